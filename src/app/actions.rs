@@ -1,0 +1,76 @@
+//! The table of user actions: each one's label, tooltip and shortcut in one
+//! place (as Rerun's `re_ui` command table). Menus and shortcuts read it.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+use strum::{EnumIter, IntoEnumIterator};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter)]
+pub enum Action {
+    NewCampaign,
+    OpenCampaign,
+    SaveCopy,
+    CloseCampaign,
+    Undo,
+    Redo,
+}
+
+impl Action {
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::NewCampaign => "New…",
+            Action::OpenCampaign => "Open…",
+            Action::SaveCopy => "Save a Copy As…",
+            Action::CloseCampaign => "Close",
+            Action::Undo => "Undo",
+            Action::Redo => "Redo",
+        }
+    }
+
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Action::NewCampaign => "Create a new, empty campaign file",
+            Action::OpenCampaign => "Open a campaign file",
+            Action::SaveCopy => "Write a consistent copy of this campaign to another file",
+            Action::CloseCampaign => "Close this campaign (everything is already saved)",
+            Action::Undo => "Take back the last change",
+            Action::Redo => "Make the last undone change again",
+        }
+    }
+
+    pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        let cmd = Modifiers::COMMAND;
+        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        Some(match self {
+            Action::NewCampaign => KeyboardShortcut::new(cmd, Key::N),
+            Action::OpenCampaign => KeyboardShortcut::new(cmd, Key::O),
+            Action::SaveCopy => KeyboardShortcut::new(cmd_shift, Key::S),
+            Action::CloseCampaign => KeyboardShortcut::new(cmd, Key::W),
+            Action::Undo => KeyboardShortcut::new(cmd, Key::Z),
+            Action::Redo => KeyboardShortcut::new(cmd_shift, Key::Z),
+        })
+    }
+
+    /// Whether the action makes sense without an open campaign.
+    pub fn needs_campaign(self) -> bool {
+        !matches!(self, Action::NewCampaign | Action::OpenCampaign)
+    }
+
+    pub fn all() -> impl Iterator<Item = Action> {
+        Action::iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_actions_share_a_shortcut() {
+        let shortcuts: Vec<_> = Action::all().filter_map(Action::shortcut).collect();
+        for (i, a) in shortcuts.iter().enumerate() {
+            for b in &shortcuts[i + 1..] {
+                assert!(a != b, "{a:?} is used twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! File dialogs behind a small trait: rfd in the app, a scripted fake in
+//! tests. rfd on Linux answers "cancelled" within milliseconds when there is
+//! no desktop portal or zenity; an answer that fast cannot be a person, so it
+//! is reported as [`DialogOutcome::Unavailable`] and the app offers a path field.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum DialogOutcome {
+    Picked(PathBuf),
+    Cancelled,
+    Unavailable,
+}
+
+/// What a dialog is for: its title and the file it suggests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DialogPurpose {
+    NewCampaign,
+    OpenCampaign,
+    SaveCopy,
+}
+
+impl DialogPurpose {
+    pub fn title(self) -> &'static str {
+        match self {
+            DialogPurpose::NewCampaign => "New campaign",
+            DialogPurpose::OpenCampaign => "Open campaign",
+            DialogPurpose::SaveCopy => "Save a copy as",
+        }
+    }
+}
+
+pub trait FileDialogs {
+    fn pick(&mut self, purpose: DialogPurpose) -> DialogOutcome;
+}
+
+/// Native dialogs through rfd, on the UI thread.
+pub struct NativeDialogs;
+
+const FASTER_THAN_A_PERSON: Duration = Duration::from_millis(250);
+
+impl FileDialogs for NativeDialogs {
+    fn pick(&mut self, purpose: DialogPurpose) -> DialogOutcome {
+        let dialog = rfd::FileDialog::new()
+            .set_title(purpose.title())
+            .add_filter("Waybook campaign", &["waybook"]);
+        let started = Instant::now();
+        let picked = match purpose {
+            DialogPurpose::OpenCampaign => dialog.pick_file(),
+            DialogPurpose::NewCampaign => dialog.set_file_name("campaign.waybook").save_file(),
+            DialogPurpose::SaveCopy => dialog.set_file_name("copy.waybook").save_file(),
+        };
+        match picked {
+            Some(path) => DialogOutcome::Picked(path),
+            None if started.elapsed() < FASTER_THAN_A_PERSON => DialogOutcome::Unavailable,
+            None => DialogOutcome::Cancelled,
+        }
+    }
+}
+
+/// Answers dialogs from a script, in order; an empty script answers "cancelled".
+#[derive(Debug, Default)]
+pub struct ScriptedDialogs(pub VecDeque<DialogOutcome>);
+
+impl ScriptedDialogs {
+    pub fn new(answers: impl IntoIterator<Item = DialogOutcome>) -> Self {
+        Self(answers.into_iter().collect())
+    }
+}
+
+impl FileDialogs for ScriptedDialogs {
+    fn pick(&mut self, _purpose: DialogPurpose) -> DialogOutcome {
+        self.0.pop_front().unwrap_or(DialogOutcome::Cancelled)
+    }
+}

@@ -1,0 +1,192 @@
+//! The edits behind inventory and roster actions, computed from the campaign
+//! in memory: moving, splitting and adding stacks, deleting records with what
+//! hangs on them. Pure functions, so screens and tests share them.
+
+use crate::model::{
+    CampaignData, Change, Character, Edit, Holder, Holding, HoldingId, ItemId, Party,
+};
+
+/// Moves `quantity` of a stack to another holder, merging into a stack of the
+/// same item there. Refused with a message if it would leave a negative stack.
+pub fn move_stack(
+    data: &CampaignData,
+    from: HoldingId,
+    quantity: i64,
+    to: Holder,
+) -> Result<Edit, String> {
+    let source = data
+        .holdings
+        .get(&from)
+        .ok_or("that stack no longer exists")?;
+    let item = item_name(data, source.item);
+    if to == source.holder {
+        return Err(format!(
+            "{item} is already held by {}",
+            data.holder_name(to)
+        ));
+    }
+    check_quantity(
+        quantity,
+        source.quantity,
+        &item,
+        &data.holder_name(source.holder),
+    )?;
+    let mut changes = vec![take(source, quantity)];
+    changes.push(give(data, to, source.item, quantity));
+    Ok(Edit::new(
+        format!("Move {quantity} × {item} to {}", data.holder_name(to)),
+        changes,
+    ))
+}
+
+/// Splits `quantity` off a stack into a new stack for the same holder.
+pub fn split_stack(data: &CampaignData, from: HoldingId, quantity: i64) -> Result<Edit, String> {
+    let source = data
+        .holdings
+        .get(&from)
+        .ok_or("that stack no longer exists")?;
+    let item = item_name(data, source.item);
+    if quantity < 1 || quantity >= source.quantity {
+        return Err(format!(
+            "a split takes between 1 and {} of the {} {item}, leaving at least one behind",
+            source.quantity - 1,
+            source.quantity
+        ));
+    }
+    let new = Holding {
+        id: data.next_holding_id(),
+        quantity,
+        ..source.clone()
+    };
+    Ok(Edit::new(
+        format!("Split {quantity} × {item}"),
+        vec![
+            take(source, quantity),
+            Change::Holding {
+                before: None,
+                after: Some(new),
+            },
+        ],
+    ))
+}
+
+/// Adds `quantity` of an item to a holder (merging into their stack of it).
+pub fn add_stack(
+    data: &CampaignData,
+    to: Holder,
+    item: ItemId,
+    quantity: i64,
+) -> Result<Edit, String> {
+    if quantity < 1 {
+        return Err(format!("the quantity must be at least 1, not {quantity}"));
+    }
+    let name = item_name(data, item);
+    Ok(Edit::new(
+        format!("Give {quantity} × {name} to {}", data.holder_name(to)),
+        vec![give(data, to, item, quantity)],
+    ))
+}
+
+/// Removes a stack entirely.
+pub fn drop_stack(data: &CampaignData, id: HoldingId) -> Option<Edit> {
+    let h = data.holdings.get(&id)?;
+    Some(Edit::new(
+        format!(
+            "Remove {} × {} from {}",
+            h.quantity,
+            item_name(data, h.item),
+            data.holder_name(h.holder)
+        ),
+        vec![Change::Holding {
+            before: Some(h.clone()),
+            after: None,
+        }],
+    ))
+}
+
+/// Deleting a character deletes what they carry too, in the same undoable edit.
+pub fn delete_character(data: &CampaignData, c: &Character) -> Edit {
+    let mut changes = release(data, Holder::Character(c.id));
+    changes.push(Change::character(Some(c), None));
+    Edit::new(format!("Delete {}", c.name), changes)
+}
+
+/// Deleting a party deletes its stash and leaves its members without a party.
+pub fn delete_party(data: &CampaignData, p: &Party) -> Edit {
+    let mut changes = release(data, Holder::Stash(p.id));
+    for member in data.members(p.id) {
+        let after = Character {
+            party: None,
+            ..member.clone()
+        };
+        changes.push(Change::character(Some(member), Some(&after)));
+    }
+    changes.push(Change::Party {
+        before: Some(p.clone()),
+        after: None,
+    });
+    Edit::new(format!("Delete party {}", p.name), changes)
+}
+
+fn release(data: &CampaignData, holder: Holder) -> Vec<Change> {
+    data.holdings_of(holder)
+        .map(|h| Change::Holding {
+            before: Some(h.clone()),
+            after: None,
+        })
+        .collect()
+}
+
+fn check_quantity(quantity: i64, held: i64, item: &str, holder: &str) -> Result<(), String> {
+    if quantity < 1 {
+        Err(format!(
+            "the quantity to move must be at least 1, not {quantity}"
+        ))
+    } else if quantity > held {
+        Err(format!(
+            "cannot move {quantity} × {item}: {holder} holds only {held}"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn item_name(data: &CampaignData, item: ItemId) -> String {
+    data.items
+        .get(&item)
+        .map_or_else(|| "(missing item)".to_owned(), |i| i.name.clone())
+}
+
+/// The change that takes `quantity` from a stack (deleting it when emptied).
+fn take(source: &Holding, quantity: i64) -> Change {
+    let after = (quantity < source.quantity).then(|| Holding {
+        quantity: source.quantity - quantity,
+        ..source.clone()
+    });
+    Change::Holding {
+        before: Some(source.clone()),
+        after,
+    }
+}
+
+/// The change that gives `quantity` of an item to a holder.
+fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Change {
+    match data.holdings_of(to).find(|h| h.item == item) {
+        Some(existing) => Change::Holding {
+            before: Some(existing.clone()),
+            after: Some(Holding {
+                quantity: existing.quantity + quantity,
+                ..existing.clone()
+            }),
+        },
+        None => Change::Holding {
+            before: None,
+            after: Some(Holding {
+                id: data.next_holding_id(),
+                item,
+                holder: to,
+                quantity,
+            }),
+        },
+    }
+}

@@ -1,0 +1,275 @@
+//! The egui application: the open session, UI state, the commands screens
+//! send, and what is remembered between runs (recent files, last campaign).
+//!
+//! Screens never write campaign data themselves: they push [`Command`]s, which
+//! [`WaybookApp::run_commands`] carries out at the end of the frame. That one
+//! place writes to the store, records undo and reports failures.
+
+pub mod actions;
+pub mod dialogs;
+pub mod edits;
+mod history;
+mod session;
+
+pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
+pub use session::Session;
+
+use crate::model::Edit;
+use crate::store::Campaign;
+use crate::ui::UiState;
+use std::path::{Path, PathBuf};
+
+/// What a screen asks the app to do, carried out at the end of the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    Apply(Edit),
+    Run(actions::Action),
+    OpenPath(PathBuf),
+    /// Finishes a New / Save a Copy started from the path field.
+    PathChosen(DialogPurpose, PathBuf),
+    Notify(String),
+    Fail(String),
+}
+
+/// A line in the status bar, or an error the GM must acknowledge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub text: String,
+    pub is_error: bool,
+}
+
+const RECENT_KEY: &str = "waybook.recent";
+const MAX_RECENT: usize = 8;
+
+pub struct WaybookApp {
+    pub session: Option<Session>,
+    pub ui: UiState,
+    pub status: Option<Message>,
+    /// An error shown in a modal until the GM dismisses it.
+    pub alert: Option<String>,
+    /// Set when no file dialog could be shown: the path field asks instead.
+    pub path_prompt: Option<(DialogPurpose, String)>,
+    pub recent: Vec<PathBuf>,
+    dialogs: Box<dyn FileDialogs>,
+    commands: Vec<Command>,
+    styled: bool,
+}
+
+impl WaybookApp {
+    pub fn new(dialogs: Box<dyn FileDialogs>) -> Self {
+        Self {
+            session: None,
+            ui: UiState::default(),
+            status: None,
+            alert: None,
+            path_prompt: None,
+            recent: Vec::new(),
+            dialogs,
+            commands: Vec::new(),
+            styled: false,
+        }
+    }
+
+    /// The app as eframe starts it: recent files from eframe storage, and the
+    /// campaign named on the command line (or the last one, or the demo).
+    pub fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> Self {
+        let mut app = Self::new(Box::new(NativeDialogs));
+        if let Some(storage) = cc.storage {
+            app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
+        }
+        match campaign {
+            Some(campaign) => app.open_campaign(campaign),
+            None => app.open_last_or_default(),
+        }
+        app
+    }
+
+    pub fn push(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    pub fn notify(&mut self, text: impl Into<String>) {
+        self.status = Some(Message {
+            text: text.into(),
+            is_error: false,
+        });
+    }
+
+    pub fn fail(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.status = Some(Message {
+            text: text.clone(),
+            is_error: true,
+        });
+        self.alert = Some(text);
+    }
+
+    pub fn open_campaign(&mut self, campaign: Campaign) {
+        match Session::new(campaign) {
+            Ok(session) => {
+                if let Some(path) = session.path_buf() {
+                    self.remember(path.clone());
+                    self.notify(format!("Opened {}", path.display()));
+                }
+                self.ui = UiState::default();
+                self.session = Some(session);
+            }
+            Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    /// The campaign used last time if it still opens, else the default one.
+    fn open_last_or_default(&mut self) {
+        if let Some(last) = self.recent.first().cloned()
+            && let Ok(campaign) = Campaign::open(&last)
+        {
+            self.open_campaign(campaign);
+            return;
+        }
+        match crate::gui::open_default() {
+            Ok(campaign) => self.open_campaign(campaign),
+            Err(e) => self.fail(format!("Could not open the default campaign: {e:#}")),
+        }
+    }
+
+    fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(MAX_RECENT);
+    }
+
+    /// Carries out the commands the screens sent this frame.
+    pub fn run_commands(&mut self) {
+        for command in std::mem::take(&mut self.commands) {
+            self.run(command);
+        }
+    }
+
+    fn run(&mut self, command: Command) {
+        use actions::Action;
+        match command {
+            Command::Apply(edit) => {
+                let Some(session) = &mut self.session else {
+                    return;
+                };
+                let label = edit.label.clone();
+                match session.apply(edit) {
+                    Ok(()) => self.notify(format!("{label}: saved")),
+                    Err(e) => self.fail(format!("{label} was not saved: {e}")),
+                }
+            }
+            Command::Run(Action::Undo) => self.step_history(true),
+            Command::Run(Action::Redo) => self.step_history(false),
+            Command::Run(Action::CloseCampaign) => {
+                if let Some(session) = self.session.take() {
+                    let name = session.data.settings.name.clone();
+                    drop(session);
+                    self.notify(format!("Closed {name}"));
+                }
+            }
+            Command::Run(Action::NewCampaign) => self.ask_path(DialogPurpose::NewCampaign),
+            Command::Run(Action::OpenCampaign) => self.ask_path(DialogPurpose::OpenCampaign),
+            Command::Run(Action::SaveCopy) => {
+                if self.session.is_some() {
+                    self.ask_path(DialogPurpose::SaveCopy);
+                }
+            }
+            Command::OpenPath(path) => self.open_path(&path),
+            Command::PathChosen(purpose, path) => self.path_chosen(purpose, path),
+            Command::Notify(text) => self.notify(text),
+            Command::Fail(text) => self.fail(text),
+        }
+    }
+
+    fn step_history(&mut self, undo: bool) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let result = if undo { session.undo() } else { session.redo() };
+        let verb = if undo { "Undid" } else { "Redid" };
+        match result {
+            Ok(Some(label)) => self.notify(format!("{verb}: {label}")),
+            Ok(None) => self.notify(if undo {
+                "Nothing to undo"
+            } else {
+                "Nothing to redo"
+            }),
+            Err(e) => self.fail(format!(
+                "Could not {}: {e}",
+                if undo { "undo" } else { "redo" }
+            )),
+        }
+    }
+
+    fn ask_path(&mut self, purpose: DialogPurpose) {
+        match self.dialogs.pick(purpose) {
+            DialogOutcome::Picked(path) => self.path_chosen(purpose, path),
+            DialogOutcome::Cancelled => {}
+            DialogOutcome::Unavailable => {
+                self.notify(
+                    "No file dialog is available on this system; type the file's path instead.",
+                );
+                self.path_prompt = Some((purpose, String::new()));
+            }
+        }
+    }
+
+    fn path_chosen(&mut self, purpose: DialogPurpose, path: PathBuf) {
+        let path = with_extension(path);
+        match purpose {
+            DialogPurpose::OpenCampaign => self.open_path(&path),
+            DialogPurpose::NewCampaign => {
+                let name = path
+                    .file_stem()
+                    .map_or_else(|| "New campaign".into(), |s| s.to_string_lossy());
+                match Campaign::create(&path, &name) {
+                    Ok(campaign) => self.open_campaign(campaign),
+                    Err(e) => self.fail(format!("Could not create the campaign: {e}")),
+                }
+            }
+            DialogPurpose::SaveCopy => {
+                let Some(session) = &self.session else { return };
+                match session.save_copy(&path) {
+                    Ok(()) => self.notify(format!("Saved a copy to {}", path.display())),
+                    Err(e) => self.fail(format!("Could not save a copy: {e}")),
+                }
+            }
+        }
+    }
+
+    pub fn open_path(&mut self, path: &Path) {
+        match Campaign::open(path) {
+            Ok(campaign) => self.open_campaign(campaign),
+            Err(e) => self.fail(format!("Could not open the campaign: {e}")),
+        }
+    }
+
+    /// One frame of the whole app, drawn into `ui`, then its commands run.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        if !self.styled {
+            crate::ui::style::install(ui.ctx());
+            self.styled = true;
+        }
+        crate::ui::app_ui(ui, self);
+        self.run_commands();
+    }
+}
+
+/// A campaign file name always ends in `.waybook`.
+fn with_extension(path: PathBuf) -> PathBuf {
+    if path.extension().is_some() {
+        path
+    } else {
+        path.with_extension("waybook")
+    }
+}
+
+impl eframe::App for WaybookApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, RECENT_KEY, &self.recent);
+    }
+}

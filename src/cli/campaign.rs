@@ -1,0 +1,89 @@
+//! `waybook new`, `waybook check` and `waybook roster`.
+
+use crate::model::Choice;
+use crate::store::{self, Campaign};
+use std::io::Write;
+use std::path::Path;
+
+pub fn new(file: &Path, demo: bool, out: &mut impl Write) -> anyhow::Result<()> {
+    if demo {
+        crate::demo::create_demo(file)?;
+    } else {
+        let name = file
+            .file_stem()
+            .map_or_else(|| "New campaign".into(), |s| s.to_string_lossy());
+        Campaign::create(file, &name)?;
+    }
+    writeln!(out, "created {}", file.display())?;
+    Ok(())
+}
+
+/// Prints the report; fails (exit 1) if the file is not a sound campaign.
+pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
+    let report = store::check(file)?;
+    writeln!(out, "file: {}", file.display())?;
+    writeln!(
+        out,
+        "schema version: {} (this Waybook writes {})",
+        report.schema_version, report.latest_version
+    )?;
+    writeln!(out, "integrity: {}", report.integrity)?;
+    writeln!(
+        out,
+        "characters: {}, parties: {}, items: {}, holdings: {}",
+        report.characters, report.parties, report.items, report.holdings
+    )?;
+    if !report.is_ok() {
+        anyhow::bail!(
+            "{} failed its integrity check: {}",
+            file.display(),
+            report.integrity
+        );
+    }
+    Ok(())
+}
+
+#[derive(serde::Serialize)]
+struct RosterRow<'a> {
+    id: i64,
+    name: &'a str,
+    kind: &'static str,
+    player: &'a str,
+    party: Option<&'a str>,
+}
+
+pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<()> {
+    store::check(file)?;
+    let data = Campaign::open(file)?.load()?;
+    let mut rows: Vec<RosterRow<'_>> = data
+        .characters
+        .values()
+        .map(|c| RosterRow {
+            id: c.id.0,
+            name: &c.name,
+            kind: c.kind.key(),
+            player: &c.player,
+            party: c
+                .party
+                .and_then(|p| data.parties.get(&p))
+                .map(|p| p.name.as_str()),
+        })
+        .collect();
+    rows.sort_by_key(|r| r.name.to_lowercase());
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &rows)?;
+        writeln!(out)?;
+    } else {
+        for r in rows {
+            writeln!(
+                out,
+                "{:<28} {:<10} {:<12} {}",
+                r.name,
+                r.kind,
+                r.player,
+                r.party.unwrap_or("-")
+            )?;
+        }
+    }
+    Ok(())
+}

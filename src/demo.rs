@@ -1,0 +1,455 @@
+//! The demo campaign a new user opens on first start: a party of four heroes,
+//! the Traveller and two allies, with stats for all three rule texts, a
+//! stocked party stash and personal kit. Built through the same store API the
+//! app uses, so it is always a valid campaign of the current schema.
+
+use crate::model::{
+    CampaignData, Category, Change, Character, CharacterKind, Edit, Holder, Holding, Item, ItemId,
+    MaterialType, NamedStat, Party, PartyId, Quality, RoleRanks, Settings, Skill, ToolKind, Track,
+};
+use crate::store::{self, Campaign};
+use std::path::Path;
+
+/// Creates `path` and fills it with the demo campaign.
+pub fn create_demo(path: &Path) -> store::Result<Campaign> {
+    let mut campaign = Campaign::create(path, DEMO_NAME)?;
+    fill_demo(&mut campaign)?;
+    Ok(campaign)
+}
+
+pub const DEMO_NAME: &str = "The Road to Emberfall (demo)";
+
+struct Hero {
+    name: &'static str,
+    player: &'static str,
+    kind: CharacterKind,
+    will: i64,
+    dexterity: i64,
+    body_mind_spirit: [i64; 3],
+    ranks: RoleRanks,
+    traits: [i64; 4],
+    stamina: i64,
+    note: &'static str,
+}
+
+const HEROES: [Hero; 7] = [
+    Hero {
+        name: "Ash Varnell",
+        player: "Maya",
+        kind: CharacterKind::Hero,
+        will: 5,
+        dexterity: 4,
+        body_mind_spirit: [6, 3, 4],
+        ranks: RoleRanks {
+            striker: 2,
+            caster: 0,
+            healer: 0,
+            defender: 0,
+            support: 0,
+            saboteur: 0,
+        },
+        traits: [3, 2, 3, 1],
+        stamina: 2,
+        note: "Drive: pay back the debt to the Salt Guild.",
+    },
+    Hero {
+        name: "Brother Ilo",
+        player: "Tomás",
+        kind: CharacterKind::Hero,
+        will: 4,
+        dexterity: 6,
+        body_mind_spirit: [3, 4, 6],
+        ranks: RoleRanks {
+            striker: 0,
+            caster: 0,
+            healer: 2,
+            defender: 0,
+            support: 0,
+            saboteur: 0,
+        },
+        traits: [1, 1, 2, 3],
+        stamina: 1,
+        note: "A Pilgrim of the Dawn. Casts Mend Flesh on his own Will.",
+    },
+    Hero {
+        name: "Sefa Qorrin",
+        player: "Jo",
+        kind: CharacterKind::Hero,
+        will: 6,
+        dexterity: 3,
+        body_mind_spirit: [4, 6, 3],
+        ranks: RoleRanks {
+            striker: 0,
+            caster: 2,
+            healer: 0,
+            defender: 0,
+            support: 1,
+            saboteur: 0,
+        },
+        traits: [0, 3, 1, 3],
+        stamina: 0,
+        note: "Reads the weather in ash and smoke.",
+    },
+    Hero {
+        name: "Ødric Hale",
+        player: "Priya",
+        kind: CharacterKind::Hero,
+        will: 5,
+        dexterity: 5,
+        body_mind_spirit: [5, 3, 5],
+        ranks: RoleRanks {
+            striker: 0,
+            caster: 0,
+            healer: 0,
+            defender: 2,
+            support: 0,
+            saboteur: 1,
+        },
+        traits: [3, 1, 4, 2],
+        stamina: 3,
+        note: "Former border warden; knows the passes.",
+    },
+    Hero {
+        name: "The Traveller",
+        player: "GM",
+        kind: CharacterKind::Traveller,
+        will: 4,
+        dexterity: 4,
+        body_mind_spirit: [5, 5, 5],
+        ranks: RoleRanks {
+            striker: 1,
+            caster: 1,
+            healer: 0,
+            defender: 1,
+            support: 0,
+            saboteur: 0,
+        },
+        traits: [2, 2, 3, 3],
+        stamina: 2,
+        note: "He does not level; he remembers. Memories so far: the burning bridge.",
+    },
+    Hero {
+        name: "Marta the Guide",
+        player: "",
+        kind: CharacterKind::Ally,
+        will: 6,
+        dexterity: 5,
+        body_mind_spirit: [4, 4, 4],
+        ranks: RoleRanks {
+            striker: 0,
+            caster: 0,
+            healer: 0,
+            defender: 0,
+            support: 0,
+            saboteur: 0,
+        },
+        traits: [2, 2, 3, 4],
+        stamina: 2,
+        note: "Hired in Kettleford for two silver a day.",
+    },
+    Hero {
+        name: "Pell (porter)",
+        player: "",
+        kind: CharacterKind::Ally,
+        will: 7,
+        dexterity: 6,
+        body_mind_spirit: [5, 2, 3],
+        ranks: RoleRanks {
+            striker: 0,
+            caster: 0,
+            healer: 0,
+            defender: 0,
+            support: 0,
+            saboteur: 0,
+        },
+        traits: [4, 1, 4, 0],
+        stamina: 3,
+        note: "Carries the heavy packs; afraid of heights.",
+    },
+];
+
+struct Stock {
+    name: &'static str,
+    category: Category,
+    food_units: i64,
+    weight: f64,
+    quality: Option<Quality>,
+    material: Option<MaterialType>,
+    tool: Option<ToolKind>,
+    stash: i64,
+}
+
+const STOCK: [Stock; 12] = [
+    Stock {
+        name: "Trail rations",
+        category: Category::Food,
+        food_units: 20,
+        weight: 0.5,
+        quality: None,
+        material: None,
+        tool: None,
+        stash: 40,
+    },
+    Stock {
+        name: "Waterskin (full)",
+        category: Category::Water,
+        food_units: 10,
+        weight: 1.0,
+        quality: None,
+        material: None,
+        tool: None,
+        stash: 12,
+    },
+    Stock {
+        name: "Smoked fish",
+        category: Category::Food,
+        food_units: 15,
+        weight: 0.3,
+        quality: Some(Quality::Standard),
+        material: Some(MaterialType::Fish),
+        tool: None,
+        stash: 10,
+    },
+    Stock {
+        name: "Emberleaf",
+        category: Category::Material,
+        food_units: 0,
+        weight: 0.1,
+        quality: Some(Quality::Rich),
+        material: Some(MaterialType::Plant),
+        tool: None,
+        stash: 6,
+    },
+    Stock {
+        name: "Iron ore",
+        category: Category::Material,
+        food_units: 0,
+        weight: 2.0,
+        quality: Some(Quality::Impure),
+        material: Some(MaterialType::Ore),
+        tool: None,
+        stash: 4,
+    },
+    Stock {
+        name: "Botanist's Tool",
+        category: Category::Tool,
+        food_units: 0,
+        weight: 1.5,
+        quality: None,
+        material: None,
+        tool: Some(ToolKind::Botanist),
+        stash: 0,
+    },
+    Stock {
+        name: "Miner's Tool",
+        category: Category::Tool,
+        food_units: 0,
+        weight: 4.0,
+        quality: None,
+        material: None,
+        tool: Some(ToolKind::Miner),
+        stash: 1,
+    },
+    Stock {
+        name: "Fisher's Gear",
+        category: Category::Tool,
+        food_units: 0,
+        weight: 2.0,
+        quality: None,
+        material: None,
+        tool: Some(ToolKind::Fisher),
+        stash: 1,
+    },
+    Stock {
+        name: "Longsword",
+        category: Category::Weapon,
+        food_units: 0,
+        weight: 1.5,
+        quality: None,
+        material: None,
+        tool: None,
+        stash: 0,
+    },
+    Stock {
+        name: "Mail shirt",
+        category: Category::Armour,
+        food_units: 0,
+        weight: 9.0,
+        quality: None,
+        material: None,
+        tool: None,
+        stash: 0,
+    },
+    Stock {
+        name: "Climbing kit",
+        category: Category::Kit,
+        food_units: 0,
+        weight: 3.0,
+        quality: None,
+        material: None,
+        tool: None,
+        stash: 2,
+    },
+    Stock {
+        name: "Flash powder",
+        category: Category::BattleItem,
+        food_units: 0,
+        weight: 0.2,
+        quality: None,
+        material: None,
+        tool: None,
+        stash: 3,
+    },
+];
+
+/// Personal kit: (hero index, item name, quantity).
+const KIT: [(usize, &str, i64); 14] = [
+    (0, "Longsword", 1),
+    (0, "Trail rations", 4),
+    (0, "Waterskin (full)", 2),
+    (1, "Botanist's Tool", 1),
+    (1, "Trail rations", 4),
+    (1, "Emberleaf", 2),
+    (2, "Trail rations", 3),
+    (2, "Flash powder", 2),
+    (3, "Mail shirt", 1),
+    (3, "Longsword", 1),
+    (3, "Trail rations", 4),
+    (4, "Smoked fish", 3),
+    (5, "Climbing kit", 1),
+    (6, "Trail rations", 8),
+];
+
+fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> Character {
+    let mut c = Character::new(
+        crate::model::CharacterId(data.next_character_id().0 + offset),
+        hero.name,
+        hero.kind,
+    );
+    c.player = hero.player.to_owned();
+    c.party = Some(party);
+    c.notes = hero.note.to_owned();
+    c.companion.stats = vec![
+        NamedStat::new("Will", hero.will),
+        NamedStat::new("Dexterity", hero.dexterity),
+    ];
+    c.companion.xp = if hero.kind == CharacterKind::Hero {
+        5 + offset
+    } else {
+        0
+    };
+    c.companion.wild_dice = offset % 3;
+    if hero.kind == CharacterKind::Hero {
+        c.companion.powers = vec!["Sure Step".to_owned()];
+        c.companion.talents = vec!["Hardy".to_owned()];
+        c.companion.drive = hero.note.to_owned();
+    }
+    let [body, mind, spirit] = hero.body_mind_spirit;
+    c.rounds.body = body;
+    c.rounds.mind = mind;
+    c.rounds.spirit = spirit;
+    c.rounds.hp = Track {
+        current: 8 + body - offset % 2,
+        max: 8 + body,
+    };
+    c.rounds.mp = Track::full(4 + mind);
+    c.rounds.ranks = hero.ranks;
+    for (t, value) in c.exploration.traits.iter_mut().zip(hero.traits) {
+        t.value = value;
+    }
+    for skill in &mut c.exploration.skills {
+        if skill.name == "Stamina" {
+            *skill = Skill {
+                name: skill.name.clone(),
+                value: hero.stamina,
+                trained: hero.stamina > 1,
+            };
+        }
+    }
+    if hero.name == "Ødric Hale" {
+        c.exploration.cold.reduction = 2;
+        c.exploration.altitude_adapted = true;
+    }
+    if hero.name == "Sefa Qorrin" {
+        c.exploration.heat.resistant = true;
+    }
+    c
+}
+
+/// Fills an empty campaign with the demo party, catalogue and kit.
+pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
+    let data = campaign.load()?;
+    let settings = Settings {
+        name: DEMO_NAME.to_owned(),
+        ..data.settings.clone()
+    };
+    let party = Party {
+        id: data.next_party_id(),
+        name: "The Lantern Company".to_owned(),
+        supplies: 9,
+        notes: "Bound for Emberfall over the Greyspine pass.".to_owned(),
+    };
+    let mut changes = vec![
+        Change::Settings {
+            before: data.settings.clone(),
+            after: settings,
+        },
+        Change::Party {
+            before: None,
+            after: Some(party.clone()),
+        },
+    ];
+    let characters: Vec<Character> = HEROES
+        .iter()
+        .zip(0..)
+        .map(|(hero, offset)| character(&data, party.id, offset, hero))
+        .collect();
+    changes.extend(characters.iter().map(|c| Change::character(None, Some(c))));
+    let items: Vec<Item> = STOCK
+        .iter()
+        .zip(0..)
+        .map(|(s, offset)| Item {
+            id: ItemId(data.next_item_id().0 + offset),
+            name: s.name.to_owned(),
+            category: s.category,
+            food_units: s.food_units,
+            weight: s.weight,
+            quality: s.quality,
+            material: s.material,
+            tool_kind: s.tool,
+            notes: String::new(),
+        })
+        .collect();
+    changes.extend(items.iter().map(|i| Change::Item {
+        before: None,
+        after: Some(i.clone()),
+    }));
+    let item_id = |name: &str| items.iter().find(|i| i.name == name).map(|i| i.id);
+    let stash = STOCK
+        .iter()
+        .filter(|s| s.stash > 0)
+        .filter_map(|s| Some((Holder::Stash(party.id), item_id(s.name)?, s.stash)));
+    let kit = KIT.iter().filter_map(|(hero, name, qty)| {
+        Some((
+            Holder::Character(characters[*hero].id),
+            item_id(name)?,
+            *qty,
+        ))
+    });
+    let first_holding = data.next_holding_id().0;
+    changes.extend(
+        stash
+            .chain(kit)
+            .zip(0..)
+            .map(|((holder, item, quantity), offset)| Change::Holding {
+                before: None,
+                after: Some(Holding {
+                    id: crate::model::HoldingId(first_holding + offset),
+                    item,
+                    holder,
+                    quantity,
+                }),
+            }),
+    );
+    campaign.apply(&Edit::new("Create demo campaign", changes))
+}

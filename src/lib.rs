@@ -1,0 +1,9 @@
+//! Waybook: an offline campaign manager for game masters.
+
+pub mod app;
+pub mod cli;
+pub mod demo;
+pub mod gui;
+pub mod model;
+pub mod store;
+pub mod ui;

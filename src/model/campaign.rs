@@ -1,0 +1,64 @@
+//! Campaign-wide settings: which rule texts are switched on, the day's length.
+
+use serde::{Deserialize, Serialize};
+use strum::{EnumIter, IntoStaticStr};
+
+/// The three rule texts Waybook implements; each can be switched off per campaign.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, IntoStaticStr, Serialize, Deserialize,
+)]
+pub enum RuleText {
+    #[strum(serialize = "Travellers' Companion")]
+    Companion,
+    #[strum(serialize = "Travel rounds")]
+    Rounds,
+    #[strum(serialize = "Exploration and travel")]
+    Exploration,
+}
+
+impl RuleText {
+    pub fn label(self) -> &'static str {
+        self.into()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub name: String,
+    pub companion: bool,
+    pub rounds: bool,
+    pub exploration: bool,
+    /// Hours in the campaign world's day; a third of them are the base travel hours.
+    pub day_hours: i64,
+    /// Degrees of exhaustion one long rest removes (the text does not say).
+    pub long_rest_degrees: i64,
+}
+
+impl Settings {
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            companion: true,
+            rounds: true,
+            exploration: true,
+            day_hours: 24,
+            long_rest_degrees: 1,
+        }
+    }
+
+    pub fn enabled(&self, text: RuleText) -> bool {
+        match text {
+            RuleText::Companion => self.companion,
+            RuleText::Rounds => self.rounds,
+            RuleText::Exploration => self.exploration,
+        }
+    }
+
+    pub fn set_enabled(&mut self, text: RuleText, on: bool) {
+        match text {
+            RuleText::Companion => self.companion = on,
+            RuleText::Rounds => self.rounds = on,
+            RuleText::Exploration => self.exploration = on,
+        }
+    }
+}

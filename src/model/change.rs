@@ -1,0 +1,90 @@
+//! A change to campaign data, as the before and after of one record, and an
+//! edit: the changes one GM action makes, applied together and undone together.
+//!
+//! Every change carries both states, so its inverse is the same change with
+//! the two swapped (as helix's transactions and their inversions).
+
+use super::{Character, Holding, Item, Party, Settings};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    Settings {
+        before: Settings,
+        after: Settings,
+    },
+    Character {
+        before: Option<Box<Character>>,
+        after: Option<Box<Character>>,
+    },
+    Party {
+        before: Option<Party>,
+        after: Option<Party>,
+    },
+    Item {
+        before: Option<Item>,
+        after: Option<Item>,
+    },
+    Holding {
+        before: Option<Holding>,
+        after: Option<Holding>,
+    },
+}
+
+impl Change {
+    pub fn inverse(&self) -> Change {
+        match self.clone() {
+            Change::Settings { before, after } => Change::Settings {
+                before: after,
+                after: before,
+            },
+            Change::Character { before, after } => Change::Character {
+                before: after,
+                after: before,
+            },
+            Change::Party { before, after } => Change::Party {
+                before: after,
+                after: before,
+            },
+            Change::Item { before, after } => Change::Item {
+                before: after,
+                after: before,
+            },
+            Change::Holding { before, after } => Change::Holding {
+                before: after,
+                after: before,
+            },
+        }
+    }
+
+    pub fn character(before: Option<&Character>, after: Option<&Character>) -> Change {
+        Change::Character {
+            before: before.cloned().map(Box::new),
+            after: after.cloned().map(Box::new),
+        }
+    }
+}
+
+/// The changes one GM action makes, with a label for the Edit menu
+/// ("Undo Rename character").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Edit {
+    pub label: String,
+    pub changes: Vec<Change>,
+}
+
+impl Edit {
+    pub fn new(label: impl Into<String>, changes: Vec<Change>) -> Self {
+        Self {
+            label: label.into(),
+            changes,
+        }
+    }
+
+    /// The edit that takes this one back: each change inverted, in reverse order.
+    pub fn inverse(&self) -> Edit {
+        Edit {
+            label: self.label.clone(),
+            changes: self.changes.iter().rev().map(Change::inverse).collect(),
+        }
+    }
+}

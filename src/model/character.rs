@@ -1,0 +1,269 @@
+//! A character and its three sheets, one per rule text.
+
+use super::choice::choice;
+use super::{CharacterId, PartyId};
+use serde::{Deserialize, Serialize};
+use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
+
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum CharacterKind {
+    #[strum(message = "Hero")]
+    Hero,
+    #[strum(message = "Ally")]
+    Ally,
+    #[strum(message = "NPC")]
+    Npc,
+    #[strum(message = "The Traveller")]
+    Traveller,
+}
+
+choice!(CharacterKind);
+
+/// A current value out of a maximum: Wounds, Toughness, HP, MP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Track {
+    pub current: i64,
+    pub max: i64,
+}
+
+impl Track {
+    pub fn full(max: i64) -> Self {
+        Self { current: max, max }
+    }
+}
+
+/// A named number: a Companion stat (a target number) or an exploration trait.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedStat {
+    pub name: String,
+    pub value: i64,
+}
+
+impl NamedStat {
+    pub fn new(name: &str, value: i64) -> Self {
+        Self {
+            name: name.to_owned(),
+            value,
+        }
+    }
+}
+
+/// An exploration skill: a bonus, and whether the character is trained in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skill {
+    pub name: String,
+    pub value: i64,
+    pub trained: bool,
+}
+
+/// The Travellers' Companion section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompanionSheet {
+    /// D10 stats as target numbers ("4+"): Will, Dexterity and any the GM adds.
+    pub stats: Vec<NamedStat>,
+    pub quality: i64,
+    pub defence: i64,
+    pub wounds: Track,
+    pub toughness: Track,
+    pub wild_dice: i64,
+    pub xp: i64,
+    pub powers: Vec<String>,
+    pub talents: Vec<String>,
+    pub injuries: Vec<String>,
+    pub drive: String,
+}
+
+impl CompanionSheet {
+    /// A standard hero: 5 Wounds, 4 Toughness; the Traveller has 9 Wounds.
+    pub fn for_kind(kind: CharacterKind) -> Self {
+        let wounds = if kind == CharacterKind::Traveller {
+            9
+        } else {
+            5
+        };
+        Self {
+            stats: vec![NamedStat::new("Will", 5), NamedStat::new("Dexterity", 5)],
+            quality: 5,
+            defence: 5,
+            wounds: Track::full(wounds),
+            toughness: Track::full(4),
+            wild_dice: 0,
+            xp: 0,
+            powers: Vec::new(),
+            talents: Vec::new(),
+            injuries: Vec::new(),
+            drive: String::new(),
+        }
+    }
+}
+
+/// The six combat roles' ranks (travel rounds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct RoleRanks {
+    pub striker: i64,
+    pub caster: i64,
+    pub healer: i64,
+    pub defender: i64,
+    pub support: i64,
+    pub saboteur: i64,
+}
+
+/// The travel rounds section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoundsSheet {
+    pub body: i64,
+    pub mind: i64,
+    pub spirit: i64,
+    pub hp: Track,
+    pub mp: Track,
+    pub ranks: RoleRanks,
+    pub injuries: Vec<String>,
+    pub statuses: Vec<String>,
+}
+
+impl Default for RoundsSheet {
+    fn default() -> Self {
+        Self {
+            body: 4,
+            mind: 4,
+            spirit: 4,
+            hp: Track::full(10),
+            mp: Track::full(6),
+            ranks: RoleRanks::default(),
+            injuries: Vec::new(),
+            statuses: Vec::new(),
+        }
+    }
+}
+
+/// Immunity, resistance or Reduction X to cold or to heat (fire).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Protection {
+    pub immune: bool,
+    pub resistant: bool,
+    /// Reduction X: the first X hours (or minutes in cold water) are free.
+    pub reduction: i64,
+}
+
+/// The exploration and travel section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExplorationSheet {
+    pub traits: Vec<NamedStat>,
+    pub skills: Vec<Skill>,
+    pub exhaustion: i64,
+    /// Counted in halves: a day on half rations adds 0.5.
+    pub days_without_food: f64,
+    pub cold: Protection,
+    pub heat: Protection,
+    /// Metres per turn; 0 means no swimming speed.
+    pub swim_speed: i64,
+    pub climb_speed: i64,
+    pub altitude_adapted: bool,
+    pub depth_adapted: bool,
+}
+
+pub const STANDARD_TRAITS: [&str; 4] = ["Physique", "Agility", "Endurance", "Intuition"];
+pub const STANDARD_SKILLS: [&str; 9] = [
+    "Stamina",
+    "Nature",
+    "Animal Handling",
+    "Focus",
+    "Stealth",
+    "Perception",
+    "Investigation",
+    "Athletics",
+    "Acrobatics",
+];
+
+impl Default for ExplorationSheet {
+    fn default() -> Self {
+        Self {
+            traits: STANDARD_TRAITS
+                .iter()
+                .map(|t| NamedStat::new(t, 0))
+                .collect(),
+            skills: STANDARD_SKILLS
+                .iter()
+                .map(|s| Skill {
+                    name: (*s).to_owned(),
+                    value: 0,
+                    trained: false,
+                })
+                .collect(),
+            exhaustion: 0,
+            days_without_food: 0.0,
+            cold: Protection::default(),
+            heat: Protection::default(),
+            swim_speed: 0,
+            climb_speed: 0,
+            altitude_adapted: false,
+            depth_adapted: false,
+        }
+    }
+}
+
+impl ExplorationSheet {
+    pub fn trait_value(&self, name: &str) -> i64 {
+        self.traits
+            .iter()
+            .find(|t| t.name == name)
+            .map_or(0, |t| t.value)
+    }
+
+    pub fn skill_value(&self, name: &str) -> i64 {
+        self.skills
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(0, |s| s.value)
+    }
+
+    /// The total modifier to an Endurance (Stamina) test.
+    pub fn endurance_bonus(&self) -> i64 {
+        self.trait_value("Endurance") + self.skill_value("Stamina")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Character {
+    pub id: CharacterId,
+    pub name: String,
+    pub player: String,
+    pub kind: CharacterKind,
+    pub party: Option<PartyId>,
+    pub notes: String,
+    pub companion: CompanionSheet,
+    pub rounds: RoundsSheet,
+    pub exploration: ExplorationSheet,
+}
+
+impl Character {
+    /// A fresh character with the rule texts' standard values.
+    pub fn new(id: CharacterId, name: impl Into<String>, kind: CharacterKind) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            player: String::new(),
+            kind,
+            party: None,
+            notes: String::new(),
+            companion: CompanionSheet::for_kind(kind),
+            rounds: RoundsSheet::default(),
+            exploration: ExplorationSheet::default(),
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The whole campaign in memory: what the screens read every frame.
+//!
+//! Loaded once when a campaign opens; every edit is applied to the file and
+//! then here, so a screen never waits for the database.
+
+use super::{
+    Change, Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Party, PartyId,
+    Settings,
+};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CampaignData {
+    pub settings: Settings,
+    pub characters: BTreeMap<CharacterId, Character>,
+    pub parties: BTreeMap<PartyId, Party>,
+    pub items: BTreeMap<ItemId, Item>,
+    pub holdings: BTreeMap<HoldingId, Holding>,
+    /// Bumped by every applied change, so views can cache derived lists.
+    pub revision: u64,
+}
+
+/// Weight, food units and stacks carried by one holder or a whole party.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Totals {
+    pub weight: f64,
+    pub food_units: i64,
+    pub stacks: usize,
+}
+
+impl CampaignData {
+    pub fn new(settings: Settings) -> Self {
+        Self {
+            settings,
+            characters: BTreeMap::new(),
+            parties: BTreeMap::new(),
+            items: BTreeMap::new(),
+            holdings: BTreeMap::new(),
+            revision: 0,
+        }
+    }
+
+    pub fn apply(&mut self, change: &Change) {
+        self.revision += 1;
+        match change {
+            Change::Settings { after, .. } => self.settings = after.clone(),
+            Change::Character { before, after } => put(
+                &mut self.characters,
+                before.as_ref().map(|c| c.id),
+                after.as_ref().map(|c| (c.id, (**c).clone())),
+            ),
+            Change::Party { before, after } => put(
+                &mut self.parties,
+                before.as_ref().map(|p| p.id),
+                after.as_ref().map(|p| (p.id, p.clone())),
+            ),
+            Change::Item { before, after } => put(
+                &mut self.items,
+                before.as_ref().map(|i| i.id),
+                after.as_ref().map(|i| (i.id, i.clone())),
+            ),
+            Change::Holding { before, after } => put(
+                &mut self.holdings,
+                before.as_ref().map(|h| h.id),
+                after.as_ref().map(|h| (h.id, h.clone())),
+            ),
+        }
+    }
+
+    pub fn holder_name(&self, holder: Holder) -> String {
+        match holder {
+            Holder::Character(id) => self
+                .characters
+                .get(&id)
+                .map_or_else(|| "(missing character)".to_owned(), |c| c.name.clone()),
+            Holder::Stash(id) => self.parties.get(&id).map_or_else(
+                || "(missing party)".to_owned(),
+                |p| format!("{} stash", p.name),
+            ),
+        }
+    }
+
+    pub fn holdings_of(&self, holder: Holder) -> impl Iterator<Item = &Holding> {
+        self.holdings.values().filter(move |h| h.holder == holder)
+    }
+
+    pub fn members(&self, party: PartyId) -> impl Iterator<Item = &Character> {
+        self.characters
+            .values()
+            .filter(move |c| c.party == Some(party))
+    }
+
+    pub fn totals_of(&self, holder: Holder) -> Totals {
+        self.totals(self.holdings_of(holder))
+    }
+
+    /// The stash plus everything the party's members carry.
+    pub fn party_totals(&self, party: PartyId) -> Totals {
+        self.totals(self.holdings.values().filter(|h| {
+            match h.holder {
+                Holder::Stash(p) => p == party,
+                Holder::Character(c) => self
+                    .characters
+                    .get(&c)
+                    .is_some_and(|c| c.party == Some(party)),
+            }
+        }))
+    }
+
+    fn totals<'a>(&'a self, holdings: impl Iterator<Item = &'a Holding>) -> Totals {
+        holdings.fold(Totals::default(), |mut t, h| {
+            if let Some(item) = self.items.get(&h.item) {
+                t.weight += item.weight * h.quantity as f64;
+                if item.category.has_food_units() {
+                    t.food_units += item.food_units * h.quantity;
+                }
+            }
+            t.stacks += 1;
+            t
+        })
+    }
+
+    /// The smallest id not yet used in a table, for a record about to be created.
+    pub fn next_character_id(&self) -> CharacterId {
+        CharacterId(next_key(self.characters.keys().map(|k| k.0)))
+    }
+    pub fn next_party_id(&self) -> PartyId {
+        PartyId(next_key(self.parties.keys().map(|k| k.0)))
+    }
+    pub fn next_item_id(&self) -> ItemId {
+        ItemId(next_key(self.items.keys().map(|k| k.0)))
+    }
+    pub fn next_holding_id(&self) -> HoldingId {
+        HoldingId(next_key(self.holdings.keys().map(|k| k.0)))
+    }
+}
+
+fn next_key(keys: impl DoubleEndedIterator<Item = i64>) -> i64 {
+    keys.last().map_or(1, |k| k + 1)
+}
+
+fn put<K: Ord, V>(map: &mut BTreeMap<K, V>, before: Option<K>, after: Option<(K, V)>) {
+    if let Some(k) = before {
+        map.remove(&k);
+    }
+    if let Some((k, v)) = after {
+        map.insert(k, v);
+    }
+}

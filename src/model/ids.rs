@@ -1,0 +1,22 @@
+//! Typed ids, one per table, so a party id can never be passed for a character.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! typed_id {
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub struct $name(pub i64);
+    )*};
+}
+
+typed_id!(
+    /// A row of the `character` table.
+    CharacterId,
+    /// A row of the `party` table.
+    PartyId,
+    /// A row of the item catalogue.
+    ItemId,
+    /// A stack of one item held by a character or a party stash.
+    HoldingId,
+);

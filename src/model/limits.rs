@@ -1,0 +1,102 @@
+//! The range each number on a sheet keeps to, and the parsing of what the GM
+//! types into a number field: a typed value, or a message to show beside it.
+
+use std::ops::RangeInclusive;
+
+/// A Companion D10 stat is a target number: 2+ at best, 10+ at worst.
+pub const COMPANION_STAT: RangeInclusive<i64> = 2..=10;
+/// Quality and Defence are D6 target numbers.
+pub const QUALITY_DEFENCE: RangeInclusive<i64> = 2..=6;
+pub const WOUNDS_MAX: RangeInclusive<i64> = 1..=99;
+pub const TOUGHNESS_MAX: RangeInclusive<i64> = 0..=99;
+/// "Hold up to 3."
+pub const WILD_DICE: RangeInclusive<i64> = 0..=3;
+pub const XP: RangeInclusive<i64> = 0..=9_999;
+pub const ROUNDS_STAT: RangeInclusive<i64> = 0..=30;
+pub const HP_MP_MAX: RangeInclusive<i64> = 0..=999;
+pub const ROLE_RANK: RangeInclusive<i64> = 0..=10;
+pub const TRAIT_OR_SKILL: RangeInclusive<i64> = -10..=30;
+pub const EXHAUSTION: RangeInclusive<i64> = 0..=20;
+pub const REDUCTION: RangeInclusive<i64> = 0..=999;
+pub const SPEED: RangeInclusive<i64> = 0..=999;
+pub const SUPPLIES: RangeInclusive<i64> = 0..=99_999;
+pub const QUANTITY: RangeInclusive<i64> = 1..=1_000_000;
+pub const FOOD_UNITS: RangeInclusive<i64> = 0..=100_000;
+pub const DAY_HOURS: RangeInclusive<i64> = 3..=240;
+pub const LONG_REST_DEGREES: RangeInclusive<i64> = 0..=20;
+pub const DAYS_WITHOUT_FOOD: RangeInclusive<f64> = 0.0..=999.0;
+pub const WEIGHT: RangeInclusive<f64> = 0.0..=100_000.0;
+
+/// Parses a whole number typed by the GM and checks it against `range`.
+pub fn parse_whole(text: &str, range: &RangeInclusive<i64>) -> Result<i64, String> {
+    let trimmed = text.trim().replace('\u{2212}', "-");
+    let value: i64 = trimmed
+        .parse()
+        .map_err(|_| format!("“{}” is not a whole number", text.trim()))?;
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "must be between {} and {}",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// Parses a decimal number (a weight, a count of days) and checks its range.
+pub fn parse_decimal(text: &str, range: &RangeInclusive<f64>) -> Result<f64, String> {
+    let trimmed = text.trim().replace('\u{2212}', "-").replace(',', ".");
+    let value: f64 = trimmed
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite())
+        .ok_or_else(|| format!("“{}” is not a number", text.trim()))?;
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "must be between {} and {}",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// Like [`parse_decimal`], for counts kept in halves (days without food).
+pub fn parse_halves(text: &str, range: &RangeInclusive<f64>) -> Result<f64, String> {
+    let value = parse_decimal(text, range)?;
+    if (value * 2.0).fract() == 0.0 {
+        Ok(value)
+    } else {
+        Err("must be a whole or half number, such as 1.5".to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_numbers_are_parsed_and_bounded() {
+        assert_eq!(parse_whole(" 7 ", &COMPANION_STAT), Ok(7));
+        assert_eq!(parse_whole("−2", &TRAIT_OR_SKILL), Ok(-2));
+        assert_eq!(
+            parse_whole("abc", &COMPANION_STAT),
+            Err("“abc” is not a whole number".to_owned())
+        );
+        assert_eq!(
+            parse_whole("11", &COMPANION_STAT),
+            Err("must be between 2 and 10".to_owned())
+        );
+        assert!(parse_whole("-1", &QUANTITY).is_err());
+    }
+
+    #[test]
+    fn halves_reject_quarters() {
+        assert_eq!(parse_halves("1.5", &DAYS_WITHOUT_FOOD), Ok(1.5));
+        assert!(parse_halves("1.25", &DAYS_WITHOUT_FOOD).is_err());
+        assert!(parse_decimal("NaN", &WEIGHT).is_err());
+        assert_eq!(parse_decimal("2,5", &WEIGHT), Ok(2.5));
+    }
+}

@@ -1,0 +1,27 @@
+//! Campaign data types: characters, parties, items and holdings, campaign
+//! settings, their typed ids and the limits a valid value keeps to.
+//!
+//! Plain data only: the store reads and writes these, the app edits them, the
+//! PDF and CLI faces print them. Nothing here touches the database or egui.
+
+mod campaign;
+mod change;
+mod character;
+mod choice;
+mod data;
+mod ids;
+mod item;
+pub mod limits;
+mod party;
+
+pub use campaign::{RuleText, Settings};
+pub use change::{Change, Edit};
+pub use character::{
+    Character, CharacterKind, CompanionSheet, ExplorationSheet, NamedStat, Protection, RoleRanks,
+    RoundsSheet, Skill, Track,
+};
+pub use choice::Choice;
+pub use data::{CampaignData, Totals};
+pub use ids::{CharacterId, HoldingId, ItemId, PartyId};
+pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
+pub use party::Party;

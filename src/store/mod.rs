@@ -1,0 +1,254 @@
+//! The only code that names rusqlite: creating, opening, checking and copying
+//! campaign files, the schema migrations, and one repository per area.
+//!
+//! A campaign file is marked with [`APPLICATION_ID`]. Opening checks the
+//! SQLite header, the mark and the schema version *before* anything is
+//! written, so a foreign, corrupt or newer file is refused untouched. Every
+//! edit is written in its own transaction the moment it is made.
+
+mod characters;
+mod check;
+mod items;
+mod migrate;
+mod parties;
+mod sql_types;
+
+pub use check::{CheckReport, check};
+pub use migrate::LATEST_VERSION;
+
+use crate::model::{CampaignData, Change, Edit, Settings};
+use rusqlite::{Connection, OpenFlags, Transaction};
+use std::path::{Path, PathBuf};
+
+/// "WAYB": the mark in SQLite's `application_id` header field.
+pub const APPLICATION_ID: i32 = 0x5741_5942;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{} does not exist", .0.display())]
+    Missing(PathBuf),
+    #[error("{} already exists; choose another name (Waybook never overwrites a file)", .0.display())]
+    Exists(PathBuf),
+    #[error("{} is not a Waybook campaign: {reason}. The file was not changed.", path.display())]
+    Foreign { path: PathBuf, reason: String },
+    #[error(
+        "{} was written by a newer Waybook (schema version {found}; this Waybook reads up to {supported}). Update Waybook to open it. The file was not changed.",
+        path.display()
+    )]
+    Newer {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+    #[error("could not read or write {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the campaign file could not be updated: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// An open campaign file. Owns the one connection.
+pub struct Campaign {
+    conn: Connection,
+    path: Option<PathBuf>,
+}
+
+impl Campaign {
+    /// Creates a new, empty campaign file. Refuses to overwrite anything.
+    pub fn create(path: &Path, name: &str) -> Result<Self> {
+        if path.exists() {
+            return Err(StoreError::Exists(path.to_owned()));
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        Self::initialise(conn, Some(path.to_owned()), name)
+    }
+
+    /// A campaign that lives only in memory (tests, benchmarks).
+    pub fn in_memory(name: &str) -> Result<Self> {
+        Self::initialise(Connection::open_in_memory()?, None, name)
+    }
+
+    fn initialise(conn: Connection, path: Option<PathBuf>, name: &str) -> Result<Self> {
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        let campaign = Self::prepare(conn, path)?;
+        campaign
+            .conn
+            .execute("INSERT INTO campaign (id, name) VALUES (1, ?1)", [name])?;
+        Ok(campaign)
+    }
+
+    /// Opens an existing campaign, refusing foreign, corrupt and newer files
+    /// without writing a byte to them.
+    pub fn open(path: &Path) -> Result<Self> {
+        let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        Self::prepare(conn, Some(path.to_owned()))
+    }
+
+    fn prepare(mut conn: Connection, path: Option<PathBuf>) -> Result<Self> {
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        migrate::migrate(&mut conn)?;
+        Ok(Self { conn, path })
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Reads the whole campaign into memory.
+    pub fn load(&self) -> Result<CampaignData> {
+        let mut data = CampaignData::new(self.settings()?);
+        data.parties = parties::load(&self.conn)?;
+        data.characters = characters::load(&self.conn)?;
+        data.items = items::load_items(&self.conn)?;
+        data.holdings = items::load_holdings(&self.conn)?;
+        Ok(data)
+    }
+
+    pub fn settings(&self) -> Result<Settings> {
+        Ok(parties::load_settings(&self.conn)?)
+    }
+
+    /// Writes every change of one GM action in one transaction: all or nothing.
+    pub fn apply(&mut self, edit: &Edit) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        for change in &edit.changes {
+            apply_change(&tx, change)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Writes a consistent copy of the live campaign through SQLite's backup
+    /// API: first to a temporary file beside the target, then renamed into
+    /// place, so a failed copy never leaves a half-written file.
+    pub fn save_copy(&self, target: &Path) -> Result<()> {
+        let temp = temp_path_beside(target);
+        let result = self
+            .conn
+            .backup(
+                rusqlite::MAIN_DB,
+                &temp,
+                None::<fn(rusqlite::backup::Progress)>,
+            )
+            .map_err(StoreError::from)
+            .and_then(|()| {
+                std::fs::rename(&temp, target).map_err(|source| StoreError::Io {
+                    path: target.to_owned(),
+                    source,
+                })
+            });
+        if result.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        result
+    }
+}
+
+fn temp_path_beside(target: &Path) -> PathBuf {
+    let mut name = target.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    target.with_file_name(name)
+}
+
+fn apply_change(tx: &Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
+    match change {
+        Change::Settings { after, .. } => parties::save_settings(tx, after),
+        Change::Character { before, after } => match after {
+            Some(c) => characters::put(tx, c),
+            None => before
+                .as_ref()
+                .map_or(Ok(()), |c| characters::delete(tx, c.id)),
+        },
+        Change::Party { before, after } => match after {
+            Some(p) => parties::put(tx, p),
+            None => before
+                .as_ref()
+                .map_or(Ok(()), |p| parties::delete(tx, p.id)),
+        },
+        Change::Item { before, after } => match after {
+            Some(i) => items::put_item(tx, i),
+            None => before
+                .as_ref()
+                .map_or(Ok(()), |i| items::delete_item(tx, i.id)),
+        },
+        Change::Holding { before, after } => match after {
+            Some(h) => items::put_holding(tx, h),
+            None => before
+                .as_ref()
+                .map_or(Ok(()), |h| items::delete_holding(tx, h.id)),
+        },
+    }
+}
+
+/// Opens a file only after checking it is a Waybook campaign this build can
+/// read: SQLite header, application id, schema version, quick integrity check.
+/// Nothing is written on any of these paths.
+fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
+    let foreign = |reason: &str| StoreError::Foreign {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let header = read_header(path)?;
+    if header.len() < 100 {
+        return Err(foreign("the file is empty or too short to be a database"));
+    }
+    if !header.starts_with(b"SQLite format 3\0") {
+        return Err(foreign("it is not an SQLite database"));
+    }
+    let conn = Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| foreign(&format!("SQLite cannot open it ({e})")))?;
+    let application_id: i32 = conn
+        .pragma_query_value(None, "application_id", |row| row.get(0))
+        .map_err(|e| foreign(&format!("it is damaged ({e})")))?;
+    if application_id != APPLICATION_ID {
+        return Err(foreign("it belongs to another application"));
+    }
+    let found = migrate::user_version(&conn)?;
+    if found > LATEST_VERSION {
+        return Err(StoreError::Newer {
+            path: path.to_owned(),
+            found,
+            supported: LATEST_VERSION,
+        });
+    }
+    let verdict: String = conn
+        .pragma_query_value(None, "quick_check", |row| row.get(0))
+        .map_err(|e| foreign(&format!("it is damaged ({e})")))?;
+    if verdict != "ok" {
+        return Err(foreign(&format!("it is damaged ({verdict})")));
+    }
+    Ok(conn)
+}
+
+fn read_header(path: &Path) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|source| {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            StoreError::Missing(path.to_owned())
+        } else {
+            StoreError::Io {
+                path: path.to_owned(),
+                source,
+            }
+        }
+    })?;
+    let mut header = Vec::with_capacity(100);
+    file.take(100)
+        .read_to_end(&mut header)
+        .map_err(|source| StoreError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+    Ok(header)
+}

@@ -1,0 +1,59 @@
+//! The party repository and the campaign settings row.
+
+use crate::model::{Party, PartyId, Settings};
+use rusqlite::{Connection, params};
+use std::collections::BTreeMap;
+
+pub fn put(conn: &Connection, p: &Party) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO party (id, name, supplies, notes) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, supplies = excluded.supplies, notes = excluded.notes",
+    )?
+    .execute(params![p.id, p.name, p.supplies, p.notes])?;
+    Ok(())
+}
+
+pub fn delete(conn: &Connection, id: PartyId) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM party WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
+}
+
+pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
+    let mut stmt = conn.prepare("SELECT id, name, supplies, notes FROM party")?;
+    let parties = stmt.query_map([], |row| {
+        Ok(Party {
+            id: row.get(0)?,
+            name: row.get(1)?,
+            supplies: row.get(2)?,
+            notes: row.get(3)?,
+        })
+    })?;
+    parties.map(|p| p.map(|p| (p.id, p))).collect()
+}
+
+pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
+    conn.query_row(
+        "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees FROM campaign WHERE id = 1",
+        [],
+        |row| {
+            Ok(Settings {
+                name: row.get(0)?,
+                companion: row.get(1)?,
+                rounds: row.get(2)?,
+                exploration: row.get(3)?,
+                day_hours: row.get(4)?,
+                long_rest_degrees: row.get(5)?,
+            })
+        },
+    )
+}
+
+pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE campaign SET name = ?1, rules_companion = ?2, rules_rounds = ?3, rules_exploration = ?4,
+         day_hours = ?5, long_rest_degrees = ?6 WHERE id = 1",
+        params![s.name, s.companion, s.rounds, s.exploration, s.day_hours, s.long_rest_degrees],
+    )?;
+    Ok(())
+}

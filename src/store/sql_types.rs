@@ -1,0 +1,27 @@
+//! How typed ids and the small enums travel in and out of SQLite.
+
+use crate::model::{CharacterId, Choice, HoldingId, ItemId, PartyId};
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+
+macro_rules! sql_id {
+    ($($t:ident),*) => {$(
+        impl ToSql for $t {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                self.0.to_sql()
+            }
+        }
+        impl FromSql for $t {
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+                i64::column_result(value).map($t)
+            }
+        }
+    )*};
+}
+
+sql_id!(CharacterId, PartyId, ItemId, HoldingId);
+
+/// Reads a stored enum key, failing loudly on a key this build doesn't know.
+pub fn choice_from_sql<C: Choice>(value: ValueRef<'_>) -> FromSqlResult<C> {
+    let text = value.as_str()?;
+    C::from_key(text).ok_or_else(|| FromSqlError::Other(format!("unknown value “{text}”").into()))
+}

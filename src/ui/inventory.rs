@@ -1,0 +1,276 @@
+//! The inventory screen: pick a holder (a party stash or a character), see
+//! their stacks with weight and food units, move or split a stack, give an
+//! item from the catalogue. Quantities are checked before anything is stored.
+
+use super::fields::ERROR_COLOUR;
+use crate::app::{Command, edits};
+use crate::model::{CampaignData, Choice, Holder, HoldingId, ItemId, Totals, limits};
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+
+#[derive(Debug, Default)]
+pub struct InventoryState {
+    pub holder: Option<Holder>,
+    pub selected: Option<HoldingId>,
+    pub quantity: String,
+    pub target: Option<Holder>,
+    pub add_item: Option<ItemId>,
+    pub add_quantity: String,
+    pub error: Option<String>,
+}
+
+/// Every holder: party stashes first, then characters by name.
+fn holders(data: &CampaignData) -> Vec<Holder> {
+    let mut characters: Vec<_> = data.characters.values().collect();
+    characters.sort_by_key(|c| c.name.to_lowercase());
+    data.parties
+        .keys()
+        .map(|p| Holder::Stash(*p))
+        .chain(characters.into_iter().map(|c| Holder::Character(c.id)))
+        .collect()
+}
+
+pub fn totals_text(t: Totals) -> String {
+    format!(
+        "{} stacks · {} kg · {} food units",
+        t.stacks,
+        super::fields::format_decimal(t.weight),
+        t.food_units
+    )
+}
+
+pub fn inventory_ui(
+    ui: &mut Ui,
+    state: &mut InventoryState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    let all = holders(data);
+    if state.holder.is_none_or(|h| !all.contains(&h)) {
+        state.holder = all.first().copied();
+    }
+    egui::Panel::left("holders")
+        .resizable(true)
+        .default_size(220.0)
+        .show(ui, |ui| {
+            ui.heading("Holders");
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for h in &all {
+                    let label = match h {
+                        Holder::Stash(_) => RichText::new(data.holder_name(*h)).strong(),
+                        Holder::Character(_) => RichText::new(data.holder_name(*h)),
+                    };
+                    if ui
+                        .selectable_label(state.holder == Some(*h), label)
+                        .clicked()
+                    {
+                        state.holder = Some(*h);
+                        state.selected = None;
+                        state.error = None;
+                    }
+                }
+            });
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        let Some(holder) = state.holder else {
+            ui.label("Add a party or a character to hold items.");
+            return;
+        };
+        ui.heading(data.holder_name(holder));
+        ui.label(totals_text(data.totals_of(holder)));
+        if let Holder::Stash(p) = holder {
+            let party = &data.parties[&p];
+            ui.label(format!(
+                "Party totals (stash and members): {} · {} Supplies",
+                totals_text(data.party_totals(p)),
+                party.supplies
+            ));
+        }
+        ui.separator();
+        stacks_table(ui, state, data, holder);
+        ui.separator();
+        stack_actions(ui, state, data, &all, out);
+        ui.separator();
+        give_ui(ui, state, data, holder, out);
+        if let Some(error) = &state.error {
+            ui.label(RichText::new(error).color(ERROR_COLOUR));
+        }
+    });
+}
+
+fn stacks_table(ui: &mut Ui, state: &mut InventoryState, data: &CampaignData, holder: Holder) {
+    let stacks: Vec<_> = data.holdings_of(holder).collect();
+    if stacks.is_empty() {
+        ui.label(RichText::new("Nothing carried.").weak());
+        return;
+    }
+    let height = (ui.available_height() - 190.0).max(160.0);
+    TableBuilder::new(ui)
+        .id_salt("stacks")
+        .striped(true)
+        .max_scroll_height(height)
+        .column(Column::remainder().at_least(160.0))
+        .column(Column::auto().at_least(90.0))
+        .column(Column::auto().at_least(60.0))
+        .column(Column::auto().at_least(70.0))
+        .column(Column::auto().at_least(80.0))
+        .header(22.0, |mut header| {
+            for title in ["Item", "Category", "Qty", "Weight", "Food units"] {
+                header.col(|ui| {
+                    ui.strong(title);
+                });
+            }
+        })
+        .body(|mut body| {
+            for h in stacks {
+                let Some(item) = data.items.get(&h.item) else {
+                    continue;
+                };
+                body.row(22.0, |mut row| {
+                    row.set_selected(state.selected == Some(h.id));
+                    row.col(|ui| {
+                        if ui
+                            .selectable_label(state.selected == Some(h.id), &item.name)
+                            .clicked()
+                        {
+                            state.selected = Some(h.id);
+                            state.error = None;
+                        }
+                    });
+                    row.col(|ui| {
+                        ui.label(item.category.label());
+                    });
+                    row.col(|ui| {
+                        ui.label(h.quantity.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(format!(
+                            "{} kg",
+                            super::fields::format_decimal(item.weight * h.quantity as f64)
+                        ));
+                    });
+                    row.col(|ui| {
+                        let units = if item.category.has_food_units() {
+                            item.food_units * h.quantity
+                        } else {
+                            0
+                        };
+                        ui.label(units.to_string());
+                    });
+                });
+            }
+        });
+}
+
+fn quantity_field(ui: &mut Ui, label: &str, text: &mut String) {
+    let id = ui.label(label).id;
+    ui.add(egui::TextEdit::singleline(text).desired_width(60.0))
+        .labelled_by(id);
+}
+
+fn stack_actions(
+    ui: &mut Ui,
+    state: &mut InventoryState,
+    data: &CampaignData,
+    all: &[Holder],
+    out: &mut Vec<Command>,
+) {
+    let Some(selected) = state.selected.filter(|id| data.holdings.contains_key(id)) else {
+        ui.label(RichText::new("Select a stack to move, split or remove it.").weak());
+        return;
+    };
+    ui.horizontal(|ui| {
+        quantity_field(ui, "Quantity", &mut state.quantity);
+        let label_id = ui.label("to").id;
+        egui::ComboBox::from_id_salt("move-target")
+            .height(480.0)
+            .selected_text(
+                state
+                    .target
+                    .map_or_else(|| "choose a holder".to_owned(), |h| data.holder_name(h)),
+            )
+            .show_ui(ui, |ui| {
+                for h in all {
+                    ui.selectable_value(&mut state.target, Some(*h), data.holder_name(*h));
+                }
+            })
+            .response
+            .labelled_by(label_id);
+        if ui.button("Move").clicked() {
+            let result = limits::parse_whole(&state.quantity, &limits::QUANTITY)
+                .map_err(|e| format!("Quantity: {e}"))
+                .and_then(|q| {
+                    let to = state.target.ok_or("choose who receives the items")?;
+                    edits::move_stack(data, selected, q, to)
+                });
+            finish(state, result, out);
+        }
+        if ui.button("Split stack").clicked() {
+            let result = limits::parse_whole(&state.quantity, &limits::QUANTITY)
+                .map_err(|e| format!("Quantity: {e}"))
+                .and_then(|q| edits::split_stack(data, selected, q));
+            finish(state, result, out);
+        }
+        if ui.button("Remove stack").clicked()
+            && let Some(edit) = edits::drop_stack(data, selected)
+        {
+            state.selected = None;
+            out.push(Command::Apply(edit));
+        }
+    });
+}
+
+fn finish(
+    state: &mut InventoryState,
+    result: Result<crate::model::Edit, String>,
+    out: &mut Vec<Command>,
+) {
+    match result {
+        Ok(edit) => {
+            state.error = None;
+            state.quantity.clear();
+            out.push(Command::Apply(edit));
+        }
+        Err(message) => state.error = Some(message),
+    }
+}
+
+fn give_ui(
+    ui: &mut Ui,
+    state: &mut InventoryState,
+    data: &CampaignData,
+    holder: Holder,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let label_id = ui.label("From the catalogue:").id;
+        egui::ComboBox::from_id_salt("give-item")
+            .height(480.0)
+            .selected_text(
+                state
+                    .add_item
+                    .and_then(|i| data.items.get(&i))
+                    .map_or("choose an item", |i| i.name.as_str()),
+            )
+            .show_ui(ui, |ui| {
+                for item in data.items.values() {
+                    ui.selectable_value(&mut state.add_item, Some(item.id), &item.name);
+                }
+            })
+            .response
+            .labelled_by(label_id);
+        quantity_field(ui, "Amount", &mut state.add_quantity);
+        if ui.button("Give").clicked() {
+            let result = limits::parse_whole(&state.add_quantity, &limits::QUANTITY)
+                .map_err(|e| format!("Amount: {e}"))
+                .and_then(|q| {
+                    let item = state.add_item.ok_or("choose an item from the catalogue")?;
+                    edits::add_stack(data, holder, item, q)
+                });
+            if result.is_ok() {
+                state.add_quantity.clear();
+            }
+            finish(state, result, out);
+        }
+    });
+}

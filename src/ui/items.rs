@@ -1,0 +1,212 @@
+//! The item catalogue screen: every item with its category, food units,
+//! weight, quality, material and tool kind; add, edit and delete.
+
+use super::fields::FieldBuffers;
+use crate::app::Command;
+use crate::model::{CampaignData, Category, Change, Choice, Edit, Item, ItemId, limits};
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+
+#[derive(Debug, Default)]
+pub struct ItemsState {
+    pub selected: Option<ItemId>,
+    pub fields: FieldBuffers,
+}
+
+pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &mut Vec<Command>) {
+    egui::Panel::left("catalogue")
+        .resizable(true)
+        .default_size(420.0)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading("Item catalogue");
+                if ui.button("Add item").clicked() {
+                    let item = Item {
+                        id: data.next_item_id(),
+                        name: "New item".into(),
+                        category: Category::Other,
+                        food_units: 0,
+                        weight: 0.0,
+                        quality: None,
+                        material: None,
+                        tool_kind: None,
+                        notes: String::new(),
+                    };
+                    state.selected = Some(item.id);
+                    out.push(Command::Apply(Edit::new(
+                        "Add item",
+                        vec![Change::Item {
+                            before: None,
+                            after: Some(item),
+                        }],
+                    )));
+                }
+            });
+            TableBuilder::new(ui)
+                .id_salt("catalogue-table")
+                .striped(true)
+                .column(Column::remainder().at_least(150.0))
+                .column(Column::auto().at_least(80.0))
+                .column(Column::auto().at_least(60.0))
+                .column(Column::auto().at_least(60.0))
+                .header(22.0, |mut header| {
+                    for title in ["Name", "Category", "Food", "Weight"] {
+                        header.col(|ui| {
+                            ui.strong(title);
+                        });
+                    }
+                })
+                .body(|body| {
+                    let items: Vec<&Item> = data.items.values().collect();
+                    body.rows(22.0, items.len(), |mut row| {
+                        let item = items[row.index()];
+                        row.set_selected(state.selected == Some(item.id));
+                        row.col(|ui| {
+                            if ui
+                                .selectable_label(state.selected == Some(item.id), &item.name)
+                                .clicked()
+                            {
+                                state.selected = Some(item.id);
+                            }
+                        });
+                        row.col(|ui| {
+                            ui.label(item.category.label());
+                        });
+                        row.col(|ui| {
+                            ui.label(item.food_units.to_string());
+                        });
+                        row.col(|ui| {
+                            ui.label(format!("{} kg", super::fields::format_decimal(item.weight)));
+                        });
+                    });
+                });
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        match state.selected.and_then(|id| data.items.get(&id)) {
+            Some(item) => item_editor(ui, &mut state.fields, data, item, out),
+            None => {
+                ui.label(RichText::new("Select an item to edit it.").weak());
+            }
+        }
+    });
+}
+
+fn commit(out: &mut Vec<Command>, item: &Item, what: &str, change: impl FnOnce(&mut Item)) {
+    let mut after = item.clone();
+    change(&mut after);
+    if after != *item {
+        out.push(Command::Apply(Edit::new(
+            format!("Change {what} of {}", item.name),
+            vec![Change::Item {
+                before: Some(item.clone()),
+                after: Some(after),
+            }],
+        )));
+    }
+}
+
+fn optional_combo<C: Choice>(ui: &mut Ui, label: &str, value: Option<C>) -> Option<Option<C>> {
+    let mut chosen = value;
+    let label_id = ui.label(label).id;
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(chosen.map_or("none", C::label))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut chosen, None, "none");
+            for c in C::iter() {
+                ui.selectable_value(&mut chosen, Some(c), c.label());
+            }
+        })
+        .response
+        .labelled_by(label_id);
+    ui.end_row();
+    (chosen != value).then_some(chosen)
+}
+
+fn item_editor(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    item: &Item,
+    out: &mut Vec<Command>,
+) {
+    let key = |f: &str| format!("item{}:{f}", item.id.0);
+    ui.heading(&item.name);
+    egui::Grid::new("item-editor")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            if let Some(name) = fields.text(ui, &key("name"), "Name", &item.name, 220.0) {
+                commit(out, item, "name", |i| i.name = name);
+            }
+            ui.end_row();
+            let label_id = ui.label("Category").id;
+            let mut category = item.category;
+            egui::ComboBox::from_id_salt("category")
+                .selected_text(category.label())
+                .show_ui(ui, |ui| {
+                    for c in <Category as strum::IntoEnumIterator>::iter() {
+                        ui.selectable_value(&mut category, c, c.label());
+                    }
+                })
+                .response
+                .labelled_by(label_id);
+            ui.end_row();
+            if category != item.category {
+                commit(out, item, "category", |i| i.category = category);
+            }
+            if item.category.has_food_units() {
+                ui.label("");
+                if let Some(v) = fields.whole(
+                    ui,
+                    &key("food"),
+                    "Food units",
+                    item.food_units,
+                    &limits::FOOD_UNITS,
+                ) {
+                    commit(out, item, "food units", |i| i.food_units = v);
+                }
+                ui.end_row();
+            }
+            ui.label("");
+            if let Some(v) = fields.decimal(ui, &key("weight"), "Weight (kg)", item.weight, |t| {
+                limits::parse_decimal(t, &limits::WEIGHT)
+            }) {
+                commit(out, item, "weight", |i| i.weight = v);
+            }
+            ui.end_row();
+            if let Some(q) = optional_combo(ui, "Quality", item.quality) {
+                commit(out, item, "quality", |i| i.quality = q);
+            }
+            if let Some(m) = optional_combo(ui, "Material type", item.material) {
+                commit(out, item, "material type", |i| i.material = m);
+            }
+            if let Some(t) = optional_combo(ui, "Gatherer's tool", item.tool_kind) {
+                commit(out, item, "tool kind", |i| i.tool_kind = t);
+            }
+        });
+    if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &item.notes) {
+        commit(out, item, "notes", |i| i.notes = notes);
+    }
+    ui.add_space(8.0);
+    let held = data.holdings.values().filter(|h| h.item == item.id).count();
+    let delete = ui.add_enabled(held == 0, egui::Button::new("Delete item"));
+    let delete = if held > 0 {
+        delete.on_disabled_hover_text(format!(
+            "{held} stacks of this item are held; remove them first"
+        ))
+    } else {
+        delete
+    };
+    if delete.clicked() {
+        out.push(Command::Apply(Edit::new(
+            format!("Delete item {}", item.name),
+            vec![Change::Item {
+                before: Some(item.clone()),
+                after: None,
+            }],
+        )));
+    }
+    if held > 0 {
+        ui.label(RichText::new(format!("Held in {held} stacks.")).weak());
+    }
+}

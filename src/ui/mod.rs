@@ -1,0 +1,271 @@
+//! The screens, one module each, and the frame around them: the menu bar,
+//! the screen tabs, the status bar, the error dialog and the path field that
+//! stands in for a missing file dialog. Every function taking `&mut Ui` is
+//! `ui` or `*_ui`.
+
+mod campaign;
+pub mod fields;
+mod inventory;
+mod items;
+mod parties;
+pub mod roster;
+mod sheet;
+pub mod style;
+
+use crate::app::actions::Action;
+use crate::app::{Command, DialogPurpose, WaybookApp};
+use egui::{Key, Modifiers, RichText, Ui};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Screen {
+    #[default]
+    Roster,
+    Inventory,
+    Items,
+    Parties,
+    Campaign,
+}
+
+impl Screen {
+    const ALL: [Screen; 5] = [
+        Screen::Roster,
+        Screen::Inventory,
+        Screen::Items,
+        Screen::Parties,
+        Screen::Campaign,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            Screen::Roster => "Roster",
+            Screen::Inventory => "Inventory",
+            Screen::Items => "Item catalogue",
+            Screen::Parties => "Parties",
+            Screen::Campaign => "Campaign",
+        }
+    }
+}
+
+/// Per-screen UI state: selection, filters, text being typed. Not campaign data.
+#[derive(Debug, Default)]
+pub struct UiState {
+    pub screen: Screen,
+    pub roster: roster::RosterState,
+    pub inventory: inventory::InventoryState,
+    pub items: items::ItemsState,
+    pub parties: parties::PartiesState,
+    pub campaign: fields::FieldBuffers,
+}
+
+pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
+    shortcuts(ui, app);
+    let mut out = Vec::new();
+    egui::Panel::top("menu").show(ui, |ui| menu_bar_ui(ui, app, &mut out));
+    egui::Panel::bottom("status").show(ui, |ui| status_ui(ui, app));
+    egui::CentralPanel::default().show(ui, |ui| match &app.session {
+        Some(session) => {
+            let data = &session.data;
+            let state = &mut app.ui;
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&data.settings.name).strong().size(16.0));
+                ui.separator();
+                for screen in Screen::ALL {
+                    ui.selectable_value(&mut state.screen, screen, screen.label());
+                }
+            });
+            ui.separator();
+            match state.screen {
+                Screen::Roster => roster::roster_ui(ui, &mut state.roster, data, &mut out),
+                Screen::Inventory => {
+                    inventory::inventory_ui(ui, &mut state.inventory, data, &mut out)
+                }
+                Screen::Items => items::items_ui(ui, &mut state.items, data, &mut out),
+                Screen::Parties => parties::parties_ui(ui, &mut state.parties, data, &mut out),
+                Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
+            }
+        }
+        None => welcome_ui(ui, app, &mut out),
+    });
+    alert_ui(ui, app);
+    path_prompt_ui(ui, app, &mut out);
+    for command in out {
+        app.push(command);
+    }
+}
+
+/// Global shortcuts from the action table. Skipped while a text field has the
+/// keyboard, so Ctrl+Z there undoes typing, not the last change.
+fn shortcuts(ui: &mut Ui, app: &mut WaybookApp) {
+    if ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    // Shortcuts with Shift first: Ctrl+Z would otherwise also match Ctrl+Shift+Z.
+    let mut actions: Vec<Action> = Action::all().collect();
+    actions.sort_by_key(|a| {
+        a.shortcut()
+            .is_none_or(|s| !s.modifiers.contains(Modifiers::SHIFT))
+    });
+    for action in actions {
+        if action.needs_campaign() && app.session.is_none() {
+            continue;
+        }
+        if let Some(shortcut) = action.shortcut()
+            && ui.input_mut(|i| i.consume_shortcut(&shortcut))
+        {
+            app.push(Command::Run(action));
+        }
+    }
+}
+
+fn action_button(
+    ui: &mut Ui,
+    app: &WaybookApp,
+    action: Action,
+    enabled: bool,
+    out: &mut Vec<Command>,
+) {
+    let mut button = egui::Button::new(action.label());
+    if let Some(shortcut) = action.shortcut() {
+        button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
+    }
+    let enabled = enabled && (!action.needs_campaign() || app.session.is_some());
+    if ui
+        .add_enabled(enabled, button)
+        .on_hover_text(action.tooltip())
+        .clicked()
+    {
+        out.push(Command::Run(action));
+        ui.close();
+    }
+}
+
+fn menu_bar_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            action_button(ui, app, Action::NewCampaign, true, out);
+            action_button(ui, app, Action::OpenCampaign, true, out);
+            ui.menu_button("Open Recent", |ui| {
+                if app.recent.is_empty() {
+                    ui.label(RichText::new("No recent campaigns").weak());
+                }
+                for path in &app.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        out.push(Command::OpenPath(path.clone()));
+                        ui.close();
+                    }
+                }
+            });
+            ui.separator();
+            action_button(ui, app, Action::SaveCopy, true, out);
+            action_button(ui, app, Action::CloseCampaign, true, out);
+        });
+        ui.menu_button("Edit", |ui| {
+            let undo = app.session.as_ref().and_then(|s| s.undo_label());
+            let redo = app.session.as_ref().and_then(|s| s.redo_label());
+            action_button(ui, app, Action::Undo, undo.is_some(), out);
+            action_button(ui, app, Action::Redo, redo.is_some(), out);
+        });
+    });
+}
+
+fn status_ui(ui: &mut Ui, app: &WaybookApp) {
+    ui.horizontal(|ui| {
+        match &app.session {
+            Some(session) => {
+                let where_ = session
+                    .path()
+                    .map_or_else(|| "in memory".to_owned(), |p| p.display().to_string());
+                ui.label(RichText::new(format!("All changes saved · {where_}")).weak());
+            }
+            None => {
+                ui.label(RichText::new("No campaign open").weak());
+            }
+        }
+        if let Some(message) = &app.status {
+            ui.separator();
+            let text = RichText::new(&message.text);
+            ui.label(if message.is_error {
+                text.color(fields::ERROR_COLOUR)
+            } else {
+                text
+            });
+        }
+    });
+}
+
+fn welcome_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(60.0);
+        ui.heading(RichText::new("Waybook").size(32.0));
+        ui.label("Campaign books for long journeys. Everything you enter is saved as you go.");
+        ui.add_space(16.0);
+        action_button(ui, app, Action::NewCampaign, true, out);
+        action_button(ui, app, Action::OpenCampaign, true, out);
+        if !app.recent.is_empty() {
+            ui.add_space(16.0);
+            ui.label(RichText::new("Recent campaigns").strong());
+            for path in &app.recent {
+                if ui.link(path.display().to_string()).clicked() {
+                    out.push(Command::OpenPath(path.clone()));
+                }
+            }
+        }
+    });
+}
+
+fn alert_ui(ui: &mut Ui, app: &mut WaybookApp) {
+    let Some(text) = app.alert.clone() else {
+        return;
+    };
+    let modal = egui::Modal::new(egui::Id::unique("alert")).show(ui.ctx(), |ui| {
+        ui.set_max_width(420.0);
+        ui.heading("Something went wrong");
+        ui.label(text);
+        ui.add_space(8.0);
+        ui.button("OK").clicked()
+    });
+    if modal.inner || modal.should_close() {
+        app.alert = None;
+    }
+}
+
+fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
+    let Some((purpose, mut text)) = app.path_prompt.take() else {
+        return;
+    };
+    let mut done = false;
+    egui::Modal::new(egui::Id::unique("path-prompt")).show(ui.ctx(), |ui| {
+        ui.set_max_width(460.0);
+        ui.heading(purpose.title());
+        ui.label("No file dialog is available here. Type the full path of the campaign file:");
+        let label = ui.label("File path").id;
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(&mut text)
+                    .desired_width(420.0)
+                    .hint_text("/home/me/campaign.waybook"),
+            )
+            .labelled_by(label);
+        let entered = response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        ui.horizontal(|ui| {
+            let ok = ui.add_enabled(
+                !text.trim().is_empty(),
+                egui::Button::new(match purpose {
+                    DialogPurpose::OpenCampaign => "Open",
+                    DialogPurpose::NewCampaign => "Create",
+                    DialogPurpose::SaveCopy => "Save copy",
+                }),
+            );
+            if (ok.clicked() || entered) && !text.trim().is_empty() {
+                out.push(Command::PathChosen(purpose, text.trim().into()));
+                done = true;
+            }
+            if ui.button("Cancel").clicked() {
+                done = true;
+            }
+        });
+    });
+    if !done {
+        app.path_prompt = Some((purpose, text));
+    }
+}

@@ -1,0 +1,178 @@
+//! The parties screen: add, rename and delete parties, set their Supplies,
+//! choose their members, and see what the whole party carries.
+
+use super::fields::FieldBuffers;
+use super::inventory::totals_text;
+use crate::app::{Command, edits};
+use crate::model::{CampaignData, Change, Character, CharacterKind, Edit, Party, PartyId, limits};
+use egui::{RichText, Ui};
+
+#[derive(Debug, Default)]
+pub struct PartiesState {
+    pub selected: Option<PartyId>,
+    pub fields: FieldBuffers,
+}
+
+pub fn parties_ui(
+    ui: &mut Ui,
+    state: &mut PartiesState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    if state
+        .selected
+        .is_none_or(|p| !data.parties.contains_key(&p))
+    {
+        state.selected = data.parties.keys().next().copied();
+    }
+    egui::Panel::left("party-list")
+        .resizable(true)
+        .default_size(220.0)
+        .show(ui, |ui| {
+            ui.heading("Parties");
+            for p in data.parties.values() {
+                if ui
+                    .selectable_label(state.selected == Some(p.id), &p.name)
+                    .clicked()
+                {
+                    state.selected = Some(p.id);
+                }
+            }
+            ui.add_space(6.0);
+            if ui.button("Add party").clicked() {
+                let party = Party {
+                    id: data.next_party_id(),
+                    name: "New party".into(),
+                    supplies: 0,
+                    notes: String::new(),
+                };
+                state.selected = Some(party.id);
+                out.push(Command::Apply(Edit::new(
+                    "Add party",
+                    vec![Change::Party {
+                        before: None,
+                        after: Some(party),
+                    }],
+                )));
+            }
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        match state.selected.and_then(|p| data.parties.get(&p)) {
+            Some(p) => {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| party_editor(ui, &mut state.fields, data, p, out))
+                    .inner
+            }
+            None => {
+                ui.label(
+                    RichText::new("No party yet: add one to give it a stash and Supplies.").weak(),
+                );
+            }
+        }
+    });
+}
+
+fn commit(out: &mut Vec<Command>, p: &Party, what: &str, change: impl FnOnce(&mut Party)) {
+    let mut after = p.clone();
+    change(&mut after);
+    if after != *p {
+        out.push(Command::Apply(Edit::new(
+            format!("Change {what} of {}", p.name),
+            vec![Change::Party {
+                before: Some(p.clone()),
+                after: Some(after),
+            }],
+        )));
+    }
+}
+
+fn party_editor(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    p: &Party,
+    out: &mut Vec<Command>,
+) {
+    let key = |f: &str| format!("party{}:{f}", p.id.0);
+    ui.heading(&p.name);
+    ui.horizontal(|ui| {
+        if let Some(name) = fields.text(ui, &key("name"), "Party name", &p.name, 220.0) {
+            commit(out, p, "name", |p| p.name = name);
+        }
+    });
+    if let Some(v) = fields.whole(
+        ui,
+        &key("supplies"),
+        "Supplies",
+        p.supplies,
+        &limits::SUPPLIES,
+    ) {
+        commit(out, p, "Supplies", |p| p.supplies = v);
+    }
+    if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
+        commit(out, p, "notes", |p| p.notes = notes);
+    }
+    ui.add_space(6.0);
+    let members: Vec<&Character> = data.members(p.id).collect();
+    let totals = data.party_totals(p.id);
+    ui.label(RichText::new("What the party carries").strong());
+    ui.label(totals_text(totals));
+    if !members.is_empty() {
+        let per_day = 40 * members.len() as i64;
+        ui.label(format!(
+            "{} food units last {} days at full rations, {} at half rations, for {} characters.",
+            totals.food_units,
+            totals.food_units / per_day,
+            totals.food_units / (per_day / 2),
+            members.len()
+        ));
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Members").strong());
+    let mut candidates: Vec<&Character> = data
+        .characters
+        .values()
+        .filter(|c| {
+            matches!(
+                c.kind,
+                CharacterKind::Hero | CharacterKind::Ally | CharacterKind::Traveller
+            ) || c.party == Some(p.id)
+        })
+        .collect();
+    candidates.sort_by_key(|c| c.name.to_lowercase());
+    for c in candidates {
+        let mut member = c.party == Some(p.id);
+        let elsewhere = c
+            .party
+            .filter(|other| *other != p.id)
+            .and_then(|o| data.parties.get(&o));
+        let label = match elsewhere {
+            Some(other) => format!("{} (in {})", c.name, other.name),
+            None => c.name.clone(),
+        };
+        if ui.checkbox(&mut member, label).changed() {
+            let after = Character {
+                party: member.then_some(p.id),
+                ..c.clone()
+            };
+            let verb = if member { "Add" } else { "Remove" };
+            out.push(Command::Apply(Edit::new(
+                format!(
+                    "{verb} {} {} {}",
+                    c.name,
+                    if member { "to" } else { "from" },
+                    p.name
+                ),
+                vec![Change::character(Some(c), Some(&after))],
+            )));
+        }
+    }
+    ui.add_space(10.0);
+    if ui
+        .button("Delete party")
+        .on_hover_text("Members stay in the roster without a party; the stash is removed")
+        .clicked()
+    {
+        out.push(Command::Apply(edits::delete_party(data, p)));
+    }
+}

@@ -1,0 +1,41 @@
+//! Waybook's look: a calm light theme with readable spacing, and the shipped
+//! DejaVu Sans as a fallback font for the arrows and marks egui's own fonts lack.
+
+use egui::{Color32, Context, FontData, FontDefinitions, FontFamily, FontId, TextStyle, Theme};
+use std::sync::Arc;
+
+/// The one font Waybook ships (see `assets/fonts/DejaVuSans-LICENSE.txt`).
+pub const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+pub fn install(ctx: &Context) {
+    let mut fonts = FontDefinitions::default();
+    fonts
+        .font_data
+        .insert("dejavu".into(), Arc::new(FontData::from_static(FONT)));
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push("dejavu".into());
+    }
+    ctx.set_fonts(fonts);
+    ctx.set_theme(Theme::Light);
+    ctx.style_mut_of(Theme::Light, |style| {
+        style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        style.spacing.button_padding = egui::vec2(8.0, 3.0);
+        style.text_styles.insert(
+            TextStyle::Heading,
+            FontId::new(19.0, FontFamily::Proportional),
+        );
+        style
+            .text_styles
+            .insert(TextStyle::Body, FontId::new(14.0, FontFamily::Proportional));
+        style.text_styles.insert(
+            TextStyle::Button,
+            FontId::new(14.0, FontFamily::Proportional),
+        );
+        style.visuals.selection.bg_fill = Color32::from_rgb(0xc9, 0xdd, 0xf2);
+        style.visuals.selection.stroke.color = Color32::from_rgb(0x1d, 0x3f, 0x66);
+    });
+}

@@ -1,0 +1,448 @@
+//! GUI tests: drive the real app with egui_kittest, by role and label, as a
+//! GM would: click, type, read what the screen shows.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::path::{Path, PathBuf};
+use waybook::app::{DialogOutcome, ScriptedDialogs, WaybookApp};
+use waybook::model::{CampaignData, Character, Holder, RuleText};
+use waybook::store::Campaign;
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    harness: Harness<'static, WaybookApp>,
+}
+
+impl Fixture {
+    fn demo() -> Self {
+        Self::with_dialogs(Vec::new())
+    }
+
+    fn with_dialogs(answers: Vec<DialogOutcome>) -> Self {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let campaign =
+            waybook::demo::create_demo(&dir.path().join("demo.waybook")).expect("the demo");
+        let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
+        app.open_campaign(campaign);
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1400.0, 1000.0))
+            .build_ui_state(|ui, app: &mut WaybookApp| app.frame_ui(ui), app);
+        harness.run();
+        Self { dir, harness }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn data(&self) -> &CampaignData {
+        &self
+            .harness
+            .state()
+            .session
+            .as_ref()
+            .expect("a campaign is open")
+            .data
+    }
+
+    fn character(&self, name: &str) -> Option<&Character> {
+        self.data().characters.values().find(|c| c.name == name)
+    }
+
+    fn click(&mut self, label: &str) {
+        self.harness.get_by_label(label).click();
+        self.harness.run();
+    }
+
+    /// Clicks the last of several widgets with this label (a popup's entry).
+    fn click_last(&mut self, label: &str) {
+        self.harness
+            .get_all_by_label(label)
+            .last()
+            .expect("a widget with that label")
+            .click();
+        self.harness.run();
+    }
+
+    /// Clicks a menu, then the entry whose label starts with `entry`
+    /// (menu entries carry their shortcut in their label).
+    fn menu(&mut self, menu: &str, entry: &str) {
+        self.click(menu);
+        self.harness
+            .get_by(|node| node.label().is_some_and(|l| l.starts_with(entry)))
+            .click();
+        self.harness.run();
+    }
+
+    fn field<'a>(&'a self, label: &'a str) -> egui_kittest::Node<'a> {
+        self.harness.get_by_role_and_label(Role::TextInput, label)
+    }
+
+    /// Replaces a field's text as a user would, then presses Enter.
+    fn type_into(&mut self, label: &str, text: &str) {
+        self.field(label).focus();
+        self.harness.run();
+        self.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        self.harness.run();
+        self.field(label).type_text(text);
+        self.harness.run();
+        self.harness.key_press(Key::Enter);
+        self.harness.run();
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.harness
+            .query_all_by_label_contains(text)
+            .next()
+            .is_some()
+    }
+
+    fn shows_exactly(&self, text: &str) -> bool {
+        self.harness.query_all_by_label(text).next().is_some()
+    }
+
+    fn reloaded(&self) -> CampaignData {
+        Campaign::open(&self.path("demo.waybook"))
+            .expect("the file reopens")
+            .load()
+            .expect("loads")
+    }
+}
+
+fn foreign_file(path: &Path) {
+    std::fs::write(path, "name,hp\nGoblin,7\n".repeat(20)).expect("written");
+}
+
+#[test]
+fn adding_a_character_shows_it_in_the_roster_and_stores_it() {
+    let mut f = Fixture::demo();
+    assert!(f.shows("7 of 7 characters"));
+    f.click("Add character");
+    assert!(f.shows("8 of 8 characters"));
+    f.type_into("Name", "Kestrel Dunmore");
+    assert!(
+        f.shows_exactly("Kestrel Dunmore"),
+        "the roster lists the new name"
+    );
+    let stored = f.reloaded();
+    assert!(
+        stored
+            .characters
+            .values()
+            .any(|c| c.name == "Kestrel Dunmore")
+    );
+}
+
+#[test]
+fn editing_a_stat_stores_it() {
+    let mut f = Fixture::demo();
+    f.click("Ash Varnell");
+    f.type_into("Will", "3");
+    let will = |data: &CampaignData| {
+        let ash = data
+            .characters
+            .values()
+            .find(|c| c.name == "Ash Varnell")
+            .expect("Ash");
+        ash.companion
+            .stats
+            .iter()
+            .find(|s| s.name == "Will")
+            .expect("Will")
+            .value
+    };
+    assert_eq!(will(f.data()), 3);
+    assert_eq!(will(&f.reloaded()), 3);
+    f.type_into("Degrees of exhaustion", "2");
+    assert_eq!(
+        f.character("Ash Varnell")
+            .expect("Ash")
+            .exploration
+            .exhaustion,
+        2
+    );
+}
+
+#[test]
+fn a_bad_value_is_shown_next_to_the_field_and_not_stored() {
+    let mut f = Fixture::demo();
+    f.click("Ash Varnell");
+    f.type_into("Quality", "abc");
+    assert!(f.shows("Quality: “abc” is not a whole number"));
+    assert_eq!(
+        f.character("Ash Varnell").expect("Ash").companion.quality,
+        5
+    );
+    f.type_into("Quality", "9");
+    assert!(f.shows("Quality: must be between 2 and 6"));
+    f.type_into("Wild dice", "-1");
+    assert!(f.shows("Wild dice: must be between 0 and 3"));
+    f.type_into("Days without food", "1.25");
+    assert!(f.shows("must be a whole or half number"));
+    let ash = f.character("Ash Varnell").expect("Ash");
+    assert_eq!((ash.companion.quality, ash.companion.wild_dice), (5, 0));
+    assert_eq!(ash.exploration.days_without_food, 0.0);
+    f.type_into("Quality", "4");
+    assert!(
+        !f.shows("Quality: must be"),
+        "the error goes once the value is good"
+    );
+    assert_eq!(
+        f.character("Ash Varnell").expect("Ash").companion.quality,
+        4
+    );
+}
+
+#[test]
+fn typing_makes_one_undo_step_per_finished_edit() {
+    let mut f = Fixture::demo();
+    f.click("Pell (porter)");
+    f.field("Player").focus();
+    f.harness.run();
+    for piece in ["Sa", "m", "ira"] {
+        f.field("Player").type_text(piece);
+        f.harness.run();
+    }
+    f.harness.key_press(Key::Enter);
+    f.harness.run();
+    assert_eq!(f.character("Pell (porter)").expect("Pell").player, "Samira");
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    assert_eq!(
+        f.character("Pell (porter)").expect("Pell").player,
+        "",
+        "one undo takes the whole edit back"
+    );
+}
+
+#[test]
+fn moving_items_between_holders_and_refusing_bad_quantities() {
+    let mut f = Fixture::demo();
+    f.click("Inventory");
+    assert!(f.shows("The Lantern Company stash"));
+    f.click("Trail rations");
+    let stash_rations = |data: &CampaignData, holder: Holder| {
+        data.holdings_of(holder)
+            .find(|h| data.items[&h.item].name == "Trail rations")
+            .map_or(0, |h| h.quantity)
+    };
+    let stash = Holder::Stash(*f.data().parties.keys().next().expect("a party"));
+    let ash = Holder::Character(f.character("Ash Varnell").expect("Ash").id);
+    assert_eq!(
+        (stash_rations(f.data(), stash), stash_rations(f.data(), ash)),
+        (40, 4)
+    );
+
+    f.type_into("Quantity", "5");
+    f.click("to");
+    f.click_last("Ash Varnell");
+    f.click("Move");
+    assert_eq!(
+        (stash_rations(f.data(), stash), stash_rations(f.data(), ash)),
+        (35, 9)
+    );
+    assert_eq!(stash_rations(&f.reloaded(), ash), 9);
+
+    f.type_into("Quantity", "-3");
+    f.click("Move");
+    assert!(f.shows("Quantity: must be between 1 and 1000000"));
+    f.type_into("Quantity", "999");
+    f.click("Move");
+    assert!(f.shows("cannot move 999 × Trail rations: The Lantern Company stash holds only 35"));
+    f.type_into("Quantity", "lots");
+    f.click("Split stack");
+    assert!(f.shows("is not a whole number"));
+    assert_eq!(
+        (stash_rations(f.data(), stash), stash_rations(f.data(), ash)),
+        (35, 9),
+        "nothing moved"
+    );
+}
+
+#[test]
+fn splitting_a_stack_and_giving_from_the_catalogue() {
+    let mut f = Fixture::demo();
+    f.click("Inventory");
+    f.click("Iron ore");
+    f.type_into("Quantity", "1");
+    f.click("Split stack");
+    let ore: Vec<i64> = f
+        .data()
+        .holdings
+        .values()
+        .filter(|h| f.data().items[&h.item].name == "Iron ore")
+        .map(|h| h.quantity)
+        .collect();
+    assert_eq!(ore, vec![3, 1]);
+    f.click("From the catalogue:");
+    f.click_last("Longsword");
+    f.type_into("Amount", "2");
+    f.click("Give");
+    assert!(f.shows("Give 2 × Longsword to The Lantern Company stash: saved"));
+    let stash = Holder::Stash(*f.data().parties.keys().next().expect("a party"));
+    let swords = f
+        .data()
+        .holdings_of(stash)
+        .find(|h| f.data().items[&h.item].name == "Longsword");
+    assert_eq!(swords.map(|h| h.quantity), Some(2));
+}
+
+#[test]
+fn deleting_a_character_can_be_undone_and_redone() {
+    let mut f = Fixture::demo();
+    f.click("Brother Ilo");
+    f.click("Delete");
+    assert!(!f.shows_exactly("Brother Ilo"));
+    assert!(f.shows("6 of 7") || f.shows("6 of 6 characters"));
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    assert!(
+        f.harness.query_by_label("Brother Ilo").is_some(),
+        "Ctrl+Z brings him back"
+    );
+    let ilo = f.character("Brother Ilo").expect("Ilo").id;
+    assert!(
+        f.data().holdings_of(Holder::Character(ilo)).count() > 0,
+        "with his kit"
+    );
+    f.menu("Edit", "Redo");
+    assert!(
+        f.harness.query_by_label("Brother Ilo").is_none(),
+        "Edit > Redo deletes him again"
+    );
+    assert!(
+        f.reloaded()
+            .characters
+            .values()
+            .all(|c| c.name != "Brother Ilo")
+    );
+}
+
+#[test]
+fn switching_a_rule_text_off_hides_its_section() {
+    let mut f = Fixture::demo();
+    f.click("Ash Varnell");
+    assert!(f.shows(RuleText::Rounds.label()));
+    assert!(f.shows("Role ranks"));
+    f.click("Campaign");
+    f.click(RuleText::Rounds.label());
+    assert!(!f.data().settings.rounds);
+    f.click("Roster");
+    assert!(!f.shows("Role ranks"), "the travel rounds section is gone");
+    assert!(f.shows(RuleText::Companion.label()), "the others stay");
+    assert!(f.shows(RuleText::Exploration.label()));
+}
+
+#[test]
+fn filtering_the_roster() {
+    let mut f = Fixture::demo();
+    f.field("Filter").focus();
+    f.harness.run();
+    f.field("Filter").type_text("sefa");
+    f.harness.run();
+    assert!(f.shows("1 of 7 characters"));
+    assert!(!f.shows_exactly("Ash Varnell"));
+}
+
+#[test]
+fn opening_a_foreign_file_explains_and_keeps_the_campaign_open() {
+    let dir = tempfile::tempdir().expect("dir");
+    let foreign = dir.path().join("goblins.csv");
+    foreign_file(&foreign);
+    let before = std::fs::read(&foreign).expect("read");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(foreign.clone())]);
+    f.menu("File", "Open…");
+    assert!(f.shows("Something went wrong"));
+    assert!(f.shows("is not a Waybook campaign"));
+    f.click("OK");
+    assert!(!f.shows("Something went wrong"));
+    assert_eq!(
+        std::fs::read(&foreign).expect("read"),
+        before,
+        "the foreign file is untouched"
+    );
+    assert_eq!(
+        f.data().characters.len(),
+        7,
+        "the open campaign is still there"
+    );
+}
+
+#[test]
+fn without_a_file_dialog_a_path_field_creates_the_campaign() {
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Unavailable]);
+    let target = f.path("fresh");
+    f.menu("File", "New…");
+    assert!(f.shows("No file dialog is available"));
+    f.harness.get_by_label("File path").focus();
+    f.harness.run();
+    f.harness
+        .get_by_label("File path")
+        .type_text(&target.display().to_string());
+    f.harness.run();
+    f.click("Create");
+    assert!(
+        f.shows("0 of 0 characters"),
+        "the new campaign is open and empty"
+    );
+    assert!(
+        f.path("fresh.waybook").exists(),
+        "the .waybook extension is added"
+    );
+}
+
+#[test]
+fn save_a_copy_writes_a_campaign_that_opens() {
+    let dir = tempfile::tempdir().expect("dir");
+    let copy = dir.path().join("backup.waybook");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(copy.clone())]);
+    f.menu("File", "Save a Copy As…");
+    assert!(f.shows("Saved a copy to"));
+    let copied = Campaign::open(&copy)
+        .expect("the copy opens")
+        .load()
+        .expect("loads");
+    assert_eq!(copied.characters.len(), 7);
+}
+
+#[test]
+fn closing_shows_the_welcome_screen() {
+    let mut f = Fixture::demo();
+    f.menu("File", "Close");
+    assert!(f.harness.state().session.is_none());
+    assert!(f.shows("Campaign books for long journeys"));
+}
+
+#[test]
+fn a_party_refuses_negative_supplies() {
+    let mut f = Fixture::demo();
+    f.click("Parties");
+    f.type_into("Supplies", "-4");
+    assert!(f.shows("Supplies: must be between 0 and 99999"));
+    assert_eq!(f.data().parties.values().next().expect("party").supplies, 9);
+    f.type_into("Supplies", "12");
+    assert_eq!(
+        f.data().parties.values().next().expect("party").supplies,
+        12
+    );
+    assert!(f.shows("days at full rations"));
+}
+
+#[test]
+fn the_item_catalogue_edits_an_item_and_rejects_a_bad_weight() {
+    let mut f = Fixture::demo();
+    f.click("Item catalogue");
+    f.click("Emberleaf");
+    f.type_into("Weight (kg)", "heavy");
+    assert!(f.shows("Weight (kg): “heavy” is not a number"));
+    f.type_into("Weight (kg)", "0.4");
+    let leaf = f
+        .data()
+        .items
+        .values()
+        .find(|i| i.name == "Emberleaf")
+        .expect("leaf");
+    assert_eq!(leaf.weight, 0.4);
+}

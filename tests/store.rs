@@ -1,0 +1,459 @@
+//! Store tests: migrations, round trips of every entity, refusals of foreign,
+//! corrupt and newer files (which stay untouched), foreign keys, copies, undo.
+
+use std::path::{Path, PathBuf};
+use waybook::app::Session;
+use waybook::model::*;
+use waybook::store::{APPLICATION_ID, Campaign, LATEST_VERSION, StoreError};
+
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+fn bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).expect("the file is readable")
+}
+
+fn sidecars_absent(path: &Path) -> bool {
+    let wal = PathBuf::from(format!("{}-wal", path.display()));
+    let shm = PathBuf::from(format!("{}-shm", path.display()));
+    !wal.exists() && !shm.exists()
+}
+
+fn full_character(id: CharacterId, party: PartyId) -> Character {
+    let mut c = Character::new(id, "Ødric “the Wall” Hale", CharacterKind::Traveller);
+    c.player = "Priya".into();
+    c.party = Some(party);
+    c.notes = "line one\nline two".into();
+    c.companion.stats.push(NamedStat::new("Lore", 7));
+    c.companion.quality = 4;
+    c.companion.defence = 3;
+    c.companion.wounds = Track { current: 2, max: 9 };
+    c.companion.toughness = Track { current: 1, max: 5 };
+    c.companion.wild_dice = 3;
+    c.companion.xp = 16;
+    c.companion.powers = vec!["Ward".into(), "Blink".into()];
+    c.companion.talents = vec!["Hardy".into()];
+    c.companion.injuries = vec!["Broken rib".into()];
+    c.companion.drive = "Find the lost road".into();
+    c.rounds.body = 6;
+    c.rounds.hp = Track {
+        current: 3,
+        max: 12,
+    };
+    c.rounds.mp = Track { current: 0, max: 7 };
+    c.rounds.ranks = RoleRanks {
+        striker: 1,
+        caster: 2,
+        healer: 3,
+        defender: 4,
+        support: 5,
+        saboteur: 6,
+    };
+    c.rounds.injuries = vec!["Sprained ankle".into()];
+    c.rounds.statuses = vec!["Poisoned".into(), "Inspired".into()];
+    c.exploration.traits.push(NamedStat::new("Presence", -1));
+    c.exploration.skills[0].value = 4;
+    c.exploration.skills[0].trained = true;
+    c.exploration.exhaustion = 2;
+    c.exploration.days_without_food = 1.5;
+    c.exploration.cold = Protection {
+        immune: false,
+        resistant: true,
+        reduction: 0,
+    };
+    c.exploration.heat = Protection {
+        immune: true,
+        resistant: false,
+        reduction: 3,
+    };
+    c.exploration.swim_speed = 6;
+    c.exploration.climb_speed = 4;
+    c.exploration.altitude_adapted = true;
+    c.exploration.depth_adapted = true;
+    c
+}
+
+fn sample_edit() -> Edit {
+    let party = Party {
+        id: PartyId(1),
+        name: "Lantern".into(),
+        supplies: 7,
+        notes: "n".into(),
+    };
+    let c = full_character(CharacterId(1), party.id);
+    let item = Item {
+        id: ItemId(1),
+        name: "Emberleaf".into(),
+        category: Category::Material,
+        food_units: 0,
+        weight: 0.25,
+        quality: Some(Quality::Exceptional),
+        material: Some(MaterialType::Plant),
+        tool_kind: Some(ToolKind::Botanist),
+        notes: "glows".into(),
+    };
+    let carried = Holding {
+        id: HoldingId(1),
+        item: item.id,
+        holder: Holder::Character(c.id),
+        quantity: 3,
+    };
+    let stashed = Holding {
+        id: HoldingId(2),
+        item: item.id,
+        holder: Holder::Stash(party.id),
+        quantity: 9,
+    };
+    Edit::new(
+        "setup",
+        vec![
+            Change::Party {
+                before: None,
+                after: Some(party),
+            },
+            Change::character(None, Some(&c)),
+            Change::Item {
+                before: None,
+                after: Some(item),
+            },
+            Change::Holding {
+                before: None,
+                after: Some(carried),
+            },
+            Change::Holding {
+                before: None,
+                after: Some(stashed),
+            },
+        ],
+    )
+}
+
+#[test]
+fn every_entity_survives_a_round_trip_through_the_file() {
+    let dir = temp();
+    let path = dir.path().join("c.waybook");
+    let mut campaign = Campaign::create(&path, "Round trip").expect("created");
+    let edit = sample_edit();
+    campaign.apply(&edit).expect("applied");
+    let mut expected = CampaignData::new(Settings::new("Round trip"));
+    for change in &edit.changes {
+        expected.apply(change);
+    }
+    drop(campaign);
+    let loaded = Campaign::open(&path)
+        .expect("reopened")
+        .load()
+        .expect("loaded");
+    assert_eq!(loaded.characters, expected.characters);
+    assert_eq!(loaded.parties, expected.parties);
+    assert_eq!(loaded.items, expected.items);
+    assert_eq!(loaded.holdings, expected.holdings);
+    assert_eq!(loaded.settings, expected.settings);
+}
+
+#[test]
+fn settings_round_trip() {
+    let dir = temp();
+    let path = dir.path().join("s.waybook");
+    let mut campaign = Campaign::create(&path, "Before").expect("created");
+    let after = Settings {
+        name: "After".into(),
+        companion: false,
+        rounds: true,
+        exploration: false,
+        day_hours: 30,
+        long_rest_degrees: 2,
+    };
+    campaign
+        .apply(&Edit::new(
+            "s",
+            vec![Change::Settings {
+                before: Settings::new("Before"),
+                after: after.clone(),
+            }],
+        ))
+        .expect("applied");
+    drop(campaign);
+    assert_eq!(
+        Campaign::open(&path)
+            .expect("reopened")
+            .settings()
+            .expect("read"),
+        after
+    );
+}
+
+#[test]
+fn migrating_twice_is_a_no_op() {
+    let dir = temp();
+    let path = dir.path().join("m.waybook");
+    drop(Campaign::create(&path, "m").expect("created"));
+    let schema = |path: &Path| -> (i64, Vec<String>) {
+        let conn = rusqlite::Connection::open(path).expect("opens");
+        let version = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .expect("version");
+        let mut stmt = conn
+            .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+            .expect("prepared");
+        let sql = stmt
+            .query_map([], |r| r.get(0))
+            .expect("queried")
+            .map(|r| r.expect("row"))
+            .collect();
+        (version, sql)
+    };
+    let first = schema(&path);
+    drop(Campaign::open(&path).expect("opened once more"));
+    drop(Campaign::open(&path).expect("and again"));
+    assert_eq!(schema(&path), first);
+    assert_eq!(first.0, LATEST_VERSION);
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused_untouched() {
+    let dir = temp();
+    let path = dir.path().join("notes.waybook");
+    std::fs::write(
+        &path,
+        "These are my session notes, not a database.\n".repeat(10),
+    )
+    .expect("written");
+    let before = bytes(&path);
+    let err = Campaign::open(&path).err().expect("refused");
+    assert!(matches!(err, StoreError::Foreign { .. }), "{err}");
+    assert!(err.to_string().contains("not a Waybook campaign"), "{err}");
+    assert_eq!(bytes(&path), before);
+    assert!(sidecars_absent(&path));
+}
+
+#[test]
+fn another_applications_database_is_refused_untouched() {
+    let dir = temp();
+    let path = dir.path().join("other.db");
+    {
+        let conn = rusqlite::Connection::open(&path).expect("created");
+        conn.execute_batch("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5);")
+            .expect("filled");
+    }
+    let before = bytes(&path);
+    let err = Campaign::open(&path).err().expect("refused");
+    assert!(err.to_string().contains("another application"), "{err}");
+    assert_eq!(bytes(&path), before);
+    assert!(sidecars_absent(&path));
+}
+
+#[test]
+fn a_truncated_campaign_is_refused_untouched() {
+    let dir = temp();
+    let path = dir.path().join("cut.waybook");
+    waybook::demo::create_demo(&path).expect("demo");
+    let whole = bytes(&path);
+    assert!(whole.len() > 8192, "the demo spans several pages");
+    std::fs::write(&path, &whole[..whole.len() / 2]).expect("truncated");
+    let before = bytes(&path);
+    let err = Campaign::open(&path).err().expect("refused");
+    assert!(matches!(err, StoreError::Foreign { .. }), "{err}");
+    assert_eq!(bytes(&path), before);
+}
+
+#[test]
+fn a_file_from_a_newer_waybook_is_refused_untouched() {
+    let dir = temp();
+    let path = dir.path().join("future.waybook");
+    drop(Campaign::create(&path, "future").expect("created"));
+    {
+        let conn = rusqlite::Connection::open(&path).expect("opens");
+        conn.pragma_update(None, "user_version", LATEST_VERSION + 1)
+            .expect("bumped");
+        conn.pragma_update(None, "journal_mode", "DELETE")
+            .expect("no wal");
+    }
+    let before = bytes(&path);
+    let err = Campaign::open(&path).err().expect("refused");
+    match &err {
+        StoreError::Newer {
+            found, supported, ..
+        } => {
+            assert_eq!((*found, *supported), (LATEST_VERSION + 1, LATEST_VERSION));
+        }
+        other => panic!("expected a newer-version refusal, got {other}"),
+    }
+    assert!(err.to_string().contains("newer Waybook"));
+    assert_eq!(bytes(&path), before);
+}
+
+#[test]
+fn new_campaigns_carry_the_waybook_mark() {
+    let dir = temp();
+    let path = dir.path().join("mark.waybook");
+    drop(Campaign::create(&path, "mark").expect("created"));
+    let conn = rusqlite::Connection::open(&path).expect("opens");
+    let id: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .expect("read");
+    assert_eq!(id, APPLICATION_ID);
+}
+
+#[test]
+fn creating_over_an_existing_file_is_refused() {
+    let dir = temp();
+    let path = dir.path().join("keep.waybook");
+    std::fs::write(&path, "precious").expect("written");
+    assert!(matches!(
+        Campaign::create(&path, "x"),
+        Err(StoreError::Exists(_))
+    ));
+    assert_eq!(bytes(&path), b"precious");
+}
+
+#[test]
+fn foreign_keys_are_enforced_and_a_failed_edit_writes_nothing() {
+    let mut campaign = Campaign::in_memory("fk").expect("created");
+    let party = Party {
+        id: PartyId(1),
+        name: "P".into(),
+        supplies: 0,
+        notes: String::new(),
+    };
+    let orphan = Holding {
+        id: HoldingId(1),
+        item: ItemId(42),
+        holder: Holder::Stash(party.id),
+        quantity: 1,
+    };
+    let edit = Edit::new(
+        "bad",
+        vec![
+            Change::Party {
+                before: None,
+                after: Some(party),
+            },
+            Change::Holding {
+                before: None,
+                after: Some(orphan),
+            },
+        ],
+    );
+    let err = campaign
+        .apply(&edit)
+        .expect_err("the missing item is refused");
+    assert!(err.to_string().contains("FOREIGN KEY"), "{err}");
+    let data = campaign.load().expect("loaded");
+    assert!(
+        data.parties.is_empty(),
+        "the party of the failed edit was rolled back"
+    );
+}
+
+#[test]
+fn a_negative_stack_never_reaches_the_file() {
+    let mut campaign = Campaign::in_memory("neg").expect("created");
+    let mut edit = sample_edit();
+    if let Some(Change::Holding { after: Some(h), .. }) = edit.changes.last_mut() {
+        h.quantity = -1;
+    }
+    assert!(campaign.apply(&edit).is_err());
+    assert!(campaign.load().expect("loaded").holdings.is_empty());
+}
+
+#[test]
+fn a_copy_holds_the_same_campaign() {
+    let dir = temp();
+    let path = dir.path().join("live.waybook");
+    let campaign = waybook::demo::create_demo(&path).expect("demo");
+    let copy = dir.path().join("copy.waybook");
+    campaign.save_copy(&copy).expect("copied");
+    assert!(!dir.path().join("copy.waybook.partial").exists());
+    let original = campaign.load().expect("loaded");
+    let copied = Campaign::open(&copy)
+        .expect("the copy opens")
+        .load()
+        .expect("loaded");
+    assert_eq!(copied.characters, original.characters);
+    assert_eq!(copied.holdings, original.holdings);
+}
+
+#[test]
+fn a_copy_to_an_unwritable_place_fails_and_leaves_nothing() {
+    let dir = temp();
+    let campaign = Campaign::in_memory("x").expect("created");
+    let target = dir.path().join("no-such-dir").join("copy.waybook");
+    assert!(campaign.save_copy(&target).is_err());
+    assert!(!target.exists());
+}
+
+#[test]
+fn undo_restores_a_deleted_character_and_what_they_carried_in_the_file() {
+    let dir = temp();
+    let path = dir.path().join("undo.waybook");
+    let mut session =
+        Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
+    let before = session.data.clone();
+    let ash = before
+        .characters
+        .values()
+        .find(|c| c.name == "Ash Varnell")
+        .expect("Ash")
+        .clone();
+    let carried = before.holdings_of(Holder::Character(ash.id)).count();
+    assert!(carried > 0);
+    session
+        .apply(waybook::app::edits::delete_character(&before, &ash))
+        .expect("deleted");
+    assert!(!session.data.characters.contains_key(&ash.id));
+    assert_eq!(
+        session.data.holdings_of(Holder::Character(ash.id)).count(),
+        0
+    );
+    assert_eq!(
+        session.undo().expect("undone").as_deref(),
+        Some("Delete Ash Varnell")
+    );
+    let reloaded = Campaign::open(&path)
+        .expect("reopened")
+        .load()
+        .expect("loaded");
+    assert_eq!(reloaded.characters, before.characters);
+    assert_eq!(reloaded.holdings, before.holdings);
+    session.redo().expect("redone");
+    let reloaded = Campaign::open(&path)
+        .expect("reopened")
+        .load()
+        .expect("loaded");
+    assert!(!reloaded.characters.contains_key(&ash.id));
+}
+
+#[test]
+fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
+    let dir = temp();
+    let data = waybook::demo::create_demo(&dir.path().join("d.waybook"))
+        .expect("demo")
+        .load()
+        .expect("loaded");
+    let count = |k: CharacterKind| data.characters.values().filter(|c| c.kind == k).count();
+    assert_eq!(count(CharacterKind::Hero), 4);
+    assert_eq!(count(CharacterKind::Traveller), 1);
+    assert_eq!(count(CharacterKind::Ally), 2);
+    let party = data.parties.values().next().expect("a party");
+    assert_eq!(data.members(party.id).count(), 7);
+    assert!(data.totals_of(Holder::Stash(party.id)).food_units > 0);
+    for c in data.characters.values() {
+        assert!(
+            data.holdings_of(Holder::Character(c.id)).count() > 0,
+            "{} carries kit",
+            c.name
+        );
+    }
+    let categories: std::collections::HashSet<_> =
+        data.items.values().map(|i| i.category).collect();
+    for needed in [
+        Category::Food,
+        Category::Water,
+        Category::Material,
+        Category::Tool,
+    ] {
+        assert!(categories.contains(&needed), "{needed:?} in the catalogue");
+    }
+}
