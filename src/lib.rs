@@ -5,5 +5,6 @@ pub mod cli;
 pub mod demo;
 pub mod gui;
 pub mod model;
+pub mod rules;
 pub mod store;
 pub mod ui;

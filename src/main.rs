@@ -12,6 +12,16 @@ fn main() -> ExitCode {
         Some(CliCommand::New { file, demo }) => cli::new(&file, demo, &mut stdout),
         Some(CliCommand::Check { file }) => cli::check(&file, &mut stdout),
         Some(CliCommand::Roster { file, json }) => cli::roster(&file, json, &mut stdout),
+        // The rules face has its own exit codes (2 for a bad request) and error lines.
+        Some(CliCommand::Rules(args)) => {
+            let code = cli::rules::run(
+                &args,
+                std::io::stdin().lock(),
+                stdout,
+                std::io::stderr().lock(),
+            );
+            return ExitCode::from(u8::try_from(code).unwrap_or(1));
+        }
         None => {
             drop(stdout);
             waybook::gui::run(cli.campaign)
@@ -19,6 +29,13 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped early (`waybook roster x | head`) is not an error.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("waybook: {e:#}");
             ExitCode::FAILURE

@@ -53,8 +53,7 @@ struct RosterRow<'a> {
 }
 
 pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<()> {
-    store::check(file)?;
-    let data = Campaign::open(file)?.load()?;
+    let data = Campaign::open_read_only(file)?.load()?;
     let mut rows: Vec<RosterRow<'_>> = data
         .characters
         .values()

@@ -2,6 +2,7 @@
 //! work on a campaign file without opening a window.
 
 mod campaign;
+pub mod rules;
 
 pub use campaign::{check, new, roster};
 
@@ -40,4 +41,6 @@ pub enum CliCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Apply one rule of the rules engine to a JSON request (see `waybook rules --help`).
+    Rules(rules::RulesArgs),
 }

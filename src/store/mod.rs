@@ -40,6 +40,15 @@ pub enum StoreError {
         found: i64,
         supported: i64,
     },
+    #[error(
+        "{} has an older schema (version {found}; this Waybook writes {supported}); open it in Waybook once to upgrade it",
+        path.display()
+    )]
+    Older {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
     #[error("could not read or write {}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -91,6 +100,24 @@ impl Campaign {
     pub fn open(path: &Path) -> Result<Self> {
         let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
         Self::prepare(conn, Some(path.to_owned()))
+    }
+
+    /// Opens a campaign for reading only (the command line's reports): the
+    /// file is not migrated or written; an older schema is asked to be upgraded.
+    pub fn open_read_only(path: &Path) -> Result<Self> {
+        let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let found = migrate::user_version(&conn)?;
+        if found < LATEST_VERSION {
+            return Err(StoreError::Older {
+                path: path.to_owned(),
+                found,
+                supported: LATEST_VERSION,
+            });
+        }
+        Ok(Self {
+            conn,
+            path: Some(path.to_owned()),
+        })
     }
 
     fn prepare(mut conn: Connection, path: Option<PathBuf>) -> Result<Self> {
@@ -206,7 +233,17 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
     if !header.starts_with(b"SQLite format 3\0") {
         return Err(foreign("it is not an SQLite database"));
     }
-    let conn = Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+    let conn =
+        if flags.contains(OpenFlags::SQLITE_OPEN_READ_ONLY) && !sidecar(path, "-wal").exists() {
+            // Nothing waits in a write-ahead log: read the file as immutable, so
+            // not even the -shm and -wal side files are created beside it.
+            Connection::open_with_flags(
+                immutable_uri(path),
+                flags | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )
+        } else {
+            Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        }
         .map_err(|e| foreign(&format!("SQLite cannot open it ({e})")))?;
     let application_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
@@ -229,6 +266,25 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
         return Err(foreign(&format!("it is damaged ({verdict})")));
     }
     Ok(conn)
+}
+
+fn sidecar(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// `file:` URI for SQLite with the characters URIs reserve escaped.
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' | '?' | '#' => uri.push_str(&format!("%{:02X}", c as u32)),
+            c => uri.push(c),
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
 }
 
 fn read_header(path: &Path) -> Result<Vec<u8>> {

@@ -1,0 +1,316 @@
+//! Dice expressions such as `d6`, `2d10kh1`, `2d20kl1`, `1d4+2` or `3d6-1`,
+//! parsed from the text a GM types into a table or a form.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::{Dice, DiceError, RollRecord};
+
+/// The most dice one expression may roll.
+pub const MAX_DICE: u32 = 100;
+/// The most faces one die may have.
+pub const MAX_SIDES: u32 = 1000;
+
+/// Which dice of an expression count toward its total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Every die (`3d6`).
+    All,
+    /// The highest N (`2d10kh1`).
+    Highest(u32),
+    /// The lowest N (`2d20kl1`).
+    Lowest(u32),
+}
+
+/// A parsed dice expression: `count`d`sides`, optionally keeping the highest
+/// or lowest few, plus a flat modifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceExpr {
+    /// How many dice are rolled.
+    pub count: u32,
+    /// Faces on each die.
+    pub sides: u32,
+    /// Which dice count.
+    pub keep: Keep,
+    /// Added to the kept dice.
+    pub modifier: i32,
+}
+
+/// Text that is not a dice expression.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a dice expression: {reason}")]
+pub struct ExprError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// One roll of an expression: each die, the kept ones and the total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExprRoll {
+    /// The expression as text.
+    pub expr: String,
+    /// Every die as rolled, in order.
+    pub rolls: Vec<u32>,
+    /// The dice that count, in the order rolled.
+    pub kept: Vec<u32>,
+    /// The kept dice plus the modifier.
+    pub total: i32,
+}
+
+impl DiceExpr {
+    /// One die with `sides` faces.
+    pub fn die(sides: u32) -> Self {
+        Self {
+            count: 1,
+            sides,
+            keep: Keep::All,
+            modifier: 0,
+        }
+    }
+
+    fn kept_count(&self) -> u32 {
+        match self.keep {
+            Keep::All => self.count,
+            Keep::Highest(n) | Keep::Lowest(n) => n,
+        }
+    }
+
+    /// The lowest total the expression can give.
+    pub fn min(&self) -> i32 {
+        self.kept_count() as i32 + self.modifier
+    }
+
+    /// The highest total the expression can give.
+    pub fn max(&self) -> i32 {
+        (self.kept_count() * self.sides) as i32 + self.modifier
+    }
+
+    /// Rolls the expression.
+    pub fn roll(&self, dice: &mut Dice) -> Result<ExprRoll, DiceError> {
+        let rolls = dice.roll_many(self.count, self.sides)?;
+        let mut order: Vec<usize> = (0..rolls.len()).collect();
+        match self.keep {
+            Keep::All => {}
+            Keep::Highest(_) => order.sort_by_key(|&i| std::cmp::Reverse(rolls[i])),
+            Keep::Lowest(_) => order.sort_by_key(|&i| rolls[i]),
+        }
+        let mut chosen: Vec<usize> = order.into_iter().take(self.kept_count() as usize).collect();
+        chosen.sort_unstable();
+        let kept: Vec<u32> = chosen.iter().map(|&i| rolls[i]).collect();
+        let total = kept.iter().sum::<u32>() as i32 + self.modifier;
+        Ok(ExprRoll {
+            expr: self.to_string(),
+            rolls,
+            kept,
+            total,
+        })
+    }
+}
+
+impl ExprRoll {
+    /// The roll as a record of working.
+    pub fn record(&self, what: &str) -> RollRecord {
+        let modifier = self.total - self.kept.iter().sum::<u32>() as i32;
+        RollRecord::new(
+            what,
+            self.expr.clone(),
+            self.rolls.clone(),
+            (self.total - modifier) as u32,
+        )
+        .total(self.total)
+    }
+}
+
+impl fmt::Display for DiceExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.count != 1 {
+            write!(f, "{}", self.count)?;
+        }
+        write!(f, "d{}", self.sides)?;
+        match self.keep {
+            Keep::All => {}
+            Keep::Highest(n) => write!(f, "kh{n}")?,
+            Keep::Lowest(n) => write!(f, "kl{n}")?,
+        }
+        if self.modifier != 0 {
+            write!(f, "{:+}", self.modifier)?;
+        }
+        Ok(())
+    }
+}
+
+fn number(text: &str, what: &str) -> Result<u32, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected {what}, found `{text}`"));
+    }
+    text.parse()
+        .map_err(|_| format!("{what} `{text}` is too large"))
+}
+
+fn parse(text: &str) -> Result<DiceExpr, String> {
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
+    let (count_text, rest) = compact
+        .split_once('d')
+        .ok_or("expected a `d`, as in `2d6`")?;
+    let count = if count_text.is_empty() {
+        1
+    } else {
+        number(count_text, "a number of dice")?
+    };
+    let sign_at = rest.find(['+', '-']).unwrap_or(rest.len());
+    let (dice_part, modifier_text) = rest.split_at(sign_at);
+    let modifier = match modifier_text.split_at_checked(1) {
+        None | Some(("", _)) => 0,
+        Some((sign, digits)) => {
+            let value = number(digits, "a modifier")? as i32;
+            if sign == "-" { -value } else { value }
+        }
+    };
+    let (sides_text, keep) = match dice_part.split_once('k') {
+        None => (dice_part, Keep::All),
+        Some((sides, keep)) => {
+            let keep = if let Some(n) = keep.strip_prefix('h') {
+                Keep::Highest(number(n, "how many dice to keep")?)
+            } else if let Some(n) = keep.strip_prefix('l') {
+                Keep::Lowest(number(n, "how many dice to keep")?)
+            } else {
+                return Err("keep is written `kh1` (highest) or `kl1` (lowest)".to_string());
+            };
+            (sides, keep)
+        }
+    };
+    let sides = number(sides_text, "a number of faces")?;
+    let expr = DiceExpr {
+        count,
+        sides,
+        keep,
+        modifier,
+    };
+    if count == 0 || count > MAX_DICE {
+        return Err(format!("roll between 1 and {MAX_DICE} dice"));
+    }
+    if sides == 0 || sides > MAX_SIDES {
+        return Err(format!("a die has between 1 and {MAX_SIDES} faces"));
+    }
+    if expr.kept_count() == 0 || expr.kept_count() > count {
+        return Err(format!("keep between 1 and {count} dice"));
+    }
+    Ok(expr)
+}
+
+impl FromStr for DiceExpr {
+    type Err = ExprError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse(text).map_err(|reason| ExprError {
+            text: text.to_string(),
+            reason,
+        })
+    }
+}
+
+impl Serialize for DiceExpr {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for DiceExpr {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expr(text: &str) -> DiceExpr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn parses_the_forms_the_texts_use() {
+        assert_eq!(expr("d6"), DiceExpr::die(6));
+        assert_eq!(expr("D10"), DiceExpr::die(10));
+        assert_eq!(expr("2d10kh1").keep, Keep::Highest(1));
+        assert_eq!(expr("2d20kl1").keep, Keep::Lowest(1));
+        assert_eq!(expr("1d4+2").modifier, 2);
+        assert_eq!(
+            expr("3d6-1"),
+            DiceExpr {
+                count: 3,
+                sides: 6,
+                keep: Keep::All,
+                modifier: -1
+            }
+        );
+        assert_eq!(expr(" 2d6 + 3 ").modifier, 3);
+    }
+
+    #[test]
+    fn prints_back_the_canonical_text() {
+        for text in ["d6", "2d10kh1", "2d20kl1", "d4+2", "3d6-1", "18d10"] {
+            assert_eq!(expr(text).to_string(), text);
+        }
+        assert_eq!(expr("1d4+2").to_string(), "d4+2");
+    }
+
+    #[test]
+    fn bad_text_says_what_is_wrong() {
+        let error = "2x6".parse::<DiceExpr>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "`2x6` is not a dice expression: expected a `d`, as in `2d6`"
+        );
+        for (text, reason) in [
+            ("0d6", "roll between 1 and 100 dice"),
+            ("2d0", "a die has between 1 and 1000 faces"),
+            ("2d6kh3", "keep between 1 and 2 dice"),
+            (
+                "2d6kx1",
+                "keep is written `kh1` (highest) or `kl1` (lowest)",
+            ),
+            ("2d6+", "expected a modifier, found ``"),
+            ("d", "expected a number of faces, found ``"),
+            ("ad6", "expected a number of dice, found `a`"),
+        ] {
+            assert_eq!(
+                text.parse::<DiceExpr>().unwrap_err().reason,
+                reason,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn range_of_totals() {
+        assert_eq!((expr("2d6").min(), expr("2d6").max()), (2, 12));
+        assert_eq!((expr("2d10kh1").min(), expr("2d10kh1").max()), (1, 10));
+        assert_eq!((expr("d4+2").min(), expr("d4+2").max()), (3, 6));
+    }
+
+    #[test]
+    fn keep_highest_and_lowest_keep_the_right_dice() {
+        let mut dice = Dice::scripted(vec![3, 8, 12, 5, 2, 3, 4]);
+        let high = expr("2d10kh1").roll(&mut dice).unwrap();
+        assert_eq!((high.kept.clone(), high.total), (vec![8], 8));
+        let low = expr("2d20kl1").roll(&mut dice).unwrap();
+        assert_eq!((low.kept.clone(), low.total), (vec![5], 5));
+        let sum = expr("3d6-1").roll(&mut dice).unwrap();
+        assert_eq!((sum.rolls.clone(), sum.total), (vec![2, 3, 4], 8));
+        assert_eq!(
+            sum.record("damage").to_string(),
+            "damage: 3d6-1 = [2, 3, 4] keep 9 = 8"
+        );
+    }
+}

@@ -1,0 +1,260 @@
+//! The readings of ambiguous sentences in the rule texts, as data, so the
+//! app can show them (a "rules notes" page or tooltips). Each reading is a
+//! decision; the same list is in `src/rules/DECISIONS.md`.
+
+/// A reading: the topic and how Waybook reads the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Note {
+    /// The rule text it belongs to.
+    pub text: &'static str,
+    /// What the reading is about.
+    pub topic: &'static str,
+    /// How Waybook reads it.
+    pub reading: &'static str,
+}
+
+const fn note(text: &'static str, topic: &'static str, reading: &'static str) -> Note {
+    Note {
+        text,
+        topic,
+        reading,
+    }
+}
+
+/// The Travellers' Companion.
+pub const COMPANION: &str = "travellers-companion";
+/// Travel rounds.
+pub const ROUNDS: &str = "travel-rounds";
+/// Exploration and travel.
+pub const TRAVEL: &str = "exploration-and-travel";
+/// All texts.
+pub const DICE: &str = "dice";
+
+/// Every reading, grouped by text.
+pub const NOTES: &[Note] = &[
+    note(
+        DICE,
+        "Outcome and encounter die",
+        "The travel rounds' outcome die and encounter die are a d10.",
+    ),
+    note(
+        DICE,
+        "Trait test",
+        "A trait test is d20 + trait + skill + item bonus. Natural 1: Critical Failure, the total counts as 0. Natural 20: Inspired Event, the test passes.",
+    ),
+    note(
+        DICE,
+        "Passing",
+        "A test passes when the total is at least the TG; \"failed by 5 or more\" means TG - total >= 5.",
+    ),
+    note(
+        DICE,
+        "Advantage",
+        "Advantage rolls two d20 and keeps the higher, Disadvantage the lower; naturals are read on the kept die.",
+    ),
+    note(
+        COMPANION,
+        "Target numbers",
+        "D10 stats, Quality and Defence are target numbers (\"4+\"): lower is better.",
+    ),
+    note(
+        COMPANION,
+        "Plain tests",
+        "A plain test (powers, revive) succeeds when the kept die plus modifiers is at least the target; a power of level 2 casts on target + 1, level 3 on target + 2.",
+    ),
+    note(
+        COMPANION,
+        "Modifiers",
+        "Modifiers are summed and clamped to -2..+2. A natural 1 always fails; a 6 on a D6 or 10 on a D10 always succeeds.",
+    ),
+    note(
+        COMPANION,
+        "Challenge roll",
+        "The player rolls 2D10 keep highest when the stat is 4+ or better (4 or lower), else 1D10; a wild die adds one more. Naturals are read on the player's kept die only. A tie is the player's choice: success at a cost or a clean failure.",
+    ),
+    note(
+        COMPANION,
+        "Attacks",
+        "To hit: D6 + (+1 per extra enemy, at most +2, -1 at long range, clamped to ±2) >= Quality. Block: D6 (+1 from cover against shooting only) >= Defence + AP. Naturals apply to both. Toughness cancels wounds one for one.",
+    ),
+    note(
+        COMPANION,
+        "Wild dice",
+        "At most 3 held; an award or gift that would exceed 3 is refused.",
+    ),
+    note(
+        COMPANION,
+        "Rest",
+        "The Rest action restores D3 Toughness, never above the hero's maximum.",
+    ),
+    note(
+        COMPANION,
+        "Threat",
+        "Roll D10 at the start of each round or beat; at most Threat triggers an event and Threat drops by 2 (not below 0). +1 at the end of each round or beat and on a power's natural 1.",
+    ),
+    note(
+        COMPANION,
+        "Levels",
+        "Levels by total XP: 1 (0), 2 (4), 3 (9), 4 (15), 5 (22), capped at 5; one advance per level gained. The Traveller stays at level 1 and takes no advances.",
+    ),
+    note(
+        COMPANION,
+        "Advance limits",
+        "+1 Wounds and +1 Toughness at most twice each; each D10 stat at most once and never better than 3+; Quality and Defence at most once each and never better than 4+; powers and talents by name, each once.",
+    ),
+    note(
+        COMPANION,
+        "Encounter size",
+        "6 minion-equivalents for 3-4 heroes; 2 per hero below 3 heroes and 1.5 per hero (halves rounded up) above 4. An elite is worth 3 minions; a boss joins for the finale.",
+    ),
+    note(
+        COMPANION,
+        "Priority",
+        "Priority D10s are ordered highest first; ties keep the order the names were given in.",
+    ),
+    note(
+        ROUNDS,
+        "Effective difficulty",
+        "Path difficulty + Sidetracked stacks - 2 per earlier successful traversal - map and guide modifiers. At 0 or below pathfinding succeeds with no roll; otherwise the d10 (+2 after Explore) must be greater than it.",
+    ),
+    note(
+        ROUNDS,
+        "Totally Lost",
+        "While lost every failed pathfind is Totally Lost again with no d6; the first success ends it and makes progress. A spent 🜉 turns any failure, lost or not, into a success with no d6.",
+    ),
+    note(
+        ROUNDS,
+        "Encounter die",
+        "Threshold 10 - floor(current difficulty / 2), difficulty including Sidetracked stacks but not the party's modifiers. Above it: hazard (checked first). At most the danger (with Noisy stacks, never pushed past 5 by noise): warriors. Otherwise benign (d6); in a wild area all benign results but Landmark are Peace.",
+    ),
+    note(
+        ROUNDS,
+        "Scouting",
+        "A benign encounter is possible when some face of the d10 gives one; when none is, a scouted encounter may be swapped for the opposite kind.",
+    ),
+    note(
+        ROUNDS,
+        "Supplies",
+        "Supplies spent = fed heroes + allies (allies are always fed); Fellow Travelers that day means none are spent and every hero counts as fed. Shelter and Cook cannot be taken when the party starts camp with 0 Supplies.",
+    ),
+    note(
+        ROUNDS,
+        "Role actions",
+        "A role action needs a rank above 0 in its role and succeeds when the d10 is below floor(stat / 2) + floor(rank / 2).",
+    ),
+    note(
+        ROUNDS,
+        "Ambush",
+        "The ambush d10 is rolled after every role action; at most floor(danger / 2) is an ambush, with First Strike when nobody took Watch (whether or not the Watch roll succeeded).",
+    ),
+    note(
+        ROUNDS,
+        "Healing",
+        "Healing from Shelter, Cook, Recover and Mend comes after the ambush. Unfed heroes take an injury and get no healing from Shelter, Cook or Recover; Mend still works on them.",
+    ),
+    note(
+        ROUNDS,
+        "Recover",
+        "Full HP when other heroes take both Shelter and Cook; if already at full HP (judged before any healing), full MP instead.",
+    ),
+    note(
+        TRAVEL,
+        "Base hours",
+        "Base travel hours = a third of the day's hours, rounded down. Only travel hours count, as a running total; rests neither add nor reset.",
+    ),
+    note(
+        TRAVEL,
+        "Marching tests",
+        "One test at the end of each real travel hour once the counted hours pass the base, TG 10 + counted hours past the base; a travel hour at 2,500 m or higher counts 2 unless adapted.",
+    ),
+    note(
+        TRAVEL,
+        "Swimming",
+        "Without a swim speed, consecutive swim hours count 1 (2 at 60 m, 4 at 250 m unless adapted); at the end of a swim hour whose count passes 1, a test at TG 10 + count - 1. Any other hour resets the count.",
+    ),
+    note(
+        TRAVEL,
+        "Cold and heat",
+        "A TG 10 test for each hour of extreme cold or heat, whatever the activity: failing gives 1 degree, failing by 5 or more 2. Immunity or resistance skips it; Reduction X skips the first X hours of that temperature in the day.",
+    ),
+    note(
+        TRAVEL,
+        "Cold water",
+        "The first Endurance minutes plus Reduction X minutes are free, then a TG 10 test each minute with the cold failure rule; +1 degree per failure at 250 m, +2 at 500 m. At 500 m or deeper without adaptation only immunity (not resistance or Reduction) protects.",
+    ),
+    note(
+        TRAVEL,
+        "Food and drink",
+        "40 units a day times the day's multiplier. At least the requirement resets the days without food; at least half adds 0.5; less adds 1. A day that was not full ends with 1 degree if the count exceeds max(1, Endurance).",
+    ),
+    note(
+        TRAVEL,
+        "Inspired Event",
+        "A natural 20 moves a survey result two rows up (capped at the top row) and with a TTV of 25 or more makes the material Pure; on other tests it simply passes, and when gathering it has no effect beyond its total.",
+    ),
+    note(
+        TRAVEL,
+        "Survey",
+        "The result row is the highest threshold at or below the TTV (totals below 0 find nothing). A Critical Failure sets the TTV to 0 whatever the abundance. Nonexistent material means no test, no source and no complication.",
+    ),
+    note(
+        TRAVEL,
+        "Gather",
+        "Units after a half or quarter source are rounded down, minimum 1 only when the row gave at least one; half of a Perceptive or Fateful haul (rounded down) is one quality level higher.",
+    ),
+    note(
+        TRAVEL,
+        "Falling",
+        "Falling damage uses the metres fallen in the last turn only; the water-landing test is rolled before the damage dice and a success halves the damage (rounded down).",
+    ),
+    note(
+        TRAVEL,
+        "Quicksand",
+        "The escape TG is 10 + whole metres sunk; a successful escape frees the character at once; a pull-out lifts them 1 m and frees them at 0 m.",
+    ),
+    note(
+        TRAVEL,
+        "Lava",
+        "\"within 2, of the lava\" is read as within 2 m: 2d10 fire near the lava, 9d10 touching or entering it, 18d10 fully submerged.",
+    ),
+    note(
+        TRAVEL,
+        "Days without food",
+        "Half rations make the count fractional; answers print whole counts as integers (1) and halves as decimals (1.5).",
+    ),
+    note(
+        TRAVEL,
+        "Contests",
+        "In a contest a natural 1 counts 0 and a natural 20 beats any other roll; otherwise the hider must beat the observer's total (a tie leaves the hider noticed).",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_note_names_its_text_and_says_something() {
+        for n in NOTES {
+            assert!(
+                [COMPANION, ROUNDS, TRAVEL, DICE].contains(&n.text),
+                "{}",
+                n.topic
+            );
+            assert!(n.reading.len() > 20, "{}", n.topic);
+        }
+    }
+
+    /// The notes file and this list stay the same readings.
+    #[test]
+    fn the_decisions_file_lists_every_topic() {
+        let decisions = include_str!("DECISIONS.md");
+        for n in NOTES {
+            assert!(
+                decisions.contains(&format!("**{}**", n.topic)),
+                "{} missing from src/rules/DECISIONS.md",
+                n.topic
+            );
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! CLI tests on the built binary: `new`, `check`, `roster`, and their errors.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn waybook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_waybook"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+fn one_error_line(output: &Output) -> String {
+    let stderr = text(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr}");
+    assert!(stderr.starts_with("waybook: "), "{stderr}");
+    stderr
+}
+
+#[test]
+fn new_demo_then_check_reports_version_integrity_and_counts() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("demo.waybook");
+    let created = waybook(&["new", path_str(&file), "--demo"]);
+    assert!(created.status.success(), "{}", text(&created.stderr));
+    let before = std::fs::read(&file).expect("read");
+    let checked = waybook(&["check", path_str(&file)]);
+    assert!(checked.status.success());
+    let report = text(&checked.stdout);
+    assert!(report.contains("schema version: 1"), "{report}");
+    assert!(report.contains("integrity: ok"), "{report}");
+    assert!(
+        report.contains("characters: 7, parties: 1, items: 12"),
+        "{report}"
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("read"),
+        before,
+        "check never writes"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "no side files: {leftovers:?}");
+}
+
+#[test]
+fn roster_json_lists_name_kind_and_party() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("demo.waybook");
+    assert!(
+        waybook(&["new", path_str(&file), "--demo"])
+            .status
+            .success()
+    );
+    let output = waybook(&["roster", path_str(&file), "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
+    let rows = rows.as_array().expect("an array");
+    assert_eq!(rows.len(), 7);
+    let traveller = rows
+        .iter()
+        .find(|r| r["name"] == "The Traveller")
+        .expect("the Traveller");
+    assert_eq!(traveller["kind"], "traveller");
+    assert_eq!(traveller["party"], "The Lantern Company");
+    assert!(rows.iter().filter(|r| r["kind"] == "ally").count() == 2);
+    let table = text(&waybook(&["roster", path_str(&file)]).stdout);
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("Ødric Hale") && l.contains("hero")),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_new_empty_campaign_has_no_characters() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("empty.waybook");
+    assert!(waybook(&["new", path_str(&file)]).status.success());
+    let output = waybook(&["roster", path_str(&file), "--json"]);
+    assert_eq!(text(&output.stdout).trim(), "[]");
+}
+
+#[test]
+fn check_refuses_a_foreign_file_with_one_line_and_leaves_it_alone() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("notes.waybook");
+    std::fs::write(&file, "Session 12: the party reached the pass.\n".repeat(8)).expect("written");
+    let output = waybook(&["check", path_str(&file)]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert!(one_error_line(&output).contains("is not a Waybook campaign"));
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "Session 12: the party reached the pass.\n".repeat(8)
+    );
+}
+
+#[test]
+fn check_and_roster_refuse_a_newer_campaign() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("future.waybook");
+    assert!(waybook(&["new", path_str(&file)]).status.success());
+    {
+        let conn = rusqlite::Connection::open(&file).expect("opens");
+        conn.pragma_update(None, "user_version", 99)
+            .expect("bumped");
+    }
+    for args in [
+        vec!["check", path_str(&file)],
+        vec!["roster", path_str(&file), "--json"],
+    ] {
+        let output = waybook(&args);
+        assert_eq!(output.status.code(), Some(1));
+        assert!(one_error_line(&output).contains("newer Waybook"));
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn new_refuses_to_overwrite_and_check_names_a_missing_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("keep.waybook");
+    std::fs::write(&file, "keep me").expect("written");
+    let output = waybook(&["new", path_str(&file)]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(one_error_line(&output).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "keep me");
+    let missing = waybook(&["check", path_str(&dir.path().join("gone.waybook"))]);
+    assert!(one_error_line(&missing).contains("does not exist"));
+}
