@@ -446,3 +446,27 @@ fn the_item_catalogue_edits_an_item_and_rejects_a_bad_weight() {
         .expect("leaf");
     assert_eq!(leaf.weight, 0.4);
 }
+
+#[test]
+fn the_dice_roller_shows_its_working_and_explains_bad_expressions() {
+    let mut f = Fixture::demo();
+    f.click("Dice and rules");
+    f.harness.state_mut().ui.rules.dice = waybook::rules::dice::Dice::scripted(vec![3, 8, 4]);
+    f.type_into("Dice expression", "2d10kh1");
+    assert!(
+        f.shows("Roll: 2d10kh1 = [3, 8] keep 8"),
+        "Enter rolls and shows each die and the kept one"
+    );
+    f.type_into("Dice expression", "2x6");
+    assert!(f.shows("`2x6` is not a dice expression"));
+    f.click("Roll on table");
+    assert!(
+        f.shows("PLACEHOLDER"),
+        "the GM's tables are marked as placeholders"
+    );
+    assert!(f.shows("Rules notes"));
+    assert!(
+        f.shows("Totally Lost"),
+        "the readings of the rule texts are listed"
+    );
+}

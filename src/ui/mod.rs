@@ -9,6 +9,7 @@ mod inventory;
 mod items;
 mod parties;
 pub mod roster;
+mod rules;
 mod sheet;
 pub mod style;
 
@@ -24,15 +25,17 @@ pub enum Screen {
     Items,
     Parties,
     Campaign,
+    Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 5] = [
+    const ALL: [Screen; 6] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
         Screen::Parties,
         Screen::Campaign,
+        Screen::Rules,
     ];
 
     fn label(self) -> &'static str {
@@ -42,6 +45,7 @@ impl Screen {
             Screen::Items => "Item catalogue",
             Screen::Parties => "Parties",
             Screen::Campaign => "Campaign",
+            Screen::Rules => "Dice and rules",
         }
     }
 }
@@ -55,6 +59,7 @@ pub struct UiState {
     pub items: items::ItemsState,
     pub parties: parties::PartiesState,
     pub campaign: fields::FieldBuffers,
+    pub rules: rules::RulesState,
 }
 
 pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
@@ -82,6 +87,7 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
                 Screen::Items => items::items_ui(ui, &mut state.items, data, &mut out),
                 Screen::Parties => parties::parties_ui(ui, &mut state.parties, data, &mut out),
                 Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
+                Screen::Rules => rules::rules_ui(ui, &mut state.rules),
             }
         }
         None => welcome_ui(ui, app, &mut out),

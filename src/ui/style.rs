@@ -1,23 +1,25 @@
 //! Waybook's look: a calm light theme with readable spacing, and the shipped
-//! DejaVu Sans as a fallback font for the arrows and marks egui's own fonts lack.
+//! DejaVu Sans and Noto Sans Symbols as fallback fonts for the arrows, marks
+//! and rule symbols egui's own fonts lack.
 
 use egui::{Color32, Context, FontData, FontDefinitions, FontFamily, FontId, TextStyle, Theme};
 use std::sync::Arc;
 
-/// The one font Waybook ships (see `assets/fonts/DejaVuSans-LICENSE.txt`).
+/// The text font Waybook ships (see `assets/fonts/DejaVuSans-LICENSE.txt`).
 pub const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// The symbols no text font has: the travel rounds' 🜉 and 🜹 (OFL, see
+/// `assets/fonts/NotoSansSymbols-LICENSE.txt`).
+pub const SYMBOL_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSymbols-Regular.ttf");
 
 pub fn install(ctx: &Context) {
     let mut fonts = FontDefinitions::default();
-    fonts
-        .font_data
-        .insert("dejavu".into(), Arc::new(FontData::from_static(FONT)));
-    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+    for (name, data) in [("dejavu", FONT), ("symbols", SYMBOL_FONT)] {
         fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push("dejavu".into());
+            .font_data
+            .insert(name.into(), Arc::new(FontData::from_static(data)));
+        for family in [FontFamily::Proportional, FontFamily::Monospace] {
+            fonts.families.entry(family).or_default().push(name.into());
+        }
     }
     ctx.set_fonts(fonts);
     ctx.set_theme(Theme::Light);
