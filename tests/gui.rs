@@ -155,6 +155,12 @@ fn editing_a_stat_stores_it() {
     };
     assert_eq!(will(f.data()), 3);
     assert_eq!(will(&f.reloaded()), 3);
+    assert!(f.shows("Level 2 · next level at 9 XP"));
+    f.type_into("XP", "15");
+    assert!(
+        f.shows("Level 4 · next level at 22 XP"),
+        "the level follows the XP"
+    );
     f.type_into("Degrees of exhaustion", "2");
     assert_eq!(
         f.character("Ash Varnell")
@@ -468,5 +474,32 @@ fn the_dice_roller_shows_its_working_and_explains_bad_expressions() {
     assert!(
         f.shows("Totally Lost"),
         "the readings of the rule texts are listed"
+    );
+}
+
+#[test]
+fn closing_the_window_mid_edit_keeps_what_was_typed() {
+    let mut f = Fixture::demo();
+    f.click("Sefa Qorrin");
+    f.field("Player").focus();
+    f.harness.run();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.field("Player").type_text("Joanna");
+    f.harness.run();
+    assert_eq!(
+        f.character("Sefa Qorrin").expect("Sefa").player,
+        "Jo",
+        "still being typed"
+    );
+    // What eframe does when the window is closed with the field still focused:
+    f.harness.state_mut().flush_draft();
+    assert_eq!(
+        f.reloaded()
+            .characters
+            .values()
+            .find(|c| c.name == "Sefa Qorrin")
+            .expect("Sefa")
+            .player,
+        "Joanna"
     );
 }

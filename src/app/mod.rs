@@ -23,6 +23,9 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     Apply(Edit),
+    /// The edit a focused field would make if it were finished now; written
+    /// only if the window closes before the edit is finished.
+    Draft(Edit),
     Run(actions::Action),
     OpenPath(PathBuf),
     /// Finishes a New / Save a Copy started from the path field.
@@ -52,6 +55,7 @@ pub struct WaybookApp {
     pub recent: Vec<PathBuf>,
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
+    draft: Option<Edit>,
     styled: bool,
 }
 
@@ -66,6 +70,7 @@ impl WaybookApp {
             recent: Vec::new(),
             dialogs,
             commands: Vec::new(),
+            draft: None,
             styled: false,
         }
     }
@@ -140,8 +145,16 @@ impl WaybookApp {
 
     /// Carries out the commands the screens sent this frame.
     pub fn run_commands(&mut self) {
+        self.draft = None;
         for command in std::mem::take(&mut self.commands) {
             self.run(command);
+        }
+    }
+
+    /// Writes the edit still being typed: called when the window closes.
+    pub fn flush_draft(&mut self) {
+        if let Some(edit) = self.draft.take() {
+            self.run(Command::Apply(edit));
         }
     }
 
@@ -158,6 +171,7 @@ impl WaybookApp {
                     Err(e) => self.fail(format!("{label} was not saved: {e}")),
                 }
             }
+            Command::Draft(edit) => self.draft = Some(edit),
             Command::Run(Action::Undo) => self.step_history(true),
             Command::Run(Action::Redo) => self.step_history(false),
             Command::Run(Action::CloseCampaign) => {
@@ -267,6 +281,9 @@ fn with_extension(path: PathBuf) -> PathBuf {
 impl eframe::App for WaybookApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
+        if ui.input(|i| i.viewport().close_requested()) {
+            self.flush_draft();
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -1,29 +1,23 @@
 //! The campaign screen: the campaign's name, which rule texts are switched
 //! on, the day's length and how much a long rest restores.
 
-use super::fields::FieldBuffers;
+use super::fields::{FieldBuffers, record_edit};
 use crate::app::Command;
-use crate::model::{CampaignData, Change, Edit, RuleText, Settings, limits};
+use crate::model::{CampaignData, Change, RuleText, Settings, limits};
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
 
 fn commit(
     out: &mut Vec<Command>,
+    fields: &mut FieldBuffers,
     before: &Settings,
     what: &str,
     change: impl FnOnce(&mut Settings),
 ) {
-    let mut after = before.clone();
-    change(&mut after);
-    if after != *before {
-        out.push(Command::Apply(Edit::new(
-            format!("Change {what}"),
-            vec![Change::Settings {
-                before: before.clone(),
-                after,
-            }],
-        )));
-    }
+    let edit = record_edit(before, format!("Change {what}"), change, |before, after| {
+        Change::Settings { before, after }
+    });
+    out.extend(fields.command(edit));
 }
 
 pub fn campaign_ui(
@@ -37,7 +31,7 @@ pub fn campaign_ui(
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         if let Some(name) = fields.text(ui, "campaign:name", "Campaign name", &s.name, 300.0) {
-            commit(out, s, "campaign name", |s| s.name = name);
+            commit(out, fields, s, "campaign name", |s| s.name = name);
         }
     });
     ui.add_space(8.0);
@@ -51,7 +45,7 @@ pub fn campaign_ui(
     for text in RuleText::iter() {
         let mut on = s.enabled(text);
         if ui.checkbox(&mut on, text.label()).changed() {
-            commit(out, s, &format!("{} switch", text.label()), |s| {
+            commit(out, fields, s, &format!("{} switch", text.label()), |s| {
                 s.set_enabled(text, on)
             });
         }
@@ -64,7 +58,7 @@ pub fn campaign_ui(
         s.day_hours,
         &limits::DAY_HOURS,
     ) {
-        commit(out, s, "day length", |s| s.day_hours = v);
+        commit(out, fields, s, "day length", |s| s.day_hours = v);
     }
     ui.label(
         RichText::new(format!(
@@ -80,6 +74,6 @@ pub fn campaign_ui(
         s.long_rest_degrees,
         &limits::LONG_REST_DEGREES,
     ) {
-        commit(out, s, "long rest", |s| s.long_rest_degrees = v);
+        commit(out, fields, s, "long rest", |s| s.long_rest_degrees = v);
     }
 }

@@ -3,8 +3,14 @@
 //! finished (focus leaves the field or Enter is pressed). A number field
 //! parses and range-checks the text; a bad value is shown as an error next to
 //! the field and is not stored.
+//!
+//! While a field has focus, its valid value is also offered as a *draft*
+//! ([`Command::Draft`]), which the app writes only if the window closes
+//! mid-edit: closing never loses what was typed, and typing still makes one
+//! undo step per finished edit.
 
-use crate::model::limits;
+use crate::app::Command;
+use crate::model::{Edit, limits};
 use egui::{Color32, RichText, TextEdit, Ui};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
@@ -16,18 +22,25 @@ pub const ERROR_COLOUR: Color32 = Color32::from_rgb(0xd0, 0x3a, 0x2f);
 pub struct FieldBuffers {
     texts: HashMap<String, String>,
     errors: HashMap<String, String>,
+    /// Whether the value a field returned last is a draft (still being typed).
+    draft: bool,
 }
 
 impl FieldBuffers {
-    pub fn error(&self, key: &str) -> Option<&str> {
-        self.errors.get(key).map(String::as_str)
+    /// The command for an edit made from the value a field just returned
+    /// (a draft while the field has focus), or from a button or checkbox.
+    pub fn command(&mut self, edit: Option<Edit>) -> Option<Command> {
+        let draft = std::mem::take(&mut self.draft);
+        edit.map(|edit| {
+            if draft {
+                Command::Draft(edit)
+            } else {
+                Command::Apply(edit)
+            }
+        })
     }
 
-    pub fn has_errors(&self) -> bool {
-        !self.errors.is_empty()
-    }
-
-    /// A text field; returns the new text once an edit is finished.
+    /// A text field; returns the new text while typed (a draft) and once finished.
     pub fn text(
         &mut self,
         ui: &mut Ui,
@@ -40,7 +53,7 @@ impl FieldBuffers {
         self.text_unlabelled(ui, key, current, width, label_id, false)
     }
 
-    /// A multi-line text field, committed when it loses focus.
+    /// A multi-line text field, finished when it loses focus.
     pub fn multiline(
         &mut self,
         ui: &mut Ui,
@@ -76,14 +89,13 @@ impl FieldBuffers {
             .labelled_by(label_id);
         if response.has_focus() {
             self.texts.insert(key.to_owned(), text.clone());
-        }
-        if response.lost_focus() {
+        } else if response.lost_focus() {
             self.texts.remove(key);
-            if text != current {
-                return Some(text);
-            }
+        } else {
+            return None;
         }
-        None
+        self.draft = response.has_focus();
+        (text != current).then_some(text)
     }
 
     /// A whole-number field checked against `range`.
@@ -95,10 +107,9 @@ impl FieldBuffers {
         current: i64,
         range: &RangeInclusive<i64>,
     ) -> Option<i64> {
-        self.number(ui, key, label, &current.to_string(), |t| {
+        self.number(ui, key, label, current, &current.to_string(), |t| {
             limits::parse_whole(t, range)
         })
-        .filter(|v| *v != current)
     }
 
     /// A decimal field (weights, days); `parse` checks it.
@@ -110,16 +121,16 @@ impl FieldBuffers {
         current: f64,
         parse: impl Fn(&str) -> Result<f64, String>,
     ) -> Option<f64> {
-        self.number(ui, key, label, &format_decimal(current), parse)
-            .filter(|v| *v != current)
+        self.number(ui, key, label, current, &format_decimal(current), parse)
     }
 
-    fn number<T>(
+    fn number<T: PartialEq>(
         &mut self,
         ui: &mut Ui,
         key: &str,
         label: &str,
-        current: &str,
+        current: T,
+        shown: &str,
         parse: impl Fn(&str) -> Result<T, String>,
     ) -> Option<T> {
         let mut result = None;
@@ -129,7 +140,7 @@ impl FieldBuffers {
                 .texts
                 .get(key)
                 .cloned()
-                .unwrap_or_else(|| current.to_owned());
+                .unwrap_or_else(|| shown.to_owned());
             let response = ui
                 .add(
                     TextEdit::singleline(&mut text)
@@ -140,12 +151,16 @@ impl FieldBuffers {
             if response.has_focus() || self.errors.contains_key(key) {
                 self.texts.insert(key.to_owned(), text.clone());
             }
-            if response.lost_focus() {
+            if response.has_focus() {
+                result = parse(&text).ok().filter(|v| *v != current);
+                self.draft = result.is_some();
+            } else if response.lost_focus() {
                 match parse(&text) {
                     Ok(value) => {
                         self.texts.remove(key);
                         self.errors.remove(key);
-                        result = Some(value);
+                        self.draft = false;
+                        result = Some(value).filter(|v| *v != current);
                     }
                     Err(message) => {
                         self.errors
@@ -165,4 +180,17 @@ impl FieldBuffers {
 pub fn format_decimal(value: f64) -> String {
     let text = format!("{value:.3}");
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// The edit that changes one record, if `change` changes anything: `wrap`
+/// builds the store's change from the record's before and after.
+pub fn record_edit<T: Clone + PartialEq>(
+    record: &T,
+    label: String,
+    change: impl FnOnce(&mut T),
+    wrap: impl FnOnce(T, T) -> crate::model::Change,
+) -> Option<Edit> {
+    let mut after = record.clone();
+    change(&mut after);
+    (after != *record).then(|| Edit::new(label, vec![wrap(record.clone(), after)]))
 }

@@ -1,7 +1,7 @@
 //! The item catalogue screen: every item with its category, food units,
 //! weight, quality, material and tool kind; add, edit and delete.
 
-use super::fields::FieldBuffers;
+use super::fields::{FieldBuffers, record_edit};
 use crate::app::Command;
 use crate::model::{CampaignData, Category, Change, Choice, Edit, Item, ItemId, limits};
 use egui::{RichText, Ui};
@@ -91,18 +91,19 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
     });
 }
 
-fn commit(out: &mut Vec<Command>, item: &Item, what: &str, change: impl FnOnce(&mut Item)) {
-    let mut after = item.clone();
-    change(&mut after);
-    if after != *item {
-        out.push(Command::Apply(Edit::new(
-            format!("Change {what} of {}", item.name),
-            vec![Change::Item {
-                before: Some(item.clone()),
-                after: Some(after),
-            }],
-        )));
-    }
+fn commit(
+    out: &mut Vec<Command>,
+    fields: &mut FieldBuffers,
+    record: &Item,
+    what: &str,
+    change: impl FnOnce(&mut Item),
+) {
+    let label = format!("Change {what} of {}", record.name);
+    let edit = record_edit(record, label, change, |before, after| Change::Item {
+        before: Some(before),
+        after: Some(after),
+    });
+    out.extend(fields.command(edit));
 }
 
 fn optional_combo<C: Choice>(ui: &mut Ui, label: &str, value: Option<C>) -> Option<Option<C>> {
@@ -136,7 +137,7 @@ fn item_editor(
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             if let Some(name) = fields.text(ui, &key("name"), "Name", &item.name, 220.0) {
-                commit(out, item, "name", |i| i.name = name);
+                commit(out, fields, item, "name", |i| i.name = name);
             }
             ui.end_row();
             let label_id = ui.label("Category").id;
@@ -152,7 +153,7 @@ fn item_editor(
                 .labelled_by(label_id);
             ui.end_row();
             if category != item.category {
-                commit(out, item, "category", |i| i.category = category);
+                commit(out, fields, item, "category", |i| i.category = category);
             }
             if item.category.has_food_units() {
                 ui.label("");
@@ -163,7 +164,7 @@ fn item_editor(
                     item.food_units,
                     &limits::FOOD_UNITS,
                 ) {
-                    commit(out, item, "food units", |i| i.food_units = v);
+                    commit(out, fields, item, "food units", |i| i.food_units = v);
                 }
                 ui.end_row();
             }
@@ -171,21 +172,21 @@ fn item_editor(
             if let Some(v) = fields.decimal(ui, &key("weight"), "Weight (kg)", item.weight, |t| {
                 limits::parse_decimal(t, &limits::WEIGHT)
             }) {
-                commit(out, item, "weight", |i| i.weight = v);
+                commit(out, fields, item, "weight", |i| i.weight = v);
             }
             ui.end_row();
             if let Some(q) = optional_combo(ui, "Quality", item.quality) {
-                commit(out, item, "quality", |i| i.quality = q);
+                commit(out, fields, item, "quality", |i| i.quality = q);
             }
             if let Some(m) = optional_combo(ui, "Material type", item.material) {
-                commit(out, item, "material type", |i| i.material = m);
+                commit(out, fields, item, "material type", |i| i.material = m);
             }
             if let Some(t) = optional_combo(ui, "Gatherer's tool", item.tool_kind) {
-                commit(out, item, "tool kind", |i| i.tool_kind = t);
+                commit(out, fields, item, "tool kind", |i| i.tool_kind = t);
             }
         });
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &item.notes) {
-        commit(out, item, "notes", |i| i.notes = notes);
+        commit(out, fields, item, "notes", |i| i.notes = notes);
     }
     ui.add_space(8.0);
     let held = data.holdings.values().filter(|h| h.item == item.id).count();

@@ -1,7 +1,7 @@
 //! The parties screen: add, rename and delete parties, set their Supplies,
 //! choose their members, and see what the whole party carries.
 
-use super::fields::FieldBuffers;
+use super::fields::{FieldBuffers, record_edit};
 use super::inventory::totals_text;
 use crate::app::{Command, edits};
 use crate::model::{CampaignData, Change, Character, CharacterKind, Edit, Party, PartyId, limits};
@@ -72,18 +72,19 @@ pub fn parties_ui(
     });
 }
 
-fn commit(out: &mut Vec<Command>, p: &Party, what: &str, change: impl FnOnce(&mut Party)) {
-    let mut after = p.clone();
-    change(&mut after);
-    if after != *p {
-        out.push(Command::Apply(Edit::new(
-            format!("Change {what} of {}", p.name),
-            vec![Change::Party {
-                before: Some(p.clone()),
-                after: Some(after),
-            }],
-        )));
-    }
+fn commit(
+    out: &mut Vec<Command>,
+    fields: &mut FieldBuffers,
+    record: &Party,
+    what: &str,
+    change: impl FnOnce(&mut Party),
+) {
+    let label = format!("Change {what} of {}", record.name);
+    let edit = record_edit(record, label, change, |before, after| Change::Party {
+        before: Some(before),
+        after: Some(after),
+    });
+    out.extend(fields.command(edit));
 }
 
 fn party_editor(
@@ -97,7 +98,7 @@ fn party_editor(
     ui.heading(&p.name);
     ui.horizontal(|ui| {
         if let Some(name) = fields.text(ui, &key("name"), "Party name", &p.name, 220.0) {
-            commit(out, p, "name", |p| p.name = name);
+            commit(out, fields, p, "name", |p| p.name = name);
         }
     });
     if let Some(v) = fields.whole(
@@ -107,10 +108,10 @@ fn party_editor(
         p.supplies,
         &limits::SUPPLIES,
     ) {
-        commit(out, p, "Supplies", |p| p.supplies = v);
+        commit(out, fields, p, "Supplies", |p| p.supplies = v);
     }
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
-        commit(out, p, "notes", |p| p.notes = notes);
+        commit(out, fields, p, "notes", |p| p.notes = notes);
     }
     ui.add_space(6.0);
     let members: Vec<&Character> = data.members(p.id).collect();

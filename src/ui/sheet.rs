@@ -2,12 +2,12 @@
 //! text switched on in the campaign. Every finished edit becomes one undoable
 //! change of the character.
 
-use super::fields::FieldBuffers;
+use super::fields::{FieldBuffers, record_edit};
 use crate::app::Command;
 use crate::model::limits::{self, *};
 use crate::model::{
-    CampaignData, Change, Character, CharacterKind, Choice, Edit, NamedStat, Protection, RuleText,
-    Skill, Track,
+    CampaignData, Change, Character, CharacterKind, Choice, NamedStat, Protection, RuleText, Skill,
+    Track,
 };
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
@@ -25,15 +25,11 @@ impl Form<'_> {
     }
 
     fn commit(&mut self, what: &str, change: impl FnOnce(&mut Character)) {
-        let mut after = self.c.clone();
-        change(&mut after);
-        if after != *self.c {
-            let label = format!("Change {what} of {}", self.c.name);
-            self.out.push(Command::Apply(Edit::new(
-                label,
-                vec![Change::character(Some(self.c), Some(&after))],
-            )));
-        }
+        let label = format!("Change {what} of {}", self.c.name);
+        let edit = record_edit(self.c, label, change, |before, after| {
+            Change::character(Some(&before), Some(&after))
+        });
+        self.out.extend(self.fields.command(edit));
     }
 
     fn whole(
@@ -389,6 +385,7 @@ fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
             |c| c.companion.xp,
             |c, v| c.companion.xp = v,
         );
+        ui.label(RichText::new(level_text(form.c)).weak());
     });
     form.list(ui, "Powers and drills", |c| &mut c.companion.powers);
     form.list(ui, "Talents", |c| &mut c.companion.talents);
@@ -399,6 +396,19 @@ fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
         |c| &c.companion.drive,
         |c, v| c.companion.drive = v,
     );
+}
+
+/// "Level 2 · next level at 9 XP": the Companion's levels from total XP.
+fn level_text(c: &Character) -> String {
+    use crate::rules::companion::advance::{level_for_xp, next_level_xp};
+    if c.kind == CharacterKind::Traveller {
+        return "The Traveller never levels; he remembers".to_owned();
+    }
+    let level = level_for_xp(u32::try_from(c.companion.xp).unwrap_or(0));
+    match next_level_xp(level) {
+        Some(next) => format!("Level {level} · next level at {next} XP"),
+        None => format!("Level {level} (the highest)"),
+    }
 }
 
 fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
