@@ -29,29 +29,31 @@ pub const WEIGHT: RangeInclusive<f64> = 0.0..=100_000.0;
 
 /// Parses a whole number typed by the GM and checks it against `range`.
 pub fn parse_whole(text: &str, range: &RangeInclusive<i64>) -> Result<i64, String> {
-    let trimmed = text.trim().replace('\u{2212}', "-");
-    let value: i64 = trimmed
+    let value = text
+        .trim()
+        .replace('\u{2212}', "-")
         .parse()
         .map_err(|_| format!("“{}” is not a whole number", text.trim()))?;
-    if range.contains(&value) {
-        Ok(value)
-    } else {
-        Err(format!(
-            "must be between {} and {}",
-            range.start(),
-            range.end()
-        ))
-    }
+    within(value, range)
 }
 
 /// Parses a decimal number (a weight, a count of days) and checks its range.
 pub fn parse_decimal(text: &str, range: &RangeInclusive<f64>) -> Result<f64, String> {
-    let trimmed = text.trim().replace('\u{2212}', "-").replace(',', ".");
-    let value: f64 = trimmed
+    let value = text
+        .trim()
+        .replace('\u{2212}', "-")
+        .replace(',', ".")
         .parse()
         .ok()
         .filter(|v: &f64| v.is_finite())
         .ok_or_else(|| format!("“{}” is not a number", text.trim()))?;
+    within(value, range)
+}
+
+fn within<T: PartialOrd + std::fmt::Display>(
+    value: T,
+    range: &RangeInclusive<T>,
+) -> Result<T, String> {
     if range.contains(&value) {
         Ok(value)
     } else {

@@ -439,48 +439,23 @@ fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
     form.track(ui, "MP", HP_MP_MAX, |c| &mut c.rounds.mp);
     ui.label(RichText::new("Role ranks").strong());
     ui.horizontal_wrapped(|ui| {
-        form.whole(
-            ui,
-            "Striker",
-            ROLE_RANK,
-            |c| c.rounds.ranks.striker,
-            |c, v| c.rounds.ranks.striker = v,
-        );
-        form.whole(
-            ui,
-            "Caster",
-            ROLE_RANK,
-            |c| c.rounds.ranks.caster,
-            |c, v| c.rounds.ranks.caster = v,
-        );
-        form.whole(
-            ui,
-            "Healer",
-            ROLE_RANK,
-            |c| c.rounds.ranks.healer,
-            |c, v| c.rounds.ranks.healer = v,
-        );
-        form.whole(
-            ui,
-            "Defender",
-            ROLE_RANK,
-            |c| c.rounds.ranks.defender,
-            |c, v| c.rounds.ranks.defender = v,
-        );
-        form.whole(
-            ui,
-            "Support",
-            ROLE_RANK,
-            |c| c.rounds.ranks.support,
-            |c, v| c.rounds.ranks.support = v,
-        );
-        form.whole(
-            ui,
-            "Saboteur",
-            ROLE_RANK,
-            |c| c.rounds.ranks.saboteur,
-            |c, v| c.rounds.ranks.saboteur = v,
-        );
+        let ranks: [(&str, fn(&mut Character) -> &mut i64); 6] = [
+            ("Striker", |c| &mut c.rounds.ranks.striker),
+            ("Caster", |c| &mut c.rounds.ranks.caster),
+            ("Healer", |c| &mut c.rounds.ranks.healer),
+            ("Defender", |c| &mut c.rounds.ranks.defender),
+            ("Support", |c| &mut c.rounds.ranks.support),
+            ("Saboteur", |c| &mut c.rounds.ranks.saboteur),
+        ];
+        for (label, rank) in ranks {
+            form.whole(
+                ui,
+                label,
+                ROLE_RANK,
+                |c| *rank(&mut c.clone()),
+                |c, v| *rank(c) = v,
+            );
+        }
     });
     form.list(ui, "Travel injuries", |c| &mut c.rounds.injuries);
     form.list(ui, "Statuses", |c| &mut c.rounds.statuses);
