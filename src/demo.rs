@@ -30,11 +30,13 @@ struct Hero {
     traits: [i64; 4],
     stamina: i64,
     note: &'static str,
+    drive: &'static str,
 }
 
 const HEROES: [Hero; 7] = [
     Hero {
         name: "Ash Varnell",
+        drive: "Pay back the debt to the Salt Guild",
         player: "Maya",
         kind: CharacterKind::Hero,
         will: 5,
@@ -50,10 +52,11 @@ const HEROES: [Hero; 7] = [
         },
         traits: [3, 2, 3, 1],
         stamina: 2,
-        note: "Drive: pay back the debt to the Salt Guild.",
+        note: "Owes the Salt Guild forty silver; they want it by midsummer.",
     },
     Hero {
         name: "Brother Ilo",
+        drive: "Carry the Dawn to the mountain shrines",
         player: "Tomás",
         kind: CharacterKind::Hero,
         will: 4,
@@ -73,6 +76,7 @@ const HEROES: [Hero; 7] = [
     },
     Hero {
         name: "Sefa Qorrin",
+        drive: "Learn what burned Emberfall",
         player: "Jo",
         kind: CharacterKind::Hero,
         will: 6,
@@ -92,6 +96,7 @@ const HEROES: [Hero; 7] = [
     },
     Hero {
         name: "Ødric Hale",
+        drive: "Keep the pass open for the refugees",
         player: "Priya",
         kind: CharacterKind::Hero,
         will: 5,
@@ -111,6 +116,7 @@ const HEROES: [Hero; 7] = [
     },
     Hero {
         name: "The Traveller",
+        drive: "Remember who he was",
         player: "GM",
         kind: CharacterKind::Traveller,
         will: 4,
@@ -130,6 +136,7 @@ const HEROES: [Hero; 7] = [
     },
     Hero {
         name: "Marta the Guide",
+        drive: "Earn enough to buy back her mule",
         player: "",
         kind: CharacterKind::Ally,
         will: 6,
@@ -149,6 +156,7 @@ const HEROES: [Hero; 7] = [
     },
     Hero {
         name: "Pell (porter)",
+        drive: "Get home before the snows",
         player: "",
         kind: CharacterKind::Ally,
         will: 7,
@@ -342,7 +350,7 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
     if hero.kind == CharacterKind::Hero {
         c.companion.powers = vec!["Sure Step".to_owned()];
         c.companion.talents = vec!["Hardy".to_owned()];
-        c.companion.drive = hero.note.to_owned();
+        c.companion.drive = hero.drive.to_owned();
     }
     let [body, mind, spirit] = hero.body_mind_spirit;
     c.rounds.body = body;

@@ -3,8 +3,10 @@
 pub mod app;
 pub mod cli;
 pub mod demo;
+pub mod files;
 pub mod gui;
 pub mod model;
+pub mod pdf;
 pub mod rules;
 pub mod store;
 pub mod ui;

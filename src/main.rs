@@ -1,17 +1,31 @@
 //! The `waybook` binary: parses the command line; with no subcommand it opens
 //! the window on a campaign. Errors print one plain line and exit non-zero.
 
-use clap::Parser;
+use clap::Parser as _;
 use std::process::ExitCode;
 use waybook::cli::{self, Cli, CliCommand};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => {
+            // One line, like every other error: clap's first line without its prefix.
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            eprintln!(
+                "waybook: {} (try --help)",
+                first.trim_start_matches("error: ")
+            );
+            return ExitCode::from(2);
+        }
+    };
     let mut stdout = std::io::stdout().lock();
     let result = match cli.command {
         Some(CliCommand::New { file, demo }) => cli::new(&file, demo, &mut stdout),
         Some(CliCommand::Check { file }) => cli::check(&file, &mut stdout),
         Some(CliCommand::Roster { file, json }) => cli::roster(&file, json, &mut stdout),
+        Some(CliCommand::Export(args)) => cli::export::export(&args, &mut stdout),
         // The rules face has its own exit codes (2 for a bad request) and error lines.
         Some(CliCommand::Rules(args)) => {
             let code = cli::rules::run(

@@ -503,3 +503,68 @@ fn closing_the_window_mid_edit_keeps_what_was_typed() {
         "Joanna"
     );
 }
+
+impl Fixture {
+    /// Steps the app until the background export has finished.
+    fn finish_export(&mut self) {
+        for _ in 0..500 {
+            if self.harness.state().export_job.is_none() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            self.harness.step();
+        }
+        panic!("the export did not finish");
+    }
+}
+
+#[test]
+fn exporting_the_selected_characters_writes_one_pdf_with_both() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("sheets");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(out.clone())]);
+    f.click("Ash Varnell");
+    f.harness
+        .get_by_label("Sefa Qorrin")
+        .click_modifiers(Modifiers::COMMAND);
+    f.harness.run();
+    f.click("Export PDF…");
+    assert!(f.shows("Selected characters (2)"));
+    f.click("US Letter");
+    f.click("Export…");
+    f.finish_export();
+    f.harness.run();
+    let written = dir.path().join("sheets.pdf");
+    assert!(
+        f.shows("Exported 2 sheets to"),
+        "the status says where the file went"
+    );
+    let doc = lopdf::Document::load(&written).expect("a readable PDF");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let text = doc.extract_text(&pages).expect("text");
+    assert!(text.contains("Ash Varnell") && text.contains("Sefa Qorrin"));
+    assert!(
+        !text.contains("Brother Ilo"),
+        "only the selected characters"
+    );
+    assert_eq!(
+        f.harness.state().paper,
+        waybook::pdf::Paper::Letter,
+        "the paper choice is kept"
+    );
+}
+
+#[test]
+fn an_export_that_cannot_be_written_says_why_and_leaves_no_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("no-such-folder").join("sheets.pdf");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(out.clone())]);
+    f.click("Export PDF…");
+    f.click("Blank character sheet");
+    f.click("Export…");
+    f.finish_export();
+    f.harness.run();
+    assert!(f.shows("The PDF was not saved"));
+    assert!(!out.exists());
+    assert!(!dir.path().join("no-such-folder").exists());
+}

@@ -925,3 +925,61 @@ fn help_lists_every_rule() {
         );
     }
 }
+
+/// "A bad request (... a value out of range ...) exits with status 2": numbers
+/// far beyond any rule are refused by name, never overflow.
+#[test]
+fn huge_numbers_are_refused_not_overflowed() {
+    refused(
+        &["rules", "encounter", "--dice", "1"],
+        r#"{"difficulty": 2, "danger": 4294967295, "noisy": 1}"#,
+        "danger",
+    );
+    refused(
+        &["rules", "pathfind", "--dice", "1,1"],
+        r#"{"difficulty": 2, "times_travelled": 4294967295}"#,
+        "times_travelled",
+    );
+    refused(
+        &["rules", "rations"],
+        r#"{"endurance": 1, "days": [{"eaten": 10, "multiplier": 1e308}]}"#,
+        "days[0].multiplier",
+    );
+}
+
+/// "The request is one JSON object": a list in its place is a bad request.
+#[test]
+fn a_list_is_not_a_request() {
+    refused(&["rules", "threat", "--dice", "3"], "[4]", "request");
+    refused(
+        &["rules", "march", "--dice", "3"],
+        r#"{"bonus": 2, "hours": [["swim"]]}"#,
+        "hours[0]",
+    );
+}
+
+/// A field with a default takes it when the request says `null`.
+#[test]
+fn null_stands_for_the_default() {
+    let answer = rule(
+        "challenge",
+        "3,8,6",
+        json!({"stat": 4, "difficulty": "standard", "modifiers": null, "wild_die": null}),
+    );
+    assert_eq!(answer["player"], 8);
+    assert_eq!(answer["outcome"], "success");
+}
+
+/// Command-line mistakes are one line too, with exit status 2.
+#[test]
+fn argument_errors_are_one_line() {
+    let out = waybook(&["rules", "threat", "--bogus"], "{}");
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("waybook: ") && out.stderr.contains("--bogus"),
+        "{}",
+        out.stderr
+    );
+}

@@ -20,6 +20,7 @@ pub enum DialogPurpose {
     NewCampaign,
     OpenCampaign,
     SaveCopy,
+    ExportPdf,
 }
 
 impl DialogPurpose {
@@ -28,6 +29,7 @@ impl DialogPurpose {
             DialogPurpose::NewCampaign => "New campaign",
             DialogPurpose::OpenCampaign => "Open campaign",
             DialogPurpose::SaveCopy => "Save a copy as",
+            DialogPurpose::ExportPdf => "Export sheets as PDF",
         }
     }
 }
@@ -43,14 +45,18 @@ const FASTER_THAN_A_PERSON: Duration = Duration::from_millis(250);
 
 impl FileDialogs for NativeDialogs {
     fn pick(&mut self, purpose: DialogPurpose) -> DialogOutcome {
-        let dialog = rfd::FileDialog::new()
-            .set_title(purpose.title())
-            .add_filter("Waybook campaign", &["waybook"]);
+        let dialog = rfd::FileDialog::new().set_title(purpose.title());
+        let dialog = if purpose == DialogPurpose::ExportPdf {
+            dialog.add_filter("PDF", &["pdf"])
+        } else {
+            dialog.add_filter("Waybook campaign", &["waybook"])
+        };
         let started = Instant::now();
         let picked = match purpose {
             DialogPurpose::OpenCampaign => dialog.pick_file(),
             DialogPurpose::NewCampaign => dialog.set_file_name("campaign.waybook").save_file(),
             DialogPurpose::SaveCopy => dialog.set_file_name("copy.waybook").save_file(),
+            DialogPurpose::ExportPdf => dialog.set_file_name("sheets.pdf").save_file(),
         };
         match picked {
             Some(path) => DialogOutcome::Picked(path),

@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod dialogs;
 pub mod edits;
+pub mod export;
 mod history;
 mod session;
 
@@ -28,8 +29,11 @@ pub enum Command {
     Draft(Edit),
     Run(actions::Action),
     OpenPath(PathBuf),
-    /// Finishes a New / Save a Copy started from the path field.
+    /// Finishes a New / Save a Copy / Export started from the path field.
     PathChosen(DialogPurpose, PathBuf),
+    /// Asks where to export these sheets, then renders them in the background.
+    Export(Vec<crate::pdf::Sheet>),
+    CancelExport,
     Notify(String),
     Fail(String),
 }
@@ -42,6 +46,7 @@ pub struct Message {
 }
 
 const RECENT_KEY: &str = "waybook.recent";
+const PAPER_KEY: &str = "waybook.paper";
 const MAX_RECENT: usize = 8;
 
 pub struct WaybookApp {
@@ -53,6 +58,11 @@ pub struct WaybookApp {
     /// Set when no file dialog could be shown: the path field asks instead.
     pub path_prompt: Option<(DialogPurpose, String)>,
     pub recent: Vec<PathBuf>,
+    /// Paper for exports, remembered between runs.
+    pub paper: crate::pdf::Paper,
+    pub export_job: Option<export::ExportJob>,
+    /// The sheets waiting for their file name.
+    export_sheets: Vec<crate::pdf::Sheet>,
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
     draft: Option<Edit>,
@@ -68,6 +78,9 @@ impl WaybookApp {
             alert: None,
             path_prompt: None,
             recent: Vec::new(),
+            paper: crate::pdf::Paper::default(),
+            export_job: None,
+            export_sheets: Vec::new(),
             dialogs,
             commands: Vec::new(),
             draft: None,
@@ -81,6 +94,7 @@ impl WaybookApp {
         let mut app = Self::new(Box::new(NativeDialogs));
         if let Some(storage) = cc.storage {
             app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
+            app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
         }
         match campaign {
             Some(campaign) => app.open_campaign(campaign),
@@ -146,8 +160,21 @@ impl WaybookApp {
     /// Carries out the commands the screens sent this frame.
     pub fn run_commands(&mut self) {
         self.draft = None;
+        self.finish_export();
         for command in std::mem::take(&mut self.commands) {
             self.run(command);
+        }
+    }
+
+    /// Takes the outcome of a finished background export.
+    fn finish_export(&mut self) {
+        let Some(outcome) = self.export_job.as_ref().and_then(export::ExportJob::poll) else {
+            return;
+        };
+        self.export_job = None;
+        match outcome {
+            Ok(message) => self.notify(message),
+            Err(message) => self.fail(message),
         }
     }
 
@@ -183,12 +210,26 @@ impl WaybookApp {
             }
             Command::Run(Action::NewCampaign) => self.ask_path(DialogPurpose::NewCampaign),
             Command::Run(Action::OpenCampaign) => self.ask_path(DialogPurpose::OpenCampaign),
+            Command::Run(Action::ExportPdf) => self.ui.export.open = self.session.is_some(),
             Command::Run(Action::SaveCopy) => {
                 if self.session.is_some() {
                     self.ask_path(DialogPurpose::SaveCopy);
                 }
             }
             Command::OpenPath(path) => self.open_path(&path),
+            Command::Export(sheets) => {
+                if self.export_job.is_some() {
+                    self.notify("An export is already running");
+                } else if !sheets.is_empty() {
+                    self.export_sheets = sheets;
+                    self.ask_path(DialogPurpose::ExportPdf);
+                }
+            }
+            Command::CancelExport => {
+                if let Some(job) = &self.export_job {
+                    job.cancel();
+                }
+            }
             Command::PathChosen(purpose, path) => self.path_chosen(purpose, path),
             Command::Notify(text) => self.notify(text),
             Command::Fail(text) => self.fail(text),
@@ -229,7 +270,14 @@ impl WaybookApp {
     }
 
     fn path_chosen(&mut self, purpose: DialogPurpose, path: PathBuf) {
-        let path = with_extension(path);
+        let path = with_extension(
+            path,
+            if purpose == DialogPurpose::ExportPdf {
+                "pdf"
+            } else {
+                "waybook"
+            },
+        );
         match purpose {
             DialogPurpose::OpenCampaign => self.open_path(&path),
             DialogPurpose::NewCampaign => {
@@ -240,6 +288,18 @@ impl WaybookApp {
                     Ok(campaign) => self.open_campaign(campaign),
                     Err(e) => self.fail(format!("Could not create the campaign: {e}")),
                 }
+            }
+            DialogPurpose::ExportPdf => {
+                let Some(data) = self.session.as_ref().map(|s| s.data.clone()) else {
+                    return;
+                };
+                let sheets = std::mem::take(&mut self.export_sheets);
+                self.notify(format!(
+                    "Exporting {} sheets to {}…",
+                    sheets.len(),
+                    path.display()
+                ));
+                self.export_job = Some(export::ExportJob::start(data, sheets, self.paper, path));
             }
             DialogPurpose::SaveCopy => {
                 let Some(session) = &self.session else { return };
@@ -269,12 +329,12 @@ impl WaybookApp {
     }
 }
 
-/// A campaign file name always ends in `.waybook`.
-fn with_extension(path: PathBuf) -> PathBuf {
+/// A file name always ends in the extension of what it holds.
+fn with_extension(path: PathBuf, extension: &str) -> PathBuf {
     if path.extension().is_some() {
         path
     } else {
-        path.with_extension("waybook")
+        path.with_extension(extension)
     }
 }
 
@@ -288,5 +348,6 @@ impl eframe::App for WaybookApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, RECENT_KEY, &self.recent);
+        eframe::set_value(storage, PAPER_KEY, &self.paper);
     }
 }

@@ -2,6 +2,7 @@
 //! work on a campaign file without opening a window.
 
 mod campaign;
+pub mod export;
 pub mod rules;
 
 pub use campaign::{check, new, roster};
@@ -41,6 +42,8 @@ pub enum CliCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Print character, party or blank sheets to a PDF.
+    Export(export::ExportArgs),
     /// Apply one rule of the rules engine to a JSON request (see `waybook rules --help`).
     Rules(rules::RulesArgs),
 }

@@ -156,19 +156,52 @@ fn join(parent: &str, field: &str) -> String {
     }
 }
 
+/// The largest number, in size, any request may hold: far beyond every
+/// count, bonus and rating of the rules, and far from integer overflow.
+const LARGEST: f64 = 1_000_000.0;
+
+/// Checks the request's shape before it is read as a rule's type: it is one
+/// object, no number is out of range, no list holds lists, and a `null`
+/// stands for a missing field (so a field with a default takes it).
+fn screen(value: &mut Value, path: &str) -> Result<(), RequestError> {
+    match value {
+        Value::Number(n) if n.as_f64().is_none_or(|v| v.abs() > LARGEST) => Err(RequestError::new(
+            if path.is_empty() { ROOT } else { path },
+            format!("{n} is out of range (at most {LARGEST} in size)"),
+        )),
+        Value::Object(map) => {
+            map.retain(|_, v| !v.is_null());
+            map.iter_mut()
+                .try_for_each(|(key, v)| screen(v, &join(path, key)))
+        }
+        Value::Array(items) => items.iter_mut().enumerate().try_for_each(|(i, item)| {
+            let at = format!("{path}[{i}]");
+            if item.is_array() {
+                return Err(RequestError::new(
+                    at,
+                    "expected an object or a value, found a list",
+                ));
+            }
+            screen(item, &at)
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Reads the request as `T`, naming the field at fault.
 fn parse<T: DeserializeOwned>(json: &str) -> Result<T, RequestError> {
-    let mut deserializer = serde_json::Deserializer::from_str(json);
-    let value: T = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    let mut value: Value =
+        serde_json::from_str(json).map_err(|error| RequestError::new(ROOT, error.to_string()))?;
+    if !value.is_object() {
+        return Err(RequestError::new(
+            ROOT,
+            "the request must be one JSON object",
+        ));
+    }
+    screen(&mut value, "")?;
+    serde_path_to_error::deserialize(value).map_err(|error| {
         let path = error.path().to_string();
-        let inner = error.into_inner();
-        if !inner.is_data() {
-            return RequestError::new(ROOT, inner.to_string());
-        }
-        let text = inner.to_string();
-        let message = text
-            .rfind(" at line ")
-            .map_or(text.as_str(), |end| &text[..end]);
+        let message = error.into_inner().to_string();
         match message
             .strip_prefix("missing field `")
             .and_then(|rest| rest.strip_suffix('`'))
@@ -177,11 +210,7 @@ fn parse<T: DeserializeOwned>(json: &str) -> Result<T, RequestError> {
             None if path == "." => RequestError::new(ROOT, message),
             None => RequestError::new(path, message),
         }
-    })?;
-    deserializer
-        .end()
-        .map_err(|error| RequestError::new(ROOT, error.to_string()))?;
-    Ok(value)
+    })
 }
 
 /// Parses the request as `R`, runs the rule and serialises its answer.

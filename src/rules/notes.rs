@@ -135,7 +135,7 @@ pub const NOTES: &[Note] = &[
     note(
         ROUNDS,
         "Supplies",
-        "Supplies spent = fed heroes + allies (allies are always fed); Fellow Travelers that day means none are spent and every hero counts as fed. Shelter and Cook cannot be taken when the party starts camp with 0 Supplies.",
+        "Supplies spent = fed heroes + allies (allies are always fed); Fellow Travelers that day means none are spent and every hero counts as fed. Shelter and Cook cannot be taken when the party starts camp with 0 Supplies, unless Fellow Travelers share theirs.",
     ),
     note(
         ROUNDS,
@@ -200,7 +200,7 @@ pub const NOTES: &[Note] = &[
     note(
         TRAVEL,
         "Gather",
-        "Units after a half or quarter source are rounded down, minimum 1 only when the row gave at least one; half of a Perceptive or Fateful haul (rounded down) is one quality level higher.",
+        "Units after a half or quarter source are rounded down, minimum 1 only when the row gave at least one; half of a Perceptive or Fateful haul (rounded down) is one quality level higher, none from a Pure source (the top of the ladder).",
     ),
     note(
         TRAVEL,
@@ -210,7 +210,7 @@ pub const NOTES: &[Note] = &[
     note(
         TRAVEL,
         "Quicksand",
-        "The escape TG is 10 + whole metres sunk; a successful escape frees the character at once; a pull-out lifts them 1 m and frees them at 0 m.",
+        "The escape TG is 10 + the metres sunk rounded down (sinking goes in half metres, so 1.5 m gives TG 11); a successful escape frees the character at once; a pull-out lifts them 1 m and frees them at 0 m.",
     ),
     note(
         TRAVEL,

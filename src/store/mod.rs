@@ -160,7 +160,7 @@ impl Campaign {
     /// API: first to a temporary file beside the target, then renamed into
     /// place, so a failed copy never leaves a half-written file.
     pub fn save_copy(&self, target: &Path) -> Result<()> {
-        let temp = temp_path_beside(target);
+        let temp = crate::files::temp_path_beside(target);
         let result = self
             .conn
             .backup(
@@ -180,12 +180,6 @@ impl Campaign {
         }
         result
     }
-}
-
-fn temp_path_beside(target: &Path) -> PathBuf {
-    let mut name = target.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    target.with_file_name(name)
 }
 
 fn apply_change(tx: &Transaction<'_>, change: &Change) -> rusqlite::Result<()> {

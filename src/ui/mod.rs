@@ -4,6 +4,7 @@
 //! `ui` or `*_ui`.
 
 mod campaign;
+mod export;
 pub mod fields;
 mod inventory;
 mod items;
@@ -60,13 +61,14 @@ pub struct UiState {
     pub parties: parties::PartiesState,
     pub campaign: fields::FieldBuffers,
     pub rules: rules::RulesState,
+    pub export: export::ExportState,
 }
 
 pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
     shortcuts(ui, app);
     let mut out = Vec::new();
     egui::Panel::top("menu").show(ui, |ui| menu_bar_ui(ui, app, &mut out));
-    egui::Panel::bottom("status").show(ui, |ui| status_ui(ui, app));
+    egui::Panel::bottom("status").show(ui, |ui| status_ui(ui, app, &mut out));
     egui::CentralPanel::default().show(ui, |ui| match &app.session {
         Some(session) => {
             let data = &session.data;
@@ -92,6 +94,16 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
         }
         None => welcome_ui(ui, app, &mut out),
     });
+    if let Some(session) = &app.session {
+        export::export_dialog_ui(
+            ui,
+            &mut app.ui.export,
+            &app.ui.roster,
+            &session.data,
+            &mut app.paper,
+            &mut out,
+        );
+    }
     alert_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
     for command in out {
@@ -163,6 +175,7 @@ fn menu_bar_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
             });
             ui.separator();
             action_button(ui, app, Action::SaveCopy, true, out);
+            action_button(ui, app, Action::ExportPdf, true, out);
             action_button(ui, app, Action::CloseCampaign, true, out);
         });
         ui.menu_button("Edit", |ui| {
@@ -174,7 +187,7 @@ fn menu_bar_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
     });
 }
 
-fn status_ui(ui: &mut Ui, app: &WaybookApp) {
+fn status_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         match &app.session {
             Some(session) => {
@@ -186,6 +199,20 @@ fn status_ui(ui: &mut Ui, app: &WaybookApp) {
             None => {
                 ui.label(RichText::new("No campaign open").weak());
             }
+        }
+        if let Some(job) = &app.export_job {
+            ui.separator();
+            let fraction = job.done() as f32 / job.total.max(1) as f32;
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(160.0)
+                    .text(format!("Exporting {} of {}", job.done(), job.total)),
+            );
+            if ui.button("Cancel export").clicked() {
+                out.push(Command::CancelExport);
+            }
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
         }
         if let Some(message) = &app.status {
             ui.separator();
@@ -243,7 +270,7 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
     egui::Modal::new(egui::Id::unique("path-prompt")).show(ui.ctx(), |ui| {
         ui.set_max_width(460.0);
         ui.heading(purpose.title());
-        ui.label("No file dialog is available here. Type the full path of the campaign file:");
+        ui.label("No file dialog is available here. Type the file's full path:");
         let label = ui.label("File path").id;
         let response = ui
             .add(
@@ -260,6 +287,7 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
                     DialogPurpose::OpenCampaign => "Open",
                     DialogPurpose::NewCampaign => "Create",
                     DialogPurpose::SaveCopy => "Save copy",
+                    DialogPurpose::ExportPdf => "Export",
                 }),
             );
             if (ok.clicked() || entered) && !text.trim().is_empty() {

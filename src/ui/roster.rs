@@ -24,6 +24,8 @@ pub struct RosterState {
     pub sort: SortColumn,
     pub descending: bool,
     pub selected: Option<CharacterId>,
+    /// Characters added to the selection with Ctrl+click (for printing).
+    pub also_selected: std::collections::BTreeSet<CharacterId>,
     pub fields: FieldBuffers,
     /// The visible rows for (revision, filter, kind, sort): rebuilt only when one changes.
     cache: Option<(RowsKey, Vec<CharacterId>)>,
@@ -32,6 +34,36 @@ pub struct RosterState {
 type RowsKey = (u64, String, Option<CharacterKind>, SortColumn, bool);
 
 impl RosterState {
+    /// The selected character and those added with Ctrl+click.
+    pub fn chosen(&self) -> impl Iterator<Item = CharacterId> + '_ {
+        self.selected.into_iter().chain(
+            self.also_selected
+                .iter()
+                .copied()
+                .filter(|id| Some(*id) != self.selected),
+        )
+    }
+
+    fn is_chosen(&self, id: CharacterId) -> bool {
+        self.selected == Some(id) || self.also_selected.contains(&id)
+    }
+
+    /// A click selects one character; Ctrl+click adds or removes one.
+    fn click(&mut self, id: CharacterId, add: bool) {
+        if !add {
+            self.also_selected.clear();
+            self.selected = Some(id);
+        } else if self.is_chosen(id) {
+            self.also_selected.remove(&id);
+            if self.selected == Some(id) {
+                self.selected = self.also_selected.pop_first();
+            }
+        } else {
+            self.also_selected.extend(self.selected);
+            self.selected = Some(id);
+        }
+    }
+
     fn rows(&mut self, data: &CampaignData) -> &[CharacterId] {
         let key: RowsKey = (
             data.revision,
@@ -176,6 +208,13 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
             )));
         }
         if ui
+            .button("Export PDF…")
+            .on_hover_text("Print sheets of these characters, a party or a blank sheet")
+            .clicked()
+        {
+            out.push(Command::Run(crate::app::actions::Action::ExportPdf));
+        }
+        if ui
             .add_enabled(selected.is_some(), egui::Button::new("Delete"))
             .clicked()
             && let Some(c) = selected
@@ -234,13 +273,11 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
                 let Some(c) = data.characters.get(&id) else {
                     return;
                 };
-                row.set_selected(state.selected == Some(id));
+                row.set_selected(state.is_chosen(id));
                 row.col(|ui| {
-                    if ui
-                        .selectable_label(state.selected == Some(id), &c.name)
-                        .clicked()
-                    {
-                        clicked = Some(id);
+                    let response = ui.selectable_label(state.is_chosen(id), &c.name);
+                    if response.clicked() {
+                        clicked = Some((id, ui.input(|i| i.modifiers.command)));
                     }
                 });
                 row.col(|ui| {
@@ -257,7 +294,7 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
                     );
                 });
                 if row.response().clicked() {
-                    clicked = Some(id);
+                    clicked = Some((id, row.response().ctx.input(|i| i.modifiers.command)));
                 }
             });
         });
@@ -265,7 +302,7 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
         state.descending = state.sort == column && !state.descending;
         state.sort = column;
     }
-    if let Some(id) = clicked {
-        state.selected = Some(id);
+    if let Some((id, add)) = clicked {
+        state.click(id, add);
     }
 }

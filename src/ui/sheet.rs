@@ -12,6 +12,9 @@ use crate::model::{
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
 
+/// A number on the sheet, reached from the character.
+type Field = fn(&mut Character) -> &mut i64;
+
 /// Edits of one character, turned into commands.
 struct Form<'a> {
     c: &'a Character,
@@ -439,7 +442,7 @@ fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
     form.track(ui, "MP", HP_MP_MAX, |c| &mut c.rounds.mp);
     ui.label(RichText::new("Role ranks").strong());
     ui.horizontal_wrapped(|ui| {
-        let ranks: [(&str, fn(&mut Character) -> &mut i64); 6] = [
+        let ranks: [(&str, Field); 6] = [
             ("Striker", |c| &mut c.rounds.ranks.striker),
             ("Caster", |c| &mut c.rounds.ranks.caster),
             ("Healer", |c| &mut c.rounds.ranks.healer),

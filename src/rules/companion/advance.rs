@@ -116,7 +116,7 @@ pub fn check_advancement(request: &Advancement) -> Result<AdvancementResult, Rul
     let allowed = level - 1;
     let mut count = BTreeMap::<AdvanceKind, usize>::new();
     let mut stats = BTreeMap::<&str, usize>::new();
-    let mut named = BTreeSet::<(AdvanceKind, &str)>::new();
+    let mut named = BTreeSet::<(AdvanceKind, String)>::new();
     let mut errors = Vec::new();
     for (i, advance) in request.advances.iter().enumerate() {
         *count.entry(advance.kind).or_default() += 1;
@@ -137,7 +137,8 @@ pub fn check_advancement(request: &Advancement) -> Result<AdvancementResult, Rul
                 let name = advance.name.as_deref().ok_or_else(|| {
                     RuleError::new(format!("advances[{i}].name"), "missing field")
                 })?;
-                if !named.insert((advance.kind, name)) {
+                // "Lucky" and "lucky " are the same talent to a GM.
+                if !named.insert((advance.kind, name.trim().to_lowercase())) {
                     errors.push(format!(
                         "{} \"{name}\" is taken twice; each once",
                         advance.kind

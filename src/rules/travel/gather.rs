@@ -599,7 +599,12 @@ pub fn gather(request: &Gather, dice: &mut Dice) -> Result<GatherResult, RuleErr
         result: row.bounty,
         units,
         quality,
-        improved_units: if row.improved { units / 2 } else { 0 },
+        // Pure is the top of the ladder: nothing can be one level higher.
+        improved_units: if row.improved && quality.improved() != quality {
+            units / 2
+        } else {
+            0
+        },
         minutes: row.minutes,
         rare_find: row.rare_find,
         records,

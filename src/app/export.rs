@@ -1,0 +1,76 @@
+//! PDF exports on a worker thread: the GUI stays responsive, shows progress
+//! and can cancel. The file is written all or nothing, and the outcome comes
+//! back as a message to show.
+
+use crate::model::CampaignData;
+use crate::pdf::{self, Paper, PdfError, Sheet};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// An export running in the background.
+pub struct ExportJob {
+    pub total: usize,
+    done: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+    outcome: Receiver<Result<String, String>>,
+}
+
+impl ExportJob {
+    /// Starts rendering `sheets` of a snapshot of the campaign into `path`.
+    pub fn start(data: CampaignData, sheets: Vec<Sheet>, paper: Paper, path: PathBuf) -> Self {
+        let done = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (send, outcome) = channel();
+        let total = sheets.len();
+        let (worker_done, worker_cancel) = (done.clone(), cancel.clone());
+        std::thread::spawn(move || {
+            let result = pdf::render(&data, &sheets, paper, &mut |finished| {
+                worker_done.store(finished, Ordering::Relaxed);
+                !worker_cancel.load(Ordering::Relaxed)
+            });
+            let message = match result {
+                Ok(bytes) => crate::files::write_atomically(&path, &bytes)
+                    .map(|()| {
+                        format!(
+                            "Exported {} sheets to {} ({} KB)",
+                            sheets.len(),
+                            path.display(),
+                            bytes.len() / 1024
+                        )
+                    })
+                    .map_err(|e| format!("The PDF was not saved: {e}")),
+                Err(PdfError::Cancelled) => Ok("Export cancelled; no file was written".to_owned()),
+                Err(e) => Err(format!("The PDF could not be made: {e}")),
+            };
+            // The app may have closed meanwhile; then nobody waits for the answer.
+            let _ = send.send(message);
+        });
+        Self {
+            total,
+            done,
+            cancel,
+            outcome,
+        }
+    }
+
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// The outcome once the worker has finished: a message, or an error to show.
+    pub fn poll(&self) -> Option<Result<String, String>> {
+        match self.outcome.try_recv() {
+            Ok(outcome) => Some(outcome),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                Some(Err("The export stopped unexpectedly".to_owned()))
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! `waybook export`: character, party and blank sheets to one PDF file.
+
+use crate::model::CampaignData;
+use crate::pdf::{self, Paper, Sheet};
+use crate::store::Campaign;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// The campaign file.
+    pub campaign: PathBuf,
+    /// Where to write the PDF.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// A character's sheet, by name (repeatable). Without any choice: the whole roster.
+    #[arg(long = "character", value_name = "NAME")]
+    pub characters: Vec<String>,
+    /// A party's sheet, by name.
+    #[arg(long, value_name = "NAME")]
+    pub party: Option<String>,
+    /// A blank character sheet for a new player.
+    #[arg(long)]
+    pub blank: bool,
+    /// Paper size: a4 or letter.
+    #[arg(long, default_value = "a4")]
+    pub paper: Paper,
+}
+
+/// The sheets the arguments ask for, in the order given.
+pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Sheet>> {
+    let mut sheets = Vec::new();
+    for name in &args.characters {
+        let c = data
+            .characters
+            .values()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| anyhow::anyhow!("no character is named “{name}”"))?;
+        sheets.push(Sheet::Character(c.id));
+    }
+    if let Some(name) = &args.party {
+        let p = data
+            .parties
+            .values()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| anyhow::anyhow!("no party is named “{name}”"))?;
+        sheets.push(Sheet::Party(p.id));
+    }
+    if args.blank {
+        sheets.push(Sheet::Blank);
+    }
+    if sheets.is_empty() {
+        sheets = pdf::whole_roster(data);
+    }
+    if sheets.is_empty() {
+        anyhow::bail!("the campaign has no characters to print (try --blank)");
+    }
+    Ok(sheets)
+}
+
+pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let data = Campaign::open_read_only(&args.campaign)?.load()?;
+    let sheets = sheets(&data, args)?;
+    let bytes = pdf::render(&data, &sheets, args.paper, &mut |_| true)?;
+    crate::files::write_atomically(&args.out, &bytes)?;
+    writeln!(
+        out,
+        "wrote {} sheets to {} ({} KB)",
+        sheets.len(),
+        args.out.display(),
+        bytes.len() / 1024
+    )?;
+    Ok(())
+}

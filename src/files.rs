@@ -1,0 +1,54 @@
+//! Writing files so that a failure never leaves a half-written one: write a
+//! temporary file beside the target, flush it to disk, then rename it over.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// `name.partial` beside `target`: same folder, so the rename is atomic.
+pub fn temp_path_beside(target: &Path) -> PathBuf {
+    let mut name = target.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    target.with_file_name(name)
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("could not write {}: {source}", path.display())]
+pub struct WriteError {
+    pub path: PathBuf,
+    pub source: std::io::Error,
+}
+
+/// Writes `bytes` to `target` all or nothing.
+pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    let temp = temp_path_beside(target);
+    let result = std::fs::File::create(&temp)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&temp, target));
+    result.map_err(|source| {
+        let _ = std::fs::remove_file(&temp);
+        WriteError {
+            path: target.to_owned(),
+            source,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().expect("dir");
+        let target = dir.path().join("missing-folder").join("out.pdf");
+        assert!(write_atomically(&target, b"%PDF").is_err());
+        assert!(!target.exists() && !temp_path_beside(&target).exists());
+        let good = dir.path().join("out.pdf");
+        write_atomically(&good, b"%PDF-1.7").expect("written");
+        assert_eq!(std::fs::read(&good).expect("read"), b"%PDF-1.7");
+        assert!(!temp_path_beside(&good).exists());
+    }
+}

@@ -1,0 +1,303 @@
+//! The building blocks of a sheet, drawn at the layout's cursor: titles,
+//! section bands, stat boxes, tick-box tracks, pips, wrapped text, lists with
+//! room to write, and tables that continue across pages with their header.
+
+use super::layout::{BAND, FAINT, FILL, INK, Layout, SOFT};
+
+const LABEL: f32 = 7.5;
+const BODY: f32 = 9.5;
+
+pub fn title(l: &mut Layout<'_>, name: &str, subtitle: &str) {
+    let width = l.content_width();
+    let lines = l.metrics.wrap(name, 20.0, width);
+    l.need(24.0 * lines.len() as f32 + 20.0);
+    for line in &lines {
+        l.text(l.left(), l.y - 20.0, 20.0, line, INK);
+        l.y -= 24.0;
+    }
+    let subtitle = l.metrics.fit(subtitle, BODY, width);
+    l.text(l.left(), l.y - 8.0, BODY, &subtitle, SOFT);
+    l.y -= 18.0;
+}
+
+/// A grey band with the section's title; keeps `min_body` points with it.
+pub fn section(l: &mut Layout<'_>, title: &str, min_body: f32) {
+    l.need(22.0 + min_body);
+    l.y -= 6.0;
+    let (x, w) = (l.left(), l.content_width());
+    l.rect(x, l.y - 16.0, w, 16.0, Some(BAND), false);
+    l.text(x + 5.0, l.y - 11.5, 10.5, title, INK);
+    l.y -= 22.0;
+}
+
+/// A row of labelled boxes (stats, target numbers), wrapping onto new rows.
+pub fn boxes(l: &mut Layout<'_>, items: &[(String, String)]) {
+    const W: f32 = 52.0;
+    const H: f32 = 26.0;
+    const GAP: f32 = 4.5;
+    let per_row = ((l.content_width() + GAP) / (W + GAP)).floor().max(1.0) as usize;
+    for row in items.chunks(per_row) {
+        l.need(H + LABEL + 8.0);
+        for (i, (label, value)) in row.iter().enumerate() {
+            let x = l.left() + i as f32 * (W + GAP);
+            l.rect(x, l.y - H, W, H, None, true);
+            l.text_centred(x + W / 2.0, l.y - H / 2.0 - 5.0, 14.0, value, INK);
+            let label = l.metrics.fit(label, LABEL, W);
+            l.text_centred(x + W / 2.0, l.y - H - LABEL - 1.0, LABEL, &label, SOFT);
+        }
+        l.y -= H + LABEL + 8.0;
+    }
+}
+
+/// A label and a track of tick boxes: the first `current` filled, the rest
+/// empty to tick in pencil. A very long track prints "__ / max" instead.
+pub fn track(l: &mut Layout<'_>, label: &str, current: Option<i64>, max: i64) {
+    const LABEL_W: f32 = 92.0;
+    const SIZE: f32 = 10.0;
+    const GAP: f32 = 3.0;
+    let max = max.max(0);
+    let room = l.content_width() - LABEL_W;
+    let per_row = ((room + GAP) / (SIZE + GAP)).floor().max(1.0) as i64;
+    let text = match current {
+        Some(c) => format!("{label}  {c}/{max}"),
+        None => format!("{label}  __/{max}"),
+    };
+    if max > per_row * 3 {
+        l.need(SIZE + 6.0);
+        l.text(l.left(), l.y - SIZE + 1.0, BODY, &text, INK);
+        l.y -= SIZE + 6.0;
+        return;
+    }
+    let rows = ((max + per_row - 1) / per_row).max(1);
+    l.need(rows as f32 * (SIZE + GAP) + 4.0);
+    l.text(
+        l.left(),
+        l.y - SIZE + 1.0,
+        BODY,
+        &l.metrics.fit(&text, BODY, LABEL_W - 4.0),
+        INK,
+    );
+    for i in 0..max {
+        let (row, col) = (i / per_row, i % per_row);
+        let x = l.left() + LABEL_W + col as f32 * (SIZE + GAP);
+        let y = l.y - SIZE - row as f32 * (SIZE + GAP);
+        let filled = current.is_some_and(|c| i < c);
+        l.rect(x, y, SIZE, SIZE, filled.then_some(FILL), true);
+    }
+    l.y -= rows as f32 * (SIZE + GAP) + 4.0;
+}
+
+/// Pips: `of` circles, the first `held` filled.
+pub fn pips(l: &mut Layout<'_>, label: &str, held: Option<i64>, of: i64) {
+    const LABEL_W: f32 = 92.0;
+    l.need(16.0);
+    l.text(l.left(), l.y - 9.0, BODY, label, INK);
+    for i in 0..of {
+        let cx = l.left() + LABEL_W + 5.0 + i as f32 * 15.0;
+        l.circle(cx, l.y - 5.5, 5.0, held.is_some_and(|h| i < h));
+    }
+    l.y -= 16.0;
+}
+
+/// "Label: value" lines, wrapped.
+pub fn line(l: &mut Layout<'_>, label: &str, value: &str) {
+    let text = if label.is_empty() {
+        value.to_owned()
+    } else {
+        format!("{label}: {value}")
+    };
+    for part in l.metrics.wrap(&text, BODY, l.content_width()) {
+        l.need(BODY + 4.0);
+        l.text(l.left(), l.y - BODY, BODY, &part, INK);
+        l.y -= BODY + 4.0;
+    }
+}
+
+/// "Label: value" pairs in two columns, each cut to its column.
+pub fn facts(l: &mut Layout<'_>, pairs: &[(&str, String)]) {
+    let half = l.content_width() / 2.0;
+    for row in pairs.chunks(2) {
+        l.need(BODY + 5.0);
+        for (i, (label, value)) in row.iter().enumerate() {
+            let text = l
+                .metrics
+                .fit(&format!("{label}: {value}"), BODY, half - 8.0);
+            l.text(l.left() + i as f32 * half, l.y - BODY, BODY, &text, INK);
+            if value.is_empty() {
+                let x = l.left() + i as f32 * half + l.metrics.width(&format!("{label}: "), BODY);
+                l.line(
+                    x,
+                    l.y - BODY - 1.5,
+                    l.left() + (i as f32 + 1.0) * half - 8.0,
+                    l.y - BODY - 1.5,
+                    0.4,
+                    FAINT,
+                );
+            }
+        }
+        l.y -= BODY + 5.0;
+    }
+}
+
+/// Empty ruled lines to write on in pencil.
+pub fn writing_lines(l: &mut Layout<'_>, count: usize) {
+    for _ in 0..count {
+        l.need(16.0);
+        l.y -= 16.0;
+        l.rule(l.y, 0.4, FAINT);
+    }
+    l.y -= 4.0;
+}
+
+/// Titled lists side by side, each with its entries and `spare` empty lines
+/// to write on; kept together on one page.
+pub fn lists_side_by_side(l: &mut Layout<'_>, lists: &[(&str, &[String])], spare: usize) {
+    const GAP: f32 = 12.0;
+    let count = lists.len().max(1) as f32;
+    let width = (l.content_width() - GAP * (count - 1.0)) / count;
+    let wrapped: Vec<Vec<Vec<String>>> = lists
+        .iter()
+        .map(|(_, entries)| {
+            entries
+                .iter()
+                .map(|e| l.metrics.wrap(e, BODY, width - 12.0))
+                .collect()
+        })
+        .collect();
+    let lines = wrapped
+        .iter()
+        .map(|w| w.iter().map(Vec::len).sum::<usize>())
+        .max()
+        .unwrap_or(0);
+    let height = BODY + 5.0 + lines as f32 * (BODY + 4.0) + spare as f32 * 16.0 + 4.0;
+    if height > l.page_room() {
+        // Too long to stand side by side on one page: one after another.
+        for (title, entries) in lists {
+            list(l, title, entries, spare);
+        }
+        return;
+    }
+    l.need(height);
+    let top = l.y;
+    for (i, ((title, _), entries)) in lists.iter().zip(&wrapped).enumerate() {
+        let x = l.left() + i as f32 * (width + GAP);
+        l.text(x, top - BODY, BODY, title, SOFT);
+        let mut y = top - BODY - 5.0;
+        for entry in entries {
+            for (j, part) in entry.iter().enumerate() {
+                if j == 0 {
+                    l.text(x + 2.0, y - BODY, BODY, "•", INK);
+                }
+                l.text(x + 12.0, y - BODY, BODY, part, INK);
+                y -= BODY + 4.0;
+            }
+        }
+        let bottom = top - height + 4.0;
+        for k in 0..spare {
+            let rule_y = bottom + k as f32 * 16.0;
+            l.line(x, rule_y, x + width, rule_y, 0.4, FAINT);
+        }
+    }
+    l.y = top - height;
+}
+
+/// A titled list of entries, one bullet each, then `spare` empty lines.
+pub fn list(l: &mut Layout<'_>, title: &str, entries: &[String], spare: usize) {
+    l.need(BODY + 6.0 + 16.0);
+    l.text(l.left(), l.y - BODY, BODY, title, SOFT);
+    l.y -= BODY + 5.0;
+    let width = l.content_width() - 12.0;
+    for entry in entries {
+        for (i, part) in l.metrics.wrap(entry, BODY, width).iter().enumerate() {
+            l.need(BODY + 4.0);
+            if i == 0 {
+                l.text(l.left() + 2.0, l.y - BODY, BODY, "•", INK);
+            }
+            l.text(l.left() + 12.0, l.y - BODY, BODY, part, INK);
+            l.y -= BODY + 4.0;
+        }
+    }
+    writing_lines(l, spare);
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// A column: header, share of the width, alignment. The first column wraps;
+/// the others are cut to fit with an ellipsis.
+pub struct Column<'a> {
+    pub header: &'a str,
+    pub share: f32,
+    pub align: Align,
+}
+
+/// A table with a header band, repeated when the table breaks across pages.
+pub fn table(l: &mut Layout<'_>, columns: &[Column<'_>], rows: &[Vec<String>]) {
+    let total: f32 = columns.iter().map(|c| c.share).sum();
+    let widths: Vec<f32> = columns
+        .iter()
+        .map(|c| c.share / total * l.content_width())
+        .collect();
+    let header = |l: &mut Layout<'_>| {
+        l.rect(
+            l.left(),
+            l.y - 14.0,
+            l.content_width(),
+            14.0,
+            Some(BAND),
+            false,
+        );
+        let mut x = l.left();
+        for (c, w) in columns.iter().zip(&widths) {
+            cell(l, x, *w, l.y - 10.0, c.header, c.align, (LABEL + 0.5, SOFT));
+            x += w;
+        }
+        l.y -= 16.0;
+    };
+    l.need(16.0 + BODY + 6.0);
+    header(l);
+    for row in rows {
+        let first = l.metrics.wrap(
+            row.first().map_or("", String::as_str),
+            BODY,
+            widths[0] - 6.0,
+        );
+        let height = first.len() as f32 * (BODY + 3.0) + 3.0;
+        let page_before = l.pages.len();
+        l.need(height);
+        if l.pages.len() != page_before {
+            header(l);
+        }
+        for (i, part) in first.iter().enumerate() {
+            l.text(
+                l.left() + 3.0,
+                l.y - BODY - i as f32 * (BODY + 3.0),
+                BODY,
+                part,
+                INK,
+            );
+        }
+        let mut x = l.left() + widths[0];
+        for ((c, w), value) in columns.iter().zip(&widths).zip(row).skip(1) {
+            cell(l, x, *w, l.y - BODY, value, c.align, (BODY, INK));
+            x += w;
+        }
+        l.y -= height;
+        l.rule(l.y + 1.0, 0.3, FAINT);
+    }
+    l.y -= 4.0;
+}
+
+/// One table cell's text, `look` being its (size, grey).
+fn cell(l: &mut Layout<'_>, x: f32, w: f32, y: f32, text: &str, align: Align, look: (f32, f32)) {
+    let (size, grey) = look;
+    let text = l.metrics.fit(text, size, w - 6.0);
+    let tx = match align {
+        Align::Left => x + 3.0,
+        Align::Right => x + w - 3.0 - l.metrics.width(&text, size),
+    };
+    l.text(tx, y, size, &text, grey);
+}

@@ -1,0 +1,301 @@
+//! The character sheet: everything on the character, a section per rule text
+//! switched on, laid out for reading at the table and writing on in pencil.
+//! With no character it is the blank sheet for a new player.
+
+use super::blocks;
+use super::layout::Layout;
+use crate::model::{
+    CampaignData, Character, CharacterId, CharacterKind, Choice, Holder, NamedStat, Protection,
+    Settings,
+};
+use crate::rules::companion::advance::{level_for_xp, next_level_xp};
+
+/// The character a sheet shows; on a blank sheet, a fresh one whose layout
+/// (stats, track lengths) is printed with the values left to write in.
+struct Fill<'a> {
+    c: &'a Character,
+    filled: bool,
+}
+
+impl Fill<'_> {
+    fn num(&self, get: impl Fn(&Character) -> i64) -> String {
+        self.current(get).map(|v| v.to_string()).unwrap_or_default()
+    }
+
+    fn target(&self, get: impl Fn(&Character) -> i64) -> String {
+        self.current(get)
+            .map(|v| format!("{v}+"))
+            .unwrap_or_default()
+    }
+
+    fn current(&self, get: impl Fn(&Character) -> i64) -> Option<i64> {
+        self.filled.then(|| get(self.c))
+    }
+}
+
+pub fn character_sheet(
+    l: &mut Layout<'_>,
+    data: &CampaignData,
+    settings: &Settings,
+    c: Option<&Character>,
+) {
+    let blank = Character::new(CharacterId(0), "", CharacterKind::Hero);
+    let fill = Fill {
+        c: c.unwrap_or(&blank),
+        filled: c.is_some(),
+    };
+    let name = c.map_or("Name: ____________________________", |c| c.name.as_str());
+    l.start_sheet(c.map_or("Character sheet", |c| c.name.as_str()));
+    let subtitle = match c {
+        Some(c) => {
+            let party = c
+                .party
+                .and_then(|p| data.parties.get(&p))
+                .map_or("no party", |p| p.name.as_str());
+            let player = if c.player.is_empty() {
+                String::new()
+            } else {
+                format!(" · played by {}", c.player)
+            };
+            format!("{}{player} · {party} · {}", c.kind.label(), settings.name)
+        }
+        None => "Kind: __________   Player: __________   Party: __________".to_owned(),
+    };
+    blocks::title(l, name, &subtitle);
+    if settings.companion {
+        companion(l, &fill);
+    }
+    if settings.rounds {
+        rounds(l, &fill);
+    }
+    if settings.exploration {
+        exploration(l, &fill);
+    }
+    inventory(l, data, c);
+    blocks::section(l, "Notes", 40.0);
+    if let Some(c) = c.filter(|c| !c.notes.trim().is_empty()) {
+        blocks::line(l, "", &c.notes);
+    }
+    blocks::writing_lines(l, 3);
+}
+
+fn stat_boxes(
+    stats: &[NamedStat],
+    fill: &Fill<'_>,
+    target: bool,
+    blank_count: usize,
+) -> Vec<(String, String)> {
+    if !fill.filled {
+        return stats
+            .iter()
+            .map(|s| (s.name.clone(), String::new()))
+            .chain((0..blank_count).map(|_| (String::new(), String::new())))
+            .collect();
+    }
+    stats
+        .iter()
+        .map(|s| {
+            (
+                s.name.clone(),
+                if target {
+                    format!("{}+", s.value)
+                } else {
+                    format!("{:+}", s.value)
+                },
+            )
+        })
+        .collect()
+}
+
+fn companion(l: &mut Layout<'_>, fill: &Fill<'_>) {
+    blocks::section(l, "Travellers' Companion", 60.0);
+    let c = fill.c;
+    let mut boxes = stat_boxes(&c.companion.stats, fill, true, 1);
+    boxes.push(("Quality".into(), fill.target(|c| c.companion.quality)));
+    boxes.push(("Defence".into(), fill.target(|c| c.companion.defence)));
+    blocks::boxes(l, &boxes);
+    blocks::track(
+        l,
+        "Wounds",
+        fill.current(|c| c.companion.wounds.current),
+        c.companion.wounds.max,
+    );
+    blocks::track(
+        l,
+        "Toughness",
+        fill.current(|c| c.companion.toughness.current),
+        c.companion.toughness.max,
+    );
+    blocks::pips(
+        l,
+        "Wild dice (up to 3)",
+        fill.current(|c| c.companion.wild_dice),
+        3,
+    );
+    let xp = match fill.filled.then_some(c) {
+        Some(c) if c.kind == CharacterKind::Traveller => {
+            format!(
+                "{} · the Traveller never levels; he remembers",
+                c.companion.xp
+            )
+        }
+        Some(c) => {
+            let level = level_for_xp(u32::try_from(c.companion.xp).unwrap_or(0));
+            let next = next_level_xp(level).map_or("the highest level".to_owned(), |n| {
+                format!("next level at {n} XP")
+            });
+            format!(
+                "{} · level {level} · {next} · advances taken: {}",
+                c.companion.xp,
+                level - 1
+            )
+        }
+        None => "_____ · level ___ · next level at ___ XP (levels at 4, 9, 15, 22)".to_owned(),
+    };
+    blocks::line(l, "XP", &xp);
+    let spare = if fill.filled { 1 } else { 3 };
+    blocks::lists_side_by_side(
+        l,
+        &[
+            ("Powers and drills", &c.companion.powers),
+            ("Talents", &c.companion.talents),
+            ("Injuries", &c.companion.injuries),
+        ],
+        spare,
+    );
+    blocks::line(
+        l,
+        "Drive",
+        if fill.filled { &c.companion.drive } else { "" },
+    );
+}
+
+fn rounds(l: &mut Layout<'_>, fill: &Fill<'_>) {
+    blocks::section(l, "Travel rounds", 60.0);
+    let c = fill.c;
+    let r = &c.rounds;
+    blocks::boxes(
+        l,
+        &[
+            ("Body".into(), fill.num(|c| c.rounds.body)),
+            ("Mind".into(), fill.num(|c| c.rounds.mind)),
+            ("Spirit".into(), fill.num(|c| c.rounds.spirit)),
+            ("Striker".into(), fill.num(|c| c.rounds.ranks.striker)),
+            ("Caster".into(), fill.num(|c| c.rounds.ranks.caster)),
+            ("Healer".into(), fill.num(|c| c.rounds.ranks.healer)),
+            ("Defender".into(), fill.num(|c| c.rounds.ranks.defender)),
+            ("Support".into(), fill.num(|c| c.rounds.ranks.support)),
+            ("Saboteur".into(), fill.num(|c| c.rounds.ranks.saboteur)),
+        ],
+    );
+    blocks::track(l, "HP", fill.current(|c| c.rounds.hp.current), r.hp.max);
+    blocks::track(l, "MP", fill.current(|c| c.rounds.mp.current), r.mp.max);
+    let spare = if fill.filled { 1 } else { 2 };
+    blocks::lists_side_by_side(
+        l,
+        &[("Injuries", &r.injuries), ("Statuses", &r.statuses)],
+        spare,
+    );
+}
+
+fn protection(p: &Protection) -> String {
+    let mut parts = Vec::new();
+    if p.immune {
+        parts.push("immune".to_owned());
+    }
+    if p.resistant {
+        parts.push("resistant".to_owned());
+    }
+    if p.reduction > 0 {
+        parts.push(format!("Reduction {}", p.reduction));
+    }
+    if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
+    blocks::section(l, "Exploration and travel", 60.0);
+    let c = fill.c;
+    let e = &c.exploration;
+    blocks::boxes(l, &stat_boxes(&e.traits, fill, false, 2));
+    let skills: Vec<(String, String)> = e
+        .skills
+        .iter()
+        .map(|s| {
+            let trained = if s.trained || !fill.filled {
+                " ✓"
+            } else {
+                ""
+            };
+            let label = if fill.filled {
+                format!("{}{trained}", s.name)
+            } else {
+                format!("{} ☐", s.name)
+            };
+            (
+                label,
+                fill.current(|_| s.value)
+                    .map(|v| format!("{v:+}"))
+                    .unwrap_or_default(),
+            )
+        })
+        .collect();
+    blocks::boxes(l, &skills);
+    if fill.filled {
+        blocks::line(l, "", "✓ trained: the skill's tool gives its item bonus.");
+    }
+    blocks::track(
+        l,
+        "Exhaustion",
+        fill.current(|c| c.exploration.exhaustion),
+        e.exhaustion.max(10),
+    );
+    let speed = |v: i64| {
+        if v > 0 {
+            format!("{v} m")
+        } else {
+            "none".to_owned()
+        }
+    };
+    let adapted: Vec<&str> = [(e.altitude_adapted, "altitude"), (e.depth_adapted, "depth")]
+        .into_iter()
+        .filter_map(|(on, what)| on.then_some(what))
+        .collect();
+    let facts = [
+        (
+            "Days without food",
+            super::format_number(e.days_without_food),
+        ),
+        (
+            "Adapted to",
+            if adapted.is_empty() {
+                "nothing yet".to_owned()
+            } else {
+                adapted.join(", ")
+            },
+        ),
+        ("Cold", protection(&e.cold)),
+        ("Heat (fire)", protection(&e.heat)),
+        ("Swim speed", speed(e.swim_speed)),
+        ("Climb speed", speed(e.climb_speed)),
+    ];
+    let facts: Vec<(&str, String)> = facts
+        .into_iter()
+        .map(|(label, value)| (label, if fill.filled { value } else { String::new() }))
+        .collect();
+    blocks::facts(l, &facts);
+}
+
+fn inventory(l: &mut Layout<'_>, data: &CampaignData, c: Option<&Character>) {
+    blocks::section(l, "Inventory", 40.0);
+    match c {
+        Some(c) => super::holdings_table(l, data, Holder::Character(c.id), "Carries nothing."),
+        None => {
+            let empty: Vec<Vec<String>> = (0..8).map(|_| vec![String::new(); 5]).collect();
+            blocks::table(l, &super::HOLDINGS_COLUMNS, &empty);
+        }
+    }
+}

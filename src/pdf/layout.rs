@@ -1,0 +1,374 @@
+//! A small page layout engine over printpdf's drawing operations: a cursor
+//! that moves down the page, text measured with the embedded font's real
+//! advances, word wrapping, boxes and rules, and page breaks that repeat the
+//! sheet's heading. Every mark it draws is also recorded as a rectangle, so
+//! tests can prove nothing is drawn outside the printable area.
+
+use printpdf::{
+    Color, FontId, Greyscale, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfFontHandle, Point,
+    Polygon, PolygonRing, Pt, Rect, TextItem, WindingOrder,
+};
+
+/// Paper sizes, in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    pub fn size_mm(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "US Letter",
+        }
+    }
+}
+
+impl std::str::FromStr for Paper {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "a4" => Ok(Paper::A4),
+            "letter" => Ok(Paper::Letter),
+            other => Err(format!("unknown paper size “{other}” (a4 or letter)")),
+        }
+    }
+}
+
+/// 15 mm: inside what every home printer can reach.
+pub const MARGIN_MM: f32 = 15.0;
+
+pub fn mm(value: f32) -> f32 {
+    Mm(value).into_pt().0
+}
+
+/// The embedded font and how wide its text is.
+pub struct Metrics {
+    font: ParsedFont,
+    units_per_em: f32,
+}
+
+impl Metrics {
+    pub fn new(font: ParsedFont) -> Self {
+        let units_per_em = f32::from(font.font_metrics.units_per_em.max(1));
+        Self { font, units_per_em }
+    }
+
+    pub fn font(&self) -> &ParsedFont {
+        &self.font
+    }
+
+    /// Width of `text` at `size` points, from the font's own advances.
+    pub fn width(&self, text: &str, size: f32) -> f32 {
+        let units: f32 = text
+            .chars()
+            .map(|c| {
+                let glyph = self.font.lookup_glyph_index(c as u32).unwrap_or(0);
+                f32::from(self.font.get_horizontal_advance(glyph))
+            })
+            .sum();
+        units * size / self.units_per_em
+    }
+
+    /// Splits `text` into lines no wider than `width`, breaking at spaces and,
+    /// for a word longer than a line, inside the word. Keeps the text's own
+    /// line breaks.
+    pub fn wrap(&self, text: &str, size: f32, width: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        for paragraph in text.lines() {
+            let mut line = String::new();
+            for word in paragraph.split_whitespace() {
+                let candidate = if line.is_empty() {
+                    word.to_owned()
+                } else {
+                    format!("{line} {word}")
+                };
+                if self.width(&candidate, size) <= width {
+                    line = candidate;
+                    continue;
+                }
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                for c in word.chars() {
+                    line.push(c);
+                    if self.width(&line, size) > width {
+                        line.pop();
+                        lines.push(std::mem::replace(&mut line, c.to_string()));
+                    }
+                }
+            }
+            lines.push(line);
+        }
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines
+    }
+
+    /// `text` cut to fit `width`, ending in an ellipsis when cut.
+    pub fn fit(&self, text: &str, size: f32, width: f32) -> String {
+        if self.width(text, size) <= width {
+            return text.to_owned();
+        }
+        let mut cut: String = text.to_owned();
+        while !cut.is_empty() && self.width(&format!("{cut}…"), size) > width {
+            cut.pop();
+        }
+        format!("{cut}…")
+    }
+}
+
+/// One page's drawing operations and the rectangles of what it draws.
+#[derive(Debug, Default)]
+pub struct Page {
+    pub ops: Vec<Op>,
+    /// (x, y, width, height) in points from the bottom-left corner.
+    pub marks: Vec<[f32; 4]>,
+}
+
+pub const INK: f32 = 0.0;
+pub const SOFT: f32 = 0.35;
+pub const FAINT: f32 = 0.6;
+pub const FILL: f32 = 0.82;
+pub const BAND: f32 = 0.92;
+
+/// The cursor over a document's pages.
+pub struct Layout<'m> {
+    pub metrics: &'m Metrics,
+    font: FontId,
+    pub width: f32,
+    pub height: f32,
+    pub margin: f32,
+    pub pages: Vec<Page>,
+    /// Top of the free space on the current page, in points from the bottom.
+    pub y: f32,
+    heading: String,
+    /// The page being drawn on.
+    current: usize,
+}
+
+impl<'m> Layout<'m> {
+    pub fn new(metrics: &'m Metrics, font: FontId, paper: Paper) -> Self {
+        let (w, h) = paper.size_mm();
+        Self {
+            metrics,
+            font,
+            width: mm(w),
+            height: mm(h),
+            margin: mm(MARGIN_MM),
+            pages: Vec::new(),
+            y: 0.0,
+            heading: String::new(),
+            current: 0,
+        }
+    }
+
+    pub fn left(&self) -> f32 {
+        self.margin
+    }
+
+    pub fn content_width(&self) -> f32 {
+        self.width - 2.0 * self.margin
+    }
+
+    fn bottom(&self) -> f32 {
+        // Room for the footer line.
+        self.margin + 14.0
+    }
+
+    /// The most a block can take on an empty continuation page.
+    pub fn page_room(&self) -> f32 {
+        self.height - 2.0 * self.margin - 26.0 - 14.0
+    }
+
+    /// Starts a sheet on a fresh page; continuation pages repeat `heading`.
+    pub fn start_sheet(&mut self, heading: &str) {
+        self.heading = heading.to_owned();
+        self.new_page();
+    }
+
+    fn new_page(&mut self) {
+        self.pages.push(Page::default());
+        self.current = self.pages.len() - 1;
+        self.y = self.height - self.margin;
+    }
+
+    /// Makes sure `height` points fit below the cursor, breaking the page if not.
+    pub fn need(&mut self, height: f32) {
+        if self.y - height < self.bottom() {
+            self.new_page();
+            let room = self.content_width() - self.metrics.width(" (continued)", 11.0);
+            let heading = format!(
+                "{} (continued)",
+                self.metrics.fit(&self.heading, 11.0, room)
+            );
+            self.text(self.left(), self.y - 11.0, 11.0, &heading, SOFT);
+            self.rule(self.y - 16.0, 0.5, FAINT);
+            self.y -= 26.0;
+        }
+    }
+
+    fn page(&mut self) -> &mut Page {
+        if self.pages.is_empty() {
+            self.new_page();
+        }
+        &mut self.pages[self.current]
+    }
+
+    /// Text with its baseline at `y`.
+    pub fn text(&mut self, x: f32, y: f32, size: f32, text: &str, grey: f32) {
+        if text.is_empty() {
+            return;
+        }
+        let width = self.metrics.width(text, size);
+        let font = self.font.clone();
+        let page = self.page();
+        page.marks.push([x, y - size * 0.25, width, size]);
+        page.ops.extend([
+            Op::StartTextSection,
+            Op::SetFillColor {
+                col: grey_colour(grey),
+            },
+            Op::SetFont {
+                font: PdfFontHandle::External(font),
+                size: Pt(size),
+            },
+            Op::SetTextCursor {
+                pos: Point { x: Pt(x), y: Pt(y) },
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.to_owned())],
+            },
+            Op::EndTextSection,
+        ]);
+    }
+
+    /// Text centred on `x`.
+    pub fn text_centred(&mut self, x: f32, y: f32, size: f32, text: &str, grey: f32) {
+        let width = self.metrics.width(text, size);
+        self.text(x - width / 2.0, y, size, text, grey);
+    }
+
+    /// A rectangle, outlined and/or filled with a grey.
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, fill: Option<f32>, stroke: bool) {
+        let mode = match (fill, stroke) {
+            (Some(_), true) => PaintMode::FillStroke,
+            (Some(_), false) => PaintMode::Fill,
+            _ => PaintMode::Stroke,
+        };
+        let page = self.page();
+        page.marks.push([x, y, w, h]);
+        page.ops.extend([
+            Op::SetFillColor {
+                col: grey_colour(fill.unwrap_or(1.0)),
+            },
+            Op::SetOutlineColor {
+                col: grey_colour(INK),
+            },
+            Op::SetOutlineThickness { pt: Pt(0.7) },
+            Op::DrawRectangle {
+                rectangle: Rect {
+                    x: Pt(x),
+                    y: Pt(y),
+                    width: Pt(w),
+                    height: Pt(h),
+                    mode: Some(mode),
+                    winding_order: Some(WindingOrder::NonZero),
+                },
+            },
+        ]);
+    }
+
+    /// A circle (a 24-sided polygon), outlined, filled grey when `filled`.
+    pub fn circle(&mut self, cx: f32, cy: f32, r: f32, filled: bool) {
+        let points = (0..24)
+            .map(|i| {
+                let a = i as f32 * std::f32::consts::TAU / 24.0;
+                LinePoint {
+                    p: Point {
+                        x: Pt(cx + r * a.cos()),
+                        y: Pt(cy + r * a.sin()),
+                    },
+                    bezier: false,
+                }
+            })
+            .collect();
+        let page = self.page();
+        page.marks.push([cx - r, cy - r, 2.0 * r, 2.0 * r]);
+        page.ops.extend([
+            Op::SetFillColor {
+                col: grey_colour(if filled { SOFT } else { 1.0 }),
+            },
+            Op::SetOutlineColor {
+                col: grey_colour(INK),
+            },
+            Op::SetOutlineThickness { pt: Pt(0.7) },
+            Op::DrawPolygon {
+                polygon: Polygon {
+                    rings: vec![PolygonRing { points }],
+                    mode: PaintMode::FillStroke,
+                    winding_order: WindingOrder::NonZero,
+                },
+            },
+        ]);
+    }
+
+    /// A horizontal rule across the content width at `y`.
+    pub fn rule(&mut self, y: f32, thickness: f32, grey: f32) {
+        let (x1, x2) = (self.left(), self.width - self.margin);
+        self.line(x1, y, x2, y, thickness, grey);
+    }
+
+    pub fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, thickness: f32, grey: f32) {
+        let page = self.page();
+        page.marks
+            .push([x1.min(x2), y1.min(y2), (x2 - x1).abs(), (y2 - y1).abs()]);
+        let point = |x: f32, y: f32| LinePoint {
+            p: Point { x: Pt(x), y: Pt(y) },
+            bezier: false,
+        };
+        page.ops.extend([
+            Op::SetOutlineColor {
+                col: grey_colour(grey),
+            },
+            Op::SetOutlineThickness { pt: Pt(thickness) },
+            Op::DrawLine {
+                line: Line {
+                    points: vec![point(x1, y1), point(x2, y2)],
+                    is_closed: false,
+                },
+            },
+        ]);
+    }
+
+    /// Numbers every page "page k of n" with `footer` beside it.
+    pub fn footers(&mut self, footer: &str) {
+        let count = self.pages.len();
+        let y = self.margin;
+        for index in 0..count {
+            let number = format!("page {} of {count}", index + 1);
+            let right = self.width - self.margin - self.metrics.width(&number, 8.0);
+            let text_footer = self.metrics.fit(footer, 8.0, right - self.left() - 12.0);
+            self.current = index;
+            self.text(self.left(), y, 8.0, &text_footer, FAINT);
+            self.text(right, y, 8.0, &number, FAINT);
+        }
+    }
+}
+
+fn grey_colour(level: f32) -> Color {
+    Color::Greyscale(Greyscale {
+        percent: level,
+        icc_profile: None,
+    })
+}

@@ -1,0 +1,207 @@
+//! Printable sheets: campaign data in, PDF bytes out. No egui, no database.
+//!
+//! Character sheets (a section per rule text switched on), party sheets and
+//! the blank sheet, on A4 or US Letter, black-and-white friendly, with the
+//! shipped DejaVu Sans embedded (subset to the glyphs used). A sheet that
+//! overflows continues on the next page with its heading repeated.
+
+mod blocks;
+mod character;
+pub mod layout;
+mod party;
+
+pub use layout::{Page, Paper};
+
+/// The margin every sheet keeps, in points.
+pub const MARGIN_PT: f32 = 42.519_686;
+
+use crate::model::{CampaignData, CharacterId, Choice, Holder, PartyId};
+use blocks::{Align, Column};
+use layout::{Layout, Metrics};
+use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};
+
+/// The text font, shared with the GUI.
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// One sheet of an export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sheet {
+    Character(CharacterId),
+    Party(PartyId),
+    Blank,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PdfError {
+    #[error("the export was cancelled")]
+    Cancelled,
+    #[error("{0} is no longer in the campaign")]
+    Missing(String),
+    #[error("the embedded font could not be read")]
+    Font,
+}
+
+/// Lays out `sheets` and reports each finished sheet to `progress`, which
+/// returns `false` to cancel.
+fn lay_out(
+    data: &CampaignData,
+    sheets: &[Sheet],
+    paper: Paper,
+    metrics: &Metrics,
+    font: printpdf::FontId,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Vec<Page>, PdfError> {
+    let mut layout = Layout::new(metrics, font, paper);
+    for (done, sheet) in sheets.iter().enumerate() {
+        match *sheet {
+            Sheet::Character(id) => {
+                let c = data
+                    .characters
+                    .get(&id)
+                    .ok_or_else(|| PdfError::Missing(format!("character {}", id.0)))?;
+                character::character_sheet(&mut layout, data, &data.settings, Some(c));
+            }
+            Sheet::Party(id) => {
+                let p = data
+                    .parties
+                    .get(&id)
+                    .ok_or_else(|| PdfError::Missing(format!("party {}", id.0)))?;
+                party::party_sheet(&mut layout, data, p);
+            }
+            Sheet::Blank => character::character_sheet(&mut layout, data, &data.settings, None),
+        }
+        if !progress(done + 1) {
+            return Err(PdfError::Cancelled);
+        }
+    }
+    layout.footers(&format!("Waybook · {}", data.settings.name));
+    Ok(layout.pages)
+}
+
+/// The font parsed once per export.
+fn metrics() -> Result<Metrics, PdfError> {
+    ParsedFont::from_bytes(FONT, 0, &mut Vec::new())
+        .map(Metrics::new)
+        .ok_or(PdfError::Font)
+}
+
+/// The laid-out pages without the PDF around them: what each page draws and
+/// where, for checks that nothing leaves the printable area.
+pub fn pages(data: &CampaignData, sheets: &[Sheet], paper: Paper) -> Result<Vec<Page>, PdfError> {
+    let metrics = metrics()?;
+    let font = PdfDocument::new("layout").add_font(metrics.font());
+    lay_out(data, sheets, paper, &metrics, font, &mut |_| true)
+}
+
+/// Renders `sheets` into one PDF document.
+pub fn render(
+    data: &CampaignData,
+    sheets: &[Sheet],
+    paper: Paper,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Vec<u8>, PdfError> {
+    let metrics = metrics()?;
+    let mut doc = PdfDocument::new(&format!("{} – sheets", data.settings.name));
+    let now = OffsetDateTime::now_utc();
+    doc.metadata.info.creation_date = now;
+    doc.metadata.info.modification_date = now;
+    doc.metadata.info.metadata_date = now;
+    doc.metadata.info.creator = "Waybook".to_owned();
+    let font = doc.add_font(metrics.font());
+    let pages = lay_out(data, sheets, paper, &metrics, font, progress)?;
+    let (w, h) = paper.size_mm();
+    let pages = pages
+        .into_iter()
+        .map(|p| PdfPage::new(printpdf::Mm(w), printpdf::Mm(h), p.ops))
+        .collect();
+    Ok(doc
+        .with_pages(pages)
+        .save(&PdfSaveOptions::default(), &mut Vec::new()))
+}
+
+/// Every sheet of the whole roster, by name.
+pub fn whole_roster(data: &CampaignData) -> Vec<Sheet> {
+    let mut characters: Vec<_> = data.characters.values().collect();
+    characters.sort_by_key(|c| c.name.to_lowercase());
+    characters
+        .into_iter()
+        .map(|c| Sheet::Character(c.id))
+        .collect()
+}
+
+/// 2.0 as "2", 1.5 as "1.5".
+fn format_number(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// A holder's stacks as a table, with `empty` printed when there are none.
+fn holdings_table(l: &mut Layout<'_>, data: &CampaignData, holder: Holder, empty: &str) {
+    let rows: Vec<Vec<String>> = data
+        .holdings_of(holder)
+        .filter_map(|h| {
+            let item = data.items.get(&h.item)?;
+            let units = if item.category.has_food_units() {
+                item.food_units * h.quantity
+            } else {
+                0
+            };
+            Some(vec![
+                item.name.clone(),
+                item.category.label().to_owned(),
+                h.quantity.to_string(),
+                format!("{} kg", format_number(item.weight * h.quantity as f64)),
+                units.to_string(),
+            ])
+        })
+        .collect();
+    if rows.is_empty() {
+        blocks::line(l, "", empty);
+    } else {
+        blocks::table(l, &HOLDINGS_COLUMNS, &rows);
+    }
+    let totals = data.totals_of(holder);
+    blocks::line(
+        l,
+        "Total",
+        &format!(
+            "{} kg · {} food units",
+            format_number(totals.weight),
+            totals.food_units
+        ),
+    );
+}
+
+const HOLDINGS_COLUMNS: [Column<'static>; 5] = [
+    Column {
+        header: "Item",
+        share: 4.0,
+        align: Align::Left,
+    },
+    Column {
+        header: "Category",
+        share: 1.5,
+        align: Align::Left,
+    },
+    Column {
+        header: "Qty",
+        share: 0.8,
+        align: Align::Right,
+    },
+    Column {
+        header: "Weight",
+        share: 1.2,
+        align: Align::Right,
+    },
+    Column {
+        header: "Food units",
+        share: 1.3,
+        align: Align::Right,
+    },
+];
+
+/// Page size in points.
+pub fn page_size(paper: Paper) -> (f32, f32) {
+    let (w, h) = paper.size_mm();
+    (layout::mm(w), layout::mm(h))
+}

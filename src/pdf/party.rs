@@ -1,0 +1,144 @@
+//! The party sheet: members and their key values, the stash, Supplies, food
+//! units in hand and how many days they last at full and at half rations.
+
+use super::blocks::{self, Align, Column};
+use super::layout::Layout;
+use crate::model::{CampaignData, Character, Choice, Holder, Party};
+
+/// Units of food and drink a character needs on a normal day.
+const DAILY_UNITS: i64 = 40;
+
+pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
+    l.start_sheet(&party.name);
+    let mut members: Vec<&Character> = data.members(party.id).collect();
+    members.sort_by_key(|c| c.name.to_lowercase());
+    blocks::title(
+        l,
+        &party.name,
+        &format!(
+            "Party sheet · {} · {} members",
+            data.settings.name,
+            members.len()
+        ),
+    );
+    let totals = data.party_totals(party.id);
+    blocks::boxes(
+        l,
+        &[
+            ("Supplies".into(), party.supplies.to_string()),
+            ("Food units".into(), totals.food_units.to_string()),
+            ("Members".into(), members.len().to_string()),
+            (
+                "Days, full".into(),
+                days(totals.food_units, members.len(), 1),
+            ),
+            (
+                "Days, half".into(),
+                days(totals.food_units, members.len(), 2),
+            ),
+        ],
+    );
+    blocks::line(
+        l,
+        "Food",
+        &format!(
+            "{} units in hand (stash and packs); {} members need {} units a day at full rations, {} at half",
+            totals.food_units,
+            members.len(),
+            DAILY_UNITS * members.len() as i64,
+            DAILY_UNITS * members.len() as i64 / 2
+        ),
+    );
+    blocks::section(l, "Members", 40.0);
+    let s = &data.settings;
+    let mut columns = vec![
+        Column {
+            header: "Name",
+            share: 3.2,
+            align: Align::Left,
+        },
+        Column {
+            header: "Kind",
+            share: 1.4,
+            align: Align::Left,
+        },
+        Column {
+            header: "Player",
+            share: 1.4,
+            align: Align::Left,
+        },
+    ];
+    if s.companion {
+        columns.push(Column {
+            header: "Wounds",
+            share: 1.0,
+            align: Align::Right,
+        });
+        columns.push(Column {
+            header: "Wild",
+            share: 0.7,
+            align: Align::Right,
+        });
+    }
+    if s.rounds {
+        columns.push(Column {
+            header: "HP",
+            share: 1.0,
+            align: Align::Right,
+        });
+        columns.push(Column {
+            header: "MP",
+            share: 1.0,
+            align: Align::Right,
+        });
+    }
+    if s.exploration {
+        columns.push(Column {
+            header: "Exhaustion",
+            share: 1.3,
+            align: Align::Right,
+        });
+        columns.push(Column {
+            header: "Unfed days",
+            share: 1.3,
+            align: Align::Right,
+        });
+    }
+    let rows: Vec<Vec<String>> = members
+        .iter()
+        .map(|c| {
+            let mut row = vec![c.name.clone(), c.kind.label().to_owned(), c.player.clone()];
+            if s.companion {
+                row.push(format!(
+                    "{}/{}",
+                    c.companion.wounds.current, c.companion.wounds.max
+                ));
+                row.push(c.companion.wild_dice.to_string());
+            }
+            if s.rounds {
+                row.push(format!("{}/{}", c.rounds.hp.current, c.rounds.hp.max));
+                row.push(format!("{}/{}", c.rounds.mp.current, c.rounds.mp.max));
+            }
+            if s.exploration {
+                row.push(c.exploration.exhaustion.to_string());
+                row.push(super::format_number(c.exploration.days_without_food));
+            }
+            row
+        })
+        .collect();
+    blocks::table(l, &columns, &rows);
+    blocks::section(l, "Party stash", 40.0);
+    super::holdings_table(l, data, Holder::Stash(party.id), "The stash is empty.");
+    if !party.notes.trim().is_empty() {
+        blocks::section(l, "Notes", 20.0);
+        blocks::line(l, "", &party.notes);
+    }
+}
+
+/// Whole days the food lasts for `members` at 1/`fraction` rations.
+fn days(units: i64, members: usize, fraction: i64) -> String {
+    if members == 0 {
+        return "–".to_owned();
+    }
+    (units / (DAILY_UNITS * members as i64 / fraction).max(1)).to_string()
+}

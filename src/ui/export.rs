@@ -1,0 +1,134 @@
+//! The export dialog: which sheets (this character, the selected ones, a
+//! party, the whole roster, a blank sheet) on which paper. The paper is
+//! remembered; the file is chosen next and rendered in the background.
+
+use super::roster::RosterState;
+use crate::app::Command;
+use crate::model::{CampaignData, PartyId};
+use crate::pdf::{self, Paper, Sheet};
+use egui::{RichText, Ui};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scope {
+    #[default]
+    Selected,
+    Party,
+    Roster,
+    Blank,
+}
+
+#[derive(Debug, Default)]
+pub struct ExportState {
+    pub open: bool,
+    pub scope: Scope,
+    pub party: Option<PartyId>,
+}
+
+/// The sheets a scope stands for, in print order.
+pub fn sheets(
+    scope: Scope,
+    roster: &RosterState,
+    party: Option<PartyId>,
+    data: &CampaignData,
+) -> Vec<Sheet> {
+    match scope {
+        Scope::Selected => {
+            let mut chosen: Vec<_> = roster
+                .chosen()
+                .filter_map(|id| data.characters.get(&id))
+                .collect();
+            chosen.sort_by_key(|c| c.name.to_lowercase());
+            chosen.into_iter().map(|c| Sheet::Character(c.id)).collect()
+        }
+        Scope::Party => party
+            .filter(|p| data.parties.contains_key(p))
+            .map(Sheet::Party)
+            .into_iter()
+            .collect(),
+        Scope::Roster => pdf::whole_roster(data),
+        Scope::Blank => vec![Sheet::Blank],
+    }
+}
+
+pub fn export_dialog_ui(
+    ui: &mut Ui,
+    state: &mut ExportState,
+    roster: &RosterState,
+    data: &CampaignData,
+    paper: &mut Paper,
+    out: &mut Vec<Command>,
+) {
+    if !state.open {
+        return;
+    }
+    if state.party.is_none_or(|p| !data.parties.contains_key(&p)) {
+        state.party = data.parties.keys().next().copied();
+    }
+    let modal = egui::Modal::new(egui::Id::unique("export")).show(ui.ctx(), |ui| {
+        ui.set_width(380.0);
+        ui.heading("Export sheets to PDF");
+        ui.add_space(4.0);
+        let selected = roster.chosen().count();
+        ui.radio_value(
+            &mut state.scope,
+            Scope::Selected,
+            format!("Selected characters ({selected})"),
+        );
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut state.scope, Scope::Party, "Party sheet");
+            let label = ui.label("for").id;
+            egui::ComboBox::from_id_salt("export-party")
+                .selected_text(
+                    state
+                        .party
+                        .and_then(|p| data.parties.get(&p))
+                        .map_or("no party", |p| p.name.as_str()),
+                )
+                .show_ui(ui, |ui| {
+                    for p in data.parties.values() {
+                        ui.selectable_value(&mut state.party, Some(p.id), &p.name);
+                    }
+                })
+                .response
+                .labelled_by(label);
+        });
+        ui.radio_value(
+            &mut state.scope,
+            Scope::Roster,
+            format!("Whole roster ({})", data.characters.len()),
+        );
+        ui.radio_value(&mut state.scope, Scope::Blank, "Blank character sheet");
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            ui.label("Paper:");
+            for p in [Paper::A4, Paper::Letter] {
+                ui.radio_value(paper, p, p.label());
+            }
+        });
+        let sheets = sheets(state.scope, roster, state.party, data);
+        if sheets.is_empty() {
+            ui.label(
+                RichText::new(
+                    "Nothing to print: select characters in the roster (Ctrl+click adds more).",
+                )
+                .weak(),
+            );
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(!sheets.is_empty(), egui::Button::new("Export…"))
+                .clicked()
+            {
+                out.push(Command::Export(sheets.clone()));
+                state.open = false;
+            }
+            if ui.button("Cancel").clicked() {
+                state.open = false;
+            }
+        });
+    });
+    if modal.should_close() {
+        state.open = false;
+    }
+}

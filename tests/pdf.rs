@@ -1,0 +1,243 @@
+//! PDF tests: sheets are read back with lopdf (page count, page size, the
+//! names, values and labels in their text), and their layout is checked to
+//! stay inside the printable area even for absurdly long names and inventories.
+
+use waybook::model::*;
+use waybook::pdf::{self, MARGIN_PT, Paper, Sheet};
+
+fn demo() -> (tempfile::TempDir, CampaignData) {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = waybook::demo::create_demo(&dir.path().join("d.waybook"))
+        .expect("demo")
+        .load()
+        .expect("loads");
+    (dir, data)
+}
+
+fn character(data: &CampaignData, name: &str) -> CharacterId {
+    data.characters
+        .values()
+        .find(|c| c.name == name)
+        .expect("in the demo")
+        .id
+}
+
+fn read(bytes: &[u8]) -> lopdf::Document {
+    lopdf::Document::load_mem(bytes).expect("a PDF lopdf can read")
+}
+
+fn all_text(doc: &lopdf::Document) -> String {
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    doc.extract_text(&pages).expect("text extracts")
+}
+
+fn media_box(doc: &lopdf::Document) -> (f32, f32) {
+    let (_, page) = doc.get_pages().into_iter().next().expect("a page");
+    let dict = doc.get_dictionary(page).expect("page dictionary");
+    let mb = dict
+        .get(b"MediaBox")
+        .and_then(|o| o.as_array())
+        .expect("MediaBox");
+    let n = |o: &lopdf::Object| o.as_float().expect("a number");
+    (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
+}
+
+fn render(data: &CampaignData, sheets: &[Sheet], paper: Paper) -> Vec<u8> {
+    pdf::render(data, sheets, paper, &mut |_| true).expect("rendered")
+}
+
+#[test]
+fn a_character_sheet_holds_the_names_values_and_labels() {
+    let (_dir, data) = demo();
+    let ash = character(&data, "Ash Varnell");
+    let doc = read(&render(&data, &[Sheet::Character(ash)], Paper::A4));
+    let text = all_text(&doc);
+    for expected in [
+        "Ash Varnell",
+        "Travellers' Companion",
+        "Travel rounds",
+        "Exploration and travel",
+        "Wounds",
+        "Toughness",
+        "Wild dice",
+        "next level at 9 XP",
+        "Longsword",
+        "Trail rations",
+        "Inventory",
+        "Notes",
+        "Salt Guild",
+    ] {
+        assert!(
+            text.contains(expected),
+            "“{expected}” on the sheet:\n{text}"
+        );
+    }
+    let (w, h) = media_box(&doc);
+    assert!(
+        (w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5,
+        "A4: {w} × {h}"
+    );
+}
+
+#[test]
+fn letter_paper_and_a_switched_off_rule_text() {
+    let (_dir, mut data) = demo();
+    data.settings.rounds = false;
+    let doc = read(&render(
+        &data,
+        &[Sheet::Character(character(&data, "Brother Ilo"))],
+        Paper::Letter,
+    ));
+    let (w, h) = media_box(&doc);
+    assert!(
+        (w - 612.0).abs() < 0.5 && (h - 792.0).abs() < 0.5,
+        "Letter: {w} × {h}"
+    );
+    let text = all_text(&doc);
+    assert!(text.contains("Brother Ilo"));
+    assert!(
+        !text.contains("Travel rounds"),
+        "the switched-off section is left out"
+    );
+    assert!(!text.contains("Saboteur"));
+}
+
+#[test]
+fn the_party_sheet_counts_food_days_and_lists_the_stash() {
+    let (_dir, data) = demo();
+    let party = data.parties.values().next().expect("party");
+    let doc = read(&render(&data, &[Sheet::Party(party.id)], Paper::A4));
+    let text = all_text(&doc);
+    let food = data.party_totals(party.id).food_units;
+    let members = data.members(party.id).count() as i64;
+    assert!(text.contains("The Lantern Company"));
+    assert!(text.contains(&format!("{food} units in hand")), "{text}");
+    assert!(text.contains(&(food / (40 * members)).to_string()));
+    assert!(text.contains("Supplies") && text.contains("Days, half"));
+    for c in data.members(party.id) {
+        assert!(text.contains(&c.name), "{} is listed", c.name);
+    }
+    assert!(text.contains("Miner's Tool"), "the stash is listed");
+}
+
+#[test]
+fn the_blank_sheet_has_the_labels_and_no_values() {
+    let (_dir, data) = demo();
+    let doc = read(&render(&data, &[Sheet::Blank], Paper::A4));
+    let text = all_text(&doc);
+    assert!(text.contains("Name:") && text.contains("Wounds") && text.contains("Stamina"));
+    assert!(!text.contains("Ash Varnell"));
+}
+
+#[test]
+fn the_whole_roster_is_one_file_with_every_character() {
+    let (_dir, data) = demo();
+    let doc = read(&render(&data, &pdf::whole_roster(&data), Paper::A4));
+    let text = all_text(&doc);
+    for c in data.characters.values() {
+        assert!(text.contains(&c.name), "{} is in the file", c.name);
+    }
+    assert!(doc.get_pages().len() >= data.characters.len());
+}
+
+fn huge_character(data: &mut CampaignData) -> CharacterId {
+    let id = data.next_character_id();
+    let mut c = Character::new(
+        id,
+        "Bartholomew ".repeat(26).trim().to_owned(),
+        CharacterKind::Hero,
+    );
+    assert!(c.name.chars().count() >= 300);
+    c.companion.powers = (0..40)
+        .map(|i| format!("Power number {i} with a long description of what it does"))
+        .collect();
+    c.notes = "A very long note. ".repeat(200);
+    c.rounds.hp = Track {
+        current: 150,
+        max: 300,
+    };
+    data.apply(&Change::character(None, Some(&c)));
+    let item_ids: Vec<ItemId> = (0..200)
+        .map(|i| {
+            let item = Item {
+                id: data.next_item_id(),
+                name: format!("Curious trinket {i} of the {}", "far ".repeat(i % 40)),
+                category: Category::Other,
+                food_units: 0,
+                weight: 0.1,
+                quality: None,
+                material: None,
+                tool_kind: None,
+                notes: String::new(),
+            };
+            data.apply(&Change::Item {
+                before: None,
+                after: Some(item.clone()),
+            });
+            item.id
+        })
+        .collect();
+    for item in item_ids {
+        let h = Holding {
+            id: data.next_holding_id(),
+            item,
+            holder: Holder::Character(id),
+            quantity: 1,
+        };
+        data.apply(&Change::Holding {
+            before: None,
+            after: Some(h),
+        });
+    }
+    id
+}
+
+#[test]
+fn a_huge_character_continues_over_pages_and_never_leaves_the_page() {
+    let (_dir, mut data) = demo();
+    let id = huge_character(&mut data);
+    for paper in [Paper::A4, Paper::Letter] {
+        let pages = pdf::pages(&data, &[Sheet::Character(id)], paper).expect("laid out");
+        assert!(
+            pages.len() > 3,
+            "200 items continue over several pages, got {}",
+            pages.len()
+        );
+        let (w, h) = pdf::page_size(paper);
+        for (n, page) in pages.iter().enumerate() {
+            for [x, y, mw, mh] in &page.marks {
+                assert!(
+                    *x >= MARGIN_PT - 0.01
+                        && *y >= MARGIN_PT - 3.0
+                        && x + mw <= w - MARGIN_PT + 0.01
+                        && y + mh <= h - MARGIN_PT + 0.01,
+                    "page {} mark at ({x}, {y}) size ({mw}, {mh}) leaves the printable area of {w} × {h}",
+                    n + 1
+                );
+            }
+        }
+    }
+    let doc = read(&render(&data, &[Sheet::Character(id)], Paper::A4));
+    let text = all_text(&doc);
+    assert!(
+        text.contains("(continued)"),
+        "continuation pages repeat the heading"
+    );
+    assert!(
+        text.contains("Curious trinket 199"),
+        "the last item is printed"
+    );
+}
+
+#[test]
+fn cancelling_stops_the_export() {
+    let (_dir, data) = demo();
+    let sheets = pdf::whole_roster(&data);
+    let mut seen = 0;
+    let result = pdf::render(&data, &sheets, Paper::A4, &mut |done| {
+        seen = done;
+        done < 2
+    });
+    assert_eq!(result, Err(pdf::PdfError::Cancelled));
+    assert_eq!(seen, 2);
+}
