@@ -140,3 +140,93 @@ fn new_refuses_to_overwrite_and_check_names_a_missing_file() {
     let missing = waybook(&["check", path_str(&dir.path().join("gone.waybook"))]);
     assert!(one_error_line(&missing).contains("does not exist"));
 }
+
+#[test]
+fn export_writes_sheets_in_both_paper_sizes_and_refuses_unknown_names() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("demo.waybook");
+    assert!(
+        waybook(&["new", path_str(&file), "--demo"])
+            .status
+            .success()
+    );
+    let a4 = dir.path().join("ash.pdf");
+    let output = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&a4),
+        "--character",
+        "Ash Varnell",
+        "--party",
+        "The Lantern Company",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("wrote 2 sheets"));
+    let doc = lopdf::Document::load(&a4).expect("a PDF");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let content = doc.extract_text(&pages).expect("text");
+    assert!(content.contains("Ash Varnell") && content.contains("Party sheet"));
+
+    let letter = dir.path().join("blank.pdf");
+    assert!(
+        waybook(&[
+            "export",
+            path_str(&file),
+            "--out",
+            path_str(&letter),
+            "--blank",
+            "--paper",
+            "letter"
+        ])
+        .status
+        .success()
+    );
+    let doc = lopdf::Document::load(&letter).expect("a PDF");
+    let (_, page) = doc.get_pages().into_iter().next().expect("a page");
+    let media = doc
+        .get_dictionary(page)
+        .expect("page")
+        .get(b"MediaBox")
+        .expect("MediaBox")
+        .as_array()
+        .expect("array")
+        .clone();
+    assert!(
+        (media[2].as_float().expect("width") - 612.0).abs() < 0.5,
+        "US Letter is 612 points wide"
+    );
+
+    let missing = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&dir.path().join("x.pdf")),
+        "--character",
+        "Nobody",
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(one_error_line(&missing).contains("no character is named “Nobody”"));
+    assert!(!dir.path().join("x.pdf").exists());
+    let paper = waybook(&["export", path_str(&file), "--out", "y.pdf", "--paper", "a5"]);
+    assert_eq!(paper.status.code(), Some(2));
+    assert!(one_error_line(&paper).contains("a5"));
+}
+
+#[test]
+fn export_of_the_whole_roster_by_default() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("demo.waybook");
+    assert!(
+        waybook(&["new", path_str(&file), "--demo"])
+            .status
+            .success()
+    );
+    let out = dir.path().join("all.pdf");
+    let output = waybook(&["export", path_str(&file), "--out", path_str(&out)]);
+    assert!(
+        text(&output.stdout).contains("wrote 7 sheets"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -241,3 +241,30 @@ fn cancelling_stops_the_export() {
     assert_eq!(result, Err(pdf::PdfError::Cancelled));
     assert_eq!(seen, 2);
 }
+
+#[test]
+fn minus_signs_and_the_rule_symbols_are_real_glyphs() {
+    let (_dir, mut data) = demo();
+    let id = character(&data, "Pell (porter)");
+    let mut pell = data.characters[&id].clone();
+    pell.exploration.traits[1].value = -2;
+    data.apply(&Change::character(
+        Some(&data.characters[&id].clone()),
+        Some(&pell),
+    ));
+    let party = data.parties.values().next().expect("party").id;
+    let doc = read(&render(
+        &data,
+        &[Sheet::Character(id), Sheet::Party(party)],
+        Paper::A4,
+    ));
+    let text = all_text(&doc);
+    assert!(
+        text.contains("\u{2212}2"),
+        "a true minus sign, not a hyphen: {text}"
+    );
+    assert!(
+        text.contains("🜉") && text.contains("🜹"),
+        "the symbol font sets the tokens"
+    );
+}

@@ -100,7 +100,7 @@ fn stat_boxes(
                 if target {
                     format!("{}+", s.value)
                 } else {
-                    format!("{:+}", s.value)
+                    super::signed(s.value)
                 },
             )
         })
@@ -238,7 +238,7 @@ fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
             (
                 label,
                 fill.current(|_| s.value)
-                    .map(|v| format!("{v:+}"))
+                    .map(super::signed)
                     .unwrap_or_default(),
             )
         })

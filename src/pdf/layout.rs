@@ -51,32 +51,69 @@ pub fn mm(value: f32) -> f32 {
     Mm(value).into_pt().0
 }
 
-/// The embedded font and how wide its text is.
-pub struct Metrics {
+/// One embedded font and its size in font units.
+struct Face {
     font: ParsedFont,
     units_per_em: f32,
 }
 
-impl Metrics {
-    pub fn new(font: ParsedFont) -> Self {
+impl Face {
+    fn new(font: ParsedFont) -> Self {
         let units_per_em = f32::from(font.font_metrics.units_per_em.max(1));
         Self { font, units_per_em }
     }
 
-    pub fn font(&self) -> &ParsedFont {
-        &self.font
+    fn glyph(&self, c: char) -> Option<u16> {
+        self.font.lookup_glyph_index(c as u32).filter(|g| *g != 0)
+    }
+}
+
+/// The embedded fonts (the text font, and a symbol font for the rule texts'
+/// 🜉 and 🜹 that no text font has) and how wide text set in them is.
+pub struct Metrics {
+    faces: [Face; 2],
+}
+
+/// Which face sets a character: 0 the text font, 1 the symbol font.
+pub type FaceIndex = usize;
+
+impl Metrics {
+    pub fn new(text: ParsedFont, symbols: ParsedFont) -> Self {
+        Self {
+            faces: [Face::new(text), Face::new(symbols)],
+        }
     }
 
-    /// Width of `text` at `size` points, from the font's own advances.
+    pub fn fonts(&self) -> [&ParsedFont; 2] {
+        [&self.faces[0].font, &self.faces[1].font]
+    }
+
+    fn face_for(&self, c: char) -> FaceIndex {
+        usize::from(self.faces[0].glyph(c).is_none() && self.faces[1].glyph(c).is_some())
+    }
+
+    /// `text` cut into runs that one face sets.
+    pub fn runs(&self, text: &str) -> Vec<(FaceIndex, String)> {
+        let mut runs: Vec<(FaceIndex, String)> = Vec::new();
+        for c in text.chars() {
+            let face = self.face_for(c);
+            match runs.last_mut() {
+                Some((f, run)) if *f == face => run.push(c),
+                _ => runs.push((face, c.to_string())),
+            }
+        }
+        runs
+    }
+
+    /// Width of `text` at `size` points, from the fonts' own advances.
     pub fn width(&self, text: &str, size: f32) -> f32 {
-        let units: f32 = text
-            .chars()
+        text.chars()
             .map(|c| {
-                let glyph = self.font.lookup_glyph_index(c as u32).unwrap_or(0);
-                f32::from(self.font.get_horizontal_advance(glyph))
+                let face = &self.faces[self.face_for(c)];
+                let glyph = face.glyph(c).unwrap_or(0);
+                f32::from(face.font.get_horizontal_advance(glyph)) * size / face.units_per_em
             })
-            .sum();
-        units * size / self.units_per_em
+            .sum()
     }
 
     /// Splits `text` into lines no wider than `width`, breaking at spaces and,
@@ -145,7 +182,7 @@ pub const BAND: f32 = 0.92;
 /// The cursor over a document's pages.
 pub struct Layout<'m> {
     pub metrics: &'m Metrics,
-    font: FontId,
+    fonts: [FontId; 2],
     pub width: f32,
     pub height: f32,
     pub margin: f32,
@@ -158,11 +195,11 @@ pub struct Layout<'m> {
 }
 
 impl<'m> Layout<'m> {
-    pub fn new(metrics: &'m Metrics, font: FontId, paper: Paper) -> Self {
+    pub fn new(metrics: &'m Metrics, fonts: [FontId; 2], paper: Paper) -> Self {
         let (w, h) = paper.size_mm();
         Self {
             metrics,
-            font,
+            fonts,
             width: mm(w),
             height: mm(h),
             margin: mm(MARGIN_MM),
@@ -225,32 +262,38 @@ impl<'m> Layout<'m> {
         &mut self.pages[self.current]
     }
 
-    /// Text with its baseline at `y`.
+    /// Text with its baseline at `y`, each run in the face that has its glyphs.
     pub fn text(&mut self, x: f32, y: f32, size: f32, text: &str, grey: f32) {
         if text.is_empty() {
             return;
         }
         let width = self.metrics.width(text, size);
-        let font = self.font.clone();
-        let page = self.page();
-        page.marks.push([x, y - size * 0.25, width, size]);
-        page.ops.extend([
+        let mut ops = vec![
             Op::StartTextSection,
             Op::SetFillColor {
                 col: grey_colour(grey),
             },
-            Op::SetFont {
-                font: PdfFontHandle::External(font),
-                size: Pt(size),
-            },
-            Op::SetTextCursor {
-                pos: Point { x: Pt(x), y: Pt(y) },
-            },
-            Op::ShowText {
-                items: vec![TextItem::Text(text.to_owned())],
-            },
-            Op::EndTextSection,
-        ]);
+        ];
+        let mut run_x = x;
+        for (face, run) in self.metrics.runs(text) {
+            ops.extend([
+                Op::SetFont {
+                    font: PdfFontHandle::External(self.fonts[face].clone()),
+                    size: Pt(size),
+                },
+                Op::SetTextMatrix {
+                    matrix: printpdf::TextMatrix::Translate(Pt(run_x), Pt(y)),
+                },
+                Op::ShowText {
+                    items: vec![TextItem::Text(run.clone())],
+                },
+            ]);
+            run_x += self.metrics.width(&run, size);
+        }
+        ops.push(Op::EndTextSection);
+        let page = self.page();
+        page.marks.push([x, y - size * 0.25, width, size]);
+        page.ops.extend(ops);
     }
 
     /// Text centred on `x`.

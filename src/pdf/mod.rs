@@ -20,8 +20,9 @@ use blocks::{Align, Column};
 use layout::{Layout, Metrics};
 use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};
 
-/// The text font, shared with the GUI.
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// The fonts, shared with the GUI: text, and the rule symbols 🜉 and 🜹.
+const FONT: &[u8] = crate::ui::style::FONT;
+const SYMBOL_FONT: &[u8] = crate::ui::style::SYMBOL_FONT;
 
 /// One sheet of an export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,10 +49,10 @@ fn lay_out(
     sheets: &[Sheet],
     paper: Paper,
     metrics: &Metrics,
-    font: printpdf::FontId,
+    fonts: [printpdf::FontId; 2],
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Vec<Page>, PdfError> {
-    let mut layout = Layout::new(metrics, font, paper);
+    let mut layout = Layout::new(metrics, fonts, paper);
     for (done, sheet) in sheets.iter().enumerate() {
         match *sheet {
             Sheet::Character(id) => {
@@ -78,19 +79,22 @@ fn lay_out(
     Ok(layout.pages)
 }
 
-/// The font parsed once per export.
+/// The fonts parsed once per export.
 fn metrics() -> Result<Metrics, PdfError> {
-    ParsedFont::from_bytes(FONT, 0, &mut Vec::new())
-        .map(Metrics::new)
-        .ok_or(PdfError::Font)
+    let parse = |bytes| ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).ok_or(PdfError::Font);
+    Ok(Metrics::new(parse(FONT)?, parse(SYMBOL_FONT)?))
+}
+
+fn add_fonts(doc: &mut PdfDocument, metrics: &Metrics) -> [printpdf::FontId; 2] {
+    metrics.fonts().map(|font| doc.add_font(font))
 }
 
 /// The laid-out pages without the PDF around them: what each page draws and
 /// where, for checks that nothing leaves the printable area.
 pub fn pages(data: &CampaignData, sheets: &[Sheet], paper: Paper) -> Result<Vec<Page>, PdfError> {
     let metrics = metrics()?;
-    let font = PdfDocument::new("layout").add_font(metrics.font());
-    lay_out(data, sheets, paper, &metrics, font, &mut |_| true)
+    let fonts = add_fonts(&mut PdfDocument::new("layout"), &metrics);
+    lay_out(data, sheets, paper, &metrics, fonts, &mut |_| true)
 }
 
 /// Renders `sheets` into one PDF document.
@@ -107,8 +111,8 @@ pub fn render(
     doc.metadata.info.modification_date = now;
     doc.metadata.info.metadata_date = now;
     doc.metadata.info.creator = "Waybook".to_owned();
-    let font = doc.add_font(metrics.font());
-    let pages = lay_out(data, sheets, paper, &metrics, font, progress)?;
+    let fonts = add_fonts(&mut doc, &metrics);
+    let pages = lay_out(data, sheets, paper, &metrics, fonts, progress)?;
     let (w, h) = paper.size_mm();
     let pages = pages
         .into_iter()
@@ -127,6 +131,15 @@ pub fn whole_roster(data: &CampaignData) -> Vec<Sheet> {
         .into_iter()
         .map(|c| Sheet::Character(c.id))
         .collect()
+}
+
+/// A modifier as printed: +2, 0, −1 (with a true minus sign).
+fn signed(value: i64) -> String {
+    match value {
+        v if v < 0 => format!("\u{2212}{}", v.unsigned_abs()),
+        0 => "0".to_owned(),
+        v => format!("+{v}"),
+    }
 }
 
 /// 2.0 as "2", 1.5 as "1.5".

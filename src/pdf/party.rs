@@ -49,6 +49,13 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
             DAILY_UNITS * members.len() as i64 / 2
         ),
     );
+    blocks::facts(
+        l,
+        &[
+            ("Pathfinding tokens 🜉", String::new()),
+            ("Exploration tokens 🜹", String::new()),
+        ],
+    );
     blocks::section(l, "Members", 40.0);
     let s = &data.settings;
     let mut columns = vec![
