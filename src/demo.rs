@@ -4,8 +4,10 @@
 //! app uses, so it is always a valid campaign of the current schema.
 
 use crate::model::{
-    CampaignData, Category, Change, Character, CharacterKind, Edit, Holder, Holding, Item, ItemId,
-    MaterialType, NamedStat, Party, PartyId, Quality, RoleRanks, Settings, Skill, ToolKind, Track,
+    CampaignData, Category, Change, Character, CharacterKind, ClockTime, DayChange, DayPattern,
+    Edit, FoodOrder, Holder, Holding, Item, ItemId, Journey, JourneyId, JourneyPlan, Leg,
+    MaterialType, Method, NamedStat, Party, PartyId, Quality, RoleRanks, Route, Settings, Skill,
+    Temperature, Terrain, ToolKind, Track,
 };
 use crate::store::{self, Campaign};
 use std::path::Path;
@@ -459,5 +461,104 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
                 }),
             }),
     );
+    let watchers = ["Ødric Hale", "Ash Varnell", "Marta the Guide"]
+        .iter()
+        .filter_map(|name| characters.iter().find(|c| c.name == *name).map(|c| c.id))
+        .collect();
+    let journey = demo_journey(JourneyId(1), party.id, data.settings.clock, watchers);
+    changes.push(Change::journey(None, Some(&journey)));
     campaign.apply(&Edit::new("Create demo campaign", changes))
+}
+
+fn leg(
+    name: &str,
+    method: usize,
+    km: f64,
+    terrain: Terrain,
+    altitude_m: i64,
+    temperature: Temperature,
+) -> Leg {
+    Leg {
+        name: name.to_owned(),
+        method,
+        distance_km: km,
+        terrain,
+        altitude_m,
+        temperature,
+        depth_m: 0,
+    }
+}
+
+/// A week and more to Emberfall: over a pass above 2,500 m in the cold, then
+/// across a hot plain, with a forced march on the second day; and a longer
+/// way round by the river to compare.
+fn demo_journey(
+    id: JourneyId,
+    party: PartyId,
+    start: ClockTime,
+    watchers: Vec<crate::model::CharacterId>,
+) -> Journey {
+    use Temperature::{ExtremeCold, ExtremeHeat, Normal};
+    use Terrain::Difficult;
+    let pass = Route {
+        name: "Over the Greyspine pass".to_owned(),
+        legs: vec![
+            leg("Kettleford road", 0, 32.0, Terrain::Normal, 300, Normal),
+            leg("Greyspine foothills", 0, 20.0, Difficult, 1_400, Normal),
+            leg("The pass", 0, 12.0, Difficult, 2_750, ExtremeCold),
+            leg("The long descent", 0, 16.0, Difficult, 1_500, Normal),
+            leg(
+                "The Ashen plain",
+                0,
+                64.0,
+                Terrain::Normal,
+                200,
+                ExtremeHeat,
+            ),
+            leg("Emberfall road", 0, 20.0, Terrain::Normal, 150, Normal),
+        ],
+    };
+    let river = Route {
+        name: "Round by the river".to_owned(),
+        legs: vec![
+            leg("Kettleford road", 0, 32.0, Terrain::Normal, 300, Normal),
+            leg("Down the Silverrun", 2, 160.0, Terrain::Normal, 100, Normal),
+            leg(
+                "The Ashen plain, south edge",
+                0,
+                48.0,
+                Terrain::Normal,
+                150,
+                ExtremeHeat,
+            ),
+            leg("Emberfall road", 0, 20.0, Terrain::Normal, 150, Normal),
+        ],
+    };
+    let mut days = std::collections::BTreeMap::new();
+    days.insert(
+        1,
+        DayChange {
+            travel_hours: Some(10),
+            ..DayChange::default()
+        },
+    );
+    Journey {
+        id,
+        name: "To Emberfall".to_owned(),
+        party,
+        start,
+        plan: JourneyPlan {
+            methods: Method::standard(),
+            routes: vec![pass, river],
+            chosen: 0,
+            pattern: DayPattern {
+                watchers,
+                ..DayPattern::default()
+            },
+            food_order: FoodOrder::PackFirst,
+            days,
+        },
+        played_hours: 0,
+        log: Vec::new(),
+    }
 }

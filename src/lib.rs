@@ -7,6 +7,7 @@ pub mod files;
 pub mod gui;
 pub mod model;
 pub mod pdf;
+pub mod plan;
 pub mod rules;
 pub mod store;
 pub mod ui;

@@ -35,7 +35,13 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     let checked = waybook(&["check", path_str(&file)]);
     assert!(checked.status.success());
     let report = text(&checked.stdout);
-    assert!(report.contains("schema version: 1"), "{report}");
+    assert!(
+        report.contains(&format!(
+            "schema version: {}",
+            waybook::store::LATEST_VERSION
+        )),
+        "{report}"
+    );
     assert!(report.contains("integrity: ok"), "{report}");
     assert!(
         report.contains("characters: 7, parties: 1, items: 12"),

@@ -457,7 +457,7 @@ fn the_item_catalogue_edits_an_item_and_rejects_a_bad_weight() {
 fn the_dice_roller_shows_its_working_and_explains_bad_expressions() {
     let mut f = Fixture::demo();
     f.click("Dice and rules");
-    f.harness.state_mut().ui.rules.dice = waybook::rules::dice::Dice::scripted(vec![3, 8, 4]);
+    f.harness.state_mut().dice = waybook::rules::dice::Dice::scripted(vec![3, 8, 4]);
     f.type_into("Dice expression", "2d10kh1");
     assert!(
         f.shows("Roll: 2d10kh1 = [3, 8] keep 8"),

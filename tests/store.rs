@@ -164,6 +164,7 @@ fn settings_round_trip() {
         exploration: false,
         day_hours: 30,
         long_rest_degrees: 2,
+        clock: ClockTime { day: 12, hour: 17 },
     };
     campaign
         .apply(&Edit::new(

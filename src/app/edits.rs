@@ -111,7 +111,8 @@ pub fn delete_character(data: &CampaignData, c: &Character) -> Edit {
     Edit::new(format!("Delete {}", c.name), changes)
 }
 
-/// Deleting a party deletes its stash and leaves its members without a party.
+/// Deleting a party deletes its stash and journeys and leaves its members
+/// without a party.
 pub fn delete_party(data: &CampaignData, p: &Party) -> Edit {
     let mut changes = release(data, Holder::Stash(p.id));
     for member in data.members(p.id) {
@@ -120,6 +121,9 @@ pub fn delete_party(data: &CampaignData, p: &Party) -> Edit {
             ..member.clone()
         };
         changes.push(Change::character(Some(member), Some(&after)));
+    }
+    for journey in data.journeys.values().filter(|j| j.party == p.id) {
+        changes.push(Change::journey(Some(journey), None));
     }
     changes.push(Change::Party {
         before: Some(p.clone()),

@@ -34,6 +34,8 @@ pub enum Command {
     /// Asks where to export these sheets, then renders them in the background.
     Export(Vec<crate::pdf::Sheet>),
     CancelExport,
+    /// Plays a journey on, rolling with the app's dice.
+    PlayJourney(crate::model::JourneyId, crate::plan::play::Until),
     Notify(String),
     Fail(String),
 }
@@ -61,6 +63,8 @@ pub struct WaybookApp {
     /// Paper for exports, remembered between runs.
     pub paper: crate::pdf::Paper,
     pub export_job: Option<export::ExportJob>,
+    /// The one dice source of the app: random in play, scripted in tests.
+    pub dice: crate::rules::dice::Dice,
     /// The sheets waiting for their file name.
     export_sheets: Vec<crate::pdf::Sheet>,
     dialogs: Box<dyn FileDialogs>,
@@ -80,6 +84,7 @@ impl WaybookApp {
             recent: Vec::new(),
             paper: crate::pdf::Paper::default(),
             export_job: None,
+            dice: crate::rules::dice::Dice::random(),
             export_sheets: Vec::new(),
             dialogs,
             commands: Vec::new(),
@@ -223,6 +228,16 @@ impl WaybookApp {
                 } else if !sheets.is_empty() {
                     self.export_sheets = sheets;
                     self.ask_path(DialogPurpose::ExportPdf);
+                }
+            }
+            Command::PlayJourney(id, until) => {
+                let Some(session) = &self.session else { return };
+                let Some(journey) = session.data.journeys.get(&id) else {
+                    return;
+                };
+                match crate::plan::play::advance(&session.data, journey, until, &mut self.dice) {
+                    Ok(edit) => self.run(Command::Apply(edit)),
+                    Err(message) => self.notify(message),
                 }
             }
             Command::CancelExport => {

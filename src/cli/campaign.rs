@@ -30,8 +30,8 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
     writeln!(out, "integrity: {}", report.integrity)?;
     writeln!(
         out,
-        "characters: {}, parties: {}, items: {}, holdings: {}",
-        report.characters, report.parties, report.items, report.holdings
+        "characters: {}, parties: {}, items: {}, holdings: {}, journeys: {}",
+        report.characters, report.parties, report.items, report.holdings, report.journeys
     )?;
     if !report.is_ok() {
         anyhow::bail!(

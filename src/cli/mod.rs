@@ -3,6 +3,7 @@
 
 mod campaign;
 pub mod export;
+pub mod journey;
 pub mod rules;
 
 pub use campaign::{check, new, roster};
@@ -42,6 +43,8 @@ pub enum CliCommand {
         #[arg(long)]
         json: bool,
     },
+    /// A journey's plan: days, tests, food, forecasts (`--json` for scripts).
+    Journey(journey::JourneyArgs),
     /// Print character, party or blank sheets to a PDF.
     Export(export::ExportArgs),
     /// Apply one rule of the rules engine to a JSON request (see `waybook rules --help`).

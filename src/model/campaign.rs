@@ -32,6 +32,8 @@ pub struct Settings {
     pub day_hours: i64,
     /// Degrees of exhaustion one long rest removes (the text does not say).
     pub long_rest_degrees: i64,
+    /// The campaign clock: now, in the campaign world.
+    pub clock: super::ClockTime,
 }
 
 impl Settings {
@@ -43,6 +45,7 @@ impl Settings {
             exploration: true,
             day_hours: 24,
             long_rest_degrees: 1,
+            clock: super::ClockTime { day: 1, hour: 8 },
         }
     }
 

@@ -4,7 +4,7 @@
 //! Every change carries both states, so its inverse is the same change with
 //! the two swapped (as helix's transactions and their inversions).
 
-use super::{Character, Holding, Item, Party, Settings};
+use super::{Character, Holding, Item, Journey, Party, Settings};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
@@ -27,6 +27,10 @@ pub enum Change {
     Holding {
         before: Option<Holding>,
         after: Option<Holding>,
+    },
+    Journey {
+        before: Option<Box<Journey>>,
+        after: Option<Box<Journey>>,
     },
 }
 
@@ -53,6 +57,17 @@ impl Change {
                 before: after,
                 after: before,
             },
+            Change::Journey { before, after } => Change::Journey {
+                before: after,
+                after: before,
+            },
+        }
+    }
+
+    pub fn journey(before: Option<&Journey>, after: Option<&Journey>) -> Change {
+        Change::Journey {
+            before: before.cloned().map(Box::new),
+            after: after.cloned().map(Box::new),
         }
     }
 

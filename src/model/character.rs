@@ -166,6 +166,9 @@ pub struct ExplorationSheet {
     pub traits: Vec<NamedStat>,
     pub skills: Vec<Skill>,
     pub exhaustion: i64,
+    /// Of those degrees, the ones hunger gave: a long rest cannot remove them
+    /// until the character has had a full day of food.
+    pub starvation: i64,
     /// Counted in halves: a day on half rations adds 0.5.
     pub days_without_food: f64,
     pub cold: Protection,
@@ -206,6 +209,7 @@ impl Default for ExplorationSheet {
                 })
                 .collect(),
             exhaustion: 0,
+            starvation: 0,
             days_without_food: 0.0,
             cold: Protection::default(),
             heat: Protection::default(),

@@ -4,8 +4,8 @@
 //! then here, so a screen never waits for the database.
 
 use super::{
-    Change, Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Party, PartyId,
-    Settings,
+    Change, Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Journey, JourneyId,
+    Party, PartyId, Settings,
 };
 use std::collections::BTreeMap;
 
@@ -16,6 +16,7 @@ pub struct CampaignData {
     pub parties: BTreeMap<PartyId, Party>,
     pub items: BTreeMap<ItemId, Item>,
     pub holdings: BTreeMap<HoldingId, Holding>,
+    pub journeys: BTreeMap<JourneyId, Journey>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -36,6 +37,7 @@ impl CampaignData {
             parties: BTreeMap::new(),
             items: BTreeMap::new(),
             holdings: BTreeMap::new(),
+            journeys: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -63,6 +65,11 @@ impl CampaignData {
                 &mut self.holdings,
                 before.as_ref().map(|h| h.id),
                 after.as_ref().map(|h| (h.id, h.clone())),
+            ),
+            Change::Journey { before, after } => put(
+                &mut self.journeys,
+                before.as_ref().map(|j| j.id),
+                after.as_ref().map(|j| (j.id, (**j).clone())),
             ),
         }
     }
@@ -129,6 +136,9 @@ impl CampaignData {
     }
     pub fn next_item_id(&self) -> ItemId {
         ItemId(next_key(self.items.keys().map(|k| k.0)))
+    }
+    pub fn next_journey_id(&self) -> JourneyId {
+        JourneyId(next_key(self.journeys.keys().map(|k| k.0)))
     }
     pub fn next_holding_id(&self) -> HoldingId {
         HoldingId(next_key(self.holdings.keys().map(|k| k.0)))

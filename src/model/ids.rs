@@ -19,4 +19,6 @@ typed_id!(
     ItemId,
     /// A stack of one item held by a character or a party stash.
     HoldingId,
+    /// A journey of a party.
+    JourneyId,
 );

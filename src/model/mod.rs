@@ -11,6 +11,7 @@ mod choice;
 mod data;
 mod ids;
 mod item;
+mod journey;
 pub mod limits;
 mod party;
 
@@ -22,6 +23,10 @@ pub use character::{
 };
 pub use choice::Choice;
 pub use data::{CampaignData, Totals};
-pub use ids::{CharacterId, HoldingId, ItemId, PartyId};
+pub use ids::{CharacterId, HoldingId, ItemId, JourneyId, PartyId};
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
+pub use journey::{
+    Activity, ClockTime, DayChange, DayPattern, FoodOrder, Journey, JourneyPlan, Leg, Method,
+    Ration, Route, Temperature, Terrain,
+};
 pub use party::Party;

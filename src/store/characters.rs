@@ -15,7 +15,7 @@ const COLUMNS: &str = "id, name, player, kind, party_id, notes,
     r_striker, r_caster, r_healer, r_defender, r_support, r_saboteur,
     e_exhaustion, e_days_without_food, e_cold_immune, e_cold_resistant, e_cold_reduction,
     e_heat_immune, e_heat_resistant, e_heat_reduction, e_swim_speed, e_climb_speed,
-    e_altitude_adapted, e_depth_adapted";
+    e_altitude_adapted, e_depth_adapted, e_starvation";
 
 /// The lists kept in `character_entry`, by their stored name.
 const LISTS: [&str; 5] = [
@@ -50,7 +50,7 @@ fn list_ref<'a>(c: &'a Character, list: &str) -> &'a [String] {
 /// Inserts or updates a character and replaces its stats and lists.
 pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
     let (co, ro, ex) = (&c.companion, &c.rounds, &c.exploration);
-    let placeholders = (1..=40)
+    let placeholders = (1..=41)
         .map(|i| format!("?{i}"))
         .collect::<Vec<_>>()
         .join(", ");
@@ -105,6 +105,7 @@ pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
         ex.climb_speed,
         ex.altitude_adapted,
         ex.depth_adapted,
+        ex.starvation,
     ])?;
     conn.prepare_cached("DELETE FROM character_stat WHERE character_id = ?1")?
         .execute([c.id])?;
@@ -203,6 +204,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
             climb_speed: row.get(37)?,
             altitude_adapted: row.get(38)?,
             depth_adapted: row.get(39)?,
+            starvation: row.get(40)?,
         },
     })
 }

@@ -13,6 +13,7 @@ pub struct CheckReport {
     pub parties: i64,
     pub items: i64,
     pub holdings: i64,
+    pub journeys: i64,
 }
 
 impl CheckReport {
@@ -44,5 +45,10 @@ pub fn check(path: &Path) -> Result<CheckReport> {
         parties: count("party")?,
         items: count("item")?,
         holdings: count("holding")?,
+        journeys: if schema_version >= 2 {
+            count("journey")?
+        } else {
+            0
+        },
     })
 }

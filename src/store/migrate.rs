@@ -5,7 +5,10 @@
 use rusqlite::Connection;
 
 /// Never edit a shipped migration; add a new file instead.
-const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_init.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_init.sql"),
+    include_str!("../../migrations/0002_journeys.sql"),
+];
 
 /// The schema version this build writes and reads up to.
 pub const LATEST_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -9,6 +9,7 @@
 mod characters;
 mod check;
 mod items;
+mod journeys;
 mod migrate;
 mod parties;
 mod sql_types;
@@ -139,6 +140,7 @@ impl Campaign {
         data.characters = characters::load(&self.conn)?;
         data.items = items::load_items(&self.conn)?;
         data.holdings = items::load_holdings(&self.conn)?;
+        data.journeys = journeys::load(&self.conn)?;
         Ok(data)
     }
 
@@ -208,6 +210,12 @@ fn apply_change(tx: &Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
             None => before
                 .as_ref()
                 .map_or(Ok(()), |h| items::delete_holding(tx, h.id)),
+        },
+        Change::Journey { before, after } => match after {
+            Some(j) => journeys::put(tx, j),
+            None => before
+                .as_ref()
+                .map_or(Ok(()), |j| journeys::delete(tx, j.id)),
         },
     }
 }

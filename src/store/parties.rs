@@ -34,7 +34,8 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
 
 pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
     conn.query_row(
-        "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees FROM campaign WHERE id = 1",
+        "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees, clock_day, clock_hour
+         FROM campaign WHERE id = 1",
         [],
         |row| {
             Ok(Settings {
@@ -44,6 +45,7 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
                 exploration: row.get(3)?,
                 day_hours: row.get(4)?,
                 long_rest_degrees: row.get(5)?,
+                clock: crate::model::ClockTime { day: row.get(6)?, hour: row.get(7)? },
             })
         },
     )
@@ -52,8 +54,17 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
 pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
     conn.execute(
         "UPDATE campaign SET name = ?1, rules_companion = ?2, rules_rounds = ?3, rules_exploration = ?4,
-         day_hours = ?5, long_rest_degrees = ?6 WHERE id = 1",
-        params![s.name, s.companion, s.rounds, s.exploration, s.day_hours, s.long_rest_degrees],
+         day_hours = ?5, long_rest_degrees = ?6, clock_day = ?7, clock_hour = ?8 WHERE id = 1",
+        params![
+            s.name,
+            s.companion,
+            s.rounds,
+            s.exploration,
+            s.day_hours,
+            s.long_rest_degrees,
+            s.clock.day,
+            s.clock.hour
+        ],
     )?;
     Ok(())
 }

@@ -8,6 +8,7 @@ mod export;
 pub mod fields;
 mod inventory;
 mod items;
+mod journeys;
 mod parties;
 pub mod roster;
 mod rules;
@@ -25,16 +26,18 @@ pub enum Screen {
     Inventory,
     Items,
     Parties,
+    Journeys,
     Campaign,
     Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 6] = [
+    const ALL: [Screen; 7] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
         Screen::Parties,
+        Screen::Journeys,
         Screen::Campaign,
         Screen::Rules,
     ];
@@ -45,6 +48,7 @@ impl Screen {
             Screen::Inventory => "Inventory",
             Screen::Items => "Item catalogue",
             Screen::Parties => "Parties",
+            Screen::Journeys => "Journeys",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
         }
@@ -61,6 +65,7 @@ pub struct UiState {
     pub parties: parties::PartiesState,
     pub campaign: fields::FieldBuffers,
     pub rules: rules::RulesState,
+    pub journeys: journeys::JourneysState,
     pub export: export::ExportState,
 }
 
@@ -89,7 +94,8 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
                 Screen::Items => items::items_ui(ui, &mut state.items, data, &mut out),
                 Screen::Parties => parties::parties_ui(ui, &mut state.parties, data, &mut out),
                 Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
-                Screen::Rules => rules::rules_ui(ui, &mut state.rules),
+                Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
+                Screen::Rules => rules::rules_ui(ui, &mut state.rules, &mut app.dice),
             }
         }
         None => welcome_ui(ui, app, &mut out),

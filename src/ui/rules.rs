@@ -13,8 +13,6 @@ const HISTORY: usize = 12;
 
 #[derive(Debug)]
 pub struct RulesState {
-    /// The app's dice for the roller (scripted in tests).
-    pub dice: Dice,
     pub expression: String,
     pub table: usize,
     /// Rolls made here, newest first, with their working.
@@ -26,7 +24,6 @@ pub struct RulesState {
 impl Default for RulesState {
     fn default() -> Self {
         Self {
-            dice: Dice::random(),
             expression: "2d10kh1".to_owned(),
             table: 0,
             rolls: Vec::new(),
@@ -49,7 +46,7 @@ impl RulesState {
     }
 }
 
-pub fn rules_ui(ui: &mut Ui, state: &mut RulesState) {
+pub fn rules_ui(ui: &mut Ui, state: &mut RulesState, dice: &mut Dice) {
     egui::Panel::left("roller").resizable(true).default_size(480.0).show(ui, |ui| {
         ui.heading("Dice roller");
         ui.horizontal(|ui| {
@@ -64,7 +61,7 @@ pub fn rules_ui(ui: &mut Ui, state: &mut RulesState) {
                     .expression
                     .parse::<DiceExpr>()
                     .map_err(|e| e.to_string())
-                    .and_then(|expr| expr.roll(&mut state.dice).map_err(|e| e.to_string()))
+                    .and_then(|expr| expr.roll(dice).map_err(|e| e.to_string()))
                     .map(|roll| roll.record("Roll").to_string());
                 state.record(result);
             }
@@ -87,7 +84,7 @@ pub fn rules_ui(ui: &mut Ui, state: &mut RulesState) {
                 && let Some(table) = state.tables.get(state.table).cloned()
             {
                 let result = table
-                    .roll(&mut state.dice)
+                    .roll(dice)
                     .map(|r| format!("{}: {} = {} → {}", r.table, r.roll.expr, r.roll.total, r.result))
                     .map_err(|e| e.to_string());
                 state.record(result);

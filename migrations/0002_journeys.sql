@@ -1,0 +1,21 @@
+-- 0002_journeys: the campaign clock, hunger's degrees of exhaustion (which a
+-- long rest cannot remove until a full day of food), and journeys: a party's
+-- plan as JSON (routes, day pattern, the GM's changes per day), how far it has
+-- been played and its log.
+
+ALTER TABLE campaign ADD COLUMN clock_day INTEGER NOT NULL DEFAULT 1 CHECK (clock_day >= 0);
+ALTER TABLE campaign ADD COLUMN clock_hour INTEGER NOT NULL DEFAULT 8 CHECK (clock_hour >= 0);
+
+ALTER TABLE character ADD COLUMN e_starvation INTEGER NOT NULL DEFAULT 0 CHECK (e_starvation >= 0);
+
+CREATE TABLE journey (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT    NOT NULL,
+    party_id      INTEGER NOT NULL REFERENCES party (id) ON DELETE RESTRICT,
+    start_day     INTEGER NOT NULL,
+    start_hour    INTEGER NOT NULL,
+    plan          TEXT    NOT NULL,
+    played_hours  INTEGER NOT NULL DEFAULT 0 CHECK (played_hours >= 0),
+    log           TEXT    NOT NULL DEFAULT '[]'
+);
+CREATE INDEX journey_party ON journey (party_id);

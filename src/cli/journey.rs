@@ -1,0 +1,137 @@
+//! `waybook journey`: a journey's plan for scripting (`--json`) or reading.
+
+use crate::model::{CampaignData, Choice, Journey};
+use crate::plan::{self, FoodLedger, JourneyPlanView};
+use crate::store::Campaign;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct JourneyArgs {
+    /// The campaign file.
+    pub campaign: PathBuf,
+    /// The journey, by name (default: the only one, or the first).
+    #[arg(long, value_name = "NAME")]
+    pub journey: Option<String>,
+    /// Print the plan as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn find<'a>(data: &'a CampaignData, name: Option<&str>) -> anyhow::Result<&'a Journey> {
+    match name {
+        Some(name) => data
+            .journeys
+            .values()
+            .find(|j| j.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| anyhow::anyhow!("no journey is named “{name}”")),
+        None => data
+            .journeys
+            .values()
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("the campaign has no journey")),
+    }
+}
+
+/// The plan as JSON: days, hours, per character the tests with cause and TG,
+/// food required and planned, and the exhaustion forecast.
+pub fn plan_json(
+    data: &CampaignData,
+    journey: &Journey,
+    view: &JourneyPlanView,
+    food: &FoodLedger,
+) -> Value {
+    let days: Vec<Value> = view
+        .days
+        .iter()
+        .zip(&food.days)
+        .map(|(day, meals)| {
+            let characters: Vec<Value> = day
+                .characters
+                .iter()
+                .zip(&meals.entries)
+                .map(|(cd, meal)| {
+                    let tests: Vec<Value> = cd
+                        .tests
+                        .iter()
+                        .map(|t| json!({"hour": day.slots[t.hour - 1].hour, "cause": t.cause.as_str(), "tg": t.tg}))
+                        .collect();
+                    json!({
+                        "name": cd.name,
+                        "activities": cd.activities.iter().map(|a| a.key()).collect::<Vec<_>>(),
+                        "tests": tests,
+                        "food": {"required": meal.required, "planned": meal.planned, "ration": meal.ration.key()},
+                        "forecast": {
+                            "expected_exhaustion": cd.forecast.expected_exhaustion,
+                            "p_at_least": cd.forecast.p_at_least,
+                        },
+                    })
+                })
+                .collect();
+            json!({
+                "day": day.index + 1,
+                "date": day.date,
+                "hours": day.slots.iter().map(|s| s.hour).collect::<Vec<_>>(),
+                "travel_hours": day.travel_hours,
+                "food_multiplier": day.multiplier,
+                "characters": characters,
+            })
+        })
+        .collect();
+    let party = data.parties.get(&journey.party).map(|p| p.name.clone());
+    json!({
+        "name": journey.name,
+        "party": party,
+        "start": {"day": journey.start.day, "hour": journey.start.hour},
+        "route": journey.route().map(|r| r.name.clone()),
+        "road_hours": view.road_hours,
+        "played_hours": journey.played_hours,
+        "days": days,
+        "food": {
+            "units_at_start": food.units_at_start,
+            "runs_out_full_rations_day": food.runs_out_full.map(|d| d + 1),
+            "runs_out_half_rations_day": food.runs_out_half.map(|d| d + 1),
+            "warnings": food.warnings,
+        },
+    })
+}
+
+pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let data = Campaign::open_read_only(&args.campaign)?.load()?;
+    let journey = find(&data, args.journey.as_deref())?;
+    let view = plan::plan(&data, journey);
+    let food = plan::food_ledger(&data, journey, &view);
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &plan_json(&data, journey, &view, &food))?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{}: {} days, {} hours on the road",
+        journey.name,
+        view.days.len(),
+        view.road_hours
+    )?;
+    for day in &view.days {
+        let tests: usize = day.characters.iter().map(|c| c.tests.len()).sum();
+        let expected: f64 = day
+            .characters
+            .iter()
+            .map(|c| c.forecast.expected_exhaustion)
+            .sum();
+        writeln!(
+            out,
+            "day {:>2} (campaign day {}): {} h travel, food ×{}, {tests} tests, {expected:.2} expected exhaustion",
+            day.index + 1,
+            day.date,
+            day.travel_hours,
+            day.multiplier
+        )?;
+    }
+    for warning in &food.warnings {
+        writeln!(out, "warning: {warning}")?;
+    }
+    Ok(())
+}

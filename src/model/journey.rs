@@ -1,0 +1,301 @@
+//! A journey: a party's route from here to there, the daily pattern it
+//! follows, the GM's changes per day and per character, and how far it has
+//! been played. The plan's figures (tests, forecasts, food) are computed from
+//! this by `crate::plan`; only the GM's choices are stored.
+
+use super::choice::choice;
+use super::{CharacterId, JourneyId, PartyId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
+
+/// A moment on the campaign clock: day count and hour of that day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+pub struct ClockTime {
+    pub day: i64,
+    pub hour: i64,
+}
+
+impl ClockTime {
+    /// `hours` later on a clock whose days have `day_hours` hours.
+    pub fn plus(self, hours: i64, day_hours: i64) -> Self {
+        let total = self.day * day_hours + self.hour + hours;
+        Self {
+            day: total.div_euclid(day_hours),
+            hour: total.rem_euclid(day_hours),
+        }
+    }
+}
+
+impl std::fmt::Display for ClockTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "day {}, {:02}:00", self.day, self.hour)
+    }
+}
+
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum Temperature {
+    #[default]
+    #[strum(message = "Normal")]
+    Normal,
+    #[strum(message = "Extreme cold")]
+    ExtremeCold,
+    #[strum(message = "Extreme heat")]
+    ExtremeHeat,
+}
+
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum Terrain {
+    #[default]
+    #[strum(message = "Normal")]
+    Normal,
+    #[strum(message = "Difficult")]
+    Difficult,
+}
+
+/// What a character does in an hour of the plan.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum Activity {
+    #[strum(message = "Travel")]
+    Travel,
+    #[default]
+    #[strum(message = "Rest")]
+    Rest,
+    #[strum(message = "Camp")]
+    Camp,
+    #[strum(message = "Work")]
+    Work,
+    #[strum(message = "Watch")]
+    Watch,
+    #[strum(message = "Swim")]
+    Swim,
+}
+
+/// How much a character eats on a day.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum Ration {
+    #[default]
+    #[strum(message = "Full rations")]
+    Full,
+    #[strum(message = "Half rations")]
+    Half,
+    #[strum(message = "No food")]
+    None,
+}
+
+/// Where food is taken from first.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum FoodOrder {
+    #[default]
+    #[strum(message = "Own pack, then the stash")]
+    PackFirst,
+    #[strum(message = "The stash, then own pack")]
+    StashFirst,
+}
+
+choice!(Temperature, Terrain, Activity, Ration, FoodOrder);
+
+/// A way of travelling and its speed on normal terrain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Method {
+    pub name: String,
+    pub km_per_hour: f64,
+    /// Swimming: its hours count toward the swim, not the march.
+    pub swimming: bool,
+}
+
+impl Method {
+    /// The methods every campaign starts with; the GM adds more.
+    pub fn standard() -> Vec<Method> {
+        [
+            ("On foot", 4.0, false),
+            ("Horse and cart", 6.0, false),
+            ("Boat", 8.0, false),
+            ("Swimming", 2.0, true),
+        ]
+        .into_iter()
+        .map(|(name, km_per_hour, swimming)| Method {
+            name: name.to_owned(),
+            km_per_hour,
+            swimming,
+        })
+        .collect()
+    }
+}
+
+/// One stretch of a route with the same method and conditions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Leg {
+    pub name: String,
+    /// Index into the journey's methods.
+    pub method: usize,
+    pub distance_km: f64,
+    pub terrain: Terrain,
+    pub altitude_m: i64,
+    pub temperature: Temperature,
+    /// For swimming legs: metres below the surface.
+    pub depth_m: i64,
+}
+
+/// A way to the destination: legs in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Route {
+    pub name: String,
+    pub legs: Vec<Leg>,
+}
+
+/// The day the GM sets once: when the party sets off, how long it travels,
+/// and who keeps watch at night.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DayPattern {
+    /// Hour of the day travel starts.
+    pub start_hour: i64,
+    /// Hours of travel a day (more than the base hours is a forced march).
+    pub travel_hours: i64,
+    /// Hours of making and breaking camp around the travel.
+    pub camp_hours: i64,
+    /// Night hours kept on watch, split in turn among the watchers.
+    pub watch_hours: i64,
+    /// The watch rota, in order.
+    pub watchers: Vec<CharacterId>,
+}
+
+impl Default for DayPattern {
+    fn default() -> Self {
+        Self {
+            start_hour: 7,
+            travel_hours: 8,
+            camp_hours: 2,
+            watch_hours: 6,
+            watchers: Vec::new(),
+        }
+    }
+}
+
+/// What the GM changed on one day of the plan.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct DayChange {
+    pub travel_hours: Option<i64>,
+    /// The day's weather over every leg.
+    pub temperature: Option<Temperature>,
+    pub ration: Option<Ration>,
+    /// Single hours of single characters: (character, hour of day) → activity.
+    pub hours: BTreeMap<String, Activity>,
+}
+
+impl DayChange {
+    pub fn hour_key(character: CharacterId, hour: i64) -> String {
+        format!("{}@{hour}", character.0)
+    }
+}
+
+/// The GM's plan: routes, the chosen one, the pattern and the changes per day.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JourneyPlan {
+    pub methods: Vec<Method>,
+    pub routes: Vec<Route>,
+    pub chosen: usize,
+    pub pattern: DayPattern,
+    pub food_order: FoodOrder,
+    /// Changes per day of the journey (0 is the first day).
+    pub days: BTreeMap<i64, DayChange>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Journey {
+    pub id: JourneyId,
+    pub name: String,
+    pub party: PartyId,
+    pub start: ClockTime,
+    pub plan: JourneyPlan,
+    /// Hours of the plan already played out.
+    pub played_hours: i64,
+    /// What happened, one line per event, oldest first.
+    pub log: Vec<String>,
+}
+
+impl Journey {
+    pub fn route(&self) -> Option<&Route> {
+        self.plan.routes.get(self.plan.chosen)
+    }
+}

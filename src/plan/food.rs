@@ -1,0 +1,212 @@
+//! The food ledger of a plan: what each character needs each day (40 units
+//! times the day's multiplier), what the plan gives them (full, half or no
+//! rations) and from where (their own pack or the party stash, in the order
+//! the GM chose), what that leaves, the days without food it adds, and the day
+//! the food runs out at full and at half rations.
+
+use super::{JourneyPlanView, members};
+use crate::model::{CampaignData, Character, CharacterId, FoodOrder, Holder, Journey, Ration};
+use crate::rules::travel::rations::{self, DAILY_UNITS, Day, Rations, Status};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One character's eating on one day.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoodEntry {
+    pub character: CharacterId,
+    pub name: String,
+    pub required: f64,
+    pub ration: Ration,
+    pub planned: f64,
+    pub eaten: f64,
+    pub status: Status,
+    pub days_without: f64,
+    /// Degrees of exhaustion hunger adds at the end of the day.
+    pub hunger: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoodDay {
+    pub index: i64,
+    pub entries: Vec<FoodEntry>,
+    /// Units left in packs and stash after the day.
+    pub units_left: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoodLedger {
+    pub units_at_start: f64,
+    pub days: Vec<FoodDay>,
+    /// The first day (0-based, counted from departure) someone goes short,
+    /// everyone on full rations; `None` if the food outlasts ten years.
+    pub runs_out_full: Option<i64>,
+    pub runs_out_half: Option<i64>,
+    pub warnings: Vec<String>,
+}
+
+/// Food units a holder carries.
+pub fn units_held(data: &CampaignData, holder: Holder) -> f64 {
+    data.totals_of(holder).food_units as f64
+}
+
+/// Food in packs and stash, taken in the GM's order.
+#[derive(Clone)]
+struct Pools {
+    packs: BTreeMap<CharacterId, f64>,
+    stash: f64,
+    order: FoodOrder,
+}
+
+impl Pools {
+    fn new(data: &CampaignData, journey: &Journey, members: &[&Character]) -> Self {
+        Self {
+            packs: members
+                .iter()
+                .map(|c| (c.id, units_held(data, Holder::Character(c.id))))
+                .collect(),
+            stash: units_held(data, Holder::Stash(journey.party)),
+            order: journey.plan.food_order,
+        }
+    }
+
+    fn total(&self) -> f64 {
+        self.stash + self.packs.values().sum::<f64>()
+    }
+
+    /// Takes up to `want` units for `who`; returns what was found.
+    fn take(&mut self, who: CharacterId, want: f64) -> f64 {
+        let mut got = 0.0;
+        let sources: [bool; 2] = match self.order {
+            FoodOrder::PackFirst => [true, false],
+            FoodOrder::StashFirst => [false, true],
+        };
+        for from_pack in sources {
+            let pool = if from_pack {
+                self.packs.entry(who).or_default()
+            } else {
+                &mut self.stash
+            };
+            let part = (want - got).min(*pool).max(0.0);
+            *pool -= part;
+            got += part;
+        }
+        got
+    }
+}
+
+fn planned_units(required: f64, ration: Ration) -> f64 {
+    match ration {
+        Ration::Full => required,
+        Ration::Half => required / 2.0,
+        Ration::None => 0.0,
+    }
+}
+
+/// The first day someone goes short if everyone eats `ration` every day:
+/// the plan's days first, then ordinary days.
+fn runs_out(
+    view: &JourneyPlanView,
+    mut pools: Pools,
+    members: &[&Character],
+    ration: Ration,
+) -> Option<i64> {
+    const TEN_YEARS: i64 = 3650;
+    (0..TEN_YEARS).find(|&day| {
+        let multiplier = view.days.get(day as usize).map_or(1, |d| d.multiplier);
+        members.iter().any(|c| {
+            let want = planned_units(DAILY_UNITS * f64::from(multiplier), ration);
+            pools.take(c.id, want) + 1e-9 < want
+        })
+    })
+}
+
+pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanView) -> FoodLedger {
+    let members = members(data, journey);
+    let pools = Pools::new(data, journey, &members);
+    let units_at_start = pools.total();
+    let runs_out_full = runs_out(view, pools.clone(), &members, Ration::Full);
+    let runs_out_half = runs_out(view, pools.clone(), &members, Ration::Half);
+    let mut pools = pools;
+    let mut days_without: BTreeMap<CharacterId, f64> = members
+        .iter()
+        .map(|c| (c.id, c.exploration.days_without_food))
+        .collect();
+    let mut warnings = Vec::new();
+    let mut days = Vec::new();
+    for day in &view.days {
+        let ration = journey
+            .plan
+            .days
+            .get(&day.index)
+            .and_then(|c| c.ration)
+            .unwrap_or_default();
+        let entries = members
+            .iter()
+            .map(|c| {
+                let required = DAILY_UNITS * f64::from(day.multiplier);
+                let planned = planned_units(required, ration);
+                let eaten = pools.take(c.id, planned);
+                let before = days_without.get(&c.id).copied().unwrap_or(0.0);
+                let result = eat(c, before, eaten, day.multiplier);
+                days_without.insert(c.id, result.days_without);
+                if result.exhaustion > 0 {
+                    warnings.push(format!(
+                        "Day {}: {} passes the days-without-food limit ({}) and gains a degree of exhaustion",
+                        day.index + 1,
+                        c.name,
+                        rations::days_without_limit(endurance(c))
+                    ));
+                }
+                FoodEntry {
+                    character: c.id,
+                    name: c.name.clone(),
+                    required,
+                    ration,
+                    planned,
+                    eaten,
+                    status: result.status,
+                    days_without: result.days_without,
+                    hunger: result.exhaustion,
+                }
+            })
+            .collect();
+        days.push(FoodDay {
+            index: day.index,
+            entries,
+            units_left: pools.total(),
+        });
+    }
+    FoodLedger {
+        units_at_start,
+        days,
+        runs_out_full,
+        runs_out_half,
+        warnings,
+    }
+}
+
+pub fn endurance(c: &Character) -> i32 {
+    i32::try_from(c.exploration.trait_value("Endurance")).unwrap_or(0)
+}
+
+/// One day of eating through the rules: status, days without food, hunger.
+pub fn eat(c: &Character, days_without: f64, eaten: f64, multiplier: u32) -> rations::DayResult {
+    let request = Rations {
+        endurance: endurance(c),
+        start_days_without: days_without,
+        days: vec![Day {
+            eaten: eaten.floor().max(0.0) as u32,
+            multiplier: f64::from(multiplier),
+        }],
+    };
+    let fallback = rations::DayResult {
+        required: DAILY_UNITS,
+        status: Status::Full,
+        days_without,
+        exhaustion: 0,
+    };
+    rations::rations(&request)
+        .ok()
+        .and_then(|r| r.days.first().copied())
+        .unwrap_or(fallback)
+}

@@ -1,0 +1,354 @@
+//! Journey planning: a journey's route, day pattern and the GM's changes
+//! turned into hours, the tests each character faces with their TGs, the
+//! exact exhaustion forecast per day, and the food ledger. Pure: campaign
+//! data in, figures out; the same figures feed the screen, the packet PDF
+//! and `waybook journey --json`.
+//!
+//! Readings (also in `src/rules/DECISIONS.md`):
+//! - A leg takes `distance / speed` hours, halved speed on difficult terrain,
+//!   rounded up to whole hours: an hour begun is an hour travelled.
+//! - Journey day k is campaign day `start.day + k`; on the first day the
+//!   plan starts at the departure hour. Each day: travel from the pattern's
+//!   start hour, then camp, then the watch rota; other hours are rest.
+//! - Off the road (rest, camp, watch) a character is where the party stopped,
+//!   so that place's altitude and temperature still apply to them.
+
+mod food;
+pub mod play;
+
+pub use food::{FoodDay, FoodEntry, FoodLedger, food_ledger};
+
+use crate::model::{
+    Activity, CampaignData, Character, CharacterId, ClockTime, Journey, Method, Route, Temperature,
+    Terrain,
+};
+use crate::rules::forecast::Forecast;
+use crate::rules::travel::DamageType;
+use crate::rules::travel::march::{self, DayPlan, PlannedTest, Reduction};
+
+/// One hour on the road: where it is and how it is travelled.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RoadHour {
+    pub leg: usize,
+    pub swimming: bool,
+    pub altitude_m: i64,
+    pub temperature: Temperature,
+    pub depth_m: i64,
+}
+
+use serde::Serialize;
+
+/// Whole hours a leg takes with its method on its terrain.
+pub fn leg_hours(distance_km: f64, method: &Method, terrain: Terrain) -> i64 {
+    let speed = if terrain == Terrain::Difficult {
+        method.km_per_hour / 2.0
+    } else {
+        method.km_per_hour
+    };
+    if speed <= 0.0 || distance_km <= 0.0 {
+        return 0;
+    }
+    (distance_km / speed).ceil() as i64
+}
+
+/// The route's hours on the road, in order.
+pub fn road_hours(route: &Route, methods: &[Method]) -> Vec<RoadHour> {
+    route
+        .legs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, leg)| {
+            let method = methods.get(leg.method);
+            let hours = method.map_or(0, |m| leg_hours(leg.distance_km, m, leg.terrain));
+            let hour = RoadHour {
+                leg: i,
+                swimming: method.is_some_and(|m| m.swimming),
+                altitude_m: leg.altitude_m,
+                temperature: leg.temperature,
+                depth_m: leg.depth_m,
+            };
+            std::iter::repeat_n(hour, hours.max(0) as usize)
+        })
+        .collect()
+}
+
+/// One hour of a journey day.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Slot {
+    /// Hour of the day on the campaign clock.
+    pub hour: i64,
+    /// The road hour travelled, if the party travels.
+    pub road: Option<usize>,
+    /// Where the party is (or goes) this hour.
+    pub place: RoadHour,
+}
+
+/// One character's day.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CharacterDay {
+    pub character: CharacterId,
+    pub name: String,
+    /// One activity per slot of the day.
+    pub activities: Vec<Activity>,
+    pub tests: Vec<PlannedTest>,
+    pub forecast: Forecast,
+}
+
+impl CharacterDay {
+    /// Hours of rest or camp in the day: eight make a long rest.
+    pub fn rest_hours(&self) -> usize {
+        self.activities
+            .iter()
+            .filter(|a| matches!(a, Activity::Rest | Activity::Camp))
+            .count()
+    }
+}
+
+/// One day of the plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanDay {
+    /// 0 is the first day of the journey.
+    pub index: i64,
+    pub date: i64,
+    pub slots: Vec<Slot>,
+    pub travel_hours: i64,
+    /// 2 when any hour is extremely cold or hot, else 1.
+    pub multiplier: u32,
+    pub characters: Vec<CharacterDay>,
+}
+
+/// The whole plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JourneyPlanView {
+    pub road_hours: usize,
+    pub days: Vec<PlanDay>,
+}
+
+impl JourneyPlanView {
+    /// The day and slot of the `n`th hour of the journey.
+    pub fn locate(&self, n: i64) -> Option<(usize, usize)> {
+        let mut left = n;
+        for (d, day) in self.days.iter().enumerate() {
+            let len = day.slots.len() as i64;
+            if left < len {
+                return Some((d, left as usize));
+            }
+            left -= len;
+        }
+        None
+    }
+
+    pub fn total_hours(&self) -> i64 {
+        self.days.iter().map(|d| d.slots.len() as i64).sum()
+    }
+
+    /// The clock time of the `n`th hour of the journey.
+    pub fn clock_at(&self, n: i64) -> Option<ClockTime> {
+        let (d, s) = self.locate(n)?;
+        Some(ClockTime {
+            day: self.days[d].date,
+            hour: self.days[d].slots[s].hour,
+        })
+    }
+}
+
+/// The members of a journey's party, by name.
+pub fn members<'a>(data: &'a CampaignData, journey: &Journey) -> Vec<&'a Character> {
+    let mut members: Vec<&Character> = data.members(journey.party).collect();
+    members.sort_by_key(|c| c.name.to_lowercase());
+    members
+}
+
+/// What a character does in hour `hour` of a day laid out by the pattern.
+fn pattern_activity(
+    journey: &Journey,
+    travel: std::ops::Range<i64>,
+    who: CharacterId,
+    hour: i64,
+) -> Activity {
+    let p = &journey.plan.pattern;
+    if travel.contains(&hour) {
+        return Activity::Travel;
+    }
+    let camp_end = travel.end + p.camp_hours;
+    if (travel.end..camp_end).contains(&hour) {
+        return Activity::Camp;
+    }
+    let watch_start = camp_end + 2;
+    if !p.watchers.is_empty() && (watch_start..watch_start + p.watch_hours).contains(&hour) {
+        let turn = ((hour - watch_start) * p.watchers.len() as i64 / p.watch_hours.max(1)) as usize;
+        if p.watchers.get(turn) == Some(&who) {
+            return Activity::Watch;
+        }
+    }
+    Activity::Rest
+}
+
+/// Lays the journey out day by day until the route is travelled.
+pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
+    let day_hours = data.settings.day_hours.max(1);
+    let road = journey
+        .route()
+        .map(|r| road_hours(r, &journey.plan.methods))
+        .unwrap_or_default();
+    let members = members(data, journey);
+    let mut days = Vec::new();
+    let mut next_road = 0usize;
+    let mut place = road.first().copied().unwrap_or(RoadHour {
+        leg: 0,
+        swimming: false,
+        altitude_m: 0,
+        temperature: Temperature::Normal,
+        depth_m: 0,
+    });
+    let mut index = 0i64;
+    // A plan that never reaches its destination (no travel hours) stops after a year.
+    while next_road < road.len() && index < 366 {
+        let change = journey.plan.days.get(&index).cloned().unwrap_or_default();
+        let first_hour = if index == 0 {
+            journey.start.hour.clamp(0, day_hours - 1)
+        } else {
+            0
+        };
+        let start = journey.plan.pattern.start_hour.max(first_hour);
+        let travel_hours = change
+            .travel_hours
+            .unwrap_or(journey.plan.pattern.travel_hours)
+            .max(0);
+        let travel = start..(start + travel_hours).min(day_hours);
+        let mut slots = Vec::new();
+        for hour in first_hour..day_hours {
+            let on_road = travel.contains(&hour) && next_road < road.len();
+            if on_road {
+                place = road[next_road];
+            }
+            let mut here = place;
+            if let Some(t) = change.temperature {
+                here.temperature = t;
+            }
+            slots.push(Slot {
+                hour,
+                road: on_road.then_some(next_road),
+                place: here,
+            });
+            if on_road {
+                next_road += 1;
+            }
+        }
+        let arrival = slots
+            .iter()
+            .rposition(|s| s.road.is_some())
+            .map_or(slots.len(), |i| i + 1);
+        if next_road >= road.len() {
+            // The day of arrival ends with the evening's camp.
+            let camp = journey.plan.pattern.camp_hours.max(0) as usize;
+            slots.truncate((arrival + camp).min(slots.len()));
+        }
+        let multiplier = if slots
+            .iter()
+            .any(|s| s.place.temperature != Temperature::Normal)
+        {
+            2
+        } else {
+            1
+        };
+        let characters = members
+            .iter()
+            .map(|c| {
+                let activities: Vec<Activity> = slots
+                    .iter()
+                    .map(|s| {
+                        let key = crate::model::DayChange::hour_key(c.id, s.hour);
+                        change.hours.get(&key).copied().unwrap_or_else(|| {
+                            if s.road.is_some() {
+                                Activity::Travel
+                            } else {
+                                pattern_activity(journey, travel.clone(), c.id, s.hour)
+                            }
+                        })
+                    })
+                    .collect();
+                character_day(c, &slots, activities, day_hours)
+            })
+            .collect();
+        days.push(PlanDay {
+            index,
+            date: journey.start.day + index,
+            travel_hours: slots.iter().filter(|s| s.road.is_some()).count() as i64,
+            slots,
+            multiplier,
+            characters,
+        });
+        index += 1;
+    }
+    JourneyPlanView {
+        road_hours: road.len(),
+        days,
+    }
+}
+
+/// The rules' day for a character: bonus, protections, and each hour.
+pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hours: i64) -> DayPlan {
+    let e = &c.exploration;
+    let mut immune = Vec::new();
+    if e.cold.immune || e.cold.resistant {
+        immune.push(DamageType::Cold);
+    }
+    if e.heat.immune || e.heat.resistant {
+        immune.push(DamageType::Heat);
+    }
+    DayPlan {
+        bonus: i32::try_from(e.endurance_bonus()).unwrap_or(0),
+        day_hours: u32::try_from(day_hours).unwrap_or(24),
+        immune,
+        reduction: Reduction {
+            cold: u32::try_from(e.cold.reduction).unwrap_or(0),
+            heat: u32::try_from(e.heat.reduction).unwrap_or(0),
+        },
+        hours: slots
+            .iter()
+            .zip(activities)
+            .map(|(s, a)| march::Hour {
+                activity: match a {
+                    Activity::Travel if s.place.swimming => march::Activity::Swim,
+                    Activity::Travel => march::Activity::Travel,
+                    Activity::Swim => march::Activity::Swim,
+                    Activity::Work | Activity::Watch => march::Activity::Work,
+                    Activity::Rest | Activity::Camp => march::Activity::Rest,
+                },
+                altitude_m: i32::try_from(s.place.altitude_m).unwrap_or(0),
+                temperature: match s.place.temperature {
+                    Temperature::Normal => march::Temperature::Normal,
+                    Temperature::ExtremeCold => march::Temperature::ExtremeCold,
+                    Temperature::ExtremeHeat => march::Temperature::ExtremeHeat,
+                },
+                depth_m: u32::try_from(s.place.depth_m).unwrap_or(0),
+                difficult: false,
+            })
+            .collect(),
+        altitude_adapted: e.altitude_adapted,
+        depth_adapted: e.depth_adapted,
+        swim_speed: e.swim_speed > 0,
+    }
+}
+
+fn character_day(
+    c: &Character,
+    slots: &[Slot],
+    activities: Vec<Activity>,
+    day_hours: i64,
+) -> CharacterDay {
+    let rules_day = day_plan(c, slots, &activities, day_hours);
+    // The plan never holds more hours than the day, so these cannot fail.
+    let tests = rules_day.tests().unwrap_or_default();
+    let forecast = rules_day
+        .forecast()
+        .unwrap_or_else(|_| crate::rules::forecast::forecast(&[], 0));
+    CharacterDay {
+        character: c.id,
+        name: c.name.clone(),
+        activities,
+        tests,
+        forecast,
+    }
+}

@@ -1,0 +1,63 @@
+//! The journey repository: the GM's plan as JSON, progress and log.
+
+use crate::model::{ClockTime, Journey, JourneyId};
+use rusqlite::types::Type;
+use rusqlite::{Connection, params};
+use std::collections::BTreeMap;
+
+fn to_json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
+    serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(at: usize, text: &str) -> rusqlite::Result<T> {
+    serde_json::from_str(text)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(at, Type::Text, Box::new(e)))
+}
+
+pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO journey (id, name, party_id, start_day, start_hour, plan, played_hours, log)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, party_id = excluded.party_id,
+           start_day = excluded.start_day, start_hour = excluded.start_hour, plan = excluded.plan,
+           played_hours = excluded.played_hours, log = excluded.log",
+    )?
+    .execute(params![
+        j.id,
+        j.name,
+        j.party,
+        j.start.day,
+        j.start.hour,
+        to_json(&j.plan)?,
+        j.played_hours,
+        to_json(&j.log)?
+    ])?;
+    Ok(())
+}
+
+pub fn delete(conn: &Connection, id: JourneyId) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM journey WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
+}
+
+pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<JourneyId, Journey>> {
+    let mut stmt = conn.prepare(
+        "SELECT id, name, party_id, start_day, start_hour, plan, played_hours, log FROM journey",
+    )?;
+    let journeys = stmt.query_map([], |row| {
+        Ok(Journey {
+            id: row.get(0)?,
+            name: row.get(1)?,
+            party: row.get(2)?,
+            start: ClockTime {
+                day: row.get(3)?,
+                hour: row.get(4)?,
+            },
+            plan: from_json(5, &row.get::<_, String>(5)?)?,
+            played_hours: row.get(6)?,
+            log: from_json(7, &row.get::<_, String>(7)?)?,
+        })
+    })?;
+    journeys.map(|j| j.map(|j| (j.id, j))).collect()
+}
