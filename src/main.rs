@@ -45,15 +45,24 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stopped early (`waybook roster x | head`) is not an error.
-        Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
+        Err(e) if reader_went_away(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("waybook: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether writing failed because the reader of standard output stopped.
+fn reader_went_away(e: &anyhow::Error) -> bool {
+    use std::io::ErrorKind::BrokenPipe;
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == Some(BrokenPipe)
+    })
 }

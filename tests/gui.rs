@@ -568,3 +568,96 @@ fn an_export_that_cannot_be_written_says_why_and_leaves_no_file() {
     assert!(!out.exists());
     assert!(!dir.path().join("no-such-folder").exists());
 }
+
+fn open_day_one(f: &mut Fixture) {
+    f.click("Journeys");
+    f.click("Day by day");
+    assert!(f.shows("Day 1 of"));
+}
+
+#[test]
+fn a_ten_hour_day_calls_for_march_tests_at_tg_11_and_12_for_each_traveller() {
+    let mut f = Fixture::demo();
+    open_day_one(&mut f);
+    assert!(!f.shows("march TG 11"), "eight hours are within the base");
+    f.type_into("Travel hours this day", "10");
+    let members = f.data().characters.len();
+    let both = f
+        .harness
+        .query_all_by_label_contains("16:00 march TG 11 · 17:00 march TG 12")
+        .count();
+    assert_eq!(
+        both, members,
+        "every traveller tests at the 9th and 10th hour"
+    );
+    assert!(f.shows("Food ×1: 40 units each"));
+}
+
+#[test]
+fn extreme_heat_doubles_the_food_and_adds_heat_tests() {
+    let mut f = Fixture::demo();
+    open_day_one(&mut f);
+    assert!(!f.shows("heat TG 10"));
+    f.click("Weather this day");
+    f.click_last("Extreme heat");
+    assert!(f.shows("Food ×2: 80 units each"));
+    let heat_rows = f
+        .harness
+        .query_all_by_label_contains("heat TG 10 ×")
+        .count();
+    assert_eq!(
+        heat_rows,
+        f.data().characters.len() - 1,
+        "all but Sefa, who resists heat"
+    );
+    assert!(f.shows("80 of 80"));
+}
+
+#[test]
+fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
+    let mut f = Fixture::demo();
+    open_day_one(&mut f);
+    f.type_into("Travel hours this day", "10");
+    let before = f.data().clone();
+    f.click("Play");
+    f.harness.state_mut().dice = waybook::rules::dice::Dice::scripted(vec![1; 200]);
+    f.click("Play to end of day");
+    let after = f.data().clone();
+    for c in after.characters.values() {
+        assert_eq!(
+            c.exploration.exhaustion, 2,
+            "{} failed both march tests (natural 1s)",
+            c.name
+        );
+    }
+    let food = |data: &CampaignData| -> i64 {
+        data.holdings
+            .values()
+            .filter(|h| data.items[&h.item].category.has_food_units())
+            .map(|h| data.items[&h.item].food_units * h.quantity)
+            .sum()
+    };
+    assert!(
+        food(&after) <= food(&before) - 40 * 7,
+        "a day of food for seven is eaten"
+    );
+    assert_eq!(
+        after.settings.clock.day,
+        before.settings.clock.day + 1,
+        "the clock moves to the next day"
+    );
+    assert!(
+        f.shows("Ash Varnell · march: d20 = 1, +5 bonus = 0 vs TG 11: fail, +1 exhaustion"),
+        "the log shows each roll's working"
+    );
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    let undone = f.data();
+    assert_eq!(
+        undone.characters, before.characters,
+        "exhaustion is taken back"
+    );
+    assert_eq!(undone.holdings, before.holdings, "the food is back");
+    assert_eq!(undone.settings, before.settings);
+    assert_eq!(undone.journeys, before.journeys);
+}

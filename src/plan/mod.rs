@@ -160,11 +160,14 @@ pub fn members<'a>(data: &'a CampaignData, journey: &Journey) -> Vec<&'a Charact
 }
 
 /// What a character does in hour `hour` of a day laid out by the pattern.
+/// The watch starts two hours after camp and may run past midnight into the
+/// small hours of the day (the same rota every night).
 fn pattern_activity(
     journey: &Journey,
     travel: std::ops::Range<i64>,
     who: CharacterId,
     hour: i64,
+    day_hours: i64,
 ) -> Activity {
     let p = &journey.plan.pattern;
     if travel.contains(&hour) {
@@ -174,9 +177,9 @@ fn pattern_activity(
     if (travel.end..camp_end).contains(&hour) {
         return Activity::Camp;
     }
-    let watch_start = camp_end + 2;
-    if !p.watchers.is_empty() && (watch_start..watch_start + p.watch_hours).contains(&hour) {
-        let turn = ((hour - watch_start) * p.watchers.len() as i64 / p.watch_hours.max(1)) as usize;
+    let into_watch = (hour - (camp_end + 2)).rem_euclid(day_hours);
+    if !p.watchers.is_empty() && into_watch < p.watch_hours {
+        let turn = (into_watch * p.watchers.len() as i64 / p.watch_hours.max(1)) as usize;
         if p.watchers.get(turn) == Some(&who) {
             return Activity::Watch;
         }
@@ -263,7 +266,7 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
                             if s.road.is_some() {
                                 Activity::Travel
                             } else {
-                                pattern_activity(journey, travel.clone(), c.id, s.hour)
+                                pattern_activity(journey, travel.clone(), c.id, s.hour, day_hours)
                             }
                         })
                     })

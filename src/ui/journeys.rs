@@ -237,7 +237,7 @@ fn header_ui(
     ui.horizontal(|ui| {
         for (tab, label) in [
             (Tab::Route, "Route"),
-            (Tab::Days, "Days"),
+            (Tab::Days, "Day by day"),
             (Tab::Food, "Food"),
             (Tab::Play, "Play"),
         ] {
@@ -649,56 +649,74 @@ fn days_ui(
     ui.add_space(6.0);
     ui.heading("Tests and risk");
     let meals = food.days.get(state.day as usize);
-    for cd in &day.characters {
-        let tests: Vec<String> = cd
-            .tests
-            .iter()
-            .map(|t| {
-                format!(
-                    "{:02}:00 {} TG {}",
-                    day.slots[t.hour - 1].hour,
-                    t.cause.as_str(),
-                    t.tg
-                )
-            })
-            .collect();
-        let f = &cd.forecast;
-        let p1 = f.p_at_least.first().copied().unwrap_or(0.0);
-        let at_risk = p1 >= 0.5;
-        ui.horizontal_wrapped(|ui| {
-            let name = RichText::new(&cd.name).strong();
-            ui.label(if at_risk { name.color(RISK) } else { name });
-            let odds: Vec<String> = f
-                .p_at_least
-                .iter()
-                .enumerate()
-                .take(3)
-                .map(|(k, p)| format!("≥{} {:.0}%", k + 1, p * 100.0))
-                .collect();
-            ui.label(format!(
-                "expects {:.2} exhaustion ({})",
-                f.expected_exhaustion,
-                if odds.is_empty() {
-                    "no risk".to_owned()
-                } else {
-                    odds.join(", ")
-                }
-            ));
-            if let Some(meal) =
-                meals.and_then(|m| m.entries.iter().find(|e| e.character == cd.character))
-            {
-                ui.label(
-                    RichText::new(format!("eats {:.0} of {:.0}", meal.planned, meal.required))
-                        .weak(),
-                );
+    egui::Grid::new("risk")
+        .striped(true)
+        .num_columns(5)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for title in [
+                "Character",
+                "Expected exhaustion",
+                "Chance of 1+, 2+, 3+",
+                "Eats",
+                "Tests (hour, cause, TG)",
+            ] {
+                ui.strong(title);
+            }
+            ui.end_row();
+            for cd in &day.characters {
+                let f = &cd.forecast;
+                let at_risk = f.p_at_least.first().copied().unwrap_or(0.0) >= 0.5;
+                let name = RichText::new(&cd.name).strong();
+                ui.label(if at_risk { name.color(RISK) } else { name });
+                ui.label(format!("{:.2}", f.expected_exhaustion));
+                let odds: Vec<String> = (0..3)
+                    .map(|k| {
+                        format!(
+                            "{:.0}%",
+                            f.p_at_least.get(k).copied().unwrap_or(0.0) * 100.0
+                        )
+                    })
+                    .collect();
+                ui.label(odds.join(", "));
+                let meal =
+                    meals.and_then(|m| m.entries.iter().find(|e| e.character == cd.character));
+                ui.label(meal.map_or_else(String::new, |m| {
+                    format!("{:.0} of {:.0}", m.planned, m.required)
+                }));
+                ui.label(tests_summary(cd, day));
+                ui.end_row();
             }
         });
-        let line = if tests.is_empty() {
-            "no tests".to_owned()
-        } else {
-            tests.join(" · ")
-        };
-        ui.label(format!("{}: {line}", cd.name));
+}
+
+/// "16:00 march TG 11 · 17:00 march TG 12 · heat TG 10 ×14": march and swim
+/// tests one by one (their TG climbs), the weather's hourly TG 10 counted.
+fn tests_summary(cd: &plan::CharacterDay, day: &plan::PlanDay) -> String {
+    use crate::rules::travel::march::Cause;
+    let mut parts: Vec<String> = cd
+        .tests
+        .iter()
+        .filter(|t| matches!(t.cause, Cause::March | Cause::Swim))
+        .map(|t| {
+            format!(
+                "{:02}:00 {} TG {}",
+                day.slots[t.hour - 1].hour,
+                t.cause.as_str(),
+                t.tg
+            )
+        })
+        .collect();
+    for cause in [Cause::Cold, Cause::Heat] {
+        let count = cd.tests.iter().filter(|t| t.cause == cause).count();
+        if count > 0 {
+            parts.push(format!("{} TG 10 ×{count}", cause.as_str()));
+        }
+    }
+    if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(" · ")
     }
 }
 
