@@ -16,6 +16,8 @@ CREATE TABLE journey (
     start_hour    INTEGER NOT NULL,
     plan          TEXT    NOT NULL,
     played_hours  INTEGER NOT NULL DEFAULT 0 CHECK (played_hours >= 0),
-    log           TEXT    NOT NULL DEFAULT '[]'
+    log           TEXT    NOT NULL DEFAULT '[]',
+    -- Food units the party had left at the end of each day played.
+    food_left     TEXT    NOT NULL DEFAULT '[]'
 );
 CREATE INDEX journey_party ON journey (party_id);

@@ -560,5 +560,6 @@ fn demo_journey(
         },
         played_hours: 0,
         log: Vec::new(),
+        food_left: Vec::new(),
     }
 }

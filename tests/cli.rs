@@ -241,8 +241,18 @@ fn export_of_the_whole_roster_by_default() {
 fn journey_json_lists_days_tests_food_and_forecasts() {
     let dir = tempfile::tempdir().expect("dir");
     let file = dir.path().join("demo.waybook");
-    assert!(waybook(&["new", path_str(&file), "--demo"]).status.success());
-    let output = waybook(&["journey", path_str(&file), "--journey", "to emberfall", "--json"]);
+    assert!(
+        waybook(&["new", path_str(&file), "--demo"])
+            .status
+            .success()
+    );
+    let output = waybook(&[
+        "journey",
+        path_str(&file),
+        "--journey",
+        "to emberfall",
+        "--json",
+    ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let plan: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(plan["name"], "To Emberfall");
@@ -250,11 +260,21 @@ fn journey_json_lists_days_tests_food_and_forecasts() {
     assert_eq!(days.len(), 7);
     let day2 = &days[1];
     assert_eq!(day2["travel_hours"], 10);
-    let ash = day2["characters"].as_array().expect("characters").iter().find(|c| c["name"] == "Ash Varnell").expect("Ash");
-    assert_eq!(ash["tests"], serde_json::json!([{"hour": 15, "cause": "march", "tg": 11}, {"hour": 16, "cause": "march", "tg": 12}]));
+    let ash = day2["characters"]
+        .as_array()
+        .expect("characters")
+        .iter()
+        .find(|c| c["name"] == "Ash Varnell")
+        .expect("Ash");
+    assert_eq!(
+        ash["tests"],
+        serde_json::json!([{"hour": 15, "cause": "march", "tg": 11}, {"hour": 16, "cause": "march", "tg": 12}])
+    );
     assert_eq!(ash["food"]["required"], 40.0);
     // Ash's bonus is +5: fails TG 11 on 1-5 (0.25) and TG 12 on 1-6 (0.3).
-    let expected = ash["forecast"]["expected_exhaustion"].as_f64().expect("a number");
+    let expected = ash["forecast"]["expected_exhaustion"]
+        .as_f64()
+        .expect("a number");
     assert!((expected - 0.55).abs() < 1e-9, "{expected}");
     assert_eq!(days[2]["food_multiplier"], 2);
     assert!(plan["food"]["warnings"].as_array().is_some());

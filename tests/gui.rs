@@ -505,8 +505,12 @@ fn closing_the_window_mid_edit_keeps_what_was_typed() {
 }
 
 impl Fixture {
-    /// Steps the app until the background export has finished.
-    fn finish_export(&mut self) {
+    /// Clicks "Export…" and steps the app until the background export has
+    /// finished. Steps, not `run`: while the export runs the app keeps
+    /// repainting its progress bar, so it never settles.
+    fn export_and_wait(&mut self) {
+        self.harness.get_by_label("Export…").click();
+        self.harness.step();
         for _ in 0..500 {
             if self.harness.state().export_job.is_none() {
                 return;
@@ -531,8 +535,7 @@ fn exporting_the_selected_characters_writes_one_pdf_with_both() {
     f.click("Export PDF…");
     assert!(f.shows("Selected characters (2)"));
     f.click("US Letter");
-    f.click("Export…");
-    f.finish_export();
+    f.export_and_wait();
     f.harness.run();
     let written = dir.path().join("sheets.pdf");
     assert!(
@@ -561,8 +564,7 @@ fn an_export_that_cannot_be_written_says_why_and_leaves_no_file() {
     let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(out.clone())]);
     f.click("Export PDF…");
     f.click("Blank character sheet");
-    f.click("Export…");
-    f.finish_export();
+    f.export_and_wait();
     f.harness.run();
     assert!(f.shows("The PDF was not saved"));
     assert!(!out.exists());
@@ -660,4 +662,42 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
     assert_eq!(undone.holdings, before.holdings, "the food is back");
     assert_eq!(undone.settings, before.settings);
     assert_eq!(undone.journeys, before.journeys);
+}
+
+#[test]
+fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("packet.pdf");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(out.clone())]);
+    f.click("Journeys");
+    f.click("Food");
+    assert!(f.shows("At full rations the food runs out on day"));
+    assert!(
+        f.shows("passes the days-without-food limit"),
+        "the demo's hot plain is a warning"
+    );
+    f.click("Charts");
+    assert!(f.shows("Expected exhaustion by the end of each day"));
+    f.harness.get_by_label("Export packet PDF…").click();
+    f.harness.step();
+    for _ in 0..500 {
+        if f.harness.state().export_job.is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        f.harness.step();
+    }
+    f.harness.run();
+    let doc = lopdf::Document::load(&out).expect("the packet is a PDF");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let text = doc.extract_text(&pages).expect("text");
+    assert!(text.contains("Journey packet") && text.contains("Food ledger"));
+    assert!(
+        text.contains("15:00 march TG 11 · 16:00 march TG 12"),
+        "day 2's forced march with its TGs"
+    );
+    assert!(
+        text.contains("Ødric Hale, then Ash Varnell"),
+        "the watch rota"
+    );
 }

@@ -10,13 +10,23 @@ use waybook::rules::travel::march::Cause;
 
 fn demo() -> (tempfile::TempDir, CampaignData) {
     let dir = tempfile::tempdir().expect("dir");
-    let data = waybook::demo::create_demo(&dir.path().join("d.waybook")).expect("demo").load().expect("loads");
+    let data = waybook::demo::create_demo(&dir.path().join("d.waybook"))
+        .expect("demo")
+        .load()
+        .expect("loads");
     (dir, data)
 }
 
 fn tests_of(day: &plan::PlanDay, name: &str) -> Vec<(i64, Cause, i32)> {
-    let cd = day.characters.iter().find(|c| c.name == name).expect("a member");
-    cd.tests.iter().map(|t| (day.slots[t.hour - 1].hour, t.cause, t.tg)).collect()
+    let cd = day
+        .characters
+        .iter()
+        .find(|c| c.name == name)
+        .expect("a member");
+    cd.tests
+        .iter()
+        .map(|t| (day.slots[t.hour - 1].hour, t.cause, t.tg))
+        .collect()
 }
 
 /// "counts as travelling half the distance in the same amount of time"; an
@@ -27,7 +37,11 @@ fn legs_take_whole_hours_at_their_speed() {
     assert_eq!(foot.km_per_hour, 4.0);
     assert_eq!(plan::leg_hours(32.0, foot, Terrain::Normal), 8);
     assert_eq!(plan::leg_hours(20.0, foot, Terrain::Difficult), 10);
-    assert_eq!(plan::leg_hours(9.0, foot, Terrain::Normal), 3, "2.25 hours is three hours on the road");
+    assert_eq!(
+        plan::leg_hours(9.0, foot, Terrain::Normal),
+        3,
+        "2.25 hours is three hours on the road"
+    );
     assert_eq!(plan::leg_hours(0.0, foot, Terrain::Normal), 0);
 }
 
@@ -38,11 +52,20 @@ fn the_forced_march_tests_at_tg_11_and_12() {
     let (_dir, data) = demo();
     let journey = data.journeys.values().next().expect("the demo journey");
     let view = plan::plan(&data, journey);
-    assert_eq!(view.days.len(), 7, "a week and more: 53 road hours at 8 (one day 10) a day");
+    assert_eq!(
+        view.days.len(),
+        7,
+        "a week and more: 53 road hours at 8 (one day 10) a day"
+    );
     let day2 = &view.days[1];
     assert_eq!(day2.travel_hours, 10);
     for c in &day2.characters {
-        assert_eq!(tests_of(day2, &c.name), vec![(15, Cause::March, 11), (16, Cause::March, 12)], "{}", c.name);
+        assert_eq!(
+            tests_of(day2, &c.name),
+            vec![(15, Cause::March, 11), (16, Cause::March, 12)],
+            "{}",
+            c.name
+        );
     }
 }
 
@@ -58,19 +81,46 @@ fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
     assert_eq!(day3.multiplier, 2, "extreme cold doubles the food");
     // Ash: six pass hours (07:00-12:00) count 12, then two descent hours.
     let ash = tests_of(day3, "Ash Varnell");
-    let marches: Vec<_> = ash.iter().filter(|t| t.1 == Cause::March).copied().collect();
-    assert_eq!(marches, vec![(11, Cause::March, 12), (12, Cause::March, 14), (13, Cause::March, 15), (14, Cause::March, 16)]);
-    assert_eq!(ash.iter().filter(|t| t.1 == Cause::Cold).count(), 6, "one cold test per hour on the pass");
+    let marches: Vec<_> = ash
+        .iter()
+        .filter(|t| t.1 == Cause::March)
+        .copied()
+        .collect();
+    assert_eq!(
+        marches,
+        vec![
+            (11, Cause::March, 12),
+            (12, Cause::March, 14),
+            (13, Cause::March, 15),
+            (14, Cause::March, 16)
+        ]
+    );
+    assert_eq!(
+        ash.iter().filter(|t| t.1 == Cause::Cold).count(),
+        6,
+        "one cold test per hour on the pass"
+    );
     // Ødric is adapted to altitude and has Reduction 2 to cold.
     let odric = tests_of(day3, "Ødric Hale");
-    assert!(odric.iter().all(|t| t.1 != Cause::March), "eight counted hours: no march test");
+    assert!(
+        odric.iter().all(|t| t.1 != Cause::March),
+        "eight counted hours: no march test"
+    );
     assert_eq!(odric.iter().filter(|t| t.1 == Cause::Cold).count(), 4);
 }
 
 fn small_party(stash_units: i64) -> (CampaignData, Journey) {
     let mut data = CampaignData::new(Settings::new("small"));
-    let party = Party { id: PartyId(1), name: "Two".into(), supplies: 0, notes: String::new() };
-    data.apply(&Change::Party { before: None, after: Some(party.clone()) });
+    let party = Party {
+        id: PartyId(1),
+        name: "Two".into(),
+        supplies: 0,
+        notes: String::new(),
+    };
+    data.apply(&Change::Party {
+        before: None,
+        after: Some(party.clone()),
+    });
     for (id, name) in [(1, "Ana"), (2, "Bo")] {
         let mut c = Character::new(CharacterId(id), name, CharacterKind::Hero);
         c.party = Some(party.id);
@@ -88,9 +138,20 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         tool_kind: None,
         notes: String::new(),
     };
-    data.apply(&Change::Item { before: None, after: Some(ration) });
-    let h = Holding { id: HoldingId(1), item: ItemId(1), holder: Holder::Stash(party.id), quantity: stash_units / 20 };
-    data.apply(&Change::Holding { before: None, after: Some(h) });
+    data.apply(&Change::Item {
+        before: None,
+        after: Some(ration),
+    });
+    let h = Holding {
+        id: HoldingId(1),
+        item: ItemId(1),
+        holder: Holder::Stash(party.id),
+        quantity: stash_units / 20,
+    };
+    data.apply(&Change::Holding {
+        before: None,
+        after: Some(h),
+    });
     let journey = Journey {
         id: JourneyId(1),
         name: "Walk".into(),
@@ -111,12 +172,19 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
                 }],
             }],
             chosen: 0,
-            pattern: DayPattern { start_hour: 8, travel_hours: 8, camp_hours: 2, watch_hours: 0, watchers: vec![] },
+            pattern: DayPattern {
+                start_hour: 8,
+                travel_hours: 8,
+                camp_hours: 2,
+                watch_hours: 0,
+                watchers: vec![],
+            },
             food_order: FoodOrder::PackFirst,
             days: BTreeMap::new(),
         },
         played_hours: 0,
         log: vec![],
+        food_left: vec![],
     };
     data.apply(&Change::journey(None, Some(&journey)));
     (data, journey)
@@ -139,7 +207,12 @@ fn the_food_runs_out_on_the_day_hand_counted() {
     assert_eq!((day3.entries[0].eaten, day3.entries[1].eaten), (40.0, 0.0));
     // Bo: day 3 none (1 day), day 4 none (2 days > limit 1): a degree of exhaustion.
     assert_eq!(ledger.days[3].entries[1].hunger, 1);
-    assert!(ledger.warnings.iter().any(|w| w.starts_with("Day 4: Bo passes the days-without-food limit (1)")));
+    assert!(
+        ledger
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("Day 4: Bo passes the days-without-food limit (1)"))
+    );
 }
 
 /// "For every Day you only survive on half rations, it counts as a half day
@@ -148,13 +221,31 @@ fn the_food_runs_out_on_the_day_hand_counted() {
 fn half_rations_count_half_days_without_food() {
     let (data, mut journey) = small_party(2000);
     for d in 0..3 {
-        journey.plan.days.insert(d, DayChange { ration: Some(Ration::Half), ..DayChange::default() });
+        journey.plan.days.insert(
+            d,
+            DayChange {
+                ration: Some(Ration::Half),
+                ..DayChange::default()
+            },
+        );
     }
     let view = plan::plan(&data, &journey);
     let ledger = plan::food_ledger(&data, &journey, &view);
-    let days_without: Vec<f64> = ledger.days.iter().take(4).map(|d| d.entries[0].days_without).collect();
-    assert_eq!(days_without, vec![0.5, 1.0, 1.5, 0.0], "the fourth day is full again and resets the count");
-    assert_eq!(ledger.days[2].entries[0].hunger, 1, "1.5 days is past a limit of 1");
+    let days_without: Vec<f64> = ledger
+        .days
+        .iter()
+        .take(4)
+        .map(|d| d.entries[0].days_without)
+        .collect();
+    assert_eq!(
+        days_without,
+        vec![0.5, 1.0, 1.5, 0.0],
+        "the fourth day is full again and resets the count"
+    );
+    assert_eq!(
+        ledger.days[2].entries[0].hunger, 1,
+        "1.5 days is past a limit of 1"
+    );
 }
 
 /// Playing a day: no tests within the base hours, the day's food eaten in
@@ -162,7 +253,13 @@ fn half_rations_count_half_days_without_food() {
 #[test]
 fn playing_a_day_eats_whole_rations_and_moves_the_clock() {
     let (mut data, journey) = small_party(200);
-    let edit = play::advance(&data, &journey, play::Until::EndOfDay, &mut Dice::scripted(vec![])).expect("played");
+    let edit = play::advance(
+        &data,
+        &journey,
+        play::Until::EndOfDay,
+        &mut Dice::scripted(vec![]),
+    )
+    .expect("played");
     for change in &edit.changes {
         data.apply(change);
     }
@@ -171,7 +268,19 @@ fn playing_a_day_eats_whole_rations_and_moves_the_clock() {
     assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 0 });
     let played = &data.journeys[&journey.id];
     assert_eq!(played.played_hours, 24);
-    assert!(played.log.iter().any(|l| l.contains("Ana eats 40 of 40 units (full)")), "{:?}", played.log);
-    let again = play::advance(&data, played, play::Until::NextHour, &mut Dice::scripted(vec![]));
+    assert!(
+        played
+            .log
+            .iter()
+            .any(|l| l.contains("Ana eats 40 of 40 units (full)")),
+        "{:?}",
+        played.log
+    );
+    let again = play::advance(
+        &data,
+        played,
+        play::Until::NextHour,
+        &mut Dice::scripted(vec![]),
+    );
     assert!(again.is_ok(), "the next day can be played");
 }

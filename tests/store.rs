@@ -465,9 +465,12 @@ fn a_first_version_campaign_upgrades_and_keeps_its_data() {
     let path = dir.path().join("old.waybook");
     {
         let conn = rusqlite::Connection::open(&path).expect("created");
-        conn.pragma_update(None, "application_id", APPLICATION_ID).expect("marked");
-        conn.execute_batch(include_str!("../migrations/0001_init.sql")).expect("version 1");
-        conn.pragma_update(None, "user_version", 1).expect("versioned");
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .expect("marked");
+        conn.execute_batch(include_str!("../migrations/0001_init.sql"))
+            .expect("version 1");
+        conn.pragma_update(None, "user_version", 1)
+            .expect("versioned");
         conn.execute_batch(
             "INSERT INTO campaign (id, name) VALUES (1, 'Old');
              INSERT INTO party (id, name, supplies) VALUES (1, 'Band', 3);",
@@ -477,11 +480,17 @@ fn a_first_version_campaign_upgrades_and_keeps_its_data() {
     let campaign = Campaign::open(&path).expect("upgraded");
     let data = campaign.load().expect("loads");
     assert_eq!(data.settings.name, "Old");
-    assert_eq!(data.settings.clock, ClockTime { day: 1, hour: 8 }, "the new clock starts at its default");
+    assert_eq!(
+        data.settings.clock,
+        ClockTime { day: 1, hour: 8 },
+        "the new clock starts at its default"
+    );
     assert_eq!(data.parties[&PartyId(1)].supplies, 3);
     assert!(data.journeys.is_empty());
     let conn = rusqlite::Connection::open(&path).expect("opens");
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .expect("version");
     assert_eq!(version, LATEST_VERSION);
 }
 
@@ -491,15 +500,33 @@ fn journeys_round_trip_and_leave_with_their_party() {
     let path = dir.path().join("j.waybook");
     let demo = waybook::demo::create_demo(&path).expect("demo");
     let data = demo.load().expect("loads");
-    let journey = data.journeys.values().next().expect("the demo journey").clone();
+    let journey = data
+        .journeys
+        .values()
+        .next()
+        .expect("the demo journey")
+        .clone();
     assert_eq!(journey.plan.routes.len(), 2);
     drop(demo);
     let mut session = Session::new(Campaign::open(&path).expect("reopened")).expect("session");
-    assert_eq!(session.data.journeys[&journey.id], journey, "plan, days and watch rota survive");
+    assert_eq!(
+        session.data.journeys[&journey.id], journey,
+        "plan, days and watch rota survive"
+    );
     let party = session.data.parties[&journey.party].clone();
     let edit = waybook::app::edits::delete_party(&session.data, &party);
     session.apply(edit).expect("deleted");
-    assert!(session.data.journeys.is_empty(), "a party's journeys go with it");
+    assert!(
+        session.data.journeys.is_empty(),
+        "a party's journeys go with it"
+    );
     session.undo().expect("undone");
-    assert_eq!(Campaign::open(&path).expect("reopened").load().expect("loads").journeys[&journey.id], journey);
+    assert_eq!(
+        Campaign::open(&path)
+            .expect("reopened")
+            .load()
+            .expect("loads")
+            .journeys[&journey.id],
+        journey
+    );
 }

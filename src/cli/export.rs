@@ -19,6 +19,9 @@ pub struct ExportArgs {
     /// A party's sheet, by name.
     #[arg(long, value_name = "NAME")]
     pub party: Option<String>,
+    /// A journey's packet (plan, tests, food ledger, log), by name.
+    #[arg(long, value_name = "NAME")]
+    pub journey: Option<String>,
     /// A blank character sheet for a new player.
     #[arg(long)]
     pub blank: bool,
@@ -45,6 +48,14 @@ pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Shee
             .find(|p| p.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| anyhow::anyhow!("no party is named “{name}”"))?;
         sheets.push(Sheet::Party(p.id));
+    }
+    if let Some(name) = &args.journey {
+        let j = data
+            .journeys
+            .values()
+            .find(|j| j.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| anyhow::anyhow!("no journey is named “{name}”"))?;
+        sheets.push(Sheet::Journey(j.id));
     }
     if args.blank {
         sheets.push(Sheet::Blank);

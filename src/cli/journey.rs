@@ -45,13 +45,13 @@ pub fn plan_json(
     let days: Vec<Value> = view
         .days
         .iter()
-        .zip(&food.days)
-        .map(|(day, meals)| {
+        .map(|day| {
+            let meals = food.day(day.index);
             let characters: Vec<Value> = day
                 .characters
                 .iter()
-                .zip(&meals.entries)
-                .map(|(cd, meal)| {
+                .map(|cd| {
+                    let meal = meals.and_then(|m| m.entries.iter().find(|e| e.character == cd.character));
                     let tests: Vec<Value> = cd
                         .tests
                         .iter()
@@ -61,7 +61,7 @@ pub fn plan_json(
                         "name": cd.name,
                         "activities": cd.activities.iter().map(|a| a.key()).collect::<Vec<_>>(),
                         "tests": tests,
-                        "food": {"required": meal.required, "planned": meal.planned, "ration": meal.ration.key()},
+                        "food": meal.map(|m| json!({"required": m.required, "planned": m.planned, "ration": m.ration.key()})),
                         "forecast": {
                             "expected_exhaustion": cd.forecast.expected_exhaustion,
                             "p_at_least": cd.forecast.p_at_least,

@@ -292,6 +292,8 @@ pub struct Journey {
     pub played_hours: i64,
     /// What happened, one line per event, oldest first.
     pub log: Vec<String>,
+    /// Food units left in packs and stash at the end of each day played.
+    pub food_left: Vec<f64>,
 }
 
 impl Journey {

@@ -1,12 +1,13 @@
 //! Printable sheets: campaign data in, PDF bytes out. No egui, no database.
 //!
-//! Character sheets (a section per rule text switched on), party sheets and
-//! the blank sheet, on A4 or US Letter, black-and-white friendly, with the
+//! Character sheets (a section per rule text switched on), party sheets, the
+//! blank sheet and journey packets, on A4 or US Letter, black-and-white friendly, with the
 //! shipped DejaVu Sans embedded (subset to the glyphs used). A sheet that
 //! overflows continues on the next page with its heading repeated.
 
 mod blocks;
 mod character;
+mod journey;
 pub mod layout;
 mod party;
 
@@ -15,7 +16,7 @@ pub use layout::{Page, Paper};
 /// The margin every sheet keeps, in points.
 pub const MARGIN_PT: f32 = 42.519_686;
 
-use crate::model::{CampaignData, CharacterId, Choice, Holder, PartyId};
+use crate::model::{CampaignData, CharacterId, Choice, Holder, JourneyId, PartyId};
 use blocks::{Align, Column};
 use layout::{Layout, Metrics};
 use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};
@@ -30,6 +31,8 @@ pub enum Sheet {
     Character(CharacterId),
     Party(PartyId),
     Blank,
+    /// A journey's packet: the plan day by day, the food ledger, the log.
+    Journey(JourneyId),
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -70,6 +73,13 @@ fn lay_out(
                 party::party_sheet(&mut layout, data, p);
             }
             Sheet::Blank => character::character_sheet(&mut layout, data, &data.settings, None),
+            Sheet::Journey(id) => {
+                let j = data
+                    .journeys
+                    .get(&id)
+                    .ok_or_else(|| PdfError::Missing(format!("journey {}", id.0)))?;
+                journey::journey_packet(&mut layout, data, j);
+            }
         }
         if !progress(done + 1) {
             return Err(PdfError::Cancelled);

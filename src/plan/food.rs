@@ -35,6 +35,9 @@ pub struct FoodDay {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FoodLedger {
+    /// The first day still to eat: days already played are in the past.
+    pub from_day: i64,
+    /// Units in packs and stash now, before that day.
     pub units_at_start: f64,
     pub days: Vec<FoodDay>,
     /// The first day (0-based, counted from departure) someone goes short,
@@ -106,12 +109,13 @@ fn planned_units(required: f64, ration: Ration) -> f64 {
 /// the plan's days first, then ordinary days.
 fn runs_out(
     view: &JourneyPlanView,
+    from_day: i64,
     mut pools: Pools,
     members: &[&Character],
     ration: Ration,
 ) -> Option<i64> {
     const TEN_YEARS: i64 = 3650;
-    (0..TEN_YEARS).find(|&day| {
+    (from_day..from_day + TEN_YEARS).find(|&day| {
         let multiplier = view.days.get(day as usize).map_or(1, |d| d.multiplier);
         members.iter().any(|c| {
             let want = planned_units(DAILY_UNITS * f64::from(multiplier), ration);
@@ -120,12 +124,33 @@ fn runs_out(
     })
 }
 
+impl FoodLedger {
+    /// The ledger's line for a day of the journey, if it is still to come.
+    pub fn day(&self, index: i64) -> Option<&FoodDay> {
+        self.days.iter().find(|d| d.index == index)
+    }
+}
+
+/// Days of the plan already played to their end.
+fn days_played(view: &JourneyPlanView, played_hours: i64) -> i64 {
+    let mut hours = 0;
+    view.days
+        .iter()
+        .take_while(|d| {
+            hours += d.slots.len() as i64;
+            hours <= played_hours
+        })
+        .count() as i64
+}
+
+/// The ledger from the first day not yet played, with the food in hand now.
 pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanView) -> FoodLedger {
     let members = members(data, journey);
     let pools = Pools::new(data, journey, &members);
     let units_at_start = pools.total();
-    let runs_out_full = runs_out(view, pools.clone(), &members, Ration::Full);
-    let runs_out_half = runs_out(view, pools.clone(), &members, Ration::Half);
+    let from_day = days_played(view, journey.played_hours);
+    let runs_out_full = runs_out(view, from_day, pools.clone(), &members, Ration::Full);
+    let runs_out_half = runs_out(view, from_day, pools.clone(), &members, Ration::Half);
     let mut pools = pools;
     let mut days_without: BTreeMap<CharacterId, f64> = members
         .iter()
@@ -133,7 +158,7 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
         .collect();
     let mut warnings = Vec::new();
     let mut days = Vec::new();
-    for day in &view.days {
+    for day in view.days.iter().skip(from_day as usize) {
         let ration = journey
             .plan
             .days
@@ -177,6 +202,7 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
         });
     }
     FoodLedger {
+        from_day,
         units_at_start,
         days,
         runs_out_full,

@@ -95,6 +95,69 @@ pub struct CharacterDay {
 }
 
 impl CharacterDay {
+    /// "16:00 march TG 11 · 17:00 march TG 12 · heat TG 10 ×14": march and
+    /// swim tests one by one (their TG climbs), the weather's TG 10 counted.
+    pub fn tests_summary(&self, day: &PlanDay) -> String {
+        use crate::rules::travel::march::Cause;
+        let mut parts: Vec<String> = self
+            .tests
+            .iter()
+            .filter(|t| matches!(t.cause, Cause::March | Cause::Swim))
+            .map(|t| {
+                format!(
+                    "{:02}:00 {} TG {}",
+                    day.slots[t.hour - 1].hour,
+                    t.cause.as_str(),
+                    t.tg
+                )
+            })
+            .collect();
+        for cause in [Cause::Cold, Cause::Heat] {
+            let count = self.tests.iter().filter(|t| t.cause == cause).count();
+            if count > 0 {
+                parts.push(format!("{} TG 10 ×{count}", cause.as_str()));
+            }
+        }
+        if parts.is_empty() {
+            "none".to_owned()
+        } else {
+            parts.join(" · ")
+        }
+    }
+
+    /// The hours this character keeps watch, as "00:00, 22:00–23:00", or "–".
+    pub fn watch_hours(&self, day: &PlanDay) -> String {
+        let hours: Vec<i64> = day
+            .slots
+            .iter()
+            .zip(&self.activities)
+            .filter(|(_, a)| **a == Activity::Watch)
+            .map(|(s, _)| s.hour)
+            .collect();
+        let mut runs: Vec<(i64, i64)> = Vec::new();
+        for h in hours {
+            match runs.last_mut() {
+                Some((_, end)) if *end + 1 == h => *end = h,
+                _ => runs.push((h, h)),
+            }
+        }
+        let runs: Vec<String> = runs
+            .into_iter()
+            .map(|(a, b)| {
+                if a == b {
+                    format!("{a:02}:00")
+                } else {
+                    format!("{a:02}:00–{b:02}:00")
+                }
+            })
+            .collect();
+        if runs.is_empty() {
+            "–".to_owned()
+        } else {
+            runs.join(", ")
+        }
+    }
+
     /// Hours of rest or camp in the day: eight make a long rest.
     pub fn rest_hours(&self) -> usize {
         self.activities

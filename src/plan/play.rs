@@ -15,6 +15,7 @@ use crate::model::{
     CampaignData, Change, Character, CharacterId, Edit, FoodOrder, Holder, Holding, HoldingId,
     Journey, Ration, Settings,
 };
+use crate::plan;
 use crate::rules::dice::Dice;
 use crate::rules::travel::rations::{DAILY_UNITS, Status};
 use std::collections::BTreeMap;
@@ -35,6 +36,8 @@ struct Play<'a> {
     characters: BTreeMap<CharacterId, Character>,
     holdings: BTreeMap<HoldingId, Holding>,
     log: Vec<String>,
+    /// Food units left in packs and stash at the end of each day played.
+    food_left: Vec<f64>,
 }
 
 /// Plays the journey on to `until`. Returns the edit that applies it, or a
@@ -67,6 +70,7 @@ pub fn advance(
             .collect(),
         holdings: data.holdings.clone(),
         log: Vec::new(),
+        food_left: Vec::new(),
     };
     for n in from..to {
         play.hour(&view, journey, n, dice)?;
@@ -94,8 +98,15 @@ pub fn advance(
         },
     });
     let mut after = journey.clone();
+    if after.food_left.is_empty() {
+        // Day 0 of the played line: what the party set off with.
+        after
+            .food_left
+            .push(plan::food_ledger(data, journey, &view).units_at_start);
+    }
     after.played_hours = to;
     after.log.extend(play.log);
+    after.food_left.extend(play.food_left);
     if to == total {
         after.log.push(format!(
             "{clock}: {} reaches the destination.",
@@ -198,6 +209,25 @@ impl Play<'_> {
             }
             self.log.push(line);
         }
+        let party = journey.party;
+        let left: i64 = self
+            .holdings
+            .values()
+            .filter(|h| match h.holder {
+                Holder::Stash(p) => p == party,
+                Holder::Character(c) => self.characters.contains_key(&c),
+            })
+            .filter_map(|h| {
+                self.data.items.get(&h.item).map(|i| {
+                    if i.category.has_food_units() {
+                        i.food_units * h.quantity
+                    } else {
+                        0
+                    }
+                })
+            })
+            .sum();
+        self.food_left.push(left as f64);
     }
 
     /// Eats whole items of food and drink until `want` units are covered.

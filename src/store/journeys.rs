@@ -16,11 +16,11 @@ fn from_json<T: serde::de::DeserializeOwned>(at: usize, text: &str) -> rusqlite:
 
 pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO journey (id, name, party_id, start_day, start_hour, plan, played_hours, log)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        "INSERT INTO journey (id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, party_id = excluded.party_id,
            start_day = excluded.start_day, start_hour = excluded.start_hour, plan = excluded.plan,
-           played_hours = excluded.played_hours, log = excluded.log",
+           played_hours = excluded.played_hours, log = excluded.log, food_left = excluded.food_left",
     )?
     .execute(params![
         j.id,
@@ -30,7 +30,8 @@ pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
         j.start.hour,
         to_json(&j.plan)?,
         j.played_hours,
-        to_json(&j.log)?
+        to_json(&j.log)?,
+        to_json(&j.food_left)?
     ])?;
     Ok(())
 }
@@ -43,7 +44,7 @@ pub fn delete(conn: &Connection, id: JourneyId) -> rusqlite::Result<()> {
 
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<JourneyId, Journey>> {
     let mut stmt = conn.prepare(
-        "SELECT id, name, party_id, start_day, start_hour, plan, played_hours, log FROM journey",
+        "SELECT id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left FROM journey",
     )?;
     let journeys = stmt.query_map([], |row| {
         Ok(Journey {
@@ -57,6 +58,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<JourneyId, Journey>>
             plan: from_json(5, &row.get::<_, String>(5)?)?,
             played_hours: row.get(6)?,
             log: from_json(7, &row.get::<_, String>(7)?)?,
+            food_left: from_json(8, &row.get::<_, String>(8)?)?,
         })
     })?;
     journeys.map(|j| j.map(|j| (j.id, j))).collect()

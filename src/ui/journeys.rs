@@ -20,6 +20,7 @@ pub enum Tab {
     Route,
     Days,
     Food,
+    Charts,
     Play,
 }
 
@@ -111,6 +112,7 @@ pub fn journeys_ui(
                 Tab::Route => route_ui(ui, &mut state.fields, data, journey, out),
                 Tab::Days => days_ui(ui, state, data, journey, &view, &food, out),
                 Tab::Food => food_ui(ui, &food, &view),
+                Tab::Charts => charts_ui(ui, journey, &view, &food),
                 Tab::Play => play_ui(ui, journey, &view, out),
             });
         state.cache = Some((data.revision, journey.id, view, food));
@@ -144,6 +146,7 @@ fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
         },
         played_hours: 0,
         log: Vec::new(),
+        food_left: Vec::new(),
     }
 }
 
@@ -239,9 +242,18 @@ fn header_ui(
             (Tab::Route, "Route"),
             (Tab::Days, "Day by day"),
             (Tab::Food, "Food"),
+            (Tab::Charts, "Charts"),
             (Tab::Play, "Play"),
         ] {
             ui.selectable_value(&mut state.tab, tab, label);
+        }
+        ui.separator();
+        if ui
+            .button("Export packet PDF…")
+            .on_hover_text("The plan day by day, the food ledger, the watch rota and the log")
+            .clicked()
+        {
+            out.push(Command::Export(vec![crate::pdf::Sheet::Journey(j.id)]));
         }
     });
 }
@@ -648,7 +660,7 @@ fn days_ui(
     grid_ui(ui, fields, j, day, out);
     ui.add_space(6.0);
     ui.heading("Tests and risk");
-    let meals = food.days.get(state.day as usize);
+    let meals = food.day(day.index);
     egui::Grid::new("risk")
         .striped(true)
         .num_columns(5)
@@ -684,40 +696,10 @@ fn days_ui(
                 ui.label(meal.map_or_else(String::new, |m| {
                     format!("{:.0} of {:.0}", m.planned, m.required)
                 }));
-                ui.label(tests_summary(cd, day));
+                ui.label(cd.tests_summary(day));
                 ui.end_row();
             }
         });
-}
-
-/// "16:00 march TG 11 · 17:00 march TG 12 · heat TG 10 ×14": march and swim
-/// tests one by one (their TG climbs), the weather's hourly TG 10 counted.
-fn tests_summary(cd: &plan::CharacterDay, day: &plan::PlanDay) -> String {
-    use crate::rules::travel::march::Cause;
-    let mut parts: Vec<String> = cd
-        .tests
-        .iter()
-        .filter(|t| matches!(t.cause, Cause::March | Cause::Swim))
-        .map(|t| {
-            format!(
-                "{:02}:00 {} TG {}",
-                day.slots[t.hour - 1].hour,
-                t.cause.as_str(),
-                t.tg
-            )
-        })
-        .collect();
-    for cause in [Cause::Cold, Cause::Heat] {
-        let count = cd.tests.iter().filter(|t| t.cause == cause).count();
-        if count > 0 {
-            parts.push(format!("{} TG 10 ×{count}", cause.as_str()));
-        }
-    }
-    if parts.is_empty() {
-        "none".to_owned()
-    } else {
-        parts.join(" · ")
-    }
 }
 
 fn grid_ui(
@@ -807,7 +789,14 @@ fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
                 ui.strong(title);
             }
             ui.end_row();
-            for (day, meals) in view.days.iter().zip(&food.days) {
+            for day in &view.days {
+                let Some(meals) = food.day(day.index) else {
+                    ui.label(format!("{} (campaign day {})", day.index + 1, day.date));
+                    ui.label(day.multiplier.to_string());
+                    ui.label("played");
+                    ui.end_row();
+                    continue;
+                };
                 let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
                 ui.label(format!("{} (campaign day {})", day.index + 1, day.date));
                 ui.label(day.multiplier.to_string());
@@ -856,4 +845,78 @@ fn play_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, out: &mut Vec<Comma
     for line in j.log.iter().rev().take(300) {
         ui.label(RichText::new(line).monospace().size(12.0));
     }
+}
+
+/// Expected exhaustion per character over the journey (running total of each
+/// day's exact forecast), and food units left: planned against played.
+fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: &FoodLedger) {
+    use egui_plot::{Legend, Line, Plot};
+    ui.heading("Expected exhaustion by the end of each day");
+    ui.label(
+        RichText::new(
+            "Before long rests and hunger: the exact forecast of the day's tests, added up.",
+        )
+        .weak(),
+    );
+    let names: Vec<(CharacterId, String)> = view
+        .days
+        .first()
+        .map(|d| {
+            d.characters
+                .iter()
+                .map(|c| (c.character, c.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    Plot::new("exhaustion-chart")
+        .height(240.0)
+        .legend(Legend::default())
+        .x_axis_label("day of the journey")
+        .y_axis_label("degrees")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (id, name) in &names {
+                let mut total = 0.0;
+                let points: Vec<[f64; 2]> = view
+                    .days
+                    .iter()
+                    .map(|d| {
+                        total += d
+                            .characters
+                            .iter()
+                            .find(|c| c.character == *id)
+                            .map_or(0.0, |c| c.forecast.expected_exhaustion);
+                        [(d.index + 1) as f64, total]
+                    })
+                    .collect();
+                plot.line(Line::new(name.clone(), points));
+            }
+        });
+    ui.add_space(8.0);
+    ui.heading("Food units left");
+    let planned: Vec<[f64; 2]> = std::iter::once([food.from_day as f64, food.units_at_start])
+        .chain(
+            food.days
+                .iter()
+                .map(|d| [(d.index + 1) as f64, d.units_left]),
+        )
+        .collect();
+    let played: Vec<[f64; 2]> = j
+        .food_left
+        .iter()
+        .enumerate()
+        .map(|(i, units)| [i as f64, *units])
+        .collect();
+    Plot::new("food-chart")
+        .height(200.0)
+        .legend(Legend::default())
+        .x_axis_label("day of the journey")
+        .y_axis_label("units")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(Line::new("planned", planned));
+            if !j.food_left.is_empty() {
+                plot.line(Line::new("played", played));
+            }
+        });
 }

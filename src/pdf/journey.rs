@@ -1,0 +1,200 @@
+//! The journey packet: the plan day by day with each character's tests and
+//! TGs, the risk of exhaustion, the food ledger, the watch rota, the warnings
+//! and the log so far — what a GM takes to the table for a long journey.
+
+use super::blocks::{self, Align, Column};
+use super::layout::Layout;
+use crate::model::{CampaignData, Journey};
+use crate::plan::{self, JourneyPlanView};
+
+pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey) {
+    let view = plan::plan(data, journey);
+    let food = plan::food_ledger(data, journey, &view);
+    l.start_sheet(&journey.name);
+    let party = data
+        .parties
+        .get(&journey.party)
+        .map_or("no party", |p| p.name.as_str());
+    let route = journey.route().map_or("no route", |r| r.name.as_str());
+    blocks::title(
+        l,
+        &journey.name,
+        &format!(
+            "Journey packet · {party} · {route} · sets off {}",
+            journey.start
+        ),
+    );
+    let tests: usize = view
+        .days
+        .iter()
+        .flat_map(|d| &d.characters)
+        .map(|c| c.tests.len())
+        .sum();
+    let day_name = |d: Option<i64>| d.map_or_else(|| "–".to_owned(), |d| (d + 1).to_string());
+    blocks::boxes(
+        l,
+        &[
+            ("Days".into(), view.days.len().to_string()),
+            ("Road hours".into(), view.road_hours.to_string()),
+            ("Tests".into(), tests.to_string()),
+            ("Food units".into(), format!("{:.0}", food.units_at_start)),
+            (
+                "Out (full)".into(),
+                format!("day {}", day_name(food.runs_out_full)),
+            ),
+            (
+                "Out (half)".into(),
+                format!("day {}", day_name(food.runs_out_half)),
+            ),
+        ],
+    );
+    let watchers: Vec<&str> = journey
+        .plan
+        .pattern
+        .watchers
+        .iter()
+        .filter_map(|id| data.characters.get(id).map(|c| c.name.as_str()))
+        .collect();
+    let p = &journey.plan.pattern;
+    blocks::line(
+        l,
+        "Every day",
+        &format!(
+            "set off at {:02}:00, {} hours of travel, {} of camp; watch of {} hours: {}",
+            p.start_hour,
+            p.travel_hours,
+            p.camp_hours,
+            p.watch_hours,
+            if watchers.is_empty() {
+                "nobody".to_owned()
+            } else {
+                watchers.join(", then ")
+            }
+        ),
+    );
+    for warning in &food.warnings {
+        blocks::line(l, "Warning", warning);
+    }
+    days(l, &view);
+    ledger(l, &view, &food);
+    blocks::section(l, "Log so far", 30.0);
+    if journey.log.is_empty() {
+        blocks::line(l, "", "Nothing played yet.");
+    }
+    for line in &journey.log {
+        blocks::line(l, "", line);
+    }
+}
+
+fn days(l: &mut Layout<'_>, view: &JourneyPlanView) {
+    let columns = [
+        Column {
+            header: "Tests",
+            share: 5.0,
+            align: Align::Left,
+        },
+        Column {
+            header: "Character",
+            share: 2.0,
+            align: Align::Left,
+        },
+        Column {
+            header: "Expected",
+            share: 1.1,
+            align: Align::Right,
+        },
+        Column {
+            header: "1+ degree",
+            share: 1.1,
+            align: Align::Right,
+        },
+        Column {
+            header: "On watch",
+            share: 1.6,
+            align: Align::Left,
+        },
+    ];
+    for day in &view.days {
+        blocks::section(
+            l,
+            &format!(
+                "Day {} · campaign day {} · {} h on the road · food ×{}",
+                day.index + 1,
+                day.date,
+                day.travel_hours,
+                day.multiplier
+            ),
+            40.0,
+        );
+        let rows: Vec<Vec<String>> = day
+            .characters
+            .iter()
+            .map(|cd| {
+                vec![
+                    cd.tests_summary(day),
+                    cd.name.clone(),
+                    format!("{:.2}", cd.forecast.expected_exhaustion),
+                    format!(
+                        "{:.0}%",
+                        cd.forecast.p_at_least.first().copied().unwrap_or(0.0) * 100.0
+                    ),
+                    cd.watch_hours(day),
+                ]
+            })
+            .collect();
+        blocks::table(l, &columns, &rows);
+    }
+}
+
+fn ledger(l: &mut Layout<'_>, view: &JourneyPlanView, food: &plan::FoodLedger) {
+    blocks::section(l, "Food ledger", 40.0);
+    let columns = [
+        Column {
+            header: "Day",
+            share: 2.0,
+            align: Align::Left,
+        },
+        Column {
+            header: "×",
+            share: 0.6,
+            align: Align::Right,
+        },
+        Column {
+            header: "Needed",
+            share: 1.2,
+            align: Align::Right,
+        },
+        Column {
+            header: "Planned",
+            share: 1.2,
+            align: Align::Right,
+        },
+        Column {
+            header: "Eaten",
+            share: 1.2,
+            align: Align::Right,
+        },
+        Column {
+            header: "Units left",
+            share: 1.4,
+            align: Align::Right,
+        },
+    ];
+    let rows: Vec<Vec<String>> = view
+        .days
+        .iter()
+        .filter_map(|day| Some((day, food.day(day.index)?)))
+        .map(|(day, meals)| {
+            let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
+            vec![
+                format!("{} (campaign day {})", day.index + 1, day.date),
+                day.multiplier.to_string(),
+                format!("{:.0}", sum(|e| e.required)),
+                format!("{:.0}", sum(|e| e.planned)),
+                format!("{:.0}", sum(|e| e.eaten)),
+                format!("{:.0}", meals.units_left),
+            ]
+        })
+        .collect();
+    blocks::table(l, &columns, &rows);
+}
