@@ -701,3 +701,70 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
         "the watch rota"
     );
 }
+
+#[test]
+fn journey_fields_refuse_bad_values_and_routes_compare() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    assert!(
+        f.shows("Over the Greyspine pass") && f.shows("Round by the river"),
+        "both routes are compared"
+    );
+    f.harness
+        .get_all_by_role_and_label(Role::TextInput, "km")
+        .next()
+        .expect("a leg's distance")
+        .focus();
+    f.harness.run();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.harness
+        .get_all_by_role_and_label(Role::TextInput, "km")
+        .next()
+        .expect("a leg's distance")
+        .type_text("far");
+    f.harness.run();
+    f.harness.key_press(Key::Enter);
+    f.harness.run();
+    assert!(f.shows("km: “far” is not a number"));
+    let journey = f.data().journeys.values().next().expect("journey");
+    assert_eq!(
+        journey.plan.routes[0].legs[0].distance_km, 32.0,
+        "nothing stored"
+    );
+    f.type_into("Travel hours", "-1");
+    assert!(f.shows("Travel hours: must be between 0 and 24"));
+    f.click("Add a way of travelling");
+    assert_eq!(
+        f.data()
+            .journeys
+            .values()
+            .next()
+            .expect("journey")
+            .plan
+            .methods
+            .len(),
+        5
+    );
+    f.click("Round by the river");
+    assert_eq!(
+        f.data()
+            .journeys
+            .values()
+            .next()
+            .expect("journey")
+            .plan
+            .chosen,
+        1
+    );
+}
+
+#[test]
+fn the_campaign_clock_is_set_on_the_campaign_screen() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    assert!(f.shows("Campaign clock: day 1, 08:00"));
+    f.type_into("Hour", "30");
+    assert!(f.shows("Hour: must be between 0 and 23"));
+    f.type_into("Hour", "6");
+    assert!(f.shows("Campaign clock: day 1, 06:00"));
+}

@@ -87,6 +87,7 @@ pub fn plan_json(
         "route": journey.route().map(|r| r.name.clone()),
         "road_hours": view.road_hours,
         "played_hours": journey.played_hours,
+        "routes": plan::compare_routes(data, journey),
         "days": days,
         "food": {
             "units_at_start": food.units_at_start,

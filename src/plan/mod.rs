@@ -418,3 +418,41 @@ fn character_day(
         forecast,
     }
 }
+
+/// One route's figures, for comparing the ways to the same place.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RouteFigures {
+    pub name: String,
+    pub road_hours: usize,
+    pub days: usize,
+    pub tests: usize,
+    pub expected_exhaustion: f64,
+    pub food_units: f64,
+}
+
+/// Every route of the journey planned as if it were chosen.
+pub fn compare_routes(data: &CampaignData, journey: &Journey) -> Vec<RouteFigures> {
+    (0..journey.plan.routes.len())
+        .map(|i| {
+            let mut alt = journey.clone();
+            alt.plan.chosen = i;
+            alt.played_hours = 0;
+            let view = plan(data, &alt);
+            let food = food_ledger(data, &alt, &view);
+            let characters = || view.days.iter().flat_map(|d| &d.characters);
+            RouteFigures {
+                name: journey.plan.routes[i].name.clone(),
+                road_hours: view.road_hours,
+                days: view.days.len(),
+                tests: characters().map(|c| c.tests.len()).sum(),
+                expected_exhaustion: characters().map(|c| c.forecast.expected_exhaustion).sum(),
+                food_units: food
+                    .days
+                    .iter()
+                    .flat_map(|d| &d.entries)
+                    .map(|e| e.planned)
+                    .sum(),
+            }
+        })
+        .collect()
+}

@@ -227,6 +227,26 @@ pub const NOTES: &[Note] = &[
         "Contests",
         "In a contest a natural 1 counts 0 and a natural 20 beats any other roll; otherwise the hider must beat the observer's total (a tie leaves the hider noticed).",
     ),
+    note(
+        TRAVEL,
+        "Hours on the road",
+        "A leg takes distance / speed hours, at half speed on difficult terrain, rounded up: an hour begun is an hour travelled.",
+    ),
+    note(
+        TRAVEL,
+        "Weather off the road",
+        "Resting, camping and keeping watch happen where the party stopped, so that place's altitude, cold or heat still apply; a day's food is doubled when any of its hours is extremely cold or hot.",
+    ),
+    note(
+        TRAVEL,
+        "Long rests on a journey",
+        "A day with at least eight hours of rest or camp ends with a long rest, which removes the campaign's long-rest degrees but never hunger's degrees until a day of full rations.",
+    ),
+    note(
+        TRAVEL,
+        "Eating on a journey",
+        "Food is eaten at the end of each day in whole items (a ration is not split), from the character's own pack or the party stash in the order the GM chose.",
+    ),
 ];
 
 #[cfg(test)]

@@ -76,4 +76,30 @@ pub fn campaign_ui(
     ) {
         commit(out, fields, s, "long rest", |s| s.long_rest_degrees = v);
     }
+    ui.add_space(8.0);
+    ui.label(RichText::new(format!("Campaign clock: {}", s.clock)).strong());
+    ui.horizontal(|ui| {
+        if let Some(day) = fields.whole(
+            ui,
+            "campaign:clock-day",
+            "Day",
+            s.clock.day,
+            &(0..=1_000_000),
+        ) {
+            commit(out, fields, s, "campaign clock", |s| s.clock.day = day);
+        }
+        let last_hour = s.day_hours - 1;
+        if let Some(hour) = fields.whole(
+            ui,
+            "campaign:clock-hour",
+            "Hour",
+            s.clock.hour,
+            &(0..=last_hour),
+        ) {
+            commit(out, fields, s, "campaign clock", |s| s.clock.hour = hour);
+        }
+    });
+    ui.label(
+        RichText::new("Playing a journey moves the clock; new journeys set off from it.").weak(),
+    );
 }

@@ -31,8 +31,9 @@ pub struct JourneysState {
     /// The day shown on the Days tab (0 is the first).
     pub day: i64,
     pub fields: FieldBuffers,
-    /// The plan and ledger for (revision, journey): recomputed only on change.
-    cache: Option<(u64, JourneyId, JourneyPlanView, FoodLedger)>,
+    /// The plan, ledger and route comparison for (revision, journey):
+    /// recomputed only when the campaign changes.
+    cache: Option<Computed>,
 }
 
 impl std::fmt::Debug for JourneysState {
@@ -42,6 +43,14 @@ impl std::fmt::Debug for JourneysState {
             .field("day", &self.day)
             .finish()
     }
+}
+
+struct Computed {
+    revision: u64,
+    journey: JourneyId,
+    view: JourneyPlanView,
+    food: FoodLedger,
+    routes: Vec<plan::RouteFigures>,
 }
 
 const RISK: Color32 = Color32::from_rgb(0xb0, 0x4a, 0x1c);
@@ -95,27 +104,37 @@ pub fn journeys_ui(
         let fresh = state
             .cache
             .as_ref()
-            .is_some_and(|(rev, id, ..)| *rev == data.revision && *id == journey.id);
-        if !fresh {
-            let view = plan::plan(data, journey);
-            let food = plan::food_ledger(data, journey, &view);
-            state.cache = Some((data.revision, journey.id, view, food));
-        }
-        let Some((_, _, view, food)) = state.cache.take() else {
-            return;
+            .is_some_and(|c| c.revision == data.revision && c.journey == journey.id);
+        let computed = match state.cache.take() {
+            Some(c) if fresh => c,
+            _ => {
+                let view = plan::plan(data, journey);
+                let food = plan::food_ledger(data, journey, &view);
+                let routes = plan::compare_routes(data, journey);
+                Computed {
+                    revision: data.revision,
+                    journey: journey.id,
+                    view,
+                    food,
+                    routes,
+                }
+            }
         };
-        header_ui(ui, state, data, journey, &view, out);
+        let Computed {
+            view, food, routes, ..
+        } = &computed;
+        header_ui(ui, state, data, journey, view, out);
         ui.separator();
         egui::ScrollArea::vertical()
             .auto_shrink(false)
             .show(ui, |ui| match state.tab {
-                Tab::Route => route_ui(ui, &mut state.fields, data, journey, out),
-                Tab::Days => days_ui(ui, state, data, journey, &view, &food, out),
-                Tab::Food => food_ui(ui, &food, &view),
-                Tab::Charts => charts_ui(ui, journey, &view, &food),
-                Tab::Play => play_ui(ui, journey, &view, out),
+                Tab::Route => route_ui(ui, &mut state.fields, data, journey, routes, out),
+                Tab::Days => days_ui(ui, state, data, journey, view, food, out),
+                Tab::Food => food_ui(ui, food, view),
+                Tab::Charts => charts_ui(ui, journey, view, food),
+                Tab::Play => play_ui(ui, journey, view, out),
             });
-        state.cache = Some((data.revision, journey.id, view, food));
+        state.cache = Some(computed);
     });
 }
 
@@ -278,6 +297,7 @@ fn route_ui(
     fields: &mut FieldBuffers,
     data: &CampaignData,
     j: &Journey,
+    routes: &[plan::RouteFigures],
     out: &mut Vec<Command>,
 ) {
     ui.heading("Routes compared");
@@ -296,41 +316,18 @@ fn route_ui(
                 ui.strong(title);
             }
             ui.end_row();
-            for (i, route) in j.plan.routes.iter().enumerate() {
-                let mut alt = j.clone();
-                alt.plan.chosen = i;
-                let view = plan::plan(data, &alt);
-                let food = plan::food_ledger(data, &alt, &view);
+            for (i, figures) in routes.iter().enumerate() {
                 if ui
-                    .selectable_label(j.plan.chosen == i, &route.name)
+                    .selectable_label(j.plan.chosen == i, &figures.name)
                     .clicked()
                 {
                     commit(out, fields, j, "route", |j| j.plan.chosen = i);
                 }
-                ui.label(view.road_hours.to_string());
-                ui.label(view.days.len().to_string());
-                ui.label(
-                    view.days
-                        .iter()
-                        .flat_map(|d| &d.characters)
-                        .map(|c| c.tests.len())
-                        .sum::<usize>()
-                        .to_string(),
-                );
-                let expected: f64 = view
-                    .days
-                    .iter()
-                    .flat_map(|d| &d.characters)
-                    .map(|c| c.forecast.expected_exhaustion)
-                    .sum();
-                ui.label(format!("{expected:.1}"));
-                let needed: f64 = food
-                    .days
-                    .iter()
-                    .flat_map(|d| &d.entries)
-                    .map(|e| e.planned)
-                    .sum();
-                ui.label(format!("{needed:.0}"));
+                ui.label(figures.road_hours.to_string());
+                ui.label(figures.days.to_string());
+                ui.label(figures.tests.to_string());
+                ui.label(format!("{:.1}", figures.expected_exhaustion));
+                ui.label(format!("{:.0}", figures.food_units));
                 ui.end_row();
             }
         });
@@ -460,7 +457,55 @@ fn route_ui(
         });
     }
     ui.add_space(8.0);
+    methods_ui(ui, fields, j, out);
+    ui.add_space(8.0);
     pattern_ui(ui, fields, data, j, out);
+}
+
+/// The ways of travelling and their speeds; the GM adds their own.
+fn methods_ui(ui: &mut Ui, fields: &mut FieldBuffers, j: &Journey, out: &mut Vec<Command>) {
+    ui.heading("Ways of travelling");
+    for (m, method) in j.plan.methods.iter().enumerate() {
+        let key = |f: &str| format!("journey{}:method{m}:{f}", j.id.0);
+        ui.horizontal(|ui| {
+            if let Some(name) = fields.text(
+                ui,
+                &key("name"),
+                &format!("Way {}", m + 1),
+                &method.name,
+                140.0,
+            ) {
+                commit(out, fields, j, "way of travelling", |j| {
+                    j.plan.methods[m].name = name
+                });
+            }
+            if let Some(v) = fields.decimal(ui, &key("speed"), "km/h", method.km_per_hour, |t| {
+                limits::parse_decimal(t, &(0.1..=1_000.0))
+            }) {
+                commit(out, fields, j, "speed", |j| {
+                    j.plan.methods[m].km_per_hour = v
+                });
+            }
+            let mut swimming = method.swimming;
+            if ui
+                .checkbox(&mut swimming, format!("{} is swimming", method.name))
+                .changed()
+            {
+                commit(out, fields, j, "swimming", |j| {
+                    j.plan.methods[m].swimming = swimming
+                });
+            }
+        });
+    }
+    if ui.button("Add a way of travelling").clicked() {
+        commit(out, fields, j, "ways of travelling", |j| {
+            j.plan.methods.push(crate::model::Method {
+                name: "Mule train".into(),
+                km_per_hour: 5.0,
+                swimming: false,
+            })
+        });
+    }
 }
 
 fn pattern_ui(
