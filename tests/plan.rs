@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 use waybook::model::*;
+use waybook::plan::TestCause as Cause;
 use waybook::plan::{self, play};
 use waybook::rules::dice::Dice;
-use waybook::rules::travel::march::Cause;
 
 fn demo() -> (tempfile::TempDir, CampaignData) {
     let dir = tempfile::tempdir().expect("dir");

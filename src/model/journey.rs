@@ -259,6 +259,9 @@ pub struct DayChange {
     /// The day's weather over every leg.
     pub temperature: Option<Temperature>,
     pub ration: Option<Ration>,
+    /// The daily pattern this day kept: set when the GM changes the pattern
+    /// after the day was played, so the played day stays as it was.
+    pub pattern: Option<DayPattern>,
     /// Single hours of single characters: (character, hour of day) → activity.
     pub hours: BTreeMap<String, Activity>,
 }

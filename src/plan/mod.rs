@@ -19,12 +19,13 @@ pub mod play;
 pub use food::{FoodDay, FoodEntry, FoodLedger, food_ledger};
 
 use crate::model::{
-    Activity, CampaignData, Character, CharacterId, ClockTime, Journey, Method, Route, Temperature,
-    Terrain,
+    Activity, CampaignData, Character, CharacterId, ClockTime, DayPattern, Journey, Method, Route,
+    Temperature, Terrain,
 };
-use crate::rules::forecast::Forecast;
+use crate::rules::forecast::{ExhaustionTest, Forecast, forecast};
 use crate::rules::travel::DamageType;
-use crate::rules::travel::march::{self, DayPlan, PlannedTest, Reduction};
+use crate::rules::travel::march::{self, Cause, DEEP_M, DayPlan, Reduction};
+use crate::rules::travel::water::{self, ColdWater};
 
 /// One hour on the road: where it is and how it is travelled.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -83,6 +84,53 @@ pub struct Slot {
     pub place: RoadHour,
 }
 
+/// Why a journey calls for a test: the day's march, swim, cold and heat
+/// tests, and the minute-by-minute tests of extremely cold deep water.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TestCause {
+    March,
+    Swim,
+    Cold,
+    Heat,
+    ColdWater,
+}
+
+impl TestCause {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TestCause::March => "march",
+            TestCause::Swim => "swim",
+            TestCause::Cold => "cold",
+            TestCause::Heat => "heat",
+            TestCause::ColdWater => "cold-water",
+        }
+    }
+}
+
+impl From<Cause> for TestCause {
+    fn from(cause: Cause) -> Self {
+        match cause {
+            Cause::March => TestCause::March,
+            Cause::Swim => TestCause::Swim,
+            Cause::Cold => TestCause::Cold,
+            Cause::Heat => TestCause::Heat,
+        }
+    }
+}
+
+/// A test the plan calls for: in which slot, why, at what TG.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct JourneyTest {
+    /// 1-based slot of the day.
+    pub hour: usize,
+    pub cause: TestCause,
+    pub tg: i32,
+    /// How failing it gives exhaustion.
+    #[serde(skip)]
+    pub exhaustion: ExhaustionTest,
+}
+
 /// One character's day.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CharacterDay {
@@ -90,7 +138,7 @@ pub struct CharacterDay {
     pub name: String,
     /// One activity per slot of the day.
     pub activities: Vec<Activity>,
-    pub tests: Vec<PlannedTest>,
+    pub tests: Vec<JourneyTest>,
     pub forecast: Forecast,
 }
 
@@ -98,11 +146,10 @@ impl CharacterDay {
     /// "16:00 march TG 11 · 17:00 march TG 12 · heat TG 10 ×14": march and
     /// swim tests one by one (their TG climbs), the weather's TG 10 counted.
     pub fn tests_summary(&self, day: &PlanDay) -> String {
-        use crate::rules::travel::march::Cause;
         let mut parts: Vec<String> = self
             .tests
             .iter()
-            .filter(|t| matches!(t.cause, Cause::March | Cause::Swim))
+            .filter(|t| matches!(t.cause, TestCause::March | TestCause::Swim))
             .map(|t| {
                 format!(
                     "{:02}:00 {} TG {}",
@@ -112,7 +159,7 @@ impl CharacterDay {
                 )
             })
             .collect();
-        for cause in [Cause::Cold, Cause::Heat] {
+        for cause in [TestCause::Cold, TestCause::Heat, TestCause::ColdWater] {
             let count = self.tests.iter().filter(|t| t.cause == cause).count();
             if count > 0 {
                 parts.push(format!("{} TG 10 ×{count}", cause.as_str()));
@@ -184,6 +231,8 @@ pub struct PlanDay {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct JourneyPlanView {
     pub road_hours: usize,
+    /// Whether the plan reaches the destination (it may not, with no travel).
+    pub arrives: bool,
     pub days: Vec<PlanDay>,
 }
 
@@ -222,35 +271,53 @@ pub fn members<'a>(data: &'a CampaignData, journey: &Journey) -> Vec<&'a Charact
     members
 }
 
-/// What a character does in hour `hour` of a day laid out by the pattern.
-/// The watch starts two hours after camp and may run past midnight into the
-/// small hours of the day (the same rota every night).
-fn pattern_activity(
-    journey: &Journey,
+/// How the pattern lays out one day: travel, then camp, then the night's
+/// watch (which may run past midnight into the next day's small hours).
+#[derive(Debug, Clone)]
+struct DayLayout {
     travel: std::ops::Range<i64>,
+    camp_end: i64,
+}
+
+impl DayLayout {
+    fn watch_start(&self) -> i64 {
+        self.camp_end + 2
+    }
+}
+
+/// What a character does in an hour the road does not take: camp after the
+/// travel, their turn of the watch (tonight's, or last night's in the small
+/// hours), else rest.
+fn pattern_activity(
+    pattern: &DayPattern,
+    watchers: &[CharacterId],
+    today: &DayLayout,
+    last_night: Option<&DayLayout>,
     who: CharacterId,
     hour: i64,
     day_hours: i64,
 ) -> Activity {
-    let p = &journey.plan.pattern;
-    if travel.contains(&hour) {
+    if today.travel.contains(&hour) {
         return Activity::Travel;
     }
-    let camp_end = travel.end + p.camp_hours;
-    if (travel.end..camp_end).contains(&hour) {
+    if (today.travel.end..today.camp_end).contains(&hour) {
         return Activity::Camp;
     }
-    let into_watch = (hour - (camp_end + 2)).rem_euclid(day_hours);
-    if !p.watchers.is_empty() && into_watch < p.watch_hours {
-        let turn = (into_watch * p.watchers.len() as i64 / p.watch_hours.max(1)) as usize;
-        if p.watchers.get(turn) == Some(&who) {
+    let into_watch = match last_night {
+        Some(night) if hour < today.travel.start => hour + day_hours - night.watch_start(),
+        _ => hour - today.watch_start(),
+    };
+    if !watchers.is_empty() && (0..pattern.watch_hours).contains(&into_watch) {
+        let turn = (into_watch * watchers.len() as i64 / pattern.watch_hours.max(1)) as usize;
+        if watchers.get(turn) == Some(&who) {
             return Activity::Watch;
         }
     }
     Activity::Rest
 }
 
-/// Lays the journey out day by day until the route is travelled.
+/// Lays the journey out day by day until the route is travelled (or, if it
+/// never gets there, for a year).
 pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
     let day_hours = data.settings.day_hours.max(1);
     let road = journey
@@ -258,6 +325,14 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
         .map(|r| road_hours(r, &journey.plan.methods))
         .unwrap_or_default();
     let members = members(data, journey);
+    let watchers: Vec<CharacterId> = journey
+        .plan
+        .pattern
+        .watchers
+        .iter()
+        .copied()
+        .filter(|w| members.iter().any(|c| c.id == *w))
+        .collect();
     let mut days = Vec::new();
     let mut next_road = 0usize;
     let mut place = road.first().copied().unwrap_or(RoadHour {
@@ -267,24 +342,28 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
         temperature: Temperature::Normal,
         depth_m: 0,
     });
+    let mut last_night: Option<DayLayout> = None;
     let mut index = 0i64;
-    // A plan that never reaches its destination (no travel hours) stops after a year.
-    while next_road < road.len() && index < 366 {
+    while next_road < road.len() && index < MAX_DAYS {
         let change = journey.plan.days.get(&index).cloned().unwrap_or_default();
+        let pattern = change
+            .pattern
+            .clone()
+            .unwrap_or_else(|| journey.plan.pattern.clone());
         let first_hour = if index == 0 {
             journey.start.hour.clamp(0, day_hours - 1)
         } else {
             0
         };
-        let start = journey.plan.pattern.start_hour.max(first_hour);
-        let travel_hours = change
-            .travel_hours
-            .unwrap_or(journey.plan.pattern.travel_hours)
-            .max(0);
-        let travel = start..(start + travel_hours).min(day_hours);
+        let start = pattern.start_hour.clamp(0, day_hours - 1).max(first_hour);
+        let travel_hours = change.travel_hours.unwrap_or(pattern.travel_hours).max(0);
+        let mut layout = DayLayout {
+            travel: start..(start + travel_hours).min(day_hours),
+            camp_end: 0,
+        };
         let mut slots = Vec::new();
         for hour in first_hour..day_hours {
-            let on_road = travel.contains(&hour) && next_road < road.len();
+            let on_road = layout.travel.contains(&hour) && next_road < road.len();
             if on_road {
                 place = road[next_road];
             }
@@ -301,15 +380,18 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
                 next_road += 1;
             }
         }
-        let arrival = slots
-            .iter()
-            .rposition(|s| s.road.is_some())
-            .map_or(slots.len(), |i| i + 1);
         if next_road >= road.len() {
-            // The day of arrival ends with the evening's camp.
-            let camp = journey.plan.pattern.camp_hours.max(0) as usize;
-            slots.truncate((arrival + camp).min(slots.len()));
+            // Arrived: the travel ends with the road, then the evening's camp.
+            let arrival = slots
+                .iter()
+                .rev()
+                .find(|s| s.road.is_some())
+                .map_or(start, |s| s.hour + 1);
+            layout.travel.end = layout.travel.end.min(arrival);
+            let camp_end = arrival + pattern.camp_hours.max(0);
+            slots.retain(|s| s.hour < camp_end);
         }
+        layout.camp_end = layout.travel.end + pattern.camp_hours.max(0);
         let multiplier = if slots
             .iter()
             .any(|s| s.place.temperature != Temperature::Normal)
@@ -329,7 +411,15 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
                             if s.road.is_some() {
                                 Activity::Travel
                             } else {
-                                pattern_activity(journey, travel.clone(), c.id, s.hour, day_hours)
+                                pattern_activity(
+                                    &pattern,
+                                    &watchers,
+                                    &layout,
+                                    last_night.as_ref(),
+                                    c.id,
+                                    s.hour,
+                                    day_hours,
+                                )
                             }
                         })
                     })
@@ -345,13 +435,19 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
             multiplier,
             characters,
         });
+        last_night = Some(layout);
         index += 1;
     }
     JourneyPlanView {
         road_hours: road.len(),
+        arrives: next_road >= road.len(),
         days,
     }
 }
+
+/// A plan that never reaches its destination (no travel hours, say) is laid
+/// out for a year and no more.
+pub const MAX_DAYS: i64 = 366;
 
 /// The rules' day for a character: bonus, protections, and each hour.
 pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hours: i64) -> DayPlan {
@@ -405,11 +501,25 @@ fn character_day(
     day_hours: i64,
 ) -> CharacterDay {
     let rules_day = day_plan(c, slots, &activities, day_hours);
-    // The plan never holds more hours than the day, so these cannot fail.
-    let tests = rules_day.tests().unwrap_or_default();
-    let forecast = rules_day
-        .forecast()
-        .unwrap_or_else(|_| crate::rules::forecast::forecast(&[], 0));
+    // The plan never holds more hours than the day, so `tests` cannot fail.
+    let mut tests: Vec<JourneyTest> = rules_day
+        .tests()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|t| JourneyTest {
+            hour: t.hour,
+            cause: t.cause.into(),
+            tg: t.tg,
+            exhaustion: t.exhaustion_test(),
+        })
+        .collect();
+    tests.extend(cold_water_tests(c, slots, &activities, rules_day.bonus));
+    // By slot; within a slot the day's tests come before the cold water's.
+    tests.sort_by_key(|t| t.hour);
+    let forecast = forecast(
+        &tests.iter().map(|t| t.exhaustion).collect::<Vec<_>>(),
+        rules_day.bonus,
+    );
     CharacterDay {
         character: c.id,
         name: c.name.clone(),
@@ -419,6 +529,56 @@ fn character_day(
     }
 }
 
+/// "Travelling at depths of 60m or lower ... They also suffer the penalties
+/// for Swimming in Extremely Cold Water": the first Endurance (+ Reduction)
+/// minutes of a stretch of deep swimming are free, then a test every minute.
+fn cold_water_tests(
+    c: &Character,
+    slots: &[Slot],
+    activities: &[Activity],
+    bonus: i32,
+) -> Vec<JourneyTest> {
+    let e = &c.exploration;
+    let protection = match (e.cold.immune, e.cold.resistant) {
+        (true, _) => water::Protection::Immunity,
+        (false, true) => water::Protection::Resistance,
+        _ => water::Protection::None,
+    };
+    let mut tests = Vec::new();
+    let mut minutes = 0u32;
+    for (i, (slot, activity)) in slots.iter().zip(activities).enumerate() {
+        let swimming =
+            *activity == Activity::Swim || (*activity == Activity::Travel && slot.place.swimming);
+        let depth = u32::try_from(slot.place.depth_m).unwrap_or(0);
+        if !swimming || depth < DEEP_M || e.depth_adapted {
+            minutes = 0;
+            continue;
+        }
+        let before = minutes;
+        minutes += 60;
+        let swim = ColdWater {
+            endurance: i32::try_from(e.trait_value("Endurance")).unwrap_or(0),
+            bonus,
+            minutes,
+            reduction: u32::try_from(e.cold.reduction).unwrap_or(0),
+            depth_m: depth,
+            protection,
+            adapted: false,
+        };
+        tests.extend(
+            swim.tests()
+                .into_iter()
+                .filter(|(minute, _)| *minute > before)
+                .map(|(_, test)| JourneyTest {
+                    hour: i + 1,
+                    cause: TestCause::ColdWater,
+                    tg: test.tg,
+                    exhaustion: test,
+                }),
+        );
+    }
+    tests
+}
 /// One route's figures, for comparing the ways to the same place.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RouteFigures {

@@ -107,7 +107,7 @@ pub fn advance(
     after.played_hours = to;
     after.log.extend(play.log);
     after.food_left.extend(play.food_left);
-    if to == total {
+    if to == total && view.arrives {
         after.log.push(format!(
             "{clock}: {} reaches the destination.",
             journey.name
@@ -140,7 +140,7 @@ impl Play<'_> {
             let bonus = i32::try_from(c.exploration.endurance_bonus()).unwrap_or(0);
             for test in cd.tests.iter().filter(|t| t.hour == s + 1) {
                 let (rolled, d20) = test
-                    .exhaustion_test()
+                    .exhaustion
                     .roll(dice, bonus)
                     .map_err(|e| e.to_string())?;
                 c.exploration.exhaustion += i64::from(rolled.exhaustion);
