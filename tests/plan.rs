@@ -142,16 +142,18 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         before: None,
         after: Some(ration),
     });
-    let h = Holding {
-        id: HoldingId(1),
-        item: ItemId(1),
-        holder: Holder::Stash(party.id),
-        quantity: stash_units / 20,
-    };
-    data.apply(&Change::Holding {
-        before: None,
-        after: Some(h),
-    });
+    if stash_units > 0 {
+        let h = Holding {
+            id: HoldingId(1),
+            item: ItemId(1),
+            holder: Holder::Stash(party.id),
+            quantity: stash_units / 20,
+        };
+        data.apply(&Change::Holding {
+            before: None,
+            after: Some(h),
+        });
+    }
     let journey = Journey {
         id: JourneyId(1),
         name: "Walk".into(),
@@ -283,4 +285,124 @@ fn playing_a_day_eats_whole_rations_and_moves_the_clock() {
         &mut Dice::scripted(vec![]),
     );
     assert!(again.is_ok(), "the next day can be played");
+}
+
+fn play_day(data: &mut CampaignData, journey: JourneyId) {
+    let j = data.journeys[&journey].clone();
+    let edit = play::advance(data, &j, play::Until::EndOfDay, &mut Dice::scripted(vec![]))
+        .expect("played");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+}
+
+/// "At the end of each Day beyond that limit, a Character automatically
+/// suffers one Degree of Exhaustion, these Degrees cannot be removed during a
+/// Long Rest until the Character has consumed the normally required Units of
+/// Food and Drink that Day."
+#[test]
+fn hunger_degrees_survive_long_rests_until_a_full_day() {
+    let (mut data, journey) = small_party(0);
+    play_day(&mut data, journey.id);
+    let ana = |data: &CampaignData| data.characters[&CharacterId(1)].exploration.clone();
+    assert_eq!(
+        (ana(&data).days_without_food, ana(&data).exhaustion),
+        (1.0, 0),
+        "one day is within the limit of 1"
+    );
+    play_day(&mut data, journey.id);
+    assert_eq!(ana(&data).days_without_food, 2.0);
+    assert_eq!(
+        (ana(&data).exhaustion, ana(&data).starvation),
+        (1, 1),
+        "the long rest cannot remove hunger's degree"
+    );
+    // Food arrives: a full day, then the night's long rest removes the degree.
+    let rations = Holding {
+        id: HoldingId(50),
+        item: ItemId(1),
+        holder: Holder::Character(CharacterId(1)),
+        quantity: 2,
+    };
+    data.apply(&Change::Holding {
+        before: None,
+        after: Some(rations),
+    });
+    play_day(&mut data, journey.id);
+    assert_eq!(
+        (
+            ana(&data).days_without_food,
+            ana(&data).starvation,
+            ana(&data).exhaustion
+        ),
+        (0.0, 0, 0)
+    );
+    let log = &data.journeys[&journey.id].log;
+    assert!(log.iter().any(|l| l.contains("Ana eats 40 of 40 units (full); a long rest removes 1 exhaustion")), "{log:?}");
+}
+
+/// The campaign's long-rest setting is how many degrees a long rest removes.
+#[test]
+fn a_long_rest_removes_the_campaigns_degrees() {
+    let (mut data, journey) = small_party(400);
+    let mut tired = data.characters[&CharacterId(2)].clone();
+    tired.exploration.exhaustion = 5;
+    data.apply(&Change::character(
+        Some(&data.characters[&CharacterId(2)].clone()),
+        Some(&tired),
+    ));
+    data.settings.long_rest_degrees = 2;
+    play_day(&mut data, journey.id);
+    assert_eq!(data.characters[&CharacterId(2)].exploration.exhaustion, 3);
+}
+
+/// Half rations of a 40-unit item open the whole item but count 20 units.
+#[test]
+fn half_rations_stay_half_when_a_whole_item_is_opened() {
+    let (mut data, mut journey) = small_party(0);
+    let big = Item {
+        id: ItemId(2),
+        name: "Great loaf".into(),
+        food_units: 40,
+        ..data.items[&ItemId(1)].clone()
+    };
+    data.apply(&Change::Item {
+        before: None,
+        after: Some(big),
+    });
+    let loaf = Holding {
+        id: HoldingId(60),
+        item: ItemId(2),
+        holder: Holder::Character(CharacterId(1)),
+        quantity: 1,
+    };
+    data.apply(&Change::Holding {
+        before: None,
+        after: Some(loaf),
+    });
+    journey.plan.days.insert(
+        0,
+        DayChange {
+            ration: Some(Ration::Half),
+            ..DayChange::default()
+        },
+    );
+    data.apply(&Change::journey(
+        Some(&data.journeys[&journey.id].clone()),
+        Some(&journey),
+    ));
+    play_day(&mut data, journey.id);
+    assert_eq!(
+        data.characters[&CharacterId(1)]
+            .exploration
+            .days_without_food,
+        0.5,
+        "a half day, not a full one"
+    );
+    assert!(
+        data.journeys[&journey.id]
+            .log
+            .iter()
+            .any(|l| l.contains("Ana eats 20 of 40 units (half), opening 40 units"))
+    );
 }

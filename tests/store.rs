@@ -530,3 +530,34 @@ fn journeys_round_trip_and_leave_with_their_party() {
         journey
     );
 }
+
+#[test]
+fn a_played_journey_keeps_its_log_progress_and_food_record() {
+    let dir = temp();
+    let path = dir.path().join("played.waybook");
+    let mut session =
+        Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
+    let journey = session
+        .data
+        .journeys
+        .values()
+        .next()
+        .expect("journey")
+        .clone();
+    let edit = waybook::plan::play::advance(
+        &session.data,
+        &journey,
+        waybook::plan::play::Until::EndOfDay,
+        &mut waybook::rules::dice::Dice::seeded(7),
+    )
+    .expect("played");
+    session.apply(edit).expect("written");
+    let played = session.data.journeys[&journey.id].clone();
+    assert!(played.played_hours > 0 && !played.log.is_empty() && played.food_left.len() == 2);
+    let reloaded = Campaign::open(&path)
+        .expect("reopened")
+        .load()
+        .expect("loads");
+    assert_eq!(reloaded.journeys[&journey.id], played);
+    assert_eq!(reloaded.settings.clock, session.data.settings.clock);
+}

@@ -131,24 +131,12 @@ impl FoodLedger {
     }
 }
 
-/// Days of the plan already played to their end.
-fn days_played(view: &JourneyPlanView, played_hours: i64) -> i64 {
-    let mut hours = 0;
-    view.days
-        .iter()
-        .take_while(|d| {
-            hours += d.slots.len() as i64;
-            hours <= played_hours
-        })
-        .count() as i64
-}
-
 /// The ledger from the first day not yet played, with the food in hand now.
 pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanView) -> FoodLedger {
     let members = members(data, journey);
     let pools = Pools::new(data, journey, &members);
     let units_at_start = pools.total();
-    let from_day = days_played(view, journey.played_hours);
+    let from_day = view.days_played(journey.played_hours);
     let runs_out_full = runs_out(view, from_day, pools.clone(), &members, Ration::Full);
     let runs_out_half = runs_out(view, from_day, pools.clone(), &members, Ration::Half);
     let mut pools = pools;

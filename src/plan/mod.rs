@@ -204,14 +204,6 @@ impl CharacterDay {
             runs.join(", ")
         }
     }
-
-    /// Hours of rest or camp in the day: eight make a long rest.
-    pub fn rest_hours(&self) -> usize {
-        self.activities
-            .iter()
-            .filter(|a| matches!(a, Activity::Rest | Activity::Camp))
-            .count()
-    }
 }
 
 /// One day of the plan.
@@ -248,6 +240,38 @@ impl JourneyPlanView {
             left -= len;
         }
         None
+    }
+
+    /// Days of the plan played to their end after `played_hours`.
+    pub fn days_played(&self, played_hours: i64) -> i64 {
+        let mut hours = 0;
+        self.days
+            .iter()
+            .take_while(|d| {
+                hours += d.slots.len() as i64;
+                hours <= played_hours
+            })
+            .count() as i64
+    }
+
+    /// Hours on the road already travelled after `played_hours`.
+    pub fn road_hours_played(&self, played_hours: i64) -> usize {
+        let played = usize::try_from(played_hours).unwrap_or(0);
+        self.days
+            .iter()
+            .flat_map(|d| &d.slots)
+            .take(played)
+            .filter(|s| s.road.is_some())
+            .count()
+    }
+
+    /// The day being played (or about to be), for keeping it as it is when
+    /// the pattern changes; `None` before the first hour is played.
+    pub fn day_in_play(&self, played_hours: i64) -> Option<i64> {
+        (played_hours > 0).then(|| {
+            self.locate(played_hours)
+                .map_or(self.days.len() as i64 - 1, |(d, _)| d as i64)
+        })
     }
 
     pub fn total_hours(&self) -> i64 {
@@ -615,4 +639,20 @@ pub fn compare_routes(data: &CampaignData, journey: &Journey) -> Vec<RouteFigure
             }
         })
         .collect()
+}
+
+/// Keeps the days up to `upto` on the pattern they were played with, before
+/// the GM changes the pattern for the days ahead.
+pub fn keep_played_days(journey: &mut Journey, upto: Option<i64>) {
+    let Some(upto) = upto else { return };
+    let pattern = journey.plan.pattern.clone();
+    for day in 0..=upto {
+        journey
+            .plan
+            .days
+            .entry(day)
+            .or_default()
+            .pattern
+            .get_or_insert_with(|| pattern.clone());
+    }
 }

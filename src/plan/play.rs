@@ -20,7 +20,8 @@ use crate::rules::dice::Dice;
 use crate::rules::travel::rations::{DAILY_UNITS, Status};
 use std::collections::BTreeMap;
 
-/// Eight hours of rest or camp make a long rest.
+/// Eight hours of rest or camp, in the day's length of hours ending with the
+/// day, make a long rest.
 pub const LONG_REST_HOURS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,7 +178,9 @@ impl Play<'_> {
                 Ration::Half => required / 2.0,
                 Ration::None => 0.0,
             };
-            let eaten = self.eat_from_holdings(journey, cd.character, want);
+            // Whole items are opened; what is beyond the ration is not kept.
+            let opened = self.eat_from_holdings(journey, cd.character, want);
+            let eaten = opened.min(want);
             let Some(c) = self.characters.get_mut(&cd.character) else {
                 continue;
             };
@@ -194,12 +197,17 @@ impl Play<'_> {
                 "{when} · {} eats {eaten} of {required} units ({})",
                 c.name, result.status
             );
+            if opened > eaten {
+                line.push_str(&format!(", opening {opened} units"));
+            }
             if result.exhaustion > 0 {
                 line.push_str(&format!(
                     ", past the limit of {limit} days without food: +1 exhaustion"
                 ));
             }
-            if cd.rest_hours() >= LONG_REST_HOURS {
+            if rest_in_last_day(view, d, cd.character, self.data.settings.day_hours)
+                >= LONG_REST_HOURS
+            {
                 let removable = (e.exhaustion - e.starvation).max(0);
                 let removed = removable.min(long_rest);
                 e.exhaustion -= removed;
@@ -254,13 +262,13 @@ impl Play<'_> {
                 .collect();
             for id in stacks {
                 while eaten < want {
-                    let Some(h) = self.holdings.get_mut(&id) else {
+                    let Some(h) = self.holdings.get_mut(&id).filter(|h| h.quantity > 0) else {
                         break;
                     };
                     let units = self.data.items.get(&h.item).map_or(0, |i| i.food_units);
                     eaten += units as f64;
                     h.quantity -= 1;
-                    if h.quantity == 0 {
+                    if h.quantity <= 0 {
                         self.holdings.remove(&id);
                         break;
                     }
@@ -283,4 +291,26 @@ fn holding_changes(
             after: after.get(id).cloned(),
         })
         .collect()
+}
+
+/// Hours of rest or camp a character had in the day's length of hours ending
+/// with day `d`: a night's rest runs over midnight.
+fn rest_in_last_day(view: &JourneyPlanView, d: usize, who: CharacterId, day_hours: i64) -> usize {
+    let activities: Vec<crate::model::Activity> = view.days[..=d]
+        .iter()
+        .flat_map(|day| day.characters.iter().filter(|c| c.character == who))
+        .flat_map(|c| c.activities.iter().copied())
+        .collect();
+    let window = usize::try_from(day_hours).unwrap_or(24);
+    activities
+        .iter()
+        .rev()
+        .take(window)
+        .filter(|a| {
+            matches!(
+                a,
+                crate::model::Activity::Rest | crate::model::Activity::Camp
+            )
+        })
+        .count()
 }

@@ -240,12 +240,12 @@ pub const NOTES: &[Note] = &[
     note(
         TRAVEL,
         "Long rests on a journey",
-        "A day with at least eight hours of rest or camp ends with a long rest, which removes the campaign's long-rest degrees but never hunger's degrees until a day of full rations.",
+        "A day ends with a long rest when the character had at least eight hours of rest or camp in the day's length of hours before its end (a night's rest runs over midnight). It removes the campaign's long-rest degrees but never hunger's degrees until a day of full rations.",
     ),
     note(
         TRAVEL,
         "Eating on a journey",
-        "Food is eaten at the end of each day in whole items (a ration is not split), from the character's own pack or the party stash in the order the GM chose.",
+        "Food is eaten at the end of each day in whole items, from the character's own pack or the party stash in the order the GM chose; an opened item counts only up to the day's ration, and the rest of it is not kept.",
     ),
 ];
 

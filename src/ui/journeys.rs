@@ -128,7 +128,7 @@ pub fn journeys_ui(
         egui::ScrollArea::vertical()
             .auto_shrink(false)
             .show(ui, |ui| match state.tab {
-                Tab::Route => route_ui(ui, &mut state.fields, data, journey, routes, out),
+                Tab::Route => route_ui(ui, &mut state.fields, data, journey, view, routes, out),
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
                 Tab::Food => food_ui(ui, food, view),
                 Tab::Charts => charts_ui(ui, journey, view, food),
@@ -223,30 +223,11 @@ fn header_ui(
             .map_or("(no party)", |p| p.name.as_str());
         ui.label(RichText::new(format!("for {party}")).weak());
     });
+    let started = j.played_hours > 0;
     ui.horizontal(|ui| {
-        if let Some(day) = whole(
-            ui,
-            &mut state.fields,
-            j,
-            "start-day",
-            "Sets off on day",
-            j.start.day,
-            0..=100_000,
-        ) {
-            commit(out, &mut state.fields, j, "start", |j| j.start.day = day);
-        }
-        let last_hour = data.settings.day_hours - 1;
-        if let Some(hour) = whole(
-            ui,
-            &mut state.fields,
-            j,
-            "start-hour",
-            "at hour",
-            j.start.hour,
-            0..=last_hour,
-        ) {
-            commit(out, &mut state.fields, j, "start", |j| j.start.hour = hour);
-        }
+        ui.add_enabled_ui(!started, |ui| start_ui(ui, state, data, j, out))
+            .response
+            .on_disabled_hover_text("The journey has set off: its start can no longer move.");
         ui.separator();
         ui.label(format!(
             "{} days · {} hours on the road · played {} of {} hours",
@@ -277,6 +258,39 @@ fn header_ui(
     });
 }
 
+fn start_ui(
+    ui: &mut Ui,
+    state: &mut JourneysState,
+    data: &CampaignData,
+    j: &Journey,
+    out: &mut Vec<Command>,
+) {
+    let fields = &mut state.fields;
+    if let Some(day) = whole(
+        ui,
+        fields,
+        j,
+        "start-day",
+        "Sets off on day",
+        j.start.day,
+        0..=100_000,
+    ) {
+        commit(out, fields, j, "start", |j| j.start.day = day);
+    }
+    let last_hour = data.settings.day_hours - 1;
+    if let Some(hour) = whole(
+        ui,
+        fields,
+        j,
+        "start-hour",
+        "at hour",
+        j.start.hour,
+        0..=last_hour,
+    ) {
+        commit(out, fields, j, "start", |j| j.start.hour = hour);
+    }
+}
+
 fn choice_combo<C: Choice>(ui: &mut Ui, id: &str, label: &str, value: C) -> Option<C> {
     let mut chosen = value;
     let label_id = ui.label(label).id;
@@ -297,9 +311,11 @@ fn route_ui(
     fields: &mut FieldBuffers,
     data: &CampaignData,
     j: &Journey,
+    view: &JourneyPlanView,
     routes: &[plan::RouteFigures],
     out: &mut Vec<Command>,
 ) {
+    let started = j.played_hours > 0;
     ui.heading("Routes compared");
     egui::Grid::new("routes")
         .striped(true)
@@ -317,8 +333,13 @@ fn route_ui(
             }
             ui.end_row();
             for (i, figures) in routes.iter().enumerate() {
+                let chosen = j.plan.chosen == i;
+                let button = egui::Button::selectable(chosen, &figures.name);
                 if ui
-                    .selectable_label(j.plan.chosen == i, &figures.name)
+                    .add_enabled(!started || chosen, button)
+                    .on_disabled_hover_text(
+                        "The party is on its way: change the legs ahead instead",
+                    )
                     .clicked()
                 {
                     commit(out, fields, j, "route", |j| j.plan.chosen = i);
@@ -347,93 +368,105 @@ fn route_ui(
     let Some(route) = j.route() else { return };
     let r = j.plan.chosen;
     ui.heading(format!("Legs of {}", route.name));
+    let travelled = view.road_hours_played(j.played_hours);
+    let mut leg_start = 0usize;
     for (i, leg) in route.legs.iter().enumerate() {
         let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
+        let hours = j
+            .plan
+            .methods
+            .get(leg.method)
+            .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
+        leg_start += usize::try_from(hours).unwrap_or(0);
+        // A leg already travelled is history: it can no longer change.
+        let behind = leg_start <= travelled && travelled > 0;
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                if let Some(name) = fields.text(
-                    ui,
-                    &key("name"),
-                    &format!("Leg {}", i + 1),
-                    &leg.name,
-                    150.0,
-                ) {
-                    commit(out, fields, j, "leg", |j| {
-                        j.plan.routes[r].legs[i].name = name
-                    });
-                }
-                let label_id = ui.label("by").id;
-                let mut method = leg.method;
-                egui::ComboBox::from_id_salt(key("method"))
-                    .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
-                    .show_ui(ui, |ui| {
-                        for (m, method_def) in j.plan.methods.iter().enumerate() {
-                            ui.selectable_value(
-                                &mut method,
-                                m,
-                                format!("{} ({} km/h)", method_def.name, method_def.km_per_hour),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(label_id);
-                if method != leg.method {
-                    commit(out, fields, j, "method", |j| {
-                        j.plan.routes[r].legs[i].method = method
-                    });
-                }
-                if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
-                    limits::parse_decimal(t, &(0.0..=100_000.0))
-                }) {
-                    commit(out, fields, j, "distance", |j| {
-                        j.plan.routes[r].legs[i].distance_km = km
-                    });
-                }
-                if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
-                    commit(out, fields, j, "terrain", |j| {
-                        j.plan.routes[r].legs[i].terrain = t
-                    });
-                }
-                if let Some(m) = fields.whole(
-                    ui,
-                    &key("alt"),
-                    "altitude m",
-                    leg.altitude_m,
-                    &(-500..=9_000),
-                ) {
-                    commit(out, fields, j, "altitude", |j| {
-                        j.plan.routes[r].legs[i].altitude_m = m
-                    });
-                }
-                if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
-                    commit(out, fields, j, "weather", |j| {
-                        j.plan.routes[r].legs[i].temperature = t
-                    });
-                }
-                if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
-                    && let Some(d) =
-                        fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &(0..=11_000))
-                {
-                    commit(out, fields, j, "depth", |j| {
-                        j.plan.routes[r].legs[i].depth_m = d
-                    });
-                }
-                let hours = j
-                    .plan
-                    .methods
-                    .get(leg.method)
-                    .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
-                ui.label(RichText::new(format!("= {hours} h")).strong());
-                if ui
-                    .small_button("✕")
-                    .on_hover_text("Remove this leg")
-                    .clicked()
-                {
-                    commit(out, fields, j, "legs", |j| {
-                        j.plan.routes[r].legs.remove(i);
-                    });
-                }
-            });
+            ui.add_enabled_ui(!behind, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(name) = fields.text(
+                        ui,
+                        &key("name"),
+                        &format!("Leg {}", i + 1),
+                        &leg.name,
+                        150.0,
+                    ) {
+                        commit(out, fields, j, "leg", |j| {
+                            j.plan.routes[r].legs[i].name = name
+                        });
+                    }
+                    let label_id = ui.label("by").id;
+                    let mut method = leg.method;
+                    egui::ComboBox::from_id_salt(key("method"))
+                        .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
+                        .show_ui(ui, |ui| {
+                            for (m, method_def) in j.plan.methods.iter().enumerate() {
+                                ui.selectable_value(
+                                    &mut method,
+                                    m,
+                                    format!(
+                                        "{} ({} km/h)",
+                                        method_def.name, method_def.km_per_hour
+                                    ),
+                                );
+                            }
+                        })
+                        .response
+                        .labelled_by(label_id);
+                    if method != leg.method {
+                        commit(out, fields, j, "method", |j| {
+                            j.plan.routes[r].legs[i].method = method
+                        });
+                    }
+                    if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
+                        limits::parse_decimal(t, &(0.0..=100_000.0))
+                    }) {
+                        commit(out, fields, j, "distance", |j| {
+                            j.plan.routes[r].legs[i].distance_km = km
+                        });
+                    }
+                    if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
+                        commit(out, fields, j, "terrain", |j| {
+                            j.plan.routes[r].legs[i].terrain = t
+                        });
+                    }
+                    if let Some(m) = fields.whole(
+                        ui,
+                        &key("alt"),
+                        "altitude m",
+                        leg.altitude_m,
+                        &(-500..=9_000),
+                    ) {
+                        commit(out, fields, j, "altitude", |j| {
+                            j.plan.routes[r].legs[i].altitude_m = m
+                        });
+                    }
+                    if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
+                        commit(out, fields, j, "weather", |j| {
+                            j.plan.routes[r].legs[i].temperature = t
+                        });
+                    }
+                    if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
+                        && let Some(d) =
+                            fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &(0..=11_000))
+                    {
+                        commit(out, fields, j, "depth", |j| {
+                            j.plan.routes[r].legs[i].depth_m = d
+                        });
+                    }
+                    ui.label(RichText::new(format!("= {hours} h")).strong());
+                    if ui
+                        .small_button("✕")
+                        .on_hover_text("Remove this leg")
+                        .clicked()
+                    {
+                        commit(out, fields, j, "legs", |j| {
+                            j.plan.routes[r].legs.remove(i);
+                        });
+                    }
+                })
+            })
+            .response
+            .on_disabled_hover_text("Travelled already: this leg is part of the journey's history");
         });
     }
     if ui.button("Add leg").clicked() {
@@ -459,7 +492,7 @@ fn route_ui(
     ui.add_space(8.0);
     methods_ui(ui, fields, j, out);
     ui.add_space(8.0);
-    pattern_ui(ui, fields, data, j, out);
+    pattern_ui(ui, fields, data, j, view.day_in_play(j.played_hours), out);
 }
 
 /// The ways of travelling and their speeds; the GM adds their own.
@@ -513,9 +546,18 @@ fn pattern_ui(
     fields: &mut FieldBuffers,
     data: &CampaignData,
     j: &Journey,
+    in_play: Option<i64>,
     out: &mut Vec<Command>,
 ) {
     ui.heading("Every day");
+    if in_play.is_some() {
+        ui.label(
+            RichText::new(
+                "Changes here apply to the days ahead; the days played keep their pattern.",
+            )
+            .weak(),
+        );
+    }
     let p = &j.plan.pattern;
     let day = data.settings.day_hours;
     ui.horizontal_wrapped(|ui| {
@@ -528,7 +570,10 @@ fn pattern_ui(
             p.start_hour,
             0..=day - 1,
         ) {
-            commit(out, fields, j, "pattern", |j| j.plan.pattern.start_hour = v);
+            commit(out, fields, j, "pattern", |j| {
+                plan::keep_played_days(j, in_play);
+                j.plan.pattern.start_hour = v
+            });
         }
         if let Some(v) = whole(
             ui,
@@ -540,11 +585,15 @@ fn pattern_ui(
             0..=day,
         ) {
             commit(out, fields, j, "pattern", |j| {
+                plan::keep_played_days(j, in_play);
                 j.plan.pattern.travel_hours = v
             });
         }
         if let Some(v) = whole(ui, fields, j, "p-camp", "Camp hours", p.camp_hours, 0..=day) {
-            commit(out, fields, j, "pattern", |j| j.plan.pattern.camp_hours = v);
+            commit(out, fields, j, "pattern", |j| {
+                plan::keep_played_days(j, in_play);
+                j.plan.pattern.camp_hours = v
+            });
         }
         if let Some(v) = whole(
             ui,
@@ -556,6 +605,7 @@ fn pattern_ui(
             0..=day,
         ) {
             commit(out, fields, j, "pattern", |j| {
+                plan::keep_played_days(j, in_play);
                 j.plan.pattern.watch_hours = v
             });
         }
@@ -576,6 +626,7 @@ fn pattern_ui(
                 .changed()
             {
                 commit(out, fields, j, "watch rota", |j| {
+                    plan::keep_played_days(j, in_play);
                     j.plan.pattern.watchers.retain(|w| *w != c.id);
                     if on {
                         j.plan.pattern.watchers.push(c.id);
@@ -647,48 +698,60 @@ fn days_ui(
     let change = j.plan.days.get(&day.index).cloned().unwrap_or_default();
     let d = day.index;
     let fields = &mut state.fields;
-    ui.horizontal_wrapped(|ui| {
-        let travel = change.travel_hours.unwrap_or(j.plan.pattern.travel_hours);
-        if let Some(v) = whole(
-            ui,
-            fields,
-            j,
-            &format!("day{d}:travel"),
-            "Travel hours this day",
-            travel,
-            0..=data.settings.day_hours,
-        ) {
-            commit(
-                out,
+    let played = d < view.days_played(j.played_hours);
+    if played {
+        ui.label(
+            RichText::new(
+                "This day has been played: it is shown as it was and can no longer change.",
+            )
+            .weak(),
+        );
+    }
+    ui.add_enabled_ui(!played, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let pattern = change.pattern.as_ref().unwrap_or(&j.plan.pattern);
+            let travel = change.travel_hours.unwrap_or(pattern.travel_hours);
+            if let Some(v) = whole(
+                ui,
                 fields,
                 j,
-                &format!("travel hours of day {}", d + 1),
-                |j| j.plan.days.entry(d).or_default().travel_hours = Some(v),
-            );
-        }
-        let label_id = ui.label("Weather this day").id;
-        let mut weather = change.temperature;
-        egui::ComboBox::from_id_salt(format!("day{d}:weather"))
-            .selected_text(weather.map_or("as the route says", |t: Temperature| t.label()))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut weather, None, "as the route says");
-                for t in <Temperature as strum::IntoEnumIterator>::iter() {
-                    ui.selectable_value(&mut weather, Some(t), t.label());
-                }
-            })
-            .response
-            .labelled_by(label_id);
-        if weather != change.temperature {
-            commit(out, fields, j, &format!("weather of day {}", d + 1), |j| {
-                j.plan.days.entry(d).or_default().temperature = weather
-            });
-        }
-        let ration = change.ration.unwrap_or_default();
-        if let Some(r) = choice_combo(ui, &format!("day{d}:ration"), "Rations", ration) {
-            commit(out, fields, j, &format!("rations of day {}", d + 1), |j| {
-                j.plan.days.entry(d).or_default().ration = Some(r)
-            });
-        }
+                &format!("day{d}:travel"),
+                "Travel hours this day",
+                travel,
+                0..=data.settings.day_hours,
+            ) {
+                commit(
+                    out,
+                    fields,
+                    j,
+                    &format!("travel hours of day {}", d + 1),
+                    |j| j.plan.days.entry(d).or_default().travel_hours = Some(v),
+                );
+            }
+            let label_id = ui.label("Weather this day").id;
+            let mut weather = change.temperature;
+            egui::ComboBox::from_id_salt(format!("day{d}:weather"))
+                .selected_text(weather.map_or("as the route says", |t: Temperature| t.label()))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut weather, None, "as the route says");
+                    for t in <Temperature as strum::IntoEnumIterator>::iter() {
+                        ui.selectable_value(&mut weather, Some(t), t.label());
+                    }
+                })
+                .response
+                .labelled_by(label_id);
+            if weather != change.temperature {
+                commit(out, fields, j, &format!("weather of day {}", d + 1), |j| {
+                    j.plan.days.entry(d).or_default().temperature = weather
+                });
+            }
+            let ration = change.ration.unwrap_or_default();
+            if let Some(r) = choice_combo(ui, &format!("day{d}:ration"), "Rations", ration) {
+                commit(out, fields, j, &format!("rations of day {}", d + 1), |j| {
+                    j.plan.days.entry(d).or_default().ration = Some(r)
+                });
+            }
+        })
     });
     let required = 40 * day.multiplier;
     ui.label(format!(
@@ -702,7 +765,7 @@ fn days_ui(
         }
     ));
     ui.add_space(4.0);
-    grid_ui(ui, fields, j, day, out);
+    ui.add_enabled_ui(!played, |ui| grid_ui(ui, fields, j, day, out));
     ui.add_space(6.0);
     ui.heading("Tests and risk");
     let meals = food.day(day.index);
