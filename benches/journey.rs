@@ -52,8 +52,11 @@ fn recompute(c: &mut Criterion) {
     assert_eq!(view.days[0].characters.len(), 8);
     c.bench_function("recompute a 60-day plan for 8 characters", |b| {
         b.iter(|| {
+            // What the journeys screen recomputes after a change: the plan,
+            // its food ledger and the comparison of every route.
             let view = waybook::plan::plan(&data, &journey);
-            black_box(waybook::plan::food_ledger(&data, &journey, &view))
+            let food = waybook::plan::food_ledger(&data, &journey, &view);
+            black_box((view, food, waybook::plan::compare_routes(&data, &journey)))
         })
     });
 }

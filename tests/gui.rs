@@ -648,6 +648,12 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
         before.settings.clock.day + 1,
         "the clock moves to the next day"
     );
+    f.click("Day by day");
+    assert!(
+        f.shows("This day has been played"),
+        "a played day can no longer change"
+    );
+    f.click("Play");
     assert!(
         f.shows("Ash Varnell · march: d20 = 1, +5 bonus = 0 vs TG 11: fail, +1 exhaustion"),
         "the log shows each roll's working"

@@ -406,3 +406,65 @@ fn half_rations_stay_half_when_a_whole_item_is_opened() {
             .any(|l| l.contains("Ana eats 20 of 40 units (half), opening 40 units"))
     );
 }
+
+/// "you can swim in Extremeley Cold Water without issue for a number of
+/// Minutes equal to your Endurance Trait. After this time has elapsed for
+/// every Minute ... a TG 10 Endurance (Stamina) Test" — deep water (60 m)
+/// brings it; at 250 m each failure gives one more degree.
+#[test]
+fn deep_swims_bring_a_cold_water_test_each_minute_after_the_free_ones() {
+    let (mut data, mut journey) = small_party(400);
+    journey.plan.routes[0].legs = vec![Leg {
+        name: "The drowned road".into(),
+        method: 3,
+        distance_km: 4.0,
+        terrain: Terrain::Normal,
+        altitude_m: 0,
+        temperature: Temperature::Normal,
+        depth_m: 80,
+    }];
+    data.apply(&Change::journey(
+        Some(&data.journeys[&journey.id].clone()),
+        Some(&journey),
+    ));
+    let view = plan::plan(&data, &journey);
+    let day = &view.days[0];
+    assert_eq!(day.travel_hours, 2, "4 km swimming at 2 km/h");
+    let ana = day
+        .characters
+        .iter()
+        .find(|c| c.name == "Ana")
+        .expect("Ana");
+    let cold: Vec<_> = ana
+        .tests
+        .iter()
+        .filter(|t| t.cause == Cause::ColdWater)
+        .collect();
+    // Endurance 1: minute 1 is free, then minutes 2..=120 of the two hours.
+    assert_eq!(cold.len(), 119);
+    assert!(
+        cold.iter()
+            .all(|t| t.tg == 10 && t.exhaustion.by_five && t.exhaustion.extra == 0)
+    );
+    // The swim itself counts 2 an hour at 60 m: a swim test at the end of hour 1 (TG 11) and 2 (TG 13).
+    let swims: Vec<i32> = ana
+        .tests
+        .iter()
+        .filter(|t| t.cause == Cause::Swim)
+        .map(|t| t.tg)
+        .collect();
+    assert_eq!(swims, vec![11, 13]);
+    journey.plan.routes[0].legs[0].depth_m = 260;
+    let deeper = plan::plan(&data, &journey);
+    let ana = deeper.days[0]
+        .characters
+        .iter()
+        .find(|c| c.name == "Ana")
+        .expect("Ana");
+    assert!(
+        ana.tests
+            .iter()
+            .filter(|t| t.cause == Cause::ColdWater)
+            .all(|t| t.exhaustion.extra == 1)
+    );
+}

@@ -134,6 +134,18 @@ impl Play<'_> {
         let (d, s) = view.locate(n).ok_or("the plan has no such hour")?;
         let day = &view.days[d];
         let when = format!("Day {} {:02}:00", day.date, day.slots[s].hour);
+        let tested = day
+            .characters
+            .iter()
+            .any(|cd| cd.tests.iter().any(|t| t.hour == s + 1));
+        if !tested {
+            let doing = if day.slots[s].road.is_some() {
+                "on the road"
+            } else {
+                "off the road"
+            };
+            self.log.push(format!("{when} · {doing}, no tests"));
+        }
         for cd in &day.characters {
             let Some(c) = self.characters.get_mut(&cd.character) else {
                 continue;

@@ -92,6 +92,17 @@ pub fn journeys_ui(
                     vec![Change::journey(None, Some(&journey))],
                 )));
             }
+            if let Some(j) = state.selected.and_then(|id| data.journeys.get(&id))
+                && ui
+                    .button("Delete journey")
+                    .on_hover_text("Ctrl+Z brings it back")
+                    .clicked()
+            {
+                out.push(Command::Apply(crate::model::Edit::new(
+                    format!("Delete journey {}", j.name),
+                    vec![Change::journey(Some(j), None)],
+                )));
+            }
             if data.parties.is_empty() {
                 ui.label(RichText::new("Add a party first: a journey belongs to a party.").weak());
             }
@@ -959,6 +970,8 @@ fn play_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, out: &mut Vec<Comma
 /// day's exact forecast), and food units left: planned against played.
 fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: &FoodLedger) {
     use egui_plot::{Legend, Line, Plot};
+    risk_grid_ui(ui, view);
+    ui.add_space(8.0);
     ui.heading("Expected exhaustion by the end of each day");
     ui.label(
         RichText::new(
@@ -1026,5 +1039,52 @@ fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: &FoodLedger
             if !j.food_left.is_empty() {
                 plot.line(Line::new("played", played));
             }
+        });
+}
+
+/// Who is at risk on which day: the chance of at least one degree of
+/// exhaustion from the day's tests, a row per character, a column per day.
+fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
+    ui.heading("Risk of exhaustion, day by day");
+    ui.label(RichText::new("The chance of at least one degree from the day's tests.").weak());
+    let Some(first) = view.days.first() else {
+        return;
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("risk-grid")
+        .show(ui, |ui| {
+            egui::Grid::new("risk-grid")
+                .spacing([3.0, 3.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    for day in &view.days {
+                        ui.label(RichText::new(format!("day {}", day.index + 1)).small());
+                    }
+                    ui.end_row();
+                    for (row, cd) in first.characters.iter().enumerate() {
+                        ui.label(&cd.name);
+                        for day in &view.days {
+                            let p = day
+                                .characters
+                                .get(row)
+                                .and_then(|c| c.forecast.p_at_least.first().copied())
+                                .unwrap_or(0.0);
+                            let shade = (255.0 - p * 120.0) as u8;
+                            let cell = egui::Button::new(
+                                RichText::new(format!("{:.0}%", p * 100.0)).small(),
+                            )
+                            .fill(Color32::from_rgb(255, shade, shade))
+                            .min_size(egui::vec2(44.0, 18.0))
+                            .sense(egui::Sense::hover());
+                            ui.add(cell).on_hover_text(format!(
+                                "{} on day {}: {:.0}% chance of exhaustion",
+                                cd.name,
+                                day.index + 1,
+                                p * 100.0
+                            ));
+                        }
+                        ui.end_row();
+                    }
+                });
         });
 }
