@@ -30,31 +30,31 @@ pub struct ExportArgs {
     pub paper: Paper,
 }
 
+/// The record of `what` named `name` (any case), or an error naming it.
+fn named<'a, T: 'a>(
+    mut records: impl Iterator<Item = &'a T>,
+    name: &str,
+    what: &str,
+    name_of: fn(&T) -> &str,
+) -> anyhow::Result<&'a T> {
+    records
+        .find(|r| name_of(r).eq_ignore_ascii_case(name))
+        .ok_or_else(|| anyhow::anyhow!("no {what} is named “{name}”"))
+}
+
 /// The sheets the arguments ask for, in the order given.
 pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Sheet>> {
     let mut sheets = Vec::new();
     for name in &args.characters {
-        let c = data
-            .characters
-            .values()
-            .find(|c| c.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| anyhow::anyhow!("no character is named “{name}”"))?;
+        let c = named(data.characters.values(), name, "character", |c| &c.name)?;
         sheets.push(Sheet::Character(c.id));
     }
     if let Some(name) = &args.party {
-        let p = data
-            .parties
-            .values()
-            .find(|p| p.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| anyhow::anyhow!("no party is named “{name}”"))?;
+        let p = named(data.parties.values(), name, "party", |p| &p.name)?;
         sheets.push(Sheet::Party(p.id));
     }
     if let Some(name) = &args.journey {
-        let j = data
-            .journeys
-            .values()
-            .find(|j| j.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| anyhow::anyhow!("no journey is named “{name}”"))?;
+        let j = named(data.journeys.values(), name, "journey", |j| &j.name)?;
         sheets.push(Sheet::Journey(j.id));
     }
     if args.blank {

@@ -97,7 +97,8 @@ impl Pools {
     }
 }
 
-fn planned_units(required: f64, ration: Ration) -> f64 {
+/// The units a ration plans for a day that requires `required`.
+pub(super) fn planned_units(required: f64, ration: Ration) -> f64 {
     match ration {
         Ration::Full => required,
         Ration::Half => required / 2.0,

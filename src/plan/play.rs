@@ -13,7 +13,7 @@ use super::food::{eat, endurance};
 use super::{JourneyPlanView, members, plan};
 use crate::model::{
     CampaignData, Change, Character, CharacterId, Edit, FoodOrder, Holder, Holding, HoldingId,
-    Journey, Ration, Settings,
+    Journey, Settings,
 };
 use crate::plan;
 use crate::rules::dice::Dice;
@@ -185,11 +185,7 @@ impl Play<'_> {
         let long_rest = self.data.settings.long_rest_degrees;
         for cd in &day.characters {
             let required = DAILY_UNITS * f64::from(day.multiplier);
-            let want = match ration {
-                Ration::Full => required,
-                Ration::Half => required / 2.0,
-                Ration::None => 0.0,
-            };
+            let want = super::food::planned_units(required, ration);
             // Whole items are opened; what is beyond the ration is not kept.
             let opened = self.eat_from_holdings(journey, cd.character, want);
             let eaten = opened.min(want);

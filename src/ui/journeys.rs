@@ -6,8 +6,8 @@
 use super::fields::{ERROR_COLOUR, FieldBuffers, record_edit};
 use crate::app::Command;
 use crate::model::{
-    Activity, CampaignData, Change, CharacterId, Choice, DayChange, Journey, JourneyId, Leg, Route,
-    Temperature, Terrain, limits,
+    Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, Journey, JourneyId,
+    Leg, Route, Temperature, Terrain, limits,
 };
 use crate::plan::play::Until;
 use crate::plan::{self, FoodLedger, JourneyPlanView};
@@ -571,54 +571,33 @@ fn pattern_ui(
     }
     let p = &j.plan.pattern;
     let day = data.settings.day_hours;
-    ui.horizontal_wrapped(|ui| {
-        if let Some(v) = whole(
-            ui,
-            fields,
-            j,
+    type Hours = fn(&mut DayPattern) -> &mut i64;
+    let numbers: [(&str, &str, i64, RangeInclusive<i64>, Hours); 4] = [
+        (
             "p-start",
             "Set off at hour",
             p.start_hour,
             0..=day - 1,
-        ) {
-            commit(out, fields, j, "pattern", |j| {
-                plan::keep_played_days(j, in_play);
-                j.plan.pattern.start_hour = v
-            });
-        }
-        if let Some(v) = whole(
-            ui,
-            fields,
-            j,
-            "p-travel",
-            "Travel hours",
-            p.travel_hours,
-            0..=day,
-        ) {
-            commit(out, fields, j, "pattern", |j| {
-                plan::keep_played_days(j, in_play);
-                j.plan.pattern.travel_hours = v
-            });
-        }
-        if let Some(v) = whole(ui, fields, j, "p-camp", "Camp hours", p.camp_hours, 0..=day) {
-            commit(out, fields, j, "pattern", |j| {
-                plan::keep_played_days(j, in_play);
-                j.plan.pattern.camp_hours = v
-            });
-        }
-        if let Some(v) = whole(
-            ui,
-            fields,
-            j,
-            "p-watch",
-            "Watch hours",
-            p.watch_hours,
-            0..=day,
-        ) {
-            commit(out, fields, j, "pattern", |j| {
-                plan::keep_played_days(j, in_play);
-                j.plan.pattern.watch_hours = v
-            });
+            |p| &mut p.start_hour,
+        ),
+        ("p-travel", "Travel hours", p.travel_hours, 0..=day, |p| {
+            &mut p.travel_hours
+        }),
+        ("p-camp", "Camp hours", p.camp_hours, 0..=day, |p| {
+            &mut p.camp_hours
+        }),
+        ("p-watch", "Watch hours", p.watch_hours, 0..=day, |p| {
+            &mut p.watch_hours
+        }),
+    ];
+    ui.horizontal_wrapped(|ui| {
+        for (key, label, value, range, field) in numbers {
+            if let Some(v) = whole(ui, fields, j, key, label, value, range) {
+                commit(out, fields, j, "pattern", |j| {
+                    plan::keep_played_days(j, in_play);
+                    *field(&mut j.plan.pattern) = v;
+                });
+            }
         }
     });
     ui.label(
