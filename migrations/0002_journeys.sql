@@ -1,4 +1,4 @@
--- 0002_journeys: the campaign clock, hunger's degrees of exhaustion (which a
+-- 0002_journeys: the campaign clock, the GM's roll tables, hunger's degrees of exhaustion (which a
 -- long rest cannot remove until a full day of food), and journeys: a party's
 -- plan as JSON (routes, day pattern, the GM's changes per day), how far it has
 -- been played and its log.
@@ -21,3 +21,12 @@ CREATE TABLE journey (
     food_left     TEXT    NOT NULL DEFAULT '[]'
 );
 CREATE INDEX journey_party ON journey (party_id);
+
+-- The GM's own roll tables (weather, injuries, XP awards, battle items,
+-- merchants' stock...): a dice expression and rows of ranges with results.
+CREATE TABLE roll_table (
+    id    INTEGER PRIMARY KEY,
+    name  TEXT    NOT NULL,
+    dice  TEXT    NOT NULL,
+    rows  TEXT    NOT NULL DEFAULT '[]'
+);

@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// Creates `path` and fills it with the demo campaign.
 pub fn create_demo(path: &Path) -> store::Result<Campaign> {
-    let mut campaign = Campaign::create(path, DEMO_NAME)?;
+    let mut campaign = crate::starter::create_campaign(path, DEMO_NAME)?;
     fill_demo(&mut campaign)?;
     Ok(campaign)
 }

@@ -9,5 +9,6 @@ pub mod model;
 pub mod pdf;
 pub mod plan;
 pub mod rules;
+pub mod starter;
 pub mod store;
 pub mod ui;

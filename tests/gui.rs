@@ -4,7 +4,7 @@
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
 use waybook::app::{DialogOutcome, ScriptedDialogs, WaybookApp};
 use waybook::model::{CampaignData, Character, Holder, RuleText};
@@ -28,6 +28,8 @@ impl Fixture {
         app.open_campaign(campaign);
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 1000.0))
+            // Grids of text fields take a few frames to measure their columns.
+            .with_max_steps(16)
             .build_ui_state(|ui, app: &mut WaybookApp| app.frame_ui(ui), app);
         harness.run();
         Self { dir, harness }
@@ -773,4 +775,47 @@ fn the_campaign_clock_is_set_on_the_campaign_screen() {
     assert!(f.shows("Hour: must be between 0 and 23"));
     f.type_into("Hour", "6");
     assert!(f.shows("Campaign clock: day 1, 06:00"));
+}
+
+#[test]
+fn the_gm_edits_a_roll_table_and_a_broken_one_cannot_be_rolled() {
+    let mut f = Fixture::demo();
+    f.click("Dice and rules");
+    assert_eq!(
+        f.field("Name").value().as_deref(),
+        Some("weather"),
+        "the placeholder tables come with the campaign"
+    );
+    f.type_into("Dice", "2d6");
+    assert!(
+        f.shows("This table cannot be rolled yet"),
+        "a d6 row does not cover 2d6"
+    );
+    assert!(
+        f.harness
+            .get_by_label("Roll on table")
+            .accesskit_node()
+            .is_disabled()
+    );
+    f.type_into("Row 1 from", "2");
+    f.type_into("to", "12");
+    f.type_into("gives", "Clear skies");
+    assert!(!f.shows("This table cannot be rolled yet"));
+    f.harness.state_mut().dice = waybook::rules::dice::Dice::scripted(vec![3, 4]);
+    f.click("Roll on table");
+    assert!(f.shows("weather: 2d6 = 7 → Clear skies"));
+    let stored = f.reloaded();
+    let weather = stored
+        .tables
+        .values()
+        .find(|t| t.name == "weather")
+        .expect("weather");
+    assert_eq!(
+        (
+            weather.dice.as_str(),
+            weather.rows[0].from,
+            weather.rows[0].to
+        ),
+        ("2d6", 2, 12)
+    );
 }

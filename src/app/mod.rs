@@ -299,7 +299,7 @@ impl WaybookApp {
                 let name = path
                     .file_stem()
                     .map_or_else(|| "New campaign".into(), |s| s.to_string_lossy());
-                match Campaign::create(&path, &name) {
+                match crate::starter::create_campaign(&path, &name) {
                     Ok(campaign) => self.open_campaign(campaign),
                     Err(e) => self.fail(format!("Could not create the campaign: {e}")),
                 }

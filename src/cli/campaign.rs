@@ -12,7 +12,7 @@ pub fn new(file: &Path, demo: bool, out: &mut impl Write) -> anyhow::Result<()> 
         let name = file
             .file_stem()
             .map_or_else(|| "New campaign".into(), |s| s.to_string_lossy());
-        Campaign::create(file, &name)?;
+        crate::starter::create_campaign(file, &name)?;
     }
     writeln!(out, "created {}", file.display())?;
     Ok(())

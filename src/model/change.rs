@@ -4,7 +4,7 @@
 //! Every change carries both states, so its inverse is the same change with
 //! the two swapped (as helix's transactions and their inversions).
 
-use super::{Character, Holding, Item, Journey, Party, Settings};
+use super::{Character, Holding, Item, Journey, Party, Settings, TableDef};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
@@ -32,6 +32,10 @@ pub enum Change {
         before: Option<Box<Journey>>,
         after: Option<Box<Journey>>,
     },
+    Table {
+        before: Option<TableDef>,
+        after: Option<TableDef>,
+    },
 }
 
 impl Change {
@@ -58,6 +62,10 @@ impl Change {
                 after: before,
             },
             Change::Journey { before, after } => Change::Journey {
+                before: after,
+                after: before,
+            },
+            Change::Table { before, after } => Change::Table {
                 before: after,
                 after: before,
             },

@@ -5,7 +5,7 @@
 
 use super::{
     Change, Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Journey, JourneyId,
-    Party, PartyId, Settings,
+    Party, PartyId, Settings, TableDef, TableId,
 };
 use std::collections::BTreeMap;
 
@@ -17,6 +17,7 @@ pub struct CampaignData {
     pub items: BTreeMap<ItemId, Item>,
     pub holdings: BTreeMap<HoldingId, Holding>,
     pub journeys: BTreeMap<JourneyId, Journey>,
+    pub tables: BTreeMap<TableId, TableDef>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -38,6 +39,7 @@ impl CampaignData {
             items: BTreeMap::new(),
             holdings: BTreeMap::new(),
             journeys: BTreeMap::new(),
+            tables: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -70,6 +72,11 @@ impl CampaignData {
                 &mut self.journeys,
                 before.as_ref().map(|j| j.id),
                 after.as_ref().map(|j| (j.id, (**j).clone())),
+            ),
+            Change::Table { before, after } => put(
+                &mut self.tables,
+                before.as_ref().map(|t| t.id),
+                after.as_ref().map(|t| (t.id, t.clone())),
             ),
         }
     }
@@ -136,6 +143,9 @@ impl CampaignData {
     }
     pub fn next_item_id(&self) -> ItemId {
         ItemId(next_key(self.items.keys().map(|k| k.0)))
+    }
+    pub fn next_table_id(&self) -> TableId {
+        TableId(next_key(self.tables.keys().map(|k| k.0)))
     }
     pub fn next_journey_id(&self) -> JourneyId {
         JourneyId(next_key(self.journeys.keys().map(|k| k.0)))

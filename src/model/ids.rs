@@ -21,4 +21,6 @@ typed_id!(
     HoldingId,
     /// A journey of a party.
     JourneyId,
+    /// One of the GM's roll tables.
+    TableId,
 );

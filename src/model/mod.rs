@@ -14,6 +14,7 @@ mod item;
 mod journey;
 pub mod limits;
 mod party;
+mod table;
 
 pub use campaign::{RuleText, Settings};
 pub use change::{Change, Edit};
@@ -23,10 +24,11 @@ pub use character::{
 };
 pub use choice::Choice;
 pub use data::{CampaignData, Totals};
-pub use ids::{CharacterId, HoldingId, ItemId, JourneyId, PartyId};
+pub use ids::{CharacterId, HoldingId, ItemId, JourneyId, PartyId, TableId};
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
     Activity, ClockTime, DayChange, DayPattern, FoodOrder, Journey, JourneyPlan, Leg, Method,
     Ration, Route, Temperature, Terrain,
 };
 pub use party::Party;
+pub use table::{TableDef, TableRowDef};

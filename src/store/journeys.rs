@@ -5,11 +5,14 @@ use rusqlite::types::Type;
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
 
-fn to_json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
+pub(super) fn to_json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
     serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
 }
 
-fn from_json<T: serde::de::DeserializeOwned>(at: usize, text: &str) -> rusqlite::Result<T> {
+pub(super) fn from_json<T: serde::de::DeserializeOwned>(
+    at: usize,
+    text: &str,
+) -> rusqlite::Result<T> {
     serde_json::from_str(text)
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(at, Type::Text, Box::new(e)))
 }

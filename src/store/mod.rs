@@ -13,6 +13,7 @@ mod journeys;
 mod migrate;
 mod parties;
 mod sql_types;
+mod tables;
 
 pub use check::{CheckReport, check};
 pub use migrate::LATEST_VERSION;
@@ -141,6 +142,7 @@ impl Campaign {
         data.items = items::load_items(&self.conn)?;
         data.holdings = items::load_holdings(&self.conn)?;
         data.journeys = journeys::load(&self.conn)?;
+        data.tables = tables::load(&self.conn)?;
         Ok(data)
     }
 
@@ -210,6 +212,10 @@ fn apply_change(tx: &Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
             None => before
                 .as_ref()
                 .map_or(Ok(()), |h| items::delete_holding(tx, h.id)),
+        },
+        Change::Table { before, after } => match after {
+            Some(t) => tables::put(tx, t),
+            None => before.as_ref().map_or(Ok(()), |t| tables::delete(tx, t.id)),
         },
         Change::Journey { before, after } => match after {
             Some(j) => journeys::put(tx, j),

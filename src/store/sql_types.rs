@@ -1,6 +1,6 @@
 //! How typed ids and the small enums travel in and out of SQLite.
 
-use crate::model::{CharacterId, Choice, HoldingId, ItemId, JourneyId, PartyId};
+use crate::model::{CharacterId, Choice, HoldingId, ItemId, JourneyId, PartyId, TableId};
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 macro_rules! sql_id {
@@ -18,7 +18,7 @@ macro_rules! sql_id {
     )*};
 }
 
-sql_id!(CharacterId, PartyId, ItemId, HoldingId, JourneyId);
+sql_id!(CharacterId, PartyId, ItemId, HoldingId, JourneyId, TableId);
 
 /// Reads a stored enum key, failing loudly on a key this build doesn't know.
 pub fn choice_from_sql<C: Choice>(value: ValueRef<'_>) -> FromSqlResult<C> {

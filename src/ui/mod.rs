@@ -14,6 +14,7 @@ pub mod roster;
 mod rules;
 mod sheet;
 pub mod style;
+mod tables;
 
 use crate::app::actions::Action;
 use crate::app::{Command, DialogPurpose, WaybookApp};
@@ -95,7 +96,9 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
                 Screen::Parties => parties::parties_ui(ui, &mut state.parties, data, &mut out),
                 Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
                 Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
-                Screen::Rules => rules::rules_ui(ui, &mut state.rules, &mut app.dice),
+                Screen::Rules => {
+                    rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
+                }
             }
         }
         None => welcome_ui(ui, app, &mut out),

@@ -1,12 +1,15 @@
-//! The rules screen: a dice roller for any dice expression, rolls on the
-//! tables (the texts' own and the GM's placeholders), and the rules notes:
-//! how Waybook reads each ambiguous sentence of the rule texts.
+//! The rules screen: a dice roller for any dice expression, the roll tables
+//! (the GM's own, which start as marked placeholders, and the texts' fixed
+//! ones), and the rules notes: how Waybook reads each ambiguous sentence of
+//! the rule texts.
 
-use super::fields::ERROR_COLOUR;
+use super::fields::{ERROR_COLOUR, FieldBuffers};
+use super::tables::{Picked, tables_ui};
+use crate::app::Command;
+use crate::model::CampaignData;
 use crate::rules::dice::Dice;
 use crate::rules::expr::DiceExpr;
 use crate::rules::notes::{COMPANION, DICE, NOTES, ROUNDS, TRAVEL};
-use crate::rules::tables::{PLACEHOLDER, RollTable, builtin_tables};
 use egui::{RichText, Ui};
 
 const HISTORY: usize = 12;
@@ -14,21 +17,21 @@ const HISTORY: usize = 12;
 #[derive(Debug)]
 pub struct RulesState {
     pub expression: String,
-    pub table: usize,
+    pub table: Picked,
+    pub fields: FieldBuffers,
     /// Rolls made here, newest first, with their working.
     pub rolls: Vec<String>,
     pub error: Option<String>,
-    tables: Vec<RollTable>,
 }
 
 impl Default for RulesState {
     fn default() -> Self {
         Self {
             expression: "2d10kh1".to_owned(),
-            table: 0,
+            table: Picked::None,
+            fields: FieldBuffers::default(),
             rolls: Vec::new(),
             error: None,
-            tables: builtin_tables(),
         }
     }
 }
@@ -46,7 +49,13 @@ impl RulesState {
     }
 }
 
-pub fn rules_ui(ui: &mut Ui, state: &mut RulesState, dice: &mut Dice) {
+pub fn rules_ui(
+    ui: &mut Ui,
+    state: &mut RulesState,
+    data: &CampaignData,
+    dice: &mut Dice,
+    out: &mut Vec<Command>,
+) {
     egui::Panel::left("roller").resizable(true).default_size(480.0).show(ui, |ui| {
         ui.heading("Dice roller");
         ui.horizontal(|ui| {
@@ -68,30 +77,8 @@ pub fn rules_ui(ui: &mut Ui, state: &mut RulesState, dice: &mut Dice) {
         });
         ui.add_space(8.0);
         ui.heading("Tables");
-        ui.horizontal(|ui| {
-            let label = ui.label("Table").id;
-            let names: Vec<String> = state.tables.iter().map(|t| t.name.clone()).collect();
-            egui::ComboBox::from_id_salt("table")
-                .selected_text(names.get(state.table).map_or("", String::as_str))
-                .show_ui(ui, |ui| {
-                    for (i, name) in names.iter().enumerate() {
-                        ui.selectable_value(&mut state.table, i, name);
-                    }
-                })
-                .response
-                .labelled_by(label);
-            if ui.button("Roll on table").clicked()
-                && let Some(table) = state.tables.get(state.table).cloned()
-            {
-                let result = table
-                    .roll(dice)
-                    .map(|r| format!("{}: {} = {} → {}", r.table, r.roll.expr, r.roll.total, r.result))
-                    .map_err(|e| e.to_string());
-                state.record(result);
-            }
-        });
-        if let Some(table) = state.tables.get(state.table) {
-            table_rows_ui(ui, table);
+        if let Some(result) = tables_ui(ui, &mut state.table, &mut state.fields, data, dice, out) {
+            state.record(result);
         }
         if let Some(error) = &state.error {
             ui.label(RichText::new(error).color(ERROR_COLOUR));
@@ -130,28 +117,4 @@ pub fn rules_ui(ui: &mut Ui, state: &mut RulesState, dice: &mut Dice) {
                 }
             });
     });
-}
-
-fn table_rows_ui(ui: &mut Ui, table: &RollTable) {
-    ui.label(RichText::new(format!("Rolled with {}", table.dice)).weak());
-    egui::Grid::new("table-rows")
-        .striped(true)
-        .num_columns(2)
-        .show(ui, |ui| {
-            for row in &table.rows {
-                let range = if row.from == row.to {
-                    row.from.to_string()
-                } else {
-                    format!("{}–{}", row.from, row.to)
-                };
-                ui.label(range);
-                let text = RichText::new(&row.result);
-                ui.label(if row.result.contains(PLACEHOLDER) {
-                    text.italics().weak()
-                } else {
-                    text
-                });
-                ui.end_row();
-            }
-        });
 }

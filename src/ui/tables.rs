@@ -1,0 +1,281 @@
+//! The GM's roll tables: pick one (the campaign's own, or the texts' setback
+//! and benign tables, which are fixed), edit its name, dice and rows, see what
+//! is wrong with it, and roll on it.
+
+use super::fields::{ERROR_COLOUR, FieldBuffers, record_edit};
+use crate::app::Command;
+use crate::model::{CampaignData, Change, Edit, TableDef, TableId, TableRowDef};
+use crate::rules::dice::Dice;
+use crate::rules::expr::DiceExpr;
+use crate::rules::tables::{PLACEHOLDER, RollTable, TableRow, builtin_tables};
+use egui::{RichText, Ui};
+
+/// Which table is shown: one of the campaign's, or one the texts give.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Picked {
+    #[default]
+    None,
+    Campaign(TableId),
+    Text(String),
+}
+
+/// The texts' own tables, which the GM reads but does not edit.
+fn text_tables() -> Vec<RollTable> {
+    builtin_tables()
+        .into_iter()
+        .filter(|t| t.rows.iter().all(|r| !r.result.starts_with(PLACEHOLDER)))
+        .collect()
+}
+
+/// The table as the engine reads it, or what is wrong with it.
+pub fn checked(def: &TableDef) -> Result<RollTable, String> {
+    let dice: DiceExpr = def
+        .dice
+        .parse()
+        .map_err(|e: crate::rules::expr::ExprError| e.to_string())?;
+    let rows = def
+        .rows
+        .iter()
+        .map(|r| TableRow {
+            from: r.from,
+            to: r.to,
+            result: r.result.clone(),
+        })
+        .collect();
+    RollTable::new(def.name.clone(), dice, rows).map_err(|e| e.to_string())
+}
+
+fn commit(
+    out: &mut Vec<Command>,
+    fields: &mut FieldBuffers,
+    t: &TableDef,
+    what: &str,
+    change: impl FnOnce(&mut TableDef),
+) {
+    let edit = record_edit(
+        t,
+        format!("Change {what} of table {}", t.name),
+        change,
+        |before, after| Change::Table {
+            before: Some(before),
+            after: Some(after),
+        },
+    );
+    out.extend(fields.command(edit));
+}
+
+/// The table picker, the editor of a campaign table, and "Roll on table".
+/// Returns a roll's line of working (or error) to show.
+pub fn tables_ui(
+    ui: &mut Ui,
+    picked: &mut Picked,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    dice: &mut Dice,
+    out: &mut Vec<Command>,
+) -> Option<Result<String, String>> {
+    let texts = text_tables();
+    if *picked == Picked::None
+        || matches!(picked, Picked::Campaign(id) if !data.tables.contains_key(id))
+    {
+        *picked = data.tables.keys().next().map_or_else(
+            || Picked::Text("setback".into()),
+            |id| Picked::Campaign(*id),
+        );
+    }
+    let mut rolled = None;
+    ui.horizontal(|ui| {
+        let label = ui.label("Table").id;
+        let shown = match picked {
+            Picked::Campaign(id) => data
+                .tables
+                .get(id)
+                .map_or(String::new(), |t| t.name.clone()),
+            Picked::Text(name) => format!("{name} (rule text)"),
+            Picked::None => String::new(),
+        };
+        egui::ComboBox::from_id_salt("table")
+            .selected_text(shown)
+            .height(400.0)
+            .show_ui(ui, |ui| {
+                for t in data.tables.values() {
+                    ui.selectable_value(picked, Picked::Campaign(t.id), &t.name);
+                }
+                for t in &texts {
+                    ui.selectable_value(
+                        picked,
+                        Picked::Text(t.name.clone()),
+                        format!("{} (rule text)", t.name),
+                    );
+                }
+            })
+            .response
+            .labelled_by(label);
+        let table = match picked {
+            Picked::Campaign(id) => data.tables.get(id).map(checked),
+            Picked::Text(name) => texts.iter().find(|t| t.name == *name).cloned().map(Ok),
+            Picked::None => None,
+        };
+        let valid = matches!(table, Some(Ok(_)));
+        if ui
+            .add_enabled(valid, egui::Button::new("Roll on table"))
+            .clicked()
+            && let Some(Ok(table)) = table
+        {
+            rolled = Some(
+                table
+                    .roll(dice)
+                    .map(|r| {
+                        format!(
+                            "{}: {} = {} → {}",
+                            r.table, r.roll.expr, r.roll.total, r.result
+                        )
+                    })
+                    .map_err(|e| e.to_string()),
+            );
+        }
+        if ui.button("New table").clicked() {
+            let table = TableDef {
+                id: data.next_table_id(),
+                name: "New table".into(),
+                dice: "d6".into(),
+                rows: vec![TableRowDef {
+                    from: 1,
+                    to: 6,
+                    result: "Something happens".into(),
+                }],
+            };
+            *picked = Picked::Campaign(table.id);
+            out.push(Command::Apply(Edit::new(
+                "New table",
+                vec![Change::Table {
+                    before: None,
+                    after: Some(table),
+                }],
+            )));
+        }
+    });
+    match picked {
+        Picked::Campaign(id) => {
+            if let Some(t) = data.tables.get(id) {
+                editor_ui(ui, fields, t, out);
+            }
+        }
+        Picked::Text(name) => {
+            if let Some(t) = texts.iter().find(|t| t.name == *name) {
+                ui.label(
+                    RichText::new(format!(
+                        "Rolled with {}; as the rule text gives it.",
+                        t.dice
+                    ))
+                    .weak(),
+                );
+                egui::Grid::new("text-table")
+                    .striped(true)
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        for row in &t.rows {
+                            ui.label(if row.from == row.to {
+                                row.from.to_string()
+                            } else {
+                                format!("{}–{}", row.from, row.to)
+                            });
+                            ui.label(&row.result);
+                            ui.end_row();
+                        }
+                    });
+            }
+        }
+        Picked::None => {}
+    }
+    rolled
+}
+
+fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<Command>) {
+    let key = |f: &str| format!("table{}:{f}", t.id.0);
+    ui.horizontal(|ui| {
+        if let Some(name) = fields.text(ui, &key("name"), "Name", &t.name, 160.0) {
+            commit(out, fields, t, "name", |t| t.name = name);
+        }
+        let dice_key = key("dice");
+        if let Some(dice) = fields.text(ui, &dice_key, "Dice", &t.dice, 80.0) {
+            commit(out, fields, t, "dice", |t| t.dice = dice.trim().to_owned());
+        }
+    });
+    egui::Grid::new("table-editor")
+        .num_columns(4)
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            for (i, row) in t.rows.iter().enumerate() {
+                let range = -1000..=1000;
+                if let Some(v) = fields.whole(
+                    ui,
+                    &key(&format!("row{i}:from")),
+                    &format!("Row {} from", i + 1),
+                    i64::from(row.from),
+                    &range,
+                ) {
+                    commit(out, fields, t, "a row", |t| t.rows[i].from = v as i32);
+                }
+                if let Some(v) = fields.whole(
+                    ui,
+                    &key(&format!("row{i}:to")),
+                    "to",
+                    i64::from(row.to),
+                    &range,
+                ) {
+                    commit(out, fields, t, "a row", |t| t.rows[i].to = v as i32);
+                }
+                if let Some(text) = fields.text(
+                    ui,
+                    &key(&format!("row{i}:result")),
+                    "gives",
+                    &row.result,
+                    260.0,
+                ) {
+                    commit(out, fields, t, "a row", |t| t.rows[i].result = text);
+                }
+                if ui
+                    .small_button("✕")
+                    .on_hover_text("Remove this row")
+                    .clicked()
+                {
+                    commit(out, fields, t, "rows", |t| {
+                        t.rows.remove(i);
+                    });
+                }
+                ui.end_row();
+            }
+        });
+    ui.horizontal(|ui| {
+        if ui.button("Add row").clicked() {
+            let next = t.rows.iter().map(|r| r.to).max().map_or(1, |to| to + 1);
+            commit(out, fields, t, "rows", |t| {
+                t.rows.push(TableRowDef {
+                    from: next,
+                    to: next,
+                    result: String::new(),
+                })
+            });
+        }
+        if ui
+            .button("Delete table")
+            .on_hover_text("Ctrl+Z brings it back")
+            .clicked()
+        {
+            out.push(Command::Apply(Edit::new(
+                format!("Delete table {}", t.name),
+                vec![Change::Table {
+                    before: Some(t.clone()),
+                    after: None,
+                }],
+            )));
+        }
+    });
+    if let Err(problem) = checked(t) {
+        ui.label(
+            RichText::new(format!("This table cannot be rolled yet: {problem}"))
+                .color(ERROR_COLOUR),
+        );
+    }
+}
