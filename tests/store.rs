@@ -448,8 +448,21 @@ fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
         );
     }
     let tables: Vec<&str> = data.tables.values().map(|t| t.name.as_str()).collect();
-    assert_eq!(tables, ["weather", "injury", "xp-awards", "battle-items", "merchant-stock"]);
-    assert!(data.tables.values().all(|t| t.rows[0].result.starts_with("PLACEHOLDER")));
+    assert_eq!(
+        tables,
+        [
+            "weather",
+            "injury",
+            "xp-awards",
+            "battle-items",
+            "merchant-stock"
+        ]
+    );
+    assert!(
+        data.tables
+            .values()
+            .all(|t| t.rows[0].result.starts_with("PLACEHOLDER"))
+    );
     let categories: std::collections::HashSet<_> =
         data.items.values().map(|i| i.category).collect();
     for needed in [
