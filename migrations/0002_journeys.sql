@@ -1,4 +1,5 @@
--- 0002_journeys: the campaign clock, the GM's roll tables, hunger's degrees of exhaustion (which a
+-- 0002_journeys: the campaign clock, the GM's roll tables, advances taken,
+-- hunger's degrees of exhaustion (which a
 -- long rest cannot remove until a full day of food), and journeys: a party's
 -- plan as JSON (routes, day pattern, the GM's changes per day), how far it has
 -- been played and its log.
@@ -7,6 +8,8 @@ ALTER TABLE campaign ADD COLUMN clock_day INTEGER NOT NULL DEFAULT 1 CHECK (cloc
 ALTER TABLE campaign ADD COLUMN clock_hour INTEGER NOT NULL DEFAULT 8 CHECK (clock_hour >= 0);
 
 ALTER TABLE character ADD COLUMN e_starvation INTEGER NOT NULL DEFAULT 0 CHECK (e_starvation >= 0);
+-- The Travellers' Companion advances taken, in order, as a JSON list of texts.
+ALTER TABLE character ADD COLUMN c_advances TEXT NOT NULL DEFAULT '[]';
 
 CREATE TABLE journey (
     id            INTEGER PRIMARY KEY,

@@ -352,6 +352,8 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
     if hero.kind == CharacterKind::Hero {
         c.companion.powers = vec!["Sure Step".to_owned()];
         c.companion.talents = vec!["Hardy".to_owned()];
+        c.companion.advances = vec!["+1 Toughness".to_owned()];
+        c.companion.toughness = Track::full(5);
         c.companion.drive = hero.drive.to_owned();
     }
     let [body, mind, spirit] = hero.body_mind_spirit;

@@ -158,9 +158,15 @@ fn editing_a_stat_stores_it() {
     assert_eq!(will(f.data()), 3);
     assert_eq!(will(&f.reloaded()), 3);
     assert!(f.shows("Level 2 · next level at 9 XP"));
+    assert!(f.shows("1 of 1 advances taken"));
+    f.type_into("XP", "3");
+    assert!(
+        f.shows("More advances than the level allows (0)."),
+        "level 1 allows no advance"
+    );
     f.type_into("XP", "15");
     assert!(
-        f.shows("Level 4 · next level at 22 XP"),
+        f.shows("Level 4 · next level at 22 XP · 1 of 3 advances taken"),
         "the level follows the XP"
     );
     f.type_into("Degrees of exhaustion", "2");

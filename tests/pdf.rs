@@ -61,6 +61,8 @@ fn a_character_sheet_holds_the_names_values_and_labels() {
         "Toughness",
         "Wild dice",
         "next level at 9 XP",
+        "Advances taken",
+        "+1 Toughness",
         "Longsword",
         "Trail rations",
         "Inventory",

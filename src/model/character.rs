@@ -86,6 +86,8 @@ pub struct CompanionSheet {
     pub talents: Vec<String>,
     pub injuries: Vec<String>,
     pub drive: String,
+    /// Advances taken, one per level gained ("+1 Wounds", "Will 4+ → 3+").
+    pub advances: Vec<String>,
 }
 
 impl CompanionSheet {
@@ -108,6 +110,7 @@ impl CompanionSheet {
             talents: Vec::new(),
             injuries: Vec::new(),
             drive: String::new(),
+            advances: Vec::new(),
         }
     }
 }

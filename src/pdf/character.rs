@@ -8,7 +8,7 @@ use crate::model::{
     CampaignData, Character, CharacterId, CharacterKind, Choice, Holder, NamedStat, Protection,
     Settings,
 };
-use crate::rules::companion::advance::{level_for_xp, next_level_xp};
+use crate::rules::companion::advance::level_line;
 
 /// The character a sheet shows; on a blank sheet, a fresh one whose layout
 /// (stats, track lengths) is printed with the values left to write in.
@@ -132,31 +132,21 @@ fn companion(l: &mut Layout<'_>, fill: &Fill<'_>) {
         fill.current(|c| c.companion.wild_dice),
         3,
     );
-    let xp = match fill.filled.then_some(c) {
-        Some(c) if c.kind == CharacterKind::Traveller => {
-            format!(
-                "{} · the Traveller never levels; he remembers",
-                c.companion.xp
-            )
-        }
-        Some(c) => {
-            let level = level_for_xp(u32::try_from(c.companion.xp).unwrap_or(0));
-            let next = next_level_xp(level).map_or("the highest level".to_owned(), |n| {
-                format!("next level at {n} XP")
-            });
-            format!(
-                "{} · level {level} · {next} · advances taken: {}",
-                c.companion.xp,
-                level - 1
-            )
-        }
-        None => "_____ · level ___ · next level at ___ XP (levels at 4, 9, 15, 22)".to_owned(),
+    let xp = if fill.filled {
+        let xp = u32::try_from(c.companion.xp).unwrap_or(0);
+        format!(
+            "{xp} · {}",
+            level_line(xp, c.kind == CharacterKind::Traveller)
+        )
+    } else {
+        "_____ · level ___ · next level at ___ XP (levels at 4, 9, 15, 22)".to_owned()
     };
     blocks::line(l, "XP", &xp);
     let spare = if fill.filled { 1 } else { 3 };
     blocks::lists_side_by_side(
         l,
         &[
+            ("Advances taken", &c.companion.advances),
             ("Powers and drills", &c.companion.powers),
             ("Talents", &c.companion.talents),
             ("Injuries", &c.companion.injuries),

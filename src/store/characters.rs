@@ -15,7 +15,7 @@ const COLUMNS: &str = "id, name, player, kind, party_id, notes,
     r_striker, r_caster, r_healer, r_defender, r_support, r_saboteur,
     e_exhaustion, e_days_without_food, e_cold_immune, e_cold_resistant, e_cold_reduction,
     e_heat_immune, e_heat_resistant, e_heat_reduction, e_swim_speed, e_climb_speed,
-    e_altitude_adapted, e_depth_adapted, e_starvation";
+    e_altitude_adapted, e_depth_adapted, e_starvation, c_advances";
 
 /// The lists kept in `character_entry`, by their stored name.
 const LISTS: [&str; 5] = [
@@ -50,7 +50,7 @@ fn list_ref<'a>(c: &'a Character, list: &str) -> &'a [String] {
 /// Inserts or updates a character and replaces its stats and lists.
 pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
     let (co, ro, ex) = (&c.companion, &c.rounds, &c.exploration);
-    let placeholders = (1..=41)
+    let placeholders = (1..=42)
         .map(|i| format!("?{i}"))
         .collect::<Vec<_>>()
         .join(", ");
@@ -106,6 +106,7 @@ pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
         ex.altitude_adapted,
         ex.depth_adapted,
         ex.starvation,
+        super::journeys::to_json(&co.advances)?,
     ])?;
     conn.prepare_cached("DELETE FROM character_stat WHERE character_id = ?1")?
         .execute([c.id])?;
@@ -175,6 +176,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
             talents: Vec::new(),
             injuries: Vec::new(),
             drive: row.get(14)?,
+            advances: super::journeys::from_json(41, &row.get::<_, String>(41)?)?,
         },
         rounds: RoundsSheet {
             body: row.get(15)?,

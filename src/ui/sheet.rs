@@ -390,6 +390,17 @@ fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
         );
         ui.label(RichText::new(level_text(form.c)).weak());
     });
+    form.list(ui, "Advances taken", |c| &mut c.companion.advances);
+    let allowed = crate::rules::companion::advance::advances_allowed(
+        u32::try_from(form.c.companion.xp).unwrap_or(0),
+        form.c.kind == CharacterKind::Traveller,
+    );
+    if form.c.companion.advances.len() > allowed as usize {
+        ui.label(
+            RichText::new(format!("More advances than the level allows ({allowed})."))
+                .color(super::fields::ERROR_COLOUR),
+        );
+    }
     form.list(ui, "Powers and drills", |c| &mut c.companion.powers);
     form.list(ui, "Talents", |c| &mut c.companion.talents);
     form.list(ui, "Injuries", |c| &mut c.companion.injuries);
@@ -402,16 +413,21 @@ fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
 }
 
 /// "Level 2 · next level at 9 XP": the Companion's levels from total XP.
+/// "Level 2 · next level at 9 XP · 1 of 1 advances taken".
 fn level_text(c: &Character) -> String {
-    use crate::rules::companion::advance::{level_for_xp, next_level_xp};
-    if c.kind == CharacterKind::Traveller {
-        return "The Traveller never levels; he remembers".to_owned();
+    use crate::rules::companion::advance::{advances_allowed, level_line};
+    let xp = u32::try_from(c.companion.xp).unwrap_or(0);
+    let traveller = c.kind == CharacterKind::Traveller;
+    let mut line = level_line(xp, traveller);
+    line[..1].make_ascii_uppercase();
+    if !traveller {
+        let allowed = advances_allowed(xp, false);
+        line.push_str(&format!(
+            " · {} of {allowed} advances taken",
+            c.companion.advances.len()
+        ));
     }
-    let level = level_for_xp(u32::try_from(c.companion.xp).unwrap_or(0));
-    match next_level_xp(level) {
-        Some(next) => format!("Level {level} · next level at {next} XP"),
-        None => format!("Level {level} (the highest)"),
-    }
+    line
 }
 
 fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {

@@ -93,6 +93,23 @@ pub fn next_level_xp(level: u32) -> Option<u32> {
     LEVEL_XP.get(level as usize).copied()
 }
 
+/// Advances a level allows: one per level gained; none for the Traveller.
+pub fn advances_allowed(xp: u32, traveller: bool) -> u32 {
+    if traveller { 0 } else { level_for_xp(xp) - 1 }
+}
+
+/// "level 2 · next level at 9 XP", as sheets and screens say it.
+pub fn level_line(xp: u32, traveller: bool) -> String {
+    if traveller {
+        return "the Traveller never levels; he remembers".to_owned();
+    }
+    let level = level_for_xp(xp);
+    match next_level_xp(level) {
+        Some(next) => format!("level {level} · next level at {next} XP"),
+        None => format!("level {level}, the highest"),
+    }
+}
+
 fn improve(errors: &mut Vec<String>, what: &str, value: u32, times: usize, best: u32) {
     if times > 1 {
         errors.push(format!(
@@ -187,6 +204,22 @@ pub fn check_advancement(request: &Advancement) -> Result<AdvancementResult, Rul
 
 #[cfg(test)]
 mod tests {
+
+    /// "Each level gives one advance" and "The Traveller never levels up."
+    #[test]
+    fn the_level_line_and_advances_allowed() {
+        assert_eq!(level_line(8, false), "level 2 · next level at 9 XP");
+        assert_eq!(level_line(22, false), "level 5, the highest");
+        assert_eq!(
+            level_line(30, true),
+            "the Traveller never levels; he remembers"
+        );
+        assert_eq!(
+            (advances_allowed(15, false), advances_allowed(15, true)),
+            (3, 0)
+        );
+    }
+
     use super::*;
 
     fn entry(kind: AdvanceKind, detail: Option<&str>) -> AdvanceEntry {
