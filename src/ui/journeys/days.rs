@@ -1,0 +1,233 @@
+//! The Day by day tab: one day's changes (travel hours, weather, rations),
+//! the hour grid per character, and each character's tests and risk.
+
+use super::*;
+
+pub(super) fn activity_colour(a: Activity) -> Color32 {
+    match a {
+        Activity::Travel => Color32::from_rgb(0xc9, 0xdd, 0xf2),
+        Activity::Swim => Color32::from_rgb(0xa8, 0xd8, 0xe0),
+        Activity::Camp => Color32::from_rgb(0xe8, 0xdc, 0xc0),
+        Activity::Watch => Color32::from_rgb(0xf0, 0xc8, 0xa8),
+        Activity::Work => Color32::from_rgb(0xd8, 0xe8, 0xc8),
+        Activity::Rest => Color32::from_gray(0xee),
+    }
+}
+
+pub(super) fn next_activity(a: Activity) -> Activity {
+    let all: Vec<Activity> = <Activity as strum::IntoEnumIterator>::iter().collect();
+    let at = all.iter().position(|x| *x == a).unwrap_or(0);
+    all[(at + 1) % all.len()]
+}
+
+pub(super) fn days_ui(
+    ui: &mut Ui,
+    state: &mut JourneysState,
+    data: &CampaignData,
+    j: &Journey,
+    view: &JourneyPlanView,
+    food: &FoodLedger,
+    out: &mut Vec<Command>,
+) {
+    if view.days.is_empty() {
+        ui.label("The route has no hours on the road yet: add legs with a distance.");
+        return;
+    }
+    state.day = state.day.clamp(0, view.days.len() as i64 - 1);
+    let day = &view.days[state.day as usize];
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(state.day > 0, egui::Button::new("◀ Previous day"))
+            .clicked()
+        {
+            state.day -= 1;
+        }
+        ui.heading(format!(
+            "Day {} of {} · campaign day {}",
+            day.index + 1,
+            view.days.len(),
+            day.date
+        ));
+        if ui
+            .add_enabled(
+                (state.day as usize) + 1 < view.days.len(),
+                egui::Button::new("Next day ▶"),
+            )
+            .clicked()
+        {
+            state.day += 1;
+        }
+    });
+    let change = j.plan.days.get(&day.index).cloned().unwrap_or_default();
+    let d = day.index;
+    let fields = &mut state.fields;
+    let played = d < view.days_played(j.played_hours);
+    if played {
+        ui.label(
+            RichText::new(
+                "This day has been played: it is shown as it was and can no longer change.",
+            )
+            .weak(),
+        );
+    }
+    ui.add_enabled_ui(!played, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let pattern = change.pattern.as_ref().unwrap_or(&j.plan.pattern);
+            let travel = change.travel_hours.unwrap_or(pattern.travel_hours);
+            if let Some(v) = whole(
+                ui,
+                fields,
+                j,
+                &format!("day{d}:travel"),
+                "Travel hours this day",
+                travel,
+                0..=data.settings.day_hours,
+            ) {
+                commit(
+                    out,
+                    fields,
+                    j,
+                    &format!("travel hours of day {}", d + 1),
+                    |j| j.plan.days.entry(d).or_default().travel_hours = Some(v),
+                );
+            }
+            let label_id = ui.label("Weather this day").id;
+            let mut weather = change.temperature;
+            egui::ComboBox::from_id_salt(format!("day{d}:weather"))
+                .selected_text(weather.map_or("as the route says", |t: Temperature| t.label()))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut weather, None, "as the route says");
+                    for t in <Temperature as strum::IntoEnumIterator>::iter() {
+                        ui.selectable_value(&mut weather, Some(t), t.label());
+                    }
+                })
+                .response
+                .labelled_by(label_id);
+            if weather != change.temperature {
+                commit(out, fields, j, &format!("weather of day {}", d + 1), |j| {
+                    j.plan.days.entry(d).or_default().temperature = weather
+                });
+            }
+            let ration = change.ration.unwrap_or_default();
+            if let Some(r) = choice_combo(ui, &format!("day{d}:ration"), "Rations", ration) {
+                commit(out, fields, j, &format!("rations of day {}", d + 1), |j| {
+                    j.plan.days.entry(d).or_default().ration = Some(r)
+                });
+            }
+        })
+    });
+    let required = 40 * day.multiplier;
+    ui.label(format!(
+        "Food ×{}: {required} units each · {} hours on the road{}",
+        day.multiplier,
+        day.travel_hours,
+        if day.travel_hours > data.settings.day_hours / 3 {
+            " (forced march)"
+        } else {
+            ""
+        }
+    ));
+    ui.add_space(4.0);
+    ui.add_enabled_ui(!played, |ui| grid_ui(ui, fields, j, day, out));
+    ui.add_space(6.0);
+    ui.heading("Tests and risk");
+    let meals = food.day(day.index);
+    egui::Grid::new("risk")
+        .striped(true)
+        .num_columns(5)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for title in [
+                "Character",
+                "Expected exhaustion",
+                "Chance of 1+, 2+, 3+",
+                "Eats",
+                "Tests (hour, cause, TG)",
+            ] {
+                ui.strong(title);
+            }
+            ui.end_row();
+            for cd in &day.characters {
+                let f = &cd.forecast;
+                let at_risk = f.p_at_least.first().copied().unwrap_or(0.0) >= 0.5;
+                let name = RichText::new(&cd.name).strong();
+                ui.label(if at_risk { name.color(RISK) } else { name });
+                ui.label(format!("{:.2}", f.expected_exhaustion));
+                let odds: Vec<String> = (0..3)
+                    .map(|k| {
+                        format!(
+                            "{:.0}%",
+                            f.p_at_least.get(k).copied().unwrap_or(0.0) * 100.0
+                        )
+                    })
+                    .collect();
+                ui.label(odds.join(", "));
+                let meal =
+                    meals.and_then(|m| m.entries.iter().find(|e| e.character == cd.character));
+                ui.label(meal.map_or_else(String::new, |m| {
+                    format!("{:.0} of {:.0}", m.planned, m.required)
+                }));
+                ui.label(cd.tests_summary(day));
+                ui.end_row();
+            }
+        });
+}
+
+pub(super) fn grid_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    day: &plan::PlanDay,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Click an hour to change what a character does then.").weak());
+    egui::ScrollArea::horizontal()
+        .id_salt("hour-grid")
+        .show(ui, |ui| {
+            egui::Grid::new("hours").spacing([2.0, 2.0]).show(ui, |ui| {
+                ui.label("");
+                for s in &day.slots {
+                    ui.label(RichText::new(format!("{:02}", s.hour)).small());
+                }
+                ui.end_row();
+                for cd in &day.characters {
+                    ui.label(&cd.name);
+                    for (slot, activity) in day.slots.iter().zip(&cd.activities) {
+                        let tested = cd
+                            .tests
+                            .iter()
+                            .any(|t| day.slots[t.hour - 1].hour == slot.hour);
+                        let text = RichText::new(&activity.label()[..1])
+                            .small()
+                            .color(if tested { RISK } else { Color32::BLACK });
+                        let button = egui::Button::new(text)
+                            .fill(activity_colour(*activity))
+                            .min_size(egui::vec2(20.0, 18.0));
+                        let hover = format!(
+                            "{} at {:02}:00: {}{}",
+                            cd.name,
+                            slot.hour,
+                            activity.label(),
+                            if tested { " (a test)" } else { "" }
+                        );
+                        if ui.add(button).on_hover_text(hover).clicked() {
+                            let (who, hour, next) =
+                                (cd.character, slot.hour, next_activity(*activity));
+                            let d = day.index;
+                            commit(out, fields, j, "an hour", |j| {
+                                set_hour(j, d, who, hour, next)
+                            });
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+}
+
+pub(super) fn set_hour(j: &mut Journey, day: i64, who: CharacterId, hour: i64, activity: Activity) {
+    let change: &mut DayChange = j.plan.days.entry(day).or_default();
+    change
+        .hours
+        .insert(DayChange::hour_key(who, hour), activity);
+}

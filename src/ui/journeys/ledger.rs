@@ -1,0 +1,182 @@
+//! The Food and Charts tabs: the food ledger with its warnings, the risk of
+//! exhaustion day by day, and the charts of exhaustion and food left.
+
+use super::*;
+
+pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
+    ui.heading("Food and drink");
+    let day_name = |d: Option<i64>| {
+        d.map_or_else(
+            || "never (ten years and more)".to_owned(),
+            |d| format!("day {}", d + 1),
+        )
+    };
+    ui.label(format!(
+        "{:.0} units in packs and the stash at the start.",
+        food.units_at_start
+    ));
+    ui.label(format!(
+        "At full rations the food runs out on {}; at half rations on {}.",
+        day_name(food.runs_out_full),
+        day_name(food.runs_out_half)
+    ));
+    for w in &food.warnings {
+        ui.label(RichText::new(format!("⚠ {w}")).color(ERROR_COLOUR));
+    }
+    egui::Grid::new("food-ledger")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for title in ["Day", "×", "Needed", "Planned", "Eaten", "Units left"] {
+                ui.strong(title);
+            }
+            ui.end_row();
+            for day in &view.days {
+                let Some(meals) = food.day(day.index) else {
+                    ui.label(format!("{} (campaign day {})", day.index + 1, day.date));
+                    ui.label(day.multiplier.to_string());
+                    ui.label("played");
+                    ui.end_row();
+                    continue;
+                };
+                let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
+                ui.label(format!("{} (campaign day {})", day.index + 1, day.date));
+                ui.label(day.multiplier.to_string());
+                ui.label(format!("{:.0}", sum(|e| e.required)));
+                ui.label(format!("{:.0}", sum(|e| e.planned)));
+                let eaten = sum(|e| e.eaten);
+                let short = eaten + 0.5 < sum(|e| e.planned);
+                let text = RichText::new(format!("{eaten:.0}"));
+                ui.label(if short {
+                    text.color(ERROR_COLOUR)
+                } else {
+                    text
+                });
+                ui.label(format!("{:.0}", meals.units_left));
+                ui.end_row();
+            }
+        });
+}
+
+/// Expected exhaustion per character over the journey (running total of each
+/// day's exact forecast), and food units left: planned against played.
+pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: &FoodLedger) {
+    use egui_plot::{Legend, Line, Plot};
+    risk_grid_ui(ui, view);
+    ui.add_space(8.0);
+    ui.heading("Expected exhaustion by the end of each day");
+    ui.label(
+        RichText::new(
+            "Before long rests and hunger: the exact forecast of the day's tests, added up.",
+        )
+        .weak(),
+    );
+    let names: Vec<(CharacterId, String)> = view
+        .days
+        .first()
+        .map(|d| {
+            d.characters
+                .iter()
+                .map(|c| (c.character, c.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    Plot::new("exhaustion-chart")
+        .height(240.0)
+        .legend(Legend::default())
+        .x_axis_label("day of the journey")
+        .y_axis_label("degrees")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (id, name) in &names {
+                let mut total = 0.0;
+                let points: Vec<[f64; 2]> = view
+                    .days
+                    .iter()
+                    .map(|d| {
+                        total += d
+                            .characters
+                            .iter()
+                            .find(|c| c.character == *id)
+                            .map_or(0.0, |c| c.forecast.expected_exhaustion);
+                        [(d.index + 1) as f64, total]
+                    })
+                    .collect();
+                plot.line(Line::new(name.clone(), points));
+            }
+        });
+    ui.add_space(8.0);
+    ui.heading("Food units left");
+    let planned: Vec<[f64; 2]> = std::iter::once([food.from_day as f64, food.units_at_start])
+        .chain(
+            food.days
+                .iter()
+                .map(|d| [(d.index + 1) as f64, d.units_left]),
+        )
+        .collect();
+    let played: Vec<[f64; 2]> = j
+        .food_left
+        .iter()
+        .enumerate()
+        .map(|(i, units)| [i as f64, *units])
+        .collect();
+    Plot::new("food-chart")
+        .height(200.0)
+        .legend(Legend::default())
+        .x_axis_label("day of the journey")
+        .y_axis_label("units")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(Line::new("planned", planned));
+            if !j.food_left.is_empty() {
+                plot.line(Line::new("played", played));
+            }
+        });
+}
+
+/// Who is at risk on which day: the chance of at least one degree of
+/// exhaustion from the day's tests, a row per character, a column per day.
+pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
+    ui.heading("Risk of exhaustion, day by day");
+    ui.label(RichText::new("The chance of at least one degree from the day's tests.").weak());
+    let Some(first) = view.days.first() else {
+        return;
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("risk-grid")
+        .show(ui, |ui| {
+            egui::Grid::new("risk-grid")
+                .spacing([3.0, 3.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    for day in &view.days {
+                        ui.label(RichText::new(format!("day {}", day.index + 1)).small());
+                    }
+                    ui.end_row();
+                    for (row, cd) in first.characters.iter().enumerate() {
+                        ui.label(&cd.name);
+                        for day in &view.days {
+                            let p = day
+                                .characters
+                                .get(row)
+                                .and_then(|c| c.forecast.p_at_least.first().copied())
+                                .unwrap_or(0.0);
+                            let shade = (255.0 - p * 120.0) as u8;
+                            let cell = egui::Button::new(
+                                RichText::new(format!("{:.0}%", p * 100.0)).small(),
+                            )
+                            .fill(Color32::from_rgb(255, shade, shade))
+                            .min_size(egui::vec2(44.0, 18.0))
+                            .sense(egui::Sense::hover());
+                            ui.add(cell).on_hover_text(format!(
+                                "{} on day {}: {:.0}% chance of exhaustion",
+                                cd.name,
+                                day.index + 1,
+                                p * 100.0
+                            ));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}

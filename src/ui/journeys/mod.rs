@@ -1,0 +1,328 @@
+//! The journeys screen: plan a party's journey (routes and legs, the daily
+//! pattern and watch rota, changes per day and per character), see every test
+//! with its TG and the exact exhaustion forecast per character and day, the
+//! food ledger, and play the journey out hour by hour or day by day.
+
+mod days;
+mod ledger;
+mod play;
+mod route;
+
+use days::days_ui;
+use ledger::{charts_ui, food_ui};
+use play::play_ui;
+use route::route_ui;
+
+use super::fields::{ERROR_COLOUR, FieldBuffers, record_edit};
+use crate::app::Command;
+use crate::model::{
+    Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, Journey, JourneyId,
+    Leg, Route, Temperature, Terrain, limits,
+};
+use crate::plan::play::Until;
+use crate::plan::{self, FoodLedger, JourneyPlanView};
+use egui::{Color32, RichText, Ui};
+use std::ops::RangeInclusive;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    #[default]
+    Route,
+    Days,
+    Food,
+    Charts,
+    Play,
+}
+
+#[derive(Default)]
+pub struct JourneysState {
+    pub selected: Option<JourneyId>,
+    pub tab: Tab,
+    /// The day shown on the Days tab (0 is the first).
+    pub day: i64,
+    pub fields: FieldBuffers,
+    /// The plan, ledger and route comparison for (revision, journey):
+    /// recomputed only when the campaign changes.
+    cache: Option<Computed>,
+}
+
+impl std::fmt::Debug for JourneysState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JourneysState")
+            .field("selected", &self.selected)
+            .field("day", &self.day)
+            .finish()
+    }
+}
+
+struct Computed {
+    revision: u64,
+    journey: JourneyId,
+    view: JourneyPlanView,
+    food: FoodLedger,
+    routes: Vec<plan::RouteFigures>,
+}
+
+const RISK: Color32 = Color32::from_rgb(0xb0, 0x4a, 0x1c);
+
+pub fn journeys_ui(
+    ui: &mut Ui,
+    state: &mut JourneysState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    if state
+        .selected
+        .is_none_or(|id| !data.journeys.contains_key(&id))
+    {
+        state.selected = data.journeys.keys().next().copied();
+    }
+    egui::Panel::left("journey-list")
+        .resizable(true)
+        .default_size(200.0)
+        .show(ui, |ui| {
+            ui.heading("Journeys");
+            for j in data.journeys.values() {
+                if ui
+                    .selectable_label(state.selected == Some(j.id), &j.name)
+                    .clicked()
+                {
+                    state.selected = Some(j.id);
+                    state.day = 0;
+                }
+            }
+            ui.add_space(6.0);
+            if let Some(party) = data.parties.keys().next()
+                && ui.button("New journey").clicked()
+            {
+                let journey = new_journey(data, *party);
+                state.selected = Some(journey.id);
+                out.push(Command::Apply(crate::model::Edit::new(
+                    "New journey",
+                    vec![Change::journey(None, Some(&journey))],
+                )));
+            }
+            if let Some(j) = state.selected.and_then(|id| data.journeys.get(&id))
+                && ui
+                    .button("Delete journey")
+                    .on_hover_text("Ctrl+Z brings it back")
+                    .clicked()
+            {
+                out.push(Command::Apply(crate::model::Edit::new(
+                    format!("Delete journey {}", j.name),
+                    vec![Change::journey(Some(j), None)],
+                )));
+            }
+            if data.parties.is_empty() {
+                ui.label(RichText::new("Add a party first: a journey belongs to a party.").weak());
+            }
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        let Some(journey) = state.selected.and_then(|id| data.journeys.get(&id)) else {
+            ui.label(RichText::new("No journey yet.").weak());
+            return;
+        };
+        let fresh = state
+            .cache
+            .as_ref()
+            .is_some_and(|c| c.revision == data.revision && c.journey == journey.id);
+        let computed = match state.cache.take() {
+            Some(c) if fresh => c,
+            _ => {
+                let view = plan::plan(data, journey);
+                let food = plan::food_ledger(data, journey, &view);
+                let routes = plan::compare_routes(data, journey);
+                Computed {
+                    revision: data.revision,
+                    journey: journey.id,
+                    view,
+                    food,
+                    routes,
+                }
+            }
+        };
+        let Computed {
+            view, food, routes, ..
+        } = &computed;
+        header_ui(ui, state, data, journey, view, out);
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .auto_shrink(false)
+            .show(ui, |ui| match state.tab {
+                Tab::Route => route_ui(ui, &mut state.fields, data, journey, view, routes, out),
+                Tab::Days => days_ui(ui, state, data, journey, view, food, out),
+                Tab::Food => food_ui(ui, food, view),
+                Tab::Charts => charts_ui(ui, journey, view, food),
+                Tab::Play => play_ui(ui, journey, view, out),
+            });
+        state.cache = Some(computed);
+    });
+}
+
+fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
+    Journey {
+        id: data.next_journey_id(),
+        name: "New journey".to_owned(),
+        party,
+        start: data.settings.clock,
+        plan: crate::model::JourneyPlan {
+            methods: crate::model::Method::standard(),
+            routes: vec![Route {
+                name: "Main route".to_owned(),
+                legs: vec![Leg {
+                    name: "First leg".to_owned(),
+                    method: 0,
+                    distance_km: 32.0,
+                    terrain: Terrain::Normal,
+                    altitude_m: 0,
+                    temperature: Temperature::Normal,
+                    depth_m: 0,
+                }],
+            }],
+            chosen: 0,
+            pattern: crate::model::DayPattern::default(),
+            food_order: crate::model::FoodOrder::default(),
+            days: Default::default(),
+        },
+        played_hours: 0,
+        log: Vec::new(),
+        food_left: Vec::new(),
+    }
+}
+
+/// Pushes the edit that changes the journey, a draft while a field is typed.
+fn commit(
+    out: &mut Vec<Command>,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    what: &str,
+    change: impl FnOnce(&mut Journey),
+) {
+    let edit = record_edit(
+        j,
+        format!("Change {what} of {}", j.name),
+        change,
+        |before, after| Change::journey(Some(&before), Some(&after)),
+    );
+    out.extend(fields.command(edit));
+}
+
+fn whole(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    key: &str,
+    label: &str,
+    value: i64,
+    range: RangeInclusive<i64>,
+) -> Option<i64> {
+    fields.whole(
+        ui,
+        &format!("journey{}:{key}", j.id.0),
+        label,
+        value,
+        &range,
+    )
+}
+
+fn header_ui(
+    ui: &mut Ui,
+    state: &mut JourneysState,
+    data: &CampaignData,
+    j: &Journey,
+    view: &JourneyPlanView,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let key = format!("journey{}:name", j.id.0);
+        if let Some(name) = state.fields.text(ui, &key, "Journey", &j.name, 200.0) {
+            commit(out, &mut state.fields, j, "name", |j| j.name = name);
+        }
+        let party = data
+            .parties
+            .get(&j.party)
+            .map_or("(no party)", |p| p.name.as_str());
+        ui.label(RichText::new(format!("for {party}")).weak());
+    });
+    let started = j.played_hours > 0;
+    ui.horizontal(|ui| {
+        ui.add_enabled_ui(!started, |ui| start_ui(ui, state, data, j, out))
+            .response
+            .on_disabled_hover_text("The journey has set off: its start can no longer move.");
+        ui.separator();
+        ui.label(format!(
+            "{} days · {} hours on the road · played {} of {} hours",
+            view.days.len(),
+            view.road_hours,
+            j.played_hours.min(view.total_hours()),
+            view.total_hours()
+        ));
+    });
+    ui.horizontal(|ui| {
+        for (tab, label) in [
+            (Tab::Route, "Route"),
+            (Tab::Days, "Day by day"),
+            (Tab::Food, "Food"),
+            (Tab::Charts, "Charts"),
+            (Tab::Play, "Play"),
+        ] {
+            ui.selectable_value(&mut state.tab, tab, label);
+        }
+        ui.separator();
+        if ui
+            .button("Export packet PDF…")
+            .on_hover_text("The plan day by day, the food ledger, the watch rota and the log")
+            .clicked()
+        {
+            out.push(Command::Export(vec![crate::pdf::Sheet::Journey(j.id)]));
+        }
+    });
+}
+
+fn start_ui(
+    ui: &mut Ui,
+    state: &mut JourneysState,
+    data: &CampaignData,
+    j: &Journey,
+    out: &mut Vec<Command>,
+) {
+    let fields = &mut state.fields;
+    if let Some(day) = whole(
+        ui,
+        fields,
+        j,
+        "start-day",
+        "Sets off on day",
+        j.start.day,
+        0..=100_000,
+    ) {
+        commit(out, fields, j, "start", |j| j.start.day = day);
+    }
+    let last_hour = data.settings.day_hours - 1;
+    if let Some(hour) = whole(
+        ui,
+        fields,
+        j,
+        "start-hour",
+        "at hour",
+        j.start.hour,
+        0..=last_hour,
+    ) {
+        commit(out, fields, j, "start", |j| j.start.hour = hour);
+    }
+}
+
+fn choice_combo<C: Choice>(ui: &mut Ui, id: &str, label: &str, value: C) -> Option<C> {
+    let mut chosen = value;
+    let label_id = ui.label(label).id;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(chosen.label())
+        .show_ui(ui, |ui| {
+            for c in C::iter() {
+                ui.selectable_value(&mut chosen, c, c.label());
+            }
+        })
+        .response
+        .labelled_by(label_id);
+    (chosen != value).then_some(chosen)
+}

@@ -1,0 +1,322 @@
+//! The Route tab: the routes compared, the legs of the chosen one, the ways
+//! of travelling and the daily pattern with its watch rota.
+
+use super::*;
+
+pub(super) fn route_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    j: &Journey,
+    view: &JourneyPlanView,
+    routes: &[plan::RouteFigures],
+    out: &mut Vec<Command>,
+) {
+    let started = j.played_hours > 0;
+    ui.heading("Routes compared");
+    egui::Grid::new("routes")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for title in [
+                "Route",
+                "Road hours",
+                "Days",
+                "Tests",
+                "Expected exhaustion",
+                "Food units",
+            ] {
+                ui.strong(title);
+            }
+            ui.end_row();
+            for (i, figures) in routes.iter().enumerate() {
+                let chosen = j.plan.chosen == i;
+                let button = egui::Button::selectable(chosen, &figures.name);
+                if ui
+                    .add_enabled(!started || chosen, button)
+                    .on_disabled_hover_text(
+                        "The party is on its way: change the legs ahead instead",
+                    )
+                    .clicked()
+                {
+                    commit(out, fields, j, "route", |j| j.plan.chosen = i);
+                }
+                ui.label(figures.road_hours.to_string());
+                ui.label(figures.days.to_string());
+                ui.label(figures.tests.to_string());
+                ui.label(format!("{:.1}", figures.expected_exhaustion));
+                ui.label(format!("{:.0}", figures.food_units));
+                ui.end_row();
+            }
+        });
+    if ui.button("Add a route (copy of this one)").clicked()
+        && let Some(route) = j.route()
+    {
+        let copy = Route {
+            name: format!("{} (variant)", route.name),
+            legs: route.legs.clone(),
+        };
+        commit(out, fields, j, "routes", |j| {
+            j.plan.routes.push(copy);
+            j.plan.chosen = j.plan.routes.len() - 1;
+        });
+    }
+    ui.add_space(8.0);
+    let Some(route) = j.route() else { return };
+    let r = j.plan.chosen;
+    ui.heading(format!("Legs of {}", route.name));
+    let travelled = view.road_hours_played(j.played_hours);
+    let mut leg_start = 0usize;
+    for (i, leg) in route.legs.iter().enumerate() {
+        let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
+        let hours = j
+            .plan
+            .methods
+            .get(leg.method)
+            .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
+        leg_start += usize::try_from(hours).unwrap_or(0);
+        // A leg already travelled is history: it can no longer change.
+        let behind = leg_start <= travelled && travelled > 0;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.add_enabled_ui(!behind, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(name) = fields.text(
+                        ui,
+                        &key("name"),
+                        &format!("Leg {}", i + 1),
+                        &leg.name,
+                        150.0,
+                    ) {
+                        commit(out, fields, j, "leg", |j| {
+                            j.plan.routes[r].legs[i].name = name
+                        });
+                    }
+                    let label_id = ui.label("by").id;
+                    let mut method = leg.method;
+                    egui::ComboBox::from_id_salt(key("method"))
+                        .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
+                        .show_ui(ui, |ui| {
+                            for (m, method_def) in j.plan.methods.iter().enumerate() {
+                                ui.selectable_value(
+                                    &mut method,
+                                    m,
+                                    format!(
+                                        "{} ({} km/h)",
+                                        method_def.name, method_def.km_per_hour
+                                    ),
+                                );
+                            }
+                        })
+                        .response
+                        .labelled_by(label_id);
+                    if method != leg.method {
+                        commit(out, fields, j, "method", |j| {
+                            j.plan.routes[r].legs[i].method = method
+                        });
+                    }
+                    if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
+                        limits::parse_decimal(t, &(0.0..=100_000.0))
+                    }) {
+                        commit(out, fields, j, "distance", |j| {
+                            j.plan.routes[r].legs[i].distance_km = km
+                        });
+                    }
+                    if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
+                        commit(out, fields, j, "terrain", |j| {
+                            j.plan.routes[r].legs[i].terrain = t
+                        });
+                    }
+                    if let Some(m) = fields.whole(
+                        ui,
+                        &key("alt"),
+                        "altitude m",
+                        leg.altitude_m,
+                        &(-500..=9_000),
+                    ) {
+                        commit(out, fields, j, "altitude", |j| {
+                            j.plan.routes[r].legs[i].altitude_m = m
+                        });
+                    }
+                    if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
+                        commit(out, fields, j, "weather", |j| {
+                            j.plan.routes[r].legs[i].temperature = t
+                        });
+                    }
+                    if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
+                        && let Some(d) =
+                            fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &(0..=11_000))
+                    {
+                        commit(out, fields, j, "depth", |j| {
+                            j.plan.routes[r].legs[i].depth_m = d
+                        });
+                    }
+                    ui.label(RichText::new(format!("= {hours} h")).strong());
+                    if ui
+                        .small_button("✕")
+                        .on_hover_text("Remove this leg")
+                        .clicked()
+                    {
+                        commit(out, fields, j, "legs", |j| {
+                            j.plan.routes[r].legs.remove(i);
+                        });
+                    }
+                })
+            })
+            .response
+            .on_disabled_hover_text("Travelled already: this leg is part of the journey's history");
+        });
+    }
+    if ui.button("Add leg").clicked() {
+        let last = route.legs.last().cloned();
+        commit(out, fields, j, "legs", |j| {
+            j.plan.routes[r].legs.push(last.map_or_else(
+                || Leg {
+                    name: "New leg".into(),
+                    method: 0,
+                    distance_km: 10.0,
+                    terrain: Terrain::Normal,
+                    altitude_m: 0,
+                    temperature: Temperature::Normal,
+                    depth_m: 0,
+                },
+                |l| Leg {
+                    name: "New leg".into(),
+                    ..l
+                },
+            ))
+        });
+    }
+    ui.add_space(8.0);
+    methods_ui(ui, fields, j, out);
+    ui.add_space(8.0);
+    pattern_ui(ui, fields, data, j, view.day_in_play(j.played_hours), out);
+}
+
+/// The ways of travelling and their speeds; the GM adds their own.
+pub(super) fn methods_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    out: &mut Vec<Command>,
+) {
+    ui.heading("Ways of travelling");
+    for (m, method) in j.plan.methods.iter().enumerate() {
+        let key = |f: &str| format!("journey{}:method{m}:{f}", j.id.0);
+        ui.horizontal(|ui| {
+            if let Some(name) = fields.text(
+                ui,
+                &key("name"),
+                &format!("Way {}", m + 1),
+                &method.name,
+                140.0,
+            ) {
+                commit(out, fields, j, "way of travelling", |j| {
+                    j.plan.methods[m].name = name
+                });
+            }
+            if let Some(v) = fields.decimal(ui, &key("speed"), "km/h", method.km_per_hour, |t| {
+                limits::parse_decimal(t, &(0.1..=1_000.0))
+            }) {
+                commit(out, fields, j, "speed", |j| {
+                    j.plan.methods[m].km_per_hour = v
+                });
+            }
+            let mut swimming = method.swimming;
+            if ui
+                .checkbox(&mut swimming, format!("{} is swimming", method.name))
+                .changed()
+            {
+                commit(out, fields, j, "swimming", |j| {
+                    j.plan.methods[m].swimming = swimming
+                });
+            }
+        });
+    }
+    if ui.button("Add a way of travelling").clicked() {
+        commit(out, fields, j, "ways of travelling", |j| {
+            j.plan.methods.push(crate::model::Method {
+                name: "Mule train".into(),
+                km_per_hour: 5.0,
+                swimming: false,
+            })
+        });
+    }
+}
+
+pub(super) fn pattern_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    j: &Journey,
+    in_play: Option<i64>,
+    out: &mut Vec<Command>,
+) {
+    ui.heading("Every day");
+    if in_play.is_some() {
+        ui.label(
+            RichText::new(
+                "Changes here apply to the days ahead; the days played keep their pattern.",
+            )
+            .weak(),
+        );
+    }
+    let p = &j.plan.pattern;
+    let day = data.settings.day_hours;
+    type Hours = fn(&mut DayPattern) -> &mut i64;
+    let numbers: [(&str, &str, i64, RangeInclusive<i64>, Hours); 4] = [
+        (
+            "p-start",
+            "Set off at hour",
+            p.start_hour,
+            0..=day - 1,
+            |p| &mut p.start_hour,
+        ),
+        ("p-travel", "Travel hours", p.travel_hours, 0..=day, |p| {
+            &mut p.travel_hours
+        }),
+        ("p-camp", "Camp hours", p.camp_hours, 0..=day, |p| {
+            &mut p.camp_hours
+        }),
+        ("p-watch", "Watch hours", p.watch_hours, 0..=day, |p| {
+            &mut p.watch_hours
+        }),
+    ];
+    ui.horizontal_wrapped(|ui| {
+        for (key, label, value, range, field) in numbers {
+            if let Some(v) = whole(ui, fields, j, key, label, value, range) {
+                commit(out, fields, j, "pattern", |j| {
+                    plan::keep_played_days(j, in_play);
+                    *field(&mut j.plan.pattern) = v;
+                });
+            }
+        }
+    });
+    ui.label(
+        RichText::new(format!(
+            "Base travel hours: {}; more is a forced march.",
+            day / 3
+        ))
+        .weak(),
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Watch rota:");
+        for c in plan::members(data, j) {
+            let mut on = p.watchers.contains(&c.id);
+            if ui
+                .checkbox(&mut on, format!("{} watches", c.name))
+                .changed()
+            {
+                commit(out, fields, j, "watch rota", |j| {
+                    plan::keep_played_days(j, in_play);
+                    j.plan.pattern.watchers.retain(|w| *w != c.id);
+                    if on {
+                        j.plan.pattern.watchers.push(c.id);
+                    }
+                });
+            }
+        }
+    });
+    if let Some(order) = choice_combo(ui, "food-order", "Food from", j.plan.food_order) {
+        commit(out, fields, j, "food order", |j| j.plan.food_order = order);
+    }
+}
