@@ -1,5 +1,7 @@
 //! CLI tests on the built binary: `new`, `check`, `roster`, and their errors.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -18,6 +20,14 @@ fn path_str(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")
 }
 
+/// A demo campaign made by `waybook new --demo` in `dir`.
+fn demo_file(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    let file = dir.path().join("demo.waybook");
+    let created = waybook(&["new", path_str(&file), "--demo"]);
+    assert!(created.status.success(), "{}", text(&created.stderr));
+    file
+}
+
 fn one_error_line(output: &Output) -> String {
     let stderr = text(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr}");
@@ -28,9 +38,7 @@ fn one_error_line(output: &Output) -> String {
 #[test]
 fn new_demo_then_check_reports_version_integrity_and_counts() {
     let dir = tempfile::tempdir().expect("dir");
-    let file = dir.path().join("demo.waybook");
-    let created = waybook(&["new", path_str(&file), "--demo"]);
-    assert!(created.status.success(), "{}", text(&created.stderr));
+    let file = demo_file(&dir);
     let before = std::fs::read(&file).expect("read");
     let checked = waybook(&["check", path_str(&file)]);
     assert!(checked.status.success());
@@ -62,12 +70,7 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
 #[test]
 fn roster_json_lists_name_kind_and_party() {
     let dir = tempfile::tempdir().expect("dir");
-    let file = dir.path().join("demo.waybook");
-    assert!(
-        waybook(&["new", path_str(&file), "--demo"])
-            .status
-            .success()
-    );
+    let file = demo_file(&dir);
     let output = waybook(&["roster", path_str(&file), "--json"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
@@ -150,12 +153,7 @@ fn new_refuses_to_overwrite_and_check_names_a_missing_file() {
 #[test]
 fn export_writes_sheets_in_both_paper_sizes_and_refuses_unknown_names() {
     let dir = tempfile::tempdir().expect("dir");
-    let file = dir.path().join("demo.waybook");
-    assert!(
-        waybook(&["new", path_str(&file), "--demo"])
-            .status
-            .success()
-    );
+    let file = demo_file(&dir);
     let a4 = dir.path().join("ash.pdf");
     let output = waybook(&[
         "export",
@@ -170,8 +168,7 @@ fn export_writes_sheets_in_both_paper_sizes_and_refuses_unknown_names() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(text(&output.stdout).contains("wrote 2 sheets"));
     let doc = lopdf::Document::load(&a4).expect("a PDF");
-    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
-    let content = doc.extract_text(&pages).expect("text");
+    let content = common::pdf_text(&doc);
     assert!(content.contains("Ash Varnell") && content.contains("Party sheet"));
 
     let letter = dir.path().join("blank.pdf");
@@ -189,19 +186,8 @@ fn export_writes_sheets_in_both_paper_sizes_and_refuses_unknown_names() {
         .success()
     );
     let doc = lopdf::Document::load(&letter).expect("a PDF");
-    let (_, page) = doc.get_pages().into_iter().next().expect("a page");
-    let media = doc
-        .get_dictionary(page)
-        .expect("page")
-        .get(b"MediaBox")
-        .expect("MediaBox")
-        .as_array()
-        .expect("array")
-        .clone();
-    assert!(
-        (media[2].as_float().expect("width") - 612.0).abs() < 0.5,
-        "US Letter is 612 points wide"
-    );
+    let (width, _) = common::page_size(&doc);
+    assert!((width - 612.0).abs() < 0.5, "US Letter is 612 points wide");
 
     let missing = waybook(&[
         "export",
@@ -222,12 +208,7 @@ fn export_writes_sheets_in_both_paper_sizes_and_refuses_unknown_names() {
 #[test]
 fn export_of_the_whole_roster_by_default() {
     let dir = tempfile::tempdir().expect("dir");
-    let file = dir.path().join("demo.waybook");
-    assert!(
-        waybook(&["new", path_str(&file), "--demo"])
-            .status
-            .success()
-    );
+    let file = demo_file(&dir);
     let out = dir.path().join("all.pdf");
     let output = waybook(&["export", path_str(&file), "--out", path_str(&out)]);
     assert!(
@@ -240,12 +221,7 @@ fn export_of_the_whole_roster_by_default() {
 #[test]
 fn journey_json_lists_days_tests_food_and_forecasts() {
     let dir = tempfile::tempdir().expect("dir");
-    let file = dir.path().join("demo.waybook");
-    assert!(
-        waybook(&["new", path_str(&file), "--demo"])
-            .status
-            .success()
-    );
+    let file = demo_file(&dir);
     let output = waybook(&[
         "journey",
         path_str(&file),

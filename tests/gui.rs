@@ -1,6 +1,8 @@
 //! GUI tests: drive the real app with egui_kittest, by role and label, as a
 //! GM would: click, type, read what the screen shows.
 
+mod common;
+
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -518,6 +520,11 @@ impl Fixture {
     /// repainting its progress bar, so it never settles.
     fn export_and_wait(&mut self) {
         self.harness.get_by_label("Export…").click();
+        self.wait_for_export();
+    }
+
+    /// Steps the app until the background export has finished.
+    fn wait_for_export(&mut self) {
         self.harness.step();
         for _ in 0..500 {
             if self.harness.state().export_job.is_none() {
@@ -551,8 +558,7 @@ fn exporting_the_selected_characters_writes_one_pdf_with_both() {
         "the status says where the file went"
     );
     let doc = lopdf::Document::load(&written).expect("a readable PDF");
-    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
-    let text = doc.extract_text(&pages).expect("text");
+    let text = common::pdf_text(&doc);
     assert!(text.contains("Ash Varnell") && text.contains("Sefa Qorrin"));
     assert!(
         !text.contains("Brother Ilo"),
@@ -693,18 +699,10 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
     f.click("Charts");
     assert!(f.shows("Expected exhaustion by the end of each day"));
     f.harness.get_by_label("Export packet PDF…").click();
-    f.harness.step();
-    for _ in 0..500 {
-        if f.harness.state().export_job.is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        f.harness.step();
-    }
+    f.wait_for_export();
     f.harness.run();
     let doc = lopdf::Document::load(&out).expect("the packet is a PDF");
-    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
-    let text = doc.extract_text(&pages).expect("text");
+    let text = common::pdf_text(&doc);
     assert!(text.contains("Journey packet") && text.contains("Food ledger"));
     assert!(
         text.contains("15:00 march TG 11 · 16:00 march TG 12"),

@@ -2,17 +2,11 @@
 //! names, values and labels in their text), and their layout is checked to
 //! stay inside the printable area even for absurdly long names and inventories.
 
+mod common;
+
+use common::{demo, page_size as media_box, pdf_text as all_text};
 use waybook::model::*;
 use waybook::pdf::{self, MARGIN_PT, Paper, Sheet};
-
-fn demo() -> (tempfile::TempDir, CampaignData) {
-    let dir = tempfile::tempdir().expect("dir");
-    let data = waybook::demo::create_demo(&dir.path().join("d.waybook"))
-        .expect("demo")
-        .load()
-        .expect("loads");
-    (dir, data)
-}
 
 fn character(data: &CampaignData, name: &str) -> CharacterId {
     data.characters
@@ -24,22 +18,6 @@ fn character(data: &CampaignData, name: &str) -> CharacterId {
 
 fn read(bytes: &[u8]) -> lopdf::Document {
     lopdf::Document::load_mem(bytes).expect("a PDF lopdf can read")
-}
-
-fn all_text(doc: &lopdf::Document) -> String {
-    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
-    doc.extract_text(&pages).expect("text extracts")
-}
-
-fn media_box(doc: &lopdf::Document) -> (f32, f32) {
-    let (_, page) = doc.get_pages().into_iter().next().expect("a page");
-    let dict = doc.get_dictionary(page).expect("page dictionary");
-    let mb = dict
-        .get(b"MediaBox")
-        .and_then(|o| o.as_array())
-        .expect("MediaBox");
-    let n = |o: &lopdf::Object| o.as_float().expect("a number");
-    (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
 }
 
 fn render(data: &CampaignData, sheets: &[Sheet], paper: Paper) -> Vec<u8> {

@@ -2,20 +2,14 @@
 //! text and NOTES.md: hours per leg, marching TGs with altitude, cold tests
 //! with Reduction, food ledgers and running out, and playing a day out.
 
+mod common;
+
+use common::demo;
 use std::collections::BTreeMap;
 use waybook::model::*;
 use waybook::plan::TestCause as Cause;
 use waybook::plan::{self, play};
 use waybook::rules::dice::Dice;
-
-fn demo() -> (tempfile::TempDir, CampaignData) {
-    let dir = tempfile::tempdir().expect("dir");
-    let data = waybook::demo::create_demo(&dir.path().join("d.waybook"))
-        .expect("demo")
-        .load()
-        .expect("loads");
-    (dir, data)
-}
 
 fn tests_of(day: &plan::PlanDay, name: &str) -> Vec<(i64, Cause, i32)> {
     let cd = day

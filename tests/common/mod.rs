@@ -1,0 +1,34 @@
+//! Helpers the integration tests share: the demo campaign in a temporary
+//! folder, and reading a PDF back (its text, its page size).
+// Each test binary compiles this module and uses only some of it.
+#![allow(dead_code)]
+
+use waybook::model::CampaignData;
+
+/// The demo campaign, loaded; the folder lives as long as the guard.
+pub fn demo() -> (tempfile::TempDir, CampaignData) {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = waybook::demo::create_demo(&dir.path().join("d.waybook"))
+        .expect("demo")
+        .load()
+        .expect("loads");
+    (dir, data)
+}
+
+/// The text of every page.
+pub fn pdf_text(doc: &lopdf::Document) -> String {
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    doc.extract_text(&pages).expect("text extracts")
+}
+
+/// The first page's width and height, in points.
+pub fn page_size(doc: &lopdf::Document) -> (f32, f32) {
+    let (_, page) = doc.get_pages().into_iter().next().expect("a page");
+    let dict = doc.get_dictionary(page).expect("page dictionary");
+    let mb = dict
+        .get(b"MediaBox")
+        .and_then(|o| o.as_array())
+        .expect("MediaBox");
+    let n = |o: &lopdf::Object| o.as_float().expect("a number");
+    (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
+}
