@@ -106,7 +106,7 @@ pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
         ex.altitude_adapted,
         ex.depth_adapted,
         ex.starvation,
-        super::journeys::to_json(&co.advances)?,
+        super::sql_types::to_json(&co.advances)?,
     ])?;
     conn.prepare_cached("DELETE FROM character_stat WHERE character_id = ?1")?
         .execute([c.id])?;
@@ -176,7 +176,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
             talents: Vec::new(),
             injuries: Vec::new(),
             drive: row.get(14)?,
-            advances: super::journeys::from_json(41, &row.get::<_, String>(41)?)?,
+            advances: super::sql_types::from_json(41, &row.get::<_, String>(41)?)?,
         },
         rounds: RoundsSheet {
             body: row.get(15)?,

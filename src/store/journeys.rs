@@ -1,21 +1,9 @@
 //! The journey repository: the GM's plan as JSON, progress and log.
 
+use super::sql_types::{from_json, to_json};
 use crate::model::{ClockTime, Journey, JourneyId};
-use rusqlite::types::Type;
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
-
-pub(super) fn to_json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
-    serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
-}
-
-pub(super) fn from_json<T: serde::de::DeserializeOwned>(
-    at: usize,
-    text: &str,
-) -> rusqlite::Result<T> {
-    serde_json::from_str(text)
-        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(at, Type::Text, Box::new(e)))
-}
 
 pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
     conn.prepare_cached(

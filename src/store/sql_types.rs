@@ -1,4 +1,4 @@
-//! How typed ids and the small enums travel in and out of SQLite.
+//! How typed ids, the small enums and JSON columns travel in and out of SQLite.
 
 use crate::model::{CharacterId, Choice, HoldingId, ItemId, JourneyId, PartyId, TableId};
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
@@ -24,4 +24,18 @@ sql_id!(CharacterId, PartyId, ItemId, HoldingId, JourneyId, TableId);
 pub fn choice_from_sql<C: Choice>(value: ValueRef<'_>) -> FromSqlResult<C> {
     let text = value.as_str()?;
     C::from_key(text).ok_or_else(|| FromSqlError::Other(format!("unknown value “{text}”").into()))
+}
+
+/// A list or plan kept as JSON text in one column.
+pub(super) fn to_json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
+    serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
+
+pub(super) fn from_json<T: serde::de::DeserializeOwned>(
+    at: usize,
+    text: &str,
+) -> rusqlite::Result<T> {
+    serde_json::from_str(text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(at, rusqlite::types::Type::Text, Box::new(e))
+    })
 }

@@ -1,6 +1,6 @@
 //! The repository of the GM's roll tables; rows are kept as JSON.
 
-use super::journeys::{from_json, to_json};
+use super::sql_types::{from_json, to_json};
 use crate::model::{TableDef, TableId};
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
