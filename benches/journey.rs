@@ -39,6 +39,7 @@ fn sixty_days() -> (waybook::model::CampaignData, waybook::model::Journey) {
                 Temperature::ExtremeHeat,
             ][i % 3],
             depth_m: 0,
+            played_as: None,
         })
         .collect();
     journey.plan.chosen = 0;

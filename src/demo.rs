@@ -488,6 +488,7 @@ fn leg(
         altitude_m,
         temperature,
         depth_m: 0,
+        played_as: None,
     }
 }
 

@@ -1,8 +1,15 @@
-//! Writing files so that a failure never leaves a half-written one: write a
-//! temporary file beside the target, flush it to disk, then rename it over.
+//! Paths and files: absolute paths for what the app remembers, and writing
+//! files so that a failure never leaves a half-written one (write a temporary
+//! file beside the target, flush it to disk, then rename it over).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// The path made absolute against the current folder, so that a path the
+/// app remembers still names the same file when Waybook starts elsewhere.
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
 
 /// `name.partial` beside `target`: same folder, so the rename is atomic.
 pub fn temp_path_beside(target: &Path) -> PathBuf {

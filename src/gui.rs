@@ -18,6 +18,21 @@ pub fn data_dir() -> anyhow::Result<PathBuf> {
         .context("could not find a data directory for this user")
 }
 
+/// The window's options. What eframe remembers between runs (recent files,
+/// paper, window size) lives in `app.ron` in the one data folder, beside
+/// the default campaign, so `WAYBOOK_DATA_DIR` moves all of it.
+pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Waybook")
+            .with_app_id("waybook")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([900.0, 560.0]),
+        persistence_path: Some(data_dir.join("app.ron")),
+        ..Default::default()
+    }
+}
+
 /// Opens the default campaign, creating it with the demo on first run.
 pub fn open_default() -> anyhow::Result<Campaign> {
     let dir = data_dir()?;
@@ -34,18 +49,21 @@ pub fn open_default() -> anyhow::Result<Campaign> {
 /// app opens the last campaign used, or the default one.
 pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
     let campaign = path.as_deref().map(Campaign::open).transpose()?;
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Waybook")
-            .with_app_id("waybook")
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([900.0, 560.0]),
-        ..Default::default()
-    };
+    let options = native_options(&data_dir()?);
     eframe::run_native(
         "Waybook",
         options,
         Box::new(move |cc| Ok(Box::new(WaybookApp::start(cc, campaign)))),
     )
     .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn what_eframe_remembers_lives_in_the_data_folder() {
+        let dir = std::path::Path::new("/tmp/waybook-data");
+        let options = super::native_options(dir);
+        assert_eq!(options.persistence_path, Some(dir.join("app.ron")));
+    }
 }

@@ -266,7 +266,7 @@ fn moving_items_between_holders_and_refusing_bad_quantities() {
     assert!(f.shows("Quantity: must be between 1 and 1000000"));
     f.type_into("Quantity", "999");
     f.click("Move");
-    assert!(f.shows("cannot move 999 × Trail rations: The Lantern Company stash holds only 35"));
+    assert!(f.shows("Cannot move 999 × Trail rations: The Lantern Company stash holds only 35"));
     f.type_into("Quantity", "lots");
     f.click("Split stack");
     assert!(f.shows("is not a whole number"));
@@ -309,6 +309,7 @@ fn splitting_a_stack_and_giving_from_the_catalogue() {
 fn deleting_a_character_can_be_undone_and_redone() {
     let mut f = Fixture::demo();
     f.click("Brother Ilo");
+    f.click("Delete…");
     f.click("Delete");
     assert!(!f.shows_exactly("Brother Ilo"));
     assert!(f.shows("6 of 7") || f.shows("6 of 6 characters"));

@@ -165,6 +165,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
                     altitude_m: 0,
                     temperature: Temperature::Normal,
                     depth_m: 0,
+                    played_as: None,
                 }],
             }],
             chosen: 0,
@@ -416,6 +417,7 @@ fn deep_swims_bring_a_cold_water_test_each_minute_after_the_free_ones() {
         altitude_m: 0,
         temperature: Temperature::Normal,
         depth_m: 80,
+        played_as: None,
     }];
     data.apply(&Change::journey(
         Some(&data.journeys[&journey.id].clone()),

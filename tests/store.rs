@@ -401,7 +401,14 @@ fn undo_restores_a_deleted_character_and_what_they_carried_in_the_file() {
     let carried = before.holdings_of(Holder::Character(ash.id)).count();
     assert!(carried > 0);
     session
-        .apply(waybook::app::edits::delete_character(&before, &ash))
+        .apply(
+            waybook::app::edits::delete_characters(
+                &before,
+                &[ash.id],
+                waybook::app::edits::KitFate::Drop,
+            )
+            .expect("an edit"),
+        )
         .expect("deleted");
     assert!(!session.data.characters.contains_key(&ash.id));
     assert_eq!(

@@ -15,8 +15,9 @@ pub enum DialogOutcome {
 }
 
 /// What a dialog is for: its title and the file it suggests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DialogPurpose {
+    #[default]
     NewCampaign,
     OpenCampaign,
     SaveCopy,
@@ -29,7 +30,25 @@ impl DialogPurpose {
             DialogPurpose::NewCampaign => "New campaign",
             DialogPurpose::OpenCampaign => "Open campaign",
             DialogPurpose::SaveCopy => "Save a copy as",
-            DialogPurpose::ExportPdf => "Export sheets as PDF",
+            DialogPurpose::ExportPdf => "Export as PDF",
+        }
+    }
+
+    /// The extension of the file this dialog is for.
+    pub fn extension(self) -> &'static str {
+        match self {
+            DialogPurpose::ExportPdf => "pdf",
+            _ => "waybook",
+        }
+    }
+
+    /// The file name the dialog suggests.
+    pub fn suggested_name(self) -> &'static str {
+        match self {
+            DialogPurpose::NewCampaign => "campaign.waybook",
+            DialogPurpose::OpenCampaign => "campaign.waybook",
+            DialogPurpose::SaveCopy => "copy.waybook",
+            DialogPurpose::ExportPdf => "sheets.pdf",
         }
     }
 }
@@ -54,9 +73,7 @@ impl FileDialogs for NativeDialogs {
         let started = Instant::now();
         let picked = match purpose {
             DialogPurpose::OpenCampaign => dialog.pick_file(),
-            DialogPurpose::NewCampaign => dialog.set_file_name("campaign.waybook").save_file(),
-            DialogPurpose::SaveCopy => dialog.set_file_name("copy.waybook").save_file(),
-            DialogPurpose::ExportPdf => dialog.set_file_name("sheets.pdf").save_file(),
+            _ => dialog.set_file_name(purpose.suggested_name()).save_file(),
         };
         match picked {
             Some(path) => DialogOutcome::Picked(path),

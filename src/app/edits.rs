@@ -3,7 +3,8 @@
 //! hangs on them. Pure functions, so screens and tests share them.
 
 use crate::model::{
-    CampaignData, Change, Character, Edit, Holder, Holding, HoldingId, ItemId, Party,
+    CampaignData, Change, Character, CharacterId, Edit, Holder, Holding, HoldingId, ItemId, Party,
+    limits,
 };
 
 /// Moves `quantity` of a stack to another holder, merging into a stack of the
@@ -17,7 +18,7 @@ pub fn move_stack(
     let source = data
         .holdings
         .get(&from)
-        .ok_or("that stack no longer exists")?;
+        .ok_or("That stack no longer exists")?;
     let item = item_name(data, source.item);
     if to == source.holder {
         return Err(format!(
@@ -32,7 +33,7 @@ pub fn move_stack(
         &data.holder_name(source.holder),
     )?;
     let mut changes = vec![take(source, quantity)];
-    changes.push(give(data, to, source.item, quantity));
+    changes.push(give(data, to, source.item, quantity)?);
     Ok(Edit::new(
         format!("Move {quantity} × {item} to {}", data.holder_name(to)),
         changes,
@@ -44,14 +45,18 @@ pub fn split_stack(data: &CampaignData, from: HoldingId, quantity: i64) -> Resul
     let source = data
         .holdings
         .get(&from)
-        .ok_or("that stack no longer exists")?;
+        .ok_or("That stack no longer exists")?;
     let item = item_name(data, source.item);
     if quantity < 1 || quantity >= source.quantity {
-        return Err(format!(
-            "a split takes between 1 and {} of the {} {item}, leaving at least one behind",
-            source.quantity - 1,
-            source.quantity
-        ));
+        return Err(if source.quantity < 2 {
+            format!("A stack of one {item} cannot be split")
+        } else {
+            format!(
+                "A split takes between 1 and {} of the {} × {item}, leaving at least one behind",
+                source.quantity - 1,
+                source.quantity
+            )
+        });
     }
     let new = Holding {
         id: data.next_holding_id(),
@@ -78,12 +83,12 @@ pub fn add_stack(
     quantity: i64,
 ) -> Result<Edit, String> {
     if quantity < 1 {
-        return Err(format!("the quantity must be at least 1, not {quantity}"));
+        return Err(format!("The quantity must be at least 1, not {quantity}"));
     }
     let name = item_name(data, item);
     Ok(Edit::new(
         format!("Give {quantity} × {name} to {}", data.holder_name(to)),
-        vec![give(data, to, item, quantity)],
+        vec![give(data, to, item, quantity)?],
     ))
 }
 
@@ -104,11 +109,69 @@ pub fn drop_stack(data: &CampaignData, id: HoldingId) -> Option<Edit> {
     ))
 }
 
-/// Deleting a character deletes what they carry too, in the same undoable edit.
-pub fn delete_character(data: &CampaignData, c: &Character) -> Edit {
-    let mut changes = release(data, Holder::Character(c.id));
-    changes.push(Change::character(Some(c), None));
-    Edit::new(format!("Delete {}", c.name), changes)
+/// What becomes of the things a deleted character carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KitFate {
+    /// Into their party's stash (for a character with no party: dropped).
+    #[default]
+    ToStash,
+    Drop,
+}
+
+/// Deletes characters in one undoable edit; what they carry goes to their
+/// party's stash (merging with the stacks there) or is dropped.
+pub fn delete_characters(
+    data: &CampaignData,
+    ids: &[CharacterId],
+    fate: KitFate,
+) -> Result<Edit, String> {
+    let mut holdings = data.holdings.clone();
+    let mut next_id = data.next_holding_id().0;
+    let mut names = Vec::new();
+    let mut deleted = Vec::new();
+    for id in ids {
+        let c = data
+            .characters
+            .get(id)
+            .ok_or("That character no longer exists")?;
+        names.push(c.name.clone());
+        deleted.push(Change::character(Some(c), None));
+        let carried: Vec<Holding> = data.holdings_of(Holder::Character(c.id)).cloned().collect();
+        for h in carried {
+            holdings.remove(&h.id);
+            if let (KitFate::ToStash, Some(party)) = (fate, c.party) {
+                let to = Holder::Stash(party);
+                match holdings
+                    .values_mut()
+                    .find(|s| s.holder == to && s.item == h.item)
+                {
+                    Some(stack) => {
+                        stack.quantity =
+                            merged_quantity(data, stack.quantity, h.quantity, h.item, to)?;
+                    }
+                    None => {
+                        let id = HoldingId(next_id);
+                        next_id += 1;
+                        holdings.insert(
+                            id,
+                            Holding {
+                                id,
+                                holder: to,
+                                ..h
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let mut changes = Change::holdings_between(&data.holdings, &holdings);
+    changes.extend(deleted);
+    let label = match names.as_slice() {
+        [one] => format!("Delete {one}"),
+        many => format!("Delete {} characters", many.len()),
+    };
+    Ok(Edit::new(label, changes))
 }
 
 /// Deleting a party deletes its stash and journeys and leaves its members
@@ -144,11 +207,11 @@ fn release(data: &CampaignData, holder: Holder) -> Vec<Change> {
 fn check_quantity(quantity: i64, held: i64, item: &str, holder: &str) -> Result<(), String> {
     if quantity < 1 {
         Err(format!(
-            "the quantity to move must be at least 1, not {quantity}"
+            "The quantity to move must be at least 1, not {quantity}"
         ))
     } else if quantity > held {
         Err(format!(
-            "cannot move {quantity} × {item}: {holder} holds only {held}"
+            "Cannot move {quantity} × {item}: {holder} holds only {held}"
         ))
     } else {
         Ok(())
@@ -173,13 +236,37 @@ fn take(source: &Holding, quantity: i64) -> Change {
     }
 }
 
-/// The change that gives `quantity` of an item to a holder.
-fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Change {
-    match data.holdings_of(to).find(|h| h.item == item) {
+/// A stack's quantity once `added` more join it, refused past the largest
+/// stack Waybook keeps.
+fn merged_quantity(
+    data: &CampaignData,
+    held: i64,
+    added: i64,
+    item: ItemId,
+    to: Holder,
+) -> Result<i64, String> {
+    let max = *limits::QUANTITY.end();
+    held.checked_add(added)
+        .filter(|q| *q <= max)
+        .ok_or_else(|| {
+            format!(
+                "{} would hold {} × {}; a stack holds at most {}",
+                data.holder_name(to),
+                held.saturating_add(added),
+                item_name(data, item),
+                max
+            )
+        })
+}
+
+/// The change that gives `quantity` of an item to a holder, merging into
+/// their stack of it; refused if the stack would pass its limit.
+fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Result<Change, String> {
+    Ok(match data.holdings_of(to).find(|h| h.item == item) {
         Some(existing) => Change::Holding {
             before: Some(existing.clone()),
             after: Some(Holding {
-                quantity: existing.quantity + quantity,
+                quantity: merged_quantity(data, existing.quantity, quantity, item, to)?,
                 ..existing.clone()
             }),
         },
@@ -192,5 +279,5 @@ fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Change 
                 quantity,
             }),
         },
-    }
+    })
 }

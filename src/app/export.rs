@@ -34,8 +34,8 @@ impl ExportJob {
                 Ok(bytes) => crate::files::write_atomically(&path, &bytes)
                     .map(|()| {
                         format!(
-                            "Exported {} sheets to {} ({} KB)",
-                            sheets.len(),
+                            "Exported {} to {} ({} KB)",
+                            crate::model::plural(sheets.len(), "sheet"),
                             path.display(),
                             bytes.len() / 1024
                         )

@@ -40,6 +40,15 @@ pub enum Command {
     Fail(String),
 }
 
+/// The path field that stands in for a missing file dialog: what it is for,
+/// what has been typed, and why the last path was refused.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PathPrompt {
+    pub purpose: DialogPurpose,
+    pub text: String,
+    pub error: Option<String>,
+}
+
 /// A line in the status bar, or an error the GM must acknowledge.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Message {
@@ -58,7 +67,7 @@ pub struct WaybookApp {
     /// An error shown in a modal until the GM dismisses it.
     pub alert: Option<String>,
     /// Set when no file dialog could be shown: the path field asks instead.
-    pub path_prompt: Option<(DialogPurpose, String)>,
+    pub path_prompt: Option<PathPrompt>,
     pub recent: Vec<PathBuf>,
     /// Paper for exports, remembered between runs.
     pub paper: crate::pdf::Paper,
@@ -245,7 +254,7 @@ impl WaybookApp {
                     job.cancel();
                 }
             }
-            Command::PathChosen(purpose, path) => self.path_chosen(purpose, path),
+            Command::PathChosen(purpose, path) => self.path_chosen(purpose, path, false),
             Command::Notify(text) => self.notify(text),
             Command::Fail(text) => self.fail(text),
         }
@@ -257,6 +266,9 @@ impl WaybookApp {
         };
         let result = if undo { session.undo() } else { session.redo() };
         let verb = if undo { "Undid" } else { "Redid" };
+        if matches!(result, Ok(Some(_))) {
+            self.ui.discard_typing();
+        }
         match result {
             Ok(Some(label)) => self.notify(format!("{verb}: {label}")),
             Ok(None) => self.notify(if undo {
@@ -273,26 +285,44 @@ impl WaybookApp {
 
     fn ask_path(&mut self, purpose: DialogPurpose) {
         match self.dialogs.pick(purpose) {
-            DialogOutcome::Picked(path) => self.path_chosen(purpose, path),
+            // A native save dialog asks before it hands back an existing file.
+            DialogOutcome::Picked(path) => self.path_chosen(purpose, path, true),
             DialogOutcome::Cancelled => {}
             DialogOutcome::Unavailable => {
                 self.notify(
                     "No file dialog is available on this system; type the file's path instead.",
                 );
-                self.path_prompt = Some((purpose, String::new()));
+                self.path_prompt = Some(PathPrompt {
+                    purpose,
+                    ..PathPrompt::default()
+                });
             }
         }
     }
 
-    fn path_chosen(&mut self, purpose: DialogPurpose, path: PathBuf) {
-        let path = with_extension(
-            path,
-            if purpose == DialogPurpose::ExportPdf {
-                "pdf"
-            } else {
-                "waybook"
-            },
-        );
+    /// Carries out a New / Open / Save a Copy / Export on the path chosen.
+    /// A file that exists is written over only when a native dialog asked
+    /// the GM first (`overwrite_confirmed`); from the path field it is refused
+    /// and the field asks again.
+    fn path_chosen(&mut self, purpose: DialogPurpose, path: PathBuf, overwrite_confirmed: bool) {
+        let path = crate::files::absolute(&with_extension(path, purpose.extension()));
+        let writes = matches!(purpose, DialogPurpose::SaveCopy | DialogPurpose::ExportPdf);
+        if writes && !overwrite_confirmed && path.exists() {
+            let message = format!(
+                "{} already exists. Waybook does not write over a file unasked: choose another name.",
+                path.display()
+            );
+            self.status = Some(Message {
+                text: message.clone(),
+                is_error: true,
+            });
+            self.path_prompt = Some(PathPrompt {
+                purpose,
+                text: path.display().to_string(),
+                error: Some(message),
+            });
+            return;
+        }
         match purpose {
             DialogPurpose::OpenCampaign => self.open_path(&path),
             DialogPurpose::NewCampaign => {
@@ -310,8 +340,8 @@ impl WaybookApp {
                 };
                 let sheets = std::mem::take(&mut self.export_sheets);
                 self.notify(format!(
-                    "Exporting {} sheets to {}…",
-                    sheets.len(),
+                    "Exporting {} to {}…",
+                    crate::model::plural(sheets.len(), "sheet"),
                     path.display()
                 ));
                 self.export_job = Some(export::ExportJob::start(data, sheets, self.paper, path));
@@ -327,7 +357,8 @@ impl WaybookApp {
     }
 
     pub fn open_path(&mut self, path: &Path) {
-        match Campaign::open(path) {
+        let path = crate::files::absolute(path);
+        match Campaign::open(&path) {
             Ok(campaign) => self.open_campaign(campaign),
             Err(e) => self.fail(format!("Could not open the campaign: {e}")),
         }
@@ -345,7 +376,7 @@ impl WaybookApp {
 }
 
 /// A file name always ends in the extension of what it holds.
-fn with_extension(path: PathBuf, extension: &str) -> PathBuf {
+pub fn with_extension(path: PathBuf, extension: &str) -> PathBuf {
     if path.extension().is_some() {
         path
     } else {

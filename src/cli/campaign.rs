@@ -33,11 +33,21 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
         "characters: {}, parties: {}, items: {}, holdings: {}, journeys: {}",
         report.characters, report.parties, report.items, report.holdings, report.journeys
     )?;
-    if !report.is_ok() {
+    for problem in &report.problems {
+        writeln!(out, "out of limits: {problem}")?;
+    }
+    if report.integrity != "ok" {
         anyhow::bail!(
             "{} failed its integrity check: {}",
             file.display(),
             report.integrity
+        );
+    }
+    if !report.problems.is_empty() {
+        anyhow::bail!(
+            "{} holds {} outside its limits (listed above)",
+            file.display(),
+            crate::model::plural(report.problems.len(), "value")
         );
     }
     Ok(())

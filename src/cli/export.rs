@@ -76,8 +76,8 @@ pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
     crate::files::write_atomically(&args.out, &bytes)?;
     writeln!(
         out,
-        "wrote {} sheets to {} ({} KB)",
-        sheets.len(),
+        "wrote {} to {} ({} KB)",
+        crate::model::plural(sheets.len(), "sheet"),
         args.out.display(),
         bytes.len() / 1024
     )?;

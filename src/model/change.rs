@@ -4,7 +4,8 @@
 //! Every change carries both states, so its inverse is the same change with
 //! the two swapped (as helix's transactions and their inversions).
 
-use super::{Character, Holding, Item, Journey, Party, Settings, TableDef};
+use super::{Character, Holding, HoldingId, Item, Journey, Party, Settings, TableDef};
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
@@ -77,6 +78,21 @@ impl Change {
             before: before.cloned().map(Box::new),
             after: after.cloned().map(Box::new),
         }
+    }
+
+    /// The changes that turn one set of stacks into another, stack by stack.
+    pub fn holdings_between(
+        before: &BTreeMap<HoldingId, Holding>,
+        after: &BTreeMap<HoldingId, Holding>,
+    ) -> Vec<Change> {
+        let ids: BTreeSet<&HoldingId> = before.keys().chain(after.keys()).collect();
+        ids.into_iter()
+            .filter(|id| before.get(id) != after.get(id))
+            .map(|id| Change::Holding {
+                before: before.get(id).cloned(),
+                after: after.get(id).cloned(),
+            })
+            .collect()
     }
 
     pub fn character(before: Option<&Character>, after: Option<&Character>) -> Change {

@@ -27,6 +27,13 @@ impl ClockTime {
     }
 }
 
+impl ClockTime {
+    /// The time at the start of a log line: "Day 7, 11:00".
+    pub fn stamp(self) -> String {
+        format!("Day {}, {:02}:00", self.day, self.hour)
+    }
+}
+
 impl std::fmt::Display for ClockTime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "day {}, {:02}:00", self.day, self.hour)
@@ -215,6 +222,17 @@ pub struct Leg {
     pub temperature: Temperature,
     /// For swimming legs: metres below the surface.
     pub depth_m: i64,
+    /// The way of travelling as it was when the party set out on this leg:
+    /// kept so that changing a speed later never rewrites what was played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played_as: Option<Method>,
+}
+
+impl Leg {
+    /// How this leg is travelled: as it was played, else the journey's way.
+    pub fn method<'a>(&'a self, methods: &'a [Method]) -> Option<&'a Method> {
+        self.played_as.as_ref().or_else(|| methods.get(self.method))
+    }
 }
 
 /// A way to the destination: legs in order.

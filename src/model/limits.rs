@@ -16,7 +16,8 @@ pub const ROUNDS_STAT: RangeInclusive<i64> = 0..=30;
 pub const HP_MP_MAX: RangeInclusive<i64> = 0..=999;
 pub const ROLE_RANK: RangeInclusive<i64> = 0..=10;
 pub const TRAIT_OR_SKILL: RangeInclusive<i64> = -10..=30;
-pub const EXHAUSTION: RangeInclusive<i64> = 0..=20;
+/// The texts set no most degrees of exhaustion; play can pile them up.
+pub const EXHAUSTION: RangeInclusive<i64> = 0..=999;
 pub const REDUCTION: RangeInclusive<i64> = 0..=999;
 pub const SPEED: RangeInclusive<i64> = 0..=999;
 pub const SUPPLIES: RangeInclusive<i64> = 0..=99_999;

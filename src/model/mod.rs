@@ -15,6 +15,8 @@ mod journey;
 pub mod limits;
 mod party;
 mod table;
+pub mod validate;
+mod words;
 
 pub use campaign::{RuleText, Settings};
 pub use change::{Change, Edit};
@@ -32,3 +34,4 @@ pub use journey::{
 };
 pub use party::Party;
 pub use table::{TableDef, TableRowDef};
+pub use words::plural;

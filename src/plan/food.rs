@@ -5,7 +5,9 @@
 //! the food runs out at full and at half rations.
 
 use super::{JourneyPlanView, members};
-use crate::model::{CampaignData, Character, CharacterId, FoodOrder, Holder, Journey, Ration};
+use crate::model::{
+    CampaignData, Character, CharacterId, FoodOrder, Holder, Holding, HoldingId, Journey, Ration,
+};
 use crate::rules::travel::rations::{self, DAILY_UNITS, Day, Rations, Status};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -47,54 +49,122 @@ pub struct FoodLedger {
     pub warnings: Vec<String>,
 }
 
-/// Food units a holder carries.
-pub fn units_held(data: &CampaignData, holder: Holder) -> f64 {
-    data.totals_of(holder).food_units as f64
+/// A stack of food or drink: units in one item, and how many items.
+#[derive(Debug, Clone, Copy)]
+struct Stack {
+    id: HoldingId,
+    units: i64,
+    quantity: i64,
 }
 
-/// Food in packs and stash, taken in the GM's order.
-#[derive(Clone)]
-struct Pools {
-    packs: BTreeMap<CharacterId, f64>,
-    stash: f64,
+/// The food in packs and stash, eaten in the GM's order and in whole items:
+/// the one way both the plan and play eat, so their figures agree.
+#[derive(Debug, Clone)]
+pub(super) struct Pools {
+    packs: BTreeMap<CharacterId, Vec<Stack>>,
+    stash: Vec<Stack>,
     order: FoodOrder,
 }
 
 impl Pools {
-    fn new(data: &CampaignData, journey: &Journey, members: &[&Character]) -> Self {
+    /// The food the party's members and stash hold in `holdings`.
+    pub(super) fn new(
+        data: &CampaignData,
+        holdings: &BTreeMap<HoldingId, Holding>,
+        journey: &Journey,
+        members: impl IntoIterator<Item = CharacterId>,
+    ) -> Self {
+        let stacks_of = |holder: Holder| -> Vec<Stack> {
+            holdings
+                .values()
+                .filter(|h| h.holder == holder && h.quantity > 0)
+                .filter_map(|h| {
+                    let item = data.items.get(&h.item)?;
+                    (item.category.has_food_units() && item.food_units > 0).then_some(Stack {
+                        id: h.id,
+                        units: item.food_units,
+                        quantity: h.quantity,
+                    })
+                })
+                .collect()
+        };
         Self {
             packs: members
-                .iter()
-                .map(|c| (c.id, units_held(data, Holder::Character(c.id))))
+                .into_iter()
+                .map(|c| (c, stacks_of(Holder::Character(c))))
                 .collect(),
-            stash: units_held(data, Holder::Stash(journey.party)),
+            stash: stacks_of(Holder::Stash(journey.party)),
             order: journey.plan.food_order,
         }
     }
 
-    fn total(&self) -> f64 {
-        self.stash + self.packs.values().sum::<f64>()
+    pub(super) fn total(&self) -> f64 {
+        self.packs
+            .values()
+            .chain(std::iter::once(&self.stash))
+            .flatten()
+            .map(|s| (s.units * s.quantity) as f64)
+            .sum()
     }
 
-    /// Takes up to `want` units for `who`; returns what was found.
-    fn take(&mut self, who: CharacterId, want: f64) -> f64 {
-        let mut got = 0.0;
-        let sources: [bool; 2] = match self.order {
-            FoodOrder::PackFirst => [true, false],
-            FoodOrder::StashFirst => [false, true],
-        };
-        for from_pack in sources {
-            let pool = if from_pack {
+    /// Opens whole items for `who` until `want` units are covered (or the
+    /// food runs out); returns the units opened, which may pass `want`.
+    pub(super) fn take(&mut self, who: CharacterId, want: f64) -> f64 {
+        let pack_first = self.order == FoodOrder::PackFirst;
+        let mut opened = 0.0;
+        for from_pack in [pack_first, !pack_first] {
+            let stacks = if from_pack {
                 self.packs.entry(who).or_default()
             } else {
                 &mut self.stash
             };
-            let part = (want - got).min(*pool).max(0.0);
-            *pool -= part;
-            got += part;
+            opened += open_items(stacks, want - opened);
         }
-        got
+        opened
     }
+
+    /// Writes the quantities left into `holdings`; emptied stacks are removed.
+    pub(super) fn write_into(&self, holdings: &mut BTreeMap<HoldingId, Holding>) {
+        for stack in self
+            .packs
+            .values()
+            .chain(std::iter::once(&self.stash))
+            .flatten()
+        {
+            if stack.quantity <= 0 {
+                holdings.remove(&stack.id);
+            } else if let Some(h) = holdings.get_mut(&stack.id) {
+                h.quantity = stack.quantity;
+            }
+        }
+    }
+}
+
+/// Opens items from `stacks` to cover `want` units, wasting as little as it
+/// can: the smallest item that covers what is still wanted, else the largest
+/// item there is, and again. Returns the units opened.
+fn open_items(stacks: &mut [Stack], want: f64) -> f64 {
+    let mut opened = 0.0;
+    while want - opened > 1e-9 {
+        let still = want - opened;
+        let left = stacks.iter_mut().filter(|s| s.quantity > 0);
+        let best = left.fold(None::<&mut Stack>, |best, s| match best {
+            None => Some(s),
+            Some(b) => {
+                let (b_covers, s_covers) = (b.units as f64 >= still, s.units as f64 >= still);
+                let better = match (b_covers, s_covers) {
+                    (true, true) => s.units < b.units,
+                    (false, false) => s.units > b.units,
+                    (b_covers, _) => !b_covers,
+                };
+                Some(if better { s } else { b })
+            }
+        });
+        let Some(stack) = best else { break };
+        stack.quantity -= 1;
+        opened += stack.units as f64;
+    }
+    opened
 }
 
 /// The units a ration plans for a day that requires `required`.
@@ -135,7 +205,7 @@ impl FoodLedger {
 /// The ledger from the first day not yet played, with the food in hand now.
 pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanView) -> FoodLedger {
     let members = members(data, journey);
-    let pools = Pools::new(data, journey, &members);
+    let pools = Pools::new(data, &data.holdings, journey, members.iter().map(|c| c.id));
     let units_at_start = pools.total();
     let from_day = view.days_played(journey.played_hours);
     let runs_out_full = runs_out(view, from_day, pools.clone(), &members, Ration::Full);
@@ -159,7 +229,8 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
             .map(|c| {
                 let required = DAILY_UNITS * f64::from(day.multiplier);
                 let planned = planned_units(required, ration);
-                let eaten = pools.take(c.id, planned);
+                // Whole items are opened; what passes the ration is not kept.
+                let eaten = pools.take(c.id, planned).min(planned);
                 let before = days_without.get(&c.id).copied().unwrap_or(0.0);
                 let result = eat(c, before, eaten, day.multiplier);
                 days_without.insert(c.id, result.days_without);

@@ -59,7 +59,7 @@ pub fn road_hours(route: &Route, methods: &[Method]) -> Vec<RoadHour> {
         .iter()
         .enumerate()
         .flat_map(|(i, leg)| {
-            let method = methods.get(leg.method);
+            let method = leg.method(methods);
             let hours = method.map_or(0, |m| leg_hours(leg.distance_km, m, leg.terrain));
             let hour = RoadHour {
                 leg: i,

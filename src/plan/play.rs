@@ -9,11 +9,10 @@
 //! never hunger's degrees until a day of full rations. Food is eaten in whole
 //! items (a ration is not split), so a day may use a little more than needed.
 
-use super::food::{eat, endurance};
+use super::food::{Pools, eat, endurance};
 use super::{JourneyPlanView, members, plan};
 use crate::model::{
-    CampaignData, Change, Character, CharacterId, Edit, FoodOrder, Holder, Holding, HoldingId,
-    Journey, Settings,
+    CampaignData, Change, Character, CharacterId, ClockTime, Edit, Journey, Settings,
 };
 use crate::plan;
 use crate::rules::dice::Dice;
@@ -35,7 +34,8 @@ pub enum Until {
 struct Play<'a> {
     data: &'a CampaignData,
     characters: BTreeMap<CharacterId, Character>,
-    holdings: BTreeMap<HoldingId, Holding>,
+    /// The party's food, eaten as the plan's ledger eats it.
+    pools: Pools,
     log: Vec<String>,
     /// Food units left in packs and stash at the end of each day played.
     food_left: Vec<f64>,
@@ -63,13 +63,14 @@ pub fn advance(
             view.days[..=day].iter().map(|d| d.slots.len() as i64).sum()
         }
     };
+    let characters: BTreeMap<CharacterId, Character> = members(data, journey)
+        .into_iter()
+        .map(|c| (c.id, c.clone()))
+        .collect();
     let mut play = Play {
         data,
-        characters: members(data, journey)
-            .into_iter()
-            .map(|c| (c.id, c.clone()))
-            .collect(),
-        holdings: data.holdings.clone(),
+        pools: Pools::new(data, &data.holdings, journey, characters.keys().copied()),
+        characters,
         log: Vec::new(),
         food_left: Vec::new(),
     };
@@ -84,7 +85,9 @@ pub fn advance(
             (before != after).then(|| Change::character(Some(before), Some(after)))
         })
         .collect();
-    changes.extend(holding_changes(&data.holdings, &play.holdings));
+    let mut holdings = data.holdings.clone();
+    play.pools.write_into(&mut holdings);
+    changes.extend(Change::holdings_between(&data.holdings, &holdings));
     let clock = match view.clock_at(to) {
         Some(t) => t,
         None => view
@@ -106,11 +109,13 @@ pub fn advance(
             .push(plan::food_ledger(data, journey, &view).units_at_start);
     }
     after.played_hours = to;
+    keep_legs_as_played(&mut after, view.road_hours_played(to));
     after.log.extend(play.log);
     after.food_left.extend(play.food_left);
     if to == total && view.arrives {
         after.log.push(format!(
-            "{clock}: {} reaches the destination.",
+            "{} · {} reaches the destination.",
+            clock.stamp(),
             journey.name
         ));
     }
@@ -133,7 +138,11 @@ impl Play<'_> {
     ) -> Result<(), String> {
         let (d, s) = view.locate(n).ok_or("the plan has no such hour")?;
         let day = &view.days[d];
-        let when = format!("Day {} {:02}:00", day.date, day.slots[s].hour);
+        let when = ClockTime {
+            day: day.date,
+            hour: day.slots[s].hour,
+        }
+        .stamp();
         let tested = day
             .characters
             .iter()
@@ -187,7 +196,7 @@ impl Play<'_> {
             let required = DAILY_UNITS * f64::from(day.multiplier);
             let want = super::food::planned_units(required, ration);
             // Whole items are opened; what is beyond the ration is not kept.
-            let opened = self.eat_from_holdings(journey, cd.character, want);
+            let opened = self.pools.take(cd.character, want);
             let eaten = opened.min(want);
             let Some(c) = self.characters.get_mut(&cd.character) else {
                 continue;
@@ -210,7 +219,8 @@ impl Play<'_> {
             }
             if result.exhaustion > 0 {
                 line.push_str(&format!(
-                    ", past the limit of {limit} days without food: +1 exhaustion"
+                    ", past the limit of {} without food: +1 exhaustion",
+                    crate::model::plural(limit, "day")
                 ));
             }
             if rest_in_last_day(view, d, cd.character, self.data.settings.day_hours)
@@ -225,80 +235,31 @@ impl Play<'_> {
             }
             self.log.push(line);
         }
-        let party = journey.party;
-        let left: i64 = self
-            .holdings
-            .values()
-            .filter(|h| match h.holder {
-                Holder::Stash(p) => p == party,
-                Holder::Character(c) => self.characters.contains_key(&c),
-            })
-            .filter_map(|h| {
-                self.data.items.get(&h.item).map(|i| {
-                    if i.category.has_food_units() {
-                        i.food_units * h.quantity
-                    } else {
-                        0
-                    }
-                })
-            })
-            .sum();
-        self.food_left.push(left as f64);
-    }
-
-    /// Eats whole items of food and drink until `want` units are covered.
-    fn eat_from_holdings(&mut self, journey: &Journey, who: CharacterId, want: f64) -> f64 {
-        let pack = Holder::Character(who);
-        let stash = Holder::Stash(journey.party);
-        let sources = match journey.plan.food_order {
-            FoodOrder::PackFirst => [pack, stash],
-            FoodOrder::StashFirst => [stash, pack],
-        };
-        let mut eaten = 0.0;
-        for holder in sources {
-            let stacks: Vec<HoldingId> = self
-                .holdings
-                .values()
-                .filter(|h| h.holder == holder)
-                .filter(|h| {
-                    self.data
-                        .items
-                        .get(&h.item)
-                        .is_some_and(|i| i.category.has_food_units() && i.food_units > 0)
-                })
-                .map(|h| h.id)
-                .collect();
-            for id in stacks {
-                while eaten < want {
-                    let Some(h) = self.holdings.get_mut(&id).filter(|h| h.quantity > 0) else {
-                        break;
-                    };
-                    let units = self.data.items.get(&h.item).map_or(0, |i| i.food_units);
-                    eaten += units as f64;
-                    h.quantity -= 1;
-                    if h.quantity <= 0 {
-                        self.holdings.remove(&id);
-                        break;
-                    }
-                }
-            }
-        }
-        eaten
+        let left = self.pools.total();
+        self.food_left.push(left);
     }
 }
 
-fn holding_changes(
-    before: &BTreeMap<HoldingId, Holding>,
-    after: &BTreeMap<HoldingId, Holding>,
-) -> Vec<Change> {
-    before
-        .iter()
-        .filter(|(id, h)| after.get(id) != Some(h))
-        .map(|(id, h)| Change::Holding {
-            before: Some(h.clone()),
-            after: after.get(id).cloned(),
-        })
-        .collect()
+/// Keeps the way of travelling of every leg the party has set out on, so a
+/// speed changed later does not rewrite the hours already played.
+fn keep_legs_as_played(journey: &mut Journey, road_hours_played: usize) {
+    let methods = journey.plan.methods.clone();
+    let Some(route) = journey.plan.routes.get_mut(journey.plan.chosen) else {
+        return;
+    };
+    let mut leg_start = 0usize;
+    for leg in &mut route.legs {
+        if leg_start >= road_hours_played {
+            break;
+        }
+        let hours = leg
+            .method(&methods)
+            .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
+        if leg.played_as.is_none() {
+            leg.played_as = methods.get(leg.method).cloned();
+        }
+        leg_start += usize::try_from(hours).unwrap_or(0);
+    }
 }
 
 /// Hours of rest or camp a character had in the day's length of hours ending

@@ -1,6 +1,6 @@
 //! `waybook check`: a read-only report on a campaign file.
 
-use super::{LATEST_VERSION, Result, StoreError, migrate, open_checked};
+use super::{Campaign, LATEST_VERSION, Result, StoreError, migrate, open_checked};
 use rusqlite::OpenFlags;
 use std::path::Path;
 
@@ -14,11 +14,13 @@ pub struct CheckReport {
     pub items: i64,
     pub holdings: i64,
     pub journeys: i64,
+    /// Values outside their limits, one line each (`model::validate`).
+    pub problems: Vec<String>,
 }
 
 impl CheckReport {
     pub fn is_ok(&self) -> bool {
-        self.integrity == "ok"
+        self.integrity == "ok" && self.problems.is_empty()
     }
 }
 
@@ -37,18 +39,36 @@ pub fn check(path: &Path) -> Result<CheckReport> {
     let count = |table: &str| -> Result<i64> {
         Ok(conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?)
     };
+    let counts = (
+        count("character")?,
+        count("party")?,
+        count("item")?,
+        count("holding")?,
+    );
+    let journeys = if schema_version >= 2 {
+        count("journey")?
+    } else {
+        0
+    };
+    // The values are read as the app reads them only at the schema it writes.
+    let problems = if schema_version == LATEST_VERSION && integrity == "ok" {
+        let campaign = Campaign {
+            conn,
+            path: Some(path.to_owned()),
+        };
+        crate::model::validate::problems(&campaign.load()?)
+    } else {
+        Vec::new()
+    };
     Ok(CheckReport {
         schema_version,
         latest_version: LATEST_VERSION,
         integrity,
-        characters: count("character")?,
-        parties: count("party")?,
-        items: count("item")?,
-        holdings: count("holding")?,
-        journeys: if schema_version >= 2 {
-            count("journey")?
-        } else {
-            0
-        },
+        characters: counts.0,
+        parties: counts.1,
+        items: counts.2,
+        holdings: counts.3,
+        journeys,
+        problems,
     })
 }

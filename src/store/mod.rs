@@ -80,7 +80,7 @@ impl Campaign {
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        Self::initialise(conn, Some(path.to_owned()), name)
+        Self::initialise(conn, Some(crate::files::absolute(path)), name)
     }
 
     /// A campaign that lives only in memory (tests, benchmarks).
@@ -101,7 +101,7 @@ impl Campaign {
     /// without writing a byte to them.
     pub fn open(path: &Path) -> Result<Self> {
         let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
-        Self::prepare(conn, Some(path.to_owned()))
+        Self::prepare(conn, Some(crate::files::absolute(path)))
     }
 
     /// Opens a campaign for reading only (the command line's reports): the

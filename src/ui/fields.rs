@@ -24,9 +24,31 @@ pub struct FieldBuffers {
     errors: HashMap<String, String>,
     /// Whether the value a field returned last is a draft (still being typed).
     draft: bool,
+    /// The field to take the keyboard the next time it is drawn.
+    focus: Option<String>,
 }
 
 impl FieldBuffers {
+    /// Puts the cursor in the field with this key when it is next drawn.
+    pub fn focus(&mut self, key: String) {
+        self.focus = Some(key);
+    }
+
+    /// Forgets what was typed and the errors shown, so every field shows the
+    /// stored value again (after undo and redo, which change it underneath).
+    pub fn discard_typing(&mut self) {
+        self.texts.clear();
+        self.errors.clear();
+        self.draft = false;
+    }
+
+    fn take_focus(&mut self, key: &str, response: &egui::Response) {
+        if self.focus.as_deref() == Some(key) {
+            response.request_focus();
+            self.focus = None;
+        }
+    }
+
     /// The command for an edit made from the value a field just returned
     /// (a draft while the field has focus), or from a button or checkbox.
     pub fn command(&mut self, edit: Option<Edit>) -> Option<Command> {
@@ -87,6 +109,7 @@ impl FieldBuffers {
         let response = ui
             .add(edit.id_salt(key).desired_width(width))
             .labelled_by(label_id);
+        self.take_focus(key, &response);
         if response.has_focus() {
             self.texts.insert(key.to_owned(), text.clone());
         } else if response.lost_focus() {
@@ -141,14 +164,16 @@ impl FieldBuffers {
                 .get(key)
                 .cloned()
                 .unwrap_or_else(|| shown.to_owned());
-            let response = ui
-                .add(
-                    TextEdit::singleline(&mut text)
-                        .id_salt(key)
-                        .desired_width(52.0),
-                )
-                .labelled_by(label_id);
-            if response.has_focus() || self.errors.contains_key(key) {
+            let invalid = self.errors.contains_key(key);
+            let mut edit = TextEdit::singleline(&mut text)
+                .id_salt(key)
+                .desired_width(52.0);
+            if invalid {
+                edit = edit.text_color(ERROR_COLOUR);
+            }
+            let response = ui.add(edit).labelled_by(label_id);
+            self.take_focus(key, &response);
+            if response.has_focus() || invalid {
                 self.texts.insert(key.to_owned(), text.clone());
             }
             if response.has_focus() {
@@ -165,11 +190,13 @@ impl FieldBuffers {
                     Err(message) => {
                         self.errors
                             .insert(key.to_owned(), format!("{label}: {message}"));
+                        // The field and its error come into view.
+                        response.scroll_to_me(None);
                     }
                 }
             }
             if let Some(message) = self.errors.get(key) {
-                ui.label(RichText::new(message).color(ERROR_COLOUR));
+                error_below(ui, key, &response, message);
             }
         });
         result
@@ -193,4 +220,21 @@ pub fn record_edit<T: Clone + PartialEq>(
     let mut after = record.clone();
     change(&mut after);
     (after != *record).then(|| Edit::new(label, vec![wrap(record.clone(), after)]))
+}
+
+/// A field's error, shown just below it over what follows, so that neither
+/// the field nor its neighbours move when the error comes and goes.
+fn error_below(ui: &Ui, key: &str, field: &egui::Response, message: &str) {
+    if !ui.is_rect_visible(field.rect) {
+        return;
+    }
+    egui::Area::new(egui::Id::unique(("field-error", key)))
+        .order(egui::Order::Foreground)
+        .fixed_pos(field.rect.left_bottom() + egui::vec2(0.0, 2.0))
+        .interactable(false)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(RichText::new(message).color(ERROR_COLOUR));
+            });
+        });
 }

@@ -32,8 +32,8 @@ fn holders(data: &CampaignData) -> Vec<Holder> {
 
 pub fn totals_text(t: Totals) -> String {
     format!(
-        "{} stacks · {} kg · {} food units",
-        t.stacks,
+        "{} · {} kg · {} food units",
+        crate::model::plural(t.stacks, "stack"),
         super::fields::format_decimal(t.weight),
         t.food_units
     )

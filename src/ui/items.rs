@@ -3,6 +3,7 @@
 
 use super::fields::{FieldBuffers, record_edit};
 use crate::app::Command;
+use crate::model::plural;
 use crate::model::{CampaignData, Category, Change, Choice, Edit, Item, ItemId, limits};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
@@ -73,7 +74,11 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
                             ui.label(item.category.label());
                         });
                         row.col(|ui| {
-                            ui.label(item.food_units.to_string());
+                            if item.category.has_food_units() {
+                                ui.label(item.food_units.to_string());
+                            } else {
+                                ui.label(RichText::new("–").weak());
+                            }
                         });
                         row.col(|ui| {
                             ui.label(format!("{} kg", super::fields::format_decimal(item.weight)));
@@ -153,7 +158,19 @@ fn item_editor(
                 .labelled_by(label_id);
             ui.end_row();
             if category != item.category {
-                commit(out, fields, item, "category", |i| i.category = category);
+                // Food units belong to food and water only: a change away
+                // clears them in the same step (undo brings them back).
+                let what = if category.has_food_units() || item.food_units == 0 {
+                    "category"
+                } else {
+                    "category (food units cleared)"
+                };
+                commit(out, fields, item, what, |i| {
+                    i.category = category;
+                    if !category.has_food_units() {
+                        i.food_units = 0;
+                    }
+                });
             }
             if item.category.has_food_units() {
                 ui.label("");
@@ -193,7 +210,10 @@ fn item_editor(
     let delete = ui.add_enabled(held == 0, egui::Button::new("Delete item"));
     let delete = if held > 0 {
         delete.on_disabled_hover_text(format!(
-            "{held} stacks of this item are held; remove them first"
+            "{} of this item {} held; remove {} first",
+            plural(held, "stack"),
+            if held == 1 { "is" } else { "are" },
+            if held == 1 { "it" } else { "them" }
         ))
     } else {
         delete
@@ -208,6 +228,6 @@ fn item_editor(
         )));
     }
     if held > 0 {
-        ui.label(RichText::new(format!("Held in {held} stacks.")).weak());
+        ui.label(RichText::new(format!("Held in {}.", plural(held, "stack"))).weak());
     }
 }

@@ -70,6 +70,22 @@ pub struct UiState {
     pub export: export::ExportState,
 }
 
+impl UiState {
+    /// Every field shows the stored value again: after undo and redo.
+    pub fn discard_typing(&mut self) {
+        for fields in [
+            &mut self.roster.fields,
+            &mut self.items.fields,
+            &mut self.parties.fields,
+            &mut self.campaign,
+            &mut self.rules.fields,
+            &mut self.journeys.fields,
+        ] {
+            fields.discard_typing();
+        }
+    }
+}
+
 pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
     shortcuts(ui, app);
     let mut out = Vec::new();
@@ -272,26 +288,53 @@ fn alert_ui(ui: &mut Ui, app: &mut WaybookApp) {
 }
 
 fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
-    let Some((purpose, mut text)) = app.path_prompt.take() else {
+    let Some(mut prompt) = app.path_prompt.take() else {
         return;
     };
+    let purpose = prompt.purpose;
     let mut done = false;
     egui::Modal::new(egui::Id::unique("path-prompt")).show(ui.ctx(), |ui| {
-        ui.set_max_width(460.0);
+        ui.set_width(460.0);
         ui.heading(purpose.title());
-        ui.label("No file dialog is available here. Type the file's full path:");
+        ui.label("No file dialog is available here. Type the file's path:");
         let label = ui.label("File path").id;
         let response = ui
             .add(
-                egui::TextEdit::singleline(&mut text)
-                    .desired_width(420.0)
-                    .hint_text("/home/me/campaign.waybook"),
+                egui::TextEdit::singleline(&mut prompt.text)
+                    .desired_width(440.0)
+                    .hint_text(format!("/home/me/{}", purpose.suggested_name())),
             )
             .labelled_by(label);
+        if ui.memory(|m| m.focused().is_none()) {
+            // The field takes the keyboard as the prompt opens.
+            response.request_focus();
+        }
+        let typed = prompt.text.trim();
+        // Always one line here (where the file lands, or why it was refused),
+        // so the buttons below never move under the pointer.
+        let (note, colour) = match &prompt.error {
+            Some(error) => (error.clone(), fields::ERROR_COLOUR),
+            None if typed.is_empty() => (String::new(), ui.visuals().weak_text_color()),
+            None => (
+                format!(
+                    "The file: {}",
+                    crate::files::absolute(&crate::app::with_extension(
+                        typed.into(),
+                        purpose.extension()
+                    ))
+                    .display()
+                ),
+                ui.visuals().weak_text_color(),
+            ),
+        };
+        ui.add(egui::Label::new(RichText::new(note).color(colour)).wrap());
         let entered = response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if response.changed() {
+            prompt.error = None;
+        }
         ui.horizontal(|ui| {
             let ok = ui.add_enabled(
-                !text.trim().is_empty(),
+                !typed.is_empty(),
                 egui::Button::new(match purpose {
                     DialogPurpose::OpenCampaign => "Open",
                     DialogPurpose::NewCampaign => "Create",
@@ -299,8 +342,8 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
                     DialogPurpose::ExportPdf => "Export",
                 }),
             );
-            if (ok.clicked() || entered) && !text.trim().is_empty() {
-                out.push(Command::PathChosen(purpose, text.trim().into()));
+            if (ok.clicked() || entered) && !typed.is_empty() {
+                out.push(Command::PathChosen(purpose, typed.into()));
                 done = true;
             }
             if ui.button("Cancel").clicked() {
@@ -309,6 +352,6 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
         });
     });
     if !done {
-        app.path_prompt = Some((purpose, text));
+        app.path_prompt = Some(prompt);
     }
 }

@@ -2,8 +2,9 @@
 //! character, add / duplicate / delete, and the selected character's sheet.
 
 use super::fields::FieldBuffers;
-use super::sheet::sheet_ui;
+use super::sheet::{field_key, sheet_ui};
 use crate::app::Command;
+use crate::app::edits::{self, KitFate};
 use crate::model::{CampaignData, Change, Character, CharacterId, CharacterKind, Choice, Edit};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
@@ -27,8 +28,17 @@ pub struct RosterState {
     /// Characters added to the selection with Ctrl+click (for printing).
     pub also_selected: std::collections::BTreeSet<CharacterId>,
     pub fields: FieldBuffers,
+    /// Characters the GM asked to delete, waiting for the answer.
+    pub confirm_delete: Option<DeleteQuestion>,
     /// The visible rows for (revision, filter, kind, sort): rebuilt only when one changes.
     cache: Option<(RowsKey, Vec<CharacterId>)>,
+}
+
+/// "Delete these characters? What of what they carry?"
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeleteQuestion {
+    pub ids: Vec<CharacterId>,
+    pub fate: KitFate,
 }
 
 type RowsKey = (u64, String, Option<CharacterKind>, SortColumn, bool);
@@ -61,6 +71,22 @@ impl RosterState {
         } else {
             self.also_selected.extend(self.selected);
             self.selected = Some(id);
+        }
+    }
+
+    /// Selects one character alone.
+    fn select(&mut self, id: CharacterId) {
+        self.also_selected.clear();
+        self.selected = Some(id);
+    }
+
+    fn ask_delete(&mut self) {
+        let ids: Vec<CharacterId> = self.chosen().collect();
+        if !ids.is_empty() {
+            self.confirm_delete = Some(DeleteQuestion {
+                ids,
+                fate: KitFate::default(),
+            });
         }
     }
 
@@ -129,6 +155,8 @@ pub fn roster_ui(
     {
         state.selected = None;
     }
+    keys(ui, state, data);
+    delete_question_ui(ui, state, data, out);
     egui::Panel::left("roster-table")
         .resizable(true)
         .default_size(470.0)
@@ -186,7 +214,8 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
                 "New character",
                 CharacterKind::Hero,
             );
-            state.selected = Some(c.id);
+            state.select(c.id);
+            state.fields.focus(field_key(c.id, "Name"));
             out.push(Command::Apply(Edit::new(
                 "Add character",
                 vec![Change::character(None, Some(&c))],
@@ -201,7 +230,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
             let mut copy = c.clone();
             copy.id = data.next_character_id();
             copy.name = format!("{} (copy)", c.name);
-            state.selected = Some(copy.id);
+            state.select(copy.id);
             out.push(Command::Apply(Edit::new(
                 format!("Duplicate {}", c.name),
                 vec![Change::character(None, Some(&copy))],
@@ -215,12 +244,11 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
             out.push(Command::Run(crate::app::actions::Action::ExportPdf));
         }
         if ui
-            .add_enabled(selected.is_some(), egui::Button::new("Delete"))
+            .add_enabled(selected.is_some(), egui::Button::new("Delete…"))
+            .on_hover_text("Delete the selected characters (Delete key)")
             .clicked()
-            && let Some(c) = selected
         {
-            out.push(Command::Apply(crate::app::edits::delete_character(data, c)));
-            state.selected = None;
+            state.ask_delete();
         }
     });
 }
@@ -305,4 +333,109 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
     if let Some((id, add)) = clicked {
         state.click(id, add);
     }
+}
+
+/// The roster's keys while no text field has the keyboard: Up and Down move
+/// the selection through the visible rows, Delete asks to delete.
+fn keys(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
+    if ui.ctx().text_edit_focused() || state.confirm_delete.is_some() {
+        return;
+    }
+    let (up, down, delete) = ui.input_mut(|i| {
+        (
+            i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp),
+            i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown),
+            i.consume_key(egui::Modifiers::NONE, egui::Key::Delete),
+        )
+    });
+    if up || down {
+        let selected = state.selected;
+        let rows = state.rows(data);
+        let at = selected.and_then(|id| rows.iter().position(|r| *r == id));
+        let next = match (at, down) {
+            (None, _) => rows.first(),
+            (Some(i), true) => rows.get(i + 1).or(rows.get(i)),
+            (Some(i), false) => rows.get(i.saturating_sub(1)),
+        }
+        .copied();
+        if let Some(id) = next {
+            state.select(id);
+        }
+    }
+    if delete {
+        state.ask_delete();
+    }
+}
+
+/// Asks before deleting: what the characters carry goes to their party's
+/// stash unless the GM chooses to drop it.
+fn delete_question_ui(
+    ui: &mut Ui,
+    state: &mut RosterState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    let Some(question) = &mut state.confirm_delete else {
+        return;
+    };
+    let chosen: Vec<&Character> = question
+        .ids
+        .iter()
+        .filter_map(|id| data.characters.get(id))
+        .collect();
+    let mut close = chosen.is_empty();
+    let modal = egui::Modal::new(egui::Id::unique("delete-characters")).show(ui.ctx(), |ui| {
+        ui.set_width(440.0);
+        let names: Vec<&str> = chosen.iter().map(|c| c.name.as_str()).collect();
+        ui.heading(format!("Delete {}?", names.join(", ")));
+        let carried: Vec<String> = chosen
+            .iter()
+            .flat_map(|c| data.holdings_of(crate::model::Holder::Character(c.id)))
+            .filter_map(|h| {
+                data.items
+                    .get(&h.item)
+                    .map(|i| format!("{} × {}", h.quantity, i.name))
+            })
+            .collect();
+        if carried.is_empty() {
+            ui.label("They carry nothing.");
+        } else {
+            ui.label(format!("They carry {}.", carried.join(", ")));
+            let stash_names: Vec<String> = chosen
+                .iter()
+                .filter_map(|c| c.party.and_then(|p| data.parties.get(&p)))
+                .map(|p| format!("{} stash", p.name))
+                .collect();
+            let to_stash = if stash_names.is_empty() {
+                "Move it to their party's stash (they have no party)".to_owned()
+            } else {
+                format!("Move it to {}", dedup(stash_names).join(" and "))
+            };
+            ui.radio_value(&mut question.fate, KitFate::ToStash, to_stash);
+            ui.radio_value(&mut question.fate, KitFate::Drop, "Drop it with them");
+        }
+        ui.label(RichText::new("Edit > Undo brings them back.").weak());
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button("Delete").clicked() {
+                match edits::delete_characters(data, &question.ids, question.fate) {
+                    Ok(edit) => out.push(Command::Apply(edit)),
+                    Err(message) => out.push(Command::Fail(message)),
+                }
+                close = true;
+            }
+            if ui.button("Cancel").clicked() {
+                close = true;
+            }
+        });
+    });
+    if close || modal.should_close() {
+        state.confirm_delete = None;
+    }
+}
+
+fn dedup(mut names: Vec<String>) -> Vec<String> {
+    names.sort();
+    names.dedup();
+    names
 }

@@ -22,9 +22,14 @@ struct Form<'a> {
     out: &'a mut Vec<Command>,
 }
 
+/// The key of a field of a character's sheet, for putting the cursor there.
+pub(super) fn field_key(id: crate::model::CharacterId, field: &str) -> String {
+    format!("character{}:{field}", id.0)
+}
+
 impl Form<'_> {
     fn key(&self, field: &str) -> String {
-        format!("character{}:{field}", self.c.id.0)
+        field_key(self.c.id, field)
     }
 
     fn commit(&mut self, what: &str, change: impl FnOnce(&mut Character)) {

@@ -177,6 +177,7 @@ fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
                     altitude_m: 0,
                     temperature: Temperature::Normal,
                     depth_m: 0,
+                    played_as: None,
                 }],
             }],
             chosen: 0,

@@ -69,10 +69,8 @@ pub(super) fn route_ui(
     let mut leg_start = 0usize;
     for (i, leg) in route.legs.iter().enumerate() {
         let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
-        let hours = j
-            .plan
-            .methods
-            .get(leg.method)
+        let hours = leg
+            .method(&j.plan.methods)
             .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
         leg_start += usize::try_from(hours).unwrap_or(0);
         // A leg already travelled is history: it can no longer change.
@@ -151,6 +149,16 @@ pub(super) fn route_ui(
                         });
                     }
                     ui.label(RichText::new(format!("= {hours} h")).strong());
+                    if let Some(m) = &leg.played_as {
+                        ui.label(
+                            RichText::new(format!(
+                                "travelled as {} at {} km/h",
+                                m.name,
+                                super::super::fields::format_decimal(m.km_per_hour)
+                            ))
+                            .weak(),
+                        );
+                    }
                     if ui
                         .small_button("✕")
                         .on_hover_text("Remove this leg")
@@ -178,9 +186,11 @@ pub(super) fn route_ui(
                     altitude_m: 0,
                     temperature: Temperature::Normal,
                     depth_m: 0,
+                    played_as: None,
                 },
                 |l| Leg {
                     name: "New leg".into(),
+                    played_as: None,
                     ..l
                 },
             ))
