@@ -564,5 +564,6 @@ fn demo_journey(
         played_hours: 0,
         log: Vec::new(),
         food_left: Vec::new(),
+        exhaustion_gained: Vec::new(),
     }
 }

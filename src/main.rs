@@ -6,6 +6,11 @@ use std::process::ExitCode;
 use waybook::cli::{self, Cli, CliCommand};
 
 fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let Some(message) = cli::mistyped_command(&args) {
+        eprintln!("waybook: {message}");
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => e.exit(), // --help, --version

@@ -758,7 +758,7 @@ fn journey_fields_refuse_bad_values_and_routes_compare() {
             .len(),
         5
     );
-    f.click("Round by the river");
+    f.click("Take Round by the river");
     assert_eq!(
         f.data()
             .journeys

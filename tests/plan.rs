@@ -182,6 +182,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         played_hours: 0,
         log: vec![],
         food_left: vec![],
+        exhaustion_gained: vec![],
     };
     data.apply(&Change::journey(None, Some(&journey)));
     (data, journey)

@@ -123,13 +123,13 @@ impl WaybookApp {
 
     pub fn notify(&mut self, text: impl Into<String>) {
         self.status = Some(Message {
-            text: text.into(),
+            text: sentence(text.into()),
             is_error: false,
         });
     }
 
     pub fn fail(&mut self, text: impl Into<String>) {
-        let text = text.into();
+        let text = sentence(text.into());
         self.status = Some(Message {
             text: text.clone(),
             is_error: true,
@@ -372,6 +372,15 @@ impl WaybookApp {
         }
         crate::ui::app_ui(ui, self);
         self.run_commands();
+    }
+}
+
+/// A message as a sentence: its first letter a capital, whoever wrote it.
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => text,
     }
 }
 

@@ -28,6 +28,9 @@ pub struct ExportArgs {
     /// Paper size: a4 or letter.
     #[arg(long, default_value = "a4")]
     pub paper: Paper,
+    /// Write over the --out file if it exists (without it, an existing file is refused).
+    #[arg(long)]
+    pub overwrite: bool,
 }
 
 /// The record of `what` named `name` (any case), or an error naming it.
@@ -70,6 +73,12 @@ pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Shee
 }
 
 pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.out.exists() && !args.overwrite {
+        anyhow::bail!(
+            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
+            args.out.display()
+        );
+    }
     let data = Campaign::open_read_only(&args.campaign)?.load()?;
     let sheets = sheets(&data, args)?;
     let bytes = pdf::render(&data, &sheets, args.paper, &mut |_| true)?;

@@ -86,6 +86,8 @@ pub fn plan_json(
         "start": {"day": journey.start.day, "hour": journey.start.hour},
         "route": journey.route().map(|r| r.name.clone()),
         "road_hours": view.road_hours,
+        "arrives": view.arrives,
+        "warnings": view.warnings(),
         "played_hours": journey.played_hours,
         "routes": plan::compare_routes(data, journey),
         "days": days,
@@ -131,7 +133,7 @@ pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {
             day.multiplier
         )?;
     }
-    for warning in &food.warnings {
+    for warning in view.warnings().iter().chain(&food.warnings) {
         writeln!(out, "warning: {warning}")?;
     }
     Ok(())

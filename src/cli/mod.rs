@@ -50,3 +50,62 @@ pub enum CliCommand {
     /// Apply one rule of the rules engine to a JSON request (see `waybook rules --help`).
     Rules(rules::RulesArgs),
 }
+
+/// A first argument that is neither a subcommand nor a campaign file, named
+/// as such with the nearest subcommand (`waybook jouney FILE`), instead of
+/// clap's reading of it as a campaign path.
+pub fn mistyped_command(args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::CommandFactory as _;
+    let first = args.first()?.to_str()?;
+    let path = std::path::Path::new(first);
+    if first.starts_with('-') || path.exists() || path.extension().is_some() || first.contains('/')
+    {
+        return None;
+    }
+    let command = Cli::command();
+    let names: Vec<&str> = command
+        .get_subcommands()
+        .map(clap::Command::get_name)
+        .chain(["help"])
+        .collect();
+    if names.contains(&first) {
+        return None;
+    }
+    let nearest = names
+        .iter()
+        .map(|n| (strsim::damerau_levenshtein(first, n), *n))
+        .min()
+        .filter(|(distance, _)| *distance <= 2);
+    Some(match nearest {
+        Some((_, name)) => format!(
+            "“{first}” is not a waybook command; did you mean “{name}”? (waybook --help lists them)"
+        ),
+        None => format!(
+            "“{first}” is not a waybook command or a campaign file (waybook --help lists the commands)"
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mistyped_command;
+
+    fn args(list: &[&str]) -> Vec<std::ffi::OsString> {
+        list.iter().map(Into::into).collect()
+    }
+
+    #[test]
+    fn a_mistyped_command_is_named_with_the_nearest_one() {
+        let said = mistyped_command(&args(&["jouney", "FILE"])).expect("refused");
+        assert!(said.contains("“jouney” is not a waybook command"), "{said}");
+        assert!(said.contains("did you mean “journey”?"), "{said}");
+        assert_eq!(mistyped_command(&args(&["journey", "FILE"])), None);
+        assert_eq!(mistyped_command(&args(&["my.waybook"])), None);
+        assert_eq!(mistyped_command(&args(&["--version"])), None);
+        assert!(
+            mistyped_command(&args(&["zzzzzzzz"]))
+                .expect("refused")
+                .contains("not a waybook command or a campaign file")
+        );
+    }
+}

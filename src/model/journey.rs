@@ -315,6 +315,18 @@ pub struct Journey {
     pub log: Vec<String>,
     /// Food units left in packs and stash at the end of each day played.
     pub food_left: Vec<f64>,
+    /// Every degree of exhaustion a test gave in play: the played line of
+    /// the exhaustion chart.
+    pub exhaustion_gained: Vec<Gained>,
+}
+
+/// Degrees of exhaustion one character gained from a test on a journey day.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Gained {
+    /// 0 is the first day of the journey.
+    pub day: i64,
+    pub character: CharacterId,
+    pub degrees: i64,
 }
 
 impl Journey {

@@ -29,8 +29,8 @@ pub use data::{CampaignData, Totals};
 pub use ids::{CharacterId, HoldingId, ItemId, JourneyId, PartyId, TableId};
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
-    Activity, ClockTime, DayChange, DayPattern, FoodOrder, Journey, JourneyPlan, Leg, Method,
-    Ration, Route, Temperature, Terrain,
+    Activity, ClockTime, DayChange, DayPattern, FoodOrder, Gained, Journey, JourneyPlan, Leg,
+    Method, Ration, Route, Temperature, Terrain,
 };
 pub use party::Party;
 pub use table::{TableDef, TableRowDef};

@@ -39,7 +39,8 @@ pub struct FoodDay {
 pub struct FoodLedger {
     /// The first day still to eat: days already played are in the past.
     pub from_day: i64,
-    /// Units in packs and stash now, before that day.
+    /// Units in packs and stash now, before that day (at the start of the
+    /// journey when nothing has been played).
     pub units_at_start: f64,
     pub days: Vec<FoodDay>,
     /// The first day (0-based, counted from departure) someone goes short,

@@ -274,6 +274,25 @@ impl JourneyPlanView {
         })
     }
 
+    /// What the GM must know of the plan as a whole: a destination it never
+    /// reaches within [`MAX_DAYS`] (one line, with when the plan stops).
+    pub fn warnings(&self) -> Vec<String> {
+        let Some(last) = self.days.last() else {
+            return Vec::new();
+        };
+        if self.arrives {
+            return Vec::new();
+        }
+        let travelled = self.road_hours_played(self.total_hours());
+        vec![format!(
+            "The destination is not reached: the plan stops after {}, at the end of campaign day {}, with {} of {} on the road travelled",
+            crate::model::plural(self.days.len(), "day"),
+            last.date,
+            travelled,
+            crate::model::plural(self.road_hours, "hour")
+        )]
+    }
+
     pub fn total_hours(&self) -> i64 {
         self.days.iter().map(|d| d.slots.len() as i64).sum()
     }

@@ -12,7 +12,7 @@
 use super::food::{Pools, eat, endurance};
 use super::{JourneyPlanView, members, plan};
 use crate::model::{
-    CampaignData, Change, Character, CharacterId, ClockTime, Edit, Journey, Settings,
+    CampaignData, Change, Character, CharacterId, ClockTime, Edit, Gained, Journey, Settings,
 };
 use crate::plan;
 use crate::rules::dice::Dice;
@@ -39,6 +39,7 @@ struct Play<'a> {
     log: Vec<String>,
     /// Food units left in packs and stash at the end of each day played.
     food_left: Vec<f64>,
+    gained: Vec<Gained>,
 }
 
 /// Plays the journey on to `until`. Returns the edit that applies it, or a
@@ -59,7 +60,7 @@ pub fn advance(
         Until::NextHour => from + 1,
         Until::Destination => total,
         Until::EndOfDay => {
-            let (day, _) = view.locate(from).ok_or("the plan has no such hour")?;
+            let (day, _) = view.locate(from).ok_or("The plan has no such hour")?;
             view.days[..=day].iter().map(|d| d.slots.len() as i64).sum()
         }
     };
@@ -73,6 +74,7 @@ pub fn advance(
         characters,
         log: Vec::new(),
         food_left: Vec::new(),
+        gained: Vec::new(),
     };
     for n in from..to {
         play.hour(&view, journey, n, dice)?;
@@ -112,6 +114,7 @@ pub fn advance(
     keep_legs_as_played(&mut after, view.road_hours_played(to));
     after.log.extend(play.log);
     after.food_left.extend(play.food_left);
+    after.exhaustion_gained.extend(play.gained);
     if to == total && view.arrives {
         after.log.push(format!(
             "{} · {} reaches the destination.",
@@ -136,7 +139,7 @@ impl Play<'_> {
         n: i64,
         dice: &mut Dice,
     ) -> Result<(), String> {
-        let (d, s) = view.locate(n).ok_or("the plan has no such hour")?;
+        let (d, s) = view.locate(n).ok_or("The plan has no such hour")?;
         let day = &view.days[d];
         let when = ClockTime {
             day: day.date,
@@ -166,6 +169,13 @@ impl Play<'_> {
                     .roll(dice, bonus)
                     .map_err(|e| e.to_string())?;
                 c.exploration.exhaustion += i64::from(rolled.exhaustion);
+                if rolled.exhaustion > 0 {
+                    self.gained.push(Gained {
+                        day: day.index,
+                        character: cd.character,
+                        degrees: i64::from(rolled.exhaustion),
+                    });
+                }
                 let gained = match rolled.exhaustion {
                     0 => String::new(),
                     n => format!(", +{n} exhaustion"),

@@ -192,12 +192,21 @@ impl fmt::Display for RollRecord {
         write!(f, "{} = ", self.dice)?;
         if self.rolls.len() > 1 {
             let rolls: Vec<String> = self.rolls.iter().map(u32::to_string).collect();
-            write!(f, "[{}] keep {}", rolls.join(", "), self.kept)?;
+            // Every die counts (3d6) or only some of them do (2d10kh1).
+            let how = if self.rolls.iter().sum::<u32>() == self.kept {
+                "sum"
+            } else {
+                "keep"
+            };
+            write!(f, "[{}] {how} {}", rolls.join(", "), self.kept)?;
         } else {
             write!(f, "{}", self.kept)?;
         }
         for modifier in &self.modifiers {
-            write!(f, ", {:+} {}", modifier.value, modifier.why)?;
+            write!(f, ", {:+}", modifier.value)?;
+            if !modifier.why.is_empty() {
+                write!(f, " {}", modifier.why)?;
+            }
         }
         if !self.modifiers.is_empty() || self.total != self.kept as i32 {
             write!(f, " = {}", self.total)?;

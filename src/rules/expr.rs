@@ -114,14 +114,9 @@ impl DiceExpr {
 impl ExprRoll {
     /// The roll as a record of working.
     pub fn record(&self, what: &str) -> RollRecord {
-        let modifier = self.total - self.kept.iter().sum::<u32>() as i32;
-        RollRecord::new(
-            what,
-            self.expr.clone(),
-            self.rolls.clone(),
-            (self.total - modifier) as u32,
-        )
-        .total(self.total)
+        let kept = self.kept.iter().sum::<u32>();
+        RollRecord::new(what, self.expr.clone(), self.rolls.clone(), kept)
+            .modifier(self.total - kept as i32, "")
     }
 }
 
@@ -145,7 +140,11 @@ impl fmt::Display for DiceExpr {
 
 fn number(text: &str, what: &str) -> Result<u32, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected {what}, found `{text}`"));
+        return Err(if text.is_empty() {
+            format!("expected {what}, found nothing")
+        } else {
+            format!("expected {what}, found `{text}`")
+        });
     }
     text.parse()
         .map_err(|_| format!("{what} `{text}` is too large"))
@@ -280,8 +279,8 @@ mod tests {
                 "2d6kx1",
                 "keep is written `kh1` (highest) or `kl1` (lowest)",
             ),
-            ("2d6+", "expected a modifier, found ``"),
-            ("d", "expected a number of faces, found ``"),
+            ("2d6+", "expected a modifier, found nothing"),
+            ("d", "expected a number of faces, found nothing"),
             ("ad6", "expected a number of dice, found `a`"),
         ] {
             assert_eq!(
@@ -310,7 +309,7 @@ mod tests {
         assert_eq!((sum.rolls.clone(), sum.total), (vec![2, 3, 4], 8));
         assert_eq!(
             sum.record("damage").to_string(),
-            "damage: 3d6-1 = [2, 3, 4] keep 9 = 8"
+            "damage: 3d6-1 = [2, 3, 4] sum 9, -1 = 8"
         );
     }
 }

@@ -7,11 +7,12 @@ use std::collections::BTreeMap;
 
 pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO journey (id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        "INSERT INTO journey (id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left, exhaustion_gained)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, party_id = excluded.party_id,
            start_day = excluded.start_day, start_hour = excluded.start_hour, plan = excluded.plan,
-           played_hours = excluded.played_hours, log = excluded.log, food_left = excluded.food_left",
+           played_hours = excluded.played_hours, log = excluded.log, food_left = excluded.food_left,
+           exhaustion_gained = excluded.exhaustion_gained",
     )?
     .execute(params![
         j.id,
@@ -22,7 +23,8 @@ pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
         to_json(&j.plan)?,
         j.played_hours,
         to_json(&j.log)?,
-        to_json(&j.food_left)?
+        to_json(&j.food_left)?,
+        to_json(&j.exhaustion_gained)?
     ])?;
     Ok(())
 }
@@ -35,7 +37,7 @@ pub fn delete(conn: &Connection, id: JourneyId) -> rusqlite::Result<()> {
 
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<JourneyId, Journey>> {
     let mut stmt = conn.prepare(
-        "SELECT id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left FROM journey",
+        "SELECT id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left, exhaustion_gained FROM journey",
     )?;
     let journeys = stmt.query_map([], |row| {
         Ok(Journey {
@@ -50,6 +52,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<JourneyId, Journey>>
             played_hours: row.get(6)?,
             log: from_json(7, &row.get::<_, String>(7)?)?,
             food_left: from_json(8, &row.get::<_, String>(8)?)?,
+            exhaustion_gained: from_json(9, &row.get::<_, String>(9)?)?,
         })
     })?;
     journeys.map(|j| j.map(|j| (j.id, j))).collect()

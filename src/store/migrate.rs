@@ -8,6 +8,7 @@ use rusqlite::Connection;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_init.sql"),
     include_str!("../../migrations/0002_journeys.sql"),
+    include_str!("../../migrations/0003_played_exhaustion.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

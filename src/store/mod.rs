@@ -56,8 +56,43 @@ pub enum StoreError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("the campaign file could not be updated: {0}")]
+    #[error(
+        "could not open {}: {}. The file itself was not changed.",
+        path.display(),
+        in_words(source)
+    )]
+    Disk {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("{}", in_words(.0))]
     Sqlite(#[from] rusqlite::Error),
+}
+
+/// Whether SQLite failed because of the disk or the folder (full, read-only,
+/// not allowed, gone), not because of what the file holds.
+fn is_disk_problem(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::*;
+    matches!(
+        e.sqlite_error_code(),
+        Some(DiskFull | SystemIoFailure | ReadOnly | PermissionDenied | CannotOpen)
+    )
+}
+
+/// What went wrong, as the GM should read it.
+fn in_words(e: &rusqlite::Error) -> String {
+    use rusqlite::ErrorCode::*;
+    match e.sqlite_error_code() {
+        Some(DiskFull) => "the disk is full; free some space and try again".to_owned(),
+        Some(ReadOnly) => "the file or its folder is read-only".to_owned(),
+        Some(PermissionDenied | CannotOpen) => {
+            format!("Waybook is not allowed to read or write there ({e})")
+        }
+        Some(SystemIoFailure) => format!(
+            "reading or writing the disk failed ({e}); the disk may be full, read-only or gone"
+        ),
+        _ => format!("the campaign file could not be updated: {e}"),
+    }
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -234,6 +269,17 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
         path: path.to_owned(),
         reason: reason.to_owned(),
     };
+    // A full disk or a locked folder is not a damaged file: say which it is.
+    let damaged = |e: rusqlite::Error| {
+        if is_disk_problem(&e) {
+            StoreError::Disk {
+                path: path.to_owned(),
+                source: e,
+            }
+        } else {
+            foreign(&format!("it is damaged ({e})"))
+        }
+    };
     let header = read_header(path)?;
     if header.len() < 100 {
         return Err(foreign("the file is empty or too short to be a database"));
@@ -252,10 +298,16 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
         } else {
             Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
         }
-        .map_err(|e| foreign(&format!("SQLite cannot open it ({e})")))?;
+        .map_err(|e| {
+            if is_disk_problem(&e) {
+                damaged(e)
+            } else {
+                foreign(&format!("SQLite cannot open it ({e})"))
+            }
+        })?;
     let application_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
-        .map_err(|e| foreign(&format!("it is damaged ({e})")))?;
+        .map_err(damaged)?;
     if application_id != APPLICATION_ID {
         return Err(foreign("it belongs to another application"));
     }
@@ -269,7 +321,7 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
     }
     let verdict: String = conn
         .pragma_query_value(None, "quick_check", |row| row.get(0))
-        .map_err(|e| foreign(&format!("it is damaged ({e})")))?;
+        .map_err(damaged)?;
     if verdict != "ok" {
         return Err(foreign(&format!("it is damaged ({verdict})")));
     }
@@ -315,4 +367,31 @@ fn read_header(path: &Path) -> Result<Vec<u8>> {
             source,
         })?;
     Ok(header)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sqlite(code: std::ffi::c_int) -> rusqlite::Error {
+        rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None)
+    }
+
+    #[test]
+    fn a_full_disk_is_not_called_a_damaged_file() {
+        let path = Path::new("/campaigns/demo.waybook");
+        for code in [rusqlite::ffi::SQLITE_FULL, rusqlite::ffi::SQLITE_IOERR] {
+            let e = StoreError::Disk {
+                path: path.to_owned(),
+                source: sqlite(code),
+            };
+            let text = e.to_string();
+            assert!(text.contains("disk") && !text.contains("damaged"), "{text}");
+            assert!(text.contains("The file itself was not changed"), "{text}");
+        }
+        assert!(is_disk_problem(&sqlite(rusqlite::ffi::SQLITE_FULL)));
+        assert!(!is_disk_problem(&sqlite(rusqlite::ffi::SQLITE_CORRUPT)));
+        let full = StoreError::from(sqlite(rusqlite::ffi::SQLITE_FULL)).to_string();
+        assert_eq!(full, "the disk is full; free some space and try again");
+    }
 }

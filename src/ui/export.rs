@@ -106,14 +106,16 @@ pub fn export_dialog_ui(
             }
         });
         let sheets = sheets(state.scope, roster, state.party, data);
-        if sheets.is_empty() {
-            ui.label(
-                RichText::new(
-                    "Nothing to print: select characters in the roster (Ctrl+click adds more).",
-                )
-                .weak(),
-            );
-        }
+        // Always one line here, so the buttons below never move under the pointer.
+        ui.label(
+            RichText::new(if sheets.is_empty() {
+                "Nothing to print: select characters in the roster (Ctrl+click adds more)."
+                    .to_owned()
+            } else {
+                format!("{} to print.", crate::model::plural(sheets.len(), "sheet"))
+            })
+            .weak(),
+        );
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             if ui

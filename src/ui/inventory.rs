@@ -200,7 +200,7 @@ fn stack_actions(
             let result = limits::parse_whole(&state.quantity, &limits::QUANTITY)
                 .map_err(|e| format!("Quantity: {e}"))
                 .and_then(|q| {
-                    let to = state.target.ok_or("choose who receives the items")?;
+                    let to = state.target.ok_or("Choose who receives the items")?;
                     edits::move_stack(data, selected, q, to)
                 });
             finish(state, result, out);
@@ -264,7 +264,7 @@ fn give_ui(
             let result = limits::parse_whole(&state.add_quantity, &limits::QUANTITY)
                 .map_err(|e| format!("Amount: {e}"))
                 .and_then(|q| {
-                    let item = state.add_item.ok_or("choose an item from the catalogue")?;
+                    let item = state.add_item.ok_or("Choose an item from the catalogue")?;
                     edits::add_stack(data, holder, item, q)
                 });
             if result.is_ok() {

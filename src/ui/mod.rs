@@ -131,15 +131,42 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
     }
     alert_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
+    focus_ring_ui(ui);
     for command in out {
         app.push(command);
     }
 }
 
+/// The widget with the keyboard focus, if it is one without its own focus
+/// marking (a button, checkbox, link): where the ring is drawn.
+pub fn focus_ring_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    let id = ctx.memory(|m| m.focused())?;
+    if ctx.text_edit_focused() {
+        return None; // a text field shows its own cursor and outline
+    }
+    ctx.read_response(id).map(|r| r.rect.expand(2.0))
+}
+
+/// A ring around the focused widget, so the keyboard's place is always seen.
+fn focus_ring_ui(ui: &Ui) {
+    let ctx = ui.ctx();
+    if let Some(rect) = focus_ring_rect(ctx) {
+        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("focus-ring"));
+        let colour = ctx.global_style().visuals.selection.stroke.color;
+        ctx.layer_painter(layer).rect_stroke(
+            rect,
+            3.0,
+            egui::Stroke::new(2.0, colour),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
 /// Global shortcuts from the action table. Skipped while a text field has the
-/// keyboard, so Ctrl+Z there undoes typing, not the last change.
+/// keyboard, so Ctrl+Z there undoes typing, not the last change; a focused
+/// button or checkbox does not stop them.
 fn shortcuts(ui: &mut Ui, app: &mut WaybookApp) {
-    if ui.ctx().egui_wants_keyboard_input() {
+    if ui.ctx().text_edit_focused() {
         return;
     }
     // Shortcuts with Shift first: Ctrl+Z would otherwise also match Ctrl+Shift+Z.
@@ -242,11 +269,14 @@ fn status_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
         if let Some(message) = &app.status {
             ui.separator();
             let text = RichText::new(&message.text);
-            ui.label(if message.is_error {
+            let text = if message.is_error {
                 text.color(fields::ERROR_COLOUR)
             } else {
                 text
-            });
+            };
+            // A long line is cut to the bar; the whole of it is a hover away.
+            ui.add(egui::Label::new(text).truncate())
+                .on_hover_text(&message.text);
         }
     });
 }

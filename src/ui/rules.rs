@@ -21,7 +21,10 @@ pub struct RulesState {
     pub fields: FieldBuffers,
     /// Rolls made here, newest first, with their working.
     pub rolls: Vec<String>,
-    pub error: Option<String>,
+    /// Why the last roll of the dice roller could not be made.
+    pub roll_error: Option<String>,
+    /// Why the last roll on a table could not be made.
+    pub table_error: Option<String>,
 }
 
 impl Default for RulesState {
@@ -31,20 +34,27 @@ impl Default for RulesState {
             table: Picked::None,
             fields: FieldBuffers::default(),
             rolls: Vec::new(),
-            error: None,
+            roll_error: None,
+            table_error: None,
         }
     }
 }
 
 impl RulesState {
-    fn record(&mut self, result: Result<String, String>) {
+    /// Keeps a roll's working, or the error where it was made.
+    fn record(&mut self, result: Result<String, String>, from_table: bool) {
+        let error = if from_table {
+            &mut self.table_error
+        } else {
+            &mut self.roll_error
+        };
         match result {
             Ok(line) => {
-                self.error = None;
+                *error = None;
                 self.rolls.insert(0, line);
                 self.rolls.truncate(HISTORY);
             }
-            Err(message) => self.error = Some(message),
+            Err(message) => *error = Some(message),
         }
     }
 }
@@ -72,15 +82,18 @@ pub fn rules_ui(
                     .map_err(|e| e.to_string())
                     .and_then(|expr| expr.roll(dice).map_err(|e| e.to_string()))
                     .map(|roll| roll.record("Roll").to_string());
-                state.record(result);
+                state.record(result, false);
             }
         });
+        if let Some(error) = &state.roll_error {
+            ui.label(RichText::new(error).color(ERROR_COLOUR));
+        }
         ui.add_space(8.0);
         ui.heading("Tables");
         if let Some(result) = tables_ui(ui, &mut state.table, &mut state.fields, data, dice, out) {
-            state.record(result);
+            state.record(result, true);
         }
-        if let Some(error) = &state.error {
+        if let Some(error) = &state.table_error {
             ui.label(RichText::new(error).color(ERROR_COLOUR));
         }
         ui.add_space(8.0);

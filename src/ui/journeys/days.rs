@@ -14,6 +14,18 @@ pub(super) fn activity_colour(a: Activity) -> Color32 {
     }
 }
 
+/// The mark an hour's cell shows: a letter or two, each activity its own.
+pub(super) fn activity_mark(a: Activity) -> &'static str {
+    match a {
+        Activity::Travel => "T",
+        Activity::Swim => "S",
+        Activity::Rest => "R",
+        Activity::Camp => "C",
+        Activity::Work => "Wk",
+        Activity::Watch => "Wa",
+    }
+}
+
 pub(super) fn next_activity(a: Activity) -> Activity {
     let all: Vec<Activity> = <Activity as strum::IntoEnumIterator>::iter().collect();
     let at = all.iter().position(|x| *x == a).unwrap_or(0);
@@ -131,6 +143,12 @@ pub(super) fn days_ui(
     ui.add_enabled_ui(!played, |ui| grid_ui(ui, fields, j, day, out));
     ui.add_space(6.0);
     ui.heading("Tests and risk");
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("A name in this colour").strong().color(RISK));
+        ui.label(
+            RichText::new("has at least a 50% chance of a degree of exhaustion today.").weak(),
+        );
+    });
     let meals = food.day(day.index);
     egui::Grid::new("risk")
         .striped(true)
@@ -164,9 +182,16 @@ pub(super) fn days_ui(
                 ui.label(odds.join(", "));
                 let meal =
                     meals.and_then(|m| m.entries.iter().find(|e| e.character == cd.character));
-                ui.label(meal.map_or_else(String::new, |m| {
-                    format!("{:.0} of {:.0}", m.planned, m.required)
-                }));
+                // What the food ledger says is eaten: the same figure as the Food tab.
+                let eats = meal.map_or_else(String::new, |m| {
+                    format!("{:.0} of {:.0}", m.eaten, m.required)
+                });
+                let short = meal.is_some_and(|m| m.eaten + 0.5 < m.planned);
+                ui.label(if short {
+                    RichText::new(eats).color(ERROR_COLOUR)
+                } else {
+                    RichText::new(eats)
+                });
                 ui.label(cd.tests_summary(day));
                 ui.end_row();
             }
@@ -180,7 +205,14 @@ pub(super) fn grid_ui(
     day: &plan::PlanDay,
     out: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new("Click an hour to change what a character does then.").weak());
+    ui.label(
+        RichText::new(
+            "Click an hour for the next activity, or right-click to pick one. A mark in this colour is an hour with a test.",
+        )
+        .weak(),
+    );
+    legend_ui(ui);
+    let mut picked = None;
     egui::ScrollArea::horizontal()
         .id_salt("hour-grid")
         .show(ui, |ui| {
@@ -197,12 +229,12 @@ pub(super) fn grid_ui(
                             .tests
                             .iter()
                             .any(|t| day.slots[t.hour - 1].hour == slot.hour);
-                        let text = RichText::new(&activity.label()[..1])
+                        let text = RichText::new(activity_mark(*activity))
                             .small()
                             .color(if tested { RISK } else { Color32::BLACK });
                         let button = egui::Button::new(text)
                             .fill(activity_colour(*activity))
-                            .min_size(egui::vec2(20.0, 18.0));
+                            .min_size(egui::vec2(24.0, 18.0));
                         let hover = format!(
                             "{} at {:02}:00: {}{}",
                             cd.name,
@@ -210,19 +242,54 @@ pub(super) fn grid_ui(
                             activity.label(),
                             if tested { " (a test)" } else { "" }
                         );
-                        if ui.add(button).on_hover_text(hover).clicked() {
-                            let (who, hour, next) =
-                                (cd.character, slot.hour, next_activity(*activity));
-                            let d = day.index;
-                            commit(out, fields, j, "an hour", |j| {
-                                set_hour(j, d, who, hour, next)
-                            });
+                        let cell = ui.add(button).on_hover_text(hover);
+                        let at = (cd.character, slot.hour);
+                        if cell.clicked() {
+                            picked = Some((at, next_activity(*activity)));
                         }
+                        cell.context_menu(|ui| {
+                            ui.label(
+                                RichText::new(format!("{} at {:02}:00", cd.name, slot.hour))
+                                    .strong(),
+                            );
+                            for a in <Activity as strum::IntoEnumIterator>::iter() {
+                                let entry = format!("{} {}", activity_mark(a), a.label());
+                                if ui.selectable_label(a == *activity, entry).clicked() {
+                                    picked = Some((at, a));
+                                    ui.close();
+                                }
+                            }
+                        });
                     }
                     ui.end_row();
                 }
             });
         });
+    if let Some(((who, hour), activity)) = picked {
+        let d = day.index;
+        commit(out, fields, j, "an hour", |j| {
+            set_hour(j, d, who, hour, activity)
+        });
+    }
+}
+
+/// What the marks and colours of the hour grid stand for.
+fn legend_ui(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for a in <Activity as strum::IntoEnumIterator>::iter() {
+            let chip = egui::Button::new(
+                RichText::new(activity_mark(a))
+                    .small()
+                    .color(Color32::BLACK),
+            )
+            .fill(activity_colour(a))
+            .min_size(egui::vec2(24.0, 18.0))
+            .sense(egui::Sense::hover());
+            ui.add(chip);
+            ui.label(RichText::new(a.label()).small());
+            ui.add_space(6.0);
+        }
+    });
 }
 
 pub(super) fn set_hour(j: &mut Journey, day: i64, who: CharacterId, hour: i64, activity: Activity) {

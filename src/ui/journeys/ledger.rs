@@ -11,10 +11,18 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
             |d| format!("day {}", d + 1),
         )
     };
-    ui.label(format!(
-        "{:.0} units in packs and the stash at the start.",
-        food.units_at_start
-    ));
+    ui.label(if food.from_day == 0 {
+        format!(
+            "{:.0} units in packs and the stash at the start.",
+            food.units_at_start
+        )
+    } else {
+        format!(
+            "{:.0} units in packs and the stash now, before day {}.",
+            food.units_at_start,
+            food.from_day + 1
+        )
+    });
     ui.label(format!(
         "At full rations the food runs out on {}; at half rations on {}.",
         day_name(food.runs_out_full),
@@ -61,13 +69,13 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
 /// Expected exhaustion per character over the journey (running total of each
 /// day's exact forecast), and food units left: planned against played.
 pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: &FoodLedger) {
-    use egui_plot::{Legend, Line, Plot};
+    use egui_plot::{Corner, Legend, Line, LineStyle, Plot};
     risk_grid_ui(ui, view);
     ui.add_space(8.0);
     ui.heading("Expected exhaustion by the end of each day");
     ui.label(
         RichText::new(
-            "Before long rests and hunger: the exact forecast of the day's tests, added up.",
+            "Before long rests and hunger. Solid: the exact forecast of the day's tests, added up; dashed: the degrees the tests gave in play.",
         )
         .weak(),
     );
@@ -81,28 +89,37 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
                 .collect()
         })
         .unwrap_or_default();
+    let days_played = view.days_played(j.played_hours);
     Plot::new("exhaustion-chart")
         .height(240.0)
-        .legend(Legend::default())
+        // The lines climb to the right: the legend sits where they start low.
+        .legend(Legend::default().position(Corner::LeftTop))
         .x_axis_label("day of the journey")
         .y_axis_label("degrees")
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (id, name) in &names {
+            for (n, (id, name)) in names.iter().enumerate() {
+                let colour = chart_colour(n);
                 let mut total = 0.0;
-                let points: Vec<[f64; 2]> = view
-                    .days
-                    .iter()
-                    .map(|d| {
+                let points: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
+                    .chain(view.days.iter().map(|d| {
                         total += d
                             .characters
                             .iter()
                             .find(|c| c.character == *id)
                             .map_or(0.0, |c| c.forecast.expected_exhaustion);
                         [(d.index + 1) as f64, total]
-                    })
+                    }))
                     .collect();
-                plot.line(Line::new(name.clone(), points));
+                plot.line(Line::new(name.clone(), points).color(colour));
+                if days_played > 0 {
+                    // The same name joins the played line to its legend entry.
+                    plot.line(
+                        Line::new(name.clone(), played_exhaustion(j, *id, days_played))
+                            .color(colour)
+                            .style(LineStyle::dashed_dense()),
+                    );
+                }
             }
         });
     ui.add_space(8.0);
@@ -132,6 +149,38 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
                 plot.line(Line::new("played", played));
             }
         });
+}
+
+/// Distinct colours for the characters' lines, planned and played alike.
+fn chart_colour(n: usize) -> Color32 {
+    const PALETTE: [Color32; 8] = [
+        Color32::from_rgb(0x1f, 0x77, 0xb4),
+        Color32::from_rgb(0xd6, 0x27, 0x28),
+        Color32::from_rgb(0x2c, 0xa0, 0x2c),
+        Color32::from_rgb(0x94, 0x67, 0xbd),
+        Color32::from_rgb(0xff, 0x7f, 0x0e),
+        Color32::from_rgb(0x8c, 0x56, 0x4b),
+        Color32::from_rgb(0xe3, 0x77, 0xc2),
+        Color32::from_rgb(0x17, 0xbe, 0xcf),
+    ];
+    PALETTE[n % PALETTE.len()]
+}
+
+/// The degrees a character's tests gave by the end of each played day,
+/// from the day before the journey (0) on.
+pub(super) fn played_exhaustion(j: &Journey, who: CharacterId, days: i64) -> Vec<[f64; 2]> {
+    let mut total = 0.0;
+    std::iter::once([0.0, 0.0])
+        .chain((0..days).map(|d| {
+            total += j
+                .exhaustion_gained
+                .iter()
+                .filter(|g| g.day == d && g.character == who)
+                .map(|g| g.degrees as f64)
+                .sum::<f64>();
+            [(d + 1) as f64, total]
+        }))
+        .collect()
 }
 
 /// Who is at risk on which day: the chance of at least one degree of

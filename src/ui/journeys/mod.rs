@@ -188,6 +188,7 @@ fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
         played_hours: 0,
         log: Vec::new(),
         food_left: Vec::new(),
+        exhaustion_gained: Vec::new(),
     }
 }
 
@@ -199,12 +200,26 @@ fn commit(
     what: &str,
     change: impl FnOnce(&mut Journey),
 ) {
-    let edit = record_edit(
+    commit_labelled(
+        out,
+        fields,
         j,
         format!("Change {what} of {}", j.name),
         change,
-        |before, after| Change::journey(Some(&before), Some(&after)),
     );
+}
+
+/// Like [`commit`], with the whole label the Edit menu shows.
+fn commit_labelled(
+    out: &mut Vec<Command>,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    label: String,
+    change: impl FnOnce(&mut Journey),
+) {
+    let edit = record_edit(j, label, change, |before, after| {
+        Change::journey(Some(&before), Some(&after))
+    });
     out.extend(fields.command(edit));
 }
 
@@ -259,6 +274,9 @@ fn header_ui(
             view.total_hours()
         ));
     });
+    for warning in view.warnings() {
+        ui.label(RichText::new(format!("⚠ {warning}")).color(ERROR_COLOUR));
+    }
     ui.horizontal(|ui| {
         for (tab, label) in [
             (Tab::Route, "Route"),

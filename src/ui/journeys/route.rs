@@ -16,10 +16,11 @@ pub(super) fn route_ui(
     ui.heading("Routes compared");
     egui::Grid::new("routes")
         .striped(true)
-        .num_columns(6)
+        .num_columns(7)
         .show(ui, |ui| {
             for title in [
                 "Route",
+                "",
                 "Road hours",
                 "Days",
                 "Tests",
@@ -31,15 +32,24 @@ pub(super) fn route_ui(
             ui.end_row();
             for (i, figures) in routes.iter().enumerate() {
                 let chosen = j.plan.chosen == i;
-                let button = egui::Button::selectable(chosen, &figures.name);
-                if ui
-                    .add_enabled(!started || chosen, button)
-                    .on_disabled_hover_text(
-                        "The party is on its way: change the legs ahead instead",
-                    )
-                    .clicked()
-                {
-                    commit(out, fields, j, "route", |j| j.plan.chosen = i);
+                if chosen {
+                    ui.label(RichText::new(format!("✔ {}", figures.name)).strong());
+                    ui.label(RichText::new("the journey's route").weak());
+                } else {
+                    ui.label(&figures.name);
+                    let take = ui
+                        .add_enabled(
+                            !started,
+                            egui::Button::new(format!("Take {}", figures.name)),
+                        )
+                        .on_hover_text("Make this the journey's route (Ctrl+Z takes it back)")
+                        .on_disabled_hover_text(
+                            "The party is on its way: change the legs ahead instead",
+                        );
+                    if take.clicked() {
+                        let label = format!("Take {} for {}", figures.name, j.name);
+                        commit_labelled(out, fields, j, label, |j| j.plan.chosen = i);
+                    }
                 }
                 ui.label(figures.road_hours.to_string());
                 ui.label(figures.days.to_string());
