@@ -8,7 +8,15 @@ use std::path::{Path, PathBuf};
 /// The path made absolute against the current folder, so that a path the
 /// app remembers still names the same file when Waybook starts elsewhere.
 pub fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    // `a/../b` as the folder it names, when that folder exists.
+    match (
+        absolute.parent().map(Path::canonicalize),
+        absolute.file_name(),
+    ) {
+        (Some(Ok(folder)), Some(name)) => folder.join(name),
+        _ => absolute,
+    }
 }
 
 /// `name.partial` beside `target`: same folder, so the rename is atomic.

@@ -257,3 +257,105 @@ fn journey_json_lists_days_tests_food_and_forecasts() {
     let missing = waybook(&["journey", path_str(&file), "--journey", "Nowhere", "--json"]);
     assert!(one_error_line(&missing).contains("no journey is named “Nowhere”"));
 }
+
+/// Issue 8: an export never writes over a file unless asked to.
+#[test]
+fn export_refuses_an_existing_file_unless_told_to_overwrite() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = dir.path().join("sheets.pdf");
+    std::fs::write(&out, b"the GM's own PDF").expect("written");
+    let refused = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&out),
+        "--blank",
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(one_error_line(&refused).contains("already exists"));
+    assert_eq!(std::fs::read(&out).expect("read"), b"the GM's own PDF");
+    let replaced = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&out),
+        "--blank",
+        "--overwrite",
+    ]);
+    assert!(replaced.status.success(), "{}", text(&replaced.stderr));
+    assert!(
+        text(&replaced.stdout).contains("wrote 1 sheet to"),
+        "one sheet, not “1 sheets”"
+    );
+    assert!(std::fs::read(&out).expect("read").starts_with(b"%PDF"));
+}
+
+/// Issue 8: `check` names a value outside its limits and fails.
+#[test]
+fn check_reports_a_stack_past_its_limit() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    {
+        let conn = rusqlite::Connection::open(&file).expect("opens");
+        conn.execute("UPDATE holding SET quantity = 2000015 WHERE id = 1", [])
+            .expect("a bad stack written behind Waybook's back");
+    }
+    let output = waybook(&["check", path_str(&file)]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = text(&output.stdout);
+    assert!(
+        report.contains("out of limits: holding 1 (Trail rations of The Lantern Company stash): quantity 2000015 is not between 1 and 1000000"),
+        "{report}"
+    );
+    assert!(one_error_line(&output).contains("holds 1 value outside its limits"));
+}
+
+/// Issue 8: a mistyped command is called one, with the nearest command.
+#[test]
+fn a_mistyped_command_is_not_read_as_a_path() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let output = waybook(&["jouney", path_str(&file)]);
+    assert_eq!(output.status.code(), Some(2));
+    let line = one_error_line(&output);
+    assert!(
+        line.contains("“jouney” is not a waybook command; did you mean “journey”?"),
+        "{line}"
+    );
+}
+
+/// Issue 8: `journey --json` warns when the destination is never reached.
+#[test]
+fn journey_json_warns_of_a_destination_never_reached() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let plan = |file: &Path| -> serde_json::Value {
+        let output = waybook(&["journey", path_str(file), "--json"]);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        serde_json::from_slice(&output.stdout).expect("JSON")
+    };
+    assert_eq!(plan(&file)["warnings"], serde_json::json!([]));
+    assert_eq!(plan(&file)["arrives"], true);
+    {
+        let conn = rusqlite::Connection::open(&file).expect("opens");
+        let text: String = conn
+            .query_row("SELECT plan FROM journey WHERE id = 1", [], |r| r.get(0))
+            .expect("a plan");
+        let mut plan: serde_json::Value = serde_json::from_str(&text).expect("JSON plan");
+        let chosen = plan["chosen"].as_u64().expect("chosen") as usize;
+        plan["routes"][chosen]["legs"][0]["distance_km"] = serde_json::json!(50000.0);
+        conn.execute(
+            "UPDATE journey SET plan = ?1 WHERE id = 1",
+            [plan.to_string()],
+        )
+        .expect("a 50,000 km leg");
+    }
+    let far = plan(&file);
+    assert_eq!(far["arrives"], false);
+    let warning = far["warnings"][0].as_str().expect("a warning");
+    assert!(
+        warning.starts_with("The destination is not reached: the plan stops after 366 days"),
+        "{warning}"
+    );
+}

@@ -3,117 +3,14 @@
 
 mod common;
 
+use common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use std::path::{Path, PathBuf};
-use waybook::app::{DialogOutcome, ScriptedDialogs, WaybookApp};
-use waybook::model::{CampaignData, Character, Holder, RuleText};
+use std::path::Path;
+use waybook::app::DialogOutcome;
+use waybook::model::{CampaignData, Holder, RuleText};
 use waybook::store::Campaign;
-
-struct Fixture {
-    dir: tempfile::TempDir,
-    harness: Harness<'static, WaybookApp>,
-}
-
-impl Fixture {
-    fn demo() -> Self {
-        Self::with_dialogs(Vec::new())
-    }
-
-    fn with_dialogs(answers: Vec<DialogOutcome>) -> Self {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let campaign =
-            waybook::demo::create_demo(&dir.path().join("demo.waybook")).expect("the demo");
-        let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
-        app.open_campaign(campaign);
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(1400.0, 1000.0))
-            // Grids of text fields take a few frames to measure their columns.
-            .with_max_steps(16)
-            .build_ui_state(|ui, app: &mut WaybookApp| app.frame_ui(ui), app);
-        harness.run();
-        Self { dir, harness }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn data(&self) -> &CampaignData {
-        &self
-            .harness
-            .state()
-            .session
-            .as_ref()
-            .expect("a campaign is open")
-            .data
-    }
-
-    fn character(&self, name: &str) -> Option<&Character> {
-        self.data().characters.values().find(|c| c.name == name)
-    }
-
-    fn click(&mut self, label: &str) {
-        self.harness.get_by_label(label).click();
-        self.harness.run();
-    }
-
-    /// Clicks the last of several widgets with this label (a popup's entry).
-    fn click_last(&mut self, label: &str) {
-        self.harness
-            .get_all_by_label(label)
-            .last()
-            .expect("a widget with that label")
-            .click();
-        self.harness.run();
-    }
-
-    /// Clicks a menu, then the entry whose label starts with `entry`
-    /// (menu entries carry their shortcut in their label).
-    fn menu(&mut self, menu: &str, entry: &str) {
-        self.click(menu);
-        self.harness
-            .get_by(|node| node.label().is_some_and(|l| l.starts_with(entry)))
-            .click();
-        self.harness.run();
-    }
-
-    fn field<'a>(&'a self, label: &'a str) -> egui_kittest::Node<'a> {
-        self.harness.get_by_role_and_label(Role::TextInput, label)
-    }
-
-    /// Replaces a field's text as a user would, then presses Enter.
-    fn type_into(&mut self, label: &str, text: &str) {
-        self.field(label).focus();
-        self.harness.run();
-        self.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-        self.harness.run();
-        self.field(label).type_text(text);
-        self.harness.run();
-        self.harness.key_press(Key::Enter);
-        self.harness.run();
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.harness
-            .query_all_by_label_contains(text)
-            .next()
-            .is_some()
-    }
-
-    fn shows_exactly(&self, text: &str) -> bool {
-        self.harness.query_all_by_label(text).next().is_some()
-    }
-
-    fn reloaded(&self) -> CampaignData {
-        Campaign::open(&self.path("demo.waybook"))
-            .expect("the file reopens")
-            .load()
-            .expect("loads")
-    }
-}
 
 fn foreign_file(path: &Path) {
     std::fs::write(path, "name,hp\nGoblin,7\n".repeat(20)).expect("written");
@@ -513,29 +410,6 @@ fn closing_the_window_mid_edit_keeps_what_was_typed() {
             .player,
         "Joanna"
     );
-}
-
-impl Fixture {
-    /// Clicks "Export…" and steps the app until the background export has
-    /// finished. Steps, not `run`: while the export runs the app keeps
-    /// repainting its progress bar, so it never settles.
-    fn export_and_wait(&mut self) {
-        self.harness.get_by_label("Export…").click();
-        self.wait_for_export();
-    }
-
-    /// Steps the app until the background export has finished.
-    fn wait_for_export(&mut self) {
-        self.harness.step();
-        for _ in 0..500 {
-            if self.harness.state().export_job.is_none() {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-            self.harness.step();
-        }
-        panic!("the export did not finish");
-    }
 }
 
 #[test]

@@ -248,3 +248,40 @@ fn minus_signs_and_the_rule_symbols_are_real_glyphs() {
         "the symbol font sets the tokens"
     );
 }
+
+/// The text of one page (1-based).
+fn page_text(doc: &lopdf::Document, page: u32) -> String {
+    doc.extract_text(&[page]).expect("text extracts")
+}
+
+/// Issue 8: a sheet continues only with content that did not fit. The
+/// demo's seven sheets fit a page each: no page holds only a
+/// "(continued)" heading and ruled lines.
+#[test]
+fn no_page_holds_only_a_continued_heading() {
+    let (_dir, data) = demo();
+    let doc = read(&render(&data, &pdf::whole_roster(&data), Paper::A4));
+    assert_eq!(doc.get_pages().len(), 7, "one page per sheet");
+    let (_dir, mut data) = demo();
+    let long = huge_character(&mut data);
+    let doc = read(&render(&data, &[Sheet::Character(long)], Paper::A4));
+    let pages = doc.get_pages().len() as u32;
+    assert!(pages > 1, "a huge sheet continues");
+    for page in 2..=pages {
+        let text = page_text(&doc, page);
+        let content: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| {
+                !l.is_empty()
+                    && !l.contains("(continued)")
+                    && !l.starts_with("Waybook ·")
+                    && !l.starts_with("page ")
+            })
+            .collect();
+        assert!(
+            !content.is_empty(),
+            "page {page} has content of its own: {text:?}"
+        );
+    }
+}

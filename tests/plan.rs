@@ -465,3 +465,113 @@ fn deep_swims_bring_a_cold_water_test_each_minute_after_the_free_ones() {
             .all(|t| t.exhaustion.extra == 1)
     );
 }
+
+/// Issue 8: what has been played stays as it was played. After day 1, the
+/// demo's first leg is history; a slower "On foot" must not stretch it.
+#[test]
+fn a_changed_speed_does_not_rewrite_the_hours_played() {
+    let (_dir, mut data) = demo();
+    let id = *data.journeys.keys().next().expect("the demo journey");
+    play_day(&mut data, id);
+    let played = data.journeys[&id].clone();
+    let view = plan::plan(&data, &played);
+    let road_played = view.road_hours_played(played.played_hours);
+    let first_leg = &played.route().expect("a route").legs[0];
+    assert!(first_leg.played_as.is_some(), "set out on: kept as played");
+    let method = first_leg.method;
+    let mut slower = played.clone();
+    slower.plan.methods[method].km_per_hour /= 2.0;
+    let replanned = plan::plan(&data, &slower);
+    assert_eq!(
+        replanned.road_hours_played(slower.played_hours),
+        road_played,
+        "the same road hours behind the party"
+    );
+    let hours = |j: &Journey, view: &plan::JourneyPlanView| {
+        let leg = &j.route().expect("route").legs[0];
+        let m = leg.method(&j.plan.methods).expect("a way");
+        (
+            plan::leg_hours(leg.distance_km, m, leg.terrain),
+            view.days[0].slots.clone(),
+        )
+    };
+    assert_eq!(
+        hours(&slower, &replanned),
+        hours(&played, &view),
+        "day 1 and its first leg are as they were played"
+    );
+    let ahead = slower
+        .route()
+        .expect("route")
+        .legs
+        .iter()
+        .find(|l| l.played_as.is_none() && l.method == method)
+        .expect("a leg ahead on foot");
+    assert_eq!(
+        ahead.method(&slower.plan.methods).map(|m| m.km_per_hour),
+        Some(slower.plan.methods[method].km_per_hour),
+        "the legs ahead take the new speed"
+    );
+}
+
+/// Issue 8: the plan's food and play's food agree. Play opens whole items
+/// as the plan's ledger does, choosing what wastes least.
+#[test]
+fn playing_a_day_leaves_the_food_the_plan_said_it_would() {
+    let (_dir, mut data) = demo();
+    let id = *data.journeys.keys().next().expect("the demo journey");
+    let journey = data.journeys[&id].clone();
+    let view = plan::plan(&data, &journey);
+    let ledger = plan::food_ledger(&data, &journey, &view);
+    let planned_left = ledger.days[0].units_left;
+    play_day(&mut data, id);
+    let party = journey.party;
+    let left = data.party_totals(party).food_units as f64;
+    assert_eq!(left, planned_left, "play leaves what the plan said");
+    assert_eq!(data.journeys[&id].food_left.last(), Some(&planned_left));
+}
+
+/// Issue 8: a plan that never arrives says so, with when it stops.
+#[test]
+fn a_journey_too_long_for_a_year_warns_that_it_never_arrives() {
+    let (_dir, mut data) = demo();
+    let id = *data.journeys.keys().next().expect("the demo journey");
+    let as_planned = plan::plan(&data, &data.journeys[&id]);
+    assert!(as_planned.arrives && as_planned.warnings().is_empty());
+    let mut journey = data.journeys[&id].clone();
+    journey.plan.routes[journey.plan.chosen].legs[0].distance_km = 50_000.0;
+    data.journeys.insert(id, journey.clone());
+    let view = plan::plan(&data, &journey);
+    assert!(!view.arrives);
+    assert_eq!(view.days.len() as i64, plan::MAX_DAYS);
+    let warnings = view.warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let last = view.days.last().expect("days").date;
+    assert!(
+        warnings[0].starts_with("The destination is not reached: the plan stops after 366 days")
+            && warnings[0].contains(&format!("campaign day {last}")),
+        "{}",
+        warnings[0]
+    );
+}
+
+/// Issue 8: every line of the journey log starts with the time written one way.
+#[test]
+fn log_lines_start_with_the_campaign_time_written_one_way() {
+    let (_dir, mut data) = demo();
+    let id = *data.journeys.keys().next().expect("the demo journey");
+    play_day(&mut data, id);
+    let log = &data.journeys[&id].log;
+    assert!(!log.is_empty());
+    for line in log {
+        let (stamp, _) = line.split_once(" · ").expect("a stamp, then what happened");
+        let (day, hour) = stamp
+            .strip_prefix("Day ")
+            .and_then(|s| s.split_once(", "))
+            .expect("Day N, HH:00");
+        assert!(
+            day.parse::<i64>().is_ok() && hour.len() == 5 && hour.ends_with(":00"),
+            "{line}"
+        );
+    }
+}

@@ -584,3 +584,34 @@ fn a_played_journey_keeps_its_log_progress_and_food_record() {
     assert_eq!(reloaded.journeys[&journey.id], played);
     assert_eq!(reloaded.settings.clock, session.data.settings.clock);
 }
+
+/// Issue 8: the degrees each test gave and the ways the legs were travelled
+/// are kept in the file (migration 0003 and the plan's JSON).
+#[test]
+fn a_played_journey_keeps_its_exhaustion_record_and_legs_as_played() {
+    let dir = temp();
+    let path = dir.path().join("played.waybook");
+    let mut session =
+        Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
+    let id = *session.data.journeys.keys().next().expect("journey");
+    let mut dice = waybook::rules::dice::Dice::scripted(vec![1; 500]);
+    for _ in 0..2 {
+        let journey = session.data.journeys[&id].clone();
+        let edit = waybook::plan::play::advance(
+            &session.data,
+            &journey,
+            waybook::plan::play::Until::EndOfDay,
+            &mut dice,
+        )
+        .expect("played");
+        session.apply(edit).expect("written");
+    }
+    let played = session.data.journeys[&id].clone();
+    assert!(!played.exhaustion_gained.is_empty(), "natural 1s fail");
+    assert!(played.route().expect("route").legs[0].played_as.is_some());
+    let reloaded = Campaign::open(&path)
+        .expect("reopened")
+        .load()
+        .expect("loads");
+    assert_eq!(reloaded.journeys[&id], played);
+}

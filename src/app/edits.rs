@@ -281,3 +281,71 @@ fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Result<
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Category, CharacterKind, Item, Settings};
+
+    fn campaign() -> (CampaignData, ItemId, Holder, Holder) {
+        let mut data = CampaignData::new(Settings::new("Test"));
+        let item = Item {
+            id: ItemId(1),
+            name: "Trail rations".into(),
+            category: Category::Food,
+            food_units: 20,
+            weight: 0.5,
+            quality: None,
+            material: None,
+            tool_kind: None,
+            notes: String::new(),
+        };
+        data.items.insert(item.id, item);
+        for id in [1, 2] {
+            let c = Character::new(CharacterId(id), format!("C{id}"), CharacterKind::Hero);
+            data.characters.insert(c.id, c);
+        }
+        let (a, b) = (
+            Holder::Character(CharacterId(1)),
+            Holder::Character(CharacterId(2)),
+        );
+        for (id, holder, quantity) in [(1, a, 999_999), (2, b, 5), (3, b, 1)] {
+            let h = Holding {
+                id: HoldingId(id),
+                item: ItemId(1),
+                holder,
+                quantity,
+            };
+            data.holdings.insert(h.id, h);
+        }
+        (data, ItemId(1), a, b)
+    }
+
+    #[test]
+    fn a_move_or_gift_that_would_pass_a_million_is_refused() {
+        let (data, item, a, _) = campaign();
+        let refused = move_stack(&data, HoldingId(2), 5, a).expect_err("refused");
+        assert_eq!(
+            refused,
+            "C1 would hold 1000004 × Trail rations; a stack holds at most 1000000"
+        );
+        assert!(
+            move_stack(&data, HoldingId(2), 1, a).is_ok(),
+            "up to the limit"
+        );
+        assert!(add_stack(&data, a, item, 2).is_err());
+    }
+
+    #[test]
+    fn a_single_item_cannot_be_split_and_says_so() {
+        let (data, ..) = campaign();
+        assert_eq!(
+            split_stack(&data, HoldingId(3), 1).expect_err("refused"),
+            "A stack of one Trail rations cannot be split"
+        );
+        assert_eq!(
+            split_stack(&data, HoldingId(2), 5).expect_err("refused"),
+            "A split takes between 1 and 4 of the 5 × Trail rations, leaving at least one behind"
+        );
+    }
+}

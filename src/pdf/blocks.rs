@@ -149,6 +149,15 @@ pub fn writing_lines(l: &mut Layout<'_>, count: usize) {
     l.y -= 4.0;
 }
 
+/// Ruled lines to write on down to the foot of the page, and no further:
+/// they never start a page of their own.
+pub fn fill_with_lines(l: &mut Layout<'_>) {
+    while l.room() >= 16.0 {
+        l.y -= 16.0;
+        l.rule(l.y, 0.4, FAINT);
+    }
+}
+
 /// Titled lists side by side, each with its entries and `spare` empty lines
 /// to write on; kept together on one page.
 pub fn lists_side_by_side(l: &mut Layout<'_>, lists: &[(&str, &[String])], spare: usize) {

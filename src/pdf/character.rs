@@ -72,11 +72,23 @@ pub fn character_sheet(
         exploration(l, &fill);
     }
     inventory(l, data, c);
-    blocks::section(l, "Notes", 40.0);
-    if let Some(c) = c.filter(|c| !c.notes.trim().is_empty()) {
-        blocks::line(l, "", &c.notes);
+    notes(l, c);
+}
+
+/// The notes, then ruled lines to the foot of the page. Without notes to
+/// print, the section comes only if a few lines fit: it never takes a page
+/// for lines alone.
+fn notes(l: &mut Layout<'_>, c: Option<&Character>) {
+    const BAND_AND_TWO_LINES: f32 = 28.0 + 2.0 * 16.0;
+    let notes = c.map(|c| c.notes.trim()).filter(|n| !n.is_empty());
+    if notes.is_none() && l.room() < BAND_AND_TWO_LINES {
+        return;
     }
-    blocks::writing_lines(l, 3);
+    blocks::section(l, "Notes", 32.0);
+    if let Some(notes) = notes {
+        blocks::line(l, "", notes);
+    }
+    blocks::fill_with_lines(l);
 }
 
 fn stat_boxes(

@@ -223,6 +223,11 @@ impl<'m> Layout<'m> {
         self.margin + 14.0
     }
 
+    /// Points left below the cursor on this page.
+    pub fn room(&self) -> f32 {
+        self.y - self.bottom()
+    }
+
     /// The most a block can take on an empty continuation page.
     pub fn page_room(&self) -> f32 {
         self.height - 2.0 * self.margin - 26.0 - 14.0

@@ -297,3 +297,37 @@ pub fn eat(c: &Character, days_without: f64, eaten: f64, multiplier: u32) -> rat
         .and_then(|r| r.days.first().copied())
         .unwrap_or(fallback)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Stack, open_items};
+    use crate::model::HoldingId;
+
+    fn stack(id: i64, units: i64, quantity: i64) -> Stack {
+        Stack {
+            id: HoldingId(id),
+            units,
+            quantity,
+        }
+    }
+
+    /// Issue 8: with smoked fish (15 a unit) and trail rations (20), a day's
+    /// 40 units are two rations, not fish that wastes 5.
+    #[test]
+    fn whole_items_are_opened_to_waste_least() {
+        let mut stacks = [stack(1, 15, 10), stack(2, 20, 40)];
+        assert_eq!(open_items(&mut stacks, 40.0), 40.0);
+        assert_eq!((stacks[0].quantity, stacks[1].quantity), (10, 38));
+        let mut fish_only = [stack(1, 15, 10)];
+        assert_eq!(
+            open_items(&mut fish_only, 40.0),
+            45.0,
+            "three fish cover 40"
+        );
+        let mut half = [stack(1, 15, 10), stack(2, 20, 40)];
+        assert_eq!(open_items(&mut half, 15.0), 15.0, "the fish fits a 15");
+        let mut short = [stack(1, 20, 1)];
+        assert_eq!(open_items(&mut short, 40.0), 20.0, "all there is");
+        assert_eq!(short[0].quantity, 0);
+    }
+}

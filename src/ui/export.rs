@@ -107,15 +107,13 @@ pub fn export_dialog_ui(
         });
         let sheets = sheets(state.scope, roster, state.party, data);
         // Always one line here, so the buttons below never move under the pointer.
-        ui.label(
-            RichText::new(if sheets.is_empty() {
-                "Nothing to print: select characters in the roster (Ctrl+click adds more)."
-                    .to_owned()
-            } else {
-                format!("{} to print.", crate::model::plural(sheets.len(), "sheet"))
-            })
-            .weak(),
-        );
+        let note = if sheets.is_empty() {
+            "Nothing to print: select characters in the roster first.".to_owned()
+        } else {
+            format!("{} to print.", crate::model::plural(sheets.len(), "sheet"))
+        };
+        ui.add(egui::Label::new(RichText::new(note).weak()).truncate())
+            .on_hover_text("Ctrl+click in the roster adds characters to the selection.");
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             if ui

@@ -3,6 +3,8 @@
 // Each test binary compiles this module and uses only some of it.
 #![allow(dead_code)]
 
+pub mod gui;
+
 use waybook::model::CampaignData;
 
 /// The demo campaign, loaded; the folder lives as long as the guard.

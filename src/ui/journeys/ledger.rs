@@ -229,3 +229,53 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
                 });
         });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::played_exhaustion;
+    use crate::plan::play::{Until, advance};
+    use crate::rules::dice::Dice;
+
+    /// Issue 8: the chart's played line is the degrees the tests gave, day by day.
+    #[test]
+    fn the_played_line_adds_up_the_degrees_each_day_gave() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut data = crate::demo::create_demo(&dir.path().join("d.waybook"))
+            .expect("demo")
+            .load()
+            .expect("loads");
+        let id = *data.journeys.keys().next().expect("the demo journey");
+        let mut dice = Dice::scripted(vec![1; 500]);
+        for _ in 0..2 {
+            let edit =
+                advance(&data, &data.journeys[&id], Until::EndOfDay, &mut dice).expect("played");
+            for change in &edit.changes {
+                data.apply(change);
+            }
+        }
+        let journey = &data.journeys[&id];
+        let ash = data
+            .characters
+            .values()
+            .find(|c| c.name == "Ash Varnell")
+            .expect("Ash");
+        let line = played_exhaustion(journey, ash.id, 2);
+        assert_eq!(line.len(), 3, "the start and two played days");
+        assert_eq!(line[0], [0.0, 0.0]);
+        assert_eq!(
+            line[2][1] - line[1][1],
+            2.0,
+            "day 2's forced march: two march tests failed on natural 1s"
+        );
+        let logged: i64 = journey
+            .exhaustion_gained
+            .iter()
+            .filter(|g| g.character == ash.id)
+            .map(|g| g.degrees)
+            .sum();
+        assert_eq!(
+            line[2][1], logged as f64,
+            "before long rests, as the forecast"
+        );
+    }
+}
