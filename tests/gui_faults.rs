@@ -418,3 +418,14 @@ fn the_dice_error_is_shown_by_the_roller_and_the_export_dialog_keeps_still() {
     let after = f.harness.get_by_label("Export…").rect();
     assert_eq!(before.top(), after.top(), "the buttons do not move");
 }
+
+#[test]
+fn an_error_beside_a_field_does_not_push_its_neighbours() {
+    let mut f = Fixture::demo();
+    f.click("Ash Varnell");
+    let defence = |f: &Fixture| f.field("Defence").rect();
+    let before = defence(&f);
+    f.type_into("Quality", "abc");
+    assert!(f.shows("Quality: “abc” is not a whole number"));
+    assert_eq!(defence(&f), before, "the next field stays where it was");
+}

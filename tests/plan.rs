@@ -575,3 +575,17 @@ fn log_lines_start_with_the_campaign_time_written_one_way() {
         );
     }
 }
+
+/// Issue 8: the play log counts its days in words a person writes.
+#[test]
+fn the_log_says_the_limit_of_one_day() {
+    let (mut data, journey) = small_party(0);
+    play_day(&mut data, journey.id);
+    play_day(&mut data, journey.id);
+    let log = &data.journeys[&journey.id].log;
+    assert!(
+        log.iter()
+            .any(|l| l.contains("past the limit of 1 day without food: +1 exhaustion")),
+        "{log:?}"
+    );
+}
