@@ -52,7 +52,8 @@ fn save_a_copy_from_the_path_field_never_writes_over_a_file() {
         .get_by_label("File path")
         .type_text(&existing.display().to_string());
     f.harness.run();
-    f.click("Save copy");
+    f.harness.key_press(Key::Enter);
+    f.harness.run();
     assert!(f.shows("already exists. Waybook does not write over a file unasked"));
     assert!(
         f.shows("File path"),
@@ -243,10 +244,6 @@ fn shortcuts_work_while_a_button_has_the_keyboard() {
         f.character("Ash Varnell (copy)").is_some(),
         "Enter pressed it"
     );
-    assert!(
-        waybook::ui::focus_ring_rect(&f.harness.ctx).is_some(),
-        "the focused button has a ring"
-    );
     undo(&mut f);
     assert!(
         f.character("Ash Varnell (copy)").is_none(),
@@ -428,4 +425,25 @@ fn an_error_beside_a_field_does_not_push_its_neighbours() {
     f.type_into("Quality", "abc");
     assert!(f.shows("Quality: “abc” is not a whole number"));
     assert_eq!(defence(&f), before, "the next field stays where it was");
+}
+
+#[test]
+fn the_keyboard_focus_wears_a_ring_until_the_next_click() {
+    let mut f = Fixture::demo();
+    f.click("Ash Varnell");
+    assert!(
+        waybook::ui::focus_ring_rect(&f.harness.ctx).is_none(),
+        "no ring after a click"
+    );
+    f.harness.key_press(Key::Tab);
+    f.harness.run();
+    f.harness.key_press(Key::Tab);
+    f.harness.run();
+    let ring = waybook::ui::focus_ring_rect(&f.harness.ctx);
+    assert!(
+        ring.is_some(),
+        "Tab moves the focus, and the ring shows where"
+    );
+    f.click("Brother Ilo");
+    assert!(waybook::ui::focus_ring_rect(&f.harness.ctx).is_none());
 }

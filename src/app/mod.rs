@@ -47,6 +47,8 @@ pub struct PathPrompt {
     pub purpose: DialogPurpose,
     pub text: String,
     pub error: Option<String>,
+    /// Whether the field has been given the keyboard since the prompt opened.
+    pub focused_once: bool,
 }
 
 /// A line in the status bar, or an error the GM must acknowledge.
@@ -320,6 +322,7 @@ impl WaybookApp {
                 purpose,
                 text: path.display().to_string(),
                 error: Some(message),
+                focused_once: false,
             });
             return;
         }

@@ -137,19 +137,40 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
     }
 }
 
-/// The widget with the keyboard focus, if it is one without its own focus
-/// marking (a button, checkbox, link): where the ring is drawn.
+fn keyboard_navigation_id() -> egui::Id {
+    egui::Id::unique("keyboard-navigation")
+}
+
+/// Where the focus ring is drawn: around the widget with the keyboard focus
+/// while the GM moves with the keyboard (Tab, arrows), until the next click;
+/// not around a text field, which shows its own cursor and outline.
 pub fn focus_ring_rect(ctx: &egui::Context) -> Option<egui::Rect> {
-    let id = ctx.memory(|m| m.focused())?;
-    if ctx.text_edit_focused() {
-        return None; // a text field shows its own cursor and outline
+    let navigating = ctx.data(|d| d.get_temp::<bool>(keyboard_navigation_id()));
+    if navigating != Some(true) || ctx.text_edit_focused() {
+        return None;
     }
+    let id = ctx.memory(|m| m.focused())?;
     ctx.read_response(id).map(|r| r.rect.expand(2.0))
 }
 
 /// A ring around the focused widget, so the keyboard's place is always seen.
 fn focus_ring_ui(ui: &Ui) {
     let ctx = ui.ctx();
+    let (keys, click) = ctx.input(|i| {
+        let keys = [
+            Key::Tab,
+            Key::ArrowUp,
+            Key::ArrowDown,
+            Key::ArrowLeft,
+            Key::ArrowRight,
+        ]
+        .into_iter()
+        .any(|k| i.key_pressed(k));
+        (keys, i.pointer.any_pressed())
+    });
+    if keys || click {
+        ctx.data_mut(|d| d.insert_temp(keyboard_navigation_id(), keys && !click));
+    }
     if let Some(rect) = focus_ring_rect(ctx) {
         let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("focus-ring"));
         let colour = ctx.global_style().visuals.selection.stroke.color;
@@ -335,9 +356,10 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
                     .hint_text(format!("/home/me/{}", purpose.suggested_name())),
             )
             .labelled_by(label);
-        if ui.memory(|m| m.focused().is_none()) {
+        if !prompt.focused_once {
             // The field takes the keyboard as the prompt opens.
             response.request_focus();
+            prompt.focused_once = true;
         }
         let typed = prompt.text.trim();
         // Always one line here (where the file lands, or why it was refused),
