@@ -290,12 +290,7 @@ fn without_a_file_dialog_a_path_field_creates_the_campaign() {
     let target = f.path("fresh");
     f.menu("File", "New…");
     assert!(f.shows("No file dialog is available"));
-    f.harness.get_by_label("File path").focus();
-    f.harness.run();
-    f.harness
-        .get_by_label("File path")
-        .type_text(&target.display().to_string());
-    f.harness.run();
+    f.type_path(&target.display().to_string());
     f.click("Create");
     assert!(
         f.shows("0 of 0 characters"),

@@ -46,12 +46,7 @@ fn save_a_copy_from_the_path_field_never_writes_over_a_file() {
     let existing = f.path("notes.waybook");
     std::fs::write(&existing, b"the GM's other file").expect("written");
     f.menu("File", "Save a Copy As…");
-    f.harness.get_by_label("File path").focus();
-    f.harness.run();
-    f.harness
-        .get_by_label("File path")
-        .type_text(&existing.display().to_string());
-    f.harness.run();
+    f.type_path(&existing.display().to_string());
     f.harness.key_press(Key::Enter);
     f.harness.run();
     assert!(f.shows("already exists. Waybook does not write over a file unasked"));

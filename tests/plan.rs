@@ -122,15 +122,9 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         data.apply(&Change::character(None, Some(&c)));
     }
     let ration = Item {
-        id: ItemId(1),
-        name: "Ration".into(),
-        category: Category::Food,
         food_units: 20,
         weight: 0.5,
-        quality: None,
-        material: None,
-        tool_kind: None,
-        notes: String::new(),
+        ..Item::new(ItemId(1), "Ration", Category::Food)
     };
     data.apply(&Change::Item {
         before: None,

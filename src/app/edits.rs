@@ -290,15 +290,8 @@ mod tests {
     fn campaign() -> (CampaignData, ItemId, Holder, Holder) {
         let mut data = CampaignData::new(Settings::new("Test"));
         let item = Item {
-            id: ItemId(1),
-            name: "Trail rations".into(),
-            category: Category::Food,
             food_units: 20,
-            weight: 0.5,
-            quality: None,
-            material: None,
-            tool_kind: None,
-            notes: String::new(),
+            ..Item::new(ItemId(1), "Trail rations", Category::Food)
         };
         data.items.insert(item.id, item);
         for id in [1, 2] {

@@ -153,6 +153,24 @@ pub struct Item {
     pub notes: String,
 }
 
+impl Item {
+    /// An item of `category` that weighs nothing, with no food units, quality,
+    /// material, tool or notes yet.
+    pub fn new(id: ItemId, name: impl Into<String>, category: Category) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            category,
+            food_units: 0,
+            weight: 0.0,
+            quality: None,
+            material: None,
+            tool_kind: None,
+            notes: String::new(),
+        }
+    }
+}
+
 /// Who holds a stack: a character or a party's stash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Holder {

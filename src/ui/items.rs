@@ -22,17 +22,7 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
             ui.horizontal(|ui| {
                 ui.heading("Item catalogue");
                 if ui.button("Add item").clicked() {
-                    let item = Item {
-                        id: data.next_item_id(),
-                        name: "New item".into(),
-                        category: Category::Other,
-                        food_units: 0,
-                        weight: 0.0,
-                        quality: None,
-                        material: None,
-                        tool_kind: None,
-                        notes: String::new(),
-                    };
+                    let item = Item::new(data.next_item_id(), "New item", Category::Other);
                     state.selected = Some(item.id);
                     out.push(Command::Apply(Edit::new(
                         "Add item",

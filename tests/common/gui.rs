@@ -95,6 +95,14 @@ impl Fixture {
         self.harness.run();
     }
 
+    /// Types into the path field that stands in for a missing file dialog.
+    pub fn type_path(&mut self, path: &str) {
+        self.harness.get_by_label("File path").focus();
+        self.harness.run();
+        self.harness.get_by_label("File path").type_text(path);
+        self.harness.run();
+    }
+
     pub fn shows(&self, text: &str) -> bool {
         self.harness
             .query_all_by_label_contains(text)
