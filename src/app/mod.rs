@@ -13,7 +13,7 @@ mod history;
 mod session;
 
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
-pub use session::Session;
+pub use session::{EditError, Session};
 
 use crate::model::Edit;
 use crate::store::Campaign;

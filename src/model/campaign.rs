@@ -36,6 +36,12 @@ pub struct Settings {
     pub clock: super::ClockTime,
 }
 
+impl Default for Settings {
+    fn default() -> Self {
+        Self::new("New campaign")
+    }
+}
+
 impl Settings {
     pub fn new(name: impl Into<String>) -> Self {
         Self {

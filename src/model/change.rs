@@ -2,7 +2,9 @@
 //! edit: the changes one GM action makes, applied together and undone together.
 //!
 //! Every change carries both states, so its inverse is the same change with
-//! the two swapped (as helix's transactions and their inversions).
+//! the two swapped (as helix's transactions and their inversions). The
+//! session reads `before` from the campaign as it is when the change is
+//! applied (`Change::resolve`), so an inverse never rests on a stale copy.
 
 use super::{Character, Holding, HoldingId, Item, Journey, Party, Settings, TableDef};
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,46 +42,14 @@ pub enum Change {
 }
 
 impl Change {
-    pub fn inverse(&self) -> Change {
-        match self.clone() {
-            Change::Settings { before, after } => Change::Settings {
-                before: after,
-                after: before,
-            },
-            Change::Character { before, after } => Change::Character {
-                before: after,
-                after: before,
-            },
-            Change::Party { before, after } => Change::Party {
-                before: after,
-                after: before,
-            },
-            Change::Item { before, after } => Change::Item {
-                before: after,
-                after: before,
-            },
-            Change::Holding { before, after } => Change::Holding {
-                before: after,
-                after: before,
-            },
-            Change::Journey { before, after } => Change::Journey {
-                before: after,
-                after: before,
-            },
-            Change::Table { before, after } => Change::Table {
-                before: after,
-                after: before,
-            },
-        }
+    /// The change of one record from `before` to `after`, of any kind.
+    pub fn of<R: super::Record>(before: Option<&R>, after: Option<&R>) -> Change {
+        R::change(before.cloned(), after.cloned())
     }
 
     pub fn journey(before: Option<&Journey>, after: Option<&Journey>) -> Change {
-        Change::Journey {
-            before: before.cloned().map(Box::new),
-            after: after.cloned().map(Box::new),
-        }
+        Change::of(before, after)
     }
-
     /// The changes that turn one set of stacks into another, stack by stack.
     pub fn holdings_between(
         before: &BTreeMap<HoldingId, Holding>,
@@ -96,10 +66,7 @@ impl Change {
     }
 
     pub fn character(before: Option<&Character>, after: Option<&Character>) -> Change {
-        Change::Character {
-            before: before.cloned().map(Box::new),
-            after: after.cloned().map(Box::new),
-        }
+        Change::of(before, after)
     }
 }
 

@@ -4,8 +4,8 @@
 //! then here, so a screen never waits for the database.
 
 use super::{
-    Change, Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Journey, JourneyId,
-    Party, PartyId, Settings, TableDef, TableId,
+    Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Journey, JourneyId, Party,
+    PartyId, Settings, TableDef, TableId,
 };
 use std::collections::BTreeMap;
 
@@ -41,43 +41,6 @@ impl CampaignData {
             journeys: BTreeMap::new(),
             tables: BTreeMap::new(),
             revision: 0,
-        }
-    }
-
-    pub fn apply(&mut self, change: &Change) {
-        self.revision += 1;
-        match change {
-            Change::Settings { after, .. } => self.settings = after.clone(),
-            Change::Character { before, after } => put(
-                &mut self.characters,
-                before.as_ref().map(|c| c.id),
-                after.as_ref().map(|c| (c.id, (**c).clone())),
-            ),
-            Change::Party { before, after } => put(
-                &mut self.parties,
-                before.as_ref().map(|p| p.id),
-                after.as_ref().map(|p| (p.id, p.clone())),
-            ),
-            Change::Item { before, after } => put(
-                &mut self.items,
-                before.as_ref().map(|i| i.id),
-                after.as_ref().map(|i| (i.id, i.clone())),
-            ),
-            Change::Holding { before, after } => put(
-                &mut self.holdings,
-                before.as_ref().map(|h| h.id),
-                after.as_ref().map(|h| (h.id, h.clone())),
-            ),
-            Change::Journey { before, after } => put(
-                &mut self.journeys,
-                before.as_ref().map(|j| j.id),
-                after.as_ref().map(|j| (j.id, (**j).clone())),
-            ),
-            Change::Table { before, after } => put(
-                &mut self.tables,
-                before.as_ref().map(|t| t.id),
-                after.as_ref().map(|t| (t.id, t.clone())),
-            ),
         }
     }
 
@@ -157,13 +120,4 @@ impl CampaignData {
 
 fn next_key(keys: impl DoubleEndedIterator<Item = i64>) -> i64 {
     keys.last().map_or(1, |k| k + 1)
-}
-
-fn put<K: Ord, V>(map: &mut BTreeMap<K, V>, before: Option<K>, after: Option<(K, V)>) {
-    if let Some(k) = before {
-        map.remove(&k);
-    }
-    if let Some((k, v)) = after {
-        map.insert(k, v);
-    }
 }

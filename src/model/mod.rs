@@ -14,6 +14,7 @@ mod item;
 mod journey;
 pub mod limits;
 mod party;
+mod record;
 mod table;
 pub mod validate;
 mod words;
@@ -33,5 +34,7 @@ pub use journey::{
     Method, Ration, Route, Temperature, Terrain,
 };
 pub use party::Party;
+pub(crate) use record::each_change;
+pub use record::{Record, Stale};
 pub use table::{TableDef, TableRowDef};
 pub use words::plural;

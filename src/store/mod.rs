@@ -18,7 +18,10 @@ mod tables;
 pub use check::{CheckReport, check};
 pub use migrate::LATEST_VERSION;
 
-use crate::model::{CampaignData, Change, Edit, Settings};
+use crate::model::{
+    CampaignData, Change, Character, Edit, Holding, Item, Journey, Party, Record, Settings,
+    TableDef,
+};
 use rusqlite::{Connection, OpenFlags, Transaction};
 use std::path::{Path, PathBuf};
 
@@ -221,45 +224,61 @@ impl Campaign {
     }
 }
 
-fn apply_change(tx: &Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
-    match change {
-        Change::Settings { after, .. } => parties::save_settings(tx, after),
-        Change::Character { before, after } => match after {
-            Some(c) => characters::put(tx, c),
-            None => before
-                .as_ref()
-                .map_or(Ok(()), |c| characters::delete(tx, c.id)),
-        },
-        Change::Party { before, after } => match after {
-            Some(p) => parties::put(tx, p),
-            None => before
-                .as_ref()
-                .map_or(Ok(()), |p| parties::delete(tx, p.id)),
-        },
-        Change::Item { before, after } => match after {
-            Some(i) => items::put_item(tx, i),
-            None => before
-                .as_ref()
-                .map_or(Ok(()), |i| items::delete_item(tx, i.id)),
-        },
-        Change::Holding { before, after } => match after {
-            Some(h) => items::put_holding(tx, h),
-            None => before
-                .as_ref()
-                .map_or(Ok(()), |h| items::delete_holding(tx, h.id)),
-        },
-        Change::Table { before, after } => match after {
-            Some(t) => tables::put(tx, t),
-            None => before.as_ref().map_or(Ok(()), |t| tables::delete(tx, t.id)),
-        },
-        Change::Journey { before, after } => match after {
-            Some(j) => journeys::put(tx, j),
-            None => before
-                .as_ref()
-                .map_or(Ok(()), |j| journeys::delete(tx, j.id)),
-        },
+/// A record kind with its table in the file: how one record is written
+/// and removed. Loading is per kind, in [`Campaign::load`].
+trait Stored: Record {
+    fn write(tx: &Transaction<'_>, record: &Self) -> rusqlite::Result<()>;
+    fn remove(tx: &Transaction<'_>, id: Self::Id) -> rusqlite::Result<()>;
+}
+
+/// Writes one change: its after, or the removal of its before.
+fn write_change<R: Stored>(
+    tx: &Transaction<'_>,
+    before: Option<&R>,
+    after: Option<&R>,
+) -> rusqlite::Result<()> {
+    match (before, after) {
+        (_, Some(record)) => R::write(tx, record),
+        (Some(gone), None) => R::remove(tx, gone.id()),
+        (None, None) => Ok(()),
     }
 }
+
+fn apply_change(tx: &Transaction<'_>, change: &Change) -> rusqlite::Result<()> {
+    crate::model::each_change!(change, |R, before, after| write_change::<R>(
+        tx, before, after
+    ))
+}
+
+impl Stored for Settings {
+    fn write(tx: &Transaction<'_>, s: &Self) -> rusqlite::Result<()> {
+        parties::save_settings(tx, s)
+    }
+    fn remove(_: &Transaction<'_>, (): ()) -> rusqlite::Result<()> {
+        Ok(()) // the settings row is never removed
+    }
+}
+
+/// `Stored` for a kind whose repository has `put` and `delete`.
+macro_rules! stored {
+    ($ty:ty, $put:path, $delete:path) => {
+        impl Stored for $ty {
+            fn write(tx: &Transaction<'_>, record: &Self) -> rusqlite::Result<()> {
+                $put(tx, record)
+            }
+            fn remove(tx: &Transaction<'_>, id: Self::Id) -> rusqlite::Result<()> {
+                $delete(tx, id)
+            }
+        }
+    };
+}
+
+stored!(Character, characters::put, characters::delete);
+stored!(Party, parties::put, parties::delete);
+stored!(Item, items::put_item, items::delete_item);
+stored!(Holding, items::put_holding, items::delete_holding);
+stored!(Journey, journeys::put, journeys::delete);
+stored!(TableDef, tables::put, tables::delete);
 
 /// Opens a file only after checking it is a Waybook campaign this build can
 /// read: SQLite header, application id, schema version, quick integrity check.

@@ -1,0 +1,254 @@
+//! Undo is correct by construction: random edits of every kind of record,
+//! several of them built from the same stale copy of the campaign (as two
+//! edits of one frame are), through the real session on a real file. Undoing
+//! them all gives back the start, record for record, in memory and on disk;
+//! redoing them all gives the end again.
+
+mod common;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use waybook::app::Session;
+use waybook::model::*;
+use waybook::store::Campaign;
+
+/// The campaign without its revision counter, which every change bumps.
+fn records(data: &CampaignData) -> CampaignData {
+    CampaignData {
+        revision: 0,
+        ..data.clone()
+    }
+}
+
+fn pick<'a, K, V>(rng: &mut StdRng, map: &'a std::collections::BTreeMap<K, V>) -> Option<&'a V> {
+    if map.is_empty() {
+        return None;
+    }
+    map.values().nth(rng.random_range(0..map.len()))
+}
+
+/// One random edit, built from `seen`: the campaign as a screen last saw it.
+fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
+    let label = format!("edit {n}");
+    let one = |change: Change| Edit::new(label.clone(), vec![change]);
+    match rng.random_range(0..14) {
+        0 => one(Change::Settings {
+            before: seen.settings.clone(),
+            after: Settings {
+                name: format!("Campaign {n}"),
+                clock: ClockTime {
+                    day: rng.random_range(1..50),
+                    hour: rng.random_range(0..24),
+                },
+                ..seen.settings.clone()
+            },
+        }),
+        1 => {
+            let mut c = Character::new(
+                seen.next_character_id(),
+                format!("Hero {n}"),
+                CharacterKind::Hero,
+            );
+            c.party = pick(rng, &seen.parties).map(|p| p.id);
+            one(Change::character(None, Some(&c)))
+        }
+        2 | 3 => match pick(rng, &seen.characters) {
+            Some(c) => {
+                let mut after = c.clone();
+                after.companion.xp = rng.random_range(0..30);
+                after.exploration.exhaustion = rng.random_range(0..5);
+                after.notes = format!("note {n}");
+                one(Change::character(Some(c), Some(&after)))
+            }
+            None => one(Change::Settings {
+                before: seen.settings.clone(),
+                after: seen.settings.clone(),
+            }),
+        },
+        4 => match pick(rng, &seen.characters) {
+            // May be refused: a character who carries something stays.
+            Some(c) => one(Change::character(Some(c), None)),
+            None => Edit::new(label, vec![]),
+        },
+        5 => {
+            let party = Party {
+                id: seen.next_party_id(),
+                name: format!("Party {n}"),
+                supplies: rng.random_range(0..20),
+                notes: String::new(),
+            };
+            match rng.random_bool(0.5) {
+                true => one(Change::Party {
+                    before: None,
+                    after: Some(party),
+                }),
+                false => match pick(rng, &seen.parties) {
+                    Some(p) => one(Change::Party {
+                        before: Some(p.clone()),
+                        after: Some(Party {
+                            supplies: rng.random_range(0..99),
+                            ..p.clone()
+                        }),
+                    }),
+                    None => Edit::new(label, vec![]),
+                },
+            }
+        }
+        6 => {
+            let item = Item {
+                weight: f64::from(rng.random_range(0..40)) / 4.0,
+                food_units: rng.random_range(0..30),
+                ..Item::new(seen.next_item_id(), format!("Thing {n}"), Category::Food)
+            };
+            one(Change::Item {
+                before: None,
+                after: Some(item),
+            })
+        }
+        7 => match pick(rng, &seen.items) {
+            Some(i) => one(Change::Item {
+                before: Some(i.clone()),
+                after: Some(Item {
+                    name: format!("{} ({n})", i.name),
+                    ..i.clone()
+                }),
+            }),
+            None => Edit::new(label, vec![]),
+        },
+        8 => {
+            let (Some(item), Some(holder)) = (pick(rng, &seen.items), pick(rng, &seen.characters))
+            else {
+                return Edit::new(label, vec![]);
+            };
+            one(Change::Holding {
+                before: None,
+                after: Some(Holding {
+                    id: seen.next_holding_id(),
+                    item: item.id,
+                    holder: Holder::Character(holder.id),
+                    quantity: rng.random_range(1..50),
+                }),
+            })
+        }
+        9 => match pick(rng, &seen.holdings) {
+            // Two changes of one stack in one edit, both from the same copy.
+            Some(h) => Edit::new(
+                label,
+                vec![
+                    Change::Holding {
+                        before: Some(h.clone()),
+                        after: Some(Holding {
+                            quantity: h.quantity + 1,
+                            ..h.clone()
+                        }),
+                    },
+                    Change::Holding {
+                        before: Some(h.clone()),
+                        after: Some(Holding {
+                            quantity: h.quantity + 2,
+                            ..h.clone()
+                        }),
+                    },
+                ],
+            ),
+            None => Edit::new(label, vec![]),
+        },
+        10 => match pick(rng, &seen.holdings) {
+            Some(h) => one(Change::Holding {
+                before: Some(h.clone()),
+                after: None,
+            }),
+            None => Edit::new(label, vec![]),
+        },
+        11 => match pick(rng, &seen.journeys) {
+            Some(j) => {
+                let mut after = j.clone();
+                if rng.random_bool(0.3) {
+                    after.id = seen.next_journey_id();
+                    after.name = format!("Journey {n}");
+                    one(Change::journey(None, Some(&after)))
+                } else {
+                    after.plan.pattern.travel_hours = rng.random_range(0..12);
+                    after.name = format!("{} ({n})", j.name);
+                    one(Change::journey(Some(j), Some(&after)))
+                }
+            }
+            None => Edit::new(label, vec![]),
+        },
+        12 => match pick(rng, &seen.journeys) {
+            Some(j) => one(Change::journey(Some(j), None)),
+            None => Edit::new(label, vec![]),
+        },
+        _ => match pick(rng, &seen.tables) {
+            Some(t) if rng.random_bool(0.2) => one(Change::Table {
+                before: Some(t.clone()),
+                after: None,
+            }),
+            Some(t) => one(Change::Table {
+                before: Some(t.clone()),
+                after: Some(TableDef {
+                    id: if rng.random_bool(0.3) {
+                        seen.next_table_id()
+                    } else {
+                        t.id
+                    },
+                    name: format!("Table {n}"),
+                    ..t.clone()
+                }),
+            }),
+            None => Edit::new(label, vec![]),
+        },
+    }
+}
+
+fn reloaded(path: &std::path::Path) -> CampaignData {
+    records(
+        &Campaign::open(path)
+            .expect("reopens")
+            .load()
+            .expect("loads"),
+    )
+}
+
+#[test]
+fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("undo.waybook");
+    let mut session =
+        Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
+    let start = records(&session.data);
+    let mut rng = StdRng::seed_from_u64(2026);
+    let mut seen = session.data.clone();
+    let (mut made, mut refused) = (0, 0);
+    for n in 0..1000 {
+        // A few edits share one copy, as edits of one frame do.
+        if rng.random_bool(0.4) {
+            seen = session.data.clone();
+        }
+        let edit = random_edit(&mut rng, &seen, n);
+        if edit.changes.is_empty() {
+            continue;
+        }
+        match session.apply(edit) {
+            Ok(()) => made += 1,
+            Err(_) => refused += 1,
+        }
+        assert_eq!(
+            records(&session.data),
+            reloaded(&path),
+            "memory and file agree after edit {n}"
+        );
+    }
+    assert!(made > 600 && refused > 0, "made {made}, refused {refused}");
+    let end = records(&session.data);
+    let mut undone = 0;
+    while session.undo().expect("undone").is_some() {
+        undone += 1;
+    }
+    assert_eq!(undone, made, "every edit made is one step back");
+    assert_eq!(records(&session.data), start, "memory is the start again");
+    assert_eq!(reloaded(&path), start, "so is the file");
+    while session.redo().expect("redone").is_some() {}
+    assert_eq!(records(&session.data), end, "redo gives the end in memory");
+    assert_eq!(reloaded(&path), end, "and on disk");
+}
