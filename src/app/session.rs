@@ -1,11 +1,22 @@
 //! An open campaign: the file, its data in memory and its undo history.
-//! Every edit goes through [`Session::apply`]: written to the file in one
-//! transaction first, then mirrored in memory, then recorded for undo.
+//! Every edit goes through [`Session::apply`]: each change's `before` is read
+//! from the campaign as it is now (the session, not the screen, is the
+//! authority on what an edit replaces), the edit is written to the file in
+//! one transaction, mirrored in memory, then recorded for undo.
 
 use super::history::History;
-use crate::model::{CampaignData, Edit};
-use crate::store::{self, Campaign};
+use crate::model::{CampaignData, Change, Edit, Stale};
+use crate::store::{self, Campaign, StoreError};
 use std::path::{Path, PathBuf};
+
+/// Why an edit was not made; memory, file and history are as they were.
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    #[error("{0}")]
+    Stale(#[from] Stale),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
 
 pub struct Session {
     campaign: Campaign,
@@ -31,24 +42,49 @@ impl Session {
         self.path().map(Path::to_owned)
     }
 
-    /// Writes an edit; if the file refuses it (full disk, read-only), memory
-    /// and history stay as they were and the error is returned to show.
-    pub fn apply(&mut self, edit: Edit) -> store::Result<()> {
-        self.write(&edit)?;
-        self.history.record(edit);
+    /// Makes an edit; if it is stale or the file refuses it (full disk,
+    /// read-only), memory and history stay as they were and the error is
+    /// returned to show.
+    pub fn apply(&mut self, edit: Edit) -> Result<(), EditError> {
+        let made = self.write(&edit)?;
+        self.history.record(made);
         Ok(())
     }
 
-    fn write(&mut self, edit: &Edit) -> store::Result<()> {
-        self.campaign.apply(edit)?;
+    /// Resolves each change against the data as the changes before it leave
+    /// it, applies it in memory, then writes the whole edit to the file.
+    /// Returns the edit as made, with the states it really replaced.
+    fn write(&mut self, edit: &Edit) -> Result<Edit, EditError> {
+        let mut made: Vec<Change> = Vec::with_capacity(edit.changes.len());
         for change in &edit.changes {
-            self.data.apply(change);
+            match change.resolve(&self.data) {
+                Ok(change) => {
+                    self.data.apply(&change);
+                    made.push(change);
+                }
+                Err(stale) => {
+                    self.roll_back(&made);
+                    return Err(stale.into());
+                }
+            }
         }
-        Ok(())
+        let made = Edit::new(edit.label.clone(), made);
+        if let Err(e) = self.campaign.apply(&made) {
+            self.roll_back(&made.changes);
+            return Err(e.into());
+        }
+        Ok(made)
+    }
+
+    /// Takes changes already applied in memory back, last first.
+    fn roll_back(&mut self, applied: &[Change]) {
+        for change in applied.iter().rev() {
+            self.data.apply(&change.inverse());
+        }
     }
 
     /// Undoes the last edit; returns its label, or `None` if there was none.
-    pub fn undo(&mut self) -> store::Result<Option<String>> {
+    pub fn undo(&mut self) -> Result<Option<String>, EditError> {
         let Some(inverse) = self.history.peek_undo() else {
             return Ok(None);
         };
@@ -57,7 +93,7 @@ impl Session {
         Ok(Some(inverse.label))
     }
 
-    pub fn redo(&mut self) -> store::Result<Option<String>> {
+    pub fn redo(&mut self) -> Result<Option<String>, EditError> {
         let Some(edit) = self.history.peek_redo() else {
             return Ok(None);
         };
