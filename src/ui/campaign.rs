@@ -1,24 +1,11 @@
 //! The campaign screen: the campaign's name, which rule texts are switched
 //! on, the day's length and how much a long rest restores.
 
-use super::fields::{FieldBuffers, record_edit};
+use super::fields::FieldBuffers;
 use crate::app::Command;
-use crate::model::{CampaignData, Change, RuleText, Settings, limits};
+use crate::model::{CampaignData, RuleText, limits};
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
-
-fn commit(
-    out: &mut Vec<Command>,
-    fields: &mut FieldBuffers,
-    before: &Settings,
-    what: &str,
-    change: impl FnOnce(&mut Settings),
-) {
-    let edit = record_edit(before, format!("Change {what}"), change, |before, after| {
-        Change::Settings { before, after }
-    });
-    out.extend(fields.command(edit));
-}
 
 pub fn campaign_ui(
     ui: &mut Ui,
@@ -31,7 +18,7 @@ pub fn campaign_ui(
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         if let Some(name) = fields.text(ui, "campaign:name", "Campaign name", &s.name, 300.0) {
-            commit(out, fields, s, "campaign name", |s| s.name = name);
+            fields.commit(out, s, "campaign name", |s| s.name = name);
         }
     });
     ui.add_space(8.0);
@@ -45,7 +32,7 @@ pub fn campaign_ui(
     for text in RuleText::iter() {
         let mut on = s.enabled(text);
         if ui.checkbox(&mut on, text.label()).changed() {
-            commit(out, fields, s, &format!("{} switch", text.label()), |s| {
+            fields.commit(out, s, &format!("{} switch", text.label()), |s| {
                 s.set_enabled(text, on)
             });
         }
@@ -58,7 +45,7 @@ pub fn campaign_ui(
         s.day_hours,
         &limits::DAY_HOURS,
     ) {
-        commit(out, fields, s, "day length", |s| s.day_hours = v);
+        fields.commit(out, s, "day length", |s| s.day_hours = v);
     }
     ui.label(
         RichText::new(format!(
@@ -74,7 +61,7 @@ pub fn campaign_ui(
         s.long_rest_degrees,
         &limits::LONG_REST_DEGREES,
     ) {
-        commit(out, fields, s, "long rest", |s| s.long_rest_degrees = v);
+        fields.commit(out, s, "long rest", |s| s.long_rest_degrees = v);
     }
     ui.add_space(8.0);
     ui.label(RichText::new(format!("Campaign clock: {}", s.clock)).strong());
@@ -86,7 +73,7 @@ pub fn campaign_ui(
             s.clock.day,
             &(0..=1_000_000),
         ) {
-            commit(out, fields, s, "campaign clock", |s| s.clock.day = day);
+            fields.commit(out, s, "campaign clock", |s| s.clock.day = day);
         }
         let last_hour = s.day_hours - 1;
         if let Some(hour) = fields.whole(
@@ -96,7 +83,7 @@ pub fn campaign_ui(
             s.clock.hour,
             &(0..=last_hour),
         ) {
-            commit(out, fields, s, "campaign clock", |s| s.clock.hour = hour);
+            fields.commit(out, s, "campaign clock", |s| s.clock.hour = hour);
         }
     });
     ui.label(

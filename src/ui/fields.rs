@@ -10,7 +10,7 @@
 //! undo step per finished edit.
 
 use crate::app::Command;
-use crate::model::{Edit, limits};
+use crate::model::{Change, Edit, Record, limits};
 use egui::{Color32, RichText, TextEdit, Ui};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
@@ -29,6 +29,35 @@ pub struct FieldBuffers {
 }
 
 impl FieldBuffers {
+    /// The one way a screen changes a record: the edit `change` makes of it,
+    /// named "Change {what} of {title}", sent as a draft while a field is
+    /// still being typed.
+    pub fn commit<R: Record>(
+        &mut self,
+        out: &mut Vec<Command>,
+        record: &R,
+        what: &str,
+        change: impl FnOnce(&mut R),
+    ) {
+        let label = match record.title() {
+            Some(title) => format!("Change {what} of {title}"),
+            None => format!("Change {what}"),
+        };
+        self.commit_labelled(out, record, label, change);
+    }
+
+    /// Like [`Self::commit`], with the whole label the Edit menu shows.
+    pub fn commit_labelled<R: Record>(
+        &mut self,
+        out: &mut Vec<Command>,
+        record: &R,
+        label: String,
+        change: impl FnOnce(&mut R),
+    ) {
+        let edit = record_edit(record, label, change);
+        out.extend(self.command(edit));
+    }
+
     /// Puts the cursor in the field with this key when it is next drawn.
     pub fn focus(&mut self, key: String) {
         self.focus = Some(key);
@@ -209,17 +238,11 @@ pub fn format_decimal(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
-/// The edit that changes one record, if `change` changes anything: `wrap`
-/// builds the store's change from the record's before and after.
-pub fn record_edit<T: Clone + PartialEq>(
-    record: &T,
-    label: String,
-    change: impl FnOnce(&mut T),
-    wrap: impl FnOnce(T, T) -> crate::model::Change,
-) -> Option<Edit> {
+/// The edit that changes one record, if `change` changes anything.
+fn record_edit<R: Record>(record: &R, label: String, change: impl FnOnce(&mut R)) -> Option<Edit> {
     let mut after = record.clone();
     change(&mut after);
-    (after != *record).then(|| Edit::new(label, vec![wrap(record.clone(), after)]))
+    (after != *record).then(|| Edit::new(label, vec![Change::of(Some(record), Some(&after))]))
 }
 
 /// A field's error, shown just below it over what follows, so that neither

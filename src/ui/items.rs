@@ -1,7 +1,7 @@
 //! The item catalogue screen: every item with its category, food units,
 //! weight, quality, material and tool kind; add, edit and delete.
 
-use super::fields::{FieldBuffers, record_edit};
+use super::fields::FieldBuffers;
 use crate::app::Command;
 use crate::model::plural;
 use crate::model::{CampaignData, Category, Change, Choice, Edit, Item, ItemId, limits};
@@ -86,21 +86,6 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
     });
 }
 
-fn commit(
-    out: &mut Vec<Command>,
-    fields: &mut FieldBuffers,
-    record: &Item,
-    what: &str,
-    change: impl FnOnce(&mut Item),
-) {
-    let label = format!("Change {what} of {}", record.name);
-    let edit = record_edit(record, label, change, |before, after| Change::Item {
-        before: Some(before),
-        after: Some(after),
-    });
-    out.extend(fields.command(edit));
-}
-
 fn optional_combo<C: Choice>(ui: &mut Ui, label: &str, value: Option<C>) -> Option<Option<C>> {
     let mut chosen = value;
     let label_id = ui.label(label).id;
@@ -132,7 +117,7 @@ fn item_editor(
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             if let Some(name) = fields.text(ui, &key("name"), "Name", &item.name, 220.0) {
-                commit(out, fields, item, "name", |i| i.name = name);
+                fields.commit(out, item, "name", |i| i.name = name);
             }
             ui.end_row();
             let label_id = ui.label("Category").id;
@@ -155,7 +140,7 @@ fn item_editor(
                 } else {
                     "category (food units cleared)"
                 };
-                commit(out, fields, item, what, |i| {
+                fields.commit(out, item, what, |i| {
                     i.category = category;
                     if !category.has_food_units() {
                         i.food_units = 0;
@@ -171,7 +156,7 @@ fn item_editor(
                     item.food_units,
                     &limits::FOOD_UNITS,
                 ) {
-                    commit(out, fields, item, "food units", |i| i.food_units = v);
+                    fields.commit(out, item, "food units", |i| i.food_units = v);
                 }
                 ui.end_row();
             }
@@ -179,21 +164,21 @@ fn item_editor(
             if let Some(v) = fields.decimal(ui, &key("weight"), "Weight (kg)", item.weight, |t| {
                 limits::parse_decimal(t, &limits::WEIGHT)
             }) {
-                commit(out, fields, item, "weight", |i| i.weight = v);
+                fields.commit(out, item, "weight", |i| i.weight = v);
             }
             ui.end_row();
             if let Some(q) = optional_combo(ui, "Quality", item.quality) {
-                commit(out, fields, item, "quality", |i| i.quality = q);
+                fields.commit(out, item, "quality", |i| i.quality = q);
             }
             if let Some(m) = optional_combo(ui, "Material type", item.material) {
-                commit(out, fields, item, "material type", |i| i.material = m);
+                fields.commit(out, item, "material type", |i| i.material = m);
             }
             if let Some(t) = optional_combo(ui, "Gatherer's tool", item.tool_kind) {
-                commit(out, fields, item, "tool kind", |i| i.tool_kind = t);
+                fields.commit(out, item, "tool kind", |i| i.tool_kind = t);
             }
         });
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &item.notes) {
-        commit(out, fields, item, "notes", |i| i.notes = notes);
+        fields.commit(out, item, "notes", |i| i.notes = notes);
     }
     ui.add_space(8.0);
     let held = data.holdings.values().filter(|h| h.item == item.id).count();

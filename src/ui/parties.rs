@@ -1,7 +1,7 @@
 //! The parties screen: add, rename and delete parties, set their Supplies,
 //! choose their members, and see what the whole party carries.
 
-use super::fields::{FieldBuffers, record_edit};
+use super::fields::FieldBuffers;
 use super::inventory::totals_text;
 use crate::app::{Command, edits};
 use crate::model::{CampaignData, Change, Character, CharacterKind, Edit, Party, PartyId, limits};
@@ -72,21 +72,6 @@ pub fn parties_ui(
     });
 }
 
-fn commit(
-    out: &mut Vec<Command>,
-    fields: &mut FieldBuffers,
-    record: &Party,
-    what: &str,
-    change: impl FnOnce(&mut Party),
-) {
-    let label = format!("Change {what} of {}", record.name);
-    let edit = record_edit(record, label, change, |before, after| Change::Party {
-        before: Some(before),
-        after: Some(after),
-    });
-    out.extend(fields.command(edit));
-}
-
 fn party_editor(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
@@ -98,7 +83,7 @@ fn party_editor(
     ui.heading(&p.name);
     ui.horizontal(|ui| {
         if let Some(name) = fields.text(ui, &key("name"), "Party name", &p.name, 220.0) {
-            commit(out, fields, p, "name", |p| p.name = name);
+            fields.commit(out, p, "name", |p| p.name = name);
         }
     });
     if let Some(v) = fields.whole(
@@ -108,10 +93,10 @@ fn party_editor(
         p.supplies,
         &limits::SUPPLIES,
     ) {
-        commit(out, fields, p, "Supplies", |p| p.supplies = v);
+        fields.commit(out, p, "Supplies", |p| p.supplies = v);
     }
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
-        commit(out, fields, p, "notes", |p| p.notes = notes);
+        fields.commit(out, p, "notes", |p| p.notes = notes);
     }
     ui.add_space(6.0);
     let members: Vec<&Character> = data.members(p.id).collect();

@@ -2,12 +2,11 @@
 //! text switched on in the campaign. Every finished edit becomes one undoable
 //! change of the character.
 
-use super::fields::{FieldBuffers, record_edit};
+use super::fields::FieldBuffers;
 use crate::app::Command;
 use crate::model::limits::{self, *};
 use crate::model::{
-    CampaignData, Change, Character, CharacterKind, Choice, NamedStat, Protection, RuleText, Skill,
-    Track,
+    CampaignData, Character, CharacterKind, Choice, NamedStat, Protection, RuleText, Skill, Track,
 };
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
@@ -33,11 +32,7 @@ impl Form<'_> {
     }
 
     fn commit(&mut self, what: &str, change: impl FnOnce(&mut Character)) {
-        let label = format!("Change {what} of {}", self.c.name);
-        let edit = record_edit(self.c, label, change, |before, after| {
-            Change::character(Some(&before), Some(&after))
-        });
-        self.out.extend(self.fields.command(edit));
+        self.fields.commit(self.out, self.c, what, change);
     }
 
     fn whole(

@@ -2,7 +2,7 @@
 //! and benign tables, which are fixed), edit its name, dice and rows, see what
 //! is wrong with it, and roll on it.
 
-use super::fields::{ERROR_COLOUR, FieldBuffers, record_edit};
+use super::fields::{ERROR_COLOUR, FieldBuffers};
 use crate::app::Command;
 use crate::model::{CampaignData, Change, Edit, TableDef, TableId, TableRowDef};
 use crate::rules::dice::Dice;
@@ -43,25 +43,6 @@ pub fn checked(def: &TableDef) -> Result<RollTable, String> {
         })
         .collect();
     RollTable::new(def.name.clone(), dice, rows).map_err(|e| e.to_string())
-}
-
-fn commit(
-    out: &mut Vec<Command>,
-    fields: &mut FieldBuffers,
-    t: &TableDef,
-    what: &str,
-    change: impl FnOnce(&mut TableDef),
-) {
-    let edit = record_edit(
-        t,
-        format!("Change {what} of table {}", t.name),
-        change,
-        |before, after| Change::Table {
-            before: Some(before),
-            after: Some(after),
-        },
-    );
-    out.extend(fields.command(edit));
 }
 
 /// The table picker, the editor of a campaign table, and "Roll on table".
@@ -195,11 +176,11 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
     let key = |f: &str| format!("table{}:{f}", t.id.0);
     ui.horizontal(|ui| {
         if let Some(name) = fields.text(ui, &key("name"), "Name", &t.name, 160.0) {
-            commit(out, fields, t, "name", |t| t.name = name);
+            fields.commit(out, t, "name", |t| t.name = name);
         }
         let dice_key = key("dice");
         if let Some(dice) = fields.text(ui, &dice_key, "Dice", &t.dice, 80.0) {
-            commit(out, fields, t, "dice", |t| t.dice = dice.trim().to_owned());
+            fields.commit(out, t, "dice", |t| t.dice = dice.trim().to_owned());
         }
     });
     egui::Grid::new("table-editor")
@@ -215,7 +196,7 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
                     i64::from(row.from),
                     &range,
                 ) {
-                    commit(out, fields, t, "a row", |t| t.rows[i].from = v as i32);
+                    fields.commit(out, t, "a row", |t| t.rows[i].from = v as i32);
                 }
                 if let Some(v) = fields.whole(
                     ui,
@@ -224,7 +205,7 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
                     i64::from(row.to),
                     &range,
                 ) {
-                    commit(out, fields, t, "a row", |t| t.rows[i].to = v as i32);
+                    fields.commit(out, t, "a row", |t| t.rows[i].to = v as i32);
                 }
                 if let Some(text) = fields.text(
                     ui,
@@ -233,14 +214,14 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
                     &row.result,
                     260.0,
                 ) {
-                    commit(out, fields, t, "a row", |t| t.rows[i].result = text);
+                    fields.commit(out, t, "a row", |t| t.rows[i].result = text);
                 }
                 if ui
                     .small_button("✕")
                     .on_hover_text("Remove this row")
                     .clicked()
                 {
-                    commit(out, fields, t, "rows", |t| {
+                    fields.commit(out, t, "rows", |t| {
                         t.rows.remove(i);
                     });
                 }
@@ -250,7 +231,7 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
     ui.horizontal(|ui| {
         if ui.button("Add row").clicked() {
             let next = t.rows.iter().map(|r| r.to).max().map_or(1, |to| to + 1);
-            commit(out, fields, t, "rows", |t| {
+            fields.commit(out, t, "rows", |t| {
                 t.rows.push(TableRowDef {
                     from: next,
                     to: next,

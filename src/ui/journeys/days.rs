@@ -95,13 +95,9 @@ pub(super) fn days_ui(
                 travel,
                 0..=data.settings.day_hours,
             ) {
-                commit(
-                    out,
-                    fields,
-                    j,
-                    &format!("travel hours of day {}", d + 1),
-                    |j| j.plan.days.entry(d).or_default().travel_hours = Some(v),
-                );
+                fields.commit(out, j, &format!("travel hours of day {}", d + 1), |j| {
+                    j.plan.days.entry(d).or_default().travel_hours = Some(v)
+                });
             }
             let label_id = ui.label("Weather this day").id;
             let mut weather = change.temperature;
@@ -116,13 +112,13 @@ pub(super) fn days_ui(
                 .response
                 .labelled_by(label_id);
             if weather != change.temperature {
-                commit(out, fields, j, &format!("weather of day {}", d + 1), |j| {
+                fields.commit(out, j, &format!("weather of day {}", d + 1), |j| {
                     j.plan.days.entry(d).or_default().temperature = weather
                 });
             }
             let ration = change.ration.unwrap_or_default();
             if let Some(r) = choice_combo(ui, &format!("day{d}:ration"), "Rations", ration) {
-                commit(out, fields, j, &format!("rations of day {}", d + 1), |j| {
+                fields.commit(out, j, &format!("rations of day {}", d + 1), |j| {
                     j.plan.days.entry(d).or_default().ration = Some(r)
                 });
             }
@@ -267,9 +263,7 @@ pub(super) fn grid_ui(
         });
     if let Some(((who, hour), activity)) = picked {
         let d = day.index;
-        commit(out, fields, j, "an hour", |j| {
-            set_hour(j, d, who, hour, activity)
-        });
+        fields.commit(out, j, "an hour", |j| set_hour(j, d, who, hour, activity));
     }
 }
 

@@ -13,7 +13,7 @@ use ledger::{charts_ui, food_ui};
 use play::play_ui;
 use route::route_ui;
 
-use super::fields::{ERROR_COLOUR, FieldBuffers, record_edit};
+use super::fields::{ERROR_COLOUR, FieldBuffers};
 use crate::app::Command;
 use crate::model::{
     Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, Journey, JourneyId,
@@ -192,37 +192,6 @@ fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
     }
 }
 
-/// Pushes the edit that changes the journey, a draft while a field is typed.
-fn commit(
-    out: &mut Vec<Command>,
-    fields: &mut FieldBuffers,
-    j: &Journey,
-    what: &str,
-    change: impl FnOnce(&mut Journey),
-) {
-    commit_labelled(
-        out,
-        fields,
-        j,
-        format!("Change {what} of {}", j.name),
-        change,
-    );
-}
-
-/// Like [`commit`], with the whole label the Edit menu shows.
-fn commit_labelled(
-    out: &mut Vec<Command>,
-    fields: &mut FieldBuffers,
-    j: &Journey,
-    label: String,
-    change: impl FnOnce(&mut Journey),
-) {
-    let edit = record_edit(j, label, change, |before, after| {
-        Change::journey(Some(&before), Some(&after))
-    });
-    out.extend(fields.command(edit));
-}
-
 fn whole(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
@@ -252,7 +221,7 @@ fn header_ui(
     ui.horizontal(|ui| {
         let key = format!("journey{}:name", j.id.0);
         if let Some(name) = state.fields.text(ui, &key, "Journey", &j.name, 200.0) {
-            commit(out, &mut state.fields, j, "name", |j| j.name = name);
+            state.fields.commit(out, j, "name", |j| j.name = name);
         }
         let party = data
             .parties
@@ -315,7 +284,7 @@ fn start_ui(
         j.start.day,
         0..=100_000,
     ) {
-        commit(out, fields, j, "start", |j| j.start.day = day);
+        fields.commit(out, j, "start", |j| j.start.day = day);
     }
     let last_hour = data.settings.day_hours - 1;
     if let Some(hour) = whole(
@@ -327,7 +296,7 @@ fn start_ui(
         j.start.hour,
         0..=last_hour,
     ) {
-        commit(out, fields, j, "start", |j| j.start.hour = hour);
+        fields.commit(out, j, "start", |j| j.start.hour = hour);
     }
 }
 

@@ -48,7 +48,7 @@ pub(super) fn route_ui(
                         );
                     if take.clicked() {
                         let label = format!("Take {} for {}", figures.name, j.name);
-                        commit_labelled(out, fields, j, label, |j| j.plan.chosen = i);
+                        fields.commit_labelled(out, j, label, |j| j.plan.chosen = i);
                     }
                 }
                 ui.label(figures.road_hours.to_string());
@@ -66,7 +66,7 @@ pub(super) fn route_ui(
             name: format!("{} (variant)", route.name),
             legs: route.legs.clone(),
         };
-        commit(out, fields, j, "routes", |j| {
+        fields.commit(out, j, "routes", |j| {
             j.plan.routes.push(copy);
             j.plan.chosen = j.plan.routes.len() - 1;
         });
@@ -95,9 +95,7 @@ pub(super) fn route_ui(
                         &leg.name,
                         150.0,
                     ) {
-                        commit(out, fields, j, "leg", |j| {
-                            j.plan.routes[r].legs[i].name = name
-                        });
+                        fields.commit(out, j, "leg", |j| j.plan.routes[r].legs[i].name = name);
                     }
                     let label_id = ui.label("by").id;
                     let mut method = leg.method;
@@ -118,21 +116,19 @@ pub(super) fn route_ui(
                         .response
                         .labelled_by(label_id);
                     if method != leg.method {
-                        commit(out, fields, j, "method", |j| {
+                        fields.commit(out, j, "method", |j| {
                             j.plan.routes[r].legs[i].method = method
                         });
                     }
                     if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
                         limits::parse_decimal(t, &(0.0..=100_000.0))
                     }) {
-                        commit(out, fields, j, "distance", |j| {
+                        fields.commit(out, j, "distance", |j| {
                             j.plan.routes[r].legs[i].distance_km = km
                         });
                     }
                     if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
-                        commit(out, fields, j, "terrain", |j| {
-                            j.plan.routes[r].legs[i].terrain = t
-                        });
+                        fields.commit(out, j, "terrain", |j| j.plan.routes[r].legs[i].terrain = t);
                     }
                     if let Some(m) = fields.whole(
                         ui,
@@ -141,12 +137,12 @@ pub(super) fn route_ui(
                         leg.altitude_m,
                         &(-500..=9_000),
                     ) {
-                        commit(out, fields, j, "altitude", |j| {
+                        fields.commit(out, j, "altitude", |j| {
                             j.plan.routes[r].legs[i].altitude_m = m
                         });
                     }
                     if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
-                        commit(out, fields, j, "weather", |j| {
+                        fields.commit(out, j, "weather", |j| {
                             j.plan.routes[r].legs[i].temperature = t
                         });
                     }
@@ -154,9 +150,7 @@ pub(super) fn route_ui(
                         && let Some(d) =
                             fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &(0..=11_000))
                     {
-                        commit(out, fields, j, "depth", |j| {
-                            j.plan.routes[r].legs[i].depth_m = d
-                        });
+                        fields.commit(out, j, "depth", |j| j.plan.routes[r].legs[i].depth_m = d);
                     }
                     ui.label(RichText::new(format!("= {hours} h")).strong());
                     if let Some(m) = &leg.played_as {
@@ -174,7 +168,7 @@ pub(super) fn route_ui(
                         .on_hover_text("Remove this leg")
                         .clicked()
                     {
-                        commit(out, fields, j, "legs", |j| {
+                        fields.commit(out, j, "legs", |j| {
                             j.plan.routes[r].legs.remove(i);
                         });
                     }
@@ -186,7 +180,7 @@ pub(super) fn route_ui(
     }
     if ui.button("Add leg").clicked() {
         let last = route.legs.last().cloned();
-        commit(out, fields, j, "legs", |j| {
+        fields.commit(out, j, "legs", |j| {
             j.plan.routes[r].legs.push(last.map_or_else(
                 || Leg {
                     name: "New leg".into(),
@@ -230,30 +224,28 @@ pub(super) fn methods_ui(
                 &method.name,
                 140.0,
             ) {
-                commit(out, fields, j, "way of travelling", |j| {
+                fields.commit(out, j, "way of travelling", |j| {
                     j.plan.methods[m].name = name
                 });
             }
             if let Some(v) = fields.decimal(ui, &key("speed"), "km/h", method.km_per_hour, |t| {
                 limits::parse_decimal(t, &(0.1..=1_000.0))
             }) {
-                commit(out, fields, j, "speed", |j| {
-                    j.plan.methods[m].km_per_hour = v
-                });
+                fields.commit(out, j, "speed", |j| j.plan.methods[m].km_per_hour = v);
             }
             let mut swimming = method.swimming;
             if ui
                 .checkbox(&mut swimming, format!("{} is swimming", method.name))
                 .changed()
             {
-                commit(out, fields, j, "swimming", |j| {
+                fields.commit(out, j, "swimming", |j| {
                     j.plan.methods[m].swimming = swimming
                 });
             }
         });
     }
     if ui.button("Add a way of travelling").clicked() {
-        commit(out, fields, j, "ways of travelling", |j| {
+        fields.commit(out, j, "ways of travelling", |j| {
             j.plan.methods.push(crate::model::Method {
                 name: "Mule train".into(),
                 km_per_hour: 5.0,
@@ -304,7 +296,7 @@ pub(super) fn pattern_ui(
     ui.horizontal_wrapped(|ui| {
         for (key, label, value, range, field) in numbers {
             if let Some(v) = whole(ui, fields, j, key, label, value, range) {
-                commit(out, fields, j, "pattern", |j| {
+                fields.commit(out, j, "pattern", |j| {
                     plan::keep_played_days(j, in_play);
                     *field(&mut j.plan.pattern) = v;
                 });
@@ -326,7 +318,7 @@ pub(super) fn pattern_ui(
                 .checkbox(&mut on, format!("{} watches", c.name))
                 .changed()
             {
-                commit(out, fields, j, "watch rota", |j| {
+                fields.commit(out, j, "watch rota", |j| {
                     plan::keep_played_days(j, in_play);
                     j.plan.pattern.watchers.retain(|w| *w != c.id);
                     if on {
@@ -337,6 +329,6 @@ pub(super) fn pattern_ui(
         }
     });
     if let Some(order) = choice_combo(ui, "food-order", "Food from", j.plan.food_order) {
-        commit(out, fields, j, "food order", |j| j.plan.food_order = order);
+        fields.commit(out, j, "food order", |j| j.plan.food_order = order);
     }
 }
