@@ -1,22 +1,14 @@
-//! Starting the window: which campaign to open (the one named, else the last
-//! one used, else the default campaign in the platform data directory,
-//! created with the demo on first run), then eframe.
+//! The window on top of everything: eframe runs the app drawn by
+//! `crate::ui`, remembers recent files and paper between runs in the one
+//! data folder, and writes a field still being typed when the window closes.
 
-use crate::app::WaybookApp;
+use crate::app::{App, data_dir};
 use crate::store::Campaign;
-use anyhow::Context;
+use crate::ui::WaybookApp;
 use std::path::PathBuf;
 
-/// Where the default campaign lives: `$WAYBOOK_DATA_DIR` if set, else the
-/// platform data directory (`~/.local/share/waybook` on Linux).
-pub fn data_dir() -> anyhow::Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("WAYBOOK_DATA_DIR") {
-        return Ok(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("org", "Waybook", "waybook")
-        .map(|d| d.data_dir().to_owned())
-        .context("could not find a data directory for this user")
-}
+const RECENT_KEY: &str = "waybook.recent";
+const PAPER_KEY: &str = "waybook.paper";
 
 /// The window's options. What eframe remembers between runs (recent files,
 /// paper, window size) lives in `app.ron` in the one data folder, beside
@@ -33,16 +25,17 @@ pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
     }
 }
 
-/// Opens the default campaign, creating it with the demo on first run.
-pub fn open_default() -> anyhow::Result<Campaign> {
-    let dir = data_dir()?;
-    std::fs::create_dir_all(&dir).with_context(|| format!("could not create {}", dir.display()))?;
-    let path = dir.join("demo.waybook");
-    if path.exists() {
-        Ok(Campaign::open(&path)?)
-    } else {
-        Ok(crate::demo::create_demo(&path)?)
+/// The app as eframe starts it: recent files and paper from eframe's
+/// storage, and the campaign named on the command line (or the last one,
+/// or the demo).
+fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> WaybookApp {
+    let mut app = App::new(Box::new(crate::app::NativeDialogs));
+    if let Some(storage) = cc.storage {
+        app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
+        app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
     }
+    app.open_first(campaign);
+    WaybookApp::with_app(app)
 }
 
 /// With a path, that campaign (failing if it can't be opened); without, the
@@ -53,9 +46,23 @@ pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
     eframe::run_native(
         "Waybook",
         options,
-        Box::new(move |cc| Ok(Box::new(WaybookApp::start(cc, campaign)))),
+        Box::new(move |cc| Ok(Box::new(start(cc, campaign)))),
     )
     .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
+}
+
+impl eframe::App for WaybookApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+        if ui.input(|i| i.viewport().close_requested()) {
+            self.app.flush_draft();
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, RECENT_KEY, &self.app.recent);
+        eframe::set_value(storage, PAPER_KEY, &self.app.paper);
+    }
 }
 
 #[cfg(test)]

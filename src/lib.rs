@@ -1,6 +1,7 @@
 //! Waybook: an offline campaign manager for game masters.
 
 pub mod app;
+pub mod assets;
 pub mod cli;
 pub mod demo;
 pub mod files;

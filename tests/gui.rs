@@ -320,7 +320,7 @@ fn save_a_copy_writes_a_campaign_that_opens() {
 fn closing_shows_the_welcome_screen() {
     let mut f = Fixture::demo();
     f.menu("File", "Close");
-    assert!(f.harness.state().session.is_none());
+    assert!(f.harness.state().app.session.is_none());
     assert!(f.shows("Campaign books for long journeys"));
 }
 
@@ -360,7 +360,7 @@ fn the_item_catalogue_edits_an_item_and_rejects_a_bad_weight() {
 fn the_dice_roller_shows_its_working_and_explains_bad_expressions() {
     let mut f = Fixture::demo();
     f.click("Dice and rules");
-    f.harness.state_mut().dice = waybook::rules::dice::Dice::scripted(vec![3, 8, 4]);
+    f.harness.state_mut().app.dice = waybook::rules::dice::Dice::scripted(vec![3, 8, 4]);
     f.type_into("Dice expression", "2d10kh1");
     assert!(
         f.shows("Roll: 2d10kh1 = [3, 8] keep 8"),
@@ -395,7 +395,7 @@ fn closing_the_window_mid_edit_keeps_what_was_typed() {
         "still being typed"
     );
     // What eframe does when the window is closed with the field still focused:
-    f.harness.state_mut().flush_draft();
+    f.harness.state_mut().app.flush_draft();
     assert_eq!(
         f.reloaded()
             .characters
@@ -435,7 +435,7 @@ fn exporting_the_selected_characters_writes_one_pdf_with_both() {
         "only the selected characters"
     );
     assert_eq!(
-        f.harness.state().paper,
+        f.harness.state().app.paper,
         waybook::pdf::Paper::Letter,
         "the paper choice is kept"
     );
@@ -506,7 +506,7 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
     f.type_into("Travel hours this day", "10");
     let before = f.data().clone();
     f.click("Play");
-    f.harness.state_mut().dice = waybook::rules::dice::Dice::scripted(vec![1; 200]);
+    f.harness.state_mut().app.dice = waybook::rules::dice::Dice::scripted(vec![1; 200]);
     f.click("Play to end of day");
     let after = f.data().clone();
     for c in after.characters.values() {
@@ -675,7 +675,7 @@ fn the_gm_edits_a_roll_table_and_a_broken_one_cannot_be_rolled() {
     f.type_into("to", "12");
     f.type_into("gives", "Clear skies");
     assert!(!f.shows("This table cannot be rolled yet"));
-    f.harness.state_mut().dice = waybook::rules::dice::Dice::scripted(vec![3, 4]);
+    f.harness.state_mut().app.dice = waybook::rules::dice::Dice::scripted(vec![3, 4]);
     f.click("Roll on table");
     assert!(f.shows("weather: 2d6 = 7 → Clear skies"));
     let stored = f.reloaded();

@@ -100,7 +100,7 @@ fn an_export_from_the_path_field_refuses_an_existing_pdf() {
     f.click("Export");
     assert!(f.shows("already exists"));
     assert!(
-        f.harness.state().export_job.is_none(),
+        f.harness.state().app.export_job.is_none(),
         "nothing is rendered"
     );
     assert_eq!(std::fs::read(&existing).expect("read"), b"%PDF old");
@@ -128,7 +128,7 @@ fn a_relative_path_is_remembered_as_an_absolute_one() {
         "the field says where a relative path lands"
     );
     f.click("Create");
-    let recent = &f.harness.state().recent;
+    let recent = &f.harness.state().app.recent;
     assert_eq!(recent.first(), Some(&landing), "absolute in Open Recent");
     assert!(landing.exists());
 }

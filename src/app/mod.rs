@@ -1,23 +1,27 @@
-//! The egui application: the open session, UI state, the commands screens
-//! send, and what is remembered between runs (recent files, last campaign).
+//! The application's state and commands, below the screens: the open
+//! session, the status line, recent files, the export running, the one dice
+//! source, and the commands the screens send.
 //!
 //! Screens never write campaign data themselves: they push [`Command`]s, which
-//! [`WaybookApp::run_commands`] carries out at the end of the frame. That one
-//! place writes to the store, records undo and reports failures.
+//! [`App::run_commands`] carries out at the end of the frame. That one place
+//! writes to the store, records undo and reports failures. What the screens
+//! must react to (a campaign opened, an undo) comes back to them as
+//! [`Notice`]s.
 
 pub mod actions;
+mod default_campaign;
 pub mod dialogs;
 pub mod edits;
 pub mod export;
 mod history;
 mod session;
 
+pub use default_campaign::{data_dir, open_default};
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
 pub use session::{EditError, Session};
 
 use crate::model::Edit;
 use crate::store::Campaign;
-use crate::ui::UiState;
 use std::path::{Path, PathBuf};
 
 /// What a screen asks the app to do, carried out at the end of the frame.
@@ -58,13 +62,21 @@ pub struct Message {
     pub is_error: bool,
 }
 
-const RECENT_KEY: &str = "waybook.recent";
-const PAPER_KEY: &str = "waybook.paper";
+/// What the screens must know happened, so their own state follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice {
+    /// Another campaign is open: selections and typing start afresh.
+    CampaignOpened,
+    /// Undo or redo changed records underneath the fields.
+    HistoryStepped,
+    /// The GM asked to export sheets: the export dialog opens.
+    ExportAsked,
+}
+
 const MAX_RECENT: usize = 8;
 
-pub struct WaybookApp {
+pub struct App {
     pub session: Option<Session>,
-    pub ui: UiState,
     pub status: Option<Message>,
     /// An error shown in a modal until the GM dismisses it.
     pub alert: Option<String>,
@@ -81,14 +93,13 @@ pub struct WaybookApp {
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
     draft: Option<Edit>,
-    styled: bool,
+    notices: Vec<Notice>,
 }
 
-impl WaybookApp {
+impl App {
     pub fn new(dialogs: Box<dyn FileDialogs>) -> Self {
         Self {
             session: None,
-            ui: UiState::default(),
             status: None,
             alert: None,
             path_prompt: None,
@@ -100,23 +111,22 @@ impl WaybookApp {
             dialogs,
             commands: Vec::new(),
             draft: None,
-            styled: false,
+            notices: Vec::new(),
         }
     }
 
-    /// The app as eframe starts it: recent files from eframe storage, and the
-    /// campaign named on the command line (or the last one, or the demo).
-    pub fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> Self {
-        let mut app = Self::new(Box::new(NativeDialogs));
-        if let Some(storage) = cc.storage {
-            app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
-            app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
-        }
+    /// What happened since the screens last asked.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Opens the campaign named on the command line, or the last one used,
+    /// or the default one.
+    pub fn open_first(&mut self, campaign: Option<Campaign>) {
         match campaign {
-            Some(campaign) => app.open_campaign(campaign),
-            None => app.open_last_or_default(),
+            Some(campaign) => self.open_campaign(campaign),
+            None => self.open_last_or_default(),
         }
-        app
     }
 
     pub fn push(&mut self, command: Command) {
@@ -146,7 +156,7 @@ impl WaybookApp {
                     self.remember(path.clone());
                     self.notify(format!("Opened {}", path.display()));
                 }
-                self.ui = UiState::default();
+                self.notices.push(Notice::CampaignOpened);
                 self.session = Some(session);
             }
             Err(e) => self.fail(e.to_string()),
@@ -161,7 +171,7 @@ impl WaybookApp {
             self.open_campaign(campaign);
             return;
         }
-        match crate::gui::open_default() {
+        match open_default() {
             Ok(campaign) => self.open_campaign(campaign),
             Err(e) => self.fail(format!("Could not open the default campaign: {e:#}")),
         }
@@ -226,7 +236,11 @@ impl WaybookApp {
             }
             Command::Run(Action::NewCampaign) => self.ask_path(DialogPurpose::NewCampaign),
             Command::Run(Action::OpenCampaign) => self.ask_path(DialogPurpose::OpenCampaign),
-            Command::Run(Action::ExportPdf) => self.ui.export.open = self.session.is_some(),
+            Command::Run(Action::ExportPdf) => {
+                if self.session.is_some() {
+                    self.notices.push(Notice::ExportAsked);
+                }
+            }
             Command::Run(Action::SaveCopy) => {
                 if self.session.is_some() {
                     self.ask_path(DialogPurpose::SaveCopy);
@@ -269,7 +283,7 @@ impl WaybookApp {
         let result = if undo { session.undo() } else { session.redo() };
         let verb = if undo { "Undid" } else { "Redid" };
         if matches!(result, Ok(Some(_))) {
-            self.ui.discard_typing();
+            self.notices.push(Notice::HistoryStepped);
         }
         match result {
             Ok(Some(label)) => self.notify(format!("{verb}: {label}")),
@@ -366,16 +380,6 @@ impl WaybookApp {
             Err(e) => self.fail(format!("Could not open the campaign: {e}")),
         }
     }
-
-    /// One frame of the whole app, drawn into `ui`, then its commands run.
-    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
-        if !self.styled {
-            crate::ui::style::install(ui.ctx());
-            self.styled = true;
-        }
-        crate::ui::app_ui(ui, self);
-        self.run_commands();
-    }
 }
 
 /// A message as a sentence: its first letter a capital, whoever wrote it.
@@ -393,19 +397,5 @@ pub fn with_extension(path: PathBuf, extension: &str) -> PathBuf {
         path
     } else {
         path.with_extension(extension)
-    }
-}
-
-impl eframe::App for WaybookApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.frame_ui(ui);
-        if ui.input(|i| i.viewport().close_requested()) {
-            self.flush_draft();
-        }
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, RECENT_KEY, &self.recent);
-        eframe::set_value(storage, PAPER_KEY, &self.paper);
     }
 }

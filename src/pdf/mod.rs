@@ -22,8 +22,7 @@ use layout::{Layout, Metrics};
 use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};
 
 /// The fonts, shared with the GUI: text, and the rule symbols 🜉 and 🜹.
-const FONT: &[u8] = crate::ui::style::FONT;
-const SYMBOL_FONT: &[u8] = crate::ui::style::SYMBOL_FONT;
+use crate::assets::{SYMBOL_FONT, TEXT_FONT as FONT};
 
 /// One sheet of an export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

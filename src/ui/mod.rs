@@ -17,7 +17,7 @@ pub mod style;
 mod tables;
 
 use crate::app::actions::Action;
-use crate::app::{Command, DialogPurpose, WaybookApp};
+use crate::app::{App, Command, DialogPurpose, FileDialogs, Notice};
 use egui::{Key, Modifiers, RichText, Ui};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -70,7 +70,51 @@ pub struct UiState {
     pub export: export::ExportState,
 }
 
+/// The app as it is drawn: the app's state and commands, and the screens'
+/// own state (selections, filters, text being typed).
+pub struct WaybookApp {
+    pub app: App,
+    pub ui: UiState,
+    styled: bool,
+}
+
+impl WaybookApp {
+    pub fn new(dialogs: Box<dyn FileDialogs>) -> Self {
+        Self::with_app(App::new(dialogs))
+    }
+
+    pub fn with_app(app: App) -> Self {
+        Self {
+            app,
+            ui: UiState::default(),
+            styled: false,
+        }
+    }
+
+    /// One frame of the whole app, drawn into `ui`, then its commands run.
+    pub fn frame_ui(&mut self, ui: &mut Ui) {
+        if !self.styled {
+            style::install(ui.ctx());
+            self.styled = true;
+        }
+        for notice in self.app.take_notices() {
+            self.ui.heed(notice);
+        }
+        app_ui(ui, &mut self.app, &mut self.ui);
+        self.app.run_commands();
+    }
+}
+
 impl UiState {
+    /// The screens' state follows what happened in the app.
+    fn heed(&mut self, notice: Notice) {
+        match notice {
+            Notice::CampaignOpened => *self = UiState::default(),
+            Notice::HistoryStepped => self.discard_typing(),
+            Notice::ExportAsked => self.export.open = true,
+        }
+    }
+
     /// Every field shows the stored value again: after undo and redo.
     pub fn discard_typing(&mut self) {
         for fields in [
@@ -86,7 +130,7 @@ impl UiState {
     }
 }
 
-pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
+fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     shortcuts(ui, app);
     let mut out = Vec::new();
     egui::Panel::top("menu").show(ui, |ui| menu_bar_ui(ui, app, &mut out));
@@ -94,7 +138,6 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
     egui::CentralPanel::default().show(ui, |ui| match &app.session {
         Some(session) => {
             let data = &session.data;
-            let state = &mut app.ui;
             ui.horizontal(|ui| {
                 ui.label(RichText::new(&data.settings.name).strong().size(16.0));
                 ui.separator();
@@ -122,8 +165,8 @@ pub fn app_ui(ui: &mut Ui, app: &mut WaybookApp) {
     if let Some(session) = &app.session {
         export::export_dialog_ui(
             ui,
-            &mut app.ui.export,
-            &app.ui.roster,
+            &mut state.export,
+            &state.roster,
             &session.data,
             &mut app.paper,
             &mut out,
@@ -186,7 +229,7 @@ fn focus_ring_ui(ui: &Ui) {
 /// Global shortcuts from the action table. Skipped while a text field has the
 /// keyboard, so Ctrl+Z there undoes typing, not the last change; a focused
 /// button or checkbox does not stop them.
-fn shortcuts(ui: &mut Ui, app: &mut WaybookApp) {
+fn shortcuts(ui: &mut Ui, app: &mut App) {
     if ui.ctx().text_edit_focused() {
         return;
     }
@@ -208,13 +251,7 @@ fn shortcuts(ui: &mut Ui, app: &mut WaybookApp) {
     }
 }
 
-fn action_button(
-    ui: &mut Ui,
-    app: &WaybookApp,
-    action: Action,
-    enabled: bool,
-    out: &mut Vec<Command>,
-) {
+fn action_button(ui: &mut Ui, app: &App, action: Action, enabled: bool, out: &mut Vec<Command>) {
     let mut button = egui::Button::new(action.label());
     if let Some(shortcut) = action.shortcut() {
         button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
@@ -230,7 +267,7 @@ fn action_button(
     }
 }
 
-fn menu_bar_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
+fn menu_bar_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             action_button(ui, app, Action::NewCampaign, true, out);
@@ -260,7 +297,7 @@ fn menu_bar_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
     });
 }
 
-fn status_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
+fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         match &app.session {
             Some(session) => {
@@ -302,7 +339,7 @@ fn status_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
     });
 }
 
-fn welcome_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
+fn welcome_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
     ui.vertical_centered(|ui| {
         ui.add_space(60.0);
         ui.heading(RichText::new("Waybook").size(32.0));
@@ -322,7 +359,7 @@ fn welcome_ui(ui: &mut Ui, app: &WaybookApp, out: &mut Vec<Command>) {
     });
 }
 
-fn alert_ui(ui: &mut Ui, app: &mut WaybookApp) {
+fn alert_ui(ui: &mut Ui, app: &mut App) {
     let Some(text) = app.alert.clone() else {
         return;
     };
@@ -338,7 +375,7 @@ fn alert_ui(ui: &mut Ui, app: &mut WaybookApp) {
     }
 }
 
-fn path_prompt_ui(ui: &mut Ui, app: &mut WaybookApp, out: &mut Vec<Command>) {
+fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     let Some(mut prompt) = app.path_prompt.take() else {
         return;
     };

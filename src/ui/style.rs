@@ -5,15 +5,12 @@
 use egui::{Color32, Context, FontData, FontDefinitions, FontFamily, FontId, TextStyle, Theme};
 use std::sync::Arc;
 
-/// The text font Waybook ships (see `assets/fonts/DejaVuSans-LICENSE.txt`).
-pub const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-/// The symbols no text font has: the travel rounds' 🜉 and 🜹 (OFL, see
-/// `assets/fonts/NotoSansSymbols-LICENSE.txt`).
-pub const SYMBOL_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSymbols-Regular.ttf");
-
 pub fn install(ctx: &Context) {
     let mut fonts = FontDefinitions::default();
-    for (name, data) in [("dejavu", FONT), ("symbols", SYMBOL_FONT)] {
+    for (name, data) in [
+        ("dejavu", crate::assets::TEXT_FONT),
+        ("symbols", crate::assets::SYMBOL_FONT),
+    ] {
         fonts
             .font_data
             .insert(name.into(), Arc::new(FontData::from_static(data)));

@@ -7,9 +7,10 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::PathBuf;
-use waybook::app::{DialogOutcome, ScriptedDialogs, WaybookApp};
+use waybook::app::{DialogOutcome, ScriptedDialogs};
 use waybook::model::{CampaignData, Character};
 use waybook::store::Campaign;
+use waybook::ui::WaybookApp;
 
 pub struct Fixture {
     pub dir: tempfile::TempDir,
@@ -26,7 +27,7 @@ impl Fixture {
         let campaign =
             waybook::demo::create_demo(&dir.path().join("demo.waybook")).expect("the demo");
         let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
-        app.open_campaign(campaign);
+        app.app.open_campaign(campaign);
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 1000.0))
             // Grids of text fields take a few frames to measure their columns.
@@ -44,6 +45,7 @@ impl Fixture {
         &self
             .harness
             .state()
+            .app
             .session
             .as_ref()
             .expect("a campaign is open")
@@ -135,7 +137,7 @@ impl Fixture {
     pub fn wait_for_export(&mut self) {
         self.harness.step();
         for _ in 0..500 {
-            if self.harness.state().export_job.is_none() {
+            if self.harness.state().app.export_job.is_none() {
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
