@@ -19,7 +19,7 @@ pub fn starter_tables(data: &CampaignData) -> Vec<Change> {
             after: Some(TableDef {
                 id: TableId(id),
                 name: t.name,
-                dice: t.dice.to_string(),
+                dice: t.dice.into(),
                 rows: t
                     .rows
                     .into_iter()

@@ -7,6 +7,39 @@ use crate::model::{
     limits,
 };
 
+/// Why an inventory or roster action was refused, in the GM's words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("That stack no longer exists")]
+    StackGone,
+    #[error("That character no longer exists")]
+    CharacterGone,
+    #[error("{item} is already held by {holder}")]
+    SameHolder { item: String, holder: String },
+    #[error("The quantity must be at least 1, not {quantity}")]
+    NotPositive { quantity: i64 },
+    #[error("Cannot move {quantity} × {item}: {holder} holds only {held}")]
+    MoreThanHeld {
+        quantity: i64,
+        item: String,
+        holder: String,
+        held: i64,
+    },
+    #[error("A stack of one {item} cannot be split")]
+    SplitOne { item: String },
+    #[error(
+        "A split takes between 1 and {most} of the {held} × {item}, leaving at least one behind"
+    )]
+    SplitRange { item: String, most: i64, held: i64 },
+    #[error("{holder} would hold {quantity} × {item}; a stack holds at most {max}")]
+    StackFull {
+        holder: String,
+        quantity: i64,
+        item: String,
+        max: i64,
+    },
+}
+
 /// Moves `quantity` of a stack to another holder, merging into a stack of the
 /// same item there. Refused with a message if it would leave a negative stack.
 pub fn move_stack(
@@ -14,17 +47,14 @@ pub fn move_stack(
     from: HoldingId,
     quantity: i64,
     to: Holder,
-) -> Result<Edit, String> {
-    let source = data
-        .holdings
-        .get(&from)
-        .ok_or("That stack no longer exists")?;
+) -> Result<Edit, Refusal> {
+    let source = data.holdings.get(&from).ok_or(Refusal::StackGone)?;
     let item = item_name(data, source.item);
     if to == source.holder {
-        return Err(format!(
-            "{item} is already held by {}",
-            data.holder_name(to)
-        ));
+        return Err(Refusal::SameHolder {
+            item,
+            holder: data.holder_name(to),
+        });
     }
     check_quantity(
         quantity,
@@ -41,21 +71,18 @@ pub fn move_stack(
 }
 
 /// Splits `quantity` off a stack into a new stack for the same holder.
-pub fn split_stack(data: &CampaignData, from: HoldingId, quantity: i64) -> Result<Edit, String> {
-    let source = data
-        .holdings
-        .get(&from)
-        .ok_or("That stack no longer exists")?;
+pub fn split_stack(data: &CampaignData, from: HoldingId, quantity: i64) -> Result<Edit, Refusal> {
+    let source = data.holdings.get(&from).ok_or(Refusal::StackGone)?;
     let item = item_name(data, source.item);
     if quantity < 1 || quantity >= source.quantity {
         return Err(if source.quantity < 2 {
-            format!("A stack of one {item} cannot be split")
+            Refusal::SplitOne { item }
         } else {
-            format!(
-                "A split takes between 1 and {} of the {} × {item}, leaving at least one behind",
-                source.quantity - 1,
-                source.quantity
-            )
+            Refusal::SplitRange {
+                item,
+                most: source.quantity - 1,
+                held: source.quantity,
+            }
         });
     }
     let new = Holding {
@@ -81,9 +108,9 @@ pub fn add_stack(
     to: Holder,
     item: ItemId,
     quantity: i64,
-) -> Result<Edit, String> {
+) -> Result<Edit, Refusal> {
     if quantity < 1 {
-        return Err(format!("The quantity must be at least 1, not {quantity}"));
+        return Err(Refusal::NotPositive { quantity });
     }
     let name = item_name(data, item);
     Ok(Edit::new(
@@ -124,16 +151,13 @@ pub fn delete_characters(
     data: &CampaignData,
     ids: &[CharacterId],
     fate: KitFate,
-) -> Result<Edit, String> {
+) -> Result<Edit, Refusal> {
     let mut holdings = data.holdings.clone();
     let mut next_id = data.next_holding_id().0;
     let mut names = Vec::new();
     let mut deleted = Vec::new();
     for id in ids {
-        let c = data
-            .characters
-            .get(id)
-            .ok_or("That character no longer exists")?;
+        let c = data.characters.get(id).ok_or(Refusal::CharacterGone)?;
         names.push(c.name.clone());
         deleted.push(Change::character(Some(c), None));
         let carried: Vec<Holding> = data.holdings_of(Holder::Character(c.id)).cloned().collect();
@@ -204,15 +228,16 @@ fn release(data: &CampaignData, holder: Holder) -> Vec<Change> {
         .collect()
 }
 
-fn check_quantity(quantity: i64, held: i64, item: &str, holder: &str) -> Result<(), String> {
+fn check_quantity(quantity: i64, held: i64, item: &str, holder: &str) -> Result<(), Refusal> {
     if quantity < 1 {
-        Err(format!(
-            "The quantity to move must be at least 1, not {quantity}"
-        ))
+        Err(Refusal::NotPositive { quantity })
     } else if quantity > held {
-        Err(format!(
-            "Cannot move {quantity} × {item}: {holder} holds only {held}"
-        ))
+        Err(Refusal::MoreThanHeld {
+            quantity,
+            item: item.to_owned(),
+            holder: holder.to_owned(),
+            held,
+        })
     } else {
         Ok(())
     }
@@ -244,24 +269,21 @@ fn merged_quantity(
     added: i64,
     item: ItemId,
     to: Holder,
-) -> Result<i64, String> {
+) -> Result<i64, Refusal> {
     let max = *limits::QUANTITY.end();
     held.checked_add(added)
         .filter(|q| *q <= max)
-        .ok_or_else(|| {
-            format!(
-                "{} would hold {} × {}; a stack holds at most {}",
-                data.holder_name(to),
-                held.saturating_add(added),
-                item_name(data, item),
-                max
-            )
+        .ok_or_else(|| Refusal::StackFull {
+            holder: data.holder_name(to),
+            quantity: held.saturating_add(added),
+            item: item_name(data, item),
+            max,
         })
 }
 
 /// The change that gives `quantity` of an item to a holder, merging into
 /// their stack of it; refused if the stack would pass its limit.
-fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Result<Change, String> {
+fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Result<Change, Refusal> {
     Ok(match data.holdings_of(to).find(|h| h.item == item) {
         Some(existing) => Change::Holding {
             before: Some(existing.clone()),
@@ -319,7 +341,7 @@ mod tests {
         let (data, item, a, _) = campaign();
         let refused = move_stack(&data, HoldingId(2), 5, a).expect_err("refused");
         assert_eq!(
-            refused,
+            refused.to_string(),
             "C1 would hold 1000004 × Trail rations; a stack holds at most 1000000"
         );
         assert!(
@@ -333,11 +355,15 @@ mod tests {
     fn a_single_item_cannot_be_split_and_says_so() {
         let (data, ..) = campaign();
         assert_eq!(
-            split_stack(&data, HoldingId(3), 1).expect_err("refused"),
+            split_stack(&data, HoldingId(3), 1)
+                .expect_err("refused")
+                .to_string(),
             "A stack of one Trail rations cannot be split"
         );
         assert_eq!(
-            split_stack(&data, HoldingId(2), 5).expect_err("refused"),
+            split_stack(&data, HoldingId(2), 5)
+                .expect_err("refused")
+                .to_string(),
             "A split takes between 1 and 4 of the 5 × Trail rations, leaving at least one behind"
         );
     }

@@ -9,12 +9,23 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+/// Why an export wrote no file.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("The PDF was not saved: {0}")]
+    NotSaved(#[from] crate::files::WriteError),
+    #[error("The PDF could not be made: {0}")]
+    NotMade(PdfError),
+    #[error("The export stopped unexpectedly")]
+    Stopped,
+}
+
 /// An export running in the background.
 pub struct ExportJob {
     pub total: usize,
     done: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
-    outcome: Receiver<Result<String, String>>,
+    outcome: Receiver<Result<String, ExportError>>,
 }
 
 impl ExportJob {
@@ -40,9 +51,9 @@ impl ExportJob {
                             bytes.len() / 1024
                         )
                     })
-                    .map_err(|e| format!("The PDF was not saved: {e}")),
+                    .map_err(ExportError::from),
                 Err(PdfError::Cancelled) => Ok("Export cancelled; no file was written".to_owned()),
-                Err(e) => Err(format!("The PDF could not be made: {e}")),
+                Err(e) => Err(ExportError::NotMade(e)),
             };
             // The app may have closed meanwhile; then nobody waits for the answer.
             let _ = send.send(message);
@@ -64,13 +75,11 @@ impl ExportJob {
     }
 
     /// The outcome once the worker has finished: a message, or an error to show.
-    pub fn poll(&self) -> Option<Result<String, String>> {
+    pub fn poll(&self) -> Option<Result<String, ExportError>> {
         match self.outcome.try_recv() {
             Ok(outcome) => Some(outcome),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                Some(Err("The export stopped unexpectedly".to_owned()))
-            }
+            Err(TryRecvError::Disconnected) => Some(Err(ExportError::Stopped)),
         }
     }
 }

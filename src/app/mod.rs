@@ -200,7 +200,7 @@ impl App {
         self.export_job = None;
         match outcome {
             Ok(message) => self.notify(message),
-            Err(message) => self.fail(message),
+            Err(e) => self.fail(e.to_string()),
         }
     }
 
@@ -260,9 +260,11 @@ impl App {
                 let Some(journey) = session.data.journeys.get(&id) else {
                     return;
                 };
-                match crate::plan::play::advance(&session.data, journey, until, &mut self.dice) {
+                use crate::plan::play::{PlayError, advance};
+                match advance(&session.data, journey, until, &mut self.dice) {
                     Ok(edit) => self.run(Command::Apply(edit)),
-                    Err(message) => self.notify(message),
+                    Err(arrived @ PlayError::Arrived { .. }) => self.notify(arrived.to_string()),
+                    Err(e) => self.fail(format!("The journey could not be played on: {e}")),
                 }
             }
             Command::CancelExport => {

@@ -27,19 +27,53 @@ pub const DAY_HOURS: RangeInclusive<i64> = 3..=240;
 pub const LONG_REST_DEGREES: RangeInclusive<i64> = 0..=20;
 pub const DAYS_WITHOUT_FOOD: RangeInclusive<f64> = 0.0..=999.0;
 pub const WEIGHT: RangeInclusive<f64> = 0.0..=100_000.0;
+/// A day of the campaign clock (a journey sets off on one).
+pub const CLOCK_DAY: RangeInclusive<i64> = 0..=1_000_000;
+/// A leg of a journey.
+pub const DISTANCE_KM: RangeInclusive<f64> = 0.0..=100_000.0;
+pub const SPEED_KMH: RangeInclusive<f64> = 0.1..=1_000.0;
+/// From the shore of the Dead Sea to above the highest peaks.
+pub const ALTITUDE_M: RangeInclusive<i64> = -500..=9_000;
+/// Below the surface, to the deepest trench.
+pub const DEPTH_M: RangeInclusive<i64> = 0..=11_000;
+/// The totals a roll table's row may name.
+pub const TABLE_TOTAL: RangeInclusive<i64> = -1_000..=1_000;
+
+/// An hour of a day of `day_hours` hours: 0 to the last.
+pub fn hour_of_day(day_hours: i64) -> RangeInclusive<i64> {
+    0..=day_hours - 1
+}
+
+/// A number of hours within one day of `day_hours` hours.
+pub fn hours_in_day(day_hours: i64) -> RangeInclusive<i64> {
+    0..=day_hours
+}
+
+/// Why what the GM typed into a number field is not stored.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FieldError {
+    #[error("“{0}” is not a whole number")]
+    NotWhole(String),
+    #[error("“{0}” is not a number")]
+    NotNumber(String),
+    #[error("must be between {min} and {max}")]
+    OutOfRange { min: String, max: String },
+    #[error("must be a whole or half number, such as 1.5")]
+    NotHalf,
+}
 
 /// Parses a whole number typed by the GM and checks it against `range`.
-pub fn parse_whole(text: &str, range: &RangeInclusive<i64>) -> Result<i64, String> {
+pub fn parse_whole(text: &str, range: &RangeInclusive<i64>) -> Result<i64, FieldError> {
     let value = text
         .trim()
         .replace('\u{2212}', "-")
         .parse()
-        .map_err(|_| format!("“{}” is not a whole number", text.trim()))?;
+        .map_err(|_| FieldError::NotWhole(text.trim().to_owned()))?;
     within(value, range)
 }
 
 /// Parses a decimal number (a weight, a count of days) and checks its range.
-pub fn parse_decimal(text: &str, range: &RangeInclusive<f64>) -> Result<f64, String> {
+pub fn parse_decimal(text: &str, range: &RangeInclusive<f64>) -> Result<f64, FieldError> {
     let value = text
         .trim()
         .replace('\u{2212}', "-")
@@ -47,32 +81,31 @@ pub fn parse_decimal(text: &str, range: &RangeInclusive<f64>) -> Result<f64, Str
         .parse()
         .ok()
         .filter(|v: &f64| v.is_finite())
-        .ok_or_else(|| format!("“{}” is not a number", text.trim()))?;
+        .ok_or_else(|| FieldError::NotNumber(text.trim().to_owned()))?;
     within(value, range)
 }
 
 fn within<T: PartialOrd + std::fmt::Display>(
     value: T,
     range: &RangeInclusive<T>,
-) -> Result<T, String> {
+) -> Result<T, FieldError> {
     if range.contains(&value) {
         Ok(value)
     } else {
-        Err(format!(
-            "must be between {} and {}",
-            range.start(),
-            range.end()
-        ))
+        Err(FieldError::OutOfRange {
+            min: range.start().to_string(),
+            max: range.end().to_string(),
+        })
     }
 }
 
 /// Like [`parse_decimal`], for counts kept in halves (days without food).
-pub fn parse_halves(text: &str, range: &RangeInclusive<f64>) -> Result<f64, String> {
+pub fn parse_halves(text: &str, range: &RangeInclusive<f64>) -> Result<f64, FieldError> {
     let value = parse_decimal(text, range)?;
     if (value * 2.0).fract() == 0.0 {
         Ok(value)
     } else {
-        Err("must be a whole or half number, such as 1.5".to_owned())
+        Err(FieldError::NotHalf)
     }
 }
 
@@ -84,12 +117,13 @@ mod tests {
     fn whole_numbers_are_parsed_and_bounded() {
         assert_eq!(parse_whole(" 7 ", &COMPANION_STAT), Ok(7));
         assert_eq!(parse_whole("−2", &TRAIT_OR_SKILL), Ok(-2));
+        let said = |r: Result<i64, FieldError>| r.map_err(|e| e.to_string());
         assert_eq!(
-            parse_whole("abc", &COMPANION_STAT),
+            said(parse_whole("abc", &COMPANION_STAT)),
             Err("“abc” is not a whole number".to_owned())
         );
         assert_eq!(
-            parse_whole("11", &COMPANION_STAT),
+            said(parse_whole("11", &COMPANION_STAT)),
             Err("must be between 2 and 10".to_owned())
         );
         assert!(parse_whole("-1", &QUANTITY).is_err());

@@ -36,5 +36,5 @@ pub use journey::{
 pub use party::Party;
 pub(crate) use record::each_change;
 pub use record::{Record, Stale};
-pub use table::{TableDef, TableRowDef};
+pub use table::{DiceText, TableDef, TableRowDef};
 pub use words::plural;

@@ -1,9 +1,70 @@
 //! The GM's roll tables as stored: a name, a dice expression as the GM typed
-//! it, and rows of ranges with results. The rules engine checks and rolls
-//! them (`crate::rules::tables::RollTable`).
+//! it (parsed once, when it was typed), and rows of ranges with results. The
+//! rules engine checks and rolls them (`crate::rules::tables::RollTable`).
 
 use super::TableId;
+use crate::rules::expr::{DiceExpr, ExprError};
 use serde::{Deserialize, Serialize};
+
+/// A dice expression as the GM wrote it ("1d6", "2d10kh1"), checked when it
+/// was written: a table never holds dice that do not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct DiceText {
+    text: String,
+    expr: DiceExpr,
+}
+
+impl DiceText {
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn expr(&self) -> DiceExpr {
+        self.expr
+    }
+}
+
+impl std::str::FromStr for DiceText {
+    type Err = ExprError;
+
+    fn from_str(text: &str) -> Result<Self, ExprError> {
+        let text = text.trim();
+        Ok(Self {
+            expr: text.parse()?,
+            text: text.to_owned(),
+        })
+    }
+}
+
+impl TryFrom<String> for DiceText {
+    type Error = ExprError;
+
+    fn try_from(text: String) -> Result<Self, ExprError> {
+        text.parse()
+    }
+}
+
+impl From<DiceText> for String {
+    fn from(dice: DiceText) -> String {
+        dice.text
+    }
+}
+
+impl From<DiceExpr> for DiceText {
+    fn from(expr: DiceExpr) -> Self {
+        Self {
+            text: expr.to_string(),
+            expr,
+        }
+    }
+}
+
+impl std::fmt::Display for DiceText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableRowDef {
@@ -16,6 +77,6 @@ pub struct TableRowDef {
 pub struct TableDef {
     pub id: TableId,
     pub name: String,
-    pub dice: String,
+    pub dice: DiceText,
     pub rows: Vec<TableRowDef>,
 }

@@ -23,6 +23,18 @@ use std::collections::BTreeMap;
 /// day, make a long rest.
 pub const LONG_REST_HOURS: usize = 8;
 
+/// Why a journey could not be played on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// Not a failure: there is nothing left to play.
+    #[error("{journey} has reached its destination")]
+    Arrived { journey: String },
+    #[error("the plan has no hour {0}")]
+    NoSuchHour(i64),
+    #[error("a roll could not be made: {0}")]
+    Dice(#[from] crate::rules::dice::DiceError),
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Until {
     NextHour,
@@ -42,25 +54,27 @@ struct Play<'a> {
     gained: Vec<Gained>,
 }
 
-/// Plays the journey on to `until`. Returns the edit that applies it, or a
-/// message when there is nothing left to play.
+/// Plays the journey on to `until`. Returns the edit that applies it, or
+/// why it cannot (nothing left to play is [`PlayError::Arrived`]).
 pub fn advance(
     data: &CampaignData,
     journey: &Journey,
     until: Until,
     dice: &mut Dice,
-) -> Result<Edit, String> {
+) -> Result<Edit, PlayError> {
     let view = plan(data, journey);
     let total = view.total_hours();
     let from = journey.played_hours;
     if from >= total {
-        return Err(format!("{} has reached its destination", journey.name));
+        return Err(PlayError::Arrived {
+            journey: journey.name.clone(),
+        });
     }
     let to = match until {
         Until::NextHour => from + 1,
         Until::Destination => total,
         Until::EndOfDay => {
-            let (day, _) = view.locate(from).ok_or("The plan has no such hour")?;
+            let (day, _) = view.locate(from).ok_or(PlayError::NoSuchHour(from))?;
             view.days[..=day].iter().map(|d| d.slots.len() as i64).sum()
         }
     };
@@ -138,8 +152,8 @@ impl Play<'_> {
         journey: &Journey,
         n: i64,
         dice: &mut Dice,
-    ) -> Result<(), String> {
-        let (d, s) = view.locate(n).ok_or("The plan has no such hour")?;
+    ) -> Result<(), PlayError> {
+        let (d, s) = view.locate(n).ok_or(PlayError::NoSuchHour(n))?;
         let day = &view.days[d];
         let when = ClockTime {
             day: day.date,
@@ -164,10 +178,7 @@ impl Play<'_> {
             };
             let bonus = i32::try_from(c.exploration.endurance_bonus()).unwrap_or(0);
             for test in cd.tests.iter().filter(|t| t.hour == s + 1) {
-                let (rolled, d20) = test
-                    .exhaustion
-                    .roll(dice, bonus)
-                    .map_err(|e| e.to_string())?;
+                let (rolled, d20) = test.exhaustion.roll(dice, bonus)?;
                 c.exploration.exhaustion += i64::from(rolled.exhaustion);
                 if rolled.exhaustion > 0 {
                     self.gained.push(Gained {

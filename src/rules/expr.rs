@@ -45,7 +45,28 @@ pub struct ExprError {
     /// The text given.
     pub text: String,
     /// What is wrong with it.
-    pub reason: String,
+    pub reason: Reason,
+}
+
+/// What is wrong with a dice expression.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Reason {
+    #[error("expected a `d`, as in `2d6`")]
+    NoD,
+    #[error("expected {what}, found nothing")]
+    Missing { what: &'static str },
+    #[error("expected {what}, found `{found}`")]
+    Expected { what: &'static str, found: String },
+    #[error("{what} `{text}` is too large")]
+    TooLarge { what: &'static str, text: String },
+    #[error("keep is written `kh1` (highest) or `kl1` (lowest)")]
+    Keep,
+    #[error("roll between 1 and {MAX_DICE} dice")]
+    DiceCount,
+    #[error("a die has between 1 and {MAX_SIDES} faces")]
+    Faces,
+    #[error("keep between 1 and {count} dice")]
+    KeepCount { count: u32 },
 }
 
 /// One roll of an expression: each die, the kept ones and the total.
@@ -138,27 +159,29 @@ impl fmt::Display for DiceExpr {
     }
 }
 
-fn number(text: &str, what: &str) -> Result<u32, String> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(if text.is_empty() {
-            format!("expected {what}, found nothing")
-        } else {
-            format!("expected {what}, found `{text}`")
+fn number(text: &str, what: &'static str) -> Result<u32, Reason> {
+    if text.is_empty() {
+        return Err(Reason::Missing { what });
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Reason::Expected {
+            what,
+            found: text.to_owned(),
         });
     }
-    text.parse()
-        .map_err(|_| format!("{what} `{text}` is too large"))
+    text.parse().map_err(|_| Reason::TooLarge {
+        what,
+        text: text.to_owned(),
+    })
 }
 
-fn parse(text: &str) -> Result<DiceExpr, String> {
+fn parse(text: &str) -> Result<DiceExpr, Reason> {
     let compact: String = text
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect::<String>()
         .to_lowercase();
-    let (count_text, rest) = compact
-        .split_once('d')
-        .ok_or("expected a `d`, as in `2d6`")?;
+    let (count_text, rest) = compact.split_once('d').ok_or(Reason::NoD)?;
     let count = if count_text.is_empty() {
         1
     } else {
@@ -181,7 +204,7 @@ fn parse(text: &str) -> Result<DiceExpr, String> {
             } else if let Some(n) = keep.strip_prefix('l') {
                 Keep::Lowest(number(n, "how many dice to keep")?)
             } else {
-                return Err("keep is written `kh1` (highest) or `kl1` (lowest)".to_string());
+                return Err(Reason::Keep);
             };
             (sides, keep)
         }
@@ -194,13 +217,13 @@ fn parse(text: &str) -> Result<DiceExpr, String> {
         modifier,
     };
     if count == 0 || count > MAX_DICE {
-        return Err(format!("roll between 1 and {MAX_DICE} dice"));
+        return Err(Reason::DiceCount);
     }
     if sides == 0 || sides > MAX_SIDES {
-        return Err(format!("a die has between 1 and {MAX_SIDES} faces"));
+        return Err(Reason::Faces);
     }
     if expr.kept_count() == 0 || expr.kept_count() > count {
-        return Err(format!("keep between 1 and {count} dice"));
+        return Err(Reason::KeepCount { count });
     }
     Ok(expr)
 }
@@ -284,7 +307,7 @@ mod tests {
             ("ad6", "expected a number of dice, found `a`"),
         ] {
             assert_eq!(
-                text.parse::<DiceExpr>().unwrap_err().reason,
+                text.parse::<DiceExpr>().unwrap_err().reason.to_string(),
                 reason,
                 "{text}"
             );

@@ -39,3 +39,19 @@ pub(super) fn from_json<T: serde::de::DeserializeOwned>(
         rusqlite::Error::FromSqlConversionFailure(at, rusqlite::types::Type::Text, Box::new(e))
     })
 }
+
+impl ToSql for crate::model::DiceText {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.as_str()))
+    }
+}
+
+/// Dice that do not parse are a damaged file, never a table to roll on.
+impl FromSql for crate::model::DiceText {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        value
+            .as_str()?
+            .parse()
+            .map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}

@@ -71,17 +71,16 @@ pub fn campaign_ui(
             "campaign:clock-day",
             "Day",
             s.clock.day,
-            &(0..=1_000_000),
+            &limits::CLOCK_DAY,
         ) {
             fields.commit(out, s, "campaign clock", |s| s.clock.day = day);
         }
-        let last_hour = s.day_hours - 1;
         if let Some(hour) = fields.whole(
             ui,
             "campaign:clock-hour",
             "Hour",
             s.clock.hour,
-            &(0..=last_hour),
+            &limits::hour_of_day(s.day_hours),
         ) {
             fields.commit(out, s, "campaign clock", |s| s.clock.hour = hour);
         }

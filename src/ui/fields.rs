@@ -17,6 +17,9 @@ use std::ops::RangeInclusive;
 
 pub const ERROR_COLOUR: Color32 = Color32::from_rgb(0xd0, 0x3a, 0x2f);
 
+/// How wide a number field is drawn.
+const NUMBER_WIDTH: f32 = 52.0;
+
 /// Text being typed and errors being shown, per field key.
 #[derive(Debug, Default)]
 pub struct FieldBuffers {
@@ -159,7 +162,8 @@ impl FieldBuffers {
         current: i64,
         range: &RangeInclusive<i64>,
     ) -> Option<i64> {
-        self.number(ui, key, label, current, &current.to_string(), |t| {
+        let shown = current.to_string();
+        self.parsed(ui, key, label, current, &shown, NUMBER_WIDTH, |t| {
             limits::parse_whole(t, range)
         })
     }
@@ -171,19 +175,25 @@ impl FieldBuffers {
         key: &str,
         label: &str,
         current: f64,
-        parse: impl Fn(&str) -> Result<f64, String>,
+        parse: impl Fn(&str) -> Result<f64, limits::FieldError>,
     ) -> Option<f64> {
-        self.number(ui, key, label, current, &format_decimal(current), parse)
+        let shown = format_decimal(current);
+        self.parsed(ui, key, label, current, &shown, NUMBER_WIDTH, parse)
     }
 
-    fn number<T: PartialEq>(
+    /// A field whose text is parsed into a value (a number, a dice
+    /// expression) as it is typed: only a value that parses is offered, and
+    /// why the text does not parse is shown below the field.
+    #[allow(clippy::too_many_arguments)]
+    pub fn parsed<T: PartialEq, E: std::fmt::Display>(
         &mut self,
         ui: &mut Ui,
         key: &str,
         label: &str,
         current: T,
         shown: &str,
-        parse: impl Fn(&str) -> Result<T, String>,
+        width: f32,
+        parse: impl Fn(&str) -> Result<T, E>,
     ) -> Option<T> {
         let mut result = None;
         ui.horizontal(|ui| {
@@ -196,7 +206,7 @@ impl FieldBuffers {
             let invalid = self.errors.contains_key(key);
             let mut edit = TextEdit::singleline(&mut text)
                 .id_salt(key)
-                .desired_width(52.0);
+                .desired_width(width);
             if invalid {
                 edit = edit.text_color(ERROR_COLOUR);
             }

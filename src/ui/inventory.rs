@@ -198,17 +198,17 @@ fn stack_actions(
             .labelled_by(label_id);
         if ui.button("Move").clicked() {
             let result = limits::parse_whole(&state.quantity, &limits::QUANTITY)
-                .map_err(|e| format!("Quantity: {e}"))
+                .map_err(|e| Problem::Field("Quantity", e))
                 .and_then(|q| {
-                    let to = state.target.ok_or("Choose who receives the items")?;
-                    edits::move_stack(data, selected, q, to)
+                    let to = state.target.ok_or(Problem::NoTarget)?;
+                    Ok(edits::move_stack(data, selected, q, to)?)
                 });
             finish(state, result, out);
         }
         if ui.button("Split stack").clicked() {
             let result = limits::parse_whole(&state.quantity, &limits::QUANTITY)
-                .map_err(|e| format!("Quantity: {e}"))
-                .and_then(|q| edits::split_stack(data, selected, q));
+                .map_err(|e| Problem::Field("Quantity", e))
+                .and_then(|q| Ok(edits::split_stack(data, selected, q)?));
             finish(state, result, out);
         }
         if ui.button("Remove stack").clicked()
@@ -220,9 +220,22 @@ fn stack_actions(
     });
 }
 
+/// Why a move, split or gift the GM asked for is not made.
+#[derive(Debug, thiserror::Error)]
+enum Problem {
+    #[error("{0}: {1}")]
+    Field(&'static str, limits::FieldError),
+    #[error("Choose who receives the items")]
+    NoTarget,
+    #[error("Choose an item from the catalogue")]
+    NoItem,
+    #[error(transparent)]
+    Refused(#[from] edits::Refusal),
+}
+
 fn finish(
     state: &mut InventoryState,
-    result: Result<crate::model::Edit, String>,
+    result: Result<crate::model::Edit, Problem>,
     out: &mut Vec<Command>,
 ) {
     match result {
@@ -231,7 +244,7 @@ fn finish(
             state.quantity.clear();
             out.push(Command::Apply(edit));
         }
-        Err(message) => state.error = Some(message),
+        Err(problem) => state.error = Some(problem.to_string()),
     }
 }
 
@@ -262,10 +275,10 @@ fn give_ui(
         quantity_field(ui, "Amount", &mut state.add_quantity);
         if ui.button("Give").clicked() {
             let result = limits::parse_whole(&state.add_quantity, &limits::QUANTITY)
-                .map_err(|e| format!("Amount: {e}"))
+                .map_err(|e| Problem::Field("Amount", e))
                 .and_then(|q| {
-                    let item = state.add_item.ok_or("Choose an item from the catalogue")?;
-                    edits::add_stack(data, holder, item, q)
+                    let item = state.add_item.ok_or(Problem::NoItem)?;
+                    Ok(edits::add_stack(data, holder, item, q)?)
                 });
             if result.is_ok() {
                 state.add_quantity.clear();

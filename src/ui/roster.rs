@@ -420,7 +420,7 @@ fn delete_question_ui(
             if ui.button("Delete").clicked() {
                 match edits::delete_characters(data, &question.ids, question.fate) {
                     Ok(edit) => out.push(Command::Apply(edit)),
-                    Err(message) => out.push(Command::Fail(message)),
+                    Err(refusal) => out.push(Command::Fail(refusal.to_string())),
                 }
                 close = true;
             }

@@ -4,7 +4,7 @@
 //! the rule texts.
 
 use super::fields::{ERROR_COLOUR, FieldBuffers};
-use super::tables::{Picked, tables_ui};
+use super::tables::{Picked, RollProblem, tables_ui};
 use crate::app::Command;
 use crate::model::CampaignData;
 use crate::rules::dice::Dice;
@@ -42,7 +42,7 @@ impl Default for RulesState {
 
 impl RulesState {
     /// Keeps a roll's working, or the error where it was made.
-    fn record(&mut self, result: Result<String, String>, from_table: bool) {
+    fn record(&mut self, result: Result<String, RollProblem>, from_table: bool) {
         let error = if from_table {
             &mut self.table_error
         } else {
@@ -54,7 +54,7 @@ impl RulesState {
                 self.rolls.insert(0, line);
                 self.rolls.truncate(HISTORY);
             }
-            Err(message) => *error = Some(message),
+            Err(problem) => *error = Some(problem.to_string()),
         }
     }
 }
@@ -79,8 +79,8 @@ pub fn rules_ui(
                 let result = state
                     .expression
                     .parse::<DiceExpr>()
-                    .map_err(|e| e.to_string())
-                    .and_then(|expr| expr.roll(dice).map_err(|e| e.to_string()))
+                    .map_err(RollProblem::from)
+                    .and_then(|expr| Ok(expr.roll(dice)?))
                     .map(|roll| roll.record("Roll").to_string());
                 state.record(result, false);
             }

@@ -4,10 +4,10 @@
 
 use super::fields::{ERROR_COLOUR, FieldBuffers};
 use crate::app::Command;
-use crate::model::{CampaignData, Change, Edit, TableDef, TableId, TableRowDef};
+use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, TableRowDef, limits};
 use crate::rules::dice::Dice;
 use crate::rules::expr::DiceExpr;
-use crate::rules::tables::{PLACEHOLDER, RollTable, TableRow, builtin_tables};
+use crate::rules::tables::{PLACEHOLDER, RollTable, TableError, TableRow, builtin_tables};
 use egui::{RichText, Ui};
 
 /// Which table is shown: one of the campaign's, or one the texts give.
@@ -28,11 +28,7 @@ fn text_tables() -> Vec<RollTable> {
 }
 
 /// The table as the engine reads it, or what is wrong with it.
-pub fn checked(def: &TableDef) -> Result<RollTable, String> {
-    let dice: DiceExpr = def
-        .dice
-        .parse()
-        .map_err(|e: crate::rules::expr::ExprError| e.to_string())?;
+pub fn checked(def: &TableDef) -> Result<RollTable, TableError> {
     let rows = def
         .rows
         .iter()
@@ -42,11 +38,20 @@ pub fn checked(def: &TableDef) -> Result<RollTable, String> {
             result: r.result.clone(),
         })
         .collect();
-    RollTable::new(def.name.clone(), dice, rows).map_err(|e| e.to_string())
+    RollTable::new(def.name.clone(), def.dice.expr(), rows)
+}
+
+/// Why a roll of the roller or on a table was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum RollProblem {
+    #[error(transparent)]
+    Expression(#[from] crate::rules::expr::ExprError),
+    #[error(transparent)]
+    Dice(#[from] crate::rules::dice::DiceError),
 }
 
 /// The table picker, the editor of a campaign table, and "Roll on table".
-/// Returns a roll's line of working (or error) to show.
+/// Returns a roll's line of working (or why it was not made) to show.
 pub fn tables_ui(
     ui: &mut Ui,
     picked: &mut Picked,
@@ -54,7 +59,7 @@ pub fn tables_ui(
     data: &CampaignData,
     dice: &mut Dice,
     out: &mut Vec<Command>,
-) -> Option<Result<String, String>> {
+) -> Option<Result<String, RollProblem>> {
     let texts = text_tables();
     if *picked == Picked::None
         || matches!(picked, Picked::Campaign(id) if !data.tables.contains_key(id))
@@ -112,14 +117,14 @@ pub fn tables_ui(
                             r.table, r.roll.expr, r.roll.total, r.result
                         )
                     })
-                    .map_err(|e| e.to_string()),
+                    .map_err(RollProblem::from),
             );
         }
         if ui.button("New table").clicked() {
             let table = TableDef {
                 id: data.next_table_id(),
                 name: "New table".into(),
-                dice: "d6".into(),
+                dice: DiceExpr::die(6).into(),
                 rows: vec![TableRowDef {
                     from: 1,
                     to: 6,
@@ -179,8 +184,13 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
             fields.commit(out, t, "name", |t| t.name = name);
         }
         let dice_key = key("dice");
-        if let Some(dice) = fields.text(ui, &dice_key, "Dice", &t.dice, 80.0) {
-            fields.commit(out, t, "dice", |t| t.dice = dice.trim().to_owned());
+        let shown = t.dice.as_str();
+        if let Some(dice) =
+            fields.parsed(ui, &dice_key, "Dice", t.dice.clone(), shown, 80.0, |text| {
+                text.parse::<DiceText>()
+            })
+        {
+            fields.commit(out, t, "dice", |t| t.dice = dice);
         }
     });
     egui::Grid::new("table-editor")
@@ -188,7 +198,7 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
         .spacing([6.0, 4.0])
         .show(ui, |ui| {
             for (i, row) in t.rows.iter().enumerate() {
-                let range = -1000..=1000;
+                let range = limits::TABLE_TOTAL;
                 if let Some(v) = fields.whole(
                     ui,
                     &key(&format!("row{i}:from")),

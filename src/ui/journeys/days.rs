@@ -93,7 +93,7 @@ pub(super) fn days_ui(
                 &format!("day{d}:travel"),
                 "Travel hours this day",
                 travel,
-                0..=data.settings.day_hours,
+                limits::hours_in_day(data.settings.day_hours),
             ) {
                 fields.commit(out, j, &format!("travel hours of day {}", d + 1), |j| {
                     j.plan.days.entry(d).or_default().travel_hours = Some(v)

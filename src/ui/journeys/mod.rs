@@ -282,11 +282,10 @@ fn start_ui(
         "start-day",
         "Sets off on day",
         j.start.day,
-        0..=100_000,
+        limits::CLOCK_DAY,
     ) {
         fields.commit(out, j, "start", |j| j.start.day = day);
     }
-    let last_hour = data.settings.day_hours - 1;
     if let Some(hour) = whole(
         ui,
         fields,
@@ -294,7 +293,7 @@ fn start_ui(
         "start-hour",
         "at hour",
         j.start.hour,
-        0..=last_hour,
+        limits::hour_of_day(data.settings.day_hours),
     ) {
         fields.commit(out, j, "start", |j| j.start.hour = hour);
     }

@@ -121,7 +121,7 @@ pub(super) fn route_ui(
                         });
                     }
                     if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
-                        limits::parse_decimal(t, &(0.0..=100_000.0))
+                        limits::parse_decimal(t, &limits::DISTANCE_KM)
                     }) {
                         fields.commit(out, j, "distance", |j| {
                             j.plan.routes[r].legs[i].distance_km = km
@@ -135,7 +135,7 @@ pub(super) fn route_ui(
                         &key("alt"),
                         "altitude m",
                         leg.altitude_m,
-                        &(-500..=9_000),
+                        &limits::ALTITUDE_M,
                     ) {
                         fields.commit(out, j, "altitude", |j| {
                             j.plan.routes[r].legs[i].altitude_m = m
@@ -147,8 +147,13 @@ pub(super) fn route_ui(
                         });
                     }
                     if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
-                        && let Some(d) =
-                            fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &(0..=11_000))
+                        && let Some(d) = fields.whole(
+                            ui,
+                            &key("depth"),
+                            "depth m",
+                            leg.depth_m,
+                            &limits::DEPTH_M,
+                        )
                     {
                         fields.commit(out, j, "depth", |j| j.plan.routes[r].legs[i].depth_m = d);
                     }
@@ -229,7 +234,7 @@ pub(super) fn methods_ui(
                 });
             }
             if let Some(v) = fields.decimal(ui, &key("speed"), "km/h", method.km_per_hour, |t| {
-                limits::parse_decimal(t, &(0.1..=1_000.0))
+                limits::parse_decimal(t, &limits::SPEED_KMH)
             }) {
                 fields.commit(out, j, "speed", |j| j.plan.methods[m].km_per_hour = v);
             }
@@ -280,18 +285,30 @@ pub(super) fn pattern_ui(
             "p-start",
             "Set off at hour",
             p.start_hour,
-            0..=day - 1,
+            limits::hour_of_day(day),
             |p| &mut p.start_hour,
         ),
-        ("p-travel", "Travel hours", p.travel_hours, 0..=day, |p| {
-            &mut p.travel_hours
-        }),
-        ("p-camp", "Camp hours", p.camp_hours, 0..=day, |p| {
-            &mut p.camp_hours
-        }),
-        ("p-watch", "Watch hours", p.watch_hours, 0..=day, |p| {
-            &mut p.watch_hours
-        }),
+        (
+            "p-travel",
+            "Travel hours",
+            p.travel_hours,
+            limits::hours_in_day(day),
+            |p| &mut p.travel_hours,
+        ),
+        (
+            "p-camp",
+            "Camp hours",
+            p.camp_hours,
+            limits::hours_in_day(day),
+            |p| &mut p.camp_hours,
+        ),
+        (
+            "p-watch",
+            "Watch hours",
+            p.watch_hours,
+            limits::hours_in_day(day),
+            |p| &mut p.watch_hours,
+        ),
     ];
     ui.horizontal_wrapped(|ui| {
         for (key, label, value, range, field) in numbers {
