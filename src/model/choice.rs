@@ -23,3 +23,19 @@ macro_rules! choice {
     )*};
 }
 pub(crate) use choice;
+
+/// `Choice` for an enum of the rules engine, which names its keys and labels
+/// itself (`rules::named_enum!`).
+macro_rules! named_choice {
+    ($($t:ty),*) => {$(
+        impl $crate::model::Choice for $t {
+            fn key(self) -> &'static str {
+                self.as_str()
+            }
+            fn label(self) -> &'static str {
+                <$t>::label(self)
+            }
+        }
+    )*};
+}
+pub(crate) use named_choice;

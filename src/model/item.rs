@@ -1,6 +1,6 @@
 //! The item catalogue and holdings: what exists, and who carries how many.
 
-use super::choice::choice;
+use super::choice::{choice, named_choice};
 use super::{CharacterId, HoldingId, ItemId, PartyId};
 use serde::{Deserialize, Serialize};
 use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
@@ -49,41 +49,9 @@ impl Category {
     }
 }
 
-/// The quality ladder of `NOTES.md`, low to high.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Quality {
-    #[strum(message = "Corrupted")]
-    Corrupted,
-    #[strum(message = "Impure")]
-    Impure,
-    #[strum(message = "Poor")]
-    Poor,
-    #[strum(message = "Standard")]
-    Standard,
-    #[strum(message = "Rich")]
-    Rich,
-    #[strum(message = "Exceptional")]
-    Exceptional,
-    #[strum(message = "Pure")]
-    Pure,
-}
+/// The quality ladder of `NOTES.md`, low to high: the rules' own enum
+/// (`rules::travel::gather`).
+pub use crate::rules::travel::gather::Quality;
 
 #[derive(
     Debug,
@@ -136,7 +104,8 @@ pub enum ToolKind {
     Miner,
 }
 
-choice!(Category, Quality, MaterialType, ToolKind);
+choice!(Category, MaterialType, ToolKind);
+named_choice!(Quality);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Item {

@@ -3,7 +3,7 @@
 //! been played. The plan's figures (tests, forecasts, food) are computed from
 //! this by `crate::plan`; only the GM's choices are stored.
 
-use super::choice::choice;
+use super::choice::{choice, named_choice};
 use super::{CharacterId, JourneyId, PartyId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -40,32 +40,8 @@ impl std::fmt::Display for ClockTime {
     }
 }
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Temperature {
-    #[default]
-    #[strum(message = "Normal")]
-    Normal,
-    #[strum(message = "Extreme cold")]
-    ExtremeCold,
-    #[strum(message = "Extreme heat")]
-    ExtremeHeat,
-}
+/// The weather of an hour: the rules' own enum (`rules::travel::march`).
+pub use crate::rules::travel::march::Temperature;
 
 #[derive(
     Debug,
@@ -180,7 +156,8 @@ pub enum FoodOrder {
     StashFirst,
 }
 
-choice!(Temperature, Terrain, Activity, Ration, FoodOrder);
+choice!(Terrain, Activity, Ration, FoodOrder);
+named_choice!(Temperature);
 
 /// A way of travelling and its speed on normal terrain.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

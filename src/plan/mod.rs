@@ -522,11 +522,7 @@ pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hour
                     Activity::Rest | Activity::Camp => march::Activity::Rest,
                 },
                 altitude_m: i32::try_from(s.place.altitude_m).unwrap_or(0),
-                temperature: match s.place.temperature {
-                    Temperature::Normal => march::Temperature::Normal,
-                    Temperature::ExtremeCold => march::Temperature::ExtremeCold,
-                    Temperature::ExtremeHeat => march::Temperature::ExtremeHeat,
-                },
+                temperature: s.place.temperature,
                 depth_m: u32::try_from(s.place.depth_m).unwrap_or(0),
                 difficult: false,
             })

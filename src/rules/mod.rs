@@ -18,13 +18,17 @@ use serde::Serializer;
 
 /// Declares a rules enum whose values are lower-case hyphenated names, with
 /// `FromStr`, `Display` and serde impls that name the kind of value in errors
-/// (`unknown activity "fly"`).
+/// (`unknown activity "fly"`). A value may carry the label the GM reads
+/// (`ExtremeCold => "extreme-cold" as "Extreme cold"`); the model's lists
+/// show the rules' own enums through it.
 macro_rules! named_enum {
+    (@label $text:literal) => { $text };
+    (@label $text:literal $label:literal) => { $label };
     ($(#[$meta:meta])* $vis:vis enum $name:ident ($what:literal) {
-        $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)?
+        $($(#[$vmeta:meta])* $variant:ident => $text:literal $(as $label:literal)?),+ $(,)?
     }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
         $vis enum $name { $($(#[$vmeta])* $variant),+ }
 
         impl $name {
@@ -34,6 +38,11 @@ macro_rules! named_enum {
             /// The value's name as requests and answers spell it.
             pub fn as_str(self) -> &'static str {
                 match self { $($name::$variant => $text),+ }
+            }
+
+            /// The value as the GM reads it in a list.
+            pub fn label(self) -> &'static str {
+                match self { $($name::$variant => named_enum!(@label $text $($label)?)),+ }
             }
         }
 

@@ -12,19 +12,19 @@ named_enum! {
     /// "Quality ladder, low to high".
     pub enum Quality("quality") {
         /// The lowest.
-        Corrupted => "corrupted",
+        Corrupted => "corrupted" as "Corrupted",
         /// Impure.
-        Impure => "impure",
+        Impure => "impure" as "Impure",
         /// Poor.
-        Poor => "poor",
+        Poor => "poor" as "Poor",
         /// Standard.
-        Standard => "standard",
+        Standard => "standard" as "Standard",
         /// Rich.
-        Rich => "rich",
+        Rich => "rich" as "Rich",
         /// Exceptional.
-        Exceptional => "exceptional",
+        Exceptional => "exceptional" as "Exceptional",
         /// The highest.
-        Pure => "pure",
+        Pure => "pure" as "Pure",
     }
 }
 

@@ -40,11 +40,11 @@ named_enum! {
     pub enum Temperature("temperature") {
         /// No test.
         #[default]
-        Normal => "normal",
+        Normal => "normal" as "Normal",
         /// A TG 10 test each hour.
-        ExtremeCold => "extreme-cold",
+        ExtremeCold => "extreme-cold" as "Extreme cold",
         /// A TG 10 test each hour.
-        ExtremeHeat => "extreme-heat",
+        ExtremeHeat => "extreme-heat" as "Extreme heat",
     }
 }
 
