@@ -1,0 +1,290 @@
+//! Laying a journey out day by day: each day's hours from the pattern (or
+//! the pattern the day kept) and the GM's changes, the party walking the
+//! road hour by hour, and what each character does in each hour (travel,
+//! camp, their turn of the watch, rest, or the GM's own choice).
+
+use super::adapter::character_day;
+use super::{JourneyPlanView, PlanDay, RoadHour, Slot, members, road_hours};
+use crate::model::{
+    Activity, CampaignData, CharacterId, DayChange, DayPattern, Journey, Temperature,
+};
+
+/// A plan that never reaches its destination (no travel hours, say) is laid
+/// out for a year and no more.
+pub const MAX_DAYS: i64 = 366;
+
+/// How the pattern lays out one day: travel, then camp, then the night's
+/// watch (which may run past midnight into the next day's small hours).
+#[derive(Debug, Clone)]
+struct DayLayout {
+    travel: std::ops::Range<i64>,
+    camp_end: i64,
+}
+
+impl DayLayout {
+    fn watch_start(&self) -> i64 {
+        self.camp_end + 2
+    }
+}
+
+/// The party's progress along the road.
+struct Walk {
+    road: Vec<RoadHour>,
+    next: usize,
+    /// Where the party is: the last road hour reached.
+    place: RoadHour,
+}
+
+impl Walk {
+    fn arrived(&self) -> bool {
+        self.next >= self.road.len()
+    }
+}
+
+/// One day as the pattern and the GM's changes make it.
+struct DayRules<'a> {
+    change: DayChange,
+    pattern: DayPattern,
+    watchers: &'a [CharacterId],
+    day_hours: i64,
+}
+
+/// Lays the journey out day by day until the route is travelled (or, if it
+/// never gets there, for [`MAX_DAYS`]).
+pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
+    let day_hours = data.settings.day_hours.max(1);
+    let road = journey
+        .route()
+        .map(|r| road_hours(r, &journey.plan.methods))
+        .unwrap_or_default();
+    let members = members(data, journey);
+    let watchers: Vec<CharacterId> = journey
+        .plan
+        .pattern
+        .watchers
+        .iter()
+        .copied()
+        .filter(|w| members.iter().any(|c| c.id == *w))
+        .collect();
+    let mut walk = Walk {
+        place: road.first().copied().unwrap_or_else(RoadHour::nowhere),
+        road,
+        next: 0,
+    };
+    let mut days = Vec::new();
+    let mut last_night: Option<DayLayout> = None;
+    let mut index = 0i64;
+    while !walk.arrived() && index < MAX_DAYS {
+        let change = journey.plan.days.get(&index).cloned().unwrap_or_default();
+        let rules = DayRules {
+            pattern: change
+                .pattern
+                .clone()
+                .unwrap_or_else(|| journey.plan.pattern.clone()),
+            change,
+            watchers: &watchers,
+            day_hours,
+        };
+        let first_hour = if index == 0 {
+            journey.start.hour.clamp(0, day_hours - 1)
+        } else {
+            0
+        };
+        let (slots, layout) = day_slots(&mut walk, &rules, first_hour);
+        let characters = members
+            .iter()
+            .map(|c| {
+                let activities = activities(&rules, &slots, &layout, last_night.as_ref(), c.id);
+                character_day(c, &slots, activities, day_hours)
+            })
+            .collect();
+        days.push(PlanDay {
+            index,
+            date: journey.start.day + index,
+            travel_hours: slots.iter().filter(|s| s.road.is_some()).count() as i64,
+            multiplier: food_multiplier(&slots),
+            slots,
+            characters,
+        });
+        last_night = Some(layout);
+        index += 1;
+    }
+    JourneyPlanView {
+        road_hours: walk.road.len(),
+        arrives: walk.arrived(),
+        days,
+    }
+}
+
+/// The day's hours from `first_hour`: travel from the start hour while the
+/// road lasts, then camp; on arrival the day ends with the evening's camp.
+fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slot>, DayLayout) {
+    let day_hours = rules.day_hours;
+    let start = rules
+        .pattern
+        .start_hour
+        .clamp(0, day_hours - 1)
+        .max(first_hour);
+    let travel_hours = rules
+        .change
+        .travel_hours
+        .unwrap_or(rules.pattern.travel_hours)
+        .max(0);
+    let mut layout = DayLayout {
+        travel: start..(start + travel_hours).min(day_hours),
+        camp_end: 0,
+    };
+    let mut slots = Vec::new();
+    for hour in first_hour..day_hours {
+        let on_road = layout.travel.contains(&hour) && !walk.arrived();
+        if on_road {
+            walk.place = walk.road[walk.next];
+        }
+        let mut here = walk.place;
+        if let Some(t) = rules.change.temperature {
+            here.temperature = t;
+        }
+        slots.push(Slot {
+            hour,
+            road: on_road.then_some(walk.next),
+            place: here,
+        });
+        if on_road {
+            walk.next += 1;
+        }
+    }
+    let camp_hours = rules.pattern.camp_hours.max(0);
+    if walk.arrived() {
+        // Arrived: the travel ends with the road, then the evening's camp.
+        let arrival = slots
+            .iter()
+            .rev()
+            .find(|s| s.road.is_some())
+            .map_or(start, |s| s.hour + 1);
+        layout.travel.end = layout.travel.end.min(arrival);
+        slots.retain(|s| s.hour < arrival + camp_hours);
+    }
+    layout.camp_end = layout.travel.end + camp_hours;
+    (slots, layout)
+}
+
+/// 2 when any hour is extremely cold or hot, else 1.
+fn food_multiplier(slots: &[Slot]) -> u32 {
+    if slots
+        .iter()
+        .any(|s| s.place.temperature != Temperature::Normal)
+    {
+        2
+    } else {
+        1
+    }
+}
+
+/// What one character does in each slot: the GM's choice for that hour, else
+/// travel on the road, else what the pattern gives.
+fn activities(
+    rules: &DayRules<'_>,
+    slots: &[Slot],
+    today: &DayLayout,
+    last_night: Option<&DayLayout>,
+    who: CharacterId,
+) -> Vec<Activity> {
+    slots
+        .iter()
+        .map(|s| {
+            let chosen = rules.change.hours.get(&DayChange::hour_key(who, s.hour));
+            match (chosen, s.road) {
+                (Some(activity), _) => *activity,
+                (None, Some(_)) => Activity::Travel,
+                (None, None) => pattern_activity(rules, today, last_night, who, s.hour),
+            }
+        })
+        .collect()
+}
+
+/// What a character does in an hour the road does not take: camp after the
+/// travel, their turn of the watch (tonight's, or last night's in the small
+/// hours), else rest.
+fn pattern_activity(
+    rules: &DayRules<'_>,
+    today: &DayLayout,
+    last_night: Option<&DayLayout>,
+    who: CharacterId,
+    hour: i64,
+) -> Activity {
+    if today.travel.contains(&hour) {
+        return Activity::Travel;
+    }
+    if (today.travel.end..today.camp_end).contains(&hour) {
+        return Activity::Camp;
+    }
+    let into_watch = match last_night {
+        Some(night) if hour < today.travel.start => hour + rules.day_hours - night.watch_start(),
+        _ => hour - today.watch_start(),
+    };
+    let (watchers, watch_hours) = (rules.watchers, rules.pattern.watch_hours);
+    if !watchers.is_empty() && (0..watch_hours).contains(&into_watch) {
+        let turn = (into_watch * watchers.len() as i64 / watch_hours.max(1)) as usize;
+        if watchers.get(turn) == Some(&who) {
+            return Activity::Watch;
+        }
+    }
+    Activity::Rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(watchers: &[CharacterId]) -> DayRules<'_> {
+        DayRules {
+            change: DayChange::default(),
+            pattern: DayPattern {
+                start_hour: 7,
+                travel_hours: 8,
+                camp_hours: 2,
+                watch_hours: 6,
+                watchers: watchers.to_vec(),
+            },
+            watchers,
+            day_hours: 24,
+        }
+    }
+
+    const TODAY: DayLayout = DayLayout {
+        travel: 7..15,
+        camp_end: 17,
+    };
+
+    /// Travel from the start hour, then camp, then the watch in turn from
+    /// two hours after camp; last night's watch runs into the small hours.
+    #[test]
+    fn the_pattern_gives_travel_camp_then_the_watch_in_turn() {
+        let (a, b) = (CharacterId(1), CharacterId(2));
+        let watchers = [a, b];
+        let r = rules(&watchers);
+        let at = |who, hour| pattern_activity(&r, &TODAY, Some(&TODAY), who, hour);
+        assert_eq!(at(a, 8), Activity::Travel);
+        assert_eq!(at(a, 15), Activity::Camp);
+        assert_eq!(at(a, 18), Activity::Rest, "the watch starts at 19");
+        assert_eq!((at(a, 19), at(b, 19)), (Activity::Watch, Activity::Rest));
+        assert_eq!((at(a, 22), at(b, 22)), (Activity::Rest, Activity::Watch));
+        assert_eq!(at(b, 0), Activity::Watch, "19:00 + 6 h runs past midnight");
+        assert_eq!(at(b, 1), Activity::Rest);
+    }
+
+    #[test]
+    fn the_road_ends_the_day_early_on_arrival_with_the_evenings_camp() {
+        let road = vec![RoadHour::nowhere(); 3];
+        let mut walk = Walk {
+            place: road[0],
+            road,
+            next: 0,
+        };
+        let (slots, layout) = day_slots(&mut walk, &rules(&[]), 0);
+        assert!(walk.arrived());
+        assert_eq!(layout.travel, 7..10, "three hours of road from 07:00");
+        assert_eq!(slots.last().map(|s| s.hour), Some(11), "then two of camp");
+        assert_eq!(slots.iter().filter(|s| s.road.is_some()).count(), 3);
+    }
+}

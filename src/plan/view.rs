@@ -1,0 +1,243 @@
+//! What a plan is made of, as the screen, the packet PDF and `waybook
+//! journey --json` read it: days of hourly slots, each character's
+//! activities and tests with their TGs, and the exact forecast per day.
+
+use super::RoadHour;
+use crate::model::{Activity, CharacterId, ClockTime};
+use crate::rules::forecast::{ExhaustionTest, Forecast};
+use crate::rules::travel::march::Cause;
+use serde::Serialize;
+
+/// One hour of a journey day.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Slot {
+    /// Hour of the day on the campaign clock.
+    pub hour: i64,
+    /// The road hour travelled, if the party travels.
+    pub road: Option<usize>,
+    /// Where the party is (or goes) this hour.
+    pub place: RoadHour,
+}
+
+/// Why a journey calls for a test: the day's march, swim, cold and heat
+/// tests, and the minute-by-minute tests of extremely cold deep water.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TestCause {
+    March,
+    Swim,
+    Cold,
+    Heat,
+    ColdWater,
+}
+
+impl TestCause {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TestCause::March => "march",
+            TestCause::Swim => "swim",
+            TestCause::Cold => "cold",
+            TestCause::Heat => "heat",
+            TestCause::ColdWater => "cold-water",
+        }
+    }
+}
+
+impl From<Cause> for TestCause {
+    fn from(cause: Cause) -> Self {
+        match cause {
+            Cause::March => TestCause::March,
+            Cause::Swim => TestCause::Swim,
+            Cause::Cold => TestCause::Cold,
+            Cause::Heat => TestCause::Heat,
+        }
+    }
+}
+
+/// A test the plan calls for: in which slot, why, at what TG.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct JourneyTest {
+    /// 1-based slot of the day.
+    pub hour: usize,
+    pub cause: TestCause,
+    pub tg: i32,
+    /// How failing it gives exhaustion.
+    #[serde(skip)]
+    pub exhaustion: ExhaustionTest,
+}
+
+/// One character's day.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CharacterDay {
+    pub character: CharacterId,
+    pub name: String,
+    /// One activity per slot of the day.
+    pub activities: Vec<Activity>,
+    pub tests: Vec<JourneyTest>,
+    pub forecast: Forecast,
+}
+
+impl CharacterDay {
+    /// "16:00 march TG 11 · 17:00 march TG 12 · heat TG 10 ×14": march and
+    /// swim tests one by one (their TG climbs), the weather's TG 10 counted.
+    pub fn tests_summary(&self, day: &PlanDay) -> String {
+        let mut parts: Vec<String> = self
+            .tests
+            .iter()
+            .filter(|t| matches!(t.cause, TestCause::March | TestCause::Swim))
+            .map(|t| {
+                format!(
+                    "{:02}:00 {} TG {}",
+                    day.slots[t.hour - 1].hour,
+                    t.cause.as_str(),
+                    t.tg
+                )
+            })
+            .collect();
+        for cause in [TestCause::Cold, TestCause::Heat, TestCause::ColdWater] {
+            let count = self.tests.iter().filter(|t| t.cause == cause).count();
+            if count > 0 {
+                parts.push(format!("{} TG 10 ×{count}", cause.as_str()));
+            }
+        }
+        if parts.is_empty() {
+            "none".to_owned()
+        } else {
+            parts.join(" · ")
+        }
+    }
+
+    /// The hours this character keeps watch, as "00:00, 22:00–23:00", or "–".
+    pub fn watch_hours(&self, day: &PlanDay) -> String {
+        let hours: Vec<i64> = day
+            .slots
+            .iter()
+            .zip(&self.activities)
+            .filter(|(_, a)| **a == Activity::Watch)
+            .map(|(s, _)| s.hour)
+            .collect();
+        let mut runs: Vec<(i64, i64)> = Vec::new();
+        for h in hours {
+            match runs.last_mut() {
+                Some((_, end)) if *end + 1 == h => *end = h,
+                _ => runs.push((h, h)),
+            }
+        }
+        let runs: Vec<String> = runs
+            .into_iter()
+            .map(|(a, b)| {
+                if a == b {
+                    format!("{a:02}:00")
+                } else {
+                    format!("{a:02}:00–{b:02}:00")
+                }
+            })
+            .collect();
+        if runs.is_empty() {
+            "–".to_owned()
+        } else {
+            runs.join(", ")
+        }
+    }
+}
+
+/// One day of the plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanDay {
+    /// 0 is the first day of the journey.
+    pub index: i64,
+    pub date: i64,
+    pub slots: Vec<Slot>,
+    pub travel_hours: i64,
+    /// 2 when any hour is extremely cold or hot, else 1.
+    pub multiplier: u32,
+    pub characters: Vec<CharacterDay>,
+}
+
+/// The whole plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JourneyPlanView {
+    pub road_hours: usize,
+    /// Whether the plan reaches the destination (it may not, with no travel).
+    pub arrives: bool,
+    pub days: Vec<PlanDay>,
+}
+
+impl JourneyPlanView {
+    /// The day and slot of the `n`th hour of the journey.
+    pub fn locate(&self, n: i64) -> Option<(usize, usize)> {
+        let mut left = n;
+        for (d, day) in self.days.iter().enumerate() {
+            let len = day.slots.len() as i64;
+            if left < len {
+                return Some((d, left as usize));
+            }
+            left -= len;
+        }
+        None
+    }
+
+    /// Days of the plan played to their end after `played_hours`.
+    pub fn days_played(&self, played_hours: i64) -> i64 {
+        let mut hours = 0;
+        self.days
+            .iter()
+            .take_while(|d| {
+                hours += d.slots.len() as i64;
+                hours <= played_hours
+            })
+            .count() as i64
+    }
+
+    /// Hours on the road already travelled after `played_hours`.
+    pub fn road_hours_played(&self, played_hours: i64) -> usize {
+        let played = usize::try_from(played_hours).unwrap_or(0);
+        self.days
+            .iter()
+            .flat_map(|d| &d.slots)
+            .take(played)
+            .filter(|s| s.road.is_some())
+            .count()
+    }
+
+    /// The day being played (or about to be), for keeping it as it is when
+    /// the pattern changes; `None` before the first hour is played.
+    pub fn day_in_play(&self, played_hours: i64) -> Option<i64> {
+        (played_hours > 0).then(|| {
+            self.locate(played_hours)
+                .map_or(self.days.len() as i64 - 1, |(d, _)| d as i64)
+        })
+    }
+
+    /// What the GM must know of the plan as a whole: a destination it never
+    /// reaches within [`MAX_DAYS`] (one line, with when the plan stops).
+    pub fn warnings(&self) -> Vec<String> {
+        let Some(last) = self.days.last() else {
+            return Vec::new();
+        };
+        if self.arrives {
+            return Vec::new();
+        }
+        let travelled = self.road_hours_played(self.total_hours());
+        vec![format!(
+            "The destination is not reached: the plan stops after {}, at the end of campaign day {}, with {} of {} on the road travelled",
+            crate::model::plural(self.days.len(), "day"),
+            last.date,
+            travelled,
+            crate::model::plural(self.road_hours, "hour")
+        )]
+    }
+
+    pub fn total_hours(&self) -> i64 {
+        self.days.iter().map(|d| d.slots.len() as i64).sum()
+    }
+
+    /// The clock time of the `n`th hour of the journey.
+    pub fn clock_at(&self, n: i64) -> Option<ClockTime> {
+        let (d, s) = self.locate(n)?;
+        Some(ClockTime {
+            day: self.days[d].date,
+            hour: self.days[d].slots[s].hour,
+        })
+    }
+}
