@@ -46,34 +46,10 @@ pub(super) fn days_ui(
         return;
     }
     state.day = state.day.clamp(0, view.days.len() as i64 - 1);
+    day_picker_ui(ui, &mut state.day, view);
     let day = &view.days[state.day as usize];
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(state.day > 0, egui::Button::new("◀ Previous day"))
-            .clicked()
-        {
-            state.day -= 1;
-        }
-        ui.heading(format!(
-            "Day {} of {} · campaign day {}",
-            day.index + 1,
-            view.days.len(),
-            day.date
-        ));
-        if ui
-            .add_enabled(
-                (state.day as usize) + 1 < view.days.len(),
-                egui::Button::new("Next day ▶"),
-            )
-            .clicked()
-        {
-            state.day += 1;
-        }
-    });
-    let change = j.plan.days.get(&day.index).cloned().unwrap_or_default();
-    let d = day.index;
     let fields = &mut state.fields;
-    let played = d < view.days_played(j.played_hours);
+    let played = day.index < view.days_played(j.played_hours);
     if played {
         ui.label(
             RichText::new(
@@ -82,48 +58,7 @@ pub(super) fn days_ui(
             .weak(),
         );
     }
-    ui.add_enabled_ui(!played, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            let pattern = change.pattern.as_ref().unwrap_or(&j.plan.pattern);
-            let travel = change.travel_hours.unwrap_or(pattern.travel_hours);
-            if let Some(v) = whole(
-                ui,
-                fields,
-                j,
-                &format!("day{d}:travel"),
-                "Travel hours this day",
-                travel,
-                limits::hours_in_day(data.settings.day_hours),
-            ) {
-                fields.commit(out, j, &format!("travel hours of day {}", d + 1), |j| {
-                    j.plan.days.entry(d).or_default().travel_hours = Some(v)
-                });
-            }
-            let label_id = ui.label("Weather this day").id;
-            let mut weather = change.temperature;
-            egui::ComboBox::from_id_salt(format!("day{d}:weather"))
-                .selected_text(weather.map_or("as the route says", |t: Temperature| t.label()))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut weather, None, "as the route says");
-                    for t in <Temperature as strum::IntoEnumIterator>::iter() {
-                        ui.selectable_value(&mut weather, Some(t), t.label());
-                    }
-                })
-                .response
-                .labelled_by(label_id);
-            if weather != change.temperature {
-                fields.commit(out, j, &format!("weather of day {}", d + 1), |j| {
-                    j.plan.days.entry(d).or_default().temperature = weather
-                });
-            }
-            let ration = change.ration.unwrap_or_default();
-            if let Some(r) = choice_combo(ui, &format!("day{d}:ration"), "Rations", ration) {
-                fields.commit(out, j, &format!("rations of day {}", d + 1), |j| {
-                    j.plan.days.entry(d).or_default().ration = Some(r)
-                });
-            }
-        })
-    });
+    ui.add_enabled_ui(!played, |ui| day_changes_ui(ui, fields, data, j, day, out));
     let required = 40 * day.multiplier;
     ui.label(format!(
         "Food ×{}: {required} units each · {} hours on the road{}",
@@ -138,6 +73,92 @@ pub(super) fn days_ui(
     ui.add_space(4.0);
     ui.add_enabled_ui(!played, |ui| grid_ui(ui, fields, j, day, out));
     ui.add_space(6.0);
+    risk_ui(ui, day, food);
+}
+
+/// Previous day, the day shown, next day.
+fn day_picker_ui(ui: &mut Ui, shown: &mut i64, view: &JourneyPlanView) {
+    let day = &view.days[*shown as usize];
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(*shown > 0, egui::Button::new("◀ Previous day"))
+            .clicked()
+        {
+            *shown -= 1;
+        }
+        ui.heading(format!(
+            "Day {} of {} · campaign day {}",
+            day.index + 1,
+            view.days.len(),
+            day.date
+        ));
+        if ui
+            .add_enabled(
+                (*shown as usize) + 1 < view.days.len(),
+                egui::Button::new("Next day ▶"),
+            )
+            .clicked()
+        {
+            *shown += 1;
+        }
+    });
+}
+
+/// What the GM changes on one day: its travel hours, weather and rations.
+fn day_changes_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    j: &Journey,
+    day: &plan::PlanDay,
+    out: &mut Vec<Command>,
+) {
+    let change = j.plan.days.get(&day.index).cloned().unwrap_or_default();
+    let d = day.index;
+    ui.horizontal_wrapped(|ui| {
+        let pattern = change.pattern.as_ref().unwrap_or(&j.plan.pattern);
+        let travel = change.travel_hours.unwrap_or(pattern.travel_hours);
+        if let Some(v) = whole(
+            ui,
+            fields,
+            j,
+            &format!("day{d}:travel"),
+            "Travel hours this day",
+            travel,
+            limits::hours_in_day(data.settings.day_hours),
+        ) {
+            fields.commit(out, j, &format!("travel hours of day {}", d + 1), |j| {
+                j.plan.days.entry(d).or_default().travel_hours = Some(v)
+            });
+        }
+        let label_id = ui.label("Weather this day").id;
+        let mut weather = change.temperature;
+        egui::ComboBox::from_id_salt(format!("day{d}:weather"))
+            .selected_text(weather.map_or("as the route says", |t: Temperature| t.label()))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut weather, None, "as the route says");
+                for t in <Temperature as strum::IntoEnumIterator>::iter() {
+                    ui.selectable_value(&mut weather, Some(t), t.label());
+                }
+            })
+            .response
+            .labelled_by(label_id);
+        if weather != change.temperature {
+            fields.commit(out, j, &format!("weather of day {}", d + 1), |j| {
+                j.plan.days.entry(d).or_default().temperature = weather
+            });
+        }
+        let ration = change.ration.unwrap_or_default();
+        if let Some(r) = choice_combo(ui, &format!("day{d}:ration"), "Rations", ration) {
+            fields.commit(out, j, &format!("rations of day {}", d + 1), |j| {
+                j.plan.days.entry(d).or_default().ration = Some(r)
+            });
+        }
+    });
+}
+
+/// Each character's expected exhaustion, chances, meal and tests for the day.
+fn risk_ui(ui: &mut Ui, day: &plan::PlanDay, food: &FoodLedger) {
     ui.heading("Tests and risk");
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("A name in this colour").strong().color(RISK));

@@ -12,6 +12,24 @@ pub(super) fn route_ui(
     routes: &[plan::RouteFigures],
     out: &mut Vec<Command>,
 ) {
+    routes_compared_ui(ui, fields, j, routes, out);
+    ui.add_space(8.0);
+    legs_ui(ui, fields, j, view, out);
+    ui.add_space(8.0);
+    methods_ui(ui, fields, j, out);
+    ui.add_space(8.0);
+    pattern_ui(ui, fields, data, j, view.day_in_play(j.played_hours), out);
+}
+
+/// Every route with its figures side by side; a route is taken with its
+/// own button, and a copy of this one can be added to vary.
+fn routes_compared_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    routes: &[plan::RouteFigures],
+    out: &mut Vec<Command>,
+) {
     let started = j.played_hours > 0;
     ui.heading("Routes compared");
     egui::Grid::new("routes")
@@ -71,117 +89,29 @@ pub(super) fn route_ui(
             j.plan.chosen = j.plan.routes.len() - 1;
         });
     }
-    ui.add_space(8.0);
+}
+
+/// The legs of the chosen route; legs already travelled are locked.
+fn legs_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    view: &JourneyPlanView,
+    out: &mut Vec<Command>,
+) {
     let Some(route) = j.route() else { return };
     let r = j.plan.chosen;
     ui.heading(format!("Legs of {}", route.name));
     let travelled = view.road_hours_played(j.played_hours);
     let mut leg_start = 0usize;
     for (i, leg) in route.legs.iter().enumerate() {
-        let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
         let hours = leg
             .method(&j.plan.methods)
             .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
         leg_start += usize::try_from(hours).unwrap_or(0);
         // A leg already travelled is history: it can no longer change.
         let behind = leg_start <= travelled && travelled > 0;
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.add_enabled_ui(!behind, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    if let Some(name) = fields.text(
-                        ui,
-                        &key("name"),
-                        &format!("Leg {}", i + 1),
-                        &leg.name,
-                        150.0,
-                    ) {
-                        fields.commit(out, j, "leg", |j| j.plan.routes[r].legs[i].name = name);
-                    }
-                    let label_id = ui.label("by").id;
-                    let mut method = leg.method;
-                    egui::ComboBox::from_id_salt(key("method"))
-                        .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
-                        .show_ui(ui, |ui| {
-                            for (m, method_def) in j.plan.methods.iter().enumerate() {
-                                ui.selectable_value(
-                                    &mut method,
-                                    m,
-                                    format!(
-                                        "{} ({} km/h)",
-                                        method_def.name, method_def.km_per_hour
-                                    ),
-                                );
-                            }
-                        })
-                        .response
-                        .labelled_by(label_id);
-                    if method != leg.method {
-                        fields.commit(out, j, "method", |j| {
-                            j.plan.routes[r].legs[i].method = method
-                        });
-                    }
-                    if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
-                        limits::parse_decimal(t, &limits::DISTANCE_KM)
-                    }) {
-                        fields.commit(out, j, "distance", |j| {
-                            j.plan.routes[r].legs[i].distance_km = km
-                        });
-                    }
-                    if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
-                        fields.commit(out, j, "terrain", |j| j.plan.routes[r].legs[i].terrain = t);
-                    }
-                    if let Some(m) = fields.whole(
-                        ui,
-                        &key("alt"),
-                        "altitude m",
-                        leg.altitude_m,
-                        &limits::ALTITUDE_M,
-                    ) {
-                        fields.commit(out, j, "altitude", |j| {
-                            j.plan.routes[r].legs[i].altitude_m = m
-                        });
-                    }
-                    if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
-                        fields.commit(out, j, "weather", |j| {
-                            j.plan.routes[r].legs[i].temperature = t
-                        });
-                    }
-                    if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
-                        && let Some(d) = fields.whole(
-                            ui,
-                            &key("depth"),
-                            "depth m",
-                            leg.depth_m,
-                            &limits::DEPTH_M,
-                        )
-                    {
-                        fields.commit(out, j, "depth", |j| j.plan.routes[r].legs[i].depth_m = d);
-                    }
-                    ui.label(RichText::new(format!("= {hours} h")).strong());
-                    if let Some(m) = &leg.played_as {
-                        ui.label(
-                            RichText::new(format!(
-                                "travelled as {} at {} km/h",
-                                m.name,
-                                super::super::fields::format_decimal(m.km_per_hour)
-                            ))
-                            .weak(),
-                        );
-                    }
-                    if ui
-                        .small_button("✕")
-                        .on_hover_text("Remove this leg")
-                        .clicked()
-                    {
-                        fields.commit(out, j, "legs", |j| {
-                            j.plan.routes[r].legs.remove(i);
-                        });
-                    }
-                })
-            })
-            .response
-            .on_disabled_hover_text("Travelled already: this leg is part of the journey's history");
-        });
+        leg_ui(ui, fields, j, (r, i), hours, behind, out);
     }
     if ui.button("Add leg").clicked() {
         let last = route.legs.last().cloned();
@@ -205,10 +135,110 @@ pub(super) fn route_ui(
             ))
         });
     }
-    ui.add_space(8.0);
-    methods_ui(ui, fields, j, out);
-    ui.add_space(8.0);
-    pattern_ui(ui, fields, data, j, view.day_in_play(j.played_hours), out);
+}
+
+/// One leg: its name, way of travelling, distance, terrain, altitude,
+/// weather (and depth when swimming), with the hours it takes.
+fn leg_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    (r, i): (usize, usize),
+    hours: i64,
+    behind: bool,
+    out: &mut Vec<Command>,
+) {
+    let leg = &j.plan.routes[r].legs[i];
+    let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.add_enabled_ui(!behind, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                if let Some(name) = fields.text(
+                    ui,
+                    &key("name"),
+                    &format!("Leg {}", i + 1),
+                    &leg.name,
+                    150.0,
+                ) {
+                    fields.commit(out, j, "leg", |j| j.plan.routes[r].legs[i].name = name);
+                }
+                let label_id = ui.label("by").id;
+                let mut method = leg.method;
+                egui::ComboBox::from_id_salt(key("method"))
+                    .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
+                    .show_ui(ui, |ui| {
+                        for (m, method_def) in j.plan.methods.iter().enumerate() {
+                            ui.selectable_value(
+                                &mut method,
+                                m,
+                                format!("{} ({} km/h)", method_def.name, method_def.km_per_hour),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(label_id);
+                if method != leg.method {
+                    fields.commit(out, j, "method", |j| {
+                        j.plan.routes[r].legs[i].method = method
+                    });
+                }
+                if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
+                    limits::parse_decimal(t, &limits::DISTANCE_KM)
+                }) {
+                    fields.commit(out, j, "distance", |j| {
+                        j.plan.routes[r].legs[i].distance_km = km
+                    });
+                }
+                if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
+                    fields.commit(out, j, "terrain", |j| j.plan.routes[r].legs[i].terrain = t);
+                }
+                if let Some(m) = fields.whole(
+                    ui,
+                    &key("alt"),
+                    "altitude m",
+                    leg.altitude_m,
+                    &limits::ALTITUDE_M,
+                ) {
+                    fields.commit(out, j, "altitude", |j| {
+                        j.plan.routes[r].legs[i].altitude_m = m
+                    });
+                }
+                if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
+                    fields.commit(out, j, "weather", |j| {
+                        j.plan.routes[r].legs[i].temperature = t
+                    });
+                }
+                if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
+                    && let Some(d) =
+                        fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &limits::DEPTH_M)
+                {
+                    fields.commit(out, j, "depth", |j| j.plan.routes[r].legs[i].depth_m = d);
+                }
+                ui.label(RichText::new(format!("= {hours} h")).strong());
+                if let Some(m) = &leg.played_as {
+                    ui.label(
+                        RichText::new(format!(
+                            "travelled as {} at {} km/h",
+                            m.name,
+                            super::super::fields::format_decimal(m.km_per_hour)
+                        ))
+                        .weak(),
+                    );
+                }
+                if ui
+                    .small_button("✕")
+                    .on_hover_text("Remove this leg")
+                    .clicked()
+                {
+                    fields.commit(out, j, "legs", |j| {
+                        j.plan.routes[r].legs.remove(i);
+                    });
+                }
+            })
+        })
+        .response
+        .on_disabled_hover_text("Travelled already: this leg is part of the journey's history");
+    });
 }
 
 /// The ways of travelling and their speeds; the GM adds their own.
