@@ -181,6 +181,11 @@ fn item_editor(
         fields.commit(out, item, "notes", |i| i.notes = notes);
     }
     ui.add_space(8.0);
+    delete_item_ui(ui, data, item, out);
+}
+
+/// Delete item, refused (and saying why) while anyone holds it.
+fn delete_item_ui(ui: &mut Ui, data: &CampaignData, item: &Item, out: &mut Vec<Command>) {
     let held = data.holdings.values().filter(|h| h.item == item.id).count();
     let delete = ui.add_enabled(held == 0, egui::Button::new("Delete item"));
     let delete = if held > 0 {

@@ -4,7 +4,9 @@
 use super::fields::FieldBuffers;
 use super::inventory::totals_text;
 use crate::app::{Command, edits};
-use crate::model::{CampaignData, Change, Character, CharacterKind, Edit, Party, PartyId, limits};
+use crate::model::{
+    CampaignData, Change, Character, CharacterKind, Edit, Party, PartyId, limits, plural,
+};
 use egui::{RichText, Ui};
 
 #[derive(Debug, Default)]
@@ -106,14 +108,28 @@ fn party_editor(
     if !members.is_empty() {
         let per_day = 40 * members.len() as i64;
         ui.label(format!(
-            "{} food units last {} days at full rations, {} at half rations, for {} characters.",
+            "{} food units last {} at full rations, {} at half rations, for {}.",
             totals.food_units,
-            totals.food_units / per_day,
+            plural(totals.food_units / per_day, "day"),
             totals.food_units / (per_day / 2),
-            members.len()
+            plural(members.len(), "character")
         ));
     }
     ui.add_space(6.0);
+    members_ui(ui, data, p, out);
+    ui.add_space(10.0);
+    if ui
+        .button("Delete party")
+        .on_hover_text("Members stay in the roster without a party; the stash is removed")
+        .clicked()
+    {
+        out.push(Command::Apply(edits::delete_party(data, p)));
+    }
+}
+
+/// Who is in the party: a checkbox per hero, ally and the Traveller (those
+/// in another party say which).
+fn members_ui(ui: &mut Ui, data: &CampaignData, p: &Party, out: &mut Vec<Command>) {
     ui.label(RichText::new("Members").strong());
     let mut candidates: Vec<&Character> = data
         .characters
@@ -152,13 +168,5 @@ fn party_editor(
                 vec![Change::character(Some(c), Some(&after))],
             )));
         }
-    }
-    ui.add_space(10.0);
-    if ui
-        .button("Delete party")
-        .on_hover_text("Members stay in the roster without a party; the stash is removed")
-        .clicked()
-    {
-        out.push(Command::Apply(edits::delete_party(data, p)));
     }
 }

@@ -71,32 +71,7 @@ pub fn tables_ui(
     }
     let mut rolled = None;
     ui.horizontal(|ui| {
-        let label = ui.label("Table").id;
-        let shown = match picked {
-            Picked::Campaign(id) => data
-                .tables
-                .get(id)
-                .map_or(String::new(), |t| t.name.clone()),
-            Picked::Text(name) => format!("{name} (rule text)"),
-            Picked::None => String::new(),
-        };
-        egui::ComboBox::from_id_salt("table")
-            .selected_text(shown)
-            .height(400.0)
-            .show_ui(ui, |ui| {
-                for t in data.tables.values() {
-                    ui.selectable_value(picked, Picked::Campaign(t.id), &t.name);
-                }
-                for t in &texts {
-                    ui.selectable_value(
-                        picked,
-                        Picked::Text(t.name.clone()),
-                        format!("{} (rule text)", t.name),
-                    );
-                }
-            })
-            .response
-            .labelled_by(label);
+        picker_ui(ui, picked, data, &texts);
         let table = match picked {
             Picked::Campaign(id) => data.tables.get(id).map(checked),
             Picked::Text(name) => texts.iter().find(|t| t.name == *name).cloned().map(Ok),
@@ -121,23 +96,11 @@ pub fn tables_ui(
             );
         }
         if ui.button("New table").clicked() {
-            let table = TableDef {
-                id: data.next_table_id(),
-                name: "New table".into(),
-                dice: DiceExpr::die(6).into(),
-                rows: vec![TableRowDef {
-                    from: 1,
-                    to: 6,
-                    result: "Something happens".into(),
-                }],
-            };
+            let table = new_table(data);
             *picked = Picked::Campaign(table.id);
             out.push(Command::Apply(Edit::new(
                 "New table",
-                vec![Change::Table {
-                    before: None,
-                    after: Some(table),
-                }],
+                vec![Change::of(None, Some(&table))],
             )));
         }
     });
@@ -149,32 +112,51 @@ pub fn tables_ui(
         }
         Picked::Text(name) => {
             if let Some(t) = texts.iter().find(|t| t.name == *name) {
-                ui.label(
-                    RichText::new(format!(
-                        "Rolled with {}; as the rule text gives it.",
-                        t.dice
-                    ))
-                    .weak(),
-                );
-                egui::Grid::new("text-table")
-                    .striped(true)
-                    .num_columns(2)
-                    .show(ui, |ui| {
-                        for row in &t.rows {
-                            ui.label(if row.from == row.to {
-                                row.from.to_string()
-                            } else {
-                                format!("{}–{}", row.from, row.to)
-                            });
-                            ui.label(&row.result);
-                            ui.end_row();
-                        }
-                    });
+                text_table_ui(ui, t);
             }
         }
         Picked::None => {}
     }
     rolled
+}
+
+/// A d6 table with one row, for the GM to fill in.
+fn new_table(data: &CampaignData) -> TableDef {
+    TableDef {
+        id: data.next_table_id(),
+        name: "New table".into(),
+        dice: DiceExpr::die(6).into(),
+        rows: vec![TableRowDef {
+            from: 1,
+            to: 6,
+            result: "Something happens".into(),
+        }],
+    }
+}
+
+/// One of the texts' own tables, as the rule text gives it.
+fn text_table_ui(ui: &mut Ui, t: &RollTable) {
+    ui.label(
+        RichText::new(format!(
+            "Rolled with {}; as the rule text gives it.",
+            t.dice
+        ))
+        .weak(),
+    );
+    egui::Grid::new("text-table")
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            for row in &t.rows {
+                ui.label(if row.from == row.to {
+                    row.from.to_string()
+                } else {
+                    format!("{}–{}", row.from, row.to)
+                });
+                ui.label(&row.result);
+                ui.end_row();
+            }
+        });
 }
 
 fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<Command>) {
@@ -193,6 +175,42 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
             fields.commit(out, t, "dice", |t| t.dice = dice);
         }
     });
+    rows_ui(ui, fields, t, out);
+}
+
+/// Which table: the campaign's own, then the texts' fixed ones.
+fn picker_ui(ui: &mut Ui, picked: &mut Picked, data: &CampaignData, texts: &[RollTable]) {
+    let label = ui.label("Table").id;
+    let shown = match picked {
+        Picked::Campaign(id) => data
+            .tables
+            .get(id)
+            .map_or(String::new(), |t| t.name.clone()),
+        Picked::Text(name) => format!("{name} (rule text)"),
+        Picked::None => String::new(),
+    };
+    egui::ComboBox::from_id_salt("table")
+        .selected_text(shown)
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            for t in data.tables.values() {
+                ui.selectable_value(picked, Picked::Campaign(t.id), &t.name);
+            }
+            for t in texts {
+                ui.selectable_value(
+                    picked,
+                    Picked::Text(t.name.clone()),
+                    format!("{} (rule text)", t.name),
+                );
+            }
+        })
+        .response
+        .labelled_by(label);
+}
+
+/// The rows of a campaign table: from, to and what each gives.
+fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<Command>) {
+    let key = |f: &str| format!("table{}:{f}", t.id.0);
     egui::Grid::new("table-editor")
         .num_columns(4)
         .spacing([6.0, 4.0])

@@ -80,67 +80,13 @@ pub fn journeys_ui(
     egui::Panel::left("journey-list")
         .resizable(true)
         .default_size(200.0)
-        .show(ui, |ui| {
-            ui.heading("Journeys");
-            for j in data.journeys.values() {
-                if ui
-                    .selectable_label(state.selected == Some(j.id), &j.name)
-                    .clicked()
-                {
-                    state.selected = Some(j.id);
-                    state.day = 0;
-                }
-            }
-            ui.add_space(6.0);
-            if let Some(party) = data.parties.keys().next()
-                && ui.button("New journey").clicked()
-            {
-                let journey = new_journey(data, *party);
-                state.selected = Some(journey.id);
-                out.push(Command::Apply(crate::model::Edit::new(
-                    "New journey",
-                    vec![Change::journey(None, Some(&journey))],
-                )));
-            }
-            if let Some(j) = state.selected.and_then(|id| data.journeys.get(&id))
-                && ui
-                    .button("Delete journey")
-                    .on_hover_text("Ctrl+Z brings it back")
-                    .clicked()
-            {
-                out.push(Command::Apply(crate::model::Edit::new(
-                    format!("Delete journey {}", j.name),
-                    vec![Change::journey(Some(j), None)],
-                )));
-            }
-            if data.parties.is_empty() {
-                ui.label(RichText::new("Add a party first: a journey belongs to a party.").weak());
-            }
-        });
+        .show(ui, |ui| journey_list_ui(ui, state, data, out));
     egui::CentralPanel::default().show(ui, |ui| {
         let Some(journey) = state.selected.and_then(|id| data.journeys.get(&id)) else {
             ui.label(RichText::new("No journey yet.").weak());
             return;
         };
-        let fresh = state
-            .cache
-            .as_ref()
-            .is_some_and(|c| c.revision == data.revision && c.journey == journey.id);
-        let computed = match state.cache.take() {
-            Some(c) if fresh => c,
-            _ => {
-                let view = plan::plan(data, journey);
-                let food = plan::food_ledger(data, journey, &view);
-                let routes = plan::compare_routes(data, journey);
-                Computed {
-                    revision: data.revision,
-                    journey: journey.id,
-                    view,
-                    food,
-                    routes,
-                }
-            }
-        };
+        let computed = computed(state.cache.take(), data, journey);
         let Computed {
             view, food, routes, ..
         } = &computed;
@@ -157,6 +103,70 @@ pub fn journeys_ui(
             });
         state.cache = Some(computed);
     });
+}
+
+/// The journeys of the campaign, New journey and Delete journey.
+fn journey_list_ui(
+    ui: &mut Ui,
+    state: &mut JourneysState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    ui.heading("Journeys");
+    for j in data.journeys.values() {
+        if ui
+            .selectable_label(state.selected == Some(j.id), &j.name)
+            .clicked()
+        {
+            state.selected = Some(j.id);
+            state.day = 0;
+        }
+    }
+    ui.add_space(6.0);
+    if let Some(party) = data.parties.keys().next()
+        && ui.button("New journey").clicked()
+    {
+        let journey = new_journey(data, *party);
+        state.selected = Some(journey.id);
+        out.push(Command::Apply(crate::model::Edit::new(
+            "New journey",
+            vec![Change::journey(None, Some(&journey))],
+        )));
+    }
+    if let Some(j) = state.selected.and_then(|id| data.journeys.get(&id))
+        && ui
+            .button("Delete journey")
+            .on_hover_text("Ctrl+Z brings it back")
+            .clicked()
+    {
+        out.push(Command::Apply(crate::model::Edit::new(
+            format!("Delete journey {}", j.name),
+            vec![Change::journey(Some(j), None)],
+        )));
+    }
+    if data.parties.is_empty() {
+        ui.label(RichText::new("Add a party first: a journey belongs to a party.").weak());
+    }
+}
+
+/// The plan, ledger and route comparison of a journey: the cached ones while
+/// the campaign has not changed, else computed afresh.
+fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> Computed {
+    match cache {
+        Some(c) if c.revision == data.revision && c.journey == journey.id => c,
+        _ => {
+            let view = plan::plan(data, journey);
+            let food = plan::food_ledger(data, journey, &view);
+            let routes = plan::compare_routes(data, journey);
+            Computed {
+                revision: data.revision,
+                journey: journey.id,
+                view,
+                food,
+                routes,
+            }
+        }
+    }
 }
 
 fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {

@@ -162,21 +162,7 @@ fn leg_ui(
                 ) {
                     fields.commit(out, j, "leg", |j| j.plan.routes[r].legs[i].name = name);
                 }
-                let label_id = ui.label("by").id;
-                let mut method = leg.method;
-                egui::ComboBox::from_id_salt(key("method"))
-                    .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
-                    .show_ui(ui, |ui| {
-                        for (m, method_def) in j.plan.methods.iter().enumerate() {
-                            ui.selectable_value(
-                                &mut method,
-                                m,
-                                format!("{} ({} km/h)", method_def.name, method_def.km_per_hour),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(label_id);
+                let method = method_combo(ui, &key("method"), j, leg.method);
                 if method != leg.method {
                     fields.commit(out, j, "method", |j| {
                         j.plan.routes[r].legs[i].method = method
@@ -239,6 +225,23 @@ fn leg_ui(
         .response
         .on_disabled_hover_text("Travelled already: this leg is part of the journey's history");
     });
+}
+
+/// The way of travelling of a leg, picked from the journey's ways.
+fn method_combo(ui: &mut Ui, id: &str, j: &Journey, current: usize) -> usize {
+    let mut method = current;
+    let label_id = ui.label("by").id;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
+        .show_ui(ui, |ui| {
+            for (m, way) in j.plan.methods.iter().enumerate() {
+                let speed = super::super::fields::format_decimal(way.km_per_hour);
+                ui.selectable_value(&mut method, m, format!("{} ({speed} km/h)", way.name));
+            }
+        })
+        .response
+        .labelled_by(label_id);
+    method
 }
 
 /// The ways of travelling and their speeds; the GM adds their own.
@@ -357,6 +360,22 @@ pub(super) fn pattern_ui(
         ))
         .weak(),
     );
+    rota_ui(ui, fields, data, j, in_play, out);
+    if let Some(order) = choice_combo(ui, "food-order", "Food from", j.plan.food_order) {
+        fields.commit(out, j, "food order", |j| j.plan.food_order = order);
+    }
+}
+
+/// Who keeps watch, in turn; days already played keep their rota.
+fn rota_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    j: &Journey,
+    in_play: Option<i64>,
+    out: &mut Vec<Command>,
+) {
+    let p = &j.plan.pattern;
     ui.horizontal_wrapped(|ui| {
         ui.label("Watch rota:");
         for c in plan::members(data, j) {
@@ -375,7 +394,4 @@ pub(super) fn pattern_ui(
             }
         }
     });
-    if let Some(order) = choice_combo(ui, "food-order", "Food from", j.plan.food_order) {
-        fields.commit(out, j, "food order", |j| j.plan.food_order = order);
-    }
 }
