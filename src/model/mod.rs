@@ -15,6 +15,7 @@ mod journey;
 pub mod limits;
 mod party;
 mod record;
+pub mod sheet;
 mod table;
 pub mod validate;
 mod words;

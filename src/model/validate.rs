@@ -1,7 +1,7 @@
 //! Whether every value of a campaign keeps to its limits (`model::limits`):
 //! `waybook check` lists each one that does not, naming the record and field.
 
-use super::{CampaignData, Character, limits};
+use super::{CampaignData, Character, limits, sheet};
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 
@@ -51,34 +51,8 @@ pub fn problems(data: &CampaignData) -> Vec<String> {
 
 fn character(found: &mut Problems, c: &Character) {
     let what = format!("character {} ({})", c.id.0, c.name);
-    let k = &c.companion;
-    for stat in &k.stats {
+    for stat in &c.companion.stats {
         found.check(&what, &stat.name, stat.value, &limits::COMPANION_STAT);
-    }
-    found.check(&what, "Quality", k.quality, &limits::QUALITY_DEFENCE);
-    found.check(&what, "Defence", k.defence, &limits::QUALITY_DEFENCE);
-    found.check(&what, "Wounds", k.wounds.max, &limits::WOUNDS_MAX);
-    found.check(&what, "Toughness", k.toughness.max, &limits::TOUGHNESS_MAX);
-    found.check(&what, "wild dice", k.wild_dice, &limits::WILD_DICE);
-    found.check(&what, "XP", k.xp, &limits::XP);
-    let r = &c.rounds;
-    for (name, value) in [("Body", r.body), ("Mind", r.mind), ("Spirit", r.spirit)] {
-        found.check(&what, name, value, &limits::ROUNDS_STAT);
-    }
-    found.check(&what, "HP", r.hp.max, &limits::HP_MP_MAX);
-    found.check(&what, "MP", r.mp.max, &limits::HP_MP_MAX);
-    for (name, track) in [
-        ("Wounds", k.wounds),
-        ("Toughness", k.toughness),
-        ("HP", r.hp),
-        ("MP", r.mp),
-    ] {
-        found.check(
-            &what,
-            &format!("{name} now"),
-            track.current,
-            &(0..=track.max),
-        );
     }
     let e = &c.exploration;
     for t in &e.traits {
@@ -87,15 +61,19 @@ fn character(found: &mut Problems, c: &Character) {
     for skill in &e.skills {
         found.check(&what, &skill.name, skill.value, &limits::TRAIT_OR_SKILL);
     }
-    found.check(&what, "exhaustion", e.exhaustion, &limits::EXHAUSTION);
-    found.check(
-        &what,
-        "days without food",
-        e.days_without_food,
-        &limits::DAYS_WITHOUT_FOOD,
-    );
-    found.check(&what, "swim speed", e.swim_speed, &limits::SPEED);
-    found.check(&what, "climb speed", e.climb_speed, &limits::SPEED);
+    for section in sheet::SECTIONS {
+        for f in section.numbers {
+            found.check(&what, f.label, (f.get)(c), &f.range);
+        }
+        for f in section.tracks {
+            let track = (f.get)(c);
+            found.check(&what, &format!("{} max", f.label), track.max, &f.max_range);
+            found.check(&what, f.label, track.current, &(0..=track.max));
+        }
+        for f in section.halves {
+            found.check(&what, f.label, (f.get)(c), &f.range);
+        }
+    }
 }
 
 #[derive(Default)]
@@ -149,7 +127,7 @@ mod tests {
             "{found:?}"
         );
         assert!(
-            found.contains(&"character 1 (Pell): wild dice 4 is not between 0 and 3".to_owned()),
+            found.contains(&"character 1 (Pell): Wild dice 4 is not between 0 and 3".to_owned()),
             "{found:?}"
         );
         assert_eq!(found.len(), 2, "{found:?}");

@@ -52,16 +52,20 @@ pub fn boxes(l: &mut Layout<'_>, items: &[(String, String)]) {
 /// A label and a track of tick boxes: the first `current` filled, the rest
 /// empty to tick in pencil. A very long track prints "__ / max" instead.
 pub fn track(l: &mut Layout<'_>, label: &str, current: Option<i64>, max: i64) {
-    const LABEL_W: f32 = 92.0;
     const SIZE: f32 = 10.0;
     const GAP: f32 = 3.0;
     let max = max.max(0);
-    let room = l.content_width() - LABEL_W;
-    let per_row = ((room + GAP) / (SIZE + GAP)).floor().max(1.0) as i64;
     let text = match current {
         Some(c) => format!("{label}  {c}/{max}"),
         None => format!("{label}  __/{max}"),
     };
+    // The boxes start after the label, however long it is (92 pt at least,
+    // so the short tracks line up).
+    let label_w = (l.metrics.width(&text, BODY) + 8.0)
+        .max(92.0)
+        .min(l.content_width() / 2.0);
+    let room = l.content_width() - label_w;
+    let per_row = ((room + GAP) / (SIZE + GAP)).floor().max(1.0) as i64;
     if max > per_row * 3 {
         l.need(SIZE + 6.0);
         l.text(l.left(), l.y - SIZE + 1.0, BODY, &text, INK);
@@ -74,12 +78,12 @@ pub fn track(l: &mut Layout<'_>, label: &str, current: Option<i64>, max: i64) {
         l.left(),
         l.y - SIZE + 1.0,
         BODY,
-        &l.metrics.fit(&text, BODY, LABEL_W - 4.0),
+        &l.metrics.fit(&text, BODY, label_w - 4.0),
         INK,
     );
     for i in 0..max {
         let (row, col) = (i / per_row, i % per_row);
-        let x = l.left() + LABEL_W + col as f32 * (SIZE + GAP);
+        let x = l.left() + label_w + col as f32 * (SIZE + GAP);
         let y = l.y - SIZE - row as f32 * (SIZE + GAP);
         let filled = current.is_some_and(|c| i < c);
         l.rect(x, y, SIZE, SIZE, filled.then_some(FILL), true);

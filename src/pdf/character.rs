@@ -5,8 +5,7 @@
 use super::blocks;
 use super::layout::Layout;
 use crate::model::{
-    CampaignData, Character, CharacterId, CharacterKind, Choice, Holder, NamedStat, Protection,
-    Settings,
+    CampaignData, Character, CharacterId, CharacterKind, Choice, Holder, NamedStat, Settings, sheet,
 };
 use crate::rules::companion::advance::level_line;
 
@@ -123,26 +122,20 @@ fn companion(l: &mut Layout<'_>, fill: &Fill<'_>) {
     blocks::section(l, "Travellers' Companion", 60.0);
     let c = fill.c;
     let mut boxes = stat_boxes(&c.companion.stats, fill, true, 1);
-    boxes.push(("Quality".into(), fill.target(|c| c.companion.quality)));
-    boxes.push(("Defence".into(), fill.target(|c| c.companion.defence)));
+    for f in [&sheet::QUALITY, &sheet::DEFENCE] {
+        boxes.push((f.label.into(), fill.target(f.get)));
+    }
     blocks::boxes(l, &boxes);
-    blocks::track(
-        l,
-        "Wounds",
-        fill.current(|c| c.companion.wounds.current),
-        c.companion.wounds.max,
-    );
-    blocks::track(
-        l,
-        "Toughness",
-        fill.current(|c| c.companion.toughness.current),
-        c.companion.toughness.max,
-    );
+    for f in [&sheet::WOUNDS, &sheet::TOUGHNESS] {
+        track(l, fill, f);
+    }
+    let wild = &sheet::WILD_DICE;
+    let most = *wild.range.end();
     blocks::pips(
         l,
-        "Wild dice (up to 3)",
-        fill.current(|c| c.companion.wild_dice),
-        3,
+        &format!("{} (up to {most})", wild.label),
+        fill.current(wild.get),
+        most,
     );
     let xp = if fill.filled {
         let xp = u32::try_from(c.companion.xp).unwrap_or(0);
@@ -174,24 +167,16 @@ fn companion(l: &mut Layout<'_>, fill: &Fill<'_>) {
 
 fn rounds(l: &mut Layout<'_>, fill: &Fill<'_>) {
     blocks::section(l, "Travel rounds", 60.0);
-    let c = fill.c;
-    let r = &c.rounds;
-    blocks::boxes(
-        l,
-        &[
-            ("Body".into(), fill.num(|c| c.rounds.body)),
-            ("Mind".into(), fill.num(|c| c.rounds.mind)),
-            ("Spirit".into(), fill.num(|c| c.rounds.spirit)),
-            ("Striker".into(), fill.num(|c| c.rounds.ranks.striker)),
-            ("Caster".into(), fill.num(|c| c.rounds.ranks.caster)),
-            ("Healer".into(), fill.num(|c| c.rounds.ranks.healer)),
-            ("Defender".into(), fill.num(|c| c.rounds.ranks.defender)),
-            ("Support".into(), fill.num(|c| c.rounds.ranks.support)),
-            ("Saboteur".into(), fill.num(|c| c.rounds.ranks.saboteur)),
-        ],
-    );
-    blocks::track(l, "HP", fill.current(|c| c.rounds.hp.current), r.hp.max);
-    blocks::track(l, "MP", fill.current(|c| c.rounds.mp.current), r.mp.max);
+    let r = &fill.c.rounds;
+    let stats: Vec<(String, String)> = [&sheet::BODY, &sheet::MIND, &sheet::SPIRIT]
+        .into_iter()
+        .chain(&sheet::RANKS)
+        .map(|f| (f.label.to_owned(), fill.num(f.get)))
+        .collect();
+    blocks::boxes(l, &stats);
+    for f in [&sheet::HP, &sheet::MP] {
+        track(l, fill, f);
+    }
     let spare = if fill.filled { 1 } else { 2 };
     blocks::lists_side_by_side(
         l,
@@ -200,16 +185,32 @@ fn rounds(l: &mut Layout<'_>, fill: &Fill<'_>) {
     );
 }
 
-fn protection(p: &Protection) -> String {
+/// A track of the sheet's tables: the current value shaded, up to the maximum.
+fn track(l: &mut Layout<'_>, fill: &Fill<'_>, f: &sheet::TrackField) {
+    blocks::track(
+        l,
+        f.label,
+        fill.current(|c| (f.get)(c).current),
+        (f.get)(fill.c).max,
+    );
+}
+
+/// Immunity, resistance and reduction against one kind of damage, in words.
+fn protection(
+    c: &Character,
+    [immune, resistant]: [&sheet::Flag; 2],
+    reduction: &sheet::Number,
+) -> String {
     let mut parts = Vec::new();
-    if p.immune {
+    if (immune.get)(c) {
         parts.push("immune".to_owned());
     }
-    if p.resistant {
+    if (resistant.get)(c) {
         parts.push("resistant".to_owned());
     }
-    if p.reduction > 0 {
-        parts.push(format!("Reduction {}", p.reduction));
+    let reduction = (reduction.get)(c);
+    if reduction > 0 {
+        parts.push(format!("Reduction {reduction}"));
     }
     if parts.is_empty() {
         "none".to_owned()
@@ -249,28 +250,31 @@ fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
     if fill.filled {
         blocks::line(l, "", "✓ trained: the skill's tool gives its item bonus.");
     }
+    let exhaustion = &sheet::EXHAUSTION;
     blocks::track(
         l,
-        "Exhaustion",
-        fill.current(|c| c.exploration.exhaustion),
-        e.exhaustion.max(10),
+        exhaustion.label,
+        fill.current(exhaustion.get),
+        (exhaustion.get)(c).max(10),
     );
-    let speed = |v: i64| {
+    let speed = |f: &sheet::Number| {
+        let v = (f.get)(c);
         if v > 0 {
-            format!("{v} m")
+            v.to_string()
         } else {
             "none".to_owned()
         }
     };
-    let adapted: Vec<&str> = [(e.altitude_adapted, "altitude"), (e.depth_adapted, "depth")]
-        .into_iter()
-        .filter_map(|(on, what)| on.then_some(what))
-        .collect();
+    let adapted: Vec<&str> = [
+        (&sheet::ALTITUDE_ADAPTED, "altitude"),
+        (&sheet::DEPTH_ADAPTED, "depth"),
+    ]
+    .into_iter()
+    .filter_map(|(f, what)| (f.get)(c).then_some(what))
+    .collect();
+    let days = &sheet::DAYS_WITHOUT_FOOD;
     let facts = [
-        (
-            "Days without food",
-            super::format_number(e.days_without_food),
-        ),
+        (days.label, super::format_number((days.get)(c))),
         (
             "Adapted to",
             if adapted.is_empty() {
@@ -279,10 +283,24 @@ fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
                 adapted.join(", ")
             },
         ),
-        ("Cold", protection(&e.cold)),
-        ("Heat (fire)", protection(&e.heat)),
-        ("Swim speed", speed(e.swim_speed)),
-        ("Climb speed", speed(e.climb_speed)),
+        (
+            "Cold",
+            protection(
+                c,
+                [&sheet::COLD_IMMUNE, &sheet::COLD_RESISTANT],
+                &sheet::COLD_REDUCTION,
+            ),
+        ),
+        (
+            "Heat (fire)",
+            protection(
+                c,
+                [&sheet::HEAT_IMMUNE, &sheet::HEAT_RESISTANT],
+                &sheet::HEAT_REDUCTION,
+            ),
+        ),
+        (sheet::SWIM_SPEED.label, speed(&sheet::SWIM_SPEED)),
+        (sheet::CLIMB_SPEED.label, speed(&sheet::CLIMB_SPEED)),
     ];
     let facts: Vec<(&str, String)> = facts
         .into_iter()

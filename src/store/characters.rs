@@ -1,21 +1,79 @@
-//! The character repository: one row per character plus its named stats and
+//! The character repository: one row per character, its columns those of
+//! the sheet's field tables (`model::sheet`), plus its named stats and
 //! lists in child tables.
 
 use super::sql_types::choice_from_sql;
-use crate::model::{
-    Character, CharacterId, CompanionSheet, ExplorationSheet, NamedStat, Protection, RoleRanks,
-    RoundsSheet, Skill, Track,
-};
+use crate::model::{Character, CharacterId, NamedStat, Skill, Track, sheet};
+use rusqlite::types::Value;
 use rusqlite::{Connection, Row, params};
 use std::collections::BTreeMap;
 
-const COLUMNS: &str = "id, name, player, kind, party_id, notes,
-    c_quality, c_defence, c_wounds, c_wounds_max, c_toughness, c_toughness_max, c_wild_dice, c_xp, c_drive,
-    r_body, r_mind, r_spirit, r_hp, r_hp_max, r_mp, r_mp_max,
-    r_striker, r_caster, r_healer, r_defender, r_support, r_saboteur,
-    e_exhaustion, e_days_without_food, e_cold_immune, e_cold_resistant, e_cold_reduction,
-    e_heat_immune, e_heat_resistant, e_heat_reduction, e_swim_speed, e_climb_speed,
-    e_altitude_adapted, e_depth_adapted, e_starvation, c_advances";
+/// The columns of the `character` table that are not simple sheet fields.
+const OWN_COLUMNS: [&str; 4] = ["id", "kind", "party_id", "c_advances"];
+
+/// Every column of the `character` table: its own, then each sheet field's.
+fn columns() -> Vec<&'static str> {
+    let mut columns = OWN_COLUMNS.to_vec();
+    for section in sheet::SECTIONS {
+        columns.extend(section.numbers.iter().map(|f| f.column));
+        columns.extend(section.tracks.iter().flat_map(|f| [f.column, f.max_column]));
+        columns.extend(section.flags.iter().map(|f| f.column));
+        columns.extend(section.texts.iter().map(|f| f.column));
+        columns.extend(section.halves.iter().map(|f| f.column));
+    }
+    columns
+}
+
+/// A character's row: each column with its value, in [`columns`] order.
+fn row_values(c: &Character) -> rusqlite::Result<Vec<Value>> {
+    let mut values = vec![
+        Value::Integer(c.id.0),
+        Value::Text(crate::model::Choice::key(c.kind).to_owned()),
+        c.party.map_or(Value::Null, |p| Value::Integer(p.0)),
+        Value::Text(super::sql_types::to_json(&c.companion.advances)?),
+    ];
+    for section in sheet::SECTIONS {
+        values.extend(section.numbers.iter().map(|f| Value::Integer((f.get)(c))));
+        for f in section.tracks {
+            let t = (f.get)(c);
+            values.extend([Value::Integer(t.current), Value::Integer(t.max)]);
+        }
+        values.extend(
+            section
+                .flags
+                .iter()
+                .map(|f| Value::Integer((f.get)(c).into())),
+        );
+        values.extend(
+            section
+                .texts
+                .iter()
+                .map(|f| Value::Text((f.get)(c).to_owned())),
+        );
+        values.extend(section.halves.iter().map(|f| Value::Real((f.get)(c))));
+    }
+    Ok(values)
+}
+
+/// The statement that writes a character's row, built once from the tables.
+fn upsert_sql() -> &'static str {
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SQL.get_or_init(|| {
+        let columns = columns();
+        let placeholders: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
+        let updates: Vec<String> = columns
+            .iter()
+            .filter(|c| **c != "id")
+            .map(|c| format!("{c} = excluded.{c}"))
+            .collect();
+        format!(
+            "INSERT INTO character ({}) VALUES ({}) ON CONFLICT (id) DO UPDATE SET {}",
+            columns.join(", "),
+            placeholders.join(", "),
+            updates.join(", ")
+        )
+    })
+}
 
 /// The lists kept in `character_entry`, by their stored name.
 const LISTS: [&str; 5] = [
@@ -49,65 +107,9 @@ fn list_ref<'a>(c: &'a Character, list: &str) -> &'a [String] {
 
 /// Inserts or updates a character and replaces its stats and lists.
 pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
-    let (co, ro, ex) = (&c.companion, &c.rounds, &c.exploration);
-    let placeholders = (1..=42)
-        .map(|i| format!("?{i}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let updates = COLUMNS
-        .split(',')
-        .map(str::trim)
-        .filter(|col| *col != "id")
-        .map(|col| format!("{col} = excluded.{col}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let sql = format!(
-        "INSERT INTO character ({COLUMNS}) VALUES ({placeholders}) ON CONFLICT (id) DO UPDATE SET {updates}"
-    );
-    conn.prepare_cached(&sql)?.execute(params![
-        c.id,
-        c.name,
-        c.player,
-        crate::model::Choice::key(c.kind),
-        c.party,
-        c.notes,
-        co.quality,
-        co.defence,
-        co.wounds.current,
-        co.wounds.max,
-        co.toughness.current,
-        co.toughness.max,
-        co.wild_dice,
-        co.xp,
-        co.drive,
-        ro.body,
-        ro.mind,
-        ro.spirit,
-        ro.hp.current,
-        ro.hp.max,
-        ro.mp.current,
-        ro.mp.max,
-        ro.ranks.striker,
-        ro.ranks.caster,
-        ro.ranks.healer,
-        ro.ranks.defender,
-        ro.ranks.support,
-        ro.ranks.saboteur,
-        ex.exhaustion,
-        ex.days_without_food,
-        ex.cold.immune,
-        ex.cold.resistant,
-        ex.cold.reduction,
-        ex.heat.immune,
-        ex.heat.resistant,
-        ex.heat.reduction,
-        ex.swim_speed,
-        ex.climb_speed,
-        ex.altitude_adapted,
-        ex.depth_adapted,
-        ex.starvation,
-        super::sql_types::to_json(&co.advances)?,
-    ])?;
+    let (co, ex) = (&c.companion, &c.exploration);
+    conn.prepare_cached(upsert_sql())?
+        .execute(rusqlite::params_from_iter(row_values(c)?))?;
     conn.prepare_cached("DELETE FROM character_stat WHERE character_id = ?1")?
         .execute([c.id])?;
     conn.prepare_cached("DELETE FROM character_entry WHERE character_id = ?1")?
@@ -141,80 +143,46 @@ pub fn delete(conn: &Connection, id: CharacterId) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// A character from its row, read by column name; its named stats and
+/// lists come from their own tables.
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
-    let track = |current: usize| -> rusqlite::Result<Track> {
-        Ok(Track {
-            current: row.get(current)?,
-            max: row.get(current + 1)?,
-        })
-    };
-    let protection = |at: usize| -> rusqlite::Result<Protection> {
-        Ok(Protection {
-            immune: row.get(at)?,
-            resistant: row.get(at + 1)?,
-            reduction: row.get(at + 2)?,
-        })
-    };
-    Ok(Character {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        player: row.get(2)?,
-        kind: choice_from_sql(row.get_ref(3)?).map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(3, rusqlite::types::Type::Text, Box::new(e))
-        })?,
-        party: row.get(4)?,
-        notes: row.get(5)?,
-        companion: CompanionSheet {
-            stats: Vec::new(),
-            quality: row.get(6)?,
-            defence: row.get(7)?,
-            wounds: track(8)?,
-            toughness: track(10)?,
-            wild_dice: row.get(12)?,
-            xp: row.get(13)?,
-            powers: Vec::new(),
-            talents: Vec::new(),
-            injuries: Vec::new(),
-            drive: row.get(14)?,
-            advances: super::sql_types::from_json(41, &row.get::<_, String>(41)?)?,
-        },
-        rounds: RoundsSheet {
-            body: row.get(15)?,
-            mind: row.get(16)?,
-            spirit: row.get(17)?,
-            hp: track(18)?,
-            mp: track(20)?,
-            ranks: RoleRanks {
-                striker: row.get(22)?,
-                caster: row.get(23)?,
-                healer: row.get(24)?,
-                defender: row.get(25)?,
-                support: row.get(26)?,
-                saboteur: row.get(27)?,
-            },
-            injuries: Vec::new(),
-            statuses: Vec::new(),
-        },
-        exploration: ExplorationSheet {
-            traits: Vec::new(),
-            skills: Vec::new(),
-            exhaustion: row.get(28)?,
-            days_without_food: row.get(29)?,
-            cold: protection(30)?,
-            heat: protection(33)?,
-            swim_speed: row.get(36)?,
-            climb_speed: row.get(37)?,
-            altitude_adapted: row.get(38)?,
-            depth_adapted: row.get(39)?,
-            starvation: row.get(40)?,
-        },
-    })
+    let kind = choice_from_sql(row.get_ref("kind")?).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, Box::new(e))
+    })?;
+    let mut c = Character::new(row.get("id")?, String::new(), kind);
+    c.party = row.get("party_id")?;
+    c.companion.advances = super::sql_types::from_json(3, &row.get::<_, String>("c_advances")?)?;
+    c.companion.stats.clear();
+    c.exploration.traits.clear();
+    c.exploration.skills.clear();
+    for section in sheet::SECTIONS {
+        for f in section.numbers {
+            (f.set)(&mut c, row.get(f.column)?);
+        }
+        for f in section.tracks {
+            let track = Track {
+                current: row.get(f.column)?,
+                max: row.get(f.max_column)?,
+            };
+            (f.set)(&mut c, track);
+        }
+        for f in section.flags {
+            (f.set)(&mut c, row.get(f.column)?);
+        }
+        for f in section.texts {
+            (f.set)(&mut c, row.get(f.column)?);
+        }
+        for f in section.halves {
+            (f.set)(&mut c, row.get(f.column)?);
+        }
+    }
+    Ok(c)
 }
 
 /// Every character with its stats and lists, in three queries.
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Character>> {
     let mut characters = BTreeMap::new();
-    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM character"))?;
+    let mut stmt = conn.prepare(&format!("SELECT {} FROM character", columns().join(", ")))?;
     for c in stmt.query_map([], from_row)? {
         let c = c?;
         characters.insert(c.id, c);

@@ -1,18 +1,16 @@
 //! The character sheet editor: general fields, then one section per rule
-//! text switched on in the campaign. Every finished edit becomes one undoable
-//! change of the character.
+//! text switched on in the campaign, its fields from the sheet's field
+//! tables (`model::sheet`). Every finished edit becomes one undoable change
+//! of the character.
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
-use crate::model::limits::{self, *};
+use crate::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
 use crate::model::{
-    CampaignData, Character, CharacterKind, Choice, NamedStat, Protection, RuleText, Skill, Track,
+    CampaignData, Character, CharacterKind, Choice, NamedStat, RuleText, Skill, Track, sheet,
 };
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
-
-/// A number on the sheet, reached from the character.
-type Field = fn(&mut Character) -> &mut i64;
 
 /// Edits of one character, turned into commands.
 struct Form<'a> {
@@ -61,48 +59,62 @@ impl Form<'_> {
         }
     }
 
+    /// A whole number of the sheet's tables.
+    fn number(&mut self, ui: &mut Ui, f: &sheet::Number) {
+        self.whole(ui, f.label, f.range.clone(), f.get, f.set);
+    }
+
     /// Current and maximum of a track; the current value can't exceed the maximum.
-    fn track(
-        &mut self,
-        ui: &mut Ui,
-        label: &str,
-        max_range: RangeInclusive<i64>,
-        get: fn(&mut Character) -> &mut Track,
-    ) {
-        let mut c = self.c.clone();
-        let track = *get(&mut c);
+    fn track(&mut self, ui: &mut Ui, f: &sheet::TrackField) {
+        let track = (f.get)(self.c);
         ui.horizontal(|ui| {
             self.whole(
                 ui,
-                label,
+                f.label,
                 0..=track.max,
                 |_| track.current,
-                |c, v| get(c).current = v,
+                |c, v| {
+                    (f.set)(
+                        c,
+                        Track {
+                            current: v,
+                            ..track
+                        },
+                    )
+                },
             );
             self.whole(
                 ui,
-                &format!("{label} max"),
-                max_range,
+                &format!("{} max", f.label),
+                f.max_range.clone(),
                 |_| track.max,
                 |c, v| {
-                    let t = get(c);
-                    t.max = v;
-                    t.current = t.current.min(v);
+                    (f.set)(
+                        c,
+                        Track {
+                            max: v,
+                            current: track.current.min(v),
+                        },
+                    )
                 },
             );
         });
     }
 
-    fn text(
-        &mut self,
-        ui: &mut Ui,
-        label: &str,
-        get: impl Fn(&Character) -> &str,
-        set: impl FnOnce(&mut Character, String),
-    ) {
-        let key = self.key(label);
-        if let Some(v) = self.fields.text(ui, &key, label, get(self.c), 220.0) {
-            self.commit(label, |c| set(c, v));
+    fn text(&mut self, ui: &mut Ui, f: &sheet::Text) {
+        let key = self.key(f.label);
+        if let Some(v) = self.fields.text(ui, &key, f.label, (f.get)(self.c), 220.0) {
+            self.commit(f.label, |c| (f.set)(c, v));
+        }
+    }
+
+    fn halves(&mut self, ui: &mut Ui, f: &sheet::Halves) {
+        let key = self.key(&f.label.to_lowercase());
+        let current = (f.get)(self.c);
+        if let Some(v) = self.fields.decimal(ui, &key, f.label, current, |t| {
+            limits::parse_halves(t, &f.range)
+        }) {
+            self.commit(&f.label.to_lowercase(), |c| (f.set)(c, v));
         }
     }
 
@@ -125,11 +137,10 @@ impl Form<'_> {
         }
     }
 
-    fn check(&mut self, ui: &mut Ui, label: &str, get: fn(&mut Character) -> &mut bool) {
-        let mut c = self.c.clone();
-        let mut value = *get(&mut c);
-        if ui.checkbox(&mut value, label).changed() {
-            self.commit(label, |c| *get(c) = value);
+    fn flag(&mut self, ui: &mut Ui, f: &sheet::Flag) {
+        let mut value = (f.get)(self.c);
+        if ui.checkbox(&mut value, f.label).changed() {
+            self.commit(f.label, |c| (f.set)(c, value));
         }
     }
 
@@ -222,34 +233,19 @@ impl Form<'_> {
         }
     }
 
-    fn protection(&mut self, ui: &mut Ui, what: &str, get: fn(&mut Character) -> &mut Protection) {
-        let mut c = self.c.clone();
-        let p = *get(&mut c);
+    /// Immunity, resistance and reduction against one kind of damage.
+    fn protection(
+        &mut self,
+        ui: &mut Ui,
+        what: &str,
+        [immune, resistant]: [&sheet::Flag; 2],
+        reduction: &sheet::Number,
+    ) {
         ui.horizontal(|ui| {
             ui.label(RichText::new(what).strong());
-            let mut immune = p.immune;
-            if ui
-                .checkbox(&mut immune, format!("{what} immunity"))
-                .changed()
-            {
-                self.commit(&format!("{what} immunity"), |c| get(c).immune = immune);
-            }
-            let mut resistant = p.resistant;
-            if ui
-                .checkbox(&mut resistant, format!("{what} resistance"))
-                .changed()
-            {
-                self.commit(&format!("{what} resistance"), |c| {
-                    get(c).resistant = resistant
-                });
-            }
-            self.whole(
-                ui,
-                &format!("{what} reduction"),
-                REDUCTION,
-                |_| p.reduction,
-                |c, v| get(c).reduction = v,
-            );
+            self.flag(ui, immune);
+            self.flag(ui, resistant);
+            self.number(ui, reduction);
         });
     }
 }
@@ -279,18 +275,19 @@ pub fn sheet_ui(
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                form.text(ui, "Name", |c| &c.name, |c, v| c.name = v);
+                form.text(ui, &sheet::NAME);
                 ui.end_row();
-                form.text(ui, "Player", |c| &c.player, |c, v| c.player = v);
+                form.text(ui, &sheet::PLAYER);
                 ui.end_row();
                 kind_combo(ui, &mut form);
                 ui.end_row();
                 party_combo(ui, &mut form, data);
                 ui.end_row();
             });
+        let notes = &sheet::NOTES;
         let key = form.key("notes");
-        if let Some(notes) = form.fields.multiline(ui, &key, "Notes", &c.notes) {
-            form.commit("notes", |c| c.notes = notes);
+        if let Some(text) = form.fields.multiline(ui, &key, notes.label, (notes.get)(c)) {
+            form.commit("notes", |c| (notes.set)(c, text));
         }
     });
     let s = &data.settings;
@@ -354,40 +351,14 @@ fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
     ui.label(RichText::new("D10 stats are target numbers: lower is better.").weak());
     form.named_stats(ui, "Stat", COMPANION_STAT, |c| &mut c.companion.stats);
     ui.horizontal(|ui| {
-        form.whole(
-            ui,
-            "Quality",
-            QUALITY_DEFENCE,
-            |c| c.companion.quality,
-            |c, v| c.companion.quality = v,
-        );
-        form.whole(
-            ui,
-            "Defence",
-            QUALITY_DEFENCE,
-            |c| c.companion.defence,
-            |c, v| c.companion.defence = v,
-        );
+        form.number(ui, &sheet::QUALITY);
+        form.number(ui, &sheet::DEFENCE);
     });
-    form.track(ui, "Wounds", WOUNDS_MAX, |c| &mut c.companion.wounds);
-    form.track(ui, "Toughness", TOUGHNESS_MAX, |c| {
-        &mut c.companion.toughness
-    });
+    form.track(ui, &sheet::WOUNDS);
+    form.track(ui, &sheet::TOUGHNESS);
     ui.horizontal(|ui| {
-        form.whole(
-            ui,
-            "Wild dice",
-            WILD_DICE,
-            |c| c.companion.wild_dice,
-            |c, v| c.companion.wild_dice = v,
-        );
-        form.whole(
-            ui,
-            "XP",
-            limits::XP,
-            |c| c.companion.xp,
-            |c, v| c.companion.xp = v,
-        );
+        form.number(ui, &sheet::WILD_DICE);
+        form.number(ui, &sheet::XP);
         ui.label(RichText::new(level_text(form.c)).weak());
     });
     form.list(ui, "Advances taken", |c| &mut c.companion.advances);
@@ -404,12 +375,7 @@ fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
     form.list(ui, "Powers and drills", |c| &mut c.companion.powers);
     form.list(ui, "Talents", |c| &mut c.companion.talents);
     form.list(ui, "Injuries", |c| &mut c.companion.injuries);
-    form.text(
-        ui,
-        "Drive",
-        |c| &c.companion.drive,
-        |c, v| c.companion.drive = v,
-    );
+    form.text(ui, &sheet::DRIVE);
 }
 
 /// "Level 2 · next level at 9 XP": the Companion's levels from total XP.
@@ -432,48 +398,16 @@ fn level_text(c: &Character) -> String {
 
 fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
     ui.horizontal(|ui| {
-        form.whole(
-            ui,
-            "Body",
-            ROUNDS_STAT,
-            |c| c.rounds.body,
-            |c, v| c.rounds.body = v,
-        );
-        form.whole(
-            ui,
-            "Mind",
-            ROUNDS_STAT,
-            |c| c.rounds.mind,
-            |c, v| c.rounds.mind = v,
-        );
-        form.whole(
-            ui,
-            "Spirit",
-            ROUNDS_STAT,
-            |c| c.rounds.spirit,
-            |c, v| c.rounds.spirit = v,
-        );
+        for stat in [&sheet::BODY, &sheet::MIND, &sheet::SPIRIT] {
+            form.number(ui, stat);
+        }
     });
-    form.track(ui, "HP", HP_MP_MAX, |c| &mut c.rounds.hp);
-    form.track(ui, "MP", HP_MP_MAX, |c| &mut c.rounds.mp);
+    form.track(ui, &sheet::HP);
+    form.track(ui, &sheet::MP);
     ui.label(RichText::new("Role ranks").strong());
     ui.horizontal_wrapped(|ui| {
-        let ranks: [(&str, Field); 6] = [
-            ("Striker", |c| &mut c.rounds.ranks.striker),
-            ("Caster", |c| &mut c.rounds.ranks.caster),
-            ("Healer", |c| &mut c.rounds.ranks.healer),
-            ("Defender", |c| &mut c.rounds.ranks.defender),
-            ("Support", |c| &mut c.rounds.ranks.support),
-            ("Saboteur", |c| &mut c.rounds.ranks.saboteur),
-        ];
-        for (label, rank) in ranks {
-            form.whole(
-                ui,
-                label,
-                ROLE_RANK,
-                |c| *rank(&mut c.clone()),
-                |c, v| *rank(c) = v,
-            );
+        for rank in &sheet::RANKS {
+            form.number(ui, rank);
         }
     });
     form.list(ui, "Travel injuries", |c| &mut c.rounds.injuries);
@@ -486,47 +420,28 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
     ui.label(RichText::new("Skills").strong());
     form.skills(ui);
     ui.horizontal(|ui| {
-        form.whole(
-            ui,
-            "Degrees of exhaustion",
-            EXHAUSTION,
-            |c| c.exploration.exhaustion,
-            |c, v| c.exploration.exhaustion = v,
-        );
-        let key = form.key("days without food");
-        let current = form.c.exploration.days_without_food;
-        if let Some(v) = form
-            .fields
-            .decimal(ui, &key, "Days without food", current, |t| {
-                limits::parse_halves(t, &DAYS_WITHOUT_FOOD)
-            })
-        {
-            form.commit("days without food", |c| c.exploration.days_without_food = v);
-        }
+        form.number(ui, &sheet::EXHAUSTION);
+        form.halves(ui, &sheet::DAYS_WITHOUT_FOOD);
     });
-    form.protection(ui, "Cold", |c| &mut c.exploration.cold);
-    form.protection(ui, "Heat", |c| &mut c.exploration.heat);
+    form.protection(
+        ui,
+        "Cold",
+        [&sheet::COLD_IMMUNE, &sheet::COLD_RESISTANT],
+        &sheet::COLD_REDUCTION,
+    );
+    form.protection(
+        ui,
+        "Heat",
+        [&sheet::HEAT_IMMUNE, &sheet::HEAT_RESISTANT],
+        &sheet::HEAT_REDUCTION,
+    );
     ui.horizontal(|ui| {
-        form.whole(
-            ui,
-            "Swim speed (m)",
-            SPEED,
-            |c| c.exploration.swim_speed,
-            |c, v| c.exploration.swim_speed = v,
-        );
-        form.whole(
-            ui,
-            "Climb speed (m)",
-            SPEED,
-            |c| c.exploration.climb_speed,
-            |c, v| c.exploration.climb_speed = v,
-        );
+        form.number(ui, &sheet::SWIM_SPEED);
+        form.number(ui, &sheet::CLIMB_SPEED);
     });
     ui.horizontal(|ui| {
         ui.label("Adaptations:");
-        form.check(ui, "Altitude adapted", |c| {
-            &mut c.exploration.altitude_adapted
-        });
-        form.check(ui, "Depth adapted", |c| &mut c.exploration.depth_adapted);
+        form.flag(ui, &sheet::ALTITUDE_ADAPTED);
+        form.flag(ui, &sheet::DEPTH_ADAPTED);
     });
 }
