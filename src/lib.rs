@@ -1,4 +1,9 @@
 //! Waybook: an offline campaign manager for game masters.
+//!
+//! The modules are layers, bottom to top: `assets` and `files`, `rules`,
+//! `model`, then `store` and `plan`, `pdf` and `starter`, `demo`, `app` and
+//! `cli`, `ui`, and `gui` (the window). Each names only those below it
+//! (`tests/layering.rs`).
 
 pub mod app;
 pub mod assets;

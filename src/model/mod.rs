@@ -1,5 +1,7 @@
-//! Campaign data types: characters, parties, items and holdings, campaign
-//! settings, their typed ids and the limits a valid value keeps to.
+//! Campaign data types: characters, parties, items and holdings, journeys,
+//! roll tables, campaign settings, their typed ids, the limits a valid value
+//! keeps to (and their check), the sheet's field tables, and the one record
+//! mechanism every kind goes through (`Record`, `Change`, `Edit`).
 //!
 //! Plain data only: the store reads and writes these, the app edits them, the
 //! PDF and CLI faces print them. Nothing here touches the database or egui.

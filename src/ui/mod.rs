@@ -1,7 +1,10 @@
 //! The screens, one module each, and the frame around them: the menu bar,
-//! the screen tabs, the status bar, the error dialog and the path field that
-//! stands in for a missing file dialog. Every function taking `&mut Ui` is
-//! `ui` or `*_ui`.
+//! the screen tabs, the status bar, the error dialog, the path field that
+//! stands in for a missing file dialog and the focus ring; and
+//! [`WaybookApp`], the app (`crate::app`) with the screens' own state.
+//! A function that draws a piece of a screen is `ui` or `*_ui`; a widget
+//! that returns a value is named for what it returns (`choice_combo`,
+//! `FieldBuffers::whole`).
 
 mod campaign;
 mod export;
