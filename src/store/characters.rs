@@ -8,7 +8,8 @@ use rusqlite::types::Value;
 use rusqlite::{Connection, Row, params};
 use std::collections::BTreeMap;
 
-/// The columns of the `character` table that are not simple sheet fields.
+/// The columns of the `character` table that are not simple sheet fields,
+/// first in every row.
 const OWN_COLUMNS: [&str; 4] = ["id", "kind", "party_id", "c_advances"];
 
 /// Every column of the `character` table: its own, then each sheet field's.
@@ -143,37 +144,41 @@ pub fn delete(conn: &Connection, id: CharacterId) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// A character from its row, read by column name; its named stats and
-/// lists come from their own tables.
+/// A character from a row of [`columns`], read in that order (the sheet's
+/// tables walked as [`columns`] walks them); its named stats and lists come
+/// from their own tables.
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
-    let kind = choice_from_sql(row.get_ref("kind")?).map_err(|e| {
+    let kind = choice_from_sql(row.get_ref(1)?).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, Box::new(e))
     })?;
-    let mut c = Character::new(row.get("id")?, String::new(), kind);
-    c.party = row.get("party_id")?;
-    c.companion.advances = super::sql_types::from_json(3, &row.get::<_, String>("c_advances")?)?;
+    let mut c = Character::new(row.get(0)?, String::new(), kind);
+    c.party = row.get(2)?;
+    c.companion.advances = super::sql_types::from_json(3, &row.get::<_, String>(3)?)?;
     c.companion.stats.clear();
     c.exploration.traits.clear();
     c.exploration.skills.clear();
+    let mut at = OWN_COLUMNS.len()..;
+    let mut next = || at.next().unwrap_or_default();
     for section in sheet::SECTIONS {
         for f in section.numbers {
-            (f.set)(&mut c, row.get(f.column)?);
+            (f.set)(&mut c, row.get(next())?);
         }
         for f in section.tracks {
+            let (current, max) = (next(), next());
             let track = Track {
-                current: row.get(f.column)?,
-                max: row.get(f.max_column)?,
+                current: row.get(current)?,
+                max: row.get(max)?,
             };
             (f.set)(&mut c, track);
         }
         for f in section.flags {
-            (f.set)(&mut c, row.get(f.column)?);
+            (f.set)(&mut c, row.get(next())?);
         }
         for f in section.texts {
-            (f.set)(&mut c, row.get(f.column)?);
+            (f.set)(&mut c, row.get(next())?);
         }
         for f in section.halves {
-            (f.set)(&mut c, row.get(f.column)?);
+            (f.set)(&mut c, row.get(next())?);
         }
     }
     Ok(c)
