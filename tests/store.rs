@@ -615,3 +615,43 @@ fn a_played_journey_keeps_its_exhaustion_record_and_legs_as_played() {
         .expect("loads");
     assert_eq!(reloaded.journeys[&id], played);
 }
+
+/// Issue 10: while the app sits open, the `.waybook` file alone (copied as a
+/// GM would copy it to a stick) is the whole campaign, every edit in it.
+#[test]
+fn the_file_alone_is_the_whole_campaign_while_it_is_open() {
+    let dir = temp();
+    let path = dir.path().join("open.waybook");
+    let mut session =
+        Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
+    let ash = session
+        .data
+        .characters
+        .values()
+        .find(|c| c.name == "Ash Varnell")
+        .expect("Ash")
+        .clone();
+    let after = Character {
+        notes: "copied to a stick".into(),
+        ..ash.clone()
+    };
+    session
+        .apply(Edit::new(
+            "Notes",
+            vec![Change::character(Some(&ash), Some(&after))],
+        ))
+        .expect("written");
+    let beside: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("listed")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "open.waybook")
+        .collect();
+    assert!(beside.is_empty(), "nothing beside the file: {beside:?}");
+    let stick = dir.path().join("stick.waybook");
+    std::fs::copy(&path, &stick).expect("copied alone");
+    let copied = Campaign::open(&stick)
+        .expect("the copy opens")
+        .load()
+        .expect("loads");
+    assert_eq!(copied.characters[&ash.id].notes, "copied to a stick");
+}

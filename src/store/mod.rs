@@ -161,9 +161,13 @@ impl Campaign {
     }
 
     fn prepare(mut conn: Connection, path: Option<PathBuf>) -> Result<Self> {
-        conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
+        // A rollback journal, synced in full: once an edit's transaction
+        // commits, it is on the disk and the .waybook file alone holds the
+        // whole campaign (no -wal beside it that a copy would leave behind).
+        // The -journal file exists only while an edit is being written.
+        conn.pragma_update_and_check(None, "journal_mode", "DELETE", |_| Ok(()))?;
         conn.pragma_update(None, "foreign_keys", true)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
         migrate::migrate(&mut conn)?;
         Ok(Self { conn, path })
     }
@@ -306,24 +310,27 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
     if !header.starts_with(b"SQLite format 3\0") {
         return Err(foreign("it is not an SQLite database"));
     }
-    let conn =
-        if flags.contains(OpenFlags::SQLITE_OPEN_READ_ONLY) && !sidecar(path, "-wal").exists() {
-            // Nothing waits in a write-ahead log: read the file as immutable, so
-            // not even the -shm and -wal side files are created beside it.
-            Connection::open_with_flags(
-                immutable_uri(path),
-                flags | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )
+    let conn = if flags.contains(OpenFlags::SQLITE_OPEN_READ_ONLY)
+        && !sidecar(path, "-wal").exists()
+        && !sidecar(path, "-journal").exists()
+    {
+        // Nothing waits in a journal or write-ahead log (a crash's or an
+        // older Waybook's): read the file as immutable, so not even side
+        // files are created beside it.
+        Connection::open_with_flags(
+            immutable_uri(path),
+            flags | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+    } else {
+        Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+    }
+    .map_err(|e| {
+        if is_disk_problem(&e) {
+            damaged(e)
         } else {
-            Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            foreign(&format!("SQLite cannot open it ({e})"))
         }
-        .map_err(|e| {
-            if is_disk_problem(&e) {
-                damaged(e)
-            } else {
-                foreign(&format!("SQLite cannot open it ({e})"))
-            }
-        })?;
+    })?;
     let application_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
         .map_err(damaged)?;
