@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Check { file }) => cli::check(&file, &mut stdout),
         Some(CliCommand::Roster { file, json }) => cli::roster(&file, json, &mut stdout),
         Some(CliCommand::Export(args)) => cli::export::export(&args, &mut stdout),
+        Some(CliCommand::Import { json, out }) => cli::import(&json, &out, &mut stdout),
         Some(CliCommand::Journey(args)) => cli::journey::journey(&args, &mut stdout),
         // The rules face has its own exit codes (2 for a bad request) and error lines.
         Some(CliCommand::Rules(args)) => {

@@ -359,3 +359,109 @@ fn journey_json_warns_of_a_destination_never_reached() {
         "{warning}"
     );
 }
+
+/// Issue 10: a JSON export imports back to the same campaign, and exporting
+/// that gives the same bytes.
+#[test]
+fn json_export_and_import_round_trip_to_the_same_bytes() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let first = dir.path().join("first.json");
+    let out = waybook(&[
+        "export",
+        path_str(&file),
+        "--format",
+        "json",
+        "--out",
+        path_str(&first),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let copy = dir.path().join("copy.waybook");
+    let imported = waybook(&["import", path_str(&first), "--out", path_str(&copy)]);
+    assert!(imported.status.success(), "{}", text(&imported.stderr));
+    assert!(text(&imported.stdout).contains("imported 7 characters"));
+    let second = dir.path().join("second.json");
+    let again = waybook(&[
+        "export",
+        path_str(&copy),
+        "--format",
+        "json",
+        "--out",
+        path_str(&second),
+    ]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert_eq!(
+        std::fs::read(&first).expect("first"),
+        std::fs::read(&second).expect("second"),
+        "export, import, export: the same bytes"
+    );
+    let original = waybook::store::Campaign::open(&file)
+        .expect("opens")
+        .load()
+        .expect("loads");
+    let back = waybook::store::Campaign::open(&copy)
+        .expect("opens")
+        .load()
+        .expect("loads");
+    assert_eq!(
+        (
+            back.characters,
+            back.holdings,
+            back.journeys,
+            back.tables,
+            back.settings
+        ),
+        (
+            original.characters,
+            original.holdings,
+            original.journeys,
+            original.tables,
+            original.settings
+        )
+    );
+    let refused = waybook(&["import", path_str(&first), "--out", path_str(&copy)]);
+    assert_eq!(
+        refused.status.code(),
+        Some(1),
+        "never over an existing file"
+    );
+}
+
+/// Issue 10: a bad import is refused with one line naming the field, and
+/// nothing is created.
+#[test]
+fn a_bad_import_names_the_field_and_creates_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let json = dir.path().join("campaign.json");
+    assert!(
+        waybook(&[
+            "export",
+            path_str(&file),
+            "--format",
+            "json",
+            "--out",
+            path_str(&json)
+        ])
+        .status
+        .success()
+    );
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).expect("read")).expect("JSON");
+    doc["characters"][3]["companion"]["xp"] = serde_json::json!(-1);
+    std::fs::write(&json, doc.to_string()).expect("written");
+    let out = dir.path().join("new.waybook");
+    let refused = waybook(&["import", path_str(&json), "--out", path_str(&out)]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        one_error_line(&refused).contains("characters[3].companion.xp: must be between 0 and 9999"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("listed")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|n| n.to_string_lossy().starts_with("new"))
+        .collect();
+    assert!(left.is_empty(), "nothing created: {left:?}");
+}

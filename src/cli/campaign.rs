@@ -53,6 +53,28 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A new campaign file from a JSON export; refused with the place of the
+/// first fault, creating nothing.
+pub fn import(json: &Path, out: &Path, stdout: &mut impl Write) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(json)
+        .map_err(|e| anyhow::anyhow!("could not read {}: {e}", json.display()))?;
+    let document = crate::model::document::Document::parse(&text)
+        .map_err(|e| anyhow::anyhow!("{} was not imported: {e}", json.display()))?;
+    Campaign::create_from(out, &document)?;
+    writeln!(
+        stdout,
+        "imported {} characters, {} parties, {} items, {} holdings, {} journeys and {} tables into {}",
+        document.characters.len(),
+        document.parties.len(),
+        document.items.len(),
+        document.holdings.len(),
+        document.journeys.len(),
+        document.tables.len(),
+        out.display()
+    )?;
+    Ok(())
+}
+
 #[derive(serde::Serialize)]
 struct RosterRow<'a> {
     id: i64,

@@ -31,6 +31,15 @@ pub struct ExportArgs {
     /// Write over the --out file if it exists (without it, an existing file is refused).
     #[arg(long)]
     pub overwrite: bool,
+    /// What to write: sheets as a PDF, or the whole campaign as JSON (for `waybook import`).
+    #[arg(long, value_enum, default_value = "pdf")]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Pdf,
+    Json,
 }
 
 /// The record of `what` named `name` (any case), or an error naming it.
@@ -80,6 +89,17 @@ pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
         );
     }
     let data = Campaign::open_read_only(&args.campaign)?.load()?;
+    if args.format == Format::Json {
+        let text = crate::model::document::Document::of(&data).to_json();
+        crate::files::write_atomically(&args.out, text.as_bytes())?;
+        writeln!(
+            out,
+            "wrote the whole campaign to {} ({} KB)",
+            args.out.display(),
+            text.len() / 1024
+        )?;
+        return Ok(());
+    }
     let sheets = sheets(&data, args)?;
     let bytes = pdf::render(&data, &sheets, args.paper, &mut |_| true)?;
     crate::files::write_atomically(&args.out, &bytes)?;

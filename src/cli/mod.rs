@@ -6,7 +6,7 @@ pub mod export;
 pub mod journey;
 pub mod rules;
 
-pub use campaign::{check, new, roster};
+pub use campaign::{check, import, new, roster};
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -45,8 +45,16 @@ pub enum CliCommand {
     },
     /// A journey's plan: days, tests, food, forecasts (`--json` for scripts).
     Journey(journey::JourneyArgs),
-    /// Print character, party or blank sheets to a PDF.
+    /// Print character, party or blank sheets to a PDF, or the whole campaign as JSON.
     Export(export::ExportArgs),
+    /// Make a new campaign file from a JSON export (never overwrites).
+    Import {
+        /// The JSON file (from `waybook export FILE --format json`).
+        json: PathBuf,
+        /// The new campaign file.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Apply one rule of the rules engine to a JSON request (see `waybook rules --help`).
     Rules(rules::RulesArgs),
 }

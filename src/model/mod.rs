@@ -11,6 +11,7 @@ mod change;
 mod character;
 mod choice;
 mod data;
+pub mod document;
 mod ids;
 mod item;
 mod journey;

@@ -12,6 +12,8 @@ use std::ops::RangeInclusive;
 /// A whole number.
 pub struct Number {
     pub label: &'static str,
+    /// Where it is in a character as JSON (`companion.xp`).
+    pub path: &'static str,
     pub column: &'static str,
     pub range: RangeInclusive<i64>,
     pub get: fn(&Character) -> i64,
@@ -21,6 +23,8 @@ pub struct Number {
 /// A track: a current value up to a maximum (`{column}` and `{column}_max`).
 pub struct TrackField {
     pub label: &'static str,
+    /// Where it is in a character as JSON (`companion.xp`).
+    pub path: &'static str,
     pub column: &'static str,
     pub max_column: &'static str,
     pub max_range: RangeInclusive<i64>,
@@ -31,6 +35,8 @@ pub struct TrackField {
 /// A yes or no.
 pub struct Flag {
     pub label: &'static str,
+    /// Where it is in a character as JSON (`companion.xp`).
+    pub path: &'static str,
     pub column: &'static str,
     pub get: fn(&Character) -> bool,
     pub set: fn(&mut Character, bool),
@@ -39,6 +45,8 @@ pub struct Flag {
 /// A line of text.
 pub struct Text {
     pub label: &'static str,
+    /// Where it is in a character as JSON (`companion.xp`).
+    pub path: &'static str,
     pub column: &'static str,
     pub get: fn(&Character) -> &str,
     pub set: fn(&mut Character, String),
@@ -47,6 +55,8 @@ pub struct Text {
 /// A number kept in halves (days without food).
 pub struct Halves {
     pub label: &'static str,
+    /// Where it is in a character as JSON (`companion.xp`).
+    pub path: &'static str,
     pub column: &'static str,
     pub range: RangeInclusive<f64>,
     pub get: fn(&Character) -> f64,
@@ -66,6 +76,7 @@ macro_rules! number {
     ($label:literal, $column:literal, $range:expr, $($path:ident).+) => {
         Number {
             label: $label,
+            path: stringify!($($path).+),
             column: $column,
             range: $range,
             get: |c| c.$($path).+,
@@ -78,6 +89,7 @@ macro_rules! track {
     ($label:literal, $column:literal, $max_column:literal, $range:expr, $($path:ident).+) => {
         TrackField {
             label: $label,
+            path: stringify!($($path).+),
             column: $column,
             max_column: $max_column,
             max_range: $range,
@@ -91,6 +103,7 @@ macro_rules! flag {
     ($label:literal, $column:literal, $($path:ident).+) => {
         Flag {
             label: $label,
+            path: stringify!($($path).+),
             column: $column,
             get: |c| c.$($path).+,
             set: |c, v| c.$($path).+ = v,
@@ -102,6 +115,7 @@ macro_rules! text {
     ($label:literal, $column:literal, $($path:ident).+) => {
         Text {
             label: $label,
+            path: stringify!($($path).+),
             column: $column,
             get: |c| &c.$($path).+,
             set: |c, v| c.$($path).+ = v,
@@ -197,6 +211,7 @@ pub const STARVATION: Number = number!(
 );
 pub const DAYS_WITHOUT_FOOD: Halves = Halves {
     label: "Days without food",
+    path: "exploration.days_without_food",
     column: "e_days_without_food",
     range: limits::DAYS_WITHOUT_FOOD,
     get: |c| c.exploration.days_without_food,

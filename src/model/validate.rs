@@ -1,98 +1,181 @@
-//! Whether every value of a campaign keeps to its limits (`model::limits`):
-//! `waybook check` lists each one that does not, naming the record and field.
+//! Whether every value of a campaign keeps to its limits (`model::limits`
+//! and the sheet's field tables): `waybook check` lists each one that does
+//! not, naming the record and field, and an import refuses a file with one,
+//! naming its place in the file.
 
 use super::{CampaignData, Character, limits, sheet};
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 
-/// One line per value outside its limits, such as
-/// "holding 12 (Trail rations of Pell): quantity 2000015 is not between 1 and 1000000".
-pub fn problems(data: &CampaignData) -> Vec<String> {
+/// Which record a problem is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Settings,
+    Party(i64),
+    Item(i64),
+    Holding(i64),
+    Character(i64),
+}
+
+/// One value outside its limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub place: Place,
+    /// The record as the GM reads it: "holding 12 (Trail rations of Pell)".
+    pub record: String,
+    /// The field's label ("quantity", "Wild dice").
+    pub label: String,
+    /// The field's place in the record as JSON ("quantity", "companion.wild_dice").
+    pub path: String,
+    pub value: String,
+    pub min: String,
+    pub max: String,
+}
+
+impl Problem {
+    /// "must be between 1 and 1000000".
+    pub fn rule(&self) -> String {
+        format!("must be between {} and {}", self.min, self.max)
+    }
+}
+
+impl std::fmt::Display for Problem {
+    /// "holding 12 (Trail rations of Pell): quantity 2000015 is not between 1 and 1000000".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {} {} is not between {} and {}",
+            self.record, self.label, self.value, self.min, self.max
+        )
+    }
+}
+
+/// Every value outside its limits, record by record.
+pub fn problems(data: &CampaignData) -> Vec<Problem> {
     let mut found = Problems::default();
     let s = &data.settings;
+    found.at(Place::Settings, "the campaign");
+    found.check("day length", "day_hours", s.day_hours, &limits::DAY_HOURS);
     found.check(
-        "the campaign",
-        "day length",
-        s.day_hours,
-        &limits::DAY_HOURS,
-    );
-    found.check(
-        "the campaign",
         "long rest degrees",
+        "long_rest_degrees",
         s.long_rest_degrees,
         &limits::LONG_REST_DEGREES,
     );
     for p in data.parties.values() {
-        let what = format!("party {} ({})", p.id.0, p.name);
-        found.check(&what, "supplies", p.supplies, &limits::SUPPLIES);
+        found.at(
+            Place::Party(p.id.0),
+            &format!("party {} ({})", p.id.0, p.name),
+        );
+        found.check("supplies", "supplies", p.supplies, &limits::SUPPLIES);
     }
     for i in data.items.values() {
-        let what = format!("item {} ({})", i.id.0, i.name);
-        found.check(&what, "food units", i.food_units, &limits::FOOD_UNITS);
-        found.check(&what, "weight", i.weight, &limits::WEIGHT);
+        found.at(
+            Place::Item(i.id.0),
+            &format!("item {} ({})", i.id.0, i.name),
+        );
+        found.check(
+            "food units",
+            "food_units",
+            i.food_units,
+            &limits::FOOD_UNITS,
+        );
+        found.check("weight", "weight", i.weight, &limits::WEIGHT);
     }
     for h in data.holdings.values() {
         let item = data
             .items
             .get(&h.item)
             .map_or("a missing item", |i| &i.name);
-        let what = format!(
+        let record = format!(
             "holding {} ({item} of {})",
             h.id.0,
             data.holder_name(h.holder)
         );
-        found.check(&what, "quantity", h.quantity, &limits::QUANTITY);
+        found.at(Place::Holding(h.id.0), &record);
+        found.check("quantity", "quantity", h.quantity, &limits::QUANTITY);
     }
     for c in data.characters.values() {
         character(&mut found, c);
     }
-    found.0
+    found.found
 }
 
 fn character(found: &mut Problems, c: &Character) {
-    let what = format!("character {} ({})", c.id.0, c.name);
-    for stat in &c.companion.stats {
-        found.check(&what, &stat.name, stat.value, &limits::COMPANION_STAT);
+    found.at(
+        Place::Character(c.id.0),
+        &format!("character {} ({})", c.id.0, c.name),
+    );
+    for (i, stat) in c.companion.stats.iter().enumerate() {
+        let path = format!("companion.stats[{i}].value");
+        found.check(&stat.name, &path, stat.value, &limits::COMPANION_STAT);
     }
     let e = &c.exploration;
-    for t in &e.traits {
-        found.check(&what, &t.name, t.value, &limits::TRAIT_OR_SKILL);
+    for (i, t) in e.traits.iter().enumerate() {
+        let path = format!("exploration.traits[{i}].value");
+        found.check(&t.name, &path, t.value, &limits::TRAIT_OR_SKILL);
     }
-    for skill in &e.skills {
-        found.check(&what, &skill.name, skill.value, &limits::TRAIT_OR_SKILL);
+    for (i, skill) in e.skills.iter().enumerate() {
+        let path = format!("exploration.skills[{i}].value");
+        found.check(&skill.name, &path, skill.value, &limits::TRAIT_OR_SKILL);
     }
     for section in sheet::SECTIONS {
         for f in section.numbers {
-            found.check(&what, f.label, (f.get)(c), &f.range);
+            found.check(f.label, f.path, (f.get)(c), &f.range);
         }
         for f in section.tracks {
             let track = (f.get)(c);
-            found.check(&what, &format!("{} max", f.label), track.max, &f.max_range);
-            found.check(&what, f.label, track.current, &(0..=track.max));
+            let (label, path) = (format!("{} max", f.label), format!("{}.max", f.path));
+            found.check(&label, &path, track.max, &f.max_range);
+            let path = format!("{}.current", f.path);
+            found.check(f.label, &path, track.current, &(0..=track.max));
         }
         for f in section.halves {
-            found.check(&what, f.label, (f.get)(c), &f.range);
+            found.check(f.label, f.path, (f.get)(c), &f.range);
         }
     }
 }
 
-#[derive(Default)]
-struct Problems(Vec<String>);
+/// The problems found so far, and the record being checked.
+struct Problems {
+    found: Vec<Problem>,
+    place: Place,
+    record: String,
+}
+
+impl Default for Problems {
+    fn default() -> Self {
+        Self {
+            found: Vec::new(),
+            place: Place::Settings,
+            record: String::new(),
+        }
+    }
+}
 
 impl Problems {
+    fn at(&mut self, place: Place, record: &str) {
+        self.place = place;
+        self.record = record.to_owned();
+    }
+
     fn check<T: PartialOrd + Display>(
         &mut self,
-        what: &str,
-        field: &str,
+        label: &str,
+        path: &str,
         value: T,
         range: &RangeInclusive<T>,
     ) {
         if !range.contains(&value) {
-            self.0.push(format!(
-                "{what}: {field} {value} is not between {} and {}",
-                range.start(),
-                range.end()
-            ));
+            self.found.push(Problem {
+                place: self.place.clone(),
+                record: self.record.clone(),
+                label: label.to_owned(),
+                path: path.to_owned(),
+                value: value.to_string(),
+                min: range.start().to_string(),
+                max: range.end().to_string(),
+            });
         }
     }
 }
@@ -118,7 +201,7 @@ mod tests {
         let mut pell = Character::new(CharacterId(1), "Pell", CharacterKind::Hero);
         pell.companion.wild_dice = 4;
         data.characters.insert(pell.id, pell);
-        let found = problems(&data);
+        let found: Vec<String> = problems(&data).iter().map(ToString::to_string).collect();
         assert!(
             found.contains(
                 &"holding 3 (a missing item of Pell): quantity 2000015 is not between 1 and 1000000"
@@ -131,5 +214,13 @@ mod tests {
             "{found:?}"
         );
         assert_eq!(found.len(), 2, "{found:?}");
+        let wild = problems(&data)
+            .into_iter()
+            .find(|p| p.place == Place::Character(1))
+            .expect("the wild dice");
+        assert_eq!(
+            (wild.path.as_str(), wild.rule().as_str()),
+            ("companion.wild_dice", "must be between 0 and 3")
+        );
     }
 }

@@ -57,6 +57,9 @@ pub fn check(path: &Path) -> Result<CheckReport> {
             path: Some(path.to_owned()),
         };
         crate::model::validate::problems(&campaign.load()?)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     } else {
         Vec::new()
     };

@@ -72,6 +72,17 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
 }
 
+/// SQLite's words on one line of reasonable length (its messages may quote
+/// a whole table's schema, line breaks and all).
+fn one_line(text: &str) -> String {
+    const MOST: usize = 200;
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match words.char_indices().nth(MOST) {
+        Some((cut, _)) => format!("{}…", &words[..cut]),
+        None => words,
+    }
+}
+
 /// Whether SQLite failed because of the disk or the folder (full, read-only,
 /// not allowed, gone), not because of what the file holds.
 fn is_disk_problem(e: &rusqlite::Error) -> bool {
@@ -94,7 +105,7 @@ fn in_words(e: &rusqlite::Error) -> String {
         Some(SystemIoFailure) => format!(
             "reading or writing the disk failed ({e}); the disk may be full, read-only or gone"
         ),
-        _ => format!("the campaign file could not be updated: {e}"),
+        _ => one_line(&format!("the campaign file could not be updated: {e}")),
     }
 }
 
@@ -119,6 +130,35 @@ impl Campaign {
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         Self::initialise(conn, Some(crate::files::absolute(path)), name)
+    }
+
+    /// Creates a new campaign file holding a whole document (an import):
+    /// written beside the target and renamed into place, so a failure leaves
+    /// nothing behind. Refuses to overwrite anything.
+    pub fn create_from(path: &Path, document: &crate::model::document::Document) -> Result<Self> {
+        if path.exists() {
+            return Err(StoreError::Exists(path.to_owned()));
+        }
+        let temp = crate::files::temp_path_beside(path);
+        let _ = std::fs::remove_file(&temp);
+        let written = Self::create(&temp, &document.settings.name).and_then(|mut campaign| {
+            campaign.apply(&Edit::new("Import", document.changes()))?;
+            Ok(campaign)
+        });
+        match written {
+            Ok(campaign) => {
+                drop(campaign);
+                std::fs::rename(&temp, path).map_err(|source| StoreError::Io {
+                    path: path.to_owned(),
+                    source,
+                })?;
+                Self::open(path)
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&temp);
+                Err(e)
+            }
+        }
     }
 
     /// A campaign that lives only in memory (tests, benchmarks).
@@ -290,7 +330,7 @@ stored!(TableDef, tables::put, tables::delete);
 fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
     let foreign = |reason: &str| StoreError::Foreign {
         path: path.to_owned(),
-        reason: reason.to_owned(),
+        reason: one_line(reason),
     };
     // A full disk or a locked folder is not a damaged file: say which it is.
     let damaged = |e: rusqlite::Error| {
@@ -349,7 +389,13 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
         .pragma_query_value(None, "quick_check", |row| row.get(0))
         .map_err(damaged)?;
     if verdict != "ok" {
-        return Err(foreign(&format!("it is damaged ({verdict})")));
+        // SQLite's verdict spans lines; the message is one.
+        let verdict: Vec<&str> = verdict
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("***"))
+            .collect();
+        return Err(foreign(&format!("it is damaged ({})", verdict.join("; "))));
     }
     Ok(conn)
 }

@@ -34,3 +34,17 @@ pub fn page_size(doc: &lopdf::Document) -> (f32, f32) {
     let n = |o: &lopdf::Object| o.as_float().expect("a number");
     (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
 }
+
+/// The fuzz tests' settings: a fixed seed, so CI is repeatable, and `cases`
+/// inputs unless `WAYBOOK_FUZZ_CASES` asks for more (a longer hunt by hand).
+pub fn fuzz_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases: std::env::var("WAYBOOK_FUZZ_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(cases),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(2026),
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}

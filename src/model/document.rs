@@ -1,0 +1,277 @@
+//! The whole campaign as one JSON document, for `waybook export --format
+//! json` and `waybook import`: every record of every kind in id order, with
+//! the format's name and version, written the same way every time (export,
+//! import and export again give the same bytes). Reading one checks it as
+//! the app checks what the GM types: the limits of every value, that ids are
+//! unique and that what a record names exists, and says where in the file
+//! the first fault is (`characters[3].companion.xp: must be between 0 and
+//! 9999`).
+
+use super::validate::{self, Place};
+use super::{
+    CampaignData, Change, Character, Holder, Holding, Item, Journey, Party, Record, Settings,
+    TableDef,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// The `format` of a Waybook campaign export.
+pub const FORMAT: &str = "waybook-campaign";
+/// The newest format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Document {
+    pub format: String,
+    pub version: u32,
+    pub settings: Settings,
+    pub parties: Vec<Party>,
+    pub items: Vec<Item>,
+    pub characters: Vec<Character>,
+    pub holdings: Vec<Holding>,
+    pub journeys: Vec<Journey>,
+    pub tables: Vec<TableDef>,
+}
+
+/// Why a document was refused: one line, naming the place in the file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DocumentError {
+    #[error("{0}")]
+    Unreadable(String),
+    #[error("format: “{0}” is not a Waybook campaign export (“{FORMAT}”)")]
+    Format(String),
+    #[error(
+        "version: {0} was written by a newer Waybook (this Waybook reads up to version {VERSION}); update Waybook to import it"
+    )]
+    Newer(u32),
+    #[error("{at}: {message}")]
+    Field { at: String, message: String },
+}
+
+fn field(at: String, message: impl Into<String>) -> DocumentError {
+    DocumentError::Field {
+        at,
+        message: message.into(),
+    }
+}
+
+impl Document {
+    /// The campaign as a document, every list in id order.
+    pub fn of(data: &CampaignData) -> Self {
+        Self {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            settings: data.settings.clone(),
+            parties: data.parties.values().cloned().collect(),
+            items: data.items.values().cloned().collect(),
+            characters: data.characters.values().cloned().collect(),
+            holdings: data.holdings.values().cloned().collect(),
+            journeys: data.journeys.values().cloned().collect(),
+            tables: data.tables.values().cloned().collect(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        // Plain data of known types: serialising it cannot fail.
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Reads and checks a document; refused with the place of its first fault.
+    pub fn parse(text: &str) -> Result<Self, DocumentError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| DocumentError::Unreadable(format!("not JSON: {e}")))?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(FORMAT) => {}
+            other => return Err(DocumentError::Format(other.unwrap_or("").to_owned())),
+        }
+        if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64)
+            && version > u64::from(VERSION)
+        {
+            return Err(DocumentError::Newer(
+                u32::try_from(version).unwrap_or(u32::MAX),
+            ));
+        }
+        let document: Document = serde_path_to_error::deserialize(value).map_err(|e| {
+            let at = e.path().to_string();
+            field(at, e.into_inner().to_string())
+        })?;
+        document.check()?;
+        Ok(document)
+    }
+
+    /// The campaign the document holds.
+    pub fn data(&self) -> CampaignData {
+        let mut data = CampaignData::new(self.settings.clone());
+        for change in self.changes() {
+            data.apply(&change);
+        }
+        data.revision = 0;
+        data
+    }
+
+    /// The changes that create every record of the document in an empty
+    /// campaign, in an order the file's references allow.
+    pub fn changes(&self) -> Vec<Change> {
+        fn created<R: Record>(records: &[R]) -> impl Iterator<Item = Change> + '_ {
+            records.iter().map(|r| Change::of(None, Some(r)))
+        }
+        std::iter::once(Change::of(None, Some(&self.settings)))
+            .chain(created(&self.parties))
+            .chain(created(&self.items))
+            .chain(created(&self.characters))
+            .chain(created(&self.holdings))
+            .chain(created(&self.journeys))
+            .chain(created(&self.tables))
+            .collect()
+    }
+
+    fn check(&self) -> Result<(), DocumentError> {
+        unique("parties", self.parties.iter().map(|p| p.id))?;
+        unique("items", self.items.iter().map(|i| i.id))?;
+        unique("characters", self.characters.iter().map(|c| c.id))?;
+        unique("holdings", self.holdings.iter().map(|h| h.id))?;
+        unique("journeys", self.journeys.iter().map(|j| j.id))?;
+        unique("tables", self.tables.iter().map(|t| t.id))?;
+        self.check_references()?;
+        if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
+            let record = match problem.place {
+                Place::Settings => "settings".to_owned(),
+                Place::Party(id) => index("parties", self.parties.iter().map(|p| p.id.0), id),
+                Place::Item(id) => index("items", self.items.iter().map(|i| i.id.0), id),
+                Place::Holding(id) => index("holdings", self.holdings.iter().map(|h| h.id.0), id),
+                Place::Character(id) => {
+                    index("characters", self.characters.iter().map(|c| c.id.0), id)
+                }
+            };
+            return Err(field(format!("{record}.{}", problem.path), problem.rule()));
+        }
+        Ok(())
+    }
+
+    /// Every party, item and character a record names is in the file.
+    fn check_references(&self) -> Result<(), DocumentError> {
+        let parties: BTreeSet<_> = self.parties.iter().map(|p| p.id).collect();
+        let items: BTreeSet<_> = self.items.iter().map(|i| i.id).collect();
+        let characters: BTreeSet<_> = self.characters.iter().map(|c| c.id).collect();
+        let missing = |list: &str, i: usize, what: &str, id: i64| {
+            field(
+                format!("{list}[{i}].{what}"),
+                format!("there is no {what} {id} in the file"),
+            )
+        };
+        for (i, c) in self.characters.iter().enumerate() {
+            if let Some(p) = c.party.filter(|p| !parties.contains(p)) {
+                return Err(missing("characters", i, "party", p.0));
+            }
+        }
+        for (i, h) in self.holdings.iter().enumerate() {
+            if !items.contains(&h.item) {
+                return Err(missing("holdings", i, "item", h.item.0));
+            }
+            match h.holder {
+                Holder::Character(c) if !characters.contains(&c) => {
+                    return Err(missing("holdings", i, "holder", c.0));
+                }
+                Holder::Stash(p) if !parties.contains(&p) => {
+                    return Err(missing("holdings", i, "holder", p.0));
+                }
+                _ => {}
+            }
+        }
+        for (i, j) in self.journeys.iter().enumerate() {
+            if !parties.contains(&j.party) {
+                return Err(missing("journeys", i, "party", j.party.0));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `list[i]` for the record with `id`.
+fn index(list: &str, mut ids: impl Iterator<Item = i64>, id: i64) -> String {
+    let i = ids.position(|x| x == id).unwrap_or(0);
+    format!("{list}[{i}]")
+}
+
+fn unique<T: Ord + Copy + std::fmt::Debug>(
+    list: &str,
+    ids: impl Iterator<Item = T>,
+) -> Result<(), DocumentError> {
+    let mut seen = BTreeSet::new();
+    for (i, id) in ids.enumerate() {
+        if !seen.insert(id) {
+            return Err(field(
+                format!("{list}[{i}].id"),
+                format!("{id:?} is used twice"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CharacterId, CharacterKind, Party, PartyId};
+
+    fn small() -> CampaignData {
+        let mut data = CampaignData::new(Settings::new("Small"));
+        let party = Party {
+            id: PartyId(1),
+            name: "Two".into(),
+            supplies: 3,
+            notes: String::new(),
+        };
+        data.apply(&Change::of(None, Some(&party)));
+        let mut ana = Character::new(CharacterId(1), "Ana", CharacterKind::Hero);
+        ana.party = Some(party.id);
+        data.apply(&Change::of(None, Some(&ana)));
+        data
+    }
+
+    #[test]
+    fn a_document_reads_back_as_the_campaign_it_was_made_of() {
+        let data = small();
+        let text = Document::of(&data).to_json();
+        let back = Document::parse(&text).expect("reads back");
+        assert_eq!(back.data().characters, data.characters);
+        assert_eq!(back.to_json(), text, "the same bytes again");
+    }
+
+    #[test]
+    fn a_value_out_of_its_limits_is_refused_with_its_place() {
+        let text = Document::of(&small())
+            .to_json()
+            .replace("\"xp\": 0", "\"xp\": -1");
+        assert_eq!(
+            Document::parse(&text).expect_err("refused").to_string(),
+            "characters[0].companion.xp: must be between 0 and 9999"
+        );
+        let text = Document::of(&small())
+            .to_json()
+            .replace("\"party\": 1", "\"party\": 7");
+        assert_eq!(
+            Document::parse(&text).expect_err("refused").to_string(),
+            "characters[0].party: there is no party 7 in the file"
+        );
+        let newer = Document::of(&small())
+            .to_json()
+            .replace("\"version\": 1", "\"version\": 9");
+        assert!(matches!(
+            Document::parse(&newer),
+            Err(DocumentError::Newer(9))
+        ));
+        assert!(matches!(
+            Document::parse("{\"format\": \"other\"}"),
+            Err(DocumentError::Format(_))
+        ));
+        let typed = Document::of(&small())
+            .to_json()
+            .replace("\"xp\": 0", "\"xp\": \"lots\"");
+        let said = Document::parse(&typed).expect_err("refused").to_string();
+        assert!(said.starts_with("characters[0].companion.xp: "), "{said}");
+    }
+}
