@@ -1,9 +1,20 @@
-//! Paths and files: absolute paths for what the app remembers, and writing
+//! Paths and files: the one data folder, absolute paths for what the app remembers, and writing
 //! files so that a failure never leaves a half-written one (write a temporary
 //! file beside the target, flush it to disk, then rename it over).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// The one folder of everything Waybook keeps: `$WAYBOOK_DATA_DIR` if set,
+/// else the platform data directory (`~/.local/share/waybook` on Linux).
+pub fn data_dir() -> Result<PathBuf, std::io::Error> {
+    if let Some(dir) = std::env::var_os("WAYBOOK_DATA_DIR") {
+        return Ok(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("org", "Waybook", "waybook")
+        .map(|d| d.data_dir().to_owned())
+        .ok_or_else(|| std::io::Error::other("could not find a data directory for this user"))
+}
 
 /// The path made absolute against the current folder, so that a path the
 /// app remembers still names the same file when Waybook starts elsewhere.

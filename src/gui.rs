@@ -2,8 +2,10 @@
 //! `crate::ui`, remembers recent files and paper between runs in the one
 //! data folder, and writes a field still being typed when the window closes.
 
-use crate::app::{App, data_dir};
+use crate::app::App;
+use crate::files::data_dir;
 use crate::store::Campaign;
+use crate::store::snapshots::Snapshots;
 use crate::ui::WaybookApp;
 use std::path::PathBuf;
 
@@ -30,6 +32,7 @@ pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
 /// or the demo).
 fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> WaybookApp {
     let mut app = App::new(Box::new(crate::app::NativeDialogs));
+    app.data_dir = data_dir().ok();
     if let Some(storage) = cc.storage {
         app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
         app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
@@ -41,8 +44,12 @@ fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> Wayboo
 /// With a path, that campaign (failing if it can't be opened); without, the
 /// app opens the last campaign used, or the default one.
 pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
-    let campaign = path.as_deref().map(Campaign::open).transpose()?;
-    let options = native_options(&data_dir()?);
+    let dir = data_dir()?;
+    let campaign = path
+        .as_deref()
+        .map(|p| Campaign::open_keeping(p, &Snapshots::of(&dir, p)))
+        .transpose()?;
+    let options = native_options(&dir);
     eframe::run_native(
         "Waybook",
         options,

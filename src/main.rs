@@ -32,6 +32,13 @@ fn main() -> ExitCode {
         Some(CliCommand::Roster { file, json }) => cli::roster(&file, json, &mut stdout),
         Some(CliCommand::Export(args)) => cli::export::export(&args, &mut stdout),
         Some(CliCommand::Import { json, out }) => cli::import(&json, &out, &mut stdout),
+        Some(CliCommand::Backup { file }) => cli::snapshots::backup(&file, &mut stdout),
+        Some(CliCommand::Snapshots { file, json }) => {
+            cli::snapshots::list(&file, json, &mut stdout)
+        }
+        Some(CliCommand::Restore { snapshot, out }) => {
+            cli::snapshots::restore(&snapshot, &out, &mut stdout)
+        }
         Some(CliCommand::Journey(args)) => cli::journey::journey(&args, &mut stdout),
         // The rules face has its own exit codes (2 for a bad request) and error lines.
         Some(CliCommand::Rules(args)) => {

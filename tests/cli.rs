@@ -465,3 +465,40 @@ fn a_bad_import_names_the_field_and_creates_nothing() {
         .collect();
     assert!(left.is_empty(), "nothing created: {left:?}");
 }
+
+/// Issue 10: `backup` takes a snapshot and prints where, `snapshots --json`
+/// lists it, `restore` makes a new campaign of it and never overwrites.
+#[test]
+fn backup_snapshots_and_restore() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_waybook"))
+            .args(args)
+            .env("WAYBOOK_DATA_DIR", &data)
+            .output()
+            .expect("runs")
+    };
+    let backup = run(&["backup", path_str(&file)]);
+    assert!(backup.status.success(), "{}", text(&backup.stderr));
+    let taken = std::path::PathBuf::from(text(&backup.stdout).trim());
+    assert!(
+        taken.starts_with(&data) && taken.exists(),
+        "{}",
+        taken.display()
+    );
+    let listed = run(&["snapshots", path_str(&file), "--json"]);
+    let list: serde_json::Value = serde_json::from_slice(&listed.stdout).expect("JSON");
+    assert_eq!(list[0]["reason"], "backup");
+    assert_eq!(list[0]["path"], taken.display().to_string());
+    assert!(list[0]["time"].as_str().is_some_and(|t| t.ends_with('Z')));
+    let new = dir.path().join("restored.waybook");
+    let restored = run(&["restore", path_str(&taken), "--out", path_str(&new)]);
+    assert!(restored.status.success(), "{}", text(&restored.stderr));
+    let roster = waybook(&["roster", path_str(&new)]);
+    assert!(text(&roster.stdout).contains("Ash Varnell"));
+    let again = run(&["restore", path_str(&taken), "--out", path_str(&new)]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(one_error_line(&again).contains("already exists"));
+}

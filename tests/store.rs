@@ -655,3 +655,73 @@ fn the_file_alone_is_the_whole_campaign_while_it_is_open() {
         .expect("loads");
     assert_eq!(copied.characters[&ash.id].notes, "copied to a stick");
 }
+
+/// Issue 10: snapshots are consistent copies kept per campaign: the newest
+/// ten, and the newest of each day for thirty days.
+#[test]
+fn snapshots_keep_the_newest_ten_and_one_a_day_for_thirty_days() {
+    use waybook::store::snapshots::{Reason, Snapshots, restore};
+    let dir = temp();
+    let path = dir.path().join("kept.waybook");
+    let campaign = waybook::demo::create_demo(&path).expect("demo");
+    let snapshots = Snapshots::of(&dir.path().join("data"), &path);
+    let first = snapshots.take(&campaign, Reason::Backup).expect("taken");
+    // Forty older days, one snapshot each, as earlier sessions left them.
+    for day in 1..=40 {
+        let (month, d) = if day <= 30 { (10, day) } else { (11, day - 30) };
+        let name = format!("2026-{month:02}-{d:02}T08-00-00Z-opened.waybook");
+        std::fs::copy(&first, snapshots.dir().join(name)).expect("copied");
+    }
+    for _ in 0..12 {
+        snapshots.take(&campaign, Reason::Backup).expect("taken");
+    }
+    let kept = snapshots.list().expect("listed");
+    let today = kept[0].time[..10].to_owned();
+    assert_eq!(
+        kept.iter().filter(|s| s.time.starts_with(&today)).count(),
+        10,
+        "the newest ten, all of today"
+    );
+    assert_eq!(
+        kept.len(),
+        10 + 29,
+        "and the newest of 29 earlier days (30 with today)"
+    );
+    assert!(
+        kept.iter().all(|s| s.time.as_str() >= "2026-10-12"),
+        "10 November back to 12 October stay; the older days go"
+    );
+    assert_eq!(kept[0].reason, "backup");
+    let out = dir.path().join("restored.waybook");
+    let restored = restore(&kept[0].path, &out)
+        .expect("restored")
+        .load()
+        .expect("loads");
+    assert_eq!(
+        restored.characters,
+        campaign.load().expect("loads").characters
+    );
+    assert!(
+        matches!(restore(&kept[0].path, &out), Err(StoreError::Exists(_))),
+        "never over a file"
+    );
+}
+
+/// Issue 10: the app takes a snapshot when it opens a campaign, at most one a day.
+#[test]
+fn opening_takes_one_snapshot_a_day() {
+    let dir = temp();
+    let path = dir.path().join("daily.waybook");
+    drop(waybook::demo::create_demo(&path).expect("demo"));
+    let mut app = waybook::app::App::new(Box::new(waybook::app::ScriptedDialogs::default()));
+    app.data_dir = Some(dir.path().join("data"));
+    app.open_path(&path);
+    app.open_path(&path);
+    let snapshots = app
+        .snapshots_of(&path)
+        .expect("kept")
+        .list()
+        .expect("listed");
+    assert_eq!(snapshots.len(), 1, "{snapshots:?}");
+    assert_eq!(snapshots[0].reason, "opened");
+}

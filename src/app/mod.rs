@@ -16,12 +16,13 @@ pub mod export;
 mod history;
 mod session;
 
-pub use default_campaign::{data_dir, open_default};
+pub use default_campaign::open_default;
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
 pub use session::{EditError, Session};
 
 use crate::model::Edit;
 use crate::store::Campaign;
+use crate::store::snapshots::Snapshots;
 use std::path::{Path, PathBuf};
 
 /// What a screen asks the app to do, carried out at the end of the frame.
@@ -88,6 +89,8 @@ pub struct App {
     pub export_job: Option<export::ExportJob>,
     /// The one dice source of the app: random in play, scripted in tests.
     pub dice: crate::rules::dice::Dice,
+    /// The data folder, where snapshots are kept; none in tests that do not ask.
+    pub data_dir: Option<PathBuf>,
     /// The sheets waiting for their file name.
     export_sheets: Vec<crate::pdf::Sheet>,
     dialogs: Box<dyn FileDialogs>,
@@ -107,6 +110,7 @@ impl App {
             paper: crate::pdf::Paper::default(),
             export_job: None,
             dice: crate::rules::dice::Dice::random(),
+            data_dir: None,
             export_sheets: Vec::new(),
             dialogs,
             commands: Vec::new(),
@@ -155,6 +159,14 @@ impl App {
                 if let Some(path) = session.path_buf() {
                     self.remember(path.clone());
                     self.notify(format!("Opened {}", path.display()));
+                    if let Some(snapshots) = self.snapshots_of(&path)
+                        && let Err(e) = snapshots.take_daily(session.campaign())
+                    {
+                        self.fail(format!(
+                            "Opened {}, but its daily snapshot failed: {e}",
+                            path.display()
+                        ));
+                    }
                 }
                 self.notices.push(Notice::CampaignOpened);
                 self.session = Some(session);
@@ -166,7 +178,7 @@ impl App {
     /// The campaign used last time if it still opens, else the default one.
     fn open_last_or_default(&mut self) {
         if let Some(last) = self.recent.first().cloned()
-            && let Ok(campaign) = Campaign::open(&last)
+            && let Ok(campaign) = self.open_file(&last)
         {
             self.open_campaign(campaign);
             return;
@@ -375,9 +387,24 @@ impl App {
         }
     }
 
+    /// The snapshots of a campaign, when the app keeps them (it has a data folder).
+    pub fn snapshots_of(&self, campaign: &Path) -> Option<Snapshots> {
+        self.data_dir
+            .as_deref()
+            .map(|root| Snapshots::of(root, campaign))
+    }
+
+    /// Opens a campaign file, with a snapshot first if it is to be upgraded.
+    fn open_file(&self, path: &Path) -> crate::store::Result<Campaign> {
+        match self.snapshots_of(path) {
+            Some(snapshots) => Campaign::open_keeping(path, &snapshots),
+            None => Campaign::open(path),
+        }
+    }
+
     pub fn open_path(&mut self, path: &Path) {
         let path = crate::files::absolute(path);
-        match Campaign::open(&path) {
+        match self.open_file(&path) {
             Ok(campaign) => self.open_campaign(campaign),
             Err(e) => self.fail(format!("Could not open the campaign: {e}")),
         }

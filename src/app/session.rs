@@ -34,6 +34,11 @@ impl Session {
         })
     }
 
+    /// The campaign file, for taking a snapshot of it.
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
     pub fn path(&self) -> Option<&Path> {
         self.campaign.path()
     }

@@ -5,6 +5,7 @@ mod campaign;
 pub mod export;
 pub mod journey;
 pub mod rules;
+pub mod snapshots;
 
 pub use campaign::{check, import, new, roster};
 
@@ -47,6 +48,22 @@ pub enum CliCommand {
     Journey(journey::JourneyArgs),
     /// Print character, party or blank sheets to a PDF, or the whole campaign as JSON.
     Export(export::ExportArgs),
+    /// Take a snapshot of a campaign now; prints where it is kept.
+    Backup { file: PathBuf },
+    /// List a campaign's snapshots, newest first.
+    Snapshots {
+        file: PathBuf,
+        /// Print a JSON array (`path`, `time`, `reason`, `bytes`).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Restore a snapshot as a new campaign file (never overwrites).
+    Restore {
+        snapshot: PathBuf,
+        /// The new campaign file.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Make a new campaign file from a JSON export (never overwrites).
     Import {
         /// The JSON file (from `waybook export FILE --format json`).

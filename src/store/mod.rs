@@ -12,6 +12,7 @@ mod items;
 mod journeys;
 mod migrate;
 mod parties;
+pub mod snapshots;
 mod sql_types;
 mod tables;
 
@@ -180,6 +181,20 @@ impl Campaign {
     pub fn open(path: &Path) -> Result<Self> {
         let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
         Self::prepare(conn, Some(crate::files::absolute(path)))
+    }
+
+    /// Opens a campaign as the app does: a snapshot is taken first when its
+    /// schema is about to be upgraded.
+    pub fn open_keeping(path: &Path, snapshots: &snapshots::Snapshots) -> Result<Self> {
+        let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        let campaign = Self {
+            conn,
+            path: Some(crate::files::absolute(path)),
+        };
+        if migrate::user_version(&campaign.conn)? < LATEST_VERSION {
+            snapshots.take(&campaign, snapshots::Reason::Migration)?;
+        }
+        Self::prepare(campaign.conn, campaign.path)
     }
 
     /// Opens a campaign for reading only (the command line's reports): the
