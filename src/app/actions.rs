@@ -10,6 +10,9 @@ pub enum Action {
     OpenCampaign,
     SaveCopy,
     ExportPdf,
+    ExportJson,
+    ImportJson,
+    Snapshots,
     CloseCampaign,
     Undo,
     Redo,
@@ -22,6 +25,9 @@ impl Action {
             Action::OpenCampaign => "Open…",
             Action::SaveCopy => "Save a Copy As…",
             Action::ExportPdf => "Export PDF…",
+            Action::ExportJson => "Export JSON…",
+            Action::ImportJson => "Import JSON…",
+            Action::Snapshots => "Snapshots…",
             Action::CloseCampaign => "Close",
             Action::Undo => "Undo",
             Action::Redo => "Redo",
@@ -34,6 +40,11 @@ impl Action {
             Action::OpenCampaign => "Open a campaign file",
             Action::SaveCopy => "Write a consistent copy of this campaign to another file",
             Action::ExportPdf => "Print character, party or blank sheets to a PDF",
+            Action::ExportJson => "Write the whole campaign as JSON, to import again or read",
+            Action::ImportJson => "Make a new campaign from a JSON export",
+            Action::Snapshots => {
+                "The copies Waybook keeps of this campaign; restore one as a new file"
+            }
             Action::CloseCampaign => "Close this campaign (everything is already saved)",
             Action::Undo => "Take back the last change",
             Action::Redo => "Make the last undone change again",
@@ -44,6 +55,7 @@ impl Action {
         let cmd = Modifiers::COMMAND;
         let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
         Some(match self {
+            Action::ExportJson | Action::ImportJson | Action::Snapshots => return None,
             Action::NewCampaign => KeyboardShortcut::new(cmd, Key::N),
             Action::OpenCampaign => KeyboardShortcut::new(cmd, Key::O),
             Action::SaveCopy => KeyboardShortcut::new(cmd_shift, Key::S),
@@ -56,7 +68,10 @@ impl Action {
 
     /// Whether the action makes sense without an open campaign.
     pub fn needs_campaign(self) -> bool {
-        !matches!(self, Action::NewCampaign | Action::OpenCampaign)
+        !matches!(
+            self,
+            Action::NewCampaign | Action::OpenCampaign | Action::ImportJson
+        )
     }
 
     pub fn all() -> impl Iterator<Item = Action> {

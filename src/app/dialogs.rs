@@ -22,6 +22,11 @@ pub enum DialogPurpose {
     OpenCampaign,
     SaveCopy,
     ExportPdf,
+    ExportJson,
+    /// The JSON export to import.
+    ImportJson,
+    /// The new campaign an import or a restored snapshot becomes.
+    NewFromCopy,
 }
 
 impl DialogPurpose {
@@ -31,6 +36,9 @@ impl DialogPurpose {
             DialogPurpose::OpenCampaign => "Open campaign",
             DialogPurpose::SaveCopy => "Save a copy as",
             DialogPurpose::ExportPdf => "Export as PDF",
+            DialogPurpose::ExportJson => "Export the campaign as JSON",
+            DialogPurpose::ImportJson => "Import a campaign from JSON",
+            DialogPurpose::NewFromCopy => "Save the new campaign as",
         }
     }
 
@@ -38,6 +46,7 @@ impl DialogPurpose {
     pub fn extension(self) -> &'static str {
         match self {
             DialogPurpose::ExportPdf => "pdf",
+            DialogPurpose::ExportJson | DialogPurpose::ImportJson => "json",
             _ => "waybook",
         }
     }
@@ -49,6 +58,8 @@ impl DialogPurpose {
             DialogPurpose::OpenCampaign => "campaign.waybook",
             DialogPurpose::SaveCopy => "copy.waybook",
             DialogPurpose::ExportPdf => "sheets.pdf",
+            DialogPurpose::ExportJson | DialogPurpose::ImportJson => "campaign.json",
+            DialogPurpose::NewFromCopy => "restored.waybook",
         }
     }
 }
@@ -65,14 +76,14 @@ const FASTER_THAN_A_PERSON: Duration = Duration::from_millis(250);
 impl FileDialogs for NativeDialogs {
     fn pick(&mut self, purpose: DialogPurpose) -> DialogOutcome {
         let dialog = rfd::FileDialog::new().set_title(purpose.title());
-        let dialog = if purpose == DialogPurpose::ExportPdf {
-            dialog.add_filter("PDF", &["pdf"])
-        } else {
-            dialog.add_filter("Waybook campaign", &["waybook"])
+        let dialog = match purpose.extension() {
+            "pdf" => dialog.add_filter("PDF", &["pdf"]),
+            "json" => dialog.add_filter("JSON", &["json"]),
+            _ => dialog.add_filter("Waybook campaign", &["waybook"]),
         };
         let started = Instant::now();
         let picked = match purpose {
-            DialogPurpose::OpenCampaign => dialog.pick_file(),
+            DialogPurpose::OpenCampaign | DialogPurpose::ImportJson => dialog.pick_file(),
             _ => dialog.set_file_name(purpose.suggested_name()).save_file(),
         };
         match picked {

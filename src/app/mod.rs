@@ -39,6 +39,8 @@ pub enum Command {
     /// Asks where to export these sheets, then renders them in the background.
     Export(Vec<crate::pdf::Sheet>),
     CancelExport,
+    /// Restores a snapshot as a new campaign, asking where.
+    RestoreSnapshot(PathBuf),
     /// Plays a journey on, rolling with the app's dice.
     PlayJourney(crate::model::JourneyId, crate::plan::play::Until),
     Notify(String),
@@ -72,6 +74,15 @@ pub enum Notice {
     HistoryStepped,
     /// The GM asked to export sheets: the export dialog opens.
     ExportAsked,
+    /// The GM asked to see the campaign's snapshots.
+    SnapshotsAsked,
+}
+
+/// What the next new campaign file is made from, once its name is chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PendingCopy {
+    Import(Box<crate::model::document::Document>),
+    Snapshot(PathBuf),
 }
 
 const MAX_RECENT: usize = 8;
@@ -93,6 +104,8 @@ pub struct App {
     pub data_dir: Option<PathBuf>,
     /// The sheets waiting for their file name.
     export_sheets: Vec<crate::pdf::Sheet>,
+    /// The import or snapshot waiting for its new file's name.
+    pending_copy: Option<PendingCopy>,
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
     draft: Option<Edit>,
@@ -112,6 +125,7 @@ impl App {
             dice: crate::rules::dice::Dice::random(),
             data_dir: None,
             export_sheets: Vec::new(),
+            pending_copy: None,
             dialogs,
             commands: Vec::new(),
             draft: None,
@@ -258,6 +272,21 @@ impl App {
                     self.ask_path(DialogPurpose::SaveCopy);
                 }
             }
+            Command::Run(Action::ExportJson) => {
+                if self.session.is_some() {
+                    self.ask_path(DialogPurpose::ExportJson);
+                }
+            }
+            Command::Run(Action::ImportJson) => self.ask_path(DialogPurpose::ImportJson),
+            Command::Run(Action::Snapshots) => {
+                if self.session.is_some() {
+                    self.notices.push(Notice::SnapshotsAsked);
+                }
+            }
+            Command::RestoreSnapshot(snapshot) => {
+                self.pending_copy = Some(PendingCopy::Snapshot(snapshot));
+                self.ask_path(DialogPurpose::NewFromCopy);
+            }
             Command::OpenPath(path) => self.open_path(&path),
             Command::Export(sheets) => {
                 if self.export_job.is_some() {
@@ -336,7 +365,10 @@ impl App {
     /// and the field asks again.
     fn path_chosen(&mut self, purpose: DialogPurpose, path: PathBuf, overwrite_confirmed: bool) {
         let path = crate::files::absolute(&with_extension(path, purpose.extension()));
-        let writes = matches!(purpose, DialogPurpose::SaveCopy | DialogPurpose::ExportPdf);
+        let writes = matches!(
+            purpose,
+            DialogPurpose::SaveCopy | DialogPurpose::ExportPdf | DialogPurpose::ExportJson
+        );
         if writes && !overwrite_confirmed && path.exists() {
             let message = format!(
                 "{} already exists. Waybook does not write over a file unasked: choose another name.",
@@ -384,6 +416,43 @@ impl App {
                     Err(e) => self.fail(format!("Could not save a copy: {e}")),
                 }
             }
+            DialogPurpose::ExportJson => {
+                let Some(session) = &self.session else { return };
+                let text = crate::model::document::Document::of(&session.data).to_json();
+                match crate::files::write_atomically(&path, text.as_bytes()) {
+                    Ok(()) => self.notify(format!(
+                        "Wrote the whole campaign to {} ({} KB)",
+                        path.display(),
+                        text.len() / 1024
+                    )),
+                    Err(e) => self.fail(format!("The JSON was not saved: {e}")),
+                }
+            }
+            DialogPurpose::ImportJson => match read_document(&path) {
+                Ok(document) => {
+                    self.pending_copy = Some(PendingCopy::Import(Box::new(document)));
+                    self.ask_path(DialogPurpose::NewFromCopy);
+                }
+                Err(e) => self.fail(e.to_string()),
+            },
+            DialogPurpose::NewFromCopy => {
+                let made = match self.pending_copy.take() {
+                    Some(PendingCopy::Import(document)) => {
+                        Campaign::create_from(&path, &document).map(|c| (c, "Imported"))
+                    }
+                    Some(PendingCopy::Snapshot(snapshot)) => {
+                        crate::store::snapshots::restore(&snapshot, &path).map(|c| (c, "Restored"))
+                    }
+                    None => return,
+                };
+                match made {
+                    Ok((campaign, verb)) => {
+                        self.open_campaign(campaign);
+                        self.notify(format!("{verb} as a new campaign: {}", path.display()));
+                    }
+                    Err(e) => self.fail(format!("The new campaign was not made: {e}")),
+                }
+            }
         }
     }
 
@@ -409,6 +478,33 @@ impl App {
             Err(e) => self.fail(format!("Could not open the campaign: {e}")),
         }
     }
+}
+
+/// Why a JSON file was not imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportFailed {
+    #[error("Could not read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{} was not imported: {reason}", path.display())]
+    Refused {
+        path: PathBuf,
+        reason: crate::model::document::DocumentError,
+    },
+}
+
+/// A JSON export read and checked, or why it cannot be imported.
+fn read_document(path: &Path) -> Result<crate::model::document::Document, ImportFailed> {
+    let text = std::fs::read_to_string(path).map_err(|source| ImportFailed::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    crate::model::document::Document::parse(&text).map_err(|reason| ImportFailed::Refused {
+        path: path.to_owned(),
+        reason,
+    })
 }
 
 /// A message as a sentence: its first letter a capital, whoever wrote it.

@@ -16,6 +16,7 @@ mod parties;
 pub mod roster;
 mod rules;
 mod sheet;
+mod snapshots;
 pub mod style;
 mod tables;
 
@@ -71,6 +72,7 @@ pub struct UiState {
     pub rules: rules::RulesState,
     pub journeys: journeys::JourneysState,
     pub export: export::ExportState,
+    pub snapshots: snapshots::SnapshotsState,
 }
 
 /// The app as it is drawn: the app's state and commands, and the screens'
@@ -115,6 +117,7 @@ impl UiState {
             Notice::CampaignOpened => *self = UiState::default(),
             Notice::HistoryStepped => self.discard_typing(),
             Notice::ExportAsked => self.export.open = true,
+            Notice::SnapshotsAsked => self.snapshots.show(),
         }
     }
 
@@ -175,6 +178,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
             &mut out,
         );
     }
+    snapshots::snapshots_ui(ui, &mut state.snapshots, app, &mut out);
     alert_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
     focus_ring_ui(ui);
@@ -288,7 +292,12 @@ fn menu_bar_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
             });
             ui.separator();
             action_button(ui, app, Action::SaveCopy, true, out);
+            action_button(ui, app, Action::Snapshots, true, out);
+            ui.separator();
             action_button(ui, app, Action::ExportPdf, true, out);
+            action_button(ui, app, Action::ExportJson, true, out);
+            action_button(ui, app, Action::ImportJson, true, out);
+            ui.separator();
             action_button(ui, app, Action::CloseCampaign, true, out);
         });
         ui.menu_button("Edit", |ui| {
@@ -431,7 +440,9 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                     DialogPurpose::OpenCampaign => "Open",
                     DialogPurpose::NewCampaign => "Create",
                     DialogPurpose::SaveCopy => "Save copy",
-                    DialogPurpose::ExportPdf => "Export",
+                    DialogPurpose::ExportPdf | DialogPurpose::ExportJson => "Export",
+                    DialogPurpose::ImportJson => "Import",
+                    DialogPurpose::NewFromCopy => "Create",
                 }),
             );
             if (ok.clicked() || entered) && !typed.is_empty() {

@@ -23,10 +23,22 @@ impl Fixture {
     }
 
     pub fn with_dialogs(answers: Vec<DialogOutcome>) -> Self {
+        Self::made(answers, false)
+    }
+
+    /// The demo, with snapshots kept in a data folder of the fixture's own.
+    pub fn keeping_snapshots(answers: Vec<DialogOutcome>) -> Self {
+        Self::made(answers, true)
+    }
+
+    fn made(answers: Vec<DialogOutcome>, snapshots: bool) -> Self {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let campaign =
             waybook::demo::create_demo(&dir.path().join("demo.waybook")).expect("the demo");
         let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
+        if snapshots {
+            app.app.data_dir = Some(dir.path().join("data"));
+        }
         app.app.open_campaign(campaign);
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 1000.0))

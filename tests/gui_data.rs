@@ -1,0 +1,86 @@
+//! GUI tests of the campaign's safety (issue 10): restoring a snapshot, and
+//! exporting and importing the campaign as JSON, through the File menu.
+
+mod common;
+
+use common::gui::Fixture;
+use waybook::app::DialogOutcome;
+use waybook::store::Campaign;
+
+fn open_path(f: &Fixture) -> std::path::PathBuf {
+    f.harness
+        .state()
+        .app
+        .session
+        .as_ref()
+        .and_then(|s| s.path_buf())
+        .expect("a campaign file is open")
+}
+
+#[test]
+fn a_snapshot_is_restored_as_a_new_campaign() {
+    let dir = tempfile::tempdir().expect("dir");
+    let restored = dir.path().join("restored.waybook");
+    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(restored.clone())]);
+    let original = open_path(&f);
+    f.menu("File", "Snapshots…");
+    assert!(
+        f.shows("Snapshots") && f.shows_exactly("opened"),
+        "today's snapshot on opening"
+    );
+    assert!(f.shows("7 characters"));
+    f.click("Restore…");
+    assert!(f.shows("Restored as a new campaign"));
+    assert_eq!(open_path(&f), restored, "the new file is open");
+    assert!(original.exists(), "the open campaign was not touched");
+    let back = Campaign::open(&restored)
+        .expect("opens")
+        .load()
+        .expect("loads");
+    assert_eq!(back.characters.len(), 7);
+}
+
+#[test]
+fn the_campaign_goes_out_as_json_and_comes_back_as_a_new_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let json = dir.path().join("campaign.json");
+    let copy = dir.path().join("from-json.waybook");
+    let mut f = Fixture::with_dialogs(vec![
+        DialogOutcome::Picked(json.clone()),
+        DialogOutcome::Picked(json.clone()),
+        DialogOutcome::Picked(copy.clone()),
+    ]);
+    f.menu("File", "Export JSON…");
+    assert!(f.shows("Wrote the whole campaign to"));
+    f.menu("File", "Import JSON…");
+    assert!(
+        f.shows("Imported as a new campaign"),
+        "then asked where the new file goes"
+    );
+    assert_eq!(open_path(&f), copy);
+    assert_eq!(f.data().characters.len(), 7);
+}
+
+#[test]
+fn a_bad_json_file_is_refused_with_the_field_it_names() {
+    let dir = tempfile::tempdir().expect("dir");
+    let json = dir.path().join("bad.json");
+    let mut f = Fixture::with_dialogs(vec![
+        DialogOutcome::Picked(json.clone()),
+        DialogOutcome::Picked(json.clone()),
+    ]);
+    f.menu("File", "Export JSON…");
+    let text = std::fs::read_to_string(&json).expect("read");
+    std::fs::write(
+        &json,
+        text.replacen("\"quantity\": 40", "\"quantity\": -3", 1),
+    )
+    .expect("written");
+    f.menu("File", "Import JSON…");
+    assert!(f.shows("holdings[0].quantity: must be between 1 and 1000000"));
+    assert_eq!(
+        open_path(&f),
+        f.path("demo.waybook"),
+        "the open campaign stays open"
+    );
+}
