@@ -442,3 +442,14 @@ fn the_keyboard_focus_wears_a_ring_until_the_next_click() {
     f.click("Brother Ilo");
     assert!(waybook::ui::focus_ring_rect(&f.harness.ctx).is_none());
 }
+
+#[test]
+fn escape_cancels_the_path_field() {
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Unavailable]);
+    f.menu("File", "Save a Copy As…");
+    assert!(f.shows("File path"));
+    f.harness.key_press(Key::Escape);
+    f.harness.run();
+    assert!(!f.shows("File path"), "Escape closes it, as Cancel does");
+    assert!(f.harness.state().app.path_prompt.is_none());
+}

@@ -393,7 +393,7 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     };
     let purpose = prompt.purpose;
     let mut done = false;
-    egui::Modal::new(egui::Id::unique("path-prompt")).show(ui.ctx(), |ui| {
+    let modal = egui::Modal::new(egui::Id::unique("path-prompt")).show(ui.ctx(), |ui| {
         ui.set_width(460.0);
         ui.heading(purpose.title());
         ui.label("No file dialog is available here. Type the file's path:");
@@ -454,6 +454,8 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             }
         });
     });
+    // Escape or a click outside is Cancel.
+    done |= modal.should_close();
     if !done {
         app.path_prompt = Some(prompt);
     }
