@@ -30,6 +30,41 @@ pub fn absolute(path: &Path) -> PathBuf {
     }
 }
 
+/// The cloud-sync service whose folder holds `path`, if any: Dropbox,
+/// OneDrive, Google Drive and iCloud by their folders' names, Syncthing by
+/// the `.stfolder` it keeps at the top of a synced folder.
+pub fn sync_service(path: &Path) -> Option<&'static str> {
+    for folder in path.ancestors().skip(1) {
+        if folder.join(".stfolder").exists() {
+            return Some("Syncthing");
+        }
+        let Some(name) = folder.file_name() else {
+            continue;
+        };
+        let name = name.to_string_lossy().to_lowercase();
+        let service = if name.starts_with("dropbox") {
+            "Dropbox"
+        } else if name.starts_with("onedrive") {
+            "OneDrive"
+        } else if ["google drive", "googledrive", "my drive"].contains(&name.as_str()) {
+            "Google Drive"
+        } else if [
+            "icloud drive",
+            "icloud",
+            "mobile documents",
+            "com~apple~clouddocs",
+        ]
+        .contains(&name.as_str())
+        {
+            "iCloud"
+        } else {
+            continue;
+        };
+        return Some(service);
+    }
+    None
+}
+
 /// `name.partial` beside `target`: same folder, so the rename is atomic.
 pub fn temp_path_beside(target: &Path) -> PathBuf {
     let mut name = target.file_name().unwrap_or_default().to_os_string();
@@ -65,6 +100,32 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn campaigns_in_sync_folders_are_recognised() {
+        let home = Path::new("/home/gm");
+        assert_eq!(
+            sync_service(&home.join("Dropbox/rpg/demo.waybook")),
+            Some("Dropbox")
+        );
+        assert_eq!(
+            sync_service(&home.join("OneDrive - Guild/demo.waybook")),
+            Some("OneDrive")
+        );
+        assert_eq!(
+            sync_service(Path::new(
+                "/Users/gm/Library/Mobile Documents/com~apple~CloudDocs/x.waybook"
+            )),
+            Some("iCloud")
+        );
+        assert_eq!(sync_service(&home.join("campaigns/demo.waybook")), None);
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::create_dir(dir.path().join(".stfolder")).expect("marker");
+        assert_eq!(
+            sync_service(&dir.path().join("a/b.waybook")),
+            Some("Syncthing")
+        );
+    }
 
     #[test]
     fn a_failed_write_leaves_nothing_behind() {

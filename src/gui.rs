@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 const RECENT_KEY: &str = "waybook.recent";
 const PAPER_KEY: &str = "waybook.paper";
+const SYNC_KEY: &str = "waybook.warned-sync";
 
 /// The window's options. What eframe remembers between runs (recent files,
 /// paper, window size) lives in `app.ron` in the one data folder, beside
@@ -36,6 +37,7 @@ fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> Wayboo
     if let Some(storage) = cc.storage {
         app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
         app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
+        app.warned_sync = eframe::get_value(storage, SYNC_KEY).unwrap_or_default();
     }
     app.open_first(campaign);
     WaybookApp::with_app(app)
@@ -69,6 +71,7 @@ impl eframe::App for WaybookApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, RECENT_KEY, &self.app.recent);
         eframe::set_value(storage, PAPER_KEY, &self.app.paper);
+        eframe::set_value(storage, SYNC_KEY, &self.app.warned_sync);
     }
 }
 

@@ -84,3 +84,55 @@ fn a_bad_json_file_is_refused_with_the_field_it_names() {
         "the open campaign stays open"
     );
 }
+
+fn ash_quality(f: &Fixture) -> i64 {
+    f.character("Ash Varnell").expect("Ash").companion.quality
+}
+
+#[test]
+fn a_read_only_file_opens_read_only_and_refuses_edits_in_words() {
+    let mut f = Fixture::opening(
+        "locked.waybook",
+        |path| {
+            let mut permissions = std::fs::metadata(path).expect("there").permissions();
+            permissions.set_readonly(true);
+            std::fs::set_permissions(path, permissions).expect("made read-only");
+        },
+        vec![],
+        false,
+    );
+    assert!(
+        f.shows("Read-only: changes are refused"),
+        "a banner says so"
+    );
+    let before = std::fs::read(f.path("locked.waybook")).expect("read");
+    f.click("Ash Varnell");
+    f.type_into("Quality", "3");
+    assert!(f.shows("is read-only, so nothing in it can change"));
+    assert_eq!(ash_quality(&f), 5, "nothing changed in memory");
+    assert_eq!(
+        std::fs::read(f.path("locked.waybook")).expect("read"),
+        before
+    );
+}
+
+#[test]
+fn a_campaign_file_deleted_while_open_stops_the_edits_and_says_why() {
+    let mut f = Fixture::demo();
+    std::fs::remove_file(f.path("demo.waybook")).expect("deleted behind Waybook's back");
+    f.click("Ash Varnell");
+    f.type_into("Quality", "3");
+    assert!(f.shows("was moved or deleted while it was open"));
+    assert_eq!(ash_quality(&f), 5, "the edit was not made");
+}
+
+#[test]
+fn a_campaign_in_a_sync_folder_is_warned_of_once() {
+    let mut f = Fixture::opening("Dropbox/rpg/demo.waybook", |_| {}, vec![], false);
+    assert!(f.shows("is in a Dropbox folder"));
+    f.click("OK");
+    let path = f.path("Dropbox/rpg/demo.waybook");
+    f.harness.state_mut().app.open_path(&path);
+    f.harness.run();
+    assert!(!f.shows("is in a Dropbox folder"), "once is enough");
+}

@@ -102,6 +102,8 @@ pub struct App {
     pub dice: crate::rules::dice::Dice,
     /// The data folder, where snapshots are kept; none in tests that do not ask.
     pub data_dir: Option<PathBuf>,
+    /// Campaigns in a sync folder whose warning the GM has seen (once each).
+    pub warned_sync: Vec<PathBuf>,
     /// The sheets waiting for their file name.
     export_sheets: Vec<crate::pdf::Sheet>,
     /// The import or snapshot waiting for its new file's name.
@@ -124,6 +126,7 @@ impl App {
             export_job: None,
             dice: crate::rules::dice::Dice::random(),
             data_dir: None,
+            warned_sync: Vec::new(),
             export_sheets: Vec::new(),
             pending_copy: None,
             dialogs,
@@ -172,7 +175,15 @@ impl App {
             Ok(session) => {
                 if let Some(path) = session.path_buf() {
                     self.remember(path.clone());
-                    self.notify(format!("Opened {}", path.display()));
+                    self.notify(if session.is_read_only() {
+                        format!(
+                            "Opened {} read-only: it cannot be written, so changes are refused",
+                            path.display()
+                        )
+                    } else {
+                        format!("Opened {}", path.display())
+                    });
+                    self.warn_of_sync(&path);
                     if let Some(snapshots) = self.snapshots_of(&path)
                         && let Err(e) = snapshots.take_daily(session.campaign())
                     {
@@ -187,6 +198,21 @@ impl App {
             }
             Err(e) => self.fail(e.to_string()),
         }
+    }
+
+    /// Once per campaign: a word on keeping a campaign in a sync folder.
+    fn warn_of_sync(&mut self, path: &Path) {
+        let Some(service) = crate::files::sync_service(path) else {
+            return;
+        };
+        if self.warned_sync.iter().any(|p| p == path) {
+            return;
+        }
+        self.warned_sync.push(path.to_owned());
+        self.alert = Some(format!(
+            "{} is in a {service} folder. A sync service can copy the file while Waybook is writing it, or keep two versions when two machines change it. Waybook keeps the file whole between edits, so it syncs safely once Waybook is closed: open it on one machine at a time, or keep campaigns outside the synced folder and save copies into it.",
+            path.display()
+        ));
     }
 
     /// The campaign used last time if it still opens, else the default one.

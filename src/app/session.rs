@@ -16,21 +16,42 @@ pub enum EditError {
     Stale(#[from] Stale),
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error("{} is read-only, so nothing in it can change; File > Save a Copy As… makes one you can edit", .0.display())]
+    ReadOnly(PathBuf),
+    #[error("{} was moved or deleted while it was open, so nothing more was written to it; File > Save a Copy As… keeps what is open", .0.display())]
+    Gone(PathBuf),
+}
+
+/// Which file a path names (device and inode), to notice it being replaced.
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path).ok().map(|_| (0, 0))
+    }
 }
 
 pub struct Session {
     campaign: Campaign,
     pub data: CampaignData,
     history: History,
+    /// The file as it was opened: edits stop if another takes its place.
+    identity: Option<(u64, u64)>,
 }
 
 impl Session {
     pub fn new(campaign: Campaign) -> store::Result<Self> {
         let data = campaign.load()?;
+        let identity = campaign.path().and_then(file_identity);
         Ok(Self {
             campaign,
             data,
             history: History::default(),
+            identity,
         })
     }
 
@@ -60,6 +81,7 @@ impl Session {
     /// it, applies it in memory, then writes the whole edit to the file.
     /// Returns the edit as made, with the states it really replaced.
     fn write(&mut self, edit: &Edit) -> Result<Edit, EditError> {
+        self.check_file()?;
         let mut made: Vec<Change> = Vec::with_capacity(edit.changes.len());
         for change in &edit.changes {
             match change.resolve(&self.data) {
@@ -79,6 +101,24 @@ impl Session {
             return Err(e.into());
         }
         Ok(made)
+    }
+
+    /// Whether the file can take an edit: writable, and still the file opened.
+    fn check_file(&self) -> Result<(), EditError> {
+        let Some(path) = self.campaign.path() else {
+            return Ok(()); // in memory
+        };
+        if self.campaign.is_read_only() {
+            return Err(EditError::ReadOnly(path.to_owned()));
+        }
+        if file_identity(path) != self.identity {
+            return Err(EditError::Gone(path.to_owned()));
+        }
+        Ok(())
+    }
+
+    pub fn is_read_only(&self) -> bool {
+        self.campaign.is_read_only()
     }
 
     /// Takes changes already applied in memory back, last first.

@@ -55,6 +55,7 @@ pub fn check(path: &Path) -> Result<CheckReport> {
         let campaign = Campaign {
             conn,
             path: Some(path.to_owned()),
+            read_only: true,
         };
         crate::model::validate::problems(&campaign.load()?)
             .iter()

@@ -116,6 +116,8 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 pub struct Campaign {
     conn: Connection,
     path: Option<PathBuf>,
+    /// Opened for reading only: the file is not writable.
+    read_only: bool,
 }
 
 impl Campaign {
@@ -177,8 +179,12 @@ impl Campaign {
     }
 
     /// Opens an existing campaign, refusing foreign, corrupt and newer files
-    /// without writing a byte to them.
+    /// without writing a byte to them. A file that is not writable opens for
+    /// reading only.
     pub fn open(path: &Path) -> Result<Self> {
+        if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+            return Self::open_read_only(path);
+        }
         let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
         Self::prepare(conn, Some(crate::files::absolute(path)))
     }
@@ -190,6 +196,7 @@ impl Campaign {
         let campaign = Self {
             conn,
             path: Some(crate::files::absolute(path)),
+            read_only: false,
         };
         if migrate::user_version(&campaign.conn)? < LATEST_VERSION {
             snapshots.take(&campaign, snapshots::Reason::Migration)?;
@@ -212,6 +219,7 @@ impl Campaign {
         Ok(Self {
             conn,
             path: Some(path.to_owned()),
+            read_only: true,
         })
     }
 
@@ -224,11 +232,20 @@ impl Campaign {
         conn.pragma_update(None, "foreign_keys", true)?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         migrate::migrate(&mut conn)?;
-        Ok(Self { conn, path })
+        Ok(Self {
+            conn,
+            path,
+            read_only: false,
+        })
     }
 
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
+    }
+
+    /// Whether the file was opened for reading only.
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// Reads the whole campaign into memory.

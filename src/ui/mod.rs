@@ -316,7 +316,15 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
                 let where_ = session
                     .path()
                     .map_or_else(|| "in memory".to_owned(), |p| p.display().to_string());
-                ui.label(RichText::new(format!("All changes saved · {where_}")).weak());
+                if session.is_read_only() {
+                    ui.label(
+                        RichText::new(format!("Read-only: changes are refused · {where_}"))
+                            .strong()
+                            .color(fields::ERROR_COLOUR),
+                    );
+                } else {
+                    ui.label(RichText::new(format!("All changes saved · {where_}")).weak());
+                }
             }
             None => {
                 ui.label(RichText::new("No campaign open").weak());

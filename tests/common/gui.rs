@@ -32,14 +32,29 @@ impl Fixture {
     }
 
     fn made(answers: Vec<DialogOutcome>, snapshots: bool) -> Self {
+        Self::opening("demo.waybook", |_| {}, answers, snapshots)
+    }
+
+    /// The demo made at `name` in the fixture's folder, `prepare`d (made
+    /// read-only, say), then opened by the app as the GM would open it.
+    pub fn opening(
+        name: &str,
+        prepare: impl FnOnce(&std::path::Path),
+        answers: Vec<DialogOutcome>,
+        snapshots: bool,
+    ) -> Self {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let campaign =
-            waybook::demo::create_demo(&dir.path().join("demo.waybook")).expect("the demo");
+        let path = dir.path().join(name);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).expect("its folder");
+        }
+        drop(waybook::demo::create_demo(&path).expect("the demo"));
+        prepare(&path);
         let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
         if snapshots {
             app.app.data_dir = Some(dir.path().join("data"));
         }
-        app.app.open_campaign(campaign);
+        app.app.open_path(&path);
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 1000.0))
             // Grids of text fields take a few frames to measure their columns.
