@@ -33,6 +33,9 @@ fn main() -> ExitCode {
         Some(CliCommand::Export(args)) => cli::export::export(&args, &mut stdout),
         Some(CliCommand::Import { json, out }) => cli::import(&json, &out, &mut stdout),
         Some(CliCommand::Backup { file }) => cli::snapshots::backup(&file, &mut stdout),
+        Some(CliCommand::ImportRoster { file, csv }) => {
+            cli::snapshots::import_roster(&file, &csv, &mut stdout)
+        }
         Some(CliCommand::Snapshots { file, json }) => {
             cli::snapshots::list(&file, json, &mut stdout)
         }

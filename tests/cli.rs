@@ -502,3 +502,33 @@ fn backup_snapshots_and_restore() {
     assert_eq!(again.status.code(), Some(1));
     assert!(one_error_line(&again).contains("already exists"));
 }
+
+/// Issue 10: `import-roster` adds a CSV's characters, or lists every bad row
+/// and adds none.
+#[test]
+fn import_roster_adds_the_rows_or_lists_the_bad_ones() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_waybook"))
+            .args(args)
+            .env("WAYBOOK_DATA_DIR", &data)
+            .output()
+            .expect("runs")
+    };
+    let csv = dir.path().join("r.csv");
+    std::fs::write(
+        &csv,
+        "Name,Party,Quality\nKell,The Lantern Company,4\nDory,Nowhere,4\n",
+    )
+    .expect("written");
+    let refused = run(&["import-roster", path_str(&file), "--csv", path_str(&csv)]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(text(&refused.stdout).contains("row 3: Party: there is no party named “Nowhere”"));
+    assert!(!text(&waybook(&["roster", path_str(&file)]).stdout).contains("Kell"));
+    std::fs::write(&csv, "Name,Party,Quality\nKell,The Lantern Company,4\n").expect("written");
+    let added = run(&["import-roster", path_str(&file), "--csv", path_str(&csv)]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    assert!(text(&waybook(&["roster", path_str(&file)]).stdout).contains("Kell"));
+}

@@ -4,6 +4,7 @@
 mod common;
 
 use common::gui::Fixture;
+use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::app::DialogOutcome;
 use waybook::store::Campaign;
 
@@ -135,4 +136,58 @@ fn a_campaign_in_a_sync_folder_is_warned_of_once() {
     f.harness.state_mut().app.open_path(&path);
     f.harness.run();
     assert!(!f.shows("is in a Dropbox folder"), "once is enough");
+}
+
+#[test]
+fn a_csv_roster_shows_its_bad_row_before_anything_is_written_and_imports_as_one_step() {
+    let dir = tempfile::tempdir().expect("dir");
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "Name,Player,XP\nKell,Sam,3\nDory,Lin,lots\n").expect("written");
+    let good = dir.path().join("good.csv");
+    std::fs::write(
+        &good,
+        "Name,Player,XP,Kind\nKell,Sam,3,ally\nDory,Lin,7,hero\n",
+    )
+    .expect("written");
+    let mut f = Fixture::keeping_snapshots(vec![
+        DialogOutcome::Picked(bad.clone()),
+        DialogOutcome::Picked(good.clone()),
+    ]);
+    f.click("Import CSV…");
+    assert!(f.shows("row 3: XP: “lots” is not a whole number"));
+    assert!(
+        f.harness
+            .get_by_label("Import")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert_eq!(f.data().characters.len(), 7, "nothing written");
+    f.click("Cancel");
+    f.click("Import CSV…");
+    assert!(f.shows("2 characters are ready to add."));
+    f.click("Import");
+    assert_eq!(f.data().characters.len(), 9);
+    let kell = f.character("Kell").expect("Kell");
+    assert_eq!((kell.player.as_str(), kell.companion.xp), ("Sam", 3));
+    let path = open_path(&f);
+    let before_import = f
+        .harness
+        .state()
+        .app
+        .snapshots_of(&path)
+        .expect("kept")
+        .list()
+        .expect("listed");
+    assert!(
+        before_import.iter().any(|s| s.reason == "import"),
+        "a snapshot came first"
+    );
+    f.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    f.harness.run();
+    assert_eq!(
+        f.data().characters.len(),
+        7,
+        "one undo takes the whole import back"
+    );
 }

@@ -12,6 +12,7 @@ pub enum Action {
     ExportPdf,
     ExportJson,
     ImportJson,
+    ImportCsv,
     Snapshots,
     CloseCampaign,
     Undo,
@@ -27,6 +28,7 @@ impl Action {
             Action::ExportPdf => "Export PDF…",
             Action::ExportJson => "Export JSON…",
             Action::ImportJson => "Import JSON…",
+            Action::ImportCsv => "Import CSV…",
             Action::Snapshots => "Snapshots…",
             Action::CloseCampaign => "Close",
             Action::Undo => "Undo",
@@ -42,6 +44,7 @@ impl Action {
             Action::ExportPdf => "Print character, party or blank sheets to a PDF",
             Action::ExportJson => "Write the whole campaign as JSON, to import again or read",
             Action::ImportJson => "Make a new campaign from a JSON export",
+            Action::ImportCsv => "Add characters to the roster from a CSV file, one per row",
             Action::Snapshots => {
                 "The copies Waybook keeps of this campaign; restore one as a new file"
             }
@@ -55,7 +58,9 @@ impl Action {
         let cmd = Modifiers::COMMAND;
         let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
         Some(match self {
-            Action::ExportJson | Action::ImportJson | Action::Snapshots => return None,
+            Action::ExportJson | Action::ImportJson | Action::ImportCsv | Action::Snapshots => {
+                return None;
+            }
             Action::NewCampaign => KeyboardShortcut::new(cmd, Key::N),
             Action::OpenCampaign => KeyboardShortcut::new(cmd, Key::O),
             Action::SaveCopy => KeyboardShortcut::new(cmd_shift, Key::S),

@@ -25,6 +25,8 @@ pub enum DialogPurpose {
     ExportJson,
     /// The JSON export to import.
     ImportJson,
+    /// The CSV roster to add to the campaign.
+    ImportCsv,
     /// The new campaign an import or a restored snapshot becomes.
     NewFromCopy,
 }
@@ -38,6 +40,7 @@ impl DialogPurpose {
             DialogPurpose::ExportPdf => "Export as PDF",
             DialogPurpose::ExportJson => "Export the campaign as JSON",
             DialogPurpose::ImportJson => "Import a campaign from JSON",
+            DialogPurpose::ImportCsv => "Import characters from CSV",
             DialogPurpose::NewFromCopy => "Save the new campaign as",
         }
     }
@@ -47,6 +50,7 @@ impl DialogPurpose {
         match self {
             DialogPurpose::ExportPdf => "pdf",
             DialogPurpose::ExportJson | DialogPurpose::ImportJson => "json",
+            DialogPurpose::ImportCsv => "csv",
             _ => "waybook",
         }
     }
@@ -60,6 +64,7 @@ impl DialogPurpose {
             DialogPurpose::ExportPdf => "sheets.pdf",
             DialogPurpose::ExportJson | DialogPurpose::ImportJson => "campaign.json",
             DialogPurpose::NewFromCopy => "restored.waybook",
+            DialogPurpose::ImportCsv => "roster.csv",
         }
     }
 }
@@ -79,11 +84,14 @@ impl FileDialogs for NativeDialogs {
         let dialog = match purpose.extension() {
             "pdf" => dialog.add_filter("PDF", &["pdf"]),
             "json" => dialog.add_filter("JSON", &["json"]),
+            "csv" => dialog.add_filter("CSV", &["csv"]),
             _ => dialog.add_filter("Waybook campaign", &["waybook"]),
         };
         let started = Instant::now();
         let picked = match purpose {
-            DialogPurpose::OpenCampaign | DialogPurpose::ImportJson => dialog.pick_file(),
+            DialogPurpose::OpenCampaign | DialogPurpose::ImportJson | DialogPurpose::ImportCsv => {
+                dialog.pick_file()
+            }
             _ => dialog.set_file_name(purpose.suggested_name()).save_file(),
         };
         match picked {

@@ -41,6 +41,8 @@ pub enum Command {
     CancelExport,
     /// Restores a snapshot as a new campaign, asking where.
     RestoreSnapshot(PathBuf),
+    /// Adds the characters of a CSV import, after a snapshot.
+    ImportRoster(Edit),
     /// Plays a journey on, rolling with the app's dice.
     PlayJourney(crate::model::JourneyId, crate::plan::play::Until),
     Notify(String),
@@ -108,6 +110,8 @@ pub struct App {
     export_sheets: Vec<crate::pdf::Sheet>,
     /// The import or snapshot waiting for its new file's name.
     pending_copy: Option<PendingCopy>,
+    /// A CSV roster read and waiting for the GM to check its mapping.
+    pub csv_import: Option<crate::model::roster_csv::RosterImport>,
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
     draft: Option<Edit>,
@@ -129,6 +133,7 @@ impl App {
             warned_sync: Vec::new(),
             export_sheets: Vec::new(),
             pending_copy: None,
+            csv_import: None,
             dialogs,
             commands: Vec::new(),
             draft: None,
@@ -197,6 +202,17 @@ impl App {
                 self.session = Some(session);
             }
             Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    /// A snapshot of the open campaign before a change made in bulk.
+    fn snapshot_before(&mut self, reason: crate::store::snapshots::Reason) {
+        let Some(session) = &self.session else { return };
+        let Some(snapshots) = session.path().and_then(|p| self.snapshots_of(p)) else {
+            return;
+        };
+        if let Err(e) = snapshots.take(session.campaign(), reason) {
+            self.fail(format!("The snapshot before the import failed: {e}"));
         }
     }
 
@@ -304,6 +320,16 @@ impl App {
                 }
             }
             Command::Run(Action::ImportJson) => self.ask_path(DialogPurpose::ImportJson),
+            Command::Run(Action::ImportCsv) => {
+                if self.session.is_some() {
+                    self.ask_path(DialogPurpose::ImportCsv);
+                }
+            }
+            Command::ImportRoster(edit) => {
+                self.csv_import = None;
+                self.snapshot_before(crate::store::snapshots::Reason::Import);
+                self.run(Command::Apply(edit));
+            }
             Command::Run(Action::Snapshots) => {
                 if self.session.is_some() {
                     self.notices.push(Notice::SnapshotsAsked);
@@ -461,6 +487,16 @@ impl App {
                 }
                 Err(e) => self.fail(e.to_string()),
             },
+            DialogPurpose::ImportCsv => {
+                let file = path.display().to_string();
+                match std::fs::read_to_string(&path) {
+                    Ok(text) => match crate::model::roster_csv::RosterImport::read(&file, &text) {
+                        Ok(import) => self.csv_import = Some(import),
+                        Err(e) => self.fail(e.to_string()),
+                    },
+                    Err(e) => self.fail(format!("Could not read {file}: {e}")),
+                }
+            }
             DialogPurpose::NewFromCopy => {
                 let made = match self.pending_copy.take() {
                     Some(PendingCopy::Import(document)) => {

@@ -64,6 +64,14 @@ pub enum CliCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Add characters from a CSV file (a column headed Name, and any of the
+    /// sheet's fields by their labels), after a snapshot; nothing is added if
+    /// a row has an error.
+    ImportRoster {
+        file: PathBuf,
+        #[arg(long)]
+        csv: PathBuf,
+    },
     /// Make a new campaign file from a JSON export (never overwrites).
     Import {
         /// The JSON file (from `waybook export FILE --format json`).

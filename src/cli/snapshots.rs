@@ -1,6 +1,7 @@
-//! `waybook backup`, `waybook snapshots` and `waybook restore`: a snapshot
-//! taken now, the list of a campaign's snapshots, and one restored as a new
-//! campaign file (never over one).
+//! `waybook backup`, `waybook snapshots`, `waybook restore` and `waybook
+//! import-roster`: a snapshot taken now, the list of a campaign's snapshots,
+//! one restored as a new campaign file (never over one), and characters
+//! added from a CSV file after a snapshot.
 
 use crate::store::Campaign;
 use crate::store::snapshots::{self, Reason, Snapshots};
@@ -40,6 +41,34 @@ pub fn list(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<()>
             s.path.display()
         )?;
     }
+    Ok(())
+}
+
+/// Adds the characters of a CSV file to a campaign, after a snapshot of it;
+/// every row's error is listed and nothing is added if there is one.
+pub fn import_roster(file: &Path, csv: &Path, out: &mut impl Write) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(csv)
+        .map_err(|e| anyhow::anyhow!("could not read {}: {e}", csv.display()))?;
+    let import = crate::model::roster_csv::RosterImport::read(&csv.display().to_string(), &text)?;
+    let campaign = Campaign::open_keeping(file, &snapshots_of(file)?)?;
+    snapshots_of(file)?.take(&campaign, Reason::Import)?;
+    let data = campaign.load()?;
+    let edit = match import.edit(&data) {
+        Ok(edit) => edit,
+        Err(errors) => {
+            for e in &errors {
+                writeln!(out, "{e}")?;
+            }
+            anyhow::bail!(
+                "{} of {} has errors (listed above); nothing was imported",
+                crate::model::plural(errors.len(), "row"),
+                csv.display()
+            );
+        }
+    };
+    let mut campaign = campaign;
+    campaign.apply(&edit)?;
+    writeln!(out, "{}: done", edit.label)?;
     Ok(())
 }
 

@@ -18,6 +18,7 @@ mod journey;
 pub mod limits;
 mod party;
 mod record;
+pub mod roster_csv;
 pub mod sheet;
 mod table;
 pub mod validate;

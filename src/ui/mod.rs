@@ -7,6 +7,7 @@
 //! `FieldBuffers::whole`).
 
 mod campaign;
+mod csv_import;
 mod export;
 pub mod fields;
 mod inventory;
@@ -179,6 +180,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
         );
     }
     snapshots::snapshots_ui(ui, &mut state.snapshots, app, &mut out);
+    csv_import::csv_import_ui(ui, app, &mut out);
     alert_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
     focus_ring_ui(ui);
@@ -449,7 +451,7 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                     DialogPurpose::NewCampaign => "Create",
                     DialogPurpose::SaveCopy => "Save copy",
                     DialogPurpose::ExportPdf | DialogPurpose::ExportJson => "Export",
-                    DialogPurpose::ImportJson => "Import",
+                    DialogPurpose::ImportJson | DialogPurpose::ImportCsv => "Import",
                     DialogPurpose::NewFromCopy => "Create",
                 }),
             );

@@ -237,6 +237,13 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
             )));
         }
         if ui
+            .button("Import CSV…")
+            .on_hover_text("Add characters from a CSV file, one per row")
+            .clicked()
+        {
+            out.push(Command::Run(crate::app::actions::Action::ImportCsv));
+        }
+        if ui
             .button("Export PDF…")
             .on_hover_text("Print sheets of these characters, a party or a blank sheet")
             .clicked()

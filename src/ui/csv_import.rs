@@ -1,0 +1,99 @@
+//! Roster > Import CSV…: the file's columns, each mapped to a field of the
+//! sheet (by its header at first), a preview of the first rows, every row's
+//! error before anything is written, and Import as one undoable step.
+
+use crate::app::{App, Command};
+use crate::model::roster_csv::Target;
+use egui::{RichText, Ui};
+
+const PREVIEW_ROWS: usize = 8;
+
+pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
+    let (Some(import), Some(session)) = (&mut app.csv_import, &app.session) else {
+        return;
+    };
+    let data = &session.data;
+    let mut close = false;
+    let modal = egui::Modal::new(egui::Id::unique("csv-import")).show(ui.ctx(), |ui| {
+        ui.set_width(720.0);
+        ui.heading(format!("Import characters from {}", import.file));
+        ui.label(RichText::new("Each column fills the field chosen under its header.").weak());
+        egui::ScrollArea::both().max_height(260.0).show(ui, |ui| {
+            egui::Grid::new("csv-preview").striped(true).show(ui, |ui| {
+                let header_ids: Vec<egui::Id> = import
+                    .headers
+                    .iter()
+                    .map(|header| ui.strong(header).id)
+                    .collect();
+                ui.end_row();
+                let targets = Target::all();
+                for (i, (header, label)) in import.headers.iter().zip(header_ids).enumerate() {
+                    egui::ComboBox::from_id_salt(("csv-column", i))
+                        .selected_text(import.mapping[i].label())
+                        .show_ui(ui, |ui| {
+                            for t in &targets {
+                                ui.selectable_value(&mut import.mapping[i], *t, t.label());
+                            }
+                        })
+                        .response
+                        .labelled_by(label)
+                        .on_hover_text(format!("What the column “{header}” fills"));
+                }
+                ui.end_row();
+                for row in import.rows.iter().take(PREVIEW_ROWS) {
+                    for value in row {
+                        ui.label(value);
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+        if import.rows.len() > PREVIEW_ROWS {
+            ui.label(
+                RichText::new(format!(
+                    "… and {} more rows",
+                    import.rows.len() - PREVIEW_ROWS
+                ))
+                .weak(),
+            );
+        }
+        let edit = import.edit(data);
+        ui.add_space(6.0);
+        match &edit {
+            Ok(edit) => {
+                ui.label(format!(
+                    "{} characters are ready to add.",
+                    edit.changes.len()
+                ));
+            }
+            Err(errors) => {
+                ui.label(
+                    RichText::new(format!(
+                        "{} to fix before anything is imported:",
+                        crate::model::plural(errors.len(), "row")
+                    ))
+                    .color(super::fields::ERROR_COLOUR),
+                );
+                for e in errors.iter().take(12) {
+                    ui.label(RichText::new(e).color(super::fields::ERROR_COLOUR));
+                }
+            }
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(edit.is_ok(), egui::Button::new("Import"))
+                .clicked()
+                && let Ok(edit) = edit
+            {
+                out.push(Command::ImportRoster(edit));
+                close = true;
+            }
+            if ui.button("Cancel").clicked() {
+                close = true;
+            }
+        });
+    });
+    if close || modal.should_close() {
+        app.csv_import = None;
+    }
+}
