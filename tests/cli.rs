@@ -12,6 +12,15 @@ fn waybook(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// The binary with its data folder (where snapshots are kept) at `data`.
+fn waybook_keeping(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_waybook"))
+        .args(args)
+        .env("WAYBOOK_DATA_DIR", data)
+        .output()
+        .expect("the binary runs")
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -473,13 +482,7 @@ fn backup_snapshots_and_restore() {
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let data = dir.path().join("data");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_waybook"))
-            .args(args)
-            .env("WAYBOOK_DATA_DIR", &data)
-            .output()
-            .expect("runs")
-    };
+    let run = |args: &[&str]| waybook_keeping(&data, args);
     let backup = run(&["backup", path_str(&file)]);
     assert!(backup.status.success(), "{}", text(&backup.stderr));
     let taken = std::path::PathBuf::from(text(&backup.stdout).trim());
@@ -510,13 +513,7 @@ fn import_roster_adds_the_rows_or_lists_the_bad_ones() {
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let data = dir.path().join("data");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_waybook"))
-            .args(args)
-            .env("WAYBOOK_DATA_DIR", &data)
-            .output()
-            .expect("runs")
-    };
+    let run = |args: &[&str]| waybook_keeping(&data, args);
     let csv = dir.path().join("r.csv");
     std::fs::write(
         &csv,
