@@ -121,6 +121,13 @@ fn a_read_only_file_opens_read_only_and_refuses_edits_in_words() {
 fn a_campaign_file_deleted_while_open_stops_the_edits_and_says_why() {
     let mut f = Fixture::demo();
     std::fs::remove_file(f.path("demo.waybook")).expect("deleted behind Waybook's back");
+    f.harness.step();
+    f.harness.run();
+    assert!(
+        f.shows("was moved or deleted while it was open. What is on screen is still here"),
+        "told at once, before any edit"
+    );
+    f.click("OK");
     f.click("Ash Varnell");
     f.type_into("Quality", "3");
     assert!(f.shows("was moved or deleted while it was open"));

@@ -725,3 +725,41 @@ fn opening_takes_one_snapshot_a_day() {
     assert_eq!(snapshots.len(), 1, "{snapshots:?}");
     assert_eq!(snapshots[0].reason, "opened");
 }
+
+/// Issue 10: every kind of record goes out in the JSON document and comes
+/// back the same, a played journey's log and records included.
+#[test]
+fn every_record_kind_round_trips_through_the_json_document() {
+    use waybook::model::document::Document;
+    let dir = temp();
+    let path = dir.path().join("played.waybook");
+    let mut session =
+        Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
+    let id = *session.data.journeys.keys().next().expect("journey");
+    let mut dice = waybook::rules::dice::Dice::scripted(vec![1; 500]);
+    for _ in 0..2 {
+        let journey = session.data.journeys[&id].clone();
+        let edit = waybook::plan::play::advance(
+            &session.data,
+            &journey,
+            waybook::plan::play::Until::EndOfDay,
+            &mut dice,
+        )
+        .expect("played");
+        session.apply(edit).expect("written");
+    }
+    let text = Document::of(&session.data).to_json();
+    let document = Document::parse(&text).expect("reads back");
+    let copy = dir.path().join("copy.waybook");
+    let back = Campaign::create_from(&copy, &document)
+        .expect("imported")
+        .load()
+        .expect("loads");
+    let without_revision = |d: &CampaignData| CampaignData {
+        revision: 0,
+        ..d.clone()
+    };
+    assert_eq!(without_revision(&back), without_revision(&session.data));
+    assert!(!back.journeys[&id].log.is_empty() && !back.journeys[&id].exhaustion_gained.is_empty());
+    assert_eq!(Document::of(&back).to_json(), text, "the same bytes again");
+}

@@ -110,6 +110,8 @@ pub struct App {
     export_sheets: Vec<crate::pdf::Sheet>,
     /// The import or snapshot waiting for its new file's name.
     pending_copy: Option<PendingCopy>,
+    /// Whether the GM was told the open file was moved or deleted.
+    told_file_gone: bool,
     /// A CSV roster read and waiting for the GM to check its mapping.
     pub csv_import: Option<crate::model::roster_csv::RosterImport>,
     dialogs: Box<dyn FileDialogs>,
@@ -134,6 +136,7 @@ impl App {
             export_sheets: Vec::new(),
             pending_copy: None,
             csv_import: None,
+            told_file_gone: false,
             dialogs,
             commands: Vec::new(),
             draft: None,
@@ -199,9 +202,29 @@ impl App {
                     }
                 }
                 self.notices.push(Notice::CampaignOpened);
+                self.told_file_gone = false;
                 self.session = Some(session);
             }
             Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    /// Each frame (one look at the file's inode, a few microseconds): is the
+    /// open file still where it was? If it was moved or deleted, the GM is
+    /// told at once, before the next edit.
+    fn watch_file(&mut self) {
+        if self.told_file_gone {
+            return;
+        }
+        if let Some(session) = &self.session
+            && session.file_gone()
+            && let Some(path) = session.path_buf()
+        {
+            self.told_file_gone = true;
+            self.fail(format!(
+                "{} was moved or deleted while it was open. What is on screen is still here: File > Save a Copy As… keeps it; further edits are refused until then.",
+                path.display()
+            ));
         }
     }
 
@@ -255,6 +278,7 @@ impl App {
     pub fn run_commands(&mut self) {
         self.draft = None;
         self.finish_export();
+        self.watch_file();
         for command in std::mem::take(&mut self.commands) {
             self.run(command);
         }

@@ -111,10 +111,17 @@ impl Session {
         if self.campaign.is_read_only() {
             return Err(EditError::ReadOnly(path.to_owned()));
         }
-        if file_identity(path) != self.identity {
+        if self.file_gone() {
             return Err(EditError::Gone(path.to_owned()));
         }
         Ok(())
+    }
+
+    /// Whether the file opened is no longer at its path (moved or deleted).
+    pub fn file_gone(&self) -> bool {
+        self.campaign
+            .path()
+            .is_some_and(|path| file_identity(path) != self.identity)
     }
 
     pub fn is_read_only(&self) -> bool {
