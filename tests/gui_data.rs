@@ -34,6 +34,18 @@ fn a_snapshot_is_restored_as_a_new_campaign() {
     assert!(f.shows("Restored as a new campaign"));
     assert_eq!(open_path(&f), restored, "the new file is open");
     assert!(original.exists(), "the open campaign was not touched");
+    let kept = f
+        .harness
+        .state()
+        .app
+        .snapshots_of(&original)
+        .expect("kept")
+        .list()
+        .expect("listed");
+    assert!(
+        kept.iter().any(|s| s.reason == "restore"),
+        "the campaign open before is kept too: {kept:?}"
+    );
     let back = Campaign::open(&restored)
         .expect("opens")
         .load()

@@ -235,7 +235,10 @@ impl App {
             return;
         };
         if let Err(e) = snapshots.take(session.campaign(), reason) {
-            self.fail(format!("The snapshot before the import failed: {e}"));
+            self.fail(format!(
+                "The snapshot before the {} failed: {e}",
+                reason.key()
+            ));
         }
     }
 
@@ -522,12 +525,16 @@ impl App {
                 }
             }
             DialogPurpose::NewFromCopy => {
+                use crate::store::snapshots::{Reason, restore};
+                // The campaign open now is kept as it is before another takes its place.
                 let made = match self.pending_copy.take() {
                     Some(PendingCopy::Import(document)) => {
+                        self.snapshot_before(Reason::Import);
                         Campaign::create_from(&path, &document).map(|c| (c, "Imported"))
                     }
                     Some(PendingCopy::Snapshot(snapshot)) => {
-                        crate::store::snapshots::restore(&snapshot, &path).map(|c| (c, "Restored"))
+                        self.snapshot_before(Reason::Restore);
+                        restore(&snapshot, &path).map(|c| (c, "Restored"))
                     }
                     None => return,
                 };
