@@ -21,10 +21,12 @@ const CHILD_FILE: &str = "WAYBOOK_CRASH_CHILD_FILE";
 const TRIALS: usize = 100;
 
 /// The child's side: edit until killed, saying "ack N" after edit N is made.
+/// Not a test of its own: the crash test runs it in a child process.
 #[test]
+#[ignore = "the child process of a_kill_at_any_moment_loses_no_acknowledged_edit"]
 fn child_edits_until_killed() {
     let Some(path) = std::env::var_os(CHILD_FILE) else {
-        return; // run as an ordinary test: nothing to do
+        panic!("run only as the crash test's child, with {CHILD_FILE} set");
     };
     let mut session =
         Session::new(Campaign::open(Path::new(&path)).expect("opens")).expect("loads");
@@ -85,6 +87,7 @@ fn a_kill_at_any_moment_loses_no_acknowledged_edit() {
             .args([
                 "--exact",
                 "child_edits_until_killed",
+                "--ignored",
                 "--nocapture",
                 "--test-threads=1",
             ])
