@@ -18,6 +18,17 @@ fn open_path(f: &Fixture) -> std::path::PathBuf {
         .expect("a campaign file is open")
 }
 
+/// The snapshots the app keeps of the campaign at `path`.
+fn snapshots(f: &Fixture, path: &std::path::Path) -> Vec<waybook::store::snapshots::Snapshot> {
+    f.harness
+        .state()
+        .app
+        .snapshots_of(path)
+        .expect("the fixture keeps snapshots")
+        .list()
+        .expect("listed")
+}
+
 #[test]
 fn a_snapshot_is_restored_as_a_new_campaign() {
     let dir = tempfile::tempdir().expect("dir");
@@ -34,14 +45,7 @@ fn a_snapshot_is_restored_as_a_new_campaign() {
     assert!(f.shows("Restored as a new campaign"));
     assert_eq!(open_path(&f), restored, "the new file is open");
     assert!(original.exists(), "the open campaign was not touched");
-    let kept = f
-        .harness
-        .state()
-        .app
-        .snapshots_of(&original)
-        .expect("kept")
-        .list()
-        .expect("listed");
+    let kept = snapshots(&f, &original);
     assert!(
         kept.iter().any(|s| s.reason == "restore"),
         "the campaign open before is kept too: {kept:?}"
@@ -189,14 +193,7 @@ fn a_csv_roster_shows_its_bad_row_before_anything_is_written_and_imports_as_one_
     let kell = f.character("Kell").expect("Kell");
     assert_eq!((kell.player.as_str(), kell.companion.xp), ("Sam", 3));
     let path = open_path(&f);
-    let before_import = f
-        .harness
-        .state()
-        .app
-        .snapshots_of(&path)
-        .expect("kept")
-        .list()
-        .expect("listed");
+    let before_import = snapshots(&f, &path);
     assert!(
         before_import.iter().any(|s| s.reason == "import"),
         "a snapshot came first"

@@ -585,10 +585,8 @@ fn a_played_journey_keeps_its_log_progress_and_food_record() {
     assert_eq!(reloaded.settings.clock, session.data.settings.clock);
 }
 
-/// Issue 8: the degrees each test gave and the ways the legs were travelled
-/// are kept in the file (migration 0003 and the plan's JSON).
-#[test]
-fn a_played_journey_keeps_its_exhaustion_record_and_legs_as_played() {
+/// The demo on disk with its journey played two days, every test a natural 1.
+fn played_demo() -> (tempfile::TempDir, Session, JourneyId) {
     let dir = temp();
     let path = dir.path().join("played.waybook");
     let mut session =
@@ -606,10 +604,18 @@ fn a_played_journey_keeps_its_exhaustion_record_and_legs_as_played() {
         .expect("played");
         session.apply(edit).expect("written");
     }
+    (dir, session, id)
+}
+
+/// Issue 8: the degrees each test gave and the ways the legs were travelled
+/// are kept in the file (migration 0003 and the plan's JSON).
+#[test]
+fn a_played_journey_keeps_its_exhaustion_record_and_legs_as_played() {
+    let (dir, session, id) = played_demo();
     let played = session.data.journeys[&id].clone();
     assert!(!played.exhaustion_gained.is_empty(), "natural 1s fail");
     assert!(played.route().expect("route").legs[0].played_as.is_some());
-    let reloaded = Campaign::open(&path)
+    let reloaded = Campaign::open(&dir.path().join("played.waybook"))
         .expect("reopened")
         .load()
         .expect("loads");
@@ -731,23 +737,7 @@ fn opening_takes_one_snapshot_a_day() {
 #[test]
 fn every_record_kind_round_trips_through_the_json_document() {
     use waybook::model::document::Document;
-    let dir = temp();
-    let path = dir.path().join("played.waybook");
-    let mut session =
-        Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
-    let id = *session.data.journeys.keys().next().expect("journey");
-    let mut dice = waybook::rules::dice::Dice::scripted(vec![1; 500]);
-    for _ in 0..2 {
-        let journey = session.data.journeys[&id].clone();
-        let edit = waybook::plan::play::advance(
-            &session.data,
-            &journey,
-            waybook::plan::play::Until::EndOfDay,
-            &mut dice,
-        )
-        .expect("played");
-        session.apply(edit).expect("written");
-    }
+    let (dir, session, id) = played_demo();
     let text = Document::of(&session.data).to_json();
     let document = Document::parse(&text).expect("reads back");
     let copy = dir.path().join("copy.waybook");

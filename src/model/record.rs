@@ -195,10 +195,6 @@ macro_rules! keyed_record {
     };
 }
 
-fn same<T>(t: T) -> T {
-    t
-}
-
 keyed_record!(
     Character,
     CharacterId,
@@ -208,17 +204,31 @@ keyed_record!(
     Box::new,
     |c| c.name.clone()
 );
-keyed_record!(Party, PartyId, "party", parties, Party, same, |p| p
-    .name
-    .clone());
-keyed_record!(Item, ItemId, "item", items, Item, same, |i| i.name.clone());
+keyed_record!(
+    Party,
+    PartyId,
+    "party",
+    parties,
+    Party,
+    std::convert::identity,
+    |p| p.name.clone()
+);
+keyed_record!(
+    Item,
+    ItemId,
+    "item",
+    items,
+    Item,
+    std::convert::identity,
+    |i| i.name.clone()
+);
 keyed_record!(
     Holding,
     HoldingId,
     "stack",
     holdings,
     Holding,
-    same,
+    std::convert::identity,
     |h| format!("stack {}", h.id.0)
 );
 keyed_record!(
@@ -236,6 +246,6 @@ keyed_record!(
     "table",
     tables,
     Table,
-    same,
+    std::convert::identity,
     |t| format!("table {}", t.name)
 );
