@@ -1,7 +1,7 @@
 //! Waybook: an offline campaign manager for game masters.
 //!
 //! The modules are layers, bottom to top: `assets` and `files`, `rules`,
-//! `model`, then `store` and `plan`, `pdf` and `starter`, `demo`, `app` and
+//! `model`, then `store`, `plan` and `travel`, `pdf` and `starter`, `demo`, `app` and
 //! `cli`, `ui`, and `gui` (the window). Each names only those below it
 //! (`tests/layering.rs`).
 
@@ -17,4 +17,5 @@ pub mod plan;
 pub mod rules;
 pub mod starter;
 pub mod store;
+pub mod travel;
 pub mod ui;

@@ -17,6 +17,7 @@ const LEVELS: &[(&str, u32)] = &[
     ("model", 2),
     ("store", 3),
     ("plan", 3),
+    ("travel", 3),
     ("pdf", 4),
     ("starter", 4),
     ("demo", 5),

@@ -105,12 +105,7 @@ fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
 
 fn small_party(stash_units: i64) -> (CampaignData, Journey) {
     let mut data = CampaignData::new(Settings::new("small"));
-    let party = Party {
-        id: PartyId(1),
-        name: "Two".into(),
-        supplies: 0,
-        notes: String::new(),
-    };
+    let party = Party::new(PartyId(1), "Two");
     data.apply(&Change::Party {
         before: None,
         after: Some(party.clone()),

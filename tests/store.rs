@@ -76,10 +76,11 @@ fn full_character(id: CharacterId, party: PartyId) -> Character {
 
 fn sample_edit() -> Edit {
     let party = Party {
-        id: PartyId(1),
-        name: "Lantern".into(),
         supplies: 7,
         notes: "n".into(),
+        purse: 12,
+        currency: "crowns".into(),
+        ..Party::new(PartyId(1), "Lantern")
     };
     let c = full_character(CharacterId(1), party.id);
     let item = Item {
@@ -312,12 +313,7 @@ fn creating_over_an_existing_file_is_refused() {
 #[test]
 fn foreign_keys_are_enforced_and_a_failed_edit_writes_nothing() {
     let mut campaign = Campaign::in_memory("fk").expect("created");
-    let party = Party {
-        id: PartyId(1),
-        name: "P".into(),
-        supplies: 0,
-        notes: String::new(),
-    };
+    let party = Party::new(PartyId(1), "P");
     let orphan = Holding {
         id: HoldingId(1),
         item: ItemId(42),

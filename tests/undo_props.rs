@@ -72,10 +72,9 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
         },
         5 => {
             let party = Party {
-                id: seen.next_party_id(),
-                name: format!("Party {n}"),
                 supplies: rng.random_range(0..20),
-                notes: String::new(),
+                purse: rng.random_range(0..500),
+                ..Party::new(seen.next_party_id(), format!("Party {n}"))
             };
             match rng.random_bool(0.5) {
                 true => one(Change::Party {

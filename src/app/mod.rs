@@ -45,6 +45,8 @@ pub enum Command {
     ImportRoster(Edit),
     /// Plays a journey on, rolling with the app's dice.
     PlayJourney(crate::model::JourneyId, crate::plan::play::Until),
+    /// Plays a step of a party's travel round, rolling with the app's dice.
+    Travel(crate::model::PartyId, crate::travel::round::TravelStep),
     Notify(String),
     Fail(String),
 }
@@ -385,6 +387,13 @@ impl App {
                     Ok(edit) => self.run(Command::Apply(edit)),
                     Err(arrived @ PlayError::Arrived { .. }) => self.notify(arrived.to_string()),
                     Err(e) => self.fail(format!("The journey could not be played on: {e}")),
+                }
+            }
+            Command::Travel(party, step) => {
+                let Some(session) = &self.session else { return };
+                match crate::travel::round::play(&session.data, party, &step, &mut self.dice) {
+                    Ok(edit) => self.run(Command::Apply(edit)),
+                    Err(e) => self.fail(format!("{}: {e}", step.failure())),
                 }
             }
             Command::CancelExport => {

@@ -4,6 +4,7 @@
 mod campaign;
 pub mod export;
 pub mod journey;
+pub mod map;
 pub mod rules;
 pub mod snapshots;
 
@@ -46,6 +47,15 @@ pub enum CliCommand {
     },
     /// A journey's plan: days, tests, food, forecasts (`--json` for scripts).
     Journey(journey::JourneyArgs),
+    /// The map: places, paths, each party's position, tokens and Supplies.
+    Map {
+        file: PathBuf,
+        /// Print JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A party's route to a place by fewest expected rounds, and its forecast.
+    Route(map::RouteArgs),
     /// Print character, party or blank sheets to a PDF, or the whole campaign as JSON.
     Export(export::ExportArgs),
     /// Take a snapshot of a campaign now; prints where it is kept.

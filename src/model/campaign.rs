@@ -34,6 +34,12 @@ pub struct Settings {
     pub long_rest_degrees: i64,
     /// The campaign clock: now, in the campaign world.
     pub clock: super::ClockTime,
+    /// The roll table the Navigation Phase (and Divine) rolls the weather on.
+    #[serde(default)]
+    pub weather_table: Option<super::TableId>,
+    /// The roll table Gather's battle item comes from.
+    #[serde(default)]
+    pub gather_table: Option<super::TableId>,
 }
 
 impl Default for Settings {
@@ -52,6 +58,8 @@ impl Settings {
             day_hours: 24,
             long_rest_degrees: 1,
             clock: super::ClockTime { day: 1, hour: 8 },
+            weather_table: None,
+            gather_table: None,
         }
     }
 

@@ -6,7 +6,10 @@
 //! session reads `before` from the campaign as it is when the change is
 //! applied (`Change::resolve`), so an inverse never rests on a stale copy.
 
-use super::{Character, Holding, HoldingId, Item, Journey, Party, Settings, TableDef};
+use super::{
+    Character, Holding, HoldingId, Item, Journey, MapPath, Party, Place, Settings, TableDef,
+    TravelRound, Ware,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,6 +41,22 @@ pub enum Change {
     Table {
         before: Option<TableDef>,
         after: Option<TableDef>,
+    },
+    Place {
+        before: Option<Place>,
+        after: Option<Place>,
+    },
+    Path {
+        before: Option<MapPath>,
+        after: Option<MapPath>,
+    },
+    Round {
+        before: Option<Box<TravelRound>>,
+        after: Option<Box<TravelRound>>,
+    },
+    Ware {
+        before: Option<Ware>,
+        after: Option<Ware>,
     },
 }
 

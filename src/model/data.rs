@@ -4,8 +4,9 @@
 //! then here, so a screen never waits for the database.
 
 use super::{
-    Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Journey, JourneyId, Party,
-    PartyId, Settings, TableDef, TableId,
+    Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Journey, JourneyId, MapPath,
+    MapPathId, Party, PartyId, Place, PlaceId, Settings, TableDef, TableId, TravelRound,
+    TravelRoundId, Ware, WareId,
 };
 use std::collections::BTreeMap;
 
@@ -18,6 +19,12 @@ pub struct CampaignData {
     pub holdings: BTreeMap<HoldingId, Holding>,
     pub journeys: BTreeMap<JourneyId, Journey>,
     pub tables: BTreeMap<TableId, TableDef>,
+    pub places: BTreeMap<PlaceId, Place>,
+    pub paths: BTreeMap<MapPathId, MapPath>,
+    /// The travel log, oldest first.
+    pub rounds: BTreeMap<TravelRoundId, TravelRound>,
+    /// The merchant table.
+    pub wares: BTreeMap<WareId, Ware>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -40,6 +47,10 @@ impl CampaignData {
             holdings: BTreeMap::new(),
             journeys: BTreeMap::new(),
             tables: BTreeMap::new(),
+            places: BTreeMap::new(),
+            paths: BTreeMap::new(),
+            rounds: BTreeMap::new(),
+            wares: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -115,6 +126,34 @@ impl CampaignData {
     }
     pub fn next_holding_id(&self) -> HoldingId {
         HoldingId(next_key(self.holdings.keys().map(|k| k.0)))
+    }
+    pub fn next_place_id(&self) -> PlaceId {
+        PlaceId(next_key(self.places.keys().map(|k| k.0)))
+    }
+    pub fn next_path_id(&self) -> MapPathId {
+        MapPathId(next_key(self.paths.keys().map(|k| k.0)))
+    }
+    pub fn next_round_id(&self) -> TravelRoundId {
+        TravelRoundId(next_key(self.rounds.keys().map(|k| k.0)))
+    }
+    pub fn next_ware_id(&self) -> WareId {
+        WareId(next_key(self.wares.keys().map(|k| k.0)))
+    }
+
+    /// The paths that start or end at a place.
+    pub fn paths_at(&self, place: PlaceId) -> impl Iterator<Item = &MapPath> {
+        self.paths
+            .values()
+            .filter(move |p| p.other_end(place).is_some())
+    }
+
+    /// A party's travel round still being played, if one is.
+    pub fn round_in_play(&self, party: PartyId) -> Option<&TravelRound> {
+        self.rounds
+            .values()
+            .rev()
+            .find(|r| r.party == party)
+            .filter(|r| r.next != super::RoundStep::Done)
     }
 }
 

@@ -9,16 +9,18 @@
 
 use super::validate::{self, Place};
 use super::{
-    CampaignData, Change, Character, Holder, Holding, Item, Journey, Party, Record, Settings,
-    TableDef,
+    CampaignData, Change, Character, Holder, Holding, Item, Journey, MapPath, Party, Record,
+    Settings, TableDef, TravelRound, Ware,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// The `format` of a Waybook campaign export.
 pub const FORMAT: &str = "waybook-campaign";
-/// The newest format version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest format version this build writes and reads. Version 2 added
+/// the map, the travel log and the merchant table; a version 1 file reads
+/// with none of them.
+pub const VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,6 +34,14 @@ pub struct Document {
     pub holdings: Vec<Holding>,
     pub journeys: Vec<Journey>,
     pub tables: Vec<TableDef>,
+    #[serde(default)]
+    pub places: Vec<super::Place>,
+    #[serde(default)]
+    pub paths: Vec<MapPath>,
+    #[serde(default)]
+    pub wares: Vec<Ware>,
+    #[serde(default)]
+    pub rounds: Vec<TravelRound>,
 }
 
 /// Why a document was refused: one line, naming the place in the file.
@@ -69,6 +79,10 @@ impl Document {
             holdings: data.holdings.values().cloned().collect(),
             journeys: data.journeys.values().cloned().collect(),
             tables: data.tables.values().cloned().collect(),
+            places: data.places.values().cloned().collect(),
+            paths: data.paths.values().cloned().collect(),
+            wares: data.wares.values().cloned().collect(),
+            rounds: data.rounds.values().cloned().collect(),
         }
     }
 
@@ -125,6 +139,10 @@ impl Document {
             .chain(created(&self.holdings))
             .chain(created(&self.journeys))
             .chain(created(&self.tables))
+            .chain(created(&self.places))
+            .chain(created(&self.paths))
+            .chain(created(&self.wares))
+            .chain(created(&self.rounds))
             .collect()
     }
 
@@ -135,6 +153,10 @@ impl Document {
         unique("holdings", self.holdings.iter().map(|h| h.id))?;
         unique("journeys", self.journeys.iter().map(|j| j.id))?;
         unique("tables", self.tables.iter().map(|t| t.id))?;
+        unique("places", self.places.iter().map(|p| p.id))?;
+        unique("paths", self.paths.iter().map(|p| p.id))?;
+        unique("wares", self.wares.iter().map(|w| w.id))?;
+        unique("rounds", self.rounds.iter().map(|r| r.id))?;
         self.check_references()?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {
@@ -145,6 +167,9 @@ impl Document {
                 Place::Character(id) => {
                     index("characters", self.characters.iter().map(|c| c.id.0), id)
                 }
+                Place::Place(id) => index("places", self.places.iter().map(|p| p.id.0), id),
+                Place::Path(id) => index("paths", self.paths.iter().map(|p| p.id.0), id),
+                Place::Ware(id) => index("wares", self.wares.iter().map(|w| w.id.0), id),
             };
             return Err(field(format!("{record}.{}", problem.path), problem.rule()));
         }
@@ -186,6 +211,61 @@ impl Document {
                 return Err(missing("journeys", i, "party", j.party.0));
             }
         }
+        self.check_map_references(&parties, &items)
+    }
+
+    /// Every place, path, party and item the map, the log and the merchant
+    /// table name is in the file.
+    fn check_map_references(
+        &self,
+        parties: &BTreeSet<super::PartyId>,
+        items: &BTreeSet<super::ItemId>,
+    ) -> Result<(), DocumentError> {
+        let places: BTreeSet<_> = self.places.iter().map(|p| p.id.0).collect();
+        let paths: BTreeSet<_> = self.paths.iter().map(|p| p.id.0).collect();
+        let missing = |at: String, what: &str, id: i64| {
+            field(at, format!("there is no {what} {id} in the file"))
+        };
+        let place = |at: String, id: super::PlaceId| {
+            if places.contains(&id.0) {
+                Ok(())
+            } else {
+                Err(missing(at, "place", id.0))
+            }
+        };
+        let path = |at: String, id: super::MapPathId| {
+            if paths.contains(&id.0) {
+                Ok(())
+            } else {
+                Err(missing(at, "path", id.0))
+            }
+        };
+        for (i, p) in self.paths.iter().enumerate() {
+            place(format!("paths[{i}].from"), p.from)?;
+            place(format!("paths[{i}].to"), p.to)?;
+        }
+        for (i, p) in self.parties.iter().enumerate() {
+            if let Some(at) = p.travel.place {
+                place(format!("parties[{i}].travel.place"), at)?;
+            }
+            if let Some(on) = &p.travel.on_path {
+                path(format!("parties[{i}].travel.on_path.path"), on.path)?;
+                place(format!("parties[{i}].travel.on_path.toward"), on.toward)?;
+                place(format!("parties[{i}].travel.on_path.from"), on.from)?;
+            }
+        }
+        for (i, r) in self.rounds.iter().enumerate() {
+            if !parties.contains(&r.party) {
+                return Err(missing(format!("rounds[{i}].party"), "party", r.party.0));
+            }
+            path(format!("rounds[{i}].path"), r.path)?;
+            place(format!("rounds[{i}].toward"), r.toward)?;
+        }
+        for (i, w) in self.wares.iter().enumerate() {
+            if let Some(item) = w.item.filter(|item| !items.contains(item)) {
+                return Err(missing(format!("wares[{i}].item"), "item", item.0));
+            }
+        }
         Ok(())
     }
 }
@@ -220,10 +300,8 @@ mod tests {
     fn small() -> CampaignData {
         let mut data = CampaignData::new(Settings::new("Small"));
         let party = Party {
-            id: PartyId(1),
-            name: "Two".into(),
             supplies: 3,
-            notes: String::new(),
+            ..Party::new(PartyId(1), "Two")
         };
         data.apply(&Change::of(None, Some(&party)));
         let mut ana = Character::new(CharacterId(1), "Ana", CharacterKind::Hero);
@@ -259,7 +337,7 @@ mod tests {
         );
         let newer = Document::of(&small())
             .to_json()
-            .replace("\"version\": 1", "\"version\": 9");
+            .replace("\"version\": 2", "\"version\": 9");
         assert!(matches!(
             Document::parse(&newer),
             Err(DocumentError::Newer(9))

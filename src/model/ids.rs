@@ -23,4 +23,12 @@ typed_id!(
     JourneyId,
     /// One of the GM's roll tables.
     TableId,
+    /// A place on the map.
+    PlaceId,
+    /// A path between two places.
+    MapPathId,
+    /// A travel round in the travel log.
+    TravelRoundId,
+    /// A ware of the merchant table.
+    WareId,
 );

@@ -36,6 +36,23 @@ pub const SPEED_KMH: RangeInclusive<f64> = 0.1..=1_000.0;
 pub const ALTITUDE_M: RangeInclusive<i64> = -500..=9_000;
 /// Below the surface, to the deepest trench.
 pub const DEPTH_M: RangeInclusive<i64> = 0..=11_000;
+/// Coin in a purse, and a ware's price.
+pub const COIN: RangeInclusive<i64> = 0..=1_000_000;
+/// Pathfinding and exploration tokens a party holds.
+pub const TOKENS: RangeInclusive<i64> = 0..=999;
+/// A path's navigation difficulty, and a party's navigation modifiers.
+pub const DIFFICULTY: RangeInclusive<i64> = 0..=20;
+pub const NAVIGATION_MODIFIERS: RangeInclusive<i64> = -20..=20;
+/// A path's danger rating: the encounter die is a d10.
+pub const DANGER: RangeInclusive<i64> = 0..=10;
+/// Travel rounds a path takes.
+pub const PATH_ROUNDS: RangeInclusive<i64> = 1..=99;
+/// Earlier successful trips along a path.
+pub const TIMES_TRAVELLED: RangeInclusive<i64> = 0..=99;
+/// Where a place is drawn, in map units.
+pub const MAP_COORDINATE: RangeInclusive<f64> = -100_000.0..=100_000.0;
+/// Supplies one purchase of a ware adds.
+pub const WARE_SUPPLIES: RangeInclusive<i64> = 0..=1_000;
 /// The totals a roll table's row may name.
 pub const TABLE_TOTAL: RangeInclusive<i64> = -1_000..=1_000;
 

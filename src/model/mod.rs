@@ -1,5 +1,6 @@
 //! Campaign data types: characters, parties, items and holdings, journeys,
-//! roll tables, campaign settings, their typed ids, the limits a valid value
+//! roll tables, the map (places and paths), the travel log and the merchant
+//! table, campaign settings, their typed ids, the limits a valid value
 //! keeps to (and their check), the sheet's field tables, and the one record
 //! mechanism every kind goes through (`Record`, `Change`, `Edit`).
 //!
@@ -16,11 +17,13 @@ mod ids;
 mod item;
 mod journey;
 pub mod limits;
+mod map;
 mod party;
 mod record;
 pub mod roster_csv;
 pub mod sheet;
 mod table;
+mod travel;
 pub mod validate;
 mod words;
 
@@ -32,14 +35,19 @@ pub use character::{
 };
 pub use choice::Choice;
 pub use data::{CampaignData, Totals};
-pub use ids::{CharacterId, HoldingId, ItemId, JourneyId, PartyId, TableId};
+pub use ids::{
+    CharacterId, HoldingId, ItemId, JourneyId, MapPathId, PartyId, PlaceId, TableId, TravelRoundId,
+    WareId,
+};
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
     Activity, ClockTime, DayChange, DayPattern, FoodOrder, Gained, Journey, JourneyPlan, Leg,
     Method, Ration, Route, Temperature, Terrain,
 };
+pub use map::{MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
 pub(crate) use record::each_change;
 pub use record::{Record, Stale};
 pub use table::{DiceText, TableDef, TableRowDef};
-pub use words::plural;
+pub use travel::{RoundStep, Travel, TravelRound, Ware};
+pub use words::{capitalised, plural};

@@ -1,6 +1,7 @@
-//! A party: a named group of heroes and allies with a stash and Supplies.
+//! A party: a named group of heroes and allies with a stash, Supplies, a
+//! purse and a place on the map.
 
-use super::PartyId;
+use super::{PartyId, Travel};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -10,4 +11,32 @@ pub struct Party {
     /// The travel rounds' Supplies: spent one per fed character at each camp.
     pub supplies: i64,
     pub notes: String,
+    /// Coin in the party's purse: what Merchants and booked travel costs take.
+    #[serde(default)]
+    pub purse: i64,
+    /// What the GM calls the coin ("silver").
+    #[serde(default = "default_currency")]
+    pub currency: String,
+    /// Where the party is on the map, its tokens and what last camp left.
+    #[serde(default)]
+    pub travel: Travel,
+}
+
+fn default_currency() -> String {
+    "coin".to_owned()
+}
+
+impl Party {
+    /// An empty party with no Supplies, an empty purse and no place on the map.
+    pub fn new(id: PartyId, name: impl Into<String>) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            supplies: 0,
+            notes: String::new(),
+            purse: 0,
+            currency: default_currency(),
+            travel: Travel::default(),
+        }
+    }
 }

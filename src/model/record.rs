@@ -1,5 +1,6 @@
 //! The one record mechanism: every kind of campaign record (the settings,
-//! characters, parties, items, holdings, journeys, roll tables) is declared
+//! characters, parties, items, holdings, journeys, roll tables, places,
+//! paths, travel rounds, wares) is declared
 //! once as a [`Record`]: its id, where it lives in [`CampaignData`], the
 //! [`Change`] that carries it, and its name for the Edit menu. Applying,
 //! inverting, resolving against the current data (here) and writing to the
@@ -8,7 +9,8 @@
 
 use super::{
     CampaignData, Change, Character, CharacterId, Holding, HoldingId, Item, ItemId, Journey,
-    JourneyId, Party, PartyId, Settings, TableDef, TableId,
+    JourneyId, MapPath, MapPathId, Party, PartyId, Place, PlaceId, Settings, TableDef, TableId,
+    TravelRound, TravelRoundId, Ware, WareId,
 };
 use std::fmt::Debug;
 
@@ -72,6 +74,30 @@ macro_rules! each_change {
             }
             C::Table { before, after } => {
                 type $R = $crate::model::TableDef;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_ref(), after.as_ref());
+                $body
+            }
+            C::Place { before, after } => {
+                type $R = $crate::model::Place;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_ref(), after.as_ref());
+                $body
+            }
+            C::Path { before, after } => {
+                type $R = $crate::model::MapPath;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_ref(), after.as_ref());
+                $body
+            }
+            C::Round { before, after } => {
+                type $R = $crate::model::TravelRound;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_deref(), after.as_deref());
+                $body
+            }
+            C::Ware { before, after } => {
+                type $R = $crate::model::Ware;
                 let ($before, $after): (Option<&$R>, Option<&$R>) =
                     (before.as_ref(), after.as_ref());
                 $body
@@ -248,4 +274,40 @@ keyed_record!(
     Table,
     std::convert::identity,
     |t| format!("table {}", t.name)
+);
+keyed_record!(
+    Place,
+    PlaceId,
+    "place",
+    places,
+    Place,
+    std::convert::identity,
+    |p| p.name.clone()
+);
+keyed_record!(
+    MapPath,
+    MapPathId,
+    "path",
+    paths,
+    Path,
+    std::convert::identity,
+    |p| format!("path {}", p.name)
+);
+keyed_record!(
+    TravelRound,
+    TravelRoundId,
+    "travel round",
+    rounds,
+    Round,
+    Box::new,
+    |r| format!("travel round of day {}", r.day)
+);
+keyed_record!(
+    Ware,
+    WareId,
+    "ware",
+    wares,
+    Ware,
+    std::convert::identity,
+    |w| w.name.clone()
 );

@@ -4,6 +4,7 @@
 
 use super::TableId;
 use crate::rules::expr::{DiceExpr, ExprError};
+use crate::rules::tables::{RollTable, TableError, TableRow};
 use serde::{Deserialize, Serialize};
 
 /// A dice expression as the GM wrote it ("1d6", "2d10kh1"), checked when it
@@ -79,4 +80,20 @@ pub struct TableDef {
     pub name: String,
     pub dice: DiceText,
     pub rows: Vec<TableRowDef>,
+}
+
+impl TableDef {
+    /// The table as the engine reads it, or what is wrong with it.
+    pub fn rollable(&self) -> Result<RollTable, TableError> {
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| TableRow {
+                from: r.from,
+                to: r.to,
+                result: r.result.clone(),
+            })
+            .collect();
+        RollTable::new(self.name.clone(), self.dice.expr(), rows)
+    }
 }

@@ -15,6 +15,9 @@ pub enum Place {
     Item(i64),
     Holding(i64),
     Character(i64),
+    Place(i64),
+    Path(i64),
+    Ware(i64),
 }
 
 /// One value outside its limits.
@@ -68,6 +71,65 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
             &format!("party {} ({})", p.id.0, p.name),
         );
         found.check("supplies", "supplies", p.supplies, &limits::SUPPLIES);
+        found.check("purse", "purse", p.purse, &limits::COIN);
+        let t = &p.travel;
+        let tokens = [
+            (
+                "pathfinding tokens",
+                "travel.pathfinding_tokens",
+                t.pathfinding_tokens,
+            ),
+            (
+                "exploration tokens",
+                "travel.exploration_tokens",
+                t.exploration_tokens,
+            ),
+        ];
+        for (label, path, value) in tokens {
+            found.check(label, path, value, &limits::TOKENS);
+        }
+        found.check(
+            "navigation modifiers",
+            "travel.modifiers",
+            t.modifiers,
+            &limits::NAVIGATION_MODIFIERS,
+        );
+    }
+    for p in data.places.values() {
+        found.at(
+            Place::Place(p.id.0),
+            &format!("place {} ({})", p.id.0, p.name),
+        );
+        found.check("x", "x", p.x, &limits::MAP_COORDINATE);
+        found.check("y", "y", p.y, &limits::MAP_COORDINATE);
+    }
+    for p in data.paths.values() {
+        found.at(
+            Place::Path(p.id.0),
+            &format!("path {} ({})", p.id.0, p.name),
+        );
+        found.check(
+            "difficulty",
+            "difficulty",
+            p.difficulty,
+            &limits::DIFFICULTY,
+        );
+        found.check("danger", "danger", p.danger, &limits::DANGER);
+        found.check("rounds", "rounds", p.rounds, &limits::PATH_ROUNDS);
+        found.check(
+            "times travelled",
+            "travelled",
+            p.travelled,
+            &limits::TIMES_TRAVELLED,
+        );
+    }
+    for w in data.wares.values() {
+        found.at(
+            Place::Ware(w.id.0),
+            &format!("ware {} ({})", w.id.0, w.name),
+        );
+        found.check("price", "price", w.price, &limits::COIN);
+        found.check("supplies", "supplies", w.supplies, &limits::WARE_SUPPLIES);
     }
     for i in data.items.values() {
         found.at(

@@ -24,3 +24,11 @@ mod tests {
         assert_eq!(plural(1.5, "day"), "1.5 days");
     }
 }
+
+/// The text with its first letter in capitals ("shelter" → "Shelter").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}

@@ -6,6 +6,7 @@
 //! written, so a foreign, corrupt or newer file is refused untouched. Every
 //! edit is written in its own transaction the moment it is made.
 
+mod bodies;
 mod characters;
 mod check;
 mod items;
@@ -20,8 +21,8 @@ pub use check::{CheckReport, check};
 pub use migrate::LATEST_VERSION;
 
 use crate::model::{
-    CampaignData, Change, Character, Edit, Holding, Item, Journey, Party, Record, Settings,
-    TableDef,
+    CampaignData, Change, Character, Edit, Holding, Item, Journey, MapPath, Party, Place, Record,
+    Settings, TableDef, TravelRound, Ware,
 };
 use rusqlite::{Connection, OpenFlags, Transaction};
 use std::path::{Path, PathBuf};
@@ -257,6 +258,10 @@ impl Campaign {
         data.holdings = items::load_holdings(&self.conn)?;
         data.journeys = journeys::load(&self.conn)?;
         data.tables = tables::load(&self.conn)?;
+        data.places = bodies::load(&self.conn)?;
+        data.paths = bodies::load(&self.conn)?;
+        data.rounds = bodies::load(&self.conn)?;
+        data.wares = bodies::load(&self.conn)?;
         Ok(data)
     }
 
@@ -355,6 +360,10 @@ stored!(Item, items::put_item, items::delete_item);
 stored!(Holding, items::put_holding, items::delete_holding);
 stored!(Journey, journeys::put, journeys::delete);
 stored!(TableDef, tables::put, tables::delete);
+stored!(Place, bodies::put, bodies::delete::<Place>);
+stored!(MapPath, bodies::put, bodies::delete::<MapPath>);
+stored!(TravelRound, bodies::put, bodies::delete::<TravelRound>);
+stored!(Ware, bodies::put, bodies::delete::<Ware>);
 
 /// Opens a file only after checking it is a Waybook campaign this build can
 /// read: SQLite header, application id, schema version, quick integrity check.

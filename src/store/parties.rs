@@ -1,15 +1,27 @@
 //! The party repository and the campaign settings row.
 
-use crate::model::{Party, PartyId, Settings};
+use super::sql_types::{from_json, to_json};
+use crate::model::{Party, PartyId, Settings, TableId};
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
 
 pub fn put(conn: &Connection, p: &Party) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO party (id, name, supplies, notes) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, supplies = excluded.supplies, notes = excluded.notes",
+        "INSERT INTO party (id, name, supplies, notes, purse, currency, travel)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, supplies = excluded.supplies,
+         notes = excluded.notes, purse = excluded.purse, currency = excluded.currency,
+         travel = excluded.travel",
     )?
-    .execute(params![p.id, p.name, p.supplies, p.notes])?;
+    .execute(params![
+        p.id,
+        p.name,
+        p.supplies,
+        p.notes,
+        p.purse,
+        p.currency,
+        to_json(&p.travel)?
+    ])?;
     Ok(())
 }
 
@@ -20,13 +32,17 @@ pub fn delete(conn: &Connection, id: PartyId) -> rusqlite::Result<()> {
 }
 
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
-    let mut stmt = conn.prepare("SELECT id, name, supplies, notes FROM party")?;
+    let mut stmt =
+        conn.prepare("SELECT id, name, supplies, notes, purse, currency, travel FROM party")?;
     let parties = stmt.query_map([], |row| {
         Ok(Party {
             id: row.get(0)?,
             name: row.get(1)?,
             supplies: row.get(2)?,
             notes: row.get(3)?,
+            purse: row.get(4)?,
+            currency: row.get(5)?,
+            travel: from_json(6, &row.get::<_, String>(6)?)?,
         })
     })?;
     parties.map(|p| p.map(|p| (p.id, p))).collect()
@@ -34,8 +50,8 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
 
 pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
     conn.query_row(
-        "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees, clock_day, clock_hour
-         FROM campaign WHERE id = 1",
+        "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees, clock_day, clock_hour,
+         weather_table, gather_table FROM campaign WHERE id = 1",
         [],
         |row| {
             Ok(Settings {
@@ -46,6 +62,8 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
                 day_hours: row.get(4)?,
                 long_rest_degrees: row.get(5)?,
                 clock: crate::model::ClockTime { day: row.get(6)?, hour: row.get(7)? },
+                weather_table: row.get::<_, Option<TableId>>(8)?,
+                gather_table: row.get::<_, Option<TableId>>(9)?,
             })
         },
     )
@@ -54,7 +72,8 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
 pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
     conn.execute(
         "UPDATE campaign SET name = ?1, rules_companion = ?2, rules_rounds = ?3, rules_exploration = ?4,
-         day_hours = ?5, long_rest_degrees = ?6, clock_day = ?7, clock_hour = ?8 WHERE id = 1",
+         day_hours = ?5, long_rest_degrees = ?6, clock_day = ?7, clock_hour = ?8,
+         weather_table = ?9, gather_table = ?10 WHERE id = 1",
         params![
             s.name,
             s.companion,
@@ -63,7 +82,9 @@ pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
             s.day_hours,
             s.long_rest_degrees,
             s.clock.day,
-            s.clock.hour
+            s.clock.hour,
+            s.weather_table,
+            s.gather_table
         ],
     )?;
     Ok(())

@@ -1,9 +1,11 @@
 //! The campaign screen: the campaign's name, which rule texts are switched
-//! on, the day's length and how much a long rest restores.
+//! on, the day's length, how much a long rest restores, the clock, the
+//! tables travel rounds roll the weather and Gather's battle items on, and
+//! the merchant table.
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
-use crate::model::{CampaignData, RuleText, limits};
+use crate::model::{CampaignData, Change, Edit, RuleText, TableId, Ware, limits};
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
 
@@ -86,6 +88,124 @@ pub fn campaign_ui(
         }
     });
     ui.label(
-        RichText::new("Playing a journey moves the clock; new journeys set off from it.").weak(),
+        RichText::new(
+            "Playing a journey or a travel round moves the clock; new journeys set off from it.",
+        )
+        .weak(),
     );
+    ui.add_space(8.0);
+    travel_tables_ui(ui, fields, data, out);
+    ui.add_space(8.0);
+    wares_ui(ui, fields, data, out);
+}
+
+/// The roll tables the weather and Gather's battle item come from.
+fn travel_tables_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    let s = &data.settings;
+    ui.label(RichText::new("Travel-round tables").strong());
+    let name = |t: Option<TableId>| {
+        t.and_then(|t| data.tables.get(&t))
+            .map_or("none", |t| t.name.as_str())
+            .to_owned()
+    };
+    let rows: [(
+        &str,
+        Option<TableId>,
+        fn(&mut crate::model::Settings, Option<TableId>),
+    ); 2] = [
+        ("Weather table", s.weather_table, |s, t| s.weather_table = t),
+        ("Battle-item table (Gather)", s.gather_table, |s, t| {
+            s.gather_table = t
+        }),
+    ];
+    for (label, current, set) in rows {
+        ui.horizontal(|ui| {
+            let label_id = ui.label(label).id;
+            let mut chosen = current;
+            egui::ComboBox::from_id_salt(label)
+                .selected_text(name(current))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut chosen, None, "none");
+                    for t in data.tables.values() {
+                        ui.selectable_value(&mut chosen, Some(t.id), &t.name);
+                    }
+                })
+                .response
+                .labelled_by(label_id);
+            if chosen != current {
+                fields.commit(out, s, &label.to_lowercase(), |s| set(s, chosen));
+            }
+        });
+    }
+}
+
+/// The merchant table: what a Merchant met on the road sells, and for how much.
+fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.label(RichText::new("Merchant table").strong());
+    ui.label(
+        RichText::new("Prices are in each party's own coin; a ware gives Supplies or an item.")
+            .weak(),
+    );
+    for w in data.wares.values() {
+        let key = |f: &str| format!("ware{}:{f}", w.id.0);
+        ui.horizontal(|ui| {
+            if let Some(name) = fields.text(ui, &key("name"), "Ware", &w.name, 160.0) {
+                fields.commit(out, w, "name", |w| w.name = name);
+            }
+            if let Some(v) = fields.whole(ui, &key("price"), "Price", w.price, &limits::COIN) {
+                fields.commit(out, w, "price", |w| w.price = v);
+            }
+            if let Some(v) = fields.whole(
+                ui,
+                &key("supplies"),
+                "Supplies",
+                w.supplies,
+                &limits::WARE_SUPPLIES,
+            ) {
+                fields.commit(out, w, "supplies", |w| w.supplies = v);
+            }
+            let label_id = ui.label("Item").id;
+            let mut item = w.item;
+            egui::ComboBox::from_id_salt(key("item"))
+                .selected_text(
+                    item.and_then(|i| data.items.get(&i))
+                        .map_or("none", |i| i.name.as_str()),
+                )
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut item, None, "none");
+                    for i in data.items.values() {
+                        ui.selectable_value(&mut item, Some(i.id), &i.name);
+                    }
+                })
+                .response
+                .labelled_by(label_id);
+            if item != w.item {
+                fields.commit(out, w, "item", |w| w.item = item);
+            }
+            if ui.button(format!("Remove {}", w.name)).clicked() {
+                out.push(Command::Apply(Edit::new(
+                    format!("Remove ware {}", w.name),
+                    vec![Change::of(Some(w), None)],
+                )));
+            }
+        });
+    }
+    if ui.button("Add ware").clicked() {
+        let ware = Ware {
+            id: data.next_ware_id(),
+            name: "Supplies".to_owned(),
+            price: 5,
+            supplies: 1,
+            item: None,
+        };
+        out.push(Command::Apply(Edit::new(
+            "Add ware",
+            vec![Change::of(None, Some(&ware))],
+        )));
+    }
 }

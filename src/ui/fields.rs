@@ -271,3 +271,24 @@ fn error_below(ui: &Ui, key: &str, field: &egui::Response, message: &str) {
             });
         });
 }
+
+/// A labelled list of a small enum's values; the value picked, if it changed.
+pub fn choice_combo<C: crate::model::Choice>(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    value: C,
+) -> Option<C> {
+    let mut chosen = value;
+    let label_id = ui.label(label).id;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(chosen.label())
+        .show_ui(ui, |ui| {
+            for c in C::iter() {
+                ui.selectable_value(&mut chosen, c, c.label());
+            }
+        })
+        .response
+        .labelled_by(label_id);
+    (chosen != value).then_some(chosen)
+}

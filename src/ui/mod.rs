@@ -13,6 +13,7 @@ pub mod fields;
 mod inventory;
 mod items;
 mod journeys;
+mod map;
 mod parties;
 pub mod roster;
 mod rules;
@@ -20,6 +21,7 @@ mod sheet;
 mod snapshots;
 pub mod style;
 mod tables;
+mod travel;
 
 use crate::app::actions::Action;
 use crate::app::{App, Command, DialogPurpose, FileDialogs, Notice};
@@ -33,17 +35,21 @@ pub enum Screen {
     Items,
     Parties,
     Journeys,
+    Map,
+    Travel,
     Campaign,
     Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 7] = [
+    const ALL: [Screen; 9] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
         Screen::Parties,
         Screen::Journeys,
+        Screen::Map,
+        Screen::Travel,
         Screen::Campaign,
         Screen::Rules,
     ];
@@ -55,6 +61,8 @@ impl Screen {
             Screen::Items => "Item catalogue",
             Screen::Parties => "Parties",
             Screen::Journeys => "Journeys",
+            Screen::Map => "Map",
+            Screen::Travel => "Travel rounds",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
         }
@@ -72,6 +80,8 @@ pub struct UiState {
     pub campaign: fields::FieldBuffers,
     pub rules: rules::RulesState,
     pub journeys: journeys::JourneysState,
+    pub map: map::MapState,
+    pub travel: travel::TravelState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
 }
@@ -131,6 +141,7 @@ impl UiState {
             &mut self.campaign,
             &mut self.rules.fields,
             &mut self.journeys.fields,
+            &mut self.map.fields,
         ] {
             fields.discard_typing();
         }
@@ -162,6 +173,8 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Parties => parties::parties_ui(ui, &mut state.parties, data, &mut out),
                 Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
                 Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
+                Screen::Map => map::map_ui(ui, &mut state.map, data, &mut out),
+                Screen::Travel => travel::travel_ui(ui, &mut state.travel, data, &mut out),
                 Screen::Rules => {
                     rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
                 }

@@ -42,12 +42,7 @@ pub fn parties_ui(
             }
             ui.add_space(6.0);
             if ui.button("Add party").clicked() {
-                let party = Party {
-                    id: data.next_party_id(),
-                    name: "New party".into(),
-                    supplies: 0,
-                    notes: String::new(),
-                };
+                let party = Party::new(data.next_party_id(), "New party");
                 state.selected = Some(party.id);
                 out.push(Command::Apply(Edit::new(
                     "Add party",
@@ -97,6 +92,7 @@ fn party_editor(
     ) {
         fields.commit(out, p, "Supplies", |p| p.supplies = v);
     }
+    travel_fields_ui(ui, fields, p, out);
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
@@ -167,6 +163,49 @@ fn members_ui(ui: &mut Ui, data: &CampaignData, p: &Party, out: &mut Vec<Command
                 ),
                 vec![Change::character(Some(c), Some(&after))],
             )));
+        }
+    }
+}
+
+/// The purse, its coin's name, the tokens and the navigation modifiers.
+fn travel_fields_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &Party, out: &mut Vec<Command>) {
+    let key = |f: &str| format!("party{}:{f}", p.id.0);
+    ui.horizontal(|ui| {
+        if let Some(v) = fields.whole(ui, &key("purse"), "Purse", p.purse, &limits::COIN) {
+            fields.commit(out, p, "purse", |p| p.purse = v);
+        }
+        if let Some(c) = fields.text(ui, &key("currency"), "Coin", &p.currency, 100.0) {
+            fields.commit(out, p, "coin", |p| p.currency = c);
+        }
+    });
+    let t = &p.travel;
+    let numbers: [(&str, &str, i64, &std::ops::RangeInclusive<i64>); 3] = [
+        (
+            "pathfinding",
+            "Pathfinding 🜉",
+            t.pathfinding_tokens,
+            &limits::TOKENS,
+        ),
+        (
+            "exploration",
+            "Exploration 🜹",
+            t.exploration_tokens,
+            &limits::TOKENS,
+        ),
+        (
+            "modifiers",
+            "Navigation modifiers (maps, a Guide)",
+            t.modifiers,
+            &limits::NAVIGATION_MODIFIERS,
+        ),
+    ];
+    for (field, label, value, range) in numbers {
+        if let Some(v) = fields.whole(ui, &key(field), label, value, range) {
+            fields.commit(out, p, &label.to_lowercase(), |p| match field {
+                "pathfinding" => p.travel.pathfinding_tokens = v,
+                "exploration" => p.travel.exploration_tokens = v,
+                _ => p.travel.modifiers = v,
+            });
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::app::Command;
 use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, TableRowDef, limits};
 use crate::rules::dice::Dice;
 use crate::rules::expr::DiceExpr;
-use crate::rules::tables::{PLACEHOLDER, RollTable, TableError, TableRow, builtin_tables};
+use crate::rules::tables::{PLACEHOLDER, RollTable, builtin_tables};
 use egui::{RichText, Ui};
 
 /// Which table is shown: one of the campaign's, or one the texts give.
@@ -25,20 +25,6 @@ fn text_tables() -> Vec<RollTable> {
         .into_iter()
         .filter(|t| t.rows.iter().all(|r| !r.result.starts_with(PLACEHOLDER)))
         .collect()
-}
-
-/// The table as the engine reads it, or what is wrong with it.
-pub fn checked(def: &TableDef) -> Result<RollTable, TableError> {
-    let rows = def
-        .rows
-        .iter()
-        .map(|r| TableRow {
-            from: r.from,
-            to: r.to,
-            result: r.result.clone(),
-        })
-        .collect();
-    RollTable::new(def.name.clone(), def.dice.expr(), rows)
 }
 
 /// Why a roll of the roller or on a table was not made.
@@ -73,7 +59,7 @@ pub fn tables_ui(
     ui.horizontal(|ui| {
         picker_ui(ui, picked, data, &texts);
         let table = match picked {
-            Picked::Campaign(id) => data.tables.get(id).map(checked),
+            Picked::Campaign(id) => data.tables.get(id).map(TableDef::rollable),
             Picked::Text(name) => texts.iter().find(|t| t.name == *name).cloned().map(Ok),
             Picked::None => None,
         };
@@ -281,7 +267,7 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
             )));
         }
     });
-    if let Err(problem) = checked(t) {
+    if let Err(problem) = t.rollable() {
         ui.label(
             RichText::new(format!("This table cannot be rolled yet: {problem}"))
                 .color(ERROR_COLOUR),

@@ -13,7 +13,7 @@ use ledger::{charts_ui, food_ui};
 use play::play_ui;
 use route::route_ui;
 
-use super::fields::{ERROR_COLOUR, FieldBuffers};
+use super::fields::{ERROR_COLOUR, FieldBuffers, choice_combo};
 use crate::app::Command;
 use crate::model::{
     Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, Journey, JourneyId,
@@ -307,19 +307,4 @@ fn start_ui(
     ) {
         fields.commit(out, j, "start", |j| j.start.hour = hour);
     }
-}
-
-fn choice_combo<C: Choice>(ui: &mut Ui, id: &str, label: &str, value: C) -> Option<C> {
-    let mut chosen = value;
-    let label_id = ui.label(label).id;
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(chosen.label())
-        .show_ui(ui, |ui| {
-            for c in C::iter() {
-                ui.selectable_value(&mut chosen, c, c.label());
-            }
-        })
-        .response
-        .labelled_by(label_id);
-    (chosen != value).then_some(chosen)
 }

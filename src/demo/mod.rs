@@ -10,6 +10,8 @@ use crate::model::{
     Temperature, Terrain, ToolKind, Track,
 };
 use crate::store::{self, Campaign};
+
+mod map;
 use std::path::Path;
 
 /// Creates `path` and fills it with the demo campaign.
@@ -396,10 +398,11 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         ..data.settings.clone()
     };
     let party = Party {
-        id: data.next_party_id(),
-        name: "The Lantern Company".to_owned(),
-        supplies: 9,
+        supplies: 16,
         notes: "Bound for Emberfall over the Greyspine pass.".to_owned(),
+        purse: 40,
+        currency: "silver".to_owned(),
+        ..Party::new(data.next_party_id(), "The Lantern Company")
     };
     let mut changes = vec![
         Change::Settings {
@@ -469,7 +472,14 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         .collect();
     let journey = demo_journey(JourneyId(1), party.id, data.settings.clock, watchers);
     changes.push(Change::journey(None, Some(&journey)));
-    campaign.apply(&Edit::new("Create demo campaign", changes))
+    campaign.apply(&Edit::new("Create demo campaign", changes))?;
+    let data = campaign.load()?;
+    let map = map::map_changes(&data, party.id, item_id("Trail rations"));
+    campaign.apply(&Edit::new("Draw the demo map", map))?;
+    for edit in map::first_round(&campaign.load()?, party.id) {
+        campaign.apply(&edit)?;
+    }
+    Ok(())
 }
 
 fn leg(

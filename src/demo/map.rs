@@ -1,0 +1,247 @@
+//! The demo's map for travel rounds: nine places and eleven paths between
+//! Kettleford and Emberfall (a wild pass, partial paths, a road travelled
+//! before), the weather and battle-item tables, the merchant's wares, and one
+//! travel round already played along the Kettleford road.
+
+use crate::model::{
+    CampaignData, Change, DiceText, Edit, ItemId, MapPath, MapPathId, PartyId, Place, PlaceId,
+    PlaceKind, TableDef, TableId, TableRowDef, Ware, WareId,
+};
+use crate::rules::dice::Dice;
+use crate::rules::expr::DiceExpr;
+use crate::rules::rounds::camp::Action;
+use crate::travel::round::{self, CampOrders, EncounterChoice, HeroOrder};
+
+const PLACES: &[(&str, PlaceKind, f64, f64, &str)] = &[
+    (
+        "Kettleford",
+        PlaceKind::Settlement,
+        120.0,
+        420.0,
+        "A ford town; the company sets out from here.",
+    ),
+    (
+        "Old Mill Crossing",
+        PlaceKind::Landmark,
+        270.0,
+        330.0,
+        "A burnt mill over the Kettle.",
+    ),
+    (
+        "Greyspine Foot",
+        PlaceKind::CampSite,
+        390.0,
+        240.0,
+        "Last water before the climb.",
+    ),
+    (
+        "Greyspine Pass",
+        PlaceKind::WildPlace,
+        530.0,
+        160.0,
+        "Snow even in summer; nobody lives up here.",
+    ),
+    (
+        "Silverrun Ferry",
+        PlaceKind::Settlement,
+        300.0,
+        570.0,
+        "A ferryman who takes coin and tells tales.",
+    ),
+    (
+        "Hollow Wood",
+        PlaceKind::WildPlace,
+        480.0,
+        480.0,
+        "Old trees, older things.",
+    ),
+    (
+        "Ashen Plain Well",
+        PlaceKind::CampSite,
+        660.0,
+        370.0,
+        "The one well on the plain.",
+    ),
+    (
+        "Watchers' Tor",
+        PlaceKind::Landmark,
+        720.0,
+        70.0,
+        "A ring of standing stones.",
+    ),
+    (
+        "Emberfall",
+        PlaceKind::Settlement,
+        840.0,
+        290.0,
+        "The company's goal.",
+    ),
+];
+
+/// Name, from, to, difficulty, danger, rounds, partial, wild, travelled.
+type PathRow = (&'static str, usize, usize, i64, i64, i64, bool, bool, i64);
+
+const PATHS: &[PathRow] = &[
+    ("Kettleford road", 0, 1, 2, 1, 1, false, false, 2),
+    ("Mill track", 1, 2, 4, 2, 2, false, false, 0),
+    ("The Greyspine climb", 2, 3, 7, 3, 2, false, true, 0),
+    ("The long descent", 3, 6, 5, 3, 2, false, false, 0),
+    ("Tor scramble", 3, 7, 6, 2, 1, true, true, 0),
+    ("Tor road", 7, 8, 4, 2, 2, false, false, 0),
+    ("Emberfall road", 6, 8, 3, 2, 1, true, false, 0),
+    ("River road", 0, 4, 2, 1, 2, false, false, 0),
+    ("Down the Silverrun", 4, 5, 5, 4, 3, false, true, 0),
+    ("Hollow Wood track", 5, 6, 6, 3, 2, false, false, 0),
+    ("Ferry lane", 1, 4, 3, 1, 1, true, false, 0),
+];
+
+/// A table of one row per face of a die.
+fn table(id: TableId, name: &str, results: &[&str]) -> TableDef {
+    TableDef {
+        id,
+        name: name.to_owned(),
+        dice: DiceText::from(DiceExpr::die(results.len() as u32)),
+        rows: results
+            .iter()
+            .zip(1..)
+            .map(|(result, face)| TableRowDef {
+                from: face,
+                to: face,
+                result: (*result).to_owned(),
+            })
+            .collect(),
+    }
+}
+
+/// The changes that add the map, the tables and the wares, and put the party
+/// at Kettleford with two 🜉 and a map of the Greyspine (-1 difficulty).
+pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) -> Vec<Change> {
+    let first_place = data.next_place_id().0;
+    let places: Vec<Place> = PLACES
+        .iter()
+        .zip(0..)
+        .map(|(&(name, kind, x, y, notes), n)| Place {
+            id: PlaceId(first_place + n),
+            name: name.to_owned(),
+            kind,
+            x,
+            y,
+            notes: notes.to_owned(),
+        })
+        .collect();
+    let first_path = data.next_path_id().0;
+    let paths = PATHS.iter().zip(0..).map(
+        |(&(name, from, to, difficulty, danger, rounds, partial, wild, travelled), n)| MapPath {
+            id: MapPathId(first_path + n),
+            name: name.to_owned(),
+            from: places[from].id,
+            to: places[to].id,
+            difficulty,
+            danger,
+            rounds,
+            partial,
+            wild,
+            travelled,
+            notes: String::new(),
+        },
+    );
+    let first_table = data.next_table_id().0;
+    let weather = table(
+        TableId(first_table),
+        "Weather",
+        &[
+            "Clear and still",
+            "Fair, a light wind",
+            "Overcast",
+            "Rain",
+            "Fog",
+            "Storm",
+        ],
+    );
+    let items = table(
+        TableId(first_table + 1),
+        "Battle items",
+        &["Flash powder", "Smoke pot", "Healing draught", "Caltrops"],
+    );
+    let mut settings = data.settings.clone();
+    settings.weather_table = Some(weather.id);
+    settings.gather_table = Some(items.id);
+    let first_ware = data.next_ware_id().0;
+    let wares = [
+        ("A day's Supplies", 4, 1, None),
+        ("Five days' Supplies", 18, 5, None),
+        ("Trail rations", 2, 0, ration),
+    ]
+    .into_iter()
+    .zip(0..)
+    .map(|((name, price, supplies, item), n)| Ware {
+        id: WareId(first_ware + n),
+        name: name.to_owned(),
+        price,
+        supplies,
+        item,
+    });
+    let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
+    changes.extend(places.iter().map(|p| Change::of(None, Some(p))));
+    changes.extend(paths.map(|p| Change::of(None, Some(&p))));
+    changes.extend([weather, items].iter().map(|t| Change::of(None, Some(t))));
+    changes.extend(wares.map(|w| Change::of(None, Some(&w))));
+    if let Some(p) = data.parties.get(&party) {
+        let mut p = p.clone();
+        p.travel.place = places.first().map(|p| p.id);
+        p.travel.pathfinding_tokens = 2;
+        p.travel.modifiers = 1;
+        changes.push(Change::of(data.parties.get(&party), Some(&p)));
+    }
+    changes
+}
+
+/// Plays the first travel round, Kettleford to Old Mill Crossing, with the
+/// dice written here (weather 2, encounter 6 and benign 4: a Landmark; the
+/// Divine and Watch d10s 1 and 1, the ambush 9, tomorrow's weather 5).
+pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
+    let mut dice = Dice::scripted(vec![2, 6, 4, 1, 1, 9, 5]);
+    let mut edits = Vec::new();
+    let mut data = data.clone();
+    let mut play = |data: &mut CampaignData, edit: Result<Edit, round::TravelError>| {
+        if let Ok(edit) = edit {
+            for change in &edit.changes {
+                data.apply(change);
+            }
+            edits.push(edit);
+        }
+    };
+    let road = data
+        .paths
+        .values()
+        .find(|p| p.name == "Kettleford road")
+        .map(|p| p.id);
+    if let Some(road) = road {
+        let edit = round::navigate(&data, party, road, &mut dice);
+        play(&mut data, edit);
+    }
+    let edit = round::encounter(&data, party, &EncounterChoice::Die, &mut dice);
+    play(&mut data, edit);
+    let action = |name: &str| match name {
+        "Sefa Qorrin" => Action::Divine,
+        "Ødric Hale" => Action::Watch,
+        "Brother Ilo" => Action::Cook,
+        "Ash Varnell" => Action::Shelter,
+        _ => Action::Explore,
+    };
+    let orders = CampOrders {
+        heroes: crate::travel::heroes(&data, party)
+            .iter()
+            .map(|c| HeroOrder {
+                hero: c.id,
+                action: action(&c.name),
+                fed: true,
+                target: None,
+            })
+            .collect(),
+        avoid_warned_ambush: true,
+    };
+    let edit = round::camp(&data, party, &orders, &mut dice);
+    play(&mut data, edit);
+    edits
+}

@@ -1,0 +1,108 @@
+//! The campaign's map for travel rounds: places, the paths between them, and
+//! where a party stands on it (at a place, or along a path with the rounds
+//! done and the setbacks it carries).
+
+use super::{MapPathId, PlaceId};
+use crate::rules::rounds::pathfind::PathState;
+use serde::{Deserialize, Serialize};
+use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
+
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    EnumIter,
+    EnumString,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum PlaceKind {
+    #[default]
+    #[strum(message = "Settlement")]
+    Settlement,
+    #[strum(message = "Landmark")]
+    Landmark,
+    #[strum(message = "Camp site")]
+    CampSite,
+    #[strum(message = "Wild place")]
+    WildPlace,
+}
+super::choice::choice!(PlaceKind);
+
+/// A node of the map.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Place {
+    pub id: PlaceId,
+    pub name: String,
+    pub kind: PlaceKind,
+    /// Where it is drawn on the map, in map units (the map picture's pixels).
+    pub x: f64,
+    pub y: f64,
+    pub notes: String,
+}
+
+/// A path between two places, travelled in either direction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MapPath {
+    pub id: MapPathId,
+    pub name: String,
+    pub from: PlaceId,
+    pub to: PlaceId,
+    /// The navigation difficulty the GM gives the path.
+    pub difficulty: i64,
+    /// The danger rating (warriors at or below it on the encounter die).
+    pub danger: i64,
+    /// Travel rounds it takes.
+    pub rounds: i64,
+    /// Whether its last round is a partial round (no Camping Phase).
+    pub partial: bool,
+    /// "too wild or too dangerous for friendly NPCs": benign turns to Peace
+    /// unless it is a Landmark.
+    pub wild: bool,
+    /// Earlier successful trips along it: -2 difficulty each.
+    pub travelled: i64,
+    pub notes: String,
+}
+
+impl MapPath {
+    /// The place at the other end from `place`, if the path touches it.
+    pub fn other_end(&self, place: PlaceId) -> Option<PlaceId> {
+        if self.from == place {
+            Some(self.to)
+        } else if self.to == place {
+            Some(self.from)
+        } else {
+            None
+        }
+    }
+}
+
+/// A party part-way along a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnPath {
+    pub path: MapPathId,
+    /// The place the party set out from.
+    pub from: PlaceId,
+    /// The place it is heading for.
+    pub toward: PlaceId,
+    /// Rounds left, Sidetracked and Noisy stacks, Totally Lost.
+    pub state: PathState,
+    /// Rounds Backtracked added to the path.
+    pub extra: u32,
+}
+
+impl OnPath {
+    /// Rounds of progress made: the path's rounds plus the Backtracked ones,
+    /// less those still to go.
+    pub fn rounds_done(&self, path: &MapPath) -> i64 {
+        (path.rounds + i64::from(self.extra) - i64::from(self.state.rounds_left)).max(0)
+    }
+}

@@ -1,0 +1,38 @@
+//! Travel rounds on the campaign's map: the route forecast before anyone
+//! rolls ([`forecast`]) and the guided travel round, phase by phase, as
+//! edits of the campaign ([`round`]). The rules themselves are
+//! `crate::rules::rounds`; this layer reads the map and the party and books
+//! the results.
+
+pub mod forecast;
+pub mod round;
+
+use crate::model::{CampaignData, Character, CharacterKind, PartyId};
+use crate::rules::rounds::camp::Role;
+
+/// The party's heroes (Heroes and the Traveller), who camp and take actions.
+pub fn heroes(data: &CampaignData, party: PartyId) -> Vec<&Character> {
+    data.members(party)
+        .filter(|c| matches!(c.kind, CharacterKind::Hero | CharacterKind::Traveller))
+        .collect()
+}
+
+/// The allies travelling with it: always fed, no camp action.
+pub fn allies(data: &CampaignData, party: PartyId) -> usize {
+    data.members(party)
+        .filter(|c| c.kind == CharacterKind::Ally)
+        .count()
+}
+
+/// A character's rank in a travel-rounds role.
+pub fn rank(c: &Character, role: Role) -> i64 {
+    let r = &c.rounds.ranks;
+    match role {
+        Role::Striker => r.striker,
+        Role::Caster => r.caster,
+        Role::Healer => r.healer,
+        Role::Defender => r.defender,
+        Role::Support => r.support,
+        Role::Saboteur => r.saboteur,
+    }
+}

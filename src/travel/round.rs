@@ -1,0 +1,836 @@
+//! A travel round, guided phase by phase. Each phase is one [`Edit`] of the
+//! campaign, so the GM can undo it: the Navigation Phase (weather and
+//! pathfinding, with the 🜉-or-setback choice after a failed d10), the
+//! Encounter Phase (the encounter die, Scout's early one or a planned
+//! encounter; a Merchant's wares), and the Camping Phase (Supplies, the ten
+//! actions, the ambush die, healing). The round is booked in the travel log
+//! as it happens; it ends with the clock a day on and, on arrival, the party
+//! at its place and the path's familiarity raised.
+//!
+//! Every die comes from the app's one dice source; the rules engine
+//! (`crate::rules::rounds`) judges it.
+
+use crate::model::capitalised;
+use crate::model::{
+    CampaignData, Category, Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, Item,
+    MapPath, MapPathId, OnPath, Party, PartyId, RoundStep, TableId, TravelRound, WareId,
+};
+use crate::rules::RuleError;
+use crate::rules::dice::{Dice, DiceError, RollRecord};
+use crate::rules::rounds::OUTCOME_DIE;
+use crate::rules::rounds::camp::{self, Action, Camp, CampHero, Ranks, Role};
+use crate::rules::rounds::encounter::{self, Benign, Encounter, Kind};
+use crate::rules::rounds::pathfind::{self, PathState, Pathfind, PathfindResult};
+
+/// Why a phase could not be played.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TravelError {
+    #[error("there is no such party")]
+    NoParty,
+    #[error("there is no such path")]
+    NoPath,
+    #[error("{party} is not at either end of {path}")]
+    NotAtPath { party: String, path: String },
+    #[error("{party} is on {path}: the next round goes on along it")]
+    OnAnotherPath { party: String, path: String },
+    #[error("{0} is not on the map: put the party at a place first")]
+    Nowhere(String),
+    #[error("{0} has a travel round to finish first")]
+    RoundInPlay(String),
+    #[error("{0} has no travel round in play")]
+    NoRound(String),
+    #[error("this round is at its {0} step")]
+    WrongStep(&'static str),
+    #[error("{0} has no pathfinding 🜉 to spend")]
+    NoToken(String),
+    #[error("{0}")]
+    Rules(String),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    #[error("the {0} table cannot be rolled: {1}")]
+    Table(String, String),
+    #[error("{ware} costs {cost} {currency}; the purse holds {purse}")]
+    Purse {
+        ware: String,
+        cost: i64,
+        currency: String,
+        purse: i64,
+    },
+    #[error("no Merchant was met this round")]
+    NoMerchant,
+}
+
+impl From<RuleError> for TravelError {
+    fn from(e: RuleError) -> Self {
+        TravelError::Rules(e.message)
+    }
+}
+
+type Result<T> = std::result::Result<T, TravelError>;
+
+/// What the party does with the Encounter Phase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EncounterChoice {
+    /// Cast the encounter die.
+    Die,
+    /// The GM runs a planned encounter instead of the die.
+    Planned(String),
+    /// After a successful Scout: take the encounter cast last night, or
+    /// (`instead`) a benign one, or the opposite kind where none is possible.
+    Scouted { instead: bool },
+}
+
+/// One hero's part of the camp.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeroOrder {
+    pub hero: CharacterId,
+    pub action: Action,
+    /// Given Supplies tonight (the players choose who goes unfed).
+    pub fed: bool,
+    /// The Recovering hero a Mend is for.
+    pub target: Option<CharacterId>,
+}
+
+/// The party's orders for the Camping Phase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CampOrders {
+    pub heroes: Vec<HeroOrder>,
+    /// When a successful Watch sees an ambush coming, slip away from it.
+    pub avoid_warned_ambush: bool,
+}
+
+/// The records one phase changes, copied from the campaign and edited,
+/// turned into an edit of the changes that differ.
+struct Booking<'a> {
+    data: &'a CampaignData,
+    party: Party,
+    round: TravelRound,
+    settings: crate::model::Settings,
+    paths: Vec<MapPath>,
+    characters: Vec<Character>,
+    created: Vec<Change>,
+}
+
+impl<'a> Booking<'a> {
+    fn new(data: &'a CampaignData, party: Party, round: TravelRound) -> Self {
+        Self {
+            data,
+            party,
+            round,
+            settings: data.settings.clone(),
+            paths: Vec::new(),
+            characters: Vec::new(),
+            created: Vec::new(),
+        }
+    }
+
+    fn line(&mut self, text: impl Into<String>) {
+        self.round.lines.push(text.into());
+    }
+
+    fn roll_line(&mut self, record: &RollRecord) {
+        self.line(record.to_string());
+    }
+
+    fn path(&mut self, id: MapPathId) -> Option<&mut MapPath> {
+        if !self.paths.iter().any(|p| p.id == id) {
+            self.paths.push(self.data.paths.get(&id)?.clone());
+        }
+        self.paths.iter_mut().find(|p| p.id == id)
+    }
+
+    fn character(&mut self, id: CharacterId) -> Option<&mut Character> {
+        if !self.characters.iter().any(|c| c.id == id) {
+            self.characters.push(self.data.characters.get(&id)?.clone());
+        }
+        self.characters.iter_mut().find(|c| c.id == id)
+    }
+
+    /// Rolls on a campaign table, or says none is chosen.
+    fn roll_table(
+        &self,
+        table: Option<TableId>,
+        what: &str,
+        dice: &mut Dice,
+    ) -> Result<Option<(String, String)>> {
+        let Some(def) = table.and_then(|id| self.data.tables.get(&id)) else {
+            return Ok(None);
+        };
+        let rollable = def
+            .rollable()
+            .map_err(|e| TravelError::Table(def.name.clone(), e.to_string()))?;
+        let roll = rollable.roll(dice)?;
+        let working = roll.roll.record(what).to_string();
+        Ok(Some((working, roll.result)))
+    }
+
+    fn edit(self, label: &str) -> Edit {
+        let data = self.data;
+        let mut changes = Vec::new();
+        if self.settings != data.settings {
+            changes.push(Change::of(Some(&data.settings), Some(&self.settings)));
+        }
+        if data.parties.get(&self.party.id) != Some(&self.party) {
+            changes.push(Change::of(
+                data.parties.get(&self.party.id),
+                Some(&self.party),
+            ));
+        }
+        for path in &self.paths {
+            if data.paths.get(&path.id) != Some(path) {
+                changes.push(Change::of(data.paths.get(&path.id), Some(path)));
+            }
+        }
+        for c in &self.characters {
+            if data.characters.get(&c.id) != Some(c) {
+                changes.push(Change::of(data.characters.get(&c.id), Some(c)));
+            }
+        }
+        changes.extend(self.created);
+        changes.push(Change::of(
+            data.rounds.get(&self.round.id),
+            Some(&self.round),
+        ));
+        Edit::new(label, changes)
+    }
+}
+
+fn party_of(data: &CampaignData, party: PartyId) -> Result<Party> {
+    data.parties
+        .get(&party)
+        .cloned()
+        .ok_or(TravelError::NoParty)
+}
+
+/// The round in play and its party, at the step `step`.
+fn in_play(data: &CampaignData, party: PartyId, step: RoundStep) -> Result<Booking<'_>> {
+    let p = party_of(data, party)?;
+    let round = data
+        .round_in_play(party)
+        .cloned()
+        .ok_or_else(|| TravelError::NoRound(p.name.clone()))?;
+    if round.next != step {
+        return Err(TravelError::WrongStep(step_name(round.next)));
+    }
+    Ok(Booking::new(data, p, round))
+}
+
+fn step_name(step: RoundStep) -> &'static str {
+    match step {
+        RoundStep::Setback => "setback",
+        RoundStep::Encounter => "encounter",
+        RoundStep::Camping => "camping",
+        RoundStep::Done => "last",
+    }
+}
+
+/// The path the party is on (or sets out on) and its state there.
+fn on_path(data: &CampaignData, party: &Party, path: &MapPath) -> Result<OnPath> {
+    match (party.travel.on_path, party.travel.place) {
+        (Some(on), _) if on.path == path.id => Ok(on),
+        (Some(on), _) => Err(TravelError::OnAnotherPath {
+            party: party.name.clone(),
+            path: data
+                .paths
+                .get(&on.path)
+                .map_or_else(String::new, |p| p.name.clone()),
+        }),
+        (None, Some(place)) => match path.other_end(place) {
+            Some(toward) => Ok(OnPath {
+                path: path.id,
+                from: place,
+                toward,
+                state: PathState::new(path.rounds as u32),
+                extra: 0,
+            }),
+            None => Err(TravelError::NotAtPath {
+                party: party.name.clone(),
+                path: path.name.clone(),
+            }),
+        },
+        (None, None) => Err(TravelError::Nowhere(party.name.clone())),
+    }
+}
+
+fn pathfind_request(party: &Party, path: &MapPath, on: &OnPath, spend_token: bool) -> Pathfind {
+    Pathfind {
+        difficulty: path.difficulty as i32,
+        sidetracked: on.state.sidetracked,
+        times_travelled: path.travelled as u32,
+        modifiers: party.travel.modifiers as i32,
+        explored: party.travel.explored,
+        lost: on.state.lost,
+        spend_token,
+    }
+}
+
+/// The Navigation Phase: the day's weather, then pathfinding. A failed d10
+/// with a 🜉 in hand waits for the party's choice ([`setback`]).
+pub fn navigate(
+    data: &CampaignData,
+    party: PartyId,
+    path: MapPathId,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    let p = party_of(data, party)?;
+    if data.round_in_play(party).is_some() {
+        return Err(TravelError::RoundInPlay(p.name));
+    }
+    let path = data.paths.get(&path).ok_or(TravelError::NoPath)?;
+    let on = on_path(data, &p, path)?;
+    let round = TravelRound {
+        id: data.next_round_id(),
+        party,
+        path: path.id,
+        toward: on.toward,
+        day: data.settings.clock.day,
+        partial: false,
+        next: RoundStep::Encounter,
+        pending_roll: None,
+        fellow_travelers: false,
+        merchant: false,
+        lines: Vec::new(),
+    };
+    let mut book = Booking::new(data, p, round);
+    let toward = data
+        .places
+        .get(&on.toward)
+        .map_or_else(String::new, |p| p.name.clone());
+    book.line(format!(
+        "Day {}: {} along {} toward {toward}.",
+        data.settings.clock.day, book.party.name, path.name
+    ));
+    match book.party.travel.forecast_weather.take() {
+        Some(weather) => book.line(format!(
+            "Weather (foretold by last night's Divine): {weather}"
+        )),
+        None => match book.roll_table(data.settings.weather_table, "Weather", dice)? {
+            Some((working, weather)) => book.line(format!("{working}: {weather}")),
+            None => book.line("Weather: no weather table is chosen (Campaign settings)."),
+        },
+    }
+    book.party.travel.on_path = Some(on);
+    book.party.travel.place = None;
+    let request = pathfind_request(&book.party, path, &on, false);
+    let effective = request.effective();
+    if effective <= 0 {
+        let result = pathfind::pathfind(&request, dice)?;
+        book.line(format!(
+            "Pathfinding: effective difficulty {effective}: on course with no roll."
+        ));
+        return Ok(navigated(book, path, on, &result).edit("Navigation phase"));
+    }
+    let roll = dice.roll(OUTCOME_DIE)?;
+    let bonus = if request.explored {
+        pathfind::EXPLORE_BONUS
+    } else {
+        0
+    };
+    let failed = roll as i32 + bonus <= effective;
+    if failed && !on.state.lost && book.party.travel.pathfinding_tokens > 0 {
+        book.line(format!(
+            "Pathfinding: d10 = {roll}{} vs difficulty {effective}: fail. Spend a 🜉 or roll the setback?",
+            if bonus > 0 { ", +2 Explore" } else { "" }
+        ));
+        book.round.next = RoundStep::Setback;
+        book.round.pending_roll = Some(roll);
+        return Ok(book.edit("Navigation phase"));
+    }
+    let mut faces = vec![roll];
+    if failed && !on.state.lost {
+        faces.push(dice.roll(6)?);
+    }
+    let result = pathfind::pathfind(&request, &mut Dice::scripted(faces))?;
+    Ok(navigated(book, path, on, &result).edit("Navigation phase"))
+}
+
+/// After a failed d10 with a 🜉 in hand: spend it to succeed, or roll the setback.
+pub fn setback(
+    data: &CampaignData,
+    party: PartyId,
+    spend_token: bool,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    let mut book = in_play(data, party, RoundStep::Setback)?;
+    let path = data
+        .paths
+        .get(&book.round.path)
+        .ok_or(TravelError::NoPath)?;
+    let on = book.party.travel.on_path.ok_or(TravelError::NoPath)?;
+    if spend_token && book.party.travel.pathfinding_tokens <= 0 {
+        return Err(TravelError::NoToken(book.party.name.clone()));
+    }
+    let roll = book.round.pending_roll.take().unwrap_or(1);
+    let mut faces = vec![roll];
+    if !spend_token {
+        faces.push(dice.roll(6)?);
+    }
+    let request = pathfind_request(&book.party, path, &on, spend_token);
+    let result = pathfind::pathfind(&request, &mut Dice::scripted(faces))?;
+    book.round.next = RoundStep::Encounter;
+    let label = if spend_token {
+        book.party.travel.pathfinding_tokens -= 1;
+        "Spend pathfinding token"
+    } else {
+        "Roll the setback"
+    };
+    Ok(navigated(book, path, on, &result).edit(label))
+}
+
+/// Books a pathfind's result: the setback and its state carried on the path.
+fn navigated<'a>(
+    mut book: Booking<'a>,
+    path: &MapPath,
+    mut on: OnPath,
+    result: &PathfindResult,
+) -> Booking<'a> {
+    for record in &result.records {
+        book.roll_line(record);
+    }
+    if result.token_spent {
+        book.line("A 🜉 is spent: the party finds its way.");
+    }
+    if let Some(setback) = result.setback {
+        book.line(format!("Setback: {}", setback.description()));
+    }
+    on.state.apply(result);
+    on.extra += result.extra_rounds;
+    book.party.travel.explored = false;
+    book.party.travel.on_path = Some(on);
+    book.round.partial = path.partial && on.state.arrived();
+    book.round.next = RoundStep::Encounter;
+    book.line(format!(
+        "Rounds done {} of {}{}.",
+        on.rounds_done(path),
+        path.rounds + i64::from(on.extra),
+        if on.state.lost { "; Totally Lost" } else { "" }
+    ));
+    book
+}
+
+/// The encounter die's request for the path the party is on.
+fn encounter_request(path: &MapPath, on: &OnPath) -> Encounter {
+    Encounter {
+        difficulty: path.difficulty as i32,
+        sidetracked: on.state.sidetracked,
+        danger: path.danger as u32,
+        noisy: on.state.noisy,
+        wild: path.wild,
+    }
+}
+
+/// The Encounter Phase.
+pub fn encounter(
+    data: &CampaignData,
+    party: PartyId,
+    choice: &EncounterChoice,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    let mut book = in_play(data, party, RoundStep::Encounter)?;
+    let path = data
+        .paths
+        .get(&book.round.path)
+        .ok_or(TravelError::NoPath)?;
+    let on = book.party.travel.on_path.ok_or(TravelError::NoPath)?;
+    let request = encounter_request(path, &on);
+    let scouted = book.party.travel.scouted.take();
+    let (kind, found) = match (choice, scouted) {
+        (EncounterChoice::Planned(what), _) => {
+            book.line(format!("Encounter: the GM's planned encounter: {what}"));
+            (None, None)
+        }
+        (EncounterChoice::Scouted { instead }, Some(face)) => {
+            let predicted = request.kind(face);
+            let options = encounter::scout_choice(&request, predicted);
+            book.line(format!(
+                "Encounter: last night's Scout cast d10 = {face} vs threshold {}: {}.",
+                request.threshold(),
+                predicted.label()
+            ));
+            let kind = match options.instead.filter(|_| *instead) {
+                Some(kind) => {
+                    book.line(format!("The party chooses {} instead.", kind.label()));
+                    kind
+                }
+                None => predicted,
+            };
+            let found = if kind == Kind::Benign {
+                let face = dice.roll(6)?;
+                let found = Benign::from_d6(face, path.wild);
+                book.roll_line(&RollRecord::single("benign", 6, face).outcome(found.as_str()));
+                Some(found)
+            } else {
+                None
+            };
+            (Some(kind), found)
+        }
+        (_, _) => {
+            let result = encounter::encounter(&request, dice)?;
+            for record in &result.records {
+                book.roll_line(record);
+            }
+            (Some(result.kind), result.benign)
+        }
+    };
+    if let Some(found) = found {
+        benign(&mut book, found);
+    }
+    match kind {
+        Some(Kind::Benign) | None => {}
+        Some(kind) => book.line(format!(
+            "{}: {} — run it as a scene with the party.",
+            capitalised(kind.label()),
+            if kind == Kind::Hazard {
+                "a natural hazard impedes their progress"
+            } else {
+                "a group of warriors attacks"
+            }
+        )),
+    }
+    if book.round.partial {
+        finish(&mut book);
+    } else {
+        book.round.next = RoundStep::Camping;
+    }
+    Ok(book.edit("Encounter phase"))
+}
+
+/// Books a benign encounter: a Landmark's 🜹, Fellow Travelers' shared
+/// Supplies tonight, a Merchant's wares.
+fn benign(book: &mut Booking<'_>, found: Benign) {
+    book.line(found.description());
+    match found {
+        Benign::Landmark => {
+            book.party.travel.exploration_tokens += 1;
+            book.line(format!(
+                "+1 🜹 (the party holds {}).",
+                book.party.travel.exploration_tokens
+            ));
+        }
+        Benign::FellowTravelers => book.round.fellow_travelers = true,
+        Benign::Merchant => book.round.merchant = true,
+        Benign::Peace => {}
+    }
+}
+
+/// Buys `count` of a ware from the Merchant met this round, paid from the purse.
+pub fn buy(data: &CampaignData, party: PartyId, ware: WareId, count: i64) -> Result<Edit> {
+    let p = party_of(data, party)?;
+    let round = latest_round(data, party)
+        .filter(|r| r.merchant)
+        .cloned()
+        .ok_or(TravelError::NoMerchant)?;
+    let ware = data.wares.get(&ware).ok_or(TravelError::NoMerchant)?;
+    let cost = ware.price * count;
+    if cost > p.purse {
+        return Err(TravelError::Purse {
+            ware: format!("{count} × {}", ware.name),
+            cost,
+            currency: p.currency.clone(),
+            purse: p.purse,
+        });
+    }
+    let mut book = Booking::new(data, p, round);
+    book.party.purse -= cost;
+    book.party.supplies += ware.supplies * count;
+    if let Some(item) = ware.item {
+        let stash = Holder::Stash(party);
+        stash_item(&mut book, stash, item, count);
+    }
+    book.line(format!(
+        "Bought {count} × {} from the Merchant for {cost} {} (purse {}).",
+        ware.name, book.party.currency, book.party.purse
+    ));
+    Ok(book.edit(&format!("Buy {}", ware.name)))
+}
+
+/// The party's latest travel round, in play or done.
+pub fn latest_round(data: &CampaignData, party: PartyId) -> Option<&TravelRound> {
+    data.rounds.values().rev().find(|r| r.party == party)
+}
+
+/// Adds `count` of an item to a holder's stack of it, or a new stack.
+fn stash_item(book: &mut Booking<'_>, holder: Holder, item: crate::model::ItemId, count: i64) {
+    let data = book.data;
+    let existing = data.holdings_of(holder).find(|h| h.item == item).cloned();
+    let after = match &existing {
+        Some(h) => Holding {
+            quantity: (h.quantity + count).min(*crate::model::limits::QUANTITY.end()),
+            ..h.clone()
+        },
+        None => Holding {
+            id: crate::model::HoldingId(data.next_holding_id().0 + book.created.len() as i64),
+            item,
+            holder,
+            quantity: count,
+        },
+    };
+    book.created
+        .push(Change::of(existing.as_ref(), Some(&after)));
+}
+
+/// The Camping Phase: Supplies for the fed, the actions and their dice, the
+/// ambush, then the healing; the round ends.
+pub fn camp(
+    data: &CampaignData,
+    party: PartyId,
+    orders: &CampOrders,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    let mut book = in_play(data, party, RoundStep::Camping)?;
+    let path = data
+        .paths
+        .get(&book.round.path)
+        .ok_or(TravelError::NoPath)?;
+    let on = book.party.travel.on_path.ok_or(TravelError::NoPath)?;
+    let name_of = |id: CharacterId| {
+        data.characters
+            .get(&id)
+            .map_or_else(|| format!("character {}", id.0), |c| c.name.clone())
+    };
+    let heroes: Vec<CampHero> = orders
+        .heroes
+        .iter()
+        .filter_map(|o| data.characters.get(&o.hero).map(|c| (o, c)))
+        .map(|(o, c)| camp_hero(c, o, o.target.map(name_of)))
+        .collect();
+    let request = Camp {
+        supplies: book.party.supplies.max(0) as u32,
+        allies: super::allies(data, party) as u32,
+        danger: encounter_request(path, &on).danger(),
+        fellow_travelers: book.round.fellow_travelers,
+        heroes,
+    };
+    let result = camp::camp(&request, dice)?;
+    book.line(format!(
+        "Camp: {} Supplies spent{} ({} left before hunting).",
+        result.supplies_spent,
+        if request.fellow_travelers {
+            ", the Fellow Travelers share theirs"
+        } else {
+            ""
+        },
+        request.supplies - result.supplies_spent
+    ));
+    for hero in request
+        .heroes
+        .iter()
+        .filter(|h| !h.fed && !request.fellow_travelers)
+    {
+        book.line(format!(
+            "{} goes unfed: no healing from Shelter or Cook, and an injury.",
+            hero.name
+        ));
+    }
+    for hero in &request.heroes {
+        book.line(format!(
+            "{} takes {}.",
+            hero.name,
+            capitalised(hero.action.label())
+        ));
+    }
+    for record in &result.records {
+        book.roll_line(record);
+    }
+    book.party.supplies = i64::from(result.supplies);
+    let succeeded = |action: Action| {
+        request
+            .heroes
+            .iter()
+            .zip(&result.heroes)
+            .any(|(h, r)| h.action == action && r.success == Some(true))
+    };
+    if succeeded(Action::Divine) {
+        if let Some((working, weather)) = book.roll_table(
+            data.settings.weather_table,
+            "Divine, tomorrow's weather",
+            dice,
+        )? {
+            book.line(format!("{working}: {weather}"));
+            book.party.travel.forecast_weather = Some(weather);
+        } else {
+            book.line("Divine: no weather table is chosen; the GM tells tomorrow's weather.");
+        }
+    }
+    if succeeded(Action::Gather) {
+        gather(&mut book, dice)?;
+    }
+    if succeeded(Action::Scout) {
+        let face = dice.roll(OUTCOME_DIE)?;
+        book.roll_line(&RollRecord::single(
+            "Scout: tomorrow's encounter die",
+            OUTCOME_DIE,
+            face,
+        ));
+        book.party.travel.scouted = Some(face);
+    }
+    book.party.travel.explored = result.explored;
+    if result.explored {
+        book.line("Explore: +2 on the next pathfind.");
+    }
+    let warned = succeeded(Action::Watch);
+    if result.ambush && warned && orders.avoid_warned_ambush {
+        book.line("The Watch saw the ambush coming: the party slips away.");
+    } else if result.ambush {
+        book.line(if result.first_strike {
+            "Ambush! Warriors attack before the healing, with First Strike (no one kept watch)."
+        } else {
+            "Ambush! Warriors attack before the healing; no First Strike against the watch."
+        });
+    } else if warned {
+        book.line("The Watch reports a quiet night.");
+    }
+    for (order, healed) in orders.heroes.iter().zip(&result.heroes) {
+        let day = data.settings.clock.day;
+        if let Some(c) = book.character(order.hero) {
+            let r = &mut c.rounds;
+            let before = (r.hp.current, r.mp.current, r.injuries.len());
+            r.hp.current = i64::from(healed.hp);
+            r.mp.current = i64::from(healed.mp);
+            let want = healed.injuries as usize;
+            while r.injuries.len() > want {
+                r.injuries.pop();
+            }
+            while r.injuries.len() < want {
+                r.injuries.push(format!("Unfed (camp of day {day})"));
+            }
+            if before != (r.hp.current, r.mp.current, r.injuries.len()) {
+                let line = format!(
+                    "{}: HP {} → {}, MP {} → {}, injuries {} → {}.",
+                    c.name, before.0, r.hp.current, before.1, r.mp.current, before.2, want
+                );
+                book.line(line);
+            }
+        }
+    }
+    finish(&mut book);
+    Ok(book.edit("Camping phase"))
+}
+
+fn camp_hero(c: &Character, order: &HeroOrder, target: Option<String>) -> CampHero {
+    let r = &c.rounds;
+    let whole = |v: i64| v.max(0) as u32;
+    CampHero {
+        name: c.name.clone(),
+        hp: whole(r.hp.current),
+        max_hp: whole(r.hp.max),
+        mp: whole(r.mp.current),
+        max_mp: whole(r.mp.max),
+        injuries: r.injuries.len() as u32,
+        fed: order.fed,
+        action: order.action,
+        body: whole(r.body),
+        mind: whole(r.mind),
+        spirit: whole(r.spirit),
+        ranks: Ranks {
+            striker: whole(super::rank(c, Role::Striker)),
+            caster: whole(super::rank(c, Role::Caster)),
+            healer: whole(super::rank(c, Role::Healer)),
+            defender: whole(super::rank(c, Role::Defender)),
+            support: whole(super::rank(c, Role::Support)),
+            saboteur: whole(super::rank(c, Role::Saboteur)),
+        },
+        target,
+    }
+}
+
+/// Gather's battle item: rolled on the campaign's table into the stash, as
+/// the catalogue's item of that name or a new battle item.
+fn gather(book: &mut Booking<'_>, dice: &mut Dice) -> Result<()> {
+    let data = book.data;
+    let Some((working, found)) =
+        book.roll_table(data.settings.gather_table, "Gather, battle item", dice)?
+    else {
+        book.line("Gather: no battle-item table is chosen; the GM names the item.");
+        return Ok(());
+    };
+    book.line(format!("{working}: {found}, into the stash."));
+    let item = match data
+        .items
+        .values()
+        .find(|i| i.name.eq_ignore_ascii_case(found.trim()))
+    {
+        Some(item) => item.id,
+        None => {
+            let item = Item::new(data.next_item_id(), found.trim(), Category::BattleItem);
+            book.created.push(Change::of(None, Some(&item)));
+            item.id
+        }
+    };
+    stash_item(book, Holder::Stash(book.party.id), item, 1);
+    Ok(())
+}
+
+/// The end of a round: the clock a day on and, on arrival, the party at its
+/// place and the path one more successful trip.
+fn finish(book: &mut Booking<'_>) {
+    book.round.next = RoundStep::Done;
+    let clock = book.settings.clock;
+    book.settings.clock = ClockTime {
+        day: clock.day + 1,
+        ..clock
+    };
+    let Some(on) = book.party.travel.on_path else {
+        return;
+    };
+    if on.state.arrived() {
+        book.party.travel.on_path = None;
+        book.party.travel.place = Some(on.toward);
+        let name = book
+            .data
+            .places
+            .get(&on.toward)
+            .map_or_else(String::new, |p| p.name.clone());
+        if let Some(path) = book.path(on.path) {
+            path.travelled += 1;
+        }
+        book.line(format!(
+            "Arrived at {name}; the path is one trip more familiar."
+        ));
+    }
+    book.line(format!("The clock reads day {}.", book.settings.clock.day));
+}
+
+/// One step of a travel round the GM asks for, played by [`play`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TravelStep {
+    /// Set out (or go on) along a path: the Navigation Phase.
+    Navigate(MapPathId),
+    /// After a failed d10 with a 🜉 in hand: spend it, or roll the setback.
+    Setback {
+        spend_token: bool,
+    },
+    Encounter(EncounterChoice),
+    Buy(WareId, i64),
+    Camp(CampOrders),
+}
+
+impl TravelStep {
+    /// What the step is called when it cannot be played ("The camp could not be made").
+    pub fn failure(&self) -> &'static str {
+        match self {
+            TravelStep::Navigate(_) | TravelStep::Setback { .. } => {
+                "The Navigation Phase could not be played"
+            }
+            TravelStep::Encounter(_) => "The Encounter Phase could not be played",
+            TravelStep::Buy(..) => "Nothing was bought",
+            TravelStep::Camp(_) => "The camp could not be made",
+        }
+    }
+}
+
+/// Plays one step for a party, rolling with `dice`.
+pub fn play(
+    data: &CampaignData,
+    party: PartyId,
+    step: &TravelStep,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    match step {
+        TravelStep::Navigate(path) => navigate(data, party, *path, dice),
+        TravelStep::Setback { spend_token } => setback(data, party, *spend_token, dice),
+        TravelStep::Encounter(choice) => encounter(data, party, choice, dice),
+        TravelStep::Buy(ware, count) => buy(data, party, *ware, *count),
+        TravelStep::Camp(orders) => camp(data, party, orders, dice),
+    }
+}

@@ -1,0 +1,606 @@
+//! The map screen: a pan-and-zoom canvas of the campaign's places and the
+//! paths between them (labelled with difficulty, danger and rounds), where
+//! the GM adds and drags places, draws paths from place to place and sees
+//! each party's position; and beside it the editor of the place or path
+//! selected.
+
+use super::fields::{FieldBuffers, choice_combo};
+use crate::app::Command;
+use crate::model::{
+    CampaignData, Change, Edit, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind, limits,
+};
+use egui::{Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
+
+/// What is selected on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selected {
+    Place(PlaceId),
+    Path(MapPathId),
+}
+
+#[derive(Debug)]
+pub struct MapState {
+    pub selected: Option<Selected>,
+    pub fields: FieldBuffers,
+    /// The map point at the canvas's top-left corner.
+    pan: Vec2,
+    zoom: f32,
+    /// The view has been fitted to the places once.
+    fitted: bool,
+    /// Drawing a path: the place it starts from, once clicked.
+    drawing: Option<Option<PlaceId>>,
+    /// A place being dragged, and where it is now in map units.
+    dragging: Option<(PlaceId, Vec2)>,
+}
+
+impl Default for MapState {
+    fn default() -> Self {
+        Self {
+            selected: None,
+            fields: FieldBuffers::default(),
+            pan: Vec2::ZERO,
+            zoom: 1.0,
+            fitted: false,
+            drawing: None,
+            dragging: None,
+        }
+    }
+}
+
+const PLACE_RADIUS: f32 = 8.0;
+
+fn kind_colour(kind: PlaceKind) -> Color32 {
+    match kind {
+        PlaceKind::Settlement => Color32::from_rgb(0x1d, 0x3f, 0x66),
+        PlaceKind::Landmark => Color32::from_rgb(0x8a, 0x5a, 0x00),
+        PlaceKind::CampSite => Color32::from_rgb(0x2e, 0x6b, 0x34),
+        PlaceKind::WildPlace => Color32::from_rgb(0x7a, 0x2e, 0x2e),
+    }
+}
+
+/// "D4 ⚠2 · 2 rounds": what a path's label says.
+pub fn path_summary(path: &MapPath) -> String {
+    format!(
+        "D{} ⚠{} · {}{}{}",
+        path.difficulty,
+        path.danger,
+        crate::model::plural(path.rounds, "round"),
+        if path.partial { " (last partial)" } else { "" },
+        if path.wild { " · wild" } else { "" }
+    )
+}
+
+pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec<Command>) {
+    if let Some(Selected::Place(id)) = state.selected
+        && !data.places.contains_key(&id)
+    {
+        state.selected = None;
+    }
+    if let Some(Selected::Path(id)) = state.selected
+        && !data.paths.contains_key(&id)
+    {
+        state.selected = None;
+    }
+    egui::Panel::right("map-side")
+        .resizable(true)
+        .default_size(300.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| side_ui(ui, state, data, out));
+        });
+    egui::CentralPanel::default().show(ui, |ui| canvas_ui(ui, state, data, out));
+}
+
+fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        if ui
+            .button("Add place")
+            .on_hover_text("A new place in the middle of the view (or double-click the map)")
+            .clicked()
+        {
+            let centre = state.pan + vec2(300.0, 200.0) / state.zoom;
+            add_place(state, data, centre, out);
+        }
+        let drawing = state.drawing.is_some();
+        if ui
+            .selectable_label(drawing, "Draw a path")
+            .on_hover_text("Click the place it starts from, then the place it ends at")
+            .clicked()
+        {
+            state.drawing = if drawing { None } else { Some(None) };
+        }
+    });
+    if let Some(from) = state.drawing {
+        let said = match from.and_then(|id| data.places.get(&id)) {
+            Some(p) => format!("From {}: now click the place the path ends at.", p.name),
+            None => "Click the place the path starts from.".to_owned(),
+        };
+        ui.label(RichText::new(said).italics());
+    }
+    ui.separator();
+    match state.selected {
+        Some(Selected::Place(id)) => {
+            if let Some(place) = data.places.get(&id) {
+                place_editor(ui, state, data, place, out);
+            }
+        }
+        Some(Selected::Path(id)) => {
+            if let Some(path) = data.paths.get(&id) {
+                path_editor(ui, &mut state.fields, data, path, out);
+            }
+        }
+        None => {
+            ui.label(RichText::new("Select a place or a path to edit it.").weak());
+        }
+    }
+    ui.separator();
+    ui.label(RichText::new("Places").strong());
+    if data.places.is_empty() {
+        ui.label(RichText::new("No places yet: add one, or double-click the map.").weak());
+    }
+    for p in data.places.values() {
+        let selected = state.selected == Some(Selected::Place(p.id));
+        if ui
+            .selectable_label(selected, format!("{} ({})", p.name, choice_label(p.kind)))
+            .clicked()
+        {
+            pick_place(state, data, p.id, out);
+        }
+    }
+    ui.label(RichText::new("Paths").strong());
+    for p in data.paths.values() {
+        let selected = state.selected == Some(Selected::Path(p.id));
+        if ui
+            .selectable_label(selected, format!("{}: {}", p.name, path_summary(p)))
+            .clicked()
+        {
+            state.selected = Some(Selected::Path(p.id));
+        }
+    }
+}
+
+fn choice_label(kind: PlaceKind) -> &'static str {
+    crate::model::Choice::label(kind)
+}
+
+fn add_place(state: &mut MapState, data: &CampaignData, at: Vec2, out: &mut Vec<Command>) {
+    let place = Place {
+        id: data.next_place_id(),
+        name: format!("Place {}", data.places.len() + 1),
+        kind: PlaceKind::Settlement,
+        x: f64::from(at.x),
+        y: f64::from(at.y),
+        notes: String::new(),
+    };
+    state.selected = Some(Selected::Place(place.id));
+    out.push(Command::Apply(Edit::new(
+        "Add place",
+        vec![Change::of(None, Some(&place))],
+    )));
+}
+
+/// A place clicked on the map or in the list: selected, or the end of the
+/// path being drawn.
+fn pick_place(state: &mut MapState, data: &CampaignData, id: PlaceId, out: &mut Vec<Command>) {
+    match state.drawing {
+        Some(None) => state.drawing = Some(Some(id)),
+        Some(Some(from)) if from != id => {
+            let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
+            let path = MapPath {
+                id: data.next_path_id(),
+                name: format!("{} – {}", name(from), name(id)),
+                from,
+                to: id,
+                difficulty: 3,
+                danger: 1,
+                rounds: 1,
+                partial: false,
+                wild: false,
+                travelled: 0,
+                notes: String::new(),
+            };
+            state.drawing = None;
+            state.selected = Some(Selected::Path(path.id));
+            out.push(Command::Apply(Edit::new(
+                "Draw path",
+                vec![Change::of(None, Some(&path))],
+            )));
+        }
+        _ => state.selected = Some(Selected::Place(id)),
+    }
+}
+
+fn place_editor(
+    ui: &mut Ui,
+    state: &mut MapState,
+    data: &CampaignData,
+    p: &Place,
+    out: &mut Vec<Command>,
+) {
+    let fields = &mut state.fields;
+    let key = |f: &str| format!("place{}:{f}", p.id.0);
+    ui.heading(&p.name);
+    if let Some(name) = fields.text(ui, &key("name"), "Name", &p.name, 180.0) {
+        fields.commit(out, p, "name", |p| p.name = name);
+    }
+    ui.horizontal(|ui| {
+        if let Some(kind) = choice_combo(ui, &key("kind"), "Kind", p.kind) {
+            fields.commit(out, p, "kind", |p| p.kind = kind);
+        }
+    });
+    if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
+        fields.commit(out, p, "notes", |p| p.notes = notes);
+    }
+    let paths = data.paths_at(p.id).count();
+    let here: Vec<&Party> = data
+        .parties
+        .values()
+        .filter(|party| {
+            party.travel.place == Some(p.id)
+                || party
+                    .travel
+                    .on_path
+                    .is_some_and(|on| on.toward == p.id || on.from == p.id)
+        })
+        .collect();
+    let why_not = if paths > 0 {
+        Some(format!(
+            "{} start or end here: delete them first",
+            crate::model::plural(paths, "path")
+        ))
+    } else {
+        here.first()
+            .map(|party| format!("{} is here or heading here", party.name))
+    };
+    let delete = ui
+        .add_enabled(why_not.is_none(), egui::Button::new("Delete place"))
+        .on_disabled_hover_text(why_not.unwrap_or_default());
+    if delete.clicked() {
+        out.push(Command::Apply(Edit::new(
+            format!("Delete place {}", p.name),
+            vec![Change::of(Some(p), None)],
+        )));
+    }
+}
+
+fn path_editor(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    p: &MapPath,
+    out: &mut Vec<Command>,
+) {
+    let key = |f: &str| format!("path{}:{f}", p.id.0);
+    ui.heading(&p.name);
+    let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
+    ui.label(format!("Between {} and {}", name(p.from), name(p.to)));
+    if let Some(name) = fields.text(ui, &key("name"), "Name", &p.name, 180.0) {
+        fields.commit(out, p, "name", |p| p.name = name);
+    }
+    let numbers: [(&str, &str, i64, &std::ops::RangeInclusive<i64>); 4] = [
+        (
+            "difficulty",
+            "Navigation difficulty",
+            p.difficulty,
+            &limits::DIFFICULTY,
+        ),
+        ("danger", "Danger rating", p.danger, &limits::DANGER),
+        ("rounds", "Travel rounds", p.rounds, &limits::PATH_ROUNDS),
+        (
+            "travelled",
+            "Times travelled",
+            p.travelled,
+            &limits::TIMES_TRAVELLED,
+        ),
+    ];
+    for (field, label, value, range) in numbers {
+        if let Some(v) = fields.whole(ui, &key(field), label, value, range) {
+            fields.commit(out, p, &label.to_lowercase(), |p| match field {
+                "difficulty" => p.difficulty = v,
+                "danger" => p.danger = v,
+                "rounds" => p.rounds = v,
+                _ => p.travelled = v,
+            });
+        }
+    }
+    let mut partial = p.partial;
+    if ui
+        .checkbox(&mut partial, "Last round is partial (no camp)")
+        .changed()
+    {
+        fields.commit(out, p, "partial round", |p| p.partial = partial);
+    }
+    let mut wild = p.wild;
+    if ui
+        .checkbox(&mut wild, "Wild area (benign turns to Peace but Landmarks)")
+        .changed()
+    {
+        fields.commit(out, p, "wild area", |p| p.wild = wild);
+    }
+    if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
+        fields.commit(out, p, "notes", |p| p.notes = notes);
+    }
+    let on_it = data
+        .parties
+        .values()
+        .find(|party| party.travel.on_path.is_some_and(|on| on.path == p.id));
+    let delete = ui
+        .add_enabled(on_it.is_none(), egui::Button::new("Delete path"))
+        .on_disabled_hover_text(
+            on_it.map_or_else(String::new, |party| format!("{} is on it", party.name)),
+        );
+    if delete.clicked() {
+        out.push(Command::Apply(Edit::new(
+            format!("Delete path {}", p.name),
+            vec![Change::of(Some(p), None)],
+        )));
+    }
+}
+
+/// Map units to the screen and back.
+#[derive(Clone, Copy)]
+struct View {
+    origin: Pos2,
+    pan: Vec2,
+    zoom: f32,
+}
+
+impl View {
+    fn to_screen(self, x: f64, y: f64) -> Pos2 {
+        self.origin + (vec2(x as f32, y as f32) - self.pan) * self.zoom
+    }
+    fn to_map(self, at: Pos2) -> Vec2 {
+        (at - self.origin) / self.zoom + self.pan
+    }
+}
+
+/// Fits the view to the places, with a margin.
+fn fit(state: &mut MapState, data: &CampaignData, rect: Rect) {
+    state.fitted = true;
+    let mut points = data.places.values().map(|p| pos2(p.x as f32, p.y as f32));
+    let Some(first) = points.next() else {
+        return;
+    };
+    let bounds = points.fold(Rect::from_min_max(first, first), |r, p| {
+        r.union(Rect::from_min_max(p, p))
+    });
+    let size = bounds.size().max(vec2(100.0, 100.0));
+    let zoom = ((rect.width() - 120.0) / size.x)
+        .min((rect.height() - 80.0) / size.y)
+        .clamp(0.1, 4.0);
+    state.zoom = zoom;
+    state.pan = bounds.center().to_vec2() - rect.size() / 2.0 / zoom;
+}
+
+fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec<Command>) {
+    let (background, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    let rect = background.rect;
+    painter.rect_filled(rect, 4.0, Color32::from_rgb(0xf4, 0xef, 0xe2));
+    if !state.fitted && rect.width() > 200.0 {
+        fit(state, data, rect);
+    }
+    if background.hovered() {
+        let (scroll, zoom, pointer) = ui.input(|i| {
+            (
+                i.smooth_scroll_delta.y,
+                i.zoom_delta(),
+                i.pointer.hover_pos(),
+            )
+        });
+        let factor = zoom * (scroll / 400.0).exp();
+        if (factor - 1.0).abs() > 1e-4
+            && let Some(at) = pointer
+        {
+            let view = View {
+                origin: rect.min,
+                pan: state.pan,
+                zoom: state.zoom,
+            };
+            let fixed = view.to_map(at);
+            state.zoom = (state.zoom * factor).clamp(0.1, 8.0);
+            state.pan = fixed - (at - rect.min) / state.zoom;
+        }
+    }
+    if background.dragged() && state.dragging.is_none() {
+        state.pan -= background.drag_delta() / state.zoom;
+    }
+    let view = View {
+        origin: rect.min,
+        pan: state.pan,
+        zoom: state.zoom,
+    };
+    if background.double_clicked()
+        && let Some(at) = background.interact_pointer_pos()
+    {
+        add_place(state, data, view.to_map(at), out);
+    }
+    let painter = painter.with_clip_rect(rect);
+    let dragging = state.dragging;
+    let at = |id: PlaceId| -> Option<Pos2> {
+        match dragging {
+            Some((dragged, pos)) if dragged == id => {
+                Some(view.to_screen(f64::from(pos.x), f64::from(pos.y)))
+            }
+            _ => data.places.get(&id).map(|p| view.to_screen(p.x, p.y)),
+        }
+    };
+    for path in data.paths.values() {
+        let (Some(a), Some(b)) = (at(path.from), at(path.to)) else {
+            continue;
+        };
+        path_ui(ui, &painter, state, path, a, b);
+    }
+    for party in data.parties.values() {
+        party_marker(&painter, data, party, &at);
+    }
+    let centres: Vec<(&Place, Pos2)> = data
+        .places
+        .values()
+        .filter_map(|p| at(p.id).map(|c| (p, c)))
+        .collect();
+    for (place, centre) in centres {
+        {
+            place_ui(ui, &painter, state, data, place, centre, view, out);
+        }
+    }
+    if data.places.is_empty() {
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            "Double-click to add a place",
+            FontId::proportional(16.0),
+            Color32::GRAY,
+        );
+    }
+}
+
+fn path_ui(
+    ui: &mut Ui,
+    painter: &egui::Painter,
+    state: &mut MapState,
+    path: &MapPath,
+    a: Pos2,
+    b: Pos2,
+) {
+    let selected = state.selected == Some(Selected::Path(path.id));
+    let colour = if selected {
+        Color32::from_rgb(0x1d, 0x3f, 0x66)
+    } else {
+        Color32::from_rgb(0x6b, 0x5b, 0x45)
+    };
+    let stroke = Stroke::new(if selected { 3.5 } else { 2.0 }, colour);
+    if path.wild {
+        painter.extend(egui::Shape::dashed_line(&[a, b], stroke, 8.0, 5.0));
+    } else {
+        painter.line_segment([a, b], stroke);
+    }
+    let middle = a + (b - a) / 2.0;
+    let galley = painter.layout_no_wrap(
+        format!("{}\n{}", path.name, path_summary(path)),
+        FontId::proportional(11.0),
+        colour,
+    );
+    let label = Rect::from_center_size(middle, galley.size() + vec2(8.0, 4.0));
+    painter.rect_filled(
+        label,
+        3.0,
+        Color32::from_rgba_unmultiplied(0xff, 0xfd, 0xf6, 0xe6),
+    );
+    painter.galley(label.min + vec2(4.0, 2.0), galley, colour);
+    let response = ui
+        .interact(
+            label,
+            ui.scope_id().with(("path", path.id.0)),
+            Sense::click(),
+        )
+        .on_hover_text("Click to edit this path");
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Path {}", path.name))
+    });
+    if response.clicked() {
+        state.selected = Some(Selected::Path(path.id));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn place_ui(
+    ui: &mut Ui,
+    painter: &egui::Painter,
+    state: &mut MapState,
+    data: &CampaignData,
+    place: &Place,
+    centre: Pos2,
+    view: View,
+    out: &mut Vec<Command>,
+) {
+    let selected = state.selected == Some(Selected::Place(place.id));
+    let hit = Rect::from_center_size(centre, Vec2::splat(PLACE_RADIUS * 3.0));
+    let response = ui.interact(
+        hit,
+        ui.scope_id().with(("place", place.id.0)),
+        Sense::click_and_drag(),
+    );
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Place {}", place.name))
+    });
+    if response.drag_started() {
+        state.dragging = Some((place.id, vec2(place.x as f32, place.y as f32)));
+    }
+    if response.dragged()
+        && let Some((_, pos)) = &mut state.dragging
+    {
+        *pos += response.drag_delta() / view.zoom;
+    }
+    if response.drag_stopped()
+        && let Some((id, pos)) = state.dragging.take()
+        && id == place.id
+    {
+        let moved = Place {
+            x: f64::from(pos.x).clamp(
+                *limits::MAP_COORDINATE.start(),
+                *limits::MAP_COORDINATE.end(),
+            ),
+            y: f64::from(pos.y).clamp(
+                *limits::MAP_COORDINATE.start(),
+                *limits::MAP_COORDINATE.end(),
+            ),
+            ..place.clone()
+        };
+        out.push(Command::Apply(Edit::new(
+            format!("Move {}", place.name),
+            vec![Change::of(Some(place), Some(&moved))],
+        )));
+    }
+    if response.clicked() {
+        pick_place(state, data, place.id, out);
+    }
+    let fill = kind_colour(place.kind);
+    painter.circle_filled(centre, PLACE_RADIUS, fill);
+    if selected || state.drawing == Some(Some(place.id)) {
+        painter.circle_stroke(
+            centre,
+            PLACE_RADIUS + 4.0,
+            Stroke::new(2.5, Color32::from_rgb(0xd0, 0x8c, 0x00)),
+        );
+    }
+    painter.text(
+        centre + vec2(0.0, PLACE_RADIUS + 3.0),
+        egui::Align2::CENTER_TOP,
+        &place.name,
+        FontId::proportional(13.0),
+        Color32::from_rgb(0x22, 0x22, 0x22),
+    );
+}
+
+/// The party drawn at its place, or along its path by the rounds done.
+fn party_marker(
+    painter: &egui::Painter,
+    data: &CampaignData,
+    party: &Party,
+    at: &impl Fn(PlaceId) -> Option<Pos2>,
+) {
+    let position = match (party.travel.on_path, party.travel.place) {
+        (Some(on), _) => {
+            let path = data.paths.get(&on.path);
+            let (Some(a), Some(b), Some(path)) = (at(on.from), at(on.toward), path) else {
+                return;
+            };
+            let total = (path.rounds + i64::from(on.extra)).max(1) as f32;
+            a + (b - a) * (on.rounds_done(path) as f32 / total)
+        }
+        (None, Some(place)) => match at(place) {
+            Some(p) => p + vec2(0.0, -PLACE_RADIUS - 12.0),
+            None => return,
+        },
+        (None, None) => return,
+    };
+    let flag = Color32::from_rgb(0xc0, 0x39, 0x2b);
+    painter.circle_filled(position, 6.0, flag);
+    painter.circle_stroke(position, 6.0, Stroke::new(1.5, Color32::WHITE));
+    painter.text(
+        position + vec2(9.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        &party.name,
+        FontId::proportional(12.0),
+        flag,
+    );
+}

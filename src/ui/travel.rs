@@ -1,0 +1,689 @@
+//! The travel screen: a party's travel rounds on the map, phase by phase.
+//! Where the party is, its Supplies, purse and tokens; the route forecast to
+//! a chosen place before anyone rolls; today's round (navigation with the
+//! 🜉-or-setback choice, the encounter, the camp with who is fed and each
+//! hero's action); a Merchant's wares; and the travel log.
+
+use crate::app::Command;
+use crate::model::{
+    CampaignData, CharacterId, MapPathId, Party, PartyId, PlaceId, RoundStep, capitalised,
+};
+use crate::rules::rounds::camp::Action;
+use crate::rules::rounds::encounter::{Encounter, scout_choice};
+use crate::travel::forecast;
+use crate::travel::round::{CampOrders, EncounterChoice, HeroOrder, TravelStep, latest_round};
+use egui::{RichText, Ui};
+use std::collections::BTreeMap;
+
+/// A hero's camp choices while the GM sets them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Choices {
+    action: Action,
+    fed: bool,
+    target: Option<CharacterId>,
+}
+
+#[derive(Debug)]
+pub struct TravelState {
+    pub party: Option<PartyId>,
+    path: Option<MapPathId>,
+    forecast_to: Option<PlaceId>,
+    planned: String,
+    choices: BTreeMap<CharacterId, Choices>,
+    avoid_warned_ambush: bool,
+}
+
+impl Default for TravelState {
+    fn default() -> Self {
+        Self {
+            party: None,
+            path: None,
+            forecast_to: None,
+            planned: String::new(),
+            choices: BTreeMap::new(),
+            avoid_warned_ambush: true,
+        }
+    }
+}
+
+fn place_name(data: &CampaignData, id: PlaceId) -> String {
+    data.places
+        .get(&id)
+        .map_or_else(|| "?".to_owned(), |p| p.name.clone())
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+pub fn travel_ui(
+    ui: &mut Ui,
+    state: &mut TravelState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    if state.party.is_none_or(|p| !data.parties.contains_key(&p)) {
+        state.party = data.parties.keys().next().copied();
+    }
+    let Some(party) = state.party.and_then(|p| data.parties.get(&p)) else {
+        ui.label(RichText::new("No party yet: add one on the Parties screen.").weak());
+        return;
+    };
+    if !data.settings.rounds {
+        ui.label(
+            RichText::new("Travel rounds are switched off for this campaign (Campaign screen).")
+                .weak(),
+        );
+    }
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label("Party").id;
+            egui::ComboBox::from_id_salt("travel-party")
+                .selected_text(&party.name)
+                .show_ui(ui, |ui| {
+                    for p in data.parties.values() {
+                        ui.selectable_value(&mut state.party, Some(p.id), &p.name);
+                    }
+                })
+                .response
+                .labelled_by(label);
+        });
+        position_ui(ui, data, party);
+        ui.add_space(4.0);
+        egui::CollapsingHeader::new("Route forecast")
+            .default_open(true)
+            .show(ui, |ui| forecast_ui(ui, state, data, party));
+        ui.add_space(4.0);
+        ui.heading("Today's travel round");
+        round_ui(ui, state, data, party, out);
+        wares_ui(ui, data, party, out);
+        ui.add_space(8.0);
+        log_ui(ui, data, party);
+    });
+}
+
+/// Where the party is, its Supplies, purse and tokens, and what last camp left.
+fn position_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
+    let t = &party.travel;
+    let at = match (t.on_path, t.place) {
+        (Some(on), _) => {
+            let path = data.paths.get(&on.path);
+            let mut said = format!(
+                "On {} toward {}: {} of {} rounds done",
+                path.map_or("a path", |p| p.name.as_str()),
+                place_name(data, on.toward),
+                path.map_or(0, |p| on.rounds_done(p)),
+                path.map_or(0, |p| p.rounds + i64::from(on.extra)),
+            );
+            if on.state.sidetracked > 0 {
+                said += &format!(", Sidetracked ×{}", on.state.sidetracked);
+            }
+            if on.state.noisy > 0 {
+                said += &format!(", Noisy ×{}", on.state.noisy);
+            }
+            if on.state.lost {
+                said += ", Totally Lost";
+            }
+            said
+        }
+        (None, Some(place)) => format!("At {}", place_name(data, place)),
+        (None, None) => "Not on the map yet: set where the party is below.".to_owned(),
+    };
+    ui.label(RichText::new(at).strong());
+    ui.label(format!(
+        "Supplies {} · {} {} · {} 🜉 pathfinding · {} 🜹 exploration · navigation modifiers {}",
+        party.supplies,
+        party.purse,
+        party.currency,
+        t.pathfinding_tokens,
+        t.exploration_tokens,
+        t.modifiers
+    ));
+    let mut carried = Vec::new();
+    if t.explored {
+        carried.push("Explore: +2 on the next pathfind".to_owned());
+    }
+    if t.scouted.is_some() {
+        carried.push("Scout cast tomorrow's encounter die".to_owned());
+    }
+    if let Some(weather) = &t.forecast_weather {
+        carried.push(format!("Divine foretold tomorrow's weather: {weather}"));
+    }
+    if !carried.is_empty() {
+        ui.label(RichText::new(carried.join(" · ")).italics());
+    }
+}
+
+fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party: &Party) {
+    ui.horizontal(|ui| {
+        let label = ui.label("To").id;
+        egui::ComboBox::from_id_salt("forecast-to")
+            .selected_text(
+                state
+                    .forecast_to
+                    .map_or("choose a place".to_owned(), |p| place_name(data, p)),
+            )
+            .show_ui(ui, |ui| {
+                for p in data.places.values() {
+                    ui.selectable_value(&mut state.forecast_to, Some(p.id), &p.name);
+                }
+            })
+            .response
+            .labelled_by(label);
+    });
+    let Some(to) = state.forecast_to else {
+        ui.label(
+            RichText::new("Choose a place to see the route and its odds before anyone rolls.")
+                .weak(),
+        );
+        return;
+    };
+    match forecast::route(data, party.id, to) {
+        Err(e) => {
+            ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
+        }
+        Ok(route) => {
+            ui.label(format!(
+                "{:.1} rounds expected · {} Supplies needed (every camp, everyone fed)",
+                route.rounds_expected, route.supplies_needed
+            ));
+            egui::Grid::new("forecast-grid")
+                .striped(true)
+                .show(ui, |ui| {
+                    for head in [
+                        "Path", "Rounds", "Setback", "Lost", "Hazard", "Warriors", "Benign",
+                    ] {
+                        ui.label(RichText::new(head).strong());
+                    }
+                    ui.end_row();
+                    for leg in &route.paths {
+                        ui.label(format!("{} ({} → {})", leg.name, leg.from, leg.to));
+                        ui.label(
+                            leg.rounds_expected
+                                .map_or("no end".to_owned(), |r| format!("{r:.1}")),
+                        );
+                        for p in [
+                            leg.p_setback,
+                            leg.p_lost,
+                            leg.p_hazard,
+                            leg.p_warriors,
+                            leg.p_benign,
+                        ] {
+                            ui.label(percent(p));
+                        }
+                        ui.end_row();
+                    }
+                });
+        }
+    }
+}
+
+fn round_ui(
+    ui: &mut Ui,
+    state: &mut TravelState,
+    data: &CampaignData,
+    party: &Party,
+    out: &mut Vec<Command>,
+) {
+    let step = |s: TravelStep| Command::Travel(party.id, s);
+    let Some(round) = data.round_in_play(party.id) else {
+        navigation_ui(ui, state, data, party, out);
+        return;
+    };
+    let path = data.paths.get(&round.path);
+    ui.label(format!(
+        "Day {}: along {} toward {}{}",
+        round.day,
+        path.map_or("?", |p| p.name.as_str()),
+        place_name(data, round.toward),
+        if round.partial {
+            " (a partial round: no camp)"
+        } else {
+            ""
+        }
+    ));
+    for line in &round.lines {
+        ui.label(RichText::new(line).monospace().size(12.0));
+    }
+    ui.add_space(4.0);
+    match round.next {
+        RoundStep::Setback => {
+            ui.label(
+                RichText::new(
+                    "Pathfinding failed. Spend a 🜉 to succeed instead, or take the setback?",
+                )
+                .strong(),
+            );
+            ui.horizontal(|ui| {
+                if ui
+                    .button(format!(
+                        "Spend a 🜉 ({} left)",
+                        party.travel.pathfinding_tokens
+                    ))
+                    .clicked()
+                {
+                    out.push(step(TravelStep::Setback { spend_token: true }));
+                }
+                if ui.button("Roll the setback").clicked() {
+                    out.push(step(TravelStep::Setback { spend_token: false }));
+                }
+            });
+        }
+        RoundStep::Encounter => encounter_ui(ui, state, data, party, out),
+        RoundStep::Camping => camp_ui(ui, state, data, party, round.fellow_travelers, out),
+        RoundStep::Done => {}
+    }
+}
+
+fn navigation_ui(
+    ui: &mut Ui,
+    state: &mut TravelState,
+    data: &CampaignData,
+    party: &Party,
+    out: &mut Vec<Command>,
+) {
+    let choices: Vec<(MapPathId, String)> = match (party.travel.on_path, party.travel.place) {
+        (Some(on), _) => data
+            .paths
+            .get(&on.path)
+            .map(|p| (p.id, format!("{} (on it)", p.name)))
+            .into_iter()
+            .collect(),
+        (None, Some(place)) => data
+            .paths_at(place)
+            .map(|p| {
+                let to = p
+                    .other_end(place)
+                    .map(|t| place_name(data, t))
+                    .unwrap_or_default();
+                (
+                    p.id,
+                    format!("{} to {to} · {}", p.name, super::map::path_summary(p)),
+                )
+            })
+            .collect(),
+        (None, None) => {
+            place_picker_ui(ui, data, party, out);
+            return;
+        }
+    };
+    if state
+        .path
+        .is_none_or(|p| !choices.iter().any(|(id, _)| *id == p))
+    {
+        state.path = choices.first().map(|(id, _)| *id);
+    }
+    if choices.is_empty() {
+        ui.label(RichText::new("No path leads from here: draw one on the Map screen.").weak());
+        return;
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("Path").id;
+        let shown = choices
+            .iter()
+            .find(|(id, _)| Some(*id) == state.path)
+            .map_or(String::new(), |(_, s)| s.clone());
+        egui::ComboBox::from_id_salt("travel-path")
+            .selected_text(shown)
+            .width(360.0)
+            .show_ui(ui, |ui| {
+                for (id, said) in &choices {
+                    ui.selectable_value(&mut state.path, Some(*id), said);
+                }
+            })
+            .response
+            .labelled_by(label);
+    });
+    if let Some(path) = state.path.and_then(|p| data.paths.get(&p)) {
+        let from = party.travel.place.unwrap_or(path.from);
+        let odds = forecast::path_odds(data, party.id, path, from);
+        ui.label(format!(
+            "Effective difficulty {} (difficulty {}, -2 × {} earlier trips, -{} modifiers{}): setback {} · hazard {} · warriors {} · benign {}",
+            odds.effective,
+            path.difficulty,
+            path.travelled,
+            party.travel.modifiers,
+            if party.travel.explored { ", +2 Explore on the roll" } else { "" },
+            percent(odds.p_setback),
+            percent(odds.p_hazard),
+            percent(odds.p_warriors),
+            percent(odds.p_benign),
+        ));
+        if ui.button("Roll the Navigation Phase").clicked() {
+            out.push(Command::Travel(party.id, TravelStep::Navigate(path.id)));
+        }
+    }
+}
+
+/// Puts a party that is nowhere at a place, so it can set out.
+fn place_picker_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Vec<Command>) {
+    if data.places.is_empty() {
+        ui.label(RichText::new("The map has no places yet: add them on the Map screen.").weak());
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Put the party at:");
+        for place in data.places.values() {
+            if ui.button(&place.name).clicked() {
+                let mut after = party.clone();
+                after.travel.place = Some(place.id);
+                out.push(Command::Apply(crate::model::Edit::new(
+                    format!("Put {} at {}", party.name, place.name),
+                    vec![crate::model::Change::of(Some(party), Some(&after))],
+                )));
+            }
+        }
+    });
+}
+
+fn encounter_ui(
+    ui: &mut Ui,
+    state: &mut TravelState,
+    data: &CampaignData,
+    party: &Party,
+    out: &mut Vec<Command>,
+) {
+    let step = |s: TravelStep| Command::Travel(party.id, s);
+    let (Some(on), Some(path)) = (
+        party.travel.on_path,
+        party.travel.on_path.and_then(|on| data.paths.get(&on.path)),
+    ) else {
+        return;
+    };
+    let request = Encounter {
+        difficulty: path.difficulty as i32,
+        sidetracked: on.state.sidetracked,
+        danger: path.danger as u32,
+        noisy: on.state.noisy,
+        wild: path.wild,
+    };
+    if let Some(face) = party.travel.scouted {
+        let predicted = request.kind(face);
+        let options = scout_choice(&request, predicted);
+        ui.label(format!(
+            "Last night's Scout cast the encounter die: {face}, a {} encounter.",
+            predicted.label()
+        ));
+        ui.horizontal(|ui| {
+            if ui
+                .button(format!("Take the {} encounter", predicted.label()))
+                .clicked()
+            {
+                out.push(step(TravelStep::Encounter(EncounterChoice::Scouted {
+                    instead: false,
+                })));
+            }
+            if let Some(instead) = options.instead
+                && ui
+                    .button(format!("Have a {} encounter instead", instead.label()))
+                    .clicked()
+            {
+                out.push(step(TravelStep::Encounter(EncounterChoice::Scouted {
+                    instead: true,
+                })));
+            }
+        });
+        return;
+    }
+    ui.label(format!(
+        "Encounter die (d10): above {} a hazard, at most {} warriors, otherwise benign{}.",
+        request.threshold(),
+        request.danger(),
+        if path.wild {
+            " (wild: only Landmarks or Peace)"
+        } else {
+            ""
+        }
+    ));
+    ui.horizontal(|ui| {
+        if ui.button("Cast the encounter die").clicked() {
+            out.push(step(TravelStep::Encounter(EncounterChoice::Die)));
+        }
+        let label = ui.label("or a planned encounter:").id;
+        ui.add(egui::TextEdit::singleline(&mut state.planned).desired_width(200.0))
+            .labelled_by(label);
+        let planned = state.planned.trim().to_owned();
+        if ui
+            .add_enabled(
+                !planned.is_empty(),
+                egui::Button::new("Run the planned encounter"),
+            )
+            .on_disabled_hover_text("Write what the party meets first")
+            .clicked()
+        {
+            out.push(step(TravelStep::Encounter(EncounterChoice::Planned(
+                planned,
+            ))));
+            state.planned.clear();
+        }
+    });
+}
+
+/// Why a hero cannot take an action tonight, if they cannot.
+fn locked(
+    data: &CampaignData,
+    hero: CharacterId,
+    action: Action,
+    supplies: i64,
+    fellow: bool,
+) -> Option<String> {
+    let c = data.characters.get(&hero)?;
+    if let Some((role, _)) = action.role()
+        && crate::travel::rank(c, role) == 0
+    {
+        return Some(format!("needs a {} rank", capitalised(role.label())));
+    }
+    if matches!(action, Action::Shelter | Action::Cook) && supplies == 0 && !fellow {
+        return Some("the party is out of Supplies".to_owned());
+    }
+    None
+}
+
+fn camp_ui(
+    ui: &mut Ui,
+    state: &mut TravelState,
+    data: &CampaignData,
+    party: &Party,
+    fellow: bool,
+    out: &mut Vec<Command>,
+) {
+    let heroes = crate::travel::heroes(data, party.id);
+    let allies = crate::travel::allies(data, party.id) as i64;
+    state
+        .choices
+        .retain(|id, _| heroes.iter().any(|h| h.id == *id));
+    for (n, hero) in heroes.iter().enumerate() {
+        state.choices.entry(hero.id).or_insert(Choices {
+            action: match n {
+                0 => Action::Cook,
+                1 => Action::Shelter,
+                _ => Action::Recover,
+            },
+            fed: true,
+            target: None,
+        });
+    }
+    let fed = state.choices.values().filter(|c| c.fed).count() as i64;
+    let needed = if fellow { 0 } else { fed + allies };
+    ui.label(if fellow {
+        "The Fellow Travelers share their Supplies: none are spent tonight.".to_owned()
+    } else {
+        format!(
+            "Supplies: {needed} needed ({fed} fed heroes + {allies} allies), {} in hand. Untick a hero to leave them unfed: no healing from Shelter or Cook, and an injury.",
+            party.supplies
+        )
+    });
+    let recovering: Vec<(CharacterId, String)> = heroes
+        .iter()
+        .filter(|h| {
+            state
+                .choices
+                .get(&h.id)
+                .is_some_and(|c| c.action == Action::Recover)
+        })
+        .map(|h| (h.id, h.name.clone()))
+        .collect();
+    egui::Grid::new("camp-grid").striped(true).show(ui, |ui| {
+        for head in ["Hero", "HP", "MP", "Injuries", "Fed", "Action", "Mend whom"] {
+            ui.label(RichText::new(head).strong());
+        }
+        ui.end_row();
+        for hero in &heroes {
+            let Some(mut choice) = state.choices.get(&hero.id).copied() else {
+                continue;
+            };
+            let r = &hero.rounds;
+            ui.label(&hero.name);
+            ui.label(format!("{}/{}", r.hp.current, r.hp.max));
+            ui.label(format!("{}/{}", r.mp.current, r.mp.max));
+            ui.label(r.injuries.len().to_string());
+            ui.add_enabled(
+                !fellow,
+                egui::Checkbox::new(&mut choice.fed, format!("Fed {}", hero.name)),
+            );
+            let label = format!("Action of {}", hero.name);
+            egui::ComboBox::from_id_salt(&label)
+                .selected_text(capitalised(choice.action.label()))
+                .height(420.0)
+                .show_ui(ui, |ui| {
+                    for &action in Action::ALL {
+                        let why = locked(data, hero.id, action, party.supplies, fellow);
+                        let name = capitalised(action.label());
+                        let shown = match &why {
+                            Some(why) => format!("{name} ({why})"),
+                            None => name,
+                        };
+                        ui.add_enabled_ui(why.is_none(), |ui| {
+                            ui.selectable_value(&mut choice.action, action, shown)
+                        });
+                    }
+                })
+                .response
+                .on_hover_text(label);
+            if choice.action == Action::Mend {
+                let shown = choice
+                    .target
+                    .and_then(|t| recovering.iter().find(|(id, _)| *id == t))
+                    .map_or("a Recovering hero", |(_, n)| n.as_str());
+                egui::ComboBox::from_id_salt(format!("mend-{}", hero.id.0))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for (id, name) in &recovering {
+                            ui.selectable_value(&mut choice.target, Some(*id), name);
+                        }
+                    });
+            } else {
+                ui.label("");
+            }
+            ui.end_row();
+            state.choices.insert(hero.id, choice);
+        }
+    });
+    ui.checkbox(
+        &mut state.avoid_warned_ambush,
+        "If the Watch sees an ambush coming, slip away from it",
+    );
+    let orders = CampOrders {
+        heroes: heroes
+            .iter()
+            .filter_map(|h| {
+                state.choices.get(&h.id).map(|c| HeroOrder {
+                    hero: h.id,
+                    action: c.action,
+                    fed: c.fed,
+                    target: c.target,
+                })
+            })
+            .collect(),
+        avoid_warned_ambush: state.avoid_warned_ambush,
+    };
+    let why_not = if needed > party.supplies {
+        Some(format!(
+            "feeding everyone needs {needed} Supplies but there are {}: untick who goes unfed",
+            party.supplies
+        ))
+    } else {
+        orders.heroes.iter().find_map(|o| {
+            locked(data, o.hero, o.action, party.supplies, fellow).or_else(|| {
+                (o.action == Action::Mend
+                    && !recovering.iter().any(|(id, _)| Some(*id) == o.target))
+                .then(|| "a Mend needs a hero taking Recover to mend".to_owned())
+            })
+        })
+    };
+    if let Some(why) = &why_not {
+        ui.label(RichText::new(capitalised(why)).color(super::fields::ERROR_COLOUR));
+    }
+    if ui
+        .add_enabled(why_not.is_none(), egui::Button::new("Make camp"))
+        .clicked()
+    {
+        out.push(Command::Travel(party.id, TravelStep::Camp(orders)));
+    }
+}
+
+/// The merchant table, while the party's latest round met a Merchant.
+fn wares_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Vec<Command>) {
+    if !latest_round(data, party.id).is_some_and(|r| r.merchant) {
+        return;
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("The Merchant's wares").strong());
+    if data.wares.is_empty() {
+        ui.label(
+            RichText::new("The merchant table is empty: add wares on the Campaign screen.").weak(),
+        );
+    }
+    for ware in data.wares.values() {
+        ui.horizontal(|ui| {
+            let gives = match ware.item.and_then(|i| data.items.get(&i)) {
+                Some(item) => format!("{} into the stash", item.name),
+                None => crate::model::plural(ware.supplies, "Supply"),
+            };
+            ui.label(format!(
+                "{} ({gives}): {} {}",
+                ware.name, ware.price, party.currency
+            ));
+            let affordable = ware.price <= party.purse;
+            if ui
+                .add_enabled(affordable, egui::Button::new(format!("Buy {}", ware.name)))
+                .on_disabled_hover_text(format!(
+                    "The purse holds {} {}",
+                    party.purse, party.currency
+                ))
+                .clicked()
+            {
+                out.push(Command::Travel(party.id, TravelStep::Buy(ware.id, 1)));
+            }
+        });
+    }
+}
+
+fn log_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
+    ui.heading("Travel log");
+    let rounds: Vec<_> = data
+        .rounds
+        .values()
+        .rev()
+        .filter(|r| r.party == party.id)
+        .collect();
+    if rounds.is_empty() {
+        ui.label(RichText::new("No travel rounds yet.").weak());
+    }
+    for (n, round) in rounds.into_iter().enumerate() {
+        let path = data.paths.get(&round.path).map_or("?", |p| p.name.as_str());
+        let state = if round.next == RoundStep::Done {
+            ""
+        } else {
+            " (in play)"
+        };
+        egui::CollapsingHeader::new(format!("Day {}: {path}{state}", round.day))
+            .id_salt(("round", round.id.0))
+            .default_open(n == 0 && round.next == RoundStep::Done)
+            .show(ui, |ui| {
+                for line in &round.lines {
+                    ui.label(RichText::new(line).monospace().size(12.0));
+                }
+            });
+    }
+}
