@@ -370,8 +370,8 @@ fn the_dice_roller_shows_its_working_and_explains_bad_expressions() {
     assert!(f.shows("`2x6` is not a dice expression"));
     f.click("Roll on table");
     assert!(
-        f.shows("PLACEHOLDER"),
-        "the GM's tables are marked as placeholders"
+        f.shows("weather: d6 = 4 → Rain"),
+        "the demo's weather table, filled in for its travel rounds"
     );
     assert!(f.shows("Rules notes"));
     assert!(
@@ -644,20 +644,28 @@ fn journey_fields_refuse_bad_values_and_routes_compare() {
 fn the_campaign_clock_is_set_on_the_campaign_screen() {
     let mut f = Fixture::demo();
     f.click("Campaign");
-    assert!(f.shows("Campaign clock: day 1, 08:00"));
+    assert!(
+        f.shows("Campaign clock: day 2, 08:00"),
+        "after the demo's travel round"
+    );
     f.type_into("Hour", "30");
     assert!(f.shows("Hour: must be between 0 and 23"));
     f.type_into("Hour", "6");
-    assert!(f.shows("Campaign clock: day 1, 06:00"));
+    assert!(f.shows("Campaign clock: day 2, 06:00"));
 }
 
 #[test]
 fn the_gm_edits_a_roll_table_and_a_broken_one_cannot_be_rolled() {
     let mut f = Fixture::demo();
     f.click("Dice and rules");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Table")
+        .click();
+    f.harness.run();
+    f.click_last("injury");
     assert_eq!(
         f.field("Name").value().as_deref(),
-        Some("weather"),
+        Some("injury"),
         "the placeholder tables come with the campaign"
     );
     f.type_into("Dice", "2d6");
@@ -677,13 +685,13 @@ fn the_gm_edits_a_roll_table_and_a_broken_one_cannot_be_rolled() {
     assert!(!f.shows("This table cannot be rolled yet"));
     f.harness.state_mut().app.dice = waybook::rules::dice::Dice::scripted(vec![3, 4]);
     f.click("Roll on table");
-    assert!(f.shows("weather: 2d6 = 7 → Clear skies"));
+    assert!(f.shows("injury: 2d6 = 7 → Clear skies"));
     let stored = f.reloaded();
     let weather = stored
         .tables
         .values()
-        .find(|t| t.name == "weather")
-        .expect("weather");
+        .find(|t| t.name == "injury")
+        .expect("injury");
     assert_eq!(
         (
             weather.dice.as_str(),

@@ -31,7 +31,7 @@ fn pick<'a, K, V>(rng: &mut StdRng, map: &'a std::collections::BTreeMap<K, V>) -
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
     let label = format!("edit {n}");
     let one = |change: Change| Edit::new(label.clone(), vec![change]);
-    match rng.random_range(0..14) {
+    match rng.random_range(0..18) {
         0 => one(Change::Settings {
             before: seen.settings.clone(),
             after: Settings {
@@ -178,6 +178,90 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             Some(j) => one(Change::journey(Some(j), None)),
             None => Edit::new(label, vec![]),
         },
+        14 => match pick(rng, &seen.places) {
+            Some(p) if rng.random_bool(0.6) => one(Change::of(
+                Some(p),
+                Some(&Place {
+                    x: f64::from(rng.random_range(0..900)),
+                    name: format!("{} ({n})", p.name),
+                    ..p.clone()
+                }),
+            )),
+            _ => one(Change::of(
+                None,
+                Some(&Place {
+                    id: seen.next_place_id(),
+                    name: format!("Place {n}"),
+                    kind: PlaceKind::CampSite,
+                    x: 1.0,
+                    y: 2.0,
+                    notes: String::new(),
+                }),
+            )),
+        },
+        15 => match pick(rng, &seen.paths) {
+            Some(p) => one(Change::of(
+                Some(p),
+                Some(&MapPath {
+                    difficulty: rng.random_range(0..10),
+                    travelled: rng.random_range(0..3),
+                    ..p.clone()
+                }),
+            )),
+            None => Edit::new(label, vec![]),
+        },
+        16 => one(Change::of(
+            None,
+            Some(&Ware {
+                id: seen.next_ware_id(),
+                name: format!("Ware {n}"),
+                price: rng.random_range(0..40),
+                supplies: 1,
+                item: None,
+            }),
+        )),
+        17 => {
+            // A phase of a travel round, as the travel screen asks for it.
+            use waybook::travel::round::{CampOrders, EncounterChoice, HeroOrder, TravelStep};
+            let Some(party) = seen
+                .parties
+                .values()
+                .find(|p| p.travel.place.is_some() || p.travel.on_path.is_some())
+            else {
+                return Edit::new(label, vec![]);
+            };
+            let step = match seen.round_in_play(party.id).map(|r| r.next) {
+                None => match seen
+                    .paths_at(party.travel.place.unwrap_or(PlaceId(0)))
+                    .next()
+                {
+                    Some(path) => TravelStep::Navigate(path.id),
+                    None => match party.travel.on_path {
+                        Some(on) => TravelStep::Navigate(on.path),
+                        None => return Edit::new(label, vec![]),
+                    },
+                },
+                Some(RoundStep::Setback) => TravelStep::Setback {
+                    spend_token: rng.random_bool(0.5),
+                },
+                Some(RoundStep::Encounter) => TravelStep::Encounter(EncounterChoice::Die),
+                Some(_) => TravelStep::Camp(CampOrders {
+                    heroes: waybook::travel::heroes(seen, party.id)
+                        .iter()
+                        .map(|c| HeroOrder {
+                            hero: c.id,
+                            action: waybook::rules::rounds::camp::Action::Recover,
+                            fed: rng.random_bool(0.5),
+                            target: None,
+                        })
+                        .collect(),
+                    avoid_warned_ambush: true,
+                }),
+            };
+            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+            waybook::travel::round::play(seen, party.id, &step, &mut dice)
+                .unwrap_or_else(|_| Edit::new(label, vec![]))
+        }
         _ => match pick(rng, &seen.tables) {
             Some(t) if rng.random_bool(0.2) => one(Change::Table {
                 before: Some(t.clone()),

@@ -145,10 +145,17 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             notes: String::new(),
         },
     );
-    let first_table = data.next_table_id().0;
+    // The starter tables the texts name, filled in (a new campaign has
+    // them as placeholders), or new ones if they were removed.
+    let starter = |name: &str, n: i64| {
+        data.tables
+            .values()
+            .find(|t| t.name == name)
+            .map_or(TableId(data.next_table_id().0 + n), |t| t.id)
+    };
     let weather = table(
-        TableId(first_table),
-        "Weather",
+        starter("weather", 0),
+        "weather",
         &[
             "Clear and still",
             "Fair, a light wind",
@@ -159,8 +166,8 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
         ],
     );
     let items = table(
-        TableId(first_table + 1),
-        "Battle items",
+        starter("battle-items", 1),
+        "battle-items",
         &["Flash powder", "Smoke pot", "Healing draught", "Caltrops"],
     );
     let mut settings = data.settings.clone();
@@ -184,7 +191,11 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
     let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
     changes.extend(places.iter().map(|p| Change::of(None, Some(p))));
     changes.extend(paths.map(|p| Change::of(None, Some(&p))));
-    changes.extend([weather, items].iter().map(|t| Change::of(None, Some(t))));
+    changes.extend(
+        [weather, items]
+            .iter()
+            .map(|t| Change::of(data.tables.get(&t.id), Some(t))),
+    );
     changes.extend(wares.map(|w| Change::of(None, Some(&w))));
     if let Some(p) = data.parties.get(&party) {
         let mut p = p.clone();

@@ -470,8 +470,6 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         .iter()
         .filter_map(|name| characters.iter().find(|c| c.name == *name).map(|c| c.id))
         .collect();
-    let journey = demo_journey(JourneyId(1), party.id, data.settings.clock, watchers);
-    changes.push(Change::journey(None, Some(&journey)));
     campaign.apply(&Edit::new("Create demo campaign", changes))?;
     let data = campaign.load()?;
     let map = map::map_changes(&data, party.id, item_id("Trail rations"));
@@ -479,7 +477,13 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     for edit in map::first_round(&campaign.load()?, party.id) {
         campaign.apply(&edit)?;
     }
-    Ok(())
+    // The journey sets off from the clock as the travel round left it.
+    let clock = campaign.settings()?.clock;
+    let journey = demo_journey(JourneyId(1), party.id, clock, watchers);
+    campaign.apply(&Edit::new(
+        "Plan the demo journey",
+        vec![Change::journey(None, Some(&journey))],
+    ))
 }
 
 fn leg(

@@ -62,7 +62,7 @@ impl Screen {
             Screen::Parties => "Parties",
             Screen::Journeys => "Journeys",
             Screen::Map => "Map",
-            Screen::Travel => "Travel rounds",
+            Screen::Travel => "Travel",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
         }

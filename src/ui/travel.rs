@@ -509,7 +509,9 @@ fn camp_ui(
         "The Fellow Travelers share their Supplies: none are spent tonight.".to_owned()
     } else {
         format!(
-            "Supplies: {needed} needed ({fed} fed heroes + {allies} allies), {} in hand. Untick a hero to leave them unfed: no healing from Shelter or Cook, and an injury.",
+            "Supplies: {needed} needed ({} + {}), {} in hand. Untick a hero to leave them unfed: no healing from Shelter or Cook, and an injury.",
+            if fed == 1 { "1 fed hero".to_owned() } else { format!("{fed} fed heroes") },
+            if allies == 1 { "1 ally".to_owned() } else { format!("{allies} allies") },
             party.supplies
         )
     });

@@ -1,0 +1,521 @@
+//! Travel rounds played through `waybook::travel::round` with scripted dice,
+//! each test quoting the sentence of `travel-rounds.txt` it checks; the map,
+//! the positions and the log kept in the file; the route forecast.
+
+mod common;
+
+use waybook::model::{
+    CampaignData, Change, Character, CharacterId, CharacterKind, Edit, MapPath, MapPathId, Party,
+    PartyId, Place, PlaceId, PlaceKind, RoundStep, Settings, Ware, WareId,
+};
+use waybook::rules::dice::Dice;
+use waybook::rules::rounds::camp::Action;
+use waybook::travel::forecast::{self, RouteError};
+use waybook::travel::round::{
+    CampOrders, EncounterChoice, HeroOrder, TravelError, TravelStep, play,
+};
+
+const PARTY: PartyId = PartyId(1);
+const ANA: CharacterId = CharacterId(1);
+const BRAN: CharacterId = CharacterId(2);
+const HOME: PlaceId = PlaceId(1);
+const FORD: PlaceId = PlaceId(2);
+const HILL: PlaceId = PlaceId(3);
+const LANE: MapPathId = MapPathId(1);
+const MOOR: MapPathId = MapPathId(2);
+
+fn path(id: MapPathId, from: PlaceId, to: PlaceId, difficulty: i64, rounds: i64) -> MapPath {
+    MapPath {
+        id,
+        name: format!("path {}", id.0),
+        from,
+        to,
+        difficulty,
+        danger: 2,
+        rounds,
+        partial: false,
+        wild: false,
+        travelled: 0,
+        notes: String::new(),
+    }
+}
+
+/// Two heroes (Ana a Healer, Bran a Saboteur) and an ally at Home, with
+/// 10 Supplies, 30 coin and one 🜉; Home – Ford (difficulty 6, 2 rounds) –
+/// Hill (difficulty 4, 1 round); Hill stands alone.
+fn campaign() -> CampaignData {
+    let mut data = CampaignData::new(Settings::new("Travel"));
+    let mut changes = Vec::new();
+    for (id, name) in [
+        (HOME, "Home"),
+        (FORD, "Ford"),
+        (HILL, "Hill"),
+        (PlaceId(4), "Isle"),
+    ] {
+        changes.push(Change::of(
+            None,
+            Some(&Place {
+                id,
+                name: name.to_owned(),
+                kind: PlaceKind::Settlement,
+                x: 0.0,
+                y: 0.0,
+                notes: String::new(),
+            }),
+        ));
+    }
+    changes.push(Change::of(None, Some(&path(LANE, HOME, FORD, 6, 2))));
+    changes.push(Change::of(None, Some(&path(MOOR, FORD, HILL, 4, 1))));
+    let mut party = Party {
+        supplies: 10,
+        purse: 30,
+        ..Party::new(PARTY, "Walkers")
+    };
+    party.travel.place = Some(HOME);
+    party.travel.pathfinding_tokens = 1;
+    changes.push(Change::of(None, Some(&party)));
+    for (id, name, kind) in [
+        (ANA, "Ana", CharacterKind::Hero),
+        (BRAN, "Bran", CharacterKind::Hero),
+        (CharacterId(3), "Cole", CharacterKind::Ally),
+    ] {
+        let mut c = Character::new(id, name, kind);
+        c.party = Some(PARTY);
+        c.rounds.hp.current = 4;
+        c.rounds.mp.current = 1;
+        c.rounds.ranks.healer = i64::from(id == ANA) * 2;
+        c.rounds.ranks.saboteur = i64::from(id == BRAN) * 2;
+        changes.push(Change::of(None, Some(&c)));
+    }
+    for change in &changes {
+        data.apply(change);
+    }
+    data
+}
+
+/// Plays a step with these dice, applies its edit and returns it.
+fn step(data: &mut CampaignData, step: TravelStep, faces: &[u32]) -> Edit {
+    let mut dice = Dice::scripted(faces.to_vec());
+    let edit = play(data, PARTY, &step, &mut dice).expect("the step plays");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    edit
+}
+
+fn without_tokens(mut data: CampaignData) -> CampaignData {
+    let mut p = data.parties[&PARTY].clone();
+    p.travel.pathfinding_tokens = 0;
+    data.apply(&Change::of(data.parties.get(&PARTY), Some(&p)));
+    data
+}
+
+fn party(data: &CampaignData) -> &Party {
+    &data.parties[&PARTY]
+}
+
+fn round(data: &CampaignData) -> &waybook::model::TravelRound {
+    data.rounds.values().last().expect("a round in the log")
+}
+
+fn camp_orders(a: Action, b: Action) -> TravelStep {
+    TravelStep::Camp(CampOrders {
+        heroes: vec![
+            HeroOrder {
+                hero: ANA,
+                action: a,
+                fed: true,
+                target: None,
+            },
+            HeroOrder {
+                hero: BRAN,
+                action: b,
+                fed: true,
+                target: None,
+            },
+        ],
+        avoid_warned_ambush: false,
+    })
+}
+
+#[test]
+fn a_failed_pathfind_waits_for_the_token_and_the_token_succeeds() {
+    // "If players fail at pathfinding and do not wish to receive a penalty,
+    // one of them may instead spend an 🜉 to succeed."
+    let mut data = campaign();
+    step(&mut data, TravelStep::Navigate(LANE), &[3]);
+    assert_eq!(round(&data).next, RoundStep::Setback);
+    assert_eq!(party(&data).travel.pathfinding_tokens, 1, "not spent yet");
+    step(&mut data, TravelStep::Setback { spend_token: true }, &[]);
+    let on = party(&data).travel.on_path.expect("on the lane");
+    assert_eq!(party(&data).travel.pathfinding_tokens, 0);
+    assert_eq!(on.state.rounds_left, 1, "the round made progress");
+    assert_eq!(round(&data).next, RoundStep::Encounter);
+    assert!(round(&data).lines.iter().any(|l| l.contains("🜉 is spent")));
+}
+
+#[test]
+fn backtracked_costs_a_round_and_noisy_raises_the_danger() {
+    // "Backtracked | ... they must also spend 1 additional travel round to
+    // reach the next node."
+    let mut data = without_tokens(campaign());
+    step(&mut data, TravelStep::Navigate(LANE), &[2, 3]);
+    let on = party(&data).travel.on_path.expect("on the lane");
+    assert_eq!((on.state.rounds_left, on.extra), (3, 1));
+    assert!(
+        round(&data)
+            .lines
+            .iter()
+            .any(|l| l.starts_with("Setback: Backtracked"))
+    );
+    // "Noisy | ... the danger rating of the path counts as 1 more until they
+    // reach their destination." Danger 2 + 1: warriors at 3 or less.
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    step(&mut data, TravelStep::Navigate(LANE), &[1, 4]);
+    assert_eq!(party(&data).travel.on_path.expect("on").state.noisy, 1);
+    step(&mut data, TravelStep::Encounter(EncounterChoice::Die), &[3]);
+    assert!(
+        round(&data).lines.iter().any(|l| l.starts_with("Warriors")),
+        "{:?}",
+        round(&data).lines
+    );
+}
+
+#[test]
+fn totally_lost_repeats_with_no_setback_die_until_a_success() {
+    // "Until they are able to successfully pathfind to get back on track,
+    // each additional failure will count as though they are Totally Lost for
+    // another travel round."
+    let mut data = without_tokens(campaign());
+    step(&mut data, TravelStep::Navigate(LANE), &[2, 6]);
+    assert!(party(&data).travel.on_path.expect("on").state.lost);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Planned("a fog bank".into())),
+        &[],
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    // One die only: the d10 fails again and no d6 is rolled.
+    step(&mut data, TravelStep::Navigate(LANE), &[5]);
+    let on = party(&data).travel.on_path.expect("on");
+    assert!(on.state.lost);
+    assert_eq!(on.state.rounds_left, 2, "no progress while lost");
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    step(&mut data, TravelStep::Navigate(LANE), &[9]);
+    let on = party(&data).travel.on_path.expect("on");
+    assert!(!on.state.lost);
+    assert_eq!(on.state.rounds_left, 1, "the first success makes progress");
+}
+
+#[test]
+fn arrival_raises_familiarity_which_takes_two_off_the_difficulty() {
+    // "For every previous time the characters have successfully traveled a
+    // path, the navigation difficulty is reduced by 2."
+    let mut data = campaign();
+    let day = data.settings.clock.day;
+    // Not at Ford: the moor does not start here.
+    let mut dice = Dice::scripted(vec![]);
+    assert_eq!(
+        play(&data, PARTY, &TravelStep::Navigate(MOOR), &mut dice)
+            .expect_err("not from Home")
+            .to_string(),
+        "Walkers is not at either end of path 2"
+    );
+    for _ in 0..2 {
+        step(&mut data, TravelStep::Navigate(LANE), &[10]);
+        step(
+            &mut data,
+            TravelStep::Encounter(EncounterChoice::Die),
+            &[9, 1],
+        );
+        step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    }
+    assert_eq!(party(&data).travel.place, Some(FORD));
+    assert_eq!(party(&data).travel.on_path, None);
+    assert_eq!(data.paths[&LANE].travelled, 1);
+    assert_eq!(data.settings.clock.day, day + 2, "a day a round");
+    let odds = forecast::path_odds(&data, PARTY, &data.paths[&LANE], FORD);
+    assert_eq!(odds.effective, 6 - 2);
+}
+
+#[test]
+fn fellow_travelers_share_their_supplies_and_a_partial_round_has_no_camp() {
+    // "During the Camping Phase, they will not have to expend any Supplies
+    // in order to fully rest."
+    let mut data = campaign();
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[5, 5],
+    );
+    assert!(round(&data).fellow_travelers);
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    assert_eq!(party(&data).supplies, 10);
+    // "A partial travel round is constituted by a Navigation Phase and then
+    // an Encounter Phase, but not a Camping Phase".
+    let mut moor = data.paths[&MOOR].clone();
+    moor.partial = true;
+    data.apply(&Change::of(data.paths.get(&MOOR), Some(&moor)));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    step(&mut data, TravelStep::Navigate(MOOR), &[10]);
+    assert!(round(&data).partial);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    assert_eq!(round(&data).next, RoundStep::Done, "no camping phase");
+    assert_eq!(party(&data).travel.place, Some(HILL));
+}
+
+#[test]
+fn an_unfed_hero_takes_an_injury_and_gets_no_healing() {
+    // "Characters that have not had Supplies distributed to them will not be
+    // able to heal as a result of the Shelter and Cook actions, and will also
+    // take an injury as though they had been downed in battle."
+    let mut data = campaign();
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    let orders = TravelStep::Camp(CampOrders {
+        heroes: vec![
+            HeroOrder {
+                hero: ANA,
+                action: Action::Shelter,
+                fed: false,
+                target: None,
+            },
+            HeroOrder {
+                hero: BRAN,
+                action: Action::Cook,
+                fed: true,
+                target: None,
+            },
+        ],
+        avoid_warned_ambush: false,
+    });
+    step(&mut data, orders, &[10]);
+    let ana = &data.characters[&ANA].rounds;
+    let bran = &data.characters[&BRAN].rounds;
+    assert_eq!(
+        (ana.hp.current, ana.mp.current, ana.injuries.len()),
+        (4, 1, 1)
+    );
+    // Cook: "half their current maximum HP during the night, rounded down".
+    assert_eq!((bran.hp.current, bran.mp.current), (4 + 5, 1 + 3));
+    // One hero and one ally fed: 2 Supplies.
+    assert_eq!(party(&data).supplies, 8);
+}
+
+#[test]
+fn a_camp_short_of_supplies_is_refused_in_words() {
+    let mut data = campaign();
+    let mut poor = party(&data).clone();
+    poor.supplies = 2;
+    data.apply(&Change::of(data.parties.get(&PARTY), Some(&poor)));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    let mut dice = Dice::scripted(vec![10]);
+    let said = play(
+        &data,
+        PARTY,
+        &camp_orders(Action::Shelter, Action::Cook),
+        &mut dice,
+    )
+    .expect_err("three to feed, two Supplies")
+    .to_string();
+    assert_eq!(
+        said,
+        "feeding the party needs 3 Supplies but there are only 2"
+    );
+}
+
+#[test]
+fn scout_casts_tomorrows_encounter_and_the_party_may_take_a_benign_one() {
+    // "the GM should cast the encounter die early for the following day. If
+    // the players wish, they may proceed with this encounter, or they may
+    // choose to have a benign encounter instead."
+    let mut data = campaign();
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    // Bran scouts: Body 4 / 2 + Saboteur 2 / 2 = 3; the d10 1 is below it.
+    // Then the ambush d10, then tomorrow's encounter die: 1, warriors.
+    step(
+        &mut data,
+        camp_orders(Action::Shelter, Action::Scout),
+        &[1, 10, 1],
+    );
+    assert_eq!(party(&data).travel.scouted, Some(1));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Scouted { instead: true }),
+        &[4],
+    );
+    let lines = &round(&data).lines;
+    assert!(
+        lines.iter().any(|l| l.contains("chooses benign instead")),
+        "{lines:?}"
+    );
+    assert_eq!(party(&data).travel.exploration_tokens, 1, "a Landmark's 🜹");
+    assert_eq!(party(&data).travel.scouted, None);
+}
+
+#[test]
+fn a_wild_area_turns_friendly_encounters_into_peace_but_not_landmarks() {
+    // "all benign encounters that are not Landmark are changed to Peace."
+    let mut data = campaign();
+    let mut lane = data.paths[&LANE].clone();
+    lane.wild = true;
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[5, 6],
+    );
+    assert!(!round(&data).merchant);
+    assert!(round(&data).lines.iter().any(|l| l.starts_with("Peace")));
+}
+
+#[test]
+fn a_merchant_sells_from_the_merchant_table_for_the_purse() {
+    // "The players encounter a traveling merchant who is willing to sell
+    // them a few supplies."
+    let mut data = campaign();
+    let ware = Ware {
+        id: WareId(1),
+        name: "Bundle".into(),
+        price: 12,
+        supplies: 3,
+        item: None,
+    };
+    data.apply(&Change::of(None, Some(&ware)));
+    let mut dice = Dice::scripted(vec![]);
+    assert_eq!(
+        play(&data, PARTY, &TravelStep::Buy(ware.id, 1), &mut dice),
+        Err(TravelError::NoMerchant)
+    );
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[5, 6],
+    );
+    step(&mut data, TravelStep::Buy(ware.id, 2), &[]);
+    assert_eq!((party(&data).purse, party(&data).supplies), (6, 16));
+    let said = play(&data, PARTY, &TravelStep::Buy(ware.id, 1), &mut dice)
+        .expect_err("6 coin left")
+        .to_string();
+    assert_eq!(said, "1 × Bundle costs 12 coin; the purse holds 6");
+}
+
+#[test]
+fn the_map_positions_and_log_are_kept_in_the_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("t.waybook");
+    let mut campaign_file = waybook::store::Campaign::create(&file, "Travel").expect("created");
+    let empty = campaign_file.load().expect("loads");
+    let built = campaign();
+    let mut changes: Vec<Change> = Vec::new();
+    changes.extend(built.places.values().map(|p| Change::of(None, Some(p))));
+    changes.extend(built.paths.values().map(|p| Change::of(None, Some(p))));
+    changes.extend(built.parties.values().map(|p| Change::of(None, Some(p))));
+    changes.extend(built.characters.values().map(|c| Change::of(None, Some(c))));
+    drop(empty);
+    campaign_file
+        .apply(&Edit::new("map", changes))
+        .expect("written");
+    let mut data = campaign_file.load().expect("loads");
+    for faces in [&[10][..], &[5, 4]] {
+        let next = if data.round_in_play(PARTY).is_none() {
+            TravelStep::Navigate(LANE)
+        } else {
+            TravelStep::Encounter(EncounterChoice::Die)
+        };
+        let edit = step(&mut data, next, faces);
+        campaign_file.apply(&edit).expect("written");
+    }
+    drop(campaign_file);
+    let back = waybook::store::Campaign::open(&file)
+        .expect("reopens")
+        .load()
+        .expect("loads");
+    assert_eq!(back.places, data.places);
+    assert_eq!(back.paths, data.paths);
+    assert_eq!(back.rounds, data.rounds);
+    assert_eq!(back.parties, data.parties);
+    assert_eq!(back.parties[&PARTY].travel.exploration_tokens, 1);
+    assert_eq!(
+        back.rounds.values().next().expect("a round").next,
+        RoundStep::Camping
+    );
+}
+
+#[test]
+fn the_route_goes_by_fewest_expected_rounds_and_an_island_has_none() {
+    let data = campaign();
+    let route = forecast::route(&data, PARTY, HILL).expect("a route");
+    assert_eq!(
+        route.paths.iter().map(|p| p.path).collect::<Vec<_>>(),
+        vec![LANE, MOOR]
+    );
+    // Difficulty 6: a setback on 6 of the d10's 10 faces.
+    assert!((route.paths[0].p_setback - 0.6).abs() < 1e-12);
+    // Threshold 10 - 6/2 = 7: hazard on 8-10; warriors at most danger 2.
+    assert!((route.paths[0].p_hazard - 0.3).abs() < 1e-12);
+    assert!((route.paths[0].p_warriors - 0.2).abs() < 1e-12);
+    assert!(route.rounds_expected > 3.0);
+    assert_eq!(
+        forecast::route(&data, PARTY, PlaceId(4)),
+        Err(RouteError::NoRoute {
+            from: "Home".into(),
+            to: "Isle".into()
+        })
+    );
+}
+
+#[test]
+fn the_demo_has_a_map_a_placed_party_and_one_round_in_the_log() {
+    let (_dir, data) = common::demo();
+    assert!(data.places.len() >= 8 && data.paths.len() >= 10);
+    assert!(data.paths.values().any(|p| p.wild));
+    assert!(data.paths.values().any(|p| p.partial));
+    assert!(data.paths.values().any(|p| p.travelled > 1));
+    let party = data.parties.values().next().expect("the party");
+    assert!(party.travel.place.is_some());
+    assert!(party.travel.pathfinding_tokens > 0 && party.supplies > 0);
+    assert_eq!(data.rounds.len(), 1);
+    assert_eq!(
+        data.rounds.values().next().expect("one").next,
+        RoundStep::Done
+    );
+}
