@@ -529,3 +529,123 @@ fn import_roster_adds_the_rows_or_lists_the_bad_ones() {
     assert!(added.status.success(), "{}", text(&added.stderr));
     assert!(text(&waybook(&["roster", path_str(&file)]).stdout).contains("Kell"));
 }
+
+/// Issue 11: `map` lists places, paths and where each party is.
+#[test]
+fn map_json_lists_places_paths_and_the_party_on_the_map() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = waybook(&["map", path_str(&file), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(map["places"].as_array().map(Vec::len), Some(9));
+    assert_eq!(map["paths"].as_array().map(Vec::len), Some(11));
+    let road = &map["paths"][0];
+    assert_eq!(road["name"], "Kettleford road");
+    assert_eq!(
+        (road["from"].as_str(), road["to"].as_str()),
+        (Some("Kettleford"), Some("Old Mill Crossing"))
+    );
+    assert_eq!(
+        road["travelled"], 3,
+        "twice before the demo's round, once in it"
+    );
+    let party = &map["parties"][0];
+    assert_eq!(party["position"]["place"], "Old Mill Crossing");
+    assert_eq!(party["pathfinding_tokens"], 2);
+    assert_eq!(party["exploration_tokens"], 1, "the demo round's Landmark");
+    assert_eq!(party["supplies"], 9);
+    let lines = waybook(&["map", path_str(&file)]);
+    assert!(
+        text(&lines.stdout).contains("The Lantern Company: at Old Mill Crossing; 9 Supplies"),
+        "{}",
+        text(&lines.stdout)
+    );
+}
+
+/// Issue 11: `route` gives the route by fewest expected rounds and its odds;
+/// bad names and a place no path reaches are one line and exit 1.
+#[test]
+fn route_json_forecasts_the_way_and_refuses_what_cannot_be_reached() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let args = |to: &str| {
+        waybook(&[
+            "route",
+            path_str(&file),
+            "--party",
+            "the lantern company",
+            "--to",
+            to,
+            "--json",
+        ])
+    };
+    let out = args("Emberfall");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let route: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let paths = route["paths"].as_array().expect("paths");
+    assert_eq!(paths[0]["from"], "Old Mill Crossing");
+    assert_eq!(paths.last().expect("a last path")["to"], "Emberfall");
+    let mut rounds = 0.0;
+    for p in paths {
+        let share = |k: &str| p[k].as_f64().expect("a probability");
+        let kinds = share("p_hazard") + share("p_warriors") + share("p_benign");
+        assert!(
+            (kinds - 1.0).abs() < 1e-9,
+            "one kind of encounter each round: {p}"
+        );
+        assert!(share("p_lost") <= share("p_setback"));
+        rounds += p["rounds_expected"].as_f64().expect("finite");
+    }
+    let total = route["rounds_expected"].as_f64().expect("a number");
+    assert!((total - rounds).abs() < 1e-9);
+    // Five heroes and two allies fed at every camp.
+    assert!(route["supplies_needed"].as_i64().expect("whole") >= 7);
+    let nobody = waybook(&[
+        "route",
+        path_str(&file),
+        "--party",
+        "Nobody",
+        "--to",
+        "Emberfall",
+    ]);
+    assert_eq!(nobody.status.code(), Some(1));
+    assert!(one_error_line(&nobody).contains("there is no party named “Nobody”"));
+    let nowhere = args("Atlantis");
+    assert!(one_error_line(&nowhere).contains("there is no place named “Atlantis”"));
+    // A place with no path to it, added through a JSON export and import.
+    let json = dir.path().join("map.json");
+    let exported = waybook(&[
+        "export",
+        path_str(&file),
+        "--format",
+        "json",
+        "--out",
+        path_str(&json),
+    ]);
+    assert!(exported.status.success(), "{}", text(&exported.stderr));
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("read")).expect("JSON");
+    doc["places"].as_array_mut().expect("places").push(
+        serde_json::json!({"id": 99, "name": "Lonely Isle", "kind": "wild-place",
+            "x": 0.0, "y": 0.0, "notes": ""}),
+    );
+    std::fs::write(&json, doc.to_string()).expect("written");
+    let island = dir.path().join("island.waybook");
+    let imported = waybook(&["import", path_str(&json), "--out", path_str(&island)]);
+    assert!(imported.status.success(), "{}", text(&imported.stderr));
+    let cut_off = waybook(&[
+        "route",
+        path_str(&island),
+        "--party",
+        "The Lantern Company",
+        "--to",
+        "Lonely Isle",
+    ]);
+    assert_eq!(cut_off.status.code(), Some(1));
+    assert!(
+        one_error_line(&cut_off).contains("no path leads from Old Mill Crossing to Lonely Isle"),
+        "{}",
+        text(&cut_off.stderr)
+    );
+}

@@ -285,3 +285,75 @@ fn no_page_holds_only_a_continued_heading() {
         );
     }
 }
+
+/// Every mark of these pages inside the printable area of `paper`.
+fn inside_the_margins(data: &CampaignData, sheets: &[Sheet], paper: Paper) -> usize {
+    let pages = pdf::pages(data, sheets, paper).expect("laid out");
+    let (w, h) = pdf::page_size(paper);
+    for (n, page) in pages.iter().enumerate() {
+        for [x, y, mw, mh] in &page.marks {
+            assert!(
+                *x >= MARGIN_PT - 0.01
+                    && *y >= MARGIN_PT - 3.0
+                    && x + mw <= w - MARGIN_PT + 0.01
+                    && y + mh <= h - MARGIN_PT + 0.01,
+                "page {} mark at ({x}, {y}) size ({mw}, {mh}) leaves {w} × {h}",
+                n + 1
+            );
+        }
+    }
+    pages.len()
+}
+
+/// Issue 11: the travel-round worksheet, its blank twin and the travel log.
+#[test]
+fn the_travel_round_worksheet_the_blank_one_and_the_travel_log() {
+    let (_dir, data) = demo();
+    let party = data.parties.values().next().expect("the party").id;
+    let sheets = [
+        Sheet::TravelRound(party),
+        Sheet::BlankTravelRound,
+        Sheet::TravelLog(party),
+    ];
+    for paper in [Paper::A4, Paper::Letter] {
+        assert_eq!(
+            inside_the_margins(&data, &sheets, paper),
+            3,
+            "one page each"
+        );
+    }
+    let doc = read(&render(&data, &sheets[..1], Paper::A4));
+    let text = all_text(&doc);
+    for expected in [
+        "at Old Mill Crossing",
+        "Paths from here",
+        "Mill track",
+        "Greyspine Foot",
+        "Navigation Phase",
+        "Sidetracked",
+        "Totally Lost",
+        "Encounter Phase",
+        "Fellow Travelers",
+        "Camping Phase",
+        "Ash Varnell",
+        "Scout",
+        "Supplies in hand: 9",
+        "Weather: Fog",
+    ] {
+        assert!(
+            text.contains(expected),
+            "“{expected}” on the worksheet:\n{text}"
+        );
+    }
+    let blank = all_text(&read(&render(&data, &sheets[1..2], Paper::A4)));
+    assert!(blank.contains("Camping Phase") && !blank.contains("Ash Varnell"));
+    let log = all_text(&read(&render(&data, &sheets[2..], Paper::A4)));
+    for expected in [
+        "Day 1: Kettleford road toward Old Mill Crossing",
+        "Weather: d6 = 2: Fair, a light wind",
+        "ambush: d10 = 9",
+        "Arrived at Old Mill Crossing",
+    ] {
+        assert!(log.contains(expected), "“{expected}” in the log:\n{log}");
+    }
+}

@@ -25,6 +25,15 @@ pub struct ExportArgs {
     /// A blank character sheet for a new player.
     #[arg(long)]
     pub blank: bool,
+    /// The worksheet for a party's next travel round, by party name.
+    #[arg(long, value_name = "PARTY")]
+    pub travel_round: Option<String>,
+    /// A blank travel-round worksheet.
+    #[arg(long)]
+    pub blank_travel_round: bool,
+    /// A party's travel log, by party name.
+    #[arg(long, value_name = "PARTY")]
+    pub travel_log: Option<String>,
     /// Paper size: a4 or letter.
     #[arg(long, default_value = "a4")]
     pub paper: Paper,
@@ -68,6 +77,17 @@ pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Shee
     if let Some(name) = &args.journey {
         let j = named(data.journeys.values(), name, "journey", |j| &j.name)?;
         sheets.push(Sheet::Journey(j.id));
+    }
+    if let Some(name) = &args.travel_round {
+        let p = named(data.parties.values(), name, "party", |p| &p.name)?;
+        sheets.push(Sheet::TravelRound(p.id));
+    }
+    if args.blank_travel_round {
+        sheets.push(Sheet::BlankTravelRound);
+    }
+    if let Some(name) = &args.travel_log {
+        let p = named(data.parties.values(), name, "party", |p| &p.name)?;
+        sheets.push(Sheet::TravelLog(p.id));
     }
     if args.blank {
         sheets.push(Sheet::Blank);

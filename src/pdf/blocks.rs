@@ -103,6 +103,35 @@ pub fn pips(l: &mut Layout<'_>, label: &str, held: Option<i64>, of: i64) {
     l.y -= 16.0;
 }
 
+/// Boxes to tick, each with its label, flowing onto new rows; the ones
+/// already true are ticked.
+pub fn tick_boxes(l: &mut Layout<'_>, items: &[(bool, String)]) {
+    const SIZE: f32 = 8.0;
+    const GAP: f32 = 14.0;
+    let right = l.left() + l.content_width();
+    let mut x = l.left();
+    l.need(SIZE + 8.0);
+    for (ticked, label) in items {
+        let width = SIZE + 4.0 + l.metrics.width(label, BODY);
+        if x > l.left() && x + width > right {
+            l.y -= SIZE + 8.0;
+            l.need(SIZE + 8.0);
+            x = l.left();
+        }
+        l.rect(
+            x,
+            l.y - SIZE - 1.0,
+            SIZE,
+            SIZE,
+            ticked.then_some(FILL),
+            true,
+        );
+        l.text(x + SIZE + 4.0, l.y - SIZE, BODY, label, INK);
+        x += width + GAP;
+    }
+    l.y -= SIZE + 8.0;
+}
+
 /// "Label: value" lines, wrapped.
 pub fn line(l: &mut Layout<'_>, label: &str, value: &str) {
     let text = if label.is_empty() {

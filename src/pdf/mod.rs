@@ -1,7 +1,7 @@
 //! Printable sheets: campaign data in, PDF bytes out. No egui, no database.
 //!
 //! Character sheets (a section per rule text switched on), party sheets, the
-//! blank sheet and journey packets, on A4 or US Letter, black-and-white friendly, with the
+//! blank sheet, journey packets, travel-round worksheets and travel logs, on A4 or US Letter, black-and-white friendly, with the
 //! shipped DejaVu Sans embedded (subset to the glyphs used). A sheet that
 //! overflows continues on the next page with its heading repeated.
 
@@ -10,6 +10,7 @@ mod character;
 mod journey;
 pub mod layout;
 mod party;
+mod travel;
 
 pub use layout::{Page, Paper};
 
@@ -32,6 +33,12 @@ pub enum Sheet {
     Blank,
     /// A journey's packet: the plan day by day, the food ledger, the log.
     Journey(JourneyId),
+    /// The worksheet for a party's next travel round.
+    TravelRound(PartyId),
+    /// A travel-round worksheet to fill in by hand.
+    BlankTravelRound,
+    /// A party's travel log, each round with its rolls.
+    TravelLog(PartyId),
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -64,13 +71,7 @@ fn lay_out(
                     .ok_or_else(|| PdfError::Missing(format!("character {}", id.0)))?;
                 character::character_sheet(&mut layout, data, &data.settings, Some(c));
             }
-            Sheet::Party(id) => {
-                let p = data
-                    .parties
-                    .get(&id)
-                    .ok_or_else(|| PdfError::Missing(format!("party {}", id.0)))?;
-                party::party_sheet(&mut layout, data, p);
-            }
+            Sheet::Party(id) => party::party_sheet(&mut layout, data, party(data, id)?),
             Sheet::Blank => character::character_sheet(&mut layout, data, &data.settings, None),
             Sheet::Journey(id) => {
                 let j = data
@@ -79,6 +80,9 @@ fn lay_out(
                     .ok_or_else(|| PdfError::Missing(format!("journey {}", id.0)))?;
                 journey::journey_packet(&mut layout, data, j);
             }
+            Sheet::TravelRound(id) => travel::worksheet(&mut layout, data, Some(party(data, id)?)),
+            Sheet::BlankTravelRound => travel::worksheet(&mut layout, data, None),
+            Sheet::TravelLog(id) => travel::travel_log(&mut layout, data, party(data, id)?),
         }
         if !progress(done + 1) {
             return Err(PdfError::Cancelled);
@@ -86,6 +90,12 @@ fn lay_out(
     }
     layout.footers(&format!("Waybook · {}", data.settings.name));
     Ok(layout.pages)
+}
+
+fn party(data: &CampaignData, id: PartyId) -> Result<&crate::model::Party, PdfError> {
+    data.parties
+        .get(&id)
+        .ok_or_else(|| PdfError::Missing(format!("party {}", id.0)))
 }
 
 /// The fonts parsed once per export.

@@ -52,8 +52,15 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
     blocks::facts(
         l,
         &[
-            ("Pathfinding tokens 🜉", String::new()),
-            ("Exploration tokens 🜹", String::new()),
+            (
+                "Pathfinding tokens 🜉",
+                party.travel.pathfinding_tokens.to_string(),
+            ),
+            (
+                "Exploration tokens 🜹",
+                party.travel.exploration_tokens.to_string(),
+            ),
+            ("Purse", format!("{} {}", party.purse, party.currency)),
         ],
     );
     blocks::section(l, "Members", 40.0);

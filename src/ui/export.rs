@@ -1,5 +1,6 @@
 //! The export dialog: which sheets (this character, the selected ones, a
-//! party, the whole roster, a blank sheet) on which paper. The paper is
+//! party, the whole roster, a blank sheet, a party's travel-round worksheet
+//! or travel log, a blank worksheet) on which paper. The paper is
 //! remembered; the file is chosen next and rendered in the background.
 
 use super::roster::RosterState;
@@ -15,6 +16,10 @@ pub enum Scope {
     Party,
     Roster,
     Blank,
+    /// The worksheet for the party's next travel round.
+    TravelRound,
+    BlankTravelRound,
+    TravelLog,
 }
 
 #[derive(Debug, Default)]
@@ -47,6 +52,15 @@ pub fn sheets(
             .collect(),
         Scope::Roster => pdf::whole_roster(data),
         Scope::Blank => vec![Sheet::Blank],
+        Scope::TravelRound | Scope::TravelLog => party
+            .filter(|p| data.parties.contains_key(p))
+            .map(|p| match scope {
+                Scope::TravelLog => Sheet::TravelLog(p),
+                _ => Sheet::TravelRound(p),
+            })
+            .into_iter()
+            .collect(),
+        Scope::BlankTravelRound => vec![Sheet::BlankTravelRound],
     }
 }
 
@@ -98,6 +112,21 @@ pub fn export_dialog_ui(
             format!("Whole roster ({})", data.characters.len()),
         );
         ui.radio_value(&mut state.scope, Scope::Blank, "Blank character sheet");
+        ui.radio_value(
+            &mut state.scope,
+            Scope::TravelRound,
+            "Travel-round worksheet for the party",
+        );
+        ui.radio_value(
+            &mut state.scope,
+            Scope::BlankTravelRound,
+            "Blank travel-round worksheet",
+        );
+        ui.radio_value(
+            &mut state.scope,
+            Scope::TravelLog,
+            "Travel log of the party",
+        );
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             ui.label("Paper:");

@@ -8,6 +8,7 @@ use crate::app::Command;
 use crate::model::{
     CampaignData, CharacterId, MapPathId, Party, PartyId, PlaceId, RoundStep, capitalised,
 };
+use crate::pdf::Sheet;
 use crate::rules::rounds::camp::Action;
 use crate::rules::rounds::encounter::{Encounter, scout_choice};
 use crate::travel::forecast;
@@ -89,6 +90,18 @@ pub fn travel_ui(
                 .labelled_by(label);
         });
         position_ui(ui, data, party);
+        ui.horizontal(|ui| {
+            if ui
+                .button("Print worksheet…")
+                .on_hover_text("The travel-round worksheet for the table, as a PDF")
+                .clicked()
+            {
+                out.push(Command::Export(vec![Sheet::TravelRound(party.id)]));
+            }
+            if ui.button("Print travel log…").clicked() {
+                out.push(Command::Export(vec![Sheet::TravelLog(party.id)]));
+            }
+        });
         ui.add_space(4.0);
         egui::CollapsingHeader::new("Route forecast")
             .default_open(true)
