@@ -189,3 +189,62 @@ fn undoing_a_round_phase_by_phase_brings_everything_back() {
     assert!(f.shows("At Old Mill Crossing"));
     assert_eq!(f.reloaded().rounds, before.rounds, "and in the file");
 }
+
+#[test]
+fn the_travel_screen_prints_the_worksheet_for_the_table() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("round");
+    let mut f = Fixture::with_dialogs(vec![waybook::app::DialogOutcome::Picked(out)]);
+    travel_screen(&mut f);
+    f.harness.get_by_label("Print worksheet…").click();
+    f.wait_for_export();
+    f.harness.run();
+    assert!(
+        f.shows("Exported 1 sheet to"),
+        "the status says where it went"
+    );
+    let doc = lopdf::Document::load(dir.path().join("round.pdf")).expect("a readable PDF");
+    let text = common::pdf_text(&doc);
+    assert!(text.contains("Travel round") && text.contains("at Old Mill Crossing"));
+}
+
+#[test]
+fn the_merchant_table_and_the_purse_refuse_bad_numbers() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    let wares = f.data().wares.len();
+    f.click("Add ware");
+    assert_eq!(f.data().wares.len(), wares + 1);
+    let ware = f
+        .data()
+        .wares
+        .values()
+        .last()
+        .expect("the new ware")
+        .clone();
+    f.harness
+        .get_all_by_role_and_label(Role::TextInput, "Price")
+        .last()
+        .expect("the new ware's price")
+        .focus();
+    f.harness.run();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.harness
+        .get_all_by_role_and_label(Role::TextInput, "Price")
+        .last()
+        .expect("the new ware's price")
+        .type_text("-5");
+    f.harness.run();
+    f.harness.key_press(Key::Enter);
+    f.harness.run();
+    assert!(f.shows("Price: must be between 0 and 1000000"));
+    assert_eq!(f.data().wares[&ware.id].price, ware.price);
+    f.click("Parties");
+    f.type_into("Purse", "lots");
+    assert!(f.shows("Purse: “lots” is not a whole number"));
+    f.type_into("Purse", "55");
+    assert_eq!(
+        f.reloaded().parties.values().next().expect("party").purse,
+        55
+    );
+}

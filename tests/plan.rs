@@ -106,10 +106,7 @@ fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
 fn small_party(stash_units: i64) -> (CampaignData, Journey) {
     let mut data = CampaignData::new(Settings::new("small"));
     let party = Party::new(PartyId(1), "Two");
-    data.apply(&Change::Party {
-        before: None,
-        after: Some(party.clone()),
-    });
+    data.apply(&Change::of(None, Some(&party)));
     for (id, name) in [(1, "Ana"), (2, "Bo")] {
         let mut c = Character::new(CharacterId(id), name, CharacterKind::Hero);
         c.party = Some(party.id);

@@ -109,10 +109,7 @@ fn sample_edit() -> Edit {
     Edit::new(
         "setup",
         vec![
-            Change::Party {
-                before: None,
-                after: Some(party),
-            },
+            Change::of(None, Some(&party)),
             Change::character(None, Some(&c)),
             Change::Item {
                 before: None,
@@ -325,10 +322,7 @@ fn foreign_keys_are_enforced_and_a_failed_edit_writes_nothing() {
     let edit = Edit::new(
         "bad",
         vec![
-            Change::Party {
-                before: None,
-                after: Some(party),
-            },
+            Change::of(None, Some(&party)),
             Change::Holding {
                 before: None,
                 after: Some(orphan),

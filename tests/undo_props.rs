@@ -77,18 +77,15 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                 ..Party::new(seen.next_party_id(), format!("Party {n}"))
             };
             match rng.random_bool(0.5) {
-                true => one(Change::Party {
-                    before: None,
-                    after: Some(party),
-                }),
+                true => one(Change::of(None, Some(&party))),
                 false => match pick(rng, &seen.parties) {
-                    Some(p) => one(Change::Party {
-                        before: Some(p.clone()),
-                        after: Some(Party {
+                    Some(p) => one(Change::of(
+                        Some(p),
+                        Some(&Party {
                             supplies: rng.random_range(0..99),
                             ..p.clone()
                         }),
-                    }),
+                    )),
                     None => Edit::new(label, vec![]),
                 },
             }

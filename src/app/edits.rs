@@ -212,10 +212,10 @@ pub fn delete_party(data: &CampaignData, p: &Party) -> Edit {
     for journey in data.journeys.values().filter(|j| j.party == p.id) {
         changes.push(Change::journey(Some(journey), None));
     }
-    changes.push(Change::Party {
-        before: Some(p.clone()),
-        after: None,
-    });
+    for round in data.rounds.values().filter(|r| r.party == p.id) {
+        changes.push(Change::of(Some(round), None));
+    }
+    changes.push(Change::of(Some(p), None));
     Edit::new(format!("Delete party {}", p.name), changes)
 }
 

@@ -30,8 +30,15 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
     writeln!(out, "integrity: {}", report.integrity)?;
     writeln!(
         out,
-        "characters: {}, parties: {}, items: {}, holdings: {}, journeys: {}",
-        report.characters, report.parties, report.items, report.holdings, report.journeys
+        "characters: {}, parties: {}, items: {}, holdings: {}, journeys: {}, places: {}, paths: {}, travel rounds: {}",
+        report.characters,
+        report.parties,
+        report.items,
+        report.holdings,
+        report.journeys,
+        report.places,
+        report.paths,
+        report.travel_rounds
     )?;
     for problem in &report.problems {
         writeln!(out, "out of limits: {problem}")?;

@@ -409,10 +409,7 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
             before: data.settings.clone(),
             after: settings,
         },
-        Change::Party {
-            before: None,
-            after: Some(party.clone()),
-        },
+        Change::of(None, Some(&party)),
     ];
     let characters: Vec<Character> = HEROES
         .iter()

@@ -23,8 +23,8 @@ pub enum Change {
         after: Option<Box<Character>>,
     },
     Party {
-        before: Option<Party>,
-        after: Option<Party>,
+        before: Option<Box<Party>>,
+        after: Option<Box<Party>>,
     },
     Item {
         before: Option<Item>,

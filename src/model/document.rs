@@ -254,12 +254,12 @@ impl Document {
                 place(format!("parties[{i}].travel.on_path.from"), on.from)?;
             }
         }
+        // A round of the log may outlive the path and places it names (the
+        // GM redraws the map); it belongs to its party.
         for (i, r) in self.rounds.iter().enumerate() {
             if !parties.contains(&r.party) {
                 return Err(missing(format!("rounds[{i}].party"), "party", r.party.0));
             }
-            path(format!("rounds[{i}].path"), r.path)?;
-            place(format!("rounds[{i}].toward"), r.toward)?;
         }
         for (i, w) in self.wares.iter().enumerate() {
             if let Some(item) = w.item.filter(|item| !items.contains(item)) {

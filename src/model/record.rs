@@ -51,7 +51,7 @@ macro_rules! each_change {
             C::Party { before, after } => {
                 type $R = $crate::model::Party;
                 let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_ref(), after.as_ref());
+                    (before.as_deref(), after.as_deref());
                 $body
             }
             C::Item { before, after } => {
@@ -230,15 +230,9 @@ keyed_record!(
     Box::new,
     |c| c.name.clone()
 );
-keyed_record!(
-    Party,
-    PartyId,
-    "party",
-    parties,
-    Party,
-    std::convert::identity,
-    |p| p.name.clone()
-);
+keyed_record!(Party, PartyId, "party", parties, Party, Box::new, |p| p
+    .name
+    .clone());
 keyed_record!(
     Item,
     ItemId,

@@ -12,6 +12,14 @@ pub fn plural(count: impl Display, noun: &str) -> String {
     }
 }
 
+/// The text with its first letter in capitals ("shelter" → "Shelter").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::plural;
@@ -23,12 +31,11 @@ mod tests {
         assert_eq!(plural(0, "day"), "0 days");
         assert_eq!(plural(1.5, "day"), "1.5 days");
     }
-}
 
-/// The text with its first letter in capitals ("shelter" → "Shelter").
-pub fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    #[test]
+    fn capitalised_raises_only_the_first_letter() {
+        assert_eq!(super::capitalised("shelter"), "Shelter");
+        assert_eq!(super::capitalised("ødric hale"), "Ødric hale");
+        assert_eq!(super::capitalised(""), "");
+    }
 }

@@ -14,6 +14,10 @@ pub struct CheckReport {
     pub items: i64,
     pub holdings: i64,
     pub journeys: i64,
+    /// The map's places and paths, and the rounds in the travel log.
+    pub places: i64,
+    pub paths: i64,
+    pub travel_rounds: i64,
     /// Values outside their limits, one line each (`model::validate`).
     pub problems: Vec<String>,
 }
@@ -45,11 +49,19 @@ pub fn check(path: &Path) -> Result<CheckReport> {
         count("item")?,
         count("holding")?,
     );
-    let journeys = if schema_version >= 2 {
-        count("journey")?
-    } else {
-        0
+    let since = |version: i64, table: &str| -> Result<i64> {
+        if schema_version >= version {
+            count(table)
+        } else {
+            Ok(0)
+        }
     };
+    let journeys = since(2, "journey")?;
+    let (places, paths, travel_rounds) = (
+        since(4, "place")?,
+        since(4, "map_path")?,
+        since(4, "travel_round")?,
+    );
     // The values are read as the app reads them only at the schema it writes.
     let problems = if schema_version == LATEST_VERSION && integrity == "ok" {
         let campaign = Campaign {
@@ -73,6 +85,9 @@ pub fn check(path: &Path) -> Result<CheckReport> {
         items: counts.2,
         holdings: counts.3,
         journeys,
+        places,
+        paths,
+        travel_rounds,
         problems,
     })
 }

@@ -99,6 +99,9 @@ pub fn campaign_ui(
     wares_ui(ui, fields, data, out);
 }
 
+/// Sets which table a travel-round roll uses.
+type SetTable = fn(&mut crate::model::Settings, Option<TableId>);
+
 /// The roll tables the weather and Gather's battle item come from.
 fn travel_tables_ui(
     ui: &mut Ui,
@@ -113,11 +116,7 @@ fn travel_tables_ui(
             .map_or("none", |t| t.name.as_str())
             .to_owned()
     };
-    let rows: [(
-        &str,
-        Option<TableId>,
-        fn(&mut crate::model::Settings, Option<TableId>),
-    ); 2] = [
+    let rows: [(&str, Option<TableId>, SetTable); 2] = [
         ("Weather table", s.weather_table, |s, t| s.weather_table = t),
         ("Battle-item table (Gather)", s.gather_table, |s, t| {
             s.gather_table = t

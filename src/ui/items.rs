@@ -184,16 +184,26 @@ fn item_editor(
     delete_item_ui(ui, data, item, out);
 }
 
-/// Delete item, refused (and saying why) while anyone holds it.
+/// Delete item, refused (and saying why) while anyone holds it or the
+/// merchant table sells it.
 fn delete_item_ui(ui: &mut Ui, data: &CampaignData, item: &Item, out: &mut Vec<Command>) {
     let held = data.holdings.values().filter(|h| h.item == item.id).count();
-    let delete = ui.add_enabled(held == 0, egui::Button::new("Delete item"));
+    let sold = data.wares.values().find(|w| w.item == Some(item.id));
+    let delete = ui.add_enabled(
+        held == 0 && sold.is_none(),
+        egui::Button::new("Delete item"),
+    );
     let delete = if held > 0 {
         delete.on_disabled_hover_text(format!(
             "{} of this item {} held; remove {} first",
             plural(held, "stack"),
             if held == 1 { "is" } else { "are" },
             if held == 1 { "it" } else { "them" }
+        ))
+    } else if let Some(ware) = sold {
+        delete.on_disabled_hover_text(format!(
+            "The merchant table sells it as “{}” (Campaign screen); remove that ware first",
+            ware.name
         ))
     } else {
         delete

@@ -46,10 +46,7 @@ pub fn parties_ui(
                 state.selected = Some(party.id);
                 out.push(Command::Apply(Edit::new(
                     "Add party",
-                    vec![Change::Party {
-                        before: None,
-                        after: Some(party),
-                    }],
+                    vec![Change::of(None, Some(&party))],
                 )));
             }
         });
