@@ -248,3 +248,32 @@ fn the_merchant_table_and_the_purse_refuse_bad_numbers() {
         55
     );
 }
+
+#[test]
+fn a_travel_cost_is_paid_from_the_purse_and_more_than_it_holds_is_refused() {
+    let mut f = Fixture::demo();
+    travel_screen(&mut f);
+    f.field("Pay").focus();
+    f.harness.run();
+    f.field("Pay").type_text("500");
+    f.harness.run();
+    assert!(f.shows("Pay: must be between 1 and 40"));
+    assert!(
+        f.harness
+            .get_by_label("Book the cost")
+            .accesskit_node()
+            .is_disabled()
+    );
+    f.field("Pay").focus();
+    f.harness.run();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.field("Pay").type_text("12");
+    f.field("for").focus();
+    f.harness.run();
+    f.field("for").type_text("the ferry");
+    f.harness.run();
+    f.click("Book the cost");
+    assert_eq!(party(&f).purse, 28);
+    let session = f.harness.state().app.session.as_ref().expect("open");
+    assert_eq!(session.undo_label(), Some("Pay 12 silver for the ferry"));
+}

@@ -6,7 +6,8 @@
 
 use crate::app::Command;
 use crate::model::{
-    CampaignData, CharacterId, MapPathId, Party, PartyId, PlaceId, RoundStep, capitalised,
+    CampaignData, Change, CharacterId, Edit, MapPathId, Party, PartyId, PlaceId, RoundStep,
+    capitalised, limits,
 };
 use crate::pdf::Sheet;
 use crate::rules::rounds::camp::Action;
@@ -28,10 +29,16 @@ struct Choices {
 pub struct TravelState {
     pub party: Option<PartyId>,
     path: Option<MapPathId>,
+    /// Where the party was when `path` was chosen: arriving somewhere new
+    /// picks the next path of the forecast route again.
+    path_from: Option<PlaceId>,
     forecast_to: Option<PlaceId>,
     planned: String,
     choices: BTreeMap<CharacterId, Choices>,
     avoid_warned_ambush: bool,
+    /// A travel cost being booked: how much, and for what.
+    cost: String,
+    cost_for: String,
 }
 
 impl Default for TravelState {
@@ -39,10 +46,13 @@ impl Default for TravelState {
         Self {
             party: None,
             path: None,
+            path_from: None,
             forecast_to: None,
             planned: String::new(),
             choices: BTreeMap::new(),
             avoid_warned_ambush: true,
+            cost: String::new(),
+            cost_for: String::new(),
         }
     }
 }
@@ -90,6 +100,7 @@ pub fn travel_ui(
                 .labelled_by(label);
         });
         position_ui(ui, data, party);
+        cost_ui(ui, state, party, out);
         ui.horizontal(|ui| {
             if ui
                 .button("Print worksheet…")
@@ -171,6 +182,7 @@ fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party:
     ui.horizontal(|ui| {
         let label = ui.label("To").id;
         egui::ComboBox::from_id_salt("forecast-to")
+            .height(400.0)
             .selected_text(
                 state
                     .forecast_to
@@ -240,6 +252,20 @@ fn round_ui(
 ) {
     let step = |s: TravelStep| Command::Travel(party.id, s);
     let Some(round) = data.round_in_play(party.id) else {
+        if let Some(last) = latest_round(data, party.id) {
+            let path = data.paths.get(&last.path).map_or("?", |p| p.name.as_str());
+            egui::CollapsingHeader::new(format!(
+                "How the last round went (day {}, {path})",
+                last.day
+            ))
+            .id_salt(("last-round", last.id.0))
+            .default_open(true)
+            .show(ui, |ui| {
+                for line in &last.lines {
+                    ui.label(RichText::new(line).monospace().size(12.0));
+                }
+            });
+        }
         navigation_ui(ui, state, data, party, out);
         return;
     };
@@ -320,11 +346,19 @@ fn navigation_ui(
             return;
         }
     };
-    if state
-        .path
-        .is_none_or(|p| !choices.iter().any(|(id, _)| *id == p))
+    let moved = state.path_from != party.travel.place;
+    if moved
+        || state
+            .path
+            .is_none_or(|p| !choices.iter().any(|(id, _)| *id == p))
     {
-        state.path = choices.first().map(|(id, _)| *id);
+        let on_route = state
+            .forecast_to
+            .and_then(|to| forecast::route(data, party.id, to).ok())
+            .and_then(|route| route.paths.first().map(|p| p.path))
+            .filter(|p| choices.iter().any(|(id, _)| id == p));
+        state.path = on_route.or_else(|| choices.first().map(|(id, _)| *id));
+        state.path_from = party.travel.place;
     }
     if choices.is_empty() {
         ui.label(RichText::new("No path leads from here: draw one on the Map screen.").weak());
@@ -685,7 +719,7 @@ fn log_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
     if rounds.is_empty() {
         ui.label(RichText::new("No travel rounds yet.").weak());
     }
-    for (n, round) in rounds.into_iter().enumerate() {
+    for round in rounds {
         let path = data.paths.get(&round.path).map_or("?", |p| p.name.as_str());
         let state = if round.next == RoundStep::Done {
             ""
@@ -694,11 +728,59 @@ fn log_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
         };
         egui::CollapsingHeader::new(format!("Day {}: {path}{state}", round.day))
             .id_salt(("round", round.id.0))
-            .default_open(n == 0 && round.next == RoundStep::Done)
             .show(ui, |ui| {
                 for line in &round.lines {
                     ui.label(RichText::new(line).monospace().size(12.0));
                 }
             });
     }
+}
+
+/// Books a travel cost (passage, transport) from the purse, as one undo step.
+fn cost_ui(ui: &mut Ui, state: &mut TravelState, party: &Party, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Pay").id;
+        ui.add(egui::TextEdit::singleline(&mut state.cost).desired_width(60.0))
+            .labelled_by(label);
+        ui.label(&party.currency);
+        let what = ui.label("for").id;
+        ui.add(
+            egui::TextEdit::singleline(&mut state.cost_for)
+                .hint_text("passage, a guide…")
+                .desired_width(160.0),
+        )
+        .labelled_by(what);
+        let typed = !state.cost.trim().is_empty();
+        let amount = limits::parse_whole(&state.cost, &(1..=party.purse.max(1)));
+        let why_not = match (&amount, typed) {
+            (_, false) => None,
+            (Err(_), true) if party.purse == 0 => Some("the purse is empty".to_owned()),
+            (Err(e), true) => Some(format!("Pay: {e}")),
+            (Ok(_), true) => None,
+        };
+        let ready = typed && why_not.is_none();
+        if ui
+            .add_enabled(ready, egui::Button::new("Book the cost"))
+            .clicked()
+            && let Ok(amount) = amount
+        {
+            let mut after = party.clone();
+            after.purse -= amount;
+            let what = state.cost_for.trim();
+            let label = if what.is_empty() {
+                format!("Pay {amount} {}", party.currency)
+            } else {
+                format!("Pay {amount} {} for {what}", party.currency)
+            };
+            out.push(Command::Apply(Edit::new(
+                label,
+                vec![Change::of(Some(party), Some(&after))],
+            )));
+            state.cost.clear();
+            state.cost_for.clear();
+        }
+        if let Some(why) = why_not {
+            ui.label(RichText::new(capitalised(&why)).color(super::fields::ERROR_COLOUR));
+        }
+    });
 }
