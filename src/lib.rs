@@ -1,7 +1,7 @@
 //! Waybook: an offline campaign manager for game masters.
 //!
 //! The modules are layers, bottom to top: `assets` and `files`, `rules`,
-//! `model`, then `store`, `plan` and `travel`, `pdf` and `starter`, `demo`, `app` and
+//! `model`, then `store`, `plan`, `travel` and `gathering`, `pdf` and `starter`, `demo`, `app` and
 //! `cli`, `ui`, and `gui` (the window). Each names only those below it
 //! (`tests/layering.rs`).
 
@@ -10,6 +10,7 @@ pub mod assets;
 pub mod cli;
 pub mod demo;
 pub mod files;
+pub mod gathering;
 pub mod gui;
 pub mod model;
 pub mod pdf;

@@ -45,6 +45,9 @@ fn main() -> ExitCode {
         Some(CliCommand::Journey(args)) => cli::journey::journey(&args, &mut stdout),
         Some(CliCommand::Map { file, json }) => cli::map::map(&file, json, &mut stdout),
         Some(CliCommand::Route(args)) => cli::map::route(&args, &mut stdout),
+        Some(CliCommand::Gathering { file, json }) => {
+            cli::gathering::gathering(&file, json, &mut stdout)
+        }
         // The rules face has its own exit codes (2 for a bad request) and error lines.
         Some(CliCommand::Rules(args)) => {
             let code = cli::rules::run(

@@ -18,6 +18,7 @@ const LEVELS: &[(&str, u32)] = &[
     ("store", 3),
     ("plan", 3),
     ("travel", 3),
+    ("gathering", 3),
     ("pdf", 4),
     ("starter", 4),
     ("demo", 5),

@@ -63,7 +63,11 @@ pub fn move_stack(
         &data.holder_name(source.holder),
     )?;
     let mut changes = vec![take(source, quantity)];
-    changes.push(give(data, to, source.item, quantity)?);
+    let stack = Stack {
+        item: source.item,
+        origin: source.origin.as_deref(),
+    };
+    changes.push(give(data, to, stack, quantity)?);
     Ok(Edit::new(
         format!("Move {quantity} × {item} to {}", data.holder_name(to)),
         changes,
@@ -115,7 +119,7 @@ pub fn add_stack(
     let name = item_name(data, item);
     Ok(Edit::new(
         format!("Give {quantity} × {name} to {}", data.holder_name(to)),
-        vec![give(data, to, item, quantity)?],
+        vec![give(data, to, Stack { item, origin: None }, quantity)?],
     ))
 }
 
@@ -283,8 +287,22 @@ fn merged_quantity(
 
 /// The change that gives `quantity` of an item to a holder, merging into
 /// their stack of it; refused if the stack would pass its limit.
-fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Result<Change, Refusal> {
-    Ok(match data.holdings_of(to).find(|h| h.item == item) {
+/// Which stacks merge: those of one item from one origin.
+#[derive(Clone, Copy)]
+struct Stack<'a> {
+    item: ItemId,
+    origin: Option<&'a str>,
+}
+
+fn give(
+    data: &CampaignData,
+    to: Holder,
+    stack: Stack<'_>,
+    quantity: i64,
+) -> Result<Change, Refusal> {
+    let item = stack.item;
+    let same = |h: &&Holding| h.item == item && h.origin.as_deref() == stack.origin;
+    Ok(match data.holdings_of(to).find(same) {
         Some(existing) => Change::Holding {
             before: Some(existing.clone()),
             after: Some(Holding {
@@ -295,10 +313,8 @@ fn give(data: &CampaignData, to: Holder, item: ItemId, quantity: i64) -> Result<
         None => Change::Holding {
             before: None,
             after: Some(Holding {
-                id: data.next_holding_id(),
-                item,
-                holder: to,
-                quantity,
+                origin: stack.origin.map(str::to_owned),
+                ..Holding::new(data.next_holding_id(), item, to, quantity)
             }),
         },
     })

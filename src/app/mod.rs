@@ -47,6 +47,8 @@ pub enum Command {
     PlayJourney(crate::model::JourneyId, crate::plan::play::Until),
     /// Plays a step of a party's travel round, rolling with the app's dice.
     Travel(crate::model::PartyId, crate::travel::round::TravelStep),
+    /// Plays a step of gathering, rolling with the app's dice.
+    Gathering(crate::gathering::GatherStep),
     Notify(String),
     Fail(String),
 }
@@ -392,6 +394,13 @@ impl App {
             Command::Travel(party, step) => {
                 let Some(session) = &self.session else { return };
                 match crate::travel::round::play(&session.data, party, &step, &mut self.dice) {
+                    Ok(edit) => self.run(Command::Apply(edit)),
+                    Err(e) => self.fail(format!("{}: {e}", step.failure())),
+                }
+            }
+            Command::Gathering(step) => {
+                let Some(session) = &self.session else { return };
+                match crate::gathering::play(&session.data, &step, &mut self.dice) {
                     Ok(edit) => self.run(Command::Apply(edit)),
                     Err(e) => self.fail(format!("{}: {e}", step.failure())),
                 }

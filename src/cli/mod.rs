@@ -3,6 +3,7 @@
 
 mod campaign;
 pub mod export;
+pub mod gathering;
 pub mod journey;
 pub mod map;
 pub mod rules;
@@ -49,6 +50,13 @@ pub enum CliCommand {
     Journey(journey::JourneyArgs),
     /// The map: places, paths, each party's position, tokens and Supplies.
     Map {
+        file: PathBuf,
+        /// Print JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Gathering sites (materials, abundance, sources found) and the gathering log.
+    Gathering {
         file: PathBuf,
         /// Print JSON instead of lines.
         #[arg(long)]

@@ -11,6 +11,7 @@ use crate::model::{
 };
 use crate::store::{self, Campaign};
 
+mod gathering;
 mod map;
 use std::path::Path;
 
@@ -384,6 +385,15 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
         c.exploration.cold.reduction = 2;
         c.exploration.altitude_adapted = true;
     }
+    if hero.name == "Brother Ilo" {
+        c.exploration.tools = vec![ToolKind::Botanist];
+        for skill in &mut c.exploration.skills {
+            if skill.name == "Nature" {
+                skill.value = 2;
+                skill.trained = true;
+            }
+        }
+    }
     if hero.name == "Sefa Qorrin" {
         c.exploration.heat.resistant = true;
     }
@@ -429,6 +439,7 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
             quality: s.quality,
             material: s.material,
             tool_kind: s.tool,
+            bonus: i64::from(s.tool.is_some()) * 2,
             notes: String::new(),
         })
         .collect();
@@ -455,12 +466,12 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
             .zip(0..)
             .map(|((holder, item, quantity), offset)| Change::Holding {
                 before: None,
-                after: Some(Holding {
-                    id: crate::model::HoldingId(first_holding + offset),
+                after: Some(Holding::new(
+                    crate::model::HoldingId(first_holding + offset),
                     item,
                     holder,
                     quantity,
-                }),
+                )),
             }),
     );
     let watchers = ["Ødric Hale", "Ash Varnell", "Marta the Guide"]
@@ -472,6 +483,14 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     let map = map::map_changes(&data, party.id, item_id("Trail rations"));
     campaign.apply(&Edit::new("Draw the demo map", map))?;
     for edit in map::first_round(&campaign.load()?, party.id) {
+        campaign.apply(&edit)?;
+    }
+    let data = campaign.load()?;
+    campaign.apply(&Edit::new(
+        "Find the demo's gathering sites",
+        gathering::site_changes(&data),
+    ))?;
+    for edit in gathering::first_session(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
     // The journey sets off from the clock as the travel round left it.

@@ -7,8 +7,8 @@
 //! applied (`Change::resolve`), so an inverse never rests on a stale copy.
 
 use super::{
-    Character, Holding, HoldingId, Item, Journey, MapPath, Party, Place, Settings, TableDef,
-    TravelRound, Ware,
+    Character, GatheringSession, Holding, HoldingId, Item, Journey, MapPath, Party, Place,
+    Settings, Site, TableDef, TravelRound, Ware,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -57,6 +57,14 @@ pub enum Change {
     Ware {
         before: Option<Ware>,
         after: Option<Ware>,
+    },
+    Site {
+        before: Option<Box<Site>>,
+        after: Option<Box<Site>>,
+    },
+    Session {
+        before: Option<Box<GatheringSession>>,
+        after: Option<Box<GatheringSession>>,
     },
 }
 

@@ -181,6 +181,10 @@ pub struct ExplorationSheet {
     pub climb_speed: i64,
     pub altitude_adapted: bool,
     pub depth_adapted: bool,
+    /// The gatherer's tools the character is trained in: their Item Bonus
+    /// counts for tests made with them.
+    #[serde(default)]
+    pub tools: Vec<super::ToolKind>,
 }
 
 pub const STANDARD_TRAITS: [&str; 4] = ["Physique", "Agility", "Endurance", "Intuition"];
@@ -220,6 +224,7 @@ impl Default for ExplorationSheet {
             climb_speed: 0,
             altitude_adapted: false,
             depth_adapted: false,
+            tools: Vec::new(),
         }
     }
 }

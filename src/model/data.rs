@@ -4,9 +4,9 @@
 //! then here, so a screen never waits for the database.
 
 use super::{
-    Character, CharacterId, Holder, Holding, HoldingId, Item, ItemId, Journey, JourneyId, MapPath,
-    MapPathId, Party, PartyId, Place, PlaceId, Settings, TableDef, TableId, TravelRound,
-    TravelRoundId, Ware, WareId,
+    Character, CharacterId, GatheringSession, Holder, Holding, HoldingId, Item, ItemId, Journey,
+    JourneyId, MapPath, MapPathId, Party, PartyId, Place, PlaceId, SessionId, Settings, Site,
+    SiteId, TableDef, TableId, TravelRound, TravelRoundId, Ware, WareId,
 };
 use std::collections::BTreeMap;
 
@@ -25,6 +25,9 @@ pub struct CampaignData {
     pub rounds: BTreeMap<TravelRoundId, TravelRound>,
     /// The merchant table.
     pub wares: BTreeMap<WareId, Ware>,
+    pub sites: BTreeMap<SiteId, Site>,
+    /// The gathering log, oldest first.
+    pub sessions: BTreeMap<SessionId, GatheringSession>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -51,6 +54,8 @@ impl CampaignData {
             paths: BTreeMap::new(),
             rounds: BTreeMap::new(),
             wares: BTreeMap::new(),
+            sites: BTreeMap::new(),
+            sessions: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -138,6 +143,12 @@ impl CampaignData {
     }
     pub fn next_ware_id(&self) -> WareId {
         WareId(next_key(self.wares.keys().map(|k| k.0)))
+    }
+    pub fn next_site_id(&self) -> SiteId {
+        SiteId(next_key(self.sites.keys().map(|k| k.0)))
+    }
+    pub fn next_session_id(&self) -> SessionId {
+        SessionId(next_key(self.sessions.keys().map(|k| k.0)))
     }
 
     /// The paths that start or end at a place.

@@ -18,9 +18,9 @@ use std::collections::BTreeSet;
 /// The `format` of a Waybook campaign export.
 pub const FORMAT: &str = "waybook-campaign";
 /// The newest format version this build writes and reads. Version 2 added
-/// the map, the travel log and the merchant table; a version 1 file reads
-/// with none of them.
-pub const VERSION: u32 = 2;
+/// the map, the travel log and the merchant table, version 3 gathering
+/// sites and sessions; an older file reads with none of them.
+pub const VERSION: u32 = 3;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,6 +42,10 @@ pub struct Document {
     pub wares: Vec<Ware>,
     #[serde(default)]
     pub rounds: Vec<TravelRound>,
+    #[serde(default)]
+    pub sites: Vec<super::Site>,
+    #[serde(default)]
+    pub sessions: Vec<super::GatheringSession>,
 }
 
 /// Why a document was refused: one line, naming the place in the file.
@@ -83,6 +87,8 @@ impl Document {
             paths: data.paths.values().cloned().collect(),
             wares: data.wares.values().cloned().collect(),
             rounds: data.rounds.values().cloned().collect(),
+            sites: data.sites.values().cloned().collect(),
+            sessions: data.sessions.values().cloned().collect(),
         }
     }
 
@@ -143,6 +149,8 @@ impl Document {
             .chain(created(&self.paths))
             .chain(created(&self.wares))
             .chain(created(&self.rounds))
+            .chain(created(&self.sites))
+            .chain(created(&self.sessions))
             .collect()
     }
 
@@ -157,6 +165,8 @@ impl Document {
         unique("paths", self.paths.iter().map(|p| p.id))?;
         unique("wares", self.wares.iter().map(|w| w.id))?;
         unique("rounds", self.rounds.iter().map(|r| r.id))?;
+        unique("sites", self.sites.iter().map(|s| s.id))?;
+        unique("sessions", self.sessions.iter().map(|s| s.id))?;
         self.check_references()?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {
@@ -337,7 +347,7 @@ mod tests {
         );
         let newer = Document::of(&small())
             .to_json()
-            .replace("\"version\": 2", "\"version\": 9");
+            .replace("\"version\": 3", "\"version\": 9");
         assert!(matches!(
             Document::parse(&newer),
             Err(DocumentError::Newer(9))

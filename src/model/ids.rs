@@ -31,4 +31,8 @@ typed_id!(
     TravelRoundId,
     /// A ware of the merchant table.
     WareId,
+    /// A gathering site.
+    SiteId,
+    /// A gathering session in the gathering log.
+    SessionId,
 );

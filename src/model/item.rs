@@ -119,6 +119,9 @@ pub struct Item {
     pub quality: Option<Quality>,
     pub material: Option<MaterialType>,
     pub tool_kind: Option<ToolKind>,
+    /// A tool's Item Bonus, added to its tests by a character trained in it.
+    #[serde(default)]
+    pub bonus: i64,
     pub notes: String,
 }
 
@@ -135,6 +138,7 @@ impl Item {
             quality: None,
             material: None,
             tool_kind: None,
+            bonus: 0,
             notes: String::new(),
         }
     }
@@ -154,4 +158,21 @@ pub struct Holding {
     pub holder: Holder,
     /// Always at least 1: an emptied stack is deleted.
     pub quantity: i64,
+    /// Where and when it was gathered ("Sagebed at Greyspine Foot, day 3,
+    /// 14:00"); stacks of one item from different places stay apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+}
+
+impl Holding {
+    /// A stack of `quantity` of an item, of no particular origin.
+    pub fn new(id: HoldingId, item: ItemId, holder: Holder, quantity: i64) -> Self {
+        Self {
+            id,
+            item,
+            holder,
+            quantity,
+            origin: None,
+        }
+    }
 }

@@ -36,6 +36,8 @@ pub const SPEED_KMH: RangeInclusive<f64> = 0.1..=1_000.0;
 pub const ALTITUDE_M: RangeInclusive<i64> = -500..=9_000;
 /// Below the surface, to the deepest trench.
 pub const DEPTH_M: RangeInclusive<i64> = 0..=11_000;
+/// A tool's Item Bonus.
+pub const ITEM_BONUS: RangeInclusive<i64> = 0..=10;
 /// Coin in a purse, and a ware's price.
 pub const COIN: RangeInclusive<i64> = 0..=1_000_000;
 /// Pathfinding and exploration tokens a party holds.

@@ -13,6 +13,7 @@ mod character;
 mod choice;
 mod data;
 pub mod document;
+pub mod gathering;
 mod ids;
 mod item;
 mod journey;
@@ -35,9 +36,10 @@ pub use character::{
 };
 pub use choice::Choice;
 pub use data::{CampaignData, Totals};
+pub use gathering::{GatheringSession, Site};
 pub use ids::{
-    CharacterId, HoldingId, ItemId, JourneyId, MapPathId, PartyId, PlaceId, TableId, TravelRoundId,
-    WareId,
+    CharacterId, HoldingId, ItemId, JourneyId, MapPathId, PartyId, PlaceId, SessionId, SiteId,
+    TableId, TravelRoundId, WareId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{

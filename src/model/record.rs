@@ -1,6 +1,6 @@
 //! The one record mechanism: every kind of campaign record (the settings,
 //! characters, parties, items, holdings, journeys, roll tables, places,
-//! paths, travel rounds, wares) is declared
+//! paths, travel rounds, wares, gathering sites and sessions) is declared
 //! once as a [`Record`]: its id, where it lives in [`CampaignData`], the
 //! [`Change`] that carries it, and its name for the Edit menu. Applying,
 //! inverting, resolving against the current data (here) and writing to the
@@ -8,9 +8,9 @@
 //! [`each_change!`](crate::model::each_change).
 
 use super::{
-    CampaignData, Change, Character, CharacterId, Holding, HoldingId, Item, ItemId, Journey,
-    JourneyId, MapPath, MapPathId, Party, PartyId, Place, PlaceId, Settings, TableDef, TableId,
-    TravelRound, TravelRoundId, Ware, WareId,
+    CampaignData, Change, Character, CharacterId, GatheringSession, Holding, HoldingId, Item,
+    ItemId, Journey, JourneyId, MapPath, MapPathId, Party, PartyId, Place, PlaceId, SessionId,
+    Settings, Site, SiteId, TableDef, TableId, TravelRound, TravelRoundId, Ware, WareId,
 };
 use std::fmt::Debug;
 
@@ -100,6 +100,18 @@ macro_rules! each_change {
                 type $R = $crate::model::Ware;
                 let ($before, $after): (Option<&$R>, Option<&$R>) =
                     (before.as_ref(), after.as_ref());
+                $body
+            }
+            C::Site { before, after } => {
+                type $R = $crate::model::Site;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_deref(), after.as_deref());
+                $body
+            }
+            C::Session { before, after } => {
+                type $R = $crate::model::GatheringSession;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_deref(), after.as_deref());
                 $body
             }
         }
@@ -304,4 +316,16 @@ keyed_record!(
     Ware,
     std::convert::identity,
     |w| w.name.clone()
+);
+keyed_record!(Site, SiteId, "gathering site", sites, Site, Box::new, |s| s
+    .name
+    .clone());
+keyed_record!(
+    GatheringSession,
+    SessionId,
+    "gathering session",
+    sessions,
+    Session,
+    Box::new,
+    |s| format!("gathering session of day {}", s.start.day)
 );

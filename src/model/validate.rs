@@ -143,6 +143,7 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
             &limits::FOOD_UNITS,
         );
         found.check("weight", "weight", i.weight, &limits::WEIGHT);
+        found.check("item bonus", "bonus", i.bonus, &limits::ITEM_BONUS);
     }
     for h in data.holdings.values() {
         let item = data

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The columns of the `character` table that are not simple sheet fields,
 /// first in every row.
-const OWN_COLUMNS: [&str; 4] = ["id", "kind", "party_id", "c_advances"];
+const OWN_COLUMNS: [&str; 5] = ["id", "kind", "party_id", "c_advances", "x_tools"];
 
 /// Every column of the `character` table: its own, then each sheet field's.
 fn columns() -> Vec<&'static str> {
@@ -32,6 +32,7 @@ fn row_values(c: &Character) -> rusqlite::Result<Vec<Value>> {
         Value::Text(crate::model::Choice::key(c.kind).to_owned()),
         c.party.map_or(Value::Null, |p| Value::Integer(p.0)),
         Value::Text(super::sql_types::to_json(&c.companion.advances)?),
+        Value::Text(super::sql_types::to_json(&c.exploration.tools)?),
     ];
     for section in sheet::SECTIONS {
         values.extend(section.numbers.iter().map(|f| Value::Integer((f.get)(c))));
@@ -154,6 +155,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     let mut c = Character::new(row.get(0)?, String::new(), kind);
     c.party = row.get(2)?;
     c.companion.advances = super::sql_types::from_json(3, &row.get::<_, String>(3)?)?;
+    c.exploration.tools = super::sql_types::from_json(4, &row.get::<_, String>(4)?)?;
     c.companion.stats.clear();
     c.exploration.traits.clear();
     c.exploration.skills.clear();

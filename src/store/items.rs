@@ -8,11 +8,12 @@ use std::collections::BTreeMap;
 
 pub fn put_item(conn: &Connection, i: &Item) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO item (id, name, category, food_units, weight, quality, material, tool_kind, notes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        "INSERT INTO item (id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category,
            food_units = excluded.food_units, weight = excluded.weight, quality = excluded.quality,
-           material = excluded.material, tool_kind = excluded.tool_kind, notes = excluded.notes",
+           material = excluded.material, tool_kind = excluded.tool_kind, notes = excluded.notes,
+           bonus = excluded.bonus",
     )?
     .execute(params![
         i.id,
@@ -24,6 +25,7 @@ pub fn put_item(conn: &Connection, i: &Item) -> rusqlite::Result<()> {
         i.material.map(Choice::key),
         i.tool_kind.map(Choice::key),
         i.notes,
+        i.bonus,
     ])?;
     Ok(())
 }
@@ -48,7 +50,7 @@ fn optional_choice_at<C: Choice>(row: &Row<'_>, at: usize) -> rusqlite::Result<O
 
 pub fn load_items(conn: &Connection) -> rusqlite::Result<BTreeMap<ItemId, Item>> {
     let mut stmt = conn.prepare(
-        "SELECT id, name, category, food_units, weight, quality, material, tool_kind, notes FROM item",
+        "SELECT id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus FROM item",
     )?;
     let items = stmt.query_map([], |row| {
         Ok(Item {
@@ -61,6 +63,7 @@ pub fn load_items(conn: &Connection) -> rusqlite::Result<BTreeMap<ItemId, Item>>
             material: optional_choice_at(row, 6)?,
             tool_kind: optional_choice_at(row, 7)?,
             notes: row.get(8)?,
+            bonus: row.get(9)?,
         })
     })?;
     items.map(|i| i.map(|i| (i.id, i))).collect()
@@ -72,11 +75,12 @@ pub fn put_holding(conn: &Connection, h: &Holding) -> rusqlite::Result<()> {
         Holder::Stash(p) => (None, Some(p)),
     };
     conn.prepare_cached(
-        "INSERT INTO holding (id, item_id, character_id, party_id, quantity) VALUES (?1, ?2, ?3, ?4, ?5)
+        "INSERT INTO holding (id, item_id, character_id, party_id, quantity, origin)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (id) DO UPDATE SET item_id = excluded.item_id, character_id = excluded.character_id,
-           party_id = excluded.party_id, quantity = excluded.quantity",
+           party_id = excluded.party_id, quantity = excluded.quantity, origin = excluded.origin",
     )?
-    .execute(params![h.id, h.item, character, party, h.quantity])?;
+    .execute(params![h.id, h.item, character, party, h.quantity, h.origin])?;
     Ok(())
 }
 
@@ -88,7 +92,7 @@ pub fn delete_holding(conn: &Connection, id: HoldingId) -> rusqlite::Result<()> 
 
 pub fn load_holdings(conn: &Connection) -> rusqlite::Result<BTreeMap<HoldingId, Holding>> {
     let mut stmt =
-        conn.prepare("SELECT id, item_id, character_id, party_id, quantity FROM holding")?;
+        conn.prepare("SELECT id, item_id, character_id, party_id, quantity, origin FROM holding")?;
     let holdings = stmt.query_map([], |row| {
         let holder = match (row.get(2)?, row.get(3)?) {
             (Some(c), _) => Holder::Character(c),
@@ -106,6 +110,7 @@ pub fn load_holdings(conn: &Connection) -> rusqlite::Result<BTreeMap<HoldingId, 
             item: row.get(1)?,
             holder,
             quantity: row.get(4)?,
+            origin: row.get(5)?,
         })
     })?;
     holdings.map(|h| h.map(|h| (h.id, h))).collect()

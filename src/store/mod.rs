@@ -21,8 +21,8 @@ pub use check::{CheckReport, check};
 pub use migrate::LATEST_VERSION;
 
 use crate::model::{
-    CampaignData, Change, Character, Edit, Holding, Item, Journey, MapPath, Party, Place, Record,
-    Settings, TableDef, TravelRound, Ware,
+    CampaignData, Change, Character, Edit, GatheringSession, Holding, Item, Journey, MapPath,
+    Party, Place, Record, Settings, Site, TableDef, TravelRound, Ware,
 };
 use rusqlite::{Connection, OpenFlags, Transaction};
 use std::path::{Path, PathBuf};
@@ -262,6 +262,8 @@ impl Campaign {
         data.paths = bodies::load(&self.conn)?;
         data.rounds = bodies::load(&self.conn)?;
         data.wares = bodies::load(&self.conn)?;
+        data.sites = bodies::load(&self.conn)?;
+        data.sessions = bodies::load(&self.conn)?;
         Ok(data)
     }
 
@@ -364,6 +366,12 @@ stored!(Place, bodies::put, bodies::delete::<Place>);
 stored!(MapPath, bodies::put, bodies::delete::<MapPath>);
 stored!(TravelRound, bodies::put, bodies::delete::<TravelRound>);
 stored!(Ware, bodies::put, bodies::delete::<Ware>);
+stored!(Site, bodies::put, bodies::delete::<Site>);
+stored!(
+    GatheringSession,
+    bodies::put,
+    bodies::delete::<GatheringSession>
+);
 
 /// Opens a file only after checking it is a Waybook campaign this build can
 /// read: SQLite header, application id, schema version, quick integrity check.

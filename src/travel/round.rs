@@ -558,12 +558,12 @@ fn stash_item(book: &mut Booking<'_>, holder: Holder, item: crate::model::ItemId
             quantity: (h.quantity + count).min(*crate::model::limits::QUANTITY.end()),
             ..h.clone()
         },
-        None => Holding {
-            id: crate::model::HoldingId(data.next_holding_id().0 + book.created.len() as i64),
+        None => Holding::new(
+            crate::model::HoldingId(data.next_holding_id().0 + book.created.len() as i64),
             item,
             holder,
-            quantity: count,
-        },
+            count,
+        ),
     };
     book.created
         .push(Change::of(existing.as_ref(), Some(&after)));

@@ -176,6 +176,19 @@ fn item_editor(
             if let Some(t) = optional_combo(ui, "Gatherer's tool", item.tool_kind) {
                 fields.commit(out, item, "tool kind", |i| i.tool_kind = t);
             }
+            if item.category == Category::Tool || item.tool_kind.is_some() {
+                ui.label("");
+                if let Some(v) = fields.whole(
+                    ui,
+                    &key("bonus"),
+                    "Item bonus",
+                    item.bonus,
+                    &limits::ITEM_BONUS,
+                ) {
+                    fields.commit(out, item, "item bonus", |i| i.bonus = v);
+                }
+                ui.end_row();
+            }
         });
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &item.notes) {
         fields.commit(out, item, "notes", |i| i.notes = notes);

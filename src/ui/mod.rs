@@ -10,6 +10,7 @@ mod campaign;
 mod csv_import;
 mod export;
 pub mod fields;
+mod gathering;
 mod inventory;
 mod items;
 mod journeys;
@@ -37,12 +38,13 @@ pub enum Screen {
     Journeys,
     Map,
     Travel,
+    Gathering,
     Campaign,
     Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 9] = [
+    const ALL: [Screen; 10] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
@@ -50,6 +52,7 @@ impl Screen {
         Screen::Journeys,
         Screen::Map,
         Screen::Travel,
+        Screen::Gathering,
         Screen::Campaign,
         Screen::Rules,
     ];
@@ -63,6 +66,7 @@ impl Screen {
             Screen::Journeys => "Journeys",
             Screen::Map => "Map",
             Screen::Travel => "Travel",
+            Screen::Gathering => "Gathering",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
         }
@@ -82,6 +86,7 @@ pub struct UiState {
     pub journeys: journeys::JourneysState,
     pub map: map::MapState,
     pub travel: travel::TravelState,
+    pub gathering: gathering::GatheringState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
 }
@@ -142,6 +147,7 @@ impl UiState {
             &mut self.rules.fields,
             &mut self.journeys.fields,
             &mut self.map.fields,
+            &mut self.gathering.fields,
         ] {
             fields.discard_typing();
         }
@@ -175,6 +181,9 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
                 Screen::Map => map::map_ui(ui, &mut state.map, data, &mut out),
                 Screen::Travel => travel::travel_ui(ui, &mut state.travel, data, &mut out),
+                Screen::Gathering => {
+                    gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
+                }
                 Screen::Rules => {
                     rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
                 }

@@ -5,6 +5,7 @@
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
+use crate::model::ToolKind;
 use crate::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
 use crate::model::{
     CampaignData, Character, CharacterKind, Choice, NamedStat, RuleText, Skill, Track, sheet,
@@ -443,5 +444,19 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
         ui.label("Adaptations:");
         form.flag(ui, &sheet::ALTITUDE_ADAPTED);
         form.flag(ui, &sheet::DEPTH_ADAPTED);
+    });
+    ui.horizontal(|ui| {
+        ui.label("Trained in:");
+        for tool in <ToolKind as strum::IntoEnumIterator>::iter() {
+            let mut trained = form.c.exploration.tools.contains(&tool);
+            if ui.checkbox(&mut trained, tool.label()).changed() {
+                form.commit("gatherer's tools", |c| {
+                    c.exploration.tools.retain(|t| *t != tool);
+                    if trained {
+                        c.exploration.tools.push(tool);
+                    }
+                });
+            }
+        }
     });
 }

@@ -1,11 +1,12 @@
 //! Exploration and travel hour by hour (`exploration-and-travel.txt`):
 //! marching pace, altitude, swimming and temperature in [`march`]; food and
-//! drink and foraging in [`rations`]; survey and gather in [`gather`];
+//! drink and foraging in [`rations`]; survey and gather in [`gather`] and their odds in [`gather_odds`];
 //! cold water and breath in [`water`]; falling, quicksand, lava and ice in
 //! [`ground`]; senses, light and hiding in [`senses`]. Every test is the d20
 //! trait test of [`crate::rules::check`].
 
 pub mod gather;
+pub mod gather_odds;
 pub mod ground;
 pub mod march;
 pub mod rations;

@@ -1,0 +1,634 @@
+//! The gathering screen: sites (on the map or standing alone) with their
+//! materials and abundance and the sources surveys found; the survey; the
+//! session at a site (its length, who gathers at which source, the odds
+//! before anyone rolls, the tests one round at a time or all at once); the
+//! gathering log; and foraging.
+
+use super::fields::{FieldBuffers, choice_combo};
+use crate::app::Command;
+use crate::gathering::forecast::forecast;
+use crate::gathering::{GatherStep, duration, open_session, row_name};
+use crate::model::gathering::{Gatherer, SessionLimit, SiteMaterial, tool_for};
+use crate::model::{
+    CampaignData, Category, Change, CharacterId, Choice, Edit, ItemId, MaterialType, Site, SiteId,
+    capitalised, limits,
+};
+use crate::rules::travel::gather::Abundance;
+use egui::{RichText, Ui};
+
+#[derive(Debug, Default)]
+pub struct GatheringState {
+    pub site: Option<SiteId>,
+    pub fields: FieldBuffers,
+    surveyor: Option<CharacterId>,
+    material: usize,
+    advantage: bool,
+    gatherer: Option<CharacterId>,
+    source: usize,
+    into_stash: bool,
+    forager: Option<CharacterId>,
+    tg: String,
+    found: Option<ItemId>,
+    found_quantity: String,
+    note: String,
+}
+
+/// The session lengths offered, and how each is said.
+const LIMITS: [(SessionLimit, &str); 9] = [
+    (SessionLimit::Hours(1), "1 hour"),
+    (SessionLimit::Hours(2), "2 hours"),
+    (SessionLimit::Hours(3), "3 hours"),
+    (SessionLimit::Hours(4), "4 hours"),
+    (SessionLimit::Hours(6), "6 hours"),
+    (SessionLimit::Hours(8), "8 hours"),
+    (SessionLimit::Units(5), "until 5 units each"),
+    (SessionLimit::Units(10), "until 10 units each"),
+    (SessionLimit::DayEnd, "until the day's end"),
+];
+
+fn limit_label(limit: SessionLimit) -> String {
+    LIMITS.iter().find(|(l, _)| *l == limit).map_or_else(
+        || match limit {
+            SessionLimit::Hours(h) => format!("{h} hours"),
+            SessionLimit::Units(u) => format!("until {u} units each"),
+            SessionLimit::DayEnd => "until the day's end".to_owned(),
+        },
+        |(_, s)| (*s).to_owned(),
+    )
+}
+
+pub fn gathering_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    if state.site.is_none_or(|s| !data.sites.contains_key(&s)) {
+        state.site = data.sites.keys().next().copied();
+    }
+    egui::Panel::left("site-list")
+        .resizable(true)
+        .default_size(220.0)
+        .show(ui, |ui| {
+            ui.heading("Gathering sites");
+            for s in data.sites.values() {
+                if ui
+                    .selectable_label(state.site == Some(s.id), &s.name)
+                    .clicked()
+                {
+                    state.site = Some(s.id);
+                }
+            }
+            ui.add_space(6.0);
+            if ui.button("Add site").clicked() {
+                let site = Site {
+                    id: data.next_site_id(),
+                    name: format!("Site {}", data.sites.len() + 1),
+                    place: None,
+                    notes: String::new(),
+                    materials: vec![SiteMaterial::new(
+                        "Wild herbs",
+                        MaterialType::Plant,
+                        Abundance::Common,
+                    )],
+                    sources: Vec::new(),
+                };
+                state.site = Some(site.id);
+                out.push(Command::Apply(Edit::new(
+                    "Add gathering site",
+                    vec![Change::of(None, Some(&site))],
+                )));
+            }
+            ui.separator();
+            forage_ui(ui, state, data, out);
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            match state.site.and_then(|s| data.sites.get(&s)) {
+                Some(site) => {
+                    site_ui(ui, state, data, site, out);
+                    ui.separator();
+                    survey_ui(ui, state, data, site, out);
+                    ui.separator();
+                    session_ui(ui, state, data, site, out);
+                    ui.separator();
+                    log_ui(ui, data, site);
+                }
+                None => {
+                    ui.label(
+                        RichText::new("No gathering site yet: add one to survey and gather.")
+                            .weak(),
+                    );
+                }
+            }
+        });
+    });
+}
+
+fn site_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    out: &mut Vec<Command>,
+) {
+    let fields = &mut state.fields;
+    let key = |f: &str| format!("site{}:{f}", site.id.0);
+    ui.heading(&site.name);
+    ui.horizontal(|ui| {
+        if let Some(name) = fields.text(ui, &key("name"), "Site name", &site.name, 200.0) {
+            fields.commit(out, site, "name", |s| s.name = name);
+        }
+        let label = ui.label("On the map at").id;
+        let mut place = site.place;
+        egui::ComboBox::from_id_salt(key("place"))
+            .selected_text(
+                place
+                    .and_then(|p| data.places.get(&p))
+                    .map_or("no place", |p| p.name.as_str()),
+            )
+            .height(400.0)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut place, None, "no place");
+                for p in data.places.values() {
+                    ui.selectable_value(&mut place, Some(p.id), &p.name);
+                }
+            })
+            .response
+            .labelled_by(label);
+        if place != site.place {
+            fields.commit(out, site, "place", |s| s.place = place);
+        }
+    });
+    if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &site.notes) {
+        fields.commit(out, site, "notes", |s| s.notes = notes);
+    }
+    ui.label(RichText::new("Materials").strong());
+    for (n, m) in site.materials.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let k = |f: &str| format!("site{}:m{n}:{f}", site.id.0);
+            if let Some(name) = fields.text(ui, &k("name"), "Material", &m.name, 120.0) {
+                fields.commit(out, site, "material", |s| s.materials[n].name = name);
+            }
+            if let Some(kind) = choice_combo(ui, &k("kind"), "Type", m.material) {
+                let (t, s) = crate::model::gathering::recommended(kind);
+                fields.commit(out, site, "material type", |site| {
+                    let m = &mut site.materials[n];
+                    m.material = kind;
+                    m.trait_name = t.to_owned();
+                    m.skill_name = s.to_owned();
+                });
+            }
+            let label = ui.label("Abundance").id;
+            let mut abundance = m.abundance;
+            egui::ComboBox::from_id_salt(k("abundance"))
+                .selected_text(capitalised(abundance.label()))
+                .height(400.0)
+                .show_ui(ui, |ui| {
+                    for &a in Abundance::ALL {
+                        ui.selectable_value(&mut abundance, a, capitalised(a.label()));
+                    }
+                })
+                .response
+                .labelled_by(label);
+            if abundance != m.abundance {
+                fields.commit(out, site, "abundance", |s| {
+                    s.materials[n].abundance = abundance
+                });
+            }
+            if let Some(t) = fields.text(ui, &k("trait"), "Trait", &m.trait_name, 64.0) {
+                fields.commit(out, site, "trait", |s| s.materials[n].trait_name = t);
+            }
+            if let Some(s) = fields.text(ui, &k("skill"), "Skill", &m.skill_name, 96.0) {
+                fields.commit(out, site, "skill", |site| site.materials[n].skill_name = s);
+            }
+            ui.label(RichText::new(tool_for(m.material).label()).weak());
+            if ui
+                .button("Remove")
+                .on_hover_text(format!("Remove {} from the site", m.name))
+                .clicked()
+            {
+                fields.commit(out, site, "materials", |s| {
+                    s.materials.remove(n);
+                });
+            }
+        });
+    }
+    if ui.button("Add material").clicked() {
+        fields.commit(out, site, "materials", |s| {
+            s.materials.push(SiteMaterial::new(
+                "New material",
+                MaterialType::Plant,
+                Abundance::Common,
+            ));
+        });
+    }
+    ui.label(RichText::new("Sources found").strong());
+    if site.sources.is_empty() {
+        ui.label(RichText::new("None yet: a survey finds them.").weak());
+    }
+    for (n, f) in site.sources.iter().enumerate() {
+        let mut worked_out = f.worked_out;
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "Source {}: a {} of {} {} (found {}, by {})",
+                n + 1,
+                row_name(f.source.label()),
+                capitalised(f.quality.label()),
+                f.material,
+                f.found,
+                f.by
+            ));
+            let label = format!("Source {} worked out", n + 1);
+            if ui
+                .checkbox(&mut worked_out, "worked out")
+                .on_hover_text(&label)
+                .changed()
+            {
+                fields.commit(out, site, "source", |s| {
+                    s.sources[n].worked_out = worked_out
+                });
+            }
+        });
+    }
+}
+
+/// A labelled list of the campaign's characters.
+fn character_combo(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    data: &CampaignData,
+    chosen: &mut Option<CharacterId>,
+) {
+    if chosen.is_none_or(|c| !data.characters.contains_key(&c)) {
+        *chosen = data.characters.keys().next().copied();
+    }
+    let label_id = ui.label(label).id;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(
+            chosen
+                .and_then(|c| data.characters.get(&c))
+                .map_or("nobody", |c| c.name.as_str()),
+        )
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            for c in data.characters.values() {
+                ui.selectable_value(chosen, Some(c.id), &c.name);
+            }
+        })
+        .response
+        .labelled_by(label_id);
+}
+
+fn survey_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Survey").strong());
+    if site.materials.is_empty() {
+        ui.label(RichText::new("Add a material to survey for.").weak());
+        return;
+    }
+    state.material = state.material.min(site.materials.len() - 1);
+    ui.horizontal(|ui| {
+        character_combo(ui, "surveyor", "Who", data, &mut state.surveyor);
+        let label = ui.label("looks for").id;
+        egui::ComboBox::from_id_salt("survey-material")
+            .selected_text(&site.materials[state.material].name)
+            .show_ui(ui, |ui| {
+                for (n, m) in site.materials.iter().enumerate() {
+                    ui.selectable_value(&mut state.material, n, &m.name);
+                }
+            })
+            .response
+            .labelled_by(label);
+        ui.checkbox(&mut state.advantage, "Researched (Advantage)");
+        if let Some(who) = state.surveyor
+            && ui.button("Survey").clicked()
+        {
+            out.push(Command::Gathering(GatherStep::Survey {
+                site: site.id,
+                material: state.material,
+                character: who,
+                advantage: state.advantage,
+            }));
+        }
+    });
+    let m = &site.materials[state.material];
+    let modifier = m
+        .abundance
+        .modifier()
+        .map_or("no test: there is none here".to_owned(), |v| {
+            format!("{v:+}")
+        });
+    ui.label(
+        RichText::new(format!(
+            "An Intuition test; {} here gives {modifier}.",
+            capitalised(m.abundance.label())
+        ))
+        .weak(),
+    );
+}
+
+fn session_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    out: &mut Vec<Command>,
+) {
+    let session = open_session(data, site.id);
+    ui.label(RichText::new("Gathering session").strong());
+    let limit = session.map_or(SessionLimit::Hours(4), |s| s.limit);
+    ui.horizontal(|ui| {
+        let label = ui.label("Lasts").id;
+        let mut chosen = limit;
+        egui::ComboBox::from_id_salt("session-limit")
+            .selected_text(limit_label(limit))
+            .height(400.0)
+            .show_ui(ui, |ui| {
+                for (l, said) in LIMITS {
+                    ui.selectable_value(&mut chosen, l, said);
+                }
+            })
+            .response
+            .labelled_by(label);
+        if chosen != limit {
+            out.push(Command::Gathering(GatherStep::Limit {
+                site: site.id,
+                limit: chosen,
+            }));
+        }
+        match session {
+            Some(s) => ui.label(format!("started {}", s.start)),
+            None => ui.label(RichText::new("a survey or a gatherer starts it").weak()),
+        };
+    });
+    if let Some(s) = session {
+        for g in &s.gatherers {
+            let name = data
+                .characters
+                .get(&g.character)
+                .map_or("?", |c| c.name.as_str());
+            let source = site
+                .sources
+                .get(g.source)
+                .map_or("?", |f| f.material.as_str());
+            ui.label(format!(
+                "{name} at source {} ({source}): {} worked, {}",
+                g.source + 1,
+                duration(g.minutes),
+                crate::model::plural(g.units, "unit")
+            ));
+        }
+    }
+    let open: Vec<usize> = (0..site.sources.len())
+        .filter(|&n| !site.sources[n].worked_out)
+        .collect();
+    if open.is_empty() {
+        ui.label(RichText::new("No source to gather at: survey first.").weak());
+    } else {
+        if !open.contains(&state.source) {
+            state.source = open[0];
+        }
+        ui.horizontal(|ui| {
+            character_combo(ui, "gatherer", "Gatherer", data, &mut state.gatherer);
+            let label = ui.label("at").id;
+            egui::ComboBox::from_id_salt("gather-source")
+                .selected_text(format!(
+                    "source {} ({})",
+                    state.source + 1,
+                    site.sources[state.source].material
+                ))
+                .show_ui(ui, |ui| {
+                    for &n in &open {
+                        let f = &site.sources[n];
+                        ui.selectable_value(
+                            &mut state.source,
+                            n,
+                            format!("source {} ({})", n + 1, f.material),
+                        );
+                    }
+                })
+                .response
+                .labelled_by(label);
+            ui.checkbox(&mut state.into_stash, "Into the party stash");
+            if let Some(who) = state.gatherer
+                && ui.button("Join the session").clicked()
+            {
+                out.push(Command::Gathering(GatherStep::Join {
+                    site: site.id,
+                    character: who,
+                    source: state.source,
+                    into_stash: state.into_stash,
+                }));
+            }
+        });
+        odds_ui(ui, state, data, site, limit);
+    }
+    if let Some(s) = session {
+        let ready = !s.gatherers.is_empty();
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(ready, egui::Button::new("Next test"))
+                .on_disabled_hover_text("Nobody has joined the session yet")
+                .clicked()
+            {
+                out.push(Command::Gathering(GatherStep::Gather {
+                    site: site.id,
+                    all: false,
+                }));
+            }
+            if ui
+                .add_enabled(ready, egui::Button::new("Gather until the end"))
+                .clicked()
+            {
+                out.push(Command::Gathering(GatherStep::Gather {
+                    site: site.id,
+                    all: true,
+                }));
+            }
+            if ui.button("End the session").clicked() {
+                out.push(Command::Gathering(GatherStep::Finish { site: site.id }));
+            }
+        });
+    }
+}
+
+/// Before anyone rolls: the chosen gatherer's chances at the chosen source.
+fn odds_ui(
+    ui: &mut Ui,
+    state: &GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    limit: SessionLimit,
+) {
+    let Some(c) = state.gatherer.and_then(|c| data.characters.get(&c)) else {
+        return;
+    };
+    let Some(found) = site.sources.get(state.source) else {
+        return;
+    };
+    let Some(material) = site.materials.iter().find(|m| m.name == found.material) else {
+        return;
+    };
+    let g = Gatherer {
+        character: c.id,
+        source: state.source,
+        trait_name: material.trait_name.clone(),
+        skill_name: material.skill_name.clone(),
+        into_stash: state.into_stash,
+        minutes: 0,
+        units: 0,
+    };
+    let start = open_session(data, site.id).map_or(data.settings.clock.hour, |s| s.start.hour);
+    match forecast(data, site, c, &g, limit, start) {
+        Err(e) => {
+            ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
+        }
+        Ok(f) => {
+            let expected = match (f.units, f.minutes) {
+                (Some(u), Some(m)) => format!(
+                    "{} expected: {u:.1} units in {:.1} hours",
+                    limit_label(limit),
+                    m / 60.0
+                ),
+                _ => "No test can give a unit: the session would never end.".to_owned(),
+            };
+            ui.label(format!(
+                "{}'s test: d20 {:+} ({} {} + tool), SB {}. {expected}.",
+                c.name, f.bonus, material.trait_name, material.skill_name, f.sb
+            ));
+            let rows: Vec<_> = f.rows.iter().filter(|r| r.p > 0.0).collect();
+            egui::Grid::new("gather-odds").striped(true).show(ui, |ui| {
+                for chunk in rows.chunks(4) {
+                    for row in chunk {
+                        ui.label(row_name(row.result.label()));
+                        ui.label(format!("{:.0}%", row.p * 100.0));
+                    }
+                    ui.end_row();
+                }
+            });
+        }
+    }
+}
+
+fn log_ui(ui: &mut Ui, data: &CampaignData, site: &Site) {
+    ui.label(RichText::new("Gathering log").strong());
+    let sessions: Vec<_> = data
+        .sessions
+        .values()
+        .rev()
+        .filter(|s| s.site == Some(site.id))
+        .collect();
+    if sessions.is_empty() {
+        ui.label(RichText::new("No sessions here yet.").weak());
+    }
+    for s in sessions {
+        let state = if s.finished { "" } else { " (open)" };
+        egui::CollapsingHeader::new(format!("Session of {}{state}", s.start))
+            .id_salt(("session", s.id.0))
+            .default_open(!s.finished)
+            .show(ui, |ui| {
+                for line in &s.lines {
+                    ui.label(RichText::new(line).monospace().size(12.0));
+                }
+            });
+    }
+}
+
+/// Foraging: an Intuition test against the GM's TG, and what was found.
+fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.label(RichText::new("Forage").strong());
+    character_combo(ui, "forager", "Forager", data, &mut state.forager);
+    ui.horizontal(|ui| {
+        let label = ui.label("TG").id;
+        ui.add(egui::TextEdit::singleline(&mut state.tg).desired_width(40.0))
+            .labelled_by(label);
+    });
+    ui.label(
+        RichText::new(
+            "Waybook's suggestions (the text gives none): plentiful 10, some 15, scarce 20.",
+        )
+        .weak()
+        .size(11.0),
+    );
+    let label = ui.label("Found").id;
+    let food: Vec<_> = data
+        .items
+        .values()
+        .filter(|i| {
+            matches!(
+                i.category,
+                Category::Food | Category::Water | Category::Material
+            )
+        })
+        .collect();
+    egui::ComboBox::from_id_salt("forage-found")
+        .selected_text(
+            state
+                .found
+                .and_then(|i| data.items.get(&i))
+                .map_or("nothing", |i| i.name.as_str()),
+        )
+        .height(300.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut state.found, None, "nothing");
+            for i in &food {
+                ui.selectable_value(&mut state.found, Some(i.id), &i.name);
+            }
+        })
+        .response
+        .labelled_by(label);
+    let quantity_label = ui.label("How many").id;
+    ui.add(egui::TextEdit::singleline(&mut state.found_quantity).desired_width(40.0))
+        .labelled_by(quantity_label);
+    let note_label = ui.label("What else (for the log)").id;
+    ui.add(egui::TextEdit::singleline(&mut state.note).desired_width(180.0))
+        .labelled_by(note_label);
+    let tg = limits::parse_whole(&state.tg, &(0..=40));
+    let quantity = if state.found.is_some() {
+        limits::parse_whole(&state.found_quantity, &(1..=1_000)).map(Some)
+    } else {
+        Ok(None)
+    };
+    let problem = match (&tg, &quantity) {
+        (Err(e), _) => Some(format!("TG: {e}")),
+        (_, Err(e)) => Some(format!("How many: {e}")),
+        _ => None,
+    };
+    if let Some(problem) = &problem
+        && !(state.tg.trim().is_empty() && state.found_quantity.trim().is_empty())
+    {
+        ui.label(RichText::new(problem).color(super::fields::ERROR_COLOUR));
+    }
+    if ui
+        .add_enabled(problem.is_none(), egui::Button::new("Forage"))
+        .clicked()
+        && let (Ok(tg), Ok(quantity), Some(who)) = (tg, quantity, state.forager)
+    {
+        out.push(Command::Gathering(GatherStep::Forage {
+            character: who,
+            tg: tg as i32,
+            found: state.found.zip(quantity),
+            note: state.note.trim().to_owned(),
+        }));
+        state.note.clear();
+    }
+    let forages: Vec<_> = data
+        .sessions
+        .values()
+        .rev()
+        .filter(|s| s.site.is_none())
+        .take(3)
+        .collect();
+    for s in forages {
+        for line in &s.lines {
+            ui.label(RichText::new(line).size(11.0));
+        }
+    }
+}
