@@ -610,11 +610,7 @@ fn one_test(
         (true, Some(p)) => Holder::Stash(p),
         _ => Holder::Character(c.id),
     };
-    let at = book
-        .session
-        .start
-        .plus(i64::from(g.minutes / 60), data.settings.day_hours);
-    let origin = format!("{}, {at}", site.name);
+    let origin = format!("{}, {}", site.name, book.session.start);
     let plain = result.units - result.improved_units;
     let item = book.material_item(material, result.quality);
     book.stash(holder, item, &origin, plain);

@@ -288,7 +288,7 @@ fn survey_ui(
     site: &Site,
     out: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new("Survey").strong());
+    ui.label(RichText::new("Surveying for a source").strong());
     if site.materials.is_empty() {
         ui.label(RichText::new("Add a material to survey for.").weak());
         return;
@@ -543,7 +543,7 @@ fn log_ui(ui: &mut Ui, data: &CampaignData, site: &Site) {
 
 /// Foraging: an Intuition test against the GM's TG, and what was found.
 fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: &mut Vec<Command>) {
-    ui.label(RichText::new("Forage").strong());
+    ui.label(RichText::new("Foraging").strong());
     character_combo(ui, "forager", "Forager", data, &mut state.forager);
     ui.horizontal(|ui| {
         let label = ui.label("TG").id;

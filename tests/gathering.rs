@@ -1,0 +1,335 @@
+//! Gathering played through `waybook::gathering` with scripted dice, each
+//! test quoting the sentence of `exploration-and-travel.txt` it checks; the
+//! sites, sources, sessions and where a stack was gathered kept in the file.
+
+mod common;
+
+use waybook::gathering::forecast::forecast;
+use waybook::gathering::{GatherError, GatherStep, open_session, play};
+use waybook::model::gathering::{Gatherer, SessionLimit};
+use waybook::model::*;
+use waybook::rules::dice::Dice;
+use waybook::rules::travel::gather::Abundance;
+
+fn step(data: &mut CampaignData, step: GatherStep, faces: &[u32]) -> Edit {
+    let edit = play(data, &step, &mut Dice::scripted(faces.to_vec())).expect("the step plays");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    edit
+}
+
+fn meadow(data: &CampaignData) -> SiteId {
+    data.sites
+        .values()
+        .find(|s| s.name == "Mill meadow")
+        .expect("the demo site")
+        .id
+}
+
+fn ilo(data: &CampaignData) -> CharacterId {
+    data.characters
+        .values()
+        .find(|c| c.name == "Brother Ilo")
+        .expect("Ilo")
+        .id
+}
+
+/// Ilo's stacks of a material, by quality, from one origin.
+fn held(data: &CampaignData, who: CharacterId, name: &str, origin: &str) -> Vec<(Quality, i64)> {
+    let mut found: Vec<(Quality, i64)> = data
+        .holdings_of(Holder::Character(who))
+        .filter(|h| h.origin.as_deref() == Some(origin))
+        .filter_map(|h| {
+            let item = &data.items[&h.item];
+            (item.name == name).then(|| (item.quality.expect("a quality"), h.quantity))
+        })
+        .collect();
+    found.sort_by_key(|(q, _)| *q);
+    found
+}
+
+#[test]
+fn three_hours_of_gathering_land_in_the_pack_at_their_quality_and_move_the_clock() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    let start = data.settings.clock;
+    step(
+        &mut data,
+        GatherStep::Join {
+            site,
+            character: ilo,
+            source: 0,
+            into_stash: false,
+        },
+        &[],
+    );
+    step(
+        &mut data,
+        GatherStep::Limit {
+            site,
+            limit: SessionLimit::Hours(3),
+        },
+        &[],
+    );
+    // Ilo: Agility 1 + Nature 2 + his Botanist's Tool's bonus 2 (trained) = +5, SB 2.
+    // d20 8: 13, "Standard Bounty. You gather a number of Units of the
+    // material equal to your SB." (2, an hour); d20 14: 19, Quickened, 1d4 3
+    // + 2 = 5 in 30 minutes; d20 20: 25, "Perceptive Bounty ... Half the
+    // Units of material gathered increases their Quality Level by 1", 1d8 4
+    // + 2 = 6, 3 of them Exceptional, 30 minutes; d20 3: 8, "Stalled Bounty
+    // ... The time taken to gather the material is doubled to 2 Hours."
+    step(
+        &mut data,
+        GatherStep::Gather { site, all: true },
+        &[8, 14, 3, 20, 4, 3],
+    );
+    let origin = format!("Mill meadow, {start}");
+    assert_eq!(
+        held(&data, ilo, "Greyspine sage", &origin),
+        vec![(Quality::Rich, 11), (Quality::Exceptional, 3)]
+    );
+    assert_eq!(
+        data.settings.clock,
+        start.plus(4, data.settings.day_hours),
+        "4 hours worked"
+    );
+    let session = data.sessions.values().last().expect("the session");
+    assert!(session.finished, "the session's 3 hours are up");
+    let minutes: Vec<u32> = session.tests.iter().map(|t| t.minutes).collect();
+    assert_eq!(minutes, vec![60, 30, 30, 120]);
+    assert!(open_session(&data, site).is_none());
+}
+
+#[test]
+fn without_the_tool_the_gm_is_told_the_text_requires_it() {
+    // "To gather specific kinds of material, each requires a specific kind of
+    // Gatherer's Tool."
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    let tool = data
+        .holdings_of(Holder::Character(ilo))
+        .find(|h| data.items[&h.item].tool_kind == Some(ToolKind::Botanist))
+        .cloned()
+        .expect("Ilo's tool");
+    data.apply(&Change::of(Some(&tool), None));
+    step(
+        &mut data,
+        GatherStep::Join {
+            site,
+            character: ilo,
+            source: 0,
+            into_stash: false,
+        },
+        &[],
+    );
+    let said = play(
+        &data,
+        &GatherStep::Gather { site, all: false },
+        &mut Dice::scripted(vec![10]),
+    )
+    .expect_err("no tool")
+    .to_string();
+    assert_eq!(
+        said,
+        "Brother Ilo has no Botanist's Tool, and neither has the party stash: the text requires it to gather Plant material"
+    );
+}
+
+#[test]
+fn the_item_bonus_counts_only_when_trained_in_the_tool() {
+    // "if you are Trained in the use of a Gatherer's Tool, you gain its Item
+    // Bonus for Trait Tests made using it."
+    let (_dir, mut data) = common::demo();
+    let (site_id, who) = (meadow(&data), ilo(&data));
+    let site = data.sites[&site_id].clone();
+    let g = Gatherer {
+        character: who,
+        source: 0,
+        trait_name: "Agility".into(),
+        skill_name: "Nature".into(),
+        into_stash: false,
+        minutes: 0,
+        units: 0,
+    };
+    let trained = forecast(
+        &data,
+        &site,
+        &data.characters[&who],
+        &g,
+        SessionLimit::Hours(1),
+        8,
+    )
+    .expect("a forecast");
+    assert_eq!((trained.bonus, trained.sb), (5, 2));
+    let mut untrained = data.characters[&who].clone();
+    untrained.exploration.tools.clear();
+    data.apply(&Change::of(data.characters.get(&who), Some(&untrained)));
+    let plain = forecast(
+        &data,
+        &site,
+        &data.characters[&who],
+        &g,
+        SessionLimit::Hours(1),
+        8,
+    )
+    .expect("a forecast");
+    assert_eq!(plain.bonus, 3);
+    let total: f64 = plain.rows.iter().map(|r| r.p).sum();
+    assert!((total - 1.0).abs() < 1e-12, "the rows' chances sum to 1");
+}
+
+#[test]
+fn a_survey_keeps_its_source_on_the_site_and_nonexistent_material_needs_no_test() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    // Emberleaf is uncommon (-1); Ilo's Intuition 3; d20 13: 15, "A Moderate
+    // Source. You find a source of Standard Quality material."
+    step(
+        &mut data,
+        GatherStep::Survey {
+            site,
+            material: 1,
+            character: ilo,
+            advantage: false,
+        },
+        &[13],
+    );
+    let found = data.sites[&site].sources.last().expect("a source").clone();
+    assert_eq!(found.material, "Emberleaf");
+    assert_eq!(found.quality, Quality::Standard);
+    assert_eq!(found.by, "Brother Ilo");
+    // "Nonexistant/Extinct | No Test Required"
+    let mut gone = data.sites[&site].clone();
+    gone.materials[1].abundance = Abundance::Nonexistent;
+    data.apply(&Change::of(data.sites.get(&site), Some(&gone)));
+    let sources = data.sites[&site].sources.len();
+    step(
+        &mut data,
+        GatherStep::Survey {
+            site,
+            material: 1,
+            character: ilo,
+            advantage: false,
+        },
+        &[],
+    );
+    assert_eq!(data.sites[&site].sources.len(), sources, "no source");
+    let lines = &open_session(&data, site).expect("open").lines;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("so there is no test and no source")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_worked_out_source_takes_no_more_gatherers() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    let mut worked = data.sites[&site].clone();
+    worked.sources[0].worked_out = true;
+    data.apply(&Change::of(data.sites.get(&site), Some(&worked)));
+    let refused = play(
+        &data,
+        &GatherStep::Join {
+            site,
+            character: ilo,
+            source: 0,
+            into_stash: false,
+        },
+        &mut Dice::scripted(vec![]),
+    );
+    assert_eq!(
+        refused,
+        Err(GatherError::WorkedOut("Greyspine sage".into()))
+    );
+}
+
+#[test]
+fn foraging_puts_what_was_found_in_the_pack_and_the_gm_note_in_the_log() {
+    // "This takes an Intuition Test, the TG should be determined by how
+    // abundant food and drink is in the specific environment."
+    let (_dir, mut data) = common::demo();
+    let who = ilo(&data);
+    let fish = data
+        .items
+        .values()
+        .find(|i| i.name == "Smoked fish")
+        .expect("fish")
+        .id;
+    let before: i64 = data
+        .holdings_of(Holder::Character(who))
+        .filter(|h| h.item == fish)
+        .map(|h| h.quantity)
+        .sum();
+    let forage = GatherStep::Forage {
+        character: who,
+        tg: 12,
+        found: Some((fish, 2)),
+        note: "a brackish pool, drinkable if purified".into(),
+    };
+    step(&mut data, forage, &[10]);
+    let after: i64 = data
+        .holdings_of(Holder::Character(who))
+        .filter(|h| h.item == fish)
+        .map(|h| h.quantity)
+        .sum();
+    assert_eq!(after, before + 2);
+    let log = &data.sessions.values().last().expect("the forage").lines;
+    assert!(log.iter().any(|l| l.contains("forage: d20 = 10, +3 Intuition") || l.contains("forage: d20 = 10")), "{log:?}");
+    assert!(
+        log.iter().any(|l| l.contains("found")),
+        "13 against TG 12: {log:?}"
+    );
+    assert!(
+        log.iter()
+            .any(|l| l == "The GM: a brackish pool, drinkable if purified")
+    );
+}
+
+#[test]
+fn sites_sources_sessions_and_where_a_stack_was_gathered_are_kept_in_the_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("g.waybook");
+    drop(waybook::demo::create_demo(&file).expect("the demo"));
+    let mut campaign = waybook::store::Campaign::open(&file).expect("opens");
+    let mut data = campaign.load().expect("loads");
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    for (s, faces) in [
+        (
+            GatherStep::Join {
+                site,
+                character: ilo,
+                source: 0,
+                into_stash: true,
+            },
+            vec![],
+        ),
+        (GatherStep::Gather { site, all: false }, vec![12, 2]),
+    ] {
+        let edit = step(&mut data, s, &faces);
+        campaign.apply(&edit).expect("written");
+    }
+    drop(campaign);
+    let back = waybook::store::Campaign::open(&file)
+        .expect("reopens")
+        .load()
+        .expect("loads");
+    assert_eq!(back.sites, data.sites);
+    assert_eq!(back.sessions, data.sessions);
+    assert_eq!(back.holdings, data.holdings);
+    let party = back.characters[&ilo].party.expect("a party");
+    let gathered = back
+        .holdings_of(Holder::Stash(party))
+        .find(|h| {
+            h.origin
+                .as_deref()
+                .is_some_and(|o| o.starts_with("Mill meadow"))
+        })
+        .expect("the sage in the stash");
+    // d20 12: 17, a Significant Bounty: 1d4 2 + SB 2.
+    assert_eq!(gathered.quantity, 4);
+    assert!(back.sessions.len() >= 2, "the demo's session and this one");
+}

@@ -1,0 +1,151 @@
+//! The gathering screen, driven through the real app with egui_kittest: a
+//! GM makes a site, surveys it, gathers for three hours, tries without the
+//! tool, forages, and undoes a session.
+
+mod common;
+
+use common::gui::Fixture;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::{NodeT, Queryable};
+use waybook::model::{Holder, Quality};
+use waybook::rules::dice::Dice;
+
+fn dice(f: &mut Fixture, faces: &[u32]) {
+    f.harness.state_mut().app.dice = Dice::scripted(faces.to_vec());
+}
+
+/// Picks `entry` in the list labelled `label`.
+fn pick(f: &mut Fixture, label: &str, entry: &str) {
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, label)
+        .click();
+    f.harness.run();
+    f.click_last(entry);
+}
+
+#[test]
+fn a_new_site_is_surveyed_and_gathered_for_three_hours_into_the_pack() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    f.click("Add site");
+    f.type_into("Site name", "Reed bank");
+    let site = f
+        .data()
+        .sites
+        .values()
+        .last()
+        .expect("the new site")
+        .clone();
+    assert_eq!(site.name, "Reed bank");
+    assert_eq!(site.materials[0].name, "Wild herbs");
+    pick(&mut f, "Who", "Brother Ilo");
+    // Common (+0), Intuition 3: d20 12 makes 15, a Moderate Source.
+    dice(&mut f, &[12]);
+    f.click("Survey");
+    assert!(f.shows("Found: a Moderate Source of Standard material."));
+    let found = &f.data().sites[&site.id].sources[0];
+    assert_eq!(found.quality, Quality::Standard);
+    pick(&mut f, "Lasts", "3 hours");
+    pick(&mut f, "Gatherer", "Brother Ilo");
+    assert!(
+        f.shows("Brother Ilo's test: d20 +5"),
+        "the odds before anyone rolls"
+    );
+    f.click("Join the session");
+    let start = f.data().settings.clock;
+    // Three Standard Bounties (d20 9: 14): SB 2 units an hour each.
+    dice(&mut f, &[9, 9, 9]);
+    f.click("Gather until the end");
+    assert!(f.shows("The session's time is up. 6 units gathered in 3 h"));
+    let ilo = f.character("Brother Ilo").expect("Ilo").id;
+    let data = f.data();
+    let herbs: i64 = data
+        .holdings_of(Holder::Character(ilo))
+        .filter(|h| {
+            let item = &data.items[&h.item];
+            item.name == "Wild herbs" && item.quality == Some(Quality::Standard)
+        })
+        .map(|h| h.quantity)
+        .sum();
+    assert_eq!(herbs, 6);
+    assert_eq!(data.settings.clock, start.plus(3, data.settings.day_hours));
+    let reloaded = f.reloaded();
+    assert!(
+        reloaded
+            .holdings
+            .values()
+            .any(|h| h.origin.as_deref() == Some(&format!("Reed bank, {start}"))),
+        "where and when they were gathered, kept in the file"
+    );
+}
+
+#[test]
+fn gathering_without_the_tool_says_the_text_requires_it() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    pick(&mut f, "Gatherer", "Ash Varnell");
+    assert!(f.shows(
+        "Ash Varnell has no Botanist's Tool, and neither has the party stash: the text requires it to gather Plant material"
+    ));
+    f.click("Join the session");
+    f.click("Next test");
+    assert!(f.shows("Nothing was gathered: Ash Varnell has no Botanist's Tool"));
+}
+
+#[test]
+fn undoing_a_session_takes_the_units_and_the_clock_back() {
+    let mut f = Fixture::demo();
+    let before = f.data().clone();
+    f.click("Gathering");
+    pick(&mut f, "Gatherer", "Brother Ilo");
+    f.click("Join the session");
+    dice(&mut f, &[9, 9, 9, 9]);
+    f.click("Gather until the end");
+    assert_ne!(f.data().holdings, before.holdings);
+    for _ in 0..2 {
+        f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        f.harness.run();
+    }
+    let after = f.data();
+    assert_eq!(after.holdings, before.holdings);
+    assert_eq!(after.sessions, before.sessions);
+    assert_eq!(after.settings.clock, before.settings.clock);
+}
+
+#[test]
+fn a_forage_with_a_bad_tg_is_refused_and_a_good_one_is_logged() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    f.field("TG").focus();
+    f.harness.run();
+    f.field("TG").type_text("hard");
+    f.harness.run();
+    assert!(f.shows("TG: “hard” is not a whole number"));
+    assert!(
+        f.harness
+            .get_by_label("Forage")
+            .accesskit_node()
+            .is_disabled()
+    );
+    f.field("TG").focus();
+    f.harness.run();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.field("TG").type_text("12");
+    f.harness.run();
+    dice(&mut f, &[15]);
+    f.click("Forage");
+    let last = f
+        .data()
+        .sessions
+        .values()
+        .last()
+        .expect("the forage")
+        .clone();
+    assert!(last.site.is_none());
+    assert!(
+        last.lines.iter().any(|l| l.contains("found")),
+        "{:?}",
+        last.lines
+    );
+}
