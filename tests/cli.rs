@@ -61,7 +61,11 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     );
     assert!(report.contains("integrity: ok"), "{report}");
     assert!(
-        report.contains("characters: 7, parties: 1, items: 12"),
+        report.contains("characters: 7, parties: 1, items: 13"),
+        "{report}"
+    );
+    assert!(
+        report.contains("places: 9, paths: 11, travel rounds: 1"),
         "{report}"
     );
     assert_eq!(
@@ -648,4 +652,46 @@ fn route_json_forecasts_the_way_and_refuses_what_cannot_be_reached() {
         "{}",
         text(&cut_off.stderr)
     );
+}
+
+/// Issue 12: `gathering` lists the sites and every test of the log.
+#[test]
+fn gathering_json_lists_sites_sources_and_every_test_with_its_yields() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = waybook(&["gathering", path_str(&file), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let g: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let sites = g["sites"].as_array().expect("sites");
+    assert_eq!(sites.len(), 2);
+    let meadow = &sites[0];
+    assert_eq!(meadow["place"], "Old Mill Crossing");
+    assert_eq!(meadow["materials"][0]["tool"], "Botanist's Tool");
+    assert_eq!(meadow["materials"][0]["abundance"], "abundant");
+    assert_eq!(meadow["sources"][0]["source"], "rich-source");
+    assert_eq!(meadow["sources"][0]["quality"], "rich");
+    let session = &g["sessions"][0];
+    assert_eq!(session["site"], "Mill meadow");
+    assert_eq!(session["finished"], true);
+    let tests = session["tests"].as_array().expect("tests");
+    assert_eq!(tests[0]["kind"], "survey");
+    let gathered: Vec<&serde_json::Value> =
+        tests.iter().filter(|t| t["kind"] == "gather").collect();
+    assert!(!gathered.is_empty());
+    for t in &gathered {
+        for field in ["roll", "ttv", "result", "units", "quality", "minutes"] {
+            assert!(!t[field].is_null(), "{field} in {t}");
+        }
+    }
+    let units: u64 = gathered
+        .iter()
+        .map(|t| t["units"].as_u64().expect("units"))
+        .sum();
+    let yielded: u64 = session["yields"]
+        .as_array()
+        .expect("yields")
+        .iter()
+        .map(|y| y["units"].as_u64().expect("units"))
+        .sum();
+    assert_eq!(units, yielded, "the yields are the tests' units");
 }

@@ -527,10 +527,11 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
         food(&after) <= food(&before) - 40 * 7,
         "a day of food for seven is eaten"
     );
+    let journey = before.journeys.values().next().expect("the journey");
     assert_eq!(
         after.settings.clock.day,
-        before.settings.clock.day + 1,
-        "the clock moves to the next day"
+        journey.start.day + 1,
+        "the clock moves to the journey's next day"
     );
     f.click("Day by day");
     assert!(
@@ -645,8 +646,8 @@ fn the_campaign_clock_is_set_on_the_campaign_screen() {
     let mut f = Fixture::demo();
     f.click("Campaign");
     assert!(
-        f.shows("Campaign clock: day 2, 08:00"),
-        "after the demo's travel round"
+        f.shows("Campaign clock: day 2, 11:00"),
+        "after the demo's travel round and gathering session"
     );
     f.type_into("Hour", "30");
     assert!(f.shows("Hour: must be between 0 and 23"));

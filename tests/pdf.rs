@@ -148,6 +148,7 @@ fn huge_character(data: &mut CampaignData) -> CharacterId {
                 quality: None,
                 material: None,
                 tool_kind: None,
+                bonus: 0,
                 notes: String::new(),
             };
             data.apply(&Change::Item {
@@ -158,12 +159,7 @@ fn huge_character(data: &mut CampaignData) -> CharacterId {
         })
         .collect();
     for item in item_ids {
-        let h = Holding {
-            id: data.next_holding_id(),
-            item,
-            holder: Holder::Character(id),
-            quantity: 1,
-        };
+        let h = Holding::new(data.next_holding_id(), item, Holder::Character(id), 1);
         data.apply(&Change::Holding {
             before: None,
             after: Some(h),
@@ -353,6 +349,44 @@ fn the_travel_round_worksheet_the_blank_one_and_the_travel_log() {
         "Weather: d6 = 2: Fair, a light wind",
         "ambush: d10 = 9",
         "Arrived at Old Mill Crossing",
+    ] {
+        assert!(log.contains(expected), "“{expected}” in the log:\n{log}");
+    }
+}
+
+/// Issue 12: the gathering site card and the site's gathering log.
+#[test]
+fn the_site_card_and_the_gathering_log() {
+    let (_dir, data) = demo();
+    let site = data.sites.values().next().expect("the demo's meadow").id;
+    let sheets = [Sheet::SiteCard(site), Sheet::GatheringLog(site)];
+    for paper in [Paper::A4, Paper::Letter] {
+        assert_eq!(
+            inside_the_margins(&data, &sheets, paper),
+            2,
+            "one page each"
+        );
+    }
+    let card = all_text(&read(&render(&data, &sheets[..1], Paper::A4)));
+    for expected in [
+        "Mill meadow",
+        "at Old Mill Crossing",
+        "Greyspine sage",
+        "Abundant",
+        "+3",
+        "Agility (Nature)",
+        "Botanist's Tool",
+        "Rich Source",
+        "Brother Ilo",
+    ] {
+        assert!(card.contains(expected), "“{expected}” on the card:\n{card}");
+    }
+    let log = all_text(&read(&render(&data, &sheets[1..], Paper::A4)));
+    for expected in [
+        "Gathering log",
+        "Session of day 2, 08:00 · 3 h",
+        "Survey",
+        "Yields: Brother Ilo",
     ] {
         assert!(log.contains(expected), "“{expected}” in the log:\n{log}");
     }

@@ -123,12 +123,12 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         after: Some(ration),
     });
     if stash_units > 0 {
-        let h = Holding {
-            id: HoldingId(1),
-            item: ItemId(1),
-            holder: Holder::Stash(party.id),
-            quantity: stash_units / 20,
-        };
+        let h = Holding::new(
+            HoldingId(1),
+            ItemId(1),
+            Holder::Stash(party.id),
+            stash_units / 20,
+        );
         data.apply(&Change::Holding {
             before: None,
             after: Some(h),
@@ -300,12 +300,12 @@ fn hunger_degrees_survive_long_rests_until_a_full_day() {
         "the long rest cannot remove hunger's degree"
     );
     // Food arrives: a full day, then the night's long rest removes the degree.
-    let rations = Holding {
-        id: HoldingId(50),
-        item: ItemId(1),
-        holder: Holder::Character(CharacterId(1)),
-        quantity: 2,
-    };
+    let rations = Holding::new(
+        HoldingId(50),
+        ItemId(1),
+        Holder::Character(CharacterId(1)),
+        2,
+    );
     data.apply(&Change::Holding {
         before: None,
         after: Some(rations),
@@ -352,12 +352,12 @@ fn half_rations_stay_half_when_a_whole_item_is_opened() {
         before: None,
         after: Some(big),
     });
-    let loaf = Holding {
-        id: HoldingId(60),
-        item: ItemId(2),
-        holder: Holder::Character(CharacterId(1)),
-        quantity: 1,
-    };
+    let loaf = Holding::new(
+        HoldingId(60),
+        ItemId(2),
+        Holder::Character(CharacterId(1)),
+        1,
+    );
     data.apply(&Change::Holding {
         before: None,
         after: Some(loaf),

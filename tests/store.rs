@@ -92,20 +92,14 @@ fn sample_edit() -> Edit {
         quality: Some(Quality::Exceptional),
         material: Some(MaterialType::Plant),
         tool_kind: Some(ToolKind::Botanist),
+        bonus: 2,
         notes: "glows".into(),
     };
     let carried = Holding {
-        id: HoldingId(1),
-        item: item.id,
-        holder: Holder::Character(c.id),
-        quantity: 3,
+        origin: Some("Mill meadow, day 2, 08:00".into()),
+        ..Holding::new(HoldingId(1), item.id, Holder::Character(c.id), 3)
     };
-    let stashed = Holding {
-        id: HoldingId(2),
-        item: item.id,
-        holder: Holder::Stash(party.id),
-        quantity: 9,
-    };
+    let stashed = Holding::new(HoldingId(2), item.id, Holder::Stash(party.id), 9);
     Edit::new(
         "setup",
         vec![
@@ -313,12 +307,7 @@ fn creating_over_an_existing_file_is_refused() {
 fn foreign_keys_are_enforced_and_a_failed_edit_writes_nothing() {
     let mut campaign = Campaign::in_memory("fk").expect("created");
     let party = Party::new(PartyId(1), "P");
-    let orphan = Holding {
-        id: HoldingId(1),
-        item: ItemId(42),
-        holder: Holder::Stash(party.id),
-        quantity: 1,
-    };
+    let orphan = Holding::new(HoldingId(1), ItemId(42), Holder::Stash(party.id), 1);
     let edit = Edit::new(
         "bad",
         vec![

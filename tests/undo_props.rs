@@ -31,7 +31,7 @@ fn pick<'a, K, V>(rng: &mut StdRng, map: &'a std::collections::BTreeMap<K, V>) -
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
     let label = format!("edit {n}");
     let one = |change: Change| Edit::new(label.clone(), vec![change]);
-    match rng.random_range(0..18) {
+    match rng.random_range(0..19) {
         0 => one(Change::Settings {
             before: seen.settings.clone(),
             after: Settings {
@@ -119,10 +119,13 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             one(Change::Holding {
                 before: None,
                 after: Some(Holding {
-                    id: seen.next_holding_id(),
-                    item: item.id,
-                    holder: Holder::Character(holder.id),
-                    quantity: rng.random_range(1..50),
+                    origin: rng.random_bool(0.3).then(|| format!("site {n}")),
+                    ..Holding::new(
+                        seen.next_holding_id(),
+                        item.id,
+                        Holder::Character(holder.id),
+                        rng.random_range(1..50),
+                    )
                 }),
             })
         }
@@ -257,6 +260,35 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             };
             let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
             waybook::travel::round::play(seen, party.id, &step, &mut dice)
+                .unwrap_or_else(|_| Edit::new(label, vec![]))
+        }
+        18 => {
+            // A gathering step, as the gathering screen asks for it.
+            use waybook::gathering::GatherStep;
+            let (Some(site), Some(who)) = (pick(rng, &seen.sites), pick(rng, &seen.characters))
+            else {
+                return Edit::new(label, vec![]);
+            };
+            let step = match rng.random_range(0..3) {
+                0 => GatherStep::Survey {
+                    site: site.id,
+                    material: 0,
+                    character: who.id,
+                    advantage: rng.random_bool(0.5),
+                },
+                1 => GatherStep::Join {
+                    site: site.id,
+                    character: who.id,
+                    source: 0,
+                    into_stash: rng.random_bool(0.5),
+                },
+                _ => GatherStep::Gather {
+                    site: site.id,
+                    all: rng.random_bool(0.2),
+                },
+            };
+            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+            waybook::gathering::play(seen, &step, &mut dice)
                 .unwrap_or_else(|_| Edit::new(label, vec![]))
         }
         _ => match pick(rng, &seen.tables) {

@@ -341,12 +341,7 @@ mod tests {
             Holder::Character(CharacterId(2)),
         );
         for (id, holder, quantity) in [(1, a, 999_999), (2, b, 5), (3, b, 1)] {
-            let h = Holding {
-                id: HoldingId(id),
-                item: ItemId(1),
-                holder,
-                quantity,
-            };
+            let h = Holding::new(HoldingId(id), ItemId(1), holder, quantity);
             data.holdings.insert(h.id, h);
         }
         (data, ItemId(1), a, b)

@@ -34,6 +34,12 @@ pub struct ExportArgs {
     /// A party's travel log, by party name.
     #[arg(long, value_name = "PARTY")]
     pub travel_log: Option<String>,
+    /// A gathering site's card, by site name.
+    #[arg(long, value_name = "SITE")]
+    pub site_card: Option<String>,
+    /// A gathering site's log, by site name.
+    #[arg(long, value_name = "SITE")]
+    pub gathering_log: Option<String>,
     /// Paper size: a4 or letter.
     #[arg(long, default_value = "a4")]
     pub paper: Paper,
@@ -88,6 +94,14 @@ pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Shee
     if let Some(name) = &args.travel_log {
         let p = named(data.parties.values(), name, "party", |p| &p.name)?;
         sheets.push(Sheet::TravelLog(p.id));
+    }
+    if let Some(name) = &args.site_card {
+        let s = named(data.sites.values(), name, "gathering site", |s| &s.name)?;
+        sheets.push(Sheet::SiteCard(s.id));
+    }
+    if let Some(name) = &args.gathering_log {
+        let s = named(data.sites.values(), name, "gathering site", |s| &s.name)?;
+        sheets.push(Sheet::GatheringLog(s.id));
     }
     if args.blank {
         sheets.push(Sheet::Blank);

@@ -493,9 +493,14 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     for edit in gathering::first_session(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
-    // The journey sets off from the clock as the travel round left it.
+    // The journey sets off the morning after the travel round and the
+    // afternoon in the meadow.
     let clock = campaign.settings()?.clock;
-    let journey = demo_journey(JourneyId(1), party.id, clock, watchers);
+    let morning = ClockTime {
+        day: clock.day + 1,
+        hour: 8,
+    };
+    let journey = demo_journey(JourneyId(1), party.id, morning, watchers);
     campaign.apply(&Edit::new(
         "Plan the demo journey",
         vec![Change::journey(None, Some(&journey))],

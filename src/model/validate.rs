@@ -254,12 +254,12 @@ mod tests {
         assert!(problems(&data).is_empty());
         data.holdings.insert(
             HoldingId(3),
-            Holding {
-                id: HoldingId(3),
-                item: ItemId(1),
-                holder: Holder::Character(CharacterId(1)),
-                quantity: 2_000_015,
-            },
+            Holding::new(
+                HoldingId(3),
+                ItemId(1),
+                Holder::Character(CharacterId(1)),
+                2_000_015,
+            ),
         );
         let mut pell = Character::new(CharacterId(1), "Pell", CharacterKind::Hero);
         pell.companion.wild_dice = 4;

@@ -1,12 +1,14 @@
 //! Printable sheets: campaign data in, PDF bytes out. No egui, no database.
 //!
 //! Character sheets (a section per rule text switched on), party sheets, the
-//! blank sheet, journey packets, travel-round worksheets and travel logs, on A4 or US Letter, black-and-white friendly, with the
+//! blank sheet, journey packets, travel-round worksheets and travel logs,
+//! gathering site cards and logs, on A4 or US Letter, black-and-white friendly, with the
 //! shipped DejaVu Sans embedded (subset to the glyphs used). A sheet that
 //! overflows continues on the next page with its heading repeated.
 
 mod blocks;
 mod character;
+mod gathering;
 mod journey;
 pub mod layout;
 mod party;
@@ -17,7 +19,7 @@ pub use layout::{Page, Paper};
 /// The margin every sheet keeps, in points.
 pub const MARGIN_PT: f32 = 42.519_686;
 
-use crate::model::{CampaignData, CharacterId, Choice, Holder, JourneyId, PartyId};
+use crate::model::{CampaignData, CharacterId, Choice, Holder, JourneyId, PartyId, SiteId};
 use blocks::{Align, Column};
 use layout::{Layout, Metrics};
 use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};
@@ -39,6 +41,10 @@ pub enum Sheet {
     BlankTravelRound,
     /// A party's travel log, each round with its rolls.
     TravelLog(PartyId),
+    /// A gathering site's card: materials, abundance, sources found.
+    SiteCard(SiteId),
+    /// A gathering site's log: every session's tests and yields.
+    GatheringLog(SiteId),
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -83,6 +89,8 @@ fn lay_out(
             Sheet::TravelRound(id) => travel::worksheet(&mut layout, data, Some(party(data, id)?)),
             Sheet::BlankTravelRound => travel::worksheet(&mut layout, data, None),
             Sheet::TravelLog(id) => travel::travel_log(&mut layout, data, party(data, id)?),
+            Sheet::SiteCard(id) => gathering::site_card(&mut layout, data, site(data, id)?),
+            Sheet::GatheringLog(id) => gathering::gathering_log(&mut layout, data, site(data, id)?),
         }
         if !progress(done + 1) {
             return Err(PdfError::Cancelled);
@@ -96,6 +104,12 @@ fn party(data: &CampaignData, id: PartyId) -> Result<&crate::model::Party, PdfEr
     data.parties
         .get(&id)
         .ok_or_else(|| PdfError::Missing(format!("party {}", id.0)))
+}
+
+fn site(data: &CampaignData, id: SiteId) -> Result<&crate::model::Site, PdfError> {
+    data.sites
+        .get(&id)
+        .ok_or_else(|| PdfError::Missing(format!("gathering site {}", id.0)))
 }
 
 /// The fonts parsed once per export.

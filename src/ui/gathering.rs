@@ -13,6 +13,7 @@ use crate::model::{
     CampaignData, Category, Change, CharacterId, Choice, Edit, ItemId, MaterialType, Site, SiteId,
     capitalised, limits,
 };
+use crate::pdf::Sheet;
 use crate::rules::travel::gather::Abundance;
 use egui::{RichText, Ui};
 
@@ -106,6 +107,14 @@ pub fn gathering_ui(
         egui::ScrollArea::vertical().show(ui, |ui| {
             match state.site.and_then(|s| data.sites.get(&s)) {
                 Some(site) => {
+                    ui.horizontal(|ui| {
+                        if ui.button("Print site card…").clicked() {
+                            out.push(Command::Export(vec![Sheet::SiteCard(site.id)]));
+                        }
+                        if ui.button("Print gathering log…").clicked() {
+                            out.push(Command::Export(vec![Sheet::GatheringLog(site.id)]));
+                        }
+                    });
                     site_ui(ui, state, data, site, out);
                     ui.separator();
                     survey_ui(ui, state, data, site, out);

@@ -125,7 +125,7 @@ mod tests {
         Gather {
             bonus,
             sb,
-            source: Source::ModerateSource,
+            source: Source::Moderate,
             quality: None,
         }
     }
@@ -176,7 +176,7 @@ mod tests {
     #[test]
     fn a_quarter_source_still_gives_one_unit_when_the_row_gives_any() {
         let request = Gather {
-            source: Source::ImpureExploitedSource,
+            source: Source::ImpureExploited,
             ..moderate(0, 1)
         };
         assert!(

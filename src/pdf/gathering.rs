@@ -1,0 +1,278 @@
+//! The gathering site card (materials with their tools, tests and
+//! abundance; the sources found, with room for new ones) and a site's
+//! gathering log (per session: who gathered where, every test, the yields
+//! and the time spent).
+
+use super::blocks::{self, Align, Column};
+use super::layout::Layout;
+use crate::gathering::{duration, row_name};
+use crate::model::gathering::tool_for;
+use crate::model::{CampaignData, Choice, Site, capitalised};
+
+fn place(data: &CampaignData, site: &Site) -> String {
+    site.place
+        .and_then(|p| data.places.get(&p))
+        .map_or_else(|| "not on the map".to_owned(), |p| format!("at {}", p.name))
+}
+
+pub fn site_card(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
+    l.start_sheet(&site.name);
+    blocks::title(
+        l,
+        &site.name,
+        &format!(
+            "Gathering site · {} · {}",
+            place(data, site),
+            data.settings.name
+        ),
+    );
+    if !site.notes.trim().is_empty() {
+        blocks::line(l, "", &site.notes);
+    }
+    blocks::section(l, "Materials", 40.0);
+    let columns = [
+        Column {
+            header: "Material",
+            share: 2.6,
+            align: Align::Left,
+        },
+        Column {
+            header: "Type",
+            share: 1.0,
+            align: Align::Left,
+        },
+        Column {
+            header: "Abundance",
+            share: 1.6,
+            align: Align::Left,
+        },
+        Column {
+            header: "Survey",
+            share: 1.0,
+            align: Align::Right,
+        },
+        Column {
+            header: "Test",
+            share: 2.2,
+            align: Align::Left,
+        },
+        Column {
+            header: "Tool",
+            share: 1.8,
+            align: Align::Left,
+        },
+    ];
+    let rows: Vec<Vec<String>> = site
+        .materials
+        .iter()
+        .map(|m| {
+            vec![
+                m.name.clone(),
+                m.material.label().to_owned(),
+                capitalised(m.abundance.label()),
+                m.abundance
+                    .modifier()
+                    .map_or_else(|| "no test".to_owned(), |v| format!("{v:+}")),
+                format!("{} ({})", m.trait_name, m.skill_name),
+                tool_for(m.material).label().to_owned(),
+            ]
+        })
+        .collect();
+    blocks::table(l, &columns, &rows);
+    blocks::line(
+        l,
+        "",
+        "Survey: an Intuition test plus the abundance's modifier (Advantage with research). Each gathering test is an hour of work unless its row says otherwise.",
+    );
+    blocks::section(l, "Sources found", 60.0);
+    let columns = [
+        Column {
+            header: "#",
+            share: 0.4,
+            align: Align::Right,
+        },
+        Column {
+            header: "Material",
+            share: 2.0,
+            align: Align::Left,
+        },
+        Column {
+            header: "Source",
+            share: 2.4,
+            align: Align::Left,
+        },
+        Column {
+            header: "Quality",
+            share: 1.1,
+            align: Align::Left,
+        },
+        Column {
+            header: "Found",
+            share: 3.0,
+            align: Align::Left,
+        },
+        Column {
+            header: "Worked out",
+            share: 1.0,
+            align: Align::Left,
+        },
+    ];
+    let mut rows: Vec<Vec<String>> = site
+        .sources
+        .iter()
+        .enumerate()
+        .map(|(n, f)| {
+            vec![
+                (n + 1).to_string(),
+                f.material.clone(),
+                row_name(f.source.label()),
+                capitalised(f.quality.label()),
+                format!("{}, {}", f.found, f.by),
+                if f.worked_out { "yes" } else { "☐" }.to_owned(),
+            ]
+        })
+        .collect();
+    for n in 0..4 {
+        let number = site.sources.len() + n + 1;
+        rows.push(vec![
+            number.to_string(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            "☐".to_owned(),
+        ]);
+    }
+    blocks::table(l, &columns, &rows);
+    blocks::section(l, "Notes", 30.0);
+    blocks::fill_with_lines(l);
+}
+
+pub fn gathering_log(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
+    let heading = format!("Gathering log · {}", site.name);
+    l.start_sheet(&heading);
+    let sessions: Vec<_> = data
+        .sessions
+        .values()
+        .filter(|s| s.site == Some(site.id))
+        .collect();
+    blocks::title(
+        l,
+        &heading,
+        &format!(
+            "{} · {} · {}",
+            place(data, site),
+            crate::model::plural(sessions.len(), "session"),
+            data.settings.name
+        ),
+    );
+    if sessions.is_empty() {
+        blocks::line(l, "", "No sessions here yet.");
+    }
+    let who = |id| {
+        data.characters
+            .get(&id)
+            .map_or("?", |c: &crate::model::Character| c.name.as_str())
+    };
+    for s in sessions {
+        let worked = s.gatherers.iter().map(|g| g.minutes).max().unwrap_or(0);
+        blocks::section(
+            l,
+            &format!("Session of {} · {}", s.start, duration(worked)),
+            40.0,
+        );
+        let gatherers: Vec<String> = s
+            .gatherers
+            .iter()
+            .map(|g| {
+                let source = site
+                    .sources
+                    .get(g.source)
+                    .map_or("?", |f| f.material.as_str());
+                format!(
+                    "{} at source {} ({source}, {} {})",
+                    who(g.character),
+                    g.source + 1,
+                    g.trait_name,
+                    g.skill_name
+                )
+            })
+            .collect();
+        if !gatherers.is_empty() {
+            blocks::line(l, "Gatherers", &gatherers.join("; "));
+        }
+        let columns = [
+            Column {
+                header: "Who",
+                share: 1.8,
+                align: Align::Left,
+            },
+            Column {
+                header: "d20",
+                share: 0.6,
+                align: Align::Right,
+            },
+            Column {
+                header: "TTV",
+                share: 0.6,
+                align: Align::Right,
+            },
+            Column {
+                header: "Result",
+                share: 2.6,
+                align: Align::Left,
+            },
+            Column {
+                header: "Units",
+                share: 0.7,
+                align: Align::Right,
+            },
+            Column {
+                header: "Quality",
+                share: 1.2,
+                align: Align::Left,
+            },
+            Column {
+                header: "Time",
+                share: 1.0,
+                align: Align::Right,
+            },
+        ];
+        let rows: Vec<Vec<String>> = s
+            .tests
+            .iter()
+            .map(|t| {
+                vec![
+                    who(t.character).to_owned(),
+                    t.roll.map_or_else(String::new, |r| r.to_string()),
+                    t.ttv.map_or_else(String::new, |v| v.to_string()),
+                    t.result
+                        .map_or_else(|| "Survey".to_owned(), |r| row_name(r.label())),
+                    t.units.to_string(),
+                    t.quality
+                        .map_or_else(String::new, |q| capitalised(q.label())),
+                    if t.result.is_some() {
+                        duration(t.minutes)
+                    } else {
+                        String::new()
+                    },
+                ]
+            })
+            .collect();
+        blocks::table(l, &columns, &rows);
+        let yields: Vec<String> = s
+            .yields()
+            .into_iter()
+            .map(|(c, q, units)| format!("{} {units} {}", who(c), capitalised(q.label())))
+            .collect();
+        blocks::line(
+            l,
+            "Yields",
+            &if yields.is_empty() {
+                "none".to_owned()
+            } else {
+                yields.join("; ")
+            },
+        );
+    }
+}
