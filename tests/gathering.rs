@@ -333,3 +333,72 @@ fn sites_sources_sessions_and_where_a_stack_was_gathered_are_kept_in_the_file() 
     assert_eq!(gathered.quantity, 4);
     assert!(back.sessions.len() >= 2, "the demo's session and this one");
 }
+
+#[test]
+fn a_boon_is_rolled_on_a_campaign_table_into_the_log() {
+    // "Some results may call for a complication or a boon, this is optional
+    // advise for the GG".
+    let (_dir, mut data) = common::demo();
+    let site = meadow(&data);
+    let weather = data
+        .tables
+        .values()
+        .find(|t| t.name == "weather")
+        .expect("a table")
+        .id;
+    step(
+        &mut data,
+        GatherStep::Note {
+            site,
+            table: Some(weather),
+            text: "a hidden spring".into(),
+        },
+        &[4],
+    );
+    let lines = &data
+        .sessions
+        .values()
+        .rev()
+        .find(|s| s.site == Some(site))
+        .expect("a session")
+        .lines;
+    assert!(
+        lines.iter().any(|l| l == "weather: d6 = 4: Rain"),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l == "The GM: a hidden spring"));
+}
+
+#[test]
+fn foraged_food_is_counted_by_the_journey_food_ledger() {
+    let (_dir, mut data) = common::demo();
+    let who = ilo(&data);
+    let journey = data
+        .journeys
+        .values()
+        .next()
+        .expect("the demo journey")
+        .clone();
+    let units = |data: &CampaignData| {
+        let view = waybook::plan::plan(data, &journey);
+        waybook::plan::food_ledger(data, &journey, &view).units_at_start
+    };
+    let before = units(&data);
+    let fish = data
+        .items
+        .values()
+        .find(|i| i.name == "Smoked fish")
+        .expect("fish")
+        .clone();
+    let forage = GatherStep::Forage {
+        character: who,
+        tg: 5,
+        found: Some((fish.id, 3)),
+        note: String::new(),
+    };
+    step(&mut data, forage, &[12]);
+    assert!(
+        (units(&data) - before - (3 * fish.food_units) as f64).abs() < 1e-9,
+        "three smoked fish more in the ledger"
+    );
+}

@@ -149,3 +149,38 @@ fn a_forage_with_a_bad_tg_is_refused_and_a_good_one_is_logged() {
         last.lines
     );
 }
+
+#[test]
+fn a_session_length_is_typed_in_hours_or_units_and_a_bad_one_is_refused() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    pick(&mut f, "Gatherer", "Brother Ilo");
+    f.click("Join the session");
+    f.field("or").focus();
+    f.harness.run();
+    f.field("or").type_text("500");
+    f.harness.run();
+    assert!(f.shows("Length: must be between 1 and 240"));
+    assert!(
+        f.harness
+            .get_by_label("hours")
+            .accesskit_node()
+            .is_disabled()
+    );
+    f.field("or").focus();
+    f.harness.run();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.field("or").type_text("12");
+    f.harness.run();
+    f.click("units each");
+    let site = f.data().sites.values().next().expect("the meadow").id;
+    let session = waybook::gathering::open_session(f.data(), site).expect("open");
+    assert_eq!(
+        session.limit,
+        waybook::model::gathering::SessionLimit::Units(12)
+    );
+    assert!(
+        f.shows("until 12 units each expected: 12.0 units in"),
+        "the odds follow the length"
+    );
+}

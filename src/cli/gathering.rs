@@ -1,7 +1,7 @@
 //! `waybook gathering`: the gathering sites (materials, abundance, sources
 //! found) and the gathering log (every test and the yields). Read-only.
 
-use crate::model::gathering::{SessionLimit, tool_for};
+use crate::model::gathering::SessionLimit;
 use crate::model::{CampaignData, CharacterId, Choice, GatheringSession};
 use crate::store::Campaign;
 use serde_json::{Value, json};
@@ -79,7 +79,7 @@ pub fn gathering_json(data: &CampaignData) -> Value {
                 "materials": s.materials.iter().map(|m| json!({
                     "name": m.name,
                     "material": m.material.key(),
-                    "tool": tool_for(m.material).label(),
+                    "tool": m.tool().label(),
                     "abundance": m.abundance.as_str(),
                     "trait": m.trait_name,
                     "skill": m.skill_name,
@@ -123,7 +123,7 @@ pub fn gathering(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Re
                 m.abundance.label(),
                 m.trait_name,
                 m.skill_name,
-                tool_for(m.material).label()
+                m.tool().label()
             )?;
         }
         for (i, f) in s.sources.iter().enumerate() {

@@ -11,9 +11,7 @@
 
 pub mod forecast;
 
-use crate::model::gathering::{
-    FoundSource, GatherTest, Gatherer, SessionLimit, SiteMaterial, tool_for,
-};
+use crate::model::gathering::{FoundSource, GatherTest, Gatherer, SessionLimit, SiteMaterial};
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, Choice, Edit, GatheringSession, Holder,
     Holding, Item, ItemId, PartyId, SiteId, capitalised,
@@ -53,7 +51,7 @@ pub enum GatherError {
     NoTool {
         who: String,
         tool: &'static str,
-        material: &'static str,
+        material: String,
     },
     #[error("{0}")]
     Rules(String),
@@ -94,6 +92,13 @@ pub enum GatherStep {
     Gather { site: SiteId, all: bool },
     /// The GM ends the open session.
     Finish { site: SiteId },
+    /// The GM's complication or boon for the site's latest session: rolled
+    /// on a campaign table, or written down.
+    Note {
+        site: SiteId,
+        table: Option<crate::model::TableId>,
+        text: String,
+    },
     /// A foraging test, and what the GM rules was found.
     Forage {
         character: CharacterId,
@@ -111,6 +116,7 @@ impl GatherStep {
             GatherStep::Join { .. } | GatherStep::Limit { .. } => "The session was not changed",
             GatherStep::Gather { .. } | GatherStep::Finish { .. } => "Nothing was gathered",
             GatherStep::Forage { .. } => "The forage could not be made",
+            GatherStep::Note { .. } => "Nothing was written to the log",
         }
     }
 }
@@ -147,6 +153,7 @@ pub fn play(data: &CampaignData, step: &GatherStep, dice: &mut Dice) -> Result<E
             found,
             note,
         } => forage(data, *character, *tg, *found, note, dice),
+        GatherStep::Note { site, table, text } => note(data, *site, *table, text, dice),
     }
 }
 
@@ -312,6 +319,35 @@ impl<'a> Booking<'a> {
     }
 }
 
+/// A complication or boon in the site's latest session's log.
+fn note(
+    data: &CampaignData,
+    site: SiteId,
+    table: Option<crate::model::TableId>,
+    text: &str,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    let session = data
+        .sessions
+        .values()
+        .rev()
+        .find(|s| s.site == Some(site))
+        .cloned()
+        .ok_or(GatherError::NoSession)?;
+    let mut book = Booking::new(data, session);
+    if let Some(def) = table.and_then(|t| data.tables.get(&t)) {
+        let rollable = def.rollable().map_err(|e| {
+            GatherError::Rules(format!("the {} table cannot be rolled: {e}", def.name))
+        })?;
+        let roll = rollable.roll(dice)?;
+        book.line(format!("{}: {}", roll.roll.record(&def.name), roll.result));
+    }
+    if !text.trim().is_empty() {
+        book.line(format!("The GM: {}", text.trim()));
+    }
+    Ok(book.edit("Write to the gathering log"))
+}
+
 /// The session still open at a site, if there is one.
 pub fn open_session(data: &CampaignData, site: SiteId) -> Option<&GatheringSession> {
     data.sessions
@@ -375,6 +411,11 @@ fn survey(
         )),
     }
     let row = result.result.row();
+    match result.roll {
+        Some(1) => book.line("A natural 1: a Critical Failure; the TTV counts as 0."),
+        Some(20) => book.line("A natural 20: an Inspired Event; the result is two rows better."),
+        _ => {}
+    }
     book.line(row_text(result.result, result.quality));
     if result.complication {
         book.line("The row allows a complication: roll on a campaign table or write it down.");
@@ -488,7 +529,7 @@ fn join(
 
 /// The tool a gatherer works with: their own, else the party stash's.
 fn tool<'d>(data: &'d CampaignData, c: &Character, material: &SiteMaterial) -> Option<&'d Item> {
-    let kind = tool_for(material.material);
+    let kind = material.tool();
     let holders = std::iter::once(Holder::Character(c.id)).chain(c.party.map(Holder::Stash));
     holders
         .flat_map(|h| data.holdings_of(h))
@@ -517,10 +558,10 @@ pub fn request(
 ) -> std::result::Result<gather::Gather, GatherError> {
     let tool = tool(data, c, material).ok_or(GatherError::NoTool {
         who: c.name.clone(),
-        tool: tool_for(material.material).label(),
-        material: material.material.label(),
+        tool: material.tool().label(),
+        material: material.type_label(),
     })?;
-    let trained = c.exploration.tools.contains(&tool_for(material.material));
+    let trained = c.exploration.tools.contains(&material.tool());
     let skill = c.exploration.skill_value(&g.skill_name);
     let bonus =
         c.exploration.trait_value(&g.trait_name) + skill + if trained { tool.bonus } else { 0 };
@@ -645,8 +686,10 @@ fn one_test(
     if result.rare_find {
         book.line("A Fateful Discovery: one unit of a rare material or another Unique Discovery Boon, the GM's to name.");
     }
-    if result.roll == 1 {
-        book.line("A natural 1: a Critical Failure.");
+    match result.roll {
+        1 => book.line("A natural 1: a Critical Failure."),
+        20 => book.line("A natural 20: an Inspired Event (here it counts only in its total)."),
+        _ => {}
     }
     let gatherer = &mut book.session.gatherers[n];
     gatherer.minutes += result.minutes;
@@ -718,6 +761,23 @@ fn forage(
     }
     if !note.trim().is_empty() {
         book.line(format!("The GM: {}", note.trim()));
+    }
+    // On the road: the journey in play keeps the forage in its log too.
+    if let Some(journey) = c.party.and_then(|p| {
+        data.journeys
+            .values()
+            .rev()
+            .find(|j| j.party == p && j.played_hours > 0)
+    }) {
+        let mut after = journey.clone();
+        after.log.extend(
+            book.session
+                .lines
+                .iter()
+                .skip(1)
+                .map(|l| format!("{}: {l}", c.name)),
+        );
+        book.created.push(Change::of(Some(journey), Some(&after)));
     }
     book.session.tests.push(GatherTest {
         character: who,

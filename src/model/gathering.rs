@@ -12,6 +12,13 @@ pub struct SiteMaterial {
     /// What the GM calls it ("Greyspine sage"); gathered units are items of this name.
     pub name: String,
     pub material: MaterialType,
+    /// The GM's own type of material ("Crystal"), gathered like `material`
+    /// unless `tool` says otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub type_name: Option<String>,
+    /// The gatherer's tool, when the GM's type needs another than the text's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<super::ToolKind>,
     pub abundance: Abundance,
     /// The gathering test's trait and skill: the text's recommendation,
     /// which the GM may change.
@@ -26,10 +33,26 @@ impl SiteMaterial {
         Self {
             name: name.into(),
             material,
+            type_name: None,
+            tool: None,
             abundance,
             trait_name: trait_name.to_owned(),
             skill_name: skill_name.to_owned(),
         }
+    }
+}
+
+impl SiteMaterial {
+    /// The tool gathering it requires: the GM's choice, else the text's.
+    pub fn tool(&self) -> super::ToolKind {
+        self.tool.unwrap_or_else(|| tool_for(self.material))
+    }
+
+    /// Its type as the GM reads it: their own name, else the text's.
+    pub fn type_label(&self) -> String {
+        self.type_name
+            .clone()
+            .unwrap_or_else(|| super::Choice::label(self.material).to_owned())
     }
 }
 

@@ -6,7 +6,6 @@
 use super::blocks::{self, Align, Column};
 use super::layout::Layout;
 use crate::gathering::{duration, row_name};
-use crate::model::gathering::tool_for;
 use crate::model::{CampaignData, Choice, Site, capitalised};
 
 fn place(data: &CampaignData, site: &Site) -> String {
@@ -74,7 +73,7 @@ pub fn site_card(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
                     .modifier()
                     .map_or_else(|| "no test".to_owned(), |v| format!("{v:+}")),
                 format!("{} ({})", m.trait_name, m.skill_name),
-                tool_for(m.material).label().to_owned(),
+                m.tool().label().to_owned(),
             ]
         })
         .collect();

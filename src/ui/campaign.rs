@@ -3,7 +3,7 @@
 //! tables travel rounds roll the weather and Gather's battle items on, and
 //! the merchant table.
 
-use super::fields::FieldBuffers;
+use super::fields::{self, FieldBuffers, Unpicked};
 use crate::app::Command;
 use crate::model::{CampaignData, Change, Edit, RuleText, TableId, Ware, limits};
 use egui::{RichText, Ui};
@@ -150,6 +150,11 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
         RichText::new("Prices are in each party's own coin; a ware gives Supplies or an item.")
             .weak(),
     );
+    let items: Vec<_> = data
+        .items
+        .values()
+        .map(|i| (i.id, i.name.as_str()))
+        .collect();
     for w in data.wares.values() {
         let key = |f: &str| format!("ware{}:{f}", w.id.0);
         ui.horizontal(|ui| {
@@ -168,21 +173,15 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
             ) {
                 fields.commit(out, w, "supplies", |w| w.supplies = v);
             }
-            let label_id = ui.label("Item").id;
             let mut item = w.item;
-            egui::ComboBox::from_id_salt(key("item"))
-                .selected_text(
-                    item.and_then(|i| data.items.get(&i))
-                        .map_or("none", |i| i.name.as_str()),
-                )
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut item, None, "none");
-                    for i in data.items.values() {
-                        ui.selectable_value(&mut item, Some(i.id), &i.name);
-                    }
-                })
-                .response
-                .labelled_by(label_id);
+            fields::record_combo(
+                ui,
+                key("item"),
+                "Item",
+                &mut item,
+                Unpicked::Offered("none"),
+                &items,
+            );
             if item != w.item {
                 fields.commit(out, w, "item", |w| w.item = item);
             }

@@ -3,6 +3,7 @@
 //! or travel log, a blank worksheet) on which paper. The paper is
 //! remembered; the file is chosen next and rendered in the background.
 
+use super::fields::{self, Unpicked};
 use super::roster::RosterState;
 use crate::app::Command;
 use crate::model::{CampaignData, PartyId};
@@ -90,21 +91,19 @@ pub fn export_dialog_ui(
         );
         ui.horizontal(|ui| {
             ui.radio_value(&mut state.scope, Scope::Party, "Party sheet");
-            let label = ui.label("for").id;
-            egui::ComboBox::from_id_salt("export-party")
-                .selected_text(
-                    state
-                        .party
-                        .and_then(|p| data.parties.get(&p))
-                        .map_or("no party", |p| p.name.as_str()),
-                )
-                .show_ui(ui, |ui| {
-                    for p in data.parties.values() {
-                        ui.selectable_value(&mut state.party, Some(p.id), &p.name);
-                    }
-                })
-                .response
-                .labelled_by(label);
+            let parties: Vec<_> = data
+                .parties
+                .values()
+                .map(|p| (p.id, p.name.as_str()))
+                .collect();
+            fields::record_combo(
+                ui,
+                "export-party",
+                "for",
+                &mut state.party,
+                Unpicked::Prompt("no party"),
+                &parties,
+            );
         });
         ui.radio_value(
             &mut state.scope,

@@ -292,3 +292,42 @@ pub fn choice_combo<C: crate::model::Choice>(
         .labelled_by(label_id);
     (chosen != value).then_some(chosen)
 }
+
+/// What a [`record_combo`] shows when no record is picked.
+#[derive(Clone, Copy)]
+pub enum Unpicked {
+    /// "None" is itself a choice, listed first under this name.
+    Offered(&'static str),
+    /// A prompt shown until a record is picked; it cannot be picked back.
+    Prompt(&'static str),
+}
+
+/// A labelled list of named records (in the order given); sets `chosen` to
+/// the one picked.
+pub fn record_combo<K: Copy + PartialEq>(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    label: &str,
+    chosen: &mut Option<K>,
+    unpicked: Unpicked,
+    records: &[(K, &str)],
+) {
+    let (Unpicked::Offered(none) | Unpicked::Prompt(none)) = unpicked;
+    let shown = chosen
+        .and_then(|c| records.iter().find(|(k, _)| *k == c))
+        .map_or(none, |(_, name)| name);
+    let label_id = ui.label(label).id;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .height(400.0)
+        .show_ui(ui, |ui| {
+            if let Unpicked::Offered(none) = unpicked {
+                ui.selectable_value(chosen, None, none);
+            }
+            for (key, name) in records {
+                ui.selectable_value(chosen, Some(*key), *name);
+            }
+        })
+        .response
+        .labelled_by(label_id);
+}

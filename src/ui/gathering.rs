@@ -4,13 +4,13 @@
 //! before anyone rolls, the tests one round at a time or all at once); the
 //! gathering log; and foraging.
 
-use super::fields::{FieldBuffers, choice_combo};
+use super::fields::{self, FieldBuffers, Unpicked, choice_combo};
 use crate::app::Command;
 use crate::gathering::forecast::forecast;
 use crate::gathering::{GatherStep, duration, open_session, row_name};
-use crate::model::gathering::{Gatherer, SessionLimit, SiteMaterial, tool_for};
+use crate::model::gathering::{Gatherer, SessionLimit, SiteMaterial};
 use crate::model::{
-    CampaignData, Category, Change, CharacterId, Choice, Edit, ItemId, MaterialType, Site, SiteId,
+    CampaignData, Category, Change, CharacterId, Edit, ItemId, MaterialType, Site, SiteId,
     capitalised, limits,
 };
 use crate::pdf::Sheet;
@@ -32,6 +32,11 @@ pub struct GatheringState {
     found: Option<ItemId>,
     found_quantity: String,
     note: String,
+    /// A complication or boon for the log: a table to roll on, or words.
+    log_table: Option<crate::model::TableId>,
+    log_text: String,
+    /// A session length typed in hours or units.
+    length: String,
 }
 
 /// The session lengths offered, and how each is said.
@@ -121,7 +126,7 @@ pub fn gathering_ui(
                     ui.separator();
                     session_ui(ui, state, data, site, out);
                     ui.separator();
-                    log_ui(ui, data, site);
+                    log_ui(ui, state, data, site, out);
                 }
                 None => {
                     ui.label(
@@ -148,23 +153,20 @@ fn site_ui(
         if let Some(name) = fields.text(ui, &key("name"), "Site name", &site.name, 200.0) {
             fields.commit(out, site, "name", |s| s.name = name);
         }
-        let label = ui.label("On the map at").id;
         let mut place = site.place;
-        egui::ComboBox::from_id_salt(key("place"))
-            .selected_text(
-                place
-                    .and_then(|p| data.places.get(&p))
-                    .map_or("no place", |p| p.name.as_str()),
-            )
-            .height(400.0)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut place, None, "no place");
-                for p in data.places.values() {
-                    ui.selectable_value(&mut place, Some(p.id), &p.name);
-                }
-            })
-            .response
-            .labelled_by(label);
+        let places: Vec<_> = data
+            .places
+            .values()
+            .map(|p| (p.id, p.name.as_str()))
+            .collect();
+        fields::record_combo(
+            ui,
+            key("place"),
+            "On the map at",
+            &mut place,
+            Unpicked::Offered("no place"),
+            &places,
+        );
         if place != site.place {
             fields.commit(out, site, "place", |s| s.place = place);
         }
@@ -211,7 +213,20 @@ fn site_ui(
             if let Some(s) = fields.text(ui, &k("skill"), "Skill", &m.skill_name, 96.0) {
                 fields.commit(out, site, "skill", |site| site.materials[n].skill_name = s);
             }
-            ui.label(RichText::new(tool_for(m.material).label()).weak());
+            let own = m.type_name.clone().unwrap_or_default();
+            if let Some(t) = fields.text(ui, &k("type-name"), "own type", &own, 70.0) {
+                let t = t.trim().to_owned();
+                fields.commit(out, site, "type", |s| {
+                    s.materials[n].type_name = (!t.is_empty()).then_some(t);
+                });
+            }
+            let tool = m.tool();
+            if let Some(chosen) = choice_combo(ui, &k("tool"), "Tool", tool) {
+                let text = crate::model::gathering::tool_for(m.material);
+                fields.commit(out, site, "tool", |s| {
+                    s.materials[n].tool = (chosen != text).then_some(chosen);
+                });
+            }
             if ui
                 .button("Remove")
                 .on_hover_text(format!("Remove {} from the site", m.name))
@@ -273,21 +288,19 @@ fn character_combo(
     if chosen.is_none_or(|c| !data.characters.contains_key(&c)) {
         *chosen = data.characters.keys().next().copied();
     }
-    let label_id = ui.label(label).id;
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(
-            chosen
-                .and_then(|c| data.characters.get(&c))
-                .map_or("nobody", |c| c.name.as_str()),
-        )
-        .height(400.0)
-        .show_ui(ui, |ui| {
-            for c in data.characters.values() {
-                ui.selectable_value(chosen, Some(c.id), &c.name);
-            }
-        })
-        .response
-        .labelled_by(label_id);
+    let characters: Vec<_> = data
+        .characters
+        .values()
+        .map(|c| (c.id, c.name.as_str()))
+        .collect();
+    fields::record_combo(
+        ui,
+        id,
+        label,
+        chosen,
+        Unpicked::Prompt("nobody"),
+        &characters,
+    );
 }
 
 fn survey_ui(
@@ -372,13 +385,37 @@ fn session_ui(
                 limit: chosen,
             }));
         }
+        let label = ui.label("or").id;
+        ui.add(egui::TextEdit::singleline(&mut state.length).desired_width(40.0))
+            .labelled_by(label);
+        let length = limits::parse_whole(&state.length, &(1..=240));
+        for (said, make) in [
+            ("hours", SessionLimit::Hours as fn(u32) -> SessionLimit),
+            ("units each", SessionLimit::Units),
+        ] {
+            if ui
+                .add_enabled(length.is_ok(), egui::Button::new(said))
+                .clicked()
+                && let Ok(n) = length
+            {
+                out.push(Command::Gathering(GatherStep::Limit {
+                    site: site.id,
+                    limit: make(n as u32),
+                }));
+            }
+        }
+        if let Err(e) = &length
+            && !state.length.trim().is_empty()
+        {
+            ui.label(RichText::new(format!("Length: {e}")).color(super::fields::ERROR_COLOUR));
+        }
         match session {
             Some(s) => ui.label(format!("started {}", s.start)),
             None => ui.label(RichText::new("a survey or a gatherer starts it").weak()),
         };
     });
     if let Some(s) = session {
-        for g in &s.gatherers {
+        for (n, g) in s.gatherers.iter().enumerate() {
             let name = data
                 .characters
                 .get(&g.character)
@@ -387,12 +424,27 @@ fn session_ui(
                 .sources
                 .get(g.source)
                 .map_or("?", |f| f.material.as_str());
-            ui.label(format!(
-                "{name} at source {} ({source}): {} worked, {}",
-                g.source + 1,
-                duration(g.minutes),
-                crate::model::plural(g.units, "unit")
-            ));
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "{name} at source {} ({source}): {} worked, {}; tests with",
+                    g.source + 1,
+                    duration(g.minutes),
+                    crate::model::plural(g.units, "unit")
+                ));
+                // A gatherer whose features allow it tests with another trait or skill.
+                let fields = &mut state.fields;
+                let key = |f: &str| format!("session{}:g{n}:{f}", s.id.0);
+                if let Some(t) = fields.text(ui, &key("trait"), "trait", &g.trait_name, 64.0) {
+                    fields.commit(out, s, "gatherer's trait", |s| {
+                        s.gatherers[n].trait_name = t
+                    });
+                }
+                if let Some(k) = fields.text(ui, &key("skill"), "skill", &g.skill_name, 96.0) {
+                    fields.commit(out, s, "gatherer's skill", |s| {
+                        s.gatherers[n].skill_name = k
+                    });
+                }
+            });
         }
     }
     let open: Vec<usize> = (0..site.sources.len())
@@ -526,8 +578,60 @@ fn odds_ui(
     }
 }
 
-fn log_ui(ui: &mut Ui, data: &CampaignData, site: &Site) {
+fn log_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    out: &mut Vec<Command>,
+) {
     ui.label(RichText::new("Gathering log").strong());
+    let latest = data
+        .sessions
+        .values()
+        .rev()
+        .find(|s| s.site == Some(site.id));
+    if let Some(s) = latest {
+        let asks = s
+            .lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("The row allows a"))
+            .cloned();
+        if let Some(asks) = asks {
+            ui.label(RichText::new(asks).italics());
+        }
+        ui.horizontal(|ui| {
+            let tables: Vec<_> = data
+                .tables
+                .values()
+                .map(|t| (t.id, t.name.as_str()))
+                .collect();
+            fields::record_combo(
+                ui,
+                "log-table",
+                "Complication or boon: roll on",
+                &mut state.log_table,
+                Unpicked::Offered("no table"),
+                &tables,
+            );
+            let text = ui.label("or write").id;
+            ui.add(egui::TextEdit::singleline(&mut state.log_text).desired_width(200.0))
+                .labelled_by(text);
+            let ready = state.log_table.is_some() || !state.log_text.trim().is_empty();
+            if ui
+                .add_enabled(ready, egui::Button::new("Add to the log"))
+                .clicked()
+            {
+                out.push(Command::Gathering(GatherStep::Note {
+                    site: site.id,
+                    table: state.log_table,
+                    text: state.log_text.trim().to_owned(),
+                }));
+                state.log_text.clear();
+            }
+        });
+    }
     let sessions: Vec<_> = data
         .sessions
         .values()
@@ -566,7 +670,6 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
         .weak()
         .size(11.0),
     );
-    let label = ui.label("Found").id;
     let food: Vec<_> = data
         .items
         .values()
@@ -576,23 +679,16 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
                 Category::Food | Category::Water | Category::Material
             )
         })
+        .map(|i| (i.id, i.name.as_str()))
         .collect();
-    egui::ComboBox::from_id_salt("forage-found")
-        .selected_text(
-            state
-                .found
-                .and_then(|i| data.items.get(&i))
-                .map_or("nothing", |i| i.name.as_str()),
-        )
-        .height(300.0)
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut state.found, None, "nothing");
-            for i in &food {
-                ui.selectable_value(&mut state.found, Some(i.id), &i.name);
-            }
-        })
-        .response
-        .labelled_by(label);
+    fields::record_combo(
+        ui,
+        "forage-found",
+        "Found",
+        &mut state.found,
+        Unpicked::Offered("nothing"),
+        &food,
+    );
     let quantity_label = ui.label("How many").id;
     ui.add(egui::TextEdit::singleline(&mut state.found_quantity).desired_width(40.0))
         .labelled_by(quantity_label);

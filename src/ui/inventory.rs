@@ -2,7 +2,7 @@
 //! their stacks with weight and food units, move or split a stack, give an
 //! item from the catalogue. Quantities are checked before anything is stored.
 
-use super::fields::ERROR_COLOUR;
+use super::fields::{self, ERROR_COLOUR, Unpicked};
 use crate::app::{Command, edits};
 use crate::model::{CampaignData, Choice, Holder, HoldingId, ItemId, Totals, limits};
 use egui::{RichText, Ui};
@@ -256,22 +256,19 @@ fn give_ui(
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
-        let label_id = ui.label("From the catalogue:").id;
-        egui::ComboBox::from_id_salt("give-item")
-            .height(480.0)
-            .selected_text(
-                state
-                    .add_item
-                    .and_then(|i| data.items.get(&i))
-                    .map_or("choose an item", |i| i.name.as_str()),
-            )
-            .show_ui(ui, |ui| {
-                for item in data.items.values() {
-                    ui.selectable_value(&mut state.add_item, Some(item.id), &item.name);
-                }
-            })
-            .response
-            .labelled_by(label_id);
+        let items: Vec<_> = data
+            .items
+            .values()
+            .map(|i| (i.id, i.name.as_str()))
+            .collect();
+        fields::record_combo(
+            ui,
+            "give-item",
+            "From the catalogue:",
+            &mut state.add_item,
+            Unpicked::Prompt("choose an item"),
+            &items,
+        );
         quantity_field(ui, "Amount", &mut state.add_quantity);
         if ui.button("Give").clicked() {
             let result = limits::parse_whole(&state.add_quantity, &limits::QUANTITY)
