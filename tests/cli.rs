@@ -695,3 +695,64 @@ fn gathering_json_lists_sites_sources_and_every_test_with_its_yields() {
         .sum();
     assert_eq!(units, yielded, "the yields are the tests' units");
 }
+
+/// Issue 13: `heroes` prints each hero's level, XP, advances and memories.
+#[test]
+fn heroes_json_lists_levels_advances_owed_and_the_travellers_memories() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = waybook(&["heroes", path_str(&file), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let heroes: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let named = |name: &str| {
+        heroes
+            .as_array()
+            .expect("an array")
+            .iter()
+            .find(|h| h["name"] == name)
+            .cloned()
+            .expect("in the list")
+    };
+    // 5 XP before the demo's mission, 4 from it: "level 3 at 9".
+    let ash = named("Ash Varnell");
+    assert_eq!(
+        (
+            &ash["level"],
+            &ash["xp"],
+            &ash["next_level_xp"],
+            &ash["advances_owed"]
+        ),
+        (
+            &serde_json::json!(3),
+            &serde_json::json!(9),
+            &serde_json::json!(15),
+            &serde_json::json!(1)
+        )
+    );
+    assert_eq!(
+        ash["advances"],
+        serde_json::json!([{"level": 2, "kind": "toughness", "what": ""}])
+    );
+    assert_eq!(ash["ledger"][0]["xp"], 4);
+    let odric = named("Ødric Hale");
+    assert_eq!(odric["advances_owed"], 0);
+    assert_eq!(odric["advances"][1]["kind"], "wounds");
+    let traveller = named("The Traveller");
+    assert_eq!(traveller["next_level_xp"], serde_json::Value::Null);
+    assert_eq!(traveller["memories"].as_array().expect("memories").len(), 2);
+    assert_eq!(
+        traveller["memories"][1]["mission"],
+        "Clear the Salt Road of bandits"
+    );
+    assert!(
+        ash.get("memories").is_none(),
+        "only the Traveller remembers"
+    );
+    let lines = waybook(&["heroes", path_str(&file)]);
+    assert!(
+        text(&lines.stdout)
+            .contains("Ash Varnell (Hero): 9 XP, level 3 · next level at 15 XP · 1 advance owed"),
+        "{}",
+        text(&lines.stdout)
+    );
+}

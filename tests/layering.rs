@@ -19,6 +19,7 @@ const LEVELS: &[(&str, u32)] = &[
     ("plan", 3),
     ("travel", 3),
     ("gathering", 3),
+    ("heroes", 3),
     ("pdf", 4),
     ("starter", 4),
     ("demo", 5),

@@ -195,6 +195,14 @@ pub fn delete_characters(
     }
     let mut changes = Change::holdings_between(&data.holdings, &holdings);
     changes.extend(deleted);
+    // The ledger goes with its hero: their awards leave the missions.
+    for m in data.missions.values() {
+        if m.awards.iter().any(|a| ids.contains(&a.character)) {
+            let mut after = m.clone();
+            after.awards.retain(|a| !ids.contains(&a.character));
+            changes.push(Change::of(Some(m), Some(&after)));
+        }
+    }
     let label = match names.as_slice() {
         [one] => format!("Delete {one}"),
         many => format!("Delete {} characters", many.len()),

@@ -49,6 +49,8 @@ pub enum Command {
     Travel(crate::model::PartyId, crate::travel::round::TravelStep),
     /// Plays a step of gathering, rolling with the app's dice.
     Gathering(crate::gathering::GatherStep),
+    /// Plays a step of advancement, rolling with the app's dice.
+    Heroes(crate::heroes::HeroStep),
     Notify(String),
     Fail(String),
 }
@@ -401,6 +403,13 @@ impl App {
             Command::Gathering(step) => {
                 let Some(session) = &self.session else { return };
                 match crate::gathering::play(&session.data, &step, &mut self.dice) {
+                    Ok(edit) => self.run(Command::Apply(edit)),
+                    Err(e) => self.fail(format!("{}: {e}", step.failure())),
+                }
+            }
+            Command::Heroes(step) => {
+                let Some(session) = &self.session else { return };
+                match crate::heroes::play(&session.data, &step, &mut self.dice) {
                     Ok(edit) => self.run(Command::Apply(edit)),
                     Err(e) => self.fail(format!("{}: {e}", step.failure())),
                 }

@@ -4,6 +4,7 @@
 mod campaign;
 pub mod export;
 pub mod gathering;
+pub mod heroes;
 pub mod journey;
 pub mod map;
 pub mod rules;
@@ -57,6 +58,13 @@ pub enum CliCommand {
     },
     /// Gathering sites (materials, abundance, sources found) and the gathering log.
     Gathering {
+        file: PathBuf,
+        /// Print JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Each hero's level, XP, advances owed and taken; the Traveller's memories.
+    Heroes {
         file: PathBuf,
         /// Print JSON instead of lines.
         #[arg(long)]

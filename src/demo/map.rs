@@ -96,7 +96,7 @@ const PATHS: &[PathRow] = &[
 ];
 
 /// A table of one row per face of a die.
-fn table(id: TableId, name: &str, results: &[&str]) -> TableDef {
+pub(super) fn table(id: TableId, name: &str, results: &[&str]) -> TableDef {
     TableDef {
         id,
         name: name.to_owned(),

@@ -12,6 +12,7 @@ use crate::model::{
 use crate::store::{self, Campaign};
 
 mod gathering;
+mod heroes;
 mod map;
 use std::path::Path;
 
@@ -355,7 +356,11 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
     if hero.kind == CharacterKind::Hero {
         c.companion.powers = vec!["Sure Step".to_owned()];
         c.companion.talents = vec!["Hardy".to_owned()];
-        c.companion.advances = vec!["+1 Toughness".to_owned()];
+        c.companion.advances = vec![crate::model::Advance::new(
+            2,
+            crate::model::AdvanceKind::Toughness,
+            "",
+        )];
         c.companion.toughness = Track::full(5);
         c.companion.drive = hero.drive.to_owned();
     }
@@ -491,6 +496,9 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         gathering::site_changes(&data),
     ))?;
     for edit in gathering::first_session(&campaign.load()?) {
+        campaign.apply(&edit)?;
+    }
+    for edit in heroes::first_mission(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
     // The journey sets off the morning after the travel round and the

@@ -7,7 +7,7 @@
 //! applied (`Change::resolve`), so an inverse never rests on a stale copy.
 
 use super::{
-    Character, GatheringSession, Holding, HoldingId, Item, Journey, MapPath, Party, Place,
+    Character, GatheringSession, Holding, HoldingId, Item, Journey, MapPath, Mission, Party, Place,
     Settings, Site, TableDef, TravelRound, Ware,
 };
 use std::collections::{BTreeMap, BTreeSet};
@@ -65,6 +65,10 @@ pub enum Change {
     Session {
         before: Option<Box<GatheringSession>>,
         after: Option<Box<GatheringSession>>,
+    },
+    Mission {
+        before: Option<Box<Mission>>,
+        after: Option<Box<Mission>>,
     },
 }
 

@@ -86,8 +86,15 @@ pub struct CompanionSheet {
     pub talents: Vec<String>,
     pub injuries: Vec<String>,
     pub drive: String,
-    /// Advances taken, one per level gained ("+1 Wounds", "Will 4+ → 3+").
-    pub advances: Vec<String>,
+    /// Advances taken, one per level gained.
+    #[serde(deserialize_with = "super::advancement::advances_from_records_or_text")]
+    pub advances: Vec<super::Advance>,
+    /// "A Pilgrim may take one Cleric power, cast on their own Will."
+    #[serde(default)]
+    pub pilgrim: bool,
+    /// The Traveller's memories: "as the campaign goes on, he remembers."
+    #[serde(default)]
+    pub memories: Vec<super::Memory>,
 }
 
 impl CompanionSheet {
@@ -111,6 +118,8 @@ impl CompanionSheet {
             injuries: Vec::new(),
             drive: String::new(),
             advances: Vec::new(),
+            pilgrim: false,
+            memories: Vec::new(),
         }
     }
 }

@@ -28,6 +28,7 @@ pub struct CampaignData {
     pub sites: BTreeMap<SiteId, Site>,
     /// The gathering log, oldest first.
     pub sessions: BTreeMap<SessionId, GatheringSession>,
+    pub missions: BTreeMap<super::MissionId, super::Mission>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -56,6 +57,7 @@ impl CampaignData {
             wares: BTreeMap::new(),
             sites: BTreeMap::new(),
             sessions: BTreeMap::new(),
+            missions: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -149,6 +151,9 @@ impl CampaignData {
     }
     pub fn next_session_id(&self) -> SessionId {
         SessionId(next_key(self.sessions.keys().map(|k| k.0)))
+    }
+    pub fn next_mission_id(&self) -> super::MissionId {
+        super::MissionId(next_key(self.missions.keys().map(|k| k.0)))
     }
 
     /// The paths that start or end at a place.

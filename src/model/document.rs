@@ -19,8 +19,10 @@ use std::collections::BTreeSet;
 pub const FORMAT: &str = "waybook-campaign";
 /// The newest format version this build writes and reads. Version 2 added
 /// the map, the travel log and the merchant table, version 3 gathering
-/// sites and sessions; an older file reads with none of them.
-pub const VERSION: u32 = 3;
+/// sites and sessions, version 4 missions, advances as records, memories;
+/// an older file reads with none of them (and its advances' text read as
+/// records where they can be).
+pub const VERSION: u32 = 4;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,6 +48,8 @@ pub struct Document {
     pub sites: Vec<super::Site>,
     #[serde(default)]
     pub sessions: Vec<super::GatheringSession>,
+    #[serde(default)]
+    pub missions: Vec<super::Mission>,
 }
 
 /// Why a document was refused: one line, naming the place in the file.
@@ -89,6 +93,7 @@ impl Document {
             rounds: data.rounds.values().cloned().collect(),
             sites: data.sites.values().cloned().collect(),
             sessions: data.sessions.values().cloned().collect(),
+            missions: data.missions.values().cloned().collect(),
         }
     }
 
@@ -151,6 +156,7 @@ impl Document {
             .chain(created(&self.rounds))
             .chain(created(&self.sites))
             .chain(created(&self.sessions))
+            .chain(created(&self.missions))
             .collect()
     }
 
@@ -167,6 +173,7 @@ impl Document {
         unique("rounds", self.rounds.iter().map(|r| r.id))?;
         unique("sites", self.sites.iter().map(|s| s.id))?;
         unique("sessions", self.sessions.iter().map(|s| s.id))?;
+        unique("missions", self.missions.iter().map(|m| m.id))?;
         self.check_references()?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {
@@ -219,6 +226,11 @@ impl Document {
         for (i, j) in self.journeys.iter().enumerate() {
             if !parties.contains(&j.party) {
                 return Err(missing("journeys", i, "party", j.party.0));
+            }
+        }
+        for (i, m) in self.missions.iter().enumerate() {
+            if let Some(a) = m.awards.iter().find(|a| !characters.contains(&a.character)) {
+                return Err(missing("missions", i, "character", a.character.0));
             }
         }
         self.check_map_references(&parties, &items)

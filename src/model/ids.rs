@@ -35,4 +35,6 @@ typed_id!(
     SiteId,
     /// A gathering session in the gathering log.
     SessionId,
+    /// A finished mission and its XP awards.
+    MissionId,
 );

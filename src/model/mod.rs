@@ -7,6 +7,7 @@
 //! Plain data only: the store reads and writes these, the app edits them, the
 //! PDF and CLI faces print them. Nothing here touches the database or egui.
 
+pub mod advancement;
 mod campaign;
 mod change;
 mod character;
@@ -28,6 +29,7 @@ mod travel;
 pub mod validate;
 mod words;
 
+pub use advancement::{Advance, AdvanceKind, Award, Memory, Mission};
 pub use campaign::{RuleText, Settings};
 pub use change::{Change, Edit};
 pub use character::{
@@ -38,8 +40,8 @@ pub use choice::Choice;
 pub use data::{CampaignData, Totals};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
-    CharacterId, HoldingId, ItemId, JourneyId, MapPathId, PartyId, PlaceId, SessionId, SiteId,
-    TableId, TravelRoundId, WareId,
+    CharacterId, HoldingId, ItemId, JourneyId, MapPathId, MissionId, PartyId, PlaceId, SessionId,
+    SiteId, TableId, TravelRoundId, WareId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{

@@ -1,6 +1,6 @@
 //! The one record mechanism: every kind of campaign record (the settings,
 //! characters, parties, items, holdings, journeys, roll tables, places,
-//! paths, travel rounds, wares, gathering sites and sessions) is declared
+//! paths, travel rounds, wares, gathering sites and sessions, missions) is declared
 //! once as a [`Record`]: its id, where it lives in [`CampaignData`], the
 //! [`Change`] that carries it, and its name for the Edit menu. Applying,
 //! inverting, resolving against the current data (here) and writing to the
@@ -9,8 +9,9 @@
 
 use super::{
     CampaignData, Change, Character, CharacterId, GatheringSession, Holding, HoldingId, Item,
-    ItemId, Journey, JourneyId, MapPath, MapPathId, Party, PartyId, Place, PlaceId, SessionId,
-    Settings, Site, SiteId, TableDef, TableId, TravelRound, TravelRoundId, Ware, WareId,
+    ItemId, Journey, JourneyId, MapPath, MapPathId, Mission, MissionId, Party, PartyId, Place,
+    PlaceId, SessionId, Settings, Site, SiteId, TableDef, TableId, TravelRound, TravelRoundId,
+    Ware, WareId,
 };
 use std::fmt::Debug;
 
@@ -110,6 +111,12 @@ macro_rules! each_change {
             }
             C::Session { before, after } => {
                 type $R = $crate::model::GatheringSession;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_deref(), after.as_deref());
+                $body
+            }
+            C::Mission { before, after } => {
+                type $R = $crate::model::Mission;
                 let ($before, $after): (Option<&$R>, Option<&$R>) =
                     (before.as_deref(), after.as_deref());
                 $body
@@ -328,4 +335,13 @@ keyed_record!(
     Session,
     Box::new,
     |s| format!("gathering session of day {}", s.start.day)
+);
+keyed_record!(
+    Mission,
+    MissionId,
+    "mission",
+    missions,
+    Mission,
+    Box::new,
+    |m| m.name.clone()
 );

@@ -253,6 +253,7 @@ pub const CLIMB_SPEED: Number = number!(
     limits::SPEED,
     exploration.climb_speed
 );
+pub const PILGRIM: Flag = flag!("Pilgrim", "c_pilgrim", companion.pilgrim);
 pub const ALTITUDE_ADAPTED: Flag = flag!(
     "Altitude adapted",
     "e_altitude_adapted",
@@ -277,7 +278,7 @@ pub const GENERAL: Section = Section {
 pub const COMPANION: Section = Section {
     numbers: &[QUALITY, DEFENCE, WILD_DICE, XP],
     tracks: &[WOUNDS, TOUGHNESS],
-    flags: &[],
+    flags: &[PILGRIM],
     texts: &[DRIVE],
     halves: &[],
 };

@@ -62,7 +62,7 @@ pub fn character_sheet(
     };
     blocks::title(l, name, &subtitle);
     if settings.companion {
-        companion(l, &fill);
+        companion(l, data, &fill);
     }
     if settings.rounds {
         rounds(l, &fill);
@@ -118,7 +118,7 @@ fn stat_boxes(
         .collect()
 }
 
-fn companion(l: &mut Layout<'_>, fill: &Fill<'_>) {
+fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
     blocks::section(l, "Travellers' Companion", 60.0);
     let c = fill.c;
     let mut boxes = stat_boxes(&c.companion.stats, fill, true, 1);
@@ -139,19 +139,48 @@ fn companion(l: &mut Layout<'_>, fill: &Fill<'_>) {
     );
     let xp = if fill.filled {
         let xp = u32::try_from(c.companion.xp).unwrap_or(0);
-        format!(
+        let mut line = format!(
             "{xp} · {}",
             level_line(xp, c.kind == CharacterKind::Traveller)
-        )
+        );
+        let ledger = crate::heroes::ledger(data, c.id);
+        if !ledger.is_empty() {
+            line.push_str(&format!(
+                " · {} XP from {} in the ledger",
+                crate::heroes::ledger_total(data, c.id),
+                crate::model::plural(ledger.len(), "mission")
+            ));
+        }
+        if let Some(owed) = crate::heroes::owed_line(c) {
+            line.push_str(&format!(" · {owed}"));
+        }
+        line
     } else {
         "_____ · level ___ · next level at ___ XP (levels at 4, 9, 15, 22)".to_owned()
     };
     blocks::line(l, "XP", &xp);
     let spare = if fill.filled { 1 } else { 3 };
+    let advances: Vec<String> = c
+        .companion
+        .advances
+        .iter()
+        .map(|a| format!("Level {}: {}", a.level, a.describe()))
+        .collect();
+    let memories: Vec<String> = c
+        .companion
+        .memories
+        .iter()
+        .map(|m| m.text.clone())
+        .collect();
+    let first: (&str, &[String]) = if c.kind == CharacterKind::Traveller && fill.filled {
+        ("Memories", &memories)
+    } else {
+        ("Advances by level", &advances)
+    };
     blocks::lists_side_by_side(
         l,
         &[
-            ("Advances taken", &c.companion.advances),
+            first,
             ("Powers and drills", &c.companion.powers),
             ("Talents", &c.companion.talents),
             ("Injuries", &c.companion.injuries),

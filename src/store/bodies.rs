@@ -1,6 +1,6 @@
 //! The repository of the record kinds kept as one JSON body per row (the
 //! map's places and paths, the travel log, the merchant table, gathering
-//! sites and sessions): nothing
+//! sites and sessions, missions): nothing
 //! queries them by column, so one `put`, `delete` and `load` serve them all.
 
 use super::sql_types::{from_json, to_json};
@@ -56,4 +56,5 @@ body!(
     crate::model::Ware => "ware",
     crate::model::Site => "gathering_site",
     crate::model::GatheringSession => "gathering_session",
+    crate::model::Mission => "mission",
 );

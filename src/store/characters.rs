@@ -10,7 +10,22 @@ use std::collections::BTreeMap;
 
 /// The columns of the `character` table that are not simple sheet fields,
 /// first in every row.
-const OWN_COLUMNS: [&str; 5] = ["id", "kind", "party_id", "c_advances", "x_tools"];
+const OWN_COLUMNS: [&str; 6] = [
+    "id",
+    "kind",
+    "party_id",
+    "c_advances",
+    "x_tools",
+    "c_memories",
+];
+
+/// The advances column: records, or the free text files before schema 6 hold.
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+struct StoredAdvances(
+    #[serde(deserialize_with = "crate::model::advancement::advances_from_records_or_text")]
+    Vec<crate::model::Advance>,
+);
 
 /// Every column of the `character` table: its own, then each sheet field's.
 fn columns() -> Vec<&'static str> {
@@ -33,6 +48,7 @@ fn row_values(c: &Character) -> rusqlite::Result<Vec<Value>> {
         c.party.map_or(Value::Null, |p| Value::Integer(p.0)),
         Value::Text(super::sql_types::to_json(&c.companion.advances)?),
         Value::Text(super::sql_types::to_json(&c.exploration.tools)?),
+        Value::Text(super::sql_types::to_json(&c.companion.memories)?),
     ];
     for section in sheet::SECTIONS {
         values.extend(section.numbers.iter().map(|f| Value::Integer((f.get)(c))));
@@ -154,8 +170,10 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     })?;
     let mut c = Character::new(row.get(0)?, String::new(), kind);
     c.party = row.get(2)?;
-    c.companion.advances = super::sql_types::from_json(3, &row.get::<_, String>(3)?)?;
+    let advances: StoredAdvances = super::sql_types::from_json(3, &row.get::<_, String>(3)?)?;
+    c.companion.advances = advances.0;
     c.exploration.tools = super::sql_types::from_json(4, &row.get::<_, String>(4)?)?;
+    c.companion.memories = super::sql_types::from_json(5, &row.get::<_, String>(5)?)?;
     c.companion.stats.clear();
     c.exploration.traits.clear();
     c.exploration.skills.clear();

@@ -11,6 +11,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_played_exhaustion.sql"),
     include_str!("../../migrations/0004_travel_rounds.sql"),
     include_str!("../../migrations/0005_gathering.sql"),
+    include_str!("../../migrations/0006_advancement.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

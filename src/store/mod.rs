@@ -22,7 +22,7 @@ pub use migrate::LATEST_VERSION;
 
 use crate::model::{
     CampaignData, Change, Character, Edit, GatheringSession, Holding, Item, Journey, MapPath,
-    Party, Place, Record, Settings, Site, TableDef, TravelRound, Ware,
+    Mission, Party, Place, Record, Settings, Site, TableDef, TravelRound, Ware,
 };
 use rusqlite::{Connection, OpenFlags, Transaction};
 use std::path::{Path, PathBuf};
@@ -264,6 +264,7 @@ impl Campaign {
         data.wares = bodies::load(&self.conn)?;
         data.sites = bodies::load(&self.conn)?;
         data.sessions = bodies::load(&self.conn)?;
+        data.missions = bodies::load(&self.conn)?;
         Ok(data)
     }
 
@@ -372,6 +373,7 @@ stored!(
     bodies::put,
     bodies::delete::<GatheringSession>
 );
+stored!(Mission, bodies::put, bodies::delete::<Mission>);
 
 /// Opens a file only after checking it is a Waybook campaign this build can
 /// read: SQLite header, application id, schema version, quick integrity check.

@@ -6,6 +6,7 @@
 //! that returns a value is named for what it returns (`choice_combo`,
 //! `FieldBuffers::whole`).
 
+mod advancement;
 mod campaign;
 mod csv_import;
 mod export;
@@ -39,12 +40,13 @@ pub enum Screen {
     Map,
     Travel,
     Gathering,
+    Heroes,
     Campaign,
     Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 10] = [
+    const ALL: [Screen; 11] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
@@ -53,6 +55,7 @@ impl Screen {
         Screen::Map,
         Screen::Travel,
         Screen::Gathering,
+        Screen::Heroes,
         Screen::Campaign,
         Screen::Rules,
     ];
@@ -67,6 +70,7 @@ impl Screen {
             Screen::Map => "Map",
             Screen::Travel => "Travel",
             Screen::Gathering => "Gathering",
+            Screen::Heroes => "Heroes",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
         }
@@ -87,6 +91,7 @@ pub struct UiState {
     pub map: map::MapState,
     pub travel: travel::TravelState,
     pub gathering: gathering::GatheringState,
+    pub heroes: advancement::HeroesState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
 }
@@ -184,6 +189,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Gathering => {
                     gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
                 }
+                Screen::Heroes => advancement::heroes_ui(ui, &mut state.heroes, data, &mut out),
                 Screen::Rules => {
                     rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
                 }

@@ -28,6 +28,8 @@ pub struct RosterState {
     /// Characters added to the selection with Ctrl+click (for printing).
     pub also_selected: std::collections::BTreeSet<CharacterId>,
     pub fields: FieldBuffers,
+    /// The names typed for a level-up, and a memory being written.
+    pub level_up: super::advancement::LevelUpDrafts,
     /// Characters the GM asked to delete, waiting for the answer.
     pub confirm_delete: Option<DeleteQuestion>,
     /// The visible rows for (revision, filter, kind, sort): rebuilt only when one changes.
@@ -172,7 +174,7 @@ pub fn roster_ui(
                 egui::ScrollArea::vertical()
                     .auto_shrink(false)
                     .show(ui, |ui| {
-                        sheet_ui(ui, &mut state.fields, data, c, out);
+                        sheet_ui(ui, &mut state.fields, &mut state.level_up, data, c, out);
                     });
             }
             None => {
@@ -315,8 +317,14 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
                         clicked = Some((id, ui.input(|i| i.modifiers.command)));
                     }
                 });
-                row.col(|ui| {
-                    ui.label(c.kind.label());
+                row.col(|ui| match crate::heroes::owed_line(c) {
+                    Some(owed) => {
+                        ui.add(egui::Label::new(format!("{} · {owed}", c.kind.label())).extend())
+                            .on_hover_text("Level up on the sheet's Companion section");
+                    }
+                    None => {
+                        ui.label(c.kind.label());
+                    }
                 });
                 row.col(|ui| {
                     ui.label(&c.player);

@@ -264,6 +264,7 @@ fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
 pub fn sheet_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
+    level_up: &mut super::advancement::LevelUpDrafts,
     data: &CampaignData,
     c: &Character,
     out: &mut Vec<Command>,
@@ -294,7 +295,7 @@ pub fn sheet_ui(
     let s = &data.settings;
     if s.enabled(RuleText::Companion) {
         section(ui, RuleText::Companion.label(), |ui| {
-            companion_ui(ui, &mut form)
+            companion_ui(ui, &mut form, level_up, data);
         });
     }
     if s.enabled(RuleText::Rounds) {
@@ -348,7 +349,12 @@ fn party_combo(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
     }
 }
 
-fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
+fn companion_ui(
+    ui: &mut Ui,
+    form: &mut Form<'_>,
+    level_up: &mut super::advancement::LevelUpDrafts,
+    data: &CampaignData,
+) {
     ui.label(RichText::new("D10 stats are target numbers: lower is better.").weak());
     form.named_stats(ui, "Stat", COMPANION_STAT, |c| &mut c.companion.stats);
     ui.horizontal(|ui| {
@@ -362,17 +368,8 @@ fn companion_ui(ui: &mut Ui, form: &mut Form<'_>) {
         form.number(ui, &sheet::XP);
         ui.label(RichText::new(level_text(form.c)).weak());
     });
-    form.list(ui, "Advances taken", |c| &mut c.companion.advances);
-    let allowed = crate::rules::companion::advance::advances_allowed(
-        u32::try_from(form.c.companion.xp).unwrap_or(0),
-        form.c.kind == CharacterKind::Traveller,
-    );
-    if form.c.companion.advances.len() > allowed as usize {
-        ui.label(
-            RichText::new(format!("More advances than the level allows ({allowed})."))
-                .color(super::fields::ERROR_COLOUR),
-        );
-    }
+    super::advancement::advancement_ui(ui, level_up, data, form.c, form.out);
+    form.flag(ui, &sheet::PILGRIM);
     form.list(ui, "Powers and drills", |c| &mut c.companion.powers);
     form.list(ui, "Talents", |c| &mut c.companion.talents);
     form.list(ui, "Injuries", |c| &mut c.companion.injuries);

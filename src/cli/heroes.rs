@@ -1,0 +1,94 @@
+//! `waybook heroes`: each character's level, XP, advances owed and taken,
+//! and the Traveller's memories. Read-only.
+
+use crate::model::{CampaignData, Character, CharacterKind, Choice};
+use crate::rules::companion::advance::{level_for_xp, next_level_xp};
+use crate::store::Campaign;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::Path;
+
+fn hero_json(data: &CampaignData, c: &Character) -> Value {
+    let traveller = c.kind == CharacterKind::Traveller;
+    let xp = u32::try_from(c.companion.xp).unwrap_or(0);
+    let level = crate::heroes::level(c);
+    let next = if traveller {
+        None
+    } else {
+        next_level_xp(level_for_xp(xp))
+    };
+    let mut hero = json!({
+        "name": c.name,
+        "kind": c.kind.key(),
+        "level": level,
+        "xp": c.companion.xp,
+        "next_level_xp": next,
+        "advances_owed": crate::heroes::owed(c),
+        "advances": c.companion.advances.iter().map(|a| json!({
+            "level": a.level,
+            "kind": a.kind.key(),
+            "what": a.what,
+        })).collect::<Vec<_>>(),
+        "ledger": crate::heroes::ledger(data, c.id).iter().map(|(m, a)| json!({
+            "mission": m.name,
+            "day": m.at.day,
+            "hour": m.at.hour,
+            "xp": a.xp,
+            "reasons": a.reasons,
+        })).collect::<Vec<_>>(),
+    });
+    if traveller {
+        hero["memories"] = c
+            .companion
+            .memories
+            .iter()
+            .map(|m| {
+                json!({
+                    "text": m.text,
+                    "mission": m.mission.and_then(|id| data.missions.get(&id)).map(|m| m.name.clone()),
+                })
+            })
+            .collect();
+    }
+    hero
+}
+
+pub fn heroes_json(data: &CampaignData) -> Value {
+    data.characters
+        .values()
+        .filter(|c| c.kind != CharacterKind::Npc)
+        .map(|c| hero_json(data, c))
+        .collect()
+}
+
+pub fn heroes(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Result<()> {
+    let data = Campaign::open_read_only(file)?.load()?;
+    if as_json {
+        serde_json::to_writer_pretty(&mut *out, &heroes_json(&data))?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    for c in data
+        .characters
+        .values()
+        .filter(|c| c.kind != CharacterKind::Npc)
+    {
+        let xp = u32::try_from(c.companion.xp).unwrap_or(0);
+        let level =
+            crate::rules::companion::advance::level_line(xp, c.kind == CharacterKind::Traveller);
+        let owed = crate::heroes::owed_line(c).map_or(String::new(), |o| format!(" · {o}"));
+        writeln!(
+            out,
+            "{} ({}): {xp} XP, {level}{owed}",
+            c.name,
+            c.kind.label()
+        )?;
+        for a in &c.companion.advances {
+            writeln!(out, "  level {}: {}", a.level, a.describe())?;
+        }
+        for m in &c.companion.memories {
+            writeln!(out, "  remembers: {}", m.text)?;
+        }
+    }
+    Ok(())
+}

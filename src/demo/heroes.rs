@@ -1,0 +1,121 @@
+//! The demo's advancement: one finished mission in the XP ledger (the
+//! Lantern Company cleared the Salt Road of bandits, 4 XP each), which
+//! takes every hero to level 3: Ødric Hale has taken his advance (+1
+//! Wounds), the others owe theirs; and two memories of the Traveller, one
+//! of them from that mission.
+
+use crate::heroes::{self, HeroStep, award_for, play};
+use crate::model::{
+    AdvanceKind, CampaignData, Change, CharacterKind, ClockTime, Edit, Memory, Mission, MissionId,
+    TableId,
+};
+use crate::rules::dice::Dice;
+
+pub const DEMO_MISSION: &str = "Clear the Salt Road of bandits";
+
+/// The reasons the demo's GM gives XP for, and its injuries: the texts name
+/// both tables but give neither.
+const XP_AWARDS: [&str; 6] = [
+    "Took part in the mission",
+    "Reached the mission's goal",
+    "Played to their drive",
+    "Found something lost or hidden",
+    "Made a lasting friend or enemy",
+    "Stood firm in the finale",
+];
+const INJURIES: [&str; 6] = [
+    "Cracked ribs: -1 Wounds until a long rest in a town",
+    "Twisted ankle: moves half as far for a day",
+    "Deep cut: a scar, and a story",
+    "Concussion: disadvantage on Will tests for a day",
+    "Broken fingers: cannot Shoot until healed",
+    "Just bruises: no lasting harm",
+];
+
+/// The demo's XP-awards and injury tables in place of the starter ones.
+fn tables(data: &CampaignData) -> Edit {
+    let changes = [
+        (heroes::XP_AWARDS_TABLE, &XP_AWARDS),
+        (heroes::INJURY_TABLE, &INJURIES),
+    ]
+    .into_iter()
+    .zip(0..)
+    .map(|((name, rows), n)| {
+        let existing = data.tables.values().find(|t| t.name == name);
+        let id = existing.map_or(TableId(data.next_table_id().0 + n), |t| t.id);
+        Change::of(existing, Some(&super::map::table(id, name, rows)))
+    })
+    .collect();
+    Edit::new("Fill the demo's XP-awards and injury tables", changes)
+}
+
+/// The tables, the mission's awards, Ødric's advance, then the Traveller's
+/// two memories, each edit played on the campaign as the ones before left it.
+pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
+    let mut after = data.clone();
+    let mut edits = Vec::new();
+    let mut book = |after: &mut CampaignData, edit: Edit| {
+        edit.changes.iter().for_each(|c| after.apply(c));
+        edits.push(edit);
+    };
+    let tables = tables(&after);
+    book(&mut after, tables);
+    let Some(party) = after.parties.keys().next().copied() else {
+        return edits;
+    };
+    let reasons = [XP_AWARDS[0].to_owned(), XP_AWARDS[1].to_owned()];
+    let awards = after
+        .characters
+        .values()
+        .filter(|c| c.party == Some(party) && c.kind == CharacterKind::Hero)
+        .map(|c| award_for(c.id, 4, &reasons, false))
+        .collect();
+    let mission = Mission {
+        id: MissionId(0),
+        name: DEMO_MISSION.to_owned(),
+        party: Some(party),
+        at: ClockTime { day: 0, hour: 0 },
+        awards,
+        lines: Vec::new(),
+    };
+    let mission_id = after.next_mission_id();
+    let mut dice = Dice::seeded(2026);
+    let mut steps = vec![HeroStep::Award(mission)];
+    if let Some(odric) = after.characters.values().find(|c| c.name == "Ødric Hale") {
+        steps.push(HeroStep::Advance {
+            character: odric.id,
+            kind: AdvanceKind::Wounds,
+            what: String::new(),
+        });
+    }
+    if let Some(traveller) = after
+        .characters
+        .values()
+        .find(|c| c.kind == CharacterKind::Traveller)
+    {
+        for (text, mission) in [
+            (
+                "A lantern burning on a tower that is no longer there.",
+                None,
+            ),
+            (
+                "The bandit captain's coin: he has held one like it before, long ago.",
+                Some(mission_id),
+            ),
+        ] {
+            steps.push(HeroStep::Remember {
+                character: traveller.id,
+                memory: Memory {
+                    text: text.to_owned(),
+                    mission,
+                },
+            });
+        }
+    }
+    for step in steps {
+        if let Ok(edit) = play(&after, &step, &mut dice) {
+            book(&mut after, edit);
+        }
+    }
+    edits
+}

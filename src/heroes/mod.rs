@@ -1,0 +1,494 @@
+//! Advancement as edits of the campaign: closing a mission with its XP
+//! awards (and the injury roll of heroes who were down), the advances a
+//! hero may take now with the reason each other one is refused, taking an
+//! advance (and the stat it changes) or taking it back, and the Traveller's
+//! memories.
+//!
+//! The rules engine (`crate::rules::companion::advance`) judges every
+//! advance; the injury roll comes from the app's one dice source.
+
+use crate::model::{
+    Advance, AdvanceKind, Award, CampaignData, Change, Character, CharacterId, CharacterKind, Edit,
+    Memory, Mission, MissionId,
+};
+use crate::rules::companion::advance::{self, AdvanceEntry, Advancement, BEST_QUALITY, BEST_STAT};
+use crate::rules::companion::powers::may_take_cleric_power;
+use crate::rules::dice::{Dice, DiceError};
+use std::collections::BTreeMap;
+
+/// The campaign table heroes who were down at the end of a mission roll on.
+pub const INJURY_TABLE: &str = "injury";
+/// The campaign table whose rows are the reasons the GM gives XP for.
+pub const XP_AWARDS_TABLE: &str = "xp-awards";
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum HeroError {
+    #[error("there is no such character")]
+    NoCharacter,
+    #[error("there is no such mission")]
+    NoMission,
+    #[error("name the mission first")]
+    Unnamed,
+    #[error("tick at least one hero who took part")]
+    NobodyTookPart,
+    #[error("{0} was not down at the end of the mission")]
+    NotDown(String),
+    #[error("{0}'s injury is rolled already")]
+    InjuryRolled(String),
+    #[error(
+        "the campaign has no \"{INJURY_TABLE}\" table to roll on (add it on the Tables screen)"
+    )]
+    NoInjuryTable,
+    #[error("{0}")]
+    Refused(String),
+    #[error("{0} has no advance {1} to take back")]
+    NoAdvance(String, usize),
+    #[error("write what the Traveller remembers first")]
+    EmptyMemory,
+    #[error("{0}")]
+    Table(String),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+type Result<T> = std::result::Result<T, HeroError>;
+
+/// What the GM asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeroStep {
+    /// Close a mission: its awards go into the ledger and onto the heroes' XP.
+    Award(Mission),
+    /// Roll on the injury table for a hero who was down at the end.
+    Injury {
+        mission: MissionId,
+        character: CharacterId,
+    },
+    /// Take an advance at the hero's next level.
+    Advance {
+        character: CharacterId,
+        kind: AdvanceKind,
+        what: String,
+    },
+    /// Take back an advance (by its place in the list), the stat restored.
+    TakeBack {
+        character: CharacterId,
+        index: usize,
+    },
+    /// Something the Traveller remembers.
+    Remember {
+        character: CharacterId,
+        memory: Memory,
+    },
+}
+
+impl HeroStep {
+    /// What failed, in the GM's words, when the step cannot be played.
+    pub fn failure(&self) -> &'static str {
+        match self {
+            HeroStep::Award(_) => "No XP was awarded",
+            HeroStep::Injury { .. } => "No injury was rolled",
+            HeroStep::Advance { .. } => "The advance was not taken",
+            HeroStep::TakeBack { .. } => "The advance was not taken back",
+            HeroStep::Remember { .. } => "Nothing was remembered",
+        }
+    }
+}
+
+/// Plays one step, rolling with `dice`.
+pub fn play(data: &CampaignData, step: &HeroStep, dice: &mut Dice) -> Result<Edit> {
+    match step {
+        HeroStep::Award(mission) => award(data, mission),
+        HeroStep::Injury { mission, character } => injury(data, *mission, *character, dice),
+        HeroStep::Advance {
+            character,
+            kind,
+            what,
+        } => {
+            let c = character_of(data, *character)?;
+            let offer = offer(c, *kind, what);
+            if let Some(reason) = offer.refused {
+                return Err(HeroError::Refused(reason));
+            }
+            let mut after = c.clone();
+            let taken = Advance::new(level(c) + 1 - owed(c), *kind, what.trim());
+            let label = format!("Level up {}: {}", c.name, taken.describe());
+            take(&mut after, taken);
+            Ok(Edit::new(
+                label,
+                vec![Change::character(Some(c), Some(&after))],
+            ))
+        }
+        HeroStep::TakeBack { character, index } => {
+            let c = character_of(data, *character)?;
+            let mut after = c.clone();
+            let taken = take_back(&mut after, *index)
+                .ok_or_else(|| HeroError::NoAdvance(c.name.clone(), *index + 1))?;
+            let label = format!("Take back {}'s {}", c.name, taken.describe());
+            Ok(Edit::new(
+                label,
+                vec![Change::character(Some(c), Some(&after))],
+            ))
+        }
+        HeroStep::Remember { character, memory } => {
+            let c = character_of(data, *character)?;
+            if memory.text.trim().is_empty() {
+                return Err(HeroError::EmptyMemory);
+            }
+            let mut after = c.clone();
+            after.companion.memories.push(Memory {
+                text: memory.text.trim().to_owned(),
+                mission: memory.mission,
+            });
+            let label = format!("{} remembers", c.name);
+            Ok(Edit::new(
+                label,
+                vec![Change::character(Some(c), Some(&after))],
+            ))
+        }
+    }
+}
+
+fn character_of(data: &CampaignData, id: CharacterId) -> Result<&Character> {
+    data.characters.get(&id).ok_or(HeroError::NoCharacter)
+}
+
+fn xp(c: &Character) -> u32 {
+    u32::try_from(c.companion.xp).unwrap_or(0)
+}
+
+fn traveller(c: &Character) -> bool {
+    c.kind == CharacterKind::Traveller
+}
+
+/// The level the hero's XP reaches.
+pub fn level(c: &Character) -> i64 {
+    if traveller(c) {
+        1
+    } else {
+        i64::from(advance::level_for_xp(xp(c)))
+    }
+}
+
+/// Advances the hero's level gives that are not taken yet.
+pub fn owed(c: &Character) -> i64 {
+    let allowed = i64::from(advance::advances_allowed(xp(c), traveller(c)));
+    (allowed - c.companion.advances.len() as i64).max(0)
+}
+
+/// "1 advance owed", "2 advances owed", or nothing.
+pub fn owed_line(c: &Character) -> Option<String> {
+    let owed = owed(c);
+    let noun = if owed == 1 { "advance" } else { "advances" };
+    (owed > 0).then(|| format!("{owed} {noun} owed"))
+}
+
+/// An advance the GM may pick now, or why not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    pub kind: AdvanceKind,
+    /// The stat, or the power's or talent's name.
+    pub what: String,
+    pub refused: Option<String>,
+}
+
+/// Every advance the level-up offers: each kind, each D10 stat, with the
+/// names the GM typed for a power, a talent and a Cleric power.
+pub fn offers(c: &Character, power: &str, talent: &str, cleric: &str) -> Vec<Offer> {
+    let mut offers = vec![
+        offer(c, AdvanceKind::Wounds, ""),
+        offer(c, AdvanceKind::Toughness, ""),
+    ];
+    offers.extend(
+        c.companion
+            .stats
+            .iter()
+            .map(|s| offer(c, AdvanceKind::Stat, &s.name)),
+    );
+    offers.extend([
+        offer(c, AdvanceKind::Quality, ""),
+        offer(c, AdvanceKind::Defence, ""),
+        offer(c, AdvanceKind::Power, power),
+        offer(c, AdvanceKind::Talent, talent),
+        offer(c, AdvanceKind::Cleric, cleric),
+    ]);
+    offers
+}
+
+/// One advance, judged for the hero as they are now.
+pub fn offer(c: &Character, kind: AdvanceKind, what: &str) -> Offer {
+    let what = what.trim().to_owned();
+    let refused = refusal(c, kind, &what);
+    Offer {
+        kind,
+        what,
+        refused,
+    }
+}
+
+fn refusal(c: &Character, kind: AdvanceKind, what: &str) -> Option<String> {
+    if traveller(c) {
+        return Some("the Traveller never levels up; he remembers instead".to_owned());
+    }
+    if owed(c) == 0 {
+        let taken = c.companion.advances.len();
+        return Some(format!(
+            "no advance is owed: level {} gives {}, and {taken} {} taken",
+            level(c),
+            level(c) - 1,
+            if taken == 1 { "is" } else { "are" }
+        ));
+    }
+    match kind {
+        AdvanceKind::Note => return Some("a note is not an advance the text offers".to_owned()),
+        AdvanceKind::Power | AdvanceKind::Talent | AdvanceKind::Cleric if what.is_empty() => {
+            return Some(format!("name the {} first", noun(kind)));
+        }
+        AdvanceKind::Cleric => {
+            let known = c
+                .companion
+                .advances
+                .iter()
+                .filter(|a| a.kind == AdvanceKind::Cleric)
+                .count();
+            if !may_take_cleric_power(c.companion.pilgrim, known as u32) {
+                return Some(if c.companion.pilgrim {
+                    "a Pilgrim may take one Cleric power, and this one has".to_owned()
+                } else {
+                    "only a Pilgrim may take a Cleric power".to_owned()
+                });
+            }
+        }
+        _ => {}
+    }
+    let before = request(c, &c.companion.advances);
+    let mut with = c.companion.advances.clone();
+    with.push(Advance::new(level(c), kind, what));
+    let after = request(c, &with);
+    let old = advance::check_advancement(&before).map(|r| r.errors);
+    match advance::check_advancement(&after) {
+        Err(e) => Some(e.message),
+        Ok(r) => r
+            .errors
+            .into_iter()
+            .find(|e| !old.as_ref().is_ok_and(|old| old.contains(e))),
+    }
+}
+
+fn noun(kind: AdvanceKind) -> &'static str {
+    match kind {
+        AdvanceKind::Power => "power or drill",
+        AdvanceKind::Cleric => "Cleric power",
+        _ => "talent",
+    }
+}
+
+/// The engine's request for a hero with these advances: the stats as they
+/// were before any advance was taken.
+fn request(c: &Character, advances: &[Advance]) -> Advancement {
+    let improved = |kind: AdvanceKind, what: &str| {
+        c.companion
+            .advances
+            .iter()
+            .filter(|a| a.kind == kind && (kind != AdvanceKind::Stat || a.what == what))
+            .count() as i64
+    };
+    let stats: BTreeMap<String, u32> = c
+        .companion
+        .stats
+        .iter()
+        .map(|s| {
+            let base = s.value + improved(AdvanceKind::Stat, &s.name);
+            (s.name.clone(), u32::try_from(base).unwrap_or(0))
+        })
+        .collect();
+    let base = |value: i64, kind| u32::try_from(value + improved(kind, "")).unwrap_or(0);
+    Advancement {
+        xp: xp(c),
+        traveller: traveller(c),
+        stats,
+        quality: base(c.companion.quality, AdvanceKind::Quality),
+        defence: base(c.companion.defence, AdvanceKind::Defence),
+        advances: advances
+            .iter()
+            .enumerate()
+            .map(|(i, a)| entry(i, a))
+            .collect(),
+    }
+}
+
+/// An advance as the engine names it: a Cleric power is a power; a note is
+/// an advance spent on something the text does not list, counted by name.
+fn entry(i: usize, a: &Advance) -> AdvanceEntry {
+    use advance::AdvanceKind as K;
+    let (kind, stat, name) = match a.kind {
+        AdvanceKind::Wounds => (K::Wounds, None, None),
+        AdvanceKind::Toughness => (K::Toughness, None, None),
+        AdvanceKind::Stat => (K::Stat, Some(a.what.clone()), None),
+        AdvanceKind::Quality => (K::Quality, None, None),
+        AdvanceKind::Defence => (K::Defence, None, None),
+        AdvanceKind::Power | AdvanceKind::Cleric => (K::Power, None, Some(a.what.clone())),
+        AdvanceKind::Talent => (K::Talent, None, Some(a.what.clone())),
+        AdvanceKind::Note => (K::Talent, None, Some(format!("note {i}: {}", a.what))),
+    };
+    AdvanceEntry { kind, stat, name }
+}
+
+/// Takes an advance: the stat it names changes as the text says.
+fn take(c: &mut Character, advance: Advance) {
+    let co = &mut c.companion;
+    match advance.kind {
+        AdvanceKind::Wounds => {
+            co.wounds.max += 1;
+            co.wounds.current += 1;
+        }
+        AdvanceKind::Toughness => {
+            co.toughness.max += 1;
+            co.toughness.current += 1;
+        }
+        AdvanceKind::Stat => {
+            if let Some(s) = co.stats.iter_mut().find(|s| s.name == advance.what) {
+                s.value = (s.value - 1).max(i64::from(BEST_STAT));
+            }
+        }
+        AdvanceKind::Quality => co.quality = (co.quality - 1).max(i64::from(BEST_QUALITY)),
+        AdvanceKind::Defence => co.defence = (co.defence - 1).max(i64::from(BEST_QUALITY)),
+        AdvanceKind::Power | AdvanceKind::Cleric => co.powers.push(advance.what.clone()),
+        AdvanceKind::Talent => co.talents.push(advance.what.clone()),
+        AdvanceKind::Note => {}
+    }
+    co.advances.push(advance);
+}
+
+/// Takes back the advance at `index`, restoring what it changed; the later
+/// advances keep their levels.
+fn take_back(c: &mut Character, index: usize) -> Option<Advance> {
+    if index >= c.companion.advances.len() {
+        return None;
+    }
+    let advance = c.companion.advances.remove(index);
+    let co = &mut c.companion;
+    let forget = |list: &mut Vec<String>, name: &str| {
+        if let Some(at) = list.iter().rposition(|p| p == name) {
+            list.remove(at);
+        }
+    };
+    match advance.kind {
+        AdvanceKind::Wounds => {
+            co.wounds.max -= 1;
+            co.wounds.current = co.wounds.current.min(co.wounds.max);
+        }
+        AdvanceKind::Toughness => {
+            co.toughness.max -= 1;
+            co.toughness.current = co.toughness.current.min(co.toughness.max);
+        }
+        AdvanceKind::Stat => {
+            if let Some(s) = co.stats.iter_mut().find(|s| s.name == advance.what) {
+                s.value += 1;
+            }
+        }
+        AdvanceKind::Quality => co.quality += 1,
+        AdvanceKind::Defence => co.defence += 1,
+        AdvanceKind::Power | AdvanceKind::Cleric => forget(&mut co.powers, &advance.what),
+        AdvanceKind::Talent => forget(&mut co.talents, &advance.what),
+        AdvanceKind::Note => {}
+    }
+    Some(advance)
+}
+
+/// Closes a mission: the mission into the ledger, each award onto its hero.
+fn award(data: &CampaignData, mission: &Mission) -> Result<Edit> {
+    if mission.name.trim().is_empty() {
+        return Err(HeroError::Unnamed);
+    }
+    if mission.awards.is_empty() {
+        return Err(HeroError::NobodyTookPart);
+    }
+    let mut mission = mission.clone();
+    mission.id = data.next_mission_id();
+    mission.name = mission.name.trim().to_owned();
+    mission.at = data.settings.clock;
+    let mut changes = vec![];
+    for a in &mission.awards {
+        let c = character_of(data, a.character)?;
+        let mut after = c.clone();
+        after.companion.xp += a.xp;
+        changes.push(Change::character(Some(c), Some(&after)));
+    }
+    let label = format!("Close the mission {}", mission.name);
+    changes.insert(0, Change::of(None, Some(&mission)));
+    Ok(Edit::new(label, changes))
+}
+
+/// "Heroes who are down at the end of a mission roll on the injury table."
+fn injury(
+    data: &CampaignData,
+    mission: MissionId,
+    character: CharacterId,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    let m = data.missions.get(&mission).ok_or(HeroError::NoMission)?;
+    let c = character_of(data, character)?;
+    let award = m.award_of(character).ok_or(HeroError::NoCharacter)?;
+    if !award.down {
+        return Err(HeroError::NotDown(c.name.clone()));
+    }
+    if award.injury.is_some() {
+        return Err(HeroError::InjuryRolled(c.name.clone()));
+    }
+    let table = data
+        .tables
+        .values()
+        .find(|t| t.name == INJURY_TABLE)
+        .ok_or(HeroError::NoInjuryTable)?;
+    let rollable = table
+        .rollable()
+        .map_err(|e| HeroError::Table(format!("the {} table cannot be rolled: {e}", table.name)))?;
+    let roll = rollable.roll(dice)?;
+    let mut after_mission = m.clone();
+    after_mission.lines.push(format!(
+        "{}, down at the end: {}: {}",
+        c.name,
+        roll.roll.record(&table.name),
+        roll.result
+    ));
+    if let Some(a) = after_mission
+        .awards
+        .iter_mut()
+        .find(|a| a.character == character)
+    {
+        a.injury = Some(roll.result.clone());
+    }
+    let mut after = c.clone();
+    after.companion.injuries.push(roll.result.clone());
+    Ok(Edit::new(
+        format!("Roll {}'s injury", c.name),
+        vec![
+            Change::of(Some(m), Some(&after_mission)),
+            Change::character(Some(c), Some(&after)),
+        ],
+    ))
+}
+
+/// A hero's XP ledger: each mission they earned XP on, oldest first.
+pub fn ledger(data: &CampaignData, character: CharacterId) -> Vec<(&Mission, &Award)> {
+    data.missions
+        .values()
+        .filter_map(|m| m.award_of(character).map(|a| (m, a)))
+        .collect()
+}
+
+/// The XP the ledger gives a hero in all.
+pub fn ledger_total(data: &CampaignData, character: CharacterId) -> i64 {
+    ledger(data, character).iter().map(|(_, a)| a.xp).sum()
+}
+
+/// A new award for a hero, before the mission is closed.
+pub fn award_for(character: CharacterId, xp: i64, reasons: &[String], down: bool) -> Award {
+    Award {
+        character,
+        xp,
+        reasons: reasons.to_vec(),
+        down,
+        injury: None,
+    }
+}

@@ -1,0 +1,427 @@
+//! Advancement: on a hero's sheet, the level, the XP ledger, the advances
+//! by level with "Take back", and the level-up offers (each one the text
+//! does not allow now greyed with the reason); the Traveller's memories; and
+//! the Heroes screen, where the GM closes a mission and gives its XP.
+
+use super::fields::{self, ERROR_COLOUR, Unpicked};
+use crate::app::Command;
+use crate::heroes::{self, HeroStep, XP_AWARDS_TABLE};
+use crate::model::{
+    AdvanceKind, CampaignData, Character, CharacterId, CharacterKind, Choice, Memory, Mission,
+    MissionId, PartyId, limits,
+};
+use egui::{RichText, Ui};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The names typed for a level-up's power, talent and Cleric power, and a
+/// memory being written.
+#[derive(Debug, Default)]
+pub struct LevelUpDrafts {
+    pub power: String,
+    pub talent: String,
+    pub cleric: String,
+    pub memory: String,
+    pub memory_mission: Option<MissionId>,
+}
+
+/// The advancement part of a character's Companion section.
+pub fn advancement_ui(
+    ui: &mut Ui,
+    drafts: &mut LevelUpDrafts,
+    data: &CampaignData,
+    c: &Character,
+    out: &mut Vec<Command>,
+) {
+    let ledger = heroes::ledger(data, c.id);
+    if !ledger.is_empty() {
+        ui.label(RichText::new("XP ledger").strong());
+        for (m, a) in &ledger {
+            let reasons = if a.reasons.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", a.reasons.join(", "))
+            };
+            ui.label(format!(
+                "{} · {} · {} XP{reasons}",
+                m.at.stamp(),
+                m.name,
+                a.xp
+            ));
+        }
+        ui.label(
+            RichText::new(format!(
+                "{} XP from missions in all",
+                heroes::ledger_total(data, c.id)
+            ))
+            .weak(),
+        );
+    }
+    if c.kind == CharacterKind::Traveller {
+        memories_ui(ui, drafts, data, c, out);
+        return;
+    }
+    ui.label(RichText::new("Advances by level").strong());
+    if c.companion.advances.is_empty() {
+        ui.label(RichText::new("None taken yet.").weak());
+    }
+    for (index, a) in c.companion.advances.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("Level {}: {}", a.level, a.describe()));
+            if ui
+                .small_button(format!("Take back the level {} advance", a.level))
+                .on_hover_text("Removes the advance and restores what it changed")
+                .clicked()
+            {
+                out.push(Command::Heroes(HeroStep::TakeBack {
+                    character: c.id,
+                    index,
+                }));
+            }
+        });
+    }
+    let Some(owed) = heroes::owed_line(c) else {
+        return;
+    };
+    ui.label(
+        RichText::new(format!("Level up: {owed}"))
+            .strong()
+            .color(egui::Color32::from_rgb(200, 140, 20)),
+    );
+    name_field(ui, "Power or drill to learn", &mut drafts.power);
+    name_field(ui, "Talent to learn", &mut drafts.talent);
+    if c.companion.pilgrim {
+        name_field(ui, "Cleric power to learn", &mut drafts.cleric);
+    }
+    let offers = heroes::offers(c, &drafts.power, &drafts.talent, &drafts.cleric);
+    egui::Grid::new(("level-up", c.id.0))
+        .num_columns(2)
+        .spacing([12.0, 4.0])
+        .show(ui, |ui| {
+            for offer in offers {
+                if offer.kind == AdvanceKind::Cleric && !c.companion.pilgrim {
+                    continue;
+                }
+                let named = |noun: &str| match offer.what.as_str() {
+                    "" => format!("Take a {noun}"),
+                    name => format!("Take the {noun}: {name}"),
+                };
+                let text = match offer.kind {
+                    AdvanceKind::Stat => format!("Take {} improved by 1", offer.what),
+                    AdvanceKind::Power => named("power or drill"),
+                    AdvanceKind::Talent => named("talent"),
+                    AdvanceKind::Cleric => named("Cleric power"),
+                    _ => format!("Take {}", offer.kind.label()),
+                };
+                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&text));
+                match &offer.refused {
+                    Some(reason) => {
+                        ui.label(RichText::new(format!("Not allowed: {reason}")).weak());
+                    }
+                    None => {
+                        ui.label("");
+                    }
+                }
+                if button.clicked() {
+                    out.push(Command::Heroes(HeroStep::Advance {
+                        character: c.id,
+                        kind: offer.kind,
+                        what: offer.what.clone(),
+                    }));
+                }
+                ui.end_row();
+            }
+        });
+}
+
+fn name_field(ui: &mut Ui, label: &str, text: &mut String) {
+    ui.horizontal(|ui| {
+        let id = ui.label(label).id;
+        ui.add(egui::TextEdit::singleline(text).desired_width(180.0))
+            .labelled_by(id);
+    });
+}
+
+fn memories_ui(
+    ui: &mut Ui,
+    drafts: &mut LevelUpDrafts,
+    data: &CampaignData,
+    c: &Character,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("The Traveller never levels up. Instead, he remembers.").weak());
+    ui.label(RichText::new("Memories").strong());
+    if c.companion.memories.is_empty() {
+        ui.label(RichText::new("Nothing remembered yet.").weak());
+    }
+    for m in &c.companion.memories {
+        let mission = m
+            .mission
+            .and_then(|id| data.missions.get(&id))
+            .map_or(String::new(), |m| format!(" (came with {})", m.name));
+        ui.label(format!("• {}{mission}", m.text));
+    }
+    ui.horizontal(|ui| {
+        let id = ui.label("He remembers").id;
+        ui.add(egui::TextEdit::singleline(&mut drafts.memory).desired_width(260.0))
+            .labelled_by(id);
+        let missions: Vec<_> = data
+            .missions
+            .values()
+            .rev()
+            .map(|m| (m.id, m.name.as_str()))
+            .collect();
+        fields::record_combo(
+            ui,
+            "memory-mission",
+            "with the mission",
+            &mut drafts.memory_mission,
+            Unpicked::Offered("none"),
+            &missions,
+        );
+        if ui.button("Add the memory").clicked() {
+            out.push(Command::Heroes(HeroStep::Remember {
+                character: c.id,
+                memory: Memory {
+                    text: std::mem::take(&mut drafts.memory),
+                    mission: drafts.memory_mission,
+                },
+            }));
+        }
+    });
+}
+
+/// The Heroes screen's state: the mission being closed.
+#[derive(Debug, Default)]
+pub struct HeroesState {
+    pub name: String,
+    pub party: Option<PartyId>,
+    /// Who took part, with the XP typed for each and whether they were down.
+    pub took_part: BTreeMap<CharacterId, (String, bool)>,
+    pub same_xp: String,
+    pub per_hero: bool,
+    pub reasons: BTreeSet<String>,
+    pub other_reason: String,
+    pub error: Option<String>,
+    /// Whether the form has picked its first party yet.
+    started: bool,
+}
+
+impl HeroesState {
+    /// The party's heroes ticked, as a new mission starts.
+    fn pick_party(&mut self, data: &CampaignData, party: Option<PartyId>) {
+        self.party = party;
+        self.took_part = data
+            .characters
+            .values()
+            .filter(|c| c.party.is_some() && c.party == party && c.kind == CharacterKind::Hero)
+            .map(|c| (c.id, (String::new(), false)))
+            .collect();
+    }
+
+    /// The mission as typed, or what is wrong with it.
+    fn mission(&self, data: &CampaignData) -> Result<Mission, String> {
+        if self.name.trim().is_empty() {
+            return Err("Name the mission first.".to_owned());
+        }
+        if self.took_part.is_empty() {
+            return Err("Tick at least one hero who took part.".to_owned());
+        }
+        let mut reasons: Vec<String> = self.reasons.iter().cloned().collect();
+        if !self.other_reason.trim().is_empty() {
+            reasons.push(self.other_reason.trim().to_owned());
+        }
+        let mut awards = Vec::new();
+        for (id, (typed, down)) in &self.took_part {
+            let name = data.characters.get(id).map_or("?", |c| c.name.as_str());
+            let text = if self.per_hero { typed } else { &self.same_xp };
+            let xp = limits::parse_whole(text, &limits::XP)
+                .map_err(|e| format!("XP for {name}: {e}"))?;
+            awards.push(heroes::award_for(*id, xp, &reasons, *down));
+        }
+        Ok(Mission {
+            id: data.next_mission_id(),
+            name: self.name.clone(),
+            party: self.party,
+            at: data.settings.clock,
+            awards,
+            lines: Vec::new(),
+        })
+    }
+}
+
+/// The Heroes screen: close a mission, the missions so far, who owes advances.
+pub fn heroes_ui(
+    ui: &mut Ui,
+    state: &mut HeroesState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    if !state.started {
+        state.started = true;
+        state.pick_party(data, data.parties.keys().next().copied());
+    }
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            ui.heading("Close a mission");
+            ui.label(
+                RichText::new(
+                    "At the end of each mission, every hero who took part earns experience (XP).",
+                )
+                .weak(),
+            );
+            mission_form_ui(ui, state, data, out);
+            ui.separator();
+            ui.heading("Advances owed");
+            let owing: Vec<_> = data
+                .characters
+                .values()
+                .filter_map(|c| heroes::owed_line(c).map(|o| format!("{}: {o}", c.name)))
+                .collect();
+            if owing.is_empty() {
+                ui.label(RichText::new("No hero owes an advance.").weak());
+            }
+            for line in owing {
+                ui.label(line);
+            }
+            ui.label(
+                RichText::new("Level a hero up on their sheet (Roster), in the Companion section.")
+                    .weak(),
+            );
+            ui.separator();
+            ui.heading("Missions");
+            if data.missions.is_empty() {
+                ui.label(RichText::new("No mission closed yet.").weak());
+            }
+            for m in data.missions.values().rev() {
+                mission_ui(ui, data, m, out);
+            }
+        });
+}
+
+fn mission_form_ui(
+    ui: &mut Ui,
+    state: &mut HeroesState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let id = ui.label("Mission").id;
+        ui.add(egui::TextEdit::singleline(&mut state.name).desired_width(260.0))
+            .labelled_by(id);
+        let parties: Vec<_> = data
+            .parties
+            .values()
+            .map(|p| (p.id, p.name.as_str()))
+            .collect();
+        let mut party = state.party;
+        fields::record_combo(
+            ui,
+            "mission-party",
+            "Party",
+            &mut party,
+            Unpicked::Prompt("choose a party"),
+            &parties,
+        );
+        if party != state.party {
+            state.pick_party(data, party);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut state.per_hero, false, "The same XP to all:");
+        let id = ui.label("XP each").id;
+        ui.add_enabled(
+            !state.per_hero,
+            egui::TextEdit::singleline(&mut state.same_xp).desired_width(40.0),
+        )
+        .labelled_by(id);
+        ui.radio_value(&mut state.per_hero, true, "XP per hero");
+    });
+    ui.label(RichText::new("Who took part").strong());
+    for c in data.characters.values().filter(|c| {
+        c.kind != CharacterKind::Npc && (state.party.is_none() || c.party == state.party)
+    }) {
+        ui.horizontal(|ui| {
+            let mut ticked = state.took_part.contains_key(&c.id);
+            if ui.checkbox(&mut ticked, &c.name).changed() {
+                if ticked {
+                    state.took_part.insert(c.id, (String::new(), false));
+                } else {
+                    state.took_part.remove(&c.id);
+                }
+            }
+            if let Some((xp, down)) = state.took_part.get_mut(&c.id) {
+                if state.per_hero {
+                    let id = ui.label(format!("XP for {}", c.name)).id;
+                    ui.add(egui::TextEdit::singleline(xp).desired_width(40.0))
+                        .labelled_by(id);
+                }
+                ui.checkbox(down, format!("{} was down at the end", c.name));
+            }
+        });
+    }
+    let table = data.tables.values().find(|t| t.name == XP_AWARDS_TABLE);
+    ui.label(RichText::new("Reasons (from the xp-awards table)").strong());
+    ui.horizontal_wrapped(|ui| {
+        for row in table.iter().flat_map(|t| &t.rows) {
+            let mut ticked = state.reasons.contains(&row.result);
+            if ui.checkbox(&mut ticked, &row.result).changed() {
+                if ticked {
+                    state.reasons.insert(row.result.clone());
+                } else {
+                    state.reasons.remove(&row.result);
+                }
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let id = ui.label("Other reason").id;
+        ui.add(egui::TextEdit::singleline(&mut state.other_reason).desired_width(260.0))
+            .labelled_by(id);
+    });
+    if ui.button("Award XP and close the mission").clicked() {
+        match state.mission(data) {
+            Ok(mission) => {
+                out.push(Command::Heroes(HeroStep::Award(mission)));
+                *state = HeroesState::default();
+            }
+            Err(e) => state.error = Some(e),
+        }
+    }
+    if let Some(e) = &state.error {
+        ui.label(RichText::new(e).color(ERROR_COLOUR));
+    }
+}
+
+fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Command>) {
+    ui.label(RichText::new(format!("{} · {}", m.at.stamp(), m.name)).strong());
+    let awards: Vec<String> = m
+        .awards
+        .iter()
+        .filter_map(|a| {
+            let c = data.characters.get(&a.character)?;
+            Some(format!("{}: {} XP", c.name, a.xp))
+        })
+        .collect();
+    ui.label(awards.join(" · "));
+    if let Some(reasons) = m.awards.first().filter(|a| !a.reasons.is_empty()) {
+        ui.label(RichText::new(format!("For: {}", reasons.reasons.join(", "))).weak());
+    }
+    for a in m.awards.iter().filter(|a| a.down && a.injury.is_none()) {
+        let Some(c) = data.characters.get(&a.character) else {
+            continue;
+        };
+        ui.horizontal(|ui| {
+            ui.label(format!("{} was down at the end:", c.name));
+            if ui.button(format!("Roll {}'s injury", c.name)).clicked() {
+                out.push(Command::Heroes(HeroStep::Injury {
+                    mission: m.id,
+                    character: c.id,
+                }));
+            }
+        });
+    }
+    for line in &m.lines {
+        ui.label(RichText::new(line).weak());
+    }
+}

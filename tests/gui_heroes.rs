@@ -1,0 +1,186 @@
+//! Advancement driven through the real app with egui_kittest: a GM closes a
+//! mission and sees heroes owe advances, levels a hero up on the sheet (the
+//! stat changes, a disallowed advance is greyed with its reason), undoes
+//! it, rolls an injury, and writes a memory for the Traveller.
+
+mod common;
+
+use common::gui::Fixture;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::{NodeT, Queryable};
+use waybook::rules::dice::Dice;
+
+fn pick(f: &mut Fixture, label: &str, entry: &str) {
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, label)
+        .click();
+    f.harness.run();
+    f.click_last(entry);
+}
+
+/// Clicks a widget of the sheet, scrolled into view first as a user would.
+fn click_seen(f: &mut Fixture, label: &str) {
+    f.harness.get_by_label(label).scroll_to_me();
+    f.harness.run();
+    f.click(label);
+}
+
+fn close_mission(f: &mut Fixture, name: &str, xp: &str) {
+    f.click("Heroes");
+    f.type_into("Mission", name);
+    pick(f, "Party", "The Lantern Company");
+    f.type_into("XP each", xp);
+    f.click("Award XP and close the mission");
+}
+
+fn stat(f: &Fixture, who: &str, name: &str) -> i64 {
+    f.character(who)
+        .expect("in the demo")
+        .companion
+        .stats
+        .iter()
+        .find(|s| s.name == name)
+        .map(|s| s.value)
+        .expect("the stat")
+}
+
+#[test]
+fn xp_after_a_mission_makes_heroes_owe_advances() {
+    let mut f = Fixture::demo();
+    close_mission(&mut f, "Bridge at Karn", "6");
+    // Ash: 9 XP + 6 = 15, "level 4 at 15": two advances, one taken.
+    assert_eq!(f.character("Ash Varnell").expect("Ash").companion.xp, 15);
+    assert!(f.shows("Ash Varnell: 2 advances owed"));
+    assert!(f.shows("Bridge at Karn"), "the mission is listed");
+    f.click("Roster");
+    assert!(f.shows("Hero · 2 advances owed"), "the roster says so");
+}
+
+#[test]
+fn a_bad_mission_is_refused_in_words_and_awards_nothing() {
+    let mut f = Fixture::demo();
+    let missions = f.data().missions.len();
+    f.click("Heroes");
+    f.click("Award XP and close the mission");
+    assert!(f.shows("Name the mission first."));
+    f.type_into("Mission", "Bridge at Karn");
+    pick(&mut f, "Party", "The Lantern Company");
+    f.type_into("XP each", "lots");
+    f.click("Award XP and close the mission");
+    assert!(f.shows("XP for Ash Varnell: "), "the field is named");
+    assert_eq!(f.data().missions.len(), missions, "nothing was awarded");
+    assert_eq!(f.character("Ash Varnell").expect("Ash").companion.xp, 9);
+}
+
+#[test]
+fn a_level_up_changes_the_stat_greys_what_is_not_allowed_and_undoes() {
+    let mut f = Fixture::demo();
+    close_mission(&mut f, "Bridge at Karn", "6");
+    f.click("Roster");
+    f.click("Ash Varnell");
+    assert!(f.shows("Level up: 2 advances owed"));
+    assert_eq!(stat(&f, "Ash Varnell", "Dexterity"), 4);
+    click_seen(&mut f, "Take Dexterity improved by 1");
+    assert_eq!(stat(&f, "Ash Varnell", "Dexterity"), 3, "4+ became 3+");
+    assert!(f.shows("Level 3: Dexterity improved by 1"));
+    let greyed = f.harness.get_by_label("Take Dexterity improved by 1");
+    assert!(greyed.accesskit_node().is_disabled());
+    assert!(f.shows("Not allowed: Dexterity is improved 2 times; each at most once"));
+    assert!(
+        !f.harness
+            .get_by_label("Take Will improved by 1")
+            .accesskit_node()
+            .is_disabled()
+    );
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    assert_eq!(stat(&f, "Ash Varnell", "Dexterity"), 4, "undone");
+    assert_eq!(
+        f.reloaded()
+            .characters
+            .values()
+            .find(|c| c.name == "Ash Varnell")
+            .map(|c| c.companion.advances.len()),
+        Some(1)
+    );
+    let toughness = f
+        .character("Ash Varnell")
+        .expect("Ash")
+        .companion
+        .toughness
+        .max;
+    click_seen(&mut f, "Take back the level 2 advance");
+    assert_eq!(
+        f.character("Ash Varnell")
+            .expect("Ash")
+            .companion
+            .toughness
+            .max,
+        toughness - 1,
+        "the +1 Toughness taken back"
+    );
+}
+
+#[test]
+fn a_talent_needs_its_name_before_it_can_be_taken() {
+    let mut f = Fixture::demo();
+    f.click("Ash Varnell");
+    assert!(f.shows("Not allowed: name the talent first"));
+    f.type_into("Talent to learn", "Iron Grip");
+    click_seen(&mut f, "Take the talent: Iron Grip");
+    let ash = f.character("Ash Varnell").expect("Ash");
+    assert!(ash.companion.talents.contains(&"Iron Grip".to_owned()));
+    assert!(f.shows("Level 3: Talent: Iron Grip"));
+}
+
+#[test]
+fn a_hero_down_at_the_end_rolls_an_injury() {
+    let mut f = Fixture::demo();
+    f.click("Heroes");
+    f.type_into("Mission", "The burning mill");
+    pick(&mut f, "Party", "The Lantern Company");
+    f.type_into("XP each", "2");
+    f.harness
+        .get_by_label("Ash Varnell was down at the end")
+        .click();
+    f.harness.run();
+    f.click("Award XP and close the mission");
+    let before = f
+        .character("Ash Varnell")
+        .expect("Ash")
+        .companion
+        .injuries
+        .len();
+    f.harness.state_mut().app.dice = Dice::scripted(vec![3]);
+    f.click("Roll Ash Varnell's injury");
+    let ash = f.character("Ash Varnell").expect("Ash");
+    assert_eq!(ash.companion.injuries.len(), before + 1);
+    assert!(f.shows("Ash Varnell, down at the end: "));
+}
+
+#[test]
+fn the_traveller_remembers() {
+    let mut f = Fixture::demo();
+    // The name, not the kind column's "The Traveller".
+    f.harness
+        .get_all_by_label("The Traveller")
+        .next()
+        .expect("the roster row")
+        .click();
+    f.harness.run();
+    assert!(f.shows("A lantern burning on a tower"));
+    f.field("He remembers").focus();
+    f.harness.run();
+    f.field("He remembers").type_text("A bell under the lake");
+    f.harness.run();
+    click_seen(&mut f, "Add the memory");
+    let traveller = f.character("The Traveller").expect("the Traveller");
+    assert_eq!(
+        traveller.companion.memories.last().map(|m| m.text.as_str()),
+        Some("A bell under the lake")
+    );
+    assert!(f.shows("• A bell under the lake"));
+    f.click("Add the memory");
+    assert!(f.shows("write what the Traveller remembers first"));
+}

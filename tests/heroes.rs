@@ -1,0 +1,440 @@
+//! Advancement against the Travellers' Companion: missions and the XP
+//! ledger, the advances offered with every limit, taking and taking back,
+//! the Traveller's memories, the injury roll, and advances written as free
+//! text in older files read as records.
+
+mod common;
+
+use waybook::heroes::{self, HeroStep, Offer};
+use waybook::model::{
+    AdvanceKind, CampaignData, Character, CharacterKind, Memory, Mission, MissionId,
+};
+use waybook::rules::dice::Dice;
+use waybook::store::Campaign;
+
+fn named<'a>(data: &'a CampaignData, name: &str) -> &'a Character {
+    data.characters
+        .values()
+        .find(|c| c.name == name)
+        .expect("in the demo")
+}
+
+fn play(data: &mut CampaignData, step: HeroStep, faces: &[u32]) -> Result<(), String> {
+    let mut dice = Dice::scripted(faces.to_vec());
+    let edit = heroes::play(data, &step, &mut dice).map_err(|e| e.to_string())?;
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    Ok(())
+}
+
+fn offer<'a>(offers: &'a [Offer], kind: AdvanceKind, what: &str) -> &'a Offer {
+    offers
+        .iter()
+        .find(|o| o.kind == kind && o.what == what)
+        .expect("offered")
+}
+
+fn advance(
+    data: &mut CampaignData,
+    who: &str,
+    kind: AdvanceKind,
+    what: &str,
+) -> Result<(), String> {
+    let character = named(data, who).id;
+    play(
+        data,
+        HeroStep::Advance {
+            character,
+            kind,
+            what: what.to_owned(),
+        },
+        &[],
+    )
+}
+
+fn give_xp(data: &mut CampaignData, who: &str, xp: i64) {
+    let id = named(data, who).id;
+    let mission = Mission {
+        id: MissionId(0),
+        name: "Test mission".to_owned(),
+        party: None,
+        at: data.settings.clock,
+        awards: vec![heroes::award_for(id, xp, &[], false)],
+        lines: Vec::new(),
+    };
+    play(data, HeroStep::Award(mission), &[]).expect("awarded");
+}
+
+/// "At the end of each mission, every hero who took part earns experience
+/// (XP)": the ledger keeps the mission, its date and reasons, and the XP is
+/// the hero's; the file keeps it all.
+#[test]
+fn a_mission_goes_into_the_ledger_and_onto_the_heroes_xp() {
+    let (dir, data) = common::demo();
+    let ash = named(&data, "Ash Varnell");
+    let ledger = heroes::ledger(&data, ash.id);
+    assert_eq!(ledger.len(), 1);
+    let (mission, award) = ledger[0];
+    assert_eq!(mission.name, "Clear the Salt Road of bandits");
+    assert_eq!(award.xp, 4);
+    assert_eq!(award.reasons, ["Took part in the mission", "Reached the mission's goal"]);
+    assert_eq!(
+        ash.companion.xp, 9,
+        "5 before the demo's mission, 4 from it"
+    );
+    let reopened = Campaign::open(&dir.path().join("d.waybook"))
+        .expect("opens")
+        .load()
+        .expect("loads");
+    assert_eq!(reopened.missions, data.missions);
+    assert_eq!(heroes::ledger_total(&reopened, ash.id), 4);
+}
+
+#[test]
+fn a_mission_needs_a_name_and_someone_who_took_part() {
+    let (_dir, mut data) = common::demo();
+    let mission = Mission {
+        id: MissionId(0),
+        name: "  ".to_owned(),
+        party: None,
+        at: data.settings.clock,
+        awards: Vec::new(),
+        lines: Vec::new(),
+    };
+    assert_eq!(
+        play(&mut data, HeroStep::Award(mission.clone()), &[]),
+        Err("name the mission first".to_owned())
+    );
+    let unnamed = Mission {
+        name: "Watch the ford".to_owned(),
+        ..mission
+    };
+    assert_eq!(
+        play(&mut data, HeroStep::Award(unnamed), &[]),
+        Err("tick at least one hero who took part".to_owned())
+    );
+}
+
+/// "Heroes reach level 2 at 4 XP, level 3 at 9, level 4 at 15 and level 5 at
+/// 22. Each level gives one advance".
+#[test]
+fn advances_are_owed_one_per_level_gained() {
+    let (_dir, mut data) = common::demo();
+    let ash = named(&data, "Ash Varnell");
+    assert_eq!((heroes::level(ash), heroes::owed(ash)), (3, 1));
+    give_xp(&mut data, "Ash Varnell", 6);
+    let ash = named(&data, "Ash Varnell");
+    assert_eq!((heroes::level(ash), heroes::owed(ash)), (4, 2));
+    assert_eq!(heroes::owed_line(ash).as_deref(), Some("2 advances owed"));
+    advance(&mut data, "Ash Varnell", AdvanceKind::Wounds, "").expect("taken");
+    advance(&mut data, "Ash Varnell", AdvanceKind::Talent, "Iron Grip").expect("taken");
+    let ash = named(&data, "Ash Varnell");
+    assert_eq!(heroes::owed(ash), 0);
+    let levels: Vec<i64> = ash.companion.advances.iter().map(|a| a.level).collect();
+    assert_eq!(levels, [2, 3, 4]);
+    let offers = heroes::offers(ash, "", "Lucky", "");
+    assert_eq!(
+        offer(&offers, AdvanceKind::Wounds, "").refused.as_deref(),
+        Some("no advance is owed: level 4 gives 3, and 3 are taken")
+    );
+}
+
+/// "+1 Wounds or +1 Toughness (twice each at most)", and "Taking an advance
+/// changes the stat it names".
+#[test]
+fn toughness_twice_at_most_and_each_advance_raises_its_track() {
+    let (_dir, mut data) = common::demo();
+    give_xp(&mut data, "Ash Varnell", 13); // 22 XP: level 5, 3 owed
+    let before = named(&data, "Ash Varnell").companion.toughness;
+    advance(&mut data, "Ash Varnell", AdvanceKind::Toughness, "").expect("the second");
+    let ash = named(&data, "Ash Varnell");
+    assert_eq!(ash.companion.toughness.max, before.max + 1);
+    let offers = heroes::offers(ash, "", "", "");
+    assert_eq!(
+        offer(&offers, AdvanceKind::Toughness, "")
+            .refused
+            .as_deref(),
+        Some("+1 toughness is taken 3 times; at most twice")
+    );
+    assert_eq!(offer(&offers, AdvanceKind::Wounds, "").refused, None);
+}
+
+/// "a D10 stat improved by 1 (once each, never better than 3+)" and
+/// "Quality or Defence improved by 1 (once each, never better than 4+)".
+#[test]
+fn stats_once_each_and_never_better_than_their_limit() {
+    let (_dir, mut data) = common::demo();
+    give_xp(&mut data, "Ash Varnell", 13);
+    // Ash: Will 5+, Dexterity 4+.
+    advance(&mut data, "Ash Varnell", AdvanceKind::Stat, "Dexterity").expect("4+ to 3+");
+    let ash = named(&data, "Ash Varnell");
+    let dexterity = |c: &Character| {
+        c.companion
+            .stats
+            .iter()
+            .find(|s| s.name == "Dexterity")
+            .map(|s| s.value)
+    };
+    assert_eq!(dexterity(ash), Some(3));
+    let offers = heroes::offers(ash, "", "", "");
+    assert_eq!(
+        offer(&offers, AdvanceKind::Stat, "Dexterity")
+            .refused
+            .as_deref(),
+        Some("Dexterity is improved 2 times; each at most once")
+    );
+    assert_eq!(offer(&offers, AdvanceKind::Stat, "Will").refused, None);
+    let quality = ash.companion.quality;
+    advance(&mut data, "Ash Varnell", AdvanceKind::Quality, "").expect("once");
+    assert_eq!(named(&data, "Ash Varnell").companion.quality, quality - 1);
+    let offers = heroes::offers(named(&data, "Ash Varnell"), "", "", "");
+    assert_eq!(
+        offer(&offers, AdvanceKind::Quality, "").refused.as_deref(),
+        Some("quality is improved 2 times; each at most once")
+    );
+    let mut at_best = named(&data, "Brother Ilo").clone();
+    at_best.companion.defence = 4;
+    let offers = heroes::offers(&at_best, "", "", "");
+    assert_eq!(
+        offer(&offers, AdvanceKind::Defence, "").refused.as_deref(),
+        Some("defence is 4+ already; it can never be better than 4+")
+    );
+}
+
+/// "A Pilgrim may take one Cleric power"; "The Traveller never levels up."
+#[test]
+fn a_cleric_power_only_for_a_pilgrim_once_and_the_traveller_never() {
+    let (_dir, mut data) = common::demo();
+    give_xp(&mut data, "Brother Ilo", 12); // 22 XP
+    let ilo = named(&data, "Brother Ilo");
+    let offers = heroes::offers(ilo, "", "", "Bless");
+    assert_eq!(
+        offer(&offers, AdvanceKind::Cleric, "Bless")
+            .refused
+            .as_deref(),
+        Some("only a Pilgrim may take a Cleric power")
+    );
+    let mut pilgrim = ilo.clone();
+    pilgrim.companion.pilgrim = true;
+    data.characters.insert(pilgrim.id, pilgrim);
+    advance(&mut data, "Brother Ilo", AdvanceKind::Cleric, "Bless").expect("a Pilgrim's one");
+    let ilo = named(&data, "Brother Ilo");
+    assert!(ilo.companion.powers.contains(&"Bless".to_owned()));
+    let offers = heroes::offers(ilo, "", "", "Smite");
+    assert_eq!(
+        offer(&offers, AdvanceKind::Cleric, "Smite")
+            .refused
+            .as_deref(),
+        Some("a Pilgrim may take one Cleric power, and this one has")
+    );
+    let traveller = named(&data, "The Traveller");
+    assert!(heroes::offers(traveller, "", "", "").iter().all(
+        |o| o.refused.as_deref() == Some("the Traveller never levels up; he remembers instead")
+    ));
+}
+
+/// A level-up taken back restores the stat it changed.
+#[test]
+fn an_advance_taken_back_restores_the_stat() {
+    let (_dir, mut data) = common::demo();
+    let before = named(&data, "Ash Varnell").clone();
+    advance(&mut data, "Ash Varnell", AdvanceKind::Stat, "Will").expect("5+ to 4+");
+    assert_ne!(
+        named(&data, "Ash Varnell").companion.stats,
+        before.companion.stats
+    );
+    play(
+        &mut data,
+        HeroStep::TakeBack {
+            character: before.id,
+            index: 1,
+        },
+        &[],
+    )
+    .expect("taken back");
+    assert_eq!(named(&data, "Ash Varnell"), &before);
+    assert_eq!(
+        play(
+            &mut data,
+            HeroStep::TakeBack {
+                character: before.id,
+                index: 5,
+            },
+            &[],
+        ),
+        Err("Ash Varnell has no advance 6 to take back".to_owned())
+    );
+}
+
+/// "Heroes who are down at the end of a mission roll on the injury table."
+#[test]
+fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
+    let (_dir, mut data) = common::demo();
+    let ash = named(&data, "Ash Varnell").id;
+    let mission = Mission {
+        id: MissionId(0),
+        name: "The burning mill".to_owned(),
+        party: None,
+        at: data.settings.clock,
+        awards: vec![heroes::award_for(ash, 2, &[], true)],
+        lines: Vec::new(),
+    };
+    play(&mut data, HeroStep::Award(mission), &[]).expect("awarded");
+    let id = *data.missions.keys().last().expect("the mission");
+    let table = data
+        .tables
+        .values()
+        .find(|t| t.name == "injury")
+        .expect("the starter injury table")
+        .clone();
+    play(
+        &mut data,
+        HeroStep::Injury {
+            mission: id,
+            character: ash,
+        },
+        &[4],
+    )
+    .expect("rolled");
+    let row = table
+        .rows
+        .iter()
+        .find(|r| r.from <= 4 && 4 <= r.to)
+        .expect("a row for 4");
+    assert_eq!(
+        named(&data, "Ash Varnell").companion.injuries.last(),
+        Some(&row.result)
+    );
+    assert_eq!(
+        data.missions[&id].awards[0].injury.as_ref(),
+        Some(&row.result)
+    );
+    assert_eq!(
+        play(
+            &mut data,
+            HeroStep::Injury {
+                mission: id,
+                character: ash
+            },
+            &[4]
+        ),
+        Err("Ash Varnell's injury is rolled already".to_owned())
+    );
+}
+
+/// "as the campaign goes on, he remembers": memories with their mission.
+#[test]
+fn the_traveller_remembers_and_the_file_keeps_it() {
+    let (dir, data) = common::demo();
+    let traveller = named(&data, "The Traveller");
+    assert_eq!(traveller.kind, CharacterKind::Traveller);
+    assert_eq!(traveller.companion.memories.len(), 2);
+    let mut data = data.clone();
+    assert_eq!(
+        play(
+            &mut data,
+            HeroStep::Remember {
+                character: traveller.id,
+                memory: Memory {
+                    text: " ".to_owned(),
+                    mission: None
+                },
+            },
+            &[]
+        ),
+        Err("write what the Traveller remembers first".to_owned())
+    );
+    let reopened = Campaign::open(&dir.path().join("d.waybook"))
+        .expect("opens")
+        .load()
+        .expect("loads");
+    assert_eq!(
+        named(&reopened, "The Traveller").companion.memories,
+        traveller.companion.memories
+    );
+}
+
+/// Files written before advances were records keep their free text: read
+/// as the record it names where it can be, a note where not.
+#[test]
+fn free_text_advances_in_an_older_file_are_read_as_records() {
+    let (dir, data) = common::demo();
+    let path = dir.path().join("d.waybook");
+    let ash = named(&data, "Ash Varnell").id;
+    let conn = rusqlite::Connection::open(&path).expect("opens");
+    conn.execute(
+        "UPDATE character SET c_advances = ?1 WHERE id = ?2",
+        rusqlite::params![
+            r#"["+1 Toughness", "Will 5+ → 4+", "saved the ferryman"]"#,
+            ash.0
+        ],
+    )
+    .expect("written as an older Waybook did");
+    drop(conn);
+    let reopened = Campaign::open(&path).expect("opens").load().expect("loads");
+    let kinds: Vec<(i64, AdvanceKind, &str)> = named(&reopened, "Ash Varnell")
+        .companion
+        .advances
+        .iter()
+        .map(|a| (a.level, a.kind, a.what.as_str()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (2, AdvanceKind::Toughness, ""),
+            (3, AdvanceKind::Stat, "Will"),
+            (4, AdvanceKind::Note, "saved the ferryman"),
+        ]
+    );
+}
+
+/// A deleted hero takes their ledger with them, so the file still exports
+/// and imports whole.
+#[test]
+fn a_deleted_hero_leaves_the_missions_and_the_export_still_reads() {
+    let (_dir, mut data) = common::demo();
+    let ash = named(&data, "Ash Varnell").id;
+    let edit =
+        waybook::app::edits::delete_characters(&data, &[ash], waybook::app::edits::KitFate::Drop)
+            .expect("deleted");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    assert!(heroes::ledger(&data, ash).is_empty());
+    assert_eq!(
+        data.missions.values().next().map(|m| m.awards.len()),
+        Some(3)
+    );
+    let json = waybook::model::document::Document::of(&data).to_json();
+    assert!(waybook::model::document::Document::parse(&json).is_ok());
+}
+
+/// An export written before advances were records (format version 3) is
+/// read with its advances' text as records.
+#[test]
+fn an_older_export_with_free_text_advances_imports_as_records() {
+    let (_dir, data) = common::demo();
+    let json = waybook::model::document::Document::of(&data).to_json();
+    let mut doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    doc["version"] = 3.into();
+    doc.as_object_mut().expect("an object").remove("missions");
+    for c in doc["characters"].as_array_mut().expect("characters") {
+        c["companion"]["advances"] = serde_json::json!(["+1 Wounds", "Talent: Lucky"]);
+        let companion = c["companion"].as_object_mut().expect("companion");
+        companion.remove("memories");
+        companion.remove("pilgrim");
+    }
+    let read = waybook::model::document::Document::parse(&doc.to_string()).expect("reads");
+    let advances = &read.characters[0].companion.advances;
+    assert_eq!(
+        advances
+            .iter()
+            .map(|a| (a.level, a.kind, a.what.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (2, AdvanceKind::Wounds, ""),
+            (3, AdvanceKind::Talent, "Lucky")
+        ]
+    );
+}
