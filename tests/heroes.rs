@@ -78,7 +78,10 @@ fn a_mission_goes_into_the_ledger_and_onto_the_heroes_xp() {
     let (mission, award) = ledger[0];
     assert_eq!(mission.name, "Clear the Salt Road of bandits");
     assert_eq!(award.xp, 4);
-    assert_eq!(award.reasons, ["Took part in the mission", "Reached the mission's goal"]);
+    assert_eq!(
+        award.reasons,
+        ["Took part in the mission", "Reached the mission's goal"]
+    );
     assert_eq!(
         ash.companion.xp, 9,
         "5 before the demo's mission, 4 from it"
@@ -437,4 +440,30 @@ fn an_older_export_with_free_text_advances_imports_as_records() {
             (3, AdvanceKind::Talent, "Lucky")
         ]
     );
+}
+
+/// An advance taken back leaves its level open; the next one fills it.
+#[test]
+fn the_next_advance_fills_the_level_taken_back() {
+    let (_dir, mut data) = common::demo();
+    give_xp(&mut data, "Ash Varnell", 6); // 15 XP: level 4
+    advance(&mut data, "Ash Varnell", AdvanceKind::Wounds, "").expect("level 3");
+    let id = named(&data, "Ash Varnell").id;
+    play(
+        &mut data,
+        HeroStep::TakeBack {
+            character: id,
+            index: 0,
+        },
+        &[],
+    )
+    .expect("level 2 back");
+    advance(&mut data, "Ash Varnell", AdvanceKind::Talent, "Lucky").expect("fills level 2");
+    let levels: Vec<(i64, AdvanceKind)> = named(&data, "Ash Varnell")
+        .companion
+        .advances
+        .iter()
+        .map(|a| (a.level, a.kind))
+        .collect();
+    assert_eq!(levels, [(3, AdvanceKind::Wounds), (2, AdvanceKind::Talent)]);
 }

@@ -38,9 +38,11 @@ fn a_character_sheet_holds_the_names_values_and_labels() {
         "Wounds",
         "Toughness",
         "Wild dice",
-        "next level at 9 XP",
-        "Advances taken",
-        "+1 Toughness",
+        "next level at 15 XP",
+        "4 XP from 1 mission in the ledger",
+        "1 advance owed",
+        "Advances by level",
+        "Lv 2: +1 Toughness",
         "Longsword",
         "Trail rations",
         "Inventory",
@@ -390,4 +392,20 @@ fn the_site_card_and_the_gathering_log() {
     ] {
         assert!(log.contains(expected), "“{expected}” in the log:\n{log}");
     }
+}
+
+/// Issue 13: the Traveller's sheet prints his memories, and no advances.
+#[test]
+fn the_travellers_sheet_prints_his_memories() {
+    let (_dir, data) = demo();
+    let traveller = character(&data, "The Traveller");
+    let text = all_text(&read(&render(
+        &data,
+        &[Sheet::Character(traveller)],
+        Paper::A4,
+    )));
+    assert!(text.contains("Memories"), "{text}");
+    assert!(text.contains("A lantern burning on a tower that is no longer there."));
+    assert!(!text.contains("Advances by level"));
+    assert!(text.contains("the Traveller never levels; he remembers"));
 }

@@ -31,7 +31,7 @@ fn pick<'a, K, V>(rng: &mut StdRng, map: &'a std::collections::BTreeMap<K, V>) -
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
     let label = format!("edit {n}");
     let one = |change: Change| Edit::new(label.clone(), vec![change]);
-    match rng.random_range(0..19) {
+    match rng.random_range(0..20) {
         0 => one(Change::Settings {
             before: seen.settings.clone(),
             after: Settings {
@@ -289,6 +289,45 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             };
             let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
             waybook::gathering::play(seen, &step, &mut dice)
+                .unwrap_or_else(|_| Edit::new(label, vec![]))
+        }
+        19 => {
+            // An advancement step, as the Heroes screen and the sheet ask.
+            use waybook::heroes::HeroStep;
+            use waybook::model::{AdvanceKind, Mission, MissionId};
+            let Some(who) = pick(rng, &seen.characters) else {
+                return Edit::new(label, vec![]);
+            };
+            let step = match rng.random_range(0..3) {
+                0 => HeroStep::Award(Mission {
+                    id: MissionId(0),
+                    name: format!("Mission {n}"),
+                    party: who.party,
+                    at: seen.settings.clock,
+                    awards: vec![waybook::heroes::award_for(
+                        who.id,
+                        rng.random_range(0..8),
+                        &[],
+                        false,
+                    )],
+                    lines: Vec::new(),
+                }),
+                1 => HeroStep::Advance {
+                    character: who.id,
+                    kind: [
+                        AdvanceKind::Wounds,
+                        AdvanceKind::Quality,
+                        AdvanceKind::Talent,
+                    ][rng.random_range(0..3)],
+                    what: format!("Talent {n}"),
+                },
+                _ => HeroStep::TakeBack {
+                    character: who.id,
+                    index: 0,
+                },
+            };
+            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+            waybook::heroes::play(seen, &step, &mut dice)
                 .unwrap_or_else(|_| Edit::new(label, vec![]))
         }
         _ => match pick(rng, &seen.tables) {

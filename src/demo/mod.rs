@@ -138,7 +138,7 @@ const HEROES: [Hero; 7] = [
         },
         traits: [2, 2, 3, 3],
         stamina: 2,
-        note: "He does not level; he remembers. Memories so far: the burning bridge.",
+        note: "He does not level; he remembers: his memories are on his sheet.",
     },
     Hero {
         name: "Marta the Guide",

@@ -110,7 +110,7 @@ pub fn play(data: &CampaignData, step: &HeroStep, dice: &mut Dice) -> Result<Edi
                 return Err(HeroError::Refused(reason));
             }
             let mut after = c.clone();
-            let taken = Advance::new(level(c) + 1 - owed(c), *kind, what.trim());
+            let taken = Advance::new(open_level(c), *kind, what.trim());
             let label = format!("Level up {}: {}", c.name, taken.describe());
             take(&mut after, taken);
             Ok(Edit::new(
@@ -167,6 +167,14 @@ pub fn level(c: &Character) -> i64 {
     } else {
         i64::from(advance::level_for_xp(xp(c)))
     }
+}
+
+/// The level the next advance is taken at: the lowest one gained with no
+/// advance (one taken back leaves its level open).
+fn open_level(c: &Character) -> i64 {
+    (2..=level(c))
+        .find(|l| !c.companion.advances.iter().any(|a| a.level == *l))
+        .unwrap_or(level(c))
 }
 
 /// Advances the hero's level gives that are not taken yet.

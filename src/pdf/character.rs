@@ -160,33 +160,33 @@ fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
     };
     blocks::line(l, "XP", &xp);
     let spare = if fill.filled { 1 } else { 3 };
-    let advances: Vec<String> = c
-        .companion
-        .advances
+    let mut by_level: Vec<&crate::model::Advance> = c.companion.advances.iter().collect();
+    by_level.sort_by_key(|a| a.level);
+    let advances: Vec<String> = by_level
         .iter()
-        .map(|a| format!("Level {}: {}", a.level, a.describe()))
+        .map(|a| format!("Lv {}: {}", a.level, a.describe()))
         .collect();
-    let memories: Vec<String> = c
-        .companion
-        .memories
-        .iter()
-        .map(|m| m.text.clone())
-        .collect();
-    let first: (&str, &[String]) = if c.kind == CharacterKind::Traveller && fill.filled {
-        ("Memories", &memories)
-    } else {
-        ("Advances by level", &advances)
-    };
-    blocks::lists_side_by_side(
-        l,
-        &[
-            first,
-            ("Powers and drills", &c.companion.powers),
-            ("Talents", &c.companion.talents),
-            ("Injuries", &c.companion.injuries),
-        ],
-        spare,
-    );
+    let traveller = c.kind == CharacterKind::Traveller && fill.filled;
+    let mut lists: Vec<(&str, &[String])> = vec![
+        ("Powers and drills", &c.companion.powers),
+        ("Talents", &c.companion.talents),
+        ("Injuries", &c.companion.injuries),
+    ];
+    if !traveller {
+        lists.insert(0, ("Advances by level", &advances));
+    }
+    blocks::lists_side_by_side(l, &lists, spare);
+    if traveller {
+        // "The Traveller never levels up. Instead, as the campaign goes on,
+        // he remembers": his memories, the width of the page.
+        let memories: Vec<String> = c
+            .companion
+            .memories
+            .iter()
+            .map(|m| m.text.clone())
+            .collect();
+        blocks::lists_side_by_side(l, &[("Memories", &memories)], spare);
+    }
     blocks::line(
         l,
         "Drive",

@@ -64,7 +64,10 @@ pub fn advancement_ui(
     if c.companion.advances.is_empty() {
         ui.label(RichText::new("None taken yet.").weak());
     }
-    for (index, a) in c.companion.advances.iter().enumerate() {
+    let mut by_level: Vec<(usize, &crate::model::Advance)> =
+        c.companion.advances.iter().enumerate().collect();
+    by_level.sort_by_key(|(_, a)| a.level);
+    for (index, a) in by_level {
         ui.horizontal(|ui| {
             ui.label(format!("Level {}: {}", a.level, a.describe()));
             if ui
