@@ -56,11 +56,11 @@ fn editing_a_stat_stores_it() {
     };
     assert_eq!(will(f.data()), 3);
     assert_eq!(will(&f.reloaded()), 3);
-    assert!(f.shows("Level 2 · next level at 9 XP"));
-    assert!(f.shows("1 of 1 advances taken"));
+    assert!(f.shows("Level 3 · next level at 15 XP"));
+    assert!(f.shows("1 of 2 advances taken"));
     f.type_into("XP", "3");
     assert!(
-        f.shows("More advances than the level allows (0)."),
+        f.shows("More advances than the level allows (0)"),
         "level 1 allows no advance"
     );
     f.type_into("XP", "15");
@@ -663,10 +663,10 @@ fn the_gm_edits_a_roll_table_and_a_broken_one_cannot_be_rolled() {
         .get_by_role_and_label(Role::ComboBox, "Table")
         .click();
     f.harness.run();
-    f.click_last("injury");
+    f.click_last("merchant-stock");
     assert_eq!(
         f.field("Name").value().as_deref(),
-        Some("injury"),
+        Some("merchant-stock"),
         "the placeholder tables come with the campaign"
     );
     f.type_into("Dice", "2d6");
@@ -686,13 +686,13 @@ fn the_gm_edits_a_roll_table_and_a_broken_one_cannot_be_rolled() {
     assert!(!f.shows("This table cannot be rolled yet"));
     f.harness.state_mut().app.dice = waybook::rules::dice::Dice::scripted(vec![3, 4]);
     f.click("Roll on table");
-    assert!(f.shows("injury: 2d6 = 7 → Clear skies"));
+    assert!(f.shows("merchant-stock: 2d6 = 7 → Clear skies"));
     let stored = f.reloaded();
     let weather = stored
         .tables
         .values()
-        .find(|t| t.name == "injury")
-        .expect("injury");
+        .find(|t| t.name == "merchant-stock")
+        .expect("merchant-stock");
     assert_eq!(
         (
             weather.dice.as_str(),

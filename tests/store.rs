@@ -446,9 +446,10 @@ fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
             "merchant-stock"
         ]
     );
-    // The demo fills in the weather and battle items for its travel round.
+    // The demo fills in the weather and battle items for its travel round,
+    // and the XP awards and injuries for its mission.
     for t in data.tables.values() {
-        let filled = ["weather", "battle-items"].contains(&t.name.as_str());
+        let filled = ["weather", "battle-items", "xp-awards", "injury"].contains(&t.name.as_str());
         assert_eq!(
             !t.rows[0].result.starts_with("PLACEHOLDER"),
             filled,

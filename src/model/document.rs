@@ -359,7 +359,7 @@ mod tests {
         );
         let newer = Document::of(&small())
             .to_json()
-            .replace("\"version\": 3", "\"version\": 9");
+            .replace(&format!("\"version\": {VERSION}"), "\"version\": 9");
         assert!(matches!(
             Document::parse(&newer),
             Err(DocumentError::Newer(9))

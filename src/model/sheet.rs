@@ -361,8 +361,8 @@ mod tests {
         columns.dedup();
         assert_eq!(columns.len(), count, "a column is used twice");
         assert_eq!(
-            count, 38,
-            "the character table's columns but id, kind, party and advances"
+            count, 39,
+            "the character table's columns but id, kind, party, advances, tools and memories"
         );
     }
 }

@@ -82,6 +82,15 @@ pub fn advancement_ui(
             }
         });
     }
+    let allowed = heroes::level(c) - 1;
+    if c.companion.advances.len() as i64 > allowed {
+        ui.label(
+            RichText::new(format!(
+                "More advances than the level allows ({allowed}): take one back, or correct the XP."
+            ))
+            .color(ERROR_COLOUR),
+        );
+    }
     let Some(owed) = heroes::owed_line(c) else {
         return;
     };
