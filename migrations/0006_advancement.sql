@@ -5,3 +5,5 @@
 CREATE TABLE mission (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
 ALTER TABLE character ADD COLUMN c_memories TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE character ADD COLUMN c_pilgrim INTEGER NOT NULL DEFAULT 0;
+-- The campaign log: every roll Waybook makes, as JSON bodies.
+CREATE TABLE log_entry (id INTEGER PRIMARY KEY, body TEXT NOT NULL);

@@ -49,6 +49,7 @@ fn main() -> ExitCode {
             cli::gathering::gathering(&file, json, &mut stdout)
         }
         Some(CliCommand::Heroes { file, json }) => cli::heroes::heroes(&file, json, &mut stdout),
+        Some(CliCommand::Log { file, json }) => cli::log::log(&file, json, &mut stdout),
         // The rules face has its own exit codes (2 for a bad request) and error lines.
         Some(CliCommand::Rules(args)) => {
             let code = cli::rules::run(

@@ -756,3 +756,44 @@ fn heroes_json_lists_levels_advances_owed_and_the_travellers_memories() {
         text(&lines.stdout)
     );
 }
+
+/// Issue 13: `log` prints the campaign log, every roll with its dice.
+#[test]
+fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = waybook(&["log", path_str(&file), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let entries = log.as_array().expect("an array");
+    let kinds: Vec<&str> = entries
+        .iter()
+        .map(|e| e["kind"].as_str().expect("kind"))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "travel",
+            "travel",
+            "travel",
+            "gathering",
+            "gathering",
+            "event"
+        ]
+    );
+    // The survey's scripted d20 of 14 (src/demo/gathering.rs).
+    assert_eq!(entries[3]["rolled"], "d20: 14");
+    assert_eq!(entries[3]["real"], "2026-11-27 19:30");
+    assert!(
+        entries[4]["characters"]
+            .as_array()
+            .expect("characters")
+            .contains(&serde_json::json!("Brother Ilo"))
+    );
+    assert_eq!(entries[0]["undone"], false);
+    let lines = text(&waybook(&["log", path_str(&file)]).stdout);
+    assert!(
+        lines.contains("Gathering · Survey for Greyspine sage · d20: 14"),
+        "{lines}"
+    );
+}

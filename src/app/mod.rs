@@ -14,13 +14,14 @@ pub mod dialogs;
 pub mod edits;
 pub mod export;
 mod history;
+pub mod log;
 mod session;
 
 pub use default_campaign::open_default;
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
 pub use session::{EditError, Session};
 
-use crate::model::Edit;
+use crate::model::{Edit, LogKind};
 use crate::store::Campaign;
 use crate::store::snapshots::Snapshots;
 use std::path::{Path, PathBuf};
@@ -51,6 +52,12 @@ pub enum Command {
     Gathering(crate::gathering::GatherStep),
     /// Plays a step of advancement, rolling with the app's dice.
     Heroes(crate::heroes::HeroStep),
+    /// Writes a roll the dice roller or a table made into the campaign log.
+    Record {
+        kind: crate::model::LogKind,
+        why: String,
+        rolled: String,
+    },
     Notify(String),
     Fail(String),
 }
@@ -387,33 +394,36 @@ impl App {
                     return;
                 };
                 use crate::plan::play::{PlayError, advance};
+                self.dice.take_tape();
                 match advance(&session.data, journey, until, &mut self.dice) {
-                    Ok(edit) => self.run(Command::Apply(edit)),
+                    Ok(edit) => self.logged(LogKind::Journey, Ok(edit)),
                     Err(arrived @ PlayError::Arrived { .. }) => self.notify(arrived.to_string()),
                     Err(e) => self.fail(format!("The journey could not be played on: {e}")),
                 }
             }
             Command::Travel(party, step) => {
                 let Some(session) = &self.session else { return };
-                match crate::travel::round::play(&session.data, party, &step, &mut self.dice) {
-                    Ok(edit) => self.run(Command::Apply(edit)),
-                    Err(e) => self.fail(format!("{}: {e}", step.failure())),
-                }
+                self.dice.take_tape();
+                let played =
+                    crate::travel::round::play(&session.data, party, &step, &mut self.dice)
+                        .map_err(|e| format!("{}: {e}", step.failure()));
+                self.logged(LogKind::Travel, played);
             }
             Command::Gathering(step) => {
                 let Some(session) = &self.session else { return };
-                match crate::gathering::play(&session.data, &step, &mut self.dice) {
-                    Ok(edit) => self.run(Command::Apply(edit)),
-                    Err(e) => self.fail(format!("{}: {e}", step.failure())),
-                }
+                self.dice.take_tape();
+                let played = crate::gathering::play(&session.data, &step, &mut self.dice)
+                    .map_err(|e| format!("{}: {e}", step.failure()));
+                self.logged(LogKind::Gathering, played);
             }
             Command::Heroes(step) => {
                 let Some(session) = &self.session else { return };
-                match crate::heroes::play(&session.data, &step, &mut self.dice) {
-                    Ok(edit) => self.run(Command::Apply(edit)),
-                    Err(e) => self.fail(format!("{}: {e}", step.failure())),
-                }
+                self.dice.take_tape();
+                let played = crate::heroes::play(&session.data, &step, &mut self.dice)
+                    .map_err(|e| format!("{}: {e}", step.failure()));
+                self.logged(LogKind::Heroes, played);
             }
+            Command::Record { kind, why, rolled } => self.record(kind, why, rolled),
             Command::CancelExport => {
                 if let Some(job) = &self.export_job {
                     job.cancel();

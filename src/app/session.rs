@@ -142,6 +142,26 @@ impl Session {
         };
         self.write(&inverse)?;
         self.history.commit_undo();
+        // The campaign log keeps what was rolled: the entries the edit wrote
+        // stay, marked undone (outside the history; redo writes them again).
+        let marked: Vec<Change> = inverse
+            .changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::Log {
+                    before: Some(entry),
+                    after: None,
+                } => {
+                    let mut entry = entry.as_ref().clone();
+                    entry.undone = true;
+                    Some(Change::of(None, Some(&entry)))
+                }
+                _ => None,
+            })
+            .collect();
+        if !marked.is_empty() {
+            self.write(&Edit::new("Mark the log's entries undone", marked))?;
+        }
         Ok(Some(inverse.label))
     }
 

@@ -6,6 +6,7 @@ pub mod export;
 pub mod gathering;
 pub mod heroes;
 pub mod journey;
+pub mod log;
 pub mod map;
 pub mod rules;
 pub mod snapshots;
@@ -65,6 +66,13 @@ pub enum CliCommand {
     },
     /// Each hero's level, XP, advances owed and taken; the Traveller's memories.
     Heroes {
+        file: PathBuf,
+        /// Print JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The campaign log: every roll, when, why, the dice, and whether it was undone.
+    Log {
         file: PathBuf,
         /// Print JSON instead of lines.
         #[arg(long)]

@@ -5,7 +5,8 @@
 
 use crate::gathering::{GatherStep, play};
 use crate::model::gathering::{SessionLimit, SiteMaterial};
-use crate::model::{CampaignData, Change, Edit, MaterialType, Site, SiteId};
+use crate::model::log::with_rolls;
+use crate::model::{CampaignData, Change, Edit, LogKind, MaterialType, Site, SiteId};
 use crate::rules::dice::Dice;
 use crate::rules::travel::gather::Abundance;
 
@@ -89,6 +90,14 @@ pub fn first_session(data: &CampaignData) -> Vec<Edit> {
         let Ok(edit) = play(&data, step, dice) else {
             break;
         };
+        let tape = dice.take_tape();
+        let edit = with_rolls(
+            &data,
+            LogKind::Gathering,
+            edit,
+            &tape,
+            super::NIGHT.to_owned(),
+        );
         for change in &edit.changes {
             data.apply(change);
         }

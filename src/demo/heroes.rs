@@ -60,6 +60,18 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
     };
     let tables = tables(&after);
     book(&mut after, tables);
+    let event = crate::model::LogEntry::new(
+        &after,
+        crate::model::LogKind::Event,
+        "Encounter: bandits hold the toll bridge on the Salt Road",
+        String::new(),
+        Vec::new(),
+        super::NIGHT.to_owned(),
+    );
+    book(
+        &mut after,
+        Edit::new("Add an event", vec![Change::of(None, Some(&event))]),
+    );
     let Some(party) = after.parties.keys().next().copied() else {
         return edits;
     };

@@ -3,6 +3,8 @@
 //! before), the weather and battle-item tables, the merchant's wares, and one
 //! travel round already played along the Kettleford road.
 
+use crate::model::LogKind;
+use crate::model::log::with_rolls;
 use crate::model::{
     CampaignData, Change, DiceText, Edit, ItemId, MapPath, MapPathId, PartyId, Place, PlaceId,
     PlaceKind, TableDef, TableId, TableRowDef, Ware, WareId,
@@ -214,14 +216,17 @@ pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
     let mut dice = Dice::scripted(vec![2, 6, 4, 1, 1, 9, 5]);
     let mut edits = Vec::new();
     let mut data = data.clone();
-    let mut play = |data: &mut CampaignData, edit: Result<Edit, round::TravelError>| {
-        if let Ok(edit) = edit {
-            for change in &edit.changes {
-                data.apply(change);
+    let mut play =
+        |data: &mut CampaignData, edit: Result<Edit, round::TravelError>, dice: &mut Dice| {
+            let tape = dice.take_tape();
+            if let Ok(edit) = edit {
+                let edit = with_rolls(data, LogKind::Travel, edit, &tape, super::NIGHT.to_owned());
+                for change in &edit.changes {
+                    data.apply(change);
+                }
+                edits.push(edit);
             }
-            edits.push(edit);
-        }
-    };
+        };
     let road = data
         .paths
         .values()
@@ -229,10 +234,10 @@ pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
         .map(|p| p.id);
     if let Some(road) = road {
         let edit = round::navigate(&data, party, road, &mut dice);
-        play(&mut data, edit);
+        play(&mut data, edit, &mut dice);
     }
     let edit = round::encounter(&data, party, &EncounterChoice::Die, &mut dice);
-    play(&mut data, edit);
+    play(&mut data, edit, &mut dice);
     let action = |name: &str| match name {
         "Sefa Qorrin" => Action::Divine,
         "Ødric Hale" => Action::Watch,
@@ -253,6 +258,6 @@ pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
         avoid_warned_ambush: true,
     };
     let edit = round::camp(&data, party, &orders, &mut dice);
-    play(&mut data, edit);
+    play(&mut data, edit, &mut dice);
     edits
 }

@@ -25,6 +25,9 @@ pub fn create_demo(path: &Path) -> store::Result<Campaign> {
 
 pub const DEMO_NAME: &str = "The Road to Emberfall (demo)";
 
+/// The real time the demo's rolls were made: last game night.
+const NIGHT: &str = "2026-11-27 19:30";
+
 struct Hero {
     name: &'static str,
     player: &'static str,

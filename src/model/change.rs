@@ -7,8 +7,8 @@
 //! applied (`Change::resolve`), so an inverse never rests on a stale copy.
 
 use super::{
-    Character, GatheringSession, Holding, HoldingId, Item, Journey, MapPath, Mission, Party, Place,
-    Settings, Site, TableDef, TravelRound, Ware,
+    Character, GatheringSession, Holding, HoldingId, Item, Journey, LogEntry, MapPath, Mission,
+    Party, Place, Settings, Site, TableDef, TravelRound, Ware,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -69,6 +69,10 @@ pub enum Change {
     Mission {
         before: Option<Box<Mission>>,
         after: Option<Box<Mission>>,
+    },
+    Log {
+        before: Option<Box<LogEntry>>,
+        after: Option<Box<LogEntry>>,
     },
 }
 

@@ -29,6 +29,7 @@ pub struct CampaignData {
     /// The gathering log, oldest first.
     pub sessions: BTreeMap<SessionId, GatheringSession>,
     pub missions: BTreeMap<super::MissionId, super::Mission>,
+    pub log: BTreeMap<super::LogId, super::LogEntry>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -58,6 +59,7 @@ impl CampaignData {
             sites: BTreeMap::new(),
             sessions: BTreeMap::new(),
             missions: BTreeMap::new(),
+            log: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -151,6 +153,9 @@ impl CampaignData {
     }
     pub fn next_session_id(&self) -> SessionId {
         SessionId(next_key(self.sessions.keys().map(|k| k.0)))
+    }
+    pub fn next_log_id(&self) -> super::LogId {
+        super::LogId(next_key(self.log.keys().map(|k| k.0)))
     }
     pub fn next_mission_id(&self) -> super::MissionId {
         super::MissionId(next_key(self.missions.keys().map(|k| k.0)))

@@ -19,7 +19,8 @@ use std::collections::BTreeSet;
 pub const FORMAT: &str = "waybook-campaign";
 /// The newest format version this build writes and reads. Version 2 added
 /// the map, the travel log and the merchant table, version 3 gathering
-/// sites and sessions, version 4 missions, advances as records, memories;
+/// sites and sessions, version 4 missions, advances as records, memories
+/// and the campaign log;
 /// an older file reads with none of them (and its advances' text read as
 /// records where they can be).
 pub const VERSION: u32 = 4;
@@ -50,6 +51,8 @@ pub struct Document {
     pub sessions: Vec<super::GatheringSession>,
     #[serde(default)]
     pub missions: Vec<super::Mission>,
+    #[serde(default)]
+    pub log: Vec<super::LogEntry>,
 }
 
 /// Why a document was refused: one line, naming the place in the file.
@@ -94,6 +97,7 @@ impl Document {
             sites: data.sites.values().cloned().collect(),
             sessions: data.sessions.values().cloned().collect(),
             missions: data.missions.values().cloned().collect(),
+            log: data.log.values().cloned().collect(),
         }
     }
 
@@ -157,6 +161,7 @@ impl Document {
             .chain(created(&self.sites))
             .chain(created(&self.sessions))
             .chain(created(&self.missions))
+            .chain(created(&self.log))
             .collect()
     }
 
@@ -174,6 +179,7 @@ impl Document {
         unique("sites", self.sites.iter().map(|s| s.id))?;
         unique("sessions", self.sessions.iter().map(|s| s.id))?;
         unique("missions", self.missions.iter().map(|m| m.id))?;
+        unique("log", self.log.iter().map(|e| e.id))?;
         self.check_references()?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {

@@ -37,4 +37,6 @@ typed_id!(
     SessionId,
     /// A finished mission and its XP awards.
     MissionId,
+    /// An entry of the campaign log.
+    LogId,
 );

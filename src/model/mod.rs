@@ -19,6 +19,7 @@ mod ids;
 mod item;
 mod journey;
 pub mod limits;
+pub mod log;
 mod map;
 mod party;
 mod record;
@@ -40,14 +41,15 @@ pub use choice::Choice;
 pub use data::{CampaignData, Totals};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
-    CharacterId, HoldingId, ItemId, JourneyId, MapPathId, MissionId, PartyId, PlaceId, SessionId,
-    SiteId, TableId, TravelRoundId, WareId,
+    CharacterId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId, PlaceId,
+    SessionId, SiteId, TableId, TravelRoundId, WareId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
     Activity, ClockTime, DayChange, DayPattern, FoodOrder, Gained, Journey, JourneyPlan, Leg,
     Method, Ration, Route, Temperature, Terrain,
 };
+pub use log::{LogEntry, LogKind};
 pub use map::{MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
 pub(crate) use record::each_change;

@@ -9,9 +9,9 @@
 
 use super::{
     CampaignData, Change, Character, CharacterId, GatheringSession, Holding, HoldingId, Item,
-    ItemId, Journey, JourneyId, MapPath, MapPathId, Mission, MissionId, Party, PartyId, Place,
-    PlaceId, SessionId, Settings, Site, SiteId, TableDef, TableId, TravelRound, TravelRoundId,
-    Ware, WareId,
+    ItemId, Journey, JourneyId, LogEntry, LogId, MapPath, MapPathId, Mission, MissionId, Party,
+    PartyId, Place, PlaceId, SessionId, Settings, Site, SiteId, TableDef, TableId, TravelRound,
+    TravelRoundId, Ware, WareId,
 };
 use std::fmt::Debug;
 
@@ -117,6 +117,12 @@ macro_rules! each_change {
             }
             C::Mission { before, after } => {
                 type $R = $crate::model::Mission;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_deref(), after.as_deref());
+                $body
+            }
+            C::Log { before, after } => {
+                type $R = $crate::model::LogEntry;
                 let ($before, $after): (Option<&$R>, Option<&$R>) =
                     (before.as_deref(), after.as_deref());
                 $body
@@ -345,3 +351,6 @@ keyed_record!(
     Box::new,
     |m| m.name.clone()
 );
+keyed_record!(LogEntry, LogId, "log entry", log, Log, Box::new, |e| e
+    .why
+    .clone());

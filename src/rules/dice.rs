@@ -35,10 +35,13 @@ enum Source {
     Scripted(std::vec::IntoIter<u32>),
 }
 
-/// Where dice come from: random, seeded or scripted.
+/// Where dice come from: random, seeded or scripted. Every face rolled is
+/// also kept on a tape (sides, face) until taken, so whoever asked for the
+/// rolls can log them.
 #[derive(Debug)]
 pub struct Dice {
     source: Source,
+    tape: Vec<(u32, u32)>,
 }
 
 impl Dice {
@@ -46,6 +49,7 @@ impl Dice {
     pub fn random() -> Self {
         Self {
             source: Source::Random(Box::new(rand::make_rng())),
+            tape: Vec::new(),
         }
     }
 
@@ -53,6 +57,7 @@ impl Dice {
     pub fn seeded(seed: u64) -> Self {
         Self {
             source: Source::Random(Box::new(StdRng::seed_from_u64(seed))),
+            tape: Vec::new(),
         }
     }
 
@@ -60,6 +65,7 @@ impl Dice {
     pub fn scripted(faces: Vec<u32>) -> Self {
         Self {
             source: Source::Scripted(faces.into_iter()),
+            tape: Vec::new(),
         }
     }
 
@@ -68,14 +74,21 @@ impl Dice {
         if sides == 0 {
             return Err(DiceError::NoFaces);
         }
-        match &mut self.source {
+        let face = match &mut self.source {
             Source::Random(rng) => Ok(rng.random_range(1..=sides)),
             Source::Scripted(faces) => match faces.next() {
                 None => Err(DiceError::RanOut),
                 Some(face) if (1..=sides).contains(&face) => Ok(face),
                 Some(face) => Err(DiceError::NotAFace { face, sides }),
             },
-        }
+        }?;
+        self.tape.push((sides, face));
+        Ok(face)
+    }
+
+    /// The faces rolled since the tape was last taken, as (sides, face).
+    pub fn take_tape(&mut self) -> Vec<(u32, u32)> {
+        std::mem::take(&mut self.tape)
     }
 
     /// Rolls `count` dice with `sides` faces.

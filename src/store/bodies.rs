@@ -1,6 +1,6 @@
 //! The repository of the record kinds kept as one JSON body per row (the
 //! map's places and paths, the travel log, the merchant table, gathering
-//! sites and sessions, missions): nothing
+//! sites and sessions, missions, the campaign log): nothing
 //! queries them by column, so one `put`, `delete` and `load` serve them all.
 
 use super::sql_types::{from_json, to_json};
@@ -57,4 +57,5 @@ body!(
     crate::model::Site => "gathering_site",
     crate::model::GatheringSession => "gathering_session",
     crate::model::Mission => "mission",
+    crate::model::LogEntry => "log_entry",
 );

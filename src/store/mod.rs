@@ -265,6 +265,7 @@ impl Campaign {
         data.sites = bodies::load(&self.conn)?;
         data.sessions = bodies::load(&self.conn)?;
         data.missions = bodies::load(&self.conn)?;
+        data.log = bodies::load(&self.conn)?;
         Ok(data)
     }
 
@@ -374,6 +375,11 @@ stored!(
     bodies::delete::<GatheringSession>
 );
 stored!(Mission, bodies::put, bodies::delete::<Mission>);
+stored!(
+    crate::model::LogEntry,
+    bodies::put,
+    bodies::delete::<crate::model::LogEntry>
+);
 
 /// Opens a file only after checking it is a Waybook campaign this build can
 /// read: SQLite header, application id, schema version, quick integrity check.

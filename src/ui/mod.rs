@@ -15,6 +15,7 @@ mod gathering;
 mod inventory;
 mod items;
 mod journeys;
+mod log;
 mod map;
 mod parties;
 pub mod roster;
@@ -41,12 +42,13 @@ pub enum Screen {
     Travel,
     Gathering,
     Heroes,
+    Log,
     Campaign,
     Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 11] = [
+    const ALL: [Screen; 12] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
@@ -56,6 +58,7 @@ impl Screen {
         Screen::Travel,
         Screen::Gathering,
         Screen::Heroes,
+        Screen::Log,
         Screen::Campaign,
         Screen::Rules,
     ];
@@ -71,6 +74,7 @@ impl Screen {
             Screen::Travel => "Travel",
             Screen::Gathering => "Gathering",
             Screen::Heroes => "Heroes",
+            Screen::Log => "Log",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
         }
@@ -92,6 +96,7 @@ pub struct UiState {
     pub travel: travel::TravelState,
     pub gathering: gathering::GatheringState,
     pub heroes: advancement::HeroesState,
+    pub log: log::LogState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
 }
@@ -190,6 +195,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                     gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
                 }
                 Screen::Heroes => advancement::heroes_ui(ui, &mut state.heroes, data, &mut out),
+                Screen::Log => log::log_ui(ui, &mut state.log, data, &mut out),
                 Screen::Rules => {
                     rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
                 }

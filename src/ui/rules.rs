@@ -6,7 +6,7 @@
 use super::fields::{ERROR_COLOUR, FieldBuffers};
 use super::tables::{Picked, RollProblem, tables_ui};
 use crate::app::Command;
-use crate::model::CampaignData;
+use crate::model::{CampaignData, LogKind};
 use crate::rules::dice::Dice;
 use crate::rules::expr::DiceExpr;
 use crate::rules::notes::{COMPANION, DICE, NOTES, ROUNDS, TRAVEL};
@@ -19,8 +19,6 @@ pub struct RulesState {
     pub expression: String,
     pub table: Picked,
     pub fields: FieldBuffers,
-    /// Rolls made here, newest first, with their working.
-    pub rolls: Vec<String>,
     /// Why the last roll of the dice roller could not be made.
     pub roll_error: Option<String>,
     /// Why the last roll on a table could not be made.
@@ -33,7 +31,6 @@ impl Default for RulesState {
             expression: "2d10kh1".to_owned(),
             table: Picked::None,
             fields: FieldBuffers::default(),
-            rolls: Vec::new(),
             roll_error: None,
             table_error: None,
         }
@@ -41,9 +38,15 @@ impl Default for RulesState {
 }
 
 impl RulesState {
-    /// Keeps a roll's working, or the error where it was made.
-    fn record(&mut self, result: Result<String, RollProblem>, from_table: bool) {
-        let error = if from_table {
+    /// Sends a roll's working into the campaign log, or keeps the error
+    /// where it was made.
+    fn record(
+        &mut self,
+        result: Result<String, RollProblem>,
+        kind: LogKind,
+        out: &mut Vec<Command>,
+    ) {
+        let error = if kind == LogKind::Table {
             &mut self.table_error
         } else {
             &mut self.roll_error
@@ -51,8 +54,15 @@ impl RulesState {
         match result {
             Ok(line) => {
                 *error = None;
-                self.rolls.insert(0, line);
-                self.rolls.truncate(HISTORY);
+                let why = match kind {
+                    LogKind::Table => "Roll on a table",
+                    _ => "Roll on the dice roller",
+                };
+                out.push(Command::Record {
+                    kind,
+                    why: why.to_owned(),
+                    rolled: line,
+                });
             }
             Err(problem) => *error = Some(problem.to_string()),
         }
@@ -82,7 +92,7 @@ pub fn rules_ui(
                     .map_err(RollProblem::from)
                     .and_then(|expr| Ok(expr.roll(dice)?))
                     .map(|roll| roll.record("Roll").to_string());
-                state.record(result, false);
+                state.record(result, LogKind::Dice, out);
             }
         });
         if let Some(error) = &state.roll_error {
@@ -91,15 +101,22 @@ pub fn rules_ui(
         ui.add_space(8.0);
         ui.heading("Tables");
         if let Some(result) = tables_ui(ui, &mut state.table, &mut state.fields, data, dice, out) {
-            state.record(result, true);
+            state.record(result, LogKind::Table, out);
         }
         if let Some(error) = &state.table_error {
             ui.label(RichText::new(error).color(ERROR_COLOUR));
         }
         ui.add_space(8.0);
-        ui.label(RichText::new("Rolls").strong());
-        for line in &state.rolls {
-            ui.label(RichText::new(line).monospace());
+        ui.label(RichText::new("Rolls (kept in the campaign log)").strong());
+        let rolls = data
+            .log
+            .values()
+            .rev()
+            .filter(|e| matches!(e.kind, LogKind::Dice | LogKind::Table))
+            .take(HISTORY);
+        for e in rolls {
+            let undone = if e.undone { " (undone)" } else { "" };
+            ui.label(RichText::new(format!("{}{undone}", e.rolled)).monospace());
         }
     });
     egui::CentralPanel::default().show(ui, |ui| {

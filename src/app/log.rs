@@ -1,0 +1,39 @@
+//! Every roll into the campaign log: a step that rolls is played with the
+//! tape of the one dice source cleared, and the faces it rolled go into the
+//! same edit as a log entry (so undoing the edit marks the entry undone,
+//! see `Session::undo`); a roll of the dice roller or a table is recorded
+//! as an edit of its own.
+
+use super::{App, Command};
+use crate::model::log::with_rolls;
+use crate::model::{Change, Edit, LogEntry, LogKind};
+
+/// The real time as the log keeps it: "2026-12-01 14:05", the GM's own zone.
+pub fn real_time() -> String {
+    jiff::Zoned::now().strftime("%Y-%m-%d %H:%M").to_string()
+}
+
+impl App {
+    /// Applies a played step's edit with the log entry of its rolls, or
+    /// says why it could not be played.
+    pub(super) fn logged(&mut self, kind: LogKind, played: Result<Edit, String>) {
+        let tape = self.dice.take_tape();
+        match (played, &self.session) {
+            (Ok(edit), Some(session)) => {
+                let edit = with_rolls(&session.data, kind, edit, &tape, real_time());
+                self.run(Command::Apply(edit));
+            }
+            (Ok(_), None) => {}
+            (Err(e), _) => self.fail(e),
+        }
+    }
+
+    /// A roll the dice roller or a table made, into the log as its own edit.
+    pub(super) fn record(&mut self, kind: LogKind, why: String, rolled: String) {
+        self.dice.take_tape();
+        let Some(session) = &self.session else { return };
+        let e = LogEntry::new(&session.data, kind, &why, rolled, Vec::new(), real_time());
+        let edit = Edit::new(why, vec![Change::of(None, Some(&e))]);
+        self.run(Command::Apply(edit));
+    }
+}

@@ -1,0 +1,140 @@
+//! The campaign log: every roll Waybook makes, anywhere, with the time on
+//! the campaign clock and the real time, what was rolled and why, the
+//! working, and the edit it caused; and the events the GM adds to a day.
+
+use super::choice::choice;
+use super::{CampaignData, Change, CharacterId, ClockTime, Edit, LogId};
+use serde::{Deserialize, Serialize};
+use strum::{EnumIter, EnumMessage, IntoStaticStr};
+
+/// Where a log entry came from.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    EnumIter,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum LogKind {
+    #[strum(message = "Journey")]
+    Journey,
+    #[strum(message = "Travel round")]
+    Travel,
+    #[strum(message = "Gathering")]
+    Gathering,
+    #[strum(message = "Advancement")]
+    Heroes,
+    #[strum(message = "Dice roller")]
+    Dice,
+    #[strum(message = "Table")]
+    Table,
+    /// An obstacle, a distraction or an encounter the GM throws in.
+    #[strum(message = "GM's event")]
+    Event,
+}
+
+choice!(LogKind);
+
+/// One entry of the campaign log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub id: LogId,
+    /// On the campaign clock, when it was rolled.
+    pub at: ClockTime,
+    /// The real time, "2026-12-01 14:05" in the GM's own time zone: the game
+    /// night it belongs to is its date.
+    pub real: String,
+    pub kind: LogKind,
+    /// Why: the edit the roll made ("Gather at Mill meadow"), or the GM's words.
+    pub why: String,
+    /// The dice as rolled ("d20: 14 · d6: 3"), or the roller's working.
+    pub rolled: String,
+    /// The characters the edit changed.
+    #[serde(default)]
+    pub characters: Vec<CharacterId>,
+    /// The edit it caused was undone.
+    #[serde(default)]
+    pub undone: bool,
+}
+
+impl LogEntry {
+    /// A new entry at the campaign clock's now; `real` is the real time.
+    pub fn new(
+        data: &CampaignData,
+        kind: LogKind,
+        why: &str,
+        rolled: String,
+        characters: Vec<CharacterId>,
+        real: String,
+    ) -> Self {
+        Self {
+            id: data.next_log_id(),
+            at: data.settings.clock,
+            real,
+            kind,
+            why: why.to_owned(),
+            rolled,
+            characters,
+            undone: false,
+        }
+    }
+
+    /// The game night: the real date the entry was made.
+    pub fn night(&self) -> &str {
+        self.real.split(' ').next().unwrap_or_default()
+    }
+}
+
+/// "d20: 14 · d6: 3 · d6: 5".
+pub fn faces_line(tape: &[(u32, u32)]) -> String {
+    tape.iter()
+        .map(|(sides, face)| format!("d{sides}: {face}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The characters an edit changes, or whose holdings it changes, in id order.
+pub fn characters_of(edit: &Edit) -> Vec<CharacterId> {
+    let mut ids: Vec<CharacterId> = edit
+        .changes
+        .iter()
+        .filter_map(|c| match c {
+            Change::Character { before, after } => after.as_ref().or(before.as_ref()).map(|c| c.id),
+            Change::Holding { before, after } => match after.as_ref().or(before.as_ref())?.holder {
+                super::Holder::Character(c) => Some(c),
+                super::Holder::Stash(_) => None,
+            },
+            _ => None,
+        })
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The edit with the log entry of the faces rolled for it, at the campaign
+/// clock as it was before the edit; unchanged when nothing was rolled.
+pub fn with_rolls(
+    data: &CampaignData,
+    kind: LogKind,
+    mut edit: Edit,
+    tape: &[(u32, u32)],
+    real: String,
+) -> Edit {
+    if !tape.is_empty() {
+        let characters = characters_of(&edit);
+        let entry = LogEntry::new(data, kind, &edit.label, faces_line(tape), characters, real);
+        edit.changes.push(Change::of(None, Some(&entry)));
+    }
+    edit
+}

@@ -1,0 +1,174 @@
+//! The Log screen: the campaign log, newest first, filtered by character,
+//! kind and game night; and the GM's own events (an obstacle, a
+//! distraction, an encounter) added to the day.
+
+use super::fields::{self, Unpicked};
+use crate::app::Command;
+use crate::model::{CampaignData, CharacterId, Choice, LogEntry, LogKind};
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+
+/// What the GM throws in: "the GG may choose to throw some obstacles".
+const EVENTS: [&str; 3] = ["Obstacle", "Distraction", "Encounter"];
+
+#[derive(Debug, Default)]
+pub struct LogState {
+    pub character: Option<CharacterId>,
+    pub kind: Option<LogKind>,
+    /// A game night: the real date ("2026-12-01").
+    pub night: Option<usize>,
+    pub event: usize,
+    pub event_text: String,
+    pub error: Option<String>,
+}
+
+impl LogState {
+    fn shows(&self, e: &LogEntry, nights: &[&str]) -> bool {
+        self.character.is_none_or(|c| e.characters.contains(&c))
+            && self.kind.is_none_or(|k| e.kind == k)
+            && self
+                .night
+                .and_then(|n| nights.get(n))
+                .is_none_or(|night| e.night() == *night)
+    }
+}
+
+/// The game nights the log has entries of, oldest first.
+pub fn nights(data: &CampaignData) -> Vec<&str> {
+    let mut nights: Vec<&str> = data.log.values().map(LogEntry::night).collect();
+    nights.sort_unstable();
+    nights.dedup();
+    nights
+}
+
+pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.heading("Campaign log");
+    ui.label(
+        RichText::new(
+            "Every roll Waybook makes, with the campaign's time, the real time, why and the dice.",
+        )
+        .weak(),
+    );
+    event_ui(ui, state, data, out);
+    ui.separator();
+    let nights = nights(data);
+    ui.horizontal(|ui| {
+        let characters: Vec<_> = data
+            .characters
+            .values()
+            .map(|c| (c.id, c.name.as_str()))
+            .collect();
+        fields::record_combo(
+            ui,
+            "log-character",
+            "Character",
+            &mut state.character,
+            Unpicked::Offered("everyone"),
+            &characters,
+        );
+        let kinds: Vec<_> = <LogKind as strum::IntoEnumIterator>::iter()
+            .map(|k| (k, k.label()))
+            .collect();
+        fields::record_combo(
+            ui,
+            "log-kind",
+            "Kind",
+            &mut state.kind,
+            Unpicked::Offered("every kind"),
+            &kinds,
+        );
+        let night_list: Vec<_> = nights.iter().copied().enumerate().collect();
+        fields::record_combo(
+            ui,
+            "log-night",
+            "Game night",
+            &mut state.night,
+            Unpicked::Offered("every night"),
+            &night_list,
+        );
+    });
+    let rows: Vec<&LogEntry> = data
+        .log
+        .values()
+        .rev()
+        .filter(|e| state.shows(e, &nights))
+        .collect();
+    ui.label(RichText::new(format!("{} of {} entries", rows.len(), data.log.len())).weak());
+    TableBuilder::new(ui)
+        .striped(true)
+        .column(Column::auto().at_least(100.0))
+        .column(Column::auto().at_least(110.0))
+        .column(Column::auto().at_least(90.0))
+        .column(Column::remainder().at_least(200.0).clip(true))
+        .column(Column::remainder().at_least(160.0).clip(true))
+        .header(22.0, |mut header| {
+            for title in ["Campaign time", "Real time", "Kind", "Why", "Dice"] {
+                header.col(|ui| {
+                    ui.label(RichText::new(title).strong());
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(22.0, rows.len(), |mut row| {
+                let e = rows[row.index()];
+                let text = |t: String| {
+                    if e.undone {
+                        RichText::new(t).strikethrough().weak()
+                    } else {
+                        RichText::new(t)
+                    }
+                };
+                row.col(|ui| {
+                    ui.label(text(e.at.stamp()));
+                });
+                row.col(|ui| {
+                    ui.label(text(e.real.clone()));
+                });
+                row.col(|ui| {
+                    ui.label(text(e.kind.label().to_owned()));
+                });
+                row.col(|ui| {
+                    let undone = if e.undone { " (undone)" } else { "" };
+                    ui.label(text(format!("{}{undone}", e.why)));
+                });
+                row.col(|ui| {
+                    ui.label(text(e.rolled.clone()).monospace());
+                });
+            });
+        });
+}
+
+fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.label(format!("Add an event to {}:", data.settings.clock));
+        let id = ui.label("Event").id;
+        egui::ComboBox::from_id_salt("event-kind")
+            .selected_text(EVENTS[state.event])
+            .show_ui(ui, |ui| {
+                for (i, name) in EVENTS.iter().enumerate() {
+                    ui.selectable_value(&mut state.event, i, *name);
+                }
+            })
+            .response
+            .labelled_by(id);
+        let what = ui.label("What happens").id;
+        ui.add(egui::TextEdit::singleline(&mut state.event_text).desired_width(300.0))
+            .labelled_by(what);
+        if ui.button("Add the event").clicked() {
+            if state.event_text.trim().is_empty() {
+                state.error = Some("Write what happens first.".to_owned());
+            } else {
+                state.error = None;
+                out.push(Command::Record {
+                    kind: LogKind::Event,
+                    why: format!("{}: {}", EVENTS[state.event], state.event_text.trim()),
+                    rolled: String::new(),
+                });
+                state.event_text.clear();
+            }
+        }
+    });
+    if let Some(e) = &state.error {
+        ui.label(RichText::new(e).color(fields::ERROR_COLOUR));
+    }
+}

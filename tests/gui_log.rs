@@ -1,0 +1,95 @@
+//! The campaign log driven through the real app with egui_kittest: every
+//! roll (the dice roller, a table, a gathering test) lands in the one log
+//! with its dice and its characters, undoing the edit marks the entry
+//! undone, the Log screen filters it, and the GM adds an event.
+
+mod common;
+
+use common::gui::Fixture;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use waybook::model::LogKind;
+use waybook::rules::dice::Dice;
+
+fn pick(f: &mut Fixture, label: &str, entry: &str) {
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, label)
+        .click();
+    f.harness.run();
+    f.click_last(entry);
+}
+
+#[test]
+fn a_roll_of_the_dice_roller_is_logged_and_undo_marks_it_undone() {
+    let mut f = Fixture::demo();
+    let before = f.data().log.len();
+    f.click("Dice and rules");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![3, 8]);
+    f.type_into("Dice expression", "2d10kh1");
+    let entry = f.data().log.values().last().expect("logged").clone();
+    assert_eq!(f.data().log.len(), before + 1);
+    assert_eq!(entry.kind, LogKind::Dice);
+    assert_eq!(entry.rolled, "Roll: 2d10kh1 = [3, 8] keep 8");
+    assert!(!entry.undone);
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    let kept = f.reloaded();
+    let entry = kept.log.get(&entry.id).expect("kept in the file");
+    assert!(
+        entry.undone,
+        "undoing marks the roll undone, it stays in the log"
+    );
+    f.click("Log");
+    assert!(f.shows("Roll on the dice roller (undone)"));
+}
+
+#[test]
+fn a_gathering_test_is_logged_with_its_dice_and_its_character() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    pick(&mut f, "Who", "Brother Ilo");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![12]);
+    f.click("Survey");
+    let entry = f.data().log.values().last().expect("logged").clone();
+    assert_eq!(entry.kind, LogKind::Gathering);
+    assert_eq!(entry.rolled, "d20: 12");
+    let ilo = f.character("Brother Ilo").expect("Ilo").id;
+    assert_eq!(entry.at, f.data().settings.clock, "a survey takes no time");
+    f.click("Log");
+    assert!(f.shows("d20: 12"));
+    let all = f.data().log.len();
+    pick(&mut f, "Kind", "Advancement");
+    assert!(!f.shows("d20: 12"), "filtered out by kind");
+    assert!(f.shows(&format!("0 of {all} entries")));
+    pick(&mut f, "Kind", "every kind");
+    pick(&mut f, "Character", "Brother Ilo");
+    let ilos = f
+        .data()
+        .log
+        .values()
+        .filter(|e| e.characters.contains(&ilo))
+        .count();
+    assert!(ilos >= 1, "the demo's session was Ilo's");
+    assert!(f.shows(&format!("{ilos} of {all} entries")));
+}
+
+#[test]
+fn the_gm_adds_an_event_to_the_day() {
+    let mut f = Fixture::demo();
+    f.click("Log");
+    f.click("Add the event");
+    assert!(f.shows("Write what happens first."));
+    let before = f.data().log.len();
+    pick(&mut f, "Event", "Obstacle");
+    f.field("What happens").focus();
+    f.harness.run();
+    f.field("What happens")
+        .type_text("A rockslide blocks the pass");
+    f.harness.run();
+    f.click("Add the event");
+    assert_eq!(f.data().log.len(), before + 1);
+    assert!(f.shows("Obstacle: A rockslide blocks the pass"));
+    let entry = f.reloaded().log.values().last().cloned().expect("stored");
+    assert_eq!(entry.kind, LogKind::Event);
+}
