@@ -78,6 +78,10 @@ fn a_gathering_test_is_logged_with_its_dice_and_its_character() {
 fn the_gm_adds_an_event_to_the_day() {
     let mut f = Fixture::demo();
     f.click("Log");
+    assert!(
+        f.shows("Print session recap of 2026-11-27"),
+        "the recap of the demo's game night, the latest"
+    );
     f.click("Add the event");
     assert!(f.shows("Write what happens first."));
     let before = f.data().log.len();

@@ -409,3 +409,21 @@ fn the_travellers_sheet_prints_his_memories() {
     assert!(!text.contains("Advances by level"));
     assert!(text.contains("the Traveller never levels; he remembers"));
 }
+
+/// Issue 13: the session recap prints one game night's campaign log.
+#[test]
+fn the_session_recap_prints_one_nights_log() {
+    let (_dir, data) = demo();
+    let first = data.log.values().next().expect("the demo's log").id;
+    let sheets = [Sheet::Recap(first)];
+    let text = all_text(&read(&render(&data, &sheets, Paper::A4)));
+    for expected in [
+        "Session recap · 2026-11-27",
+        "6 entries",
+        "Survey for Greyspine sage — d20: 14",
+        "GM's event",
+    ] {
+        assert!(text.contains(expected), "“{expected}” in:\n{text}");
+    }
+    assert!(inside_the_margins(&data, &sheets, Paper::Letter) > 0);
+}

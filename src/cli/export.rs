@@ -40,6 +40,9 @@ pub struct ExportArgs {
     /// A gathering site's log, by site name.
     #[arg(long, value_name = "SITE")]
     pub gathering_log: Option<String>,
+    /// A game night's session recap (the campaign log of that real date, YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    pub recap: Option<String>,
     /// Paper size: a4 or letter.
     #[arg(long, default_value = "a4")]
     pub paper: Paper,
@@ -102,6 +105,16 @@ pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Shee
     if let Some(name) = &args.gathering_log {
         let s = named(data.sites.values(), name, "gathering site", |s| &s.name)?;
         sheets.push(Sheet::GatheringLog(s.id));
+    }
+    if let Some(night) = &args.recap {
+        let e = data
+            .log
+            .values()
+            .find(|e| e.night() == night.trim())
+            .ok_or_else(|| {
+                anyhow::anyhow!("the campaign log has nothing from the night of {night}")
+            })?;
+        sheets.push(Sheet::Recap(e.id));
     }
     if args.blank {
         sheets.push(Sheet::Blank);

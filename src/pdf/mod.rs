@@ -12,6 +12,7 @@ mod gathering;
 mod journey;
 pub mod layout;
 mod party;
+mod recap;
 mod travel;
 
 pub use layout::{Page, Paper};
@@ -45,6 +46,8 @@ pub enum Sheet {
     SiteCard(SiteId),
     /// A gathering site's log: every session's tests and yields.
     GatheringLog(SiteId),
+    /// One game night's campaign log: the night of this entry.
+    Recap(crate::model::LogId),
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -91,6 +94,13 @@ fn lay_out(
             Sheet::TravelLog(id) => travel::travel_log(&mut layout, data, party(data, id)?),
             Sheet::SiteCard(id) => gathering::site_card(&mut layout, data, site(data, id)?),
             Sheet::GatheringLog(id) => gathering::gathering_log(&mut layout, data, site(data, id)?),
+            Sheet::Recap(id) => {
+                let e = data
+                    .log
+                    .get(&id)
+                    .ok_or_else(|| PdfError::Missing(format!("log entry {}", id.0)))?;
+                recap::recap(&mut layout, data, e.night());
+            }
         }
         if !progress(done + 1) {
             return Err(PdfError::Cancelled);

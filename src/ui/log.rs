@@ -93,7 +93,28 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
         .rev()
         .filter(|e| state.shows(e, &nights))
         .collect();
-    ui.label(RichText::new(format!("{} of {} entries", rows.len(), data.log.len())).weak());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{} of {} entries", rows.len(), data.log.len())).weak());
+        // The night picked, or the latest one.
+        let night = state
+            .night
+            .and_then(|n| nights.get(n))
+            .or(nights.last())
+            .copied();
+        let first = night.and_then(|night| data.log.values().find(|e| e.night() == night));
+        let button = egui::Button::new(match night {
+            Some(night) => format!("Print session recap of {night}…"),
+            None => "Print session recap…".to_owned(),
+        });
+        if ui
+            .add_enabled(first.is_some(), button)
+            .on_disabled_hover_text("Nothing is in the log yet")
+            .clicked()
+            && let Some(e) = first
+        {
+            out.push(Command::Export(vec![crate::pdf::Sheet::Recap(e.id)]));
+        }
+    });
     TableBuilder::new(ui)
         .striped(true)
         .column(Column::auto().at_least(100.0))
