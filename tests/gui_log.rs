@@ -8,16 +8,23 @@ mod common;
 use common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::model::LogKind;
 use waybook::rules::dice::Dice;
 
+/// Picks `entry` in the list labelled `label`: the list's entry, not a
+/// cell of the log that reads the same.
 fn pick(f: &mut Fixture, label: &str, entry: &str) {
     f.harness
         .get_by_role_and_label(Role::ComboBox, label)
         .click();
     f.harness.run();
-    f.click_last(entry);
+    f.harness
+        .get_all_by_label(entry)
+        .rfind(|n| n.accesskit_node().role() != Role::Label)
+        .expect("the list's entry")
+        .click();
+    f.harness.run();
 }
 
 #[test]

@@ -121,9 +121,10 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
         .column(Column::auto().at_least(110.0))
         .column(Column::auto().at_least(90.0))
         .column(Column::remainder().at_least(200.0).clip(true))
+        .column(Column::auto().at_least(100.0).clip(true))
         .column(Column::remainder().at_least(160.0).clip(true))
         .header(22.0, |mut header| {
-            for title in ["Campaign time", "Real time", "Kind", "Why", "Dice"] {
+            for title in ["Campaign time", "Real time", "Kind", "Why", "Who", "Dice"] {
                 header.col(|ui| {
                     ui.label(RichText::new(title).strong());
                 });
@@ -151,6 +152,15 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
                 row.col(|ui| {
                     let undone = if e.undone { " (undone)" } else { "" };
                     ui.label(text(format!("{}{undone}", e.why)));
+                });
+                row.col(|ui| {
+                    let who: Vec<&str> = e
+                        .characters
+                        .iter()
+                        .filter_map(|c| data.characters.get(c))
+                        .map(|c| c.name.as_str())
+                        .collect();
+                    ui.label(text(who.join(", ")));
                 });
                 row.col(|ui| {
                     ui.label(text(e.rolled.clone()).monospace());
