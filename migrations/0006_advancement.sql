@@ -7,3 +7,5 @@ ALTER TABLE character ADD COLUMN c_memories TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE character ADD COLUMN c_pilgrim INTEGER NOT NULL DEFAULT 0;
 -- The campaign log: every roll Waybook makes, as JSON bodies.
 CREATE TABLE log_entry (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+-- Scenes of the Travellers' Companion run at the table, as JSON bodies.
+CREATE TABLE scene (id INTEGER PRIMARY KEY, body TEXT NOT NULL);

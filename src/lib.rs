@@ -17,6 +17,7 @@ pub mod model;
 pub mod pdf;
 pub mod plan;
 pub mod rules;
+pub mod scene;
 pub mod starter;
 pub mod store;
 pub mod travel;

@@ -778,7 +778,8 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
             "travel",
             "gathering",
             "gathering",
-            "event"
+            "event",
+            "scene"
         ]
     );
     // The survey's scripted d20 of 14 (src/demo/gathering.rs).

@@ -20,6 +20,7 @@ const LEVELS: &[(&str, u32)] = &[
     ("travel", 3),
     ("gathering", 3),
     ("heroes", 3),
+    ("scene", 3),
     ("pdf", 4),
     ("starter", 4),
     ("demo", 5),

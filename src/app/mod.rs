@@ -52,6 +52,8 @@ pub enum Command {
     Gathering(crate::gathering::GatherStep),
     /// Plays a step of advancement, rolling with the app's dice.
     Heroes(crate::heroes::HeroStep),
+    /// Plays a step of a scene, rolling with the app's dice.
+    Scene(crate::scene::SceneStep),
     /// Writes a roll the dice roller or a table made into the campaign log.
     Record {
         kind: crate::model::LogKind,
@@ -422,6 +424,13 @@ impl App {
                 let played = crate::heroes::play(&session.data, &step, &mut self.dice)
                     .map_err(|e| format!("{}: {e}", step.failure()));
                 self.logged(LogKind::Heroes, played);
+            }
+            Command::Scene(step) => {
+                let Some(session) = &self.session else { return };
+                self.dice.take_tape();
+                let played = crate::scene::play(&session.data, &step, &mut self.dice)
+                    .map_err(|e| format!("{}: {e}", step.failure()));
+                self.logged(LogKind::Scene, played);
             }
             Command::Record { kind, why, rolled } => self.record(kind, why, rolled),
             Command::CancelExport => {

@@ -129,5 +129,61 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
             book(&mut after, edit);
         }
     }
+    for edit in toll_bridge(&after, party) {
+        book(&mut after, edit);
+    }
+    edits
+}
+
+/// The fight at the toll bridge, the mission's finale: one round (Threat 3,
+/// the GM's D10 a 2: an event), a wild die for Ash's great description,
+/// the end phase, the end of the scene; its rolls in the log.
+fn toll_bridge(data: &CampaignData, party: crate::model::PartyId) -> Vec<Edit> {
+    use crate::scene::SceneStep;
+    let mut after = data.clone();
+    let mut edits = Vec::new();
+    let id = after.next_scene_id();
+    let mut dice = Dice::scripted(vec![2, 8, 3, 9, 5, 6, 4, 7]);
+    let ash = after
+        .characters
+        .values()
+        .find(|c| c.name == "Ash Varnell")
+        .map(|c| c.id);
+    let mut steps = vec![
+        SceneStep::Start {
+            name: "Bandits at the toll bridge".to_owned(),
+            party: Some(party),
+            mode: crate::model::SceneMode::Combat,
+            threat: 3,
+        },
+        SceneStep::Begin { scene: id },
+    ];
+    if let Some(ash) = ash {
+        steps.push(SceneStep::Award {
+            scene: id,
+            character: ash,
+            reason: crate::scene::WILD_REASONS[1].to_owned(),
+            night: super::NIGHT[..10].to_owned(),
+        });
+    }
+    steps.extend([
+        SceneStep::End { scene: id },
+        SceneStep::Finish { scene: id },
+    ]);
+    for step in steps {
+        let Ok(edit) = crate::scene::play(&after, &step, &mut dice) else {
+            break;
+        };
+        let tape = dice.take_tape();
+        let edit = crate::model::log::with_rolls(
+            &after,
+            crate::model::LogKind::Scene,
+            edit,
+            &tape,
+            super::NIGHT.to_owned(),
+        );
+        edit.changes.iter().for_each(|c| after.apply(c));
+        edits.push(edit);
+    }
     edits
 }

@@ -74,6 +74,10 @@ pub enum Change {
         before: Option<Box<LogEntry>>,
         after: Option<Box<LogEntry>>,
     },
+    Scene {
+        before: Option<Box<super::Scene>>,
+        after: Option<Box<super::Scene>>,
+    },
 }
 
 impl Change {

@@ -30,6 +30,7 @@ pub struct CampaignData {
     pub sessions: BTreeMap<SessionId, GatheringSession>,
     pub missions: BTreeMap<super::MissionId, super::Mission>,
     pub log: BTreeMap<super::LogId, super::LogEntry>,
+    pub scenes: BTreeMap<super::SceneId, super::Scene>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -60,6 +61,7 @@ impl CampaignData {
             sessions: BTreeMap::new(),
             missions: BTreeMap::new(),
             log: BTreeMap::new(),
+            scenes: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -153,6 +155,9 @@ impl CampaignData {
     }
     pub fn next_session_id(&self) -> SessionId {
         SessionId(next_key(self.sessions.keys().map(|k| k.0)))
+    }
+    pub fn next_scene_id(&self) -> super::SceneId {
+        super::SceneId(next_key(self.scenes.keys().map(|k| k.0)))
     }
     pub fn next_log_id(&self) -> super::LogId {
         super::LogId(next_key(self.log.keys().map(|k| k.0)))

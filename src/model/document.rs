@@ -20,7 +20,7 @@ pub const FORMAT: &str = "waybook-campaign";
 /// The newest format version this build writes and reads. Version 2 added
 /// the map, the travel log and the merchant table, version 3 gathering
 /// sites and sessions, version 4 missions, advances as records, memories
-/// and the campaign log;
+/// the campaign log and scenes;
 /// an older file reads with none of them (and its advances' text read as
 /// records where they can be).
 pub const VERSION: u32 = 4;
@@ -53,6 +53,8 @@ pub struct Document {
     pub missions: Vec<super::Mission>,
     #[serde(default)]
     pub log: Vec<super::LogEntry>,
+    #[serde(default)]
+    pub scenes: Vec<super::Scene>,
 }
 
 /// Why a document was refused: one line, naming the place in the file.
@@ -98,6 +100,7 @@ impl Document {
             sessions: data.sessions.values().cloned().collect(),
             missions: data.missions.values().cloned().collect(),
             log: data.log.values().cloned().collect(),
+            scenes: data.scenes.values().cloned().collect(),
         }
     }
 
@@ -162,6 +165,7 @@ impl Document {
             .chain(created(&self.sessions))
             .chain(created(&self.missions))
             .chain(created(&self.log))
+            .chain(created(&self.scenes))
             .collect()
     }
 
@@ -180,6 +184,7 @@ impl Document {
         unique("sessions", self.sessions.iter().map(|s| s.id))?;
         unique("missions", self.missions.iter().map(|m| m.id))?;
         unique("log", self.log.iter().map(|e| e.id))?;
+        unique("scenes", self.scenes.iter().map(|s| s.id))?;
         self.check_references()?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {

@@ -39,4 +39,6 @@ typed_id!(
     MissionId,
     /// An entry of the campaign log.
     LogId,
+    /// A scene run at the table.
+    SceneId,
 );

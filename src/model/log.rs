@@ -34,6 +34,8 @@ pub enum LogKind {
     Gathering,
     #[strum(message = "Advancement")]
     Heroes,
+    #[strum(message = "Scene")]
+    Scene,
     #[strum(message = "Dice roller")]
     Dice,
     #[strum(message = "Table")]

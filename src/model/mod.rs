@@ -24,6 +24,7 @@ mod map;
 mod party;
 mod record;
 pub mod roster_csv;
+pub mod scene;
 pub mod sheet;
 mod table;
 mod travel;
@@ -42,7 +43,7 @@ pub use data::{CampaignData, Totals};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
     CharacterId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId, PlaceId,
-    SessionId, SiteId, TableId, TravelRoundId, WareId,
+    SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
@@ -54,6 +55,7 @@ pub use map::{MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
 pub(crate) use record::each_change;
 pub use record::{Record, Stale};
+pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, TableDef, TableRowDef};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
 pub use words::{capitalised, plural};

@@ -127,6 +127,12 @@ macro_rules! each_change {
                     (before.as_deref(), after.as_deref());
                 $body
             }
+            C::Scene { before, after } => {
+                type $R = $crate::model::Scene;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_deref(), after.as_deref());
+                $body
+            }
         }
     }};
 }
@@ -354,3 +360,12 @@ keyed_record!(
 keyed_record!(LogEntry, LogId, "log entry", log, Log, Box::new, |e| e
     .why
     .clone());
+keyed_record!(
+    super::Scene,
+    super::SceneId,
+    "scene",
+    scenes,
+    Scene,
+    Box::new,
+    |s| s.name.clone()
+);

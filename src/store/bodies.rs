@@ -1,6 +1,6 @@
 //! The repository of the record kinds kept as one JSON body per row (the
 //! map's places and paths, the travel log, the merchant table, gathering
-//! sites and sessions, missions, the campaign log): nothing
+//! sites and sessions, missions, the campaign log, scenes): nothing
 //! queries them by column, so one `put`, `delete` and `load` serve them all.
 
 use super::sql_types::{from_json, to_json};
@@ -58,4 +58,5 @@ body!(
     crate::model::GatheringSession => "gathering_session",
     crate::model::Mission => "mission",
     crate::model::LogEntry => "log_entry",
+    crate::model::Scene => "scene",
 );

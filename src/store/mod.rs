@@ -266,6 +266,7 @@ impl Campaign {
         data.sessions = bodies::load(&self.conn)?;
         data.missions = bodies::load(&self.conn)?;
         data.log = bodies::load(&self.conn)?;
+        data.scenes = bodies::load(&self.conn)?;
         Ok(data)
     }
 
@@ -379,6 +380,11 @@ stored!(
     crate::model::LogEntry,
     bodies::put,
     bodies::delete::<crate::model::LogEntry>
+);
+stored!(
+    crate::model::Scene,
+    bodies::put,
+    bodies::delete::<crate::model::Scene>
 );
 
 /// Opens a file only after checking it is a Waybook campaign this build can

@@ -20,6 +20,7 @@ mod map;
 mod parties;
 pub mod roster;
 mod rules;
+mod scene;
 mod sheet;
 mod snapshots;
 pub mod style;
@@ -42,13 +43,14 @@ pub enum Screen {
     Travel,
     Gathering,
     Heroes,
+    Scene,
     Log,
     Campaign,
     Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 12] = [
+    const ALL: [Screen; 13] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
@@ -58,6 +60,7 @@ impl Screen {
         Screen::Travel,
         Screen::Gathering,
         Screen::Heroes,
+        Screen::Scene,
         Screen::Log,
         Screen::Campaign,
         Screen::Rules,
@@ -74,6 +77,7 @@ impl Screen {
             Screen::Travel => "Travel",
             Screen::Gathering => "Gathering",
             Screen::Heroes => "Heroes",
+            Screen::Scene => "Scene",
             Screen::Log => "Log",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
@@ -97,6 +101,7 @@ pub struct UiState {
     pub gathering: gathering::GatheringState,
     pub heroes: advancement::HeroesState,
     pub log: log::LogState,
+    pub scene: scene::SceneState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
 }
@@ -196,6 +201,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 }
                 Screen::Heroes => advancement::heroes_ui(ui, &mut state.heroes, data, &mut out),
                 Screen::Log => log::log_ui(ui, &mut state.log, data, &mut out),
+                Screen::Scene => scene::scene_ui(ui, &mut state.scene, data, &mut out),
                 Screen::Rules => {
                     rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
                 }

@@ -1,0 +1,378 @@
+//! Scenes of the Travellers' Companion as edits of the campaign: starting
+//! one with a party, the Threat roll at the start of each round or beat
+//! (with everyone's priority D10 in a fight), Threat +1 at its end, wild
+//! dice awarded (never above 3) and spent, the challenge roll, and the end.
+//!
+//! Every die comes from the app's one dice source; the rules engine
+//! (`crate::rules::companion`) judges it.
+
+use crate::model::scene::WildAward;
+use crate::model::{
+    CampaignData, Change, Character, CharacterId, Choice, Edit, PartyId, Scene, SceneId, SceneMode,
+};
+use crate::rules::companion::challenge::{self, Difficulty, Outcome};
+use crate::rules::companion::hero::MAX_WILD_DICE;
+use crate::rules::companion::threat::{Threat, end_of_round, start_of_round};
+use crate::rules::dice::{Dice, DiceError};
+
+/// The reasons the text gives for a wild die.
+pub const WILD_REASONS: [&str; 5] = [
+    "Playing to their drive",
+    "A great description",
+    "Giving a villain their moment",
+    "Accepting a complication",
+    "A strong success",
+];
+
+/// "Aim for one or two per player per session."
+pub const WILD_GUIDE: &str = "the text's guide: one or two per player per session";
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SceneError {
+    #[error("there is no such scene")]
+    NoScene,
+    #[error("there is no such character")]
+    NoCharacter,
+    #[error("the scene has ended")]
+    Finished,
+    #[error("the {0} has begun already: end it first")]
+    InRound(&'static str),
+    #[error("no {0} has begun yet")]
+    NoRound(&'static str),
+    #[error("{0} holds {MAX_WILD_DICE} wild dice already: a hero holds at most {MAX_WILD_DICE}")]
+    WildDiceFull(String),
+    #[error("{0} holds no wild die to spend")]
+    NoWildDie(String),
+    #[error("{0} has no stat {1}")]
+    NoStat(String, usize),
+    #[error("{0}")]
+    Rules(String),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+type Result<T> = std::result::Result<T, SceneError>;
+
+/// What the GM asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SceneStep {
+    Start {
+        name: String,
+        party: Option<PartyId>,
+        mode: SceneMode,
+        threat: i64,
+    },
+    /// The start of a round or beat: the Threat D10 (and priority D10s).
+    Begin {
+        scene: SceneId,
+    },
+    /// The end phase: Threat +1.
+    End {
+        scene: SceneId,
+    },
+    Award {
+        scene: SceneId,
+        character: CharacterId,
+        reason: String,
+        night: String,
+    },
+    Spend {
+        scene: SceneId,
+        character: CharacterId,
+    },
+    /// A challenge roll: the stat (by its place on the sheet), the die.
+    Challenge {
+        scene: SceneId,
+        character: CharacterId,
+        stat: usize,
+        difficulty: Difficulty,
+        modifier: i32,
+        wild_die: bool,
+    },
+    Finish {
+        scene: SceneId,
+    },
+}
+
+impl SceneStep {
+    /// What failed, in the GM's words, when the step cannot be played.
+    pub fn failure(&self) -> &'static str {
+        match self {
+            SceneStep::Start { .. } => "The scene was not started",
+            SceneStep::Begin { .. } | SceneStep::End { .. } => "Threat was not rolled",
+            SceneStep::Award { .. } => "No wild die was awarded",
+            SceneStep::Spend { .. } => "No wild die was spent",
+            SceneStep::Challenge { .. } => "The challenge roll was not made",
+            SceneStep::Finish { .. } => "The scene was not ended",
+        }
+    }
+}
+
+/// The scene and characters a step changes, turned into one edit.
+struct Booking<'a> {
+    data: &'a CampaignData,
+    scene: Scene,
+    characters: Vec<Character>,
+}
+
+impl<'a> Booking<'a> {
+    fn open(data: &'a CampaignData, id: SceneId) -> Result<Self> {
+        let scene = data.scenes.get(&id).cloned().ok_or(SceneError::NoScene)?;
+        if scene.finished {
+            return Err(SceneError::Finished);
+        }
+        Ok(Self {
+            data,
+            scene,
+            characters: Vec::new(),
+        })
+    }
+
+    fn character(&mut self, id: CharacterId) -> Result<&mut Character> {
+        if !self.characters.iter().any(|c| c.id == id) {
+            let c = self
+                .data
+                .characters
+                .get(&id)
+                .ok_or(SceneError::NoCharacter)?;
+            self.characters.push(c.clone());
+        }
+        self.characters
+            .iter_mut()
+            .find(|c| c.id == id)
+            .ok_or(SceneError::NoCharacter)
+    }
+
+    fn line(&mut self, line: String) {
+        self.scene.lines.push(line);
+    }
+
+    fn edit(self, label: impl Into<String>) -> Edit {
+        let mut changes = vec![Change::of(
+            self.data.scenes.get(&self.scene.id),
+            Some(&self.scene),
+        )];
+        changes.extend(
+            self.characters
+                .iter()
+                .map(|c| Change::character(self.data.characters.get(&c.id), Some(c))),
+        );
+        Edit::new(label, changes)
+    }
+}
+
+/// The characters of the scene's party, in id order.
+pub fn cast(data: &CampaignData, scene: &Scene) -> Vec<CharacterId> {
+    scene
+        .party
+        .map(|p| data.members(p).map(|c| c.id).collect())
+        .unwrap_or_default()
+}
+
+/// Wild dice awarded to a character on a game night, in every scene.
+pub fn awarded_on(data: &CampaignData, character: CharacterId, night: &str) -> usize {
+    data.scenes
+        .values()
+        .flat_map(|s| &s.awards)
+        .filter(|a| a.character == character && a.night == night)
+        .count()
+}
+
+/// Plays one step, rolling with `dice`.
+pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Edit> {
+    match step {
+        SceneStep::Start {
+            name,
+            party,
+            mode,
+            threat,
+        } => {
+            let name = if name.trim().is_empty() {
+                format!("Scene of {}", data.settings.clock)
+            } else {
+                name.trim().to_owned()
+            };
+            let scene = Scene {
+                id: data.next_scene_id(),
+                name: name.clone(),
+                party: *party,
+                mode: *mode,
+                threat: (*threat).max(0),
+                round: 0,
+                in_round: false,
+                started: data.settings.clock,
+                finished: false,
+                awards: Vec::new(),
+                lines: vec![format!(
+                    "{}: {name} begins, {}, Threat {}.",
+                    data.settings.clock.stamp(),
+                    mode.label().to_lowercase(),
+                    (*threat).max(0)
+                )],
+            };
+            Ok(Edit::new(
+                format!("Start the scene {name}"),
+                vec![Change::of(None, Some(&scene))],
+            ))
+        }
+        SceneStep::Begin { scene } => begin(data, *scene, dice),
+        SceneStep::End { scene } => {
+            let mut book = Booking::open(data, *scene)?;
+            let step = book.scene.mode.step();
+            if !book.scene.in_round {
+                return Err(SceneError::NoRound(step));
+            }
+            let before = book.scene.threat;
+            book.scene.threat = i64::from(end_of_round(before.max(0) as u32));
+            book.scene.in_round = false;
+            let round = book.scene.round;
+            book.line(format!(
+                "End of {step} {round}: Threat +1, {before} → {}.",
+                book.scene.threat
+            ));
+            Ok(book.edit(format!("End {step} {round}")))
+        }
+        SceneStep::Award {
+            scene,
+            character,
+            reason,
+            night,
+        } => {
+            let mut book = Booking::open(data, *scene)?;
+            let c = book.character(*character)?;
+            if c.companion.wild_dice >= i64::from(MAX_WILD_DICE) {
+                return Err(SceneError::WildDiceFull(c.name.clone()));
+            }
+            c.companion.wild_dice += 1;
+            let line = format!(
+                "{} gains a wild die ({}): {} held.",
+                c.name,
+                reason.to_lowercase(),
+                c.companion.wild_dice
+            );
+            let name = c.name.clone();
+            book.scene.awards.push(WildAward {
+                character: *character,
+                reason: reason.clone(),
+                night: night.clone(),
+            });
+            book.line(line);
+            Ok(book.edit(format!("Award {name} a wild die")))
+        }
+        SceneStep::Spend { scene, character } => {
+            let mut book = Booking::open(data, *scene)?;
+            let c = book.character(*character)?;
+            if c.companion.wild_dice <= 0 {
+                return Err(SceneError::NoWildDie(c.name.clone()));
+            }
+            c.companion.wild_dice -= 1;
+            let line = format!(
+                "{} spends a wild die: {} held.",
+                c.name, c.companion.wild_dice
+            );
+            let name = c.name.clone();
+            book.line(line);
+            Ok(book.edit(format!("{name} spends a wild die")))
+        }
+        SceneStep::Challenge {
+            scene,
+            character,
+            stat,
+            difficulty,
+            modifier,
+            wild_die,
+        } => {
+            let mut book = Booking::open(data, *scene)?;
+            let c = book.character(*character)?;
+            let s = c
+                .companion
+                .stats
+                .get(*stat)
+                .cloned()
+                .ok_or_else(|| SceneError::NoStat(c.name.clone(), *stat + 1))?;
+            if *wild_die {
+                if c.companion.wild_dice <= 0 {
+                    return Err(SceneError::NoWildDie(c.name.clone()));
+                }
+                c.companion.wild_dice -= 1;
+            }
+            let request = challenge::Challenge {
+                stat: u32::try_from(s.value).unwrap_or(10),
+                difficulty: *difficulty,
+                modifiers: if *modifier == 0 {
+                    Vec::new()
+                } else {
+                    vec![*modifier]
+                },
+                wild_die: *wild_die,
+            };
+            let result = challenge::challenge(&request, dice)
+                .map_err(|e| SceneError::Rules(e.to_string()))?;
+            let name = c.name.clone();
+            let outcome = match result.outcome {
+                Outcome::Success => "success".to_owned(),
+                Outcome::Failure => "failure".to_owned(),
+                Outcome::Tie => {
+                    "a tie: the player chooses, succeed at a cost or fail cleanly".to_owned()
+                }
+            };
+            let working: Vec<String> = result.records.iter().map(ToString::to_string).collect();
+            book.line(format!(
+                "{name}'s challenge roll on {} {}+ against the {} die: {}. {outcome}.",
+                s.name,
+                s.value,
+                difficulty.label().to_lowercase(),
+                working.join("; ")
+            ));
+            Ok(book.edit(format!("{name}'s challenge roll")))
+        }
+        SceneStep::Finish { scene } => {
+            let mut book = Booking::open(data, *scene)?;
+            book.scene.finished = true;
+            let name = book.scene.name.clone();
+            book.line(format!("{name} ends."));
+            Ok(book.edit(format!("End the scene {name}")))
+        }
+    }
+}
+
+/// "At the start of each round or beat the GM rolls a D10" and, in a
+/// fight, "Everyone rolls a D10 for priority".
+fn begin(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
+    let mut book = Booking::open(data, id)?;
+    let step = book.scene.mode.step();
+    if book.scene.in_round {
+        return Err(SceneError::InRound(step));
+    }
+    book.scene.round += 1;
+    book.scene.in_round = true;
+    let round = book.scene.round;
+    let threat = u32::try_from(book.scene.threat).unwrap_or(0);
+    let rolled =
+        start_of_round(&Threat { threat }, dice).map_err(|e| SceneError::Rules(e.to_string()))?;
+    let event = if rolled.event {
+        format!(
+            "an event triggers! Threat drops by 2, {threat} → {}.",
+            rolled.threat
+        )
+    } else {
+        "no event.".to_owned()
+    };
+    book.scene.threat = i64::from(rolled.threat);
+    book.line(format!(
+        "{} {round}: Threat d10 = {} against Threat {threat}: {event}",
+        crate::model::capitalised(step),
+        rolled.roll
+    ));
+    if book.scene.mode == SceneMode::Combat {
+        let mut order = Vec::new();
+        for c in cast(data, &book.scene) {
+            let name = data.characters.get(&c).map_or("?", |c| c.name.as_str());
+            order.push((dice.roll(10)?, name));
+        }
+        order.sort_by_key(|(roll, _)| std::cmp::Reverse(*roll));
+        let order: Vec<String> = order.iter().map(|(r, n)| format!("{n} {r}")).collect();
+        book.line(format!("Priority D10s: {}.", order.join(", ")));
+    }
+    Ok(book.edit(format!("Begin {step} {round}")))
+}

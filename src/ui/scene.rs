@@ -1,0 +1,275 @@
+//! The Scene screen: start a scene with a party (exploration beats or
+//! combat rounds), the Threat tracker (the D10 at the start of each round or
+//! beat, +1 at its end), everyone's wild dice with the reason for an award
+//! and tonight's count beside the text's guide, the challenge roll, and the
+//! scene's log.
+
+use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
+use crate::app::Command;
+use crate::model::{CampaignData, CharacterId, Choice, PartyId, Scene, SceneMode, limits};
+use crate::rules::companion::challenge::Difficulty;
+use crate::scene::{self, SceneStep, WILD_GUIDE, WILD_REASONS};
+use egui::{RichText, Ui};
+
+#[derive(Debug)]
+pub struct SceneState {
+    pub name: String,
+    pub party: Option<PartyId>,
+    pub mode: SceneMode,
+    pub threat: String,
+    pub reason: usize,
+    pub challenger: Option<CharacterId>,
+    pub stat: usize,
+    pub difficulty: Difficulty,
+    pub modifier: i32,
+    pub wild_die: bool,
+    pub error: Option<String>,
+}
+
+impl Default for SceneState {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            party: None,
+            mode: SceneMode::Exploration,
+            threat: "2".to_owned(),
+            reason: 0,
+            challenger: None,
+            stat: 0,
+            difficulty: Difficulty::Standard,
+            modifier: 0,
+            wild_die: false,
+            error: None,
+        }
+    }
+}
+
+/// The scene being run: the newest one not ended.
+fn open_scene(data: &CampaignData) -> Option<&Scene> {
+    data.scenes.values().rev().find(|s| !s.finished)
+}
+
+pub fn scene_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut Vec<Command>) {
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            match open_scene(data) {
+                Some(scene) => running_ui(ui, state, data, scene, out),
+                None => start_ui(ui, state, data, out),
+            }
+            if let Some(last) = data.scenes.values().rev().find(|s| s.finished) {
+                ui.separator();
+                ui.label(RichText::new(format!("Last scene: {}", last.name)).strong());
+                for line in &last.lines {
+                    ui.label(RichText::new(line).weak());
+                }
+            }
+        });
+}
+
+fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.heading("Start a scene");
+    if state.party.is_none() {
+        state.party = data.parties.keys().next().copied();
+    }
+    ui.horizontal(|ui| {
+        let id = ui.label("Scene").id;
+        ui.add(egui::TextEdit::singleline(&mut state.name).desired_width(240.0))
+            .labelled_by(id);
+        let parties: Vec<_> = data
+            .parties
+            .values()
+            .map(|p| (p.id, p.name.as_str()))
+            .collect();
+        fields::record_combo(
+            ui,
+            "scene-party",
+            "With",
+            &mut state.party,
+            Unpicked::Prompt("choose a party"),
+            &parties,
+        );
+        if let Some(mode) = choice_combo(ui, "scene-mode", "Mode", state.mode) {
+            state.mode = mode;
+        }
+        let id = ui.label("Threat").id;
+        ui.add(egui::TextEdit::singleline(&mut state.threat).desired_width(40.0))
+            .labelled_by(id);
+    });
+    if ui.button("Start the scene").clicked() {
+        match limits::parse_whole(&state.threat, &limits::DANGER) {
+            Ok(threat) => {
+                state.error = None;
+                out.push(Command::Scene(SceneStep::Start {
+                    name: std::mem::take(&mut state.name),
+                    party: state.party,
+                    mode: state.mode,
+                    threat,
+                }));
+            }
+            Err(e) => state.error = Some(format!("Threat: {e}")),
+        }
+    }
+    if let Some(e) = &state.error {
+        ui.label(RichText::new(e).color(ERROR_COLOUR));
+    }
+}
+
+fn running_ui(
+    ui: &mut Ui,
+    state: &mut SceneState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    let step = scene.mode.step();
+    ui.heading(&scene.name);
+    ui.label(format!(
+        "{} · Threat {} · {step} {}",
+        scene.mode.label(),
+        scene.threat,
+        scene.round
+    ));
+    ui.horizontal(|ui| {
+        let begin = ui.add_enabled(
+            !scene.in_round,
+            egui::Button::new(format!("Start {step} {}", scene.round + 1)),
+        );
+        if begin.clicked() {
+            out.push(Command::Scene(SceneStep::Begin { scene: scene.id }));
+        }
+        let end = ui.add_enabled(
+            scene.in_round,
+            egui::Button::new(format!("End {step} {}", scene.round)),
+        );
+        if end.clicked() {
+            out.push(Command::Scene(SceneStep::End { scene: scene.id }));
+        }
+        if ui.button("End the scene").clicked() {
+            out.push(Command::Scene(SceneStep::Finish { scene: scene.id }));
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new("Wild dice").strong());
+    ui.horizontal(|ui| {
+        let id = ui.label("Reason").id;
+        egui::ComboBox::from_id_salt("wild-reason")
+            .selected_text(WILD_REASONS[state.reason])
+            .show_ui(ui, |ui| {
+                for (i, r) in WILD_REASONS.iter().enumerate() {
+                    ui.selectable_value(&mut state.reason, i, *r);
+                }
+            })
+            .response
+            .labelled_by(id);
+        ui.label(RichText::new(format!("({WILD_GUIDE})")).weak());
+    });
+    let night = crate::app::log::real_time();
+    let night = night.split(' ').next().unwrap_or_default();
+    for id in scene::cast(data, scene) {
+        let Some(c) = data.characters.get(&id) else {
+            continue;
+        };
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{}: {} of 3 held · {} tonight",
+                c.name,
+                c.companion.wild_dice,
+                scene::awarded_on(data, id, night)
+            ));
+            if ui.button(format!("Award {} a wild die", c.name)).clicked() {
+                out.push(Command::Scene(SceneStep::Award {
+                    scene: scene.id,
+                    character: id,
+                    reason: WILD_REASONS[state.reason].to_owned(),
+                    night: night.to_owned(),
+                }));
+            }
+            if ui.button(format!("{} spends a wild die", c.name)).clicked() {
+                out.push(Command::Scene(SceneStep::Spend {
+                    scene: scene.id,
+                    character: id,
+                }));
+            }
+        });
+    }
+    ui.separator();
+    challenge_ui(ui, state, data, scene, out);
+    ui.separator();
+    ui.label(RichText::new("The scene so far").strong());
+    for line in scene.lines.iter().rev() {
+        ui.label(line);
+    }
+}
+
+fn challenge_ui(
+    ui: &mut Ui,
+    state: &mut SceneState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Challenge roll").strong());
+    let cast: Vec<_> = scene::cast(data, scene)
+        .into_iter()
+        .filter_map(|id| data.characters.get(&id).map(|c| (id, c.name.as_str())))
+        .collect();
+    if state
+        .challenger
+        .is_none_or(|c| !cast.iter().any(|(id, _)| *id == c))
+    {
+        state.challenger = cast.first().map(|(id, _)| *id);
+    }
+    ui.horizontal(|ui| {
+        fields::record_combo(
+            ui,
+            "challenger",
+            "Who",
+            &mut state.challenger,
+            Unpicked::Prompt("nobody"),
+            &cast,
+        );
+        let stats: Vec<(usize, String)> = state
+            .challenger
+            .and_then(|c| data.characters.get(&c))
+            .map(|c| {
+                c.companion
+                    .stats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (i, format!("{} {}+", s.name, s.value)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let named: Vec<(usize, &str)> = stats.iter().map(|(i, s)| (*i, s.as_str())).collect();
+        let mut stat = Some(state.stat);
+        fields::record_combo(
+            ui,
+            "challenge-stat",
+            "Stat",
+            &mut stat,
+            Unpicked::Prompt("no stat"),
+            &named,
+        );
+        state.stat = stat.unwrap_or(0);
+        if let Some(d) = choice_combo(ui, "challenge-die", "Challenge die", state.difficulty) {
+            state.difficulty = d;
+        }
+        let id = ui.label("Modifier").id;
+        ui.add(egui::Slider::new(&mut state.modifier, -2..=2))
+            .labelled_by(id);
+        ui.checkbox(&mut state.wild_die, "Spend a wild die");
+    });
+    if ui.button("Roll the challenge").clicked()
+        && let Some(character) = state.challenger
+    {
+        out.push(Command::Scene(SceneStep::Challenge {
+            scene: scene.id,
+            character,
+            stat: state.stat,
+            difficulty: state.difficulty,
+            modifier: state.modifier,
+            wild_die: state.wild_die,
+        }));
+    }
+}
