@@ -91,7 +91,7 @@ fn a_mission_goes_into_the_ledger_and_onto_the_heroes_xp() {
         .load()
         .expect("loads");
     assert_eq!(reopened.missions, data.missions);
-    assert_eq!(heroes::ledger_total(&reopened, ash.id), 4);
+    assert_eq!(heroes::ledger_total(&heroes::ledger(&reopened, ash.id)), 4);
 }
 
 #[test]

@@ -6,14 +6,35 @@
 
 use super::{App, Command};
 use crate::model::log::with_rolls;
-use crate::model::{Change, Edit, LogEntry, LogKind};
+use crate::model::{CampaignData, Change, Edit, LogEntry, LogKind};
+use crate::rules::dice::Dice;
 
 /// The real time as the log keeps it: "2026-12-01 14:05", the GM's own zone.
 pub fn real_time() -> String {
     jiff::Zoned::now().strftime("%Y-%m-%d %H:%M").to_string()
 }
 
+/// Tonight's game night: the real date.
+pub fn tonight() -> String {
+    crate::model::log::night_of(&real_time()).to_owned()
+}
+
 impl App {
+    /// Plays a step that rolls on the campaign as it is now: the dice's tape
+    /// emptied first, then the edit applied with the log entry of its rolls,
+    /// or `failure` said with the reason.
+    pub(super) fn play_logged<E: std::fmt::Display>(
+        &mut self,
+        kind: LogKind,
+        failure: &str,
+        play: impl FnOnce(&CampaignData, &mut Dice) -> Result<Edit, E>,
+    ) {
+        let Some(session) = &self.session else { return };
+        self.dice.take_tape();
+        let played = play(&session.data, &mut self.dice).map_err(|e| format!("{failure}: {e}"));
+        self.logged(kind, played);
+    }
+
     /// Applies a played step's edit with the log entry of its rolls, or
     /// says why it could not be played.
     pub(super) fn logged(&mut self, kind: LogKind, played: Result<Edit, String>) {

@@ -404,33 +404,24 @@ impl App {
                 }
             }
             Command::Travel(party, step) => {
-                let Some(session) = &self.session else { return };
-                self.dice.take_tape();
-                let played =
-                    crate::travel::round::play(&session.data, party, &step, &mut self.dice)
-                        .map_err(|e| format!("{}: {e}", step.failure()));
-                self.logged(LogKind::Travel, played);
+                self.play_logged(LogKind::Travel, step.failure(), |data, dice| {
+                    crate::travel::round::play(data, party, &step, dice)
+                });
             }
             Command::Gathering(step) => {
-                let Some(session) = &self.session else { return };
-                self.dice.take_tape();
-                let played = crate::gathering::play(&session.data, &step, &mut self.dice)
-                    .map_err(|e| format!("{}: {e}", step.failure()));
-                self.logged(LogKind::Gathering, played);
+                self.play_logged(LogKind::Gathering, step.failure(), |data, dice| {
+                    crate::gathering::play(data, &step, dice)
+                });
             }
             Command::Heroes(step) => {
-                let Some(session) = &self.session else { return };
-                self.dice.take_tape();
-                let played = crate::heroes::play(&session.data, &step, &mut self.dice)
-                    .map_err(|e| format!("{}: {e}", step.failure()));
-                self.logged(LogKind::Heroes, played);
+                self.play_logged(LogKind::Heroes, step.failure(), |data, dice| {
+                    crate::heroes::play(data, &step, dice)
+                });
             }
             Command::Scene(step) => {
-                let Some(session) = &self.session else { return };
-                self.dice.take_tape();
-                let played = crate::scene::play(&session.data, &step, &mut self.dice)
-                    .map_err(|e| format!("{}: {e}", step.failure()));
-                self.logged(LogKind::Scene, played);
+                self.play_logged(LogKind::Scene, step.failure(), |data, dice| {
+                    crate::scene::play(data, &step, dice)
+                });
             }
             Command::Record { kind, why, rolled } => self.record(kind, why, rolled),
             Command::CancelExport => {

@@ -5,7 +5,6 @@
 
 use crate::gathering::{GatherStep, play};
 use crate::model::gathering::{SessionLimit, SiteMaterial};
-use crate::model::log::with_rolls;
 use crate::model::{CampaignData, Change, Edit, LogKind, MaterialType, Site, SiteId};
 use crate::rules::dice::Dice;
 use crate::rules::travel::gather::Abundance;
@@ -90,18 +89,7 @@ pub fn first_session(data: &CampaignData) -> Vec<Edit> {
         let Ok(edit) = play(&data, step, dice) else {
             break;
         };
-        let tape = dice.take_tape();
-        let edit = with_rolls(
-            &data,
-            LogKind::Gathering,
-            edit,
-            &tape,
-            super::NIGHT.to_owned(),
-        );
-        for change in &edit.changes {
-            data.apply(change);
-        }
-        edits.push(edit);
+        super::book(&mut data, &mut edits, LogKind::Gathering, edit, dice);
     }
     edits
 }

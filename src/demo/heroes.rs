@@ -6,8 +6,8 @@
 
 use crate::heroes::{self, HeroStep, award_for, play};
 use crate::model::{
-    AdvanceKind, CampaignData, Change, CharacterKind, ClockTime, Edit, Memory, Mission, MissionId,
-    TableId,
+    AdvanceKind, CampaignData, Change, CharacterKind, ClockTime, Edit, LogKind, Memory, Mission,
+    MissionId, TableId,
 };
 use crate::rules::dice::Dice;
 
@@ -54,24 +54,19 @@ fn tables(data: &CampaignData) -> Edit {
 pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
     let mut after = data.clone();
     let mut edits = Vec::new();
-    let mut book = |after: &mut CampaignData, edit: Edit| {
-        edit.changes.iter().for_each(|c| after.apply(c));
-        edits.push(edit);
-    };
+    let mut dice = Dice::seeded(2026);
     let tables = tables(&after);
-    book(&mut after, tables);
+    super::book(&mut after, &mut edits, LogKind::Heroes, tables, &mut dice);
     let event = crate::model::LogEntry::new(
         &after,
-        crate::model::LogKind::Event,
+        LogKind::Event,
         "Encounter: bandits hold the toll bridge on the Salt Road",
         String::new(),
         Vec::new(),
         super::NIGHT.to_owned(),
     );
-    book(
-        &mut after,
-        Edit::new("Add an event", vec![Change::of(None, Some(&event))]),
-    );
+    let event = Edit::new("Add an event", vec![Change::of(None, Some(&event))]);
+    super::book(&mut after, &mut edits, LogKind::Event, event, &mut dice);
     let Some(party) = after.parties.keys().next().copied() else {
         return edits;
     };
@@ -91,7 +86,6 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
         lines: Vec::new(),
     };
     let mission_id = after.next_mission_id();
-    let mut dice = Dice::seeded(2026);
     let mut steps = vec![HeroStep::Award(mission)];
     if let Some(odric) = after.characters.values().find(|c| c.name == "Ødric Hale") {
         steps.push(HeroStep::Advance {
@@ -126,22 +120,18 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
     }
     for step in steps {
         if let Ok(edit) = play(&after, &step, &mut dice) {
-            book(&mut after, edit);
+            super::book(&mut after, &mut edits, LogKind::Heroes, edit, &mut dice);
         }
     }
-    for edit in toll_bridge(&after, party) {
-        book(&mut after, edit);
-    }
+    toll_bridge(&mut after, &mut edits, party);
     edits
 }
 
 /// The fight at the toll bridge, the mission's finale: one round (Threat 3,
 /// the GM's D10 a 2: an event), a wild die for Ash's great description,
 /// the end phase, the end of the scene; its rolls in the log.
-fn toll_bridge(data: &CampaignData, party: crate::model::PartyId) -> Vec<Edit> {
+fn toll_bridge(after: &mut CampaignData, edits: &mut Vec<Edit>, party: crate::model::PartyId) {
     use crate::scene::SceneStep;
-    let mut after = data.clone();
-    let mut edits = Vec::new();
     let id = after.next_scene_id();
     let mut dice = Dice::scripted(vec![2, 8, 3, 9, 5, 6, 4, 7]);
     let ash = after
@@ -171,19 +161,9 @@ fn toll_bridge(data: &CampaignData, party: crate::model::PartyId) -> Vec<Edit> {
         SceneStep::Finish { scene: id },
     ]);
     for step in steps {
-        let Ok(edit) = crate::scene::play(&after, &step, &mut dice) else {
+        let Ok(edit) = crate::scene::play(after, &step, &mut dice) else {
             break;
         };
-        let tape = dice.take_tape();
-        let edit = crate::model::log::with_rolls(
-            &after,
-            crate::model::LogKind::Scene,
-            edit,
-            &tape,
-            super::NIGHT.to_owned(),
-        );
-        edit.changes.iter().for_each(|c| after.apply(c));
-        edits.push(edit);
+        super::book(after, edits, LogKind::Scene, edit, &mut dice);
     }
-    edits
 }

@@ -4,7 +4,6 @@
 //! travel round already played along the Kettleford road.
 
 use crate::model::LogKind;
-use crate::model::log::with_rolls;
 use crate::model::{
     CampaignData, Change, DiceText, Edit, ItemId, MapPath, MapPathId, PartyId, Place, PlaceId,
     PlaceKind, TableDef, TableId, TableRowDef, Ware, WareId,
@@ -218,13 +217,11 @@ pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
     let mut data = data.clone();
     let mut play =
         |data: &mut CampaignData, edit: Result<Edit, round::TravelError>, dice: &mut Dice| {
-            let tape = dice.take_tape();
-            if let Ok(edit) = edit {
-                let edit = with_rolls(data, LogKind::Travel, edit, &tape, super::NIGHT.to_owned());
-                for change in &edit.changes {
-                    data.apply(change);
+            match edit {
+                Ok(edit) => super::book(data, &mut edits, LogKind::Travel, edit, dice),
+                Err(_) => {
+                    dice.take_tape();
                 }
-                edits.push(edit);
             }
         };
     let road = data

@@ -28,6 +28,22 @@ pub const DEMO_NAME: &str = "The Road to Emberfall (demo)";
 /// The real time the demo's rolls were made: last game night.
 const NIGHT: &str = "2026-11-27 19:30";
 
+/// A step played on the demo's copy of the campaign, booked as the app
+/// books one: the log entry of the rolls it took from `dice` (on last game
+/// night) in its edit, the edit applied to `data` and kept in `edits`.
+fn book(
+    data: &mut CampaignData,
+    edits: &mut Vec<Edit>,
+    kind: crate::model::LogKind,
+    edit: Edit,
+    dice: &mut crate::rules::dice::Dice,
+) {
+    let tape = dice.take_tape();
+    let edit = crate::model::log::with_rolls(data, kind, edit, &tape, NIGHT.to_owned());
+    edit.changes.iter().for_each(|c| data.apply(c));
+    edits.push(edit);
+}
+
 struct Hero {
     name: &'static str,
     player: &'static str,

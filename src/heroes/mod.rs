@@ -485,9 +485,9 @@ pub fn ledger(data: &CampaignData, character: CharacterId) -> Vec<(&Mission, &Aw
         .collect()
 }
 
-/// The XP the ledger gives a hero in all.
-pub fn ledger_total(data: &CampaignData, character: CharacterId) -> i64 {
-    ledger(data, character).iter().map(|(_, a)| a.xp).sum()
+/// The XP a hero's ledger ([`ledger`]) gives in all.
+pub fn ledger_total(ledger: &[(&Mission, &Award)]) -> i64 {
+    ledger.iter().map(|(_, a)| a.xp).sum()
 }
 
 /// A new award for a hero, before the mission is closed.

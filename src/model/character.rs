@@ -98,6 +98,13 @@ pub struct CompanionSheet {
 }
 
 impl CompanionSheet {
+    /// The advances in level order, each with its place in `advances`.
+    pub fn advances_by_level(&self) -> Vec<(usize, &super::Advance)> {
+        let mut by_level: Vec<_> = self.advances.iter().enumerate().collect();
+        by_level.sort_by_key(|(_, a)| a.level);
+        by_level
+    }
+
     /// A standard hero: 5 Wounds, 4 Toughness; the Traveller has 9 Wounds.
     pub fn for_kind(kind: CharacterKind) -> Self {
         let wounds = if kind == CharacterKind::Traveller {

@@ -93,8 +93,13 @@ impl LogEntry {
 
     /// The game night: the real date the entry was made.
     pub fn night(&self) -> &str {
-        self.real.split(' ').next().unwrap_or_default()
+        night_of(&self.real)
     }
+}
+
+/// The game night of a real time: its date ("2026-12-01").
+pub fn night_of(real: &str) -> &str {
+    real.split(' ').next().unwrap_or_default()
 }
 
 /// "d20: 14 · d6: 3 · d6: 5".

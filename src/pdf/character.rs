@@ -147,7 +147,7 @@ fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
         if !ledger.is_empty() {
             line.push_str(&format!(
                 " · {} XP from {} in the ledger",
-                crate::heroes::ledger_total(data, c.id),
+                crate::heroes::ledger_total(&ledger),
                 crate::model::plural(ledger.len(), "mission")
             ));
         }
@@ -160,11 +160,11 @@ fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
     };
     blocks::line(l, "XP", &xp);
     let spare = if fill.filled { 1 } else { 3 };
-    let mut by_level: Vec<&crate::model::Advance> = c.companion.advances.iter().collect();
-    by_level.sort_by_key(|a| a.level);
-    let advances: Vec<String> = by_level
+    let advances: Vec<String> = c
+        .companion
+        .advances_by_level()
         .iter()
-        .map(|a| format!("Lv {}: {}", a.level, a.describe()))
+        .map(|(_, a)| format!("Lv {}: {}", a.level, a.describe()))
         .collect();
     let traveller = c.kind == CharacterKind::Traveller && fill.filled;
     let mut lists: Vec<(&str, &[String])> = vec![

@@ -51,7 +51,7 @@ pub fn advancement_ui(
         ui.label(
             RichText::new(format!(
                 "{} XP from missions in all",
-                heroes::ledger_total(data, c.id)
+                heroes::ledger_total(&ledger)
             ))
             .weak(),
         );
@@ -64,10 +64,7 @@ pub fn advancement_ui(
     if c.companion.advances.is_empty() {
         ui.label(RichText::new("None taken yet.").weak());
     }
-    let mut by_level: Vec<(usize, &crate::model::Advance)> =
-        c.companion.advances.iter().enumerate().collect();
-    by_level.sort_by_key(|(_, a)| a.level);
-    for (index, a) in by_level {
+    for (index, a) in c.companion.advances_by_level() {
         ui.horizontal(|ui| {
             ui.label(format!("Level {}: {}", a.level, a.describe()));
             if ui
@@ -147,9 +144,7 @@ pub fn advancement_ui(
 
 fn name_field(ui: &mut Ui, label: &str, text: &mut String) {
     ui.horizontal(|ui| {
-        let id = ui.label(label).id;
-        ui.add(egui::TextEdit::singleline(text).desired_width(180.0))
-            .labelled_by(id);
+        fields::draft(ui, label, text, 180.0);
     });
 }
 
@@ -173,9 +168,7 @@ fn memories_ui(
         ui.label(format!("• {}{mission}", m.text));
     }
     ui.horizontal(|ui| {
-        let id = ui.label("He remembers").id;
-        ui.add(egui::TextEdit::singleline(&mut drafts.memory).desired_width(260.0))
-            .labelled_by(id);
+        fields::draft(ui, "He remembers", &mut drafts.memory, 260.0);
         let missions: Vec<_> = data
             .missions
             .values()
@@ -318,9 +311,7 @@ fn mission_form_ui(
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
-        let id = ui.label("Mission").id;
-        ui.add(egui::TextEdit::singleline(&mut state.name).desired_width(260.0))
-            .labelled_by(id);
+        fields::draft(ui, "Mission", &mut state.name, 260.0);
         let parties: Vec<_> = data
             .parties
             .values()
@@ -364,9 +355,7 @@ fn mission_form_ui(
             }
             if let Some((xp, down)) = state.took_part.get_mut(&c.id) {
                 if state.per_hero {
-                    let id = ui.label(format!("XP for {}", c.name)).id;
-                    ui.add(egui::TextEdit::singleline(xp).desired_width(40.0))
-                        .labelled_by(id);
+                    fields::draft(ui, &format!("XP for {}", c.name), xp, 40.0);
                 }
                 ui.checkbox(down, format!("{} was down at the end", c.name));
             }
@@ -387,9 +376,7 @@ fn mission_form_ui(
         }
     });
     ui.horizontal(|ui| {
-        let id = ui.label("Other reason").id;
-        ui.add(egui::TextEdit::singleline(&mut state.other_reason).desired_width(260.0))
-            .labelled_by(id);
+        fields::draft(ui, "Other reason", &mut state.other_reason, 260.0);
     });
     if ui.button("Award XP and close the mission").clicked() {
         match state.mission(data) {

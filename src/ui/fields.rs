@@ -331,3 +331,11 @@ pub fn record_combo<K: Copy + PartialEq>(
         .response
         .labelled_by(label_id);
 }
+
+/// A labelled one-line field for text a screen keeps until it is used (a
+/// name to be given, a number to be parsed when the button is pressed).
+pub fn draft(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
+    let label_id = ui.label(label).id;
+    ui.add(TextEdit::singleline(text).desired_width(width))
+        .labelled_by(label_id)
+}

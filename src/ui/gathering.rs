@@ -385,9 +385,7 @@ fn session_ui(
                 limit: chosen,
             }));
         }
-        let label = ui.label("or").id;
-        ui.add(egui::TextEdit::singleline(&mut state.length).desired_width(40.0))
-            .labelled_by(label);
+        fields::draft(ui, "or", &mut state.length, 40.0);
         let length = limits::parse_whole(&state.length, &(1..=240));
         for (said, make) in [
             ("hours", SessionLimit::Hours as fn(u32) -> SessionLimit),
@@ -615,9 +613,7 @@ fn log_ui(
                 Unpicked::Offered("no table"),
                 &tables,
             );
-            let text = ui.label("or write").id;
-            ui.add(egui::TextEdit::singleline(&mut state.log_text).desired_width(200.0))
-                .labelled_by(text);
+            fields::draft(ui, "or write", &mut state.log_text, 200.0);
             let ready = state.log_table.is_some() || !state.log_text.trim().is_empty();
             if ui
                 .add_enabled(ready, egui::Button::new("Add to the log"))
@@ -659,9 +655,7 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
     ui.label(RichText::new("Foraging").strong());
     character_combo(ui, "forager", "Forager", data, &mut state.forager);
     ui.horizontal(|ui| {
-        let label = ui.label("TG").id;
-        ui.add(egui::TextEdit::singleline(&mut state.tg).desired_width(40.0))
-            .labelled_by(label);
+        fields::draft(ui, "TG", &mut state.tg, 40.0);
     });
     ui.label(
         RichText::new(
@@ -689,12 +683,8 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
         Unpicked::Offered("nothing"),
         &food,
     );
-    let quantity_label = ui.label("How many").id;
-    ui.add(egui::TextEdit::singleline(&mut state.found_quantity).desired_width(40.0))
-        .labelled_by(quantity_label);
-    let note_label = ui.label("What else (for the log)").id;
-    ui.add(egui::TextEdit::singleline(&mut state.note).desired_width(180.0))
-        .labelled_by(note_label);
+    fields::draft(ui, "How many", &mut state.found_quantity, 40.0);
+    fields::draft(ui, "What else (for the log)", &mut state.note, 180.0);
     let tg = limits::parse_whole(&state.tg, &(0..=40));
     let quantity = if state.found.is_some() {
         limits::parse_whole(&state.found_quantity, &(1..=1_000)).map(Some)

@@ -182,9 +182,7 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
             })
             .response
             .labelled_by(id);
-        let what = ui.label("What happens").id;
-        ui.add(egui::TextEdit::singleline(&mut state.event_text).desired_width(300.0))
-            .labelled_by(what);
+        fields::draft(ui, "What happens", &mut state.event_text, 300.0);
         if ui.button("Add the event").clicked() {
             if state.event_text.trim().is_empty() {
                 state.error = Some("Write what happens first.".to_owned());

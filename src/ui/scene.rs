@@ -73,9 +73,7 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
         state.party = data.parties.keys().next().copied();
     }
     ui.horizontal(|ui| {
-        let id = ui.label("Scene").id;
-        ui.add(egui::TextEdit::singleline(&mut state.name).desired_width(240.0))
-            .labelled_by(id);
+        fields::draft(ui, "Scene", &mut state.name, 240.0);
         let parties: Vec<_> = data
             .parties
             .values()
@@ -92,9 +90,7 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
         if let Some(mode) = choice_combo(ui, "scene-mode", "Mode", state.mode) {
             state.mode = mode;
         }
-        let id = ui.label("Threat").id;
-        ui.add(egui::TextEdit::singleline(&mut state.threat).desired_width(40.0))
-            .labelled_by(id);
+        fields::draft(ui, "Threat", &mut state.threat, 40.0);
     });
     if ui.button("Start the scene").clicked() {
         match limits::parse_whole(&state.threat, &limits::DANGER) {
@@ -164,8 +160,8 @@ fn running_ui(
             .labelled_by(id);
         ui.label(RichText::new(format!("({WILD_GUIDE})")).weak());
     });
-    let night = crate::app::log::real_time();
-    let night = night.split(' ').next().unwrap_or_default();
+    let night = crate::app::log::tonight();
+    let night = night.as_str();
     for id in scene::cast(data, scene) {
         let Some(c) = data.characters.get(&id) else {
             continue;
