@@ -1,7 +1,8 @@
-//! Advancement against the Travellers' Companion: missions and the XP
-//! ledger, the advances offered with every limit, taking and taking back,
-//! the Traveller's memories, the injury roll, and advances written as free
-//! text in older files read as records.
+//! Heroes against the Travellers' Companion: missions and the XP ledger,
+//! the advances offered with every limit, taking and taking back, the
+//! Traveller's memories, the injury roll, advances written as free text in
+//! older files read as records; and the fight's rules as the Scene screen
+//! books them (activations, Toughness, the boss rule, cults, still down).
 
 mod common;
 
@@ -466,4 +467,190 @@ fn the_next_advance_fills_the_level_taken_back() {
         .map(|a| (a.level, a.kind))
         .collect();
     assert_eq!(levels, [(3, AdvanceKind::Wounds), (2, AdvanceKind::Talent)]);
+}
+
+mod fight {
+    use super::{CampaignData, Dice, named};
+    use waybook::model::scene::{Action, Combatant, Tier};
+    use waybook::model::{Change, Cult, CultSide, Edit, SceneId, SceneMode};
+    use waybook::scene::{self, FightStep, SceneStep};
+
+    fn step(data: &mut CampaignData, step: SceneStep, faces: &[u32]) -> Result<(), String> {
+        let mut dice = Dice::scripted(faces.to_vec());
+        let edit = scene::play(data, &step, &mut dice).map_err(|e| e.to_string())?;
+        edit.changes.iter().for_each(|c| data.apply(c));
+        Ok(())
+    }
+
+    fn fight(data: &mut CampaignData, id: SceneId, s: FightStep, faces: &[u32]) -> Result<(), String> {
+        step(data, SceneStep::Fight { scene: id, step: s }, faces)
+    }
+
+    /// A fight of the demo party against one enemy of `tier`, round 1 begun.
+    fn begun(tier: Tier, boss_rule: bool, cult: Option<Cult>) -> (CampaignData, SceneId) {
+        let (_dir, mut data) = super::common::demo();
+        let party = named(&data, "Ash Varnell").party;
+        let cult_id = cult.as_ref().map(|c| c.id);
+        if let Some(c) = cult {
+            let edit = Edit::new("Add a lesser god", vec![Change::of(None, Some(&c))]);
+            edit.changes.iter().for_each(|ch| data.apply(ch));
+        }
+        let id = data.next_scene_id();
+        step(
+            &mut data,
+            SceneStep::Start {
+                name: "Test fight".into(),
+                party,
+                mode: SceneMode::Combat,
+                threat: 0,
+                new_scenario: true,
+            },
+            &[],
+        )
+        .expect("started");
+        fight(
+            &mut data,
+            id,
+            FightStep::AddEnemies {
+                name: "Foe".into(),
+                tier,
+                count: 1,
+                cult: cult_id,
+                bright: false,
+                boss_rule,
+            },
+            &[],
+        )
+        .expect("added");
+        let heroes = data.members(party.expect("a party")).count();
+        // Threat 10 (no event at Threat 0), then everyone's priority, then the boss D10.
+        step(&mut data, SceneStep::Begin { scene: id }, &vec![10; heroes + 2]).expect("begun");
+        (data, id)
+    }
+
+    fn lines(data: &CampaignData, id: SceneId) -> Vec<String> {
+        data.scenes[&id].lines.clone()
+    }
+
+    /// "each takes 2 actions"; "Spend 2 for a third action once per round."
+    #[test]
+    fn two_actions_a_third_for_two_toughness_once_a_round() {
+        let (mut data, id) = begun(Tier::Minion, false, None);
+        let ash = named(&data, "Ash Varnell").id;
+        fight(&mut data, id, FightStep::Activate { who: Combatant::Hero(ash) }, &[]).unwrap();
+        for _ in 0..2 {
+            fight(&mut data, id, FightStep::Act { action: Action::Move }, &[]).unwrap();
+        }
+        assert_eq!(
+            fight(&mut data, id, FightStep::Act { action: Action::Move }, &[]),
+            Err("Ash Varnell has taken all 2 actions (a third costs 2 Toughness, once per round)".into())
+        );
+        let toughness = named(&data, "Ash Varnell").companion.toughness.current;
+        fight(&mut data, id, FightStep::ThirdAction, &[]).unwrap();
+        assert_eq!(named(&data, "Ash Varnell").companion.toughness.current, toughness - 2);
+        fight(&mut data, id, FightStep::Act { action: Action::Move }, &[]).unwrap();
+        assert!(fight(&mut data, id, FightStep::ThirdAction, &[])
+            .unwrap_err()
+            .contains("a third action can be bought once per round"));
+    }
+
+    /// "Roll a D10 at the start of each round. He uses Toughness only as
+    /// armour." NOTES.md: "Toughness that only cancels wounds (never a third
+    /// action, a reroll or Rest)".
+    #[test]
+    fn the_boss_rule_rolls_a_d10_each_round_and_keeps_toughness_for_armour() {
+        let (mut data, id) = begun(Tier::Boss, true, None);
+        assert!(lines(&data, id).iter().any(|l| l == "Foe's D10 at the start of the round: 10."));
+        fight(&mut data, id, FightStep::Activate { who: Combatant::Enemy(0) }, &[]).unwrap();
+        assert_eq!(
+            fight(&mut data, id, FightStep::ThirdAction, &[]),
+            Err("Foe uses Toughness only as armour: no third action, no reroll, no Rest".into())
+        );
+        // But it cancels wounds: 2 wounds, 2 cancelled out of the boss's 3.
+        fight(&mut data, id, FightStep::Harm { who: Combatant::Enemy(0), wounds: 2, cancel: 2 }, &[]).unwrap();
+        let boss = &data.scenes[&id].enemies[0];
+        assert_eq!((boss.wounds.current, boss.toughness.current), (6, 1));
+    }
+
+    /// "apply its cult rule. Elites and above carry the cult's trait."
+    #[test]
+    fn a_cults_rule_on_every_model_its_trait_on_elites_and_above() {
+        let cult = Cult {
+            id: waybook::model::CultId(1),
+            god: "Morrow".into(),
+            bright: CultSide::default(),
+            dark: CultSide { name: "The Drowned Toll".into(), rule: "Wet rule".into(), trait_: "Hook-chain".into() },
+        };
+        for (tier, carries) in [(Tier::Minion, false), (Tier::Elite, true), (Tier::Boss, true)] {
+            let (data, id) = begun(tier, false, Some(cult.clone()));
+            let added = lines(&data, id).into_iter().find(|l| l.starts_with("Foe joins")).expect("added");
+            assert!(added.contains("cult rule: Wet rule"), "{added}");
+            assert_eq!(added.contains("trait: Hook-chain"), carries, "{added}");
+        }
+    }
+
+    /// "Still down at the end of the following round? Roll a D6 after the
+    /// scenario." (read on the campaign's injury table).
+    #[test]
+    fn a_hero_still_down_a_round_later_rolls_a_d6_after_the_scenario() {
+        let (mut data, id) = begun(Tier::Minion, false, None);
+        let ilo = named(&data, "Brother Ilo").id;
+        fight(&mut data, id, FightStep::Harm { who: Combatant::Hero(ilo), wounds: 9, cancel: 0 }, &[]).unwrap();
+        assert_eq!(data.scenes[&id].down.len(), 1);
+        let heroes = data.members(named(&data, "Ash Varnell").party.unwrap()).count();
+        step(&mut data, SceneStep::End { scene: id }, &[]).unwrap();
+        assert!(!data.scenes[&id].down[0].still_down, "down this round");
+        step(&mut data, SceneStep::Begin { scene: id }, &vec![10; heroes + 1]).unwrap();
+        step(&mut data, SceneStep::End { scene: id }, &[]).unwrap();
+        assert!(data.scenes[&id].down[0].still_down);
+        let injuries = named(&data, "Brother Ilo").companion.injuries.len();
+        step(&mut data, SceneStep::Finish { scene: id }, &[2]).unwrap();
+        let table = data.tables.values().find(|t| t.name == "injury").unwrap();
+        let row = table.rows.iter().find(|r| r.from <= 2 && 2 <= r.to).unwrap();
+        let ilo_now = &named(&data, "Brother Ilo").companion;
+        assert_eq!(ilo_now.injuries.len(), injuries + 1);
+        assert_eq!(ilo_now.injuries.last(), Some(&row.result));
+    }
+
+    /// "Leaving base contact lets each enemy touching you make one free
+    /// attack with 1 die."
+    #[test]
+    fn leaving_contact_gives_each_touching_enemy_one_die() {
+        let (mut data, id) = begun(Tier::Minion, false, None);
+        let ash = named(&data, "Ash Varnell").id;
+        fight(&mut data, id, FightStep::Activate { who: Combatant::Hero(ash) }, &[]).unwrap();
+        let wounds = named(&data, "Ash Varnell").companion.wounds.current;
+        // One die: a 6 hits, a 1 fails the block.
+        fight(&mut data, id, FightStep::LeaveContact { enemies: vec![0] }, &[6, 1]).unwrap();
+        assert_eq!(named(&data, "Ash Varnell").companion.wounds.current, wounds - 1);
+        let scene = &data.scenes[&id];
+        assert_eq!(scene.activation.as_ref().unwrap().actions, vec![Action::Move]);
+    }
+
+    /// "Spend one per test ... or add it as an extra attack die"; "You can
+    /// give one to another hero"; "Hold up to 3."
+    #[test]
+    fn a_wild_die_given_never_above_three() {
+        let (mut data, id) = begun(Tier::Minion, false, None);
+        let (ash, ilo) = (named(&data, "Ash Varnell").id, named(&data, "Brother Ilo").id);
+        // Ash and Brother Ilo hold the demo's one each; the GM gives Ilo a second.
+        let held = |data: &CampaignData, who| named(data, who).companion.wild_dice;
+        let award = SceneStep::Award { scene: id, character: ilo, reason: "A strong success".into(), night: "2026-12-01".into() };
+        step(&mut data, award, &[]).unwrap();
+        let before = held(&data, "Brother Ilo");
+        assert_eq!((held(&data, "Ash Varnell"), before), (1, 2));
+        fight(&mut data, id, FightStep::Give { from: ash, to: ilo }, &[]).unwrap();
+        assert_eq!((held(&data, "Ash Varnell"), held(&data, "Brother Ilo")), (0, 3));
+        let sefa = named(&data, "Sefa Qorrin").id;
+        let award = SceneStep::Award { scene: id, character: sefa, reason: "A strong success".into(), night: "2026-12-01".into() };
+        step(&mut data, award, &[]).unwrap();
+        assert_eq!(
+            fight(&mut data, id, FightStep::Give { from: sefa, to: ilo }, &[]),
+            Err("Brother Ilo holds 3 wild dice already: a hero holds at most 3".into())
+        );
+        assert_eq!(
+            fight(&mut data, id, FightStep::Give { from: ash, to: ilo }, &[]),
+            Err("Ash Varnell holds no wild die to spend".into())
+        );
+    }
 }

@@ -6,8 +6,8 @@
 
 use crate::heroes::{self, HeroStep, award_for, play};
 use crate::model::{
-    AdvanceKind, CampaignData, Change, CharacterKind, ClockTime, Edit, LogKind, Memory, Mission,
-    MissionId, TableId,
+    AdvanceKind, CampaignData, Change, CharacterKind, ClockTime, Cult, CultSide, Edit, LogKind,
+    Memory, Mission, MissionId, TableId,
 };
 use crate::rules::dice::Dice;
 
@@ -127,34 +127,100 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
     edits
 }
 
-/// The fight at the toll bridge, the mission's finale: one round (Threat 3,
-/// the GM's D10 a 2: an event), a wild die for Ash's great description,
-/// the end phase, the end of the scene; its rolls in the log.
+/// The lesser god of crossings and her two cults: the demo's fight is with
+/// the dark one.
+fn cults(data: &CampaignData) -> Cult {
+    Cult {
+        id: data.next_cult_id(),
+        god: "Morrow, lady of crossings".to_owned(),
+        bright: CultSide {
+            name: "Lantern Wardens".to_owned(),
+            rule: "Allies at a crossing reroll one failed test a scene".to_owned(),
+            trait_: "Warden's lamp: no Darkness within 6\"".to_owned(),
+        },
+        dark: CultSide {
+            name: "The Drowned Toll".to_owned(),
+            rule: "+1 to hit on bridges and fords".to_owned(),
+            trait_: "Hook-chain: a hit drags its target 3\" closer".to_owned(),
+        },
+    }
+}
+
+/// The fight at the toll bridge, the mission's finale: three of the
+/// Drowned Toll's bandits and their captain; one round (Threat 3, the GM's
+/// D10 a 2: an event), a wild die for Ash's great description, Ash cuts
+/// down a bandit, the captain's blow on Ash cancelled with Toughness, the
+/// end phase, the end of the scene; its rolls in the log.
 fn toll_bridge(after: &mut CampaignData, edits: &mut Vec<Edit>, party: crate::model::PartyId) {
-    use crate::scene::SceneStep;
+    use crate::model::scene::{Combatant, Tier};
+    use crate::scene::{AttackOrder, FightStep, SceneStep};
     let id = after.next_scene_id();
-    let mut dice = Dice::scripted(vec![2, 8, 3, 9, 5, 6, 4, 7]);
+    let cult = cults(after);
+    let cult_id = cult.id;
+    let add = Edit::new("Add a lesser god", vec![Change::of(None, Some(&cult))]);
+    add.changes.iter().for_each(|c| after.apply(c));
+    edits.push(add);
+    let heroes = after.members(party).count();
+    // Threat, one priority D10 a hero, Ash's two hits and the bandit's two
+    // failed blocks, the captain's two hits of three and Ash's one block.
+    let mut faces = vec![2];
+    faces.extend([8, 3, 9, 5, 6, 4, 7, 10].iter().cycle().take(heroes));
+    faces.extend([5, 6, 2, 3, 4, 5, 1, 2, 6]);
+    let mut dice = Dice::scripted(faces);
     let ash = after
         .characters
         .values()
         .find(|c| c.name == "Ash Varnell")
         .map(|c| c.id);
+    let fight = |step| SceneStep::Fight { scene: id, step };
+    let enemies = |name: &str, tier, count| {
+        fight(FightStep::AddEnemies {
+            name: name.to_owned(),
+            tier,
+            count,
+            cult: Some(cult_id),
+            bright: false,
+            boss_rule: false,
+        })
+    };
     let mut steps = vec![
         SceneStep::Start {
             name: "Bandits at the toll bridge".to_owned(),
             party: Some(party),
             mode: crate::model::SceneMode::Combat,
             threat: 3,
+            new_scenario: true,
         },
+        enemies("Toll bandit", Tier::Minion, 3),
+        enemies("Captain Wrack", Tier::Elite, 1),
         SceneStep::Begin { scene: id },
     ];
     if let Some(ash) = ash {
-        steps.push(SceneStep::Award {
-            scene: id,
-            character: ash,
-            reason: crate::scene::WILD_REASONS[1].to_owned(),
-            night: super::NIGHT[..10].to_owned(),
-        });
+        let blow = |attacker, defender, attacks, toughness| AttackOrder {
+            attacker,
+            defender,
+            attacks,
+            ap: 0,
+            shooting: false,
+            cover: false,
+            long_range: false,
+            extra_enemies: 0,
+            toughness,
+            wild_die: false,
+        };
+        let (ash_model, captain) = (Combatant::Hero(ash), Combatant::Enemy(3));
+        steps.extend([
+            SceneStep::Award {
+                scene: id,
+                character: ash,
+                reason: crate::scene::WILD_REASONS[1].to_owned(),
+                night: super::NIGHT[..10].to_owned(),
+            },
+            fight(FightStep::Activate { who: ash_model }),
+            fight(FightStep::Attack(blow(ash_model, Combatant::Enemy(0), 2, 0))),
+            fight(FightStep::Activate { who: captain }),
+            fight(FightStep::Attack(blow(captain, ash_model, 3, 1))),
+        ]);
     }
     steps.extend([
         SceneStep::End { scene: id },

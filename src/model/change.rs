@@ -78,6 +78,10 @@ pub enum Change {
         before: Option<Box<super::Scene>>,
         after: Option<Box<super::Scene>>,
     },
+    Cult {
+        before: Option<Box<super::Cult>>,
+        after: Option<Box<super::Cult>>,
+    },
 }
 
 impl Change {

@@ -31,6 +31,7 @@ pub struct CampaignData {
     pub missions: BTreeMap<super::MissionId, super::Mission>,
     pub log: BTreeMap<super::LogId, super::LogEntry>,
     pub scenes: BTreeMap<super::SceneId, super::Scene>,
+    pub cults: BTreeMap<super::CultId, super::Cult>,
     /// Bumped by every applied change, so views can cache derived lists.
     pub revision: u64,
 }
@@ -62,6 +63,7 @@ impl CampaignData {
             missions: BTreeMap::new(),
             log: BTreeMap::new(),
             scenes: BTreeMap::new(),
+            cults: BTreeMap::new(),
             revision: 0,
         }
     }
@@ -158,6 +160,10 @@ impl CampaignData {
     }
     pub fn next_scene_id(&self) -> super::SceneId {
         super::SceneId(next_key(self.scenes.keys().map(|k| k.0)))
+    }
+
+    pub fn next_cult_id(&self) -> super::CultId {
+        super::CultId(next_key(self.cults.keys().map(|k| k.0)))
     }
     pub fn next_log_id(&self) -> super::LogId {
         super::LogId(next_key(self.log.keys().map(|k| k.0)))

@@ -20,10 +20,10 @@ pub const FORMAT: &str = "waybook-campaign";
 /// The newest format version this build writes and reads. Version 2 added
 /// the map, the travel log and the merchant table, version 3 gathering
 /// sites and sessions, version 4 missions, advances as records, memories
-/// the campaign log and scenes;
-/// an older file reads with none of them (and its advances' text read as
-/// records where they can be).
-pub const VERSION: u32 = 4;
+/// the campaign log and scenes, version 5 cults, the scenes' fights and
+/// characters' senses; an older file reads with none of them (and its
+/// advances' text read as records where they can be).
+pub const VERSION: u32 = 5;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -55,6 +55,8 @@ pub struct Document {
     pub log: Vec<super::LogEntry>,
     #[serde(default)]
     pub scenes: Vec<super::Scene>,
+    #[serde(default)]
+    pub cults: Vec<super::Cult>,
 }
 
 /// Why a document was refused: one line, naming the place in the file.
@@ -101,6 +103,7 @@ impl Document {
             missions: data.missions.values().cloned().collect(),
             log: data.log.values().cloned().collect(),
             scenes: data.scenes.values().cloned().collect(),
+            cults: data.cults.values().cloned().collect(),
         }
     }
 
@@ -166,6 +169,7 @@ impl Document {
             .chain(created(&self.missions))
             .chain(created(&self.log))
             .chain(created(&self.scenes))
+            .chain(created(&self.cults))
             .collect()
     }
 
@@ -185,6 +189,7 @@ impl Document {
         unique("missions", self.missions.iter().map(|m| m.id))?;
         unique("log", self.log.iter().map(|e| e.id))?;
         unique("scenes", self.scenes.iter().map(|s| s.id))?;
+        unique("cults", self.cults.iter().map(|c| c.id))?;
         self.check_references()?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {
@@ -215,6 +220,19 @@ impl Document {
                 format!("there is no {what} {id} in the file"),
             )
         };
+        let cults: BTreeSet<_> = self.cults.iter().map(|c| c.id).collect();
+        for (i, scene) in self.scenes.iter().enumerate() {
+            if let Some(p) = scene.party.filter(|p| !parties.contains(p)) {
+                return Err(missing("scenes", i, "party", p.0));
+            }
+            if let Some(c) = scene
+                .enemies
+                .iter()
+                .find_map(|e| e.cult.filter(|c| !cults.contains(c)))
+            {
+                return Err(missing("scenes", i, "cult", c.0));
+            }
+        }
         for (i, c) in self.characters.iter().enumerate() {
             if let Some(p) = c.party.filter(|p| !parties.contains(p)) {
                 return Err(missing("characters", i, "party", p.0));

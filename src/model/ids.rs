@@ -41,4 +41,6 @@ typed_id!(
     LogId,
     /// A scene run at the table.
     SceneId,
+    /// A lesser god's bright and dark cults.
+    CultId,
 );

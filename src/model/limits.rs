@@ -47,6 +47,11 @@ pub const DIFFICULTY: RangeInclusive<i64> = 0..=20;
 pub const NAVIGATION_MODIFIERS: RangeInclusive<i64> = -20..=20;
 /// A path's danger rating: the encounter die is a d10.
 pub const DANGER: RangeInclusive<i64> = 0..=10;
+/// Enemies added to a fight at once, and an attack's dice.
+pub const ENEMIES_ADDED: RangeInclusive<i64> = 1..=20;
+pub const ATTACK_DICE: RangeInclusive<i64> = 1..=20;
+/// Wounds taken at once from a hazard or a blow.
+pub const WOUNDS_TAKEN: RangeInclusive<i64> = 1..=99;
 /// Travel rounds a path takes.
 pub const PATH_ROUNDS: RangeInclusive<i64> = 1..=99;
 /// Earlier successful trips along a path.

@@ -12,6 +12,7 @@ mod campaign;
 mod change;
 mod character;
 mod choice;
+pub mod cult;
 mod data;
 pub mod document;
 pub mod gathering;
@@ -39,10 +40,11 @@ pub use character::{
     RoundsSheet, Skill, Track,
 };
 pub use choice::Choice;
+pub use cult::{Cult, CultSide};
 pub use data::{CampaignData, Totals};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
-    CharacterId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId, PlaceId,
+    CharacterId, CultId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId, PlaceId,
     SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};

@@ -133,6 +133,12 @@ macro_rules! each_change {
                     (before.as_deref(), after.as_deref());
                 $body
             }
+            C::Cult { before, after } => {
+                type $R = $crate::model::Cult;
+                let ($before, $after): (Option<&$R>, Option<&$R>) =
+                    (before.as_deref(), after.as_deref());
+                $body
+            }
         }
     }};
 }
@@ -368,4 +374,13 @@ keyed_record!(
     Scene,
     Box::new,
     |s| s.name.clone()
+);
+keyed_record!(
+    super::Cult,
+    super::CultId,
+    "cult",
+    cults,
+    Cult,
+    Box::new,
+    |c| c.god.clone()
 );

@@ -1,9 +1,10 @@
 //! A scene of the Travellers' Companion run at the table: an exploration
 //! (beats) or a fight (rounds) with a party, its Threat, the round or beat
-//! it is in, the wild dice awarded in it, and its log.
+//! it is in, the wild dice awarded in it, its enemies, who has activated
+//! this round and with which actions, who is down, and its log.
 
 use super::choice::{choice, named_choice};
-use super::{CharacterId, ClockTime, PartyId, SceneId};
+use super::{CharacterId, ClockTime, CultId, PartyId, SceneId, Track};
 use serde::{Deserialize, Serialize};
 use strum::{EnumIter, EnumMessage, IntoStaticStr};
 
@@ -72,5 +73,216 @@ pub struct Scene {
     #[serde(default)]
     pub awards: Vec<WildAward>,
     #[serde(default)]
+    pub enemies: Vec<Enemy>,
+    /// The models that have activated this round, in order.
+    #[serde(default)]
+    pub activated: Vec<Combatant>,
+    /// The activation under way.
+    #[serde(default)]
+    pub activation: Option<Activation>,
+    /// The models that bought a third action this round.
+    #[serde(default)]
+    pub third_actions: Vec<Combatant>,
+    /// Heroes down, and the round they went down in.
+    #[serde(default)]
+    pub down: Vec<Downed>,
+    #[serde(default)]
     pub lines: Vec<String>,
+}
+
+/// A model in a fight: a hero of the party or an enemy of the scene (its
+/// place in `enemies`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Combatant {
+    Hero(CharacterId),
+    Enemy(usize),
+}
+
+impl Combatant {
+    /// "Players and GM alternate activating one model at a time."
+    pub fn side(self) -> Side {
+        match self {
+            Combatant::Hero(_) => Side::Players,
+            Combatant::Enemy(_) => Side::Gm,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Players,
+    Gm,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Players => Side::Gm,
+            Side::Gm => Side::Players,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Players => "the players",
+            Side::Gm => "the GM",
+        }
+    }
+}
+
+/// An action of an activation: "each takes 2 actions".
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    #[strum(message = "Move")]
+    Move,
+    #[strum(message = "Shoot")]
+    Shoot,
+    #[strum(message = "Fight")]
+    Fight,
+    #[strum(message = "Cast")]
+    Cast,
+    /// A narrative test: a revive, a challenge.
+    #[strum(message = "Narrative action")]
+    Narrative,
+    /// "The Rest action restores D3."
+    #[strum(message = "Rest")]
+    Rest,
+}
+
+choice!(Action);
+
+impl Action {
+    /// "Shoot, Fight and Cast can't be taken twice in one activation."
+    pub fn once_per_activation(self) -> bool {
+        matches!(self, Action::Shoot | Action::Fight | Action::Cast)
+    }
+}
+
+/// The activation under way: whose, and the actions taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activation {
+    pub who: Combatant,
+    pub actions: Vec<Action>,
+}
+
+/// A hero down, and the round they went down in: "Still down at the end of
+/// the following round? Roll a D6 after the scenario."
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Downed {
+    pub character: CharacterId,
+    pub round: i64,
+    /// Still down at the end of the following round.
+    #[serde(default)]
+    pub still_down: bool,
+}
+
+/// An enemy's tier: "Use the tier stats under Enemies".
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum Tier {
+    #[strum(message = "Minion")]
+    Minion,
+    #[strum(message = "Elite")]
+    Elite,
+    #[strum(message = "Boss")]
+    Boss,
+}
+
+choice!(Tier);
+
+/// A tier's stats: Quality and Defence as target numbers, Wounds, Toughness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TierStats {
+    pub quality: i64,
+    pub defence: i64,
+    pub wounds: i64,
+    pub toughness: i64,
+}
+
+impl Tier {
+    /// Waybook's tier stats: the text points to "the tier stats under
+    /// Enemies" and gives none, so these are ours, on the scale of a
+    /// standard hero (Quality and Defence 5+, 5 Wounds, 4 Toughness), and
+    /// the GM edits them on each enemy.
+    pub fn stats(self) -> TierStats {
+        match self {
+            Tier::Minion => TierStats {
+                quality: 5,
+                defence: 5,
+                wounds: 1,
+                toughness: 0,
+            },
+            Tier::Elite => TierStats {
+                quality: 4,
+                defence: 5,
+                wounds: 3,
+                toughness: 1,
+            },
+            Tier::Boss => TierStats {
+                quality: 4,
+                defence: 4,
+                wounds: 6,
+                toughness: 3,
+            },
+        }
+    }
+
+    /// "Elites and above carry the cult's trait."
+    pub fn carries_trait(self) -> bool {
+        self != Tier::Minion
+    }
+}
+
+/// An enemy (or a group of them, named as one model) in a fight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Enemy {
+    pub name: String,
+    pub tier: Tier,
+    pub quality: i64,
+    pub defence: i64,
+    pub wounds: Track,
+    pub toughness: Track,
+    /// The cult its models are swapped in from, and which side of it.
+    #[serde(default)]
+    pub cult: Option<CultId>,
+    #[serde(default)]
+    pub bright: bool,
+    /// "Roll a D10 at the start of each round. He uses Toughness only as
+    /// armour." (NOTES.md: a rule the GM may attach to a boss.)
+    #[serde(default)]
+    pub boss_rule: bool,
+}
+
+impl Enemy {
+    pub fn is_down(&self) -> bool {
+        self.wounds.current <= 0
+    }
 }

@@ -1,7 +1,8 @@
 //! Scenes of the Travellers' Companion as edits of the campaign: starting
 //! one with a party, the Threat roll at the start of each round or beat
 //! (with everyone's priority D10 in a fight), Threat +1 at its end, wild
-//! dice awarded (never above 3) and spent, the challenge roll, and the end.
+//! dice awarded (never above 3) and spent, the challenge roll, the fight
+//! (`fight`), and the end with the D6 for heroes still down.
 //!
 //! Every die comes from the app's one dice source; the rules engine
 //! (`crate::rules::companion`) judges it.
@@ -14,6 +15,9 @@ use crate::rules::companion::challenge::{self, Difficulty, Outcome};
 use crate::rules::companion::hero::MAX_WILD_DICE;
 use crate::rules::companion::threat::{Threat, end_of_round, start_of_round};
 use crate::rules::dice::{Dice, DiceError};
+
+pub mod fight;
+pub use fight::{AttackOrder, FightStep};
 
 /// The reasons the text gives for a wild die.
 pub const WILD_REASONS: [&str; 5] = [
@@ -45,6 +49,30 @@ pub enum SceneError {
     NoWildDie(String),
     #[error("{0} has no stat {1}")]
     NoStat(String, usize),
+    #[error("there is no enemy {0} in the scene")]
+    NoEnemy(usize),
+    #[error("the scene has no enemies standing")]
+    NoEnemies,
+    #[error("there is no such cult")]
+    NoCult,
+    #[error("nobody is activating: activate a model first")]
+    NoActivation,
+    #[error("{0} is not activating: in a round only the activating model acts")]
+    NotActivating(String),
+    #[error("{0} has activated this round already")]
+    Activated(String),
+    #[error("{0} is down")]
+    Down(String),
+    #[error("it is {}'s turn: players and GM alternate activating one model at a time", .0.name())]
+    OtherSide(crate::model::scene::Side),
+    #[error("{0} has taken {1} this activation: Shoot, Fight and Cast can't be taken twice in one activation")]
+    Twice(String, &'static str),
+    #[error("{0} has taken all {1} actions (a third costs 2 Toughness, once per round)")]
+    NoActionsLeft(String, usize),
+    #[error("{0} uses Toughness only as armour: no third action, no reroll, no Rest")]
+    ArmourOnly(String),
+    #[error("{0}: {1}")]
+    Hero(String, crate::rules::companion::hero::HeroError),
     #[error("{0}")]
     Rules(String),
     #[error(transparent)]
@@ -61,6 +89,8 @@ pub enum SceneStep {
         party: Option<PartyId>,
         mode: SceneMode,
         threat: i64,
+        /// A new scenario: everyone's Toughness refills.
+        new_scenario: bool,
     },
     /// The start of a round or beat: the Threat D10 (and priority D10s).
     Begin {
@@ -92,6 +122,10 @@ pub enum SceneStep {
     Finish {
         scene: SceneId,
     },
+    Fight {
+        scene: SceneId,
+        step: FightStep,
+    },
 }
 
 impl SceneStep {
@@ -104,6 +138,7 @@ impl SceneStep {
             SceneStep::Spend { .. } => "No wild die was spent",
             SceneStep::Challenge { .. } => "The challenge roll was not made",
             SceneStep::Finish { .. } => "The scene was not ended",
+            SceneStep::Fight { step, .. } => step.failure(),
         }
     }
 }
@@ -186,6 +221,7 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             party,
             mode,
             threat,
+            new_scenario,
         } => {
             let name = if name.trim().is_empty() {
                 format!("Scene of {}", data.settings.clock)
@@ -203,6 +239,11 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
                 started: data.settings.clock,
                 finished: false,
                 awards: Vec::new(),
+                enemies: Vec::new(),
+                activated: Vec::new(),
+                activation: None,
+                third_actions: Vec::new(),
+                down: Vec::new(),
                 lines: vec![format!(
                     "{}: {name} begins, {}, Threat {}.",
                     data.settings.clock.stamp(),
@@ -210,10 +251,24 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
                     (*threat).max(0)
                 )],
             };
-            Ok(Edit::new(
-                format!("Start the scene {name}"),
-                vec![Change::of(None, Some(&scene))],
-            ))
+            let mut book = Booking {
+                data,
+                scene,
+                characters: Vec::new(),
+            };
+            for id in cast(data, &book.scene) {
+                let c = book.character(id)?;
+                c.companion.wounds.current = c.companion.wounds.max;
+                if *new_scenario {
+                    c.companion.toughness.current = c.companion.toughness.max;
+                }
+            }
+            book.line(if *new_scenario {
+                "A new scenario: Wounds return and Toughness refills.".to_owned()
+            } else {
+                "Wounds return between scenes.".to_owned()
+            });
+            Ok(book.edit(format!("Start {name}")))
         }
         SceneStep::Begin { scene } => begin(data, *scene, dice),
         SceneStep::End { scene } => {
@@ -226,6 +281,20 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             book.scene.threat = i64::from(end_of_round(before.max(0) as u32));
             book.scene.in_round = false;
             let round = book.scene.round;
+            book.end_activation()?;
+            let mut still: Vec<CharacterId> = Vec::new();
+            for d in &mut book.scene.down {
+                if d.round < round && !d.still_down {
+                    d.still_down = true;
+                    still.push(d.character);
+                }
+            }
+            for id in still {
+                let name = book.character(id)?.name.clone();
+                book.line(format!(
+                    "{name} is still down at the end of the following round: a D6 after the scenario."
+                ));
+            }
             book.line(format!(
                 "End of {step} {round}: Threat +1, {before} → {}.",
                 book.scene.threat
@@ -326,13 +395,8 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             ));
             Ok(book.edit(format!("{name}'s challenge roll")))
         }
-        SceneStep::Finish { scene } => {
-            let mut book = Booking::open(data, *scene)?;
-            book.scene.finished = true;
-            let name = book.scene.name.clone();
-            book.line(format!("{name} ends."));
-            Ok(book.edit(format!("End the scene {name}")))
-        }
+        SceneStep::Finish { scene } => finish(data, *scene, dice),
+        SceneStep::Fight { scene, step } => fight::play(data, *scene, step, dice),
     }
 }
 
@@ -346,6 +410,9 @@ fn begin(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     }
     book.scene.round += 1;
     book.scene.in_round = true;
+    book.scene.activated.clear();
+    book.scene.activation = None;
+    book.scene.third_actions.clear();
     let round = book.scene.round;
     let threat = u32::try_from(book.scene.threat).unwrap_or(0);
     let rolled =
@@ -373,6 +440,56 @@ fn begin(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
         order.sort_by_key(|(roll, _)| std::cmp::Reverse(*roll));
         let order: Vec<String> = order.iter().map(|(r, n)| format!("{n} {r}")).collect();
         book.line(format!("Priority D10s: {}.", order.join(", ")));
+        for i in 0..book.scene.enemies.len() {
+            let e = &book.scene.enemies[i];
+            if e.boss_rule && !e.is_down() {
+                let name = e.name.clone();
+                let roll = dice.roll(10)?;
+                book.line(format!("{name}'s D10 at the start of the round: {roll}."));
+            }
+        }
     }
     Ok(book.edit(format!("Begin {step} {round}")))
+}
+
+/// The end of the scene: "Still down at the end of the following round?
+/// Roll a D6 after the scenario", read on the campaign's injury table when
+/// it has one (its row written to the hero's injuries).
+fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
+    let mut book = Booking::open(data, id)?;
+    book.end_activation()?;
+    book.scene.finished = true;
+    book.scene.in_round = false;
+    let table = data
+        .tables
+        .values()
+        .find(|t| t.name == crate::heroes::INJURY_TABLE)
+        .and_then(|t| t.rollable().ok());
+    let still: Vec<CharacterId> = book
+        .scene
+        .down
+        .iter()
+        .filter(|d| d.still_down)
+        .map(|d| d.character)
+        .collect();
+    for c in still {
+        let face = crate::rules::companion::hero::still_down_roll(dice)?;
+        let row = table
+            .as_ref()
+            .and_then(|t| t.lookup(face as i32))
+            .map(|r| r.result.clone());
+        let hero = book.character(c)?;
+        let name = hero.name.clone();
+        let line = match row {
+            Some(injury) => {
+                hero.companion.injuries.push(injury.clone());
+                format!("{name} was still down: d6 = {face} on the injury table: {injury}.")
+            }
+            None => format!("{name} was still down: d6 = {face} (the campaign has no injury table to read it on)."),
+        };
+        book.line(line);
+    }
+    let name = book.scene.name.clone();
+    book.line(format!("{name} ends."));
+    Ok(book.edit(format!("End the scene {name}")))
 }

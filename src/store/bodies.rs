@@ -59,4 +59,5 @@ body!(
     crate::model::Mission => "mission",
     crate::model::LogEntry => "log_entry",
     crate::model::Scene => "scene",
+    crate::model::Cult => "cult",
 );

@@ -267,6 +267,7 @@ impl Campaign {
         data.missions = bodies::load(&self.conn)?;
         data.log = bodies::load(&self.conn)?;
         data.scenes = bodies::load(&self.conn)?;
+        data.cults = bodies::load(&self.conn)?;
         Ok(data)
     }
 
@@ -385,6 +386,11 @@ stored!(
     crate::model::Scene,
     bodies::put,
     bodies::delete::<crate::model::Scene>
+);
+stored!(
+    crate::model::Cult,
+    bodies::put,
+    bodies::delete::<crate::model::Cult>
 );
 
 /// Opens a file only after checking it is a Waybook campaign this build can

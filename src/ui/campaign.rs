@@ -1,7 +1,7 @@
 //! The campaign screen: the campaign's name, which rule texts are switched
 //! on, the day's length, how much a long rest restores, the clock, the
-//! tables travel rounds roll the weather and Gather's battle items on, and
-//! the merchant table.
+//! tables travel rounds roll the weather and Gather's battle items on, the
+//! merchant table, and the cults (`cults`).
 
 use super::fields::{self, FieldBuffers, Unpicked};
 use crate::app::Command;
@@ -97,6 +97,8 @@ pub fn campaign_ui(
     travel_tables_ui(ui, fields, data, out);
     ui.add_space(8.0);
     wares_ui(ui, fields, data, out);
+    ui.add_space(8.0);
+    super::cults::cults_ui(ui, fields, data, out);
 }
 
 /// Sets which table a travel-round roll uses.

@@ -9,7 +9,9 @@
 mod advancement;
 mod campaign;
 mod csv_import;
+mod cults;
 mod export;
+mod fight;
 pub mod fields;
 mod gathering;
 mod inventory;
@@ -163,6 +165,7 @@ impl UiState {
             &mut self.journeys.fields,
             &mut self.map.fields,
             &mut self.gathering.fields,
+            &mut self.scene.fight.fields,
         ] {
             fields.discard_typing();
         }

@@ -23,6 +23,8 @@ pub struct SceneState {
     pub difficulty: Difficulty,
     pub modifier: i32,
     pub wild_die: bool,
+    pub new_scenario: bool,
+    pub fight: super::fight::FightState,
     pub error: Option<String>,
 }
 
@@ -39,6 +41,8 @@ impl Default for SceneState {
             difficulty: Difficulty::Standard,
             modifier: 0,
             wild_die: false,
+            new_scenario: true,
+            fight: Default::default(),
             error: None,
         }
     }
@@ -91,6 +95,7 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
             state.mode = mode;
         }
         fields::draft(ui, "Threat", &mut state.threat, 40.0);
+        ui.checkbox(&mut state.new_scenario, "A new scenario (Toughness refills)");
     });
     if ui.button("Start the scene").clicked() {
         match limits::parse_whole(&state.threat, &limits::DANGER) {
@@ -101,6 +106,7 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
                     party: state.party,
                     mode: state.mode,
                     threat,
+                    new_scenario: state.new_scenario,
                 }));
             }
             Err(e) => state.error = Some(format!("Threat: {e}")),
@@ -191,6 +197,8 @@ fn running_ui(
     }
     ui.separator();
     challenge_ui(ui, state, data, scene, out);
+    ui.separator();
+    super::fight::fight_ui(ui, &mut state.fight, data, scene, out);
     ui.separator();
     ui.label(RichText::new("The scene so far").strong());
     for line in scene.lines.iter().rev() {

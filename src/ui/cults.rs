@@ -1,0 +1,69 @@
+//! The campaign's cults, on the Campaign screen: each lesser god with its
+//! bright cult (allies, rivals, Pilgrim patrons) and dark cult (enemies),
+//! each with its cult rule and the trait its elites and above carry. The
+//! Scene screen swaps a cult's models into a fight.
+
+use super::fields::FieldBuffers;
+use crate::app::Command;
+use crate::model::{CampaignData, Change, Cult, CultSide, Edit};
+use egui::{RichText, Ui};
+
+pub fn cults_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.label(RichText::new("Cults").strong());
+    ui.label(
+        RichText::new(
+            "Each lesser god has a bright cult (allies, rivals, Pilgrim patrons) and a dark cult (enemies). Elites and above carry the cult's trait.",
+        )
+        .weak(),
+    );
+    for c in data.cults.values() {
+        let key = |f: &str| format!("cult{}:{f}", c.id.0);
+        ui.horizontal(|ui| {
+            if let Some(god) = fields.text(ui, &key("god"), "Lesser god", &c.god, 160.0) {
+                fields.commit(out, c, "god", |c| c.god = god);
+            }
+            if ui.button(format!("Remove the cults of {}", c.god)).clicked() {
+                out.push(Command::Apply(Edit::new(
+                    format!("Remove the cults of {}", c.god),
+                    vec![Change::of(Some(c), None)],
+                )));
+            }
+        });
+        for bright in [true, false] {
+            let side = c.side(bright);
+            let which = if bright { "Bright" } else { "Dark" };
+            let key = |f: &str| key(&format!("{which}-{f}"));
+            ui.horizontal(|ui| {
+                ui.add_space(16.0);
+                fn edit(c: &mut Cult, bright: bool) -> &mut CultSide {
+                    if bright { &mut c.bright } else { &mut c.dark }
+                }
+                if let Some(v) =
+                    fields.text(ui, &key("name"), &format!("{which} cult"), &side.name, 150.0)
+                {
+                    fields.commit(out, c, &format!("{which} cult"), |c| edit(c, bright).name = v);
+                }
+                if let Some(v) = fields.text(ui, &key("rule"), "Cult rule", &side.rule, 220.0) {
+                    fields.commit(out, c, &format!("{which} cult rule"), |c| edit(c, bright).rule = v);
+                }
+                if let Some(v) = fields.text(ui, &key("trait"), "Trait", &side.trait_, 180.0) {
+                    fields.commit(out, c, &format!("{which} cult trait"), |c| {
+                        edit(c, bright).trait_ = v
+                    });
+                }
+            });
+        }
+    }
+    if ui.button("Add a lesser god").clicked() {
+        let cult = Cult {
+            id: data.next_cult_id(),
+            god: format!("Lesser god {}", data.cults.len() + 1),
+            bright: CultSide::default(),
+            dark: CultSide::default(),
+        };
+        out.push(Command::Apply(Edit::new(
+            "Add a lesser god",
+            vec![Change::of(None, Some(&cult))],
+        )));
+    }
+}
