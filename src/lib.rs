@@ -12,6 +12,7 @@ pub mod demo;
 pub mod files;
 pub mod gathering;
 pub mod gui;
+pub mod hazards;
 pub mod heroes;
 pub mod model;
 pub mod pdf;

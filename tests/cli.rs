@@ -779,7 +779,11 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
             "gathering",
             "gathering",
             "event",
-            "scene"
+            "scene",
+            "scene",
+            "scene",
+            "hazard",
+            "hazard"
         ]
     );
     // The survey's scripted d20 of 14 (src/demo/gathering.rs).

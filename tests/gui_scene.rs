@@ -1,6 +1,8 @@
-//! The Scene screen driven through the real app with egui_kittest: a fight
-//! with the Threat roll and everyone's priority, the end phase, wild dice up
-//! to the cap and the refusal of a fourth, a challenge roll, bad input.
+//! The Scene and Hazards screens driven through the real app with
+//! egui_kittest: a fight with the Threat roll and everyone's priority, the
+//! end phase, wild dice up to the cap and the refusal of a fourth, a
+//! challenge roll, three rounds with an attack, Toughness, a hero down and
+//! revived; a fall and a cold-water swim booked on a character; bad input.
 
 mod common;
 
@@ -95,7 +97,7 @@ fn a_challenge_roll_on_a_heros_stat() {
     start_fight(&mut f, "2");
     // Ash's Will is 5+: one D10 (7) against the standard D10 (4).
     f.harness.state_mut().app.dice = Dice::scripted(vec![7, 4]);
-    f.click("Roll the challenge");
+    press(&mut f, "Roll the challenge");
     assert!(f.shows("Ash Varnell's challenge roll on Will 5+ against the standard die"));
     assert!(f.shows(". success."));
 }
@@ -130,8 +132,7 @@ fn choose(f: &mut Fixture, combo: &str, entry: &str) {
     f.harness.run();
     f.harness
         .get_all_by_label(entry)
-        .filter(|n| n.accesskit_node().role() != Role::Label)
-        .last()
+        .rfind(|n| n.accesskit_node().role() != Role::Label)
         .expect("the entry")
         .click();
     f.harness.run();
@@ -166,7 +167,9 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     write(&mut f, "Enemy", "Reaver");
     choose(&mut f, "Tier", "Elite");
     press(&mut f, "Add the enemies");
-    assert!(f.shows("Reaver joins the fight (elite: Quality 4+, Defence 5+, 3 Wounds, 1 Toughness)"));
+    assert!(
+        f.shows("Reaver joins the fight (elite: Quality 4+, Defence 5+, 3 Wounds, 1 Toughness)")
+    );
 
     // Round 1: the GM's D10 is 3, under Threat 4: an event.
     f.harness.state_mut().app.dice = round_dice(3, &[]);
@@ -176,7 +179,9 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     assert!(f.shows("Sefa Qorrin is activating: 0 of 2 actions taken"));
     // Players and GM alternate: another hero may not go next.
     press(&mut f, "Activate Brother Ilo");
-    assert!(f.shows("it is the GM's turn: players and GM alternate activating one model at a time"));
+    assert!(
+        f.shows("it is the GM's turn: players and GM alternate activating one model at a time")
+    );
     f.click("OK");
     press(&mut f, "Activate Reaver");
     choose(&mut f, "Attacker", "Reaver");
@@ -203,7 +208,14 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     write(&mut f, "Toughness to spend", "0");
     press(&mut f, "Roll the attack");
     assert!(f.shows("Sefa Qorrin is down."));
-    assert_eq!(f.character("Sefa Qorrin").expect("Sefa").companion.wounds.current, 0);
+    assert_eq!(
+        f.character("Sefa Qorrin")
+            .expect("Sefa")
+            .companion
+            .wounds
+            .current,
+        0
+    );
     // Brother Ilo revives her on his Will 5+ with a 7.
     press(&mut f, "Activate Brother Ilo");
     choose(&mut f, "Hero", "Brother Ilo");
@@ -211,7 +223,14 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     f.harness.state_mut().app.dice = Dice::scripted(vec![7]);
     press(&mut f, "Brother Ilo revives Sefa Qorrin");
     assert!(f.shows("Sefa Qorrin stands with 1 Wound"));
-    assert_eq!(f.character("Sefa Qorrin").expect("Sefa").companion.wounds.current, 1);
+    assert_eq!(
+        f.character("Sefa Qorrin")
+            .expect("Sefa")
+            .companion
+            .wounds
+            .current,
+        1
+    );
     press(&mut f, "End round 2");
 
     // Round 3, then the end of the scene: nobody is still down.
@@ -239,4 +258,179 @@ fn an_attack_with_text_for_its_dice_is_refused_and_rolls_nothing() {
     press(&mut f, "Roll the attack");
     assert!(f.shows("Attack dice: "));
     assert_eq!(f.data().log.len(), before);
+}
+
+fn hazard(f: &mut Fixture, who: &str, kind: &str) {
+    f.click("Hazards");
+    choose(f, "Who", who);
+    choose(f, "Hazard", kind);
+}
+
+/// "they will immediately take Xd10 Bludgeoning damage and land Prone,
+/// where X is equal to the number of metres, they fell that Turn divided
+/// by 3 (rounding down)."
+#[test]
+fn a_fall_is_booked_on_the_character_hp_and_prone() {
+    let mut f = Fixture::demo();
+    hazard(&mut f, "Brother Ilo", "Falling");
+    let hp = f.character("Brother Ilo").expect("Ilo").rounds.hp;
+    write(&mut f, "Height (m)", "7");
+    // 7 m: 2d10, a 3 and a 4.
+    f.harness.state_mut().app.dice = Dice::scripted(vec![3, 4]);
+    press(&mut f, "Roll the fall");
+    let ilo = f.character("Brother Ilo").expect("Ilo").clone();
+    assert_eq!(ilo.rounds.hp.current, (hp.current - 7).max(0));
+    assert_eq!(ilo.exploration.hazards.conditions, vec!["Prone".to_owned()]);
+    assert!(f.shows("and lands Prone"));
+    let entry = f.data().log.values().last().expect("logged").clone();
+    assert_eq!(
+        (entry.kind, entry.rolled.as_str()),
+        (LogKind::Hazard, "d10: 3 · d10: 4")
+    );
+    assert!(entry.characters.contains(&ilo.id));
+    // Standing up clears it.
+    press(&mut f, "Clear Prone");
+    assert!(
+        f.character("Brother Ilo")
+            .expect("Ilo")
+            .exploration
+            .hazards
+            .conditions
+            .is_empty()
+    );
+}
+
+/// "you can swim in Extremeley Cold Water without issue for a number of
+/// Minutes equal to your Endurance Trait. After this time has elapsed for
+/// every Minute ... a TG 10 Endurance (Stamina) Test. On a failed Test, they
+/// gain one Degree of Exhaustion. If they failed the Test by 5 or more, they
+/// gain an additional Degree".
+#[test]
+fn a_cold_water_swim_books_its_exhaustion_minute_by_minute() {
+    let mut f = Fixture::demo();
+    hazard(&mut f, "Sefa Qorrin", "Extremely cold water");
+    let sefa = f
+        .character("Sefa Qorrin")
+        .expect("Sefa")
+        .exploration
+        .clone();
+    let free = sefa.trait_value("Endurance") + sefa.cold.reduction;
+    assert!(!sefa.cold.immune && !sefa.cold.resistant);
+    write(&mut f, "Minutes in the water", &(free + 2).to_string());
+    // Two minutes past the free ones: a natural 1 (failed by 5 or more: 2
+    // degrees), then a natural 20 (passes).
+    f.harness.state_mut().app.dice = Dice::scripted(vec![1, 20]);
+    press(&mut f, "Roll the swim");
+    let after = f
+        .character("Sefa Qorrin")
+        .expect("Sefa")
+        .exploration
+        .clone();
+    assert_eq!(after.exhaustion, sefa.exhaustion + 2);
+    assert!(f.shows("2 test(s) at TG 10 (1 failed)"));
+    assert_eq!(
+        f.data().log.values().last().expect("logged").rolled,
+        "d20: 1 · d20: 20"
+    );
+}
+
+#[test]
+fn a_height_that_is_not_a_number_books_nothing() {
+    let mut f = Fixture::demo();
+    hazard(&mut f, "Brother Ilo", "Falling");
+    write(&mut f, "Height (m)", "a long way");
+    let before = f.data().log.len();
+    press(&mut f, "Roll the fall");
+    assert!(f.shows("Height: "));
+    assert_eq!(f.data().log.len(), before);
+    assert!(
+        f.character("Brother Ilo")
+            .expect("Ilo")
+            .exploration
+            .hazards
+            .lines
+            .is_empty()
+    );
+}
+
+/// "should two or more Features provide the same Sense ... For each
+/// additional source that provides that Sense increase the Range of that
+/// Sense by 3m." Senses are typed on the sheet and read by the Hazards
+/// screen; a range that is not a number is refused and changes nothing.
+#[test]
+fn senses_on_the_sheet_combine_their_sources() {
+    let mut f = Fixture::demo();
+    f.click("Brother Ilo");
+    press(&mut f, "Add a sense");
+    press(&mut f, "Add a sense");
+    write(&mut f, "Range of sense 1 (m)", "18");
+    write(&mut f, "Range of sense 2 (m)", "12");
+    let ilo = f
+        .character("Brother Ilo")
+        .expect("Ilo")
+        .exploration
+        .senses
+        .clone();
+    assert_eq!(
+        ilo.iter().map(|s| s.range_m).collect::<Vec<_>>(),
+        vec![18, 12]
+    );
+    assert!(f.shows("Nightvision 21 m (2 sources)"));
+    write(&mut f, "Range of sense 2 (m)", "far");
+    assert_eq!(
+        f.character("Brother Ilo").expect("Ilo").exploration.senses[1].range_m,
+        12
+    );
+    hazard(&mut f, "Brother Ilo", "Falling");
+    assert!(f.shows("Senses: Nightvision 21 m (2 sources)"));
+}
+
+/// "Each lesser god has a bright cult ... and a dark cult (enemies). Use
+/// the tier stats under Enemies, swap in the cult's models, and apply its
+/// cult rule. Elites and above carry the cult's trait."
+#[test]
+fn a_cult_named_on_the_campaign_screen_sends_its_elites_with_its_trait() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    press(&mut f, "Add a lesser god");
+    let id = *f.data().cults.keys().last().expect("a cult");
+    // The new god's fields are the last of their names on the screen.
+    for (label, text) in [
+        ("Lesser god", "The Pale Moth"),
+        ("Dark cult", "Moth-eaters"),
+        ("Cult rule", "Fearless in the dark"),
+    ] {
+        type_last(&mut f, label, text);
+    }
+    let key = |f: &Fixture| f.data().cults[&id].clone();
+    assert_eq!(key(&f).god, "The Pale Moth");
+    assert_eq!(key(&f).dark.name, "Moth-eaters");
+    assert_eq!(key(&f).dark.rule, "Fearless in the dark");
+    start_fight(&mut f, "2");
+    choose(&mut f, "Tier", "Elite");
+    choose(&mut f, "Cult of", "The Pale Moth");
+    press(&mut f, "Add the enemies");
+    assert!(f.shows("Moth-eaters elite joins the fight"));
+    assert!(f.shows("cult rule: Fearless in the dark"));
+}
+
+/// Types into the last text field with this label, as a user would.
+fn type_last(f: &mut Fixture, label: &str, text: &str) {
+    fn field<'a>(f: &'a Fixture, label: &'a str) -> egui_kittest::Node<'a> {
+        f.harness
+            .get_all_by_role_and_label(Role::TextInput, label)
+            .last()
+            .expect("a field")
+    }
+    field(f, label).scroll_to_me();
+    f.harness.run();
+    field(f, label).focus();
+    f.harness.run();
+    f.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    f.harness.run();
+    field(f, label).type_text(text);
+    f.harness.run();
+    f.harness.key_press(egui::Key::Enter);
+    f.harness.run();
 }

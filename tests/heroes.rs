@@ -482,7 +482,12 @@ mod fight {
         Ok(())
     }
 
-    fn fight(data: &mut CampaignData, id: SceneId, s: FightStep, faces: &[u32]) -> Result<(), String> {
+    fn fight(
+        data: &mut CampaignData,
+        id: SceneId,
+        s: FightStep,
+        faces: &[u32],
+    ) -> Result<(), String> {
         step(data, SceneStep::Fight { scene: id, step: s }, faces)
     }
 
@@ -524,7 +529,12 @@ mod fight {
         .expect("added");
         let heroes = data.members(party.expect("a party")).count();
         // Threat 10 (no event at Threat 0), then everyone's priority, then the boss D10.
-        step(&mut data, SceneStep::Begin { scene: id }, &vec![10; heroes + 2]).expect("begun");
+        step(
+            &mut data,
+            SceneStep::Begin { scene: id },
+            &vec![10; heroes + 2],
+        )
+        .expect("begun");
         (data, id)
     }
 
@@ -537,21 +547,60 @@ mod fight {
     fn two_actions_a_third_for_two_toughness_once_a_round() {
         let (mut data, id) = begun(Tier::Minion, false, None);
         let ash = named(&data, "Ash Varnell").id;
-        fight(&mut data, id, FightStep::Activate { who: Combatant::Hero(ash) }, &[]).unwrap();
+        fight(
+            &mut data,
+            id,
+            FightStep::Activate {
+                who: Combatant::Hero(ash),
+            },
+            &[],
+        )
+        .unwrap();
         for _ in 0..2 {
-            fight(&mut data, id, FightStep::Act { action: Action::Move }, &[]).unwrap();
+            fight(
+                &mut data,
+                id,
+                FightStep::Act {
+                    action: Action::Move,
+                },
+                &[],
+            )
+            .unwrap();
         }
         assert_eq!(
-            fight(&mut data, id, FightStep::Act { action: Action::Move }, &[]),
-            Err("Ash Varnell has taken all 2 actions (a third costs 2 Toughness, once per round)".into())
+            fight(
+                &mut data,
+                id,
+                FightStep::Act {
+                    action: Action::Move
+                },
+                &[]
+            ),
+            Err(
+                "Ash Varnell has taken all 2 actions (a third costs 2 Toughness, once per round)"
+                    .into()
+            )
         );
         let toughness = named(&data, "Ash Varnell").companion.toughness.current;
         fight(&mut data, id, FightStep::ThirdAction, &[]).unwrap();
-        assert_eq!(named(&data, "Ash Varnell").companion.toughness.current, toughness - 2);
-        fight(&mut data, id, FightStep::Act { action: Action::Move }, &[]).unwrap();
-        assert!(fight(&mut data, id, FightStep::ThirdAction, &[])
-            .unwrap_err()
-            .contains("a third action can be bought once per round"));
+        assert_eq!(
+            named(&data, "Ash Varnell").companion.toughness.current,
+            toughness - 2
+        );
+        fight(
+            &mut data,
+            id,
+            FightStep::Act {
+                action: Action::Move,
+            },
+            &[],
+        )
+        .unwrap();
+        assert!(
+            fight(&mut data, id, FightStep::ThirdAction, &[])
+                .unwrap_err()
+                .contains("a third action can be bought once per round")
+        );
     }
 
     /// "Roll a D10 at the start of each round. He uses Toughness only as
@@ -560,14 +609,36 @@ mod fight {
     #[test]
     fn the_boss_rule_rolls_a_d10_each_round_and_keeps_toughness_for_armour() {
         let (mut data, id) = begun(Tier::Boss, true, None);
-        assert!(lines(&data, id).iter().any(|l| l == "Foe's D10 at the start of the round: 10."));
-        fight(&mut data, id, FightStep::Activate { who: Combatant::Enemy(0) }, &[]).unwrap();
+        assert!(
+            lines(&data, id)
+                .iter()
+                .any(|l| l == "Foe's D10 at the start of the round: 10.")
+        );
+        fight(
+            &mut data,
+            id,
+            FightStep::Activate {
+                who: Combatant::Enemy(0),
+            },
+            &[],
+        )
+        .unwrap();
         assert_eq!(
             fight(&mut data, id, FightStep::ThirdAction, &[]),
             Err("Foe uses Toughness only as armour: no third action, no reroll, no Rest".into())
         );
         // But it cancels wounds: 2 wounds, 2 cancelled out of the boss's 3.
-        fight(&mut data, id, FightStep::Harm { who: Combatant::Enemy(0), wounds: 2, cancel: 2 }, &[]).unwrap();
+        fight(
+            &mut data,
+            id,
+            FightStep::Harm {
+                who: Combatant::Enemy(0),
+                wounds: 2,
+                cancel: 2,
+            },
+            &[],
+        )
+        .unwrap();
         let boss = &data.scenes[&id].enemies[0];
         assert_eq!((boss.wounds.current, boss.toughness.current), (6, 1));
     }
@@ -579,11 +650,22 @@ mod fight {
             id: waybook::model::CultId(1),
             god: "Morrow".into(),
             bright: CultSide::default(),
-            dark: CultSide { name: "The Drowned Toll".into(), rule: "Wet rule".into(), trait_: "Hook-chain".into() },
+            dark: CultSide {
+                name: "The Drowned Toll".into(),
+                rule: "Wet rule".into(),
+                trait_: "Hook-chain".into(),
+            },
         };
-        for (tier, carries) in [(Tier::Minion, false), (Tier::Elite, true), (Tier::Boss, true)] {
+        for (tier, carries) in [
+            (Tier::Minion, false),
+            (Tier::Elite, true),
+            (Tier::Boss, true),
+        ] {
             let (data, id) = begun(tier, false, Some(cult.clone()));
-            let added = lines(&data, id).into_iter().find(|l| l.starts_with("Foe joins")).expect("added");
+            let added = lines(&data, id)
+                .into_iter()
+                .find(|l| l.starts_with("Foe joins"))
+                .expect("added");
             assert!(added.contains("cult rule: Wet rule"), "{added}");
             assert_eq!(added.contains("trait: Hook-chain"), carries, "{added}");
         }
@@ -595,18 +677,39 @@ mod fight {
     fn a_hero_still_down_a_round_later_rolls_a_d6_after_the_scenario() {
         let (mut data, id) = begun(Tier::Minion, false, None);
         let ilo = named(&data, "Brother Ilo").id;
-        fight(&mut data, id, FightStep::Harm { who: Combatant::Hero(ilo), wounds: 9, cancel: 0 }, &[]).unwrap();
+        fight(
+            &mut data,
+            id,
+            FightStep::Harm {
+                who: Combatant::Hero(ilo),
+                wounds: 9,
+                cancel: 0,
+            },
+            &[],
+        )
+        .unwrap();
         assert_eq!(data.scenes[&id].down.len(), 1);
-        let heroes = data.members(named(&data, "Ash Varnell").party.unwrap()).count();
+        let heroes = data
+            .members(named(&data, "Ash Varnell").party.unwrap())
+            .count();
         step(&mut data, SceneStep::End { scene: id }, &[]).unwrap();
         assert!(!data.scenes[&id].down[0].still_down, "down this round");
-        step(&mut data, SceneStep::Begin { scene: id }, &vec![10; heroes + 1]).unwrap();
+        step(
+            &mut data,
+            SceneStep::Begin { scene: id },
+            &vec![10; heroes + 1],
+        )
+        .unwrap();
         step(&mut data, SceneStep::End { scene: id }, &[]).unwrap();
         assert!(data.scenes[&id].down[0].still_down);
         let injuries = named(&data, "Brother Ilo").companion.injuries.len();
         step(&mut data, SceneStep::Finish { scene: id }, &[2]).unwrap();
         let table = data.tables.values().find(|t| t.name == "injury").unwrap();
-        let row = table.rows.iter().find(|r| r.from <= 2 && 2 <= r.to).unwrap();
+        let row = table
+            .rows
+            .iter()
+            .find(|r| r.from <= 2 && 2 <= r.to)
+            .unwrap();
         let ilo_now = &named(&data, "Brother Ilo").companion;
         assert_eq!(ilo_now.injuries.len(), injuries + 1);
         assert_eq!(ilo_now.injuries.last(), Some(&row.result));
@@ -618,13 +721,33 @@ mod fight {
     fn leaving_contact_gives_each_touching_enemy_one_die() {
         let (mut data, id) = begun(Tier::Minion, false, None);
         let ash = named(&data, "Ash Varnell").id;
-        fight(&mut data, id, FightStep::Activate { who: Combatant::Hero(ash) }, &[]).unwrap();
+        fight(
+            &mut data,
+            id,
+            FightStep::Activate {
+                who: Combatant::Hero(ash),
+            },
+            &[],
+        )
+        .unwrap();
         let wounds = named(&data, "Ash Varnell").companion.wounds.current;
         // One die: a 6 hits, a 1 fails the block.
-        fight(&mut data, id, FightStep::LeaveContact { enemies: vec![0] }, &[6, 1]).unwrap();
-        assert_eq!(named(&data, "Ash Varnell").companion.wounds.current, wounds - 1);
+        fight(
+            &mut data,
+            id,
+            FightStep::LeaveContact { enemies: vec![0] },
+            &[6, 1],
+        )
+        .unwrap();
+        assert_eq!(
+            named(&data, "Ash Varnell").companion.wounds.current,
+            wounds - 1
+        );
         let scene = &data.scenes[&id];
-        assert_eq!(scene.activation.as_ref().unwrap().actions, vec![Action::Move]);
+        assert_eq!(
+            scene.activation.as_ref().unwrap().actions,
+            vec![Action::Move]
+        );
     }
 
     /// "Spend one per test ... or add it as an extra attack die"; "You can
@@ -632,20 +755,44 @@ mod fight {
     #[test]
     fn a_wild_die_given_never_above_three() {
         let (mut data, id) = begun(Tier::Minion, false, None);
-        let (ash, ilo) = (named(&data, "Ash Varnell").id, named(&data, "Brother Ilo").id);
+        let (ash, ilo) = (
+            named(&data, "Ash Varnell").id,
+            named(&data, "Brother Ilo").id,
+        );
         // Ash and Brother Ilo hold the demo's one each; the GM gives Ilo a second.
         let held = |data: &CampaignData, who| named(data, who).companion.wild_dice;
-        let award = SceneStep::Award { scene: id, character: ilo, reason: "A strong success".into(), night: "2026-12-01".into() };
+        let award = SceneStep::Award {
+            scene: id,
+            character: ilo,
+            reason: "A strong success".into(),
+            night: "2026-12-01".into(),
+        };
         step(&mut data, award, &[]).unwrap();
         let before = held(&data, "Brother Ilo");
         assert_eq!((held(&data, "Ash Varnell"), before), (1, 2));
         fight(&mut data, id, FightStep::Give { from: ash, to: ilo }, &[]).unwrap();
-        assert_eq!((held(&data, "Ash Varnell"), held(&data, "Brother Ilo")), (0, 3));
+        assert_eq!(
+            (held(&data, "Ash Varnell"), held(&data, "Brother Ilo")),
+            (0, 3)
+        );
         let sefa = named(&data, "Sefa Qorrin").id;
-        let award = SceneStep::Award { scene: id, character: sefa, reason: "A strong success".into(), night: "2026-12-01".into() };
+        let award = SceneStep::Award {
+            scene: id,
+            character: sefa,
+            reason: "A strong success".into(),
+            night: "2026-12-01".into(),
+        };
         step(&mut data, award, &[]).unwrap();
         assert_eq!(
-            fight(&mut data, id, FightStep::Give { from: sefa, to: ilo }, &[]),
+            fight(
+                &mut data,
+                id,
+                FightStep::Give {
+                    from: sefa,
+                    to: ilo
+                },
+                &[]
+            ),
             Err("Brother Ilo holds 3 wild dice already: a hero holds at most 3".into())
         );
         assert_eq!(

@@ -21,6 +21,7 @@ const LEVELS: &[(&str, u32)] = &[
     ("gathering", 3),
     ("heroes", 3),
     ("scene", 3),
+    ("hazards", 3),
     ("pdf", 4),
     ("starter", 4),
     ("demo", 5),

@@ -419,7 +419,7 @@ fn the_session_recap_prints_one_nights_log() {
     let text = all_text(&read(&render(&data, &sheets, Paper::A4)));
     for expected in [
         "Session recap · 2026-11-27",
-        "7 entries",
+        "11 entries",
         "Survey for Greyspine sage — d20: 14",
         "GM's event",
     ] {

@@ -452,6 +452,49 @@ fn deep_swims_bring_a_cold_water_test_each_minute_after_the_free_ones() {
     );
 }
 
+/// "Characters cannot descend below 500m without suitable equipment or
+/// adaptations, if they attempt to do so the gain the Doom 1 condition":
+/// a leg that swims there is flagged in the plan with who is not adapted.
+#[test]
+fn a_leg_below_500_m_is_flagged_for_those_not_adapted() {
+    let (mut data, mut journey) = small_party(400);
+    journey.plan.routes[0].legs = vec![Leg {
+        name: "The sunken stair".into(),
+        method: 3,
+        distance_km: 2.0,
+        terrain: Terrain::Normal,
+        altitude_m: 0,
+        temperature: Temperature::Normal,
+        depth_m: 499,
+        played_as: None,
+    }];
+    assert!(
+        plan::plan(&data, &journey).warnings().is_empty(),
+        "499 m is not below 500 m"
+    );
+    journey.plan.routes[0].legs[0].depth_m = 520;
+    let warnings = plan::plan(&data, &journey).warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("The sunken stair goes to 520 m, below 500 m"),
+        "{}",
+        warnings[0]
+    );
+    let names: Vec<String> = data.characters.values().map(|c| c.name.clone()).collect();
+    assert!(
+        names.iter().all(|n| warnings[0].contains(n.as_str())),
+        "{}",
+        warnings[0]
+    );
+    for c in data.characters.values_mut() {
+        c.exploration.depth_adapted = true;
+    }
+    assert!(
+        plan::plan(&data, &journey).warnings().is_empty(),
+        "all adapted"
+    );
+}
+
 /// Issue 8: what has been played stays as it was played. After day 1, the
 /// demo's first leg is history; a slower "On foot" must not stretch it.
 #[test]

@@ -71,6 +71,23 @@ fn full_character(id: CharacterId, party: PartyId) -> Character {
     c.exploration.climb_speed = 4;
     c.exploration.altitude_adapted = true;
     c.exploration.depth_adapted = true;
+    c.exploration.senses = vec![
+        hazard::Sense {
+            kind: hazard::SenseKind::Nightvision,
+            range_m: 18,
+        },
+        hazard::Sense {
+            kind: hazard::SenseKind::Truesight,
+            range_m: 9,
+        },
+    ];
+    c.exploration.hazards = hazard::HazardState {
+        conditions: vec!["Prone".into(), "Doom".into()],
+        doom: 2,
+        held_exhaustion: 1,
+        sunk_m: 0.5,
+        lines: vec!["Fell 30 m".into()],
+    };
     c
 }
 
@@ -142,6 +159,90 @@ fn every_entity_survives_a_round_trip_through_the_file() {
     assert_eq!(loaded.items, expected.items);
     assert_eq!(loaded.holdings, expected.holdings);
     assert_eq!(loaded.settings, expected.settings);
+}
+
+/// Issue 13: a scene's fight (enemies, activations, who is down) and the
+/// campaign's cults come back from the file as they were written.
+#[test]
+fn cults_and_a_fight_under_way_survive_a_round_trip() {
+    use waybook::model::scene::{Action, Activation, Combatant, Downed, Enemy, Tier};
+    let dir = temp();
+    let path = dir.path().join("c.waybook");
+    let mut campaign = Campaign::create(&path, "Round trip").expect("created");
+    let mut data = campaign.load().expect("loads");
+    let edit = sample_edit();
+    campaign.apply(&edit).expect("applied");
+    edit.changes.iter().for_each(|c| data.apply(c));
+    let cult = Cult {
+        id: CultId(1),
+        god: "Morrow".into(),
+        bright: CultSide {
+            name: "Wardens".into(),
+            rule: "r".into(),
+            trait_: "t".into(),
+        },
+        dark: CultSide {
+            name: "Drowned Toll".into(),
+            rule: "+1 to hit on bridges".into(),
+            trait_: "Hook-chain".into(),
+        },
+    };
+    let start = waybook::scene::SceneStep::Start {
+        name: "Fight".into(),
+        party: Some(PartyId(1)),
+        mode: SceneMode::Combat,
+        threat: 2,
+        new_scenario: true,
+    };
+    let mut dice = waybook::rules::dice::Dice::scripted(vec![]);
+    let started = waybook::scene::play(&data, &start, &mut dice).expect("started");
+    campaign.apply(&started).expect("applied");
+    started.changes.iter().for_each(|c| data.apply(c));
+    let mut scene = data.scenes.values().next().expect("the scene").clone();
+    scene.enemies.push(Enemy {
+        name: "Wrack".into(),
+        tier: Tier::Elite,
+        quality: 4,
+        defence: 5,
+        wounds: Track { current: 2, max: 3 },
+        toughness: Track::full(1),
+        cult: Some(cult.id),
+        bright: false,
+        boss_rule: true,
+    });
+    scene.activated = vec![Combatant::Hero(CharacterId(1))];
+    scene.activation = Some(Activation {
+        who: Combatant::Enemy(0),
+        actions: vec![Action::Fight],
+    });
+    scene.down = vec![Downed {
+        character: CharacterId(1),
+        round: 1,
+        still_down: true,
+    }];
+    let before = data.scenes.values().next().cloned();
+    let edit = Edit::new(
+        "Fight under way",
+        vec![
+            Change::of(None, Some(&cult)),
+            Change::of(before.as_ref(), Some(&scene)),
+        ],
+    );
+    campaign.apply(&edit).expect("applied");
+    drop(campaign);
+    let loaded = Campaign::open(&path)
+        .expect("reopened")
+        .load()
+        .expect("loaded");
+    assert_eq!(loaded.cults.get(&cult.id), Some(&cult));
+    assert_eq!(loaded.scenes.get(&scene.id), Some(&scene));
+    let c = &loaded.characters[&CharacterId(1)];
+    assert_eq!(c.exploration.senses.len(), 2);
+    assert_eq!(c.exploration.hazards.doom, 2);
+    assert_eq!(
+        c.exploration.hazards.conditions,
+        vec!["Prone".to_owned(), "Doom".to_owned()]
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Travel rounds played through `waybook::travel::round` with scripted dice,
 //! each test quoting the sentence of `travel-rounds.txt` it checks; the map,
-//! the positions and the log kept in the file; the route forecast.
+//! the positions and the log kept in the file; the route forecast; and the
+//! exploration text's hazards booked on a character (`waybook::hazards`).
 
 mod common;
 
@@ -518,4 +519,188 @@ fn the_demo_has_a_map_a_placed_party_and_one_round_in_the_log() {
         data.rounds.values().next().expect("one").next,
         RoundStep::Done
     );
+}
+
+mod hazards {
+    use waybook::hazards::{Hazard, HazardStep, play};
+    use waybook::model::hazard::{Sense, SenseKind, range_of};
+    use waybook::model::{CampaignData, CharacterId};
+    use waybook::rules::dice::Dice;
+    use waybook::rules::travel::ground::QuicksandEvent;
+
+    fn meet(
+        data: &mut CampaignData,
+        who: CharacterId,
+        hazard: Hazard,
+        faces: &[u32],
+    ) -> Result<(), String> {
+        let mut dice = Dice::scripted(faces.to_vec());
+        let edit = play(
+            data,
+            &HazardStep {
+                character: who,
+                hazard,
+            },
+            &mut dice,
+        )
+        .map_err(|e| e.to_string())?;
+        edit.changes.iter().for_each(|c| data.apply(c));
+        Ok(())
+    }
+
+    fn first(data: &CampaignData) -> CharacterId {
+        *data.characters.keys().next().expect("a character")
+    }
+
+    /// "Characters cannot descend below 500m ... the Doom 1 condition,
+    /// increasing it by 1 for each Turn spent at 500m or below ... Degrees
+    /// of the Exhaustion condition and the Doom condition bestowed by
+    /// Swimming at this depth, cannot be removed until you have risen to a
+    /// depth above 500m."
+    #[test]
+    fn doom_grows_each_turn_below_500_m_and_goes_above_it() {
+        let (_dir, mut data) = super::common::demo();
+        let who = first(&data);
+        for _ in 0..3 {
+            meet(&mut data, who, Hazard::Deep, &[]).unwrap();
+        }
+        let h = &data.characters[&who].exploration.hazards;
+        assert_eq!(h.doom, 3);
+        // Cold water at 520 m: after the free minutes each failure holds.
+        let endurance = data.characters[&who].exploration.trait_value("Endurance");
+        // "Reduction X" does not count below 500 m: the free minutes are Endurance.
+        let minutes = u32::try_from(endurance).unwrap() + 1;
+        meet(
+            &mut data,
+            who,
+            Hazard::ColdWater {
+                minutes,
+                depth_m: 520,
+            },
+            &[1],
+        )
+        .unwrap();
+        let e = &data.characters[&who].exploration;
+        assert_eq!(
+            e.hazards.held_exhaustion, 4,
+            "a natural 1: 2 degrees, +2 below 500 m"
+        );
+        meet(&mut data, who, Hazard::Surface, &[]).unwrap();
+        let h = &data.characters[&who].exploration.hazards;
+        assert_eq!((h.doom, h.held_exhaustion), (0, 0));
+        assert!(!h.conditions.iter().any(|c| c == "Doom"));
+    }
+
+    /// "they immediately sink half a metre ... once they have submerged at
+    /// least a third of their body height, they become Restrained"; "TG 10
+    /// Physique Test, with the TG increasing by the number of metres they
+    /// have currently sunk".
+    #[test]
+    fn quicksand_sinks_restrains_and_is_escaped() {
+        let (_dir, mut data) = super::common::demo();
+        let who = first(&data);
+        let sand = |event| Hazard::Quicksand {
+            event,
+            height_m: 1.5,
+            helper: None,
+        };
+        meet(&mut data, who, sand(QuicksandEvent::Enter), &[]).unwrap();
+        let h = &data.characters[&who].exploration.hazards;
+        assert_eq!(h.sunk_m, 0.5);
+        assert!(
+            h.conditions.iter().any(|c| c == "Restrained (quicksand)"),
+            "0.5 m of 1.5 m"
+        );
+        meet(&mut data, who, sand(QuicksandEvent::Escape), &[20]).unwrap();
+        let h = &data.characters[&who].exploration.hazards;
+        assert_eq!(h.sunk_m, 0.0);
+        assert!(
+            !h.conditions.iter().any(|c| c.contains("quicksand")),
+            "{:?}",
+            h.conditions
+        );
+        assert_eq!(
+            meet(&mut data, who, sand(QuicksandEvent::Escape), &[20]),
+            Err(format!(
+                "{} is not in quicksand",
+                data.characters[&who].name
+            ))
+        );
+    }
+
+    /// "Compare the Ranges of the multiple sources, whichever is the greater
+    /// Range is the one used. For each additional source that provides that
+    /// Sense increase the Range of that Sense by 3m."
+    #[test]
+    fn senses_from_several_sources_add_three_metres_each() {
+        let senses = [
+            Sense {
+                kind: SenseKind::Nightvision,
+                range_m: 18,
+            },
+            Sense {
+                kind: SenseKind::Nightvision,
+                range_m: 9,
+            },
+            Sense {
+                kind: SenseKind::Tremorsense,
+                range_m: 6,
+            },
+        ];
+        assert_eq!(range_of(&senses, SenseKind::Nightvision), Some(21));
+        assert_eq!(range_of(&senses, SenseKind::Tremorsense), Some(6));
+        assert_eq!(range_of(&senses, SenseKind::Truesight), None);
+        assert_eq!(
+            waybook::model::hazard::senses_line(&senses),
+            "Nightvision 21 m (2 sources), Tremorsense 6 m"
+        );
+    }
+
+    /// "Their Stealth Skill Rolls are Contested by the Perception Skill Roll
+    /// of any entity who might notice them or the Investigation Skill Roll of
+    /// an entity that is actively searching".
+    #[test]
+    fn hiding_from_everyone_makes_them_hidden() {
+        let (_dir, mut data) = super::common::demo();
+        let ids: Vec<CharacterId> = data.characters.keys().copied().take(3).collect();
+        let observers = vec![(ids[1], false), (ids[2], true)];
+        meet(
+            &mut data,
+            ids[0],
+            Hazard::Hide {
+                observers: observers.clone(),
+            },
+            &[20, 2, 3],
+        )
+        .unwrap();
+        assert!(
+            data.characters[&ids[0]]
+                .exploration
+                .hazards
+                .conditions
+                .contains(&"Hidden".to_owned())
+        );
+        meet(&mut data, ids[0], Hazard::Hide { observers }, &[1, 20, 2]).unwrap();
+        assert!(
+            !data.characters[&ids[0]]
+                .exploration
+                .hazards
+                .conditions
+                .contains(&"Hidden".to_owned())
+        );
+        assert_eq!(
+            meet(
+                &mut data,
+                ids[0],
+                Hazard::Hide {
+                    observers: Vec::new()
+                },
+                &[]
+            ),
+            Err(format!(
+                "name the observers {} hides from",
+                data.characters[&ids[0]].name
+            ))
+        );
+    }
 }

@@ -31,7 +31,7 @@ fn pick<'a, K, V>(rng: &mut StdRng, map: &'a std::collections::BTreeMap<K, V>) -
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
     let label = format!("edit {n}");
     let one = |change: Change| Edit::new(label.clone(), vec![change]);
-    match rng.random_range(0..20) {
+    match rng.random_range(0..21) {
         0 => one(Change::Settings {
             before: seen.settings.clone(),
             after: Settings {
@@ -329,6 +329,44 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
             waybook::heroes::play(seen, &step, &mut dice)
                 .unwrap_or_else(|_| Edit::new(label, vec![]))
+        }
+        20 => {
+            // A cult added, or a hazard met, as the Campaign and Hazards screens ask.
+            use waybook::hazards::{Hazard, HazardStep};
+            use waybook::model::{Cult, CultSide};
+            match pick(rng, &seen.characters) {
+                Some(who) if rng.random_bool(0.6) => {
+                    let hazard = [
+                        Hazard::Deep,
+                        Hazard::OutOfBreath,
+                        Hazard::ColdWater {
+                            minutes: rng.random_range(1..30),
+                            depth_m: rng.random_range(0..700),
+                        },
+                    ][rng.random_range(0..3)]
+                    .clone();
+                    let step = HazardStep {
+                        character: who.id,
+                        hazard,
+                    };
+                    let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+                    waybook::hazards::play(seen, &step, &mut dice)
+                        .unwrap_or_else(|_| Edit::new(label, vec![]))
+                }
+                _ => {
+                    let cult = Cult {
+                        id: seen.next_cult_id(),
+                        god: format!("God {n}"),
+                        bright: CultSide::default(),
+                        dark: CultSide {
+                            name: format!("Dark {n}"),
+                            rule: "rule".to_owned(),
+                            trait_: "trait".to_owned(),
+                        },
+                    };
+                    one(Change::of(None, Some(&cult)))
+                }
+            }
         }
         _ => match pick(rng, &seen.tables) {
             Some(t) if rng.random_bool(0.2) => one(Change::Table {

@@ -54,6 +54,7 @@ pub enum Command {
     Heroes(crate::heroes::HeroStep),
     /// Plays a step of a scene, rolling with the app's dice.
     Scene(crate::scene::SceneStep),
+    Hazard(crate::hazards::HazardStep),
     /// Writes a roll the dice roller or a table made into the campaign log.
     Record {
         kind: crate::model::LogKind,
@@ -421,6 +422,11 @@ impl App {
             Command::Scene(step) => {
                 self.play_logged(LogKind::Scene, step.failure(), |data, dice| {
                     crate::scene::play(data, &step, dice)
+                });
+            }
+            Command::Hazard(step) => {
+                self.play_logged(LogKind::Hazard, step.failure(), |data, dice| {
+                    crate::hazards::play(data, &step, dice)
                 });
             }
             Command::Record { kind, why, rolled } => self.record(kind, why, rolled),

@@ -217,7 +217,12 @@ fn toll_bridge(after: &mut CampaignData, edits: &mut Vec<Edit>, party: crate::mo
                 night: super::NIGHT[..10].to_owned(),
             },
             fight(FightStep::Activate { who: ash_model }),
-            fight(FightStep::Attack(blow(ash_model, Combatant::Enemy(0), 2, 0))),
+            fight(FightStep::Attack(blow(
+                ash_model,
+                Combatant::Enemy(0),
+                2,
+                0,
+            ))),
             fight(FightStep::Activate { who: captain }),
             fight(FightStep::Attack(blow(captain, ash_model, 3, 1))),
         ]);

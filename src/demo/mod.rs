@@ -12,6 +12,7 @@ use crate::model::{
 use crate::store::{self, Campaign};
 
 mod gathering;
+mod hazards;
 mod heroes;
 mod map;
 use std::path::Path;
@@ -518,6 +519,9 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         campaign.apply(&edit)?;
     }
     for edit in heroes::first_mission(&campaign.load()?) {
+        campaign.apply(&edit)?;
+    }
+    for edit in hazards::senses_and_hazards(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
     // The journey sets off the morning after the travel round and the

@@ -17,7 +17,7 @@ use crate::rules::dice::{Dice, DiceError};
 use std::collections::BTreeMap;
 
 /// The campaign table heroes who were down at the end of a mission roll on.
-pub const INJURY_TABLE: &str = "injury";
+pub use crate::model::advancement::INJURY_TABLE;
 /// The campaign table whose rows are the reasons the GM gives XP for.
 pub const XP_AWARDS_TABLE: &str = "xp-awards";
 

@@ -7,6 +7,9 @@ use super::{CharacterId, Choice, ClockTime, MissionId, PartyId};
 use serde::{Deserialize, Deserializer, Serialize};
 use strum::{EnumIter, EnumMessage, IntoStaticStr};
 
+/// The campaign table a hero down at the end rolls on.
+pub const INJURY_TABLE: &str = "injury";
+
 /// What an advance gives. Waybook's own `note` keeps an advance written
 /// before advances were records that it could not read as one of the text's.
 #[derive(

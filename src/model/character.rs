@@ -201,6 +201,13 @@ pub struct ExplorationSheet {
     /// counts for tests made with them.
     #[serde(default)]
     pub tools: Vec<super::ToolKind>,
+    /// Senses with their ranges, one entry per source.
+    #[serde(default)]
+    pub senses: Vec<super::hazard::Sense>,
+    /// What the hazards left: conditions, Doom, the degrees held below 500 m,
+    /// how deep in quicksand.
+    #[serde(default)]
+    pub hazards: super::hazard::HazardState,
 }
 
 pub const STANDARD_TRAITS: [&str; 4] = ["Physique", "Agility", "Endurance", "Intuition"];
@@ -241,6 +248,8 @@ impl Default for ExplorationSheet {
             altitude_adapted: false,
             depth_adapted: false,
             tools: Vec::new(),
+            senses: Vec::new(),
+            hazards: super::hazard::HazardState::default(),
         }
     }
 }

@@ -50,6 +50,14 @@ pub const DANGER: RangeInclusive<i64> = 0..=10;
 /// Enemies added to a fight at once, and an attack's dice.
 pub const ENEMIES_ADDED: RangeInclusive<i64> = 1..=20;
 pub const ATTACK_DICE: RangeInclusive<i64> = 1..=20;
+/// Minutes swum in extremely cold water at once; a hazard's TG; a body's height.
+pub const SWIM_MINUTES: RangeInclusive<i64> = 1..=600;
+pub const TEST_TG: RangeInclusive<i64> = 1..=40;
+/// Doom from turns below 500 m.
+pub const DOOM: RangeInclusive<i64> = 0..=999;
+/// A sense's range in metres.
+pub const SENSE_RANGE_M: RangeInclusive<i64> = 1..=10_000;
+pub const BODY_HEIGHT_M: RangeInclusive<f64> = 0.1..=20.0;
 /// Wounds taken at once from a hazard or a blow.
 pub const WOUNDS_TAKEN: RangeInclusive<i64> = 1..=99;
 /// Travel rounds a path takes.

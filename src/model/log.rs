@@ -36,6 +36,9 @@ pub enum LogKind {
     Heroes,
     #[strum(message = "Scene")]
     Scene,
+    /// A hazard of the exploration text met by a character.
+    #[strum(message = "Hazard")]
+    Hazard,
     #[strum(message = "Dice roller")]
     Dice,
     #[strum(message = "Table")]

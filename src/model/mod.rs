@@ -16,6 +16,7 @@ pub mod cult;
 mod data;
 pub mod document;
 pub mod gathering;
+pub mod hazard;
 mod ids;
 mod item;
 mod journey;
@@ -44,8 +45,8 @@ pub use cult::{Cult, CultSide};
 pub use data::{CampaignData, Totals};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
-    CharacterId, CultId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId, PlaceId,
-    SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,
+    CharacterId, CultId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId,
+    PlaceId, SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{

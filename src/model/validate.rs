@@ -3,7 +3,7 @@
 //! not, naming the record and field, and an import refuses a file with one,
 //! naming its place in the file.
 
-use super::{CampaignData, Character, limits, sheet};
+use super::{CampaignData, Character, Choice, limits, sheet};
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 
@@ -182,6 +182,23 @@ fn character(found: &mut Problems, c: &Character) {
         let path = format!("exploration.skills[{i}].value");
         found.check(&skill.name, &path, skill.value, &limits::TRAIT_OR_SKILL);
     }
+    for (i, sense) in e.senses.iter().enumerate() {
+        let path = format!("exploration.senses[{i}].range_m");
+        found.check(
+            sense.kind.label(),
+            &path,
+            sense.range_m,
+            &limits::SENSE_RANGE_M,
+        );
+    }
+    let h = &e.hazards;
+    found.check("Doom", "exploration.hazards.doom", h.doom, &limits::DOOM);
+    found.check(
+        "Exhaustion held below 500 m",
+        "exploration.hazards.held_exhaustion",
+        h.held_exhaustion,
+        &(0..=e.exhaustion.max(0)),
+    );
     for section in sheet::SECTIONS {
         for f in section.numbers {
             found.check(f.label, f.path, (f.get)(c), &f.range);

@@ -328,14 +328,39 @@ fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
                 &sheet::HEAT_REDUCTION,
             ),
         ),
-        (sheet::SWIM_SPEED.label, speed(&sheet::SWIM_SPEED)),
-        (sheet::CLIMB_SPEED.label, speed(&sheet::CLIMB_SPEED)),
+        (
+            "Swim / climb speed (m)",
+            format!(
+                "{} / {}",
+                speed(&sheet::SWIM_SPEED),
+                speed(&sheet::CLIMB_SPEED)
+            ),
+        ),
+        ("Senses", crate::model::hazard::senses_line(&e.senses)),
+        ("Conditions", conditions(&e.hazards)),
     ];
+    // A filled sheet names conditions only when there are some.
     let facts: Vec<(&str, String)> = facts
         .into_iter()
+        .filter(|(label, _)| {
+            *label != "Conditions" || !fill.filled || !e.hazards.conditions.is_empty()
+        })
         .map(|(label, value)| (label, if fill.filled { value } else { String::new() }))
         .collect();
     blocks::facts(l, &facts);
+}
+
+/// The hazards' conditions, with Doom's count.
+fn conditions(h: &crate::model::hazard::HazardState) -> String {
+    let shown: Vec<String> = h
+        .conditions
+        .iter()
+        .map(|c| match c.as_str() {
+            "Doom" => format!("Doom {}", h.doom),
+            other => other.to_owned(),
+        })
+        .collect();
+    shown.join(", ")
 }
 
 fn inventory(l: &mut Layout<'_>, data: &CampaignData, c: Option<&Character>) {

@@ -113,7 +113,41 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
         road_hours: walk.road.len(),
         arrives: walk.arrived(),
         days,
+        abyss: abyss_warnings(journey, &members),
     }
+}
+
+/// "Characters cannot descend below 500m without suitable equipment or
+/// adaptations": each leg that swims there, with who is not adapted.
+fn abyss_warnings(journey: &Journey, members: &[&crate::model::Character]) -> Vec<String> {
+    use crate::rules::travel::march::ABYSS_M;
+    let exposed: Vec<&str> = members
+        .iter()
+        .filter(|c| !c.exploration.depth_adapted)
+        .map(|c| c.name.as_str())
+        .collect();
+    let Some(route) = journey.route() else {
+        return Vec::new();
+    };
+    if exposed.is_empty() {
+        return Vec::new();
+    }
+    route
+        .legs
+        .iter()
+        .filter(|leg| {
+            leg.depth_m >= i64::from(ABYSS_M)
+                && journey.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
+        })
+        .map(|leg| {
+            format!(
+                "{} goes to {} m, below {ABYSS_M} m: without adaptation {} gain Doom 1 and +1 each turn, and the Doom and exhaustion gained there stay until they rise above {ABYSS_M} m",
+                leg.name,
+                leg.depth_m,
+                exposed.join(", ")
+            )
+        })
+        .collect()
 }
 
 /// The day's hours from `first_hour`: travel from the start hour while the

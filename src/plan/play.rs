@@ -247,7 +247,7 @@ impl Play<'_> {
             if rest_in_last_day(view, d, cd.character, self.data.settings.day_hours)
                 >= LONG_REST_HOURS
             {
-                let removable = (e.exhaustion - e.starvation).max(0);
+                let removable = (e.exhaustion - e.starvation - e.hazards.held_exhaustion).max(0);
                 let removed = removable.min(long_rest);
                 e.exhaustion -= removed;
                 if removed > 0 {

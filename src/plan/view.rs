@@ -161,6 +161,8 @@ pub struct JourneyPlanView {
     /// Whether the plan reaches the destination (it may not, with no travel).
     pub arrives: bool,
     pub days: Vec<PlanDay>,
+    /// The legs that swim below 500 m with someone not adapted.
+    pub abyss: Vec<String>,
 }
 
 impl JourneyPlanView {
@@ -209,23 +211,26 @@ impl JourneyPlanView {
         })
     }
 
-    /// What the GM must know of the plan as a whole: a destination it never
-    /// reaches within [`MAX_DAYS`] (one line, with when the plan stops).
+    /// What the GM must know of the plan as a whole: legs below 500 m for
+    /// someone not adapted, and a destination it never reaches within
+    /// [`MAX_DAYS`] (one line, with when the plan stops).
     pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = self.abyss.clone();
         let Some(last) = self.days.last() else {
-            return Vec::new();
+            return warnings;
         };
         if self.arrives {
-            return Vec::new();
+            return warnings;
         }
         let travelled = self.road_hours_played(self.total_hours());
-        vec![format!(
+        warnings.push(format!(
             "The destination is not reached: the plan stops after {}, at the end of campaign day {}, with {} of {} on the road travelled",
             crate::model::plural(self.days.len(), "day"),
             last.date,
             travelled,
             crate::model::plural(self.road_hours, "hour")
-        )]
+        ));
+        warnings
     }
 
     pub fn total_hours(&self) -> i64 {

@@ -277,7 +277,10 @@ impl Booking<'_> {
 }
 
 /// The models of the scene: the party's heroes, then its enemies.
-pub fn combatants(data: &crate::model::CampaignData, scene: &crate::model::Scene) -> Vec<Combatant> {
+pub fn combatants(
+    data: &crate::model::CampaignData,
+    scene: &crate::model::Scene,
+) -> Vec<Combatant> {
     super::cast(data, scene)
         .into_iter()
         .map(Combatant::Hero)
@@ -314,7 +317,11 @@ pub(super) fn play(
                 .iter()
                 .zip(&rolled)
                 .map(|(&i, (face, b))| {
-                    format!("{} d6 = {face}: {}", book.scene.enemies[i].name, behaviour(*b))
+                    format!(
+                        "{} d6 = {face}: {}",
+                        book.scene.enemies[i].name,
+                        behaviour(*b)
+                    )
                 })
                 .collect();
             book.line(format!("Enemy behaviour: {}.", read.join("; ")));
@@ -425,7 +432,9 @@ pub(super) fn play(
         }
         FightStep::Give { from, to } => {
             if from == to {
-                return Err(SceneError::Rules("a hero gives a wild die to another hero".into()));
+                return Err(SceneError::Rules(
+                    "a hero gives a wild die to another hero".into(),
+                ));
             }
             let (giver, taker) = (Combatant::Hero(*from), Combatant::Hero(*to));
             let (from_name, to_name) = (book.name_of(giver)?, book.name_of(taker)?);
@@ -761,7 +770,11 @@ fn cast(
     let request = Cast {
         stat,
         level,
-        modifiers: if modifier == 0 { Vec::new() } else { vec![modifier] },
+        modifiers: if modifier == 0 {
+            Vec::new()
+        } else {
+            vec![modifier]
+        },
         wild_die,
         threat,
     };

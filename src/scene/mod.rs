@@ -65,7 +65,9 @@ pub enum SceneError {
     Down(String),
     #[error("it is {}'s turn: players and GM alternate activating one model at a time", .0.name())]
     OtherSide(crate::model::scene::Side),
-    #[error("{0} has taken {1} this activation: Shoot, Fight and Cast can't be taken twice in one activation")]
+    #[error(
+        "{0} has taken {1} this activation: Shoot, Fight and Cast can't be taken twice in one activation"
+    )]
     Twice(String, &'static str),
     #[error("{0} has taken all {1} actions (a third costs 2 Toughness, once per round)")]
     NoActionsLeft(String, usize),
@@ -463,7 +465,7 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     let table = data
         .tables
         .values()
-        .find(|t| t.name == crate::heroes::INJURY_TABLE)
+        .find(|t| t.name == crate::model::advancement::INJURY_TABLE)
         .and_then(|t| t.rollable().ok());
     let still: Vec<CharacterId> = book
         .scene
@@ -485,7 +487,9 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
                 hero.companion.injuries.push(injury.clone());
                 format!("{name} was still down: d6 = {face} on the injury table: {injury}.")
             }
-            None => format!("{name} was still down: d6 = {face} (the campaign has no injury table to read it on)."),
+            None => format!(
+                "{name} was still down: d6 = {face} (the campaign has no injury table to read it on)."
+            ),
         };
         book.line(line);
     }

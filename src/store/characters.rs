@@ -10,13 +10,15 @@ use std::collections::BTreeMap;
 
 /// The columns of the `character` table that are not simple sheet fields,
 /// first in every row.
-const OWN_COLUMNS: [&str; 6] = [
+const OWN_COLUMNS: [&str; 8] = [
     "id",
     "kind",
     "party_id",
     "c_advances",
     "x_tools",
     "c_memories",
+    "x_senses",
+    "x_hazards",
 ];
 
 /// The advances column: records, or the free text files before schema 6 hold.
@@ -49,6 +51,8 @@ fn row_values(c: &Character) -> rusqlite::Result<Vec<Value>> {
         Value::Text(super::sql_types::to_json(&c.companion.advances)?),
         Value::Text(super::sql_types::to_json(&c.exploration.tools)?),
         Value::Text(super::sql_types::to_json(&c.companion.memories)?),
+        Value::Text(super::sql_types::to_json(&c.exploration.senses)?),
+        Value::Text(super::sql_types::to_json(&c.exploration.hazards)?),
     ];
     for section in sheet::SECTIONS {
         values.extend(section.numbers.iter().map(|f| Value::Integer((f.get)(c))));
@@ -174,6 +178,8 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     c.companion.advances = advances.0;
     c.exploration.tools = super::sql_types::from_json(4, &row.get::<_, String>(4)?)?;
     c.companion.memories = super::sql_types::from_json(5, &row.get::<_, String>(5)?)?;
+    c.exploration.senses = super::sql_types::from_json(6, &row.get::<_, String>(6)?)?;
+    c.exploration.hazards = super::sql_types::from_json(7, &row.get::<_, String>(7)?)?;
     c.companion.stats.clear();
     c.exploration.traits.clear();
     c.exploration.skills.clear();

@@ -8,7 +8,12 @@ use crate::app::Command;
 use crate::model::{CampaignData, Change, Cult, CultSide, Edit};
 use egui::{RichText, Ui};
 
-pub fn cults_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+pub fn cults_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
     ui.label(RichText::new("Cults").strong());
     ui.label(
         RichText::new(
@@ -22,7 +27,10 @@ pub fn cults_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out
             if let Some(god) = fields.text(ui, &key("god"), "Lesser god", &c.god, 160.0) {
                 fields.commit(out, c, "god", |c| c.god = god);
             }
-            if ui.button(format!("Remove the cults of {}", c.god)).clicked() {
+            if ui
+                .button(format!("Remove the cults of {}", c.god))
+                .clicked()
+            {
                 out.push(Command::Apply(Edit::new(
                     format!("Remove the cults of {}", c.god),
                     vec![Change::of(Some(c), None)],
@@ -38,13 +46,21 @@ pub fn cults_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out
                 fn edit(c: &mut Cult, bright: bool) -> &mut CultSide {
                     if bright { &mut c.bright } else { &mut c.dark }
                 }
-                if let Some(v) =
-                    fields.text(ui, &key("name"), &format!("{which} cult"), &side.name, 150.0)
-                {
-                    fields.commit(out, c, &format!("{which} cult"), |c| edit(c, bright).name = v);
+                if let Some(v) = fields.text(
+                    ui,
+                    &key("name"),
+                    &format!("{which} cult"),
+                    &side.name,
+                    150.0,
+                ) {
+                    fields.commit(out, c, &format!("{which} cult"), |c| {
+                        edit(c, bright).name = v
+                    });
                 }
                 if let Some(v) = fields.text(ui, &key("rule"), "Cult rule", &side.rule, 220.0) {
-                    fields.commit(out, c, &format!("{which} cult rule"), |c| edit(c, bright).rule = v);
+                    fields.commit(out, c, &format!("{which} cult rule"), |c| {
+                        edit(c, bright).rule = v
+                    });
                 }
                 if let Some(v) = fields.text(ui, &key("trait"), "Trait", &side.trait_, 180.0) {
                     fields.commit(out, c, &format!("{which} cult trait"), |c| {

@@ -38,6 +38,9 @@ pub struct FightState {
     pub power: Option<usize>,
     pub level: u32,
     pub drill: bool,
+    pub cast_modifier: i32,
+    pub cast_wild_die: bool,
+    pub revive_wild_die: bool,
     pub harmed: Option<Combatant>,
     pub harm: String,
     pub cancel: String,
@@ -72,6 +75,9 @@ impl Default for FightState {
             power: None,
             level: 1,
             drill: false,
+            cast_modifier: 0,
+            cast_wild_die: false,
+            revive_wild_die: false,
             harmed: None,
             harm: "1".to_owned(),
             cancel: "0".to_owned(),
@@ -180,7 +186,12 @@ fn enemies_ui(
                 ("quality", "Quality", e.quality, &limits::QUALITY_DEFENCE),
                 ("defence", "Defence", e.defence, &limits::QUALITY_DEFENCE),
                 ("wounds", "Wounds", e.wounds.current, &(0..=e.wounds.max)),
-                ("toughness", "Toughness", e.toughness.current, &(0..=e.toughness.max)),
+                (
+                    "toughness",
+                    "Toughness",
+                    e.toughness.current,
+                    &(0..=e.toughness.max),
+                ),
             ] {
                 let label = format!("{label} of {}", e.name);
                 if let Some(v) = fields.whole(ui, &key(what), &label, value, range) {
@@ -203,8 +214,11 @@ fn enemies_ui(
             state.tier = t;
         }
         fields::draft(ui, "How many", &mut state.count, 30.0);
-        let cults: Vec<(CultId, &str)> =
-            data.cults.values().map(|c| (c.id, c.god.as_str())).collect();
+        let cults: Vec<(CultId, &str)> = data
+            .cults
+            .values()
+            .map(|c| (c.id, c.god.as_str()))
+            .collect();
         fields::record_combo(
             ui,
             "enemy-cult",
@@ -247,47 +261,52 @@ fn enemies_ui(
 /// button to activate them.
 fn models_ui(ui: &mut Ui, data: &CampaignData, scene: &Scene, out: &mut Vec<Command>) {
     ui.label(RichText::new(format!("Round {}", scene.round)).strong());
-    egui::Grid::new("fight-models").striped(true).show(ui, |ui| {
-        for who in scene::fight::combatants(data, scene) {
-            let (name, wounds, toughness) = match who {
-                Combatant::Hero(id) => {
-                    let Some(c) = data.characters.get(&id) else {
-                        continue;
-                    };
-                    (c.name.clone(), c.companion.wounds, c.companion.toughness)
+    egui::Grid::new("fight-models")
+        .striped(true)
+        .show(ui, |ui| {
+            for who in scene::fight::combatants(data, scene) {
+                let (name, wounds, toughness) = match who {
+                    Combatant::Hero(id) => {
+                        let Some(c) = data.characters.get(&id) else {
+                            continue;
+                        };
+                        (c.name.clone(), c.companion.wounds, c.companion.toughness)
+                    }
+                    Combatant::Enemy(i) => {
+                        let e = &scene.enemies[i];
+                        (e.name.clone(), e.wounds, e.toughness)
+                    }
+                };
+                ui.label(&name);
+                ui.label(format!("Wounds {} of {}", wounds.current, wounds.max));
+                ui.label(format!(
+                    "Toughness {} of {}",
+                    toughness.current, toughness.max
+                ));
+                let active = scene.activation.as_ref().is_some_and(|a| a.who == who);
+                let status = if wounds.current <= 0 {
+                    match who {
+                        Combatant::Hero(_) => "down",
+                        Combatant::Enemy(_) => "out of the fight",
+                    }
+                } else if active {
+                    "activating"
+                } else if scene.activated.contains(&who) {
+                    "activated"
+                } else {
+                    "to activate"
+                };
+                ui.label(status);
+                if status == "to activate" && scene.in_round {
+                    if ui.button(format!("Activate {name}")).clicked() {
+                        send(out, scene, FightStep::Activate { who });
+                    }
+                } else {
+                    ui.label("");
                 }
-                Combatant::Enemy(i) => {
-                    let e = &scene.enemies[i];
-                    (e.name.clone(), e.wounds, e.toughness)
-                }
-            };
-            ui.label(&name);
-            ui.label(format!("Wounds {} of {}", wounds.current, wounds.max));
-            ui.label(format!("Toughness {} of {}", toughness.current, toughness.max));
-            let active = scene.activation.as_ref().is_some_and(|a| a.who == who);
-            let status = if wounds.current <= 0 {
-                match who {
-                    Combatant::Hero(_) => "down",
-                    Combatant::Enemy(_) => "out of the fight",
-                }
-            } else if active {
-                "activating"
-            } else if scene.activated.contains(&who) {
-                "activated"
-            } else {
-                "to activate"
-            };
-            ui.label(status);
-            if status == "to activate" && scene.in_round {
-                if ui.button(format!("Activate {name}")).clicked() {
-                    send(out, scene, FightStep::Activate { who });
-                }
-            } else {
-                ui.label("");
+                ui.end_row();
             }
-            ui.end_row();
-        }
-    });
+        });
 }
 
 fn activation_ui(
@@ -370,27 +389,46 @@ fn attack_ui(
     }
     let list = as_refs(models);
     ui.horizontal(|ui| {
-        fields::record_combo(ui, "attacker", "Attacker", &mut state.attacker, Unpicked::Prompt("choose"), &list);
+        fields::record_combo(
+            ui,
+            "attacker",
+            "Attacker",
+            &mut state.attacker,
+            Unpicked::Prompt("choose"),
+            &list,
+        );
         let targets: Vec<(Combatant, &str)> = list
             .iter()
             .copied()
             .filter(|(c, _)| state.attacker.is_none_or(|a| a.side() != c.side()))
             .collect();
-        fields::record_combo(ui, "defender", "Defender", &mut state.defender, Unpicked::Prompt("choose"), &targets);
+        fields::record_combo(
+            ui,
+            "defender",
+            "Defender",
+            &mut state.defender,
+            Unpicked::Prompt("choose"),
+            &targets,
+        );
         fields::draft(ui, "Attack dice", &mut state.attacks, 30.0);
         let id = ui.label("AP").id;
-        ui.add(egui::Slider::new(&mut state.ap, 0..=4)).labelled_by(id);
+        ui.add(egui::Slider::new(&mut state.ap, 0..=4))
+            .labelled_by(id);
     });
     ui.horizontal(|ui| {
         ui.checkbox(&mut state.shooting, "Shooting");
         ui.checkbox(&mut state.cover, "Defender in cover");
         ui.checkbox(&mut state.long_range, "Long range (over half)");
         let id = ui.label("Extra enemies in the fight").id;
-        ui.add(egui::Slider::new(&mut state.extra_enemies, 0..=2)).labelled_by(id);
+        ui.add(egui::Slider::new(&mut state.extra_enemies, 0..=2))
+            .labelled_by(id);
     });
     ui.horizontal(|ui| {
         fields::draft(ui, "Toughness to spend", &mut state.toughness, 30.0);
-        ui.checkbox(&mut state.attack_wild_die, "Wild die as an extra attack die");
+        ui.checkbox(
+            &mut state.attack_wild_die,
+            "Wild die as an extra attack die",
+        );
     });
     if ui.button("Roll the attack").clicked() {
         let toughness = limits::parse_whole(&state.toughness, &limits::TOUGHNESS_MAX)
@@ -452,7 +490,10 @@ fn cast_ui(
 ) {
     ui.label(RichText::new("Powers and drills").strong());
     let cast = heroes(data, scene);
-    if state.caster.is_none_or(|c| !cast.iter().any(|(id, _)| *id == c)) {
+    if state
+        .caster
+        .is_none_or(|c| !cast.iter().any(|(id, _)| *id == c))
+    {
         state.caster = cast.first().map(|(id, _)| *id);
     }
     let powers = state.caster.map(|c| powers_of(data, c)).unwrap_or_default();
@@ -461,11 +502,30 @@ fn cast_ui(
         state.power = (!powers.is_empty()).then_some(0);
     }
     ui.horizontal(|ui| {
-        fields::record_combo(ui, "caster", "Caster", &mut state.caster, Unpicked::Prompt("nobody"), &as_refs(&cast));
-        fields::record_combo(ui, "power", "Power", &mut state.power, Unpicked::Prompt("no powers"), &numbered);
+        fields::record_combo(
+            ui,
+            "caster",
+            "Caster",
+            &mut state.caster,
+            Unpicked::Prompt("nobody"),
+            &as_refs(&cast),
+        );
+        fields::record_combo(
+            ui,
+            "power",
+            "Power",
+            &mut state.power,
+            Unpicked::Prompt("no powers"),
+            &numbered,
+        );
         let id = ui.label("Power level").id;
-        ui.add(egui::Slider::new(&mut state.level, 1..=3)).labelled_by(id);
+        ui.add(egui::Slider::new(&mut state.level, 1..=3))
+            .labelled_by(id);
         ui.checkbox(&mut state.drill, "A drill (Dexterity)");
+        let id = ui.label("Power modifier").id;
+        ui.add(egui::Slider::new(&mut state.cast_modifier, -2..=2))
+            .labelled_by(id);
+        ui.checkbox(&mut state.cast_wild_die, "Spend a wild die on the power");
     });
     if ui.button("Cast the power").clicked() {
         match (state.caster, state.power.and_then(|p| powers.get(p))) {
@@ -477,8 +537,8 @@ fn cast_ui(
                     power: power.clone(),
                     level: state.level,
                     drill: state.drill,
-                    modifier: 0,
-                    wild_die: false,
+                    modifier: state.cast_modifier,
+                    wild_die: std::mem::take(&mut state.cast_wild_die),
                 },
             ),
             _ => state.error = Some("The power was not cast: the caster knows no power".into()),
@@ -498,7 +558,14 @@ fn harm_ui(
     ui.label(RichText::new("Wounds and Toughness").strong());
     let list = as_refs(models);
     ui.horizontal(|ui| {
-        fields::record_combo(ui, "harmed", "Who takes wounds", &mut state.harmed, Unpicked::Prompt("choose"), &list);
+        fields::record_combo(
+            ui,
+            "harmed",
+            "Who takes wounds",
+            &mut state.harmed,
+            Unpicked::Prompt("choose"),
+            &list,
+        );
         fields::draft(ui, "Wounds", &mut state.harm, 30.0);
         fields::draft(ui, "Cancel with Toughness", &mut state.cancel, 30.0);
         if ui.button("Take the wounds").clicked() {
@@ -510,26 +577,60 @@ fn harm_ui(
                 (Some(who), Ok((wounds, cancel))) => {
                     state.error = None;
                     let (wounds, cancel) = (wounds as u32, cancel as u32);
-                    send(out, scene, FightStep::Harm { who, wounds, cancel });
+                    send(
+                        out,
+                        scene,
+                        FightStep::Harm {
+                            who,
+                            wounds,
+                            cancel,
+                        },
+                    );
                 }
-                (None, _) => state.error = Some("No wounds were taken: choose who takes them".into()),
+                (None, _) => {
+                    state.error = Some("No wounds were taken: choose who takes them".into())
+                }
                 (_, Err(e)) => state.error = Some(e),
             }
         }
     });
     let heroes = heroes(data, scene);
-    if state.reviver.is_none_or(|c| !heroes.iter().any(|(id, _)| *id == c)) {
+    if state
+        .reviver
+        .is_none_or(|c| !heroes.iter().any(|(id, _)| *id == c))
+    {
         state.reviver = heroes.first().map(|(id, _)| *id);
     }
     ui.horizontal(|ui| {
-        fields::record_combo(ui, "reviver", "Hero", &mut state.reviver, Unpicked::Prompt("nobody"), &as_refs(&heroes));
+        fields::record_combo(
+            ui,
+            "reviver",
+            "Hero",
+            &mut state.reviver,
+            Unpicked::Prompt("nobody"),
+            &as_refs(&heroes),
+        );
         let stats: Vec<(usize, String)> = state
             .reviver
             .and_then(|c| data.characters.get(&c))
-            .map(|c| c.companion.stats.iter().enumerate().map(|(i, s)| (i, format!("{} {}+", s.name, s.value))).collect())
+            .map(|c| {
+                c.companion
+                    .stats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (i, format!("{} {}+", s.name, s.value)))
+                    .collect()
+            })
             .unwrap_or_default();
         let mut stat = Some(state.revive_stat);
-        fields::record_combo(ui, "revive-stat", "On", &mut stat, Unpicked::Prompt("no stat"), &as_refs(&stats));
+        fields::record_combo(
+            ui,
+            "revive-stat",
+            "On",
+            &mut stat,
+            Unpicked::Prompt("no stat"),
+            &as_refs(&stats),
+        );
         state.revive_stat = stat.unwrap_or(0);
         let others: Vec<(CharacterId, &str)> = heroes
             .iter()
@@ -539,25 +640,72 @@ fn harm_ui(
         if state.receiver.is_none_or(|r| Some(r) == state.reviver) {
             state.receiver = others.first().map(|(id, _)| *id);
         }
-        fields::record_combo(ui, "receiver", "Other hero", &mut state.receiver, Unpicked::Prompt("nobody"), &others);
+        fields::record_combo(
+            ui,
+            "receiver",
+            "Other hero",
+            &mut state.receiver,
+            Unpicked::Prompt("nobody"),
+            &others,
+        );
     });
     let Some(hero) = state.reviver else { return };
-    let name = heroes.iter().find(|(id, _)| *id == hero).map_or("", |(_, n)| n.as_str());
+    let name = heroes
+        .iter()
+        .find(|(id, _)| *id == hero)
+        .map_or("", |(_, n)| n.as_str());
     ui.horizontal(|ui| {
         if ui.button(format!("{name} rests")).clicked() {
-            send(out, scene, FightStep::Rest { who: Combatant::Hero(hero) });
+            send(
+                out,
+                scene,
+                FightStep::Rest {
+                    who: Combatant::Hero(hero),
+                },
+            );
         }
-        if ui.button(format!("{name} spends 2 Toughness to reroll")).clicked() {
+        if ui
+            .button(format!("{name} spends 2 Toughness to reroll"))
+            .clicked()
+        {
             send(out, scene, FightStep::Reroll { character: hero });
         }
         if let Some(other) = state.receiver {
-            let other_name = heroes.iter().find(|(id, _)| *id == other).map_or("", |(_, n)| n.as_str());
-            let down = data.characters.get(&other).is_some_and(|c| c.companion.wounds.current <= 0);
-            if down && ui.button(format!("{name} revives {other_name}")).clicked() {
-                send(out, scene, FightStep::Revive { ally: hero, downed: other, stat: state.revive_stat, wild_die: false });
+            let other_name = heroes
+                .iter()
+                .find(|(id, _)| *id == other)
+                .map_or("", |(_, n)| n.as_str());
+            let down = data
+                .characters
+                .get(&other)
+                .is_some_and(|c| c.companion.wounds.current <= 0);
+            if down {
+                ui.checkbox(&mut state.revive_wild_die, "Spend a wild die on the revive");
+                if ui.button(format!("{name} revives {other_name}")).clicked() {
+                    send(
+                        out,
+                        scene,
+                        FightStep::Revive {
+                            ally: hero,
+                            downed: other,
+                            stat: state.revive_stat,
+                            wild_die: std::mem::take(&mut state.revive_wild_die),
+                        },
+                    );
+                }
             }
-            if ui.button(format!("{name} gives {other_name} a wild die")).clicked() {
-                send(out, scene, FightStep::Give { from: hero, to: other });
+            if ui
+                .button(format!("{name} gives {other_name} a wild die"))
+                .clicked()
+            {
+                send(
+                    out,
+                    scene,
+                    FightStep::Give {
+                        from: hero,
+                        to: other,
+                    },
+                );
             }
         }
     });

@@ -11,9 +11,10 @@ mod campaign;
 mod csv_import;
 mod cults;
 mod export;
-mod fight;
 pub mod fields;
+mod fight;
 mod gathering;
+mod hazards;
 mod inventory;
 mod items;
 mod journeys;
@@ -46,13 +47,14 @@ pub enum Screen {
     Gathering,
     Heroes,
     Scene,
+    Hazards,
     Log,
     Campaign,
     Rules,
 }
 
 impl Screen {
-    const ALL: [Screen; 13] = [
+    const ALL: [Screen; 14] = [
         Screen::Roster,
         Screen::Inventory,
         Screen::Items,
@@ -63,6 +65,7 @@ impl Screen {
         Screen::Gathering,
         Screen::Heroes,
         Screen::Scene,
+        Screen::Hazards,
         Screen::Log,
         Screen::Campaign,
         Screen::Rules,
@@ -80,6 +83,7 @@ impl Screen {
             Screen::Gathering => "Gathering",
             Screen::Heroes => "Heroes",
             Screen::Scene => "Scene",
+            Screen::Hazards => "Hazards",
             Screen::Log => "Log",
             Screen::Campaign => "Campaign",
             Screen::Rules => "Dice and rules",
@@ -104,6 +108,7 @@ pub struct UiState {
     pub heroes: advancement::HeroesState,
     pub log: log::LogState,
     pub scene: scene::SceneState,
+    pub hazards: hazards::HazardsState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
 }
@@ -180,7 +185,8 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     egui::CentralPanel::default().show(ui, |ui| match &app.session {
         Some(session) => {
             let data = &session.data;
-            ui.horizontal(|ui| {
+            // Wrapped: the screens' tabs take a second line in a narrow window.
+            ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(&data.settings.name).strong().size(16.0));
                 ui.separator();
                 for screen in Screen::ALL {
@@ -205,6 +211,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Heroes => advancement::heroes_ui(ui, &mut state.heroes, data, &mut out),
                 Screen::Log => log::log_ui(ui, &mut state.log, data, &mut out),
                 Screen::Scene => scene::scene_ui(ui, &mut state.scene, data, &mut out),
+                Screen::Hazards => hazards::hazards_ui(ui, &mut state.hazards, data, &mut out),
                 Screen::Rules => {
                     rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
                 }

@@ -54,21 +54,39 @@ fn open_scene(data: &CampaignData) -> Option<&Scene> {
 }
 
 pub fn scene_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut Vec<Command>) {
-    egui::ScrollArea::vertical()
-        .auto_shrink(false)
+    let open = open_scene(data);
+    // The scene's log beside the controls, newest first, so the last roll
+    // is always in view at the table.
+    egui::Panel::right("scene-log")
+        .resizable(true)
+        .default_size(420.0)
         .show(ui, |ui| {
-            match open_scene(data) {
+            egui::ScrollArea::vertical()
+                .auto_shrink(false)
+                .show(ui, |ui| {
+                    if let Some(scene) = open {
+                        ui.label(RichText::new("The scene so far").strong());
+                        for line in scene.lines.iter().rev() {
+                            ui.label(line);
+                        }
+                        ui.separator();
+                    }
+                    if let Some(last) = data.scenes.values().rev().find(|s| s.finished) {
+                        ui.label(RichText::new(format!("Last scene: {}", last.name)).strong());
+                        for line in &last.lines {
+                            ui.label(RichText::new(line).weak());
+                        }
+                    }
+                });
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .auto_shrink(false)
+            .show(ui, |ui| match open {
                 Some(scene) => running_ui(ui, state, data, scene, out),
                 None => start_ui(ui, state, data, out),
-            }
-            if let Some(last) = data.scenes.values().rev().find(|s| s.finished) {
-                ui.separator();
-                ui.label(RichText::new(format!("Last scene: {}", last.name)).strong());
-                for line in &last.lines {
-                    ui.label(RichText::new(line).weak());
-                }
-            }
-        });
+            });
+    });
 }
 
 fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut Vec<Command>) {
@@ -95,7 +113,10 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
             state.mode = mode;
         }
         fields::draft(ui, "Threat", &mut state.threat, 40.0);
-        ui.checkbox(&mut state.new_scenario, "A new scenario (Toughness refills)");
+        ui.checkbox(
+            &mut state.new_scenario,
+            "A new scenario (Toughness refills)",
+        );
     });
     if ui.button("Start the scene").clicked() {
         match limits::parse_whole(&state.threat, &limits::DANGER) {
@@ -152,6 +173,10 @@ fn running_ui(
         }
     });
     ui.separator();
+    if scene.mode == SceneMode::Combat {
+        super::fight::fight_ui(ui, &mut state.fight, data, scene, out);
+        ui.separator();
+    }
     ui.label(RichText::new("Wild dice").strong());
     ui.horizontal(|ui| {
         let id = ui.label("Reason").id;
@@ -197,12 +222,9 @@ fn running_ui(
     }
     ui.separator();
     challenge_ui(ui, state, data, scene, out);
-    ui.separator();
-    super::fight::fight_ui(ui, &mut state.fight, data, scene, out);
-    ui.separator();
-    ui.label(RichText::new("The scene so far").strong());
-    for line in scene.lines.iter().rev() {
-        ui.label(line);
+    if scene.mode == SceneMode::Exploration {
+        ui.separator();
+        super::fight::fight_ui(ui, &mut state.fight, data, scene, out);
     }
 }
 

@@ -456,4 +456,49 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
             }
         }
     });
+    senses_ui(ui, form);
+}
+
+/// Senses with their ranges, one row per source; the Hazards screen's
+/// light and sight read them.
+fn senses_ui(ui: &mut Ui, form: &mut Form<'_>) {
+    use crate::model::hazard::{Sense, SenseKind};
+    ui.label(RichText::new("Senses").strong());
+    ui.label(
+        RichText::new(crate::model::hazard::senses_line(
+            &form.c.exploration.senses,
+        ))
+        .weak(),
+    );
+    for (i, sense) in form.c.exploration.senses.clone().iter().enumerate() {
+        ui.horizontal(|ui| {
+            let label = format!("Sense {}", i + 1);
+            if let Some(kind) =
+                super::fields::choice_combo(ui, &form.key(&label), &label, sense.kind)
+            {
+                form.commit("senses", |c| c.exploration.senses[i].kind = kind);
+            }
+            form.whole_keyed(
+                ui,
+                &format!("sense{i}-range"),
+                &format!("Range of sense {} (m)", i + 1),
+                crate::model::limits::SENSE_RANGE_M,
+                |c| c.exploration.senses.get(i).map_or(0, |s| s.range_m),
+                |c, v| c.exploration.senses[i].range_m = v,
+            );
+            if ui.button(format!("Remove sense {}", i + 1)).clicked() {
+                form.commit("senses", |c| {
+                    c.exploration.senses.remove(i);
+                });
+            }
+        });
+    }
+    if ui.button("Add a sense").clicked() {
+        form.commit("senses", |c| {
+            c.exploration.senses.push(Sense {
+                kind: SenseKind::Nightvision,
+                range_m: 18,
+            })
+        });
+    }
 }

@@ -1,0 +1,196 @@
+//! What the exploration text's hazards leave on a character: senses with
+//! their ranges (one entry per source), conditions (Prone, Restrained,
+//! Choking...), Doom and the degrees of exhaustion held below 500 m, and
+//! how deep they have sunk in quicksand.
+
+use super::Choice;
+use super::choice::{choice, named_choice};
+use serde::{Deserialize, Serialize};
+use strum::{EnumIter, EnumMessage, IntoStaticStr};
+
+/// The senses the text names beside sight.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    EnumIter,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum SenseKind {
+    #[strum(message = "Nightvision")]
+    Nightvision,
+    #[strum(message = "Blindsight")]
+    Blindsight,
+    #[strum(message = "Spiritsight")]
+    Spiritsight,
+    #[strum(message = "Tremorsense")]
+    Tremorsense,
+    #[strum(message = "Truesight")]
+    Truesight,
+}
+
+choice!(SenseKind);
+
+/// A sense from one source (a lineage, an item, a spell) with its range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sense {
+    pub kind: SenseKind,
+    pub range_m: i64,
+}
+
+/// A sense's range from all its sources: "the greater Range ... increased
+/// by 3m" for each further source (`rules::travel::senses::sense_range`).
+pub fn range_of(senses: &[Sense], kind: SenseKind) -> Option<u32> {
+    let ranges: Vec<u32> = senses
+        .iter()
+        .filter(|s| s.kind == kind)
+        .map(|s| u32::try_from(s.range_m).unwrap_or(0))
+        .collect();
+    crate::rules::travel::senses::sense_range(&ranges)
+}
+
+/// Each sense with its range ("Nightvision 21 m (2 sources)"), or "sight only".
+pub fn senses_line(senses: &[Sense]) -> String {
+    use strum::IntoEnumIterator;
+    let lines: Vec<String> = SenseKind::iter()
+        .filter_map(|kind| {
+            let sources = senses.iter().filter(|s| s.kind == kind).count();
+            range_of(senses, kind).map(|range| match sources {
+                1 => format!("{} {range} m", kind.label()),
+                n => format!("{} {range} m ({n} sources)", kind.label()),
+            })
+        })
+        .collect();
+    if lines.is_empty() {
+        "sight only".to_owned()
+    } else {
+        lines.join(", ")
+    }
+}
+
+/// What the hazards left on a character.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct HazardState {
+    /// Prone, Restrained, Choking, Hidden...: each once, in the order gained.
+    #[serde(default)]
+    pub conditions: Vec<String>,
+    /// "the Doom 1 condition, increasing it by 1 for each Turn spent at
+    /// 500m or below".
+    #[serde(default)]
+    pub doom: i64,
+    /// Degrees of exhaustion gained below 500 m: they "cannot be removed
+    /// until you have risen to a depth above 500m".
+    #[serde(default)]
+    pub held_exhaustion: i64,
+    /// Metres sunk into quicksand (0: not in any).
+    #[serde(default)]
+    pub sunk_m: f64,
+    /// What each hazard did, oldest first.
+    #[serde(default)]
+    pub lines: Vec<String>,
+}
+
+impl HazardState {
+    /// Adds a condition unless it is there already.
+    pub fn gain(&mut self, condition: &str) {
+        if !self.conditions.iter().any(|c| c == condition) {
+            self.conditions.push(condition.to_owned());
+        }
+    }
+
+    pub fn lose(&mut self, condition: &str) {
+        self.conditions.retain(|c| c != condition);
+    }
+}
+
+/// The exploration text's hazards, as the GM picks one.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum HazardKind {
+    #[strum(message = "Falling")]
+    Fall,
+    #[strum(message = "Extremely cold water")]
+    ColdWater,
+    #[strum(message = "Out of breath, choking")]
+    Breath,
+    #[strum(message = "Rough water")]
+    RoughWater,
+    #[strum(message = "Climbing")]
+    Climb,
+    #[strum(message = "Quicksand")]
+    Quicksand,
+    #[strum(message = "Lava")]
+    Lava,
+    #[strum(message = "Ice")]
+    Ice,
+    #[strum(message = "Hiding")]
+    Hide,
+    #[strum(message = "Below 500 m")]
+    Deep,
+}
+
+choice!(HazardKind);
+
+/// Why a character falls.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    IntoStaticStr,
+    EnumMessage,
+    Serialize,
+    Deserialize,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum FallCause {
+    #[strum(message = "Falls from a height")]
+    Height,
+    /// "If they were Falling because of the Prone condition, they will only
+    /// Fall for the Turn(s) where the condition is applied."
+    #[strum(message = "A flyer knocked prone (falls this turn only)")]
+    FlyerProne,
+    /// Incapacitated, or speed 0 without hovering.
+    #[strum(message = "A flyer incapacitated or at speed 0")]
+    FlyerGrounded,
+    /// "they can maintain their altitude without needing to move such as
+    /// being able to Hover, then they can maintain their height."
+    #[strum(message = "A flyer at speed 0 that can hover")]
+    FlyerHovering,
+}
+
+choice!(FallCause);
+
+named_choice!(
+    crate::rules::travel::ground::QuicksandEvent,
+    crate::rules::travel::ground::LavaExposure,
+    crate::rules::travel::senses::Light,
+    crate::rules::travel::senses::Obscurement
+);
