@@ -104,3 +104,31 @@ fn the_gm_adds_an_event_to_the_day() {
     let entry = f.reloaded().log.values().last().cloned().expect("stored");
     assert_eq!(entry.kind, LogKind::Event);
 }
+
+/// "the GG may choose to throw some obstacles": an encounter put on an
+/// earlier day of the journey opens a fight with the party; a day that is
+/// not a number is refused and nothing is added.
+#[test]
+fn an_encounter_on_another_day_opens_a_scene() {
+    let mut f = Fixture::demo();
+    f.click("Log");
+    pick(&mut f, "Event", "Encounter");
+    f.type_into("What happens", "Wolves circle the camp");
+    f.type_into("Day", "soon");
+    let before = f.data().log.len();
+    f.click("Add the event");
+    assert!(f.shows("Day: "));
+    assert_eq!(f.data().log.len(), before);
+    f.type_into("Day", "1");
+    f.type_into("Hour", "22");
+    f.harness.get_by_label("Open a scene for it").click();
+    f.harness.run();
+    f.click("Add the event");
+    let entry = f.data().log.values().last().cloned().expect("logged");
+    assert_eq!(entry.why, "Encounter: Wolves circle the camp");
+    assert_eq!((entry.at.day, entry.at.hour), (1, 22));
+    let scene = f.data().scenes.values().last().cloned().expect("a scene");
+    assert_eq!(scene.name, "Wolves circle the camp");
+    assert_eq!(scene.mode, waybook::model::SceneMode::Combat);
+    assert!(!scene.finished && scene.party.is_some());
+}

@@ -800,4 +800,22 @@ mod fight {
             Err("Ash Varnell holds no wild die to spend".into())
         );
     }
+
+    /// One scene at a time: a second one is refused while the first runs.
+    #[test]
+    fn a_scene_is_not_started_while_another_is_played() {
+        let (mut data, _id) = begun(Tier::Minion, false, None);
+        let party = named(&data, "Ash Varnell").party;
+        let again = SceneStep::Start {
+            name: "Another".into(),
+            party,
+            mode: SceneMode::Exploration,
+            threat: 0,
+            new_scenario: false,
+        };
+        assert_eq!(
+            step(&mut data, again, &[]),
+            Err("“Test fight” is still being played: end it first".into())
+        );
+    }
 }

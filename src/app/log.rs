@@ -50,10 +50,19 @@ impl App {
     }
 
     /// A roll the dice roller or a table made, into the log as its own edit.
-    pub(super) fn record(&mut self, kind: LogKind, why: String, rolled: String) {
+    pub(super) fn record(
+        &mut self,
+        kind: LogKind,
+        why: String,
+        rolled: String,
+        at: Option<crate::model::ClockTime>,
+    ) {
         self.dice.take_tape();
         let Some(session) = &self.session else { return };
-        let e = LogEntry::new(&session.data, kind, &why, rolled, Vec::new(), real_time());
+        let mut e = LogEntry::new(&session.data, kind, &why, rolled, Vec::new(), real_time());
+        if let Some(at) = at {
+            e.at = at;
+        }
         let edit = Edit::new(why, vec![Change::of(None, Some(&e))]);
         self.run(Command::Apply(edit));
     }

@@ -56,10 +56,13 @@ pub enum Command {
     Scene(crate::scene::SceneStep),
     Hazard(crate::hazards::HazardStep),
     /// Writes a roll the dice roller or a table made into the campaign log.
+    /// A roll of the dice roller or a table, or the GM's event, into the
+    /// log as its own edit; `at` on the campaign clock (its time now if none).
     Record {
         kind: crate::model::LogKind,
         why: String,
         rolled: String,
+        at: Option<crate::model::ClockTime>,
     },
     Notify(String),
     Fail(String),
@@ -429,7 +432,12 @@ impl App {
                     crate::hazards::play(data, &step, dice)
                 });
             }
-            Command::Record { kind, why, rolled } => self.record(kind, why, rolled),
+            Command::Record {
+                kind,
+                why,
+                rolled,
+                at,
+            } => self.record(kind, why, rolled, at),
             Command::CancelExport => {
                 if let Some(job) = &self.export_job {
                     job.cancel();

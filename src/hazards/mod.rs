@@ -14,7 +14,7 @@
 //! Investigation: Intuition).
 
 use crate::model::hazard::FallCause;
-use crate::model::{CampaignData, Change, Character, CharacterId, Choice, Edit};
+use crate::model::{CampaignData, Change, Character, CharacterId, Edit};
 use crate::rules::dice::Dice;
 use crate::rules::travel::ground::{
     self, Fall, Ice, IceOutcome, LavaExposure, Quicksand, QuicksandEvent,
@@ -379,8 +379,12 @@ fn fall(
     Ok((
         format!("{name} falls"),
         format!(
-            "{name} ({}) falls {height_m} m over {} turn(s){}: {}{}; {hurt}{}.",
-            cause.label().to_lowercase(),
+            "{name} falls {height_m} m ({}) over {} turn(s){}: {}{}; {hurt}{}.",
+            match cause {
+                FallCause::Height => "from a height",
+                FallCause::FlyerProne => "a flyer knocked prone: this turn only",
+                FallCause::FlyerGrounded | FallCause::FlyerHovering => "a flyer that cannot fly",
+            },
             result.turns,
             if glide {
                 format!(", gliding {} m across", result.horizontal_m)

@@ -39,6 +39,8 @@ pub enum SceneError {
     NoCharacter,
     #[error("the scene has ended")]
     Finished,
+    #[error("“{0}” is still being played: end it first")]
+    StillOpen(String),
     #[error("the {0} has begun already: end it first")]
     InRound(&'static str),
     #[error("no {0} has begun yet")]
@@ -225,6 +227,9 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             threat,
             new_scenario,
         } => {
+            if let Some(open) = data.scenes.values().find(|s| !s.finished) {
+                return Err(SceneError::StillOpen(open.name.clone()));
+            }
             let name = if name.trim().is_empty() {
                 format!("Scene of {}", data.settings.clock)
             } else {

@@ -151,7 +151,17 @@ fn enemies_ui(
     out: &mut Vec<Command>,
 ) {
     ui.label(RichText::new("Enemies").strong());
-    let party = scene::cast(data, scene).len() as u32;
+    // The text sizes a fight by its heroes: allies and NPCs do not count.
+    let party = scene::cast(data, scene)
+        .iter()
+        .filter_map(|id| data.characters.get(id))
+        .filter(|c| {
+            matches!(
+                c.kind,
+                crate::model::CharacterKind::Hero | crate::model::CharacterKind::Traveller
+            )
+        })
+        .count() as u32;
     let size = fight_size(party, false);
     ui.label(
         RichText::new(format!(
@@ -165,7 +175,7 @@ fn enemies_ui(
     );
     for (i, e) in scene.enemies.iter().enumerate() {
         let key = |f: &str| format!("scene{}:enemy{i}:{f}", scene.id.0);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let mut status = format!("{} · {}", e.name, e.tier.label());
             if let Some(c) = e.cult.and_then(|c| data.cults.get(&c)) {
                 let side = c.side(e.bright);
@@ -208,7 +218,7 @@ fn enemies_ui(
             }
         });
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::draft(ui, "Enemy", &mut state.enemy_name, 140.0);
         if let Some(t) = choice_combo(ui, "enemy-tier", "Tier", state.tier) {
             state.tier = t;
@@ -230,7 +240,7 @@ fn enemies_ui(
         ui.checkbox(&mut state.bright, "Bright cult (rivals)");
         ui.checkbox(&mut state.boss_rule, "Boss rule");
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Add the enemies").clicked() {
             match limits::parse_whole(&state.count, &limits::ENEMIES_ADDED) {
                 Ok(count) => {
@@ -334,7 +344,8 @@ fn activation_ui(
             format!(" ({})", taken.join(", "))
         }
     ));
-    ui.horizontal(|ui| {
+    ui.label(RichText::new("Talking is free.").weak());
+    ui.horizontal_wrapped(|ui| {
         for action in [Action::Move, Action::Narrative] {
             if ui.button(action.label()).clicked() {
                 send(out, scene, FightStep::Act { action });
@@ -348,7 +359,7 @@ fn activation_ui(
         }
     });
     if let Combatant::Hero(_) = a.who {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Touching:");
             for (i, e) in scene.enemies.iter().enumerate() {
                 if e.is_down() {
@@ -388,7 +399,7 @@ fn attack_ui(
         state.attacker = scene.activation.as_ref().map(|a| a.who);
     }
     let list = as_refs(models);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,
             "attacker",
@@ -415,7 +426,7 @@ fn attack_ui(
         ui.add(egui::Slider::new(&mut state.ap, 0..=4))
             .labelled_by(id);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut state.shooting, "Shooting");
         ui.checkbox(&mut state.cover, "Defender in cover");
         ui.checkbox(&mut state.long_range, "Long range (over half)");
@@ -423,7 +434,7 @@ fn attack_ui(
         ui.add(egui::Slider::new(&mut state.extra_enemies, 0..=2))
             .labelled_by(id);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::draft(ui, "Toughness to spend", &mut state.toughness, 30.0);
         ui.checkbox(
             &mut state.attack_wild_die,
@@ -501,7 +512,7 @@ fn cast_ui(
     if state.power.is_none_or(|p| p >= powers.len()) {
         state.power = (!powers.is_empty()).then_some(0);
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,
             "caster",
@@ -557,7 +568,7 @@ fn harm_ui(
 ) {
     ui.label(RichText::new("Wounds and Toughness").strong());
     let list = as_refs(models);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,
             "harmed",
@@ -601,7 +612,7 @@ fn harm_ui(
     {
         state.reviver = heroes.first().map(|(id, _)| *id);
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,
             "reviver",
@@ -654,7 +665,7 @@ fn harm_ui(
         .iter()
         .find(|(id, _)| *id == hero)
         .map_or("", |(_, n)| n.as_str());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button(format!("{name} rests")).clicked() {
             send(
                 out,

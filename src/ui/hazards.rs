@@ -12,7 +12,7 @@ use crate::hazards::{Hazard, HazardStep};
 use crate::model::hazard::{FallCause, HazardKind, SenseKind, range_of, senses_line};
 use crate::model::{CampaignData, Character, CharacterId, limits};
 use crate::rules::travel::ground::{LavaExposure, QuicksandEvent};
-use crate::rules::travel::senses::{self, Light, Obscurement, Sight};
+use crate::rules::travel::senses::{self, Light, Obscurement, Sight, SightTest};
 use egui::{RichText, Ui};
 use std::collections::BTreeMap;
 
@@ -119,7 +119,7 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
             {
                 state.character = everyone.first().map(|(id, _)| *id);
             }
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 fields::record_combo(
                     ui,
                     "hazard-who",
@@ -207,7 +207,7 @@ fn hazard_ui(
     let mut book: Option<Result<Hazard, String>> = None;
     match state.kind {
         HazardKind::Fall => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 fields::draft(ui, "Height (m)", &mut state.height, 50.0);
                 if let Some(cause) = choice_combo(ui, "fall-cause", "Why", state.cause) {
                     state.cause = cause;
@@ -229,7 +229,7 @@ fn hazard_ui(
             }
         }
         HazardKind::ColdWater => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 fields::draft(ui, "Minutes in the water", &mut state.minutes, 40.0);
                 fields::draft(ui, "Depth (m)", &mut state.depth, 50.0);
             });
@@ -274,7 +274,7 @@ fn hazard_ui(
             }
         }
         HazardKind::Climb => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 fields::draft(ui, "Metres to climb", &mut state.metres, 40.0);
                 ui.checkbox(&mut state.difficult, "Difficult terrain");
                 ui.checkbox(&mut state.slippery, "Slippery, few handholds");
@@ -300,7 +300,7 @@ fn hazard_ui(
             }
         }
         HazardKind::Quicksand => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if let Some(event) =
                     choice_combo(ui, "quicksand-event", "What happens", state.event)
                 {
@@ -355,7 +355,7 @@ fn hazard_ui(
         HazardKind::Hide => {
             ui.label("Who might notice them (tick), and who is searching:");
             for (id, name) in everyone.iter().filter(|(id, _)| *id != c.id) {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let mut watching = state.observers.contains_key(id);
                     if ui
                         .checkbox(&mut watching, format!("{name} watches"))
@@ -384,7 +384,7 @@ fn hazard_ui(
             } else {
                 "Without adaptation: Doom 1, +1 each turn at 500 m or below; the Doom and the exhaustion gained there stay until they rise above 500 m.".to_owned()
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui.button("A turn below 500 m").clicked() {
                     book = Some(Ok(Hazard::Deep));
                 }
@@ -410,7 +410,7 @@ fn hazard_ui(
 /// What the character sees in a light and fog, with their Nightvision.
 fn sight_ui(ui: &mut Ui, state: &mut HazardsState, c: &Character) {
     ui.label(RichText::new("Light and sight").strong());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if let Some(light) = choice_combo(ui, "sight-light", "Light", state.light) {
             state.light = light;
         }
@@ -430,11 +430,15 @@ fn sight_ui(ui: &mut Ui, state: &mut HazardsState, c: &Character) {
                 distance_m,
             });
             ui.label(format!(
-                "{} sees it as {} light, {} obscured: sight tests {}{}.",
+                "{} sees it as {} light, {} obscured: {}{}.",
                 c.name,
                 seen.light.label().to_lowercase(),
                 seen.obscurement.label().to_lowercase(),
-                seen.test.label().to_lowercase(),
+                match seen.test {
+                    SightTest::Normal => "sight tests as normal",
+                    SightTest::Disadvantage => "sight tests at disadvantage",
+                    SightTest::AutoFail => "sight tests fail automatically",
+                },
                 if seen.greyscale { ", in greyscale" } else { "" }
             ));
         }

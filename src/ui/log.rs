@@ -19,6 +19,12 @@ pub struct LogState {
     pub night: Option<usize>,
     pub event: usize,
     pub event_text: String,
+    /// The campaign day and hour the event is on (the clock's when empty).
+    pub event_day: String,
+    pub event_hour: String,
+    /// Open a scene for the event, with this party.
+    pub open_scene: bool,
+    pub party: Option<crate::model::PartyId>,
     pub error: Option<String>,
 }
 
@@ -169,9 +175,17 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
         });
 }
 
+/// "the GG may choose to throw some obstacles": an obstacle, a distraction
+/// or an encounter on any day of a journey or a travel round (the clock's
+/// hour unless another is typed), into the log, and a scene opened for it.
 fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Vec<Command>) {
-    ui.horizontal(|ui| {
-        ui.label(format!("Add an event to {}:", data.settings.clock));
+    let clock = data.settings.clock;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Add an event on");
+        fields::draft(ui, "Day", &mut state.event_day, 40.0)
+            .on_hover_text(format!("Empty: today, day {}", clock.day));
+        fields::draft(ui, "Hour", &mut state.event_hour, 30.0)
+            .on_hover_text(format!("Empty: now, {:02}:00", clock.hour));
         let id = ui.label("Event").id;
         egui::ComboBox::from_id_salt("event-kind")
             .selected_text(EVENTS[state.event])
@@ -183,21 +197,87 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
             .response
             .labelled_by(id);
         fields::draft(ui, "What happens", &mut state.event_text, 300.0);
+        ui.checkbox(&mut state.open_scene, "Open a scene for it");
+        if state.open_scene {
+            if state.party.is_none() {
+                state.party = data.parties.keys().next().copied();
+            }
+            let parties: Vec<_> = data
+                .parties
+                .values()
+                .map(|p| (p.id, p.name.as_str()))
+                .collect();
+            fields::record_combo(
+                ui,
+                "event-party",
+                "With",
+                &mut state.party,
+                fields::Unpicked::Prompt("choose a party"),
+                &parties,
+            );
+        }
         if ui.button("Add the event").clicked() {
-            if state.event_text.trim().is_empty() {
-                state.error = Some("Write what happens first.".to_owned());
-            } else {
-                state.error = None;
-                out.push(Command::Record {
-                    kind: LogKind::Event,
-                    why: format!("{}: {}", EVENTS[state.event], state.event_text.trim()),
-                    rolled: String::new(),
-                });
-                state.event_text.clear();
+            match event_time(state, data) {
+                _ if state.event_text.trim().is_empty() => {
+                    state.error = Some("Write what happens first.".to_owned());
+                }
+                Err(e) => state.error = Some(e),
+                Ok(at) => {
+                    state.error = None;
+                    let what = state.event_text.trim().to_owned();
+                    out.push(Command::Record {
+                        kind: LogKind::Event,
+                        why: format!("{}: {what}", EVENTS[state.event]),
+                        rolled: String::new(),
+                        at: Some(at),
+                    });
+                    if state.open_scene {
+                        // An encounter is a fight; an obstacle or a distraction a beat.
+                        let mode = if EVENTS[state.event] == "Encounter" {
+                            crate::model::SceneMode::Combat
+                        } else {
+                            crate::model::SceneMode::Exploration
+                        };
+                        out.push(Command::Scene(crate::scene::SceneStep::Start {
+                            name: what,
+                            party: state.party,
+                            mode,
+                            threat: 2,
+                            new_scenario: false,
+                        }));
+                    }
+                    state.event_text.clear();
+                }
             }
         }
     });
     if let Some(e) = &state.error {
         ui.label(RichText::new(e).color(fields::ERROR_COLOUR));
     }
+}
+
+/// The day and hour typed for an event, or the clock's.
+fn event_time(state: &LogState, data: &CampaignData) -> Result<crate::model::ClockTime, String> {
+    let clock = data.settings.clock;
+    let read = |text: &str, now: i64, range: &std::ops::RangeInclusive<i64>, what: &str| {
+        if text.trim().is_empty() {
+            Ok(now)
+        } else {
+            crate::model::limits::parse_whole(text, range).map_err(|e| format!("{what}: {e}"))
+        }
+    };
+    Ok(crate::model::ClockTime {
+        day: read(
+            &state.event_day,
+            clock.day,
+            &crate::model::limits::CLOCK_DAY,
+            "Day",
+        )?,
+        hour: read(
+            &state.event_hour,
+            clock.hour,
+            &crate::model::limits::hour_of_day(data.settings.day_hours),
+            "Hour",
+        )?,
+    })
 }

@@ -187,8 +187,6 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
             let data = &session.data;
             // Wrapped: the screens' tabs take a second line in a narrow window.
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(&data.settings.name).strong().size(16.0));
-                ui.separator();
                 for screen in Screen::ALL {
                     ui.selectable_value(&mut state.screen, screen, screen.label());
                 }
@@ -358,6 +356,12 @@ fn menu_bar_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
             action_button(ui, app, Action::Undo, undo.is_some(), out);
             action_button(ui, app, Action::Redo, redo.is_some(), out);
         });
+        // The open campaign's name beside the menus, so the screens' tabs
+        // below have the whole width.
+        if let Some(session) = &app.session {
+            ui.separator();
+            ui.label(RichText::new(&session.data.settings.name).strong());
+        }
     });
 }
 

@@ -62,6 +62,7 @@ impl RulesState {
                     kind,
                     why: why.to_owned(),
                     rolled: line,
+                    at: None,
                 });
             }
             Err(problem) => *error = Some(problem.to_string()),

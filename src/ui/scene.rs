@@ -94,7 +94,7 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
     if state.party.is_none() {
         state.party = data.parties.keys().next().copied();
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::draft(ui, "Scene", &mut state.name, 240.0);
         let parties: Vec<_> = data
             .parties
@@ -153,7 +153,7 @@ fn running_ui(
         scene.threat,
         scene.round
     ));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let begin = ui.add_enabled(
             !scene.in_round,
             egui::Button::new(format!("Start {step} {}", scene.round + 1)),
@@ -178,7 +178,7 @@ fn running_ui(
         ui.separator();
     }
     ui.label(RichText::new("Wild dice").strong());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let id = ui.label("Reason").id;
         egui::ComboBox::from_id_salt("wild-reason")
             .selected_text(WILD_REASONS[state.reason])
@@ -197,7 +197,7 @@ fn running_ui(
         let Some(c) = data.characters.get(&id) else {
             continue;
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "{}: {} of 3 held · {} tonight",
                 c.name,
@@ -246,7 +246,7 @@ fn challenge_ui(
     {
         state.challenger = cast.first().map(|(id, _)| *id);
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,
             "challenger",
