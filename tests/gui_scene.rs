@@ -327,7 +327,7 @@ fn a_cold_water_swim_books_its_exhaustion_minute_by_minute() {
         .exploration
         .clone();
     assert_eq!(after.exhaustion, sefa.exhaustion + 2);
-    assert!(f.shows("2 test(s) at TG 10 (1 failed)"));
+    assert!(f.shows("2 tests at TG 10 (1 failed)"));
     assert_eq!(
         f.data().log.values().last().expect("logged").rolled,
         "d20: 1 · d20: 20"

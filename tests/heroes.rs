@@ -491,6 +491,10 @@ mod fight {
         step(data, SceneStep::Fight { scene: id, step: s }, faces)
     }
 
+    fn activate(data: &mut CampaignData, id: SceneId, who: Combatant) {
+        fight(data, id, FightStep::Activate { who }, &[]).expect("activated");
+    }
+
     /// A fight of the demo party against one enemy of `tier`, round 1 begun.
     fn begun(tier: Tier, boss_rule: bool, cult: Option<Cult>) -> (CampaignData, SceneId) {
         let (_dir, mut data) = super::common::demo();
@@ -547,15 +551,7 @@ mod fight {
     fn two_actions_a_third_for_two_toughness_once_a_round() {
         let (mut data, id) = begun(Tier::Minion, false, None);
         let ash = named(&data, "Ash Varnell").id;
-        fight(
-            &mut data,
-            id,
-            FightStep::Activate {
-                who: Combatant::Hero(ash),
-            },
-            &[],
-        )
-        .unwrap();
+        activate(&mut data, id, Combatant::Hero(ash));
         for _ in 0..2 {
             fight(
                 &mut data,
@@ -577,7 +573,7 @@ mod fight {
                 &[]
             ),
             Err(
-                "Ash Varnell has taken all 2 actions (a third costs 2 Toughness, once per round)"
+                "Ash Varnell has taken both actions (a third costs 2 Toughness, once per round)"
                     .into()
             )
         );
@@ -614,15 +610,7 @@ mod fight {
                 .iter()
                 .any(|l| l == "Foe's D10 at the start of the round: 10.")
         );
-        fight(
-            &mut data,
-            id,
-            FightStep::Activate {
-                who: Combatant::Enemy(0),
-            },
-            &[],
-        )
-        .unwrap();
+        activate(&mut data, id, Combatant::Enemy(0));
         assert_eq!(
             fight(&mut data, id, FightStep::ThirdAction, &[]),
             Err("Foe uses Toughness only as armour: no third action, no reroll, no Rest".into())
@@ -721,21 +709,16 @@ mod fight {
     fn leaving_contact_gives_each_touching_enemy_one_die() {
         let (mut data, id) = begun(Tier::Minion, false, None);
         let ash = named(&data, "Ash Varnell").id;
-        fight(
-            &mut data,
-            id,
-            FightStep::Activate {
-                who: Combatant::Hero(ash),
-            },
-            &[],
-        )
-        .unwrap();
+        activate(&mut data, id, Combatant::Hero(ash));
         let wounds = named(&data, "Ash Varnell").companion.wounds.current;
         // One die: a 6 hits, a 1 fails the block.
         fight(
             &mut data,
             id,
-            FightStep::LeaveContact { enemies: vec![0] },
+            FightStep::LeaveContact {
+                enemies: vec![0],
+                toughness: 0,
+            },
             &[6, 1],
         )
         .unwrap();
@@ -817,5 +800,71 @@ mod fight {
             step(&mut data, again, &[]),
             Err("“Test fight” is still being played: end it first".into())
         );
+    }
+
+    /// "At 0 Wounds a hero is down": a downed hero neither rests nor takes
+    /// more wounds; "revive them with a Narrative action (Will or
+    /// Dexterity)": no other stat.
+    #[test]
+    fn the_downed_do_not_rest_and_a_revive_is_will_or_dexterity() {
+        let (mut data, id) = begun(Tier::Minion, false, None);
+        let (ash, ilo) = (
+            named(&data, "Ash Varnell").id,
+            named(&data, "Brother Ilo").id,
+        );
+        let hero = Combatant::Hero(ilo);
+        fight(
+            &mut data,
+            id,
+            FightStep::Harm {
+                who: hero,
+                wounds: 9,
+                cancel: 0,
+            },
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            fight(&mut data, id, FightStep::Rest { who: hero }, &[2]),
+            Err("Brother Ilo is down".into())
+        );
+        assert_eq!(
+            fight(
+                &mut data,
+                id,
+                FightStep::Harm {
+                    who: hero,
+                    wounds: 1,
+                    cancel: 1
+                },
+                &[]
+            ),
+            Err("Brother Ilo is down".into())
+        );
+        // Ash's third stat is not Will or Dexterity.
+        let mut ash_sheet = named(&data, "Ash Varnell").clone();
+        ash_sheet
+            .companion
+            .stats
+            .push(waybook::model::NamedStat::new("Lore", 4));
+        let before = named(&data, "Ash Varnell").clone();
+        data.apply(&waybook::model::Change::character(
+            Some(&before),
+            Some(&ash_sheet),
+        ));
+        let revive = |stat| FightStep::Revive {
+            ally: ash,
+            downed: ilo,
+            stat,
+            wild_die: false,
+        };
+        assert_eq!(
+            fight(&mut data, id, revive(2), &[10]),
+            Err("a revive is a test of Will or Dexterity, not Lore".into())
+        );
+        activate(&mut data, id, Combatant::Hero(ash));
+        fight(&mut data, id, revive(0), &[10]).unwrap();
+        assert_eq!(named(&data, "Brother Ilo").companion.wounds.current, 1);
+        assert!(data.scenes[&id].down.is_empty());
     }
 }

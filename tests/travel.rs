@@ -626,6 +626,30 @@ mod hazards {
                 data.characters[&who].name
             ))
         );
+        meet(&mut data, who, sand(QuicksandEvent::Enter), &[]).unwrap();
+        let name = data.characters[&who].name.clone();
+        assert_eq!(
+            meet(&mut data, who, sand(QuicksandEvent::Enter), &[]),
+            Err(format!(
+                "{name} is in the quicksand already: play the start of their turn"
+            ))
+        );
+        // "Someone can attempt to pull the trapped Character out": someone else.
+        assert_eq!(
+            meet(&mut data, who, sand(QuicksandEvent::PullOut), &[20]),
+            Err(format!("choose who pulls {name} out (someone else)"))
+        );
+        let helper = *data.characters.keys().nth(1).expect("a second character");
+        let pull = Hazard::Quicksand {
+            event: QuicksandEvent::PullOut,
+            height_m: 1.5,
+            helper: Some(helper),
+        };
+        meet(&mut data, who, pull, &[20]).unwrap();
+        assert_eq!(
+            data.characters[&who].exploration.hazards.sunk_m, 0.0,
+            "0.5 m, pulled out by a metre"
+        );
     }
 
     /// "Compare the Ranges of the multiple sources, whichever is the greater
@@ -687,6 +711,16 @@ mod hazards {
                 .hazards
                 .conditions
                 .contains(&"Hidden".to_owned())
+        );
+        let own = Hazard::Hide {
+            observers: vec![(ids[0], false)],
+        };
+        assert_eq!(
+            meet(&mut data, ids[0], own, &[20, 2]),
+            Err(format!(
+                "{} cannot watch themself hide",
+                data.characters[&ids[0]].name
+            ))
         );
         assert_eq!(
             meet(

@@ -54,8 +54,8 @@ pub enum Command {
     Heroes(crate::heroes::HeroStep),
     /// Plays a step of a scene, rolling with the app's dice.
     Scene(crate::scene::SceneStep),
+    /// Plays a hazard on a character, rolling with the app's dice.
     Hazard(crate::hazards::HazardStep),
-    /// Writes a roll the dice roller or a table made into the campaign log.
     /// A roll of the dice roller or a table, or the GM's event, into the
     /// log as its own edit; `at` on the campaign clock (its time now if none).
     Record {

@@ -31,6 +31,12 @@ pub enum HazardError {
     Rules(String),
     #[error("{0} is not in quicksand")]
     NotSinking(String),
+    #[error("{0} is in the quicksand already: play the start of their turn")]
+    Sinking(String),
+    #[error("choose who pulls {0} out (someone else)")]
+    NoHelper(String),
+    #[error("{0} cannot watch themself hide")]
+    OwnObserver(String),
     #[error("{0} is adapted to the depths: no Doom below 500 m")]
     Adapted(String),
     #[error("{0} has no Doom to shed")]
@@ -42,6 +48,9 @@ pub enum HazardError {
 }
 
 type Result<T> = std::result::Result<T, HazardError>;
+
+/// What quicksand leaves on a character.
+const QUICKSAND_CONDITIONS: [&str; 2] = ["Restrained (quicksand)", "Submerged: cannot breathe"];
 
 fn rules(e: impl std::fmt::Display) -> HazardError {
     HazardError::Rules(e.to_string())
@@ -115,6 +124,23 @@ fn whole(v: i64) -> i32 {
     i32::try_from(v).unwrap_or(0)
 }
 
+/// How long the character holds their breath and survives choking: "1 +
+/// their Endurance" minutes (at least 30 seconds), "Rounds equal to their
+/// Endurance (minimum of 1 Round)".
+pub fn breath_line(c: &Character) -> String {
+    let b = water::breath(whole(c.exploration.trait_value("Endurance")));
+    let hold = if b.hold_seconds >= 60 {
+        crate::model::plural(b.hold_seconds / 60, "minute")
+    } else {
+        format!("{} seconds", b.hold_seconds)
+    };
+    format!(
+        "{} holds their breath {hold}; out of breath or choking, they survive {}, then drop to 0 HP and are Dying",
+        c.name,
+        crate::model::plural(b.choke_rounds, "round")
+    )
+}
+
 /// A trait plus a skill of the character.
 fn bonus(c: &Character, trait_name: &str, skill: Option<&str>) -> i32 {
     let e = &c.exploration;
@@ -147,17 +173,13 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
         Hazard::OutOfBreath => {
             let breath = water::breath(whole(c.exploration.trait_value("Endurance")));
             let condition = format!(
-                "Choking: {} round{} left, then 0 HP and Dying",
-                breath.choke_rounds,
-                if breath.choke_rounds == 1 { "" } else { "s" }
+                "Choking: {} left, then 0 HP and Dying",
+                crate::model::plural(breath.choke_rounds, "round")
             );
             c.exploration.hazards.gain(&condition);
             (
                 format!("{name} runs out of breath"),
-                format!(
-                    "{name} could hold their breath {} s; out of breath, they survive {} round(s), then drop to 0 HP and are Dying.",
-                    breath.hold_seconds, breath.choke_rounds
-                ),
+                format!("{}; they are out of breath.", breath_line(&c)),
             )
         }
         Hazard::RoughWater { tg } => {
@@ -186,9 +208,12 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
             height_m,
             helper,
         } => {
-            let helper = match helper {
-                Some(id) => Some(data.characters.get(id).ok_or(HazardError::NoCharacter)?),
-                None => None,
+            let helper = match (event, helper) {
+                (QuicksandEvent::PullOut, Some(id)) if *id != step.character => {
+                    Some(data.characters.get(id).ok_or(HazardError::NoCharacter)?)
+                }
+                (QuicksandEvent::PullOut, _) => return Err(HazardError::NoHelper(name)),
+                _ => None,
             };
             quicksand(&mut c, *event, *height_m, helper, dice)?
         }
@@ -236,6 +261,9 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
             let mut watchers = Vec::new();
             let mut names = Vec::new();
             for (id, searching) in observers {
+                if *id == step.character {
+                    return Err(HazardError::OwnObserver(name));
+                }
                 let o = data.characters.get(id).ok_or(HazardError::NoCharacter)?;
                 let skill = if *searching {
                     "Investigation"
@@ -309,11 +337,19 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
             h.doom = 0;
             h.held_exhaustion = 0;
             h.lose("Doom");
+            let mut ended = Vec::new();
+            if doom > 0 {
+                ended.push(format!("Doom {doom} ends"));
+            }
+            if held > 0 {
+                ended.push(format!(
+                    "the {} of exhaustion gained below can be removed again",
+                    crate::model::plural(held, "degree")
+                ));
+            }
             (
                 format!("{name} rises above 500 m"),
-                format!(
-                    "{name} rises above {ABYSS_M} m: Doom {doom} ends, and the {held} degree(s) of exhaustion gained below can be removed again."
-                ),
+                format!("{name} rises above {ABYSS_M} m: {}.", ended.join(", and ")),
             )
         }
         Hazard::Clear { condition } => {
@@ -321,9 +357,12 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
             if !h.conditions.contains(condition) {
                 return Err(HazardError::NoCondition(name, condition.to_lowercase()));
             }
-            h.lose(condition);
-            if condition.starts_with("Restrained") || condition.starts_with("Submerged") {
+            // Out of the quicksand is out of both its conditions.
+            if QUICKSAND_CONDITIONS.contains(&condition.as_str()) {
+                QUICKSAND_CONDITIONS.iter().for_each(|q| h.lose(q));
                 h.sunk_m = 0.0;
+            } else {
+                h.lose(condition);
             }
             (
                 format!("{name} is no longer {}", condition.to_lowercase()),
@@ -379,13 +418,9 @@ fn fall(
     Ok((
         format!("{name} falls"),
         format!(
-            "{name} falls {height_m} m ({}) over {} turn(s){}: {}{}; {hurt}{}.",
-            match cause {
-                FallCause::Height => "from a height",
-                FallCause::FlyerProne => "a flyer knocked prone: this turn only",
-                FallCause::FlyerGrounded | FallCause::FlyerHovering => "a flyer that cannot fly",
-            },
-            result.turns,
+            "{name} falls {height_m} m ({}) over {}{}: {}{}; {hurt}{}.",
+            cause.words(),
+            crate::model::plural(result.turns, "turn"),
             if glide {
                 format!(", gliding {} m across", result.horizontal_m)
             } else {
@@ -444,13 +479,13 @@ fn cold_water(
         )
     } else {
         format!(
-            "{name} swims {minutes} min in extremely cold water at {depth_m} m: {} min free, {} test(s) at TG 10 ({failed} failed){}: +{gained} exhaustion, now {}{}.",
+            "{name} swims {minutes} min in extremely cold water at {depth_m} m: {} min free, {} at TG 10 ({failed} failed){}: +{gained} exhaustion, now {}{}.",
             result.free_minutes,
-            result.tests.len(),
+            crate::model::plural(result.tests.len(), "test"),
             if result.extra_degrees > 0 {
                 format!(
-                    ", +{} degree(s) a failure for the depth",
-                    result.extra_degrees
+                    ", +{} per failed test for the depth",
+                    crate::model::plural(result.extra_degrees, "degree")
                 )
             } else {
                 String::new()
@@ -521,6 +556,9 @@ fn quicksand(
     if event != QuicksandEvent::Enter && h.sunk_m <= 0.0 {
         return Err(HazardError::NotSinking(name));
     }
+    if event == QuicksandEvent::Enter && h.sunk_m > 0.0 {
+        return Err(HazardError::Sinking(name));
+    }
     let bonus = match (event, helper) {
         (QuicksandEvent::PullOut, Some(helper)) => bonus(helper, "Physique", None),
         _ => bonus(c, "Physique", None),
@@ -538,11 +576,8 @@ fn quicksand(
     let h = &mut c.exploration.hazards;
     h.sunk_m = if result.free { 0.0 } else { result.sunk_m };
     for (on, condition) in [
-        (result.restrained && !result.free, "Restrained (quicksand)"),
-        (
-            result.submerged && !result.free,
-            "Submerged: cannot breathe",
-        ),
+        (result.restrained && !result.free, QUICKSAND_CONDITIONS[0]),
+        (result.submerged && !result.free, QUICKSAND_CONDITIONS[1]),
     ] {
         if on {
             h.gain(condition);

@@ -33,4 +33,23 @@ impl Cult {
     pub fn side(&self, bright: bool) -> &CultSide {
         if bright { &self.bright } else { &self.dark }
     }
+
+    pub fn side_mut(&mut self, bright: bool) -> &mut CultSide {
+        if bright {
+            &mut self.bright
+        } else {
+            &mut self.dark
+        }
+    }
+
+    /// The side's name, or "bright cult of X" while it has none.
+    pub fn side_name(&self, bright: bool) -> String {
+        let side = self.side(bright);
+        if side.name.trim().is_empty() {
+            let which = if bright { "bright" } else { "dark" };
+            format!("the {which} cult of {}", self.god)
+        } else {
+            side.name.clone()
+        }
+    }
 }

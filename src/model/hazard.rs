@@ -188,6 +188,18 @@ pub enum FallCause {
 
 choice!(FallCause);
 
+impl FallCause {
+    /// The cause as a fall's line says it.
+    pub fn words(self) -> &'static str {
+        match self {
+            FallCause::Height => "from a height",
+            FallCause::FlyerProne => "a flyer knocked prone: this turn only",
+            FallCause::FlyerGrounded => "a flyer that cannot fly",
+            FallCause::FlyerHovering => "a flyer hovering",
+        }
+    }
+}
+
 named_choice!(
     crate::rules::travel::ground::QuicksandEvent,
     crate::rules::travel::ground::LavaExposure,

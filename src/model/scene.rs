@@ -123,10 +123,11 @@ impl Side {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    /// "the players'" or "the GM's".
+    pub fn possessive(self) -> &'static str {
         match self {
-            Side::Players => "the players",
-            Side::Gm => "the GM",
+            Side::Players => "the players'",
+            Side::Gm => "the GM's",
         }
     }
 }

@@ -141,7 +141,7 @@ fn abyss_warnings(journey: &Journey, members: &[&crate::model::Character]) -> Ve
         })
         .map(|leg| {
             format!(
-                "{} goes to {} m, below {ABYSS_M} m: without adaptation {} gain Doom 1 and +1 each turn, and the Doom and exhaustion gained there stay until they rise above {ABYSS_M} m",
+                "{} goes to {} m, below {ABYSS_M} m: Doom 1 and +1 each turn for {} (not adapted), and the Doom and exhaustion gained there stay until they rise above {ABYSS_M} m",
                 leg.name,
                 leg.depth_m,
                 exposed.join(", ")

@@ -113,6 +113,31 @@ pub const NOTES: &[Note] = &[
         "Priority D10s are ordered highest first; ties keep the order the names were given in.",
     ),
     note(
+        COMPANION,
+        "Boss rule",
+        "\"Roll a D10 at the start of each round. He uses Toughness only as armour.\" names no one: it is a rule the GM attaches to an enemy (a boss). Its D10 is rolled and logged at the start of each round, its meaning left to the GM, and its Toughness only cancels wounds: never a third action, a reroll or Rest.",
+    ),
+    note(
+        COMPANION,
+        "Cults",
+        "A lesser god's bright cult gives allies, rivals and Pilgrim patrons, its dark cult enemies. A cult's enemies use the tier stats with the cult's rule on every model; only elites and above carry its trait.",
+    ),
+    note(
+        COMPANION,
+        "Tier stats",
+        "The text points to tier stats it does not give. Waybook's: minion Quality 5+, Defence 5+, 1 Wound, no Toughness; elite 4+, 5+, 3 Wounds, 1 Toughness; boss 4+, 4+, 6 Wounds, 3 Toughness; the GM edits each enemy's.",
+    ),
+    note(
+        COMPANION,
+        "Activations",
+        "In a fight's round only the activating model acts; players and GM alternate while the other side has someone to activate; a new activation ends the one before. Wounds from elsewhere and a Toughness reroll are not actions.",
+    ),
+    note(
+        COMPANION,
+        "Still down",
+        "\"Still down at the end of the following round\" is read at the end phase of the round after the one the hero went down in; a revive takes them off the list. The D6 after the scenario is read on the campaign's injury table.",
+    ),
+    note(
         ROUNDS,
         "Effective difficulty",
         "Path difficulty + Sidetracked stacks - 2 per earlier successful traversal - map and guide modifiers. At 0 or below pathfinding succeeds with no roll; otherwise the d10 (+2 after Explore) must be greater than it.",
@@ -246,6 +271,16 @@ pub const NOTES: &[Note] = &[
         TRAVEL,
         "Eating on a journey",
         "Food is eaten at the end of each day in whole items, from the character's own pack or the party stash in the order the GM chose; an opened item counts only up to the day's ration, and the rest of it is not kept.",
+    ),
+    note(
+        TRAVEL,
+        "Hazard tests",
+        "A bare trait test (\"a TG 10 Physique Test\") is the trait alone; one named with a skill (\"Physique (Athletics)\") adds the skill; a water landing takes the better of Physique + Athletics and Agility + Acrobatics. A Stealth roll adds Agility, Perception and Investigation rolls Intuition.",
+    ),
+    note(
+        TRAVEL,
+        "Doom below 500 m",
+        "Each turn at 500 m or below without adaptation adds 1 Doom (the first makes Doom 1); the exhaustion gained there is held, and a long rest does not remove it, until the character rises above 500 m, which also ends the Doom.",
     ),
 ];
 

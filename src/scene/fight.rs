@@ -41,9 +41,11 @@ pub enum FightStep {
     /// "Spend 2 for a third action once per round."
     ThirdAction,
     EndActivation,
-    /// The activating hero leaves base contact with these enemies.
+    /// The activating hero leaves base contact with these enemies,
+    /// spending at most `toughness` on the wounds of their free attacks.
     LeaveContact {
         enemies: Vec<usize>,
+        toughness: u32,
     },
     Attack(AttackOrder),
     Cast {
@@ -126,35 +128,32 @@ fn rules(e: impl std::fmt::Display) -> SceneError {
     SceneError::Rules(e.to_string())
 }
 
-/// A character's Wounds, Toughness and wild dice as the engine's hero.
-fn hero_of(c: &Character) -> Hero {
+/// Wounds, Toughness and wild dice as the engine's hero.
+fn hero_from(wounds: Track, toughness: Track, wild_dice: i64) -> Hero {
     let count = |v: i64| u32::try_from(v).unwrap_or(0);
     Hero {
-        wounds: count(c.companion.wounds.current),
-        max_wounds: count(c.companion.wounds.max),
-        toughness: count(c.companion.toughness.current),
-        max_toughness: count(c.companion.toughness.max),
-        wild_dice: count(c.companion.wild_dice),
+        wounds: count(wounds.current),
+        max_wounds: count(wounds.max),
+        toughness: count(toughness.current),
+        max_toughness: count(toughness.max),
+        wild_dice: count(wild_dice),
         third_action_taken: false,
     }
 }
 
-fn store_hero(c: &mut Character, h: &Hero) {
+/// A character's Wounds, Toughness and wild dice as the engine's hero.
+pub(super) fn hero_of(c: &Character) -> Hero {
+    hero_from(
+        c.companion.wounds,
+        c.companion.toughness,
+        c.companion.wild_dice,
+    )
+}
+
+pub(super) fn store_hero(c: &mut Character, h: &Hero) {
     c.companion.wounds.current = i64::from(h.wounds);
     c.companion.toughness.current = i64::from(h.toughness);
     c.companion.wild_dice = i64::from(h.wild_dice);
-}
-
-fn enemy_hero(e: &Enemy) -> Hero {
-    let count = |v: i64| u32::try_from(v).unwrap_or(0);
-    Hero {
-        wounds: count(e.wounds.current),
-        max_wounds: count(e.wounds.max),
-        toughness: count(e.toughness.current),
-        max_toughness: count(e.toughness.max),
-        wild_dice: 0,
-        third_action_taken: false,
-    }
 }
 
 impl Booking<'_> {
@@ -166,18 +165,46 @@ impl Booking<'_> {
     }
 
     /// The model's name.
+    /// The model's name; a hero must be of the scene's party.
     fn name_of(&mut self, who: Combatant) -> Result<String> {
         Ok(match who {
-            Combatant::Hero(id) => self.character(id)?.name.clone(),
+            Combatant::Hero(id) => {
+                let name = self.character(id)?.name.clone();
+                if !super::cast(self.data, &self.scene).contains(&id) {
+                    return Err(SceneError::NotInScene(name));
+                }
+                name
+            }
             Combatant::Enemy(i) => self.enemy(i)?.name.clone(),
         })
+    }
+
+    /// The model whose activation is under way.
+    fn activating(&self) -> Result<Combatant> {
+        self.scene
+            .activation
+            .as_ref()
+            .map(|a| a.who)
+            .ok_or(SceneError::NoActivation)
+    }
+
+    /// Refuses a model that is down.
+    fn standing(&mut self, who: Combatant) -> Result<String> {
+        let name = self.name_of(who)?;
+        if self.is_down(who)? {
+            return Err(SceneError::Down(name));
+        }
+        Ok(name)
     }
 
     /// The model's Wounds and Toughness as the engine's hero.
     fn hero(&mut self, who: Combatant) -> Result<Hero> {
         Ok(match who {
             Combatant::Hero(id) => hero_of(self.character(id)?),
-            Combatant::Enemy(i) => enemy_hero(self.enemy(i)?),
+            Combatant::Enemy(i) => {
+                let e = self.enemy(i)?;
+                hero_from(e.wounds, e.toughness, 0)
+            }
         })
     }
 
@@ -202,9 +229,10 @@ impl Booking<'_> {
             }
             Combatant::Enemy(i) => {
                 let e = self.enemy(i)?;
+                let was_down = e.is_down();
                 e.wounds.current = i64::from(h.wounds);
                 e.toughness.current = i64::from(h.toughness);
-                if h.is_down() {
+                if h.is_down() && !was_down {
                     let name = e.name.clone();
                     self.line(format!("{name} is out of the fight."));
                 }
@@ -244,7 +272,11 @@ impl Booking<'_> {
             return Err(SceneError::Twice(name, action.label()));
         }
         if activation.actions.len() >= allowed {
-            return Err(SceneError::NoActionsLeft(name, allowed));
+            return Err(if allowed == 2 {
+                SceneError::NoActionsLeft(name)
+            } else {
+                SceneError::NoThirdLeft(name)
+            });
         }
         activation.actions.push(action);
         Ok(())
@@ -329,24 +361,14 @@ pub(super) fn play(
         }
         FightStep::Activate { who } => activate(&mut book, *who)?,
         FightStep::Act { action } => {
-            let who = book
-                .scene
-                .activation
-                .as_ref()
-                .map(|a| a.who)
-                .ok_or(SceneError::NoActivation)?;
+            let who = book.activating()?;
             book.act(who, *action)?;
             let name = book.name_of(who)?;
             book.line(format!("{name}: {}.", action.label()));
             format!("{name}: {}", action.label())
         }
         FightStep::ThirdAction => {
-            let who = book
-                .scene
-                .activation
-                .as_ref()
-                .map(|a| a.who)
-                .ok_or(SceneError::NoActivation)?;
+            let who = book.activating()?;
             book.armour_only(who)?;
             let name = book.name_of(who)?;
             let mut hero = book.hero(who)?;
@@ -368,7 +390,9 @@ pub(super) fn play(
             book.end_activation()?;
             "End the activation".to_owned()
         }
-        FightStep::LeaveContact { enemies } => leave_contact(&mut book, enemies, dice)?,
+        FightStep::LeaveContact { enemies, toughness } => {
+            leave_contact(&mut book, enemies, *toughness, dice)?
+        }
         FightStep::Attack(order) => attack(&mut book, order, dice)?,
         FightStep::Cast {
             character,
@@ -385,7 +409,7 @@ pub(super) fn play(
             wounds,
             cancel,
         } => {
-            let name = book.name_of(*who)?;
+            let name = book.standing(*who)?;
             let mut hero = book.hero(*who)?;
             let before = hero.toughness;
             let taken = hero.take_wounds(*wounds, *cancel);
@@ -399,9 +423,9 @@ pub(super) fn play(
             format!("{name} takes wounds")
         }
         FightStep::Rest { who } => {
+            let name = book.standing(*who)?;
             book.armour_only(*who)?;
             book.act(*who, Action::Rest)?;
-            let name = book.name_of(*who)?;
             let mut hero = book.hero(*who)?;
             let roll = hero.rest(dice)?;
             book.set_hero(*who, &hero)?;
@@ -493,7 +517,7 @@ fn add_enemies(
     let base = if name.trim().is_empty() {
         cult_record.map_or_else(
             || tier.label().to_owned(),
-            |c| format!("{} {}", c.side(bright).name, tier.label().to_lowercase()),
+            |c| format!("{} {}", c.side_name(bright), tier.label().to_lowercase()),
         )
     } else {
         name.trim().to_owned()
@@ -532,8 +556,10 @@ fn add_enemies(
     );
     if let Some(c) = cult_record {
         let side = c.side(bright);
-        line.push_str(&format!("; cult rule: {}", side.rule));
-        if tier.carries_trait() {
+        if !side.rule.is_empty() {
+            line.push_str(&format!("; cult rule: {}", side.rule));
+        }
+        if tier.carries_trait() && !side.trait_.is_empty() {
             line.push_str(&format!("; trait: {}", side.trait_));
         }
     }
@@ -588,13 +614,13 @@ fn activate(book: &mut Booking, who: Combatant) -> Result<String> {
 
 /// "Leaving base contact lets each enemy touching you make one free attack
 /// with 1 die."
-fn leave_contact(book: &mut Booking, enemies: &[usize], dice: &mut Dice) -> Result<String> {
-    let who = book
-        .scene
-        .activation
-        .as_ref()
-        .map(|a| a.who)
-        .ok_or(SceneError::NoActivation)?;
+fn leave_contact(
+    book: &mut Booking,
+    enemies: &[usize],
+    toughness: u32,
+    dice: &mut Dice,
+) -> Result<String> {
+    let who = book.activating()?;
     let Combatant::Hero(hero) = who else {
         return Err(SceneError::Rules(
             "free attacks for leaving contact are made on a hero".into(),
@@ -609,15 +635,20 @@ fn leave_contact(book: &mut Booking, enemies: &[usize], dice: &mut Dice) -> Resu
     let name = book.name_of(who)?;
     book.line(format!("{name} leaves base contact."));
     let defence = u32::try_from(book.character(hero)?.companion.defence).unwrap_or(6);
+    let mut budget = toughness;
     for &i in enemies {
         let quality = u32::try_from(book.enemy(i)?.quality).unwrap_or(6);
-        if book.enemy(i)?.is_down() {
+        if book.enemy(i)?.is_down() || book.is_down(who)? {
             continue;
         }
-        let request = combat::leaving_contact(1, quality, defence);
+        let request = Attack {
+            toughness: budget.min(book.hero(who)?.toughness),
+            ..combat::leaving_contact(1, quality, defence)
+        };
         let result = combat::attack(&request, dice).map_err(rules)?;
+        budget -= result.toughness_spent;
         let attacker = book.name_of(Combatant::Enemy(i))?;
-        wound(book, &attacker, who, &result, "free attack", 0)?;
+        wound(book, &attacker, who, &result, "free attack")?;
     }
     Ok(format!("{name} leaves base contact"))
 }
@@ -629,12 +660,11 @@ fn wound(
     defender: Combatant,
     result: &combat::AttackResult,
     what: &str,
-    toughness: u32,
 ) -> Result<()> {
     let name = book.name_of(defender)?;
     let mut hero = book.hero(defender)?;
-    let taken = hero.take_wounds(result.wounds, toughness);
-    let cancelled = result.wounds - taken;
+    let cancelled = result.toughness_spent;
+    hero.take_wounds(result.wounds, cancelled);
     let working: Vec<String> = result.records.iter().map(ToString::to_string).collect();
     book.line(format!(
         "{attacker}'s {what} on {name}: {}. {} hit{}, {} blocked, {} wound{}{}; {name} has {} Wounds, {} Toughness.",
@@ -704,10 +734,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
             return Err(SceneError::Rules("only heroes hold wild dice".into()));
         };
         let c = book.character(id)?;
-        if c.companion.wild_dice <= 0 {
-            return Err(SceneError::NoWildDie(attacker));
-        }
-        c.companion.wild_dice -= 1;
+        super::spend_wild_die(c)?;
         attacks += 1;
     }
     let (quality, _) = stats_of(book, order.attacker)?;
@@ -726,7 +753,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
     };
     let result = combat::attack(&request, dice).map_err(rules)?;
     let what = if order.shooting { "shot" } else { "attack" };
-    wound(book, &attacker, order.defender, &result, what, toughness)?;
+    wound(book, &attacker, order.defender, &result, what)?;
     Ok(format!("{attacker} attacks {defender}"))
 }
 
@@ -760,10 +787,7 @@ fn cast(
     let stat = named_stat(c, stat_name)
         .ok_or_else(|| SceneError::Rules(format!("{name} has no {stat_name} stat")))?;
     if wild_die {
-        if c.companion.wild_dice <= 0 {
-            return Err(SceneError::NoWildDie(name));
-        }
-        c.companion.wild_dice -= 1;
+        super::spend_wild_die(c)?;
     }
     book.act(who, Action::Cast)?;
     let threat = u32::try_from(book.scene.threat).unwrap_or(0);
@@ -797,6 +821,9 @@ fn cast(
     Ok(format!("{name} casts {power}"))
 }
 
+/// The stats a revive is tested on.
+pub const REVIVE_STATS: [&str; 2] = ["Will", "Dexterity"];
+
 /// "An ally in contact can revive them with a Narrative action (Will or
 /// Dexterity): success stands them with 1 Wound."
 fn revive(
@@ -823,11 +850,11 @@ fn revive(
         .get(stat)
         .cloned()
         .ok_or_else(|| SceneError::NoStat(name.clone(), stat + 1))?;
+    if !REVIVE_STATS.iter().any(|r| s.name.eq_ignore_ascii_case(r)) {
+        return Err(SceneError::ReviveStat(s.name));
+    }
     if wild_die {
-        if c.companion.wild_dice <= 0 {
-            return Err(SceneError::NoWildDie(name));
-        }
-        c.companion.wild_dice -= 1;
+        super::spend_wild_die(c)?;
     }
     book.act(helper, Action::Narrative)?;
     let mut hero = book.hero(Combatant::Hero(downed))?;
@@ -853,5 +880,5 @@ fn revive(
             format!("{down_name} stays down")
         }
     ));
-    Ok(format!("{name} revives {down_name}"))
+    Ok(format!("{name} tries to revive {down_name}"))
 }

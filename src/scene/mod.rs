@@ -51,6 +51,10 @@ pub enum SceneError {
     NoWildDie(String),
     #[error("{0} has no stat {1}")]
     NoStat(String, usize),
+    #[error("{0} is not of the scene's party")]
+    NotInScene(String),
+    #[error("a revive is a test of Will or Dexterity, not {0}")]
+    ReviveStat(String),
     #[error("there is no enemy {0} in the scene")]
     NoEnemy(usize),
     #[error("the scene has no enemies standing")]
@@ -65,14 +69,16 @@ pub enum SceneError {
     Activated(String),
     #[error("{0} is down")]
     Down(String),
-    #[error("it is {}'s turn: players and GM alternate activating one model at a time", .0.name())]
+    #[error("it is {} turn: players and GM alternate activating one model at a time", .0.possessive())]
     OtherSide(crate::model::scene::Side),
     #[error(
         "{0} has taken {1} this activation: Shoot, Fight and Cast can't be taken twice in one activation"
     )]
     Twice(String, &'static str),
-    #[error("{0} has taken all {1} actions (a third costs 2 Toughness, once per round)")]
-    NoActionsLeft(String, usize),
+    #[error("{0} has taken both actions (a third costs 2 Toughness, once per round)")]
+    NoActionsLeft(String),
+    #[error("{0} has taken all three actions")]
+    NoThirdLeft(String),
     #[error("{0} uses Toughness only as armour: no third action, no reroll, no Rest")]
     ArmourOnly(String),
     #[error("{0}: {1}")]
@@ -200,6 +206,15 @@ impl<'a> Booking<'a> {
     }
 }
 
+/// Spends one of the character's wild dice, or says they hold none.
+fn spend_wild_die(c: &mut Character) -> Result<()> {
+    if c.companion.wild_dice <= 0 {
+        return Err(SceneError::NoWildDie(c.name.clone()));
+    }
+    c.companion.wild_dice -= 1;
+    Ok(())
+}
+
 /// The characters of the scene's party, in id order.
 pub fn cast(data: &CampaignData, scene: &Scene) -> Vec<CharacterId> {
     scene
@@ -265,10 +280,12 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             };
             for id in cast(data, &book.scene) {
                 let c = book.character(id)?;
-                c.companion.wounds.current = c.companion.wounds.max;
+                let mut hero = fight::hero_of(c);
+                hero.new_scene();
                 if *new_scenario {
-                    c.companion.toughness.current = c.companion.toughness.max;
+                    hero.new_scenario();
                 }
+                fight::store_hero(c, &hero);
             }
             book.line(if *new_scenario {
                 "A new scenario: Wounds return and Toughness refills.".to_owned()
@@ -338,10 +355,7 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
         SceneStep::Spend { scene, character } => {
             let mut book = Booking::open(data, *scene)?;
             let c = book.character(*character)?;
-            if c.companion.wild_dice <= 0 {
-                return Err(SceneError::NoWildDie(c.name.clone()));
-            }
-            c.companion.wild_dice -= 1;
+            spend_wild_die(c)?;
             let line = format!(
                 "{} spends a wild die: {} held.",
                 c.name, c.companion.wild_dice
@@ -367,10 +381,7 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
                 .cloned()
                 .ok_or_else(|| SceneError::NoStat(c.name.clone(), *stat + 1))?;
             if *wild_die {
-                if c.companion.wild_dice <= 0 {
-                    return Err(SceneError::NoWildDie(c.name.clone()));
-                }
-                c.companion.wild_dice -= 1;
+                spend_wild_die(c)?;
             }
             let request = challenge::Challenge {
                 stat: u32::try_from(s.value).unwrap_or(10),

@@ -43,9 +43,6 @@ pub fn cults_ui(
             let key = |f: &str| key(&format!("{which}-{f}"));
             ui.horizontal(|ui| {
                 ui.add_space(16.0);
-                fn edit(c: &mut Cult, bright: bool) -> &mut CultSide {
-                    if bright { &mut c.bright } else { &mut c.dark }
-                }
                 if let Some(v) = fields.text(
                     ui,
                     &key("name"),
@@ -54,17 +51,17 @@ pub fn cults_ui(
                     150.0,
                 ) {
                     fields.commit(out, c, &format!("{which} cult"), |c| {
-                        edit(c, bright).name = v
+                        c.side_mut(bright).name = v
                     });
                 }
                 if let Some(v) = fields.text(ui, &key("rule"), "Cult rule", &side.rule, 220.0) {
                     fields.commit(out, c, &format!("{which} cult rule"), |c| {
-                        edit(c, bright).rule = v
+                        c.side_mut(bright).rule = v
                     });
                 }
                 if let Some(v) = fields.text(ui, &key("trait"), "Trait", &side.trait_, 180.0) {
                     fields.commit(out, c, &format!("{which} cult trait"), |c| {
-                        edit(c, bright).trait_ = v
+                        c.side_mut(bright).trait_ = v
                     });
                 }
             });

@@ -34,6 +34,9 @@ pub struct FightState {
     pub toughness: String,
     pub attack_wild_die: bool,
     pub touching: BTreeSet<usize>,
+    pub contact_toughness: String,
+    /// The activation the attack form was last set for.
+    pub activating: Option<Combatant>,
     pub caster: Option<CharacterId>,
     pub power: Option<usize>,
     pub level: u32,
@@ -71,6 +74,8 @@ impl Default for FightState {
             toughness: "0".to_owned(),
             attack_wild_die: false,
             touching: BTreeSet::new(),
+            contact_toughness: "0".to_owned(),
+            activating: None,
             caster: None,
             power: None,
             level: 1,
@@ -163,13 +168,21 @@ fn enemies_ui(
         })
         .count() as u32;
     let size = fight_size(party, false);
+    let count = |n: u32, what: &str| crate::model::plural(n, what);
+    let with_elites = if size.elites > 0 {
+        format!(
+            ", or {} and {}",
+            count(size.minions_with_elites, "minion"),
+            count(size.elites, "elite")
+        )
+    } else {
+        String::new()
+    };
     ui.label(
         RichText::new(format!(
-            "A good fight for {party} heroes: about {} minions, or {} minions and {} elite{}, plus a boss for the finale.",
-            size.minions,
-            size.minions_with_elites,
-            size.elites,
-            if size.elites == 1 { "" } else { "s" }
+            "A good fight for {}: about {}{with_elites}, plus a boss for the finale.",
+            count(party, "hero"),
+            count(size.minions, "minion"),
         ))
         .weak(),
     );
@@ -179,7 +192,10 @@ fn enemies_ui(
             let mut status = format!("{} · {}", e.name, e.tier.label());
             if let Some(c) = e.cult.and_then(|c| data.cults.get(&c)) {
                 let side = c.side(e.bright);
-                status.push_str(&format!(" · {}: {}", side.name, side.rule));
+                status.push_str(&format!(" · {}", c.side_name(e.bright)));
+                if !side.rule.is_empty() {
+                    status.push_str(&format!(": {}", side.rule));
+                }
                 if e.tier.carries_trait() && !side.trait_.is_empty() {
                     status.push_str(&format!(" · trait: {}", side.trait_));
                 }
@@ -351,6 +367,9 @@ fn activation_ui(
                 send(out, scene, FightStep::Act { action });
             }
         }
+        if ui.button("Rest (D3 Toughness)").clicked() {
+            send(out, scene, FightStep::Rest { who: a.who });
+        }
         if ui.button("Buy a third action (2 Toughness)").clicked() {
             send(out, scene, FightStep::ThirdAction);
         }
@@ -374,14 +393,27 @@ fn activation_ui(
                     }
                 }
             }
+            fields::draft(
+                ui,
+                "Toughness on the free attacks",
+                &mut state.contact_toughness,
+                30.0,
+            );
             if ui.button("Leave base contact").clicked() {
-                send(
-                    out,
-                    scene,
-                    FightStep::LeaveContact {
-                        enemies: std::mem::take(&mut state.touching).into_iter().collect(),
-                    },
-                );
+                match limits::parse_whole(&state.contact_toughness, &limits::TOUGHNESS_MAX) {
+                    Ok(toughness) => {
+                        state.error = None;
+                        send(
+                            out,
+                            scene,
+                            FightStep::LeaveContact {
+                                enemies: std::mem::take(&mut state.touching).into_iter().collect(),
+                                toughness: toughness as u32,
+                            },
+                        );
+                    }
+                    Err(e) => state.error = Some(format!("Toughness on the free attacks: {e}")),
+                }
             }
         });
     }
@@ -395,9 +427,13 @@ fn attack_ui(
     out: &mut Vec<Command>,
 ) {
     ui.label(RichText::new("Attack").strong());
-    if state.attacker.is_none() {
-        state.attacker = scene.activation.as_ref().map(|a| a.who);
+    // A new activation: its model attacks, and nobody touches it yet.
+    let activating = scene.activation.as_ref().map(|a| a.who);
+    if activating.is_some() && activating != state.activating {
+        state.attacker = activating;
+        state.touching.clear();
     }
+    state.activating = activating;
     let list = as_refs(models);
     ui.horizontal_wrapped(|ui| {
         fields::record_combo(
@@ -552,7 +588,10 @@ fn cast_ui(
                     wild_die: std::mem::take(&mut state.cast_wild_die),
                 },
             ),
-            _ => state.error = Some("The power was not cast: the caster knows no power".into()),
+            (None, _) => state.error = Some("The power was not cast: choose a caster".into()),
+            (Some(_), None) => {
+                state.error = Some("The power was not cast: the caster knows no power".into())
+            }
         }
     }
 }
@@ -621,28 +660,19 @@ fn harm_ui(
             Unpicked::Prompt("nobody"),
             &as_refs(&heroes),
         );
-        let stats: Vec<(usize, String)> = state
-            .reviver
-            .and_then(|c| data.characters.get(&c))
-            .map(|c| {
-                c.companion
-                    .stats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| (i, format!("{} {}+", s.name, s.value)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut stat = Some(state.revive_stat);
-        fields::record_combo(
+        let who = state.reviver.and_then(|c| data.characters.get(&c));
+        super::scene::stat_combo(
             ui,
             "revive-stat",
             "On",
-            &mut stat,
-            Unpicked::Prompt("no stat"),
-            &as_refs(&stats),
+            who,
+            &mut state.revive_stat,
+            |name| {
+                scene::fight::REVIVE_STATS
+                    .iter()
+                    .any(|r| name.eq_ignore_ascii_case(r))
+            },
         );
-        state.revive_stat = stat.unwrap_or(0);
         let others: Vec<(CharacterId, &str)> = heroes
             .iter()
             .filter(|(id, _)| Some(*id) != state.reviver)

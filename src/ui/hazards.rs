@@ -250,13 +250,7 @@ fn hazard_ui(
             }
         }
         HazardKind::Breath => {
-            let b = crate::rules::travel::water::breath(
-                i32::try_from(c.exploration.trait_value("Endurance")).unwrap_or(0),
-            );
-            ui.label(format!(
-                "{} holds their breath {} s; out of breath or choking, they survive {} round(s), then drop to 0 HP and are Dying.",
-                c.name, b.hold_seconds, b.choke_rounds
-            ));
+            ui.label(format!("{}.", crate::hazards::breath_line(c)));
             if ui
                 .button(format!("{} runs out of breath", c.name))
                 .clicked()
@@ -373,8 +367,14 @@ fn hazard_ui(
                 });
             }
             if ui.button("Roll the hide").clicked() {
+                // Only those listed for this character: never themself.
                 book = Some(Ok(Hazard::Hide {
-                    observers: state.observers.iter().map(|(id, s)| (*id, *s)).collect(),
+                    observers: state
+                        .observers
+                        .iter()
+                        .filter(|(id, _)| **id != c.id && everyone.iter().any(|(e, _)| e == *id))
+                        .map(|(id, s)| (*id, *s))
+                        .collect(),
                 }));
             }
         }

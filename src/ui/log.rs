@@ -197,7 +197,14 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
             .response
             .labelled_by(id);
         fields::draft(ui, "What happens", &mut state.event_text, 300.0);
-        ui.checkbox(&mut state.open_scene, "Open a scene for it");
+        // One scene at a time: none is opened while another is played.
+        let playing = data.scenes.values().any(|s| !s.finished);
+        state.open_scene &= !playing;
+        ui.add_enabled(
+            !playing,
+            egui::Checkbox::new(&mut state.open_scene, "Open a scene for it"),
+        )
+        .on_disabled_hover_text("A scene is being played: end it on the Scene screen first");
         if state.open_scene {
             if state.party.is_none() {
                 state.party = data.parties.keys().next().copied();

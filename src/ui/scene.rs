@@ -255,29 +255,8 @@ fn challenge_ui(
             Unpicked::Prompt("nobody"),
             &cast,
         );
-        let stats: Vec<(usize, String)> = state
-            .challenger
-            .and_then(|c| data.characters.get(&c))
-            .map(|c| {
-                c.companion
-                    .stats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| (i, format!("{} {}+", s.name, s.value)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let named: Vec<(usize, &str)> = stats.iter().map(|(i, s)| (*i, s.as_str())).collect();
-        let mut stat = Some(state.stat);
-        fields::record_combo(
-            ui,
-            "challenge-stat",
-            "Stat",
-            &mut stat,
-            Unpicked::Prompt("no stat"),
-            &named,
-        );
-        state.stat = stat.unwrap_or(0);
+        let who = state.challenger.and_then(|c| data.characters.get(&c));
+        stat_combo(ui, "challenge-stat", "Stat", who, &mut state.stat, |_| true);
         if let Some(d) = choice_combo(ui, "challenge-die", "Challenge die", state.difficulty) {
             state.difficulty = d;
         }
@@ -298,4 +277,41 @@ fn challenge_ui(
             wild_die: state.wild_die,
         }));
     }
+}
+
+/// A Companion stat of a character ("Will 5+"), by its place on the sheet,
+/// among those `offered` allows.
+pub(super) fn stat_combo(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    who: Option<&crate::model::Character>,
+    chosen: &mut usize,
+    offered: impl Fn(&str) -> bool,
+) {
+    let stats: Vec<(usize, String)> = who
+        .map(|c| {
+            c.companion
+                .stats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| offered(&s.name))
+                .map(|(i, s)| (i, format!("{} {}+", s.name, s.value)))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !stats.iter().any(|(i, _)| i == chosen) {
+        *chosen = stats.first().map_or(0, |(i, _)| *i);
+    }
+    let named: Vec<(usize, &str)> = stats.iter().map(|(i, s)| (*i, s.as_str())).collect();
+    let mut stat = Some(*chosen);
+    fields::record_combo(
+        ui,
+        id,
+        label,
+        &mut stat,
+        Unpicked::Prompt("no stat"),
+        &named,
+    );
+    *chosen = stat.unwrap_or(0);
 }
