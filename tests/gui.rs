@@ -250,6 +250,31 @@ fn switching_a_rule_text_off_hides_its_section() {
     assert!(f.shows(RuleText::Exploration.label()));
 }
 
+/// Issue 14: the roster sorts names as a person does, numbers by value:
+/// "Ash Varnell 113" before "Ash Varnell 1128".
+#[test]
+fn the_roster_sorts_names_in_natural_order() {
+    let mut f = Fixture::demo();
+    for name in ["Ash Varnell 1128", "Ash Varnell 113", "Ash Varnell 9"] {
+        f.click("Add character");
+        f.type_into("Name", name);
+    }
+    // The roster's rows, in the order drawn (the sheet's heading comes after).
+    let order: Vec<String> = f
+        .harness
+        .query_all_by_label_contains("Ash Varnell ")
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert!(
+        order.starts_with(&[
+            "Ash Varnell 9".to_owned(),
+            "Ash Varnell 113".to_owned(),
+            "Ash Varnell 1128".to_owned()
+        ]),
+        "{order:?}"
+    );
+}
+
 #[test]
 fn filtering_the_roster() {
     let mut f = Fixture::demo();
@@ -702,4 +727,54 @@ fn the_gm_edits_a_roll_table_and_a_broken_one_cannot_be_rolled() {
         ),
         ("2d6", 2, 12)
     );
+}
+
+/// Issue 14: as a screen reader sees it, every button, field, box and
+/// slider on every screen has a name.
+#[test]
+fn every_widget_on_every_screen_has_a_name() {
+    let mut f = Fixture::demo();
+    let screens = [
+        "Roster",
+        "Inventory",
+        "Item catalogue",
+        "Parties",
+        "Journeys",
+        "Map",
+        "Travel",
+        "Gathering",
+        "Heroes",
+        "Scene",
+        "Hazards",
+        "Log",
+        "Campaign",
+        "Dice and rules",
+    ];
+    let named = [
+        Role::Button,
+        Role::TextInput,
+        Role::MultilineTextInput,
+        Role::CheckBox,
+        Role::ComboBox,
+        Role::Slider,
+        Role::SpinButton,
+        Role::RadioButton,
+    ];
+    let mut unnamed = Vec::new();
+    for screen in screens {
+        f.click(screen);
+        if screen == "Roster" {
+            f.click("Ash Varnell");
+        }
+        let mut seen = 0;
+        for node in f.harness.query_all_by(|n| named.contains(&n.role())) {
+            seen += 1;
+            let n = node.accesskit_node();
+            if !n.has_label() {
+                unnamed.push(format!("{screen}: a {:?} ({:?})", n.role(), n.value()));
+            }
+        }
+        assert!(seen > 5, "{screen} has its widgets");
+    }
+    assert!(unnamed.is_empty(), "widgets without a name: {unnamed:?}");
 }

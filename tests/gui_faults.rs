@@ -315,16 +315,18 @@ fn the_hour_grid_tells_work_from_watch_and_offers_a_menu() {
     let mut f = Fixture::demo();
     f.click("Journeys");
     f.click("Day by day");
-    assert!(f.shows_exactly("Wa"), "watch hours are marked Wa");
+    assert!(f.shows_exactly("Wa"), "the legend marks watch hours Wa");
+    // Issue 14: each cell reads as its character, hour and activity.
+    assert!(f.shows(", watch"), "a watch hour in the grid");
     assert!(
         f.shows_exactly("Watch") && f.shows_exactly("Work"),
         "a legend"
     );
     assert!(f.shows("has at least a 50% chance of a degree of exhaustion"));
     f.harness
-        .get_all_by_label("T")
-        .last()
-        .expect("a travel hour in the grid, after the legend")
+        .get_all_by_label_contains(", 09:00, travel")
+        .next()
+        .expect("a travel hour in the grid")
         .click_secondary();
     f.harness.run();
     f.click_last("Wk Work");
@@ -335,7 +337,7 @@ fn the_hour_grid_tells_work_from_watch_and_offers_a_menu() {
         .filter(|a| **a == Activity::Work)
         .count();
     assert_eq!(works, 1, "the menu set one hour to Work");
-    assert!(f.shows_exactly("Wk"));
+    assert!(f.shows(", 09:00, work"));
 }
 
 #[test]

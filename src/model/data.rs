@@ -162,6 +162,13 @@ impl CampaignData {
         super::SceneId(next_key(self.scenes.keys().map(|k| k.0)))
     }
 
+    /// The map's places in natural name order.
+    pub fn places_by_name(&self) -> Vec<&super::Place> {
+        let mut places: Vec<_> = self.places.values().collect();
+        super::sort_by_name(&mut places, |p| &p.name);
+        places
+    }
+
     pub fn next_cult_id(&self) -> super::CultId {
         super::CultId(next_key(self.cults.keys().map(|k| k.0)))
     }

@@ -43,7 +43,7 @@ pub fn sheets(
                 .chosen()
                 .filter_map(|id| data.characters.get(&id))
                 .collect();
-            chosen.sort_by_key(|c| c.name.to_lowercase());
+            crate::model::sort_by_name(&mut chosen, |c| &c.name);
             chosen.into_iter().map(|c| Sheet::Character(c.id)).collect()
         }
         Scope::Party => party

@@ -77,7 +77,9 @@ pub fn gathering_ui(
         .default_size(220.0)
         .show(ui, |ui| {
             ui.heading("Gathering sites");
-            for s in data.sites.values() {
+            let mut sites: Vec<_> = data.sites.values().collect();
+            crate::model::sort_by_name(&mut sites, |s| &s.name);
+            for s in sites {
                 if ui
                     .selectable_label(state.site == Some(s.id), &s.name)
                     .clicked()

@@ -112,7 +112,7 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
                 .values()
                 .map(|c| (c.id, c.name.as_str()))
                 .collect();
-            everyone.sort_by_key(|(_, n)| *n);
+            crate::model::sort_by_name(&mut everyone, |(_, n)| n);
             if state
                 .character
                 .is_none_or(|c| !data.characters.contains_key(&c))

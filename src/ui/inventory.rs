@@ -22,7 +22,7 @@ pub struct InventoryState {
 /// Every holder: party stashes first, then characters by name.
 fn holders(data: &CampaignData) -> Vec<Holder> {
     let mut characters: Vec<_> = data.characters.values().collect();
-    characters.sort_by_key(|c| c.name.to_lowercase());
+    crate::model::sort_by_name(&mut characters, |c| &c.name);
     data.parties
         .keys()
         .map(|p| Holder::Stash(*p))

@@ -48,7 +48,8 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
                     }
                 })
                 .body(|body| {
-                    let items: Vec<&Item> = data.items.values().collect();
+                    let mut items: Vec<&Item> = data.items.values().collect();
+                    crate::model::sort_by_name(&mut items, |i| &i.name);
                     body.rows(22.0, items.len(), |mut row| {
                         let item = items[row.index()];
                         row.set_selected(state.selected == Some(item.id));

@@ -137,7 +137,7 @@ fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec
     if data.places.is_empty() {
         ui.label(RichText::new("No places yet: add one, or double-click the map.").weak());
     }
-    for p in data.places.values() {
+    for p in data.places_by_name() {
         let selected = state.selected == Some(Selected::Place(p.id));
         if ui
             .selectable_label(selected, format!("{} ({})", p.name, choice_label(p.kind)))

@@ -134,7 +134,7 @@ fn members_ui(ui: &mut Ui, data: &CampaignData, p: &Party, out: &mut Vec<Command
             ) || c.party == Some(p.id)
         })
         .collect();
-    candidates.sort_by_key(|c| c.name.to_lowercase());
+    crate::model::sort_by_name(&mut candidates, |c| &c.name);
     for c in candidates {
         let mut member = c.party == Some(p.id);
         let elsewhere = c

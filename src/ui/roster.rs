@@ -133,12 +133,15 @@ pub fn visible_rows(
                 || party(c).to_lowercase().contains(&needle)
         })
         .collect();
-    rows.sort_by_cached_key(|c| match sort {
-        SortColumn::Name => c.name.to_lowercase(),
-        SortColumn::Kind => c.kind.label().to_owned(),
-        SortColumn::Player => c.player.to_lowercase(),
-        SortColumn::Party => party(c).to_lowercase(),
-    });
+    let key = |c: &Character| -> String {
+        match sort {
+            SortColumn::Name => c.name.clone(),
+            SortColumn::Kind => c.kind.label().to_owned(),
+            SortColumn::Player => c.player.clone(),
+            SortColumn::Party => party(c).to_owned(),
+        }
+    };
+    rows.sort_by_cached_key(|c| NaturalKey(key(c)));
     if descending {
         rows.reverse();
     }
@@ -453,4 +456,20 @@ fn dedup(mut names: Vec<String>) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// A sort key in natural name order ("Ash 9" before "Ash 10").
+#[derive(PartialEq, Eq)]
+struct NaturalKey(String);
+
+impl PartialOrd for NaturalKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for NaturalKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        crate::model::natural(&self.0, &other.0)
+    }
 }

@@ -189,7 +189,7 @@ fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party:
                     .map_or("choose a place".to_owned(), |p| place_name(data, p)),
             )
             .show_ui(ui, |ui| {
-                for p in data.places.values() {
+                for p in data.places_by_name() {
                     ui.selectable_value(&mut state.forecast_to, Some(p.id), &p.name);
                 }
             })
@@ -410,7 +410,7 @@ fn place_picker_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Ve
     }
     ui.horizontal_wrapped(|ui| {
         ui.label("Put the party at:");
-        for place in data.places.values() {
+        for place in data.places_by_name() {
             if ui.button(&place.name).clicked() {
                 let mut after = party.clone();
                 after.travel.place = Some(place.id);

@@ -260,6 +260,20 @@ pub(super) fn grid_ui(
                             if tested { " (a test)" } else { "" }
                         );
                         let cell = ui.add(button).on_hover_text(hover);
+                        // Read out as "Ash Varnell, 09:00, travel", not "T".
+                        cell.widget_info(|| {
+                            egui::WidgetInfo::labeled(
+                                egui::Role::Button,
+                                true,
+                                format!(
+                                    "{}, {:02}:00, {}{}",
+                                    cd.name,
+                                    slot.hour,
+                                    activity.label().to_lowercase(),
+                                    if tested { ", a test" } else { "" }
+                                ),
+                            )
+                        });
                         let at = (cd.character, slot.hour);
                         if cell.clicked() {
                             picked = Some((at, next_activity(*activity)));
