@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 const RECENT_KEY: &str = "waybook.recent";
 const PAPER_KEY: &str = "waybook.paper";
+const VIEW_KEY: &str = "waybook.view";
 const SYNC_KEY: &str = "waybook.warned-sync";
 
 /// The window's options. What eframe remembers between runs (recent files,
@@ -38,6 +39,7 @@ fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> Wayboo
         app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
         app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
         app.warned_sync = eframe::get_value(storage, SYNC_KEY).unwrap_or_default();
+        app.view = eframe::get_value(storage, VIEW_KEY).unwrap_or_default();
     }
     app.open_first(campaign);
     WaybookApp::with_app(app)
@@ -72,6 +74,7 @@ impl eframe::App for WaybookApp {
         eframe::set_value(storage, RECENT_KEY, &self.app.recent);
         eframe::set_value(storage, PAPER_KEY, &self.app.paper);
         eframe::set_value(storage, SYNC_KEY, &self.app.warned_sync);
+        eframe::set_value(storage, VIEW_KEY, &self.app.view);
     }
 }
 

@@ -778,3 +778,81 @@ fn every_widget_on_every_screen_has_a_name() {
     }
     assert!(unnamed.is_empty(), "widgets without a name: {unnamed:?}");
 }
+
+/// Issue 14: Ctrl+K opens the command palette; typing filters the action
+/// table and the screens fuzzily, Enter runs the best match; Ctrl+Shift+P
+/// opens it too and Escape closes it; nonsense matches nothing.
+#[test]
+fn the_command_palette_finds_screens_and_actions() {
+    let mut f = Fixture::demo();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::K);
+    f.harness.run();
+    assert!(f.shows_exactly("Go to Hazards"), "every screen is listed");
+    assert!(f.shows("Export PDF"), "every action is listed");
+    f.field("Command").type_text("hzrd");
+    f.harness.run();
+    assert!(!f.shows_exactly("Go to Roster"), "filtered");
+    f.harness.key_press(Key::Enter);
+    f.harness.run();
+    assert!(f.shows("Light and sight"), "the Hazards screen is open");
+    assert!(!f.shows_exactly("Go to Roster"), "the palette closed");
+    f.harness
+        .key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
+    f.harness.run();
+    assert!(
+        f.shows_exactly("Go to Roster"),
+        "Ctrl+Shift+P opens it, not the PDF export"
+    );
+    assert!(!f.shows("Export sheets"), "no export dialog");
+    f.field("Command").type_text("zzqx");
+    f.harness.run();
+    assert!(f.shows("Nothing matches."));
+    f.harness.key_press(Key::Escape);
+    f.harness.run();
+    assert!(!f.shows("Nothing matches."));
+}
+
+/// Issue 14: the Help menu's shortcuts come from the action table, the rule
+/// texts read in the app, About names the version and every crate; View
+/// switches the theme.
+#[test]
+fn help_and_view_menus() {
+    let mut f = Fixture::demo();
+    f.click("Help");
+    f.click("Keyboard shortcuts");
+    assert!(f.shows_exactly("Command palette"), "from the action table");
+    assert!(f.shows_exactly("Export PDF"));
+    f.harness.run();
+    f.menu("Help", "Rule texts and notes");
+    f.click("The Travellers' Companion");
+    assert!(f.shows("A natural 1 always fails"), "the text itself");
+    f.harness.run();
+    f.menu("Help", "About Waybook");
+    assert!(f.shows(&format!("Waybook {}", env!("CARGO_PKG_VERSION"))));
+    assert!(f.shows("Open campaign: "));
+    let manifest = include_str!("../Cargo.toml");
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .expect("a dependencies table");
+    for name in deps
+        .lines()
+        .filter_map(|l| l.split(" = ").next())
+        .filter(|n| !n.trim().is_empty())
+    {
+        assert!(
+            waybook::ui::help::CRATES
+                .iter()
+                .any(|(c, _)| c == &name.trim()),
+            "About lists {name} and its licence"
+        );
+    }
+    f.click("View");
+    f.click("Dark");
+    assert_eq!(
+        f.harness.state().app.view.theme,
+        egui::ThemePreference::Dark
+    );
+    assert_eq!(f.harness.ctx.theme(), egui::Theme::Dark);
+}

@@ -17,6 +17,7 @@ pub enum Action {
     CloseCampaign,
     Undo,
     Redo,
+    CommandPalette,
 }
 
 impl Action {
@@ -33,6 +34,7 @@ impl Action {
             Action::CloseCampaign => "Close",
             Action::Undo => "Undo",
             Action::Redo => "Redo",
+            Action::CommandPalette => "Command palette…",
         }
     }
 
@@ -51,6 +53,7 @@ impl Action {
             Action::CloseCampaign => "Close this campaign (everything is already saved)",
             Action::Undo => "Take back the last change",
             Action::Redo => "Make the last undone change again",
+            Action::CommandPalette => "Find any command or screen by typing part of its name",
         }
     }
 
@@ -68,6 +71,7 @@ impl Action {
             Action::CloseCampaign => KeyboardShortcut::new(cmd, Key::W),
             Action::Undo => KeyboardShortcut::new(cmd, Key::Z),
             Action::Redo => KeyboardShortcut::new(cmd_shift, Key::Z),
+            Action::CommandPalette => KeyboardShortcut::new(cmd, Key::K),
         })
     }
 
@@ -75,12 +79,27 @@ impl Action {
     pub fn needs_campaign(self) -> bool {
         !matches!(
             self,
-            Action::NewCampaign | Action::OpenCampaign | Action::ImportJson
+            Action::NewCampaign
+                | Action::OpenCampaign
+                | Action::ImportJson
+                | Action::CommandPalette
         )
     }
 
     pub fn all() -> impl Iterator<Item = Action> {
         Action::iter()
+    }
+
+    /// Every shortcut of the action: its own, and Ctrl+Shift+P for the palette.
+    pub fn shortcuts(self) -> Vec<KeyboardShortcut> {
+        let mut all: Vec<KeyboardShortcut> = self.shortcut().into_iter().collect();
+        if self == Action::CommandPalette {
+            all.push(KeyboardShortcut::new(
+                Modifiers::COMMAND | Modifiers::SHIFT,
+                Key::P,
+            ));
+        }
+        all
     }
 }
 
@@ -90,7 +109,7 @@ mod tests {
 
     #[test]
     fn no_two_actions_share_a_shortcut() {
-        let shortcuts: Vec<_> = Action::all().filter_map(Action::shortcut).collect();
+        let shortcuts: Vec<_> = Action::all().flat_map(Action::shortcuts).collect();
         for (i, a) in shortcuts.iter().enumerate() {
             for b in &shortcuts[i + 1..] {
                 assert!(a != b, "{a:?} is used twice");

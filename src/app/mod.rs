@@ -97,6 +97,24 @@ pub enum Notice {
     ExportAsked,
     /// The GM asked to see the campaign's snapshots.
     SnapshotsAsked,
+    /// The GM asked for the command palette.
+    PaletteAsked,
+}
+
+/// How Waybook looks: the theme (light unless the GM chooses) and the zoom.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct View {
+    pub theme: egui::ThemePreference,
+    pub zoom: f32,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            theme: egui::ThemePreference::Light,
+            zoom: 1.0,
+        }
+    }
 }
 
 /// What the next new campaign file is made from, once its name is chosen.
@@ -118,6 +136,8 @@ pub struct App {
     pub recent: Vec<PathBuf>,
     /// Paper for exports, remembered between runs.
     pub paper: crate::pdf::Paper,
+    /// The theme and zoom the GM chose, remembered between runs.
+    pub view: View,
     pub export_job: Option<export::ExportJob>,
     /// The one dice source of the app: random in play, scripted in tests.
     pub dice: crate::rules::dice::Dice,
@@ -148,6 +168,7 @@ impl App {
             path_prompt: None,
             recent: Vec::new(),
             paper: crate::pdf::Paper::default(),
+            view: View::default(),
             export_job: None,
             dice: crate::rules::dice::Dice::random(),
             data_dir: None,
@@ -376,6 +397,7 @@ impl App {
                 self.snapshot_before(crate::store::snapshots::Reason::Import);
                 self.run(Command::Apply(edit));
             }
+            Command::Run(Action::CommandPalette) => self.notices.push(Notice::PaletteAsked),
             Command::Run(Action::Snapshots) => {
                 if self.session.is_some() {
                     self.notices.push(Notice::SnapshotsAsked);

@@ -181,7 +181,11 @@ fn enemies_ui(
     ui.label(
         RichText::new(format!(
             "A good fight for {}: about {}{with_elites}, plus a boss for the finale.",
-            count(party, "hero"),
+            if party == 1 {
+                "1 hero".to_owned()
+            } else {
+                format!("{party} heroes")
+            },
             count(size.minions, "minion"),
         ))
         .weak(),

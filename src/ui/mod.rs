@@ -15,11 +15,13 @@ pub mod fields;
 mod fight;
 mod gathering;
 mod hazards;
+pub mod help;
 mod inventory;
 mod items;
 mod journeys;
 mod log;
 mod map;
+mod palette;
 mod parties;
 pub mod roster;
 mod rules;
@@ -111,6 +113,8 @@ pub struct UiState {
     pub hazards: hazards::HazardsState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
+    pub palette: palette::PaletteState,
+    pub help: help::HelpState,
 }
 
 /// The app as it is drawn: the app's state and commands, and the screens'
@@ -137,7 +141,7 @@ impl WaybookApp {
     /// One frame of the whole app, drawn into `ui`, then its commands run.
     pub fn frame_ui(&mut self, ui: &mut Ui) {
         if !self.styled {
-            style::install(ui.ctx());
+            style::install(ui.ctx(), self.app.view);
             self.styled = true;
         }
         for notice in self.app.take_notices() {
@@ -156,6 +160,7 @@ impl UiState {
             Notice::HistoryStepped => self.discard_typing(),
             Notice::ExportAsked => self.export.open = true,
             Notice::SnapshotsAsked => self.snapshots.show(),
+            Notice::PaletteAsked => self.palette.open(),
         }
     }
 
@@ -179,8 +184,10 @@ impl UiState {
 
 fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     shortcuts(ui, app);
+    // Ctrl+plus, Ctrl+minus and Ctrl+0 zoom (egui's own keys); remembered.
+    app.view.zoom = ui.ctx().zoom_factor();
     let mut out = Vec::new();
-    egui::Panel::top("menu").show(ui, |ui| menu_bar_ui(ui, app, &mut out));
+    egui::Panel::top("menu").show(ui, |ui| menu_bar_ui(ui, app, &mut state.help, &mut out));
     egui::Panel::bottom("status").show(ui, |ui| status_ui(ui, app, &mut out));
     egui::CentralPanel::default().show(ui, |ui| match &app.session {
         Some(session) => {
@@ -228,6 +235,8 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
         );
     }
     snapshots::snapshots_ui(ui, &mut state.snapshots, app, &mut out);
+    palette::palette_ui(ui, &mut state.palette, &mut state.screen, app, &mut out);
+    help::help_windows_ui(ui, &mut state.help, app);
     csv_import::csv_import_ui(ui, app, &mut out);
     alert_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
@@ -293,15 +302,18 @@ fn shortcuts(ui: &mut Ui, app: &mut App) {
     // Shortcuts with Shift first: Ctrl+Z would otherwise also match Ctrl+Shift+Z.
     let mut actions: Vec<Action> = Action::all().collect();
     actions.sort_by_key(|a| {
-        a.shortcut()
-            .is_none_or(|s| !s.modifiers.contains(Modifiers::SHIFT))
+        !a.shortcuts()
+            .iter()
+            .any(|s| s.modifiers.contains(Modifiers::SHIFT))
     });
     for action in actions {
         if action.needs_campaign() && app.session.is_none() {
             continue;
         }
-        if let Some(shortcut) = action.shortcut()
-            && ui.input_mut(|i| i.consume_shortcut(&shortcut))
+        if action
+            .shortcuts()
+            .iter()
+            .any(|shortcut| ui.input_mut(|i| i.consume_shortcut(shortcut)))
         {
             app.push(Command::Run(action));
         }
@@ -324,7 +336,7 @@ fn action_button(ui: &mut Ui, app: &App, action: Action, enabled: bool, out: &mu
     }
 }
 
-fn menu_bar_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
+fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut Vec<Command>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             action_button(ui, app, Action::NewCampaign, true, out);
@@ -355,7 +367,11 @@ fn menu_bar_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
             let redo = app.session.as_ref().and_then(|s| s.redo_label());
             action_button(ui, app, Action::Undo, undo.is_some(), out);
             action_button(ui, app, Action::Redo, redo.is_some(), out);
+            ui.separator();
+            action_button(ui, app, Action::CommandPalette, true, out);
         });
+        help::view_menu_ui(ui, app);
+        help::help_menu_ui(ui, help);
         // The open campaign's name beside the menus, so the screens' tabs
         // below have the whole width.
         if let Some(session) = &app.session {

@@ -1,11 +1,12 @@
-//! Waybook's look: a calm light theme with readable spacing, and the shipped
+//! Waybook's look: a calm light theme (or dark, or the system's, as the GM
+//! chooses in View) with readable spacing at the GM's zoom, and the shipped
 //! DejaVu Sans and Noto Sans Symbols as fallback fonts for the arrows, marks
 //! and rule symbols egui's own fonts lack.
 
 use egui::{Color32, Context, FontData, FontDefinitions, FontFamily, FontId, TextStyle, Theme};
 use std::sync::Arc;
 
-pub fn install(ctx: &Context) {
+pub fn install(ctx: &Context, view: crate::app::View) {
     let mut fonts = FontDefinitions::default();
     for (name, data) in [
         ("dejavu", crate::assets::TEXT_FONT),
@@ -19,8 +20,9 @@ pub fn install(ctx: &Context) {
         }
     }
     ctx.set_fonts(fonts);
-    ctx.set_theme(Theme::Light);
-    ctx.style_mut_of(Theme::Light, |style| {
+    ctx.set_theme(view.theme);
+    ctx.set_zoom_factor(view.zoom);
+    ctx.all_styles_mut(|style| {
         style.spacing.item_spacing = egui::vec2(8.0, 6.0);
         style.spacing.button_padding = egui::vec2(8.0, 3.0);
         style.text_styles.insert(
@@ -34,6 +36,8 @@ pub fn install(ctx: &Context) {
             TextStyle::Button,
             FontId::new(14.0, FontFamily::Proportional),
         );
+    });
+    ctx.style_mut_of(Theme::Light, |style| {
         style.visuals.selection.bg_fill = Color32::from_rgb(0xc9, 0xdd, 0xf2);
         style.visuals.selection.stroke.color = Color32::from_rgb(0x1d, 0x3f, 0x66);
     });

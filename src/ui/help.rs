@@ -1,0 +1,157 @@
+//! The View and Help menus: the theme (light, dark, or the system's) and
+//! the zoom, both remembered between runs; the keyboard shortcuts (from the
+//! one action table), the rule texts and their notes readable in the app,
+//! and About (the version, the open file, the licences of the fonts and
+//! crates).
+
+use crate::app::App;
+use crate::app::actions::Action;
+use egui::{RichText, ThemePreference, Ui};
+
+#[derive(Debug, Default)]
+pub struct HelpState {
+    shortcuts: bool,
+    rules: bool,
+    about: bool,
+}
+
+/// Every crate Waybook is built on directly, with its licence.
+pub const CRATES: [(&str, &str); 24] = [
+    ("eframe", "MIT OR Apache-2.0"),
+    ("egui", "MIT OR Apache-2.0"),
+    ("egui_extras", "MIT OR Apache-2.0"),
+    ("egui_plot", "MIT OR Apache-2.0"),
+    ("rusqlite", "MIT"),
+    ("rfd", "MIT"),
+    ("rand", "MIT OR Apache-2.0"),
+    ("serde", "MIT OR Apache-2.0"),
+    ("serde_json", "MIT OR Apache-2.0"),
+    ("serde_path_to_error", "MIT OR Apache-2.0"),
+    ("clap", "MIT OR Apache-2.0"),
+    ("directories", "MIT OR Apache-2.0"),
+    ("thiserror", "MIT OR Apache-2.0"),
+    ("anyhow", "MIT OR Apache-2.0"),
+    ("strum", "MIT"),
+    ("strsim", "MIT"),
+    ("jiff", "Unlicense OR MIT"),
+    ("csv", "Unlicense OR MIT"),
+    ("petgraph", "MIT OR Apache-2.0"),
+    ("printpdf", "MIT"),
+    ("natord", "MIT"),
+    ("fuzzy-matcher", "MIT"),
+    ("SQLite (bundled)", "public domain"),
+    ("accesskit", "MIT OR Apache-2.0"),
+];
+
+pub fn view_menu_ui(ui: &mut Ui, app: &mut App) {
+    ui.menu_button("View", |ui| {
+        ui.label(RichText::new("Theme").strong());
+        for (theme, name) in [
+            (ThemePreference::Light, "Light"),
+            (ThemePreference::Dark, "Dark"),
+            (ThemePreference::System, "Follow the system"),
+        ] {
+            if ui.radio(app.view.theme == theme, name).clicked() {
+                app.view.theme = theme;
+                ui.ctx().set_theme(theme);
+            }
+        }
+        ui.separator();
+        egui::gui_zoom::zoom_menu_buttons(ui);
+    });
+}
+
+pub fn help_menu_ui(ui: &mut Ui, state: &mut HelpState) {
+    ui.menu_button("Help", |ui| {
+        for (open, name) in [
+            (&mut state.shortcuts, "Keyboard shortcuts"),
+            (&mut state.rules, "Rule texts and notes"),
+            (&mut state.about, "About Waybook"),
+        ] {
+            if ui.button(name).clicked() {
+                *open = true;
+                ui.close();
+            }
+        }
+    });
+}
+
+pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
+    let ctx = ui.ctx().clone();
+    // In the middle of the window, clear of the menus.
+    let centre = ctx.content_rect().center();
+    egui::Window::new("Keyboard shortcuts")
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(centre)
+        .open(&mut state.shortcuts)
+        .resizable(false)
+        .show(&ctx, |ui| {
+            egui::Grid::new("shortcut-list")
+                .striped(true)
+                .show(ui, |ui| {
+                    for action in Action::all() {
+                        for shortcut in action.shortcuts() {
+                            ui.label(action.label().trim_end_matches('…'));
+                            ui.label(RichText::new(ctx.format_shortcut(&shortcut)).monospace());
+                            ui.end_row();
+                        }
+                    }
+                    for (what, keys) in [
+                        ("Zoom in", egui::gui_zoom::kb_shortcuts::ZOOM_IN),
+                        ("Zoom out", egui::gui_zoom::kb_shortcuts::ZOOM_OUT),
+                        ("Reset the zoom", egui::gui_zoom::kb_shortcuts::ZOOM_RESET),
+                    ] {
+                        ui.label(what);
+                        ui.label(RichText::new(ctx.format_shortcut(&keys)).monospace());
+                        ui.end_row();
+                    }
+                });
+        });
+    egui::Window::new("Rule texts and notes")
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(centre)
+        .open(&mut state.rules)
+        .default_size([640.0, 520.0])
+        .show(&ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (title, text) in crate::assets::RULE_TEXTS {
+                    egui::CollapsingHeader::new(title).show(ui, |ui| {
+                        ui.label(text);
+                    });
+                }
+            });
+        });
+    egui::Window::new("About Waybook")
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(centre)
+        .open(&mut state.about)
+        .default_size([520.0, 480.0])
+        .show(&ctx, |ui| {
+            ui.heading(format!("Waybook {}", env!("CARGO_PKG_VERSION")));
+            ui.label("An offline campaign manager for game masters.");
+            let open = app.session.as_ref().and_then(|s| s.path()).map_or_else(
+                || "No campaign is open.".to_owned(),
+                |p| format!("Open campaign: {}", p.display()),
+            );
+            ui.label(open);
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.label(RichText::new("Crates").strong());
+                egui::Grid::new("crate-licences").show(ui, |ui| {
+                    for (name, licence) in CRATES {
+                        ui.label(name);
+                        ui.label(licence);
+                        ui.end_row();
+                    }
+                });
+                for (title, text) in [
+                    ("DejaVu Sans", crate::assets::TEXT_FONT_LICENCE),
+                    ("Noto Sans Symbols", crate::assets::SYMBOL_FONT_LICENCE),
+                ] {
+                    egui::CollapsingHeader::new(format!("{title}: its licence")).show(ui, |ui| {
+                        ui.label(RichText::new(text).small());
+                    });
+                }
+            });
+        });
+}

@@ -1,0 +1,143 @@
+//! The command palette (Ctrl+K or Ctrl+Shift+P): every action of the one
+//! action table and every screen, with their shortcuts, fuzzy-matched as
+//! the GM types; Enter runs the first, the arrows choose another, Escape
+//! closes it.
+
+use super::Screen;
+use crate::app::actions::Action;
+use crate::app::{App, Command};
+use egui::{Key, RichText, Ui};
+use fuzzy_matcher::FuzzyMatcher;
+use fuzzy_matcher::skim::SkimMatcherV2;
+
+#[derive(Debug, Default)]
+pub struct PaletteState {
+    shown: bool,
+    query: String,
+    /// The entry Enter runs, among those that match.
+    chosen: usize,
+    /// The field takes the keyboard when the palette opens.
+    focus: bool,
+}
+
+impl PaletteState {
+    pub fn open(&mut self) {
+        *self = Self {
+            shown: true,
+            focus: true,
+            ..Self::default()
+        };
+    }
+}
+
+/// What an entry of the palette does.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Entry {
+    Run(Action),
+    Go(Screen),
+}
+
+impl Entry {
+    fn name(self) -> String {
+        match self {
+            Entry::Run(action) => action.label().trim_end_matches('…').to_owned(),
+            Entry::Go(screen) => format!("Go to {}", screen.label()),
+        }
+    }
+}
+
+/// Every entry the GM may run now, best match first.
+fn matches(query: &str, app: &App) -> Vec<Entry> {
+    let open = app.session.is_some();
+    let entries = Action::all()
+        .filter(|a| *a != Action::CommandPalette && (open || !a.needs_campaign()))
+        .map(Entry::Run)
+        .chain(Screen::ALL.into_iter().filter(|_| open).map(Entry::Go));
+    let matcher = SkimMatcherV2::default().ignore_case();
+    let mut scored: Vec<(i64, Entry)> = entries
+        .filter_map(|e| {
+            if query.trim().is_empty() {
+                Some((0, e))
+            } else {
+                matcher.fuzzy_match(&e.name(), query.trim()).map(|s| (s, e))
+            }
+        })
+        .collect();
+    // Best score first; equal scores keep the table's order.
+    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    scored.into_iter().map(|(_, e)| e).collect()
+}
+
+pub fn palette_ui(
+    ui: &mut Ui,
+    state: &mut PaletteState,
+    screen: &mut Screen,
+    app: &App,
+    out: &mut Vec<Command>,
+) {
+    if !state.shown {
+        return;
+    }
+    let found = matches(&state.query, app);
+    let (down, up, enter) = ui.input_mut(|i| {
+        (
+            i.consume_key(egui::Modifiers::NONE, Key::ArrowDown),
+            i.consume_key(egui::Modifiers::NONE, Key::ArrowUp),
+            i.key_pressed(Key::Enter),
+        )
+    });
+    if down {
+        state.chosen = (state.chosen + 1).min(found.len().saturating_sub(1));
+    }
+    if up {
+        state.chosen = state.chosen.saturating_sub(1);
+    }
+    let mut picked = None;
+    let modal = egui::Modal::new(egui::Id::unique("command-palette")).show(ui.ctx(), |ui| {
+        ui.set_width(420.0);
+        let label = ui.label(RichText::new("Command").strong()).id;
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.query)
+                    .hint_text("type part of a command or a screen")
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(label);
+        if std::mem::take(&mut state.focus) {
+            field.request_focus();
+        }
+        if field.changed() {
+            state.chosen = 0;
+        }
+        if found.is_empty() {
+            ui.label(RichText::new("Nothing matches.").weak());
+        }
+        egui::ScrollArea::vertical()
+            .max_height(360.0)
+            .show(ui, |ui| {
+                for (i, entry) in found.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        let row = ui.selectable_label(i == state.chosen, entry.name());
+                        if let Entry::Run(action) = entry
+                            && let Some(shortcut) = action.shortcut()
+                        {
+                            ui.label(RichText::new(ui.ctx().format_shortcut(&shortcut)).weak());
+                        }
+                        if row.clicked() {
+                            picked = Some(*entry);
+                        }
+                    });
+                }
+            });
+    });
+    if enter && picked.is_none() {
+        picked = found.get(state.chosen).copied();
+    }
+    match picked {
+        Some(Entry::Run(action)) => out.push(Command::Run(action)),
+        Some(Entry::Go(to)) => *screen = to,
+        None if modal.should_close() => {}
+        None => return,
+    }
+    state.shown = false;
+}
