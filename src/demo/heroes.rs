@@ -41,7 +41,7 @@ fn tables(data: &CampaignData) -> Edit {
     .into_iter()
     .zip(0..)
     .map(|((name, rows), n)| {
-        let existing = data.tables.values().find(|t| t.name == name);
+        let existing = data.table_named(name);
         let id = existing.map_or(TableId(data.next_table_id().0 + n), |t| t.id);
         Change::of(existing, Some(&super::map::table(id, name, rows)))
     })

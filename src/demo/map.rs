@@ -149,9 +149,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
     // The starter tables the texts name, filled in (a new campaign has
     // them as placeholders), or new ones if they were removed.
     let starter = |name: &str, n: i64| {
-        data.tables
-            .values()
-            .find(|t| t.name == name)
+        data.table_named(name)
             .map_or(TableId(data.next_table_id().0 + n), |t| t.id)
     };
     let weather = table(

@@ -21,7 +21,7 @@ use crate::rules::travel::ground::{
 };
 use crate::rules::travel::march::ABYSS_M;
 use crate::rules::travel::senses::{self, Hide, Observer};
-use crate::rules::travel::water::{self, ColdWater, Protection};
+use crate::rules::travel::water;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum HazardError {
@@ -448,23 +448,7 @@ fn cold_water(
     dice: &mut Dice,
 ) -> Result<(String, String)> {
     let name = c.name.clone();
-    let e = &c.exploration;
-    let protection = if e.cold.immune {
-        Protection::Immunity
-    } else if e.cold.resistant {
-        Protection::Resistance
-    } else {
-        Protection::None
-    };
-    let request = ColdWater {
-        endurance: whole(e.trait_value("Endurance")),
-        bonus: whole(e.endurance_bonus()),
-        minutes,
-        reduction: u32::try_from(e.cold.reduction).unwrap_or(0),
-        depth_m,
-        protection,
-        adapted: e.depth_adapted,
-    };
+    let request = c.exploration.cold_water(minutes, depth_m);
     let result = water::cold_water(&request, dice).map_err(rules)?;
     let gained = i64::from(result.exhaustion);
     let e = &mut c.exploration;

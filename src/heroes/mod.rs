@@ -444,9 +444,7 @@ fn injury(
         return Err(HeroError::InjuryRolled(c.name.clone()));
     }
     let table = data
-        .tables
-        .values()
-        .find(|t| t.name == INJURY_TABLE)
+        .table_named(INJURY_TABLE)
         .ok_or(HeroError::NoInjuryTable)?;
     let rollable = table
         .rollable()

@@ -273,6 +273,27 @@ impl ExplorationSheet {
     pub fn endurance_bonus(&self) -> i64 {
         self.trait_value("Endurance") + self.skill_value("Stamina")
     }
+
+    /// Swimming `minutes` in extremely cold water at `depth_m`, as the rules
+    /// engine reads this character: their Endurance, its test bonus, their
+    /// cold Reduction, Immunity or Resistance, and adaptation to the depths.
+    pub fn cold_water(&self, minutes: u32, depth_m: u32) -> crate::rules::travel::water::ColdWater {
+        use crate::rules::travel::water::Protection;
+        let whole = |v: i64| i32::try_from(v).unwrap_or(0);
+        crate::rules::travel::water::ColdWater {
+            endurance: whole(self.trait_value("Endurance")),
+            bonus: whole(self.endurance_bonus()),
+            minutes,
+            reduction: u32::try_from(self.cold.reduction).unwrap_or(0),
+            depth_m,
+            protection: match (self.cold.immune, self.cold.resistant) {
+                (true, _) => Protection::Immunity,
+                (false, true) => Protection::Resistance,
+                _ => Protection::None,
+            },
+            adapted: self.depth_adapted,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -162,6 +162,11 @@ impl CampaignData {
         super::SceneId(next_key(self.scenes.keys().map(|k| k.0)))
     }
 
+    /// The campaign's roll table of that name ("injury", "xp-awards").
+    pub fn table_named(&self, name: &str) -> Option<&super::TableDef> {
+        self.tables.values().find(|t| t.name == name)
+    }
+
     /// The map's places in natural name order.
     pub fn places_by_name(&self) -> Vec<&super::Place> {
         let mut places: Vec<_> = self.places.values().collect();

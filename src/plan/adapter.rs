@@ -8,7 +8,7 @@ use crate::model::{Activity, Character};
 use crate::rules::forecast::forecast;
 use crate::rules::travel::DamageType;
 use crate::rules::travel::march::{self, DEEP_M, DayPlan, Reduction};
-use crate::rules::travel::water::{self, ColdWater};
+use crate::rules::travel::water::ColdWater;
 
 /// The rules' day for a character: bonus, protections, and each hour.
 pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hours: i64) -> DayPlan {
@@ -96,11 +96,6 @@ fn cold_water_tests(
     bonus: i32,
 ) -> Vec<JourneyTest> {
     let e = &c.exploration;
-    let protection = match (e.cold.immune, e.cold.resistant) {
-        (true, _) => water::Protection::Immunity,
-        (false, true) => water::Protection::Resistance,
-        _ => water::Protection::None,
-    };
     let mut tests = Vec::new();
     let mut minutes = 0u32;
     for (i, (slot, activity)) in slots.iter().zip(activities).enumerate() {
@@ -113,14 +108,10 @@ fn cold_water_tests(
         }
         let before = minutes;
         minutes += 60;
+        // Adapted characters were skipped above.
         let swim = ColdWater {
-            endurance: i32::try_from(e.trait_value("Endurance")).unwrap_or(0),
             bonus,
-            minutes,
-            reduction: u32::try_from(e.cold.reduction).unwrap_or(0),
-            depth_m: depth,
-            protection,
-            adapted: false,
+            ..e.cold_water(minutes, depth)
         };
         tests.extend(
             swim.tests()

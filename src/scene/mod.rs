@@ -479,9 +479,7 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     book.scene.finished = true;
     book.scene.in_round = false;
     let table = data
-        .tables
-        .values()
-        .find(|t| t.name == crate::model::advancement::INJURY_TABLE)
+        .table_named(crate::model::advancement::INJURY_TABLE)
         .and_then(|t| t.rollable().ok());
     let still: Vec<CharacterId> = book
         .scene

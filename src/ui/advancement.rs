@@ -361,7 +361,7 @@ fn mission_form_ui(
             }
         });
     }
-    let table = data.tables.values().find(|t| t.name == XP_AWARDS_TABLE);
+    let table = data.table_named(XP_AWARDS_TABLE);
     ui.label(RichText::new("Reasons (from the xp-awards table)").strong());
     ui.horizontal_wrapped(|ui| {
         for row in table.iter().flat_map(|t| &t.rows) {

@@ -332,6 +332,13 @@ pub fn record_combo<K: Copy + PartialEq>(
         .labelled_by(label_id);
 }
 
+/// Keeps the record chosen while it is still offered, else the first one.
+pub fn keep_or_first<K: Copy + PartialEq, N>(chosen: &mut Option<K>, offered: &[(K, N)]) {
+    if chosen.is_none_or(|c| !offered.iter().any(|(k, _)| *k == c)) {
+        *chosen = offered.first().map(|(k, _)| *k);
+    }
+}
+
 /// A labelled one-line field for text a screen keeps until it is used (a
 /// name to be given, a number to be parsed when the button is pressed).
 pub fn draft(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> egui::Response {

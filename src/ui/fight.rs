@@ -541,12 +541,7 @@ fn cast_ui(
 ) {
     ui.label(RichText::new("Powers and drills").strong());
     let cast = heroes(data, scene);
-    if state
-        .caster
-        .is_none_or(|c| !cast.iter().any(|(id, _)| *id == c))
-    {
-        state.caster = cast.first().map(|(id, _)| *id);
-    }
+    fields::keep_or_first(&mut state.caster, &cast);
     let powers = state.caster.map(|c| powers_of(data, c)).unwrap_or_default();
     let numbered: Vec<(usize, &str)> = powers.iter().map(String::as_str).enumerate().collect();
     if state.power.is_none_or(|p| p >= powers.len()) {
@@ -649,12 +644,7 @@ fn harm_ui(
         }
     });
     let heroes = heroes(data, scene);
-    if state
-        .reviver
-        .is_none_or(|c| !heroes.iter().any(|(id, _)| *id == c))
-    {
-        state.reviver = heroes.first().map(|(id, _)| *id);
-    }
+    fields::keep_or_first(&mut state.reviver, &heroes);
     ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,

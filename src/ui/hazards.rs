@@ -113,12 +113,7 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
                 .map(|c| (c.id, c.name.as_str()))
                 .collect();
             crate::model::sort_by_name(&mut everyone, |(_, n)| n);
-            if state
-                .character
-                .is_none_or(|c| !data.characters.contains_key(&c))
-            {
-                state.character = everyone.first().map(|(id, _)| *id);
-            }
+            fields::keep_or_first(&mut state.character, &everyone);
             ui.horizontal_wrapped(|ui| {
                 fields::record_combo(
                     ui,

@@ -240,12 +240,7 @@ fn challenge_ui(
         .into_iter()
         .filter_map(|id| data.characters.get(&id).map(|c| (id, c.name.as_str())))
         .collect();
-    if state
-        .challenger
-        .is_none_or(|c| !cast.iter().any(|(id, _)| *id == c))
-    {
-        state.challenger = cast.first().map(|(id, _)| *id);
-    }
+    fields::keep_or_first(&mut state.challenger, &cast);
     ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,
