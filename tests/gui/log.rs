@@ -3,9 +3,7 @@
 //! with its dice and its characters, undoing the edit marks the entry
 //! undone, the Log screen filters it, and the GM adds an event.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -1,9 +1,7 @@
 //! GUI tests: drive the real app with egui_kittest, by role and label, as a
 //! GM would: click, type, read what the screen shows.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -454,7 +452,7 @@ fn exporting_the_selected_characters_writes_one_pdf_with_both() {
         "the status says where the file went"
     );
     let doc = lopdf::Document::load(&written).expect("a readable PDF");
-    let text = common::pdf_text(&doc);
+    let text = crate::common::pdf_text(&doc);
     assert!(text.contains("Ash Varnell") && text.contains("Sefa Qorrin"));
     assert!(
         !text.contains("Brother Ilo"),
@@ -599,7 +597,7 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
     f.wait_for_export();
     f.harness.run();
     let doc = lopdf::Document::load(&out).expect("the packet is a PDF");
-    let text = common::pdf_text(&doc);
+    let text = crate::common::pdf_text(&doc);
     assert!(text.contains("Journey packet") && text.contains("Food ledger"));
     assert!(
         text.contains("15:00 march TG 11 · 16:00 march TG 12"),
@@ -830,7 +828,7 @@ fn help_and_view_menus() {
     f.menu("Help", "About Waybook");
     assert!(f.shows(&format!("Waybook {}", env!("CARGO_PKG_VERSION"))));
     assert!(f.shows("Open campaign: "));
-    let manifest = include_str!("../Cargo.toml");
+    let manifest = include_str!("../../Cargo.toml");
     let deps = manifest
         .split("[dependencies]")
         .nth(1)

@@ -3,9 +3,7 @@
 //! stat changes, a disallowed advance is greyed with its reason), undoes
 //! it, rolls an injury, and writes a memory for the Traveller.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -3,9 +3,7 @@
 //! next round with scripted dice, spends a 🜉, camps short of Supplies and
 //! undoes a whole round.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -204,7 +202,7 @@ fn the_travel_screen_prints_the_worksheet_for_the_table() {
         "the status says where it went"
     );
     let doc = lopdf::Document::load(dir.path().join("round.pdf")).expect("a readable PDF");
-    let text = common::pdf_text(&doc);
+    let text = crate::common::pdf_text(&doc);
     assert!(text.contains("Travel round") && text.contains("at Old Mill Crossing"));
 }
 

@@ -1,9 +1,7 @@
 //! GUI tests for the faults a new GM found (issue 8): each one does what the
 //! GM did, through the real app, and checks what the screen and the file say.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;

@@ -1,9 +1,7 @@
 //! GUI tests of the campaign's safety (issue 10): restoring a snapshot, and
 //! exporting and importing the campaign as JSON, through the File menu.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::app::DialogOutcome;
 use waybook::store::Campaign;

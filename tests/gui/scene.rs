@@ -4,9 +4,7 @@
 //! challenge roll, three rounds with an attack, Toughness, a hero down and
 //! revived; a fall and a cold-water swim booked on a character; bad input.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::model::LogKind;

@@ -2,9 +2,7 @@
 //! GM makes a site, surveys it, gathers for three hours, tries without the
 //! tool, forages, and undoes a session.
 
-mod common;
-
-use common::gui::Fixture;
+use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};

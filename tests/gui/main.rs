@@ -1,0 +1,15 @@
+//! The GUI tests, in one test binary (one link instead of one per screen):
+//! each module drives the real app with egui_kittest, by role and label, as
+//! a GM would: click, type, read what the screen shows.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod app;
+mod data;
+mod faults;
+mod gathering;
+mod heroes;
+mod log;
+mod scene;
+mod travel;
