@@ -21,12 +21,19 @@ pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Waybook")
-            .with_app_id("waybook")
+            .with_app_id("org.waybook.waybook")
+            .with_icon(window_icon())
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([900.0, 560.0]),
         persistence_path: Some(data_dir.join("app.ron")),
         ..Default::default()
     }
+}
+
+/// The window's icon: the package's 256-pixel PNG, built in.
+fn window_icon() -> egui::IconData {
+    eframe::icon_data::from_png_bytes(include_bytes!("../packaging/linux/icons/waybook-256.png"))
+        .expect("the built-in icon is a PNG")
 }
 
 /// The app as eframe starts it: recent files and paper from eframe's
@@ -85,5 +92,18 @@ mod tests {
         let dir = std::path::Path::new("/tmp/waybook-data");
         let options = super::native_options(dir);
         assert_eq!(options.persistence_path, Some(dir.join("app.ron")));
+    }
+
+    /// The window shows the package's icon, and names itself as the desktop
+    /// entry does (Wayland matches the app id to the .desktop file's name).
+    #[test]
+    fn the_window_has_the_package_icon_and_desktop_id() {
+        let icon = super::window_icon();
+        assert_eq!((icon.width, icon.height), (256, 256));
+        let options = super::native_options(std::path::Path::new("/tmp"));
+        let id = options.viewport.app_id.expect("an app id");
+        let desktop = format!("packaging/linux/{id}.desktop");
+        let entry = std::fs::read_to_string(&desktop).expect("the desktop entry is named for it");
+        assert!(entry.contains(&format!("StartupWMClass={id}")));
     }
 }

@@ -18,6 +18,11 @@ pub enum Action {
     Undo,
     Redo,
     CommandPalette,
+    AddCharacter,
+    NewJourney,
+    PlayNextHour,
+    NextTravelRound,
+    PrintJourney,
 }
 
 impl Action {
@@ -35,6 +40,11 @@ impl Action {
             Action::Undo => "Undo",
             Action::Redo => "Redo",
             Action::CommandPalette => "Command palette…",
+            Action::AddCharacter => "Add character",
+            Action::NewJourney => "New journey",
+            Action::PlayNextHour => "Play the journey's next hour",
+            Action::NextTravelRound => "Next travel round",
+            Action::PrintJourney => "Print journey packet…",
         }
     }
 
@@ -54,6 +64,17 @@ impl Action {
             Action::Undo => "Take back the last change",
             Action::Redo => "Make the last undone change again",
             Action::CommandPalette => "Find any command or screen by typing part of its name",
+            Action::AddCharacter => "Add a hero to the roster and open their sheet",
+            Action::NewJourney => "Plan a new journey for the first party",
+            Action::PlayNextHour => {
+                "Play the chosen journey's next hour, every roll logged with its working"
+            }
+            Action::NextTravelRound => {
+                "Go on along the party's path with the Navigation Phase, or choose a path"
+            }
+            Action::PrintJourney => {
+                "Print the chosen journey's plan, tests, food ledger and log to a PDF"
+            }
         }
     }
 
@@ -61,9 +82,15 @@ impl Action {
         let cmd = Modifiers::COMMAND;
         let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
         Some(match self {
-            Action::ExportJson | Action::ImportJson | Action::ImportCsv | Action::Snapshots => {
-                return None;
-            }
+            Action::ExportJson
+            | Action::ImportJson
+            | Action::ImportCsv
+            | Action::Snapshots
+            | Action::AddCharacter
+            | Action::NewJourney
+            | Action::PlayNextHour
+            | Action::NextTravelRound
+            | Action::PrintJourney => return None,
             Action::NewCampaign => KeyboardShortcut::new(cmd, Key::N),
             Action::OpenCampaign => KeyboardShortcut::new(cmd, Key::O),
             Action::SaveCopy => KeyboardShortcut::new(cmd_shift, Key::S),

@@ -99,6 +99,10 @@ pub enum Notice {
     SnapshotsAsked,
     /// The GM asked for the command palette.
     PaletteAsked,
+    /// An action on what a screen has chosen (the journey shown, the party
+    /// on the Travel screen): the screens carry it out, as if the GM had
+    /// pressed the screen's own button.
+    OnScreen(actions::Action),
 }
 
 /// How Waybook looks: the theme (light unless the GM chooses) and the zoom.
@@ -398,6 +402,17 @@ impl App {
                 self.run(Command::Apply(edit));
             }
             Command::Run(Action::CommandPalette) => self.notices.push(Notice::PaletteAsked),
+            Command::Run(
+                action @ (Action::AddCharacter
+                | Action::NewJourney
+                | Action::PlayNextHour
+                | Action::NextTravelRound
+                | Action::PrintJourney),
+            ) => {
+                if self.session.is_some() {
+                    self.notices.push(Notice::OnScreen(action));
+                }
+            }
             Command::Run(Action::Snapshots) => {
                 if self.session.is_some() {
                     self.notices.push(Notice::SnapshotsAsked);

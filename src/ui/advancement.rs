@@ -167,7 +167,8 @@ fn memories_ui(
             .map_or(String::new(), |m| format!(" (came with {})", m.name));
         ui.label(format!("• {}{mission}", m.text));
     }
-    ui.horizontal(|ui| {
+    // Wrapped: the button stays on screen beside a wide roster.
+    ui.horizontal_wrapped(|ui| {
         fields::draft(ui, "He remembers", &mut drafts.memory, 260.0);
         let missions: Vec<_> = data
             .missions

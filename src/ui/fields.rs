@@ -95,16 +95,17 @@ impl FieldBuffers {
     }
 
     /// A text field; returns the new text while typed (a draft) and once finished.
-    pub fn text(
+    pub fn text<'l>(
         &mut self,
         ui: &mut Ui,
         key: &str,
-        label: &str,
+        label: impl Into<FieldLabel<'l>>,
         current: &str,
         width: f32,
     ) -> Option<String> {
-        let label_id = ui.label(label).id;
-        self.text_unlabelled(ui, key, current, width, label_id, false)
+        let label = label.into();
+        let label_id = label.draw(ui);
+        self.text_unlabelled(ui, key, current, width, (label, label_id), false)
     }
 
     /// A multi-line text field, finished when it loses focus.
@@ -115,8 +116,16 @@ impl FieldBuffers {
         label: &str,
         current: &str,
     ) -> Option<String> {
-        let label_id = ui.label(label).id;
-        self.text_unlabelled(ui, key, current, ui.available_width(), label_id, true)
+        let label = FieldLabel::Beside(label);
+        let label_id = label.draw(ui);
+        self.text_unlabelled(
+            ui,
+            key,
+            current,
+            ui.available_width(),
+            (label, label_id),
+            true,
+        )
     }
 
     fn text_unlabelled(
@@ -125,7 +134,7 @@ impl FieldBuffers {
         key: &str,
         current: &str,
         width: f32,
-        label_id: egui::Id,
+        (label, label_id): (FieldLabel<'_>, Option<egui::Id>),
         multiline: bool,
     ) -> Option<String> {
         let mut text = self
@@ -138,9 +147,7 @@ impl FieldBuffers {
         } else {
             TextEdit::singleline(&mut text)
         };
-        let response = ui
-            .add(edit.id_salt(key).desired_width(width))
-            .labelled_by(label_id);
+        let response = label.name(ui.add(edit.id_salt(key).desired_width(width)), label_id);
         self.take_focus(key, &response);
         if response.has_focus() {
             self.texts.insert(key.to_owned(), text.clone());
@@ -154,11 +161,11 @@ impl FieldBuffers {
     }
 
     /// A whole-number field checked against `range`.
-    pub fn whole(
+    pub fn whole<'l>(
         &mut self,
         ui: &mut Ui,
         key: &str,
-        label: &str,
+        label: impl Into<FieldLabel<'l>>,
         current: i64,
         range: &RangeInclusive<i64>,
     ) -> Option<i64> {
@@ -185,19 +192,20 @@ impl FieldBuffers {
     /// expression) as it is typed: only a value that parses is offered, and
     /// why the text does not parse is shown below the field.
     #[allow(clippy::too_many_arguments)]
-    pub fn parsed<T: PartialEq, E: std::fmt::Display>(
+    pub fn parsed<'l, T: PartialEq, E: std::fmt::Display>(
         &mut self,
         ui: &mut Ui,
         key: &str,
-        label: &str,
+        label: impl Into<FieldLabel<'l>>,
         current: T,
         shown: &str,
         width: f32,
         parse: impl Fn(&str) -> Result<T, E>,
     ) -> Option<T> {
         let mut result = None;
+        let label = label.into();
         ui.horizontal(|ui| {
-            let label_id = ui.label(label).id;
+            let label_id = label.draw(ui);
             let mut text = self
                 .texts
                 .get(key)
@@ -210,7 +218,7 @@ impl FieldBuffers {
             if invalid {
                 edit = edit.text_color(ERROR_COLOUR);
             }
-            let response = ui.add(edit).labelled_by(label_id);
+            let response = label.name(ui.add(edit), label_id);
             self.take_focus(key, &response);
             if response.has_focus() || invalid {
                 self.texts.insert(key.to_owned(), text.clone());
@@ -228,7 +236,7 @@ impl FieldBuffers {
                     }
                     Err(message) => {
                         self.errors
-                            .insert(key.to_owned(), format!("{label}: {message}"));
+                            .insert(key.to_owned(), format!("{}: {message}", label.text()));
                         // The field and its error come into view.
                         response.scroll_to_me(None);
                     }
@@ -239,6 +247,56 @@ impl FieldBuffers {
             }
         });
         result
+    }
+}
+
+/// What a field is called: shown beside it, or, in a grid whose column
+/// heading says what the field is, told only to a screen reader (and tests).
+#[derive(Debug, Clone, Copy)]
+pub enum FieldLabel<'a> {
+    Beside(&'a str),
+    Unseen(&'a str),
+}
+
+impl<'a> From<&'a str> for FieldLabel<'a> {
+    fn from(text: &'a str) -> Self {
+        FieldLabel::Beside(text)
+    }
+}
+
+impl<'a> From<&'a String> for FieldLabel<'a> {
+    fn from(text: &'a String) -> Self {
+        FieldLabel::Beside(text)
+    }
+}
+
+impl<'a> FieldLabel<'a> {
+    pub fn text(self) -> &'a str {
+        match self {
+            FieldLabel::Beside(text) | FieldLabel::Unseen(text) => text,
+        }
+    }
+
+    /// The label beside the field, if it is shown.
+    fn draw(self, ui: &mut Ui) -> Option<egui::Id> {
+        match self {
+            FieldLabel::Beside(text) => Some(ui.label(text).id),
+            FieldLabel::Unseen(_) => None,
+        }
+    }
+
+    /// The field's accessible name: its label, or the unseen name.
+    fn name(self, response: egui::Response, label_id: Option<egui::Id>) -> egui::Response {
+        match label_id {
+            Some(id) => response.labelled_by(id),
+            None => {
+                let enabled = response.enabled();
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::TextInput, enabled, self.text())
+                });
+                response
+            }
+        }
     }
 }
 

@@ -21,6 +21,7 @@ mod items;
 mod journeys;
 mod log;
 mod map;
+mod on_screen;
 mod palette;
 mod parties;
 pub mod roster;
@@ -145,7 +146,7 @@ impl WaybookApp {
             self.styled = true;
         }
         for notice in self.app.take_notices() {
-            self.ui.heed(notice);
+            self.ui.heed(notice, &mut self.app);
         }
         app_ui(ui, &mut self.app, &mut self.ui);
         self.app.run_commands();
@@ -154,13 +155,14 @@ impl WaybookApp {
 
 impl UiState {
     /// The screens' state follows what happened in the app.
-    fn heed(&mut self, notice: Notice) {
+    fn heed(&mut self, notice: Notice, app: &mut App) {
         match notice {
             Notice::CampaignOpened => *self = UiState::default(),
             Notice::HistoryStepped => self.discard_typing(),
             Notice::ExportAsked => self.export.open = true,
             Notice::SnapshotsAsked => self.snapshots.show(),
             Notice::PaletteAsked => self.palette.open(),
+            Notice::OnScreen(action) => on_screen::on_screen(self, action, app),
         }
     }
 

@@ -14,6 +14,9 @@ pub enum SortColumn {
     #[default]
     Name,
     Kind,
+    Level,
+    Wounds,
+    Exhaustion,
     Player,
     Party,
 }
@@ -133,15 +136,19 @@ pub fn visible_rows(
                 || party(c).to_lowercase().contains(&needle)
         })
         .collect();
+    // Numbers as text in natural order ("9" before "10"); ties by name.
     let key = |c: &Character| -> String {
         match sort {
             SortColumn::Name => c.name.clone(),
             SortColumn::Kind => c.kind.label().to_owned(),
+            SortColumn::Level => crate::heroes::level(c).to_string(),
+            SortColumn::Wounds => c.companion.wounds.current.to_string(),
+            SortColumn::Exhaustion => c.exploration.exhaustion.to_string(),
             SortColumn::Player => c.player.clone(),
             SortColumn::Party => party(c).to_owned(),
         }
     };
-    rows.sort_by_cached_key(|c| NaturalKey(key(c)));
+    rows.sort_by_cached_key(|c| (NaturalKey(key(c)), NaturalKey(c.name.clone())));
     if descending {
         rows.reverse();
     }
@@ -214,17 +221,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
     });
     ui.horizontal(|ui| {
         if ui.button("Add character").clicked() {
-            let c = Character::new(
-                data.next_character_id(),
-                "New character",
-                CharacterKind::Hero,
-            );
-            state.select(c.id);
-            state.fields.focus(field_key(c.id, "Name"));
-            out.push(Command::Apply(Edit::new(
-                "Add character",
-                vec![Change::character(None, Some(&c))],
-            )));
+            out.push(add_character(state, data));
         }
         let selected = state.selected.and_then(|id| data.characters.get(&id));
         if ui
@@ -282,16 +279,22 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
         .sense(egui::Sense::click())
         .column(Column::remainder().at_least(140.0).clip(true))
         .column(Column::auto().at_least(80.0))
+        .columns(Column::auto(), 3)
         .column(Column::auto().at_least(70.0))
         .column(Column::remainder().at_least(90.0).clip(true))
         .header(24.0, |mut header| {
             for (column, title) in [
                 (SortColumn::Name, "Name"),
                 (SortColumn::Kind, "Kind"),
+                (SortColumn::Level, "Level"),
+                (SortColumn::Wounds, "Wounds"),
+                (SortColumn::Exhaustion, "Exhaustion"),
                 (SortColumn::Player, "Player"),
                 (SortColumn::Party, "Party"),
             ] {
                 header.col(|ui| {
+                    // A title keeps one line; its column is as wide as it.
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                     let arrow = match (state.sort == column, state.descending) {
                         (true, false) => " ▲",
                         (true, true) => " ▼",
@@ -320,14 +323,27 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
                         clicked = Some((id, ui.input(|i| i.modifiers.command)));
                     }
                 });
-                row.col(|ui| match crate::heroes::owed_line(c) {
-                    Some(owed) => {
-                        ui.add(egui::Label::new(format!("{} · {owed}", c.kind.label())).extend())
-                            .on_hover_text("Level up on the sheet's Companion section");
+                row.col(|ui| {
+                    ui.label(c.kind.label());
+                });
+                row.col(|ui| {
+                    let level = crate::heroes::level(c).to_string();
+                    match crate::heroes::owed_line(c) {
+                        Some(owed) => {
+                            ui.add(egui::Label::new(format!("{level} · {owed}")).extend())
+                                .on_hover_text("Level up on the sheet's Companion section");
+                        }
+                        None => {
+                            ui.label(level);
+                        }
                     }
-                    None => {
-                        ui.label(c.kind.label());
-                    }
+                });
+                row.col(|ui| {
+                    let w = c.companion.wounds;
+                    ui.label(format!("{}/{}", w.current, w.max));
+                });
+                row.col(|ui| {
+                    ui.label(c.exploration.exhaustion.to_string());
                 });
                 row.col(|ui| {
                     ui.label(&c.player);
@@ -472,4 +488,19 @@ impl Ord for NaturalKey {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         crate::model::natural(&self.0, &other.0)
     }
+}
+
+/// A new hero added to the roster, chosen, with the keyboard in their name.
+pub(super) fn add_character(state: &mut RosterState, data: &CampaignData) -> Command {
+    let c = Character::new(
+        data.next_character_id(),
+        "New character",
+        CharacterKind::Hero,
+    );
+    state.select(c.id);
+    state.fields.focus(field_key(c.id, "Name"));
+    Command::Apply(Edit::new(
+        "Add character",
+        vec![Change::character(None, Some(&c))],
+    ))
 }

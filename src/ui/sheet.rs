@@ -3,7 +3,7 @@
 //! tables (`model::sheet`). Every finished edit becomes one undoable change
 //! of the character.
 
-use super::fields::FieldBuffers;
+use super::fields::{FieldBuffers, FieldLabel};
 use crate::app::Command;
 use crate::model::ToolKind;
 use crate::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
@@ -12,6 +12,9 @@ use crate::model::{
 };
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
+
+/// A stat's or skill's name field.
+const NAME_WIDTH: f32 = 110.0;
 
 /// Edits of one character, turned into commands.
 struct Form<'a> {
@@ -45,18 +48,19 @@ impl Form<'_> {
         self.whole_keyed(ui, label, label, range, get, set);
     }
 
-    fn whole_keyed(
+    fn whole_keyed<'l>(
         &mut self,
         ui: &mut Ui,
         field: &str,
-        label: &str,
+        label: impl Into<FieldLabel<'l>>,
         range: RangeInclusive<i64>,
         get: impl Fn(&Character) -> i64,
         set: impl FnOnce(&mut Character, i64),
     ) {
         let key = self.key(field);
+        let label = label.into();
         if let Some(v) = self.fields.whole(ui, &key, label, get(self.c), &range) {
-            self.commit(label, |c| set(c, v));
+            self.commit(label.text(), |c| set(c, v));
         }
     }
 
@@ -146,21 +150,24 @@ impl Form<'_> {
     }
 
     /// Named stats with a value each (and a trained flag for skills).
+    /// Named values in a grid under their headings ("Stat", "Target"); each
+    /// field is named for a screen reader ("Stat 1", "Will").
     fn named_stats(
         &mut self,
         ui: &mut Ui,
-        section: &str,
+        (section, value_heading): (&str, &str),
         range: RangeInclusive<i64>,
         get: fn(&mut Character) -> &mut Vec<NamedStat>,
     ) {
         let mut c = self.c.clone();
         let stats = get(&mut c).clone();
-        for (i, stat) in stats.iter().enumerate() {
-            ui.horizontal(|ui| {
+        heading_grid(ui, self.key(section), &[section, value_heading], |ui| {
+            for (i, stat) in stats.iter().enumerate() {
                 let key = self.key(&format!("{section}{i}.name"));
+                let name = format!("{section} {}", i + 1);
                 if let Some(name) =
                     self.fields
-                        .text(ui, &key, &format!("{section} {}", i + 1), &stat.name, 110.0)
+                        .text(ui, &key, FieldLabel::Unseen(&name), &stat.name, NAME_WIDTH)
                 {
                     self.commit(&format!("{section} name"), |c| get(c)[i].name = name);
                 }
@@ -168,7 +175,7 @@ impl Form<'_> {
                 self.whole_keyed(
                     ui,
                     &field,
-                    &stat.name,
+                    FieldLabel::Unseen(&stat.name),
                     range.clone(),
                     |_| stat.value,
                     |c, v| get(c)[i].value = v,
@@ -182,8 +189,9 @@ impl Form<'_> {
                         get(c).remove(i);
                     });
                 }
-            });
-        }
+                ui.end_row();
+            }
+        });
         if ui
             .button(format!("Add {}", section.to_lowercase()))
             .clicked()
@@ -196,12 +204,13 @@ impl Form<'_> {
 
     fn skills(&mut self, ui: &mut Ui) {
         let skills = self.c.exploration.skills.clone();
-        for (i, skill) in skills.iter().enumerate() {
-            ui.horizontal(|ui| {
+        heading_grid(ui, self.key("skills"), &["Skill", "Bonus", ""], |ui| {
+            for (i, skill) in skills.iter().enumerate() {
                 let key = self.key(&format!("skill{i}.name"));
+                let name = format!("Skill {}", i + 1);
                 if let Some(name) =
                     self.fields
-                        .text(ui, &key, &format!("Skill {}", i + 1), &skill.name, 110.0)
+                        .text(ui, &key, FieldLabel::Unseen(&name), &skill.name, NAME_WIDTH)
                 {
                     self.commit("skill name", |c| c.exploration.skills[i].name = name);
                 }
@@ -209,7 +218,7 @@ impl Form<'_> {
                 self.whole_keyed(
                     ui,
                     &field,
-                    &skill.name,
+                    FieldLabel::Unseen(&skill.name),
                     TRAIT_OR_SKILL,
                     |_| skill.value,
                     |c, v| c.exploration.skills[i].value = v,
@@ -221,8 +230,9 @@ impl Form<'_> {
                 {
                     self.commit("training", |c| c.exploration.skills[i].trained = trained);
                 }
-            });
-        }
+                ui.end_row();
+            }
+        });
         if ui.button("Add skill").clicked() {
             self.commit("skills", |c| {
                 c.exploration.skills.push(Skill {
@@ -356,7 +366,9 @@ fn companion_ui(
     data: &CampaignData,
 ) {
     ui.label(RichText::new("D10 stats are target numbers: lower is better.").weak());
-    form.named_stats(ui, "Stat", COMPANION_STAT, |c| &mut c.companion.stats);
+    form.named_stats(ui, ("Stat", "Target"), COMPANION_STAT, |c| {
+        &mut c.companion.stats
+    });
     ui.horizontal(|ui| {
         form.number(ui, &sheet::QUALITY);
         form.number(ui, &sheet::DEFENCE);
@@ -414,7 +426,9 @@ fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
 
 fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
     ui.label(RichText::new("Traits").strong());
-    form.named_stats(ui, "Trait", TRAIT_OR_SKILL, |c| &mut c.exploration.traits);
+    form.named_stats(ui, ("Trait", "Value"), TRAIT_OR_SKILL, |c| {
+        &mut c.exploration.traits
+    });
     ui.label(RichText::new("Skills").strong());
     form.skills(ui);
     ui.horizontal(|ui| {
@@ -501,4 +515,25 @@ fn senses_ui(ui: &mut Ui, form: &mut Form<'_>) {
             })
         });
     }
+}
+
+/// A grid whose first row names its columns, weak, and whose rows `body`
+/// draws (ending each with `ui.end_row()`). The first column is as wide as
+/// a name field, which a grid would otherwise shrink to its heading.
+fn heading_grid(ui: &mut Ui, id: String, headings: &[&str], body: impl FnOnce(&mut Ui)) {
+    egui::Grid::new(id)
+        .num_columns(headings.len() + 1)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            for (i, heading) in headings.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    if i == 0 {
+                        ui.set_min_width(NAME_WIDTH);
+                    }
+                    ui.label(RichText::new(*heading).weak());
+                });
+            }
+            ui.end_row();
+            body(ui);
+        });
 }

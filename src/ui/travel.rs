@@ -67,16 +67,50 @@ fn percent(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
 
+/// The party the screen shows: the one chosen, else the first.
+fn shown_party(state: &mut TravelState, data: &CampaignData) -> Option<PartyId> {
+    if state.party.is_none_or(|p| !data.parties.contains_key(&p)) {
+        state.party = data.parties.keys().next().copied();
+    }
+    state.party
+}
+
+/// The next travel round of the party the screen shows: the Navigation
+/// Phase along the path it is on, or the path the screen has chosen at its
+/// place. `Ok(None)` when the screen has the next step to show instead: a
+/// round in play, or a place where no path was chosen yet.
+pub(super) fn next_round(
+    state: &mut TravelState,
+    data: &CampaignData,
+) -> Result<Option<Command>, &'static str> {
+    let party = shown_party(state, data)
+        .and_then(|p| data.parties.get(&p))
+        .ok_or("No party yet: add one on the Parties screen")?;
+    if data.round_in_play(party.id).is_some() {
+        return Ok(None);
+    }
+    let chosen_here = state.path.filter(|path| {
+        state.path_from == party.travel.place
+            && party
+                .travel
+                .place
+                .is_some_and(|place| data.paths_at(place).any(|p| p.id == *path))
+    });
+    Ok(party
+        .travel
+        .on_path
+        .map(|on| on.path)
+        .or(chosen_here)
+        .map(|path| Command::Travel(party.id, TravelStep::Navigate(path))))
+}
+
 pub fn travel_ui(
     ui: &mut Ui,
     state: &mut TravelState,
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
-    if state.party.is_none_or(|p| !data.parties.contains_key(&p)) {
-        state.party = data.parties.keys().next().copied();
-    }
-    let Some(party) = state.party.and_then(|p| data.parties.get(&p)) else {
+    let Some(party) = shown_party(state, data).and_then(|p| data.parties.get(&p)) else {
         ui.label(RichText::new("No party yet: add one on the Parties screen.").weak());
         return;
     };

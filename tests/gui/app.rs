@@ -273,6 +273,85 @@ fn the_roster_sorts_names_in_natural_order() {
     );
 }
 
+/// Issue 14: the roster's columns sort by level, wounds and exhaustion too,
+/// numbers by value, ties by name; a second click turns the order round.
+#[test]
+fn the_roster_sorts_by_level_wounds_and_exhaustion() {
+    let mut f = Fixture::demo();
+    let drawn = |f: &Fixture| -> Vec<String> {
+        let names: Vec<String> = f
+            .data()
+            .characters
+            .values()
+            .map(|c| c.name.clone())
+            .collect();
+        let mut order: Vec<String> = Vec::new();
+        for label in f
+            .harness
+            .query_all(egui_kittest::kittest::by())
+            .filter_map(|n| n.accesskit_node().label())
+        {
+            if names.contains(&label) && !order.contains(&label) {
+                order.push(label);
+            }
+        }
+        order
+    };
+    // One hero exhausted, so the Exhaustion order means something.
+    let ash = f.character("Ash Varnell").expect("Ash").clone();
+    let mut tired = ash.clone();
+    tired.exploration.exhaustion = 2;
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook::app::Command::Apply(waybook::model::Edit::new(
+            "Ash is tired",
+            vec![waybook::model::Change::character(Some(&ash), Some(&tired))],
+        )));
+    f.harness.run();
+    type Key = fn(&waybook::model::Character) -> i64;
+    let columns: [(&str, Key); 3] = [
+        ("Level", waybook::heroes::level),
+        ("Wounds", |c| c.companion.wounds.current),
+        ("Exhaustion", |c| c.exploration.exhaustion),
+    ];
+    for (column, key) in columns {
+        f.harness
+            .get_all_by_label(column)
+            .find(|n| n.accesskit_node().role() == Role::Button)
+            .expect("a column header")
+            .click();
+        f.harness.run();
+        let mut expected: Vec<(i64, String)> = f
+            .data()
+            .characters
+            .values()
+            .map(|c| (key(c), c.name.clone()))
+            .collect();
+        expected.sort();
+        let expected: Vec<String> = expected.into_iter().map(|(_, n)| n).collect();
+        assert_eq!(drawn(&f), expected, "by {column}");
+    }
+    let ascending = drawn(&f);
+    f.harness
+        .get_all_by_label("Exhaustion ▲")
+        .next()
+        .expect("the sorted column shows its arrow")
+        .click();
+    f.harness.run();
+    let mut descending = drawn(&f);
+    descending.reverse();
+    assert_eq!(
+        descending, ascending,
+        "a second click turns the order round"
+    );
+    assert_eq!(
+        ascending.last().map(String::as_str),
+        Some("Ash Varnell"),
+        "the most tired last"
+    );
+}
+
 #[test]
 fn filtering_the_roster() {
     let mut f = Fixture::demo();
@@ -808,6 +887,52 @@ fn the_command_palette_finds_screens_and_actions() {
     f.harness.key_press(Key::Escape);
     f.harness.run();
     assert!(!f.shows("Nothing matches."));
+}
+
+/// Issue 14: the palette runs the screens' own actions on what they have
+/// chosen: play the journey's next hour, a new journey, a new character, the
+/// next travel round; without a journey, playing one is refused in words.
+#[test]
+fn the_palette_runs_the_screens_actions() {
+    let mut f = Fixture::demo();
+    let palette = |f: &mut Fixture, what: &str| {
+        f.harness.key_press_modifiers(Modifiers::COMMAND, Key::K);
+        f.harness.run();
+        f.field("Command").type_text(what);
+        f.harness.run();
+        f.harness.key_press(Key::Enter);
+        f.harness.run();
+    };
+    let journey = *f.data().journeys.keys().next().expect("the demo journey");
+    let played = f.data().journeys[&journey].played_hours;
+    palette(&mut f, "next hour");
+    assert_eq!(f.data().journeys[&journey].played_hours, played + 1);
+    assert!(f.shows("Journey log"), "the journey's Play tab is shown");
+
+    let journeys = f.data().journeys.len();
+    palette(&mut f, "new journey");
+    assert_eq!(f.data().journeys.len(), journeys + 1);
+
+    palette(&mut f, "add character");
+    assert!(f.character("New character").is_some(), "on the roster");
+
+    let rounds = f.data().rounds.len();
+    palette(&mut f, "go to travel");
+    palette(&mut f, "next travel round");
+    assert_eq!(
+        f.data().rounds.len(),
+        rounds + 1,
+        "the Navigation Phase along the path the Travel screen chose"
+    );
+
+    palette(&mut f, "go to journeys");
+    while !f.data().journeys.is_empty() {
+        f.click("Delete journey");
+    }
+    assert!(f.data().journeys.is_empty());
+    palette(&mut f, "next hour");
+    assert!(f.shows("No journey yet: plan one on the Journeys screen"));
+    f.click("OK");
 }
 
 /// Issue 14: the Help menu's shortcuts come from the action table, the rule

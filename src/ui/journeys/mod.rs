@@ -71,12 +71,7 @@ pub fn journeys_ui(
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
-    if state
-        .selected
-        .is_none_or(|id| !data.journeys.contains_key(&id))
-    {
-        state.selected = data.journeys.keys().next().copied();
-    }
+    shown_journey(state, data);
     egui::Panel::left("journey-list")
         .resizable(true)
         .default_size(200.0)
@@ -123,15 +118,11 @@ fn journey_list_ui(
         }
     }
     ui.add_space(6.0);
-    if let Some(party) = data.parties.keys().next()
+    if !data.parties.is_empty()
         && ui.button("New journey").clicked()
+        && let Some(command) = add_journey(state, data)
     {
-        let journey = new_journey(data, *party);
-        state.selected = Some(journey.id);
-        out.push(Command::Apply(crate::model::Edit::new(
-            "New journey",
-            vec![Change::journey(None, Some(&journey))],
-        )));
+        out.push(command);
     }
     if let Some(j) = state.selected.and_then(|id| data.journeys.get(&id))
         && ui
@@ -147,6 +138,29 @@ fn journey_list_ui(
     if data.parties.is_empty() {
         ui.label(RichText::new("Add a party first: a journey belongs to a party.").weak());
     }
+}
+
+/// The journey the screen shows: the one chosen, else the first.
+pub(super) fn shown_journey(state: &mut JourneysState, data: &CampaignData) -> Option<JourneyId> {
+    if state
+        .selected
+        .is_none_or(|id| !data.journeys.contains_key(&id))
+    {
+        state.selected = data.journeys.keys().next().copied();
+    }
+    state.selected
+}
+
+/// A new journey for the first party, chosen; none without a party.
+pub(super) fn add_journey(state: &mut JourneysState, data: &CampaignData) -> Option<Command> {
+    let party = *data.parties.keys().next()?;
+    let journey = new_journey(data, party);
+    state.selected = Some(journey.id);
+    state.day = 0;
+    Some(Command::Apply(crate::model::Edit::new(
+        "New journey",
+        vec![Change::journey(None, Some(&journey))],
+    )))
 }
 
 /// The plan, ledger and route comparison of a journey: the cached ones while

@@ -1,0 +1,51 @@
+//! The actions of the action table that work on what a screen has chosen
+//! (run from the command palette): the screen is shown and carries the
+//! action out as its own button would.
+
+use super::{Screen, UiState, journeys, roster, travel};
+use crate::app::actions::Action;
+use crate::app::{App, Command};
+use crate::pdf::Sheet;
+use crate::plan::play::Until;
+
+pub(super) fn on_screen(state: &mut UiState, action: Action, app: &mut App) {
+    let Some(data) = app.session.as_ref().map(|s| &s.data) else {
+        return;
+    };
+    let no_journey = "No journey yet: plan one on the Journeys screen";
+    let command: Result<Option<Command>, &str> = match action {
+        Action::AddCharacter => {
+            state.screen = Screen::Roster;
+            Ok(Some(roster::add_character(&mut state.roster, data)))
+        }
+        Action::NewJourney => {
+            state.screen = Screen::Journeys;
+            journeys::add_journey(&mut state.journeys, data)
+                .map(Some)
+                .ok_or("Add a party first: a journey belongs to a party")
+        }
+        Action::PlayNextHour => {
+            state.screen = Screen::Journeys;
+            state.journeys.tab = journeys::Tab::Play;
+            journeys::shown_journey(&mut state.journeys, data)
+                .map(|id| Some(Command::PlayJourney(id, Until::NextHour)))
+                .ok_or(no_journey)
+        }
+        Action::PrintJourney => {
+            state.screen = Screen::Journeys;
+            journeys::shown_journey(&mut state.journeys, data)
+                .map(|id| Some(Command::Export(vec![Sheet::Journey(id)])))
+                .ok_or(no_journey)
+        }
+        Action::NextTravelRound => {
+            state.screen = Screen::Travel;
+            travel::next_round(&mut state.travel, data)
+        }
+        _ => return,
+    };
+    match command {
+        Ok(Some(command)) => app.push(command),
+        Ok(None) => {}
+        Err(why) => app.fail(why),
+    }
+}
