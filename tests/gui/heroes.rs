@@ -52,7 +52,10 @@ fn xp_after_a_mission_makes_heroes_owe_advances() {
     assert!(f.shows("Ash Varnell: 2 advances owed"));
     assert!(f.shows("Bridge at Karn"), "the mission is listed");
     f.click("Roster");
-    assert!(f.shows("4 · 2 advances owed"), "the roster says so, beside the level");
+    assert!(
+        f.shows("4 · 2 advances owed"),
+        "the roster says so, beside the level"
+    );
 }
 
 #[test]
