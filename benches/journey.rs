@@ -38,6 +38,7 @@ fn sixty_days() -> (waybook::model::CampaignData, waybook::model::Journey) {
                 Temperature::ExtremeCold,
                 Temperature::ExtremeHeat,
             ][i % 3],
+            weather_hours: None,
             depth_m: 0,
             played_as: None,
         })

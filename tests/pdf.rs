@@ -120,6 +120,15 @@ fn the_whole_roster_is_one_file_with_every_character() {
         assert!(text.contains(&c.name), "{} is in the file", c.name);
     }
     assert!(doc.get_pages().len() >= data.characters.len());
+    assert!(
+        text.contains("eats 150% of 40 units"),
+        "the porter's own food need is printed"
+    );
+    assert_eq!(
+        text.matches("% of 40 units").count(),
+        1,
+        "the usual need is not"
+    );
 }
 
 fn huge_character(data: &mut CampaignData) -> CharacterId {

@@ -70,7 +70,11 @@ fn the_forced_march_tests_at_tg_11_and_12() {
 #[test]
 fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
     let (_dir, data) = demo();
-    let journey = data.journeys.values().next().expect("the demo journey");
+    let demo_journey = data.journeys.values().next().expect("the demo journey");
+    // The demo's pass is extremely cold from 17:00 to 09:00: here, all day.
+    let mut journey = demo_journey.clone();
+    journey.plan.routes[0].legs[2].weather_hours = None;
+    let journey = &journey;
     let day3 = &plan::plan(&data, journey).days[2];
     assert_eq!(day3.multiplier, 2, "extreme cold doubles the food");
     // Ash: six pass hours (07:00-12:00) count 12, then two descent hours.
@@ -101,6 +105,66 @@ fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
         "eight counted hours: no march test"
     );
     assert_eq!(odric.iter().filter(|t| t.1 == Cause::Cold).count(), 4);
+    // In the demo's own plan the cold holds until 09:00: two of those hours.
+    let cold: Vec<i64> = tests_of(&plan::plan(&data, demo_journey).days[2], "Ash Varnell")
+        .into_iter()
+        .filter(|t| t.1 == Cause::Cold)
+        .map(|t| t.0)
+        .collect();
+    assert_eq!(cold, vec![7, 8]);
+}
+
+/// "For each Hour a Character spends in these conditions, they must make a
+/// TG10 Endurance (Stamina) Test": a plain extremely hot from 10:00 to 18:00
+/// tests those eight hours a day, travelling or camped, and not the night;
+/// a day's own change of weather holds only within its hours.
+#[test]
+fn heat_within_its_hours_tests_only_those_hours() {
+    let (mut data, mut journey) = small_party(2000);
+    journey.plan.routes[0].legs[0].temperature = Temperature::ExtremeHeat;
+    journey.plan.routes[0].legs[0].weather_hours = Some(HourWindow { from: 10, to: 18 });
+    journey.plan.days.insert(
+        2,
+        DayChange {
+            temperature: Some(Temperature::ExtremeCold),
+            weather_hours: Some(HourWindow { from: 22, to: 2 }),
+            ..DayChange::default()
+        },
+    );
+    data.apply(&Change::journey(None, Some(&journey)));
+    let view = plan::plan(&data, &journey);
+    for day in &view.days[0..2] {
+        let hours: Vec<i64> = tests_of(day, "Ana")
+            .into_iter()
+            .filter(|t| t.1 == Cause::Heat)
+            .map(|t| t.0)
+            .collect();
+        assert_eq!(hours, (10..18).collect::<Vec<_>>(), "day {}", day.index + 1);
+        assert_eq!(
+            day.multiplier, 2,
+            "a day with hours of heat doubles the food"
+        );
+    }
+    let third: Vec<(i64, Cause)> = tests_of(&view.days[2], "Ana")
+        .into_iter()
+        .filter(|t| matches!(t.1, Cause::Heat | Cause::Cold))
+        .map(|t| (t.0, t.1))
+        .collect();
+    let cold: Vec<i64> = third
+        .iter()
+        .filter(|t| t.1 == Cause::Cold)
+        .map(|t| t.0)
+        .collect();
+    assert_eq!(
+        cold,
+        vec![0, 1, 22, 23],
+        "the day's cold from 22:00 over midnight to 02:00"
+    );
+    assert_eq!(
+        third.iter().filter(|t| t.1 == Cause::Heat).count(),
+        8,
+        "outside its hours the day keeps the plain's heat"
+    );
 }
 
 fn small_party(stash_units: i64) -> (CampaignData, Journey) {
@@ -150,6 +214,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
                     terrain: Terrain::Normal,
                     altitude_m: 0,
                     temperature: Temperature::Normal,
+                    weather_hours: None,
                     depth_m: 0,
                     played_as: None,
                 }],
@@ -197,6 +262,31 @@ fn the_food_runs_out_on_the_day_hand_counted() {
             .iter()
             .any(|w| w.starts_with("Day 4: Bo passes the days-without-food limit (1)"))
     );
+}
+
+/// "Some Features or effects may require the amount of Units needed to be
+/// consumed per Day is increased or decreased by a multiplicative amount. If
+/// so, modify the 40 Unit requirement appropriately." Bo needs 150%: 60 units
+/// a day, so 200 units feed Ana (40) and Bo (60) for two days, and nothing
+/// is left on the third.
+#[test]
+fn a_characters_own_food_need_multiplies_the_forty_units() {
+    let (mut data, journey) = small_party(200);
+    let bo = data.characters[&CharacterId(2)].clone();
+    let mut hungry = bo.clone();
+    hungry.exploration.food_percent = 150;
+    data.apply(&Change::character(Some(&bo), Some(&hungry)));
+    let view = plan::plan(&data, &journey);
+    let ledger = plan::food_ledger(&data, &journey, &view);
+    let required: Vec<f64> = ledger.days[0].entries.iter().map(|e| e.required).collect();
+    assert_eq!(required, vec![40.0, 60.0]);
+    assert_eq!(
+        ledger.runs_out_full,
+        Some(2),
+        "200 units: 100 a day for two days"
+    );
+    let day3 = &ledger.days[2];
+    assert_eq!((day3.entries[0].eaten, day3.entries[1].eaten), (0.0, 0.0));
 }
 
 /// "For every Day you only survive on half rations, it counts as a half day
@@ -276,6 +366,36 @@ fn play_day(data: &mut CampaignData, journey: JourneyId) {
     for change in &edit.changes {
         data.apply(change);
     }
+}
+
+/// "The GG can choose to assume this is always being looked after and not
+/// really factor it into the working of the game." With food not counted,
+/// the ledger has no days, and three days with no food at all eat nothing
+/// and leave nobody hungry.
+#[test]
+fn food_always_looked_after_is_neither_eaten_nor_missed() {
+    let (mut data, journey) = small_party(0);
+    let mut settings = data.settings.clone();
+    settings.track_food = false;
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: settings,
+    });
+    let view = plan::plan(&data, &journey);
+    let ledger = plan::food_ledger(&data, &journey, &view);
+    assert!(ledger.looked_after);
+    assert!(ledger.days.is_empty() && ledger.warnings.is_empty());
+    for _ in 0..3 {
+        play_day(&mut data, journey.id);
+    }
+    let ana = &data.characters[&CharacterId(1)].exploration;
+    assert_eq!((ana.days_without_food, ana.exhaustion), (0.0, 0));
+    assert!(
+        data.journeys[&journey.id]
+            .log
+            .iter()
+            .any(|l| l.contains("Ana is looked after (food is not counted)"))
+    );
 }
 
 /// "At the end of each Day beyond that limit, a Character automatically
@@ -403,6 +523,7 @@ fn deep_swims_bring_a_cold_water_test_each_minute_after_the_free_ones() {
         terrain: Terrain::Normal,
         altitude_m: 0,
         temperature: Temperature::Normal,
+        weather_hours: None,
         depth_m: 80,
         played_as: None,
     }];
@@ -465,6 +586,7 @@ fn a_leg_below_500_m_is_flagged_for_those_not_adapted() {
         terrain: Terrain::Normal,
         altitude_m: 0,
         temperature: Temperature::Normal,
+        weather_hours: None,
         depth_m: 499,
         played_as: None,
     }];

@@ -260,6 +260,7 @@ fn settings_round_trip() {
         clock: ClockTime { day: 12, hour: 17 },
         weather_table: Some(waybook::model::TableId(3)),
         gather_table: None,
+        track_food: false,
     };
     campaign
         .apply(&Edit::new(

@@ -40,6 +40,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                     day: rng.random_range(1..50),
                     hour: rng.random_range(0..24),
                 },
+                track_food: rng.random_bool(0.5),
                 ..seen.settings.clone()
             },
         }),

@@ -96,6 +96,7 @@ pub fn plan_json(
             "runs_out_full_rations_day": food.runs_out_full.map(|d| d + 1),
             "runs_out_half_rations_day": food.runs_out_half.map(|d| d + 1),
             "warnings": food.warnings,
+            "looked_after": food.looked_after,
         },
     })
 }

@@ -5,9 +5,9 @@
 
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterKind, ClockTime, DayChange, DayPattern,
-    Edit, FoodOrder, Holder, Holding, Item, ItemId, Journey, JourneyId, JourneyPlan, Leg,
-    MaterialType, Method, NamedStat, Party, PartyId, Quality, RoleRanks, Route, Settings, Skill,
-    Temperature, Terrain, ToolKind, Track,
+    Edit, FoodOrder, Holder, Holding, HourWindow, Item, ItemId, Journey, JourneyId, JourneyPlan,
+    Leg, MaterialType, Method, NamedStat, Party, PartyId, Quality, RoleRanks, Route, Settings,
+    Skill, Temperature, Terrain, ToolKind, Track,
 };
 use crate::store::{self, Campaign};
 
@@ -422,6 +422,10 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
     if hero.name == "Sefa Qorrin" {
         c.exploration.heat.resistant = true;
     }
+    if hero.name == "Pell (porter)" {
+        // A porter's appetite: half as much again as the usual 40 units.
+        c.exploration.food_percent = 150;
+    }
     c
 }
 
@@ -538,6 +542,11 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     ))
 }
 
+/// The Ashen plain's heat: the hours of the day it is extreme.
+const PLAIN_HEAT: HourWindow = HourWindow { from: 10, to: 18 };
+/// The pass's cold: extreme from the evening to the morning sun.
+const PASS_NIGHT_COLD: HourWindow = HourWindow { from: 17, to: 9 };
+
 fn leg(
     name: &str,
     method: usize,
@@ -553,14 +562,17 @@ fn leg(
         terrain,
         altitude_m,
         temperature,
+        weather_hours: None,
         depth_m: 0,
         played_as: None,
     }
 }
 
 /// A week and more to Emberfall: over a pass above 2,500 m in the cold, then
-/// across a hot plain, with a forced march on the second day; and a longer
-/// way round by the river to compare.
+/// across a plain that is extremely hot from 10:00 to 18:00 (its nights are
+/// not), with a forced march on the second day; and a longer way round by
+/// the river to compare. Planned as a careful GM would: the pass crossed in
+/// one morning, so nobody camps on it.
 fn demo_journey(
     id: JourneyId,
     party: PartyId,
@@ -574,16 +586,22 @@ fn demo_journey(
         legs: vec![
             leg("Kettleford road", 0, 32.0, Terrain::Normal, 300, Normal),
             leg("Greyspine foothills", 0, 20.0, Difficult, 1_400, Normal),
-            leg("The pass", 0, 12.0, Difficult, 2_750, ExtremeCold),
+            Leg {
+                weather_hours: Some(PASS_NIGHT_COLD),
+                ..leg("The pass", 0, 12.0, Difficult, 2_750, ExtremeCold)
+            },
             leg("The long descent", 0, 16.0, Difficult, 1_500, Normal),
-            leg(
-                "The Ashen plain",
-                0,
-                64.0,
-                Terrain::Normal,
-                200,
-                ExtremeHeat,
-            ),
+            Leg {
+                weather_hours: Some(PLAIN_HEAT),
+                ..leg(
+                    "The Ashen plain",
+                    0,
+                    64.0,
+                    Terrain::Normal,
+                    200,
+                    ExtremeHeat,
+                )
+            },
             leg("Emberfall road", 0, 20.0, Terrain::Normal, 150, Normal),
         ],
     };
@@ -592,14 +610,17 @@ fn demo_journey(
         legs: vec![
             leg("Kettleford road", 0, 32.0, Terrain::Normal, 300, Normal),
             leg("Down the Silverrun", 2, 160.0, Terrain::Normal, 100, Normal),
-            leg(
-                "The Ashen plain, south edge",
-                0,
-                48.0,
-                Terrain::Normal,
-                150,
-                ExtremeHeat,
-            ),
+            Leg {
+                weather_hours: Some(PLAIN_HEAT),
+                ..leg(
+                    "The Ashen plain, south edge",
+                    0,
+                    48.0,
+                    Terrain::Normal,
+                    150,
+                    ExtremeHeat,
+                )
+            },
             leg("Emberfall road", 0, 20.0, Terrain::Normal, 150, Normal),
         ],
     };
@@ -611,6 +632,7 @@ fn demo_journey(
             ..DayChange::default()
         },
     );
+
     Journey {
         id,
         name: "To Emberfall".to_owned(),

@@ -40,6 +40,15 @@ pub struct Settings {
     /// The roll table Gather's battle item comes from.
     #[serde(default)]
     pub gather_table: Option<super::TableId>,
+    /// Whether journeys count food and drink: off, "the GG can choose to
+    /// assume this is always being looked after" (no food eaten from the
+    /// packs, no days without food, no hunger).
+    #[serde(default = "tracked")]
+    pub track_food: bool,
+}
+
+fn tracked() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -60,6 +69,7 @@ impl Settings {
             clock: super::ClockTime { day: 1, hour: 8 },
             weather_table: None,
             gather_table: None,
+            track_food: true,
         }
     }
 

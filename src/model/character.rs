@@ -190,6 +190,12 @@ pub struct ExplorationSheet {
     pub starvation: i64,
     /// Counted in halves: a day on half rations adds 0.5.
     pub days_without_food: f64,
+    /// The character's daily food and drink as a percentage of the usual
+    /// 40 units: "Features or effects may require the amount of Units needed
+    /// to be consumed per Day is increased or decreased by a multiplicative
+    /// amount" (150 for a big eater, 50 for a small one).
+    #[serde(default = "usual_food_need")]
+    pub food_percent: i64,
     pub cold: Protection,
     pub heat: Protection,
     /// Metres per turn; 0 means no swimming speed.
@@ -223,6 +229,18 @@ pub const STANDARD_SKILLS: [&str; 9] = [
     "Acrobatics",
 ];
 
+fn usual_food_need() -> i64 {
+    100
+}
+
+impl ExplorationSheet {
+    /// How many times the usual 40 units the character needs on a day whose
+    /// weather multiplies the need by `day_multiplier` (2 in extreme heat).
+    pub fn food_multiplier(&self, day_multiplier: u32) -> f64 {
+        f64::from(day_multiplier) * self.food_percent as f64 / 100.0
+    }
+}
+
 impl Default for ExplorationSheet {
     fn default() -> Self {
         Self {
@@ -241,6 +259,7 @@ impl Default for ExplorationSheet {
             exhaustion: 0,
             starvation: 0,
             days_without_food: 0.0,
+            food_percent: usual_food_need(),
             cold: Protection::default(),
             heat: Protection::default(),
             swim_speed: 0,

@@ -187,6 +187,40 @@ impl Method {
     }
 }
 
+/// Hours of the day, from `from` up to (not including) `to`; a window whose
+/// `to` is not after its `from` runs over midnight (20 to 6 is the night),
+/// and one whose ends are equal is the whole day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HourWindow {
+    pub from: i64,
+    pub to: i64,
+}
+
+impl HourWindow {
+    pub fn contains(self, hour: i64) -> bool {
+        match self.from.cmp(&self.to) {
+            std::cmp::Ordering::Less => (self.from..self.to).contains(&hour),
+            std::cmp::Ordering::Greater => hour >= self.from || hour < self.to,
+            std::cmp::Ordering::Equal => true,
+        }
+    }
+
+    /// "10:00–18:00".
+    pub fn label(self) -> String {
+        format!("{:02}:00–{:02}:00", self.from, self.to)
+    }
+}
+
+/// The weather at `hour` of the day: `weather` within the window (all day
+/// without one), normal outside it.
+pub fn weather_at(weather: Temperature, window: Option<HourWindow>, hour: i64) -> Temperature {
+    if window.is_none_or(|w| w.contains(hour)) {
+        weather
+    } else {
+        Temperature::Normal
+    }
+}
+
 /// One stretch of a route with the same method and conditions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Leg {
@@ -197,6 +231,10 @@ pub struct Leg {
     pub terrain: Terrain,
     pub altitude_m: i64,
     pub temperature: Temperature,
+    /// The hours of the day the leg's weather holds (extreme heat from 10:00
+    /// to 18:00, say); outside them the weather is normal. `None`: all day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather_hours: Option<HourWindow>,
     /// For swimming legs: metres below the surface.
     pub depth_m: i64,
     /// The way of travelling as it was when the party set out on this leg:
@@ -253,6 +291,10 @@ pub struct DayChange {
     pub travel_hours: Option<i64>,
     /// The day's weather over every leg.
     pub temperature: Option<Temperature>,
+    /// The hours the day's weather holds; outside them, the legs' own.
+    /// `None`: all day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather_hours: Option<HourWindow>,
     pub ration: Option<Ration>,
     /// The daily pattern this day kept: set when the GM changes the pattern
     /// after the day was played, so the played day stays as it was.

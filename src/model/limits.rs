@@ -26,6 +26,8 @@ pub const FOOD_UNITS: RangeInclusive<i64> = 0..=100_000;
 pub const DAY_HOURS: RangeInclusive<i64> = 3..=240;
 pub const LONG_REST_DEGREES: RangeInclusive<i64> = 0..=20;
 pub const DAYS_WITHOUT_FOOD: RangeInclusive<f64> = 0.0..=999.0;
+/// A character's food and drink need, in percent of the usual 40 units.
+pub const FOOD_PERCENT: RangeInclusive<i64> = 0..=1000;
 pub const WEIGHT: RangeInclusive<f64> = 0.0..=100_000.0;
 /// A day of the campaign clock (a journey sets off on one).
 pub const CLOCK_DAY: RangeInclusive<i64> = 0..=1_000_000;

@@ -50,8 +50,8 @@ pub use ids::{
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
-    Activity, ClockTime, DayChange, DayPattern, FoodOrder, Gained, Journey, JourneyPlan, Leg,
-    Method, Ration, Route, Temperature, Terrain,
+    Activity, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
+    JourneyPlan, Leg, Method, Ration, Route, Temperature, Terrain, weather_at,
 };
 pub use log::{LogEntry, LogKind};
 pub use map::{MapPath, OnPath, Place, PlaceKind};

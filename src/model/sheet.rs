@@ -209,6 +209,13 @@ pub const STARVATION: Number = number!(
     limits::EXHAUSTION,
     exploration.starvation
 );
+/// The character's own multiplier of the 40 daily units, in percent.
+pub const FOOD_PERCENT: Number = number!(
+    "Food need (%)",
+    "e_food_percent",
+    limits::FOOD_PERCENT,
+    exploration.food_percent
+);
 pub const DAYS_WITHOUT_FOOD: Halves = Halves {
     label: "Days without food",
     path: "exploration.days_without_food",
@@ -297,6 +304,7 @@ pub const EXPLORATION: Section = Section {
     numbers: &[
         EXHAUSTION,
         STARVATION,
+        FOOD_PERCENT,
         COLD_REDUCTION,
         HEAT_REDUCTION,
         SWIM_SPEED,
@@ -361,7 +369,7 @@ mod tests {
         columns.dedup();
         assert_eq!(columns.len(), count, "a column is used twice");
         assert_eq!(
-            count, 39,
+            count, 40,
             "the character table's columns but id, kind, party, advances, tools and memories"
         );
     }

@@ -302,8 +302,16 @@ fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
     .filter_map(|(f, what)| (f.get)(c).then_some(what))
     .collect();
     let days = &sheet::DAYS_WITHOUT_FOOD;
+    // A food need other than the usual 40 units rides on the same line.
+    let need = match c.exploration.food_percent {
+        100 => String::new(),
+        percent => format!(" · eats {percent}% of 40 units"),
+    };
     let facts = [
-        (days.label, super::format_number((days.get)(c))),
+        (
+            days.label,
+            format!("{}{need}", super::format_number((days.get)(c))),
+        ),
         (
             "Adapted to",
             if adapted.is_empty() {

@@ -31,12 +31,15 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
         .map(|c| c.tests.len())
         .sum();
     let day_name = |d: Option<i64>| d.map_or_else(|| "–".to_owned(), |d| (d + 1).to_string());
-    blocks::boxes(
-        l,
-        &[
-            ("Days".into(), view.days.len().to_string()),
-            ("Road hours".into(), view.road_hours.to_string()),
-            ("Tests".into(), tests.to_string()),
+    let mut figures: Vec<(String, String)> = vec![
+        ("Days".into(), view.days.len().to_string()),
+        ("Road hours".into(), view.road_hours.to_string()),
+        ("Tests".into(), tests.to_string()),
+    ];
+    if food.looked_after {
+        figures.push(("Food".into(), "looked after".into()));
+    } else {
+        figures.extend([
             ("Food units".into(), format!("{:.0}", food.units_at_start)),
             (
                 "Out (full)".into(),
@@ -46,8 +49,9 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
                 "Out (half)".into(),
                 format!("day {}", day_name(food.runs_out_half)),
             ),
-        ],
-    );
+        ]);
+    }
+    blocks::boxes(l, &figures);
     let watchers: Vec<&str> = journey
         .plan
         .pattern

@@ -48,6 +48,9 @@ pub struct FoodLedger {
     pub runs_out_full: Option<i64>,
     pub runs_out_half: Option<i64>,
     pub warnings: Vec<String>,
+    /// The campaign does not count food: it "is always being looked after",
+    /// and the ledger has no days.
+    pub looked_after: bool,
 }
 
 /// A stack of food or drink: units in one item, and how many items.
@@ -190,7 +193,7 @@ fn runs_out(
     (from_day..from_day + TEN_YEARS).find(|&day| {
         let multiplier = view.days.get(day as usize).map_or(1, |d| d.multiplier);
         members.iter().any(|c| {
-            let want = planned_units(DAILY_UNITS * f64::from(multiplier), ration);
+            let want = planned_units(required(c, multiplier), ration);
             pools.take(c.id, want) + 1e-9 < want
         })
     })
@@ -209,6 +212,17 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
     let pools = Pools::new(data, &data.holdings, journey, members.iter().map(|c| c.id));
     let units_at_start = pools.total();
     let from_day = view.days_played(journey.played_hours);
+    if !data.settings.track_food {
+        return FoodLedger {
+            from_day,
+            units_at_start,
+            days: Vec::new(),
+            runs_out_full: None,
+            runs_out_half: None,
+            warnings: Vec::new(),
+            looked_after: true,
+        };
+    }
     let runs_out_full = runs_out(view, from_day, pools.clone(), &members, Ration::Full);
     let runs_out_half = runs_out(view, from_day, pools.clone(), &members, Ration::Half);
     let mut pools = pools;
@@ -228,7 +242,7 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
         let entries = members
             .iter()
             .map(|c| {
-                let required = DAILY_UNITS * f64::from(day.multiplier);
+                let required = required(c, day.multiplier);
                 let planned = planned_units(required, ration);
                 // Whole items are opened; what passes the ration is not kept.
                 let eaten = pools.take(c.id, planned).min(planned);
@@ -269,11 +283,18 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
         runs_out_full,
         runs_out_half,
         warnings,
+        looked_after: false,
     }
 }
 
 pub fn endurance(c: &Character) -> i32 {
     i32::try_from(c.exploration.trait_value("Endurance")).unwrap_or(0)
+}
+
+/// The units a character needs on a day: 40, times the day's multiplier
+/// (the weather's) and the character's own need.
+pub fn required(c: &Character, day_multiplier: u32) -> f64 {
+    DAILY_UNITS * c.exploration.food_multiplier(day_multiplier)
 }
 
 /// One day of eating through the rules: status, days without food, hunger.
@@ -283,7 +304,7 @@ pub fn eat(c: &Character, days_without: f64, eaten: f64, multiplier: u32) -> rat
         start_days_without: days_without,
         days: vec![Day {
             eaten: eaten.floor().max(0.0) as u32,
-            multiplier: f64::from(multiplier),
+            multiplier: c.exploration.food_multiplier(multiplier),
         }],
     };
     let fallback = rations::DayResult {

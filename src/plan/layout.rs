@@ -6,7 +6,7 @@
 use super::adapter::character_day;
 use super::{JourneyPlanView, PlanDay, RoadHour, Slot, members, road_hours};
 use crate::model::{
-    Activity, CampaignData, CharacterId, DayChange, DayPattern, Journey, Temperature,
+    Activity, CampaignData, CharacterId, DayChange, DayPattern, Journey, Temperature, weather_at,
 };
 
 /// A plan that never reaches its destination (no travel hours, say) is laid
@@ -175,7 +175,11 @@ fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slo
             walk.place = walk.road[walk.next];
         }
         let mut here = walk.place;
-        if let Some(t) = rules.change.temperature {
+        // The leg's weather within its hours; the day's change within its own.
+        here.temperature = weather_at(here.temperature, here.weather_hours, hour);
+        if let Some(t) = rules.change.temperature
+            && rules.change.weather_hours.is_none_or(|w| w.contains(hour))
+        {
             here.temperature = t;
         }
         slots.push(Slot {

@@ -16,7 +16,7 @@ use crate::model::{
 };
 use crate::plan;
 use crate::rules::dice::Dice;
-use crate::rules::travel::rations::{DAILY_UNITS, Status};
+use crate::rules::travel::rations::Status;
 use std::collections::BTreeMap;
 
 /// Eight hours of rest or camp, in the day's length of hours ending with the
@@ -213,37 +213,29 @@ impl Play<'_> {
             .and_then(|c| c.ration)
             .unwrap_or_default();
         let long_rest = self.data.settings.long_rest_degrees;
+        let track_food = self.data.settings.track_food;
         for cd in &day.characters {
-            let required = DAILY_UNITS * f64::from(day.multiplier);
+            let Some(c) = self.characters.get(&cd.character) else {
+                continue;
+            };
+            let required = super::food::required(c, day.multiplier);
             let want = super::food::planned_units(required, ration);
             // Whole items are opened; what is beyond the ration is not kept.
-            let opened = self.pools.take(cd.character, want);
+            let opened = if track_food {
+                self.pools.take(cd.character, want)
+            } else {
+                0.0
+            };
             let eaten = opened.min(want);
             let Some(c) = self.characters.get_mut(&cd.character) else {
                 continue;
             };
-            let result = eat(c, c.exploration.days_without_food, eaten, day.multiplier);
-            let limit = crate::rules::travel::rations::days_without_limit(endurance(c));
+            let mut line = if track_food {
+                eat_the_day(c, eaten, opened, required, day.multiplier, when)
+            } else {
+                format!("{when} · {} is looked after (food is not counted)", c.name)
+            };
             let e = &mut c.exploration;
-            e.days_without_food = result.days_without;
-            e.exhaustion += i64::from(result.exhaustion);
-            e.starvation += i64::from(result.exhaustion);
-            if result.status == Status::Full {
-                e.starvation = 0;
-            }
-            let mut line = format!(
-                "{when} · {} eats {eaten} of {required} units ({})",
-                c.name, result.status
-            );
-            if opened > eaten {
-                line.push_str(&format!(", opening {opened} units"));
-            }
-            if result.exhaustion > 0 {
-                line.push_str(&format!(
-                    ", past the limit of {} without food: +1 exhaustion",
-                    crate::model::plural(limit, "day")
-                ));
-            }
             if rest_in_last_day(view, d, cd.character, self.data.settings.day_hours)
                 >= LONG_REST_HOURS
             {
@@ -259,6 +251,41 @@ impl Play<'_> {
         let left = self.pools.total();
         self.food_left.push(left);
     }
+}
+
+/// A character eats a day's food through the rules: days without food,
+/// hunger's degree; the log line says what was eaten and what it did.
+fn eat_the_day(
+    c: &mut Character,
+    eaten: f64,
+    opened: f64,
+    required: f64,
+    day_multiplier: u32,
+    when: &str,
+) -> String {
+    let result = eat(c, c.exploration.days_without_food, eaten, day_multiplier);
+    let limit = crate::rules::travel::rations::days_without_limit(endurance(c));
+    let e = &mut c.exploration;
+    e.days_without_food = result.days_without;
+    e.exhaustion += i64::from(result.exhaustion);
+    e.starvation += i64::from(result.exhaustion);
+    if result.status == Status::Full {
+        e.starvation = 0;
+    }
+    let mut line = format!(
+        "{when} · {} eats {eaten} of {required} units ({})",
+        c.name, result.status
+    );
+    if opened > eaten {
+        line.push_str(&format!(", opening {opened} units"));
+    }
+    if result.exhaustion > 0 {
+        line.push_str(&format!(
+            ", past the limit of {} without food: +1 exhaustion",
+            crate::model::plural(limit, "day")
+        ));
+    }
+    line
 }
 
 /// Keeps the way of travelling of every leg the party has set out on, so a

@@ -2,7 +2,7 @@
 //! (as it was played, once the party has set out on it), and the route as
 //! the hours on the road in order.
 
-use crate::model::{Method, Route, Temperature, Terrain};
+use crate::model::{HourWindow, Method, Route, Temperature, Terrain};
 use serde::Serialize;
 
 /// One hour on the road: where it is and how it is travelled.
@@ -11,7 +11,9 @@ pub struct RoadHour {
     pub leg: usize,
     pub swimming: bool,
     pub altitude_m: i64,
+    /// The leg's weather, holding within `weather_hours` of the day.
     pub temperature: Temperature,
+    pub weather_hours: Option<HourWindow>,
     pub depth_m: i64,
 }
 
@@ -42,6 +44,7 @@ pub fn road_hours(route: &Route, methods: &[Method]) -> Vec<RoadHour> {
                 swimming: method.is_some_and(|m| m.swimming),
                 altitude_m: leg.altitude_m,
                 temperature: leg.temperature,
+                weather_hours: leg.weather_hours,
                 depth_m: leg.depth_m,
             };
             std::iter::repeat_n(hour, hours.max(0) as usize)
@@ -57,6 +60,7 @@ impl RoadHour {
             swimming: false,
             altitude_m: 0,
             temperature: Temperature::Normal,
+            weather_hours: None,
             depth_m: 0,
         }
     }
@@ -75,6 +79,7 @@ mod tests {
             terrain: Terrain::Normal,
             altitude_m: 1200,
             temperature: Temperature::ExtremeCold,
+            weather_hours: None,
             depth_m: 0,
             played_as,
         }

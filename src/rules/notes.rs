@@ -210,7 +210,7 @@ pub const NOTES: &[Note] = &[
     note(
         TRAVEL,
         "Food and drink",
-        "40 units a day times the day's multiplier. At least the requirement resets the days without food; at least half adds 0.5; less adds 1. A day that was not full ends with 1 degree if the count exceeds max(1, Endurance).",
+        "40 units a day times the day's multiplier, times the character's own food need (a percentage on the sheet, 100 unless a feature or effect changes it by a multiplicative amount). At least the requirement resets the days without food; at least half adds 0.5; less adds 1. A day that was not full ends with 1 degree if the count exceeds max(1, Endurance).",
     ),
     note(
         TRAVEL,
@@ -256,6 +256,16 @@ pub const NOTES: &[Note] = &[
         TRAVEL,
         "Hours on the road",
         "A leg takes distance / speed hours, at half speed on difficult terrain, rounded up: an hour begun is an hour travelled.",
+    ),
+    note(
+        TRAVEL,
+        "Weather within the day",
+        "A leg's weather, and a day's change of weather, can hold for some hours of the day only (from 10:00 up to 18:00; a window whose end is not after its start runs over midnight); outside them the weather is normal, or the leg's own. Every hour in the weather is an hour spent in these conditions, travelling or not; a day with any such hour doubles its food.",
+    ),
+    note(
+        TRAVEL,
+        "Food always looked after",
+        "A campaign switch, on by default, counts food and drink; off, the GG assumes it is always being looked after: journeys eat nothing from the packs, count no days without food and give no hunger.",
     ),
     note(
         TRAVEL,

@@ -13,6 +13,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_gathering.sql"),
     include_str!("../../migrations/0006_advancement.sql"),
     include_str!("../../migrations/0007_fights_and_senses.sql"),
+    include_str!("../../migrations/0008_food_need.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

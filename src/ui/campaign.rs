@@ -65,6 +65,16 @@ pub fn campaign_ui(
     ) {
         fields.commit(out, s, "long rest", |s| s.long_rest_degrees = v);
     }
+    let mut track_food = s.track_food;
+    if ui
+        .checkbox(&mut track_food, "Count food and drink on journeys")
+        .on_hover_text(
+            "Off: food \"is always being looked after\": nobody eats from the packs or goes hungry",
+        )
+        .changed()
+    {
+        fields.commit(out, s, "food switch", |s| s.track_food = track_food);
+    }
     ui.add_space(8.0);
     ui.label(RichText::new(format!("Campaign clock: {}", s.clock)).strong());
     ui.horizontal(|ui| {

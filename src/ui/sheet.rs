@@ -434,6 +434,7 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
     ui.horizontal(|ui| {
         form.number(ui, &sheet::EXHAUSTION);
         form.halves(ui, &sheet::DAYS_WITHOUT_FOOD);
+        form.number(ui, &sheet::FOOD_PERCENT);
     });
     form.protection(
         ui,

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::PathBuf;
 use waybook::app::{DialogOutcome, ScriptedDialogs};
-use waybook::model::{CampaignData, Character};
+use waybook::model::{CampaignData, Character, Journey};
 use waybook::store::Campaign;
 use waybook::ui::WaybookApp;
 
@@ -81,6 +81,31 @@ impl Fixture {
 
     pub fn character(&self, name: &str) -> Option<&Character> {
         self.data().characters.values().find(|c| c.name == name)
+    }
+
+    /// The campaign's first journey (the demo's To Emberfall).
+    pub fn journey(&self) -> &Journey {
+        self.data().journeys.values().next().expect("a journey")
+    }
+
+    /// Types into the `n`th of several fields with this label (the legs'
+    /// "km"), scrolled into view, then Enter.
+    pub fn type_into_nth(&mut self, label: &str, n: usize, text: &str) {
+        fn nth<'a>(f: &'a Fixture, label: &'a str, n: usize) -> egui_kittest::Node<'a> {
+            f.harness
+                .get_all_by_role_and_label(Role::TextInput, label)
+                .nth(n)
+                .expect("a field with that label")
+        }
+        nth(self, label, n).scroll_to_me();
+        self.harness.run();
+        nth(self, label, n).focus();
+        self.harness.run();
+        self.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        nth(self, label, n).type_text(text);
+        self.harness.run();
+        self.harness.key_press(Key::Enter);
+        self.harness.run();
     }
 
     pub fn click(&mut self, label: &str) {

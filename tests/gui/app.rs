@@ -7,7 +7,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::Path;
 use waybook::app::DialogOutcome;
-use waybook::model::{CampaignData, Holder, RuleText};
+use waybook::model::{CampaignData, Holder, HourWindow, RuleText};
 use waybook::store::Campaign;
 
 fn foreign_file(path: &Path) {
@@ -686,6 +686,61 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
         text.contains("Ødric Hale, then Ash Varnell"),
         "the watch rota"
     );
+}
+
+/// Issue 14: the food rules the text leaves to the GM. A character's own
+/// need ("modify the 40 Unit requirement appropriately") refuses a negative
+/// percentage in words and keeps the stored one; the campaign's switch
+/// ("assume this is always being looked after") empties the Food tab.
+#[test]
+fn the_food_need_and_the_looked_after_switch() {
+    let mut f = Fixture::demo();
+    f.click("Pell (porter)");
+    let need = |f: &Fixture| {
+        f.character("Pell (porter)")
+            .expect("Pell")
+            .exploration
+            .food_percent
+    };
+    assert_eq!(need(&f), 150, "the demo's porter eats half as much again");
+    f.type_into("Food need (%)", "-5");
+    assert!(f.shows("Food need (%): "), "the refusal names the field");
+    assert_eq!(need(&f), 150, "nothing stored");
+    f.type_into("Food need (%)", "200");
+    assert_eq!(need(&f), 200);
+
+    f.click("Journeys");
+    f.click("Food");
+    assert!(f.shows("At full rations the food runs out on day"));
+    f.click("Campaign");
+    f.click("Count food and drink on journeys");
+    assert!(!f.data().settings.track_food);
+    f.click("Journeys");
+    f.click("Food");
+    assert!(f.shows("Food and drink are always looked after in this campaign"));
+    assert!(!f.shows("At full rations the food runs out on day"));
+    assert!(!f.reloaded().settings.track_food, "kept in the file");
+}
+
+/// Issue 14: a leg's weather holds for hours of the day: the demo's plain is
+/// extremely hot from 10:00 to 18:00; an hour past the day's end is refused
+/// in words and nothing is stored; 9 widens the heat by an hour.
+#[test]
+fn a_legs_weather_holds_for_its_hours() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    let plain = |f: &Fixture| f.journey().plan.routes[0].legs[4].weather_hours;
+    assert_eq!(plain(&f), Some(HourWindow { from: 10, to: 18 }));
+    // The pass's cold (all day) comes first, then the plain's heat.
+    f.type_into_nth("from hour", 1, "25");
+    assert!(f.shows("from hour: must be between 0 and 24"));
+    assert_eq!(
+        plain(&f),
+        Some(HourWindow { from: 10, to: 18 }),
+        "nothing stored"
+    );
+    f.type_into_nth("from hour", 1, "9");
+    assert_eq!(plain(&f), Some(HourWindow { from: 9, to: 18 }));
 }
 
 #[test]

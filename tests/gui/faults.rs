@@ -21,23 +21,6 @@ fn undo(f: &mut Fixture) {
     f.harness.run();
 }
 
-/// Types into the first of several fields with this label, then Enter.
-fn type_into_first(f: &mut Fixture, label: &str, text: &str) {
-    fn first<'a>(f: &'a Fixture, label: &'a str) -> egui_kittest::Node<'a> {
-        f.harness
-            .get_all_by_role_and_label(Role::TextInput, label)
-            .next()
-            .expect("a field with that label")
-    }
-    first(f, label).focus();
-    f.harness.run();
-    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    first(f, label).type_text(text);
-    f.harness.run();
-    f.harness.key_press(Key::Enter);
-    f.harness.run();
-}
-
 #[test]
 fn save_a_copy_from_the_path_field_never_writes_over_a_file() {
     let mut f = Fixture::with_dialogs(vec![DialogOutcome::Unavailable]);
@@ -248,8 +231,8 @@ fn shortcuts_work_while_a_button_has_the_keyboard() {
 fn undo_shows_the_stored_value_not_a_stale_error() {
     let mut f = Fixture::demo();
     f.click("Journeys");
-    type_into_first(&mut f, "km", "40");
-    type_into_first(&mut f, "km", "9999999");
+    f.type_into_nth("km", 0, "40");
+    f.type_into_nth("km", 0, "9999999");
     assert!(f.shows("km: must be between 0 and 100000"));
     undo(&mut f);
     let distance = f

@@ -148,6 +148,19 @@ fn day_changes_ui(
                 j.plan.days.entry(d).or_default().temperature = weather
             });
         }
+        if weather.is_some_and(|t| t != Temperature::Normal)
+            && let Some(w) = weather_hours_ui(
+                ui,
+                fields,
+                &format!("journey{}:day{d}:weather-hours", j.id.0),
+                change.weather_hours,
+                data.settings.day_hours,
+            )
+        {
+            fields.commit(out, j, &format!("weather's hours of day {}", d + 1), |j| {
+                j.plan.days.entry(d).or_default().weather_hours = w
+            });
+        }
         let ration = change.ration.unwrap_or_default();
         if let Some(r) = choice_combo(ui, &format!("day{d}:ration"), "Rations", ration) {
             fields.commit(out, j, &format!("rations of day {}", d + 1), |j| {

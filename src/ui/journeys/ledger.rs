@@ -3,8 +3,15 @@
 
 use super::*;
 
+/// What the Food tab says when the campaign does not count food.
+pub(super) const LOOKED_AFTER: &str = "Food and drink are always looked after in this campaign: nothing is eaten from the packs and nobody goes hungry. Counting is switched on and off on the Campaign screen.";
+
 pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
     ui.heading("Food and drink");
+    if food.looked_after {
+        ui.label(LOOKED_AFTER);
+        return;
+    }
     let day_name = |d: Option<i64>| {
         d.map_or_else(
             || "never (ten years and more)".to_owned(),

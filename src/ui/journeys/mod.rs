@@ -16,8 +16,8 @@ use route::route_ui;
 use super::fields::{ERROR_COLOUR, FieldBuffers, choice_combo};
 use crate::app::Command;
 use crate::model::{
-    Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, Journey, JourneyId,
-    Leg, Route, Temperature, Terrain, limits,
+    Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, HourWindow,
+    Journey, JourneyId, Leg, Route, Temperature, Terrain, limits,
 };
 use crate::plan::play::Until;
 use crate::plan::{self, FoodLedger, JourneyPlanView};
@@ -200,6 +200,7 @@ fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
                     terrain: Terrain::Normal,
                     altitude_m: 0,
                     temperature: Temperature::Normal,
+                    weather_hours: None,
                     depth_m: 0,
                     played_as: None,
                 }],
@@ -214,6 +215,34 @@ fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
         food_left: Vec::new(),
         exhaustion_gained: Vec::new(),
     }
+}
+
+/// The hours a weather holds, "from [10] to [18]" (0 to the day's end, or
+/// equal ends: all day; a `to` before the `from` runs over midnight);
+/// `Some` with the new window when the GM changes one end.
+fn weather_hours_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    key: &str,
+    window: Option<HourWindow>,
+    day_hours: i64,
+) -> Option<Option<HourWindow>> {
+    let shown = window.unwrap_or(HourWindow {
+        from: 0,
+        to: day_hours,
+    });
+    let hours = limits::hours_in_day(day_hours);
+    let from = fields.whole(ui, &format!("{key}:from"), "from hour", shown.from, &hours);
+    let to = fields.whole(ui, &format!("{key}:to"), "to hour", shown.to, &hours);
+    if from.is_none() && to.is_none() {
+        return None;
+    }
+    let w = HourWindow {
+        from: from.unwrap_or(shown.from) % day_hours.max(1),
+        to: to.unwrap_or(shown.to),
+    };
+    let all_day = w.from == w.to % day_hours.max(1) || (w.from == 0 && w.to == day_hours);
+    Some((!all_day).then_some(w))
 }
 
 fn whole(

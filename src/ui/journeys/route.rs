@@ -14,7 +14,7 @@ pub(super) fn route_ui(
 ) {
     routes_compared_ui(ui, fields, j, routes, out);
     ui.add_space(8.0);
-    legs_ui(ui, fields, j, view, out);
+    legs_ui(ui, fields, j, view, data.settings.day_hours, out);
     ui.add_space(8.0);
     methods_ui(ui, fields, j, out);
     ui.add_space(8.0);
@@ -97,6 +97,7 @@ fn legs_ui(
     fields: &mut FieldBuffers,
     j: &Journey,
     view: &JourneyPlanView,
+    day_hours: i64,
     out: &mut Vec<Command>,
 ) {
     let Some(route) = j.route() else { return };
@@ -111,7 +112,12 @@ fn legs_ui(
         leg_start += usize::try_from(hours).unwrap_or(0);
         // A leg already travelled is history: it can no longer change.
         let behind = leg_start <= travelled && travelled > 0;
-        leg_ui(ui, fields, j, (r, i), hours, behind, out);
+        let row = LegRow {
+            hours,
+            behind,
+            day_hours,
+        };
+        leg_ui(ui, fields, j, (r, i), row, out);
     }
     if ui.button("Add leg").clicked() {
         let last = route.legs.last().cloned();
@@ -124,6 +130,7 @@ fn legs_ui(
                     terrain: Terrain::Normal,
                     altitude_m: 0,
                     temperature: Temperature::Normal,
+                    weather_hours: None,
                     depth_m: 0,
                     played_as: None,
                 },
@@ -137,15 +144,27 @@ fn legs_ui(
     }
 }
 
+/// What a leg's row shows besides the leg: the hours it takes, whether the
+/// party is past it (locked), and the hours in the campaign's day.
+struct LegRow {
+    hours: i64,
+    behind: bool,
+    day_hours: i64,
+}
+
 /// One leg: its name, way of travelling, distance, terrain, altitude,
-/// weather (and depth when swimming), with the hours it takes.
+/// weather and the hours it holds (and depth when swimming), with the
+/// hours it takes.
 fn leg_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
     j: &Journey,
     (r, i): (usize, usize),
-    hours: i64,
-    behind: bool,
+    LegRow {
+        hours,
+        behind,
+        day_hours,
+    }: LegRow,
     out: &mut Vec<Command>,
 ) {
     let leg = &j.plan.routes[r].legs[i];
@@ -192,6 +211,14 @@ fn leg_ui(
                 if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
                     fields.commit(out, j, "weather", |j| {
                         j.plan.routes[r].legs[i].temperature = t
+                    });
+                }
+                if leg.temperature != Temperature::Normal
+                    && let Some(w) =
+                        weather_hours_ui(ui, fields, &key("hours"), leg.weather_hours, day_hours)
+                {
+                    fields.commit(out, j, "weather's hours", |j| {
+                        j.plan.routes[r].legs[i].weather_hours = w
                     });
                 }
                 if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
