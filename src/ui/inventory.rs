@@ -7,6 +7,7 @@ use crate::app::{Command, edits};
 use crate::model::{CampaignData, Choice, Holder, HoldingId, ItemId, Totals, limits};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
+use std::rc::Rc;
 
 #[derive(Debug, Default)]
 pub struct InventoryState {
@@ -17,6 +18,22 @@ pub struct InventoryState {
     pub add_item: Option<ItemId>,
     pub add_quantity: String,
     pub error: Option<String>,
+    /// Every holder in order, for the campaign revision it was sorted at:
+    /// sorted again only when the campaign changes.
+    holders: Option<(u64, Rc<[Holder]>)>,
+}
+
+impl InventoryState {
+    fn holders(&mut self, data: &CampaignData) -> Rc<[Holder]> {
+        match &self.holders {
+            Some((revision, all)) if *revision == data.revision => Rc::clone(all),
+            _ => {
+                let all: Rc<[Holder]> = holders(data).into();
+                self.holders = Some((data.revision, Rc::clone(&all)));
+                all
+            }
+        }
+    }
 }
 
 /// Every holder: party stashes first, then characters by name.
@@ -45,7 +62,7 @@ pub fn inventory_ui(
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
-    let all = holders(data);
+    let all = state.holders(data);
     if state.holder.is_none_or(|h| !all.contains(&h)) {
         state.holder = all.first().copied();
     }
@@ -54,8 +71,12 @@ pub fn inventory_ui(
         .default_size(220.0)
         .show(ui, |ui| {
             ui.heading("Holders");
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for h in &all {
+            // Only the rows in view are drawn: a campaign may hold thousands.
+            let row_height = (ui.text_style_height(&egui::TextStyle::Button)
+                + 2.0 * ui.spacing().button_padding.y)
+                .max(ui.spacing().interact_size.y);
+            egui::ScrollArea::vertical().show_rows(ui, row_height, all.len(), |ui, rows| {
+                for h in &all[rows] {
                     let label = match h {
                         Holder::Stash(_) => RichText::new(data.holder_name(*h)).strong(),
                         Holder::Character(_) => RichText::new(data.holder_name(*h)),

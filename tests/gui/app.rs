@@ -273,6 +273,45 @@ fn the_roster_sorts_names_in_natural_order() {
     );
 }
 
+/// Issue 14: the inventory's holder list draws only the holders in view (a
+/// campaign may hold thousands), and they are still every holder, in order.
+#[test]
+fn the_inventory_draws_only_the_holders_in_view() {
+    let mut f = Fixture::demo();
+    let mut changes = Vec::new();
+    let first = f.data().next_character_id().0;
+    for n in 0..300 {
+        let c = waybook::model::Character::new(
+            waybook::model::CharacterId(first + n),
+            format!("Porter {n:03}"),
+            waybook::model::CharacterKind::Ally,
+        );
+        changes.push(waybook::model::Change::character(None, Some(&c)));
+    }
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook::app::Command::Apply(waybook::model::Edit::new(
+            "Hire porters",
+            changes,
+        )));
+    f.harness.run();
+    f.click("Inventory");
+    let drawn: Vec<String> = f
+        .harness
+        .query_all_by_label_contains("Porter ")
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert!(
+        !drawn.is_empty() && drawn.len() < 100,
+        "{} of 300 porters drawn",
+        drawn.len()
+    );
+    let mut sorted = drawn.clone();
+    sorted.sort();
+    assert_eq!(drawn, sorted, "in name order");
+}
+
 /// Issue 14: the roster's columns sort by level, wounds and exhaustion too,
 /// numbers by value, ties by name; a second click turns the order round.
 #[test]
