@@ -9,6 +9,7 @@ use egui_kittest::kittest::Queryable;
 use std::path::PathBuf;
 use waybook::app::{DialogOutcome, ScriptedDialogs};
 use waybook::model::{CampaignData, Character, Journey};
+use waybook::rules::dice::Dice;
 use waybook::store::Campaign;
 use waybook::ui::WaybookApp;
 
@@ -81,6 +82,20 @@ impl Fixture {
 
     pub fn character(&self, name: &str) -> Option<&Character> {
         self.data().characters.values().find(|c| c.name == name)
+    }
+
+    /// Picks `entry` in the list labelled `label`.
+    pub fn pick(&mut self, label: &str, entry: &str) {
+        self.harness
+            .get_by_role_and_label(Role::ComboBox, label)
+            .click();
+        self.harness.run();
+        self.click_last(entry);
+    }
+
+    /// The app's next rolls come up as `faces`.
+    pub fn dice(&mut self, faces: &[u32]) {
+        self.harness.state_mut().app.dice = Dice::scripted(faces.to_vec());
     }
 
     /// The campaign's first journey (the demo's To Emberfall).

@@ -3,24 +3,9 @@
 //! tool, forages, and undoes a session.
 
 use crate::common::gui::Fixture;
-use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::model::{Holder, Quality};
-use waybook::rules::dice::Dice;
-
-fn dice(f: &mut Fixture, faces: &[u32]) {
-    f.harness.state_mut().app.dice = Dice::scripted(faces.to_vec());
-}
-
-/// Picks `entry` in the list labelled `label`.
-fn pick(f: &mut Fixture, label: &str, entry: &str) {
-    f.harness
-        .get_by_role_and_label(Role::ComboBox, label)
-        .click();
-    f.harness.run();
-    f.click_last(entry);
-}
 
 #[test]
 fn a_new_site_is_surveyed_and_gathered_for_three_hours_into_the_pack() {
@@ -37,15 +22,15 @@ fn a_new_site_is_surveyed_and_gathered_for_three_hours_into_the_pack() {
         .clone();
     assert_eq!(site.name, "Reed bank");
     assert_eq!(site.materials[0].name, "Wild herbs");
-    pick(&mut f, "Who", "Brother Ilo");
+    f.pick("Who", "Brother Ilo");
     // Common (+0), Intuition 3: d20 12 makes 15, a Moderate Source.
-    dice(&mut f, &[12]);
+    f.dice(&[12]);
     f.click("Survey");
     assert!(f.shows("Found: a Moderate Source of Standard material."));
     let found = &f.data().sites[&site.id].sources[0];
     assert_eq!(found.quality, Quality::Standard);
-    pick(&mut f, "Lasts", "3 hours");
-    pick(&mut f, "Gatherer", "Brother Ilo");
+    f.pick("Lasts", "3 hours");
+    f.pick("Gatherer", "Brother Ilo");
     assert!(
         f.shows("Brother Ilo's test: d20 +5"),
         "the odds before anyone rolls"
@@ -53,7 +38,7 @@ fn a_new_site_is_surveyed_and_gathered_for_three_hours_into_the_pack() {
     f.click("Join the session");
     let start = f.data().settings.clock;
     // Three Standard Bounties (d20 9: 14): SB 2 units an hour each.
-    dice(&mut f, &[9, 9, 9]);
+    f.dice(&[9, 9, 9]);
     f.click("Gather until the end");
     assert!(f.shows("The session's time is up. 6 units gathered in 3 h"));
     let ilo = f.character("Brother Ilo").expect("Ilo").id;
@@ -82,7 +67,7 @@ fn a_new_site_is_surveyed_and_gathered_for_three_hours_into_the_pack() {
 fn gathering_without_the_tool_says_the_text_requires_it() {
     let mut f = Fixture::demo();
     f.click("Gathering");
-    pick(&mut f, "Gatherer", "Ash Varnell");
+    f.pick("Gatherer", "Ash Varnell");
     assert!(f.shows(
         "Ash Varnell has no Botanist's Tool, and neither has the party stash: the text requires it to gather Plant material"
     ));
@@ -96,9 +81,9 @@ fn undoing_a_session_takes_the_units_and_the_clock_back() {
     let mut f = Fixture::demo();
     let before = f.data().clone();
     f.click("Gathering");
-    pick(&mut f, "Gatherer", "Brother Ilo");
+    f.pick("Gatherer", "Brother Ilo");
     f.click("Join the session");
-    dice(&mut f, &[9, 9, 9, 9]);
+    f.dice(&[9, 9, 9, 9]);
     f.click("Gather until the end");
     assert_ne!(f.data().holdings, before.holdings);
     for _ in 0..2 {
@@ -131,7 +116,7 @@ fn a_forage_with_a_bad_tg_is_refused_and_a_good_one_is_logged() {
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
     f.field("TG").type_text("12");
     f.harness.run();
-    dice(&mut f, &[15]);
+    f.dice(&[15]);
     f.click("Forage");
     let last = f
         .data()
@@ -152,7 +137,7 @@ fn a_forage_with_a_bad_tg_is_refused_and_a_good_one_is_logged() {
 fn a_session_length_is_typed_in_hours_or_units_and_a_bad_one_is_refused() {
     let mut f = Fixture::demo();
     f.click("Gathering");
-    pick(&mut f, "Gatherer", "Brother Ilo");
+    f.pick("Gatherer", "Brother Ilo");
     f.click("Join the session");
     f.field("or").focus();
     f.harness.run();

@@ -4,18 +4,9 @@
 //! it, rolls an injury, and writes a memory for the Traveller.
 
 use crate::common::gui::Fixture;
-use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::rules::dice::Dice;
-
-fn pick(f: &mut Fixture, label: &str, entry: &str) {
-    f.harness
-        .get_by_role_and_label(Role::ComboBox, label)
-        .click();
-    f.harness.run();
-    f.click_last(entry);
-}
 
 /// Clicks a widget of the sheet, scrolled into view first as a user would.
 fn click_seen(f: &mut Fixture, label: &str) {
@@ -27,7 +18,7 @@ fn click_seen(f: &mut Fixture, label: &str) {
 fn close_mission(f: &mut Fixture, name: &str, xp: &str) {
     f.click("Heroes");
     f.type_into("Mission", name);
-    pick(f, "Party", "The Lantern Company");
+    f.pick("Party", "The Lantern Company");
     f.type_into("XP each", xp);
     f.click("Award XP and close the mission");
 }
@@ -66,7 +57,7 @@ fn a_bad_mission_is_refused_in_words_and_awards_nothing() {
     f.click("Award XP and close the mission");
     assert!(f.shows("Name the mission first."));
     f.type_into("Mission", "Bridge at Karn");
-    pick(&mut f, "Party", "The Lantern Company");
+    f.pick("Party", "The Lantern Company");
     f.type_into("XP each", "lots");
     f.click("Award XP and close the mission");
     assert!(f.shows("XP for Ash Varnell: "), "the field is named");
@@ -140,7 +131,7 @@ fn a_hero_down_at_the_end_rolls_an_injury() {
     let mut f = Fixture::demo();
     f.click("Heroes");
     f.type_into("Mission", "The burning mill");
-    pick(&mut f, "Party", "The Lantern Company");
+    f.pick("Party", "The Lantern Company");
     f.type_into("XP each", "2");
     f.harness
         .get_by_label("Ash Varnell was down at the end")

@@ -10,21 +10,13 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::model::LogKind;
 use waybook::rules::dice::Dice;
 
-fn pick(f: &mut Fixture, label: &str, entry: &str) {
-    f.harness
-        .get_by_role_and_label(Role::ComboBox, label)
-        .click();
-    f.harness.run();
-    f.click_last(entry);
-}
-
 fn start_fight(f: &mut Fixture, threat: &str) {
     f.click("Scene");
     f.field("Scene").focus();
     f.harness.run();
     f.field("Scene").type_text("Bandits at the ford");
     f.harness.run();
-    pick(f, "Mode", "Combat (rounds)");
+    f.pick("Mode", "Combat (rounds)");
     f.type_into("Threat", threat);
     f.click("Start the scene");
 }
@@ -62,7 +54,7 @@ fn a_round_rolls_threat_and_priority_and_the_end_phase_raises_threat() {
 fn a_fourth_wild_die_is_refused_with_a_message() {
     let mut f = Fixture::demo();
     start_fight(&mut f, "2");
-    pick(&mut f, "Reason", "A great description");
+    f.pick("Reason", "A great description");
     // One from the demo's fight at the toll bridge, last game night.
     assert_eq!(
         f.character("Ash Varnell").expect("Ash").companion.wild_dice,

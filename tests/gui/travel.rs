@@ -8,7 +8,6 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::model::{PlaceId, RoundStep};
-use waybook::rules::dice::Dice;
 
 fn travel_screen(f: &mut Fixture) {
     f.click("Travel");
@@ -21,10 +20,6 @@ fn pick_path(f: &mut Fixture, entry: &str) {
         .click();
     f.harness.run();
     f.click_last(entry);
-}
-
-fn dice(f: &mut Fixture, faces: &[u32]) {
-    f.harness.state_mut().app.dice = Dice::scripted(faces.to_vec());
 }
 
 fn party(f: &Fixture) -> &waybook::model::Party {
@@ -77,20 +72,20 @@ fn a_whole_round_shows_the_setback_the_encounter_and_books_the_camp() {
     assert!(f.shows("At Old Mill Crossing"));
     pick_path(&mut f, MILL_TRACK);
     // d10 1 (+2 Explore = 3, not above 3); the setback d6 4: Noisy.
-    dice(&mut f, &[1, 4]);
+    f.dice(&[1, 4]);
     f.click("Roll the Navigation Phase");
     assert!(f.shows("Spend a 🜉 or roll the setback?"));
     f.click("Roll the setback");
     assert!(f.shows("Setback: Noisy"));
     // Threshold 10 - 4/2 = 8, danger 2 + 1 Noisy: 5 is benign; d6 2: Peace.
-    dice(&mut f, &[5, 2]);
+    f.dice(&[5, 2]);
     f.click("Cast the encounter die");
     assert!(f.shows("encounter: d10 = 5 vs threshold 8: benign"));
     assert!(f.shows("Peace: nothing eventful happens."));
     assert!(f.shows("Supplies: 7 needed (5 fed heroes + 2 allies), 9 in hand."));
     let ash_hp = f.character("Ash Varnell").expect("Ash").rounds.hp.current;
     // Ash cooks (the first hero's default), nobody has a role action: the ambush d10 only.
-    dice(&mut f, &[10]);
+    f.dice(&[10]);
     f.click("Make camp");
     assert_eq!(party(&f).supplies, 2);
     let on = party(&f).travel.on_path.expect("on the Mill track");
@@ -117,7 +112,7 @@ fn a_token_turns_a_failed_pathfind_into_progress() {
     let mut f = Fixture::demo();
     travel_screen(&mut f);
     pick_path(&mut f, MILL_TRACK);
-    dice(&mut f, &[1]);
+    f.dice(&[1]);
     f.click("Roll the Navigation Phase");
     f.click("Spend a 🜉 (2 left)");
     assert_eq!(party(&f).travel.pathfinding_tokens, 1);
@@ -132,7 +127,7 @@ fn too_few_supplies_stop_the_camp_until_the_players_choose_who_goes_unfed() {
     f.type_into("Supplies", "3");
     travel_screen(&mut f);
     pick_path(&mut f, MILL_TRACK);
-    dice(&mut f, &[10, 9]);
+    f.dice(&[10, 9]);
     f.click("Roll the Navigation Phase");
     f.click("Cast the encounter die");
     assert!(f.shows("Feeding everyone needs 7 Supplies but there are 3: untick who goes unfed"));
@@ -146,7 +141,7 @@ fn too_few_supplies_stop_the_camp_until_the_players_choose_who_goes_unfed() {
         f.click(&format!("Fed {hero}"));
     }
     assert!(f.shows("Supplies: 3 needed (1 fed hero + 2 allies), 3 in hand."));
-    dice(&mut f, &[10]);
+    f.dice(&[10]);
     f.click("Make camp");
     assert_eq!(party(&f).supplies, 0);
     for hero in ["Brother Ilo", "Sefa Qorrin", "Ødric Hale", "The Traveller"] {
@@ -168,7 +163,7 @@ fn undoing_a_round_phase_by_phase_brings_everything_back() {
     let before = f.data().clone();
     travel_screen(&mut f);
     pick_path(&mut f, MILL_TRACK);
-    dice(&mut f, &[1, 5, 5, 2, 10]);
+    f.dice(&[1, 5, 5, 2, 10]);
     f.click("Roll the Navigation Phase");
     f.click("Roll the setback");
     f.click("Cast the encounter die");

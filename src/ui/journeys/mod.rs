@@ -241,7 +241,8 @@ fn weather_hours_ui(
         from: from.unwrap_or(shown.from) % day_hours.max(1),
         to: to.unwrap_or(shown.to),
     };
-    let all_day = w.from == w.to % day_hours.max(1) || (w.from == 0 && w.to == day_hours);
+    // Equal ends, the day's end counted as its start (0 to 24), is all day.
+    let all_day = w.from == w.to % day_hours.max(1);
     Some((!all_day).then_some(w))
 }
 
