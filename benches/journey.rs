@@ -4,7 +4,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use waybook::model::{Change, Character, CharacterId, Leg, Temperature, Terrain};
+use waybook::model::{Change, Character, CharacterId};
+
+mod common;
 
 fn sixty_days() -> (waybook::model::CampaignData, waybook::model::Journey) {
     let dir = tempfile::tempdir().expect("dir");
@@ -26,23 +28,7 @@ fn sixty_days() -> (waybook::model::CampaignData, waybook::model::Journey) {
         .cloned()
         .expect("the demo journey");
     // 60 days of 8 road hours: 480 hours, alternating cold heights and hot plains.
-    journey.plan.routes[0].legs = (0..60)
-        .map(|i| Leg {
-            name: format!("Stage {i}"),
-            method: 0,
-            distance_km: 32.0,
-            terrain: Terrain::Normal,
-            altitude_m: if i % 3 == 0 { 2_800 } else { 400 },
-            temperature: [
-                Temperature::Normal,
-                Temperature::ExtremeCold,
-                Temperature::ExtremeHeat,
-            ][i % 3],
-            weather_hours: None,
-            depth_m: 0,
-            played_as: None,
-        })
-        .collect();
+    journey.plan.routes[0].legs = common::long_road(60);
     journey.plan.chosen = 0;
     (data, journey)
 }
@@ -58,7 +44,8 @@ fn recompute(c: &mut Criterion) {
             // its food ledger and the comparison of every route.
             let view = waybook::plan::plan(&data, &journey);
             let food = waybook::plan::food_ledger(&data, &journey, &view);
-            black_box((view, food, waybook::plan::compare_routes(&data, &journey)))
+            let routes = waybook::plan::compare_routes(&data, &journey, &view);
+            black_box((view, food, routes))
         })
     });
 }

@@ -6,51 +6,20 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use waybook::model::{
-    CampaignData, Change, MapPath, MapPathId, Party, PartyId, Place, PlaceId, PlaceKind, Settings,
-};
+use waybook::model::{CampaignData, Change, Party, PartyId, PlaceId, Settings};
+
+mod common;
 
 const WIDE: i64 = 40;
 const HIGH: i64 = 25;
 
 fn grid() -> CampaignData {
     let mut data = CampaignData::new(Settings::new("Grid"));
-    let id = |x: i64, y: i64| PlaceId(y * WIDE + x + 1);
-    let mut paths = 0;
-    for y in 0..HIGH {
-        for x in 0..WIDE {
-            let place = Place {
-                id: id(x, y),
-                name: format!("P{x}-{y}"),
-                kind: PlaceKind::WildPlace,
-                x: x as f64 * 50.0,
-                y: y as f64 * 50.0,
-                notes: String::new(),
-            };
-            data.apply(&Change::of(None, Some(&place)));
-            for (to, on) in [(id(x + 1, y), x + 1 < WIDE), (id(x, y + 1), y + 1 < HIGH)] {
-                if on {
-                    paths += 1;
-                    let path = MapPath {
-                        id: MapPathId(paths),
-                        name: format!("path {paths}"),
-                        from: place.id,
-                        to,
-                        difficulty: (x * 7 + y * 3) % 9,
-                        danger: (x + y) % 5,
-                        rounds: 1 + (x + 2 * y) % 3,
-                        partial: (x + y) % 4 == 0,
-                        wild: false,
-                        travelled: 0,
-                        notes: String::new(),
-                    };
-                    data.apply(&Change::of(None, Some(&path)));
-                }
-            }
-        }
+    for change in common::grid(WIDE, HIGH, 1) {
+        data.apply(&change);
     }
     let mut party = Party::new(PartyId(1), "Walkers");
-    party.travel.place = Some(id(0, 0));
+    party.travel.place = Some(PlaceId(1));
     data.apply(&Change::of(None, Some(&party)));
     data
 }

@@ -89,7 +89,7 @@ pub fn plan_json(
         "arrives": view.arrives,
         "warnings": view.warnings(),
         "played_hours": journey.played_hours,
-        "routes": plan::compare_routes(data, journey),
+        "routes": plan::compare_routes(data, journey, view),
         "days": days,
         "food": {
             "units_at_start": food.units_at_start,

@@ -307,6 +307,12 @@ impl DayChange {
     pub fn hour_key(character: CharacterId, hour: i64) -> String {
         format!("{}@{hour}", character.0)
     }
+
+    /// The hour of a key of [`Self::hours`], if it is `character`'s.
+    pub fn hour_of(key: &str, character: CharacterId) -> Option<i64> {
+        let (who, hour) = key.split_once('@')?;
+        (who.parse() == Ok(character.0)).then(|| hour.parse().ok())?
+    }
 }
 
 /// The GM's plan: routes, the chosen one, the pattern and the changes per day.
@@ -351,5 +357,20 @@ pub struct Gained {
 impl Journey {
     pub fn route(&self) -> Option<&Route> {
         self.plan.routes.get(self.plan.chosen)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A GM's single hour is found again for its character, and only theirs.
+    #[test]
+    fn an_hour_key_reads_back_for_its_character_only() {
+        let key = DayChange::hour_key(CharacterId(12), 7);
+        assert_eq!(DayChange::hour_of(&key, CharacterId(12)), Some(7));
+        assert_eq!(DayChange::hour_of(&key, CharacterId(1)), None);
+        assert_eq!(DayChange::hour_of("12@late", CharacterId(12)), None);
+        assert_eq!(DayChange::hour_of("no hour", CharacterId(12)), None);
     }
 }

@@ -5,10 +5,11 @@
 
 use super::{CharacterDay, JourneyTest, Slot, TestCause};
 use crate::model::{Activity, Character};
-use crate::rules::forecast::forecast;
+use crate::rules::forecast::{ExhaustionTest, Forecast, forecast};
 use crate::rules::travel::DamageType;
 use crate::rules::travel::march::{self, DEEP_M, DayPlan, Reduction};
 use crate::rules::travel::water::ColdWater;
+use std::collections::BTreeMap;
 
 /// The rules' day for a character: bonus, protections, and each hour.
 pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hours: i64) -> DayPlan {
@@ -51,11 +52,27 @@ pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hour
     }
 }
 
+/// The forecasts of one plan by their tests and bonus: the days of a long
+/// journey repeat (the same stage, the same party), and each distinct day is
+/// forecast once.
+#[derive(Default)]
+pub(super) struct Forecasts(BTreeMap<(Vec<ExhaustionTest>, i32), Forecast>);
+
+impl Forecasts {
+    fn of(&mut self, tests: Vec<ExhaustionTest>, bonus: i32) -> Forecast {
+        self.0
+            .entry((tests, bonus))
+            .or_insert_with_key(|(tests, bonus)| forecast(tests, *bonus))
+            .clone()
+    }
+}
+
 pub(super) fn character_day(
     c: &Character,
     slots: &[Slot],
     activities: Vec<Activity>,
     day_hours: i64,
+    forecasts: &mut Forecasts,
 ) -> CharacterDay {
     let rules_day = day_plan(c, slots, &activities, day_hours);
     // The plan never holds more hours than the day, so `tests` cannot fail.
@@ -73,8 +90,8 @@ pub(super) fn character_day(
     tests.extend(cold_water_tests(c, slots, &activities, rules_day.bonus));
     // By slot; within a slot the day's tests come before the cold water's.
     tests.sort_by_key(|t| t.hour);
-    let forecast = forecast(
-        &tests.iter().map(|t| t.exhaustion).collect::<Vec<_>>(),
+    let forecast = forecasts.of(
+        tests.iter().map(|t| t.exhaustion).collect(),
         rules_day.bonus,
     );
     CharacterDay {

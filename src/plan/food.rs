@@ -78,26 +78,32 @@ impl Pools {
         journey: &Journey,
         members: impl IntoIterator<Item = CharacterId>,
     ) -> Self {
-        let stacks_of = |holder: Holder| -> Vec<Stack> {
-            holdings
-                .values()
-                .filter(|h| h.holder == holder && h.quantity > 0)
-                .filter_map(|h| {
-                    let item = data.items.get(&h.item)?;
-                    (item.category.has_food_units() && item.food_units > 0).then_some(Stack {
-                        id: h.id,
-                        units: item.food_units,
-                        quantity: h.quantity,
-                    })
-                })
-                .collect()
-        };
+        // One pass over the holdings, however many members: a party of
+        // thousands in a campaign of 100,000 stacks stays one pass.
+        let mut packs: BTreeMap<CharacterId, Vec<Stack>> =
+            members.into_iter().map(|c| (c, Vec::new())).collect();
+        let mut stash = Vec::new();
+        for h in holdings.values().filter(|h| h.quantity > 0) {
+            let into = match h.holder {
+                Holder::Character(c) => packs.get_mut(&c),
+                Holder::Stash(p) if p == journey.party => Some(&mut stash),
+                Holder::Stash(_) => None,
+            };
+            let Some(into) = into else { continue };
+            if let Some(item) = data.items.get(&h.item)
+                && item.category.has_food_units()
+                && item.food_units > 0
+            {
+                into.push(Stack {
+                    id: h.id,
+                    units: item.food_units,
+                    quantity: h.quantity,
+                });
+            }
+        }
         Self {
-            packs: members
-                .into_iter()
-                .map(|c| (c, stacks_of(Holder::Character(c))))
-                .collect(),
-            stash: stacks_of(Holder::Stash(journey.party)),
+            packs,
+            stash,
             order: journey.plan.food_order,
         }
     }

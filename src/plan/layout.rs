@@ -3,8 +3,10 @@
 //! road hour by hour, and what each character does in each hour (travel,
 //! camp, their turn of the watch, rest, or the GM's own choice).
 
-use super::adapter::character_day;
+use super::adapter::{Forecasts, character_day};
 use super::{JourneyPlanView, PlanDay, RoadHour, Slot, members, road_hours};
+use std::collections::BTreeMap;
+
 use crate::model::{
     Activity, CampaignData, CharacterId, DayChange, DayPattern, Journey, Temperature, weather_at,
 };
@@ -72,6 +74,7 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
         next: 0,
     };
     let mut days = Vec::new();
+    let mut forecasts = Forecasts::default();
     let mut last_night: Option<DayLayout> = None;
     let mut index = 0i64;
     while !walk.arrived() && index < MAX_DAYS {
@@ -95,7 +98,7 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
             .iter()
             .map(|c| {
                 let activities = activities(&rules, &slots, &layout, last_night.as_ref(), c.id);
-                character_day(c, &slots, activities, day_hours)
+                character_day(c, &slots, activities, day_hours, &mut forecasts)
             })
             .collect();
         days.push(PlanDay {
@@ -227,15 +230,19 @@ fn activities(
     last_night: Option<&DayLayout>,
     who: CharacterId,
 ) -> Vec<Activity> {
+    // The GM's hours for this character, read once for the day.
+    let chosen: BTreeMap<i64, Activity> = rules
+        .change
+        .hours
+        .iter()
+        .filter_map(|(key, activity)| Some((DayChange::hour_of(key, who)?, *activity)))
+        .collect();
     slots
         .iter()
-        .map(|s| {
-            let chosen = rules.change.hours.get(&DayChange::hour_key(who, s.hour));
-            match (chosen, s.road) {
-                (Some(activity), _) => *activity,
-                (None, Some(_)) => Activity::Travel,
-                (None, None) => pattern_activity(rules, today, last_night, who, s.hour),
-            }
+        .map(|s| match (chosen.get(&s.hour), s.road) {
+            (Some(activity), _) => *activity,
+            (None, Some(_)) => Activity::Travel,
+            (None, None) => pattern_activity(rules, today, last_night, who, s.hour),
         })
         .collect()
 }

@@ -47,15 +47,27 @@ pub struct RouteFigures {
     pub food_units: f64,
 }
 
-/// Every route of the journey planned as if it were chosen.
-pub fn compare_routes(data: &CampaignData, journey: &Journey) -> Vec<RouteFigures> {
+/// Every route of the journey planned as if it were chosen; `chosen` is
+/// the plan of the chosen route, already laid out (what is played does not
+/// change a plan's layout, only where the ledger starts).
+pub fn compare_routes(
+    data: &CampaignData,
+    journey: &Journey,
+    chosen: &JourneyPlanView,
+) -> Vec<RouteFigures> {
     (0..journey.plan.routes.len())
         .map(|i| {
             let mut alt = journey.clone();
             alt.plan.chosen = i;
             alt.played_hours = 0;
-            let view = plan(data, &alt);
-            let food = food_ledger(data, &alt, &view);
+            let laid_out;
+            let view = if i == journey.plan.chosen {
+                chosen
+            } else {
+                laid_out = plan(data, &alt);
+                &laid_out
+            };
+            let food = food_ledger(data, &alt, view);
             let characters = || view.days.iter().flat_map(|d| &d.characters);
             RouteFigures {
                 name: journey.plan.routes[i].name.clone(),

@@ -8,7 +8,7 @@ use super::check::{Advantage, D20Roll, exhaustion_degrees};
 use super::dice::{Dice, DiceError};
 
 /// One d20 test that gives exhaustion on a failure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ExhaustionTest {
     /// The test's TG.
     pub tg: i32,
@@ -79,8 +79,12 @@ pub fn forecast(tests: &[ExhaustionTest], bonus: i32) -> Forecast {
     // they are exact so that small forecasts print as their exact decimals.
     let mut counts = vec![1.0_f64];
     let mut denominator = 1.0_f64;
+    // Two buffers kept across the tests: a long day's forecast allocates
+    // nothing per test.
+    let mut faces = Vec::new();
+    let mut next = Vec::new();
     for test in tests {
-        let mut faces = Vec::new();
+        faces.clear();
         for roll in 1..=20 {
             let degrees = test.degrees(roll, bonus) as usize;
             if faces.len() <= degrees {
@@ -88,13 +92,14 @@ pub fn forecast(tests: &[ExhaustionTest], bonus: i32) -> Forecast {
             }
             faces[degrees] += 1.0;
         }
-        let mut next = vec![0.0; counts.len() + faces.len() - 1];
+        next.clear();
+        next.resize(counts.len() + faces.len() - 1, 0.0);
         for (have, count) in counts.iter().enumerate() {
             for (add, ways) in faces.iter().enumerate() {
                 next[have + add] += count * ways;
             }
         }
-        counts = next;
+        std::mem::swap(&mut counts, &mut next);
         denominator *= 20.0;
         if denominator > EXACT_LIMIT {
             counts.iter_mut().for_each(|count| *count /= denominator);

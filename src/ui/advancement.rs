@@ -4,6 +4,7 @@
 //! the Heroes screen, where the GM closes a mission and gives its XP.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked};
+use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::heroes::{self, HeroStep, XP_AWARDS_TABLE};
 use crate::model::{
@@ -210,6 +211,11 @@ pub struct HeroesState {
     pub error: Option<String>,
     /// Whether the form has picked its first party yet.
     started: bool,
+    /// Who may have taken part (the party's heroes, allies and Traveller,
+    /// or everyone's), by name: sorted again only when something changes.
+    candidates: Memo<(u64, Option<PartyId>), lists::Names>,
+    /// "Name: owed" for each hero who owes an advance.
+    owing: Memo<u64, [String]>,
 }
 
 impl HeroesState {
@@ -279,17 +285,18 @@ pub fn heroes_ui(
             mission_form_ui(ui, state, data, out);
             ui.separator();
             ui.heading("Advances owed");
-            let owing: Vec<_> = data
-                .characters
-                .values()
-                .filter_map(|c| heroes::owed_line(c).map(|o| format!("{}: {o}", c.name)))
-                .collect();
+            let owing = state.owing.get(data.revision, || {
+                data.characters
+                    .values()
+                    .filter_map(|c| heroes::owed_line(c).map(|o| format!("{}: {o}", c.name)))
+                    .collect()
+            });
             if owing.is_empty() {
                 ui.label(RichText::new("No hero owes an advance.").weak());
             }
-            for line in owing {
-                ui.label(line);
-            }
+            lists::rows_in_view(ui, "advances-owed", owing.len(), 200.0, |ui, i| {
+                ui.label(&owing[i]);
+            });
             ui.label(
                 RichText::new("Level a hero up on their sheet (Roster), in the Companion section.")
                     .weak(),
@@ -342,9 +349,16 @@ fn mission_form_ui(
         ui.radio_value(&mut state.per_hero, true, "XP per hero");
     });
     ui.label(RichText::new("Who took part").strong());
-    for c in data.characters.values().filter(|c| {
-        c.kind != CharacterKind::Npc && (state.party.is_none() || c.party == state.party)
-    }) {
+    let party = state.party;
+    let candidates = state.candidates.get((data.revision, party), || {
+        lists::characters_by_name(data, |c| {
+            c.kind != CharacterKind::Npc && (party.is_none() || c.party == party)
+        })
+    });
+    lists::rows_in_view(ui, "took-part", candidates.len(), 240.0, |ui, i| {
+        let Some(c) = data.characters.get(&candidates[i].0) else {
+            return;
+        };
         ui.horizontal(|ui| {
             let mut ticked = state.took_part.contains_key(&c.id);
             if ui.checkbox(&mut ticked, &c.name).changed() {
@@ -361,7 +375,7 @@ fn mission_form_ui(
                 ui.checkbox(down, format!("{} was down at the end", c.name));
             }
         });
-    }
+    });
     let table = data.table_named(XP_AWARDS_TABLE);
     ui.label(RichText::new("Reasons (from the xp-awards table)").strong());
     ui.horizontal_wrapped(|ui| {

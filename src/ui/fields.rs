@@ -362,18 +362,18 @@ pub enum Unpicked {
 
 /// A labelled list of named records (in the order given); sets `chosen` to
 /// the one picked.
-pub fn record_combo<K: Copy + PartialEq>(
+pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
     ui: &mut Ui,
     id: impl egui::AsIdSalt,
     label: &str,
     chosen: &mut Option<K>,
     unpicked: Unpicked,
-    records: &[(K, &str)],
+    records: &[(K, N)],
 ) {
     let (Unpicked::Offered(none) | Unpicked::Prompt(none)) = unpicked;
     let shown = chosen
         .and_then(|c| records.iter().find(|(k, _)| *k == c))
-        .map_or(none, |(_, name)| name);
+        .map_or(none, |(_, name)| name.as_ref());
     let label_id = ui.label(label).id;
     egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
@@ -382,9 +382,11 @@ pub fn record_combo<K: Copy + PartialEq>(
             if let Unpicked::Offered(none) = unpicked {
                 ui.selectable_value(chosen, None, none);
             }
-            for (key, name) in records {
-                ui.selectable_value(chosen, Some(*key), *name);
-            }
+            // Only the entries in view are drawn: a list may be thousands long.
+            super::lists::rows_in_view(ui, "entries", records.len(), 380.0, |ui, i| {
+                let (key, name) = &records[i];
+                ui.selectable_value(chosen, Some(*key), name.as_ref());
+            });
         })
         .response
         .labelled_by(label_id);

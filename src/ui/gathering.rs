@@ -5,6 +5,7 @@
 //! gathering log; and foraging.
 
 use super::fields::{self, FieldBuffers, Unpicked, choice_combo};
+use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::gathering::forecast::forecast;
 use crate::gathering::{GatherStep, duration, open_session, row_name};
@@ -16,6 +17,7 @@ use crate::model::{
 use crate::pdf::Sheet;
 use crate::rules::travel::gather::Abundance;
 use egui::{RichText, Ui};
+use std::rc::Rc;
 
 #[derive(Debug, Default)]
 pub struct GatheringState {
@@ -37,6 +39,15 @@ pub struct GatheringState {
     log_text: String,
     /// A session length typed in hours or units.
     length: String,
+    /// Every character by name, sorted again only when the campaign changes.
+    characters: Memo<u64, lists::Names>,
+}
+
+impl GatheringState {
+    fn characters(&mut self, data: &CampaignData) -> Rc<[(CharacterId, String)]> {
+        self.characters
+            .get(data.revision, || lists::characters_by_name(data, |_| true))
+    }
 }
 
 /// The session lengths offered, and how each is said.
@@ -284,24 +295,17 @@ fn character_combo(
     ui: &mut Ui,
     id: &str,
     label: &str,
-    data: &CampaignData,
+    characters: &[(CharacterId, String)],
     chosen: &mut Option<CharacterId>,
 ) {
-    if chosen.is_none_or(|c| !data.characters.contains_key(&c)) {
-        *chosen = data.characters.keys().next().copied();
-    }
-    let characters: Vec<_> = data
-        .characters
-        .values()
-        .map(|c| (c.id, c.name.as_str()))
-        .collect();
+    fields::keep_or_first(chosen, characters);
     fields::record_combo(
         ui,
         id,
         label,
         chosen,
         Unpicked::Prompt("nobody"),
-        &characters,
+        characters,
     );
 }
 
@@ -319,7 +323,8 @@ fn survey_ui(
     }
     state.material = state.material.min(site.materials.len() - 1);
     ui.horizontal(|ui| {
-        character_combo(ui, "surveyor", "Who", data, &mut state.surveyor);
+        let characters = state.characters(data);
+        character_combo(ui, "surveyor", "Who", &characters, &mut state.surveyor);
         let label = ui.label("looks for").id;
         egui::ComboBox::from_id_salt("survey-material")
             .selected_text(&site.materials[state.material].name)
@@ -457,7 +462,8 @@ fn session_ui(
             state.source = open[0];
         }
         ui.horizontal(|ui| {
-            character_combo(ui, "gatherer", "Gatherer", data, &mut state.gatherer);
+            let characters = state.characters(data);
+            character_combo(ui, "gatherer", "Gatherer", &characters, &mut state.gatherer);
             let label = ui.label("at").id;
             egui::ComboBox::from_id_salt("gather-source")
                 .selected_text(format!(
@@ -655,7 +661,8 @@ fn log_ui(
 /// Foraging: an Intuition test against the GM's TG, and what was found.
 fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: &mut Vec<Command>) {
     ui.label(RichText::new("Foraging").strong());
-    character_combo(ui, "forager", "Forager", data, &mut state.forager);
+    let characters = state.characters(data);
+    character_combo(ui, "forager", "Forager", &characters, &mut state.forager);
     ui.horizontal(|ui| {
         fields::draft(ui, "TG", &mut state.tg, 40.0);
     });

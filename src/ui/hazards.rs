@@ -7,6 +7,7 @@
 //! range of several sources, and what they see in a light and fog.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
+use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::hazards::{Hazard, HazardStep};
 use crate::model::hazard::{FallCause, HazardKind, SenseKind, range_of, senses_line};
@@ -42,6 +43,8 @@ pub struct HazardsState {
     pub obscured: Obscurement,
     pub distance: String,
     pub error: Option<String>,
+    /// Every character by name, sorted again only when the campaign changes.
+    everyone: Memo<u64, lists::Names>,
 }
 
 impl Default for HazardsState {
@@ -70,6 +73,7 @@ impl Default for HazardsState {
             obscured: Obscurement::None,
             distance: "10".to_owned(),
             error: None,
+            everyone: Memo::default(),
         }
     }
 }
@@ -107,12 +111,9 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
         .auto_shrink(false)
         .show(ui, |ui| {
             ui.heading("Hazards");
-            let mut everyone: Vec<(CharacterId, &str)> = data
-                .characters
-                .values()
-                .map(|c| (c.id, c.name.as_str()))
-                .collect();
-            crate::model::sort_by_name(&mut everyone, |(_, n)| n);
+            let everyone = state
+                .everyone
+                .get(data.revision, || lists::characters_by_name(data, |_| true));
             fields::keep_or_first(&mut state.character, &everyone);
             ui.horizontal_wrapped(|ui| {
                 fields::record_combo(
@@ -196,7 +197,7 @@ fn hazard_ui(
     ui: &mut Ui,
     state: &mut HazardsState,
     c: &Character,
-    everyone: &[(CharacterId, &str)],
+    everyone: &[(CharacterId, String)],
     out: &mut Vec<Command>,
 ) {
     let mut book: Option<Result<Hazard, String>> = None;
@@ -299,8 +300,8 @@ fn hazard_ui(
                 if state.event == QuicksandEvent::PullOut {
                     let helpers: Vec<(CharacterId, &str)> = everyone
                         .iter()
-                        .copied()
                         .filter(|(id, _)| *id != c.id)
+                        .map(|(id, name)| (*id, name.as_str()))
                         .collect();
                     fields::record_combo(
                         ui,
@@ -343,8 +344,11 @@ fn hazard_ui(
         }
         HazardKind::Hide => {
             ui.label("Who might notice them (tick), and who is searching:");
-            for (id, name) in everyone.iter().filter(|(id, _)| *id != c.id) {
-                ui.horizontal_wrapped(|ui| {
+            let others: Vec<&(CharacterId, String)> =
+                everyone.iter().filter(|(id, _)| *id != c.id).collect();
+            lists::rows_in_view(ui, "hide-observers", others.len(), 240.0, |ui, i| {
+                let (id, name) = others[i];
+                ui.horizontal(|ui| {
                     let mut watching = state.observers.contains_key(id);
                     if ui
                         .checkbox(&mut watching, format!("{name} watches"))
@@ -360,7 +364,7 @@ fn hazard_ui(
                         ui.checkbox(searching, format!("{name} is searching"));
                     }
                 });
-            }
+            });
             if ui.button("Roll the hide").clicked() {
                 // Only those listed for this character: never themself.
                 book = Some(Ok(Hazard::Hide {

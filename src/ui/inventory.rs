@@ -3,6 +3,7 @@
 //! item from the catalogue. Quantities are checked before anything is stored.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked};
+use super::lists::Memo;
 use crate::app::{Command, edits};
 use crate::model::{CampaignData, Choice, Holder, HoldingId, ItemId, Totals, limits};
 use egui::{RichText, Ui};
@@ -18,21 +19,13 @@ pub struct InventoryState {
     pub add_item: Option<ItemId>,
     pub add_quantity: String,
     pub error: Option<String>,
-    /// Every holder in order, for the campaign revision it was sorted at:
-    /// sorted again only when the campaign changes.
-    holders: Option<(u64, Rc<[Holder]>)>,
+    /// Every holder in order, sorted again only when the campaign changes.
+    holders: Memo<u64, [Holder]>,
 }
 
 impl InventoryState {
     fn holders(&mut self, data: &CampaignData) -> Rc<[Holder]> {
-        match &self.holders {
-            Some((revision, all)) if *revision == data.revision => Rc::clone(all),
-            _ => {
-                let all: Rc<[Holder]> = holders(data).into();
-                self.holders = Some((data.revision, Rc::clone(&all)));
-                all
-            }
-        }
+        self.holders.get(data.revision, || holders(data).into())
     }
 }
 
@@ -120,7 +113,10 @@ pub fn inventory_ui(
 }
 
 fn stacks_table(ui: &mut Ui, state: &mut InventoryState, data: &CampaignData, holder: Holder) {
-    let stacks: Vec<_> = data.holdings_of(holder).collect();
+    let stacks: Vec<_> = data
+        .holdings_of(holder)
+        .filter_map(|h| Some((h, data.items.get(&h.item)?)))
+        .collect();
     if stacks.is_empty() {
         ui.label(RichText::new("Nothing carried.").weak());
         return;
@@ -142,44 +138,41 @@ fn stacks_table(ui: &mut Ui, state: &mut InventoryState, data: &CampaignData, ho
                 });
             }
         })
-        .body(|mut body| {
-            for h in stacks {
-                let Some(item) = data.items.get(&h.item) else {
-                    continue;
-                };
-                body.row(22.0, |mut row| {
-                    row.set_selected(state.selected == Some(h.id));
-                    row.col(|ui| {
-                        if ui
-                            .selectable_label(state.selected == Some(h.id), &item.name)
-                            .clicked()
-                        {
-                            state.selected = Some(h.id);
-                            state.error = None;
-                        }
-                    });
-                    row.col(|ui| {
-                        ui.label(item.category.label());
-                    });
-                    row.col(|ui| {
-                        ui.label(h.quantity.to_string());
-                    });
-                    row.col(|ui| {
-                        ui.label(format!(
-                            "{} kg",
-                            super::fields::format_decimal(item.weight * h.quantity as f64)
-                        ));
-                    });
-                    row.col(|ui| {
-                        let units = if item.category.has_food_units() {
-                            item.food_units * h.quantity
-                        } else {
-                            0
-                        };
-                        ui.label(units.to_string());
-                    });
+        .body(|body| {
+            // Only the rows in view are drawn: a stash may hold thousands.
+            body.rows(22.0, stacks.len(), |mut row| {
+                let (h, item) = stacks[row.index()];
+                row.set_selected(state.selected == Some(h.id));
+                row.col(|ui| {
+                    if ui
+                        .selectable_label(state.selected == Some(h.id), &item.name)
+                        .clicked()
+                    {
+                        state.selected = Some(h.id);
+                        state.error = None;
+                    }
                 });
-            }
+                row.col(|ui| {
+                    ui.label(item.category.label());
+                });
+                row.col(|ui| {
+                    ui.label(h.quantity.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(format!(
+                        "{} kg",
+                        super::fields::format_decimal(item.weight * h.quantity as f64)
+                    ));
+                });
+                row.col(|ui| {
+                    let units = if item.category.has_food_units() {
+                        item.food_units * h.quantity
+                    } else {
+                        0
+                    };
+                    ui.label(units.to_string());
+                });
+            });
         });
 }
 

@@ -3,8 +3,9 @@
 //! distraction, an encounter) added to the day.
 
 use super::fields::{self, Unpicked};
+use super::lists::{self, Memo};
 use crate::app::Command;
-use crate::model::{CampaignData, CharacterId, Choice, LogEntry, LogKind};
+use crate::model::{CampaignData, CharacterId, Choice, LogEntry, LogId, LogKind};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
@@ -26,25 +27,32 @@ pub struct LogState {
     pub open_scene: bool,
     pub party: Option<crate::model::PartyId>,
     pub error: Option<String>,
+    /// The game nights and the characters to filter by, worked out again
+    /// only when the campaign changes; the rows shown, when it or the
+    /// filter does.
+    nights: Memo<u64, [String]>,
+    characters: Memo<u64, lists::Names>,
+    rows: Memo<(u64, Filter), [LogId]>,
 }
 
-impl LogState {
-    fn shows(&self, e: &LogEntry, nights: &[&str]) -> bool {
-        self.character.is_none_or(|c| e.characters.contains(&c))
-            && self.kind.is_none_or(|k| e.kind == k)
-            && self
-                .night
-                .and_then(|n| nights.get(n))
-                .is_none_or(|night| e.night() == *night)
-    }
+/// The log's filter: character, kind, game night.
+type Filter = (Option<CharacterId>, Option<LogKind>, Option<usize>);
+
+/// Whether the filter shows the entry.
+fn shows((character, kind, night): Filter, e: &LogEntry, nights: &[String]) -> bool {
+    character.is_none_or(|c| e.characters.contains(&c))
+        && kind.is_none_or(|k| e.kind == k)
+        && night
+            .and_then(|n| nights.get(n))
+            .is_none_or(|night| e.night() == night)
 }
 
 /// The game nights the log has entries of, oldest first.
-pub fn nights(data: &CampaignData) -> Vec<&str> {
+pub fn nights(data: &CampaignData) -> Vec<String> {
     let mut nights: Vec<&str> = data.log.values().map(LogEntry::night).collect();
     nights.sort_unstable();
     nights.dedup();
-    nights
+    nights.into_iter().map(str::to_owned).collect()
 }
 
 pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Vec<Command>) {
@@ -57,13 +65,11 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
     );
     event_ui(ui, state, data, out);
     ui.separator();
-    let nights = nights(data);
+    let nights = state.nights.get(data.revision, || nights(data).into());
+    let characters = state
+        .characters
+        .get(data.revision, || lists::characters_by_name(data, |_| true));
     ui.horizontal(|ui| {
-        let characters: Vec<_> = data
-            .characters
-            .values()
-            .map(|c| (c.id, c.name.as_str()))
-            .collect();
         fields::record_combo(
             ui,
             "log-character",
@@ -83,7 +89,7 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
             Unpicked::Offered("every kind"),
             &kinds,
         );
-        let night_list: Vec<_> = nights.iter().copied().enumerate().collect();
+        let night_list: Vec<_> = nights.iter().map(String::as_str).enumerate().collect();
         fields::record_combo(
             ui,
             "log-night",
@@ -93,20 +99,19 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
             &night_list,
         );
     });
-    let rows: Vec<&LogEntry> = data
-        .log
-        .values()
-        .rev()
-        .filter(|e| state.shows(e, &nights))
-        .collect();
+    let filter = (state.character, state.kind, state.night);
+    let rows = state.rows.get((data.revision, filter), || {
+        data.log
+            .values()
+            .rev()
+            .filter(|e| shows(filter, e, &nights))
+            .map(|e| e.id)
+            .collect()
+    });
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("{} of {} entries", rows.len(), data.log.len())).weak());
         // The night picked, or the latest one.
-        let night = state
-            .night
-            .and_then(|n| nights.get(n))
-            .or(nights.last())
-            .copied();
+        let night = state.night.and_then(|n| nights.get(n)).or(nights.last());
         let first = night.and_then(|night| data.log.values().find(|e| e.night() == night));
         let button = egui::Button::new(match night {
             Some(night) => format!("Print session recap of {night}…"),
@@ -138,7 +143,9 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
         })
         .body(|body| {
             body.rows(22.0, rows.len(), |mut row| {
-                let e = rows[row.index()];
+                let Some(e) = data.log.get(&rows[row.index()]) else {
+                    return;
+                };
                 let text = |t: String| {
                     if e.undone {
                         RichText::new(t).strikethrough().weak()

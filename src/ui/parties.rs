@@ -3,9 +3,11 @@
 
 use super::fields::FieldBuffers;
 use super::inventory::totals_text;
+use super::lists::{self, Memo};
 use crate::app::{Command, edits};
 use crate::model::{
-    CampaignData, Change, Character, CharacterKind, Edit, Party, PartyId, limits, plural,
+    CampaignData, Change, Character, CharacterId, CharacterKind, Edit, Party, PartyId, Totals,
+    limits, plural,
 };
 use egui::{RichText, Ui};
 
@@ -13,6 +15,11 @@ use egui::{RichText, Ui};
 pub struct PartiesState {
     pub selected: Option<PartyId>,
     pub fields: FieldBuffers,
+    /// Who may join the party shown, by name: sorted again only when the
+    /// campaign or the party changes.
+    candidates: Memo<(u64, PartyId), lists::Names>,
+    /// What the party shown carries, added up again only when something changes.
+    totals: Memo<(u64, PartyId), Totals>,
 }
 
 pub fn parties_ui(
@@ -32,15 +39,6 @@ pub fn parties_ui(
         .default_size(220.0)
         .show(ui, |ui| {
             ui.heading("Parties");
-            for p in data.parties.values() {
-                if ui
-                    .selectable_label(state.selected == Some(p.id), &p.name)
-                    .clicked()
-                {
-                    state.selected = Some(p.id);
-                }
-            }
-            ui.add_space(6.0);
             if ui.button("Add party").clicked() {
                 let party = Party::new(data.next_party_id(), "New party");
                 state.selected = Some(party.id);
@@ -49,12 +47,43 @@ pub fn parties_ui(
                     vec![Change::of(None, Some(&party))],
                 )));
             }
+            ui.add_space(6.0);
+            // Only the rows in view are drawn: a campaign may have a thousand.
+            let parties: Vec<&Party> = data.parties.values().collect();
+            let height = ui.available_height();
+            lists::rows_in_view(ui, "party-rows", parties.len(), height, |ui, i| {
+                let p = parties[i];
+                if ui
+                    .selectable_label(state.selected == Some(p.id), &p.name)
+                    .clicked()
+                {
+                    state.selected = Some(p.id);
+                }
+            });
         });
     egui::CentralPanel::default().show(ui, |ui| {
         match state.selected.and_then(|p| data.parties.get(&p)) {
             Some(p) => {
+                let candidates = state.candidates.get((data.revision, p.id), || {
+                    lists::characters_by_name(data, |c| {
+                        matches!(
+                            c.kind,
+                            CharacterKind::Hero | CharacterKind::Ally | CharacterKind::Traveller
+                        ) || c.party == Some(p.id)
+                    })
+                });
+                let totals = *state
+                    .totals
+                    .get((data.revision, p.id), || data.party_totals(p.id).into());
+                let shown = Shown {
+                    party: p,
+                    candidates: &candidates,
+                    totals,
+                };
                 egui::ScrollArea::vertical()
-                    .show(ui, |ui| party_editor(ui, &mut state.fields, data, p, out))
+                    .show(ui, |ui| {
+                        party_editor(ui, &mut state.fields, data, &shown, out)
+                    })
                     .inner
             }
             None => {
@@ -66,13 +95,21 @@ pub fn parties_ui(
     });
 }
 
+/// The party on screen, with what is worked out for it.
+struct Shown<'a> {
+    party: &'a Party,
+    candidates: &'a [(CharacterId, String)],
+    totals: Totals,
+}
+
 fn party_editor(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
     data: &CampaignData,
-    p: &Party,
+    shown: &Shown<'_>,
     out: &mut Vec<Command>,
 ) {
+    let p = shown.party;
     let key = |f: &str| format!("party{}:{f}", p.id.0);
     ui.heading(&p.name);
     ui.horizontal(|ui| {
@@ -95,7 +132,7 @@ fn party_editor(
     }
     ui.add_space(6.0);
     let members: Vec<&Character> = data.members(p.id).collect();
-    let totals = data.party_totals(p.id);
+    let totals = shown.totals;
     ui.label(RichText::new("What the party carries").strong());
     ui.label(totals_text(totals));
     if !members.is_empty() {
@@ -109,7 +146,7 @@ fn party_editor(
         ));
     }
     ui.add_space(6.0);
-    members_ui(ui, data, p, out);
+    members_ui(ui, data, p, shown.candidates, out);
     ui.add_space(10.0);
     if ui
         .button("Delete party")
@@ -121,21 +158,19 @@ fn party_editor(
 }
 
 /// Who is in the party: a checkbox per hero, ally and the Traveller (those
-/// in another party say which).
-fn members_ui(ui: &mut Ui, data: &CampaignData, p: &Party, out: &mut Vec<Command>) {
+/// in another party say which), by name; only those in view are drawn.
+fn members_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    p: &Party,
+    candidates: &[(CharacterId, String)],
+    out: &mut Vec<Command>,
+) {
     ui.label(RichText::new("Members").strong());
-    let mut candidates: Vec<&Character> = data
-        .characters
-        .values()
-        .filter(|c| {
-            matches!(
-                c.kind,
-                CharacterKind::Hero | CharacterKind::Ally | CharacterKind::Traveller
-            ) || c.party == Some(p.id)
-        })
-        .collect();
-    crate::model::sort_by_name(&mut candidates, |c| &c.name);
-    for c in candidates {
+    lists::rows_in_view(ui, "party-members", candidates.len(), 320.0, |ui, i| {
+        let Some(c) = data.characters.get(&candidates[i].0) else {
+            return;
+        };
         let mut member = c.party == Some(p.id);
         let elsewhere = c
             .party
@@ -161,7 +196,7 @@ fn members_ui(ui: &mut Ui, data: &CampaignData, p: &Party, out: &mut Vec<Command
                 vec![Change::character(Some(c), Some(&after))],
             )));
         }
-    }
+    });
 }
 
 /// The purse, its coin's name, the tokens and the navigation modifiers.

@@ -10,6 +10,7 @@ mod data;
 mod faults;
 mod gathering;
 mod heroes;
+mod keyboard;
 mod log;
 mod scene;
 mod travel;

@@ -180,11 +180,14 @@ fn risk_ui(ui: &mut Ui, day: &plan::PlanDay, food: &FoodLedger) {
         );
     });
     let meals = food.day(day.index);
-    egui::Grid::new("risk")
+    // A table that draws only the rows in view: a party may be thousands.
+    egui_extras::TableBuilder::new(ui)
+        .id_salt("risk")
         .striped(true)
-        .num_columns(5)
-        .spacing([14.0, 4.0])
-        .show(ui, |ui| {
+        .max_scroll_height(320.0)
+        .columns(egui_extras::Column::auto().at_least(90.0), 4)
+        .column(egui_extras::Column::remainder())
+        .header(20.0, |mut header| {
             for title in [
                 "Character",
                 "Expected exhaustion",
@@ -192,15 +195,24 @@ fn risk_ui(ui: &mut Ui, day: &plan::PlanDay, food: &FoodLedger) {
                 "Eats",
                 "Tests (hour, cause, TG)",
             ] {
-                ui.strong(title);
+                header.col(|ui| {
+                    ui.strong(title);
+                });
             }
-            ui.end_row();
-            for cd in &day.characters {
+        })
+        .body(|body| {
+            body.rows(20.0, day.characters.len(), |mut row| {
+                let i = row.index();
+                let cd = &day.characters[i];
                 let f = &cd.forecast;
                 let at_risk = f.p_at_least.first().copied().unwrap_or(0.0) >= 0.5;
                 let name = RichText::new(&cd.name).strong();
-                ui.label(if at_risk { name.color(RISK) } else { name });
-                ui.label(format!("{:.2}", f.expected_exhaustion));
+                row.col(|ui| {
+                    ui.label(if at_risk { name.color(RISK) } else { name });
+                });
+                row.col(|ui| {
+                    ui.label(format!("{:.2}", f.expected_exhaustion));
+                });
                 let odds: Vec<String> = (0..3)
                     .map(|k| {
                         format!(
@@ -209,24 +221,38 @@ fn risk_ui(ui: &mut Ui, day: &plan::PlanDay, food: &FoodLedger) {
                         )
                     })
                     .collect();
-                ui.label(odds.join(", "));
-                let meal =
-                    meals.and_then(|m| m.entries.iter().find(|e| e.character == cd.character));
+                row.col(|ui| {
+                    ui.label(odds.join(", "));
+                });
+                // The ledger lists the members in the plan's order.
+                let meal = meals.and_then(|m| {
+                    m.entries
+                        .get(i)
+                        .filter(|e| e.character == cd.character)
+                        .or_else(|| m.entries.iter().find(|e| e.character == cd.character))
+                });
                 // What the food ledger says is eaten: the same figure as the Food tab.
                 let eats = meal.map_or_else(String::new, |m| {
                     format!("{:.0} of {:.0}", m.eaten, m.required)
                 });
                 let short = meal.is_some_and(|m| m.eaten + 0.5 < m.planned);
-                ui.label(if short {
-                    RichText::new(eats).color(ERROR_COLOUR)
-                } else {
-                    RichText::new(eats)
+                row.col(|ui| {
+                    ui.label(if short {
+                        RichText::new(eats).color(ERROR_COLOUR)
+                    } else {
+                        RichText::new(eats)
+                    });
                 });
-                ui.label(cd.tests_summary(day));
-                ui.end_row();
-            }
+                row.col(|ui| {
+                    ui.label(cd.tests_summary(day));
+                });
+            });
         });
 }
+
+/// The hour grid's name column and cells.
+const NAME_WIDTH: f32 = 130.0;
+const CELL: egui::Vec2 = egui::vec2(24.0, 18.0);
 
 pub(super) fn grid_ui(
     ui: &mut Ui,
@@ -246,14 +272,23 @@ pub(super) fn grid_ui(
     egui::ScrollArea::horizontal()
         .id_salt("hour-grid")
         .show(ui, |ui| {
-            egui::Grid::new("hours").spacing([2.0, 2.0]).show(ui, |ui| {
-                ui.label("");
+            // Rows of fixed widths, so the hours line up; only the rows in
+            // view are drawn.
+            ui.spacing_mut().item_spacing.x = 2.0;
+            ui.horizontal(|ui| {
+                ui.add_sized([NAME_WIDTH, 18.0], egui::Label::new(""));
                 for s in &day.slots {
-                    ui.label(RichText::new(format!("{:02}", s.hour)).small());
+                    ui.add_sized(
+                        [CELL.x, 18.0],
+                        egui::Label::new(RichText::new(format!("{:02}", s.hour)).small()),
+                    );
                 }
-                ui.end_row();
-                for cd in &day.characters {
-                    ui.label(&cd.name);
+            });
+            let rows = day.characters.len();
+            lists::rows_in_view(ui, "hour-rows", rows, 360.0, |ui, i| {
+                let cd = &day.characters[i];
+                ui.horizontal(|ui| {
+                    ui.add_sized([NAME_WIDTH, CELL.y], egui::Label::new(&cd.name).truncate());
                     for (slot, activity) in day.slots.iter().zip(&cd.activities) {
                         let tested = cd
                             .tests
@@ -264,7 +299,7 @@ pub(super) fn grid_ui(
                             .color(if tested { RISK } else { Color32::BLACK });
                         let button = egui::Button::new(text)
                             .fill(activity_colour(*activity))
-                            .min_size(egui::vec2(24.0, 18.0));
+                            .min_size(CELL);
                         let hover = format!(
                             "{} at {:02}:00: {}{}",
                             cd.name,
@@ -305,8 +340,7 @@ pub(super) fn grid_ui(
                             }
                         });
                     }
-                    ui.end_row();
-                }
+                });
             });
         });
     if let Some(((who, hour), activity)) = picked {

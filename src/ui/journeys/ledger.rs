@@ -35,8 +35,18 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
         day_name(food.runs_out_full),
         day_name(food.runs_out_half)
     ));
-    for w in &food.warnings {
+    // A starving host has thousands of warnings: the first few, then a count.
+    for w in food.warnings.iter().take(WARNINGS_SHOWN) {
         ui.label(RichText::new(format!("⚠ {w}")).color(ERROR_COLOUR));
+    }
+    if food.warnings.len() > WARNINGS_SHOWN {
+        ui.label(
+            RichText::new(format!(
+                "⚠ and {} more",
+                food.warnings.len() - WARNINGS_SHOWN
+            ))
+            .color(ERROR_COLOUR),
+        );
     }
     egui::Grid::new("food-ledger")
         .striped(true)
@@ -73,6 +83,12 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
         });
 }
 
+/// The food warnings listed before the rest are counted.
+const WARNINGS_SHOWN: usize = 12;
+
+/// The travellers the exhaustion chart draws a line for: the most at risk.
+const CHARTED: usize = 12;
+
 /// Expected exhaustion per character over the journey (running total of each
 /// day's exact forecast), and food units left: planned against played.
 pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: &FoodLedger) {
@@ -86,16 +102,42 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
         )
         .weak(),
     );
-    let names: Vec<(CharacterId, String)> = view
-        .days
-        .first()
-        .map(|d| {
-            d.characters
-                .iter()
-                .map(|c| (c.character, c.name.clone()))
-                .collect()
+    // Each traveller's running totals, by their row in the plan's days.
+    let travellers = view.days.first().map_or(0, |d| d.characters.len());
+    let mut lines: Vec<(usize, Vec<[f64; 2]>)> = (0..travellers)
+        .map(|row| {
+            let mut total = 0.0;
+            let points = std::iter::once([0.0, 0.0])
+                .chain(view.days.iter().map(|d| {
+                    total += d
+                        .characters
+                        .get(row)
+                        .map_or(0.0, |c| c.forecast.expected_exhaustion);
+                    [(d.index + 1) as f64, total]
+                }))
+                .collect();
+            (row, points)
         })
-        .unwrap_or_default();
+        .collect();
+    if travellers > CHARTED {
+        lines.sort_by(|(_, a), (_, b)| {
+            let end = |p: &Vec<[f64; 2]>| p.last().map_or(0.0, |p| p[1]);
+            end(b).total_cmp(&end(a))
+        });
+        lines.truncate(CHARTED);
+        ui.label(
+            RichText::new(format!(
+                "The {CHARTED} most at risk of {travellers} travellers are drawn."
+            ))
+            .weak(),
+        );
+    }
+    let first = view.days.first();
+    let names: Vec<(CharacterId, String)> = lines
+        .iter()
+        .filter_map(|(row, _)| first?.characters.get(*row))
+        .map(|c| (c.character, c.name.clone()))
+        .collect();
     let days_played = view.days_played(j.played_hours);
     Plot::new("exhaustion-chart")
         .height(240.0)
@@ -105,19 +147,8 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
         .y_axis_label("degrees")
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (n, (id, name)) in names.iter().enumerate() {
+            for (n, ((id, name), (_, points))) in names.iter().zip(lines).enumerate() {
                 let colour = chart_colour(n);
-                let mut total = 0.0;
-                let points: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
-                    .chain(view.days.iter().map(|d| {
-                        total += d
-                            .characters
-                            .iter()
-                            .find(|c| c.character == *id)
-                            .map_or(0.0, |c| c.forecast.expected_exhaustion);
-                        [(d.index + 1) as f64, total]
-                    }))
-                    .collect();
                 plot.line(Line::new(name.clone(), points).color(colour));
                 if days_played > 0 {
                     // The same name joins the played line to its legend entry.
@@ -192,6 +223,9 @@ pub(super) fn played_exhaustion(j: &Journey, who: CharacterId, days: i64) -> Vec
 
 /// Who is at risk on which day: the chance of at least one degree of
 /// exhaustion from the day's tests, a row per character, a column per day.
+const RISK_NAME_WIDTH: f32 = 130.0;
+const RISK_CELL: egui::Vec2 = egui::vec2(44.0, 18.0);
+
 pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
     ui.heading("Risk of exhaustion, day by day");
     ui.label(RichText::new("The chance of at least one degree from the day's tests.").weak());
@@ -201,39 +235,47 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
     egui::ScrollArea::horizontal()
         .id_salt("risk-grid")
         .show(ui, |ui| {
-            egui::Grid::new("risk-grid")
-                .spacing([3.0, 3.0])
-                .show(ui, |ui| {
-                    ui.label("");
+            // Rows of fixed widths, so the days line up; only the rows in
+            // view are drawn.
+            ui.spacing_mut().item_spacing.x = 3.0;
+            ui.horizontal(|ui| {
+                ui.add_sized([RISK_NAME_WIDTH, 18.0], egui::Label::new(""));
+                for day in &view.days {
+                    ui.add_sized(
+                        [RISK_CELL.x, 18.0],
+                        egui::Label::new(RichText::new(format!("day {}", day.index + 1)).small()),
+                    );
+                }
+            });
+            let rows = first.characters.len();
+            lists::rows_in_view(ui, "risk-rows", rows, 300.0, |ui, row| {
+                let cd = &first.characters[row];
+                ui.horizontal(|ui| {
+                    ui.add_sized(
+                        [RISK_NAME_WIDTH, RISK_CELL.y],
+                        egui::Label::new(&cd.name).truncate(),
+                    );
                     for day in &view.days {
-                        ui.label(RichText::new(format!("day {}", day.index + 1)).small());
-                    }
-                    ui.end_row();
-                    for (row, cd) in first.characters.iter().enumerate() {
-                        ui.label(&cd.name);
-                        for day in &view.days {
-                            let p = day
-                                .characters
-                                .get(row)
-                                .and_then(|c| c.forecast.p_at_least.first().copied())
-                                .unwrap_or(0.0);
-                            let shade = (255.0 - p * 120.0) as u8;
-                            let cell = egui::Button::new(
-                                RichText::new(format!("{:.0}%", p * 100.0)).small(),
-                            )
-                            .fill(Color32::from_rgb(255, shade, shade))
-                            .min_size(egui::vec2(44.0, 18.0))
-                            .sense(egui::Sense::hover());
-                            ui.add(cell).on_hover_text(format!(
-                                "{} on day {}: {:.0}% chance of exhaustion",
-                                cd.name,
-                                day.index + 1,
-                                p * 100.0
-                            ));
-                        }
-                        ui.end_row();
+                        let p = day
+                            .characters
+                            .get(row)
+                            .and_then(|c| c.forecast.p_at_least.first().copied())
+                            .unwrap_or(0.0);
+                        let shade = (255.0 - p * 120.0) as u8;
+                        let cell =
+                            egui::Button::new(RichText::new(format!("{:.0}%", p * 100.0)).small())
+                                .fill(Color32::from_rgb(255, shade, shade))
+                                .min_size(RISK_CELL)
+                                .sense(egui::Sense::hover());
+                        ui.add(cell).on_hover_text(format!(
+                            "{} on day {}: {:.0}% chance of exhaustion",
+                            cd.name,
+                            day.index + 1,
+                            p * 100.0
+                        ));
                     }
                 });
+            });
         });
 }
 

@@ -14,6 +14,7 @@ use play::play_ui;
 use route::route_ui;
 
 use super::fields::{ERROR_COLOUR, FieldBuffers, choice_combo};
+use super::lists;
 use crate::app::Command;
 use crate::model::{
     Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, HourWindow,
@@ -171,7 +172,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
         _ => {
             let view = plan::plan(data, journey);
             let food = plan::food_ledger(data, journey, &view);
-            let routes = plan::compare_routes(data, journey);
+            let routes = plan::compare_routes(data, journey, &view);
             Computed {
                 revision: data.revision,
                 journey: journey.id,

@@ -1,0 +1,81 @@
+//! Long lists on screen: what a screen works out from the campaign (sorted
+//! names, filtered rows) kept until the campaign or the screen's filter
+//! changes ([`Memo`]), and lists drawn only where they are in view
+//! ([`rows_in_view`]). A campaign may hold 10,000 characters; a frame draws
+//! the few dozen a GM can see.
+
+use crate::model::{CampaignData, Character, CharacterId};
+use egui::Ui;
+use std::rc::Rc;
+
+/// A value worked out for a key (the campaign's revision, with the
+/// screen's filter), kept until the key changes.
+pub struct Memo<K, T: ?Sized> {
+    kept: Option<(K, Rc<T>)>,
+}
+
+impl<K, T: ?Sized> Default for Memo<K, T> {
+    fn default() -> Self {
+        Self { kept: None }
+    }
+}
+
+impl<K, T: ?Sized> std::fmt::Debug for Memo<K, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.kept.is_some() {
+            "Memo(kept)"
+        } else {
+            "Memo(empty)"
+        })
+    }
+}
+
+impl<K: PartialEq, T: ?Sized> Memo<K, T> {
+    /// The value kept for `key`, else `make`'s, kept from now on.
+    pub fn get(&mut self, key: K, make: impl FnOnce() -> Rc<T>) -> Rc<T> {
+        match &self.kept {
+            Some((kept, value)) if *kept == key => Rc::clone(value),
+            _ => {
+                let value = make();
+                self.kept = Some((key, Rc::clone(&value)));
+                value
+            }
+        }
+    }
+}
+
+/// Rows `0..count` in a scroll area of their own, at most `max_height`
+/// high, each one line of a widget's height; only the rows in view are drawn.
+pub fn rows_in_view(
+    ui: &mut Ui,
+    id_salt: &str,
+    count: usize,
+    max_height: f32,
+    mut row: impl FnMut(&mut Ui, usize),
+) {
+    let height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical()
+        .id_salt(id_salt)
+        .max_height(max_height)
+        .show_rows(ui, height, count, |ui, rows| {
+            for i in rows {
+                row(ui, i);
+            }
+        });
+}
+
+/// Characters by name, in the order a list shows them.
+pub type Names = [(CharacterId, String)];
+
+/// The characters `keep` picks, by name in natural order, for a picker or
+/// a list of checkboxes.
+pub fn characters_by_name(data: &CampaignData, keep: impl Fn(&Character) -> bool) -> Rc<Names> {
+    let mut picked: Vec<(CharacterId, String)> = data
+        .characters
+        .values()
+        .filter(|c| keep(c))
+        .map(|c| (c.id, c.name.clone()))
+        .collect();
+    crate::model::sort_by_name(&mut picked, |(_, name)| name);
+    picked.into()
+}

@@ -1,0 +1,143 @@
+//! Issue 14: main flows with the keyboard alone (move items, play an hour),
+//! and Tab going through a form in reading order.
+
+use crate::common::gui::Fixture;
+use egui::{Key, Modifiers, Rect};
+use egui_kittest::kittest::{NodeT, Queryable};
+use waybook::model::Holder;
+
+/// What has the keyboard's focus: its label and where it is.
+fn focused(f: &Fixture) -> Option<(String, Rect)> {
+    let node = f.harness.query_by(|n| n.is_focused())?;
+    Some((
+        node.accesskit_node().label().unwrap_or_default(),
+        node.rect(),
+    ))
+}
+
+/// Presses Tab until the widget labelled `label` has the focus.
+fn tab_to(f: &mut Fixture, label: &str) {
+    for _ in 0..300 {
+        f.harness.key_press(Key::Tab);
+        f.harness.run();
+        if focused(f).is_some_and(|(l, _)| l == label) {
+            return;
+        }
+    }
+    let mut seen = Vec::new();
+    for _ in 0..60 {
+        f.harness.key_press(Key::Tab);
+        f.harness.run();
+        seen.extend(focused(f).map(|(l, _)| l));
+    }
+    panic!("Tab never reaches {label:?}; it goes through {seen:?}");
+}
+
+fn press(f: &mut Fixture, key: Key) {
+    f.harness.key_press(key);
+    f.harness.run();
+}
+
+/// Ctrl+K, the command typed, Enter.
+fn palette(f: &mut Fixture, command: &str) {
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::K);
+    f.harness.run();
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.field("Command").type_text(command);
+    f.harness.run();
+    press(f, Key::Enter);
+}
+
+/// Types into whatever has the focus, replacing its text.
+fn type_here(f: &mut Fixture, text: &str) {
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    f.harness.run();
+    f.harness.event(egui::Event::Text(text.to_owned()));
+    f.harness.run();
+}
+
+#[test]
+fn a_stack_is_moved_with_the_keyboard_alone() {
+    let mut f = Fixture::demo();
+    palette(&mut f, "go to inventory");
+    let holder = f
+        .harness
+        .state()
+        .ui
+        .inventory
+        .holder
+        .expect("a holder is shown");
+    let (stack, name) = {
+        let data = f.data();
+        let h = data
+            .holdings_of(holder)
+            .next()
+            .expect("the first holder carries something");
+        (h.id, data.items[&h.item].name.clone())
+    };
+    let target = f
+        .data()
+        .characters
+        .keys()
+        .map(|c| Holder::Character(*c))
+        .find(|h| *h != holder)
+        .expect("someone to move to");
+    let target_name = f.data().holder_name(target);
+    tab_to(&mut f, &name);
+    press(&mut f, Key::Enter);
+    assert_eq!(f.harness.state().ui.inventory.selected, Some(stack));
+    tab_to(&mut f, "Quantity");
+    type_here(&mut f, "1");
+    tab_to(&mut f, "to");
+    press(&mut f, Key::Space);
+    tab_to(&mut f, &target_name);
+    press(&mut f, Key::Enter);
+    tab_to(&mut f, "Move");
+    let before = f
+        .data()
+        .holdings_of(target)
+        .map(|h| h.quantity)
+        .sum::<i64>();
+    press(&mut f, Key::Enter);
+    let after = f
+        .data()
+        .holdings_of(target)
+        .map(|h| h.quantity)
+        .sum::<i64>();
+    assert_eq!(after, before + 1, "one moved into {target_name}");
+}
+
+#[test]
+fn an_hour_is_played_with_the_keyboard_alone() {
+    let mut f = Fixture::demo();
+    let played = f.journey().played_hours;
+    palette(&mut f, "go to journeys");
+    tab_to(&mut f, "Play");
+    press(&mut f, Key::Enter);
+    tab_to(&mut f, "Play next hour");
+    press(&mut f, Key::Enter);
+    assert_eq!(f.journey().played_hours, played + 1);
+}
+
+/// Tab goes through the Campaign screen's form from top to bottom, and
+/// along each row from left to right, as it reads.
+#[test]
+fn tab_follows_reading_order_on_the_campaign_form() {
+    let mut f = Fixture::demo();
+    palette(&mut f, "go to campaign");
+    tab_to(&mut f, "Campaign name");
+    let mut seen = vec![focused(&f).expect("the name field")];
+    for _ in 0..12 {
+        press(&mut f, Key::Tab);
+        seen.extend(focused(&f));
+    }
+    for pair in seen.windows(2) {
+        let ((a, ra), (b, rb)) = (&pair[0], &pair[1]);
+        let below = rb.top() >= ra.bottom() - 1.0;
+        let right_on_the_row = (rb.center().y - ra.center().y).abs() < 4.0 && rb.left() > ra.left();
+        assert!(
+            below || right_on_the_row,
+            "{b:?} after {a:?}: {rb:?} after {ra:?}"
+        );
+    }
+}
