@@ -79,3 +79,41 @@ pub fn characters_by_name(data: &CampaignData, keep: impl Fn(&Character) -> bool
     crate::model::sort_by_name(&mut picked, |(_, name)| name);
     picked.into()
 }
+
+/// A grid of fixed widths whose rows are drawn only in view (the hour grid,
+/// the risk grid): a name column, then cells of one size.
+#[derive(Clone, Copy)]
+pub struct FixedGrid {
+    pub name_width: f32,
+    pub cell: egui::Vec2,
+}
+
+impl FixedGrid {
+    /// The header: an empty corner, then a small heading over each cell.
+    pub fn header(self, ui: &mut Ui, headings: impl Iterator<Item = String>) {
+        ui.horizontal(|ui| {
+            self.name(ui, "");
+            for heading in headings {
+                ui.add_sized(
+                    self.cell,
+                    egui::Label::new(egui::RichText::new(heading).small()),
+                );
+            }
+        });
+    }
+
+    /// A row's name: left-aligned, cut short with "…" when too long.
+    pub fn name(self, ui: &mut Ui, name: &str) {
+        let size = egui::vec2(self.name_width, self.cell.y);
+        let layout = egui::Layout::left_to_right(egui::Align::Center);
+        ui.allocate_ui_with_layout(size, layout, |ui| {
+            ui.set_width(self.name_width);
+            ui.add(egui::Label::new(name).truncate());
+        });
+    }
+
+    /// A cell, exactly the grid's size so the columns line up.
+    pub fn cell(self, ui: &mut Ui, widget: impl egui::Widget) -> egui::Response {
+        ui.add_sized(self.cell, widget)
+    }
+}

@@ -299,9 +299,9 @@ fn focus_ring_ui(ui: &Ui) {
 /// keyboard, so Ctrl+Z there undoes typing, not the last change; a focused
 /// button or checkbox does not stop them.
 fn shortcuts(ui: &mut Ui, app: &mut App) {
-    if ui.ctx().text_edit_focused() {
-        return;
-    }
+    // While a field has the keyboard its keys are its own (Ctrl+Z undoes
+    // the typing); only the command palette opens over it.
+    let typing = ui.ctx().text_edit_focused();
     // Shortcuts with Shift first: Ctrl+Z would otherwise also match Ctrl+Shift+Z.
     let mut actions: Vec<Action> = Action::all().collect();
     actions.sort_by_key(|a| {
@@ -310,7 +310,9 @@ fn shortcuts(ui: &mut Ui, app: &mut App) {
             .any(|s| s.modifiers.contains(Modifiers::SHIFT))
     });
     for action in actions {
-        if action.needs_campaign() && app.session.is_none() {
+        if (typing && action != Action::CommandPalette)
+            || (action.needs_campaign() && app.session.is_none())
+        {
             continue;
         }
         if action

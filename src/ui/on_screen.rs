@@ -44,7 +44,12 @@ pub(super) fn on_screen(state: &mut UiState, action: Action, app: &mut App) {
         _ => return,
     };
     match command {
-        Ok(Some(command)) => app.push(command),
+        // Run now, before the screen is drawn: the roster must not see its
+        // new character selected but not yet there (and drop the selection).
+        Ok(Some(command)) => {
+            app.push(command);
+            app.run_commands();
+        }
         Ok(None) => {}
         Err(why) => app.fail(why),
     }

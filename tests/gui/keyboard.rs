@@ -1,5 +1,5 @@
-//! Issue 14: main flows with the keyboard alone (move items, play an hour),
-//! and Tab going through a form in reading order.
+//! Issue 14: the main flows with the keyboard alone (add a character, move
+//! items, play an hour), and Tab going through a form in reading order.
 
 use crate::common::gui::Fixture;
 use egui::{Key, Modifiers, Rect};
@@ -42,7 +42,6 @@ fn press(f: &mut Fixture, key: Key) {
 fn palette(f: &mut Fixture, command: &str) {
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::K);
     f.harness.run();
-    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
     f.field("Command").type_text(command);
     f.harness.run();
     press(f, Key::Enter);
@@ -54,6 +53,26 @@ fn type_here(f: &mut Fixture, text: &str) {
     f.harness.run();
     f.harness.event(egui::Event::Text(text.to_owned()));
     f.harness.run();
+}
+
+/// Add character (the palette's, Ctrl+K) gives the new sheet's Name field
+/// the keyboard: type the name, Enter.
+#[test]
+fn a_character_is_added_and_named_with_the_keyboard_alone() {
+    let mut f = Fixture::demo();
+    palette(&mut f, "add character");
+    assert_eq!(
+        focused(&f).map(|(label, _)| label).as_deref(),
+        Some("Name"),
+        "the new character's name has the keyboard"
+    );
+    type_here(&mut f, "Mira Vell");
+    press(&mut f, Key::Enter);
+    assert!(
+        f.character("Mira Vell").is_some(),
+        "named from the keyboard"
+    );
+    assert!(f.character("New character").is_none());
 }
 
 #[test]

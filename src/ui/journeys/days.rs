@@ -185,7 +185,8 @@ fn risk_ui(ui: &mut Ui, day: &plan::PlanDay, food: &FoodLedger) {
         .id_salt("risk")
         .striped(true)
         .max_scroll_height(320.0)
-        .columns(egui_extras::Column::auto().at_least(90.0), 4)
+        .column(egui_extras::Column::auto().at_least(150.0))
+        .columns(egui_extras::Column::auto().at_least(90.0), 3)
         .column(egui_extras::Column::remainder())
         .header(20.0, |mut header| {
             for title in [
@@ -208,7 +209,9 @@ fn risk_ui(ui: &mut Ui, day: &plan::PlanDay, food: &FoodLedger) {
                 let at_risk = f.p_at_least.first().copied().unwrap_or(0.0) >= 0.5;
                 let name = RichText::new(&cd.name).strong();
                 row.col(|ui| {
-                    ui.label(if at_risk { name.color(RISK) } else { name });
+                    ui.add(
+                        egui::Label::new(if at_risk { name.color(RISK) } else { name }).truncate(),
+                    );
                 });
                 row.col(|ui| {
                     ui.label(format!("{:.2}", f.expected_exhaustion));
@@ -251,8 +254,10 @@ fn risk_ui(ui: &mut Ui, day: &plan::PlanDay, food: &FoodLedger) {
 }
 
 /// The hour grid's name column and cells.
-const NAME_WIDTH: f32 = 130.0;
-const CELL: egui::Vec2 = egui::vec2(24.0, 18.0);
+const HOUR_GRID: lists::FixedGrid = lists::FixedGrid {
+    name_width: 130.0,
+    cell: egui::vec2(28.0, 18.0),
+};
 
 pub(super) fn grid_ui(
     ui: &mut Ui,
@@ -275,20 +280,12 @@ pub(super) fn grid_ui(
             // Rows of fixed widths, so the hours line up; only the rows in
             // view are drawn.
             ui.spacing_mut().item_spacing.x = 2.0;
-            ui.horizontal(|ui| {
-                ui.add_sized([NAME_WIDTH, 18.0], egui::Label::new(""));
-                for s in &day.slots {
-                    ui.add_sized(
-                        [CELL.x, 18.0],
-                        egui::Label::new(RichText::new(format!("{:02}", s.hour)).small()),
-                    );
-                }
-            });
+            HOUR_GRID.header(ui, day.slots.iter().map(|s| format!("{:02}", s.hour)));
             let rows = day.characters.len();
             lists::rows_in_view(ui, "hour-rows", rows, 360.0, |ui, i| {
                 let cd = &day.characters[i];
                 ui.horizontal(|ui| {
-                    ui.add_sized([NAME_WIDTH, CELL.y], egui::Label::new(&cd.name).truncate());
+                    HOUR_GRID.name(ui, &cd.name);
                     for (slot, activity) in day.slots.iter().zip(&cd.activities) {
                         let tested = cd
                             .tests
@@ -297,9 +294,7 @@ pub(super) fn grid_ui(
                         let text = RichText::new(activity_mark(*activity))
                             .small()
                             .color(if tested { RISK } else { Color32::BLACK });
-                        let button = egui::Button::new(text)
-                            .fill(activity_colour(*activity))
-                            .min_size(CELL);
+                        let button = egui::Button::new(text).fill(activity_colour(*activity));
                         let hover = format!(
                             "{} at {:02}:00: {}{}",
                             cd.name,
@@ -307,7 +302,7 @@ pub(super) fn grid_ui(
                             activity.label(),
                             if tested { " (a test)" } else { "" }
                         );
-                        let cell = ui.add(button).on_hover_text(hover);
+                        let cell = HOUR_GRID.cell(ui, button).on_hover_text(hover);
                         // Read out as "Ash Varnell, 09:00, travel", not "T".
                         cell.widget_info(|| {
                             egui::WidgetInfo::labeled(

@@ -223,8 +223,10 @@ pub(super) fn played_exhaustion(j: &Journey, who: CharacterId, days: i64) -> Vec
 
 /// Who is at risk on which day: the chance of at least one degree of
 /// exhaustion from the day's tests, a row per character, a column per day.
-const RISK_NAME_WIDTH: f32 = 130.0;
-const RISK_CELL: egui::Vec2 = egui::vec2(44.0, 18.0);
+const RISK_GRID: lists::FixedGrid = lists::FixedGrid {
+    name_width: 130.0,
+    cell: egui::vec2(44.0, 18.0),
+};
 
 pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
     ui.heading("Risk of exhaustion, day by day");
@@ -238,23 +240,12 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
             // Rows of fixed widths, so the days line up; only the rows in
             // view are drawn.
             ui.spacing_mut().item_spacing.x = 3.0;
-            ui.horizontal(|ui| {
-                ui.add_sized([RISK_NAME_WIDTH, 18.0], egui::Label::new(""));
-                for day in &view.days {
-                    ui.add_sized(
-                        [RISK_CELL.x, 18.0],
-                        egui::Label::new(RichText::new(format!("day {}", day.index + 1)).small()),
-                    );
-                }
-            });
+            RISK_GRID.header(ui, view.days.iter().map(|d| format!("day {}", d.index + 1)));
             let rows = first.characters.len();
             lists::rows_in_view(ui, "risk-rows", rows, 300.0, |ui, row| {
                 let cd = &first.characters[row];
                 ui.horizontal(|ui| {
-                    ui.add_sized(
-                        [RISK_NAME_WIDTH, RISK_CELL.y],
-                        egui::Label::new(&cd.name).truncate(),
-                    );
+                    RISK_GRID.name(ui, &cd.name);
                     for day in &view.days {
                         let p = day
                             .characters
@@ -265,9 +256,8 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
                         let cell =
                             egui::Button::new(RichText::new(format!("{:.0}%", p * 100.0)).small())
                                 .fill(Color32::from_rgb(255, shade, shade))
-                                .min_size(RISK_CELL)
                                 .sense(egui::Sense::hover());
-                        ui.add(cell).on_hover_text(format!(
+                        RISK_GRID.cell(ui, cell).on_hover_text(format!(
                             "{} on day {}: {:.0}% chance of exhaustion",
                             cd.name,
                             day.index + 1,
