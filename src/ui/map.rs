@@ -5,6 +5,7 @@
 //! selected.
 
 use super::fields::{FieldBuffers, choice_combo};
+use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::model::{
     CampaignData, Change, Edit, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind, limits,
@@ -31,6 +32,9 @@ pub struct MapState {
     drawing: Option<Option<PlaceId>>,
     /// A place being dragged, and where it is now in map units.
     dragging: Option<(PlaceId, Vec2)>,
+    /// The side lists' rows (places by name, then paths), worked out again
+    /// only when the campaign changes.
+    rows: Memo<u64, [(Selected, String)]>,
 }
 
 impl Default for MapState {
@@ -43,6 +47,7 @@ impl Default for MapState {
             fitted: false,
             drawing: None,
             dragging: None,
+            rows: Memo::default(),
         }
     }
 }
@@ -137,25 +142,53 @@ fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec
     if data.places.is_empty() {
         ui.label(RichText::new("No places yet: add one, or double-click the map.").weak());
     }
-    for p in data.places_by_name() {
-        let selected = state.selected == Some(Selected::Place(p.id));
-        if ui
-            .selectable_label(selected, format!("{} ({})", p.name, choice_label(p.kind)))
-            .clicked()
-        {
-            pick_place(state, data, p.id, out);
-        }
-    }
+    let rows = state.rows.get(data.revision, || side_rows(data).into());
+    let places = data.places.len().min(rows.len());
+    let (place_rows, path_rows) = rows.split_at(places);
+    side_list(ui, state, data, "place-rows", place_rows, out);
     ui.label(RichText::new("Paths").strong());
-    for p in data.paths.values() {
-        let selected = state.selected == Some(Selected::Path(p.id));
+    side_list(ui, state, data, "path-rows", path_rows, out);
+}
+
+/// The side lists' rows: places by name with their kind, then the paths
+/// with their figures.
+fn side_rows(data: &CampaignData) -> Vec<(Selected, String)> {
+    let places = data.places_by_name().into_iter().map(|p| {
+        (
+            Selected::Place(p.id),
+            format!("{} ({})", p.name, choice_label(p.kind)),
+        )
+    });
+    let paths = data.paths.values().map(|p| {
+        (
+            Selected::Path(p.id),
+            format!("{}: {}", p.name, path_summary(p)),
+        )
+    });
+    places.chain(paths).collect()
+}
+
+/// One of the side lists, only the rows in view drawn.
+fn side_list(
+    ui: &mut Ui,
+    state: &mut MapState,
+    data: &CampaignData,
+    id: &str,
+    rows: &[(Selected, String)],
+    out: &mut Vec<Command>,
+) {
+    lists::rows_in_view(ui, id, rows.len(), 260.0, |ui, i| {
+        let (row, label) = &rows[i];
         if ui
-            .selectable_label(selected, format!("{}: {}", p.name, path_summary(p)))
+            .selectable_label(state.selected == Some(*row), label)
             .clicked()
         {
-            state.selected = Some(Selected::Path(p.id));
+            match *row {
+                Selected::Place(p) => pick_place(state, data, p, out),
+                Selected::Path(_) => state.selected = Some(*row),
+            }
         }
-    }
+    });
 }
 
 fn choice_label(kind: PlaceKind) -> &'static str {
@@ -423,11 +456,15 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             _ => data.places.get(&id).map(|p| view.to_screen(p.x, p.y)),
         }
     };
+    // What lies outside the canvas is not drawn: a map may hold thousands.
+    let near = rect.expand(80.0);
     for path in data.paths.values() {
         let (Some(a), Some(b)) = (at(path.from), at(path.to)) else {
             continue;
         };
-        path_ui(ui, &painter, state, path, a, b);
+        if near.intersects(Rect::from_two_pos(a, b)) {
+            path_ui(ui, &painter, state, path, a, b);
+        }
     }
     for party in data.parties.values() {
         party_marker(&painter, data, party, &at);
@@ -436,6 +473,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
         .places
         .values()
         .filter_map(|p| at(p.id).map(|c| (p, c)))
+        .filter(|(p, c)| near.contains(*c) || dragging.is_some_and(|(d, _)| d == p.id))
         .collect();
     for (place, centre) in centres {
         {
