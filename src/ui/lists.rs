@@ -58,6 +58,9 @@ pub fn rows_in_view(
         .id_salt(id_salt)
         .max_height(max_height)
         .show_rows(ui, height, count, |ui, rows| {
+            // One line a row, as the rows' fixed height expects: a longer
+            // text is cut short with "…", not wrapped.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for i in rows {
                 row(ui, i);
             }
