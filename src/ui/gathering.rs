@@ -5,7 +5,7 @@
 //! gathering log; and foraging.
 
 use super::fields::{self, FieldBuffers, Unpicked, choice_combo};
-use super::lists::{self, Memo};
+use super::lists;
 use crate::app::Command;
 use crate::gathering::forecast::forecast;
 use crate::gathering::{GatherStep, duration, open_session, row_name};
@@ -17,7 +17,6 @@ use crate::model::{
 use crate::pdf::Sheet;
 use crate::rules::travel::gather::Abundance;
 use egui::{RichText, Ui};
-use std::rc::Rc;
 
 #[derive(Debug, Default)]
 pub struct GatheringState {
@@ -39,15 +38,7 @@ pub struct GatheringState {
     log_text: String,
     /// A session length typed in hours or units.
     length: String,
-    /// Every character by name, sorted again only when the campaign changes.
-    characters: Memo<u64, lists::Names>,
-}
-
-impl GatheringState {
-    fn characters(&mut self, data: &CampaignData) -> Rc<[(CharacterId, String)]> {
-        self.characters
-            .get(data.revision, || lists::characters_by_name(data, |_| true))
-    }
+    characters: lists::Everyone,
 }
 
 /// The session lengths offered, and how each is said.
@@ -323,7 +314,7 @@ fn survey_ui(
     }
     state.material = state.material.min(site.materials.len() - 1);
     ui.horizontal(|ui| {
-        let characters = state.characters(data);
+        let characters = state.characters.get(data);
         character_combo(ui, "surveyor", "Who", &characters, &mut state.surveyor);
         let label = ui.label("looks for").id;
         egui::ComboBox::from_id_salt("survey-material")
@@ -462,7 +453,7 @@ fn session_ui(
             state.source = open[0];
         }
         ui.horizontal(|ui| {
-            let characters = state.characters(data);
+            let characters = state.characters.get(data);
             character_combo(ui, "gatherer", "Gatherer", &characters, &mut state.gatherer);
             let label = ui.label("at").id;
             egui::ComboBox::from_id_salt("gather-source")
@@ -661,7 +652,7 @@ fn log_ui(
 /// Foraging: an Intuition test against the GM's TG, and what was found.
 fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: &mut Vec<Command>) {
     ui.label(RichText::new("Foraging").strong());
-    let characters = state.characters(data);
+    let characters = state.characters.get(data);
     character_combo(ui, "forager", "Forager", &characters, &mut state.forager);
     ui.horizontal(|ui| {
         fields::draft(ui, "TG", &mut state.tg, 40.0);

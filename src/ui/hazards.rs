@@ -7,7 +7,7 @@
 //! range of several sources, and what they see in a light and fog.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
-use super::lists::{self, Memo};
+use super::lists;
 use crate::app::Command;
 use crate::hazards::{Hazard, HazardStep};
 use crate::model::hazard::{FallCause, HazardKind, SenseKind, range_of, senses_line};
@@ -43,8 +43,7 @@ pub struct HazardsState {
     pub obscured: Obscurement,
     pub distance: String,
     pub error: Option<String>,
-    /// Every character by name, sorted again only when the campaign changes.
-    everyone: Memo<u64, lists::Names>,
+    everyone: lists::Everyone,
 }
 
 impl Default for HazardsState {
@@ -73,7 +72,7 @@ impl Default for HazardsState {
             obscured: Obscurement::None,
             distance: "10".to_owned(),
             error: None,
-            everyone: Memo::default(),
+            everyone: lists::Everyone::default(),
         }
     }
 }
@@ -111,9 +110,7 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
         .auto_shrink(false)
         .show(ui, |ui| {
             ui.heading("Hazards");
-            let everyone = state
-                .everyone
-                .get(data.revision, || lists::characters_by_name(data, |_| true));
+            let everyone = state.everyone.get(data);
             fields::keep_or_first(&mut state.character, &everyone);
             ui.horizontal_wrapped(|ui| {
                 fields::record_combo(

@@ -83,6 +83,18 @@ pub fn characters_by_name(data: &CampaignData, keep: impl Fn(&Character) -> bool
     picked.into()
 }
 
+/// Every character by name, for a screen's pickers: sorted again only when
+/// the campaign changes.
+#[derive(Debug, Default)]
+pub struct Everyone(Memo<u64, Names>);
+
+impl Everyone {
+    pub fn get(&mut self, data: &CampaignData) -> Rc<Names> {
+        self.0
+            .get(data.revision, || characters_by_name(data, |_| true))
+    }
+}
+
 /// A grid of fixed widths whose rows are drawn only in view (the hour grid,
 /// the risk grid): a name column, then cells of one size.
 #[derive(Clone, Copy)]

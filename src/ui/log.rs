@@ -31,7 +31,7 @@ pub struct LogState {
     /// only when the campaign changes; the rows shown, when it or the
     /// filter does.
     nights: Memo<u64, [String]>,
-    characters: Memo<u64, lists::Names>,
+    characters: lists::Everyone,
     rows: Memo<(u64, Filter), [LogId]>,
 }
 
@@ -66,9 +66,7 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
     event_ui(ui, state, data, out);
     ui.separator();
     let nights = state.nights.get(data.revision, || nights(data).into());
-    let characters = state
-        .characters
-        .get(data.revision, || lists::characters_by_name(data, |_| true));
+    let characters = state.characters.get(data);
     ui.horizontal(|ui| {
         fields::record_combo(
             ui,

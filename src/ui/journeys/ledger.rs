@@ -102,10 +102,13 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
         )
         .weak(),
     );
-    // Each traveller's running totals, by their row in the plan's days.
-    let travellers = view.days.first().map_or(0, |d| d.characters.len());
-    let mut lines: Vec<(usize, Vec<[f64; 2]>)> = (0..travellers)
-        .map(|row| {
+    // Each traveller (as on the first day) with their running totals, by
+    // their row in the plan's days.
+    let travellers: &[plan::CharacterDay] = view.days.first().map_or(&[], |d| &d.characters);
+    let mut lines: Vec<(&plan::CharacterDay, Vec<[f64; 2]>)> = travellers
+        .iter()
+        .enumerate()
+        .map(|(row, traveller)| {
             let mut total = 0.0;
             let points = std::iter::once([0.0, 0.0])
                 .chain(view.days.iter().map(|d| {
@@ -116,10 +119,10 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
                     [(d.index + 1) as f64, total]
                 }))
                 .collect();
-            (row, points)
+            (traveller, points)
         })
         .collect();
-    if travellers > CHARTED {
+    if travellers.len() > CHARTED {
         lines.sort_by(|(_, a), (_, b)| {
             let end = |p: &Vec<[f64; 2]>| p.last().map_or(0.0, |p| p[1]);
             end(b).total_cmp(&end(a))
@@ -127,17 +130,12 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
         lines.truncate(CHARTED);
         ui.label(
             RichText::new(format!(
-                "The {CHARTED} most at risk of {travellers} travellers are drawn."
+                "The {CHARTED} most at risk of {} travellers are drawn.",
+                travellers.len()
             ))
             .weak(),
         );
     }
-    let first = view.days.first();
-    let names: Vec<(CharacterId, String)> = lines
-        .iter()
-        .filter_map(|(row, _)| first?.characters.get(*row))
-        .map(|c| (c.character, c.name.clone()))
-        .collect();
     let days_played = view.days_played(j.played_hours);
     Plot::new("exhaustion-chart")
         .height(240.0)
@@ -147,8 +145,9 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
         .y_axis_label("degrees")
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (n, ((id, name), (_, points))) in names.iter().zip(lines).enumerate() {
+            for (n, (traveller, points)) in lines.into_iter().enumerate() {
                 let colour = chart_colour(n);
+                let (id, name) = (&traveller.character, &traveller.name);
                 plot.line(Line::new(name.clone(), points).color(colour));
                 if days_played > 0 {
                     // The same name joins the played line to its legend entry.
@@ -221,13 +220,14 @@ pub(super) fn played_exhaustion(j: &Journey, who: CharacterId, days: i64) -> Vec
         .collect()
 }
 
-/// Who is at risk on which day: the chance of at least one degree of
-/// exhaustion from the day's tests, a row per character, a column per day.
+/// The risk grid's name column and cells.
 const RISK_GRID: lists::FixedGrid = lists::FixedGrid {
     name_width: 130.0,
     cell: egui::vec2(44.0, 18.0),
 };
 
+/// Who is at risk on which day: the chance of at least one degree of
+/// exhaustion from the day's tests, a row per character, a column per day.
 pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
     ui.heading("Risk of exhaustion, day by day");
     ui.label(RichText::new("The chance of at least one degree from the day's tests.").weak());
