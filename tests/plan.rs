@@ -289,6 +289,76 @@ fn a_characters_own_food_need_multiplies_the_forty_units() {
     assert_eq!((day3.entries[0].eaten, day3.entries[1].eaten), (0.0, 0.0));
 }
 
+/// Food and drink counted apart, for a table that wants "more granular
+/// limits" than "a Character may only drink water or eat rations to meet the
+/// Total": half of each day's units from food and half from drink, and a day
+/// counts twice the smaller. Ten rations (200 food) and six waterskins (60
+/// drink) for two who each need 20 of each a day: the drink lasts one full
+/// day and a half of the next (Bo goes without), three days at half rations.
+/// Counted together the same 260 units last three full days.
+#[test]
+fn food_and_drink_counted_apart_run_out_on_the_drink() {
+    let (mut data, journey) = small_party(200);
+    let water = Item {
+        food_units: 10,
+        weight: 1.0,
+        ..Item::new(ItemId(2), "Waterskin", Category::Water)
+    };
+    data.apply(&Change::Item {
+        before: None,
+        after: Some(water),
+    });
+    let skins = Holding::new(HoldingId(2), ItemId(2), Holder::Stash(journey.party), 6);
+    data.apply(&Change::Holding {
+        before: None,
+        after: Some(skins),
+    });
+    let together = plan::food_ledger(&data, &journey, &plan::plan(&data, &journey));
+    assert_eq!(
+        (together.runs_out_full, together.runs_out_half),
+        (Some(3), Some(6))
+    );
+
+    let mut settings = data.settings.clone();
+    settings.food_and_drink_apart = true;
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: settings,
+    });
+    let view = plan::plan(&data, &journey);
+    let ledger = plan::food_ledger(&data, &journey, &view);
+    assert!(ledger.apart);
+    assert_eq!(
+        (ledger.units_at_start, ledger.drink_at_start),
+        (260.0, 60.0)
+    );
+    assert_eq!(
+        (ledger.runs_out_full, ledger.runs_out_half),
+        (Some(1), Some(3))
+    );
+    let (day1, day2) = (&ledger.days[0], &ledger.days[1]);
+    assert_eq!((day1.units_left, day1.drink_left), (180.0, 20.0));
+    let eaten: Vec<f64> = day2.entries.iter().map(|e| e.eaten).collect();
+    assert_eq!(eaten, vec![40.0, 0.0], "Bo has food but nothing to drink");
+    assert_eq!(day2.eaten, 40.0);
+
+    play_day(&mut data, journey.id);
+    play_day(&mut data, journey.id);
+    let bo = &data.characters[&CharacterId(2)].exploration;
+    assert_eq!(
+        bo.days_without_food, 1.0,
+        "a day without drink is a day without"
+    );
+    assert!(
+        data.journeys[&journey.id]
+            .log
+            .iter()
+            .any(|l| l.contains("Bo eats 0 of 40 units") && l.contains("short of drink")),
+        "{:?}",
+        data.journeys[&journey.id].log
+    );
+}
+
 /// "For every Day you only survive on half rations, it counts as a half day
 /// without a sufficient meal."
 #[test]

@@ -261,6 +261,7 @@ fn settings_round_trip() {
         weather_table: Some(waybook::model::TableId(3)),
         gather_table: None,
         track_food: false,
+        food_and_drink_apart: true,
     };
     campaign
         .apply(&Edit::new(

@@ -41,6 +41,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                     hour: rng.random_range(0..24),
                 },
                 track_food: rng.random_bool(0.5),
+                food_and_drink_apart: rng.random_bool(0.5),
                 ..seen.settings.clone()
             },
         }),

@@ -93,6 +93,8 @@ pub fn plan_json(
         "days": days,
         "food": {
             "units_at_start": food.units_at_start,
+            "drink_units_at_start": food.drink_at_start,
+            "food_and_drink_apart": food.apart,
             "runs_out_full_rations_day": food.runs_out_full.map(|d| d + 1),
             "runs_out_half_rations_day": food.runs_out_half.map(|d| d + 1),
             "warnings": food.warnings,

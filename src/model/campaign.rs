@@ -45,6 +45,11 @@ pub struct Settings {
     /// packs, no days without food, no hunger).
     #[serde(default = "tracked")]
     pub track_food: bool,
+    /// Whether food and drink are counted apart, for a table that wants
+    /// "more granular limits": half of each day's units must be food and
+    /// half drink (water), and a day counts twice the smaller of the two.
+    #[serde(default)]
+    pub food_and_drink_apart: bool,
 }
 
 fn tracked() -> bool {
@@ -70,6 +75,7 @@ impl Settings {
             weather_table: None,
             gather_table: None,
             track_food: true,
+            food_and_drink_apart: false,
         }
     }
 

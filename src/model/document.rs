@@ -21,10 +21,11 @@ pub const FORMAT: &str = "waybook-campaign";
 /// the map, the travel log and the merchant table, version 3 gathering
 /// sites and sessions, version 4 missions, advances as records, memories
 /// the campaign log and scenes, version 5 cults, the scenes' fights and
-/// characters' senses, version 6 characters' own food need; an older file
+/// characters' senses, version 6 characters' own food need, version 7 the
+/// campaign's switch for food and drink counted apart; an older file
 /// reads with none of them (and its advances' text read as records where
 /// they can be).
-pub const VERSION: u32 = 6;
+pub const VERSION: u32 = 7;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

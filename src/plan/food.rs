@@ -2,11 +2,14 @@
 //! times the day's multiplier), what the plan gives them (full, half or no
 //! rations) and from where (their own pack or the party stash, in the order
 //! the GM chose), what that leaves, the days without food it adds, and the day
-//! the food runs out at full and at half rations.
+//! the food runs out at full and at half rations. A campaign that counts
+//! food and drink apart needs half of each day's units from food and half
+//! from drink (`Pools::take`).
 
 use super::{JourneyPlanView, members};
 use crate::model::{
-    CampaignData, Character, CharacterId, FoodOrder, Holder, Holding, HoldingId, Journey, Ration,
+    CampaignData, Category, Character, CharacterId, FoodOrder, Holder, Holding, HoldingId, Journey,
+    Ration,
 };
 use crate::rules::travel::rations::{self, DAILY_UNITS, Day, Rations, Status};
 use serde::Serialize;
@@ -33,6 +36,12 @@ pub struct FoodDay {
     pub entries: Vec<FoodEntry>,
     /// Units left in packs and stash after the day.
     pub units_left: f64,
+    /// Of those, the units of drink (water).
+    pub drink_left: f64,
+    /// The day's units needed, planned and eaten, added over its entries.
+    pub required: f64,
+    pub planned: f64,
+    pub eaten: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -42,6 +51,11 @@ pub struct FoodLedger {
     /// Units in packs and stash now, before that day (at the start of the
     /// journey when nothing has been played).
     pub units_at_start: f64,
+    /// Of those, the units of drink (water).
+    pub drink_at_start: f64,
+    /// The campaign counts food and drink apart: half of each day's units
+    /// from each.
+    pub apart: bool,
     pub days: Vec<FoodDay>,
     /// The first day (0-based, counted from departure) someone goes short,
     /// everyone on full rations; `None` if the food outlasts ten years.
@@ -59,6 +73,19 @@ struct Stack {
     id: HoldingId,
     units: i64,
     quantity: i64,
+    drink: bool,
+}
+
+/// What a character's day of eating came to.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Meal {
+    /// Units in the whole items opened, which may pass what was wanted.
+    pub opened: f64,
+    /// Units that count towards the day's need: at most what was wanted;
+    /// counted apart, twice the smaller of the food and the drink.
+    pub eaten: f64,
+    /// Counted apart: the half of the day's units that was short.
+    pub short_of: Option<&'static str>,
 }
 
 /// The food in packs and stash, eaten in the GM's order and in whole items:
@@ -68,6 +95,7 @@ pub(super) struct Pools {
     packs: BTreeMap<CharacterId, Vec<Stack>>,
     stash: Vec<Stack>,
     order: FoodOrder,
+    apart: bool,
 }
 
 impl Pools {
@@ -98,6 +126,7 @@ impl Pools {
                     id: h.id,
                     units: item.food_units,
                     quantity: h.quantity,
+                    drink: item.category == Category::Water,
                 });
             }
         }
@@ -105,21 +134,62 @@ impl Pools {
             packs,
             stash,
             order: journey.plan.food_order,
+            apart: data.settings.food_and_drink_apart,
         }
     }
 
-    pub(super) fn total(&self) -> f64 {
+    fn stacks(&self) -> impl Iterator<Item = &Stack> {
         self.packs
             .values()
             .chain(std::iter::once(&self.stash))
             .flatten()
+    }
+
+    /// Units of food and drink left in packs and stash.
+    pub(super) fn total(&self) -> f64 {
+        self.stacks().map(|s| (s.units * s.quantity) as f64).sum()
+    }
+
+    /// Units of drink (water) left in packs and stash.
+    pub(super) fn drink(&self) -> f64 {
+        self.stacks()
+            .filter(|s| s.drink)
             .map(|s| (s.units * s.quantity) as f64)
             .sum()
     }
 
-    /// Opens whole items for `who` until `want` units are covered (or the
-    /// food runs out); returns the units opened, which may pass `want`.
-    pub(super) fn take(&mut self, who: CharacterId, want: f64) -> f64 {
+    /// `who` eats a day's `want` units: whole items opened from pack and
+    /// stash in the GM's order. Counted apart, half of `want` is food and
+    /// half drink, and the day counts twice the smaller of the two.
+    pub(super) fn take(&mut self, who: CharacterId, want: f64) -> Meal {
+        if !self.apart {
+            let opened = self.open(who, want, None);
+            return Meal {
+                opened,
+                eaten: opened.min(want),
+                short_of: None,
+            };
+        }
+        let half = want / 2.0;
+        let food = self.open(who, half, Some(false));
+        let drink = self.open(who, half, Some(true));
+        let (fed, watered) = (food + 1e-9 >= half, drink + 1e-9 >= half);
+        Meal {
+            opened: food + drink,
+            eaten: 2.0 * food.min(drink).min(half),
+            short_of: match (fed, watered) {
+                (true, true) => None,
+                (true, false) => Some("drink"),
+                (false, true) => Some("food"),
+                (false, false) => Some("food and drink"),
+            },
+        }
+    }
+
+    /// Opens whole items (only drink, or only food, if `drink` says so) for
+    /// `who` until `want` units are covered or nothing is left; returns the
+    /// units opened.
+    fn open(&mut self, who: CharacterId, want: f64, drink: Option<bool>) -> f64 {
         let pack_first = self.order == FoodOrder::PackFirst;
         let mut opened = 0.0;
         for from_pack in [pack_first, !pack_first] {
@@ -128,19 +198,14 @@ impl Pools {
             } else {
                 &mut self.stash
             };
-            opened += open_items(stacks, want - opened);
+            opened += open_items(stacks, want - opened, drink);
         }
         opened
     }
 
     /// Writes the quantities left into `holdings`; emptied stacks are removed.
     pub(super) fn write_into(&self, holdings: &mut BTreeMap<HoldingId, Holding>) {
-        for stack in self
-            .packs
-            .values()
-            .chain(std::iter::once(&self.stash))
-            .flatten()
-        {
+        for stack in self.stacks() {
             if stack.quantity <= 0 {
                 holdings.remove(&stack.id);
             } else if let Some(h) = holdings.get_mut(&stack.id) {
@@ -150,14 +215,17 @@ impl Pools {
     }
 }
 
-/// Opens items from `stacks` to cover `want` units, wasting as little as it
-/// can: the smallest item that covers what is still wanted, else the largest
-/// item there is, and again. Returns the units opened.
-fn open_items(stacks: &mut [Stack], want: f64) -> f64 {
+/// Opens items from `stacks` (only drink, or only food, if `drink` says so)
+/// to cover `want` units, wasting as little as it can: the smallest item that
+/// covers what is still wanted, else the largest item there is, and again.
+/// Returns the units opened.
+fn open_items(stacks: &mut [Stack], want: f64, drink: Option<bool>) -> f64 {
     let mut opened = 0.0;
     while want - opened > 1e-9 {
         let still = want - opened;
-        let left = stacks.iter_mut().filter(|s| s.quantity > 0);
+        let left = stacks
+            .iter_mut()
+            .filter(|s| s.quantity > 0 && drink.is_none_or(|d| s.drink == d));
         let best = left.fold(None::<&mut Stack>, |best, s| match best {
             None => Some(s),
             Some(b) => {
@@ -200,7 +268,7 @@ fn runs_out(
         let multiplier = view.days.get(day as usize).map_or(1, |d| d.multiplier);
         members.iter().any(|c| {
             let want = planned_units(required(c, multiplier), ration);
-            pools.take(c.id, want) + 1e-9 < want
+            pools.take(c.id, want).eaten + 1e-9 < want
         })
     })
 }
@@ -217,11 +285,15 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
     let members = members(data, journey);
     let pools = Pools::new(data, &data.holdings, journey, members.iter().map(|c| c.id));
     let units_at_start = pools.total();
+    let drink_at_start = pools.drink();
+    let apart = data.settings.food_and_drink_apart;
     let from_day = view.days_played(journey.played_hours);
     if !data.settings.track_food {
         return FoodLedger {
             from_day,
             units_at_start,
+            drink_at_start,
+            apart,
             days: Vec::new(),
             runs_out_full: None,
             runs_out_half: None,
@@ -245,13 +317,13 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
             .get(&day.index)
             .and_then(|c| c.ration)
             .unwrap_or_default();
-        let entries = members
+        let entries: Vec<FoodEntry> = members
             .iter()
             .map(|c| {
                 let required = required(c, day.multiplier);
                 let planned = planned_units(required, ration);
                 // Whole items are opened; what passes the ration is not kept.
-                let eaten = pools.take(c.id, planned).min(planned);
+                let eaten = pools.take(c.id, planned).eaten;
                 let before = days_without.get(&c.id).copied().unwrap_or(0.0);
                 let result = eat(c, before, eaten, day.multiplier);
                 days_without.insert(c.id, result.days_without);
@@ -276,15 +348,22 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
                 }
             })
             .collect();
+        let sum = |f: fn(&FoodEntry) -> f64| entries.iter().map(f).sum::<f64>();
         days.push(FoodDay {
             index: day.index,
+            required: sum(|e| e.required),
+            planned: sum(|e| e.planned),
+            eaten: sum(|e| e.eaten),
             entries,
             units_left: pools.total(),
+            drink_left: pools.drink(),
         });
     }
     FoodLedger {
         from_day,
         units_at_start,
+        drink_at_start,
+        apart,
         days,
         runs_out_full,
         runs_out_half,
@@ -335,6 +414,7 @@ mod tests {
             id: HoldingId(id),
             units,
             quantity,
+            drink: false,
         }
     }
 
@@ -343,18 +423,22 @@ mod tests {
     #[test]
     fn whole_items_are_opened_to_waste_least() {
         let mut stacks = [stack(1, 15, 10), stack(2, 20, 40)];
-        assert_eq!(open_items(&mut stacks, 40.0), 40.0);
+        assert_eq!(open_items(&mut stacks, 40.0, None), 40.0);
         assert_eq!((stacks[0].quantity, stacks[1].quantity), (10, 38));
         let mut fish_only = [stack(1, 15, 10)];
         assert_eq!(
-            open_items(&mut fish_only, 40.0),
+            open_items(&mut fish_only, 40.0, None),
             45.0,
             "three fish cover 40"
         );
         let mut half = [stack(1, 15, 10), stack(2, 20, 40)];
-        assert_eq!(open_items(&mut half, 15.0), 15.0, "the fish fits a 15");
+        assert_eq!(
+            open_items(&mut half, 15.0, None),
+            15.0,
+            "the fish fits a 15"
+        );
         let mut short = [stack(1, 20, 1)];
-        assert_eq!(open_items(&mut short, 40.0), 20.0, "all there is");
+        assert_eq!(open_items(&mut short, 40.0, None), 20.0, "all there is");
         assert_eq!(short[0].quantity, 0);
     }
 }

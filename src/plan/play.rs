@@ -9,7 +9,7 @@
 //! never hunger's degrees until a day of full rations. Food is eaten in whole
 //! items (a ration is not split), so a day may use a little more than needed.
 
-use super::food::{Pools, eat, endurance};
+use super::food::{Meal, Pools, eat, endurance};
 use super::{JourneyPlanView, members, plan};
 use crate::model::{
     CampaignData, Change, Character, CharacterId, ClockTime, Edit, Gained, Journey, Settings,
@@ -221,17 +221,12 @@ impl Play<'_> {
             let required = super::food::required(c, day.multiplier);
             let want = super::food::planned_units(required, ration);
             // Whole items are opened; what is beyond the ration is not kept.
-            let opened = if track_food {
-                self.pools.take(cd.character, want)
-            } else {
-                0.0
-            };
-            let eaten = opened.min(want);
+            let meal = track_food.then(|| self.pools.take(cd.character, want));
             let Some(c) = self.characters.get_mut(&cd.character) else {
                 continue;
             };
-            let mut line = if track_food {
-                eat_the_day(c, eaten, opened, required, day.multiplier, when)
+            let mut line = if let Some(meal) = meal {
+                eat_the_day(c, meal, required, day.multiplier, when)
             } else {
                 format!("{when} · {} is looked after (food is not counted)", c.name)
             };
@@ -257,8 +252,11 @@ impl Play<'_> {
 /// hunger's degree; the log line says what was eaten and what it did.
 fn eat_the_day(
     c: &mut Character,
-    eaten: f64,
-    opened: f64,
+    Meal {
+        opened,
+        eaten,
+        short_of,
+    }: Meal,
     required: f64,
     day_multiplier: u32,
     when: &str,
@@ -276,6 +274,9 @@ fn eat_the_day(
         "{when} · {} eats {eaten} of {required} units ({})",
         c.name, result.status
     );
+    if let Some(short) = short_of {
+        line.push_str(&format!(", short of {short}"));
+    }
     if opened > eaten {
         line.push_str(&format!(", opening {opened} units"));
     }

@@ -269,6 +269,11 @@ pub const NOTES: &[Note] = &[
     ),
     note(
         TRAVEL,
+        "Food and drink apart",
+        "A campaign switch, off by default, for a table that wants more granular limits than the text's abstraction: half of each day's units (and of a half ration) must come from food and half from drink (water items); whole items of each are opened for their half, and the day counts twice the smaller of the two, so a day with food but nothing to drink is a day without food and drink.",
+    ),
+    note(
+        TRAVEL,
         "Weather off the road",
         "Resting, camping and keeping watch happen where the party stopped, so that place's altitude, cold or heat still apply; a day's food is doubled when any of its hours is extremely cold or hot.",
     ),

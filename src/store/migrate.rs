@@ -14,6 +14,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_advancement.sql"),
     include_str!("../../migrations/0007_fights_and_senses.sql"),
     include_str!("../../migrations/0008_food_need.sql"),
+    include_str!("../../migrations/0009_food_and_drink_apart.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

@@ -51,7 +51,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
 pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
     conn.query_row(
         "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees, clock_day, clock_hour,
-         weather_table, gather_table, track_food FROM campaign WHERE id = 1",
+         weather_table, gather_table, track_food, food_drink_apart FROM campaign WHERE id = 1",
         [],
         |row| {
             Ok(Settings {
@@ -65,6 +65,7 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
                 weather_table: row.get::<_, Option<TableId>>(8)?,
                 gather_table: row.get::<_, Option<TableId>>(9)?,
                 track_food: row.get(10)?,
+                food_and_drink_apart: row.get(11)?,
             })
         },
     )
@@ -74,7 +75,8 @@ pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
     conn.execute(
         "UPDATE campaign SET name = ?1, rules_companion = ?2, rules_rounds = ?3, rules_exploration = ?4,
          day_hours = ?5, long_rest_degrees = ?6, clock_day = ?7, clock_hour = ?8,
-         weather_table = ?9, gather_table = ?10, track_food = ?11 WHERE id = 1",
+         weather_table = ?9, gather_table = ?10, track_food = ?11,
+         food_drink_apart = ?12 WHERE id = 1",
         params![
             s.name,
             s.companion,
@@ -86,7 +88,8 @@ pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
             s.clock.hour,
             s.weather_table,
             s.gather_table,
-            s.track_food
+            s.track_food,
+            s.food_and_drink_apart
         ],
     )?;
     Ok(())

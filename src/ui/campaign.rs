@@ -75,6 +75,21 @@ pub fn campaign_ui(
     {
         fields.commit(out, s, "food switch", |s| s.track_food = track_food);
     }
+    ui.indent("food-apart", |ui| {
+        let mut apart = s.food_and_drink_apart;
+        let apart_box = egui::Checkbox::new(&mut apart, "Count food and drink apart");
+        if ui
+            .add_enabled(s.track_food, apart_box)
+            .on_hover_text(
+                "Half of each day's units must be food and half drink (water); a day counts twice the smaller of the two",
+            )
+            .changed()
+        {
+            fields.commit(out, s, "food and drink apart", |s| {
+                s.food_and_drink_apart = apart
+            });
+        }
+    });
     ui.add_space(8.0);
     ui.label(RichText::new(format!("Campaign clock: {}", s.clock)).strong());
     ui.horizontal(|ui| {

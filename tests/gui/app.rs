@@ -729,8 +729,9 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
 
 /// Issue 14: the food rules the text leaves to the GM. A character's own
 /// need ("modify the 40 Unit requirement appropriately") refuses a negative
-/// percentage in words and keeps the stored one; the campaign's switch
-/// ("assume this is always being looked after") empties the Food tab.
+/// percentage in words and keeps the stored one; food and drink counted
+/// apart ("more granular limits") show each on the Food tab; the campaign's
+/// switch ("assume this is always being looked after") empties it.
 #[test]
 fn the_food_need_and_the_looked_after_switch() {
     let mut f = Fixture::demo();
@@ -751,6 +752,14 @@ fn the_food_need_and_the_looked_after_switch() {
     f.click("Journeys");
     f.click("Food");
     assert!(f.shows("At full rations the food runs out on day"));
+    assert!(!f.shows("Food and drink are counted apart"));
+    f.click("Campaign");
+    f.click("Count food and drink apart");
+    assert!(f.data().settings.food_and_drink_apart);
+    f.click("Journeys");
+    f.click("Food");
+    assert!(f.shows("Food and drink are counted apart"));
+    assert!(f.shows(" of drink in packs and the stash"));
     f.click("Campaign");
     f.click("Count food and drink on journeys");
     assert!(!f.data().settings.track_food);
@@ -758,7 +767,11 @@ fn the_food_need_and_the_looked_after_switch() {
     f.click("Food");
     assert!(f.shows("Food and drink are always looked after in this campaign"));
     assert!(!f.shows("At full rations the food runs out on day"));
-    assert!(!f.reloaded().settings.track_food, "kept in the file");
+    let kept = f.reloaded().settings;
+    assert!(
+        !kept.track_food && kept.food_and_drink_apart,
+        "kept in the file"
+    );
 }
 
 /// Issue 14: a leg's weather holds for hours of the day: the demo's plain is

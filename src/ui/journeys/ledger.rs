@@ -18,18 +18,21 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
             |d| format!("day {}", d + 1),
         )
     };
+    let units = units_text(food.apart, food.units_at_start, food.drink_at_start);
     ui.label(if food.from_day == 0 {
-        format!(
-            "{:.0} units in packs and the stash at the start.",
-            food.units_at_start
-        )
+        format!("{units} in packs and the stash at the start.")
     } else {
         format!(
-            "{:.0} units in packs and the stash now, before day {}.",
-            food.units_at_start,
+            "{units} in packs and the stash now, before day {}.",
             food.from_day + 1
         )
     });
+    if food.apart {
+        ui.label(
+            RichText::new("Food and drink are counted apart: half of each day's units must be drink (water), half food.")
+                .weak(),
+        );
+    }
     ui.label(format!(
         "At full rations the food runs out on {}; at half rations on {}.",
         day_name(food.runs_out_full),
@@ -64,23 +67,30 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
                     ui.end_row();
                     continue;
                 };
-                let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
                 ui.label(format!("{} (campaign day {})", day.index + 1, day.date));
                 ui.label(day.multiplier.to_string());
-                ui.label(format!("{:.0}", sum(|e| e.required)));
-                ui.label(format!("{:.0}", sum(|e| e.planned)));
-                let eaten = sum(|e| e.eaten);
-                let short = eaten + 0.5 < sum(|e| e.planned);
-                let text = RichText::new(format!("{eaten:.0}"));
+                ui.label(format!("{:.0}", meals.required));
+                ui.label(format!("{:.0}", meals.planned));
+                let short = meals.eaten + 0.5 < meals.planned;
+                let text = RichText::new(format!("{:.0}", meals.eaten));
                 ui.label(if short {
                     text.color(ERROR_COLOUR)
                 } else {
                     text
                 });
-                ui.label(format!("{:.0}", meals.units_left));
+                ui.label(units_text(food.apart, meals.units_left, meals.drink_left));
                 ui.end_row();
             }
         });
+}
+
+/// Units of food and drink: one figure, or counted apart, each.
+fn units_text(apart: bool, units: f64, drink: f64) -> String {
+    if apart {
+        format!("{:.0} units of food and {drink:.0} of drink", units - drink)
+    } else {
+        format!("{units:.0} units")
+    }
 }
 
 /// The food warnings listed before the rest are counted.
