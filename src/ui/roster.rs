@@ -276,7 +276,7 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
     let mut sort_by = None;
     TableBuilder::new(ui)
         .striped(true)
-        .sense(egui::Sense::click())
+        .sense(egui::Sense::CLICK)
         .column(Column::remainder().at_least(140.0).clip(true))
         .column(Column::auto().at_least(80.0))
         .columns(Column::auto(), 3)

@@ -160,3 +160,25 @@ fn tab_follows_reading_order_on_the_campaign_form() {
         );
     }
 }
+
+/// Tab walks the roster one character at a time, by name and in the list's
+/// order: a row's other cells (level, wounds, exhaustion...) are read with
+/// it, not stopped at one by one.
+#[test]
+fn tab_walks_the_roster_by_name() {
+    let mut f = Fixture::demo();
+    let mut names: Vec<String> = f
+        .data()
+        .characters
+        .values()
+        .map(|c| c.name.clone())
+        .collect();
+    waybook::model::sort_by_name(&mut names, |n| n);
+    tab_to(&mut f, &names[0]);
+    let mut seen = vec![focused(&f).expect("the first name").0];
+    for _ in 1..4 {
+        press(&mut f, Key::Tab);
+        seen.extend(focused(&f).map(|(l, _)| l));
+    }
+    assert_eq!(seen, names[..4], "one stop per row, in order");
+}
