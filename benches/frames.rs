@@ -10,7 +10,10 @@
 //! map, and a log of 20,000 rolls; and, for the crowd figures, the same
 //! with all 10,000 on the 60-day journey.
 //!
-//! Run: `cargo bench --bench frames` (prints a Markdown table).
+//! Run: `cargo bench --bench frames` (prints a Markdown table);
+//! `cargo bench --bench frames -- map route` measures only the screens
+//! whose names contain one of the words. With `WAYBOOK_BENCH_DIR` set, the
+//! two campaigns are made there and kept, to open in the app and look at.
 
 use egui::{Context, RawInput, Rect, pos2, vec2};
 use std::path::Path;
@@ -36,10 +39,16 @@ const FRAMES: usize = 200;
 const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
 
 fn main() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("large.waybook");
+    let temporary = tempfile::tempdir().expect("a temporary directory");
+    let dir = std::env::var_os("WAYBOOK_BENCH_DIR")
+        .map_or_else(|| temporary.path().to_owned(), std::path::PathBuf::from);
+    let path = dir.join("large.waybook");
+    let crowd_path = dir.join("crowd.waybook");
+    for made in [&path, &crowd_path] {
+        // Made again each run: the demo refuses to overwrite a file.
+        let _ = std::fs::remove_file(made);
+    }
     fill(&path, false);
-    let crowd_path = dir.path().join("crowd.waybook");
     fill(&crowd_path, true);
     let cold = cold_start(&path);
 
@@ -89,6 +98,15 @@ fn main() {
         case("Dice and rules", |a| a.ui.screen = Screen::Rules),
     ]);
 
+    let wanted: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .map(|a| a.to_lowercase())
+        .collect();
+    let measured = |label: &str| {
+        let label = label.to_lowercase();
+        wanted.is_empty() || wanted.iter().any(|w| label.contains(w.as_str()))
+    };
     // One context, so the bare table is drawn in the app's own fonts and style.
     let ctx = Context::default();
     frame_of(&ctx, 0, &mut |ui| app.frame_ui(ui));
@@ -96,19 +114,19 @@ fn main() {
     println!("| Screen | Median | p95 | Median ÷ bare table's |");
     println!("|---|---|---|---|");
     row("Bare `egui_extras` table, 10,000 rows", bare, bare);
-    for (label, set_up) in &cases {
+    for (label, set_up) in cases.iter().filter(|(label, _)| measured(label)) {
         set_up(&mut app);
         let figures = measure(&ctx, &mut |ui| app.frame_ui(ui));
         row(label, figures, bare);
     }
     for (label, tab) in JOURNEY_TABS {
+        let label = format!("Journey, {label} (60 days, a party of 10,007)");
+        if !measured(&label) {
+            continue;
+        }
         journey_tab(&mut crowd, journey.id, tab);
         let figures = measure(&ctx, &mut |ui| crowd.frame_ui(ui));
-        row(
-            &format!("Journey, {label} (60 days, a party of 10,007)"),
-            figures,
-            bare,
-        );
+        row(&label, figures, bare);
     }
     println!();
     println!(

@@ -2,7 +2,9 @@
 //! paths between them (labelled with difficulty, danger and rounds), where
 //! the GM adds and drags places, draws paths from place to place and sees
 //! each party's position; and beside it the editor of the place or path
-//! selected.
+//! selected. Labels that would overlap are left out (`labels`).
+
+mod labels;
 
 use super::fields::{FieldBuffers, choice_combo};
 use super::lists::{self, Memo};
@@ -10,7 +12,8 @@ use crate::app::Command;
 use crate::model::{
     CampaignData, Change, Edit, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind, limits,
 };
-use egui::{Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
+use egui::{Color32, FontId, Galley, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
+use std::sync::Arc;
 
 /// What is selected on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -411,7 +414,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
     if !state.fitted && rect.width() > 200.0 {
         fit(state, data, rect);
     }
-    if background.hovered() {
+    if ui.rect_contains_pointer(rect) {
         let (scroll, zoom, pointer) = ui.input(|i| {
             (
                 i.smooth_scroll_delta.y,
@@ -458,27 +461,73 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
     };
     // What lies outside the canvas is not drawn: a map may hold thousands.
     let near = rect.expand(80.0);
-    for path in data.paths.values() {
-        let (Some(a), Some(b)) = (at(path.from), at(path.to)) else {
-            continue;
-        };
-        if near.intersects(Rect::from_two_pos(a, b)) {
-            path_ui(ui, &painter, state, path, a, b);
-        }
-    }
-    for party in data.parties.values() {
-        party_marker(&painter, data, party, &at);
-    }
-    let centres: Vec<(&Place, Pos2)> = data
+    let mut centres: Vec<(&Place, Pos2)> = data
         .places
         .values()
         .filter_map(|p| at(p.id).map(|c| (p, c)))
         .filter(|(p, c)| near.contains(*c) || dragging.is_some_and(|(d, _)| d == p.id))
         .collect();
-    for (place, centre) in centres {
-        {
-            place_ui(ui, &painter, state, data, place, centre, view, out);
+    // The places take their spots first, then the parties' flags and the
+    // places' names (the selected one's first); then the paths' labels fit
+    // where they can.
+    let picked = |id: PlaceId| {
+        state.selected == Some(Selected::Place(id)) || dragging.is_some_and(|(d, _)| d == id)
+    };
+    centres.sort_by_key(|(p, _)| !picked(p.id));
+    let mut taken = labels::Taken::default();
+    for (_, centre) in &centres {
+        taken.take(Rect::from_center_size(
+            *centre,
+            Vec2::splat(PLACE_RADIUS * 2.0),
+        ));
+    }
+    // The parties' flags and names are always drawn, over the paths.
+    let flags: Vec<(Pos2, Arc<Galley>)> = data
+        .parties
+        .values()
+        .filter_map(|party| {
+            let position = party_position(data, party, &at)?;
+            let name = painter.layout_no_wrap(party.name.clone(), FontId::proportional(12.0), FLAG);
+            let spot = Rect::from_min_size(position + vec2(9.0, -name.size().y / 2.0), name.size());
+            taken.take(spot.union(Rect::from_center_size(position, Vec2::splat(12.0))));
+            Some((position, name))
+        })
+        .collect();
+    let places: Vec<Drawn> = centres
+        .into_iter()
+        .map(|(place, centre)| {
+            let galley =
+                painter.layout_no_wrap(place.name.clone(), FontId::proportional(13.0), INK);
+            let spot = Rect::from_min_size(
+                centre + vec2(-galley.size().x / 2.0, PLACE_RADIUS + 3.0),
+                galley.size(),
+            );
+            let shown = if picked(place.id) {
+                taken.take(spot);
+                true
+            } else {
+                taken.take_if_free(spot, LABEL_MARGIN)
+            };
+            Drawn {
+                place,
+                centre,
+                label: shown.then_some(galley),
+            }
+        })
+        .collect();
+    for path in data.paths.values() {
+        let (Some(a), Some(b)) = (at(path.from), at(path.to)) else {
+            continue;
+        };
+        if near.intersects(Rect::from_two_pos(a, b)) {
+            path_ui(ui, &painter, state, &mut taken, path, a, b);
         }
+    }
+    for (position, name) in flags {
+        party_marker(&painter, position, name);
+    }
+    for drawn in places {
+        place_ui(ui, &painter, state, data, drawn, view, out);
     }
     if data.places.is_empty() {
         painter.text(
@@ -491,10 +540,27 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
     }
 }
 
+/// The colour of place names.
+const INK: Color32 = Color32::from_rgb(0x22, 0x22, 0x22);
+/// The space kept clear around a label.
+const LABEL_MARGIN: Vec2 = vec2(4.0, 2.0);
+/// A path shorter than this on screen is drawn without its label.
+const SHORTEST_LABELLED: f32 = 40.0;
+
+/// A place on the canvas: where, and its name if it has room.
+struct Drawn<'a> {
+    place: &'a Place,
+    centre: Pos2,
+    label: Option<Arc<Galley>>,
+}
+
+/// A path's line, and its label (the click target) if the path is long
+/// enough on screen to carry it and the spot is free, or it is selected.
 fn path_ui(
     ui: &mut Ui,
     painter: &egui::Painter,
     state: &mut MapState,
+    taken: &mut labels::Taken,
     path: &MapPath,
     a: Pos2,
     b: Pos2,
@@ -511,6 +577,10 @@ fn path_ui(
     } else {
         painter.line_segment([a, b], stroke);
     }
+    let length = (b - a).length();
+    if !selected && length < SHORTEST_LABELLED {
+        return;
+    }
     let middle = a + (b - a) / 2.0;
     let galley = painter.layout_no_wrap(
         format!("{}\n{}", path.name, path_summary(path)),
@@ -518,6 +588,12 @@ fn path_ui(
         colour,
     );
     let label = Rect::from_center_size(middle, galley.size() + vec2(8.0, 4.0));
+    let fits = length >= label.width() + 2.0 * PLACE_RADIUS;
+    if selected {
+        taken.take(label);
+    } else if !fits || !taken.take_if_free(label, LABEL_MARGIN) {
+        return;
+    }
     painter.rect_filled(
         label,
         3.0,
@@ -539,14 +615,16 @@ fn path_ui(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn place_ui(
     ui: &mut Ui,
     painter: &egui::Painter,
     state: &mut MapState,
     data: &CampaignData,
-    place: &Place,
-    centre: Pos2,
+    Drawn {
+        place,
+        centre,
+        label,
+    }: Drawn,
     view: View,
     out: &mut Vec<Command>,
 ) {
@@ -560,6 +638,12 @@ fn place_ui(
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Place {}", place.name))
     });
+    // A name left out for want of room shows on hover.
+    let response = if label.is_none() {
+        response.on_hover_text(&place.name)
+    } else {
+        response
+    };
     if response.drag_started() {
         state.dragging = Some((place.id, vec2(place.x as f32, place.y as f32)));
     }
@@ -600,45 +684,38 @@ fn place_ui(
             Stroke::new(2.5, Color32::from_rgb(0xd0, 0x8c, 0x00)),
         );
     }
-    painter.text(
-        centre + vec2(0.0, PLACE_RADIUS + 3.0),
-        egui::Align2::CENTER_TOP,
-        &place.name,
-        FontId::proportional(13.0),
-        Color32::from_rgb(0x22, 0x22, 0x22),
-    );
+    if let Some(galley) = label {
+        let top_left = centre + vec2(-galley.size().x / 2.0, PLACE_RADIUS + 3.0);
+        painter.galley(top_left, galley, INK);
+    }
 }
 
-/// The party drawn at its place, or along its path by the rounds done.
-fn party_marker(
-    painter: &egui::Painter,
+/// The colour of a party's flag and name.
+const FLAG: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
+
+/// Where a party is on the canvas: above its place, or along its path by
+/// the rounds done.
+fn party_position(
     data: &CampaignData,
     party: &Party,
     at: &impl Fn(PlaceId) -> Option<Pos2>,
-) {
-    let position = match (party.travel.on_path, party.travel.place) {
+) -> Option<Pos2> {
+    match (party.travel.on_path, party.travel.place) {
         (Some(on), _) => {
-            let path = data.paths.get(&on.path);
-            let (Some(a), Some(b), Some(path)) = (at(on.from), at(on.toward), path) else {
-                return;
-            };
+            let path = data.paths.get(&on.path)?;
+            let (a, b) = (at(on.from)?, at(on.toward)?);
             let total = (path.rounds + i64::from(on.extra)).max(1) as f32;
-            a + (b - a) * (on.rounds_done(path) as f32 / total)
+            Some(a + (b - a) * (on.rounds_done(path) as f32 / total))
         }
-        (None, Some(place)) => match at(place) {
-            Some(p) => p + vec2(0.0, -PLACE_RADIUS - 12.0),
-            None => return,
-        },
-        (None, None) => return,
-    };
-    let flag = Color32::from_rgb(0xc0, 0x39, 0x2b);
-    painter.circle_filled(position, 6.0, flag);
+        (None, Some(place)) => Some(at(place)? + vec2(0.0, -PLACE_RADIUS - 12.0)),
+        (None, None) => None,
+    }
+}
+
+/// A party's flag, with its name to the right.
+fn party_marker(painter: &egui::Painter, position: Pos2, name: Arc<Galley>) {
+    painter.circle_filled(position, 6.0, FLAG);
     painter.circle_stroke(position, 6.0, Stroke::new(1.5, Color32::WHITE));
-    painter.text(
-        position + vec2(9.0, 0.0),
-        egui::Align2::LEFT_CENTER,
-        &party.name,
-        FontId::proportional(12.0),
-        flag,
-    );
+    let top_left = position + vec2(9.0, -name.size().y / 2.0);
+    painter.galley(top_left, name, FLAG);
 }
