@@ -287,6 +287,7 @@ impl<'a> FieldLabel<'a> {
 
     /// The field's accessible name: its label, or the unseen name.
     fn name(self, response: egui::Response, label_id: Option<egui::Id>) -> egui::Response {
+        let response = in_view(response);
         match label_id {
             Some(id) => response.labelled_by(id),
             None => {
@@ -298,6 +299,15 @@ impl<'a> FieldLabel<'a> {
             }
         }
     }
+}
+
+/// A field Tab moves to is scrolled into view: egui leaves it where it
+/// is, out of view or not.
+pub fn in_view(response: egui::Response) -> egui::Response {
+    if response.gained_focus() {
+        response.scroll_to_me(None);
+    }
+    response
 }
 
 /// 2.0 as "2", 1.5 as "1.5": numbers as a person writes them.
@@ -339,15 +349,14 @@ pub fn choice_combo<C: crate::model::Choice>(
 ) -> Option<C> {
     let mut chosen = value;
     let label_id = ui.label(label).id;
-    egui::ComboBox::from_id_salt(id)
+    let combo = egui::ComboBox::from_id_salt(id)
         .selected_text(chosen.label())
         .show_ui(ui, |ui| {
             for c in C::iter() {
                 ui.selectable_value(&mut chosen, c, c.label());
             }
-        })
-        .response
-        .labelled_by(label_id);
+        });
+    in_view(combo.response).labelled_by(label_id);
     (chosen != value).then_some(chosen)
 }
 
@@ -375,7 +384,7 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
         .and_then(|c| records.iter().find(|(k, _)| *k == c))
         .map_or(none, |(_, name)| name.as_ref());
     let label_id = ui.label(label).id;
-    egui::ComboBox::from_id_salt(id)
+    let combo = egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .height(400.0)
         .show_ui(ui, |ui| {
@@ -387,9 +396,8 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
                 let (key, name) = &records[i];
                 ui.selectable_value(chosen, Some(*key), name.as_ref());
             });
-        })
-        .response
-        .labelled_by(label_id);
+        });
+    in_view(combo.response).labelled_by(label_id);
 }
 
 /// Keeps the record chosen while it is still offered, else the first one.
@@ -403,6 +411,5 @@ pub fn keep_or_first<K: Copy + PartialEq, N>(chosen: &mut Option<K>, offered: &[
 /// name to be given, a number to be parsed when the button is pressed).
 pub fn draft(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
     let label_id = ui.label(label).id;
-    ui.add(TextEdit::singleline(text).desired_width(width))
-        .labelled_by(label_id)
+    in_view(ui.add(TextEdit::singleline(text).desired_width(width))).labelled_by(label_id)
 }

@@ -1,7 +1,7 @@
 //! Long lists on screen: what a screen works out from the campaign (sorted
 //! names, filtered rows) kept until the campaign or the screen's filter
 //! changes ([`Memo`]), and lists drawn only where they are in view
-//! ([`rows_in_view`]). A campaign may hold 10,000 characters; a frame draws
+//! ([`rows_in_view`] for rows of one line, [`Heights`] for forms that wrap). A campaign may hold 10,000 characters; a frame draws
 //! the few dozen a GM can see.
 
 use crate::model::{CampaignData, Character, CharacterId};
@@ -65,6 +65,51 @@ pub fn rows_in_view(
                 row(ui, i);
             }
         });
+}
+
+/// Rows of differing heights (forms that wrap onto more lines) in the
+/// scroll area around them, drawn only near the view: a row far out of view
+/// takes the room it took when it was last drawn.
+#[derive(Debug, Default)]
+pub struct Heights {
+    /// Which list the heights are of.
+    list: Option<u64>,
+    heights: Vec<f32>,
+}
+
+/// How far beyond the view rows are still drawn, so Tab reaches the next
+/// row (and scrolls it in) before the view does.
+const DRAWN_BEYOND_VIEW: f32 = 200.0;
+
+impl Heights {
+    /// Starts drawing `list` (a journey's route, say): another list's
+    /// heights are forgotten, as are those of rows past `count`.
+    pub fn list(&mut self, list: impl std::hash::Hash, count: usize) {
+        use std::hash::{DefaultHasher, Hasher};
+        let mut hasher = DefaultHasher::new();
+        list.hash(&mut hasher);
+        let list = hasher.finish();
+        if self.list != Some(list) {
+            self.list = Some(list);
+            self.heights.clear();
+        }
+        self.heights.truncate(count);
+    }
+
+    /// Row `i`, drawn by `draw` if it is near the view.
+    pub fn row(&mut self, ui: &mut Ui, i: usize, draw: impl FnOnce(&mut Ui)) {
+        if self.heights.len() <= i {
+            self.heights.resize(i + 1, 0.0);
+        }
+        let known = self.heights[i];
+        let top = ui.cursor().top();
+        let near = ui.clip_rect().expand2(egui::vec2(0.0, DRAWN_BEYOND_VIEW));
+        if known > 0.0 && (top > near.bottom() || top + known < near.top()) {
+            ui.allocate_space(egui::vec2(ui.available_width(), known));
+            return;
+        }
+        self.heights[i] = ui.scope(draw).response.rect.height();
+    }
 }
 
 /// Characters by name, in the order a list shows them.

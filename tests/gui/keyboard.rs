@@ -4,7 +4,8 @@
 use crate::common::gui::Fixture;
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::kittest::{NodeT, Queryable};
-use waybook::model::Holder;
+use waybook::model::{Change, Edit, Holder, Leg};
+use waybook::store::Campaign;
 
 /// What has the keyboard's focus: its label and where it is.
 fn focused(f: &Fixture) -> Option<(String, Rect)> {
@@ -17,7 +18,7 @@ fn focused(f: &Fixture) -> Option<(String, Rect)> {
 
 /// Presses Tab until the widget labelled `label` has the focus.
 fn tab_to(f: &mut Fixture, label: &str) {
-    for _ in 0..300 {
+    for _ in 0..600 {
         f.harness.key_press(Key::Tab);
         f.harness.run();
         if focused(f).is_some_and(|(l, _)| l == label) {
@@ -181,4 +182,36 @@ fn tab_walks_the_roster_by_name() {
         seen.extend(focused(&f).map(|(l, _)| l));
     }
     assert_eq!(seen, names[..4], "one stop per row, in order");
+}
+
+/// A long route's legs are drawn only near the view, and Tab still walks
+/// to each one in turn, scrolling it in; the legs left behind are no longer
+/// drawn.
+#[test]
+fn tab_walks_a_long_route_drawn_only_near_the_view() {
+    let lengthen = |path: &std::path::Path| {
+        let mut campaign = Campaign::open(path).expect("opens");
+        let data = campaign.load().expect("loads");
+        let journey = data.journeys.values().next().cloned().expect("a journey");
+        let mut long = journey.clone();
+        let legs = &mut long.plan.routes[long.plan.chosen].legs;
+        let first = legs[0].clone();
+        legs.extend((0..40).map(|n| Leg {
+            name: format!("Stage {n}"),
+            ..first.clone()
+        }));
+        let edit = Edit::new(
+            "a long route",
+            vec![Change::of(Some(&journey), Some(&long))],
+        );
+        campaign.apply(&edit).expect("saved");
+    };
+    let mut f = Fixture::opening("long.waybook", lengthen, Vec::new(), false);
+    f.click("Journeys");
+    let far = "Leg 32";
+    assert!(f.shows_exactly("Leg 1"));
+    assert!(!f.shows_exactly(far), "far below the view, not drawn");
+    tab_to(&mut f, far);
+    assert!(f.shows_exactly(far));
+    assert!(!f.shows_exactly("Leg 1"), "far above the view now");
 }

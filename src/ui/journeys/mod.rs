@@ -42,6 +42,8 @@ pub struct JourneysState {
     /// The day shown on the Days tab (0 is the first).
     pub day: i64,
     pub fields: FieldBuffers,
+    /// The Route tab's legs, drawn only near the view.
+    legs: lists::Heights,
     /// The plan, ledger and route comparison for (revision, journey):
     /// recomputed only when the campaign changes.
     cache: Option<Computed>,
@@ -91,7 +93,10 @@ pub fn journeys_ui(
         egui::ScrollArea::vertical()
             .auto_shrink(false)
             .show(ui, |ui| match state.tab {
-                Tab::Route => route_ui(ui, &mut state.fields, data, journey, view, routes, out),
+                Tab::Route => {
+                    let forms = (&mut state.fields, &mut state.legs);
+                    route_ui(ui, forms, data, journey, view, routes, out)
+                }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
                 Tab::Food => food_ui(ui, food, view),
                 Tab::Charts => charts_ui(ui, journey, view, food),

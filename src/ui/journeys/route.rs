@@ -5,7 +5,7 @@ use super::*;
 
 pub(super) fn route_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    (fields, legs): (&mut FieldBuffers, &mut lists::Heights),
     data: &CampaignData,
     j: &Journey,
     view: &JourneyPlanView,
@@ -14,7 +14,7 @@ pub(super) fn route_ui(
 ) {
     routes_compared_ui(ui, fields, j, routes, out);
     ui.add_space(8.0);
-    legs_ui(ui, fields, j, view, data.settings.day_hours, out);
+    legs_ui(ui, (fields, legs), j, view, data.settings.day_hours, out);
     ui.add_space(8.0);
     methods_ui(ui, fields, j, out);
     ui.add_space(8.0);
@@ -92,9 +92,11 @@ fn routes_compared_ui(
 }
 
 /// The legs of the chosen route; legs already travelled are locked.
+/// The chosen route's legs, drawn only near the view (a route may have
+/// hundreds), and the button to add one.
 fn legs_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    (fields, heights): (&mut FieldBuffers, &mut lists::Heights),
     j: &Journey,
     view: &JourneyPlanView,
     day_hours: i64,
@@ -105,6 +107,7 @@ fn legs_ui(
     ui.heading(format!("Legs of {}", route.name));
     let travelled = view.road_hours_played(j.played_hours);
     let mut leg_start = 0usize;
+    heights.list((j.id, r), route.legs.len());
     for (i, leg) in route.legs.iter().enumerate() {
         let hours = leg
             .method(&j.plan.methods)
@@ -117,7 +120,7 @@ fn legs_ui(
             behind,
             day_hours,
         };
-        leg_ui(ui, fields, j, (r, i), row, out);
+        heights.row(ui, i, |ui| leg_ui(ui, fields, j, (r, i), row, out));
     }
     if ui.button("Add leg").clicked() {
         let last = route.legs.last().cloned();
@@ -258,16 +261,15 @@ fn leg_ui(
 fn method_combo(ui: &mut Ui, id: &str, j: &Journey, current: usize) -> usize {
     let mut method = current;
     let label_id = ui.label("by").id;
-    egui::ComboBox::from_id_salt(id)
+    let combo = egui::ComboBox::from_id_salt(id)
         .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
         .show_ui(ui, |ui| {
             for (m, way) in j.plan.methods.iter().enumerate() {
                 let speed = super::super::fields::format_decimal(way.km_per_hour);
                 ui.selectable_value(&mut method, m, format!("{} ({speed} km/h)", way.name));
             }
-        })
-        .response
-        .labelled_by(label_id);
+        });
+    super::super::fields::in_view(combo.response).labelled_by(label_id);
     method
 }
 
