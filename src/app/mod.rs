@@ -322,13 +322,19 @@ impl App {
     }
 
     /// Carries out the commands the screens sent this frame.
-    pub fn run_commands(&mut self) {
+    /// Runs the commands given since the last call; says whether any did
+    /// more than keep a draft (the screen then shows what they changed in
+    /// another frame).
+    pub fn run_commands(&mut self) -> bool {
         self.draft = None;
         self.finish_export();
         self.watch_file();
-        for command in std::mem::take(&mut self.commands) {
+        let commands = std::mem::take(&mut self.commands);
+        let ran = commands.iter().any(|c| !matches!(c, Command::Draft(_)));
+        for command in commands {
             self.run(command);
         }
+        ran
     }
 
     /// Takes the outcome of a finished background export.

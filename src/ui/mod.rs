@@ -150,7 +150,10 @@ impl WaybookApp {
             self.ui.heed(notice, &mut self.app);
         }
         app_ui(ui, &mut self.app, &mut self.ui);
-        self.app.run_commands();
+        if self.app.run_commands() {
+            // Drawn before the change: the next frame shows it.
+            ui.ctx().request_repaint();
+        }
     }
 }
 

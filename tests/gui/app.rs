@@ -312,6 +312,50 @@ fn the_inventory_draws_only_the_holders_in_view() {
     assert_eq!(drawn, sorted, "in name order");
 }
 
+/// Issue 14: a large party's exhaustion chart draws the 12 most at risk and
+/// says so; the lines are worked out again when the party changes.
+#[test]
+fn a_large_partys_chart_draws_the_twelve_most_at_risk() {
+    let mut f = Fixture::demo();
+    let party = f.journey().party;
+    let travellers = |f: &Fixture| {
+        f.data()
+            .characters
+            .values()
+            .filter(|c| c.party == Some(party))
+            .count()
+    };
+    let hire = |f: &mut Fixture, count: i64| {
+        let first = f.data().next_character_id().0;
+        let changes = (0..count)
+            .map(|n| {
+                let mut c = waybook::model::Character::new(
+                    waybook::model::CharacterId(first + n),
+                    format!("Porter {}", first + n),
+                    waybook::model::CharacterKind::Ally,
+                );
+                c.party = Some(party);
+                waybook::model::Change::character(None, Some(&c))
+            })
+            .collect();
+        let edit = waybook::model::Edit::new("Hire porters", changes);
+        f.harness
+            .state_mut()
+            .app
+            .push(waybook::app::Command::Apply(edit));
+        f.harness.run();
+    };
+    hire(&mut f, 10);
+    f.click("Journeys");
+    f.click("Charts");
+    let drawn = |n: usize| format!("The 12 most at risk of {n} travellers are drawn.");
+    let before = travellers(&f);
+    assert!(before > 12);
+    assert!(f.shows(&drawn(before)));
+    hire(&mut f, 1);
+    assert!(f.shows(&drawn(before + 1)), "worked out again");
+}
+
 /// Issue 14: the roster's columns sort by level, wounds and exhaustion too,
 /// numbers by value, ties by name; a second click turns the order round.
 #[test]

@@ -101,7 +101,13 @@ const CHARTED: usize = 12;
 
 /// Expected exhaustion per character over the journey (running total of each
 /// day's exact forecast), and food units left: planned against played.
-pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: &FoodLedger) {
+pub(super) fn charts_ui(
+    ui: &mut Ui,
+    j: &Journey,
+    view: &JourneyPlanView,
+    food: &FoodLedger,
+    chart: &ChartLines,
+) {
     use egui_plot::{Corner, Legend, Line, LineStyle, Plot};
     risk_grid_ui(ui, view);
     ui.add_space(8.0);
@@ -112,36 +118,11 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
         )
         .weak(),
     );
-    // Each traveller (as on the first day) with their running totals, by
-    // their row in the plan's days.
-    let travellers: &[plan::CharacterDay] = view.days.first().map_or(&[], |d| &d.characters);
-    let mut lines: Vec<(&plan::CharacterDay, Vec<[f64; 2]>)> = travellers
-        .iter()
-        .enumerate()
-        .map(|(row, traveller)| {
-            let mut total = 0.0;
-            let points = std::iter::once([0.0, 0.0])
-                .chain(view.days.iter().map(|d| {
-                    total += d
-                        .characters
-                        .get(row)
-                        .map_or(0.0, |c| c.forecast.expected_exhaustion);
-                    [(d.index + 1) as f64, total]
-                }))
-                .collect();
-            (traveller, points)
-        })
-        .collect();
-    if travellers.len() > CHARTED {
-        lines.sort_by(|(_, a), (_, b)| {
-            let end = |p: &Vec<[f64; 2]>| p.last().map_or(0.0, |p| p[1]);
-            end(b).total_cmp(&end(a))
-        });
-        lines.truncate(CHARTED);
+    if chart.travellers > CHARTED {
         ui.label(
             RichText::new(format!(
                 "The {CHARTED} most at risk of {} travellers are drawn.",
-                travellers.len()
+                chart.travellers
             ))
             .weak(),
         );
@@ -155,10 +136,10 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
         .y_axis_label("degrees")
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (n, (traveller, points)) in lines.into_iter().enumerate() {
+            for (n, (traveller, points)) in chart.lines.iter().enumerate() {
                 let colour = chart_colour(n);
-                let (id, name) = (&traveller.character, &traveller.name);
-                plot.line(Line::new(name.clone(), points).color(colour));
+                let (id, name) = traveller;
+                plot.line(Line::new(name.clone(), points.clone()).color(colour));
                 if days_played > 0 {
                     // The same name joins the played line to its legend entry.
                     plot.line(
@@ -196,6 +177,50 @@ pub(super) fn charts_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, food: 
                 plot.line(Line::new("played", played));
             }
         });
+}
+
+/// The exhaustion chart's lines: the travellers (as on the first day) most
+/// at risk, with their running totals of expected exhaustion.
+pub(super) struct ChartLines {
+    lines: Vec<((CharacterId, String), Vec<[f64; 2]>)>,
+    /// How many travel, drawn or not.
+    travellers: usize,
+}
+
+pub(super) fn chart_lines(view: &JourneyPlanView) -> ChartLines {
+    let travellers: &[plan::CharacterDay] = view.days.first().map_or(&[], |d| &d.characters);
+    let mut lines: Vec<(usize, Vec<[f64; 2]>)> = (0..travellers.len())
+        .map(|row| {
+            let mut total = 0.0;
+            let points = std::iter::once([0.0, 0.0])
+                .chain(view.days.iter().map(|d| {
+                    total += d
+                        .characters
+                        .get(row)
+                        .map_or(0.0, |c| c.forecast.expected_exhaustion);
+                    [(d.index + 1) as f64, total]
+                }))
+                .collect();
+            (row, points)
+        })
+        .collect();
+    if travellers.len() > CHARTED {
+        lines.sort_by(|(_, a), (_, b)| {
+            let end = |p: &Vec<[f64; 2]>| p.last().map_or(0.0, |p| p[1]);
+            end(b).total_cmp(&end(a))
+        });
+        lines.truncate(CHARTED);
+    }
+    ChartLines {
+        lines: lines
+            .into_iter()
+            .map(|(row, points)| {
+                let traveller = &travellers[row];
+                ((traveller.character, traveller.name.clone()), points)
+            })
+            .collect(),
+        travellers: travellers.len(),
+    }
 }
 
 /// Distinct colours for the characters' lines, planned and played alike.

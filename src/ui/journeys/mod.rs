@@ -64,6 +64,9 @@ struct Computed {
     view: JourneyPlanView,
     food: FoodLedger,
     routes: Vec<plan::RouteFigures>,
+    /// The exhaustion chart's lines, worked out when the Charts tab is first
+    /// shown.
+    chart: std::cell::OnceCell<ledger::ChartLines>,
 }
 
 const RISK: Color32 = Color32::from_rgb(0xb0, 0x4a, 0x1c);
@@ -86,7 +89,11 @@ pub fn journeys_ui(
         };
         let computed = computed(state.cache.take(), data, journey);
         let Computed {
-            view, food, routes, ..
+            view,
+            food,
+            routes,
+            chart,
+            ..
         } = &computed;
         header_ui(ui, state, data, journey, view, out);
         ui.separator();
@@ -99,7 +106,10 @@ pub fn journeys_ui(
                 }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
                 Tab::Food => food_ui(ui, food, view),
-                Tab::Charts => charts_ui(ui, journey, view, food),
+                Tab::Charts => {
+                    let chart = chart.get_or_init(|| ledger::chart_lines(view));
+                    charts_ui(ui, journey, view, food, chart)
+                }
                 Tab::Play => play_ui(ui, journey, view, out),
             });
         state.cache = Some(computed);
@@ -184,6 +194,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
                 view,
                 food,
                 routes,
+                chart: std::cell::OnceCell::new(),
             }
         }
     }
