@@ -179,10 +179,13 @@ pub(super) fn charts_ui(
         });
 }
 
+/// A traveller and their running total, day by day.
+type ChartLine = ((CharacterId, String), Vec<[f64; 2]>);
+
 /// The exhaustion chart's lines: the travellers (as on the first day) most
 /// at risk, with their running totals of expected exhaustion.
 pub(super) struct ChartLines {
-    lines: Vec<((CharacterId, String), Vec<[f64; 2]>)>,
+    lines: Vec<ChartLine>,
     /// How many travel, drawn or not.
     travellers: usize,
 }
