@@ -218,37 +218,45 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
         let c = c?;
         characters.insert(c.id, c);
     }
+    // Read in the table's own order, then put in order here: ordered by
+    // SQLite, each of hundreds of thousands of rows is a lookup of its own.
     let mut stmt = conn.prepare(
-        "SELECT character_id, section, name, value, trained FROM character_stat ORDER BY character_id, section, position",
+        "SELECT character_id, section, position, name, value, trained FROM character_stat",
     )?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let Some(c) = characters.get_mut(&row.get::<_, CharacterId>(0)?) else {
+    let mut stats = stmt
+        .query_map([], |row| {
+            let at: (CharacterId, String, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
+            Ok((at, row.get::<_, String>(3)?, row.get::<_, i64>(4)?, row.get(5)?))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    // Stable and quick on rows already (nearly) in order, as they usually are.
+    stats.sort_by(|a, b| a.0.cmp(&b.0));
+    for ((id, section, _), name, value, trained) in stats {
+        let Some(c) = characters.get_mut(&id) else {
             continue;
         };
-        let section: String = row.get(1)?;
-        let (name, value): (String, i64) = (row.get(2)?, row.get(3)?);
         match section.as_str() {
             "companion" => c.companion.stats.push(NamedStat { name, value }),
             "trait" => c.exploration.traits.push(NamedStat { name, value }),
             _ => c.exploration.skills.push(Skill {
                 name,
                 value,
-                trained: row.get(4)?,
+                trained,
             }),
         }
     }
-    let mut stmt = conn.prepare(
-        "SELECT character_id, list, text FROM character_entry ORDER BY character_id, list, position",
-    )?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let Some(c) = characters.get_mut(&row.get::<_, CharacterId>(0)?) else {
-            continue;
-        };
-        let list: String = row.get(1)?;
-        if let Some(target) = list_mut(c, &list) {
-            target.push(row.get(2)?);
+    let mut stmt =
+        conn.prepare("SELECT character_id, list, position, text FROM character_entry")?;
+    let mut entries = stmt
+        .query_map([], |row| {
+            let at: (CharacterId, String, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
+            Ok((at, row.get::<_, String>(3)?))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for ((id, list, _), text) in entries {
+        if let Some(target) = characters.get_mut(&id).and_then(|c| list_mut(c, &list)) {
+            target.push(text);
         }
     }
     Ok(characters)
