@@ -804,6 +804,10 @@ fn the_food_need_and_the_looked_after_switch() {
     f.click("Food");
     assert!(f.shows("Food and drink are counted apart"));
     assert!(f.shows(" of drink in packs and the stash"));
+    assert!(
+        f.shows("At full rations the food or drink runs out on day 1"),
+        "the demo carries far less water than food"
+    );
     f.click("Campaign");
     f.click("Count food and drink on journeys");
     assert!(!f.data().settings.track_food);

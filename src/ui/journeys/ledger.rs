@@ -34,7 +34,8 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
         );
     }
     ui.label(format!(
-        "At full rations the food runs out on {}; at half rations on {}.",
+        "At full rations the {} runs out on {}; at half rations on {}.",
+        if food.apart { "food or drink" } else { "food" },
         day_name(food.runs_out_full),
         day_name(food.runs_out_half)
     ));
