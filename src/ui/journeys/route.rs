@@ -180,7 +180,9 @@ fn leg_ui(
                     &key("name"),
                     &format!("Leg {}", i + 1),
                     &leg.name,
-                    150.0,
+                    // Narrow enough for the weather's hours to fit on the
+                    // leg's first line at 1280 px.
+                    120.0,
                 ) {
                     fields.commit(out, j, "leg", |j| j.plan.routes[r].legs[i].name = name);
                 }
