@@ -226,7 +226,12 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
     let mut stats = stmt
         .query_map([], |row| {
             let at: (CharacterId, String, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
-            Ok((at, row.get::<_, String>(3)?, row.get::<_, i64>(4)?, row.get(5)?))
+            Ok((
+                at,
+                row.get::<_, String>(3)?,
+                row.get::<_, i64>(4)?,
+                row.get(5)?,
+            ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     // Stable and quick on rows already (nearly) in order, as they usually are.
