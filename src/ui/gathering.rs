@@ -39,7 +39,16 @@ pub struct GatheringState {
     /// A session length typed in hours or units.
     length: String,
     characters: lists::Everyone,
+    /// The odds shown before anyone rolls, worked out again only when the
+    /// campaign or the choice changes (finding the gatherer's tool looks
+    /// through every holding).
+    odds: lists::Memo<OddsKey, Odds>,
 }
+
+/// What the odds depend on: the campaign's revision, the site, the
+/// gatherer, the source and where the units go, the length, the start.
+type OddsKey = (u64, SiteId, CharacterId, usize, bool, SessionLimit, i64);
+type Odds = Result<crate::gathering::forecast::GatherForecast, crate::gathering::GatherError>;
 
 /// The session lengths offered, and how each is said.
 const LIMITS: [(SessionLimit, &str); 9] = [
@@ -520,7 +529,7 @@ fn session_ui(
 /// Before anyone rolls: the chosen gatherer's chances at the chosen source.
 fn odds_ui(
     ui: &mut Ui,
-    state: &GatheringState,
+    state: &mut GatheringState,
     data: &CampaignData,
     site: &Site,
     limit: SessionLimit,
@@ -544,7 +553,19 @@ fn odds_ui(
         units: 0,
     };
     let start = open_session(data, site.id).map_or(data.settings.clock.hour, |s| s.start.hour);
-    match forecast(data, site, c, &g, limit, start) {
+    let key = (
+        data.revision,
+        site.id,
+        c.id,
+        state.source,
+        state.into_stash,
+        limit,
+        start,
+    );
+    let odds = state
+        .odds
+        .get(key, || forecast(data, site, c, &g, limit, start).into());
+    match odds.as_ref() {
         Err(e) => {
             ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
         }
