@@ -319,12 +319,7 @@ fn food_and_drink_counted_apart_run_out_on_the_drink() {
         (Some(3), Some(6))
     );
 
-    let mut settings = data.settings.clone();
-    settings.food_and_drink_apart = true;
-    data.apply(&Change::Settings {
-        before: data.settings.clone(),
-        after: settings,
-    });
+    change_settings(&mut data, |s| s.food_and_drink_apart = true);
     let view = plan::plan(&data, &journey);
     let ledger = plan::food_ledger(&data, &journey, &view);
     assert!(ledger.apart);
@@ -429,6 +424,16 @@ fn playing_a_day_eats_whole_rations_and_moves_the_clock() {
     assert!(again.is_ok(), "the next day can be played");
 }
 
+/// The campaign's settings, changed by `change`.
+fn change_settings(data: &mut CampaignData, change: impl FnOnce(&mut Settings)) {
+    let mut after = data.settings.clone();
+    change(&mut after);
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after,
+    });
+}
+
 fn play_day(data: &mut CampaignData, journey: JourneyId) {
     let j = data.journeys[&journey].clone();
     let edit = play::advance(data, &j, play::Until::EndOfDay, &mut Dice::scripted(vec![]))
@@ -445,12 +450,7 @@ fn play_day(data: &mut CampaignData, journey: JourneyId) {
 #[test]
 fn food_always_looked_after_is_neither_eaten_nor_missed() {
     let (mut data, journey) = small_party(0);
-    let mut settings = data.settings.clone();
-    settings.track_food = false;
-    data.apply(&Change::Settings {
-        before: data.settings.clone(),
-        after: settings,
-    });
+    change_settings(&mut data, |s| s.track_food = false);
     let view = plan::plan(&data, &journey);
     let ledger = plan::food_ledger(&data, &journey, &view);
     assert!(ledger.looked_after);

@@ -210,6 +210,31 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     Ok(c)
 }
 
+/// Where a stat or list entry goes: its character, section or list, and
+/// position in it.
+type Place = (CharacterId, String, i64);
+
+/// The rows of `sql` (a character, a section, a position, then what `rest`
+/// reads) in the order of their place. Read in the table's own order and
+/// sorted here: ordered by SQLite, each of hundreds of thousands of rows is
+/// a lookup of its own. The sort is stable and quick on rows already
+/// (nearly) in order, as they usually are.
+fn in_place_order<T>(
+    conn: &Connection,
+    sql: &str,
+    rest: impl Fn(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Vec<(Place, T)>> {
+    let mut stmt = conn.prepare(sql)?;
+    let mut rows = stmt
+        .query_map([], |row| {
+            let place: Place = (row.get(0)?, row.get(1)?, row.get(2)?);
+            Ok((place, rest(row)?))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(rows)
+}
+
 /// Every character with its stats and lists, in three queries.
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Character>> {
     let mut characters = BTreeMap::new();
@@ -218,25 +243,12 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
         let c = c?;
         characters.insert(c.id, c);
     }
-    // Read in the table's own order, then put in order here: ordered by
-    // SQLite, each of hundreds of thousands of rows is a lookup of its own.
-    let mut stmt = conn.prepare(
+    let stats = in_place_order(
+        conn,
         "SELECT character_id, section, position, name, value, trained FROM character_stat",
+        |row| Ok((row.get::<_, String>(3)?, row.get::<_, i64>(4)?, row.get(5)?)),
     )?;
-    let mut stats = stmt
-        .query_map([], |row| {
-            let at: (CharacterId, String, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
-            Ok((
-                at,
-                row.get::<_, String>(3)?,
-                row.get::<_, i64>(4)?,
-                row.get(5)?,
-            ))
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    // Stable and quick on rows already (nearly) in order, as they usually are.
-    stats.sort_by(|a, b| a.0.cmp(&b.0));
-    for ((id, section, _), name, value, trained) in stats {
+    for ((id, section, _), (name, value, trained)) in stats {
         let Some(c) = characters.get_mut(&id) else {
             continue;
         };
@@ -250,15 +262,11 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
             }),
         }
     }
-    let mut stmt =
-        conn.prepare("SELECT character_id, list, position, text FROM character_entry")?;
-    let mut entries = stmt
-        .query_map([], |row| {
-            let at: (CharacterId, String, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
-            Ok((at, row.get::<_, String>(3)?))
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let entries = in_place_order(
+        conn,
+        "SELECT character_id, list, position, text FROM character_entry",
+        |row| row.get::<_, String>(3),
+    )?;
     for ((id, list, _), text) in entries {
         if let Some(target) = characters.get_mut(&id).and_then(|c| list_mut(c, &list)) {
             target.push(text);

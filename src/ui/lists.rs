@@ -1,8 +1,9 @@
 //! Long lists on screen: what a screen works out from the campaign (sorted
 //! names, filtered rows) kept until the campaign or the screen's filter
 //! changes ([`Memo`]), and lists drawn only where they are in view
-//! ([`rows_in_view`] for rows of one line, [`Heights`] for forms that wrap). A campaign may hold 10,000 characters; a frame draws
-//! the few dozen a GM can see.
+//! ([`rows_in_view`] for rows of one line, [`Heights`] for forms that
+//! wrap). A campaign may hold 10,000 characters; a frame draws the few
+//! dozen a GM can see.
 
 use crate::model::{CampaignData, Character, CharacterId};
 use egui::Ui;

@@ -91,9 +91,8 @@ fn routes_compared_ui(
     }
 }
 
-/// The legs of the chosen route; legs already travelled are locked.
 /// The chosen route's legs, drawn only near the view (a route may have
-/// hundreds), and the button to add one.
+/// hundreds), and the button to add one; legs already travelled are locked.
 fn legs_ui(
     ui: &mut Ui,
     (fields, heights): (&mut FieldBuffers, &mut lists::Heights),

@@ -482,7 +482,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
         ));
     }
     // The parties' flags and names are always drawn, over the paths.
-    let flags: Vec<(Pos2, Arc<Galley>)> = data
+    let flags: Vec<(Pos2, Label)> = data
         .parties
         .values()
         .filter_map(|party| {
@@ -490,7 +490,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             let name = painter.layout_no_wrap(party.name.clone(), FontId::proportional(12.0), FLAG);
             let spot = Rect::from_min_size(position + vec2(9.0, -name.size().y / 2.0), name.size());
             taken.take(spot.union(Rect::from_center_size(position, Vec2::splat(12.0))));
-            Some((position, name))
+            Some((position, (spot.min, name)))
         })
         .collect();
     let places: Vec<Drawn> = centres
@@ -511,7 +511,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             Drawn {
                 place,
                 centre,
-                label: shown.then_some(galley),
+                label: shown.then_some((spot.min, galley)),
             }
         })
         .collect();
@@ -547,11 +547,14 @@ const LABEL_MARGIN: Vec2 = vec2(4.0, 2.0);
 /// A path shorter than this on screen is drawn without its label.
 const SHORTEST_LABELLED: f32 = 40.0;
 
+/// A label laid out, and where its top-left corner goes.
+type Label = (Pos2, Arc<Galley>);
+
 /// A place on the canvas: where, and its name if it has room.
 struct Drawn<'a> {
     place: &'a Place,
     centre: Pos2,
-    label: Option<Arc<Galley>>,
+    label: Option<Label>,
 }
 
 /// A path's line, and its label (the click target) if the path is long
@@ -684,8 +687,7 @@ fn place_ui(
             Stroke::new(2.5, Color32::from_rgb(0xd0, 0x8c, 0x00)),
         );
     }
-    if let Some(galley) = label {
-        let top_left = centre + vec2(-galley.size().x / 2.0, PLACE_RADIUS + 3.0);
+    if let Some((top_left, galley)) = label {
         painter.galley(top_left, galley, INK);
     }
 }
@@ -713,9 +715,8 @@ fn party_position(
 }
 
 /// A party's flag, with its name to the right.
-fn party_marker(painter: &egui::Painter, position: Pos2, name: Arc<Galley>) {
+fn party_marker(painter: &egui::Painter, position: Pos2, (top_left, name): Label) {
     painter.circle_filled(position, 6.0, FLAG);
     painter.circle_stroke(position, 6.0, Stroke::new(1.5, Color32::WHITE));
-    let top_left = position + vec2(9.0, -name.size().y / 2.0);
     painter.galley(top_left, name, FLAG);
 }
