@@ -843,3 +843,71 @@ fn every_record_kind_round_trips_through_the_json_document() {
     assert!(!back.journeys[&id].log.is_empty() && !back.journeys[&id].exhaustion_gained.is_empty());
     assert_eq!(Document::of(&back).to_json(), text, "the same bytes again");
 }
+
+/// A check the file's own schema makes, broken behind SQLite's back: the
+/// file reads, but SQLite's integrity check finds it damaged.
+fn break_a_check_constraint(path: &Path) {
+    let conn = rusqlite::Connection::open(path).expect("opened by hand");
+    conn.execute_batch("PRAGMA ignore_check_constraints = ON; UPDATE party SET supplies = -5;")
+        .expect("damaged");
+}
+
+fn renamed_first_character(data: &CampaignData) -> Edit {
+    let before = data.characters.values().next().expect("a character");
+    let mut after = before.clone();
+    after.name = "Renamed".into();
+    Edit::new(
+        "Rename",
+        vec![Change::character(Some(before), Some(&after))],
+    )
+}
+
+/// Issue 14: the app's open checks the file's integrity on a worker while
+/// the campaign is read; the first write waits for the verdict.
+#[test]
+fn a_whole_file_is_checked_while_it_is_read_and_then_takes_edits() {
+    let dir = temp();
+    let path = dir.path().join("whole.waybook");
+    drop(waybook::demo::create_demo(&path).expect("demo"));
+    let snapshots = waybook::store::snapshots::Snapshots::of(&dir.path().join("data"), &path);
+    let mut campaign = Campaign::open_keeping(&path, &snapshots).expect("opens");
+    let data = campaign.load().expect("loads");
+    campaign
+        .apply(&renamed_first_character(&data))
+        .expect("a whole file takes the edit");
+    assert_eq!(
+        campaign.verdict_news(),
+        Some(waybook::store::Verdict::Whole)
+    );
+    assert_eq!(campaign.verdict_news(), None, "the verdict is news once");
+    assert_eq!(campaign.damage(), None);
+}
+
+/// Issue 14: a file that reads but fails its integrity check opens, shows
+/// what it holds, and refuses every write in words, its bytes untouched.
+#[test]
+fn a_file_that_fails_its_integrity_check_opens_but_refuses_every_write() {
+    let dir = temp();
+    let path = dir.path().join("damaged.waybook");
+    drop(waybook::demo::create_demo(&path).expect("demo"));
+    break_a_check_constraint(&path);
+    let before = bytes(&path);
+    let refused = Campaign::open(&path).err().expect("checked first, refused");
+    assert!(refused.to_string().contains("it is damaged"), "{refused}");
+
+    let snapshots = waybook::store::snapshots::Snapshots::of(&dir.path().join("data"), &path);
+    let mut campaign = Campaign::open_keeping(&path, &snapshots).expect("opens while checked");
+    let data = campaign.load().expect("what can be read is read");
+    assert_eq!(data.characters.len(), 7);
+    let err = campaign
+        .apply(&renamed_first_character(&data))
+        .expect_err("a damaged file takes no edit");
+    let said = err.to_string();
+    assert!(matches!(err, StoreError::Damaged { .. }), "{said}");
+    assert!(
+        said.contains("failed its integrity check") && said.contains("CHECK constraint failed"),
+        "{said}"
+    );
+    assert!(campaign.damage().is_some_and(|d| d.contains("party")));
+    assert_eq!(bytes(&path), before, "not a byte written");
+}

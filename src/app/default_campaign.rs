@@ -12,7 +12,8 @@ pub fn open_default() -> anyhow::Result<Campaign> {
     std::fs::create_dir_all(&dir).with_context(|| format!("could not create {}", dir.display()))?;
     let path = dir.join("demo.waybook");
     if path.exists() {
-        Ok(Campaign::open(&path)?)
+        let snapshots = crate::store::snapshots::Snapshots::of(&dir, &path);
+        Ok(Campaign::open_keeping(&path, &snapshots)?)
     } else {
         Ok(crate::demo::create_demo(&path)?)
     }

@@ -272,6 +272,18 @@ impl App {
         }
     }
 
+    /// The open file's integrity check, run while it was read: a damaged
+    /// file is said at once, not only at the next edit.
+    fn watch_verification(&mut self) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        if let Some(crate::store::Verdict::Damaged(reason)) = session.verdict_news() {
+            let path = session.path_buf().unwrap_or_default();
+            self.fail(crate::store::StoreError::Damaged { path, reason }.to_string());
+        }
+    }
+
     /// A snapshot of the open campaign before a change made in bulk.
     fn snapshot_before(&mut self, reason: crate::store::snapshots::Reason) {
         let Some(session) = &self.session else { return };
@@ -329,6 +341,7 @@ impl App {
         self.draft = None;
         self.finish_export();
         self.watch_file();
+        self.watch_verification();
         let commands = std::mem::take(&mut self.commands);
         let ran = commands.iter().any(|c| !matches!(c, Command::Draft(_)));
         for command in commands {

@@ -44,8 +44,11 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(campaign: Campaign) -> store::Result<Self> {
+    /// Reads the campaign into memory; then its integrity check, if it is
+    /// due, runs in the background while the campaign is shown.
+    pub fn new(mut campaign: Campaign) -> store::Result<Self> {
         let data = campaign.load()?;
+        campaign.check_in_background();
         let identity = campaign.path().and_then(file_identity);
         Ok(Self {
             campaign,
@@ -124,8 +127,26 @@ impl Session {
             .is_some_and(|path| file_identity(path) != self.identity)
     }
 
+    /// Whether edits are refused: the file is not writable, or its
+    /// integrity check found it damaged.
     pub fn is_read_only(&self) -> bool {
-        self.campaign.is_read_only()
+        self.campaign.is_read_only() || self.campaign.damage().is_some()
+    }
+
+    /// What the integrity check found wrong with the file, once it has.
+    pub fn damage(&self) -> Option<&str> {
+        self.campaign.damage()
+    }
+
+    /// Whether the file's integrity check is still under way (edits wait
+    /// for it).
+    pub fn is_being_checked(&self) -> bool {
+        self.campaign.is_being_checked()
+    }
+
+    /// The integrity check's verdict, once, as soon as it is in.
+    pub fn verdict_news(&mut self) -> Option<store::Verdict> {
+        self.campaign.verdict_news()
     }
 
     /// Takes changes already applied in memory back, last first.

@@ -61,4 +61,4 @@ pub use record::{Record, Stale};
 pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, TableDef, TableRowDef};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
-pub use words::{capitalised, natural, plural, sort_by_name};
+pub use words::{NaturalKey, capitalised, natural, plural, sort_by_name};

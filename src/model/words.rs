@@ -7,12 +7,65 @@ use std::fmt::Display;
 /// Natural name order: numbers by their value, letters without regard to
 /// case ("Ash Varnell 113" before "Ash Varnell 1128").
 pub fn natural(a: &str, b: &str) -> Ordering {
-    natord::compare_ignore_case(a, b)
+    NaturalKey::new(a).cmp(&NaturalKey::new(b))
 }
 
-/// Sorts records by their names in natural order.
+/// Sorts records by their names in natural order (each name's key worked
+/// out once, not at every comparison).
 pub fn sort_by_name<T>(records: &mut [T], name: impl Fn(&T) -> &str) {
-    records.sort_by(|a, b| natural(name(a), name(b)));
+    records.sort_by_cached_key(|r| NaturalKey::new(name(r)));
+}
+
+/// A name's place in natural order, worked out once so that sorting
+/// thousands of names compares bytes, not text: each run of digits by its
+/// value (digits before letters, as in a dictionary), the rest in lower
+/// case; names the same but for case or leading zeros keep an order by the
+/// name as written. One allocation a name: the runs, each after a mark,
+/// then the name as written after a zero byte that ends them.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NaturalKey(Vec<u8>);
+
+/// Marks a run of digits: its count of digits (without leading zeros) in
+/// four bytes, so a longer number is a larger one, then the digits.
+const NUMBER: u8 = 1;
+/// Marks a run of text, in lower case.
+const TEXT: u8 = 2;
+
+impl NaturalKey {
+    pub fn new(name: &str) -> Self {
+        let mut key = Vec::with_capacity(2 * name.len() + 8);
+        let mut rest = name;
+        while let Some(first) = rest.chars().next() {
+            let digit = first.is_ascii_digit();
+            let end = rest
+                .find(|c: char| c.is_ascii_digit() != digit)
+                .unwrap_or(rest.len());
+            let (run, after) = rest.split_at(end);
+            if digit {
+                let digits = run.trim_start_matches('0');
+                key.push(NUMBER);
+                let count = u32::try_from(digits.len()).unwrap_or(u32::MAX);
+                key.extend_from_slice(&count.to_be_bytes());
+                key.extend_from_slice(digits.as_bytes());
+            } else {
+                key.push(TEXT);
+                if run.is_ascii() {
+                    key.extend(run.bytes().map(|b| b.to_ascii_lowercase()));
+                    rest = after;
+                    continue;
+                }
+                key.extend(run.chars().flat_map(char::to_lowercase).flat_map(|c| {
+                    let mut utf8 = [0; 4];
+                    let len = c.encode_utf8(&mut utf8).len();
+                    utf8.into_iter().take(len)
+                }));
+            }
+            rest = after;
+        }
+        key.push(0);
+        key.extend_from_slice(name.as_bytes());
+        Self(key)
+    }
 }
 
 /// The count and the noun, plural unless the count is one.
@@ -46,6 +99,28 @@ mod tests {
         );
         assert_eq!(natural("ash 2", "Ash 10"), Ordering::Less);
         assert_eq!(natural("Bram", "ash"), Ordering::Greater);
+        assert_eq!(natural("Ash 007", "Ash 8"), Ordering::Less);
+        assert_eq!(natural("Ash 12", "Ash 12b"), Ordering::Less);
+        assert_eq!(natural("ash", "Ash"), Ordering::Greater, "then as written");
+        assert_eq!(natural("Ash 2", "Ash 2"), Ordering::Equal);
+        assert_eq!(
+            natural(
+                "Traveller 99999999999999999999999",
+                "Traveller 100000000000000000000000"
+            ),
+            Ordering::Less,
+            "numbers longer than any integer"
+        );
+    }
+
+    #[test]
+    fn sorting_by_name_puts_numbers_in_order_of_value() {
+        let mut names = vec!["Porter 10", "porter 9", "Ash", "Porter 1", "2 crows"];
+        super::sort_by_name(&mut names, |n| n);
+        assert_eq!(
+            names,
+            ["2 crows", "Ash", "Porter 1", "porter 9", "Porter 10"]
+        );
     }
 
     #[test]

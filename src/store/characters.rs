@@ -139,14 +139,15 @@ pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
     let mut stat = conn.prepare_cached(
         "INSERT INTO character_stat (character_id, section, position, name, value, trained) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
+    let [companion, traits, skills] = STAT_SECTIONS;
     for (i, s) in (0_i64..).zip(&co.stats) {
-        stat.execute(params![c.id, "companion", i, s.name, s.value, false])?;
+        stat.execute(params![c.id, companion, i, s.name, s.value, false])?;
     }
     for (i, s) in (0_i64..).zip(&ex.traits) {
-        stat.execute(params![c.id, "trait", i, s.name, s.value, false])?;
+        stat.execute(params![c.id, traits, i, s.name, s.value, false])?;
     }
     for (i, s) in (0_i64..).zip(&ex.skills) {
-        stat.execute(params![c.id, "skill", i, s.name, s.value, s.trained])?;
+        stat.execute(params![c.id, skills, i, s.name, s.value, s.trained])?;
     }
     let mut entry = conn.prepare_cached(
         "INSERT INTO character_entry (character_id, list, position, text) VALUES (?1, ?2, ?3, ?4)",
@@ -210,29 +211,57 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     Ok(c)
 }
 
-/// Where a stat or list entry goes: its character, section or list, and
-/// position in it.
-type Place = (CharacterId, String, i64);
+/// The sections of `character_stat`, in the order [`put`] writes them.
+const STAT_SECTIONS: [&str; 3] = ["companion", "trait", "skill"];
 
-/// The rows of `sql` (a character, a section, a position, then what `rest`
-/// reads) in the order of their place. Read in the table's own order and
-/// sorted here: ordered by SQLite, each of hundreds of thousands of rows is
-/// a lookup of its own. The sort is stable and quick on rows already
-/// (nearly) in order, as they usually are.
+/// Where a stat or list entry goes: its character, its section or list (by
+/// its place in [`STAT_SECTIONS`] or [`LISTS`]), and its position in it.
+type Place = (CharacterId, usize, i64);
+
+/// The rows of `sql` (a character, a section or list named in `names`, a
+/// position, then what `rest` reads) in the order of their place; rows of a
+/// section or list this build does not know are left out. Read in the
+/// table's own order and sorted here: ordered by SQLite, each of hundreds of
+/// thousands of rows is a lookup of its own. They are usually in order
+/// already, as [`put`] writes them, and then the sort only looks.
 fn in_place_order<T>(
     conn: &Connection,
     sql: &str,
+    names: &[&str],
     rest: impl Fn(&rusqlite::Row) -> rusqlite::Result<T>,
 ) -> rusqlite::Result<Vec<(Place, T)>> {
     let mut stmt = conn.prepare(sql)?;
-    let mut rows = stmt
-        .query_map([], |row| {
-            let place: Place = (row.get(0)?, row.get(1)?, row.get(2)?);
-            Ok((place, rest(row)?))
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut rows = Vec::new();
+    let mut query = stmt.query([])?;
+    while let Some(row) = query.next()? {
+        let name = row.get_ref(1)?.as_str()?;
+        let Some(index) = names.iter().position(|n| *n == name) else {
+            continue;
+        };
+        rows.push(((row.get(0)?, index, row.get(2)?), rest(row)?));
+    }
+    if !rows.is_sorted_by(|a, b| a.0 <= b.0) {
+        rows.sort_by_key(|row| row.0);
+    }
     Ok(rows)
+}
+
+/// Hands each row to its character, walking both in order of id (rows of a
+/// character that is not there are left out).
+fn attach<T>(
+    characters: &mut BTreeMap<CharacterId, Character>,
+    rows: Vec<(Place, T)>,
+    mut put: impl FnMut(&mut Character, usize, T),
+) {
+    let mut cursor = characters.iter_mut().peekable();
+    for ((id, index, _), value) in rows {
+        while cursor.next_if(|(k, _)| **k < id).is_some() {}
+        if let Some((k, c)) = cursor.peek_mut()
+            && **k == id
+        {
+            put(c, index, value);
+        }
+    }
 }
 
 /// Every character with its stats and lists, in three queries.
@@ -246,13 +275,13 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
     let stats = in_place_order(
         conn,
         "SELECT character_id, section, position, name, value, trained FROM character_stat",
+        &STAT_SECTIONS,
         |row| Ok((row.get::<_, String>(3)?, row.get::<_, i64>(4)?, row.get(5)?)),
     )?;
-    for ((id, section, _), (name, value, trained)) in stats {
-        let Some(c) = characters.get_mut(&id) else {
-            continue;
-        };
-        match section.as_str() {
+    attach(
+        &mut characters,
+        stats,
+        |c, section, (name, value, trained)| match STAT_SECTIONS[section] {
             "companion" => c.companion.stats.push(NamedStat { name, value }),
             "trait" => c.exploration.traits.push(NamedStat { name, value }),
             _ => c.exploration.skills.push(Skill {
@@ -260,17 +289,18 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
                 value,
                 trained,
             }),
-        }
-    }
+        },
+    );
     let entries = in_place_order(
         conn,
         "SELECT character_id, list, position, text FROM character_entry",
+        &LISTS,
         |row| row.get::<_, String>(3),
     )?;
-    for ((id, list, _), text) in entries {
-        if let Some(target) = characters.get_mut(&id).and_then(|c| list_mut(c, &list)) {
+    attach(&mut characters, entries, |c, list, text| {
+        if let Some(target) = list_mut(c, LISTS[list]) {
             target.push(text);
         }
-    }
+    });
     Ok(characters)
 }

@@ -68,6 +68,7 @@ pub fn check(path: &Path) -> Result<CheckReport> {
             conn,
             path: Some(path.to_owned()),
             read_only: true,
+            verification: None,
         };
         crate::model::validate::problems(&campaign.load()?)
             .iter()

@@ -16,9 +16,11 @@ mod parties;
 pub mod snapshots;
 mod sql_types;
 mod tables;
+mod verify;
 
 pub use check::{CheckReport, check};
 pub use migrate::LATEST_VERSION;
+pub use verify::Verdict;
 
 use crate::model::{
     CampaignData, Change, Character, Edit, GatheringSession, Holding, Item, Journey, MapPath,
@@ -70,6 +72,11 @@ pub enum StoreError {
         path: PathBuf,
         source: rusqlite::Error,
     },
+    #[error(
+        "{} failed its integrity check: {reason}. Waybook writes nothing more to it; what is on screen is what could be read (File > Export JSON… keeps it, and File > Snapshots… has earlier copies).",
+        path.display()
+    )]
+    Damaged { path: PathBuf, reason: String },
     #[error("{}", in_words(.0))]
     Sqlite(#[from] rusqlite::Error),
 }
@@ -119,6 +126,9 @@ pub struct Campaign {
     path: Option<PathBuf>,
     /// Opened for reading only: the file is not writable.
     read_only: bool,
+    /// The file's integrity check, when it runs while the campaign is read
+    /// (`None`: checked before it opened, or never on a disk).
+    verification: Option<verify::Verification>,
 }
 
 impl Campaign {
@@ -190,19 +200,32 @@ impl Campaign {
         Self::prepare(conn, Some(crate::files::absolute(path)))
     }
 
-    /// Opens a campaign as the app does: a snapshot is taken first when its
-    /// schema is about to be upgraded.
+    /// Opens a campaign as the app does. When its schema is about to be
+    /// upgraded, it is checked whole first and a snapshot taken; otherwise
+    /// its integrity check is left for [`Self::check_in_background`] once
+    /// it is read ([`Self::verdict_news`] brings the verdict), and the first
+    /// write waits for the verdict (or runs the check, if never started).
     pub fn open_keeping(path: &Path, snapshots: &snapshots::Snapshots) -> Result<Self> {
-        let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
-        let campaign = Self {
-            conn,
-            path: Some(crate::files::absolute(path)),
-            read_only: false,
-        };
-        if migrate::user_version(&campaign.conn)? < LATEST_VERSION {
-            snapshots.take(&campaign, snapshots::Reason::Migration)?;
+        if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+            return Self::open_read_only(path);
         }
-        Self::prepare(campaign.conn, campaign.path)
+        let conn = open_marked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        let absolute = crate::files::absolute(path);
+        if migrate::user_version(&conn)? < LATEST_VERSION {
+            verify::quick_check(&conn, path)?;
+            let campaign = Self {
+                conn,
+                path: Some(absolute),
+                read_only: false,
+                verification: None,
+            };
+            snapshots.take(&campaign, snapshots::Reason::Migration)?;
+            return Self::prepare(campaign.conn, campaign.path);
+        }
+        let verification = verify::Verification::due(&absolute);
+        let mut campaign = Self::prepare(conn, Some(absolute))?;
+        campaign.verification = Some(verification);
+        Ok(campaign)
     }
 
     /// Opens a campaign for reading only (the command line's reports): the
@@ -221,6 +244,7 @@ impl Campaign {
             conn,
             path: Some(path.to_owned()),
             read_only: true,
+            verification: None,
         })
     }
 
@@ -237,6 +261,7 @@ impl Campaign {
             conn,
             path,
             read_only: false,
+            verification: None,
         })
     }
 
@@ -249,11 +274,77 @@ impl Campaign {
         self.read_only
     }
 
-    /// Reads the whole campaign into memory.
+    /// Starts the integrity check that [`Self::open_keeping`] left due, on a
+    /// worker thread with a connection of its own.
+    pub fn check_in_background(&mut self) {
+        if let Some(verification) = &mut self.verification {
+            verification.start();
+        }
+    }
+
+    /// Whether the file's integrity check is still under way.
+    pub fn is_being_checked(&self) -> bool {
+        self.verification
+            .as_ref()
+            .is_some_and(verify::Verification::is_running)
+    }
+
+    /// What the integrity check found wrong with the file, once it has.
+    pub fn damage(&self) -> Option<&str> {
+        self.verification.as_ref().and_then(|v| v.damage())
+    }
+
+    /// The integrity check's verdict, once, as soon as it is in.
+    pub fn verdict_news(&mut self) -> Option<Verdict> {
+        self.verification.as_mut().and_then(|v| v.news())
+    }
+
+    /// Before a write: waits for the integrity check, and refuses a file it
+    /// found damaged.
+    fn verified(&mut self) -> Result<()> {
+        let Some(verification) = &mut self.verification else {
+            return Ok(());
+        };
+        match verification.wait() {
+            Verdict::Whole => Ok(()),
+            Verdict::Damaged(reason) => Err(StoreError::Damaged {
+                path: self.path.clone().unwrap_or_default(),
+                reason: reason.clone(),
+            }),
+        }
+    }
+
+    /// Reads the whole campaign into memory. The characters (most of a
+    /// large campaign's rows) are read on a second connection of their own
+    /// while this one reads the rest, when the file allows it.
     pub fn load(&self) -> Result<CampaignData> {
+        let beside = self
+            .path
+            .as_deref()
+            .filter(|_| !self.read_only)
+            .and_then(|path| {
+                Connection::open_with_flags(
+                    path,
+                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                )
+                .ok()
+            });
+        std::thread::scope(|scope| {
+            let characters = beside.map(|conn| scope.spawn(move || characters::load(&conn)));
+            let mut data = self.load_all_but_characters()?;
+            data.characters = match characters {
+                Some(worker) => worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
+                None => characters::load(&self.conn)?,
+            };
+            Ok(data)
+        })
+    }
+
+    fn load_all_but_characters(&self) -> Result<CampaignData> {
         let mut data = CampaignData::new(self.settings()?);
         data.parties = parties::load(&self.conn)?;
-        data.characters = characters::load(&self.conn)?;
         data.items = items::load_items(&self.conn)?;
         data.holdings = items::load_holdings(&self.conn)?;
         data.journeys = journeys::load(&self.conn)?;
@@ -277,6 +368,7 @@ impl Campaign {
 
     /// Writes every change of one GM action in one transaction: all or nothing.
     pub fn apply(&mut self, edit: &Edit) -> Result<()> {
+        self.verified()?;
         let tx = self.conn.transaction()?;
         for change in &edit.changes {
             apply_change(&tx, change)?;
@@ -393,31 +485,48 @@ stored!(
     bodies::delete::<crate::model::Cult>
 );
 
+/// A [`StoreError::Foreign`] for `path`, its reason on one line.
+fn foreign(path: &Path, reason: &str) -> StoreError {
+    StoreError::Foreign {
+        path: path.to_owned(),
+        reason: one_line(reason),
+    }
+}
+
+/// SQLite failed reading `path`: a full disk or a locked folder is not a
+/// damaged file, so say which it is.
+fn damaged(path: &Path, e: rusqlite::Error) -> StoreError {
+    if is_disk_problem(&e) {
+        StoreError::Disk {
+            path: path.to_owned(),
+            source: e,
+        }
+    } else {
+        foreign(path, &format!("it is damaged ({e})"))
+    }
+}
+
 /// Opens a file only after checking it is a Waybook campaign this build can
 /// read: SQLite header, application id, schema version, quick integrity check.
 /// Nothing is written on any of these paths.
 fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
-    let foreign = |reason: &str| StoreError::Foreign {
-        path: path.to_owned(),
-        reason: one_line(reason),
-    };
-    // A full disk or a locked folder is not a damaged file: say which it is.
-    let damaged = |e: rusqlite::Error| {
-        if is_disk_problem(&e) {
-            StoreError::Disk {
-                path: path.to_owned(),
-                source: e,
-            }
-        } else {
-            foreign(&format!("it is damaged ({e})"))
-        }
-    };
+    let conn = open_marked(path, flags)?;
+    verify::quick_check(&conn, path)?;
+    Ok(conn)
+}
+
+/// Opens a file after the quick checks of [`open_checked`] (SQLite header,
+/// application id, schema version), leaving out its integrity check.
+fn open_marked(path: &Path, flags: OpenFlags) -> Result<Connection> {
     let header = read_header(path)?;
     if header.len() < 100 {
-        return Err(foreign("the file is empty or too short to be a database"));
+        return Err(foreign(
+            path,
+            "the file is empty or too short to be a database",
+        ));
     }
     if !header.starts_with(b"SQLite format 3\0") {
-        return Err(foreign("it is not an SQLite database"));
+        return Err(foreign(path, "it is not an SQLite database"));
     }
     let conn = if flags.contains(OpenFlags::SQLITE_OPEN_READ_ONLY)
         && !sidecar(path, "-wal").exists()
@@ -435,16 +544,16 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
     }
     .map_err(|e| {
         if is_disk_problem(&e) {
-            damaged(e)
+            damaged(path, e)
         } else {
-            foreign(&format!("SQLite cannot open it ({e})"))
+            foreign(path, &format!("SQLite cannot open it ({e})"))
         }
     })?;
     let application_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
-        .map_err(damaged)?;
+        .map_err(|e| damaged(path, e))?;
     if application_id != APPLICATION_ID {
-        return Err(foreign("it belongs to another application"));
+        return Err(foreign(path, "it belongs to another application"));
     }
     let found = migrate::user_version(&conn)?;
     if found > LATEST_VERSION {
@@ -453,18 +562,6 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
             found,
             supported: LATEST_VERSION,
         });
-    }
-    let verdict: String = conn
-        .pragma_query_value(None, "quick_check", |row| row.get(0))
-        .map_err(damaged)?;
-    if verdict != "ok" {
-        // SQLite's verdict spans lines; the message is one.
-        let verdict: Vec<&str> = verdict
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with("***"))
-            .collect();
-        return Err(foreign(&format!("it is damaged ({})", verdict.join("; "))));
     }
     Ok(conn)
 }

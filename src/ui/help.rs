@@ -16,7 +16,7 @@ pub struct HelpState {
 }
 
 /// Every crate Waybook is built on directly, with its licence.
-pub const CRATES: [(&str, &str); 24] = [
+pub const CRATES: [(&str, &str); 23] = [
     ("eframe", "MIT OR Apache-2.0"),
     ("egui", "MIT OR Apache-2.0"),
     ("egui_extras", "MIT OR Apache-2.0"),
@@ -37,7 +37,6 @@ pub const CRATES: [(&str, &str); 24] = [
     ("csv", "Unlicense OR MIT"),
     ("petgraph", "MIT OR Apache-2.0"),
     ("printpdf", "MIT"),
-    ("natord", "MIT"),
     ("fuzzy-matcher", "MIT"),
     ("SQLite (bundled)", "public domain"),
     ("accesskit", "MIT OR Apache-2.0"),

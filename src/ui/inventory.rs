@@ -21,11 +21,39 @@ pub struct InventoryState {
     pub error: Option<String>,
     /// Every holder in order, sorted again only when the campaign changes.
     holders: Memo<u64, [Holder]>,
+    /// The chosen holder's stacks and totals, worked out again only when
+    /// the campaign or the holder changes (a campaign may hold 100,000).
+    shown: Memo<(u64, Holder), Shown>,
+}
+
+/// What the screen shows of one holder.
+struct Shown {
+    stacks: Vec<HoldingId>,
+    totals: Totals,
+    /// For a party's stash: the stash plus all its members carry.
+    party_totals: Option<Totals>,
 }
 
 impl InventoryState {
     fn holders(&mut self, data: &CampaignData) -> Rc<[Holder]> {
         self.holders.get(data.revision, || holders(data).into())
+    }
+
+    fn shown(&mut self, data: &CampaignData, holder: Holder) -> Rc<Shown> {
+        self.shown.get((data.revision, holder), || {
+            Rc::new(Shown {
+                stacks: data
+                    .holdings_of(holder)
+                    .filter(|h| data.items.contains_key(&h.item))
+                    .map(|h| h.id)
+                    .collect(),
+                totals: data.totals_of(holder),
+                party_totals: match holder {
+                    Holder::Stash(p) => Some(data.party_totals(p)),
+                    Holder::Character(_) => None,
+                },
+            })
+        })
     }
 }
 
@@ -90,18 +118,19 @@ pub fn inventory_ui(
             ui.label("Add a party or a character to hold items.");
             return;
         };
+        let shown = state.shown(data, holder);
         ui.heading(data.holder_name(holder));
-        ui.label(totals_text(data.totals_of(holder)));
-        if let Holder::Stash(p) = holder {
+        ui.label(totals_text(shown.totals));
+        if let (Holder::Stash(p), Some(totals)) = (holder, shown.party_totals) {
             let party = &data.parties[&p];
             ui.label(format!(
                 "Party totals (stash and members): {} · {} Supplies",
-                totals_text(data.party_totals(p)),
+                totals_text(totals),
                 party.supplies
             ));
         }
         ui.separator();
-        stacks_table(ui, state, data, holder);
+        stacks_table(ui, state, data, &shown.stacks);
         ui.separator();
         stack_actions(ui, state, data, &all, out);
         ui.separator();
@@ -112,11 +141,12 @@ pub fn inventory_ui(
     });
 }
 
-fn stacks_table(ui: &mut Ui, state: &mut InventoryState, data: &CampaignData, holder: Holder) {
-    let stacks: Vec<_> = data
-        .holdings_of(holder)
-        .filter_map(|h| Some((h, data.items.get(&h.item)?)))
-        .collect();
+fn stacks_table(
+    ui: &mut Ui,
+    state: &mut InventoryState,
+    data: &CampaignData,
+    stacks: &[HoldingId],
+) {
     if stacks.is_empty() {
         ui.label(RichText::new("Nothing carried.").weak());
         return;
@@ -141,7 +171,11 @@ fn stacks_table(ui: &mut Ui, state: &mut InventoryState, data: &CampaignData, ho
         .body(|body| {
             // Only the rows in view are drawn: a stash may hold thousands.
             body.rows(22.0, stacks.len(), |mut row| {
-                let (h, item) = stacks[row.index()];
+                let stack = data.holdings.get(&stacks[row.index()]);
+                let Some((h, item)) = stack.and_then(|h| Some((h, data.items.get(&h.item)?)))
+                else {
+                    return; // gone since the list was made; the next list leaves it out
+                };
                 row.set_selected(state.selected == Some(h.id));
                 row.col(|ui| {
                     if ui

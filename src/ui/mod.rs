@@ -396,12 +396,23 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
                 let where_ = session
                     .path()
                     .map_or_else(|| "in memory".to_owned(), |p| p.display().to_string());
-                if session.is_read_only() {
+                if let Some(damage) = session.damage() {
+                    ui.label(
+                        RichText::new(format!("Damaged: changes are refused · {where_}"))
+                            .strong()
+                            .color(fields::ERROR_COLOUR),
+                    )
+                    .on_hover_text(damage);
+                } else if session.is_read_only() {
                     ui.label(
                         RichText::new(format!("Read-only: changes are refused · {where_}"))
                             .strong()
                             .color(fields::ERROR_COLOUR),
                     );
+                } else if session.is_being_checked() {
+                    ui.label(RichText::new(format!("Checking the file… · {where_}")).weak());
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(100));
                 } else {
                     ui.label(RichText::new(format!("All changes saved · {where_}")).weak());
                 }

@@ -5,7 +5,9 @@ use super::fields::FieldBuffers;
 use super::sheet::{field_key, sheet_ui};
 use crate::app::Command;
 use crate::app::edits::{self, KitFate};
-use crate::model::{CampaignData, Change, Character, CharacterId, CharacterKind, Choice, Edit};
+use crate::model::{
+    CampaignData, Change, Character, CharacterId, CharacterKind, Choice, Edit, NaturalKey,
+};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
@@ -148,7 +150,7 @@ pub fn visible_rows(
             SortColumn::Party => party(c).to_owned(),
         }
     };
-    rows.sort_by_cached_key(|c| (NaturalKey(key(c)), NaturalKey(c.name.clone())));
+    rows.sort_by_cached_key(|c| (NaturalKey::new(&key(c)), NaturalKey::new(&c.name)));
     if descending {
         rows.reverse();
     }
@@ -472,22 +474,6 @@ fn dedup(mut names: Vec<String>) -> Vec<String> {
     names.sort();
     names.dedup();
     names
-}
-
-/// A sort key in natural name order ("Ash 9" before "Ash 10").
-#[derive(PartialEq, Eq)]
-struct NaturalKey(String);
-
-impl PartialOrd for NaturalKey {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for NaturalKey {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        crate::model::natural(&self.0, &other.0)
-    }
 }
 
 /// A new hero added to the roster, chosen, with the keyboard in their name.

@@ -205,3 +205,50 @@ fn a_csv_roster_shows_its_bad_row_before_anything_is_written_and_imports_as_one_
         "one undo takes the whole import back"
     );
 }
+
+/// Issue 14: the file's integrity check runs while the campaign is shown;
+/// a file it finds damaged is said at once, marked in the status bar, and
+/// refuses edits in words, its bytes untouched.
+#[test]
+fn a_file_found_damaged_after_it_opened_says_so_and_refuses_edits() {
+    let mut f = Fixture::opening(
+        "damaged.waybook",
+        |path| {
+            let conn = rusqlite::Connection::open(path).expect("opened by hand");
+            conn.execute_batch(
+                "PRAGMA ignore_check_constraints = ON; UPDATE party SET supplies = -5;",
+            )
+            .expect("damaged");
+        },
+        vec![],
+        true,
+    );
+    for _ in 0..500 {
+        let session = f.harness.state().app.session.as_ref().expect("open");
+        if !session.is_being_checked() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        f.harness.step();
+    }
+    f.harness.run();
+    assert!(f.shows("Ash Varnell"), "what could be read is shown");
+    assert!(
+        f.shows("Damaged: changes are refused"),
+        "the status bar says so"
+    );
+    assert!(
+        f.shows("failed its integrity check"),
+        "and the GM is told why"
+    );
+    let before = std::fs::read(f.path("damaged.waybook")).expect("read");
+    f.click("OK");
+    f.click("Ash Varnell");
+    f.type_into("Quality", "3");
+    assert!(f.shows("Waybook writes nothing more to it"));
+    assert_eq!(ash_quality(&f), 5, "nothing changed in memory");
+    assert_eq!(
+        std::fs::read(f.path("damaged.waybook")).expect("read"),
+        before
+    );
+}
