@@ -13,7 +13,9 @@
 //! Run: `cargo bench --bench frames` (prints a Markdown table);
 //! `cargo bench --bench frames -- map route` measures only the screens
 //! whose names contain one of the words. With `WAYBOOK_BENCH_DIR` set, the
-//! two campaigns are made there and kept, to open in the app and look at.
+//! two campaigns are made there and kept, to open in the app and look at;
+//! with `WAYBOOK_BENCH_REUSE` set too, those kept are used again instead of
+//! made anew (for profiling a screen without the filling).
 
 use egui::{Context, RawInput, Rect, pos2, vec2};
 use std::path::Path;
@@ -44,12 +46,16 @@ fn main() {
         .map_or_else(|| temporary.path().to_owned(), std::path::PathBuf::from);
     let path = dir.join("large.waybook");
     let crowd_path = dir.join("crowd.waybook");
-    for made in [&path, &crowd_path] {
-        // Made again each run: the demo refuses to overwrite a file.
-        let _ = std::fs::remove_file(made);
+    let reuse =
+        std::env::var_os("WAYBOOK_BENCH_REUSE").is_some() && path.exists() && crowd_path.exists();
+    if !reuse {
+        for made in [&path, &crowd_path] {
+            // Made again each run: the demo refuses to overwrite a file.
+            let _ = std::fs::remove_file(made);
+        }
+        fill(&path, false);
+        fill(&crowd_path, true);
     }
-    fill(&path, false);
-    fill(&crowd_path, true);
     let cold = cold_start(&path);
 
     let mut app = open(&path);
@@ -164,13 +170,28 @@ fn session(app: &WaybookApp) -> &waybook::app::Session {
 }
 
 /// Opens the campaign as the app does: its snapshots kept in a data folder
-/// beside it, its integrity checked while it is read.
-fn open(path: &Path) -> WaybookApp {
+/// beside it, its integrity checked on a worker once it is read.
+fn opening(path: &Path) -> WaybookApp {
     let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(Vec::new())));
     app.app.data_dir = path.parent().map(|dir| dir.join("data"));
     app.app.open_path(path);
     assert!(app.app.session.is_some(), "the large campaign opens");
     app
+}
+
+/// The campaign opened and checked.
+fn open(path: &Path) -> WaybookApp {
+    let app = opening(path);
+    wait_for_the_check(&app);
+    app
+}
+
+/// The integrity check runs on a worker after opening: frames are measured
+/// once it is done, as they would be a moment after a GM opened the file.
+fn wait_for_the_check(app: &WaybookApp) {
+    while session(app).is_being_checked() {
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
 
 /// Median and p95 of one frame, after a few frames to settle (caches
@@ -262,15 +283,13 @@ fn cold_start(path: &Path) -> Duration {
     let mut times: Vec<Duration> = (0..10)
         .map(|_| {
             let started = Instant::now();
-            let mut app = open(path);
+            let mut app = opening(path);
             let ctx = Context::default();
             frame_of(&ctx, 0, &mut |ui| app.frame_ui(ui));
             let elapsed = started.elapsed();
             // The integrity check goes on after the first frame: let it
-            // finish before the next start, as a GM's would.
-            while session(&app).is_being_checked() {
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            // finish before the next start.
+            wait_for_the_check(&app);
             elapsed
         })
         .collect();

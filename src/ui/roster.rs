@@ -139,18 +139,23 @@ pub fn visible_rows(
         })
         .collect();
     // Numbers as text in natural order ("9" before "10"); ties by name.
-    let key = |c: &Character| -> String {
+    let key = |c: &Character| -> Option<String> {
         match sort {
-            SortColumn::Name => c.name.clone(),
-            SortColumn::Kind => c.kind.label().to_owned(),
-            SortColumn::Level => crate::heroes::level(c).to_string(),
-            SortColumn::Wounds => c.companion.wounds.current.to_string(),
-            SortColumn::Exhaustion => c.exploration.exhaustion.to_string(),
-            SortColumn::Player => c.player.clone(),
-            SortColumn::Party => party(c).to_owned(),
+            SortColumn::Name => None,
+            SortColumn::Kind => Some(c.kind.label().to_owned()),
+            SortColumn::Level => Some(crate::heroes::level(c).to_string()),
+            SortColumn::Wounds => Some(c.companion.wounds.current.to_string()),
+            SortColumn::Exhaustion => Some(c.exploration.exhaustion.to_string()),
+            SortColumn::Player => Some(c.player.clone()),
+            SortColumn::Party => Some(party(c).to_owned()),
         }
     };
-    rows.sort_by_cached_key(|c| (NaturalKey::new(&key(c)), NaturalKey::new(&c.name)));
+    rows.sort_by_cached_key(|c| {
+        (
+            key(c).map(|k| NaturalKey::new(&k)),
+            NaturalKey::new(&c.name),
+        )
+    });
     if descending {
         rows.reverse();
     }

@@ -129,28 +129,30 @@ pub(super) fn charts_ui(
         );
     }
     let days_played = view.days_played(j.played_hours);
-    Plot::new("exhaustion-chart")
-        .height(240.0)
-        // The lines climb to the right: the legend sits where they start low.
-        .legend(Legend::default().position(Corner::LeftTop))
-        .x_axis_label("day of the journey")
-        .y_axis_label("degrees")
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            for (n, (traveller, points)) in chart.lines.iter().enumerate() {
-                let colour = chart_colour(n);
-                let (id, name) = traveller;
-                plot.line(Line::new(name.clone(), points.clone()).color(colour));
-                if days_played > 0 {
-                    // The same name joins the played line to its legend entry.
-                    plot.line(
-                        Line::new(name.clone(), played_exhaustion(j, *id, days_played))
-                            .color(colour)
-                            .style(LineStyle::dashed_dense()),
-                    );
+    in_view(ui, 240.0, |ui| {
+        Plot::new("exhaustion-chart")
+            .height(240.0)
+            // The lines climb to the right: the legend sits where they start low.
+            .legend(Legend::default().position(Corner::LeftTop))
+            .x_axis_label("day of the journey")
+            .y_axis_label("degrees")
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                for (n, (traveller, points)) in chart.lines.iter().enumerate() {
+                    let colour = chart_colour(n);
+                    let (id, name) = traveller;
+                    plot.line(Line::new(name.clone(), points.clone()).color(colour));
+                    if days_played > 0 {
+                        // The same name joins the played line to its legend entry.
+                        plot.line(
+                            Line::new(name.clone(), played_exhaustion(j, *id, days_played))
+                                .color(colour)
+                                .style(LineStyle::dashed_dense()),
+                        );
+                    }
                 }
-            }
-        });
+            });
+    });
     ui.add_space(8.0);
     ui.heading("Food units left");
     let planned: Vec<[f64; 2]> = std::iter::once([food.from_day as f64, food.units_at_start])
@@ -166,18 +168,32 @@ pub(super) fn charts_ui(
         .enumerate()
         .map(|(i, units)| [i as f64, *units])
         .collect();
-    Plot::new("food-chart")
-        .height(200.0)
-        .legend(Legend::default())
-        .x_axis_label("day of the journey")
-        .y_axis_label("units")
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            plot.line(Line::new("planned", planned));
-            if !j.food_left.is_empty() {
-                plot.line(Line::new("played", played));
-            }
-        });
+    in_view(ui, 200.0, |ui| {
+        Plot::new("food-chart")
+            .height(200.0)
+            .legend(Legend::default())
+            .x_axis_label("day of the journey")
+            .y_axis_label("units")
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(Line::new("planned", planned));
+                if !j.food_left.is_empty() {
+                    plot.line(Line::new("played", played));
+                }
+            });
+    });
+}
+
+/// A chart `height` high, drawn only when some of it is in view (a plot
+/// lays out its axes and grid however far out of view it is); out of view,
+/// it keeps its room.
+fn in_view(ui: &mut Ui, height: f32, chart: impl FnOnce(&mut Ui)) {
+    let room = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
+    if ui.is_rect_visible(room) {
+        chart(ui);
+    } else {
+        ui.allocate_space(room.size());
+    }
 }
 
 /// A traveller and their running total, day by day.
