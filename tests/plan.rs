@@ -810,3 +810,52 @@ fn the_log_says_the_limit_of_one_day() {
         "{log:?}"
     );
 }
+
+/// Issue 14: the route comparison is worked out beside the chosen route's
+/// plan, and reuses that route's own ledger while nothing is played; each
+/// route's figures are those of planning it alone, from the first day,
+/// before and after a day is played.
+#[test]
+fn each_routes_figures_are_those_of_planning_it_alone_from_the_start() {
+    let (_dir, mut data) = demo();
+    let id = *data.journeys.keys().next().expect("the demo journey");
+    let alone = |data: &CampaignData, route: usize| {
+        let mut j = data.journeys[&id].clone();
+        j.plan.chosen = route;
+        j.played_hours = 0;
+        let view = plan::plan(data, &j);
+        let food = plan::food_ledger(data, &j, &view);
+        let tests: usize = view
+            .days
+            .iter()
+            .flat_map(|d| &d.characters)
+            .map(|c| c.tests.len())
+            .sum();
+        let planned: f64 = food
+            .days
+            .iter()
+            .flat_map(|d| &d.entries)
+            .map(|e| e.planned)
+            .sum();
+        (view.road_hours, view.days.len(), tests, planned)
+    };
+    let compared = |data: &CampaignData| -> Vec<(usize, usize, usize, f64)> {
+        plan::figures(data, &data.journeys[&id])
+            .routes
+            .iter()
+            .map(|r| (r.road_hours, r.days, r.tests, r.food_units))
+            .collect()
+    };
+    let routes = data.journeys[&id].plan.routes.len();
+    assert!(routes >= 2, "the demo compares two routes");
+    let expected: Vec<_> = (0..routes).map(|r| alone(&data, r)).collect();
+    assert_eq!(compared(&data), expected);
+    play_day(&mut data, id);
+    let figures = plan::figures(&data, &data.journeys[&id]);
+    assert_eq!(figures.food.from_day, 1, "the ledger goes on from day 2");
+    assert_eq!(
+        compared(&data),
+        expected,
+        "the comparison still starts on day 1"
+    );
+}

@@ -1,7 +1,7 @@
 //! `waybook journey`: a journey's plan for scripting (`--json`) or reading.
 
 use crate::model::{CampaignData, Choice, Journey};
-use crate::plan::{self, FoodLedger, JourneyPlanView};
+use crate::plan;
 use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -36,12 +36,8 @@ fn find<'a>(data: &'a CampaignData, name: Option<&str>) -> anyhow::Result<&'a Jo
 
 /// The plan as JSON: days, hours, per character the tests with cause and TG,
 /// food required and planned, and the exhaustion forecast.
-pub fn plan_json(
-    data: &CampaignData,
-    journey: &Journey,
-    view: &JourneyPlanView,
-    food: &FoodLedger,
-) -> Value {
+pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures) -> Value {
+    let (view, food) = (&figures.view, &figures.food);
     let days: Vec<Value> = view
         .days
         .iter()
@@ -89,7 +85,7 @@ pub fn plan_json(
         "arrives": view.arrives,
         "warnings": view.warnings(),
         "played_hours": journey.played_hours,
-        "routes": plan::compare_routes(data, journey, view),
+        "routes": figures.routes,
         "days": days,
         "food": {
             "units_at_start": food.units_at_start,
@@ -106,10 +102,10 @@ pub fn plan_json(
 pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let data = Campaign::open_read_only(&args.campaign)?.load()?;
     let journey = find(&data, args.journey.as_deref())?;
-    let view = plan::plan(&data, journey);
-    let food = plan::food_ledger(&data, journey, &view);
+    let figures = plan::figures(&data, journey);
+    let (view, food) = (&figures.view, &figures.food);
     if args.json {
-        serde_json::to_writer_pretty(&mut *out, &plan_json(&data, journey, &view, &food))?;
+        serde_json::to_writer_pretty(&mut *out, &plan_json(&data, journey, &figures))?;
         writeln!(out)?;
         return Ok(());
     }

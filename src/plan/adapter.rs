@@ -10,6 +10,7 @@ use crate::rules::travel::DamageType;
 use crate::rules::travel::march::{self, DEEP_M, DayPlan, Reduction};
 use crate::rules::travel::water::ColdWater;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The rules' day for a character: bonus, protections, and each hour.
 pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hours: i64) -> DayPlan {
@@ -54,16 +55,25 @@ pub fn day_plan(c: &Character, slots: &[Slot], activities: &[Activity], day_hour
 
 /// The forecasts of one plan by their tests and bonus: the days of a long
 /// journey repeat (the same stage, the same party), and each distinct day is
-/// forecast once.
+/// forecast once. Looked up by the day's tests as a slice of a buffer kept
+/// for the purpose, so a day already forecast allocates nothing to find.
 #[derive(Default)]
-pub(super) struct Forecasts(BTreeMap<(Vec<ExhaustionTest>, i32), Forecast>);
+pub(super) struct Forecasts {
+    by_bonus: BTreeMap<i32, BTreeMap<Vec<ExhaustionTest>, Arc<Forecast>>>,
+    tests: Vec<ExhaustionTest>,
+}
 
 impl Forecasts {
-    fn of(&mut self, tests: Vec<ExhaustionTest>, bonus: i32) -> Forecast {
-        self.0
-            .entry((tests, bonus))
-            .or_insert_with_key(|(tests, bonus)| forecast(tests, *bonus))
-            .clone()
+    fn of(&mut self, tests: impl Iterator<Item = ExhaustionTest>, bonus: i32) -> Arc<Forecast> {
+        self.tests.clear();
+        self.tests.extend(tests);
+        let known = self.by_bonus.entry(bonus).or_default();
+        if let Some(found) = known.get(self.tests.as_slice()) {
+            return Arc::clone(found);
+        }
+        let made = Arc::new(forecast(&self.tests, bonus));
+        known.insert(self.tests.clone(), Arc::clone(&made));
+        made
     }
 }
 
@@ -90,10 +100,7 @@ pub(super) fn character_day(
     tests.extend(cold_water_tests(c, slots, &activities, rules_day.bonus));
     // By slot; within a slot the day's tests come before the cold water's.
     tests.sort_by_key(|t| t.hour);
-    let forecast = forecasts.of(
-        tests.iter().map(|t| t.exhaustion).collect(),
-        rules_day.bonus,
-    );
+    let forecast = forecasts.of(tests.iter().map(|t| t.exhaustion), rules_day.bonus);
     CharacterDay {
         character: c.id,
         name: c.name.clone(),

@@ -47,43 +47,86 @@ pub struct RouteFigures {
     pub food_units: f64,
 }
 
-/// Every route of the journey planned as if it were chosen; `chosen` is
-/// the plan of the chosen route, already laid out (what is played does not
-/// change a plan's layout, only where the ledger starts).
-pub fn compare_routes(
-    data: &CampaignData,
-    journey: &Journey,
-    chosen: &JourneyPlanView,
-) -> Vec<RouteFigures> {
-    (0..journey.plan.routes.len())
-        .map(|i| {
-            let mut alt = journey.clone();
-            alt.plan.chosen = i;
-            alt.played_hours = 0;
-            let laid_out;
-            let view = if i == journey.plan.chosen {
-                chosen
+/// What the journeys screen and `waybook journey` show of a journey after
+/// each change: its plan, its food ledger and every route's figures.
+pub struct Figures {
+    pub view: JourneyPlanView,
+    pub food: FoodLedger,
+    pub routes: Vec<RouteFigures>,
+}
+
+/// The plan, ledger and route comparison of a journey. The routes not
+/// chosen are planned on a worker thread while this one plans the chosen
+/// route; the chosen route's figures come from its own plan and, when
+/// nothing has been played yet, its own ledger.
+pub fn figures(data: &CampaignData, journey: &Journey) -> Figures {
+    let chosen = journey.plan.chosen;
+    std::thread::scope(|scope| {
+        let others = scope.spawn(|| {
+            (0..journey.plan.routes.len())
+                .filter(|i| *i != chosen)
+                .map(|i| {
+                    let alt = from_the_start(journey, i);
+                    let view = plan(data, &alt);
+                    let food = food_ledger(data, &alt, &view);
+                    (i, route_figures(journey, i, &view, &food))
+                })
+                .collect::<Vec<_>>()
+        });
+        let view = plan(data, journey);
+        let food = food_ledger(data, journey, &view);
+        let mine = (chosen < journey.plan.routes.len()).then(|| {
+            if food.from_day == 0 {
+                route_figures(journey, chosen, &view, &food)
             } else {
-                laid_out = plan(data, &alt);
-                &laid_out
-            };
-            let food = food_ledger(data, &alt, view);
-            let characters = || view.days.iter().flat_map(|d| &d.characters);
-            RouteFigures {
-                name: journey.plan.routes[i].name.clone(),
-                road_hours: view.road_hours,
-                days: view.days.len(),
-                tests: characters().map(|c| c.tests.len()).sum(),
-                expected_exhaustion: characters().map(|c| c.forecast.expected_exhaustion).sum(),
-                food_units: food
-                    .days
-                    .iter()
-                    .flat_map(|d| &d.entries)
-                    .map(|e| e.planned)
-                    .sum(),
+                let alt = from_the_start(journey, chosen);
+                route_figures(journey, chosen, &view, &food_ledger(data, &alt, &view))
             }
-        })
-        .collect()
+        });
+        let mut routes = others
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        routes.extend(mine.map(|figures| (chosen, figures)));
+        routes.sort_by_key(|(i, _)| *i);
+        Figures {
+            view,
+            food,
+            routes: routes.into_iter().map(|(_, figures)| figures).collect(),
+        }
+    })
+}
+
+/// The journey as if route `i` were chosen and nothing played: what a
+/// route comparison plans (what is played does not change a plan's layout,
+/// only where the ledger starts).
+fn from_the_start(journey: &Journey, i: usize) -> Journey {
+    let mut alt = journey.clone();
+    alt.plan.chosen = i;
+    alt.played_hours = 0;
+    alt
+}
+
+/// Route `i`'s figures from its plan and its ledger from the first day.
+fn route_figures(
+    journey: &Journey,
+    i: usize,
+    view: &JourneyPlanView,
+    food: &FoodLedger,
+) -> RouteFigures {
+    let characters = || view.days.iter().flat_map(|d| &d.characters);
+    RouteFigures {
+        name: journey.plan.routes[i].name.clone(),
+        road_hours: view.road_hours,
+        days: view.days.len(),
+        tests: characters().map(|c| c.tests.len()).sum(),
+        expected_exhaustion: characters().map(|c| c.forecast.expected_exhaustion).sum(),
+        food_units: food
+            .days
+            .iter()
+            .flat_map(|d| &d.entries)
+            .map(|e| e.planned)
+            .sum(),
+    }
 }
 
 /// Keeps the days up to `upto` on the pattern they were played with, before

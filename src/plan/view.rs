@@ -74,7 +74,8 @@ pub struct CharacterDay {
     /// One activity per slot of the day.
     pub activities: Vec<Activity>,
     pub tests: Vec<JourneyTest>,
-    pub forecast: Forecast,
+    /// Shared by every character-day with the same tests and bonus.
+    pub forecast: std::sync::Arc<Forecast>,
 }
 
 impl CharacterDay {

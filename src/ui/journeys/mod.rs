@@ -185,9 +185,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
     match cache {
         Some(c) if c.revision == data.revision && c.journey == journey.id => c,
         _ => {
-            let view = plan::plan(data, journey);
-            let food = plan::food_ledger(data, journey, &view);
-            let routes = plan::compare_routes(data, journey, &view);
+            let plan::Figures { view, food, routes } = plan::figures(data, journey);
             Computed {
                 revision: data.revision,
                 journey: journey.id,
