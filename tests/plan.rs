@@ -825,19 +825,13 @@ fn each_routes_figures_are_those_of_planning_it_alone_from_the_start() {
         j.played_hours = 0;
         let view = plan::plan(data, &j);
         let food = plan::food_ledger(data, &j, &view);
-        let tests: usize = view
-            .days
-            .iter()
-            .flat_map(|d| &d.characters)
-            .map(|c| c.tests.len())
-            .sum();
         let planned: f64 = food
             .days
             .iter()
             .flat_map(|d| &d.entries)
             .map(|e| e.planned)
             .sum();
-        (view.road_hours, view.days.len(), tests, planned)
+        (view.road_hours, view.days.len(), view.test_count(), planned)
     };
     let compared = |data: &CampaignData| -> Vec<(usize, usize, usize, f64)> {
         plan::figures(data, &data.journeys[&id])

@@ -24,12 +24,7 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
             journey.start
         ),
     );
-    let tests: usize = view
-        .days
-        .iter()
-        .flat_map(|d| &d.characters)
-        .map(|c| c.tests.len())
-        .sum();
+    let tests = view.test_count();
     let day_name = |d: Option<i64>| d.map_or_else(|| "–".to_owned(), |d| (d + 1).to_string());
     let mut figures: Vec<(String, String)> = vec![
         ("Days".into(), view.days.len().to_string()),

@@ -118,7 +118,7 @@ fn route_figures(
         name: journey.plan.routes[i].name.clone(),
         road_hours: view.road_hours,
         days: view.days.len(),
-        tests: characters().map(|c| c.tests.len()).sum(),
+        tests: view.test_count(),
         expected_exhaustion: characters().map(|c| c.forecast.expected_exhaustion).sum(),
         food_units: food
             .days

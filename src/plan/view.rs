@@ -234,6 +234,15 @@ impl JourneyPlanView {
         warnings
     }
 
+    /// How many tests the plan calls for, every character and day.
+    pub fn test_count(&self) -> usize {
+        self.days
+            .iter()
+            .flat_map(|d| &d.characters)
+            .map(|c| c.tests.len())
+            .sum()
+    }
+
     pub fn total_hours(&self) -> i64 {
         self.days.iter().map(|d| d.slots.len() as i64).sum()
     }
