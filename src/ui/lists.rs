@@ -175,12 +175,13 @@ impl FixedGrid {
 
     /// A cell, exactly the grid's size so the columns line up. A cell out
     /// of view (a wide grid scrolled sideways, a row scrolled past) keeps
-    /// its place undrawn; one Tab moves to is scrolled into view.
-    pub fn cell(self, ui: &mut Ui, widget: impl egui::Widget) -> egui::Response {
+    /// its place undrawn, its widget not even made; one Tab moves to is
+    /// scrolled into view.
+    pub fn cell<W: egui::Widget>(self, ui: &mut Ui, widget: impl FnOnce() -> W) -> egui::Response {
         let at = egui::Rect::from_min_size(ui.cursor().min, self.cell);
         if !ui.clip_rect().expand2(self.cell).intersects(at) {
             return ui.allocate_exact_size(self.cell, egui::Sense::hover()).1;
         }
-        super::fields::in_view(ui.add_sized(self.cell, widget))
+        super::fields::in_view(ui.add_sized(self.cell, widget()))
     }
 }

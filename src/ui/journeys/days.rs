@@ -291,18 +291,22 @@ pub(super) fn grid_ui(
                             .tests
                             .iter()
                             .any(|t| day.slots[t.hour - 1].hour == slot.hour);
-                        let text = RichText::new(activity_mark(*activity))
-                            .small()
-                            .color(if tested { RISK } else { Color32::BLACK });
-                        let button = egui::Button::new(text).fill(activity_colour(*activity));
-                        let hover = format!(
-                            "{} at {:02}:00: {}{}",
-                            cd.name,
-                            slot.hour,
-                            activity.label(),
-                            if tested { " (a test)" } else { "" }
-                        );
-                        let cell = HOUR_GRID.cell(ui, button).on_hover_text(hover);
+                        let button = || {
+                            let text = RichText::new(activity_mark(*activity))
+                                .small()
+                                .color(if tested { RISK } else { Color32::BLACK });
+                            egui::Button::new(text).fill(activity_colour(*activity))
+                        };
+                        // Worked out only when hovered: a frame draws hundreds of cells.
+                        let cell = HOUR_GRID.cell(ui, button).on_hover_ui(|ui| {
+                            ui.label(format!(
+                                "{} at {:02}:00: {}{}",
+                                cd.name,
+                                slot.hour,
+                                activity.label(),
+                                if tested { " (a test)" } else { "" }
+                            ));
+                        });
                         // Read out as "Ash Varnell, 09:00, travel", not "T".
                         cell.widget_info(|| {
                             egui::WidgetInfo::labeled(

@@ -308,16 +308,19 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
                             .and_then(|c| c.forecast.p_at_least.first().copied())
                             .unwrap_or(0.0);
                         let shade = (255.0 - p * 120.0) as u8;
-                        let cell =
+                        let cell = || {
                             egui::Button::new(RichText::new(format!("{:.0}%", p * 100.0)).small())
                                 .fill(Color32::from_rgb(255, shade, shade))
-                                .sense(egui::Sense::hover());
-                        RISK_GRID.cell(ui, cell).on_hover_text(format!(
-                            "{} on day {}: {:.0}% chance of exhaustion",
-                            cd.name,
-                            day.index + 1,
-                            p * 100.0
-                        ));
+                                .sense(egui::Sense::hover())
+                        };
+                        RISK_GRID.cell(ui, cell).on_hover_ui(|ui| {
+                            ui.label(format!(
+                                "{} on day {}: {:.0}% chance of exhaustion",
+                                cd.name,
+                                day.index + 1,
+                                p * 100.0
+                            ));
+                        });
                     }
                 });
             });

@@ -25,7 +25,7 @@ use crate::plan::{self, FoodLedger, JourneyPlanView};
 use egui::{Color32, RichText, Ui};
 use std::ops::RangeInclusive;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Tab {
     #[default]
     Route,
@@ -97,7 +97,10 @@ pub fn journeys_ui(
         } = &computed;
         header_ui(ui, state, data, journey, view, out);
         ui.separator();
+        // Each tab keeps its own place: the Food tab scrolled down does
+        // not open the Charts tab halfway.
         egui::ScrollArea::vertical()
+            .id_salt(("journey-tab", state.tab))
             .auto_shrink(false)
             .show(ui, |ui| match state.tab {
                 Tab::Route => {
