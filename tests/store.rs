@@ -1,6 +1,8 @@
 //! Store tests: migrations, round trips of every entity, refusals of foreign,
 //! corrupt and newer files (which stay untouched), foreign keys, copies, undo.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use waybook::app::Session;
 use waybook::model::*;
@@ -844,14 +846,6 @@ fn every_record_kind_round_trips_through_the_json_document() {
     assert_eq!(Document::of(&back).to_json(), text, "the same bytes again");
 }
 
-/// A check the file's own schema makes, broken behind SQLite's back: the
-/// file reads, but SQLite's integrity check finds it damaged.
-fn break_a_check_constraint(path: &Path) {
-    let conn = rusqlite::Connection::open(path).expect("opened by hand");
-    conn.execute_batch("PRAGMA ignore_check_constraints = ON; UPDATE party SET supplies = -5;")
-        .expect("damaged");
-}
-
 fn renamed_first_character(data: &CampaignData) -> Edit {
     let before = data.characters.values().next().expect("a character");
     let mut after = before.clone();
@@ -890,7 +884,7 @@ fn a_file_that_fails_its_integrity_check_opens_but_refuses_every_write() {
     let dir = temp();
     let path = dir.path().join("damaged.waybook");
     drop(waybook::demo::create_demo(&path).expect("demo"));
-    break_a_check_constraint(&path);
+    common::break_a_check_constraint(&path);
     let before = bytes(&path);
     let refused = Campaign::open(&path).err().expect("checked first, refused");
     assert!(refused.to_string().contains("it is damaged"), "{refused}");

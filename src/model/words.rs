@@ -51,14 +51,11 @@ impl NaturalKey {
                 key.push(TEXT);
                 if run.is_ascii() {
                     key.extend(run.bytes().map(|b| b.to_ascii_lowercase()));
-                    rest = after;
-                    continue;
+                } else {
+                    for c in run.chars().flat_map(char::to_lowercase) {
+                        key.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                    }
                 }
-                key.extend(run.chars().flat_map(char::to_lowercase).flat_map(|c| {
-                    let mut utf8 = [0; 4];
-                    let len = c.encode_utf8(&mut utf8).len();
-                    utf8.into_iter().take(len)
-                }));
             }
             rest = after;
         }

@@ -1,7 +1,7 @@
 //! The slow half of opening a campaign, off the caller's thread: SQLite's
 //! `quick_check` of every page (about half of opening a 24 MB campaign) on
-//! a read-only connection of its own, once the campaign is read, while it
-//! is shown. Nothing is written to the file before its verdict:
+//! a connection of its own that may only read, once the campaign is read,
+//! while it is shown. Nothing is written to the file before its verdict:
 //! [`super::Campaign`] waits for it (or runs it, if it was never started)
 //! before the first write, and refuses every write to a file found damaged,
 //! with the reason.

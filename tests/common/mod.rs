@@ -17,6 +17,15 @@ pub fn demo() -> (tempfile::TempDir, CampaignData) {
     (dir, data)
 }
 
+/// Breaks a CHECK constraint of the campaign at `path` behind SQLite's
+/// back (a party's Supplies below zero): the file reads, but SQLite's
+/// integrity check finds it damaged.
+pub fn break_a_check_constraint(path: &std::path::Path) {
+    let conn = rusqlite::Connection::open(path).expect("opened by hand");
+    conn.execute_batch("PRAGMA ignore_check_constraints = ON; UPDATE party SET supplies = -5;")
+        .expect("damaged");
+}
+
 /// The text of every page.
 pub fn pdf_text(doc: &lopdf::Document) -> String {
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();

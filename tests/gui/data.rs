@@ -104,6 +104,17 @@ fn ash_quality(f: &Fixture) -> i64 {
     f.character("Ash Varnell").expect("Ash").companion.quality
 }
 
+/// Typing into Ash's sheet is refused in `words`; nothing changes in
+/// memory or in `file`.
+fn an_edit_is_refused(f: &mut Fixture, file: &str, words: &str) {
+    let before = std::fs::read(f.path(file)).expect("read");
+    f.click("Ash Varnell");
+    f.type_into("Quality", "3");
+    assert!(f.shows(words), "the GM is told: {words}");
+    assert_eq!(ash_quality(f), 5, "nothing changed in memory");
+    assert_eq!(std::fs::read(f.path(file)).expect("read"), before);
+}
+
 #[test]
 fn a_read_only_file_opens_read_only_and_refuses_edits_in_words() {
     let mut f = Fixture::opening(
@@ -120,14 +131,10 @@ fn a_read_only_file_opens_read_only_and_refuses_edits_in_words() {
         f.shows("Read-only: changes are refused"),
         "a banner says so"
     );
-    let before = std::fs::read(f.path("locked.waybook")).expect("read");
-    f.click("Ash Varnell");
-    f.type_into("Quality", "3");
-    assert!(f.shows("is read-only, so nothing in it can change"));
-    assert_eq!(ash_quality(&f), 5, "nothing changed in memory");
-    assert_eq!(
-        std::fs::read(f.path("locked.waybook")).expect("read"),
-        before
+    an_edit_is_refused(
+        &mut f,
+        "locked.waybook",
+        "is read-only, so nothing in it can change",
     );
 }
 
@@ -213,13 +220,7 @@ fn a_csv_roster_shows_its_bad_row_before_anything_is_written_and_imports_as_one_
 fn a_file_found_damaged_after_it_opened_says_so_and_refuses_edits() {
     let mut f = Fixture::opening(
         "damaged.waybook",
-        |path| {
-            let conn = rusqlite::Connection::open(path).expect("opened by hand");
-            conn.execute_batch(
-                "PRAGMA ignore_check_constraints = ON; UPDATE party SET supplies = -5;",
-            )
-            .expect("damaged");
-        },
+        crate::common::break_a_check_constraint,
         vec![],
         true,
     );
@@ -241,14 +242,10 @@ fn a_file_found_damaged_after_it_opened_says_so_and_refuses_edits() {
         f.shows("failed its integrity check"),
         "and the GM is told why"
     );
-    let before = std::fs::read(f.path("damaged.waybook")).expect("read");
     f.click("OK");
-    f.click("Ash Varnell");
-    f.type_into("Quality", "3");
-    assert!(f.shows("Waybook writes nothing more to it"));
-    assert_eq!(ash_quality(&f), 5, "nothing changed in memory");
-    assert_eq!(
-        std::fs::read(f.path("damaged.waybook")).expect("read"),
-        before
+    an_edit_is_refused(
+        &mut f,
+        "damaged.waybook",
+        "Waybook writes nothing more to it",
     );
 }
