@@ -295,7 +295,11 @@ pub(super) fn grid_ui(
                             let text = RichText::new(activity_mark(*activity))
                                 .small()
                                 .color(if tested { RISK } else { Color32::BLACK });
-                            egui::Button::new(text).fill(activity_colour(*activity))
+                            // The row is one line of cut-short text, but a
+                            // two-letter mark ("Wa") fits its cell whole.
+                            egui::Button::new(text)
+                                .fill(activity_colour(*activity))
+                                .wrap_mode(egui::TextWrapMode::Extend)
                         };
                         // Worked out only when hovered: a frame draws hundreds of cells.
                         let cell = HOUR_GRID.cell(ui, button).on_hover_ui(|ui| {
