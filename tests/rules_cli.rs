@@ -536,6 +536,49 @@ fn camp_watch_fellow_travelers_and_explore() {
     assert_eq!(answer["heroes"][0]["success"], false);
 }
 
+/// `allies_fed`: "they may choose which characters to distribute Supplies
+/// to", allies included; and "A camp with 0 Supplies is allowed: nobody is
+/// fed, and Shelter and Cook cannot be taken."
+#[test]
+fn camp_allies_unfed_and_a_camp_with_no_supplies() {
+    let answer = rule(
+        "camp",
+        "9",
+        json!({"supplies": 1, "allies": 2, "allies_fed": 0, "danger": 2,
+               "heroes": [hero("Ash", "explore")]}),
+    );
+    assert_eq!(
+        (answer["supplies_spent"].clone(), answer["supplies"].clone()),
+        (json!(1), json!(0))
+    );
+    let broke = rule(
+        "camp",
+        "9",
+        json!({"supplies": 0, "allies": 2, "danger": 2,
+               "heroes": [hero("Ash", "explore"), hero("Bo", "recover")]}),
+    );
+    assert_eq!(broke["supplies_spent"], 0);
+    assert_eq!(
+        (broke["heroes"][0]["injuries"].clone(), broke["heroes"][1]["hp"].clone()),
+        (json!(2), json!(3)),
+        "unfed: an injury and no healing"
+    );
+    refused(
+        &["rules", "camp", "--dice", "9"],
+        &json!({"supplies": 5, "allies": 2, "allies_fed": 3, "danger": 2,
+                "heroes": [hero("Ash", "explore")]})
+        .to_string(),
+        "allies_fed",
+    );
+    refused(
+        &["rules", "camp", "--dice", "9"],
+        &json!({"supplies": 1, "allies": 2, "allies_fed": 1, "danger": 2,
+                "heroes": [hero("Ash", "explore")]})
+        .to_string(),
+        "supplies",
+    );
+}
+
 #[test]
 fn camp_bad_requests() {
     let camp = |supplies: u32, heroes: Vec<Value>| {

@@ -135,6 +135,7 @@ fn camp_orders(a: Action, b: Action) -> TravelStep {
                 target: None,
             },
         ],
+        unfed_allies: Vec::new(),
         avoid_warned_ambush: false,
     })
 }
@@ -313,6 +314,7 @@ fn an_unfed_hero_takes_an_injury_and_gets_no_healing() {
                 target: None,
             },
         ],
+        unfed_allies: Vec::new(),
         avoid_warned_ambush: false,
     });
     step(&mut data, orders, &[10]);
@@ -351,7 +353,7 @@ fn a_camp_short_of_supplies_is_refused_in_words() {
     .to_string();
     assert_eq!(
         said,
-        "feeding the party needs 3 Supplies but there are only 2"
+        "feeding them all needs 3 Supplies but the party has 2: choose who goes unfed"
     );
 }
 
@@ -404,7 +406,14 @@ fn a_wild_area_turns_friendly_encounters_into_peace_but_not_landmarks() {
         &[5, 6],
     );
     assert!(!round(&data).merchant);
-    assert!(round(&data).lines.iter().any(|l| l.starts_with("Peace")));
+    let lines = &round(&data).lines;
+    assert!(lines.iter().any(|l| l.starts_with("Peace")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("d6 = 6") && l.contains("merchant, peace in a wild area")),
+        "the log says the wild area made the Merchant Peace: {lines:?}"
+    );
 }
 
 #[test]
@@ -737,4 +746,201 @@ mod hazards {
             ))
         );
     }
+}
+
+fn with_supplies(data: &mut CampaignData, supplies: i64) {
+    let mut p = party(data).clone();
+    p.supplies = supplies;
+    data.apply(&Change::of(data.parties.get(&PARTY), Some(&p)));
+}
+
+/// To tonight's camp along the lane: no setback, a quiet benign day.
+fn to_camp(data: &mut CampaignData) {
+    step(data, TravelStep::Navigate(LANE), &[10]);
+    step(data, TravelStep::Encounter(EncounterChoice::Die), &[9, 1]);
+}
+
+/// Issue 22, fault 1: "If they do not have enough or want to conserve
+/// resources, they may choose which characters to distribute Supplies to":
+/// allies too. With fewer Supplies than allies the camp is still made, and
+/// with none at all it is made feeding nobody.
+#[test]
+fn a_camp_is_made_with_fewer_supplies_than_allies_and_with_none() {
+    use waybook::travel::round::{check, default_orders};
+    let mut data = campaign();
+    with_supplies(&mut data, 1);
+    to_camp(&mut data);
+    let orders = default_orders(&data, PARTY);
+    // Everyone fed who can be: Ana, the first hero; Bran and Cole unfed.
+    assert_eq!(
+        orders.heroes.iter().map(|o| o.fed).collect::<Vec<_>>(),
+        [true, false]
+    );
+    assert_eq!(orders.unfed_allies, [CharacterId(3)]);
+    let all_unfed = CampOrders {
+        heroes: orders
+            .heroes
+            .iter()
+            .map(|o| HeroOrder {
+                fed: false,
+                ..o.clone()
+            })
+            .collect(),
+        unfed_allies: vec![CharacterId(3)],
+        avoid_warned_ambush: true,
+    };
+    assert_eq!(check(&data, PARTY, &TravelStep::Camp(all_unfed)), Ok(()));
+    step(&mut data, TravelStep::Camp(orders), &[10]);
+    assert_eq!(party(&data).supplies, 0);
+    let injuries =
+        |id: CharacterId, data: &CampaignData| data.characters[&id].rounds.injuries.len();
+    assert_eq!(
+        (
+            injuries(ANA, &data),
+            injuries(BRAN, &data),
+            injuries(CharacterId(3), &data)
+        ),
+        (0, 1, 1),
+        "the unfed hero and the unfed ally each take an injury"
+    );
+    // "If the party is completely out of Supplies, they may not take the
+    // Shelter or Cook actions until they have acquired more."
+    to_camp(&mut data);
+    let orders = default_orders(&data, PARTY);
+    assert!(orders.heroes.iter().all(|o| o.action == Action::Recover));
+    let cooking = camp_orders(Action::Cook, Action::Recover);
+    assert_eq!(
+        check(&data, PARTY, &cooking)
+            .expect_err("no Supplies")
+            .to_string(),
+        "Ana cannot take Cook: the party is out of Supplies"
+    );
+    step(&mut data, TravelStep::Camp(orders), &[10]);
+    assert_eq!(round(&data).next, RoundStep::Done, "the camp was made");
+    assert_eq!(injuries(CharacterId(3), &data), 2);
+    assert!(
+        round(&data)
+            .lines
+            .iter()
+            .any(|l| l.starts_with("The party is out of Supplies: nobody is fed")),
+        "{:?}",
+        round(&data).lines
+    );
+}
+
+/// A Mend without a target is refused for what it is, not as if nobody
+/// were taking Recover (issue 22, fault 13).
+#[test]
+fn a_mend_with_no_one_chosen_says_so() {
+    let mut data = campaign();
+    to_camp(&mut data);
+    let said =
+        waybook::travel::round::check(&data, PARTY, &camp_orders(Action::Mend, Action::Recover))
+            .expect_err("no target")
+            .to_string();
+    assert_eq!(said, "Ana has no one to mend: choose a hero taking Recover");
+}
+
+/// Issue 22, fault 3: from partway along a path the forecast starts where
+/// the party is, with the rounds left on it in the direction it travels;
+/// the way back is its own leg, read fresh.
+#[test]
+fn the_forecast_from_partway_along_a_path_starts_where_the_party_is() {
+    let mut data = without_tokens(campaign());
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    let onward = forecast::route(&data, PARTY, HILL).expect("a route");
+    assert_eq!(
+        onward.from,
+        "partway along path 1 (1 of 2 rounds done, toward Ford)"
+    );
+    assert_eq!(
+        onward
+            .paths
+            .iter()
+            .map(|p| (p.path, p.rounds_left))
+            .collect::<Vec<_>>(),
+        vec![(LANE, 1), (MOOR, 1)]
+    );
+    assert_eq!(
+        (onward.paths[0].from.as_str(), onward.paths[0].to.as_str()),
+        ("partway along path 1", "Ford")
+    );
+    let back = forecast::route(&data, PARTY, HOME).expect("the way back");
+    let legs: Vec<_> = back
+        .paths
+        .iter()
+        .map(|p| (p.from.as_str(), p.to.as_str(), p.rounds_left))
+        .collect();
+    assert_eq!(
+        legs,
+        [("partway along path 1", "Ford", 1), ("Ford", "Home", 2)]
+    );
+}
+
+/// Issue 22, fault 4: Explore "gives the players a +2 to the result the
+/// next time they pathfind", and the odds say so.
+#[test]
+fn the_odds_count_explores_plus_two_on_the_next_pathfind() {
+    let mut data = campaign();
+    let plain = forecast::path_odds(&data, PARTY, &data.paths[&LANE], HOME);
+    // Difficulty 6: the d10 must show 7 or more; with +2, 5 or more.
+    assert!((plain.p_setback - 0.6).abs() < 1e-12);
+    let mut p = party(&data).clone();
+    p.travel.explored = true;
+    data.apply(&Change::of(data.parties.get(&PARTY), Some(&p)));
+    let explored = forecast::path_odds(&data, PARTY, &data.paths[&LANE], HOME);
+    assert!((explored.p_setback - 0.4).abs() < 1e-12);
+    assert!(explored.explore);
+    let route = forecast::route(&data, PARTY, HILL).expect("a route");
+    assert!((route.paths[0].p_setback - 0.4).abs() < 1e-12);
+    assert!(
+        (route.paths[1].p_setback - 0.4).abs() < 1e-12,
+        "Moor: difficulty 4, no Explore"
+    );
+    assert!(!route.paths[1].explore);
+    assert!(
+        route.rounds_expected
+            < forecast::route(&campaign(), PARTY, HILL)
+                .expect("plain")
+                .rounds_expected
+    );
+}
+
+/// Issue 22, fault 5: the forecast says how many Supplies are missing and at
+/// which camp they run out; partway through a day it counts tonight's camp.
+#[test]
+fn the_forecast_says_when_the_supplies_run_out() {
+    let mut data = without_tokens(campaign());
+    with_supplies(&mut data, 4);
+    let at_home = forecast::route(&data, PARTY, HILL).expect("a route");
+    // Three to feed a camp: 4 Supplies feed the first camp, not the second.
+    assert!(!at_home.tonight);
+    assert_eq!(at_home.supplies_held, 4);
+    assert_eq!(at_home.supplies_short, at_home.supplies_needed - 4);
+    assert_eq!(at_home.runs_out_at_camp, Some(2));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    let tonight = forecast::route(&data, PARTY, HILL).expect("a route");
+    assert!(tonight.tonight);
+    let later: f64 = tonight.paths.iter().filter_map(|p| p.camps_expected).sum();
+    assert_eq!(
+        tonight.supplies_needed,
+        (3.0 * later + 3.0).ceil() as i64,
+        "tonight's camp counts"
+    );
+    assert_eq!(tonight.runs_out_at_camp, Some(2));
+    assert!(
+        tonight
+            .supplies_said()
+            .contains(&format!("{} short", tonight.supplies_short)),
+        "{}",
+        tonight.supplies_said()
+    );
+    with_supplies(&mut data, 1);
+    let broke = forecast::route(&data, PARTY, HILL).expect("a route");
+    assert_eq!(broke.runs_out_at_camp, Some(1));
+    assert!(
+        broke
+            .supplies_said()
+            .ends_with("running out at camp 1 (tonight)")
+    );
 }

@@ -171,8 +171,12 @@ pub fn route(args: &RouteArgs, out: &mut impl Write) -> anyhow::Result<()> {
     }
     writeln!(
         out,
-        "{} from {} to {}: {:.1} rounds expected, {} Supplies needed",
-        route.party, route.from, route.to, route.rounds_expected, route.supplies_needed
+        "{} from {} to {}: {:.1} rounds expected; {}",
+        route.party,
+        route.from,
+        route.to,
+        route.rounds_expected,
+        route.supplies_said()
     )?;
     for p in &route.paths {
         writeln!(

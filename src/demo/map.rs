@@ -250,6 +250,7 @@ pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
                 target: None,
             })
             .collect(),
+        unfed_allies: Vec::new(),
         avoid_warned_ambush: true,
     };
     let edit = round::camp(&data, party, &orders, &mut dice);

@@ -65,26 +65,44 @@ impl NaturalKey {
     }
 }
 
-/// The count and the noun, plural unless the count is one.
+/// Nouns Waybook counts whose plural is not made with -s or -ies.
+const IRREGULAR: [(&str, &str); 2] = [("hero", "heroes"), ("Hero", "Heroes")];
+
+/// The count and the noun, plural unless the count is one ("5 Supplies",
+/// "2 allies", "3 units").
 pub fn plural(count: impl Display, noun: &str) -> String {
     let count = count.to_string();
     if count == "1" {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
+        return format!("{count} {noun}");
+    }
+    if let Some((_, many)) = IRREGULAR.iter().find(|(one, _)| *one == noun) {
+        return format!("{count} {many}");
+    }
+    let mut letters = noun.chars().rev();
+    let consonant_y = letters.next() == Some('y')
+        && letters
+            .next()
+            .is_some_and(|c| c.is_alphabetic() && !"aeiouAEIOU".contains(c));
+    match noun.strip_suffix('y').filter(|_| consonant_y) {
+        Some(stem) => format!("{count} {stem}ies"),
+        None => format!("{count} {noun}s"),
     }
 }
 
-/// The text with its first letter in capitals ("shelter" → "Shelter").
-pub fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
+pub use crate::rules::capitalised;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn plurals_of_nouns_ending_in_y() {
+        assert_eq!(super::plural(5, "Supply"), "5 Supplies");
+        assert_eq!(super::plural(1, "Supply"), "1 Supply");
+        assert_eq!(super::plural(2, "ally"), "2 allies");
+        assert_eq!(super::plural(2, "day"), "2 days");
+        assert_eq!(super::plural(3, "unit"), "3 units");
+        assert_eq!(super::plural(3, "hero"), "3 heroes");
+    }
+
     use super::{natural, plural};
     use std::cmp::Ordering;
 

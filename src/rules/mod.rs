@@ -141,6 +141,14 @@ impl UnknownName {
     }
 }
 
+/// The text with its first letter in capitals ("shelter" → "Shelter").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// Serialises a count that may be fractional (days without food, required
 /// units) as a JSON integer when it is whole and as a decimal otherwise, so
 /// answers read `1` and `1.5` rather than `1.0`.

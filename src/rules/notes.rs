@@ -160,7 +160,7 @@ pub const NOTES: &[Note] = &[
     note(
         ROUNDS,
         "Supplies",
-        "Supplies spent = fed heroes + allies (allies are always fed); Fellow Travelers that day means none are spent and every hero counts as fed. Shelter and Cook cannot be taken when the party starts camp with 0 Supplies, unless Fellow Travelers share theirs.",
+        "Supplies spent = fed heroes + fed allies: the players choose who is given Supplies, allies included (`allies_fed`, all of them unless said), and an unfed ally takes an injury as an unfed hero does. Fellow Travelers that day means none are spent and everyone counts as fed. A camp with 0 Supplies (and no Fellow Travelers) is played: nobody is fed, whatever the orders say, and Shelter and Cook cannot be taken. Each camp starts with everyone fed who can be, heroes first, then allies.",
     ),
     note(
         ROUNDS,

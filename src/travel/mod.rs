@@ -17,11 +17,17 @@ pub fn heroes(data: &CampaignData, party: PartyId) -> Vec<&Character> {
         .collect()
 }
 
-/// The allies travelling with it: always fed, no camp action.
-pub fn allies(data: &CampaignData, party: PartyId) -> usize {
+/// The allies travelling with it: fed unless the players choose otherwise,
+/// no camp action.
+pub fn ally_members(data: &CampaignData, party: PartyId) -> Vec<&Character> {
     data.members(party)
         .filter(|c| c.kind == CharacterKind::Ally)
-        .count()
+        .collect()
+}
+
+/// How many allies travel with it.
+pub fn allies(data: &CampaignData, party: PartyId) -> usize {
+    ally_members(data, party).len()
 }
 
 /// A character's rank in a travel-rounds role.

@@ -58,6 +58,20 @@ pub enum TravelError {
     },
     #[error("no Merchant was met this round")]
     NoMerchant,
+    #[error("travel rounds are switched off for this campaign (Campaign screen)")]
+    RoundsOff,
+    #[error("write what the party meets first")]
+    NothingPlanned,
+    #[error("{0} has no encounter die cast by last night's Scout")]
+    NotScouted(String),
+    #[error("last night's Scout cast {0}'s encounter die: take that encounter or a benign one")]
+    Scouted(String),
+    #[error("buy at least one")]
+    NothingToBuy,
+    #[error("{0} is not one of {1}'s heroes")]
+    NotAHero(String, String),
+    #[error("{0} has no orders for the camp")]
+    NoOrders(String),
 }
 
 impl From<RuleError> for TravelError {
@@ -95,8 +109,20 @@ pub struct HeroOrder {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CampOrders {
     pub heroes: Vec<HeroOrder>,
+    /// The allies the players leave unfed tonight: no healing, an injury.
+    pub unfed_allies: Vec<CharacterId>,
     /// When a successful Watch sees an ambush coming, slip away from it.
     pub avoid_warned_ambush: bool,
+}
+
+impl CampOrders {
+    /// Whether a hero or an ally is given Supplies in these orders.
+    pub fn feeds(&self, who: CharacterId) -> bool {
+        match self.heroes.iter().find(|o| o.hero == who) {
+            Some(order) => order.fed,
+            None => !self.unfed_allies.contains(&who),
+        }
+    }
 }
 
 /// The records one phase changes, copied from the campaign and edited,
@@ -329,7 +355,7 @@ pub fn navigate(
     let failed = roll as i32 + bonus <= effective;
     if failed && !on.state.lost && book.party.travel.pathfinding_tokens > 0 {
         book.line(format!(
-            "Pathfinding: d10 = {roll}{} vs difficulty {effective}: fail. Spend a 🜉 or roll the setback?",
+            "Pathfinding: d10 = {roll}{} vs difficulty {effective}: fail.",
             if bonus > 0 { ", +2 Explore" } else { "" }
         ));
         book.round.next = RoundStep::Setback;
@@ -456,9 +482,8 @@ pub fn encounter(
             };
             let found = if kind == Kind::Benign {
                 let face = dice.roll(6)?;
-                let found = Benign::from_d6(face, path.wild);
-                book.roll_line(&RollRecord::single("benign", 6, face).outcome(found.as_str()));
-                Some(found)
+                book.roll_line(&Benign::record(face, path.wild));
+                Some(Benign::from_d6(face, path.wild))
             } else {
                 None
             };
@@ -569,6 +594,130 @@ fn stash_item(book: &mut Booking<'_>, holder: Holder, item: crate::model::ItemId
         .push(Change::of(existing.as_ref(), Some(&after)));
 }
 
+/// The rules' request for tonight's camp: the party's Supplies, its allies
+/// and how many are fed, the path's danger, and each hero's orders. Orders
+/// for someone who is not one of the party's heroes are refused.
+fn camp_request(data: &CampaignData, book: &Booking<'_>, orders: &CampOrders) -> Result<Camp> {
+    let path = data
+        .paths
+        .get(&book.round.path)
+        .ok_or(TravelError::NoPath)?;
+    let on = book.party.travel.on_path.ok_or(TravelError::NoPath)?;
+    let party = book.party.id;
+    let heroes = super::heroes(data, party);
+    let name_of = |id: CharacterId| {
+        data.characters
+            .get(&id)
+            .map_or_else(|| format!("character {}", id.0), |c| c.name.clone())
+    };
+    let mut request = Vec::with_capacity(orders.heroes.len());
+    for order in &orders.heroes {
+        let hero = heroes
+            .iter()
+            .find(|h| h.id == order.hero)
+            .ok_or_else(|| TravelError::NotAHero(name_of(order.hero), book.party.name.clone()))?;
+        request.push(camp_hero(hero, order, order.target.map(name_of)));
+    }
+    if let Some(missing) = heroes
+        .iter()
+        .find(|h| !orders.heroes.iter().any(|o| o.hero == h.id))
+    {
+        return Err(TravelError::NoOrders(missing.name.clone()));
+    }
+    let allies = super::ally_members(data, party);
+    let unfed = allies
+        .iter()
+        .filter(|a| orders.unfed_allies.contains(&a.id))
+        .count();
+    Ok(Camp {
+        supplies: book.party.supplies.max(0) as u32,
+        allies: allies.len() as u32,
+        allies_fed: Some((allies.len() - unfed) as u32),
+        danger: encounter_request(path, &on).danger(),
+        fellow_travelers: book.round.fellow_travelers,
+        heroes: request,
+    })
+}
+
+/// Tonight's camp as the rules will judge it, before the GM makes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CampPlan {
+    /// The rules' request: the Supplies needed, who counts as fed.
+    pub request: Camp,
+    /// Why these orders cannot be played, if they cannot.
+    pub refusal: Option<TravelError>,
+}
+
+/// Tonight's camp for the party with these orders: what the screen shows
+/// before the GM makes camp, and whether the orders may be played. An
+/// error when there is no camp to make now.
+pub fn camp_plan(data: &CampaignData, party: PartyId, orders: &CampOrders) -> Result<CampPlan> {
+    let book = in_play(data, party, RoundStep::Camping)?;
+    let request = camp_request(data, &book, orders)?;
+    let refusal = request.validate().err().map(TravelError::from);
+    Ok(CampPlan { request, refusal })
+}
+
+/// Orders for tonight that the rules admit: everyone fed who can be (the
+/// heroes first, then the allies, while the Supplies last), one hero
+/// cooking and one sheltering while there are Supplies, the rest
+/// recovering.
+pub fn default_orders(data: &CampaignData, party: PartyId) -> CampOrders {
+    let fellow = data
+        .round_in_play(party)
+        .is_some_and(|r| r.fellow_travelers);
+    let mut supplies = data.parties.get(&party).map_or(0, |p| p.supplies.max(0));
+    let out = supplies == 0 && !fellow;
+    let mut feed = || {
+        if fellow {
+            return true;
+        }
+        let fed = supplies > 0;
+        supplies -= i64::from(fed);
+        fed
+    };
+    let heroes = super::heroes(data, party)
+        .iter()
+        .enumerate()
+        .map(|(n, hero)| HeroOrder {
+            hero: hero.id,
+            action: match n {
+                0 if !out => Action::Cook,
+                1 if !out => Action::Shelter,
+                _ => Action::Recover,
+            },
+            fed: feed(),
+            target: None,
+        })
+        .collect();
+    let unfed_allies = super::ally_members(data, party)
+        .iter()
+        .filter(|_| !feed())
+        .map(|a| a.id)
+        .collect();
+    CampOrders {
+        heroes,
+        unfed_allies,
+        avoid_warned_ambush: true,
+    }
+}
+
+/// Why a hero cannot take `action` at tonight's camp, if they cannot: the
+/// rules' own reason (a role action without its rank, Shelter or Cook with
+/// no Supplies left).
+pub fn action_refusal(
+    data: &CampaignData,
+    party: PartyId,
+    hero: &Character,
+    action: Action,
+) -> Option<String> {
+    let fellow = data
+        .round_in_play(party)
+        .is_some_and(|r| r.fellow_travelers);
+    let supplies = data.parties.get(&party).map_or(0, |p| p.supplies);
+    camp::refusal(action, &ranks(hero), supplies <= 0 && !fellow)
+}
+
 /// The Camping Phase: Supplies for the fed, the actions and their dice, the
 /// ambush, then the healing; the round ends.
 pub fn camp(
@@ -578,33 +727,11 @@ pub fn camp(
     dice: &mut Dice,
 ) -> Result<Edit> {
     let mut book = in_play(data, party, RoundStep::Camping)?;
-    let path = data
-        .paths
-        .get(&book.round.path)
-        .ok_or(TravelError::NoPath)?;
-    let on = book.party.travel.on_path.ok_or(TravelError::NoPath)?;
-    let name_of = |id: CharacterId| {
-        data.characters
-            .get(&id)
-            .map_or_else(|| format!("character {}", id.0), |c| c.name.clone())
-    };
-    let heroes: Vec<CampHero> = orders
-        .heroes
-        .iter()
-        .filter_map(|o| data.characters.get(&o.hero).map(|c| (o, c)))
-        .map(|(o, c)| camp_hero(c, o, o.target.map(name_of)))
-        .collect();
-    let request = Camp {
-        supplies: book.party.supplies.max(0) as u32,
-        allies: super::allies(data, party) as u32,
-        danger: encounter_request(path, &on).danger(),
-        fellow_travelers: book.round.fellow_travelers,
-        heroes,
-    };
+    let request = camp_request(data, &book, orders)?;
     let result = camp::camp(&request, dice)?;
     book.line(format!(
-        "Camp: {} Supplies spent{} ({} left before hunting).",
-        result.supplies_spent,
+        "Camp: {} spent{} ({} left before hunting).",
+        crate::model::plural(result.supplies_spent, "Supply"),
         if request.fellow_travelers {
             ", the Fellow Travelers share theirs"
         } else {
@@ -612,15 +739,26 @@ pub fn camp(
         },
         request.supplies - result.supplies_spent
     ));
-    for hero in request
-        .heroes
-        .iter()
-        .filter(|h| !h.fed && !request.fellow_travelers)
-    {
+    if request.out_of_supplies() {
+        book.line(
+            "The party is out of Supplies: nobody is fed, and nobody may take Shelter or Cook.",
+        );
+    }
+    for hero in request.heroes.iter().filter(|h| !request.fed(h)) {
         book.line(format!(
             "{} goes unfed: no healing from Shelter or Cook, and an injury.",
             hero.name
         ));
+    }
+    let day = data.settings.clock.day;
+    for ally in super::ally_members(data, party) {
+        if request.fellow_travelers || (orders.feeds(ally.id) && !request.out_of_supplies()) {
+            continue;
+        }
+        book.line(format!("{} (an ally) goes unfed: an injury.", ally.name));
+        if let Some(c) = book.character(ally.id) {
+            c.rounds.injuries.push(format!("Unfed (camp of day {day})"));
+        }
     }
     for hero in &request.heroes {
         book.line(format!(
@@ -681,7 +819,6 @@ pub fn camp(
         book.line("The Watch reports a quiet night.");
     }
     for (order, healed) in orders.heroes.iter().zip(&result.heroes) {
-        let day = data.settings.clock.day;
         if let Some(c) = book.character(order.hero) {
             let r = &mut c.rounds;
             let before = (r.hp.current, r.mp.current, r.injuries.len());
@@ -722,15 +859,21 @@ fn camp_hero(c: &Character, order: &HeroOrder, target: Option<String>) -> CampHe
         body: whole(r.body),
         mind: whole(r.mind),
         spirit: whole(r.spirit),
-        ranks: Ranks {
-            striker: whole(super::rank(c, Role::Striker)),
-            caster: whole(super::rank(c, Role::Caster)),
-            healer: whole(super::rank(c, Role::Healer)),
-            defender: whole(super::rank(c, Role::Defender)),
-            support: whole(super::rank(c, Role::Support)),
-            saboteur: whole(super::rank(c, Role::Saboteur)),
-        },
+        ranks: ranks(c),
         target,
+    }
+}
+
+/// A character's role ranks as the rules read them.
+fn ranks(c: &Character) -> Ranks {
+    let rank = |role: Role| super::rank(c, role).max(0) as u32;
+    Ranks {
+        striker: rank(Role::Striker),
+        caster: rank(Role::Caster),
+        healer: rank(Role::Healer),
+        defender: rank(Role::Defender),
+        support: rank(Role::Support),
+        saboteur: rank(Role::Saboteur),
     }
 }
 
@@ -819,13 +962,77 @@ impl TravelStep {
     }
 }
 
-/// Plays one step for a party, rolling with `dice`.
+/// Whether `step` may be played for the party now, and why not: the one
+/// check the screen greys its buttons with and [`play`] makes first.
+pub fn check(data: &CampaignData, party: PartyId, step: &TravelStep) -> Result<()> {
+    let p = party_of(data, party)?;
+    match step {
+        TravelStep::Navigate(path) => {
+            if !data.settings.rounds {
+                return Err(TravelError::RoundsOff);
+            }
+            if data.round_in_play(party).is_some() {
+                return Err(TravelError::RoundInPlay(p.name));
+            }
+            let path = data.paths.get(path).ok_or(TravelError::NoPath)?;
+            on_path(data, &p, path).map(|_| ())
+        }
+        TravelStep::Setback { spend_token } => {
+            in_play(data, party, RoundStep::Setback)?;
+            if *spend_token && p.travel.pathfinding_tokens <= 0 {
+                return Err(TravelError::NoToken(p.name));
+            }
+            Ok(())
+        }
+        TravelStep::Encounter(choice) => {
+            in_play(data, party, RoundStep::Encounter)?;
+            match choice {
+                EncounterChoice::Planned(what) if what.trim().is_empty() => {
+                    Err(TravelError::NothingPlanned)
+                }
+                EncounterChoice::Scouted { .. } if p.travel.scouted.is_none() => {
+                    Err(TravelError::NotScouted(p.name))
+                }
+                EncounterChoice::Die if p.travel.scouted.is_some() => {
+                    Err(TravelError::Scouted(p.name))
+                }
+                _ => Ok(()),
+            }
+        }
+        TravelStep::Buy(ware, count) => {
+            latest_round(data, party)
+                .filter(|r| r.merchant)
+                .ok_or(TravelError::NoMerchant)?;
+            let ware = data.wares.get(ware).ok_or(TravelError::NoMerchant)?;
+            if *count < 1 {
+                return Err(TravelError::NothingToBuy);
+            }
+            let cost = ware.price.saturating_mul(*count);
+            if cost > p.purse {
+                return Err(TravelError::Purse {
+                    ware: format!("{count} × {}", ware.name),
+                    cost,
+                    currency: p.currency.clone(),
+                    purse: p.purse,
+                });
+            }
+            Ok(())
+        }
+        TravelStep::Camp(orders) => match camp_plan(data, party, orders)?.refusal {
+            Some(refusal) => Err(refusal),
+            None => Ok(()),
+        },
+    }
+}
+
+/// Plays one step for a party, rolling with `dice`, once [`check`] admits it.
 pub fn play(
     data: &CampaignData,
     party: PartyId,
     step: &TravelStep,
     dice: &mut Dice,
 ) -> Result<Edit> {
+    check(data, party, step)?;
     match step {
         TravelStep::Navigate(path) => navigate(data, party, *path, dice),
         TravelStep::Setback { spend_token } => setback(data, party, *spend_token, dice),

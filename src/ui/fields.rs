@@ -400,6 +400,45 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
     in_view(combo.response).labelled_by(label_id);
 }
 
+/// One choice of a [`cell_combo`]: its value, its name, and why it cannot
+/// be chosen now, if it cannot (shown beside it, greyed).
+pub struct Offer<T> {
+    pub value: T,
+    pub name: String,
+    pub refused: Option<String>,
+}
+
+/// A list of choices in a table cell whose column heading names it: no
+/// label beside it, but a name for the screen reader ("Action of Ash").
+/// Choices that cannot be taken are greyed with the reason.
+pub fn cell_combo<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    name: &str,
+    chosen: &mut T,
+    offers: &[Offer<T>],
+    prompt: &str,
+) {
+    let shown = offers
+        .iter()
+        .find(|o| o.value == *chosen)
+        .map_or(prompt, |o| o.name.as_str());
+    let combo = egui::ComboBox::from_id_salt(name)
+        .selected_text(shown)
+        .height(420.0)
+        .show_ui(ui, |ui| {
+            for offer in offers {
+                let text = match &offer.refused {
+                    Some(why) => format!("{} ({why})", offer.name),
+                    None => offer.name.clone(),
+                };
+                ui.add_enabled_ui(offer.refused.is_none(), |ui| {
+                    ui.selectable_value(chosen, offer.value, text)
+                });
+            }
+        });
+    in_view(combo.response).accessible_name(name);
+}
+
 /// Keeps the record chosen while it is still offered, else the first one.
 pub fn keep_or_first<K: Copy + PartialEq, N>(chosen: &mut Option<K>, offered: &[(K, N)]) {
     if chosen.is_none_or(|c| !offered.iter().any(|(k, _)| *k == c)) {

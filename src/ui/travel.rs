@@ -4,26 +4,19 @@
 //! 🜉-or-setback choice, the encounter, the camp with who is fed and each
 //! hero's action); a Merchant's wares; and the travel log.
 
+use super::fields::{Offer, cell_combo};
 use crate::app::Command;
 use crate::model::{
     CampaignData, Change, CharacterId, Edit, MapPathId, Party, PartyId, PlaceId, RoundStep,
-    capitalised, limits,
+    TravelRoundId, capitalised, limits, plural,
 };
 use crate::pdf::Sheet;
 use crate::rules::rounds::camp::Action;
+use crate::rules::rounds::camp::Camp;
 use crate::rules::rounds::encounter::{Encounter, scout_choice};
 use crate::travel::forecast;
-use crate::travel::round::{CampOrders, EncounterChoice, HeroOrder, TravelStep, latest_round};
+use crate::travel::round::{self, CampOrders, EncounterChoice, TravelStep, latest_round};
 use egui::{RichText, Ui};
-use std::collections::BTreeMap;
-
-/// A hero's camp choices while the GM sets them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Choices {
-    action: Action,
-    fed: bool,
-    target: Option<CharacterId>,
-}
 
 #[derive(Debug)]
 pub struct TravelState {
@@ -34,8 +27,8 @@ pub struct TravelState {
     path_from: Option<PlaceId>,
     forecast_to: Option<PlaceId>,
     planned: String,
-    choices: BTreeMap<CharacterId, Choices>,
-    avoid_warned_ambush: bool,
+    /// Tonight's orders being set, for the round in play they belong to.
+    camp: Option<(TravelRoundId, CampOrders)>,
     /// A travel cost being booked: how much, and for what.
     cost: String,
     cost_for: String,
@@ -49,8 +42,7 @@ impl Default for TravelState {
             path_from: None,
             forecast_to: None,
             planned: String::new(),
-            choices: BTreeMap::new(),
-            avoid_warned_ambush: true,
+            camp: None,
             cost: String::new(),
             cost_for: String::new(),
         }
@@ -153,8 +145,10 @@ pub fn travel_ui(
             .show(ui, |ui| forecast_ui(ui, state, data, party));
         ui.add_space(4.0);
         ui.heading("Today's travel round");
-        round_ui(ui, state, data, party, out);
+        // The wares come first: what a purchase adds to the round's log
+        // goes below them, so the next ware stays under the pointer.
         wares_ui(ui, data, party, out);
+        round_ui(ui, state, data, party, out);
         ui.add_space(8.0);
         log_ui(ui, data, party);
     });
@@ -202,13 +196,15 @@ fn position_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
         carried.push("Explore: +2 on the next pathfind".to_owned());
     }
     if t.scouted.is_some() {
-        carried.push("Scout cast tomorrow's encounter die".to_owned());
+        carried.push("last night's Scout cast today's encounter die".to_owned());
     }
     if let Some(weather) = &t.forecast_weather {
-        carried.push(format!("Divine foretold tomorrow's weather: {weather}"));
+        carried.push(format!(
+            "last night's Divine foretold today's weather: {weather}"
+        ));
     }
     if !carried.is_empty() {
-        ui.label(RichText::new(carried.join(" · ")).italics());
+        ui.label(RichText::new(capitalised(&carried.join(" · "))).italics());
     }
 }
 
@@ -243,9 +239,15 @@ fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party:
         }
         Ok(route) => {
             ui.label(format!(
-                "{:.1} rounds expected · {} Supplies needed (every camp, everyone fed)",
-                route.rounds_expected, route.supplies_needed
+                "From {}: {:.1} rounds expected",
+                route.from, route.rounds_expected
             ));
+            let supplies = capitalised(&route.supplies_said());
+            if route.supplies_short > 0 {
+                ui.label(RichText::new(supplies).color(super::fields::ERROR_COLOUR));
+            } else {
+                ui.label(supplies);
+            }
             egui::Grid::new("forecast-grid")
                 .striped(true)
                 .show(ui, |ui| {
@@ -284,7 +286,6 @@ fn round_ui(
     party: &Party,
     out: &mut Vec<Command>,
 ) {
-    let step = |s: TravelStep| Command::Travel(party.id, s);
     let Some(round) = data.round_in_play(party.id) else {
         if let Some(last) = latest_round(data, party.id) {
             let path = data.paths.get(&last.path).map_or("?", |p| p.name.as_str());
@@ -328,22 +329,29 @@ fn round_ui(
                 .strong(),
             );
             ui.horizontal(|ui| {
-                if ui
-                    .button(format!(
-                        "Spend a 🜉 ({} left)",
+                step_button(
+                    ui,
+                    data,
+                    party.id,
+                    format!(
+                        "Spend a 🜉 (the party holds {})",
                         party.travel.pathfinding_tokens
-                    ))
-                    .clicked()
-                {
-                    out.push(step(TravelStep::Setback { spend_token: true }));
-                }
-                if ui.button("Roll the setback").clicked() {
-                    out.push(step(TravelStep::Setback { spend_token: false }));
-                }
+                    ),
+                    TravelStep::Setback { spend_token: true },
+                    out,
+                );
+                step_button(
+                    ui,
+                    data,
+                    party.id,
+                    "Roll the setback",
+                    TravelStep::Setback { spend_token: false },
+                    out,
+                );
             });
         }
         RoundStep::Encounter => encounter_ui(ui, state, data, party, out),
-        RoundStep::Camping => camp_ui(ui, state, data, party, round.fellow_travelers, out),
+        RoundStep::Camping => camp_ui(ui, state, data, party, round.id, out),
         RoundStep::Done => {}
     }
 }
@@ -430,9 +438,14 @@ fn navigation_ui(
             percent(odds.p_warriors),
             percent(odds.p_benign),
         ));
-        if ui.button("Roll the Navigation Phase").clicked() {
-            out.push(Command::Travel(party.id, TravelStep::Navigate(path.id)));
-        }
+        step_button(
+            ui,
+            data,
+            party.id,
+            "Roll the Navigation Phase",
+            TravelStep::Navigate(path.id),
+            out,
+        );
     }
 }
 
@@ -464,7 +477,6 @@ fn encounter_ui(
     party: &Party,
     out: &mut Vec<Command>,
 ) {
-    let step = |s: TravelStep| Command::Travel(party.id, s);
     let (Some(on), Some(path)) = (
         party.travel.on_path,
         party.travel.on_path.and_then(|on| data.paths.get(&on.path)),
@@ -486,22 +498,23 @@ fn encounter_ui(
             predicted.label()
         ));
         ui.horizontal(|ui| {
-            if ui
-                .button(format!("Take the {} encounter", predicted.label()))
-                .clicked()
-            {
-                out.push(step(TravelStep::Encounter(EncounterChoice::Scouted {
-                    instead: false,
-                })));
-            }
-            if let Some(instead) = options.instead
-                && ui
-                    .button(format!("Have a {} encounter instead", instead.label()))
-                    .clicked()
-            {
-                out.push(step(TravelStep::Encounter(EncounterChoice::Scouted {
-                    instead: true,
-                })));
+            step_button(
+                ui,
+                data,
+                party.id,
+                format!("Take the {} encounter", predicted.label()),
+                TravelStep::Encounter(EncounterChoice::Scouted { instead: false }),
+                out,
+            );
+            if let Some(instead) = options.instead {
+                step_button(
+                    ui,
+                    data,
+                    party.id,
+                    format!("Have a {} encounter instead", instead.label()),
+                    TravelStep::Encounter(EncounterChoice::Scouted { instead: true }),
+                    out,
+                );
             }
         });
         return;
@@ -517,47 +530,60 @@ fn encounter_ui(
         }
     ));
     ui.horizontal(|ui| {
-        if ui.button("Cast the encounter die").clicked() {
-            out.push(step(TravelStep::Encounter(EncounterChoice::Die)));
-        }
+        step_button(
+            ui,
+            data,
+            party.id,
+            "Cast the encounter die",
+            TravelStep::Encounter(EncounterChoice::Die),
+            out,
+        );
         let label = ui.label("or a planned encounter:").id;
         ui.add(egui::TextEdit::singleline(&mut state.planned).desired_width(200.0))
             .labelled_by(label);
-        let planned = state.planned.trim().to_owned();
-        if ui
-            .add_enabled(
-                !planned.is_empty(),
-                egui::Button::new("Run the planned encounter"),
-            )
-            .on_disabled_hover_text("Write what the party meets first")
-            .clicked()
+        let planned = EncounterChoice::Planned(state.planned.trim().to_owned());
+        if step_button(
+            ui,
+            data,
+            party.id,
+            "Run the planned encounter",
+            TravelStep::Encounter(planned),
+            out,
+        )
+        .clicked()
         {
-            out.push(step(TravelStep::Encounter(EncounterChoice::Planned(
-                planned,
-            ))));
             state.planned.clear();
         }
     });
 }
 
-/// Why a hero cannot take an action tonight, if they cannot.
-fn locked(
+/// Tonight's orders as the GM sets them: those of the round in play, which
+/// start from the domain's defaults (everyone fed who can be) at each camp,
+/// keeping the actions of the last camp that may still be taken.
+fn orders_for<'s>(
+    state: &'s mut TravelState,
     data: &CampaignData,
-    hero: CharacterId,
-    action: Action,
-    supplies: i64,
-    fellow: bool,
-) -> Option<String> {
-    let c = data.characters.get(&hero)?;
-    if let Some((role, _)) = action.role()
-        && crate::travel::rank(c, role) == 0
-    {
-        return Some(format!("needs a {} rank", capitalised(role.label())));
+    party: &Party,
+    round: TravelRoundId,
+) -> &'s mut CampOrders {
+    if state.camp.as_ref().is_none_or(|(id, _)| *id != round) {
+        let mut orders = round::default_orders(data, party.id);
+        if let Some((_, last)) = &state.camp {
+            for order in &mut orders.heroes {
+                let kept = last.heroes.iter().find(|o| o.hero == order.hero);
+                let hero = data.characters.get(&order.hero);
+                if let (Some(kept), Some(hero)) = (kept, hero)
+                    && round::action_refusal(data, party.id, hero, kept.action).is_none()
+                {
+                    order.action = kept.action;
+                    order.target = kept.target;
+                }
+            }
+            orders.avoid_warned_ambush = last.avoid_warned_ambush;
+        }
+        state.camp = Some((round, orders));
     }
-    if matches!(action, Action::Shelter | Action::Cook) && supplies == 0 && !fellow {
-        return Some("the party is out of Supplies".to_owned());
-    }
-    None
+    &mut state.camp.as_mut().expect("set above").1
 }
 
 fn camp_ui(
@@ -565,143 +591,179 @@ fn camp_ui(
     state: &mut TravelState,
     data: &CampaignData,
     party: &Party,
-    fellow: bool,
+    round: TravelRoundId,
     out: &mut Vec<Command>,
 ) {
-    let heroes = crate::travel::heroes(data, party.id);
-    let allies = crate::travel::allies(data, party.id) as i64;
-    state
-        .choices
-        .retain(|id, _| heroes.iter().any(|h| h.id == *id));
-    for (n, hero) in heroes.iter().enumerate() {
-        state.choices.entry(hero.id).or_insert(Choices {
-            action: match n {
-                0 => Action::Cook,
-                1 => Action::Shelter,
-                _ => Action::Recover,
-            },
-            fed: true,
-            target: None,
-        });
-    }
-    let fed = state.choices.values().filter(|c| c.fed).count() as i64;
-    let needed = if fellow { 0 } else { fed + allies };
-    ui.label(if fellow {
+    let orders = orders_for(state, data, party, round);
+    let plan = match round::camp_plan(data, party.id, orders) {
+        Ok(plan) => plan,
+        Err(e) => {
+            ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
+            return;
+        }
+    };
+    let request = &plan.request;
+    let fed_heroes = request.heroes.iter().filter(|h| request.fed(h)).count();
+    let fed_allies = request.allies_given_supplies();
+    ui.label(if request.fellow_travelers {
         "The Fellow Travelers share their Supplies: none are spent tonight.".to_owned()
+    } else if request.out_of_supplies() {
+        "The party is out of Supplies: nobody can be fed tonight (each goes without healing from Shelter or Cook, and takes an injury), and nobody may take Shelter or Cook.".to_owned()
     } else {
         format!(
-            "Supplies: {needed} needed ({} + {}), {} in hand. Untick a hero to leave them unfed: no healing from Shelter or Cook, and an injury.",
-            if fed == 1 { "1 fed hero".to_owned() } else { format!("{fed} fed heroes") },
-            if allies == 1 { "1 ally".to_owned() } else { format!("{allies} allies") },
+            "Supplies: {} needed ({} + {} fed), {} in hand. Untick someone to leave them unfed: no healing from Shelter or Cook, and an injury.",
+            request.supplies_needed(),
+            plural(fed_heroes, "hero"),
+            plural(fed_allies, "ally"),
             party.supplies
         )
     });
-    let recovering: Vec<(CharacterId, String)> = heroes
+    let everyone = request.heroes.len() as i64 + i64::from(request.allies);
+    if !request.fellow_travelers && party.supplies > 0 && party.supplies < everyone {
+        ui.label(
+            RichText::new(format!(
+                "{} can be fed of {everyone}: tick and untick to choose who.",
+                party.supplies
+            ))
+            .italics(),
+        );
+    }
+    let heroes = crate::travel::heroes(data, party.id);
+    let recovering: Vec<Offer<Option<CharacterId>>> = orders
+        .heroes
         .iter()
-        .filter(|h| {
-            state
-                .choices
-                .get(&h.id)
-                .is_some_and(|c| c.action == Action::Recover)
+        .filter(|o| o.action == Action::Recover)
+        .filter_map(|o| data.characters.get(&o.hero))
+        .map(|c| Offer {
+            value: Some(c.id),
+            name: c.name.clone(),
+            refused: None,
         })
-        .map(|h| (h.id, h.name.clone()))
         .collect();
     egui::Grid::new("camp-grid").striped(true).show(ui, |ui| {
-        for head in ["Hero", "HP", "MP", "Injuries", "Fed", "Action", "Mend whom"] {
+        for head in ["Who", "HP", "MP", "Injuries", "Fed", "Action", "Mend whom"] {
             ui.label(RichText::new(head).strong());
         }
         ui.end_row();
         for hero in &heroes {
-            let Some(mut choice) = state.choices.get(&hero.id).copied() else {
+            let Some(order) = orders.heroes.iter_mut().find(|o| o.hero == hero.id) else {
                 continue;
             };
-            let r = &hero.rounds;
-            ui.label(&hero.name);
-            ui.label(format!("{}/{}", r.hp.current, r.hp.max));
-            ui.label(format!("{}/{}", r.mp.current, r.mp.max));
-            ui.label(r.injuries.len().to_string());
-            ui.add_enabled(
-                !fellow,
-                egui::Checkbox::new(&mut choice.fed, format!("Fed {}", hero.name)),
-            );
-            let label = format!("Action of {}", hero.name);
-            egui::ComboBox::from_id_salt(&label)
-                .selected_text(capitalised(choice.action.label()))
-                .height(420.0)
-                .show_ui(ui, |ui| {
-                    for &action in Action::ALL {
-                        let why = locked(data, hero.id, action, party.supplies, fellow);
-                        let name = capitalised(action.label());
-                        let shown = match &why {
-                            Some(why) => format!("{name} ({why})"),
-                            None => name,
-                        };
-                        ui.add_enabled_ui(why.is_none(), |ui| {
-                            ui.selectable_value(&mut choice.action, action, shown)
-                        });
-                    }
+            vitals_ui(ui, hero);
+            feed_box_ui(ui, &mut order.fed, hero, request);
+            let offers: Vec<Offer<Action>> = Action::ALL
+                .iter()
+                .map(|&action| Offer {
+                    value: action,
+                    name: capitalised(action.label()),
+                    refused: round::action_refusal(data, party.id, hero, action),
                 })
-                .response
-                .on_hover_text(label);
-            if choice.action == Action::Mend {
-                let shown = choice
-                    .target
-                    .and_then(|t| recovering.iter().find(|(id, _)| *id == t))
-                    .map_or("a Recovering hero", |(_, n)| n.as_str());
-                egui::ComboBox::from_id_salt(format!("mend-{}", hero.id.0))
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        for (id, name) in &recovering {
-                            ui.selectable_value(&mut choice.target, Some(*id), name);
-                        }
-                    });
+                .collect();
+            cell_combo(
+                ui,
+                &format!("Action of {}", hero.name),
+                &mut order.action,
+                &offers,
+                "an action",
+            );
+            if order.action == Action::Mend {
+                cell_combo(
+                    ui,
+                    &format!("Whom {} mends", hero.name),
+                    &mut order.target,
+                    &recovering,
+                    "choose a Recovering hero",
+                );
             } else {
                 ui.label("");
             }
             ui.end_row();
-            state.choices.insert(hero.id, choice);
+        }
+        for ally in crate::travel::ally_members(data, party.id) {
+            vitals_ui(ui, ally);
+            let mut fed = !orders.unfed_allies.contains(&ally.id);
+            feed_box_ui(ui, &mut fed, ally, request);
+            orders.unfed_allies.retain(|id| *id != ally.id);
+            if !fed {
+                orders.unfed_allies.push(ally.id);
+            }
+            ui.label(RichText::new("an ally: no camp action").weak());
+            ui.label("");
+            ui.end_row();
         }
     });
-    ui.checkbox(
-        &mut state.avoid_warned_ambush,
-        "If the Watch sees an ambush coming, slip away from it",
-    );
-    let orders = CampOrders {
-        heroes: heroes
-            .iter()
-            .filter_map(|h| {
-                state.choices.get(&h.id).map(|c| HeroOrder {
-                    hero: h.id,
-                    action: c.action,
-                    fed: c.fed,
-                    target: c.target,
-                })
-            })
-            .collect(),
-        avoid_warned_ambush: state.avoid_warned_ambush,
-    };
-    let why_not = if needed > party.supplies {
-        Some(format!(
-            "feeding everyone needs {needed} Supplies but there are {}: untick who goes unfed",
-            party.supplies
-        ))
-    } else {
-        orders.heroes.iter().find_map(|o| {
-            locked(data, o.hero, o.action, party.supplies, fellow).or_else(|| {
-                (o.action == Action::Mend
-                    && !recovering.iter().any(|(id, _)| Some(*id) == o.target))
-                .then(|| "a Mend needs a hero taking Recover to mend".to_owned())
-            })
-        })
-    };
-    if let Some(why) = &why_not {
-        ui.label(RichText::new(capitalised(why)).color(super::fields::ERROR_COLOUR));
+    let watching = orders.heroes.iter().any(|o| o.action == Action::Watch);
+    if watching {
+        ui.checkbox(
+            &mut orders.avoid_warned_ambush,
+            "If the Watch sees an ambush coming, slip away from it",
+        );
     }
-    if ui
-        .add_enabled(why_not.is_none(), egui::Button::new("Make camp"))
-        .clicked()
-    {
-        out.push(Command::Travel(party.id, TravelStep::Camp(orders)));
+    if let Some(why) = &plan.refusal {
+        ui.label(RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR));
+    }
+    step_button(
+        ui,
+        data,
+        party.id,
+        "Make camp",
+        TravelStep::Camp(orders.clone()),
+        out,
+    );
+}
+
+/// A button for a step of the round, greyed with the domain's reason while
+/// [`round::check`] refuses it.
+fn step_button(
+    ui: &mut Ui,
+    data: &CampaignData,
+    party: PartyId,
+    label: impl Into<egui::WidgetText>,
+    step: TravelStep,
+    out: &mut Vec<Command>,
+) -> egui::Response {
+    let refusal = round::check(data, party, &step).err();
+    let response = ui
+        .add_enabled(refusal.is_none(), egui::Button::new(label))
+        .on_disabled_hover_text(refusal.map_or_else(String::new, |e| capitalised(&e.to_string())));
+    if response.clicked() {
+        out.push(Command::Travel(party, step));
+    }
+    response
+}
+
+/// A camper's name, HP, MP and injuries: the first cells of their row.
+fn vitals_ui(ui: &mut Ui, c: &crate::model::Character) {
+    let r = &c.rounds;
+    ui.label(&c.name);
+    ui.label(format!("{}/{}", r.hp.current, r.hp.max));
+    ui.label(format!("{}/{}", r.mp.current, r.mp.max));
+    ui.label(r.injuries.len().to_string());
+}
+
+/// Whether a camper is given Supplies: greyed, with the reason, when the
+/// Fellow Travelers feed everyone or there are no Supplies to give.
+fn feed_box_ui(ui: &mut Ui, fed: &mut bool, c: &crate::model::Character, request: &Camp) {
+    let why_not = if request.fellow_travelers {
+        Some("The Fellow Travelers feed everyone tonight")
+    } else if request.out_of_supplies() {
+        Some("The party is out of Supplies")
+    } else {
+        None
+    };
+    let mut shown = if request.out_of_supplies() {
+        false
+    } else {
+        *fed || request.fellow_travelers
+    };
+    let response = ui
+        .add_enabled(
+            why_not.is_none(),
+            egui::Checkbox::new(&mut shown, format!("Fed {}", c.name)),
+        )
+        .on_disabled_hover_text(why_not.unwrap_or_default());
+    if response.changed() {
+        *fed = shown;
     }
 }
 
@@ -720,24 +782,23 @@ fn wares_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Vec<Comma
     for ware in data.wares.values() {
         ui.horizontal(|ui| {
             let gives = match ware.item.and_then(|i| data.items.get(&i)) {
+                Some(item) if item.name == ware.name => "one into the stash".to_owned(),
                 Some(item) => format!("{} into the stash", item.name),
-                None => crate::model::plural(ware.supplies, "Supply"),
+                None => plural(ware.supplies, "Supply"),
             };
             ui.label(format!(
-                "{} ({gives}): {} {}",
+                "{}: {gives}, for {} {}",
                 ware.name, ware.price, party.currency
             ));
-            let affordable = ware.price <= party.purse;
-            if ui
-                .add_enabled(affordable, egui::Button::new(format!("Buy {}", ware.name)))
-                .on_disabled_hover_text(format!(
-                    "The purse holds {} {}",
-                    party.purse, party.currency
-                ))
-                .clicked()
-            {
-                out.push(Command::Travel(party.id, TravelStep::Buy(ware.id, 1)));
-            }
+            step_button(
+                ui,
+                data,
+                party.id,
+                "Buy one",
+                TravelStep::Buy(ware.id, 1),
+                out,
+            )
+            .accessible_name(format!("Buy {}", ware.name));
         });
     }
 }

@@ -74,15 +74,19 @@ fn a_whole_round_shows_the_setback_the_encounter_and_books_the_camp() {
     // d10 1 (+2 Explore = 3, not above 3); the setback d6 4: Noisy.
     f.dice(&[1, 4]);
     f.click("Roll the Navigation Phase");
-    assert!(f.shows("Spend a 🜉 or roll the setback?"));
+    assert!(f.shows("Pathfinding failed. Spend a 🜉 to succeed instead, or take the setback?"));
     f.click("Roll the setback");
+    assert!(
+        !f.shows("Spend a 🜉 or roll the setback?"),
+        "the answered question is not left in the log"
+    );
     assert!(f.shows("Setback: Noisy"));
     // Threshold 10 - 4/2 = 8, danger 2 + 1 Noisy: 5 is benign; d6 2: Peace.
     f.dice(&[5, 2]);
     f.click("Cast the encounter die");
     assert!(f.shows("encounter: d10 = 5 vs threshold 8: benign"));
     assert!(f.shows("Peace: nothing eventful happens."));
-    assert!(f.shows("Supplies: 7 needed (5 fed heroes + 2 allies), 9 in hand."));
+    assert!(f.shows("Supplies: 7 needed (5 heroes + 2 allies fed), 9 in hand."));
     let ash_hp = f.character("Ash Varnell").expect("Ash").rounds.hp.current;
     // Ash cooks (the first hero's default), nobody has a role action: the ambush d10 only.
     f.dice(&[10]);
@@ -114,46 +118,148 @@ fn a_token_turns_a_failed_pathfind_into_progress() {
     pick_path(&mut f, MILL_TRACK);
     f.dice(&[1]);
     f.click("Roll the Navigation Phase");
-    f.click("Spend a 🜉 (2 left)");
+    f.click("Spend a 🜉 (the party holds 2)");
     assert_eq!(party(&f).travel.pathfinding_tokens, 1);
     assert!(f.shows("A 🜉 is spent: the party finds its way."));
     assert!(f.shows("1 of 2 rounds done"));
 }
 
-#[test]
-fn too_few_supplies_stop_the_camp_until_the_players_choose_who_goes_unfed() {
-    let mut f = Fixture::demo();
+/// Sets the party's Supplies on the Parties screen, then goes to tonight's
+/// camp along the Mill track: on course, a quiet benign day.
+fn to_camp_with(f: &mut Fixture, supplies: &str) {
     f.click("Parties");
-    f.type_into("Supplies", "3");
-    travel_screen(&mut f);
-    pick_path(&mut f, MILL_TRACK);
-    f.dice(&[10, 9]);
+    f.type_into("Supplies", supplies);
+    travel_screen(f);
+    pick_path(f, MILL_TRACK);
+    f.dice(&[10, 9, 1]);
     f.click("Roll the Navigation Phase");
     f.click("Cast the encounter die");
-    assert!(f.shows("Feeding everyone needs 7 Supplies but there are 3: untick who goes unfed"));
+}
+
+fn make_camp_enabled(f: &Fixture) -> bool {
+    !f.harness
+        .get_by_label("Make camp")
+        .accesskit_node()
+        .is_disabled()
+}
+
+const HEROES: [&str; 5] = [
+    "Ash Varnell",
+    "Brother Ilo",
+    "Sefa Qorrin",
+    "The Traveller",
+    "Ødric Hale",
+];
+
+/// Issue 22, fault 1: "they may choose which characters to distribute
+/// Supplies to": a camp short of Supplies starts with everyone fed who can
+/// be, and the players choose who, allies included.
+#[test]
+fn a_camp_short_of_supplies_feeds_whom_it_can_and_the_players_choose() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "3");
+    assert!(f.shows("3 can be fed of 7: tick and untick to choose who."));
+    assert!(f.shows("Supplies: 3 needed (3 heroes + 0 allies fed), 3 in hand."));
+    assert!(make_camp_enabled(&f), "the camp can be made as it stands");
+    // Feed a guide instead of Ash: still 3.
+    f.click("Fed Ash Varnell");
+    f.click("Fed Marta the Guide");
+    assert!(f.shows("Supplies: 3 needed (2 heroes + 1 ally fed), 3 in hand."));
+    f.click("Fed Pell (porter)");
     assert!(
-        f.harness
-            .get_by_label("Make camp")
-            .accesskit_node()
-            .is_disabled()
+        f.shows("Feeding them all needs 4 Supplies but the party has 3: choose who goes unfed")
     );
-    for hero in ["Brother Ilo", "Sefa Qorrin", "Ødric Hale", "The Traveller"] {
-        f.click(&format!("Fed {hero}"));
-    }
-    assert!(f.shows("Supplies: 3 needed (1 fed hero + 2 allies), 3 in hand."));
+    assert!(!make_camp_enabled(&f), "four to feed, three Supplies");
+    f.click("Fed Pell (porter)");
     f.dice(&[10]);
     f.click("Make camp");
     assert_eq!(party(&f).supplies, 0);
-    for hero in ["Brother Ilo", "Sefa Qorrin", "Ødric Hale", "The Traveller"] {
-        let injuries = &f.character(hero).expect("hero").rounds.injuries;
-        assert_eq!(injuries.len(), 1, "{hero} goes unfed and takes an injury");
+    let injuries = |f: &Fixture, who: &str| f.character(who).expect(who).rounds.injuries.len();
+    assert_eq!(injuries(&f, "Ash Varnell"), 1, "unfed");
+    assert_eq!(
+        injuries(&f, "Pell (porter)"),
+        1,
+        "an unfed ally takes an injury too"
+    );
+    assert_eq!(injuries(&f, "Marta the Guide"), 0, "fed");
+}
+
+/// Issue 22, fault 1: 1 Supply, five heroes and two allies; with every
+/// hero unticked the camp is made, and with none left it is made too.
+#[test]
+fn a_camp_with_one_supply_or_none_is_still_made() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "1");
+    // Only Ash, the first hero, is fed by default: untick him.
+    for hero in HEROES {
+        let label = format!("Fed {hero}");
+        let ticked = f.harness.get_by_label(&label).accesskit_node().toggled()
+            == Some(egui::accesskit::Toggled::True);
+        assert_eq!(ticked, hero == "Ash Varnell", "{hero}");
     }
+    f.click("Fed Ash Varnell");
+    assert!(f.shows("Supplies: 0 needed (0 heroes + 0 allies fed), 1 in hand."));
+    assert!(make_camp_enabled(&f));
+    f.dice(&[10]);
+    f.click("Make camp");
+    assert_eq!(party(&f).supplies, 1, "nobody fed, nothing spent");
+    // The next day, out of Supplies.
+    f.click("Parties");
+    f.type_into("Supplies", "0");
+    travel_screen(&mut f);
+    f.dice(&[1, 10, 9, 1]);
+    f.click("Roll the Navigation Phase");
+    f.click("Cast the encounter die");
+    assert!(f.shows("The party is out of Supplies: nobody can be fed tonight"));
     assert!(
-        f.character("Ash Varnell")
-            .expect("Ash")
+        f.harness
+            .get_by_label("Fed Ash Varnell")
+            .accesskit_node()
+            .is_disabled(),
+        "there is nobody to feed"
+    );
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Action of Ash Varnell")
+        .click();
+    f.harness.run();
+    assert!(f.shows("Cook (the party is out of Supplies)"));
+    f.harness.key_press(Key::Escape);
+    f.harness.run();
+    assert!(make_camp_enabled(&f), "a camp with 0 Supplies is played");
+    f.dice(&[10]);
+    f.click("Make camp");
+    let round = f.data().rounds.values().last().expect("the round");
+    assert_eq!(round.next, RoundStep::Done);
+}
+
+/// Issue 22, fault 2: last night's unfed choice does not carry into the
+/// next camp: each camp starts with everyone fed who can be.
+#[test]
+fn each_camp_starts_with_everyone_fed() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "20");
+    f.click("Fed The Traveller");
+    f.dice(&[10]);
+    f.click("Make camp");
+    assert_eq!(
+        f.character("The Traveller")
+            .expect("him")
             .rounds
             .injuries
-            .is_empty()
+            .len(),
+        1
+    );
+    // The weather's die first: no Divine foretold it last night.
+    f.dice(&[1, 10, 9, 1]);
+    f.click("Roll the Navigation Phase");
+    f.click("Cast the encounter die");
+    assert_eq!(
+        f.harness
+            .get_by_label("Fed The Traveller")
+            .accesskit_node()
+            .toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "fed again at tonight's camp"
     );
 }
 

@@ -168,8 +168,13 @@ impl CampHero {
 pub struct Camp {
     /// The party's Supplies before camping.
     pub supplies: u32,
-    /// Allies travelling with the party (always fed).
+    /// Allies travelling with the party.
     pub allies: u32,
+    /// How many of the allies are given Supplies; all of them unless said.
+    /// "They may choose which characters to distribute Supplies to",
+    /// allies included.
+    #[serde(default)]
+    pub allies_fed: Option<u32>,
     /// The path's current danger rating.
     pub danger: u32,
     /// Fellow Travelers were met today: no Supplies needed.
@@ -199,6 +204,11 @@ pub struct CampedHero {
 pub struct CampResult {
     /// Supplies spent on fed heroes and allies.
     pub supplies_spent: u32,
+    /// Allies who went unfed: each takes an injury and no healing. Not in
+    /// the answer, which keeps to `CLI.md`'s fields: it is `allies` less
+    /// `allies_fed`.
+    #[serde(skip)]
+    pub allies_unfed: u32,
     /// Supplies after spending and hunting.
     pub supplies: u32,
     /// Whether warriors ambush the camp.
@@ -215,18 +225,38 @@ pub struct CampResult {
 }
 
 impl Camp {
-    /// Whether every hero counts as fed (Fellow Travelers feed everyone).
-    fn fed(&self, hero: &CampHero) -> bool {
-        self.fellow_travelers || hero.fed
+    /// A camp with no Supplies left (and no Fellow Travelers to share):
+    /// "if the party has no Supplies" nobody is fed.
+    pub fn out_of_supplies(&self) -> bool {
+        self.supplies == 0 && !self.fellow_travelers
+    }
+
+    /// Whether a hero counts as fed: given Supplies (while there are any),
+    /// or fed by Fellow Travelers.
+    pub fn fed(&self, hero: &CampHero) -> bool {
+        self.fellow_travelers || (hero.fed && !self.out_of_supplies())
+    }
+
+    /// The allies given Supplies: all of them unless the players chose
+    /// fewer; none when the party is out of Supplies.
+    pub fn allies_given_supplies(&self) -> u32 {
+        if self.fellow_travelers {
+            self.allies
+        } else if self.out_of_supplies() {
+            0
+        } else {
+            self.allies_fed.unwrap_or(self.allies)
+        }
     }
 
     /// "an amount of Supplies equal to the number of characters in the party
-    /// plus the number of allies"; none with Fellow Travelers.
+    /// plus the number of allies", counting only those given Supplies; none
+    /// with Fellow Travelers.
     pub fn supplies_needed(&self) -> u32 {
         if self.fellow_travelers {
             0
         } else {
-            self.heroes.iter().filter(|h| h.fed).count() as u32 + self.allies
+            self.heroes.iter().filter(|h| self.fed(h)).count() as u32 + self.allies_given_supplies()
         }
     }
 
@@ -236,12 +266,24 @@ impl Camp {
 
     /// Checks the request against the camping rules.
     pub fn validate(&self) -> Result<(), RuleError> {
+        if let Some(fed) = self.allies_fed
+            && fed > self.allies
+        {
+            return Err(RuleError::new(
+                "allies_fed",
+                format!(
+                    "{fed} allies cannot be fed: only {} travel with the party",
+                    self.allies
+                ),
+            ));
+        }
         let needed = self.supplies_needed();
         if needed > self.supplies {
             return Err(RuleError::new(
                 "supplies",
                 format!(
-                    "feeding the party needs {needed} Supplies but there are only {}",
+                    "feeding {} needs {needed} Supplies but the party has {}: choose who goes unfed",
+                    if needed == 1 { "one" } else { "them all" },
                     self.supplies
                 ),
             ));
@@ -266,49 +308,63 @@ impl Camp {
                     format!("mp {} is above max_mp {}", hero.mp, hero.max_mp),
                 ));
             }
-            if let Some((role, _)) = hero.action.role()
-                && hero.ranks.rank(role) == 0
-            {
+            if let Some(why) = refusal(hero.action, &hero.ranks, self.out_of_supplies()) {
                 return Err(RuleError::new(
                     at("action"),
-                    format!(
-                        "{} needs the {role} role (a {role} rank above 0)",
-                        hero.action
-                    ),
-                ));
-            }
-            if matches!(hero.action, Action::Shelter | Action::Cook)
-                && self.supplies == 0
-                && !self.fellow_travelers
-            {
-                return Err(RuleError::new(
-                    at("action"),
-                    format!(
-                        "{} cannot be taken while the party is out of Supplies",
-                        hero.action
-                    ),
+                    format!("{} cannot take {}: {why}", hero.name, title(hero.action)),
                 ));
             }
             if hero.action == Action::Mend {
-                let recovering = hero.target.as_ref().is_some_and(|name| {
+                let recovering = |name: &String| {
                     self.heroes
                         .iter()
                         .any(|h| &h.name == name && h.action == Action::Recover)
-                });
-                if !recovering {
-                    let named = hero
-                        .target
-                        .as_deref()
-                        .map_or("no one".to_string(), |n| format!("\"{n}\""));
-                    return Err(RuleError::new(
-                        at("target"),
-                        format!("a mend must target a hero taking recover, not {named}"),
-                    ));
+                };
+                match &hero.target {
+                    None => {
+                        return Err(RuleError::new(
+                            at("target"),
+                            format!(
+                                "{} has no one to mend: choose a hero taking Recover",
+                                hero.name
+                            ),
+                        ));
+                    }
+                    Some(name) if !recovering(name) => {
+                        return Err(RuleError::new(
+                            at("target"),
+                            format!(
+                                "{} cannot mend \"{name}\": a Mend is for a hero taking Recover",
+                                hero.name
+                            ),
+                        ));
+                    }
+                    Some(_) => {}
                 }
             }
         }
         Ok(())
     }
+}
+
+/// Why a hero with these ranks cannot take `action` tonight, if they cannot:
+/// a role action needs its role ("only heroes that have unlocked the
+/// relevant role"), and Shelter and Cook need Supplies.
+pub fn refusal(action: Action, ranks: &Ranks, out_of_supplies: bool) -> Option<String> {
+    if let Some((role, _)) = action.role()
+        && ranks.rank(role) == 0
+    {
+        return Some(format!("it needs a {} rank above 0", title(role)));
+    }
+    if matches!(action, Action::Shelter | Action::Cook) && out_of_supplies {
+        return Some("the party is out of Supplies".to_owned());
+    }
+    None
+}
+
+/// A camp value as the GM reads it in a sentence: "Hunt", "Striker".
+fn title(value: impl std::fmt::Display) -> String {
+    crate::rules::capitalised(&value.to_string())
 }
 
 /// "If the resulting number is below half their character's [stat] rounded
@@ -373,6 +429,7 @@ pub fn camp(request: &Camp, dice: &mut Dice) -> Result<CampResult, RuleError> {
         .collect();
     Ok(CampResult {
         supplies_spent,
+        allies_unfed: request.allies - request.allies_given_supplies(),
         supplies,
         ambush,
         first_strike: ambush && !request.taken(Action::Watch),
@@ -459,6 +516,7 @@ mod tests {
         Camp {
             supplies: 6,
             allies: 1,
+            allies_fed: None,
             danger: 2,
             fellow_travelers: false,
             heroes,
@@ -632,6 +690,52 @@ mod tests {
         );
     }
 
+    /// "If they do not have enough or want to conserve resources, they may
+    /// choose which characters to distribute Supplies to": allies too.
+    #[test]
+    fn unfed_allies_save_supplies_and_are_counted() {
+        let request = Camp {
+            supplies: 1,
+            allies: 2,
+            allies_fed: Some(0),
+            ..party(vec![hero("Ash", Action::Explore)])
+        };
+        let r = run(&request, vec![9]);
+        assert_eq!((r.supplies_spent, r.supplies, r.allies_unfed), (1, 0, 2));
+        let one_ally = Camp {
+            allies_fed: Some(1),
+            ..request.clone()
+        };
+        assert_eq!(one_ally.validate().unwrap_err().path, "supplies");
+        let too_many = Camp {
+            allies_fed: Some(3),
+            ..request
+        };
+        assert_eq!(too_many.validate().unwrap_err().path, "allies_fed");
+    }
+
+    /// "If the party is completely out of Supplies, they may not take the
+    /// Shelter or Cook actions": the camp is still played, nobody fed.
+    #[test]
+    fn a_camp_with_no_supplies_feeds_nobody_and_is_played() {
+        let request = Camp {
+            supplies: 0,
+            allies: 2,
+            ..party(vec![
+                hero("Ash", Action::Explore),
+                hero("Bo", Action::Recover),
+            ])
+        };
+        let r = run(&request, vec![9]);
+        assert_eq!((r.supplies_spent, r.supplies, r.allies_unfed), (0, 0, 2));
+        assert_eq!(
+            (r.heroes[0].injuries, r.heroes[1].injuries, r.heroes[1].hp),
+            (2, 2, 3),
+            "each unfed hero takes an injury and does not heal"
+        );
+        assert!(r.explored);
+    }
+
     #[test]
     fn bad_camps_name_the_field() {
         let short = Camp {
@@ -661,7 +765,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "heroes[0].target: a mend must target a hero taking recover, not \"Bo\""
+            "heroes[0].target: Ash cannot mend \"Bo\": a Mend is for a hero taking Recover"
         );
         let twins = party(vec![hero("Ash", Action::Cook), hero("Ash", Action::Cook)]);
         assert_eq!(twins.validate().unwrap_err().path, "heroes[1].name");

@@ -53,6 +53,20 @@ impl Benign {
         }
     }
 
+    /// The benign roll's record: the d6 and what it gives, saying so when
+    /// a wild area turned the row into Peace ("fellow-travelers, peace in
+    /// a wild area").
+    pub fn record(face: u32, wild: bool) -> RollRecord {
+        let found = Self::from_d6(face, wild);
+        let tame = Self::from_d6(face, false);
+        let outcome = if found == tame {
+            found.as_str().to_owned()
+        } else {
+            format!("{tame}, {found} in a wild area")
+        };
+        RollRecord::single("benign", 6, face).outcome(outcome)
+    }
+
     /// The d6 faces of the row.
     pub fn faces(self) -> (u32, u32) {
         match self {
@@ -150,9 +164,8 @@ pub fn encounter(request: &Encounter, dice: &mut Dice) -> Result<EncounterResult
     ];
     let benign = if kind == Kind::Benign {
         let face = dice.roll(6)?;
-        let benign = Benign::from_d6(face, request.wild);
-        records.push(RollRecord::single("benign", 6, face).outcome(benign.as_str()));
-        Some(benign)
+        records.push(Benign::record(face, request.wild));
+        Some(Benign::from_d6(face, request.wild))
     } else {
         None
     };
