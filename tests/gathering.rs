@@ -61,6 +61,8 @@ fn three_hours_of_gathering_land_in_the_pack_at_their_quality_and_move_the_clock
             character: ilo,
             source: 0,
             into_stash: false,
+            without_tool: false,
+            elsewhere: false,
         },
         &[],
     );
@@ -102,7 +104,7 @@ fn three_hours_of_gathering_land_in_the_pack_at_their_quality_and_move_the_clock
 }
 
 #[test]
-fn without_the_tool_the_gm_is_told_the_text_requires_it() {
+fn without_the_tool_a_gatherer_is_refused_at_join_unless_the_gm_allows_it() {
     // "To gather specific kinds of material, each requires a specific kind of
     // Gatherer's Tool."
     let (_dir, mut data) = common::demo();
@@ -113,27 +115,139 @@ fn without_the_tool_the_gm_is_told_the_text_requires_it() {
         .cloned()
         .expect("Ilo's tool");
     data.apply(&Change::of(Some(&tool), None));
+    let join = |without_tool| GatherStep::Join {
+        site,
+        character: ilo,
+        source: 0,
+        into_stash: false,
+        without_tool,
+        elsewhere: false,
+    };
+    let said = waybook::gathering::check(&data, &join(false))
+        .expect_err("no tool")
+        .to_string();
+    assert_eq!(
+        said,
+        "Brother Ilo has no Botanist's Tool, and neither has the party stash: the text requires it to gather Plant material (tick “Without the tool” if the GM allows it)"
+    );
+    assert_eq!(
+        play(&data, &join(false), &mut Dice::scripted(vec![])),
+        Err(GatherError::NoTool {
+            who: "Brother Ilo".into(),
+            tool: "Botanist's Tool",
+            material: "Plant".into()
+        }),
+        "play makes the same check"
+    );
+    step(&mut data, join(true), &[]);
+    step(&mut data, GatherStep::Gather { site, all: false }, &[12, 4]);
+    let session = open_session(&data, site).expect("open");
+    assert_eq!(
+        session.tests.len(),
+        1,
+        "the test was played without the tool"
+    );
+}
+
+/// Issue 22, fault 6: one gatherer without the tool no longer breaks the
+/// session for everyone: they are refused at Join, and a gatherer can leave.
+#[test]
+fn a_gatherer_without_the_tool_cannot_join_and_a_gatherer_can_leave() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    let sefa = data
+        .characters
+        .values()
+        .find(|c| c.name == "Sefa Qorrin")
+        .expect("Sefa")
+        .id;
+    let join = |character| GatherStep::Join {
+        site,
+        character,
+        source: 0,
+        into_stash: false,
+        without_tool: false,
+        elsewhere: false,
+    };
+    for stack in data
+        .holdings_of(Holder::Character(sefa))
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        if data.items[&stack.item].tool_kind.is_some() {
+            data.apply(&Change::of(Some(&stack), None));
+        }
+    }
+    let party = data.characters[&sefa].party.expect("a party");
+    for stack in data
+        .holdings_of(Holder::Stash(party))
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        if data.items[&stack.item].tool_kind == Some(ToolKind::Botanist) {
+            data.apply(&Change::of(Some(&stack), None));
+        }
+    }
+    step(&mut data, join(ilo), &[]);
+    assert!(matches!(
+        waybook::gathering::check(&data, &join(sefa)),
+        Err(GatherError::NoTool { .. })
+    ));
+    step(&mut data, GatherStep::Gather { site, all: false }, &[12, 4]);
+    assert_eq!(open_session(&data, site).expect("open").tests.len(), 1);
     step(
         &mut data,
-        GatherStep::Join {
+        GatherStep::Leave {
             site,
             character: ilo,
-            source: 0,
-            into_stash: false,
         },
         &[],
     );
-    let said = play(
-        &data,
-        &GatherStep::Gather { site, all: false },
-        &mut Dice::scripted(vec![10]),
-    )
-    .expect_err("no tool")
-    .to_string();
-    assert_eq!(
-        said,
-        "Brother Ilo has no Botanist's Tool, and neither has the party stash: the text requires it to gather Plant material"
+    let session = open_session(&data, site).expect("still open");
+    assert!(session.gatherers.is_empty());
+    assert!(
+        session
+            .lines
+            .iter()
+            .any(|l| l == "Brother Ilo leaves the session.")
     );
+    assert_eq!(
+        waybook::gathering::check(&data, &GatherStep::Gather { site, all: false }),
+        Err(GatherError::NoGatherers)
+    );
+}
+
+/// Issue 22, fault 9: a session at a site far from the party is not played
+/// without a word: the check says where the party is, and the GM says
+/// whether they are there all the same.
+#[test]
+fn a_site_away_from_the_party_asks_first() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    let party = data.characters[&ilo].party.expect("a party");
+    let elsewhere = data
+        .places
+        .values()
+        .find(|p| p.name == "Kettleford")
+        .expect("Kettleford")
+        .id;
+    let mut moved = data.parties[&party].clone();
+    moved.travel.place = Some(elsewhere);
+    data.apply(&Change::of(data.parties.get(&party), Some(&moved)));
+    let survey = |elsewhere| GatherStep::Survey {
+        site,
+        material: 0,
+        character: ilo,
+        advantage: false,
+        elsewhere,
+    };
+    assert_eq!(
+        waybook::gathering::check(&data, &survey(false))
+            .expect_err("away")
+            .to_string(),
+        "The Lantern Company is at Kettleford, not at Old Mill Crossing: tick “They are there” if the GM says so"
+    );
+    assert_eq!(waybook::gathering::check(&data, &survey(true)), Ok(()));
 }
 
 #[test]
@@ -149,6 +263,7 @@ fn the_item_bonus_counts_only_when_trained_in_the_tool() {
         trait_name: "Agility".into(),
         skill_name: "Nature".into(),
         into_stash: false,
+        without_tool: false,
         minutes: 0,
         units: 0,
     };
@@ -192,6 +307,7 @@ fn a_survey_keeps_its_source_on_the_site_and_nonexistent_material_needs_no_test(
             material: 1,
             character: ilo,
             advantage: false,
+            elsewhere: false,
         },
         &[13],
     );
@@ -211,6 +327,7 @@ fn a_survey_keeps_its_source_on_the_site_and_nonexistent_material_needs_no_test(
             material: 1,
             character: ilo,
             advantage: false,
+            elsewhere: false,
         },
         &[],
     );
@@ -238,6 +355,8 @@ fn a_worked_out_source_takes_no_more_gatherers() {
             character: ilo,
             source: 0,
             into_stash: false,
+            without_tool: false,
+            elsewhere: false,
         },
         &mut Dice::scripted(vec![]),
     );
@@ -304,6 +423,8 @@ fn sites_sources_sessions_and_where_a_stack_was_gathered_are_kept_in_the_file() 
                 character: ilo,
                 source: 0,
                 into_stash: true,
+                without_tool: false,
+                elsewhere: false,
             },
             vec![],
         ),
@@ -400,5 +521,48 @@ fn foraged_food_is_counted_by_the_journey_food_ledger() {
     assert!(
         (units(&data) - before - (3 * fish.food_units) as f64).abs() < 1e-9,
         "three smoked fish more in the ledger"
+    );
+    // Issue 22, fault 10: a forage is kept as a forage, with what was found.
+    let g = waybook::cli::gathering::gathering_json(&data);
+    let last = g["sessions"]
+        .as_array()
+        .and_then(|s| s.last())
+        .expect("the forage");
+    assert_eq!(last["tests"][0]["kind"], "forage");
+    assert_eq!(last["tests"][0]["material"], "Smoked fish");
+    assert_eq!(last["tests"][0]["units"], 3);
+}
+
+/// Issue 22, fault 10: a survey's result is its row of the survey table,
+/// and the yields name their material.
+#[test]
+fn the_gathering_log_names_the_survey_row_and_the_material_of_each_yield() {
+    let (_dir, data) = common::demo();
+    let g = waybook::cli::gathering::gathering_json(&data);
+    let session = &g["sessions"][0];
+    let survey = &session["tests"][0];
+    assert_eq!(survey["kind"], "survey");
+    // The demo's survey: d20 14 + Intuition, abundant: a Rich Source.
+    assert_eq!(survey["result"], "rich-source");
+    let material = survey["material"].as_str().expect("a material").to_owned();
+    let yields = session["yields"].as_array().expect("yields");
+    assert!(!yields.is_empty());
+    for y in yields {
+        assert_eq!(y["material"], material.as_str(), "{y}");
+    }
+    let site = data.sites.values().next().expect("the meadow");
+    let sheet = waybook::pdf::render(
+        &data,
+        &[waybook::pdf::Sheet::GatheringLog(site.id)],
+        waybook::pdf::Paper::A4,
+        &mut |_| true,
+    )
+    .expect("a PDF");
+    let doc = lopdf::Document::load_mem(&sheet).expect("readable");
+    let text = common::pdf_text(&doc);
+    assert!(
+        text.contains(&format!("units of Rich {material}"))
+            || text.contains(&format!("unit of Rich {material}")),
+        "the yields say what was gathered: {text}"
     );
 }

@@ -559,7 +559,10 @@ fn camp_allies_unfed_and_a_camp_with_no_supplies() {
     );
     assert_eq!(broke["supplies_spent"], 0);
     assert_eq!(
-        (broke["heroes"][0]["injuries"].clone(), broke["heroes"][1]["hp"].clone()),
+        (
+            broke["heroes"][0]["injuries"].clone(),
+            broke["heroes"][1]["hp"].clone()
+        ),
         (json!(2), json!(3)),
         "unfed: an injury and no healing"
     );

@@ -114,7 +114,7 @@ proptest! {
 
     /// Supplies are never spent beyond what the party has, and hunting only adds.
     #[test]
-    fn supplies_never_negative(supplies in 0..8u32, allies in 0..3u32, fed in prop::collection::vec(any::<bool>(), 1..5), seed in any::<u64>()) {
+    fn supplies_never_negative(supplies in 0..8u32, allies in 0..3u32, allies_fed in prop::option::of(0..3u32), fed in prop::collection::vec(any::<bool>(), 1..5), seed in any::<u64>()) {
         let heroes: Vec<CampHero> = fed.iter().enumerate().map(|(i, fed)| CampHero {
             name: format!("hero {i}"),
             hp: 1, max_hp: 8, mp: 0, max_mp: 4, injuries: 0, fed: *fed,
@@ -123,7 +123,8 @@ proptest! {
             ranks: Ranks { striker: 4, ..Ranks::default() },
             target: None,
         }).collect();
-        let request = Camp { supplies, allies, danger: 3, fellow_travelers: false, heroes };
+        let allies_fed = allies_fed.map(|n| n.min(allies));
+        let request = Camp { supplies, allies, allies_fed, danger: 3, fellow_travelers: false, heroes };
         match camp(&request, &mut Dice::seeded(seed)) {
             Ok(result) => {
                 prop_assert!(result.supplies_spent <= supplies);

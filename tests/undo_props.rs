@@ -257,6 +257,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                             target: None,
                         })
                         .collect(),
+                    unfed_allies: Vec::new(),
                     avoid_warned_ambush: true,
                 }),
             };
@@ -277,12 +278,15 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                     material: 0,
                     character: who.id,
                     advantage: rng.random_bool(0.5),
+                    elsewhere: false,
                 },
                 1 => GatherStep::Join {
                     site: site.id,
                     character: who.id,
                     source: 0,
                     into_stash: rng.random_bool(0.5),
+                    without_tool: false,
+                    elsewhere: false,
                 },
                 _ => GatherStep::Gather {
                     site: site.id,

@@ -30,10 +30,11 @@ fn session_json(data: &CampaignData, s: &GatheringSession) -> Value {
         .map(|t| {
             json!({
                 "character": who(data, t.character),
-                "kind": if t.result.is_some() { "gather" } else { "survey" },
+                "kind": s.kind_of(t).as_str(),
+                "material": s.material_of(t, site),
                 "roll": t.roll,
                 "ttv": t.ttv,
-                "result": t.result.map(|r| r.as_str()),
+                "result": t.result.map(|r| r.as_str()).or(t.found.map(|f| f.as_str())),
                 "units": t.units,
                 "quality": t.quality.map(|q| q.as_str()),
                 "improved_units": t.improved_units,
@@ -43,9 +44,12 @@ fn session_json(data: &CampaignData, s: &GatheringSession) -> Value {
         })
         .collect();
     let yields: Vec<Value> = s
-        .yields()
+        .yields(site)
         .into_iter()
-        .map(|(c, q, units)| json!({"character": who(data, c), "quality": q.as_str(), "units": units}))
+        .map(|y| {
+            json!({"character": who(data, y.character), "material": y.material,
+                   "quality": y.quality.as_str(), "units": y.units})
+        })
         .collect();
     json!({
         "site": site.map(|s| s.name.clone()),

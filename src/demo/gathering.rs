@@ -65,6 +65,7 @@ pub fn first_session(data: &CampaignData) -> Vec<Edit> {
             material: 0,
             character: ilo,
             advantage: false,
+            elsewhere: false,
         },
         GatherStep::Limit {
             site,
@@ -75,6 +76,8 @@ pub fn first_session(data: &CampaignData) -> Vec<Edit> {
             character: ilo,
             source: 0,
             into_stash: false,
+            without_tool: false,
+            elsewhere: false,
         },
         GatherStep::Gather { site, all: true },
     ];

@@ -11,7 +11,9 @@
 
 pub mod forecast;
 
-use crate::model::gathering::{FoundSource, GatherTest, Gatherer, SessionLimit, SiteMaterial};
+use crate::model::gathering::{
+    FoundSource, GatherTest, Gatherer, SessionLimit, SiteMaterial, TestKind,
+};
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, Choice, Edit, GatheringSession, Holder,
     Holding, Item, ItemId, PartyId, SiteId, capitalised,
@@ -43,10 +45,20 @@ pub enum GatherError {
     AlreadyGathering(String),
     #[error("nobody is gathering in this session yet")]
     NoGatherers,
+    #[error("every gatherer's time is up: end the session")]
+    TimeUp,
+    #[error("{0} is not gathering in this session")]
+    NotGathering(String),
+    #[error("there is no such item")]
+    NoItem,
+    #[error("roll on a table or write what happened first")]
+    NothingToWrite,
+    #[error("{0}: tick “They are there” if the GM says so")]
+    Away(String),
     #[error("{0} has no party, so there is no stash to put the units in")]
     NoStash(String),
     #[error(
-        "{who} has no {tool}, and neither has the party stash: the text requires it to gather {material} material"
+        "{who} has no {tool}, and neither has the party stash: the text requires it to gather {material} material (tick “Without the tool” if the GM allows it)"
     )]
     NoTool {
         who: String,
@@ -77,6 +89,8 @@ pub enum GatherStep {
         character: CharacterId,
         /// Research into where known deposits are: the test has Advantage.
         advantage: bool,
+        /// The GM says the party is at the site, wherever the map has it.
+        elsewhere: bool,
     },
     /// A character joins the open session at a found source.
     Join {
@@ -84,6 +98,15 @@ pub enum GatherStep {
         character: CharacterId,
         source: usize,
         into_stash: bool,
+        /// The GM lets them work without the tool the text requires.
+        without_tool: bool,
+        /// The GM says the party is at the site, wherever the map has it.
+        elsewhere: bool,
+    },
+    /// A gatherer leaves the open session; what they gathered stays theirs.
+    Leave {
+        site: SiteId,
+        character: CharacterId,
     },
     /// How long the open session lasts.
     Limit { site: SiteId, limit: SessionLimit },
@@ -113,7 +136,9 @@ impl GatherStep {
     pub fn failure(&self) -> &'static str {
         match self {
             GatherStep::Survey { .. } => "The survey could not be made",
-            GatherStep::Join { .. } | GatherStep::Limit { .. } => "The session was not changed",
+            GatherStep::Join { .. } | GatherStep::Leave { .. } | GatherStep::Limit { .. } => {
+                "The session was not changed"
+            }
             GatherStep::Gather { .. } | GatherStep::Finish { .. } => "Nothing was gathered",
             GatherStep::Forage { .. } => "The forage could not be made",
             GatherStep::Note { .. } => "Nothing was written to the log",
@@ -121,21 +146,202 @@ impl GatherStep {
     }
 }
 
-/// Plays one step, rolling with `dice`.
+/// Where a character's party is when it is not at the site's place on the
+/// map: "The Lantern Company is on The Greyspine climb, not at Old Mill
+/// Crossing". `None` when it is there, or the site or party is not on the map.
+pub fn away(data: &CampaignData, site: SiteId, character: CharacterId) -> Option<String> {
+    let at = data.sites.get(&site)?.place?;
+    let party = data.parties.get(&data.characters.get(&character)?.party?)?;
+    let place = |id| data.places.get(&id).map_or("?", |p| p.name.as_str());
+    let is = match (party.travel.on_path, party.travel.place) {
+        (Some(on), _) => format!(
+            "on {}",
+            data.paths
+                .get(&on.path)
+                .map_or("a path", |p| p.name.as_str())
+        ),
+        (None, Some(place_id)) if place_id == at => return None,
+        (None, Some(place_id)) => format!("at {}", place(place_id)),
+        (None, None) => return None,
+    };
+    Some(format!("{} is {is}, not at {}", party.name, place(at)))
+}
+
+/// Whether `step` may be played now, and why not: the one check the screen
+/// greys its buttons with and [`play`] makes first.
+pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
+    match step {
+        GatherStep::Survey {
+            site,
+            material,
+            character,
+            elsewhere,
+            ..
+        } => {
+            let s = data.sites.get(site).ok_or(GatherError::NoSite)?;
+            s.materials.get(*material).ok_or(GatherError::NoMaterial)?;
+            character_of(data, *character)?;
+            where_they_are(data, *site, *character, *elsewhere)
+        }
+        GatherStep::Join {
+            site,
+            character,
+            source,
+            into_stash,
+            without_tool,
+            elsewhere,
+        } => {
+            let (found, material) = source_of(data, *site, *source)?;
+            if found.worked_out {
+                return Err(GatherError::WorkedOut(found.material.clone()));
+            }
+            let c = character_of(data, *character)?;
+            if *into_stash && c.party.is_none() {
+                return Err(GatherError::NoStash(c.name.clone()));
+            }
+            if open_session(data, *site)
+                .is_some_and(|s| s.gatherers.iter().any(|g| g.character == c.id))
+            {
+                return Err(GatherError::AlreadyGathering(c.name.clone()));
+            }
+            if !without_tool {
+                tool_for(data, c, material)?;
+            }
+            where_they_are(data, *site, *character, *elsewhere)
+        }
+        GatherStep::Leave { site, character } => {
+            let session = open_session(data, *site).ok_or(GatherError::NoSession)?;
+            if !session.gatherers.iter().any(|g| g.character == *character) {
+                return Err(GatherError::NotGathering(
+                    character_of(data, *character)?.name.clone(),
+                ));
+            }
+            Ok(())
+        }
+        GatherStep::Limit { site, .. } | GatherStep::Finish { site } => open_session(data, *site)
+            .ok_or(GatherError::NoSession)
+            .map(|_| ()),
+        GatherStep::Gather { site, .. } => {
+            let session = open_session(data, *site).ok_or(GatherError::NoSession)?;
+            if session.gatherers.is_empty() {
+                return Err(GatherError::NoGatherers);
+            }
+            let day_hours = data.settings.day_hours;
+            if !session
+                .gatherers
+                .iter()
+                .any(|g| working(session, g, day_hours))
+            {
+                return Err(GatherError::TimeUp);
+            }
+            for g in session
+                .gatherers
+                .iter()
+                .filter(|g| working(session, g, day_hours))
+            {
+                let c = character_of(data, g.character)?;
+                let (_, material) = source_of(data, *site, g.source)?;
+                if !g.without_tool {
+                    tool_for(data, c, material)?;
+                }
+            }
+            Ok(())
+        }
+        GatherStep::Note { site, table, text } => {
+            data.sessions
+                .values()
+                .any(|s| s.site == Some(*site))
+                .then_some(())
+                .ok_or(GatherError::NoSession)?;
+            match table.and_then(|t| data.tables.get(&t)) {
+                Some(def) => def.rollable().map(|_| ()).map_err(|e| {
+                    GatherError::Rules(format!("the {} table cannot be rolled: {e}", def.name))
+                }),
+                None if text.trim().is_empty() => Err(GatherError::NothingToWrite),
+                None => Ok(()),
+            }
+        }
+        GatherStep::Forage {
+            character,
+            tg,
+            found,
+            ..
+        } => {
+            character_of(data, *character)?;
+            if !crate::model::limits::FORAGE_TG.contains(&i64::from(*tg)) {
+                return Err(GatherError::Rules(format!(
+                    "a foraging TG must be between {} and {}",
+                    crate::model::limits::FORAGE_TG.start(),
+                    crate::model::limits::FORAGE_TG.end()
+                )));
+            }
+            if let Some((item, quantity)) = found {
+                data.items.get(item).ok_or(GatherError::NoItem)?;
+                if !crate::model::limits::FORAGE_FOUND.contains(quantity) {
+                    return Err(GatherError::Rules(format!(
+                        "what was found must be between {} and {}",
+                        crate::model::limits::FORAGE_FOUND.start(),
+                        crate::model::limits::FORAGE_FOUND.end()
+                    )));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The party is where the site is, or the GM has said they are there.
+fn where_they_are(
+    data: &CampaignData,
+    site: SiteId,
+    character: CharacterId,
+    elsewhere: bool,
+) -> Result<()> {
+    match away(data, site, character) {
+        Some(said) if !elsewhere => Err(GatherError::Away(said)),
+        _ => Ok(()),
+    }
+}
+
+/// A found source of a site and its material.
+fn source_of(
+    data: &CampaignData,
+    site: SiteId,
+    source: usize,
+) -> Result<(&FoundSource, &SiteMaterial)> {
+    let s = data.sites.get(&site).ok_or(GatherError::NoSite)?;
+    let found = s
+        .sources
+        .get(source)
+        .ok_or(GatherError::NoSource(source + 1))?;
+    let material = s
+        .materials
+        .iter()
+        .find(|m| m.name == found.material)
+        .ok_or(GatherError::NoMaterial)?;
+    Ok((found, material))
+}
+
+/// Plays one step, rolling with `dice`, once [`check`] admits it.
 pub fn play(data: &CampaignData, step: &GatherStep, dice: &mut Dice) -> Result<Edit> {
+    check(data, step)?;
     match step {
         GatherStep::Survey {
             site,
             material,
             character,
             advantage,
+            ..
         } => survey(data, *site, *material, *character, *advantage, dice),
         GatherStep::Join {
             site,
             character,
             source,
             into_stash,
-        } => join(data, *site, *character, *source, *into_stash),
+            without_tool,
+            ..
+        } => join(data, *site, *character, *source, *into_stash, *without_tool),
+        GatherStep::Leave { site, character } => leave(data, *site, *character),
         GatherStep::Limit { site, limit } => {
             let mut book = Booking::open(data, *site)?;
             book.session.limit = *limit;
@@ -365,7 +571,7 @@ pub fn duration(minutes: u32) -> String {
     }
 }
 
-fn character(data: &CampaignData, id: CharacterId) -> Result<&Character> {
+fn character_of(data: &CampaignData, id: CharacterId) -> Result<&Character> {
     data.characters.get(&id).ok_or(GatherError::NoCharacter)
 }
 
@@ -384,7 +590,7 @@ fn survey(
         .get(material)
         .ok_or(GatherError::NoMaterial)?
         .clone();
-    let c = character(data, who)?;
+    let c = character_of(data, who)?;
     let mut book = Booking::open_or_new(data, site, c.party);
     let bonus = c.exploration.trait_value("Intuition") as i32;
     let result = gather::survey(
@@ -425,7 +631,10 @@ fn survey(
     }
     book.session.tests.push(GatherTest {
         character: who,
+        kind: Some(TestKind::Survey),
         result: None,
+        found: Some(result.result),
+        material: Some(wanted.name.clone()),
         roll: result.roll,
         ttv: result.ttv,
         units: 0,
@@ -484,6 +693,7 @@ fn join(
     who: CharacterId,
     source: usize,
     into_stash: bool,
+    without_tool: bool,
 ) -> Result<Edit> {
     let site_record = data.sites.get(&site).ok_or(GatherError::NoSite)?;
     let found = site_record
@@ -498,7 +708,7 @@ fn join(
         .iter()
         .find(|m| m.name == found.material)
         .ok_or(GatherError::NoMaterial)?;
-    let c = character(data, who)?;
+    let c = character_of(data, who)?;
     if into_stash && c.party.is_none() {
         return Err(GatherError::NoStash(c.name.clone()));
     }
@@ -512,9 +722,17 @@ fn join(
         trait_name: material.trait_name.clone(),
         skill_name: material.skill_name.clone(),
         into_stash,
+        without_tool,
         minutes: 0,
         units: 0,
     });
+    if without_tool {
+        book.line(format!(
+            "{} works without a {}, as the GM allows.",
+            c.name,
+            material.tool().label()
+        ));
+    }
     book.line(format!(
         "{} gathers {} at the {} ({}, {} {}).",
         c.name,
@@ -525,6 +743,33 @@ fn join(
         material.skill_name
     ));
     Ok(book.edit(&format!("{} joins the gathering", c.name)))
+}
+
+/// A gatherer leaves the open session: they test no more, and what they
+/// gathered stays where it went.
+fn leave(data: &CampaignData, site: SiteId, who: CharacterId) -> Result<Edit> {
+    let mut book = Booking::open(data, site)?;
+    let name = character_of(data, who)?.name.clone();
+    let before = book.session.gatherers.len();
+    book.session.gatherers.retain(|g| g.character != who);
+    if book.session.gatherers.len() == before {
+        return Err(GatherError::NotGathering(name));
+    }
+    book.line(format!("{name} leaves the session."));
+    Ok(book.edit(&format!("{name} leaves the gathering")))
+}
+
+/// The tool a gatherer works with, or why there is none.
+fn tool_for<'d>(
+    data: &'d CampaignData,
+    c: &Character,
+    material: &SiteMaterial,
+) -> Result<&'d Item> {
+    tool(data, c, material).ok_or(GatherError::NoTool {
+        who: c.name.clone(),
+        tool: material.tool().label(),
+        material: material.type_label(),
+    })
 }
 
 /// The tool a gatherer works with: their own, else the party stash's.
@@ -556,15 +801,15 @@ pub fn request(
     found: &FoundSource,
     material: &SiteMaterial,
 ) -> std::result::Result<gather::Gather, GatherError> {
-    let tool = tool(data, c, material).ok_or(GatherError::NoTool {
-        who: c.name.clone(),
-        tool: material.tool().label(),
-        material: material.type_label(),
-    })?;
+    let tool = if g.without_tool {
+        tool(data, c, material)
+    } else {
+        Some(tool_for(data, c, material)?)
+    };
     let trained = c.exploration.tools.contains(&material.tool());
+    let item_bonus = tool.filter(|_| trained).map_or(0, |t| t.bonus);
     let skill = c.exploration.skill_value(&g.skill_name);
-    let bonus =
-        c.exploration.trait_value(&g.trait_name) + skill + if trained { tool.bonus } else { 0 };
+    let bonus = c.exploration.trait_value(&g.trait_name) + skill + item_bonus;
     Ok(gather::Gather {
         bonus: bonus as i32,
         sb: skill.max(0) as u32,
@@ -634,7 +879,7 @@ fn one_test(
     dice: &mut Dice,
 ) -> Result<()> {
     let data = book.data;
-    let c = character(data, g.character)?;
+    let c = character_of(data, g.character)?;
     let found = site
         .sources
         .get(g.source)
@@ -696,7 +941,10 @@ fn one_test(
     gatherer.units += result.units;
     book.session.tests.push(GatherTest {
         character: c.id,
+        kind: Some(TestKind::Gather),
         result: Some(result.result),
+        found: None,
+        material: Some(material.name.clone()),
         roll: Some(result.roll),
         ttv: Some(result.ttv),
         units: result.units,
@@ -718,7 +966,7 @@ fn forage(
     note: &str,
     dice: &mut Dice,
 ) -> Result<Edit> {
-    let c = character(data, who)?;
+    let c = character_of(data, who)?;
     let session = GatheringSession {
         id: data.next_session_id(),
         site: None,
@@ -779,12 +1027,18 @@ fn forage(
         );
         book.created.push(Change::of(Some(journey), Some(&after)));
     }
+    let found_item = found
+        .filter(|(_, q)| *q > 0)
+        .and_then(|(item, q)| Some((data.items.get(&item)?.name.clone(), q)));
     book.session.tests.push(GatherTest {
         character: who,
+        kind: Some(TestKind::Forage),
         result: None,
+        found: None,
+        material: found_item.as_ref().map(|(name, _)| name.clone()),
         roll: Some(result.roll),
         ttv: Some(result.total),
-        units: 0,
+        units: found_item.map_or(0, |(_, q)| q.clamp(0, 100_000) as u32),
         quality: None,
         improved_units: 0,
         minutes: 0,

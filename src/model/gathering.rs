@@ -120,17 +120,53 @@ pub struct Gatherer {
     pub skill_name: String,
     /// Gathered units go to the party stash instead of the gatherer.
     pub into_stash: bool,
+    /// The GM lets them work without the tool the text requires.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub without_tool: bool,
     /// Minutes worked and units gathered so far.
     pub minutes: u32,
     pub units: u32,
 }
 
-/// One gathering or survey test as it was rolled.
+/// What a test of the gathering log was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TestKind {
+    /// An Intuition test for a source.
+    Survey,
+    /// A gathering test at a source.
+    Gather,
+    /// An Intuition test for food and drink.
+    Forage,
+}
+
+impl TestKind {
+    /// The kind as answers spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TestKind::Survey => "survey",
+            TestKind::Gather => "gather",
+            TestKind::Forage => "forage",
+        }
+    }
+}
+
+/// One gathering, survey or foraging test as it was rolled.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GatherTest {
     pub character: CharacterId,
-    /// `None` for a survey.
+    /// What the test was; `None` in files written before it was kept (see
+    /// [`GatheringSession::kind_of`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<TestKind>,
+    /// The gathering table's row; `None` for a survey or a forage.
     pub result: Option<Bounty>,
+    /// A survey's row of the survey table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub found: Option<Source>,
+    /// The material gathered or surveyed for (a forage: the item found).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material: Option<String>,
     pub roll: Option<u32>,
     pub ttv: Option<i32>,
     pub units: u32,
@@ -158,26 +194,64 @@ pub struct GatheringSession {
     pub finished: bool,
 }
 
+/// What a session gave one gatherer of one material at one quality.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Yielded {
+    pub character: CharacterId,
+    pub material: String,
+    pub quality: Quality,
+    pub units: u32,
+}
+
 impl GatheringSession {
-    /// What the session gave each gatherer, by quality: (who, quality, units).
-    pub fn yields(&self) -> Vec<(CharacterId, Quality, u32)> {
-        let mut found: Vec<(CharacterId, Quality, u32)> = Vec::new();
-        let mut add = |who: CharacterId, quality: Quality, units: u32| {
+    /// What a test was: as it was kept, or for tests kept before that, a
+    /// gathering row means a gather, a session at no site a forage, and
+    /// anything else a survey.
+    pub fn kind_of(&self, test: &GatherTest) -> TestKind {
+        match (test.kind, test.result, self.site) {
+            (Some(kind), _, _) => kind,
+            (None, Some(_), _) => TestKind::Gather,
+            (None, None, None) => TestKind::Forage,
+            (None, None, Some(_)) => TestKind::Survey,
+        }
+    }
+
+    /// The material a test worked: as it was kept, else the source its
+    /// gatherer worked at the site.
+    pub fn material_of(&self, test: &GatherTest, site: Option<&Site>) -> Option<String> {
+        test.material.clone().or_else(|| {
+            let gatherer = self
+                .gatherers
+                .iter()
+                .find(|g| g.character == test.character)?;
+            Some(site?.sources.get(gatherer.source)?.material.clone())
+        })
+    }
+
+    /// What the session gave each gatherer, by material and quality.
+    pub fn yields(&self, site: Option<&Site>) -> Vec<Yielded> {
+        let mut found: Vec<Yielded> = Vec::new();
+        let mut add = |character: CharacterId, material: &str, quality: Quality, units: u32| {
             if units == 0 {
                 return;
             }
-            match found
-                .iter_mut()
-                .find(|(w, q, _)| *w == who && *q == quality)
-            {
-                Some((_, _, n)) => *n += units,
-                None => found.push((who, quality, units)),
+            match found.iter_mut().find(|y| {
+                y.character == character && y.material == material && y.quality == quality
+            }) {
+                Some(y) => y.units += units,
+                None => found.push(Yielded {
+                    character,
+                    material: material.to_owned(),
+                    quality,
+                    units,
+                }),
             }
         };
         for t in self.tests.iter().filter(|t| t.result.is_some()) {
             if let Some(q) = t.quality {
-                add(t.character, q, t.units - t.improved_units);
-                add(t.character, q.improved(), t.improved_units);
+                let material = self.material_of(t, site).unwrap_or_default();
+                add(t.character, &material, q, t.units - t.improved_units);
+                add(t.character, &material, q.improved(), t.improved_units);
             }
         }
         found

@@ -171,3 +171,9 @@ mod tests {
         assert_eq!(parse_decimal("2,5", &WEIGHT), Ok(2.5));
     }
 }
+
+/// A foraging test's TG, and how much of an item foraging finds at once.
+pub const FORAGE_TG: RangeInclusive<i64> = 0..=40;
+pub const FORAGE_FOUND: RangeInclusive<i64> = 1..=1_000;
+/// A gathering session's length typed in hours or units.
+pub const SESSION_LENGTH: RangeInclusive<i64> = 1..=240;

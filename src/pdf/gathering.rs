@@ -6,7 +6,7 @@
 use super::blocks::{self, Align, Column};
 use super::layout::Layout;
 use crate::gathering::{duration, row_name};
-use crate::model::{CampaignData, Choice, Site, capitalised};
+use crate::model::{CampaignData, Choice, Site, capitalised, plural};
 
 fn place(data: &CampaignData, site: &Site) -> String {
     site.place
@@ -245,8 +245,11 @@ pub fn gathering_log(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
                     who(t.character).to_owned(),
                     t.roll.map_or_else(String::new, |r| r.to_string()),
                     t.ttv.map_or_else(String::new, |v| v.to_string()),
-                    t.result
-                        .map_or_else(|| "Survey".to_owned(), |r| row_name(r.label())),
+                    match (t.result, t.found) {
+                        (Some(r), _) => row_name(r.label()),
+                        (None, Some(found)) => format!("Survey: {}", row_name(found.label())),
+                        (None, None) => "Survey".to_owned(),
+                    },
                     t.units.to_string(),
                     t.quality
                         .map_or_else(String::new, |q| capitalised(q.label())),
@@ -260,9 +263,17 @@ pub fn gathering_log(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
             .collect();
         blocks::table(l, &columns, &rows);
         let yields: Vec<String> = s
-            .yields()
+            .yields(Some(site))
             .into_iter()
-            .map(|(c, q, units)| format!("{} {units} {}", who(c), capitalised(q.label())))
+            .map(|y| {
+                format!(
+                    "{}: {} of {} {}",
+                    who(y.character),
+                    plural(y.units, "unit"),
+                    capitalised(y.quality.label()),
+                    y.material
+                )
+            })
             .collect();
         blocks::line(
             l,

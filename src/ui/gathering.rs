@@ -28,6 +28,10 @@ pub struct GatheringState {
     gatherer: Option<CharacterId>,
     source: usize,
     into_stash: bool,
+    /// The GM lets the gatherer work without the tool the text requires.
+    without_tool: bool,
+    /// The GM says the party is at the site, wherever the map has it.
+    elsewhere: bool,
     forager: Option<CharacterId>,
     tg: String,
     found: Option<ItemId>,
@@ -336,17 +340,23 @@ fn survey_ui(
             .response
             .labelled_by(label);
         ui.checkbox(&mut state.advantage, "Researched (Advantage)");
-        if let Some(who) = state.surveyor
-            && ui.button("Survey").clicked()
-        {
-            out.push(Command::Gathering(GatherStep::Survey {
+    });
+    if let Some(who) = state.surveyor {
+        whereabouts_ui(ui, &mut state.elsewhere, data, site, who);
+        step_button(
+            ui,
+            data,
+            "Survey",
+            GatherStep::Survey {
                 site: site.id,
                 material: state.material,
                 character: who,
                 advantage: state.advantage,
-            }));
-        }
-    });
+                elsewhere: state.elsewhere,
+            },
+            out,
+        );
+    }
     let m = &site.materials[state.material];
     let modifier = m
         .abundance
@@ -449,6 +459,20 @@ fn session_ui(
                         s.gatherers[n].skill_name = k
                     });
                 }
+                step_button(
+                    ui,
+                    data,
+                    "Leave",
+                    GatherStep::Leave {
+                        site: site.id,
+                        character: g.character,
+                    },
+                    out,
+                )
+                .on_hover_text(format!(
+                    "{name} stops gathering; what they gathered stays theirs"
+                ))
+                .accessible_name(format!("{name} leaves"));
             });
         }
     }
@@ -484,44 +508,106 @@ fn session_ui(
                 .response
                 .labelled_by(label);
             ui.checkbox(&mut state.into_stash, "Into the party stash");
-            if let Some(who) = state.gatherer
-                && ui.button("Join the session").clicked()
-            {
-                out.push(Command::Gathering(GatherStep::Join {
+            ui.checkbox(&mut state.without_tool, "Without the tool")
+                .on_hover_text(
+                    "The text requires the tool; tick this where the GM allows working without it",
+                );
+        });
+        if let Some(who) = state.gatherer {
+            whereabouts_ui(ui, &mut state.elsewhere, data, site, who);
+            step_button(
+                ui,
+                data,
+                "Join the session",
+                GatherStep::Join {
                     site: site.id,
                     character: who,
                     source: state.source,
                     into_stash: state.into_stash,
-                }));
-            }
-        });
+                    without_tool: state.without_tool,
+                    elsewhere: state.elsewhere,
+                },
+                out,
+            );
+        }
         odds_ui(ui, state, data, site, limit);
     }
-    if let Some(s) = session {
-        let ready = !s.gatherers.is_empty();
+    if session.is_some() {
+        if let Err(why) = crate::gathering::check(
+            data,
+            &GatherStep::Gather {
+                site: site.id,
+                all: false,
+            },
+        ) {
+            ui.label(
+                RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR),
+            );
+        }
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(ready, egui::Button::new("Next test"))
-                .on_disabled_hover_text("Nobody has joined the session yet")
-                .clicked()
-            {
-                out.push(Command::Gathering(GatherStep::Gather {
+            step_button(
+                ui,
+                data,
+                "Next test",
+                GatherStep::Gather {
                     site: site.id,
                     all: false,
-                }));
-            }
-            if ui
-                .add_enabled(ready, egui::Button::new("Gather until the end"))
-                .clicked()
-            {
-                out.push(Command::Gathering(GatherStep::Gather {
+                },
+                out,
+            );
+            step_button(
+                ui,
+                data,
+                "Gather until the end",
+                GatherStep::Gather {
                     site: site.id,
                     all: true,
-                }));
-            }
-            if ui.button("End the session").clicked() {
-                out.push(Command::Gathering(GatherStep::Finish { site: site.id }));
-            }
+                },
+                out,
+            );
+            step_button(
+                ui,
+                data,
+                "End the session",
+                GatherStep::Finish { site: site.id },
+                out,
+            );
+        });
+    }
+}
+
+/// A button for a gathering step, greyed with the domain's reason while
+/// [`crate::gathering::check`] refuses it.
+fn step_button(
+    ui: &mut Ui,
+    data: &CampaignData,
+    label: &str,
+    step: GatherStep,
+    out: &mut Vec<Command>,
+) -> egui::Response {
+    let refusal = crate::gathering::check(data, &step).err();
+    let response = ui
+        .add_enabled(refusal.is_none(), egui::Button::new(label))
+        .on_disabled_hover_text(refusal.map_or_else(String::new, |e| capitalised(&e.to_string())));
+    if response.clicked() {
+        out.push(Command::Gathering(step));
+    }
+    response
+}
+
+/// Where the party is, when it is not at the site: said, and a box for the
+/// GM to say they are there all the same.
+fn whereabouts_ui(
+    ui: &mut Ui,
+    elsewhere: &mut bool,
+    data: &CampaignData,
+    site: &Site,
+    who: CharacterId,
+) {
+    if let Some(said) = crate::gathering::away(data, site.id, who) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("{said}.")).color(super::fields::ERROR_COLOUR));
+            ui.checkbox(elsewhere, "They are there");
         });
     }
 }
@@ -549,6 +635,7 @@ fn odds_ui(
         trait_name: material.trait_name.clone(),
         skill_name: material.skill_name.clone(),
         into_stash: state.into_stash,
+        without_tool: state.without_tool,
         minutes: 0,
         units: 0,
     };

@@ -63,17 +63,66 @@ fn a_new_site_is_surveyed_and_gathered_for_three_hours_into_the_pack() {
     );
 }
 
+fn disabled(f: &Fixture, label: &str) -> bool {
+    f.harness.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Issue 22, fault 6: a gatherer without the tool is refused at Join, with
+/// the reason, unless the GM lets them work without it; the session goes on
+/// for everyone, and a gatherer can leave it.
 #[test]
-fn gathering_without_the_tool_says_the_text_requires_it() {
+fn a_gatherer_without_the_tool_is_refused_at_join_and_the_session_goes_on() {
     let mut f = Fixture::demo();
     f.click("Gathering");
     f.pick("Gatherer", "Ash Varnell");
     assert!(f.shows(
         "Ash Varnell has no Botanist's Tool, and neither has the party stash: the text requires it to gather Plant material"
     ));
+    assert!(disabled(&f, "Join the session"), "refused at Join");
+    f.pick("Gatherer", "Brother Ilo");
     f.click("Join the session");
+    f.pick("Gatherer", "Ash Varnell");
+    f.click("Without the tool");
+    assert!(!disabled(&f, "Join the session"), "the GM allows it");
+    f.click("Join the session");
+    f.dice(&[12, 4, 12, 4]);
     f.click("Next test");
-    assert!(f.shows("Nothing was gathered: Ash Varnell has no Botanist's Tool"));
+    let session = f
+        .data()
+        .sessions
+        .values()
+        .last()
+        .expect("the session")
+        .clone();
+    assert_eq!(
+        session.tests.iter().filter(|t| t.result.is_some()).count(),
+        2
+    );
+    assert!(f.shows("Ash Varnell works without a Botanist's Tool, as the GM allows."));
+    f.click("Ash Varnell leaves");
+    let session = f.data().sessions.values().last().expect("the session");
+    assert_eq!(session.gatherers.len(), 1, "Ilo gathers on alone");
+    assert!(!disabled(&f, "Next test"));
+}
+
+/// Issue 22, fault 9: a site far from the party says where the party is and
+/// asks before anyone surveys or joins.
+#[test]
+fn a_site_far_from_the_party_says_where_it_is_and_asks() {
+    let mut f = Fixture::demo();
+    f.click("Travel");
+    f.pick("Path", "Mill track to Greyspine Foot · D4 ⚠2 · 2 rounds");
+    f.dice(&[10]);
+    f.click("Roll the Navigation Phase");
+    f.click("Gathering");
+    f.pick("Gatherer", "Brother Ilo");
+    assert!(f.shows("The Lantern Company is on Mill track, not at Old Mill Crossing."));
+    assert!(disabled(&f, "Join the session"));
+    f.click_last("They are there");
+    assert!(!disabled(&f, "Join the session"));
+    f.click("Join the session");
+    let session = f.data().sessions.values().last().expect("a session");
+    assert!(!session.finished && session.gatherers.len() == 1);
 }
 
 #[test]
