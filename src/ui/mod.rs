@@ -189,6 +189,7 @@ impl UiState {
 }
 
 fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
+    popup_click_guard_ui(ui);
     shortcuts(ui, app);
     // Ctrl+plus, Ctrl+minus and Ctrl+0 zoom (egui's own keys); remembered.
     app.view.zoom = ui.ctx().zoom_factor();
@@ -250,6 +251,26 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     for command in out {
         app.push(command);
     }
+}
+
+/// While a popup (a list, a menu) is open, a click outside it only closes
+/// it: an invisible layer over the screens and windows, below the popups,
+/// takes that click, so the button under the pointer is not pressed too.
+/// egui hit-tests against the last frame's layers, so the guard is laid
+/// down on every frame a popup is open.
+fn popup_click_guard_ui(ui: &Ui) {
+    let ctx = ui.ctx();
+    if !egui::Popup::is_any_open(ctx) {
+        return;
+    }
+    let screen = ctx.content_rect();
+    let area = egui::Area::new(egui::Id::unique("popup-click-guard"))
+        .order(egui::Order::Middle)
+        .fixed_pos(screen.min)
+        .show(ctx, |ui| {
+            ui.allocate_response(screen.size(), egui::Sense::click());
+        });
+    ctx.move_to_top(area.response.layer_id);
 }
 
 fn keyboard_navigation_id() -> egui::Id {

@@ -3,6 +3,7 @@
 //! tool, forages, and undoes a session.
 
 use crate::common::gui::Fixture;
+use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::model::{Holder, Quality};
@@ -215,4 +216,25 @@ fn a_session_length_is_typed_in_hours_or_units_and_a_bad_one_is_refused() {
         f.shows("until 12 units each expected: 12.0 units in"),
         "the odds follow the length"
     );
+}
+
+/// Issue 22, fault 7: a click that closes a popup does nothing else. The
+/// Gatherer list is open; a click on the Map tab only closes it.
+#[test]
+fn a_click_that_closes_a_list_presses_nothing_under_it() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Gatherer")
+        .click();
+    f.harness.run();
+    assert!(egui::Popup::is_any_open(&f.harness.ctx), "the list is open");
+    f.click("Map");
+    assert!(
+        !egui::Popup::is_any_open(&f.harness.ctx),
+        "the click closed the list"
+    );
+    assert!(f.shows("Join the session"), "and did not change the screen");
+    f.click("Map");
+    assert!(f.shows("Draw a path"), "the next click does");
 }

@@ -376,3 +376,26 @@ fn a_travel_cost_is_paid_from_the_purse_and_more_than_it_holds_is_refused() {
     let session = f.harness.state().app.session.as_ref().expect("open");
     assert_eq!(session.undo_label(), Some("Pay 12 silver for the ferry"));
 }
+
+/// Issue 22, fault 8: what a purchase adds to the round's log goes below
+/// the wares, so the next click in the same place buys the same ware.
+#[test]
+fn buying_from_the_merchant_keeps_the_wares_in_place() {
+    let mut f = Fixture::demo();
+    travel_screen(&mut f);
+    pick_path(&mut f, MILL_TRACK);
+    // On course; encounter d10 5 (threshold 8, danger 2: benign), d6 6: a Merchant.
+    f.dice(&[10, 5, 6]);
+    f.click("Roll the Navigation Phase");
+    f.click("Cast the encounter die");
+    assert!(f.shows("The Merchant's wares"));
+    let place = |f: &Fixture| f.harness.get_by_label("Buy A day's Supplies").rect();
+    let before = place(&f);
+    let supplies = party(&f).supplies;
+    f.click("Buy A day's Supplies");
+    f.click("Buy A day's Supplies");
+    assert_eq!(place(&f), before, "the button did not move");
+    assert_eq!(party(&f).supplies, supplies + 2);
+    assert!(f.shows("A day's Supplies: 1 Supply, for 4 silver"));
+    assert!(f.shows("Trail rations: one into the stash, for 2 silver"));
+}
