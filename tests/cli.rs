@@ -105,6 +105,28 @@ fn roster_json_lists_name_kind_and_party() {
     );
 }
 
+/// Issue 22, fault 11: the CLI lists the roster in the order the roster
+/// screen does: "Hero 2" before "Hero 10".
+#[test]
+fn roster_json_is_in_natural_order() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("heroes.waybook");
+    assert!(waybook(&["new", path_str(&file)]).status.success());
+    let csv = dir.path().join("r.csv");
+    std::fs::write(&csv, "Name\nHero 10\nHero 1\nHero 2\n").expect("written");
+    let imported = waybook(&["import-roster", path_str(&file), "--csv", path_str(&csv)]);
+    assert!(imported.status.success(), "{}", text(&imported.stderr));
+    let output = waybook(&["roster", path_str(&file), "--json"]);
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
+    let names: Vec<&str> = rows
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|r| r["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(names, ["Hero 1", "Hero 2", "Hero 10"]);
+}
+
 #[test]
 fn a_new_empty_campaign_has_no_characters() {
     let dir = tempfile::tempdir().expect("dir");

@@ -389,15 +389,17 @@ fn the_site_card_and_the_gathering_log() {
         "Botanist's Tool",
         "Rich Source",
         "Brother Ilo",
+        "Worked out",
     ] {
         assert!(card.contains(expected), "“{expected}” on the card:\n{card}");
     }
+    assert!(!card.contains('…'), "no heading or cell cut short:\n{card}");
     let log = all_text(&read(&render(&data, &sheets[1..], Paper::A4)));
     for expected in [
         "Gathering log",
         "Session of day 2, 08:00 · 3 h",
         "Survey",
-        "Yields: Brother Ilo",
+        "Yields: Brother Ilo: ",
     ] {
         assert!(log.contains(expected), "“{expected}” in the log:\n{log}");
     }
@@ -435,4 +437,60 @@ fn the_session_recap_prints_one_nights_log() {
         assert!(text.contains(expected), "“{expected}” in:\n{text}");
     }
     assert!(inside_the_margins(&data, &sheets, Paper::Letter) > 0);
+}
+
+/// Issue 22, fault 12: a long travel log never leaves a day's heading at
+/// the foot of a page without its first lines (four, or all it has), and
+/// the export counts its pages.
+#[test]
+fn a_long_travel_log_keeps_each_days_heading_with_its_lines() {
+    let (_dir, mut data) = demo();
+    let party = data.parties.values().next().expect("the party").id;
+    let first = data
+        .rounds
+        .values()
+        .next()
+        .expect("the demo's round")
+        .clone();
+    // Day n logs 1 + n % 6 lines under its heading (the first line is the
+    // heading itself).
+    let lines_of = |day: i64| 1 + (day as usize % 6);
+    for n in 2..=40 {
+        let mut round = first.clone();
+        round.id = TravelRoundId(n);
+        round.day = n;
+        round.lines.truncate(1 + lines_of(n));
+        data.apply(&Change::of(None, Some(&round)));
+    }
+    let sheets = [Sheet::TravelLog(party)];
+    let (bytes, pages) =
+        pdf::render_counted(&data, &sheets, Paper::A4, &mut |_| true).expect("rendered");
+    let doc = read(&bytes);
+    assert!(pages > 1, "a long log runs over pages");
+    assert_eq!(doc.get_pages().len(), pages, "the count is the PDF's pages");
+    for page in 1..pages as u32 {
+        let text = page_text(&doc, page);
+        let content: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("Waybook ·") && !l.starts_with("page "))
+            .collect();
+        let (at, heading) = content
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, l)| l.starts_with("Day ") && l.contains(" toward "))
+            .expect("a day on every page");
+        let day: i64 = heading["Day ".len()..]
+            .split(':')
+            .next()
+            .and_then(|d| d.parse().ok())
+            .expect("a day number");
+        let after = content.len() - at - 1;
+        let wanted = if day == 1 { 1 } else { lines_of(day).min(4) };
+        assert!(
+            after >= wanted,
+            "page {page}: day {day}'s heading has {after} of its lines under it, not {wanted}"
+        );
+    }
 }

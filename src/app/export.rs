@@ -37,16 +37,16 @@ impl ExportJob {
         let total = sheets.len();
         let (worker_done, worker_cancel) = (done.clone(), cancel.clone());
         std::thread::spawn(move || {
-            let result = pdf::render(&data, &sheets, paper, &mut |finished| {
+            let result = pdf::render_counted(&data, &sheets, paper, &mut |finished| {
                 worker_done.store(finished, Ordering::Relaxed);
                 !worker_cancel.load(Ordering::Relaxed)
             });
             let message = match result {
-                Ok(bytes) => crate::files::write_atomically(&path, &bytes)
+                Ok((bytes, pages)) => crate::files::write_atomically(&path, &bytes)
                     .map(|()| {
                         format!(
                             "Exported {} to {} ({} KB)",
-                            crate::model::plural(sheets.len(), "sheet"),
+                            exported(sheets.len(), pages),
                             path.display(),
                             bytes.len() / 1024
                         )
@@ -81,5 +81,25 @@ impl ExportJob {
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => Some(Err(ExportError::Stopped)),
         }
+    }
+}
+
+/// What an export made: "1 sheet", "1 sheet (2 pages)", "3 sheets (5 pages)".
+fn exported(sheets: usize, pages: usize) -> String {
+    let sheets = crate::model::plural(sheets, "sheet");
+    if pages == 1 || sheets == crate::model::plural(pages, "sheet") {
+        sheets
+    } else {
+        format!("{sheets} ({})", crate::model::plural(pages, "page"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_export_counts_its_pages_when_they_are_more_than_its_sheets() {
+        assert_eq!(super::exported(1, 1), "1 sheet");
+        assert_eq!(super::exported(2, 2), "2 sheets");
+        assert_eq!(super::exported(1, 2), "1 sheet (2 pages)");
     }
 }

@@ -107,7 +107,8 @@ pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<(
                 .map(|p| p.name.as_str()),
         })
         .collect();
-    rows.sort_by_key(|r| r.name.to_lowercase());
+    // The order the roster screen shows: natural, "Hero 2" before "Hero 10".
+    crate::model::sort_by_name(&mut rows, |r| r.name);
     if json {
         serde_json::to_writer_pretty(&mut *out, &rows)?;
         writeln!(out)?;

@@ -5,7 +5,8 @@
 use super::layout::{BAND, FAINT, FILL, INK, Layout, SOFT};
 
 const LABEL: f32 = 7.5;
-const BODY: f32 = 9.5;
+/// The body text size, in points.
+pub const BODY: f32 = 9.5;
 
 pub fn title(l: &mut Layout<'_>, name: &str, subtitle: &str) {
     let width = l.content_width();

@@ -107,12 +107,12 @@ pub fn site_card(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
         },
         Column {
             header: "Found",
-            share: 3.0,
+            share: 2.4,
             align: Align::Left,
         },
         Column {
             header: "Worked out",
-            share: 1.0,
+            share: 1.6,
             align: Align::Left,
         },
     ];

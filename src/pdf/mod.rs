@@ -147,6 +147,16 @@ pub fn render(
     paper: Paper,
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Vec<u8>, PdfError> {
+    render_counted(data, sheets, paper, progress).map(|(bytes, _)| bytes)
+}
+
+/// Renders `sheets` into one PDF document, and says how many pages it has.
+pub fn render_counted(
+    data: &CampaignData,
+    sheets: &[Sheet],
+    paper: Paper,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<(Vec<u8>, usize), PdfError> {
     let metrics = metrics()?;
     let mut doc = PdfDocument::new(&format!("{} – sheets", data.settings.name));
     let now = OffsetDateTime::now_utc();
@@ -156,14 +166,16 @@ pub fn render(
     doc.metadata.info.creator = "Waybook".to_owned();
     let fonts = add_fonts(&mut doc, &metrics);
     let pages = lay_out(data, sheets, paper, &metrics, fonts, progress)?;
+    let count = pages.len();
     let (w, h) = paper.size_mm();
     let pages = pages
         .into_iter()
         .map(|p| PdfPage::new(printpdf::Mm(w), printpdf::Mm(h), p.ops))
         .collect();
-    Ok(doc
+    let bytes = doc
         .with_pages(pages)
-        .save(&PdfSaveOptions::default(), &mut Vec::new()))
+        .save(&PdfSaveOptions::default(), &mut Vec::new());
+    Ok((bytes, count))
 }
 
 /// Every sheet of the whole roster, by name.

@@ -363,16 +363,21 @@ pub fn travel_log(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
             .places
             .get(&round.toward)
             .map_or("?", |p| p.name.as_str());
+        // The heading stays with the day's first lines: never alone at
+        // the foot of a page.
         blocks::section(
             l,
             &format!("Day {}: {path} toward {toward}", round.day),
-            20.0,
+            DAY_START,
         );
         for line in round.lines.iter().skip(1) {
             blocks::line(l, "", line);
         }
     }
 }
+
+/// Room kept under a day's heading in the travel log: its first four lines.
+const DAY_START: f32 = 4.0 * (blocks::BODY + 4.0);
 
 /// A table row's name: its description up to the colon ("Totally Lost").
 fn row_name(description: &str) -> &str {
