@@ -97,8 +97,41 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     })
 }
 
+/// A campaign's name as a file name: what some system refuses in a name
+/// (slashes, colons, `*?"<>|`, control characters) becomes a `-`;
+/// "campaign" for a name with nothing left.
+pub fn file_stem_for(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let stem = stem.trim().trim_matches('-');
+    if stem.is_empty() {
+        "campaign".to_owned()
+    } else {
+        stem.to_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_name_becomes_a_file_stem() {
+        assert_eq!(
+            super::file_stem_for("The Lantern Company"),
+            "The Lantern Company"
+        );
+        assert_eq!(super::file_stem_for("Acts 1/2: Ash"), "Acts 1-2- Ash");
+        assert_eq!(super::file_stem_for("Road (demo)"), "Road (demo)");
+        assert_eq!(super::file_stem_for("///"), "campaign");
+    }
+
     use super::*;
 
     #[test]

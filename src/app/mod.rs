@@ -656,6 +656,22 @@ impl App {
         }
     }
 
+    /// The path the path field suggests for `purpose`: a name in the GM's
+    /// home folder, the imported campaign's own name for a JSON import.
+    pub fn suggested_path(&self, purpose: DialogPurpose) -> PathBuf {
+        let name = match (purpose, &self.pending_copy) {
+            (DialogPurpose::NewFromCopy, Some(PendingCopy::Import(document))) => {
+                format!(
+                    "{}.waybook",
+                    crate::files::file_stem_for(&document.settings.name)
+                )
+            }
+            _ => purpose.suggested_name().to_owned(),
+        };
+        directories::UserDirs::new()
+            .map_or_else(|| PathBuf::from(&name), |dirs| dirs.home_dir().join(&name))
+    }
+
     /// The snapshots of a campaign, when the app keeps them (it has a data folder).
     pub fn snapshots_of(&self, campaign: &Path) -> Option<Snapshots> {
         self.data_dir

@@ -522,7 +522,7 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             .add(
                 egui::TextEdit::singleline(&mut prompt.text)
                     .desired_width(440.0)
-                    .hint_text(format!("/home/me/{}", purpose.suggested_name())),
+                    .hint_text(app.suggested_path(purpose).display().to_string()),
             )
             .labelled_by(label);
         if !prompt.focused_once {

@@ -249,3 +249,31 @@ fn a_file_found_damaged_after_it_opened_says_so_and_refuses_edits() {
         "Waybook writes nothing more to it",
     );
 }
+
+/// Issue 22, fault 13: the path field for a JSON import's new campaign
+/// suggests the imported campaign's name in the GM's own home folder, not
+/// a made-up "/home/me".
+#[test]
+fn an_import_suggests_a_real_folder_and_the_campaigns_name() {
+    let dir = tempfile::tempdir().expect("dir");
+    let json = dir.path().join("campaign.json");
+    let mut f = Fixture::with_dialogs(vec![
+        DialogOutcome::Picked(json.clone()),
+        DialogOutcome::Picked(json.clone()),
+        DialogOutcome::Unavailable,
+    ]);
+    f.menu("File", "Export JSON…");
+    f.menu("File", "Import JSON…");
+    let hint = f
+        .harness
+        .state()
+        .app
+        .suggested_path(waybook::app::DialogPurpose::NewFromCopy);
+    let name = f.data().settings.name.clone();
+    assert_eq!(
+        hint.file_name().and_then(|n| n.to_str()),
+        Some(format!("{name}.waybook").as_str())
+    );
+    assert!(!hint.starts_with("/home/me"), "{}", hint.display());
+    assert!(f.shows("No file dialog is available here"));
+}

@@ -399,3 +399,30 @@ fn buying_from_the_merchant_keeps_the_wares_in_place() {
     assert!(f.shows("A day's Supplies: 1 Supply, for 4 silver"));
     assert!(f.shows("Trail rations: one into the stash, for 2 silver"));
 }
+
+/// Issue 22, fault 13: the Watch's "slip away" box shows only when someone
+/// keeps watch.
+#[test]
+fn the_slip_away_box_shows_only_when_someone_keeps_watch() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "20");
+    assert!(!f.shows("If the Watch sees an ambush coming"));
+    f.pick("Action of Ødric Hale", "Watch");
+    assert!(f.shows("If the Watch sees an ambush coming, slip away from it"));
+}
+
+/// Issue 22, fault 13: "1 path starts or ends here", not "1 path start".
+#[test]
+fn a_place_with_one_path_says_it_starts_or_ends_there() {
+    let mut f = Fixture::demo();
+    f.click("Map");
+    f.click("Add place");
+    f.type_into("Name", "Lantern Hill");
+    f.click("Draw a path");
+    f.click("Lantern Hill (Settlement)");
+    f.click("Kettleford (Settlement)");
+    f.click("Lantern Hill (Settlement)");
+    f.harness.get_by_label("Delete place").hover();
+    f.harness.run();
+    assert!(f.shows("1 path starts or ends here: delete it first"));
+}

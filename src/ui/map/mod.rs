@@ -279,10 +279,11 @@ fn place_editor(
         })
         .collect();
     let why_not = if paths > 0 {
-        Some(format!(
-            "{} start or end here: delete them first",
-            crate::model::plural(paths, "path")
-        ))
+        Some(if paths == 1 {
+            "1 path starts or ends here: delete it first".to_owned()
+        } else {
+            format!("{paths} paths start or end here: delete them first")
+        })
     } else {
         here.first()
             .map(|party| format!("{} is here or heading here", party.name))
