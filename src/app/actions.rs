@@ -15,6 +15,7 @@ pub enum Action {
     ImportCsv,
     Snapshots,
     CloseCampaign,
+    Quit,
     Undo,
     Redo,
     CommandPalette,
@@ -37,6 +38,7 @@ impl Action {
             Action::ImportCsv => "Import CSV…",
             Action::Snapshots => "Snapshots…",
             Action::CloseCampaign => "Close",
+            Action::Quit => "Quit",
             Action::Undo => "Undo",
             Action::Redo => "Redo",
             Action::CommandPalette => "Command palette…",
@@ -61,6 +63,7 @@ impl Action {
                 "The copies Waybook keeps of this campaign; restore one as a new file"
             }
             Action::CloseCampaign => "Close this campaign (everything is already saved)",
+            Action::Quit => "Close Waybook (everything is already saved)",
             Action::Undo => "Take back the last change",
             Action::Redo => "Make the last undone change again",
             Action::CommandPalette => "Find any command or screen by typing part of its name",
@@ -96,6 +99,7 @@ impl Action {
             Action::SaveCopy => KeyboardShortcut::new(cmd_shift, Key::S),
             Action::ExportPdf => KeyboardShortcut::new(cmd, Key::P),
             Action::CloseCampaign => KeyboardShortcut::new(cmd, Key::W),
+            Action::Quit => KeyboardShortcut::new(cmd, Key::Q),
             Action::Undo => KeyboardShortcut::new(cmd, Key::Z),
             Action::Redo => KeyboardShortcut::new(cmd_shift, Key::Z),
             Action::CommandPalette => KeyboardShortcut::new(cmd, Key::K),
@@ -110,6 +114,7 @@ impl Action {
                 | Action::OpenCampaign
                 | Action::ImportJson
                 | Action::CommandPalette
+                | Action::Quit
         )
     }
 

@@ -38,6 +38,16 @@ pub enum Refusal {
         item: String,
         max: i64,
     },
+    #[error("That place or path no longer exists")]
+    MapGone,
+    #[error("1 path starts or ends at {0}: delete it first")]
+    OnePathAt(String),
+    #[error("{count} paths start or end at {place}: delete them first")]
+    PathsAt { count: usize, place: String },
+    #[error("{party} is at {place} or heading there")]
+    PartyAt { party: String, place: String },
+    #[error("{party} is on {path}")]
+    PartyOn { party: String, path: String },
 }
 
 /// Moves `quantity` of a stack to another holder, merging into a stack of the
@@ -208,6 +218,57 @@ pub fn delete_characters(
         many => format!("Delete {} characters", many.len()),
     };
     Ok(Edit::new(label, changes))
+}
+
+/// Deletes a place of the map; refused while paths start or end there or
+/// a party is there or heading there.
+pub fn delete_place(data: &CampaignData, id: crate::model::PlaceId) -> Result<Edit, Refusal> {
+    let place = data.places.get(&id).ok_or(Refusal::MapGone)?;
+    match data.paths_at(id).count() {
+        0 => {}
+        1 => return Err(Refusal::OnePathAt(place.name.clone())),
+        count => {
+            return Err(Refusal::PathsAt {
+                count,
+                place: place.name.clone(),
+            });
+        }
+    }
+    if let Some(party) = data.parties.values().find(|party| {
+        party.travel.place == Some(id)
+            || party
+                .travel
+                .on_path
+                .is_some_and(|on| on.toward == id || on.from == id)
+    }) {
+        return Err(Refusal::PartyAt {
+            party: party.name.clone(),
+            place: place.name.clone(),
+        });
+    }
+    Ok(Edit::new(
+        format!("Delete place {}", place.name),
+        vec![Change::of(Some(place), None)],
+    ))
+}
+
+/// Deletes a path of the map; refused while a party is on it.
+pub fn delete_path(data: &CampaignData, id: crate::model::MapPathId) -> Result<Edit, Refusal> {
+    let path = data.paths.get(&id).ok_or(Refusal::MapGone)?;
+    if let Some(party) = data
+        .parties
+        .values()
+        .find(|party| party.travel.on_path.is_some_and(|on| on.path == id))
+    {
+        return Err(Refusal::PartyOn {
+            party: party.name.clone(),
+            path: path.name.clone(),
+        });
+    }
+    Ok(Edit::new(
+        format!("Delete path {}", path.name),
+        vec![Change::of(Some(path), None)],
+    ))
 }
 
 /// Deleting a party deletes its stash and journeys and leaves its members

@@ -45,7 +45,7 @@ impl App {
                 self.run(Command::Apply(edit));
             }
             (Ok(_), None) => {}
-            (Err(e), _) => self.fail(e),
+            (Err(e), _) => self.refuse(e),
         }
     }
 

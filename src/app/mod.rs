@@ -65,6 +65,8 @@ pub enum Command {
         at: Option<crate::model::ClockTime>,
     },
     Notify(String),
+    /// A step refused, said in the status bar (no dialog to dismiss).
+    Refuse(String),
     Fail(String),
 }
 
@@ -155,6 +157,8 @@ pub struct App {
     pending_copy: Option<PendingCopy>,
     /// Whether the GM was told the open file was moved or deleted.
     told_file_gone: bool,
+    /// The GM asked to quit: the window closes at the end of the frame.
+    pub quit_asked: bool,
     /// A CSV roster read and waiting for the GM to check its mapping.
     pub csv_import: Option<crate::model::roster_csv::RosterImport>,
     dialogs: Box<dyn FileDialogs>,
@@ -180,6 +184,7 @@ impl App {
             export_sheets: Vec::new(),
             pending_copy: None,
             csv_import: None,
+            quit_asked: false,
             told_file_gone: false,
             dialogs,
             commands: Vec::new(),
@@ -213,6 +218,17 @@ impl App {
         });
     }
 
+    /// A step the rules or the data refuse: said in red in the status bar,
+    /// with no dialog to dismiss, so the GM's next click counts.
+    pub fn refuse(&mut self, text: impl Into<String>) {
+        self.status = Some(Message {
+            text: sentence(text.into()),
+            is_error: true,
+        });
+    }
+
+    /// Something went wrong that the GM must acknowledge (a file not
+    /// written, a campaign that would not open): said in a dialog.
     pub fn fail(&mut self, text: impl Into<String>) {
         let text = sentence(text.into());
         self.status = Some(Message {
@@ -392,6 +408,10 @@ impl App {
                     self.notify(format!("Closed {name}"));
                 }
             }
+            Command::Run(Action::Quit) => {
+                self.flush_draft();
+                self.quit_asked = true;
+            }
             Command::Run(Action::NewCampaign) => self.ask_path(DialogPurpose::NewCampaign),
             Command::Run(Action::OpenCampaign) => self.ask_path(DialogPurpose::OpenCampaign),
             Command::Run(Action::ExportPdf) => {
@@ -460,7 +480,7 @@ impl App {
                 match advance(&session.data, journey, until, &mut self.dice) {
                     Ok(edit) => self.logged(LogKind::Journey, Ok(edit)),
                     Err(arrived @ PlayError::Arrived { .. }) => self.notify(arrived.to_string()),
-                    Err(e) => self.fail(format!("The journey could not be played on: {e}")),
+                    Err(e) => self.refuse(format!("The journey could not be played on: {e}")),
                 }
             }
             Command::Travel(party, step) => {
@@ -501,6 +521,7 @@ impl App {
             }
             Command::PathChosen(purpose, path) => self.path_chosen(purpose, path, false),
             Command::Notify(text) => self.notify(text),
+            Command::Refuse(text) => self.refuse(text),
             Command::Fail(text) => self.fail(text),
         }
     }
@@ -653,6 +674,21 @@ impl App {
                     Err(e) => self.fail(format!("The new campaign was not made: {e}")),
                 }
             }
+        }
+    }
+
+    /// The window's title: the campaign and its file, so a GM with a
+    /// restored copy open sees which one it is.
+    pub fn window_title(&self) -> String {
+        match &self.session {
+            Some(session) => {
+                let file = session
+                    .path()
+                    .and_then(|p| p.file_name())
+                    .map_or_else(|| "in memory".into(), |n| n.to_string_lossy());
+                format!("{} · {file} — Waybook", session.data.settings.name)
+            }
+            None => "Waybook".to_owned(),
         }
     }
 

@@ -182,23 +182,49 @@ impl RosterImport {
 
     /// The import as one edit, if no row has an error.
     pub fn edit(&self, data: &CampaignData) -> Result<Edit, Vec<String>> {
-        let (good, bad): (Vec<_>, Vec<_>) =
-            self.characters(data).into_iter().partition(Result::is_ok);
+        let (good, bad) = self.sorted(data);
         if !bad.is_empty() {
-            return Err(bad.into_iter().filter_map(Result::err).collect());
+            return Err(bad);
         }
-        let characters: Vec<Character> = good.into_iter().filter_map(Result::ok).collect();
-        Ok(Edit::new(
-            format!(
-                "Import {} from {}",
-                plural(characters.len(), "character"),
-                self.file
-            ),
+        Ok(self.edit_of(&good, 0))
+    }
+
+    /// The rows that read, as one edit leaving out the rows with an error;
+    /// `None` when no row reads.
+    pub fn good_rows_edit(&self, data: &CampaignData) -> Option<Edit> {
+        let (good, bad) = self.sorted(data);
+        (!good.is_empty()).then(|| self.edit_of(&good, bad.len()))
+    }
+
+    /// The rows that read, and the errors of those that do not.
+    fn sorted(&self, data: &CampaignData) -> (Vec<Character>, Vec<String>) {
+        let mut good = Vec::new();
+        let mut bad = Vec::new();
+        for row in self.characters(data) {
+            match row {
+                Ok(c) => good.push(c),
+                Err(e) => bad.push(e),
+            }
+        }
+        (good, bad)
+    }
+
+    fn edit_of(&self, characters: &[Character], left_out: usize) -> Edit {
+        let mut label = format!(
+            "Import {} from {}",
+            plural(characters.len(), "character"),
+            self.file
+        );
+        if left_out > 0 {
+            label += &format!(" ({} left out)", plural(left_out, "row"));
+        }
+        Edit::new(
+            label,
             characters
                 .iter()
                 .map(|c| Change::of(None, Some(c)))
                 .collect(),
-        ))
+        )
     }
 }
 

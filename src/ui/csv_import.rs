@@ -83,10 +83,26 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             if ui
                 .add_enabled(edit.is_ok(), egui::Button::new("Import"))
                 .clicked()
-                && let Ok(edit) = edit
+                && let Ok(edit) = &edit
             {
-                out.push(Command::ImportRoster(edit));
+                out.push(Command::ImportRoster(edit.clone()));
                 close = true;
+            }
+            if let Err(errors) = &edit
+                && let Some(good) = import.good_rows_edit(data)
+            {
+                let count = good.changes.len();
+                if ui
+                    .button(format!(
+                        "Import the {} without the {}",
+                        crate::model::plural(count, "good row"),
+                        crate::model::plural(errors.len(), "bad one")
+                    ))
+                    .clicked()
+                {
+                    out.push(Command::ImportRoster(good));
+                    close = true;
+                }
             }
             if ui.button("Cancel").clicked() {
                 close = true;

@@ -125,6 +125,10 @@ pub struct WaybookApp {
     pub app: App,
     pub ui: UiState,
     styled: bool,
+    /// The window's title as last sent, so it is sent again only when it changes.
+    pub title: String,
+    /// The window was asked to close (File > Quit).
+    pub closing: bool,
 }
 
 impl WaybookApp {
@@ -137,6 +141,8 @@ impl WaybookApp {
             app,
             ui: UiState::default(),
             styled: false,
+            title: String::new(),
+            closing: false,
         }
     }
 
@@ -153,6 +159,16 @@ impl WaybookApp {
         if self.app.run_commands() {
             // Drawn before the change: the next frame shows it.
             ui.ctx().request_repaint();
+        }
+        let title = self.app.window_title();
+        if title != self.title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        if std::mem::take(&mut self.app.quit_asked) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            self.closing = true;
         }
     }
 }
@@ -390,6 +406,7 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
             action_button(ui, app, Action::ImportJson, true, out);
             ui.separator();
             action_button(ui, app, Action::CloseCampaign, true, out);
+            action_button(ui, app, Action::Quit, true, out);
         });
         ui.menu_button("Edit", |ui| {
             let undo = app.session.as_ref().and_then(|s| s.undo_label());

@@ -461,7 +461,7 @@ fn delete_question_ui(
             if ui.button("Delete").clicked() {
                 match edits::delete_characters(data, &question.ids, question.fate) {
                     Ok(edit) => out.push(Command::Apply(edit)),
-                    Err(refusal) => out.push(Command::Fail(refusal.to_string())),
+                    Err(refusal) => out.push(Command::Refuse(refusal.to_string())),
                 }
                 close = true;
             }

@@ -25,6 +25,9 @@ pub struct TravelState {
     /// Where the party was when `path` was chosen: arriving somewhere new
     /// picks the next path of the forecast route again.
     path_from: Option<PlaceId>,
+    /// The forecast's destination when `path` was chosen: choosing another
+    /// picks the first path of its route.
+    path_toward: Option<PlaceId>,
     forecast_to: Option<PlaceId>,
     planned: String,
     /// Tonight's orders being set, for the round in play they belong to.
@@ -40,6 +43,7 @@ impl Default for TravelState {
             party: None,
             path: None,
             path_from: None,
+            path_toward: None,
             forecast_to: None,
             planned: String::new(),
             camp: None,
@@ -388,7 +392,7 @@ fn navigation_ui(
             return;
         }
     };
-    let moved = state.path_from != party.travel.place;
+    let moved = state.path_from != party.travel.place || state.path_toward != state.forecast_to;
     if moved
         || state
             .path
@@ -401,6 +405,7 @@ fn navigation_ui(
             .filter(|p| choices.iter().any(|(id, _)| id == p));
         state.path = on_route.or_else(|| choices.first().map(|(id, _)| *id));
         state.path_from = party.travel.place;
+        state.path_toward = state.forecast_to;
     }
     if choices.is_empty() {
         ui.label(RichText::new("No path leads from here: draw one on the Map screen.").weak());

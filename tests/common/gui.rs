@@ -84,8 +84,12 @@ impl Fixture {
         self.data().characters.values().find(|c| c.name == name)
     }
 
-    /// Picks `entry` in the list labelled `label`.
+    /// Picks `entry` in the list labelled `label`, scrolled into view first.
     pub fn pick(&mut self, label: &str, entry: &str) {
+        self.harness
+            .get_by_role_and_label(Role::ComboBox, label)
+            .scroll_to_me();
+        self.harness.run();
         self.harness
             .get_by_role_and_label(Role::ComboBox, label)
             .click();

@@ -610,7 +610,7 @@ fn exporting_the_selected_characters_writes_one_pdf_with_both() {
     f.harness.run();
     let written = dir.path().join("sheets.pdf");
     assert!(
-        f.shows("Exported 2 sheets to"),
+        f.shows("Exported 2 sheets"),
         "the status says where the file went"
     );
     let doc = lopdf::Document::load(&written).expect("a readable PDF");

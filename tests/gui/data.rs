@@ -33,6 +33,7 @@ fn a_snapshot_is_restored_as_a_new_campaign() {
     let restored = dir.path().join("restored.waybook");
     let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(restored.clone())]);
     let original = open_path(&f);
+    assert!(f.harness.state().title.contains("· demo.waybook — Waybook"));
     f.menu("File", "Snapshots…");
     assert!(
         f.shows("Snapshots") && f.shows_exactly("opened"),
@@ -42,6 +43,15 @@ fn a_snapshot_is_restored_as_a_new_campaign() {
     f.click("Restore…");
     assert!(f.shows("Restored as a new campaign"));
     assert_eq!(open_path(&f), restored, "the new file is open");
+    // Issue 22, fault 15: the window's title names the campaign now open.
+    assert!(
+        f.harness
+            .state()
+            .title
+            .contains("· restored.waybook — Waybook"),
+        "{}",
+        f.harness.state().title
+    );
     assert!(original.exists(), "the open campaign was not touched");
     let kept = snapshots(&f, &original);
     assert!(
@@ -276,4 +286,44 @@ fn an_import_suggests_a_real_folder_and_the_campaigns_name() {
     );
     assert!(!hint.starts_with("/home/me"), "{}", hint.display());
     assert!(f.shows("No file dialog is available here"));
+}
+
+/// Issue 22, fault 15: a CSV with a bad row can import its good rows
+/// without fixing the bad one first, as one undo step.
+#[test]
+fn a_csv_with_a_bad_row_can_import_its_good_rows() {
+    let dir = tempfile::tempdir().expect("dir");
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(
+        &bad,
+        "Name,Player,XP\nKell,Sam,3\nDory,Lin,lots\nWren,Ode,1\n",
+    )
+    .expect("written");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(bad.clone())]);
+    f.click("Import CSV…");
+    assert!(f.shows("row 3: XP: “lots” is not a whole number"));
+    f.click("Import the 2 good rows without the 1 bad one");
+    assert_eq!(f.data().characters.len(), 9);
+    assert!(f.character("Kell").is_some() && f.character("Wren").is_some());
+    assert!(f.character("Dory").is_none(), "the bad row is left out");
+    let session = f.harness.state().app.session.as_ref().expect("open");
+    assert_eq!(
+        session.undo_label(),
+        Some(
+            format!(
+                "Import 2 characters from {} (1 row left out)",
+                bad.display()
+            )
+            .as_str()
+        )
+    );
+}
+
+/// Issue 22, fault 15: File has Quit (Ctrl+Q), which writes what is being
+/// typed and closes the window.
+#[test]
+fn file_quit_closes_the_window() {
+    let mut f = Fixture::demo();
+    f.menu("File", "Quit");
+    assert!(f.harness.state().closing);
 }

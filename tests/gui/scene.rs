@@ -172,7 +172,6 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     assert!(
         f.shows("it is the GM's turn: players and GM alternate activating one model at a time")
     );
-    f.click("OK");
     press(&mut f, "Activate Reaver");
     choose(&mut f, "Attacker", "Reaver");
     choose(&mut f, "Defender", "Sefa Qorrin");
@@ -187,7 +186,6 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     // "Shoot, Fight and Cast can't be taken twice in one activation."
     press(&mut f, "Roll the attack");
     assert!(f.shows("Reaver has taken Fight this activation"));
-    f.click("OK");
     press(&mut f, "End round 1");
 
     // Round 2: no event (8 over Threat 3); the Reaver puts Sefa down.

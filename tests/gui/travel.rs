@@ -15,11 +15,7 @@ fn travel_screen(f: &mut Fixture) {
 
 /// Picks a path of the party's place in the "Path" list.
 fn pick_path(f: &mut Fixture, entry: &str) {
-    f.harness
-        .get_by_role_and_label(Role::ComboBox, "Path")
-        .click();
-    f.harness.run();
-    f.click_last(entry);
+    f.pick("Path", entry);
 }
 
 fn party(f: &Fixture) -> &waybook::model::Party {
@@ -424,5 +420,81 @@ fn a_place_with_one_path_says_it_starts_or_ends_there() {
     f.click("Lantern Hill (Settlement)");
     f.harness.get_by_label("Delete place").hover();
     f.harness.run();
-    assert!(f.shows("1 path starts or ends here: delete it first"));
+    assert!(f.shows("1 path starts or ends at Lantern Hill: delete it first"));
+}
+
+/// Issue 22, fault 15: the path picker offers the next path of the
+/// forecast route when the forecast is chosen and again after arriving, not
+/// the first path in the list.
+#[test]
+fn the_path_picker_takes_the_forecast_route_after_arriving() {
+    let mut f = Fixture::demo();
+    travel_screen(&mut f);
+    f.pick("To", "Emberfall");
+    let offered = |f: &Fixture| {
+        f.harness
+            .get_by_role_and_label(Role::ComboBox, "Path")
+            .value()
+            .unwrap_or_default()
+    };
+    let next_of_route = |f: &Fixture| {
+        let party = party(f).id;
+        let to = f
+            .data()
+            .places
+            .values()
+            .find(|p| p.name == "Emberfall")
+            .expect("Emberfall")
+            .id;
+        waybook::travel::forecast::route(f.data(), party, to)
+            .expect("a route")
+            .paths[0]
+            .name
+            .clone()
+    };
+    assert!(
+        offered(&f).starts_with(&next_of_route(&f)),
+        "{}",
+        offered(&f)
+    );
+    pick_path(&mut f, MILL_TRACK);
+    // On course, a quiet benign day, a quiet night; the second day rolls
+    // its weather first (the demo's last Divine foretold the first's).
+    for faces in [&[10, 5, 1, 10][..], &[1, 10, 5, 1, 10]] {
+        f.dice(faces);
+        f.click("Roll the Navigation Phase");
+        f.click("Cast the encounter die");
+        f.click("Make camp");
+    }
+    assert!(f.shows("At Greyspine Foot"));
+    assert_eq!(next_of_route(&f), "The Greyspine climb");
+    assert!(
+        offered(&f).starts_with("The Greyspine climb"),
+        "{}",
+        offered(&f)
+    );
+}
+
+/// Issue 22, faults 15 and 16: the map's Delete key deletes what is
+/// selected or says why not, in the status bar: no dialog takes the GM's
+/// next click, which counts at once.
+#[test]
+fn the_maps_delete_key_deletes_or_says_why_and_the_next_click_counts() {
+    let mut f = Fixture::demo();
+    f.click("Map");
+    f.click("Kettleford (Settlement)");
+    f.harness.key_press(Key::Delete);
+    f.harness.run();
+    assert!(f.shows("2 paths start or end at Kettleford: delete them first"));
+    assert!(
+        f.harness.state().app.alert.is_none(),
+        "no dialog to dismiss"
+    );
+    let places = f.data().places.len();
+    f.click("Add place");
+    assert_eq!(f.data().places.len(), places + 1, "the first click counts");
+    // The new place is selected: Delete takes it away again.
+    f.harness.key_press(Key::Delete);
+    f.harness.run();
+    assert_eq!(f.data().places.len(), places);
 }

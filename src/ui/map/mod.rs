@@ -8,7 +8,7 @@ mod labels;
 
 use super::fields::{FieldBuffers, choice_combo};
 use super::lists::{self, Memo};
-use crate::app::Command;
+use crate::app::{Command, edits};
 use crate::model::{
     CampaignData, Change, Edit, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind, limits,
 };
@@ -89,6 +89,7 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
     {
         state.selected = None;
     }
+    delete_key(ui, state, data, out);
     egui::Panel::right("map-side")
         .resizable(true)
         .default_size(300.0)
@@ -266,37 +267,47 @@ fn place_editor(
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
-    let paths = data.paths_at(p.id).count();
-    let here: Vec<&Party> = data
-        .parties
-        .values()
-        .filter(|party| {
-            party.travel.place == Some(p.id)
-                || party
-                    .travel
-                    .on_path
-                    .is_some_and(|on| on.toward == p.id || on.from == p.id)
-        })
-        .collect();
-    let why_not = if paths > 0 {
-        Some(if paths == 1 {
-            "1 path starts or ends here: delete it first".to_owned()
-        } else {
-            format!("{paths} paths start or end here: delete them first")
-        })
-    } else {
-        here.first()
-            .map(|party| format!("{} is here or heading here", party.name))
-    };
+    delete_button_ui(ui, "Delete place", edits::delete_place(data, p.id), out);
+}
+
+/// A Delete button for what is selected: greyed with the reason while it
+/// cannot be deleted.
+fn delete_button_ui(
+    ui: &mut Ui,
+    label: &str,
+    edit: Result<Edit, edits::Refusal>,
+    out: &mut Vec<Command>,
+) {
+    let why_not = edit.as_ref().err().map(ToString::to_string);
     let delete = ui
-        .add_enabled(why_not.is_none(), egui::Button::new("Delete place"))
+        .add_enabled(edit.is_ok(), egui::Button::new(label))
         .on_disabled_hover_text(why_not.unwrap_or_default());
-    if delete.clicked() {
-        out.push(Command::Apply(Edit::new(
-            format!("Delete place {}", p.name),
-            vec![Change::of(Some(p), None)],
-        )));
+    if delete.clicked()
+        && let Ok(edit) = edit
+    {
+        out.push(Command::Apply(edit));
     }
+}
+
+/// The Delete key deletes what is selected on the map, or says why not.
+fn delete_key(ui: &Ui, state: &MapState, data: &CampaignData, out: &mut Vec<Command>) {
+    if ui.ctx().text_edit_focused() || !ui.input(|i| i.key_pressed(egui::Key::Delete)) {
+        return;
+    }
+    let edit = match state.selected {
+        Some(Selected::Place(id)) => edits::delete_place(data, id),
+        Some(Selected::Path(id)) => edits::delete_path(data, id),
+        None => {
+            out.push(Command::Notify(
+                "Select a place or a path to delete it with the Delete key".to_owned(),
+            ));
+            return;
+        }
+    };
+    out.push(match edit {
+        Ok(edit) => Command::Apply(edit),
+        Err(why) => Command::Refuse(why.to_string()),
+    });
 }
 
 fn path_editor(
@@ -356,21 +367,7 @@ fn path_editor(
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
-    let on_it = data
-        .parties
-        .values()
-        .find(|party| party.travel.on_path.is_some_and(|on| on.path == p.id));
-    let delete = ui
-        .add_enabled(on_it.is_none(), egui::Button::new("Delete path"))
-        .on_disabled_hover_text(
-            on_it.map_or_else(String::new, |party| format!("{} is on it", party.name)),
-        );
-    if delete.clicked() {
-        out.push(Command::Apply(Edit::new(
-            format!("Delete path {}", p.name),
-            vec![Change::of(Some(p), None)],
-        )));
-    }
+    delete_button_ui(ui, "Delete path", edits::delete_path(data, p.id), out);
 }
 
 /// Map units to the screen and back.
