@@ -126,10 +126,10 @@ fn a_mission_needs_a_name_and_someone_who_took_part() {
 fn advances_are_owed_one_per_level_gained() {
     let (_dir, mut data) = common::demo();
     let ash = named(&data, "Ash Varnell");
-    assert_eq!((heroes::level(ash), heroes::owed(ash)), (3, 1));
+    assert_eq!((heroes::level(ash), heroes::owed(ash)), (Some(3), 1));
     give_xp(&mut data, "Ash Varnell", 6);
     let ash = named(&data, "Ash Varnell");
-    assert_eq!((heroes::level(ash), heroes::owed(ash)), (4, 2));
+    assert_eq!((heroes::level(ash), heroes::owed(ash)), (Some(4), 2));
     assert_eq!(heroes::owed_line(ash).as_deref(), Some("2 advances owed"));
     advance(&mut data, "Ash Varnell", AdvanceKind::Wounds, "").expect("taken");
     advance(&mut data, "Ash Varnell", AdvanceKind::Talent, "Iron Grip").expect("taken");
@@ -159,7 +159,7 @@ fn toughness_twice_at_most_and_each_advance_raises_its_track() {
         offer(&offers, AdvanceKind::Toughness, "")
             .refused
             .as_deref(),
-        Some("+1 toughness is taken 3 times; at most twice")
+        Some("+1 Toughness is taken twice already; at most twice")
     );
     assert_eq!(offer(&offers, AdvanceKind::Wounds, "").refused, None);
 }
@@ -186,7 +186,7 @@ fn stats_once_each_and_never_better_than_their_limit() {
         offer(&offers, AdvanceKind::Stat, "Dexterity")
             .refused
             .as_deref(),
-        Some("Dexterity is improved 2 times; each at most once")
+        Some("Dexterity is improved already; each at most once")
     );
     assert_eq!(offer(&offers, AdvanceKind::Stat, "Will").refused, None);
     let quality = ash.companion.quality;
@@ -195,14 +195,14 @@ fn stats_once_each_and_never_better_than_their_limit() {
     let offers = heroes::offers(named(&data, "Ash Varnell"), "", "", "");
     assert_eq!(
         offer(&offers, AdvanceKind::Quality, "").refused.as_deref(),
-        Some("quality is improved 2 times; each at most once")
+        Some("Quality is improved already; each at most once")
     );
     let mut at_best = named(&data, "Brother Ilo").clone();
     at_best.companion.defence = 4;
     let offers = heroes::offers(&at_best, "", "", "");
     assert_eq!(
         offer(&offers, AdvanceKind::Defence, "").refused.as_deref(),
-        Some("defence is 4+ already; it can never be better than 4+")
+        Some("Defence is 4+ already; it can never be better than 4+")
     );
 }
 
@@ -225,6 +225,8 @@ fn a_cleric_power_only_for_a_pilgrim_once_and_the_traveller_never() {
     advance(&mut data, "Brother Ilo", AdvanceKind::Cleric, "Bless").expect("a Pilgrim's one");
     let ilo = named(&data, "Brother Ilo");
     assert!(ilo.companion.powers.contains(&"Bless".to_owned()));
+    // Issue 22, fault 19: the Cleric power is cast from the list once.
+    assert_eq!(heroes::known_powers(ilo), ["Sure Step", "Bless"]);
     let offers = heroes::offers(ilo, "", "", "Smite");
     assert_eq!(
         offer(&offers, AdvanceKind::Cleric, "Smite")

@@ -11,12 +11,9 @@ use std::path::Path;
 fn hero_json(data: &CampaignData, c: &Character) -> Value {
     let traveller = c.kind == CharacterKind::Traveller;
     let xp = u32::try_from(c.companion.xp).unwrap_or(0);
+    // "The Traveller never levels up", and allies are not heroes: no level.
     let level = crate::heroes::level(c);
-    let next = if traveller {
-        None
-    } else {
-        next_level_xp(level_for_xp(xp))
-    };
+    let next = level.and_then(|_| next_level_xp(level_for_xp(xp)));
     let mut hero = json!({
         "name": c.name,
         "kind": c.kind.key(),
@@ -24,17 +21,21 @@ fn hero_json(data: &CampaignData, c: &Character) -> Value {
         "xp": c.companion.xp,
         "next_level_xp": next,
         "advances_owed": crate::heroes::owed(c),
-        "advances": c.companion.advances.iter().map(|a| json!({
+        // By level, as the sheet lists them.
+        "advances": c.companion.advances_by_level().iter().map(|(_, a)| json!({
             "level": a.level,
             "kind": a.kind.key(),
             "what": a.what,
         })).collect::<Vec<_>>(),
+        "injuries": c.companion.injuries,
         "ledger": crate::heroes::ledger(data, c.id).iter().map(|(m, a)| json!({
             "mission": m.name,
             "day": m.at.day,
             "hour": m.at.hour,
             "xp": a.xp,
             "reasons": a.reasons,
+            "down": a.down,
+            "injury": a.injury,
         })).collect::<Vec<_>>(),
     });
     if traveller {
@@ -74,17 +75,20 @@ pub fn heroes(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Resul
         .filter(|c| c.kind != CharacterKind::Npc)
     {
         let xp = u32::try_from(c.companion.xp).unwrap_or(0);
-        let level =
-            crate::rules::companion::advance::level_line(xp, c.kind == CharacterKind::Traveller);
-        let owed = crate::heroes::owed_line(c).map_or(String::new(), |o| format!(" · {o}"));
-        writeln!(
-            out,
-            "{} ({}): {xp} XP, {level}{owed}",
-            c.name,
-            c.kind.label()
-        )?;
-        for a in &c.companion.advances {
+        let said = match crate::heroes::takes_no_xp(c) {
+            Some(why) => why,
+            None => format!(
+                "{xp} XP, {}{}",
+                crate::rules::companion::advance::level_line(xp, false),
+                crate::heroes::owed_line(c).map_or(String::new(), |o| format!(" · {o}"))
+            ),
+        };
+        writeln!(out, "{} ({}): {said}", c.name, c.kind.label())?;
+        for (_, a) in c.companion.advances_by_level() {
             writeln!(out, "  level {}: {}", a.level, a.describe())?;
+        }
+        for injury in &c.companion.injuries {
+            writeln!(out, "  injury: {injury}")?;
         }
         for m in &c.companion.memories {
             writeln!(out, "  remembers: {}", m.text)?;

@@ -8,8 +8,8 @@
 //! advance; the injury roll comes from the app's one dice source.
 
 use crate::model::{
-    Advance, AdvanceKind, Award, CampaignData, Change, Character, CharacterId, CharacterKind, Edit,
-    Memory, Mission, MissionId,
+    Advance, AdvanceKind, Award, CampaignData, Change, Character, CharacterId, CharacterKind,
+    Choice, Edit, Memory, Mission, MissionId,
 };
 use crate::rules::companion::advance::{self, AdvanceEntry, Advancement, BEST_QUALITY, BEST_STAT};
 use crate::rules::companion::powers::may_take_cleric_power;
@@ -94,8 +94,85 @@ impl HeroStep {
     }
 }
 
-/// Plays one step, rolling with `dice`.
+/// Whether `step` may be played now, and why not: the one check the
+/// screens grey their buttons with and [`play`] makes first.
+pub fn check(data: &CampaignData, step: &HeroStep) -> Result<()> {
+    match step {
+        HeroStep::Award(mission) => {
+            if mission.name.trim().is_empty() {
+                return Err(HeroError::Unnamed);
+            }
+            if mission.awards.is_empty() {
+                return Err(HeroError::NobodyTookPart);
+            }
+            for a in &mission.awards {
+                let c = character_of(data, a.character)?;
+                if let Some(why) = takes_no_xp(c) {
+                    return Err(HeroError::Refused(why));
+                }
+                if !crate::model::limits::XP.contains(&(c.companion.xp + a.xp)) || a.xp < 0 {
+                    return Err(HeroError::Refused(format!(
+                        "{} would have {} XP; XP is between {} and {}",
+                        c.name,
+                        c.companion.xp + a.xp,
+                        crate::model::limits::XP.start(),
+                        crate::model::limits::XP.end()
+                    )));
+                }
+            }
+            Ok(())
+        }
+        HeroStep::Injury { mission, character } => {
+            let m = data.missions.get(mission).ok_or(HeroError::NoMission)?;
+            let c = character_of(data, *character)?;
+            let award = m.award_of(*character).ok_or(HeroError::NoCharacter)?;
+            if !award.down {
+                return Err(HeroError::NotDown(c.name.clone()));
+            }
+            if award.injury.is_some() {
+                return Err(HeroError::InjuryRolled(c.name.clone()));
+            }
+            let table = data
+                .table_named(INJURY_TABLE)
+                .ok_or(HeroError::NoInjuryTable)?;
+            table.rollable().map(|_| ()).map_err(|e| {
+                HeroError::Table(format!("the {} table cannot be rolled: {e}", table.name))
+            })
+        }
+        HeroStep::Advance {
+            character,
+            kind,
+            what,
+        } => match offer(character_of(data, *character)?, *kind, what).refused {
+            Some(reason) => Err(HeroError::Refused(reason)),
+            None => Ok(()),
+        },
+        HeroStep::TakeBack { character, index } => {
+            let c = character_of(data, *character)?;
+            if *index >= c.companion.advances.len() {
+                return Err(HeroError::NoAdvance(c.name.clone(), *index + 1));
+            }
+            Ok(())
+        }
+        HeroStep::Remember { character, memory } => {
+            let c = character_of(data, *character)?;
+            if !traveller(c) {
+                return Err(HeroError::Refused(format!(
+                    "only the Traveller remembers; {} levels up instead",
+                    c.name
+                )));
+            }
+            if memory.text.trim().is_empty() {
+                return Err(HeroError::EmptyMemory);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Plays one step, rolling with `dice`, once [`check`] admits it.
 pub fn play(data: &CampaignData, step: &HeroStep, dice: &mut Dice) -> Result<Edit> {
+    check(data, step)?;
     match step {
         HeroStep::Award(mission) => award(data, mission),
         HeroStep::Injury { mission, character } => injury(data, *mission, *character, dice),
@@ -105,10 +182,6 @@ pub fn play(data: &CampaignData, step: &HeroStep, dice: &mut Dice) -> Result<Edi
             what,
         } => {
             let c = character_of(data, *character)?;
-            let offer = offer(c, *kind, what);
-            if let Some(reason) = offer.refused {
-                return Err(HeroError::Refused(reason));
-            }
             let mut after = c.clone();
             let taken = Advance::new(open_level(c), *kind, what.trim());
             let label = format!("Level up {}: {}", c.name, taken.describe());
@@ -131,9 +204,6 @@ pub fn play(data: &CampaignData, step: &HeroStep, dice: &mut Dice) -> Result<Edi
         }
         HeroStep::Remember { character, memory } => {
             let c = character_of(data, *character)?;
-            if memory.text.trim().is_empty() {
-                return Err(HeroError::EmptyMemory);
-            }
             let mut after = c.clone();
             after.companion.memories.push(Memory {
                 text: memory.text.trim().to_owned(),
@@ -160,27 +230,26 @@ fn traveller(c: &Character) -> bool {
     c.kind == CharacterKind::Traveller
 }
 
-/// The level the hero's XP reaches.
-pub fn level(c: &Character) -> i64 {
-    if traveller(c) {
-        1
-    } else {
-        i64::from(advance::level_for_xp(xp(c)))
-    }
+/// The level a hero's XP reaches; `None` for the Traveller, who never
+/// levels, and for allies and others, who are not heroes.
+pub fn level(c: &Character) -> Option<i64> {
+    (c.kind == CharacterKind::Hero).then(|| i64::from(advance::level_for_xp(xp(c))))
 }
 
 /// The level the next advance is taken at: the lowest one gained with no
 /// advance (one taken back leaves its level open).
 fn open_level(c: &Character) -> i64 {
-    (2..=level(c))
+    let level = level(c).unwrap_or(1);
+    (2..=level)
         .find(|l| !c.companion.advances.iter().any(|a| a.level == *l))
-        .unwrap_or(level(c))
+        .unwrap_or(level)
 }
 
-/// Advances the hero's level gives that are not taken yet.
+/// Advances the hero's level gives that are not taken yet; none for those
+/// who do not level.
 pub fn owed(c: &Character) -> i64 {
-    let allowed = i64::from(advance::advances_allowed(xp(c), traveller(c)));
-    (allowed - c.companion.advances.len() as i64).max(0)
+    let Some(level) = level(c) else { return 0 };
+    (level - 1 - c.companion.advances.len() as i64).max(0)
 }
 
 /// "1 advance owed", "2 advances owed", or nothing.
@@ -234,15 +303,15 @@ pub fn offer(c: &Character, kind: AdvanceKind, what: &str) -> Offer {
 }
 
 fn refusal(c: &Character, kind: AdvanceKind, what: &str) -> Option<String> {
-    if traveller(c) {
-        return Some("the Traveller never levels up; he remembers instead".to_owned());
+    if let Some(why) = takes_no_xp(c) {
+        return Some(why);
     }
     if owed(c) == 0 {
         let taken = c.companion.advances.len();
+        let level = level(c).unwrap_or(1);
         return Some(format!(
-            "no advance is owed: level {} gives {}, and {taken} {} taken",
-            level(c),
-            level(c) - 1,
+            "no advance is owed: level {level} gives {}, and {taken} {} taken",
+            level - 1,
             if taken == 1 { "is" } else { "are" }
         ));
     }
@@ -268,17 +337,60 @@ fn refusal(c: &Character, kind: AdvanceKind, what: &str) -> Option<String> {
         }
         _ => {}
     }
-    let before = request(c, &c.companion.advances);
-    let mut with = c.companion.advances.clone();
-    with.push(Advance::new(level(c), kind, what));
-    let after = request(c, &with);
-    let old = advance::check_advancement(&before).map(|r| r.errors);
-    match advance::check_advancement(&after) {
-        Err(e) => Some(e.message),
-        Ok(r) => r
-            .errors
-            .into_iter()
-            .find(|e| !old.as_ref().is_ok_and(|old| old.contains(e))),
+    // "each once": a power or talent the sheet lists already, whether an
+    // advance gave it or the hero began with it.
+    let known = match kind {
+        AdvanceKind::Power | AdvanceKind::Cleric => &c.companion.powers,
+        AdvanceKind::Talent => &c.companion.talents,
+        _ => &Vec::new(),
+    };
+    if known.iter().any(|k| k.trim().eq_ignore_ascii_case(what)) {
+        return Some(format!(
+            "{} knows {what} already; each {} once",
+            c.name,
+            if kind == AdvanceKind::Talent {
+                "talent"
+            } else {
+                "power"
+            }
+        ));
+    }
+    let taken = request(c, &c.companion.advances);
+    advance::refusal(
+        &taken,
+        &entry(taken.advances.len(), &Advance::new(1, kind, what)),
+    )
+}
+
+/// The powers and drills a character knows, each once, in the sheet's
+/// order: a Pilgrim's Cleric power is among them (taking it lists it).
+pub fn known_powers(c: &Character) -> Vec<String> {
+    let mut known: Vec<String> = Vec::new();
+    for power in &c.companion.powers {
+        if !known
+            .iter()
+            .any(|k| k.trim().eq_ignore_ascii_case(power.trim()))
+        {
+            known.push(power.clone());
+        }
+    }
+    known
+}
+
+/// Why a character earns no XP and takes no advances, if they do not: "The
+/// Traveller never levels up. Instead ... he remembers"; allies and others
+/// are not heroes ("every hero who took part earns experience").
+pub fn takes_no_xp(c: &Character) -> Option<String> {
+    match c.kind {
+        CharacterKind::Hero => None,
+        CharacterKind::Traveller => {
+            Some("the Traveller never levels up; he remembers instead".to_owned())
+        }
+        kind => Some(format!(
+            "{} is not a hero ({}): only heroes earn XP and level up",
+            c.name,
+            kind.label().to_lowercase()
+        )),
     }
 }
 
@@ -405,12 +517,6 @@ fn take_back(c: &mut Character, index: usize) -> Option<Advance> {
 
 /// Closes a mission: the mission into the ledger, each award onto its hero.
 fn award(data: &CampaignData, mission: &Mission) -> Result<Edit> {
-    if mission.name.trim().is_empty() {
-        return Err(HeroError::Unnamed);
-    }
-    if mission.awards.is_empty() {
-        return Err(HeroError::NobodyTookPart);
-    }
     let mut mission = mission.clone();
     mission.id = data.next_mission_id();
     mission.name = mission.name.trim().to_owned();
@@ -436,13 +542,6 @@ fn injury(
 ) -> Result<Edit> {
     let m = data.missions.get(&mission).ok_or(HeroError::NoMission)?;
     let c = character_of(data, character)?;
-    let award = m.award_of(character).ok_or(HeroError::NoCharacter)?;
-    if !award.down {
-        return Err(HeroError::NotDown(c.name.clone()));
-    }
-    if award.injury.is_some() {
-        return Err(HeroError::InjuryRolled(c.name.clone()));
-    }
     let table = data
         .table_named(INJURY_TABLE)
         .ok_or(HeroError::NoInjuryTable)?;

@@ -137,12 +137,10 @@ fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
         fill.current(wild.get),
         most,
     );
-    let xp = if fill.filled {
+    // The Traveller never levels, and allies are not heroes: no XP line.
+    if fill.filled && crate::heroes::level(c).is_some() {
         let xp = u32::try_from(c.companion.xp).unwrap_or(0);
-        let mut line = format!(
-            "{xp} · {}",
-            level_line(xp, c.kind == CharacterKind::Traveller)
-        );
+        let mut line = format!("{xp} · {}", level_line(xp, false));
         let ledger = crate::heroes::ledger(data, c.id);
         if !ledger.is_empty() {
             line.push_str(&format!(
@@ -154,11 +152,14 @@ fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
         if let Some(owed) = crate::heroes::owed_line(c) {
             line.push_str(&format!(" · {owed}"));
         }
-        line
-    } else {
-        "_____ · level ___ · next level at ___ XP (levels at 4, 9, 15, 22)".to_owned()
-    };
-    blocks::line(l, "XP", &xp);
+        blocks::line(l, "XP", &line);
+    } else if !fill.filled {
+        blocks::line(
+            l,
+            "XP",
+            "_____ · level ___ · next level at ___ XP (levels at 4, 9, 15, 22)",
+        );
+    }
     let spare = if fill.filled { 1 } else { 3 };
     let advances: Vec<String> = c
         .companion
@@ -172,7 +173,7 @@ fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
         ("Talents", &c.companion.talents),
         ("Injuries", &c.companion.injuries),
     ];
-    if !traveller {
+    if !fill.filled || crate::heroes::level(c).is_some() {
         lists.insert(0, ("Advances by level", &advances));
     }
     blocks::lists_side_by_side(l, &lists, spare);

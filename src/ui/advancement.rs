@@ -61,6 +61,12 @@ pub fn advancement_ui(
         memories_ui(ui, drafts, data, c, out);
         return;
     }
+    let Some(level) = heroes::level(c) else {
+        if let Some(why) = heroes::takes_no_xp(c) {
+            ui.label(RichText::new(crate::model::capitalised(&why)).weak());
+        }
+        return;
+    };
     ui.label(RichText::new("Advances by level").strong());
     if c.companion.advances.is_empty() {
         ui.label(RichText::new("None taken yet.").weak());
@@ -80,7 +86,7 @@ pub fn advancement_ui(
             }
         });
     }
-    let allowed = heroes::level(c) - 1;
+    let allowed = level - 1;
     if c.companion.advances.len() as i64 > allowed {
         ui.label(
             RichText::new(format!(
@@ -185,14 +191,22 @@ fn memories_ui(
             Unpicked::Offered("none"),
             &missions,
         );
-        if ui.button("Add the memory").clicked() {
-            out.push(Command::Heroes(HeroStep::Remember {
-                character: c.id,
-                memory: Memory {
-                    text: std::mem::take(&mut drafts.memory),
-                    mission: drafts.memory_mission,
-                },
-            }));
+        let step = HeroStep::Remember {
+            character: c.id,
+            memory: Memory {
+                text: drafts.memory.trim().to_owned(),
+                mission: drafts.memory_mission,
+            },
+        };
+        let refusal = heroes::check(data, &step).err();
+        let button = ui
+            .add_enabled(refusal.is_none(), egui::Button::new("Add the memory"))
+            .on_disabled_hover_text(
+                refusal.map_or_else(String::new, |e| crate::model::capitalised(&e.to_string())),
+            );
+        if button.clicked() {
+            drafts.memory.clear();
+            out.push(Command::Heroes(step));
         }
     });
 }
@@ -208,7 +222,6 @@ pub struct HeroesState {
     pub per_hero: bool,
     pub reasons: BTreeSet<String>,
     pub other_reason: String,
-    pub error: Option<String>,
     /// Whether the form has picked its first party yet.
     started: bool,
     /// Who may have taken part (the party's heroes, allies and Traveller,
@@ -350,11 +363,25 @@ fn mission_form_ui(
     });
     ui.label(RichText::new("Who took part").strong());
     let party = state.party;
+    // "every hero who took part earns experience": the Traveller never
+    // levels, and allies are not heroes.
     let candidates = state.candidates.get((data.revision, party), || {
         lists::characters_by_name(data, |c| {
-            c.kind != CharacterKind::Npc && (party.is_none() || c.party == party)
+            c.kind == CharacterKind::Hero && (party.is_none() || c.party == party)
         })
     });
+    if data
+        .characters
+        .values()
+        .any(|c| c.kind == CharacterKind::Traveller && (party.is_none() || c.party == party))
+    {
+        ui.label(
+            RichText::new(
+                "The Traveller earns no XP: he remembers instead (add a memory on his sheet).",
+            )
+            .weak(),
+        );
+    }
     lists::rows_in_view(ui, "took-part", candidates.len(), 240.0, |ui, i| {
         let Some(c) = data.characters.get(&candidates[i].0) else {
             return;
@@ -393,18 +420,29 @@ fn mission_form_ui(
     ui.horizontal(|ui| {
         fields::draft(ui, "Other reason", &mut state.other_reason, 260.0);
     });
-    if ui.button("Award XP and close the mission").clicked() {
-        match state.mission(data) {
-            Ok(mission) => {
-                out.push(Command::Heroes(HeroStep::Award(mission)));
-                *state = HeroesState::default();
-            }
-            Err(e) => state.error = Some(e),
+    let mission = state.mission(data).and_then(|m| {
+        let step = HeroStep::Award(m);
+        heroes::check(data, &step)
+            .map(|()| step)
+            .map_err(|e| crate::model::capitalised(&e.to_string()))
+    });
+    ui.horizontal_wrapped(|ui| {
+        let button = ui
+            .add_enabled(
+                mission.is_ok(),
+                egui::Button::new("Award XP and close the mission"),
+            )
+            .on_disabled_hover_text(mission.as_ref().err().cloned().unwrap_or_default());
+        if let Err(why) = &mission {
+            ui.label(RichText::new(why).color(ERROR_COLOUR));
         }
-    }
-    if let Some(e) = &state.error {
-        ui.label(RichText::new(e).color(ERROR_COLOUR));
-    }
+        if button.clicked()
+            && let Ok(step) = mission
+        {
+            out.push(Command::Heroes(step));
+            *state = HeroesState::default();
+        }
+    });
 }
 
 fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Command>) {

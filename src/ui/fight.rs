@@ -516,19 +516,11 @@ fn attack_ui(
     }
 }
 
-/// The caster's powers (and Cleric power), by name.
+/// The caster's powers and drills (a Pilgrim's Cleric power among them), by name.
 fn powers_of(data: &CampaignData, id: CharacterId) -> Vec<String> {
     data.characters
         .get(&id)
-        .map(|c| {
-            let cleric = c
-                .companion
-                .advances
-                .iter()
-                .filter(|a| a.kind == crate::model::AdvanceKind::Cleric)
-                .map(|a| a.what.clone());
-            c.companion.powers.iter().cloned().chain(cleric).collect()
-        })
+        .map(crate::heroes::known_powers)
         .unwrap_or_default()
 }
 

@@ -143,7 +143,10 @@ pub fn visible_rows(
         match sort {
             SortColumn::Name => None,
             SortColumn::Kind => Some(c.kind.label().to_owned()),
-            SortColumn::Level => Some(crate::heroes::level(c).to_string()),
+            // Those who do not level sort after every level.
+            SortColumn::Level => {
+                Some(crate::heroes::level(c).map_or("~".to_owned(), |l| l.to_string()))
+            }
             SortColumn::Wounds => Some(c.companion.wounds.current.to_string()),
             SortColumn::Exhaustion => Some(c.exploration.exhaustion.to_string()),
             SortColumn::Player => Some(c.player.clone()),
@@ -334,7 +337,7 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
                     ui.label(c.kind.label());
                 });
                 row.col(|ui| {
-                    let level = crate::heroes::level(c).to_string();
+                    let level = crate::heroes::level(c).map_or("—".to_owned(), |l| l.to_string());
                     match crate::heroes::owed_line(c) {
                         Some(owed) => {
                             ui.add(egui::Label::new(format!("{level} · {owed}")).extend())

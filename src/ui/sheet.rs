@@ -375,35 +375,37 @@ fn companion_ui(
     });
     form.track(ui, &sheet::WOUNDS);
     form.track(ui, &sheet::TOUGHNESS);
+    // "The Traveller never levels up", and allies are not heroes: no XP, no
+    // level and no Pilgrim's Cleric power for them.
+    let levels = crate::heroes::level(form.c).is_some();
     ui.horizontal(|ui| {
         form.number(ui, &sheet::WILD_DICE);
-        form.number(ui, &sheet::XP);
-        ui.label(RichText::new(level_text(form.c)).weak());
+        if levels {
+            form.number(ui, &sheet::XP);
+            ui.label(RichText::new(level_text(form.c)).weak());
+        }
     });
     super::advancement::advancement_ui(ui, level_up, data, form.c, form.out);
-    form.flag(ui, &sheet::PILGRIM);
+    if levels {
+        form.flag(ui, &sheet::PILGRIM);
+    }
     form.list(ui, "Powers and drills", |c| &mut c.companion.powers);
     form.list(ui, "Talents", |c| &mut c.companion.talents);
     form.list(ui, "Injuries", |c| &mut c.companion.injuries);
     form.text(ui, &sheet::DRIVE);
 }
 
-/// "Level 2 · next level at 9 XP": the Companion's levels from total XP.
-/// "Level 2 · next level at 9 XP · 1 of 1 advances taken".
+/// "Level 2 · next level at 9 XP · 1 of 1 advances taken": a hero's level
+/// from total XP.
 fn level_text(c: &Character) -> String {
     use crate::rules::companion::advance::{advances_allowed, level_line};
     let xp = u32::try_from(c.companion.xp).unwrap_or(0);
-    let traveller = c.kind == CharacterKind::Traveller;
-    let mut line = level_line(xp, traveller);
-    line[..1].make_ascii_uppercase();
-    if !traveller {
-        let allowed = advances_allowed(xp, false);
-        line.push_str(&format!(
-            " · {} of {allowed} advances taken",
-            c.companion.advances.len()
-        ));
-    }
-    line
+    format!(
+        "{} · {} of {} advances taken",
+        crate::model::capitalised(&level_line(xp, false)),
+        c.companion.advances.len(),
+        advances_allowed(xp, false)
+    )
 }
 
 fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {

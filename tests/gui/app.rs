@@ -394,7 +394,18 @@ fn the_roster_sorts_by_level_wounds_and_exhaustion() {
     f.harness.run();
     type Key = fn(&waybook::model::Character) -> i64;
     let columns: [(&str, Key); 3] = [
-        ("Level", waybook::heroes::level),
+        // "Heroes reach level 2 at 4 XP, level 3 at 9, level 4 at 15 and
+        // level 5 at 22"; the Traveller and allies do not level, and sort last.
+        ("Level", |c| {
+            if c.kind == waybook::model::CharacterKind::Hero {
+                1 + [4, 9, 15, 22]
+                    .iter()
+                    .filter(|&&at| c.companion.xp >= at)
+                    .count() as i64
+            } else {
+                i64::MAX
+            }
+        }),
         ("Wounds", |c| c.companion.wounds.current),
         ("Exhaustion", |c| c.exploration.exhaustion),
     ];

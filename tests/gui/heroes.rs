@@ -78,7 +78,7 @@ fn a_level_up_changes_the_stat_greys_what_is_not_allowed_and_undoes() {
     assert!(f.shows("Level 3: Dexterity improved by 1"));
     let greyed = f.harness.get_by_label("Take Dexterity improved by 1");
     assert!(greyed.accesskit_node().is_disabled());
-    assert!(f.shows("Not allowed: Dexterity is improved 2 times; each at most once"));
+    assert!(f.shows("Not allowed: Dexterity is improved already; each at most once"));
     assert!(
         !f.harness
             .get_by_label("Take Will improved by 1")
@@ -173,6 +173,74 @@ fn the_traveller_remembers() {
         Some("A bell under the lake")
     );
     assert!(f.shows("• A bell under the lake"));
-    f.click("Add the memory");
-    assert!(f.shows("write what the Traveller remembers first"));
+    let add = f.harness.get_by_label("Add the memory");
+    assert!(add.accesskit_node().is_disabled(), "nothing written yet");
+    add.hover();
+    f.harness.run();
+    assert!(f.shows("Write what the Traveller remembers first"));
+}
+
+fn open_sheet(f: &mut Fixture, name: &str) {
+    f.click("Roster");
+    f.harness
+        .get_all_by_label(name)
+        .next()
+        .expect("the roster row")
+        .click();
+    f.harness.run();
+}
+
+/// Issue 22, fault 20: "The Traveller never levels up", and allies are not
+/// heroes: neither is offered XP when a mission closes, and their sheets
+/// have no XP, no level and no Pilgrim box.
+#[test]
+fn the_traveller_and_allies_earn_no_xp_and_have_no_level() {
+    let mut f = Fixture::demo();
+    f.click("Heroes");
+    f.type_into("Mission", "Bridge at Karn");
+    f.pick("Party", "The Lantern Company");
+    f.click("XP per hero");
+    assert!(f.shows("The Traveller earns no XP: he remembers instead"));
+    for who in ["The Traveller", "Marta the Guide", "Pell (porter)"] {
+        assert!(!f.shows(&format!("XP for {who}")), "{who} is offered no XP");
+    }
+    assert!(f.shows("XP for Ash Varnell"));
+    for who in ["The Traveller", "Marta the Guide"] {
+        open_sheet(&mut f, who);
+        assert!(
+            f.harness.query_by_label("XP").is_none(),
+            "{who} has no XP field"
+        );
+        assert!(
+            f.harness.query_by_label("Pilgrim").is_none(),
+            "{who} has no Pilgrim box"
+        );
+        assert!(!f.shows("Level 1"), "{who} has no level");
+    }
+    assert!(f.shows("Marta the Guide is not a hero (ally): only heroes earn XP and level up"));
+    let heroes = waybook::cli::heroes::heroes_json(f.data());
+    let traveller = heroes
+        .as_array()
+        .and_then(|h| h.iter().find(|h| h["name"] == "The Traveller"))
+        .expect("listed");
+    assert!(traveller["level"].is_null(), "{traveller}");
+}
+
+/// Issue 22, faults 18 and 19: a refusal counts what was taken ("taken
+/// twice already"), and a power the hero knows is not offered again.
+#[test]
+fn refusals_count_what_was_taken_and_a_known_power_is_not_taken_again() {
+    let mut f = Fixture::demo();
+    close_mission(&mut f, "Bridge at Karn", "6");
+    open_sheet(&mut f, "Ash Varnell");
+    click_seen(&mut f, "Take +1 Toughness");
+    assert!(f.shows("Not allowed: +1 Toughness is taken twice already; at most twice"));
+    f.type_into("Power or drill to learn", "sure step");
+    assert!(f.shows("Not allowed: Ash Varnell knows sure step already; each power once"));
+    assert!(
+        f.harness
+            .get_by_label("Take the power or drill: sure step")
+            .accesskit_node()
+            .is_disabled()
+    );
 }

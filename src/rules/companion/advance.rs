@@ -123,6 +123,77 @@ fn improve(errors: &mut Vec<String>, what: &str, value: u32, times: usize, best:
     }
 }
 
+/// Why `proposed` cannot be taken on top of the advances of `request`, said
+/// from what was taken already ("+1 Toughness is taken twice already; at
+/// most twice"), or `None` when the text allows it. The level's count of
+/// advances is the caller's to judge (it knows the levels left open).
+pub fn refusal(request: &Advancement, proposed: &AdvanceEntry) -> Option<String> {
+    if request.traveller {
+        return Some("the Traveller never levels up; he remembers instead".to_owned());
+    }
+    let taken =
+        |same: &dyn Fn(&AdvanceEntry) -> bool| request.advances.iter().filter(|a| same(a)).count();
+    let once = |what: &str, value: u32, improved: usize, best: u32| {
+        if improved > 0 {
+            Some(format!("{what} is improved already; each at most once"))
+        } else if value <= best {
+            Some(format!(
+                "{what} is {value}+ already; it can never be better than {best}+"
+            ))
+        } else {
+            None
+        }
+    };
+    match proposed.kind {
+        AdvanceKind::Wounds | AdvanceKind::Toughness => {
+            let times = taken(&|a| a.kind == proposed.kind);
+            (times >= MAX_WOUNDS_OR_TOUGHNESS).then(|| {
+                format!(
+                    "+1 {} is taken {} already; at most twice",
+                    crate::rules::capitalised(proposed.kind.as_str()),
+                    if times == 2 {
+                        "twice".to_owned()
+                    } else {
+                        format!("{times} times")
+                    }
+                )
+            })
+        }
+        AdvanceKind::Stat => {
+            let stat = proposed.stat.as_deref().unwrap_or_default();
+            let value = *request.stats.get(stat)?;
+            let improved =
+                taken(&|a| a.kind == AdvanceKind::Stat && a.stat.as_deref() == Some(stat));
+            once(&crate::rules::capitalised(stat), value, improved, BEST_STAT)
+        }
+        AdvanceKind::Quality | AdvanceKind::Defence => {
+            let value = if proposed.kind == AdvanceKind::Quality {
+                request.quality
+            } else {
+                request.defence
+            };
+            let improved = taken(&|a| a.kind == proposed.kind);
+            once(
+                &crate::rules::capitalised(proposed.kind.as_str()),
+                value,
+                improved,
+                BEST_QUALITY,
+            )
+        }
+        AdvanceKind::Power | AdvanceKind::Talent => {
+            let name = proposed.name.as_deref().unwrap_or_default().trim();
+            let same = |a: &AdvanceEntry| {
+                a.kind == proposed.kind
+                    && a.name
+                        .as_deref()
+                        .is_some_and(|n| n.trim().eq_ignore_ascii_case(name))
+            };
+            (taken(&same) > 0)
+                .then(|| format!("{name} is taken already; each {} once", proposed.kind))
+        }
+    }
+}
+
 /// Checks advancement: the level, and every advance limit broken.
 pub fn check_advancement(request: &Advancement) -> Result<AdvancementResult, RuleError> {
     let level = if request.traveller {
@@ -387,6 +458,41 @@ mod tests {
             ..request(30, vec![entry(AdvanceKind::Wounds, None)])
         };
         assert!(!check_advancement(&advanced).unwrap().valid);
+    }
+
+    /// The limits said from what was taken, not from what is asked: after
+    /// two +1 Toughness, "taken twice already"; after one Will, "improved
+    /// already".
+    #[test]
+    fn a_proposed_advance_is_refused_by_what_was_taken() {
+        let two = request(22, vec![entry(AdvanceKind::Toughness, None); 2]);
+        assert_eq!(
+            refusal(&two, &entry(AdvanceKind::Toughness, None)).as_deref(),
+            Some("+1 Toughness is taken twice already; at most twice")
+        );
+        assert_eq!(refusal(&two, &entry(AdvanceKind::Wounds, None)), None);
+        let will = request(22, vec![entry(AdvanceKind::Stat, Some("will"))]);
+        assert_eq!(
+            refusal(&will, &entry(AdvanceKind::Stat, Some("will"))).as_deref(),
+            Some("Will is improved already; each at most once")
+        );
+        assert_eq!(
+            refusal(&will, &entry(AdvanceKind::Stat, Some("dexterity"))).as_deref(),
+            Some("Dexterity is 3+ already; it can never be better than 3+")
+        );
+        assert_eq!(
+            refusal(&will, &entry(AdvanceKind::Defence, None)).as_deref(),
+            Some("Defence is 4+ already; it can never be better than 4+")
+        );
+        let smite = request(22, vec![entry(AdvanceKind::Power, Some("Smite"))]);
+        assert_eq!(
+            refusal(&smite, &entry(AdvanceKind::Power, Some("smite "))).as_deref(),
+            Some("smite is taken already; each power once")
+        );
+        assert_eq!(
+            refusal(&smite, &entry(AdvanceKind::Talent, Some("Smite"))),
+            None
+        );
     }
 
     #[test]
