@@ -418,7 +418,7 @@ fn the_travellers_sheet_prints_his_memories() {
     assert!(text.contains("Memories"), "{text}");
     assert!(text.contains("A lantern burning on a tower that is no longer there."));
     assert!(!text.contains("Advances by level"));
-    assert!(text.contains("the Traveller never levels; he remembers"));
+    assert!(text.contains("The Traveller never levels; he remembers"));
 }
 
 /// Issue 13: the session recap prints one game night's campaign log.

@@ -4,6 +4,7 @@
 
 use super::blocks;
 use super::layout::Layout;
+use crate::model::capitalised;
 use crate::model::{
     CampaignData, Character, CharacterId, CharacterKind, Choice, Holder, NamedStat, Settings, sheet,
 };
@@ -159,6 +160,8 @@ fn companion(l: &mut Layout<'_>, data: &CampaignData, fill: &Fill<'_>) {
             "XP",
             "_____ · level ___ · next level at ___ XP (levels at 4, 9, 15, 22)",
         );
+    } else if c.kind == CharacterKind::Traveller {
+        blocks::line(l, "", &capitalised(&level_line(0, true)));
     }
     let spare = if fill.filled { 1 } else { 3 };
     let advances: Vec<String> = c
