@@ -26,7 +26,7 @@ export DISPLAY=:97
 sleep 1
 WAYBOOK_DATA_DIR="$tmp/data" "$bin" "$tmp/demo.waybook" >/dev/null 2>&1 &
 app=$!
-win="$(xdotool search --sync --name '^Waybook' | head -n 1)"
+win="$(xdotool search --sync --name 'Waybook$' | head -n 1)"
 sleep 3
 xdotool windowfocus "$win" 2>/dev/null
 

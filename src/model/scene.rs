@@ -86,8 +86,22 @@ pub struct Scene {
     /// Heroes down, and the round they went down in.
     #[serde(default)]
     pub down: Vec<Downed>,
+    /// This round's priority D10s, highest first: the order heroes act in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub priority: Vec<Priority>,
+    /// The heroes who have made their test this beat: "each hero ... tries
+    /// one test per GM beat".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tested: Vec<CharacterId>,
     #[serde(default)]
     pub lines: Vec<String>,
+}
+
+/// A hero's priority D10 for the round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Priority {
+    pub character: CharacterId,
+    pub roll: u32,
 }
 
 /// A model in a fight: a hero of the party or an enemy of the scene (its

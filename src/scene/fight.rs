@@ -824,6 +824,18 @@ fn cast(
 /// The stats a revive is tested on.
 pub const REVIVE_STATS: [&str; 2] = ["Will", "Dexterity"];
 
+/// The stat a hero revives on: the better (lower target) of Will and
+/// Dexterity, by its place on the sheet.
+pub fn revive_stat(c: &Character) -> Option<usize> {
+    c.companion
+        .stats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| REVIVE_STATS.iter().any(|r| s.name.eq_ignore_ascii_case(r)))
+        .min_by_key(|(_, s)| s.value)
+        .map(|(i, _)| i)
+}
+
 /// "An ally in contact can revive them with a Narrative action (Will or
 /// Dexterity): success stands them with 1 Wound."
 fn revive(

@@ -7,7 +7,7 @@
 //! Every die comes from the app's one dice source; the rules engine
 //! (`crate::rules::companion`) judges it.
 
-use crate::model::scene::WildAward;
+use crate::model::scene::{Priority, WildAward};
 use crate::model::{
     CampaignData, Change, Character, CharacterId, Choice, Edit, PartyId, Scene, SceneId, SceneMode,
 };
@@ -83,6 +83,10 @@ pub enum SceneError {
     ArmourOnly(String),
     #[error("{0}: {1}")]
     Hero(String, crate::rules::companion::hero::HeroError),
+    #[error(
+        "{0} has made a test this beat (“one test per GM beat”): tick “The GM allows another” to roll again"
+    )]
+    TestedThisBeat(String),
     #[error("{0}")]
     Rules(String),
     #[error(transparent)]
@@ -128,6 +132,8 @@ pub enum SceneStep {
         difficulty: Difficulty,
         modifier: i32,
         wild_die: bool,
+        /// The GM allows a hero a second test in one beat.
+        again: bool,
     },
     Finish {
         scene: SceneId,
@@ -233,6 +239,17 @@ pub fn awarded_on(data: &CampaignData, character: CharacterId, night: &str) -> u
 }
 
 /// Plays one step, rolling with `dice`.
+/// Whether `step` may be played now, and why not. A scene step's
+/// conditions (who is activating, the actions left, Toughness, wild dice,
+/// the beat's one test) are decided where the step is played, so the check
+/// plays it on the campaign as it is, with dice of its own that nobody
+/// sees, and keeps only the verdict: a refusal is never said in two places.
+/// The screens grey their buttons with it; [`play`] is the step itself.
+pub fn check(data: &CampaignData, step: &SceneStep) -> Result<()> {
+    play(data, step, &mut Dice::seeded(0)).map(|_| ())
+}
+
+/// Plays one step, rolling with `dice`.
 pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Edit> {
     match step {
         SceneStep::Start {
@@ -266,6 +283,8 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
                 activation: None,
                 third_actions: Vec::new(),
                 down: Vec::new(),
+                priority: Vec::new(),
+                tested: Vec::new(),
                 lines: vec![format!(
                     "{}: {name} begins, {}, Threat {}.",
                     data.settings.clock.stamp(),
@@ -371,8 +390,21 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             difficulty,
             modifier,
             wild_die,
+            again,
         } => {
             let mut book = Booking::open(data, *scene)?;
+            // "Each hero ... tries one test per GM beat": a second one is
+            // the GM's to allow.
+            let beat = book.scene.mode == SceneMode::Exploration && book.scene.in_round;
+            if beat && book.scene.tested.contains(character) {
+                let name = book.character(*character)?.name.clone();
+                if !again {
+                    return Err(SceneError::TestedThisBeat(name));
+                }
+                book.line(format!("The GM allows {name} a second test this beat."));
+            } else if beat {
+                book.scene.tested.push(*character);
+            }
             let c = book.character(*character)?;
             let s = c
                 .companion
@@ -431,6 +463,8 @@ fn begin(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     book.scene.activated.clear();
     book.scene.activation = None;
     book.scene.third_actions.clear();
+    book.scene.tested.clear();
+    book.scene.priority.clear();
     let round = book.scene.round;
     let threat = u32::try_from(book.scene.threat).unwrap_or(0);
     let rolled =
@@ -451,13 +485,26 @@ fn begin(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     ));
     if book.scene.mode == SceneMode::Combat {
         let mut order = Vec::new();
-        for c in cast(data, &book.scene) {
-            let name = data.characters.get(&c).map_or("?", |c| c.name.as_str());
-            order.push((dice.roll(10)?, name));
+        for character in cast(data, &book.scene) {
+            order.push(Priority {
+                character,
+                roll: dice.roll(10)?,
+            });
         }
-        order.sort_by_key(|(roll, _)| std::cmp::Reverse(*roll));
-        let order: Vec<String> = order.iter().map(|(r, n)| format!("{n} {r}")).collect();
-        book.line(format!("Priority D10s: {}.", order.join(", ")));
+        // Highest first; a tie keeps the party's order.
+        order.sort_by_key(|p| std::cmp::Reverse(p.roll));
+        let said: Vec<String> = order
+            .iter()
+            .map(|p| {
+                let name = data
+                    .characters
+                    .get(&p.character)
+                    .map_or("?", |c| c.name.as_str());
+                format!("{name} {}", p.roll)
+            })
+            .collect();
+        book.line(format!("Priority D10s: {}.", said.join(", ")));
+        book.scene.priority = order;
         for i in 0..book.scene.enemies.len() {
             let e = &book.scene.enemies[i];
             if e.boss_rule && !e.is_down() {

@@ -325,7 +325,7 @@ fn record_edit<R: Record>(record: &R, label: String, change: impl FnOnce(&mut R)
 
 /// A field's error, shown just below it over what follows, so that neither
 /// the field nor its neighbours move when the error comes and goes.
-fn error_below(ui: &Ui, key: &str, field: &egui::Response, message: &str) {
+pub(super) fn error_below(ui: &Ui, key: &str, field: &egui::Response, message: &str) {
     if !ui.is_rect_visible(field.rect) {
         return;
     }

@@ -1,11 +1,14 @@
 //! The fight on the Scene screen: the good fight's size for the party, the
-//! enemies (from the tiers and the campaign's cults, their stats editable,
-//! their behaviour rolled without a GM), everyone's Wounds and Toughness
-//! with who has activated this round, the activation under way and its
-//! actions, the attack, powers and drills, reviving the downed, Rest,
-//! wounds from elsewhere, rerolls and wild dice given.
+//! enemies (from the tiers and the campaign's cults, their stats and boss
+//! rule editable), everyone in priority order with their Wounds, Toughness
+//! and who has activated this round (a downed hero's row offers the
+//! revive), the activation under way and its actions, the attack, powers
+//! and drills (in beats too), wounds from elsewhere, Rest, rerolls and wild
+//! dice given. Every button is greyed with the reason while the scene's
+//! check (`crate::scene::check`) refuses its step.
 
-use super::fields::{self, ERROR_COLOUR, FieldBuffers, Unpicked, choice_combo};
+use super::fields::{self, FieldBuffers, FieldLabel, Unpicked, choice_combo};
+use super::forms::{Whole, step_button};
 use crate::app::Command;
 use crate::model::scene::{Action, Combatant, Tier};
 use crate::model::{CampaignData, CharacterId, Choice, CultId, Scene, SceneMode, limits};
@@ -19,22 +22,22 @@ pub struct FightState {
     pub fields: FieldBuffers,
     pub enemy_name: String,
     pub tier: Tier,
-    pub count: String,
+    pub count: Whole,
     pub cult: Option<CultId>,
     pub bright: bool,
     pub boss_rule: bool,
     pub attacker: Option<Combatant>,
     pub defender: Option<Combatant>,
-    pub attacks: String,
+    pub attacks: Whole,
     pub ap: u32,
     pub shooting: bool,
     pub cover: bool,
     pub long_range: bool,
     pub extra_enemies: u32,
-    pub toughness: String,
+    pub toughness: Whole,
     pub attack_wild_die: bool,
     pub touching: BTreeSet<usize>,
-    pub contact_toughness: String,
+    pub contact_toughness: Whole,
     /// The activation the attack form was last set for.
     pub activating: Option<Combatant>,
     pub caster: Option<CharacterId>,
@@ -45,12 +48,10 @@ pub struct FightState {
     pub cast_wild_die: bool,
     pub revive_wild_die: bool,
     pub harmed: Option<Combatant>,
-    pub harm: String,
-    pub cancel: String,
-    pub reviver: Option<CharacterId>,
-    pub revive_stat: usize,
+    pub harm: Whole,
+    pub cancel: Whole,
+    pub helper: Option<CharacterId>,
     pub receiver: Option<CharacterId>,
-    pub error: Option<String>,
 }
 
 impl Default for FightState {
@@ -59,22 +60,22 @@ impl Default for FightState {
             fields: FieldBuffers::default(),
             enemy_name: String::new(),
             tier: Tier::Minion,
-            count: "1".to_owned(),
+            count: Whole::new(1, limits::ENEMIES_ADDED),
             cult: None,
             bright: false,
             boss_rule: false,
             attacker: None,
             defender: None,
-            attacks: "1".to_owned(),
+            attacks: Whole::new(1, limits::ATTACK_DICE),
             ap: 0,
             shooting: false,
             cover: false,
             long_range: false,
             extra_enemies: 0,
-            toughness: "0".to_owned(),
+            toughness: Whole::new(0, limits::TOUGHNESS_MAX),
             attack_wild_die: false,
             touching: BTreeSet::new(),
-            contact_toughness: "0".to_owned(),
+            contact_toughness: Whole::new(0, limits::TOUGHNESS_MAX),
             activating: None,
             caster: None,
             power: None,
@@ -84,32 +85,52 @@ impl Default for FightState {
             cast_wild_die: false,
             revive_wild_die: false,
             harmed: None,
-            harm: "1".to_owned(),
-            cancel: "0".to_owned(),
-            reviver: None,
-            revive_stat: 0,
+            harm: Whole::new(1, limits::WOUNDS_TAKEN),
+            cancel: Whole::new(0, limits::TOUGHNESS_MAX),
+            helper: None,
             receiver: None,
-            error: None,
         }
     }
 }
 
-fn send(out: &mut Vec<Command>, scene: &Scene, step: FightStep) {
-    out.push(Command::Scene(SceneStep::Fight {
+/// A button for a fight step: greyed with the reason while a field does
+/// not read (`step` is that reason) or the scene's check refuses the step.
+fn fight_button(
+    ui: &mut Ui,
+    data: &CampaignData,
+    scene: &Scene,
+    label: impl Into<egui::WidgetText>,
+    step: Result<FightStep, String>,
+    out: &mut Vec<Command>,
+) -> bool {
+    let step = step.map(|step| SceneStep::Fight {
         scene: scene.id,
         step,
-    }));
+    });
+    let refusal = match &step {
+        Err(why) => Some(why.clone()),
+        Ok(step) => scene::check(data, step).err().map(|e| e.to_string()),
+    };
+    let pressed = step_button(ui, label, refusal).clicked();
+    if pressed && let Ok(step) = step {
+        out.push(Command::Scene(step));
+    }
+    pressed
 }
 
 /// Every model's name, heroes first.
 fn named(data: &CampaignData, scene: &Scene) -> Vec<(Combatant, String)> {
     scene::fight::combatants(data, scene)
         .into_iter()
-        .filter_map(|c| match c {
-            Combatant::Hero(id) => data.characters.get(&id).map(|h| (c, h.name.clone())),
-            Combatant::Enemy(i) => scene.enemies.get(i).map(|e| (c, e.name.clone())),
-        })
+        .filter_map(|c| Some((c, name_of(data, scene, c)?)))
         .collect()
+}
+
+fn name_of(data: &CampaignData, scene: &Scene, who: Combatant) -> Option<String> {
+    match who {
+        Combatant::Hero(id) => data.characters.get(&id).map(|h| h.name.clone()),
+        Combatant::Enemy(i) => scene.enemies.get(i).map(|e| e.name.clone()),
+    }
 }
 
 fn heroes(data: &CampaignData, scene: &Scene) -> Vec<(CharacterId, String)> {
@@ -134,28 +155,20 @@ pub fn fight_ui(
     if scene.mode == SceneMode::Combat {
         enemies_ui(ui, state, data, scene, out);
         ui.separator();
-        models_ui(ui, data, scene, out);
-        activation_ui(ui, state, scene, &models, out);
+        models_ui(ui, state, data, scene, out);
+        activation_ui(ui, state, data, scene, &models, out);
         ui.separator();
-        attack_ui(ui, state, scene, &models, out);
-        ui.separator();
-        cast_ui(ui, state, data, scene, out);
+        attack_ui(ui, state, data, scene, &models, out);
         ui.separator();
     }
+    cast_ui(ui, state, data, scene, out);
+    ui.separator();
     harm_ui(ui, state, data, scene, &models, out);
-    if let Some(e) = &state.error {
-        ui.label(RichText::new(e).color(ERROR_COLOUR));
-    }
 }
 
-fn enemies_ui(
-    ui: &mut Ui,
-    state: &mut FightState,
-    data: &CampaignData,
-    scene: &Scene,
-    out: &mut Vec<Command>,
-) {
-    ui.label(RichText::new("Enemies").strong());
+/// "About 6 minions, or 3 minions and 1 elite, plus a boss for the
+/// finale", scaled to the party's heroes.
+fn good_fight(data: &CampaignData, scene: &Scene) -> String {
     // The text sizes a fight by its heroes: allies and NPCs do not count.
     let party = scene::cast(data, scene)
         .iter()
@@ -178,72 +191,31 @@ fn enemies_ui(
     } else {
         String::new()
     };
-    ui.label(
-        RichText::new(format!(
-            "A good fight for {}: about {}{with_elites}, plus a boss for the finale.",
-            if party == 1 {
-                "1 hero".to_owned()
-            } else {
-                format!("{party} heroes")
-            },
-            count(size.minions, "minion"),
-        ))
-        .weak(),
-    );
-    for (i, e) in scene.enemies.iter().enumerate() {
-        let key = |f: &str| format!("scene{}:enemy{i}:{f}", scene.id.0);
-        ui.horizontal_wrapped(|ui| {
-            let mut status = format!("{} · {}", e.name, e.tier.label());
-            if let Some(c) = e.cult.and_then(|c| data.cults.get(&c)) {
-                let side = c.side(e.bright);
-                status.push_str(&format!(" · {}", c.side_name(e.bright)));
-                if !side.rule.is_empty() {
-                    status.push_str(&format!(": {}", side.rule));
-                }
-                if e.tier.carries_trait() && !side.trait_.is_empty() {
-                    status.push_str(&format!(" · trait: {}", side.trait_));
-                }
-            }
-            if e.boss_rule {
-                status.push_str(" · D10 each round, Toughness only as armour");
-            }
-            if e.is_down() {
-                status.push_str(" · out of the fight");
-            }
-            ui.label(status);
-            let fields = &mut state.fields;
-            for (what, label, value, range) in [
-                ("quality", "Quality", e.quality, &limits::QUALITY_DEFENCE),
-                ("defence", "Defence", e.defence, &limits::QUALITY_DEFENCE),
-                ("wounds", "Wounds", e.wounds.current, &(0..=e.wounds.max)),
-                (
-                    "toughness",
-                    "Toughness",
-                    e.toughness.current,
-                    &(0..=e.toughness.max),
-                ),
-            ] {
-                let label = format!("{label} of {}", e.name);
-                if let Some(v) = fields.whole(ui, &key(what), &label, value, range) {
-                    fields.commit(out, scene, &format!("{what} of {}", e.name), |s| {
-                        let e = &mut s.enemies[i];
-                        match what {
-                            "quality" => e.quality = v,
-                            "defence" => e.defence = v,
-                            "wounds" => e.wounds.current = v,
-                            _ => e.toughness.current = v,
-                        }
-                    });
-                }
-            }
-        });
+    format!(
+        "A good fight for {}: about {}{with_elites}, plus a boss for the finale.",
+        count(party, "hero"),
+        count(size.minions, "minion"),
+    )
+}
+
+fn enemies_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Enemies").strong());
+    ui.label(RichText::new(good_fight(data, scene)).weak());
+    if !scene.enemies.is_empty() {
+        enemy_grid_ui(ui, &mut state.fields, data, scene, out);
     }
     ui.horizontal_wrapped(|ui| {
         fields::draft(ui, "Enemy", &mut state.enemy_name, 140.0);
         if let Some(t) = choice_combo(ui, "enemy-tier", "Tier", state.tier) {
             state.tier = t;
         }
-        fields::draft(ui, "How many", &mut state.count, 30.0);
+        let count = state.count.ui(ui, "How many", 30.0);
         let cults: Vec<(CultId, &str)> = data
             .cults
             .values()
@@ -258,43 +230,160 @@ fn enemies_ui(
             &cults,
         );
         ui.checkbox(&mut state.bright, "Bright cult (rivals)");
-        ui.checkbox(&mut state.boss_rule, "Boss rule");
-    });
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("Add the enemies").clicked() {
-            match limits::parse_whole(&state.count, &limits::ENEMIES_ADDED) {
-                Ok(count) => {
-                    state.error = None;
-                    send(
-                        out,
-                        scene,
-                        FightStep::AddEnemies {
-                            name: std::mem::take(&mut state.enemy_name),
-                            tier: state.tier,
-                            count: count as u32,
-                            cult: state.cult,
-                            bright: state.bright,
-                            boss_rule: state.boss_rule,
-                        },
-                    );
-                }
-                Err(e) => state.error = Some(format!("How many: {e}")),
-            }
+        ui.checkbox(&mut state.boss_rule, "Boss rule")
+            .on_hover_text(
+                "A D10 rolled and logged at the start of each round, and Toughness only as armour",
+            );
+        let step = count.map(|count| FightStep::AddEnemies {
+            name: state.enemy_name.clone(),
+            tier: state.tier,
+            count: count as u32,
+            cult: state.cult,
+            bright: state.bright,
+            boss_rule: state.boss_rule,
+        });
+        if fight_button(ui, data, scene, "Add the enemies", step, out) {
+            state.enemy_name.clear();
         }
-        if ui.button("Roll enemy behaviour").clicked() {
-            send(out, scene, FightStep::Behaviour);
-        }
+        fight_button(
+            ui,
+            data,
+            scene,
+            "Roll enemy behaviour",
+            Ok(FightStep::Behaviour),
+            out,
+        );
     });
 }
 
-/// Everyone in the fight: Wounds, Toughness, down or activated, and the
-/// button to activate them.
-fn models_ui(ui: &mut Ui, data: &CampaignData, scene: &Scene, out: &mut Vec<Command>) {
+/// Each enemy's stats and boss rule, editable after it joined the fight.
+fn enemy_grid_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    egui::Grid::new("fight-enemies")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for head in [
+                "Enemy",
+                "Quality",
+                "Defence",
+                "Wounds",
+                "Toughness",
+                "Boss rule",
+            ] {
+                ui.label(RichText::new(head).strong());
+            }
+            ui.end_row();
+            for (i, e) in scene.enemies.iter().enumerate() {
+                let key = |f: &str| format!("scene{}:enemy{i}:{f}", scene.id.0);
+                let mut about = vec![e.tier.label().to_owned()];
+                if let Some(c) = e.cult.and_then(|c| data.cults.get(&c)) {
+                    let side = c.side(e.bright);
+                    about.push(c.side_name(e.bright).to_owned());
+                    if !side.rule.is_empty() {
+                        about.push(side.rule.clone());
+                    }
+                    if e.tier.carries_trait() && !side.trait_.is_empty() {
+                        about.push(format!("trait: {}", side.trait_));
+                    }
+                }
+                if e.is_down() {
+                    about.push("out of the fight".to_owned());
+                }
+                ui.vertical(|ui| {
+                    ui.label(&e.name);
+                    ui.add(
+                        egui::Label::new(RichText::new(about.join(" · ")).weak().small()).wrap(),
+                    );
+                });
+                for (what, label, value, range) in [
+                    ("quality", "Quality", e.quality, limits::QUALITY_DEFENCE),
+                    ("defence", "Defence", e.defence, limits::QUALITY_DEFENCE),
+                    ("wounds", "Wounds", e.wounds.current, 0..=e.wounds.max),
+                    (
+                        "toughness",
+                        "Toughness",
+                        e.toughness.current,
+                        0..=e.toughness.max,
+                    ),
+                ] {
+                    let label = format!("{label} of {}", e.name);
+                    let field = FieldLabel::Unseen(&label);
+                    if let Some(v) = fields.whole(ui, &key(what), field, value, &range) {
+                        fields.commit(out, scene, &format!("{what} of {}", e.name), |s| {
+                            let e = &mut s.enemies[i];
+                            match what {
+                                "quality" => e.quality = v,
+                                "defence" => e.defence = v,
+                                "wounds" => e.wounds.current = v,
+                                _ => e.toughness.current = v,
+                            }
+                        });
+                    }
+                }
+                let mut boss = e.boss_rule;
+                let response = ui
+                    .checkbox(&mut boss, "")
+                    .accessible_name(format!("Boss rule of {}", e.name))
+                    .on_hover_text("A D10 at the start of each round, Toughness only as armour");
+                if response.changed() {
+                    fields.commit(out, scene, &format!("boss rule of {}", e.name), |s| {
+                        s.enemies[i].boss_rule = boss;
+                    });
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// Everyone in the fight, heroes in this round's priority order (highest
+/// first) and then the enemies: Wounds, Toughness, down or activated, the
+/// button to activate them, and on a downed hero's row the revive.
+fn models_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
     ui.label(RichText::new(format!("Round {}", scene.round)).strong());
+    let priority = |who: Combatant| match who {
+        Combatant::Hero(id) => scene
+            .priority
+            .iter()
+            .find(|p| p.character == id)
+            .map(|p| p.roll),
+        Combatant::Enemy(_) => None,
+    };
+    let mut order = scene::fight::combatants(data, scene);
+    // A stable sort: heroes without a roll and the enemies keep their order.
+    order.sort_by_key(|who| {
+        (
+            matches!(who, Combatant::Enemy(_)),
+            std::cmp::Reverse(priority(*who)),
+        )
+    });
+    let standing: Vec<(CharacterId, String)> = heroes(data, scene)
+        .into_iter()
+        .filter(|(id, _)| {
+            data.characters
+                .get(id)
+                .is_some_and(|c| c.companion.wounds.current > 0)
+        })
+        .collect();
     egui::Grid::new("fight-models")
         .striped(true)
         .show(ui, |ui| {
-            for who in scene::fight::combatants(data, scene) {
+            for head in ["Who", "Priority", "Wounds", "Toughness", "", ""] {
+                ui.label(RichText::new(head).strong());
+            }
+            ui.end_row();
+            for who in order {
                 let (name, wounds, toughness) = match who {
                     Combatant::Hero(id) => {
                         let Some(c) = data.characters.get(&id) else {
@@ -308,40 +397,89 @@ fn models_ui(ui: &mut Ui, data: &CampaignData, scene: &Scene, out: &mut Vec<Comm
                     }
                 };
                 ui.label(&name);
-                ui.label(format!("Wounds {} of {}", wounds.current, wounds.max));
-                ui.label(format!(
-                    "Toughness {} of {}",
-                    toughness.current, toughness.max
-                ));
+                ui.label(priority(who).map_or_else(String::new, |r| r.to_string()));
+                ui.label(format!("{} of {}", wounds.current, wounds.max));
+                ui.label(format!("{} of {}", toughness.current, toughness.max));
                 let active = scene.activation.as_ref().is_some_and(|a| a.who == who);
-                let status = if wounds.current <= 0 {
-                    match who {
-                        Combatant::Hero(_) => "down",
-                        Combatant::Enemy(_) => "out of the fight",
-                    }
-                } else if active {
-                    "activating"
-                } else if scene.activated.contains(&who) {
-                    "activated"
-                } else {
-                    "to activate"
+                let down = wounds.current <= 0;
+                let status = match (down, who) {
+                    (true, Combatant::Hero(_)) => "down",
+                    (true, Combatant::Enemy(_)) => "out of the fight",
+                    _ if active => "activating",
+                    _ if scene.activated.contains(&who) => "activated",
+                    _ => "to activate",
                 };
                 ui.label(status);
-                if status == "to activate" && scene.in_round {
-                    if ui.button(format!("Activate {name}")).clicked() {
-                        send(out, scene, FightStep::Activate { who });
+                match who {
+                    Combatant::Hero(id) if down => {
+                        revive_menu_ui(ui, state, data, scene, (id, &name), &standing, out);
                     }
-                } else {
-                    ui.label("");
+                    _ if status == "to activate" && scene.in_round => {
+                        fight_button(
+                            ui,
+                            data,
+                            scene,
+                            format!("Activate {name}"),
+                            Ok(FightStep::Activate { who }),
+                            out,
+                        );
+                    }
+                    _ => {
+                        ui.label("");
+                    }
                 }
                 ui.end_row();
             }
         });
 }
 
+/// "An ally in contact can revive them with a Narrative action (Will or
+/// Dexterity)": offered on the downed hero's row, one button per hero
+/// standing, each on their better of the two.
+fn revive_menu_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    (downed, name): (CharacterId, &str),
+    standing: &[(CharacterId, String)],
+    out: &mut Vec<Command>,
+) {
+    ui.menu_button(format!("Revive {name}…"), |ui| {
+        ui.checkbox(&mut state.revive_wild_die, "Spend a wild die on the revive");
+        for (ally, ally_name) in standing {
+            let Some(stat) = data
+                .characters
+                .get(ally)
+                .and_then(scene::fight::revive_stat)
+            else {
+                continue;
+            };
+            let step = FightStep::Revive {
+                ally: *ally,
+                downed,
+                stat,
+                wild_die: state.revive_wild_die,
+            };
+            if fight_button(
+                ui,
+                data,
+                scene,
+                format!("{ally_name} revives {name}"),
+                Ok(step),
+                out,
+            ) {
+                state.revive_wild_die = false;
+                ui.close();
+            }
+        }
+    });
+}
+
 fn activation_ui(
     ui: &mut Ui,
     state: &mut FightState,
+    data: &CampaignData,
     scene: &Scene,
     models: &[(Combatant, String)],
     out: &mut Vec<Command>,
@@ -367,19 +505,39 @@ fn activation_ui(
     ui.label(RichText::new("Talking is free.").weak());
     ui.horizontal_wrapped(|ui| {
         for action in [Action::Move, Action::Narrative] {
-            if ui.button(action.label()).clicked() {
-                send(out, scene, FightStep::Act { action });
-            }
+            fight_button(
+                ui,
+                data,
+                scene,
+                action.label(),
+                Ok(FightStep::Act { action }),
+                out,
+            );
         }
-        if ui.button("Rest (D3 Toughness)").clicked() {
-            send(out, scene, FightStep::Rest { who: a.who });
-        }
-        if ui.button("Buy a third action (2 Toughness)").clicked() {
-            send(out, scene, FightStep::ThirdAction);
-        }
-        if ui.button(format!("End {name}'s activation")).clicked() {
-            send(out, scene, FightStep::EndActivation);
-        }
+        fight_button(
+            ui,
+            data,
+            scene,
+            "Rest (D3 Toughness)",
+            Ok(FightStep::Rest { who: a.who }),
+            out,
+        );
+        fight_button(
+            ui,
+            data,
+            scene,
+            "Buy a third action (2 Toughness)",
+            Ok(FightStep::ThirdAction),
+            out,
+        );
+        fight_button(
+            ui,
+            data,
+            scene,
+            format!("End {name}'s activation"),
+            Ok(FightStep::EndActivation),
+            out,
+        );
     });
     if let Combatant::Hero(_) = a.who {
         ui.horizontal_wrapped(|ui| {
@@ -397,27 +555,15 @@ fn activation_ui(
                     }
                 }
             }
-            fields::draft(
-                ui,
-                "Toughness on the free attacks",
-                &mut state.contact_toughness,
-                30.0,
-            );
-            if ui.button("Leave base contact").clicked() {
-                match limits::parse_whole(&state.contact_toughness, &limits::TOUGHNESS_MAX) {
-                    Ok(toughness) => {
-                        state.error = None;
-                        send(
-                            out,
-                            scene,
-                            FightStep::LeaveContact {
-                                enemies: std::mem::take(&mut state.touching).into_iter().collect(),
-                                toughness: toughness as u32,
-                            },
-                        );
-                    }
-                    Err(e) => state.error = Some(format!("Toughness on the free attacks: {e}")),
-                }
+            let toughness = state
+                .contact_toughness
+                .ui(ui, "Toughness on the free attacks", 30.0);
+            let step = toughness.map(|toughness| FightStep::LeaveContact {
+                enemies: state.touching.iter().copied().collect(),
+                toughness: toughness as u32,
+            });
+            if fight_button(ui, data, scene, "Leave base contact", step, out) {
+                state.touching.clear();
             }
         });
     }
@@ -426,6 +572,7 @@ fn activation_ui(
 fn attack_ui(
     ui: &mut Ui,
     state: &mut FightState,
+    data: &CampaignData,
     scene: &Scene,
     models: &[(Combatant, String)],
     out: &mut Vec<Command>,
@@ -439,80 +586,72 @@ fn attack_ui(
     }
     state.activating = activating;
     let list = as_refs(models);
-    ui.horizontal_wrapped(|ui| {
-        fields::record_combo(
-            ui,
-            "attacker",
-            "Attacker",
-            &mut state.attacker,
-            Unpicked::Prompt("choose"),
-            &list,
-        );
-        let targets: Vec<(Combatant, &str)> = list
-            .iter()
-            .copied()
-            .filter(|(c, _)| state.attacker.is_none_or(|a| a.side() != c.side()))
-            .collect();
-        fields::record_combo(
-            ui,
-            "defender",
-            "Defender",
-            &mut state.defender,
-            Unpicked::Prompt("choose"),
-            &targets,
-        );
-        fields::draft(ui, "Attack dice", &mut state.attacks, 30.0);
-        let id = ui.label("AP").id;
-        ui.add(egui::Slider::new(&mut state.ap, 0..=4))
-            .labelled_by(id);
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut state.shooting, "Shooting");
-        ui.checkbox(&mut state.cover, "Defender in cover");
-        ui.checkbox(&mut state.long_range, "Long range (over half)");
-        let id = ui.label("Extra enemies in the fight").id;
-        ui.add(egui::Slider::new(&mut state.extra_enemies, 0..=2))
-            .labelled_by(id);
-    });
-    ui.horizontal_wrapped(|ui| {
-        fields::draft(ui, "Toughness to spend", &mut state.toughness, 30.0);
-        ui.checkbox(
-            &mut state.attack_wild_die,
-            "Wild die as an extra attack die",
-        );
-    });
-    if ui.button("Roll the attack").clicked() {
-        let toughness = limits::parse_whole(&state.toughness, &limits::TOUGHNESS_MAX)
-            .map_err(|e| format!("Toughness to spend: {e}"));
-        let parsed = limits::parse_whole(&state.attacks, &limits::ATTACK_DICE)
-            .map_err(|e| format!("Attack dice: {e}"))
-            .and_then(|a| Ok((a, toughness?)));
-        match (parsed, state.attacker, state.defender) {
-            (Ok((attacks, toughness)), Some(attacker), Some(defender)) => {
-                state.error = None;
-                send(
-                    out,
-                    scene,
-                    FightStep::Attack(AttackOrder {
-                        attacker,
-                        defender,
-                        attacks: attacks as u32,
-                        ap: state.ap,
-                        shooting: state.shooting,
-                        cover: state.cover,
-                        long_range: state.long_range,
-                        extra_enemies: state.extra_enemies,
-                        toughness: toughness as u32,
-                        wild_die: std::mem::take(&mut state.attack_wild_die),
-                    }),
-                );
+    let (attacks, toughness) = ui
+        .horizontal_wrapped(|ui| {
+            fields::record_combo(
+                ui,
+                "attacker",
+                "Attacker",
+                &mut state.attacker,
+                Unpicked::Prompt("choose"),
+                &list,
+            );
+            let targets: Vec<(Combatant, &str)> = list
+                .iter()
+                .copied()
+                .filter(|(c, _)| state.attacker.is_none_or(|a| a.side() != c.side()))
+                .collect();
+            if state
+                .defender
+                .is_some_and(|d| !targets.iter().any(|(t, _)| *t == d))
+            {
+                state.defender = None;
             }
-            (Ok(_), _, _) => {
-                state.error =
-                    Some("The attack was not rolled: choose the attacker and the defender".into());
-            }
-            (Err(e), _, _) => state.error = Some(e),
-        }
+            fields::record_combo(
+                ui,
+                "defender",
+                "Defender",
+                &mut state.defender,
+                Unpicked::Prompt("choose"),
+                &targets,
+            );
+            let attacks = state.attacks.ui(ui, "Attack dice", 30.0);
+            let id = ui.label("AP").id;
+            ui.add(egui::DragValue::new(&mut state.ap).range(0..=4))
+                .labelled_by(id);
+            ui.checkbox(&mut state.shooting, "Shooting");
+            ui.checkbox(&mut state.cover, "Defender in cover");
+            ui.checkbox(&mut state.long_range, "Long range (over half)");
+            let id = ui.label("Extra enemies in the fight").id;
+            ui.add(egui::DragValue::new(&mut state.extra_enemies).range(0..=2))
+                .labelled_by(id);
+            let toughness = state.toughness.ui(ui, "Toughness to spend", 30.0);
+            ui.checkbox(
+                &mut state.attack_wild_die,
+                "Wild die as an extra attack die",
+            );
+            (attacks, toughness)
+        })
+        .inner;
+    let order = || -> Result<FightStep, String> {
+        let attacker = state.attacker.ok_or("Choose the attacker")?;
+        let defender = state.defender.ok_or("Choose the defender")?;
+        Ok(FightStep::Attack(AttackOrder {
+            attacker,
+            defender,
+            attacks: attacks? as u32,
+            ap: state.ap,
+            shooting: state.shooting,
+            cover: state.cover,
+            long_range: state.long_range,
+            extra_enemies: state.extra_enemies,
+            toughness: toughness? as u32,
+            wild_die: state.attack_wild_die,
+        }))
+    };
+    let step = order();
+    if fight_button(ui, data, scene, "Roll the attack", step, out) {
+        state.attack_wild_die = false;
     }
 }
 
@@ -557,37 +696,32 @@ fn cast_ui(
             &numbered,
         );
         let id = ui.label("Power level").id;
-        ui.add(egui::Slider::new(&mut state.level, 1..=3))
+        ui.add(egui::DragValue::new(&mut state.level).range(1..=3))
             .labelled_by(id);
         ui.checkbox(&mut state.drill, "A drill (Dexterity)");
         let id = ui.label("Power modifier").id;
-        ui.add(egui::Slider::new(&mut state.cast_modifier, -2..=2))
+        ui.add(egui::DragValue::new(&mut state.cast_modifier).range(-2..=2))
             .labelled_by(id);
         ui.checkbox(&mut state.cast_wild_die, "Spend a wild die on the power");
-    });
-    if ui.button("Cast the power").clicked() {
-        match (state.caster, state.power.and_then(|p| powers.get(p))) {
-            (Some(character), Some(power)) => send(
-                out,
-                scene,
-                FightStep::Cast {
-                    character,
-                    power: power.clone(),
-                    level: state.level,
-                    drill: state.drill,
-                    modifier: state.cast_modifier,
-                    wild_die: std::mem::take(&mut state.cast_wild_die),
-                },
-            ),
-            (None, _) => state.error = Some("The power was not cast: choose a caster".into()),
-            (Some(_), None) => {
-                state.error = Some("The power was not cast: the caster knows no power".into())
-            }
+        let step = match (state.caster, state.power.and_then(|p| powers.get(p))) {
+            (None, _) => Err("Choose a caster".to_owned()),
+            (Some(_), None) => Err("The caster knows no power".to_owned()),
+            (Some(character), Some(power)) => Ok(FightStep::Cast {
+                character,
+                power: power.clone(),
+                level: state.level,
+                drill: state.drill,
+                modifier: state.cast_modifier,
+                wild_die: state.cast_wild_die,
+            }),
+        };
+        if fight_button(ui, data, scene, "Cast the power", step, out) {
+            state.cast_wild_die = false;
         }
-    }
+    });
 }
 
-/// Wounds from elsewhere, Rest, revive, reroll and giving a wild die.
+/// Wounds from elsewhere, Rest, rerolls and giving a wild die.
 fn harm_ui(
     ui: &mut Ui,
     state: &mut FightState,
@@ -607,64 +741,34 @@ fn harm_ui(
             Unpicked::Prompt("choose"),
             &list,
         );
-        fields::draft(ui, "Wounds", &mut state.harm, 30.0);
-        fields::draft(ui, "Cancel with Toughness", &mut state.cancel, 30.0);
-        if ui.button("Take the wounds").clicked() {
-            let wounds = limits::parse_whole(&state.harm, &limits::WOUNDS_TAKEN)
-                .map_err(|e| format!("Wounds: {e}"));
-            let cancel = limits::parse_whole(&state.cancel, &limits::TOUGHNESS_MAX)
-                .map_err(|e| format!("Cancel with Toughness: {e}"));
-            match (state.harmed, wounds.and_then(|w| Ok((w, cancel?)))) {
-                (Some(who), Ok((wounds, cancel))) => {
-                    state.error = None;
-                    let (wounds, cancel) = (wounds as u32, cancel as u32);
-                    send(
-                        out,
-                        scene,
-                        FightStep::Harm {
-                            who,
-                            wounds,
-                            cancel,
-                        },
-                    );
-                }
-                (None, _) => {
-                    state.error = Some("No wounds were taken: choose who takes them".into())
-                }
-                (_, Err(e)) => state.error = Some(e),
-            }
-        }
+        let wounds = state.harm.ui(ui, "Wounds", 30.0);
+        let cancel = state.cancel.ui(ui, "Cancel with Toughness", 30.0);
+        let step = (|| {
+            Ok(FightStep::Harm {
+                who: state.harmed.ok_or("Choose who takes the wounds")?,
+                wounds: wounds? as u32,
+                cancel: cancel? as u32,
+            })
+        })();
+        fight_button(ui, data, scene, "Take the wounds", step, out);
     });
     let heroes = heroes(data, scene);
-    fields::keep_or_first(&mut state.reviver, &heroes);
+    fields::keep_or_first(&mut state.helper, &heroes);
     ui.horizontal_wrapped(|ui| {
         fields::record_combo(
             ui,
-            "reviver",
+            "helper",
             "Hero",
-            &mut state.reviver,
+            &mut state.helper,
             Unpicked::Prompt("nobody"),
             &as_refs(&heroes),
         );
-        let who = state.reviver.and_then(|c| data.characters.get(&c));
-        super::scene::stat_combo(
-            ui,
-            "revive-stat",
-            "On",
-            who,
-            &mut state.revive_stat,
-            |name| {
-                scene::fight::REVIVE_STATS
-                    .iter()
-                    .any(|r| name.eq_ignore_ascii_case(r))
-            },
-        );
         let others: Vec<(CharacterId, &str)> = heroes
             .iter()
-            .filter(|(id, _)| Some(*id) != state.reviver)
+            .filter(|(id, _)| Some(*id) != state.helper)
             .map(|(id, n)| (*id, n.as_str()))
             .collect();
-        if state.receiver.is_none_or(|r| Some(r) == state.reviver) {
+        if state.receiver.is_none_or(|r| Some(r) == state.helper) {
             state.receiver = others.first().map(|(id, _)| *id);
         }
         fields::record_combo(
@@ -676,64 +780,40 @@ fn harm_ui(
             &others,
         );
     });
-    let Some(hero) = state.reviver else { return };
-    let name = heroes
-        .iter()
-        .find(|(id, _)| *id == hero)
-        .map_or("", |(_, n)| n.as_str());
+    let Some(hero) = state.helper else { return };
+    let name = name_of(data, scene, Combatant::Hero(hero)).unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
-        if ui.button(format!("{name} rests")).clicked() {
-            send(
-                out,
-                scene,
-                FightStep::Rest {
-                    who: Combatant::Hero(hero),
-                },
-            );
-        }
-        if ui
-            .button(format!("{name} spends 2 Toughness to reroll"))
-            .clicked()
-        {
-            send(out, scene, FightStep::Reroll { character: hero });
-        }
+        fight_button(
+            ui,
+            data,
+            scene,
+            format!("{name} rests"),
+            Ok(FightStep::Rest {
+                who: Combatant::Hero(hero),
+            }),
+            out,
+        );
+        fight_button(
+            ui,
+            data,
+            scene,
+            format!("{name} spends 2 Toughness to reroll"),
+            Ok(FightStep::Reroll { character: hero }),
+            out,
+        );
         if let Some(other) = state.receiver {
-            let other_name = heroes
-                .iter()
-                .find(|(id, _)| *id == other)
-                .map_or("", |(_, n)| n.as_str());
-            let down = data
-                .characters
-                .get(&other)
-                .is_some_and(|c| c.companion.wounds.current <= 0);
-            if down {
-                ui.checkbox(&mut state.revive_wild_die, "Spend a wild die on the revive");
-                if ui.button(format!("{name} revives {other_name}")).clicked() {
-                    send(
-                        out,
-                        scene,
-                        FightStep::Revive {
-                            ally: hero,
-                            downed: other,
-                            stat: state.revive_stat,
-                            wild_die: std::mem::take(&mut state.revive_wild_die),
-                        },
-                    );
-                }
-            }
-            if ui
-                .button(format!("{name} gives {other_name} a wild die"))
-                .clicked()
-            {
-                send(
-                    out,
-                    scene,
-                    FightStep::Give {
-                        from: hero,
-                        to: other,
-                    },
-                );
-            }
+            let other_name = name_of(data, scene, Combatant::Hero(other)).unwrap_or_default();
+            fight_button(
+                ui,
+                data,
+                scene,
+                format!("{name} gives {other_name} a wild die"),
+                Ok(FightStep::Give {
+                    from: hero,
+                    to: other,
+                }),
+                out,
+            );
         }
     });
 }

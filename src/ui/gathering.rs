@@ -586,9 +586,7 @@ fn step_button(
     out: &mut Vec<Command>,
 ) -> egui::Response {
     let refusal = crate::gathering::check(data, &step).err();
-    let response = ui
-        .add_enabled(refusal.is_none(), egui::Button::new(label))
-        .on_disabled_hover_text(refusal.map_or_else(String::new, |e| capitalised(&e.to_string())));
+    let response = super::forms::step_button(ui, label, refusal.map(|e| e.to_string()));
     if response.clicked() {
         out.push(Command::Gathering(step));
     }

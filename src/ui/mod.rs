@@ -13,6 +13,7 @@ mod cults;
 mod export;
 pub mod fields;
 mod fight;
+mod forms;
 mod gathering;
 mod hazards;
 pub mod help;

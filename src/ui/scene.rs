@@ -4,7 +4,8 @@
 //! and tonight's count beside the text's guide, the challenge roll, and the
 //! scene's log.
 
-use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
+use super::fields::{self, Unpicked, choice_combo};
+use super::forms::{Whole, step_button};
 use crate::app::Command;
 use crate::model::{CampaignData, CharacterId, Choice, PartyId, Scene, SceneMode, limits};
 use crate::rules::companion::challenge::Difficulty;
@@ -16,7 +17,7 @@ pub struct SceneState {
     pub name: String,
     pub party: Option<PartyId>,
     pub mode: SceneMode,
-    pub threat: String,
+    pub threat: Whole,
     pub reason: usize,
     pub challenger: Option<CharacterId>,
     pub stat: usize,
@@ -24,8 +25,9 @@ pub struct SceneState {
     pub modifier: i32,
     pub wild_die: bool,
     pub new_scenario: bool,
+    /// The GM allows a hero a second test in one beat.
+    pub again: bool,
     pub fight: super::fight::FightState,
-    pub error: Option<String>,
 }
 
 impl Default for SceneState {
@@ -34,7 +36,7 @@ impl Default for SceneState {
             name: String::new(),
             party: None,
             mode: SceneMode::Exploration,
-            threat: "2".to_owned(),
+            threat: Whole::new(2, limits::DANGER),
             reason: 0,
             challenger: None,
             stat: 0,
@@ -42,8 +44,8 @@ impl Default for SceneState {
             modifier: 0,
             wild_die: false,
             new_scenario: true,
+            again: false,
             fight: Default::default(),
-            error: None,
         }
     }
 }
@@ -53,28 +55,49 @@ fn open_scene(data: &CampaignData) -> Option<&Scene> {
     data.scenes.values().rev().find(|s| !s.finished)
 }
 
+/// A button for a scene step, greyed with the scene's reason while
+/// [`scene::check`] refuses it (or `step` says what is missing).
+fn scene_button(
+    ui: &mut Ui,
+    data: &CampaignData,
+    label: impl Into<egui::WidgetText>,
+    step: Result<SceneStep, String>,
+    out: &mut Vec<Command>,
+) -> bool {
+    let refusal = match &step {
+        Err(why) => Some(why.clone()),
+        Ok(step) => scene::check(data, step).err().map(|e| e.to_string()),
+    };
+    let pressed = step_button(ui, label, refusal).clicked();
+    if pressed && let Ok(step) = step {
+        out.push(Command::Scene(step));
+    }
+    pressed
+}
+
 pub fn scene_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut Vec<Command>) {
     let open = open_scene(data);
-    // The scene's log beside the controls, newest first, so the last roll
-    // is always in view at the table.
+    // The scene's log beside the controls, oldest first like every log,
+    // kept scrolled to its end, so the last roll is always in view.
     egui::Panel::right("scene-log")
         .resizable(true)
-        .default_size(420.0)
+        .default_size(360.0)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink(false)
+                .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    if let Some(scene) = open {
-                        ui.label(RichText::new("The scene so far").strong());
-                        for line in scene.lines.iter().rev() {
-                            ui.label(line);
-                        }
-                        ui.separator();
-                    }
                     if let Some(last) = data.scenes.values().rev().find(|s| s.finished) {
                         ui.label(RichText::new(format!("Last scene: {}", last.name)).strong());
                         for line in &last.lines {
                             ui.label(RichText::new(line).weak());
+                        }
+                        ui.separator();
+                    }
+                    if let Some(scene) = open {
+                        ui.label(RichText::new("The scene so far").strong());
+                        for line in &scene.lines {
+                            ui.label(line);
                         }
                     }
                 });
@@ -112,30 +135,22 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
         if let Some(mode) = choice_combo(ui, "scene-mode", "Mode", state.mode) {
             state.mode = mode;
         }
-        fields::draft(ui, "Threat", &mut state.threat, 40.0);
+        let threat = state.threat.ui(ui, "Threat", 40.0);
         ui.checkbox(
             &mut state.new_scenario,
             "A new scenario (Toughness refills)",
         );
-    });
-    if ui.button("Start the scene").clicked() {
-        match limits::parse_whole(&state.threat, &limits::DANGER) {
-            Ok(threat) => {
-                state.error = None;
-                out.push(Command::Scene(SceneStep::Start {
-                    name: std::mem::take(&mut state.name),
-                    party: state.party,
-                    mode: state.mode,
-                    threat,
-                    new_scenario: state.new_scenario,
-                }));
-            }
-            Err(e) => state.error = Some(format!("Threat: {e}")),
+        let step = threat.map(|threat| SceneStep::Start {
+            name: state.name.clone(),
+            party: state.party,
+            mode: state.mode,
+            threat,
+            new_scenario: state.new_scenario,
+        });
+        if scene_button(ui, data, "Start the scene", step, out) {
+            state.name.clear();
         }
-    }
-    if let Some(e) = &state.error {
-        ui.label(RichText::new(e).color(ERROR_COLOUR));
-    }
+    });
 }
 
 fn running_ui(
@@ -154,23 +169,18 @@ fn running_ui(
         scene.round
     ));
     ui.horizontal_wrapped(|ui| {
-        let begin = ui.add_enabled(
-            !scene.in_round,
-            egui::Button::new(format!("Start {step} {}", scene.round + 1)),
+        let id = scene.id;
+        let begin = format!("Start {step} {}", scene.round + 1);
+        scene_button(ui, data, begin, Ok(SceneStep::Begin { scene: id }), out);
+        let end = format!("End {step} {}", scene.round);
+        scene_button(ui, data, end, Ok(SceneStep::End { scene: id }), out);
+        scene_button(
+            ui,
+            data,
+            "End the scene",
+            Ok(SceneStep::Finish { scene: id }),
+            out,
         );
-        if begin.clicked() {
-            out.push(Command::Scene(SceneStep::Begin { scene: scene.id }));
-        }
-        let end = ui.add_enabled(
-            scene.in_round,
-            egui::Button::new(format!("End {step} {}", scene.round)),
-        );
-        if end.clicked() {
-            out.push(Command::Scene(SceneStep::End { scene: scene.id }));
-        }
-        if ui.button("End the scene").clicked() {
-            out.push(Command::Scene(SceneStep::Finish { scene: scene.id }));
-        }
     });
     ui.separator();
     if scene.mode == SceneMode::Combat {
@@ -204,20 +214,30 @@ fn running_ui(
                 c.companion.wild_dice,
                 scene::awarded_on(data, id, night)
             ));
-            if ui.button(format!("Award {} a wild die", c.name)).clicked() {
-                out.push(Command::Scene(SceneStep::Award {
-                    scene: scene.id,
-                    character: id,
-                    reason: WILD_REASONS[state.reason].to_owned(),
-                    night: night.to_owned(),
-                }));
-            }
-            if ui.button(format!("{} spends a wild die", c.name)).clicked() {
-                out.push(Command::Scene(SceneStep::Spend {
-                    scene: scene.id,
-                    character: id,
-                }));
-            }
+            let award = SceneStep::Award {
+                scene: scene.id,
+                character: id,
+                reason: WILD_REASONS[state.reason].to_owned(),
+                night: night.to_owned(),
+            };
+            scene_button(
+                ui,
+                data,
+                format!("Award {} a wild die", c.name),
+                Ok(award),
+                out,
+            );
+            let spend = SceneStep::Spend {
+                scene: scene.id,
+                character: id,
+            };
+            scene_button(
+                ui,
+                data,
+                format!("{} spends a wild die", c.name),
+                Ok(spend),
+                out,
+            );
         });
     }
     ui.separator();
@@ -256,21 +276,31 @@ fn challenge_ui(
             state.difficulty = d;
         }
         let id = ui.label("Modifier").id;
-        ui.add(egui::Slider::new(&mut state.modifier, -2..=2))
+        ui.add(egui::DragValue::new(&mut state.modifier).range(-2..=2))
             .labelled_by(id);
         ui.checkbox(&mut state.wild_die, "Spend a wild die");
     });
-    if ui.button("Roll the challenge").clicked()
-        && let Some(character) = state.challenger
-    {
-        out.push(Command::Scene(SceneStep::Challenge {
+    let tested = state
+        .challenger
+        .is_some_and(|c| scene.in_round && scene.tested.contains(&c));
+    if tested {
+        ui.checkbox(&mut state.again, "The GM allows another")
+            .on_hover_text("“Each hero … tries one test per GM beat”: a second is the GM's call");
+    }
+    let step = state
+        .challenger
+        .ok_or_else(|| "Choose who rolls".to_owned())
+        .map(|character| SceneStep::Challenge {
             scene: scene.id,
             character,
             stat: state.stat,
             difficulty: state.difficulty,
             modifier: state.modifier,
             wild_die: state.wild_die,
-        }));
+            again: tested && state.again,
+        });
+    if scene_button(ui, data, "Roll the challenge", step, out) {
+        state.again = false;
     }
 }
 

@@ -25,6 +25,10 @@ pub fn install(ctx: &Context, view: crate::app::View) {
     ctx.all_styles_mut(|style| {
         style.spacing.item_spacing = egui::vec2(8.0, 6.0);
         style.spacing.button_padding = egui::vec2(8.0, 3.0);
+        // Scroll bars that are always there and take their own room: a GM
+        // sees at once that a screen goes on below, and the bar stays at
+        // the window's edge instead of floating over the content.
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
         style.text_styles.insert(
             TextStyle::Heading,
             FontId::new(19.0, FontFamily::Proportional),

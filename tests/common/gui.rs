@@ -36,6 +36,24 @@ impl Fixture {
         Self::opening("demo.waybook", |_| {}, answers, snapshots)
     }
 
+    /// The demo in a window of the app's default size, 1280 × 800.
+    pub fn demo_at_default_size() -> Self {
+        let mut f = Self::demo();
+        f.harness.set_size(egui::vec2(1280.0, 800.0));
+        f.harness.run();
+        f
+    }
+
+    /// Whether the widget `label`, scrolled into view, lies whole inside
+    /// the window: a GM can reach it.
+    pub fn reachable(&mut self, label: &str) -> bool {
+        self.harness.get_by_label(label).scroll_to_me();
+        self.harness.run();
+        let rect = self.harness.get_by_label(label).rect();
+        let window = self.harness.ctx.content_rect();
+        window.contains_rect(rect)
+    }
+
     /// The demo made at `name` in the fixture's folder, `prepare`d (made
     /// read-only, say), then opened by the app as the GM would open it.
     pub fn opening(
@@ -174,6 +192,18 @@ impl Fixture {
         self.harness.run();
         self.harness.get_by_label("File path").type_text(path);
         self.harness.run();
+    }
+
+    /// The button `label` is greyed, and its hover text says `reason`.
+    pub fn greyed_with(&mut self, label: &str, reason: &str) {
+        use egui_kittest::kittest::NodeT;
+        let node = self.harness.get_by_label(label);
+        assert!(node.accesskit_node().is_disabled(), "{label} is greyed");
+        node.scroll_to_me();
+        self.harness.run();
+        self.harness.get_by_label(label).hover();
+        self.harness.run();
+        assert!(self.shows(reason), "{label} says why: {reason}");
     }
 
     pub fn shows(&self, text: &str) -> bool {

@@ -68,10 +68,13 @@ fn a_fourth_wild_die_is_refused_with_a_message() {
         3
     );
     assert!(f.shows("Ash Varnell: 3 of 3 held · 2 tonight"));
-    f.click("Award Ash Varnell a wild die");
-    assert!(f.shows(
-        "No wild die was awarded: Ash Varnell holds 3 wild dice already: a hero holds at most 3"
-    ));
+    f.greyed_with(
+        "Award Ash Varnell a wild die",
+        "Ash Varnell holds 3 wild dice already: a hero holds at most 3",
+    );
+    // Issue 22, fault 16: the next click counts at once.
+    f.click("Award Brother Ilo a wild die");
+    assert!(f.shows("Brother Ilo gains a wild die"));
     assert_eq!(
         f.character("Ash Varnell").expect("Ash").companion.wild_dice,
         3
@@ -168,9 +171,9 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     press(&mut f, "Activate Sefa Qorrin");
     assert!(f.shows("Sefa Qorrin is activating: 0 of 2 actions taken"));
     // Players and GM alternate: another hero may not go next.
-    press(&mut f, "Activate Brother Ilo");
-    assert!(
-        f.shows("it is the GM's turn: players and GM alternate activating one model at a time")
+    f.greyed_with(
+        "Activate Brother Ilo",
+        "It is the GM's turn: players and GM alternate activating one model at a time",
     );
     press(&mut f, "Activate Reaver");
     choose(&mut f, "Attacker", "Reaver");
@@ -184,8 +187,7 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     let sefa = f.character("Sefa Qorrin").expect("Sefa").companion.clone();
     assert_eq!((sefa.wounds.current, sefa.toughness.current), (3, 4));
     // "Shoot, Fight and Cast can't be taken twice in one activation."
-    press(&mut f, "Roll the attack");
-    assert!(f.shows("Reaver has taken Fight this activation"));
+    f.greyed_with("Roll the attack", "Reaver has taken Fight this activation");
     press(&mut f, "End round 1");
 
     // Round 2: no event (8 over Threat 3); the Reaver puts Sefa down.
@@ -204,10 +206,10 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
             .current,
         0
     );
-    // Brother Ilo revives her on his Will 5+ with a 7.
+    // Issue 22, fault 21: the revive is offered on her row. Brother Ilo
+    // revives her on his Will 5+ with a 7.
     press(&mut f, "Activate Brother Ilo");
-    choose(&mut f, "Hero", "Brother Ilo");
-    choose(&mut f, "Other hero", "Sefa Qorrin");
+    press(&mut f, "Revive Sefa Qorrin…");
     f.harness.state_mut().app.dice = Dice::scripted(vec![7]);
     press(&mut f, "Brother Ilo revives Sefa Qorrin");
     assert!(f.shows("Sefa Qorrin stands with 1 Wound"));
@@ -243,8 +245,11 @@ fn an_attack_with_text_for_its_dice_is_refused_and_rolls_nothing() {
     choose(&mut f, "Attacker", "Ash Varnell");
     write(&mut f, "Attack dice", "many");
     let before = f.data().log.len();
-    press(&mut f, "Roll the attack");
-    assert!(f.shows("Attack dice: "));
+    f.greyed_with("Roll the attack", "Attack dice: ");
+    assert!(
+        f.shows("Attack dice: “many” is not a whole number"),
+        "below the field"
+    );
     assert_eq!(f.data().log.len(), before);
 }
 
@@ -421,4 +426,90 @@ fn type_last(f: &mut Fixture, label: &str, text: &str) {
     f.harness.run();
     f.harness.key_press(egui::Key::Enter);
     f.harness.run();
+}
+
+/// Issue 22, fault 17: at the default window size every control of a
+/// fight can be reached, and an enemy's boss rule can be changed after it
+/// joined the fight.
+#[test]
+fn every_fight_control_is_reachable_and_the_boss_rule_changes_later() {
+    let mut f = Fixture::demo_at_default_size();
+    start_fight(&mut f, "2");
+    choose(&mut f, "Tier", "Elite");
+    write(&mut f, "How many", "3");
+    press(&mut f, "Add the enemies");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![9, 9, 8, 7, 6, 5, 4, 3]);
+    press(&mut f, "Start round 1");
+    press(&mut f, "Activate The Traveller");
+    for control in [
+        "Bright cult (rivals)",
+        "Quality of Elite 3",
+        "Defence of Elite 3",
+        "Wounds of Elite 3",
+        "Toughness of Elite 3",
+        "Boss rule of Elite 3",
+        "Toughness on the free attacks",
+        "Leave base contact",
+        "Power modifier",
+        "Cast the power",
+        "Take the wounds",
+    ] {
+        assert!(
+            f.reachable(control),
+            "{control} can be reached at 1280 × 800"
+        );
+    }
+    assert!(!f.data().scenes.values().last().expect("the scene").enemies[2].boss_rule);
+    press(&mut f, "Boss rule of Elite 3");
+    assert!(
+        f.data().scenes.values().last().expect("the scene").enemies[2].boss_rule,
+        "the boss rule is added after the enemy joined"
+    );
+}
+
+/// Issue 22, fault 28: the heroes are listed in priority order with their
+/// priority, and an attack with no defender says what is missing.
+#[test]
+fn the_fight_lists_heroes_by_priority_and_an_attack_needs_a_defender() {
+    let mut f = Fixture::demo();
+    start_fight(&mut f, "2");
+    // The Threat die, then each hero's priority D10 in the party's order.
+    f.harness.state_mut().app.dice = Dice::scripted(vec![10, 2, 3, 9, 4, 5, 6, 7]);
+    press(&mut f, "Start round 1");
+    let scene = f.data().scenes.values().last().expect("the scene").clone();
+    let first = *scene.priority.first().expect("priorities");
+    assert_eq!(first.roll, 9);
+    let top = f.data().characters[&first.character].name.clone();
+    let rows: Vec<String> = f
+        .harness
+        .query_all_by_label_contains("Activate ")
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert_eq!(rows.first(), Some(&format!("Activate {top}")), "{rows:?}");
+    choose(&mut f, "Attacker", "Ash Varnell");
+    f.greyed_with("Roll the attack", "Choose the defender");
+}
+
+/// Issue 22, fault 27: "each hero ... tries one test per GM beat": a second
+/// test by the same hero in one beat is said and left to the GM; powers are
+/// cast in beats too.
+#[test]
+fn a_second_test_in_a_beat_is_the_gms_call_and_powers_work_in_beats() {
+    let mut f = Fixture::demo();
+    f.click("Scene");
+    f.type_into("Threat", "2");
+    f.click("Start the scene");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![10]);
+    press(&mut f, "Start beat 1");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![7, 4]);
+    press(&mut f, "Roll the challenge");
+    f.greyed_with("Roll the challenge", "has made a test this beat");
+    press(&mut f, "The GM allows another");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![7, 4]);
+    press(&mut f, "Roll the challenge");
+    assert!(f.shows("The GM allows Ash Varnell a second test this beat."));
+    assert!(
+        f.reachable("Cast the power"),
+        "powers are cast in beats too"
+    );
 }
