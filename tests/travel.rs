@@ -702,6 +702,7 @@ mod hazards {
             ids[0],
             Hazard::Hide {
                 observers: observers.clone(),
+                enemies: Vec::new(),
             },
             &[20, 2, 3],
         )
@@ -713,7 +714,16 @@ mod hazards {
                 .conditions
                 .contains(&"Hidden".to_owned())
         );
-        meet(&mut data, ids[0], Hazard::Hide { observers }, &[1, 20, 2]).unwrap();
+        meet(
+            &mut data,
+            ids[0],
+            Hazard::Hide {
+                observers,
+                enemies: Vec::new(),
+            },
+            &[1, 20, 2],
+        )
+        .unwrap();
         assert!(
             !data.characters[&ids[0]]
                 .exploration
@@ -723,6 +733,7 @@ mod hazards {
         );
         let own = Hazard::Hide {
             observers: vec![(ids[0], false)],
+            enemies: Vec::new(),
         };
         assert_eq!(
             meet(&mut data, ids[0], own, &[20, 2]),
@@ -736,7 +747,8 @@ mod hazards {
                 &mut data,
                 ids[0],
                 Hazard::Hide {
-                    observers: Vec::new()
+                    observers: Vec::new(),
+                    enemies: Vec::new(),
                 },
                 &[]
             ),
@@ -744,6 +756,41 @@ mod hazards {
                 "name the observers {} hides from",
                 data.characters[&ids[0]].name
             ))
+        );
+    }
+
+    /// Issue 22, fault 25: the scene's enemies can watch, and search, with
+    /// the Perception the GM gives them.
+    #[test]
+    fn a_scenes_enemy_can_search_for_a_hider() {
+        let (_dir, mut data) = super::common::demo();
+        let hider = data.characters.keys().copied().next().expect("a hero");
+        let guard = waybook::hazards::EnemyWatch {
+            name: "Toll bandit 2".to_owned(),
+            bonus: 3,
+            searching: true,
+        };
+        // Stealth d20 2 against the bandit's Investigation d20 15 + 3.
+        meet(
+            &mut data,
+            hider,
+            Hazard::Hide {
+                observers: Vec::new(),
+                enemies: vec![guard],
+            },
+            &[2, 15],
+        )
+        .unwrap();
+        let line = data.characters[&hider]
+            .exploration
+            .hazards
+            .lines
+            .last()
+            .expect("a line")
+            .clone();
+        assert!(
+            line.contains("Toll bandit 2's Investigation 18: found"),
+            "{line}"
         );
     }
 }

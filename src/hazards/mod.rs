@@ -56,6 +56,15 @@ fn rules(e: impl std::fmt::Display) -> HazardError {
     HazardError::Rules(e.to_string())
 }
 
+/// An enemy of the scene who might notice a hider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnemyWatch {
+    pub name: String,
+    /// Perception (or Investigation when searching), as the GM sets it.
+    pub bonus: i32,
+    pub searching: bool,
+}
+
 /// What the character meets.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Hazard {
@@ -94,9 +103,12 @@ pub enum Hazard {
     Ice {
         thin: bool,
     },
-    /// Observers, each searching (Investigation) or not (Perception).
+    /// Observers, each searching (Investigation) or not (Perception): the
+    /// campaign's characters, and the open scene's enemies with the bonus
+    /// the GM gives them (the text gives enemies no Perception).
     Hide {
         observers: Vec<(CharacterId, bool)>,
+        enemies: Vec<EnemyWatch>,
     },
     /// A turn spent at 500 m or below.
     Deep,
@@ -154,7 +166,15 @@ fn hurt(c: &mut Character, damage: u32) -> String {
     format!("{damage} damage, HP {} of {}", hp.current, hp.max)
 }
 
-/// Plays one hazard on a character, rolling with `dice`.
+/// Whether `step` may be played now, and why not: a hazard's conditions
+/// (sunk in quicksand or not, Doom to shed, the observers named) are
+/// decided where it is played, so the check plays it on the campaign as it
+/// is with dice of its own that nobody sees, and keeps only the verdict.
+pub fn check(data: &CampaignData, step: &HazardStep) -> Result<()> {
+    play(data, step, &mut Dice::seeded(0)).map(|_| ())
+}
+
+/// Plays a hazard on a character, rolling with `dice`.
 pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<Edit> {
     let before = data
         .characters
@@ -254,8 +274,8 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
                 format!("{name} crosses ice: {}: {outcome}.", result.record),
             )
         }
-        Hazard::Hide { observers } => {
-            if observers.is_empty() {
+        Hazard::Hide { observers, enemies } => {
+            if observers.is_empty() && enemies.is_empty() {
                 return Err(HazardError::NoObservers(name));
             }
             let mut watchers = Vec::new();
@@ -276,6 +296,13 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
                 });
                 names.push(o.name.clone());
             }
+            for e in enemies {
+                watchers.push(Observer {
+                    bonus: e.bonus,
+                    searching: e.searching,
+                });
+                names.push(e.name.clone());
+            }
             let request = Hide {
                 bonus: bonus(&c, "Agility", Some("Stealth")),
                 observers: watchers,
@@ -287,7 +314,7 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
                 .map(|(n, k)| {
                     format!(
                         "{n}'s {} {}: {}",
-                        k.skill,
+                        crate::model::capitalised(k.skill),
                         k.total,
                         if k.hidden { "hidden" } else { "found" }
                     )
@@ -457,13 +484,36 @@ fn cold_water(
         e.hazards.held_exhaustion += gained;
     }
     let failed = result.tests.iter().filter(|t| !t.rolled.passed).count();
+    // "failing by 5 or more gives 2": the totals decide the degrees.
+    let by_five = result
+        .tests
+        .iter()
+        .filter(|t| !t.rolled.passed && t.tg - t.rolled.total >= 5)
+        .count();
+    let mut totals: Vec<String> = result
+        .tests
+        .iter()
+        .take(12)
+        .map(|t| t.rolled.total.to_string())
+        .collect();
+    if result.tests.len() > totals.len() {
+        totals.push("…".to_owned());
+    }
+    let tally = if result.tests.is_empty() {
+        "none failed".to_owned()
+    } else {
+        format!(
+            "totals {}: {failed} failed, {by_five} of them by 5 or more",
+            totals.join(", ")
+        )
+    };
     let line = if request.immune() {
         format!(
             "{name} swims {minutes} min in extremely cold water at {depth_m} m: immune to the cold."
         )
     } else {
         format!(
-            "{name} swims {minutes} min in extremely cold water at {depth_m} m: {} min free, {} at TG 10 ({failed} failed){}: +{gained} exhaustion, now {}{}.",
+            "{name} swims {minutes} min in extremely cold water at {depth_m} m: {} min free, {} at TG 10 ({tally}){}: +{gained} exhaustion, now {}{}.",
             result.free_minutes,
             crate::model::plural(result.tests.len(), "test"),
             if result.extra_degrees > 0 {

@@ -349,8 +349,10 @@ pub fn choice_combo<C: crate::model::Choice>(
 ) -> Option<C> {
     let mut chosen = value;
     let label_id = ui.label(label).id;
+    // Tall enough for every value: a list that scrolls hides some.
     let combo = egui::ComboBox::from_id_salt(id)
         .selected_text(chosen.label())
+        .height(480.0)
         .show_ui(ui, |ui| {
             for c in C::iter() {
                 ui.selectable_value(&mut chosen, c, c.label());

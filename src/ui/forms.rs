@@ -9,24 +9,54 @@ use crate::model::{capitalised, limits};
 use egui::{TextEdit, Ui};
 use std::ops::RangeInclusive;
 
-/// A whole number being typed into a play screen's form.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Whole {
-    text: String,
-    range: RangeInclusive<i64>,
+/// A kind of number a form's field reads: whole or decimal, against a
+/// range from `limits.rs`.
+pub trait Reads: Copy + PartialOrd {
+    fn read(text: &str, range: &RangeInclusive<Self>) -> Result<Self, limits::FieldError>;
+    /// The value as a person writes it.
+    fn written(self) -> String;
 }
 
-impl Whole {
+impl Reads for i64 {
+    fn read(text: &str, range: &RangeInclusive<Self>) -> Result<Self, limits::FieldError> {
+        limits::parse_whole(text, range)
+    }
+    fn written(self) -> String {
+        self.to_string()
+    }
+}
+
+impl Reads for f64 {
+    fn read(text: &str, range: &RangeInclusive<Self>) -> Result<Self, limits::FieldError> {
+        limits::parse_decimal(text, range)
+    }
+    fn written(self) -> String {
+        super::fields::format_decimal(self)
+    }
+}
+
+/// A number being typed into a play screen's form: its text, the range it
+/// must fall in, and the value once it reads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft<T: Reads> {
+    text: String,
+    range: RangeInclusive<T>,
+}
+
+/// A whole number being typed.
+pub type Whole = Draft<i64>;
+
+impl<T: Reads> Draft<T> {
     /// A field starting at `value`, read against `range`.
-    pub fn new(value: i64, range: RangeInclusive<i64>) -> Self {
+    pub fn new(value: T, range: RangeInclusive<T>) -> Self {
         Self {
-            text: value.to_string(),
+            text: value.written(),
             range,
         }
     }
 
     /// A field starting empty: a value the GM must type.
-    pub fn empty(range: RangeInclusive<i64>) -> Self {
+    pub fn empty(range: RangeInclusive<T>) -> Self {
         Self {
             text: String::new(),
             range,
@@ -34,8 +64,8 @@ impl Whole {
     }
 
     /// What the text reads as, or why it does not.
-    pub fn value(&self) -> Result<i64, limits::FieldError> {
-        limits::parse_whole(&self.text, &self.range)
+    pub fn value(&self) -> Result<T, limits::FieldError> {
+        T::read(&self.text, &self.range)
     }
 
     /// The text as typed.
@@ -44,14 +74,19 @@ impl Whole {
     }
 
     /// Shows `value` in the field.
-    pub fn set(&mut self, value: i64) {
-        self.text = value.to_string();
+    pub fn set(&mut self, value: T) {
+        self.text = value.written();
+    }
+
+    /// Empties the field.
+    pub fn clear(&mut self) {
+        self.text.clear();
     }
 
     /// The labelled field, `width` wide, with its error below it while the
     /// text does not read; the value, or the error named by the label
     /// ("Attack dice: “x” is not a whole number").
-    pub fn ui(&mut self, ui: &mut Ui, label: &str, width: f32) -> Result<i64, String> {
+    pub fn ui(&mut self, ui: &mut Ui, label: &str, width: f32) -> Result<T, String> {
         let label_id = ui.label(label).id;
         let wrong = self.value().is_err() && !self.text.trim().is_empty();
         let mut edit = TextEdit::singleline(&mut self.text).desired_width(width);

@@ -7,11 +7,12 @@
 //! range of several sources, and what they see in a light and fog.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
+use super::forms::{Draft, Whole, step_button};
 use super::lists;
 use crate::app::Command;
 use crate::hazards::{Hazard, HazardStep};
 use crate::model::hazard::{FallCause, HazardKind, SenseKind, range_of, senses_line};
-use crate::model::{CampaignData, Character, CharacterId, limits};
+use crate::model::{CampaignData, Character, CharacterId, Choice, limits};
 use crate::rules::travel::ground::{LavaExposure, QuicksandEvent};
 use crate::rules::travel::senses::{self, Light, Obscurement, Sight, SightTest};
 use egui::{RichText, Ui};
@@ -21,28 +22,30 @@ use std::collections::BTreeMap;
 pub struct HazardsState {
     pub character: Option<CharacterId>,
     pub kind: HazardKind,
-    pub height: String,
+    pub height: Whole,
     pub glide: bool,
     pub into_water: bool,
     pub cause: FallCause,
-    pub minutes: String,
-    pub depth: String,
-    pub tg: String,
-    pub metres: String,
+    pub minutes: Whole,
+    pub depth: Whole,
+    pub tg: Whole,
+    pub metres: Whole,
     pub difficult: bool,
     pub slippery: bool,
     pub event: QuicksandEvent,
-    pub body_height: String,
+    pub body_height: Draft<f64>,
     pub helper: Option<CharacterId>,
     pub exposure: LavaExposure,
     pub thin: bool,
     /// Observers of a hide, each searching or not.
     pub observers: BTreeMap<CharacterId, bool>,
+    /// The open scene's enemies watching a hide: their Perception as the
+    /// GM sets it, and whether they search.
+    pub enemy_watch: BTreeMap<String, (Whole, bool)>,
     pub light: Light,
     pub magical: bool,
     pub obscured: Obscurement,
-    pub distance: String,
-    pub error: Option<String>,
+    pub distance: Whole,
     everyone: lists::Everyone,
 }
 
@@ -51,27 +54,27 @@ impl Default for HazardsState {
         Self {
             character: None,
             kind: HazardKind::Fall,
-            height: "10".to_owned(),
+            height: Whole::new(10, limits::DEPTH_M),
             glide: false,
             into_water: false,
             cause: FallCause::Height,
-            minutes: "10".to_owned(),
-            depth: "0".to_owned(),
-            tg: "12".to_owned(),
-            metres: "6".to_owned(),
+            minutes: Whole::new(10, limits::SWIM_MINUTES),
+            depth: Whole::new(0, limits::DEPTH_M),
+            tg: Whole::new(12, limits::TEST_TG),
+            metres: Whole::new(6, limits::DEPTH_M),
             difficult: false,
             slippery: false,
             event: QuicksandEvent::Enter,
-            body_height: "1.8".to_owned(),
+            body_height: Draft::new(1.8, limits::BODY_HEIGHT_M),
             helper: None,
             exposure: LavaExposure::Near,
             thin: false,
             observers: BTreeMap::new(),
+            enemy_watch: BTreeMap::new(),
             light: Light::Dim,
             magical: false,
             obscured: Obscurement::None,
-            distance: "10".to_owned(),
-            error: None,
+            distance: Whole::new(10, limits::DEPTH_M),
             everyone: lists::Everyone::default(),
         }
     }
@@ -123,7 +126,6 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
                 );
                 if let Some(kind) = choice_combo(ui, "hazard-kind", "Hazard", state.kind) {
                     state.kind = kind;
-                    state.error = None;
                 }
             });
             let Some(c) = state.character.and_then(|id| data.characters.get(&id)) else {
@@ -132,10 +134,7 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
             };
             status_ui(ui, c, out);
             ui.separator();
-            hazard_ui(ui, state, c, &everyone, out);
-            if let Some(e) = &state.error {
-                ui.label(RichText::new(e).color(ERROR_COLOUR));
-            }
+            hazard_ui(ui, state, data, c, &everyone, out);
             ui.separator();
             sight_ui(ui, state, c);
         });
@@ -184,196 +183,145 @@ fn status_ui(ui: &mut Ui, c: &Character, out: &mut Vec<Command>) {
     ui.label(format!("Senses: {}", senses_line(&c.exploration.senses)));
 }
 
-fn number(text: &str, what: &str, range: &std::ops::RangeInclusive<i64>) -> Result<u32, String> {
-    limits::parse_whole(text, range)
-        .map(|v| u32::try_from(v).unwrap_or(0))
-        .map_err(|e| format!("{what}: {e}"))
+/// A number field's value as the hazard takes it.
+fn whole(value: Result<i64, String>) -> Result<u32, String> {
+    value.map(|v| u32::try_from(v).unwrap_or(0))
 }
 
+/// The hazard's form and its button: greyed with the reason while a field
+/// does not read or [`crate::hazards::check`] refuses the step.
 fn hazard_ui(
     ui: &mut Ui,
     state: &mut HazardsState,
+    data: &CampaignData,
     c: &Character,
     everyone: &[(CharacterId, String)],
     out: &mut Vec<Command>,
 ) {
-    let mut book: Option<Result<Hazard, String>> = None;
-    match state.kind {
+    let (label, hazard) = match state.kind {
         HazardKind::Fall => {
-            ui.horizontal_wrapped(|ui| {
-                fields::draft(ui, "Height (m)", &mut state.height, 50.0);
-                if let Some(cause) = choice_combo(ui, "fall-cause", "Why", state.cause) {
-                    state.cause = cause;
-                }
-                ui.checkbox(&mut state.glide, "Glides (a flyer)");
-                ui.checkbox(&mut state.into_water, "Lands in water");
+            let height = ui
+                .horizontal_wrapped(|ui| {
+                    let height = state.height.ui(ui, "Height (m)", 50.0);
+                    if let Some(cause) = choice_combo(ui, "fall-cause", "Why", state.cause) {
+                        state.cause = cause;
+                    }
+                    ui.checkbox(&mut state.glide, "Glides (a flyer)");
+                    ui.checkbox(&mut state.into_water, "Lands in water");
+                    height
+                })
+                .inner;
+            let hazard = whole(height).map(|height_m| Hazard::Fall {
+                height_m,
+                glide: state.glide,
+                into_water: state.into_water,
+                cause: state.cause,
             });
-            if ui.button("Roll the fall").clicked() {
-                book = Some(
-                    number(&state.height, "Height", &limits::DEPTH_M).map(|height_m| {
-                        Hazard::Fall {
-                            height_m,
-                            glide: state.glide,
-                            into_water: state.into_water,
-                            cause: state.cause,
-                        }
-                    }),
-                );
-            }
+            ("Roll the fall".to_owned(), hazard)
         }
         HazardKind::ColdWater => {
-            ui.horizontal_wrapped(|ui| {
-                fields::draft(ui, "Minutes in the water", &mut state.minutes, 40.0);
-                fields::draft(ui, "Depth (m)", &mut state.depth, 50.0);
-            });
-            if ui.button("Roll the swim").clicked() {
-                book = Some(
-                    number(
-                        &state.minutes,
-                        "Minutes in the water",
-                        &limits::SWIM_MINUTES,
+            let (minutes, depth) = ui
+                .horizontal_wrapped(|ui| {
+                    (
+                        state.minutes.ui(ui, "Minutes in the water", 40.0),
+                        state.depth.ui(ui, "Depth (m)", 50.0),
                     )
-                    .and_then(|minutes| {
-                        Ok(Hazard::ColdWater {
-                            minutes,
-                            depth_m: number(&state.depth, "Depth", &limits::DEPTH_M)?,
-                        })
-                    }),
-                );
-            }
+                })
+                .inner;
+            let hazard = whole(minutes).and_then(|minutes| {
+                Ok(Hazard::ColdWater {
+                    minutes,
+                    depth_m: whole(depth)?,
+                })
+            });
+            ("Roll the swim".to_owned(), hazard)
         }
         HazardKind::Breath => {
             ui.label(format!("{}.", crate::hazards::breath_line(c)));
-            if ui
-                .button(format!("{} runs out of breath", c.name))
-                .clicked()
-            {
-                book = Some(Ok(Hazard::OutOfBreath));
-            }
+            (
+                format!("{} runs out of breath", c.name),
+                Ok(Hazard::OutOfBreath),
+            )
         }
         HazardKind::RoughWater => {
-            fields::draft(ui, "The GM's TG", &mut state.tg, 40.0);
-            if ui.button("Roll the Physique test").clicked() {
-                book = Some(
-                    number(&state.tg, "The GM's TG", &limits::TEST_TG)
-                        .map(|tg| Hazard::RoughWater { tg: tg as i32 }),
-                );
-            }
+            let tg = state.tg.ui(ui, "The GM's TG", 40.0);
+            let hazard = tg.map(|tg| Hazard::RoughWater { tg: tg as i32 });
+            ("Roll the Physique test".to_owned(), hazard)
         }
         HazardKind::Climb => {
-            ui.horizontal_wrapped(|ui| {
-                fields::draft(ui, "Metres to climb", &mut state.metres, 40.0);
-                ui.checkbox(&mut state.difficult, "Difficult terrain");
-                ui.checkbox(&mut state.slippery, "Slippery, few handholds");
-                if state.slippery {
-                    fields::draft(ui, "The GM's TG", &mut state.tg, 40.0);
-                }
+            let (metres, tg) = ui
+                .horizontal_wrapped(|ui| {
+                    let metres = state.metres.ui(ui, "Metres to climb", 40.0);
+                    ui.checkbox(&mut state.difficult, "Difficult terrain");
+                    ui.checkbox(&mut state.slippery, "Slippery, few handholds");
+                    let tg = state.slippery.then(|| state.tg.ui(ui, "The GM's TG", 40.0));
+                    (metres, tg)
+                })
+                .inner;
+            let hazard = whole(metres).and_then(|metres| {
+                Ok(Hazard::Climb {
+                    metres,
+                    difficult: state.difficult,
+                    slippery_tg: tg.transpose()?.map(|tg| tg as i32),
+                })
             });
-            if ui.button("Climb").clicked() {
-                book = Some(
-                    number(&state.metres, "Metres to climb", &limits::DEPTH_M).and_then(|metres| {
-                        let slippery_tg = if state.slippery {
-                            Some(number(&state.tg, "The GM's TG", &limits::TEST_TG)? as i32)
-                        } else {
-                            None
-                        };
-                        Ok(Hazard::Climb {
-                            metres,
-                            difficult: state.difficult,
-                            slippery_tg,
-                        })
-                    }),
-                );
-            }
+            ("Climb".to_owned(), hazard)
         }
         HazardKind::Quicksand => {
-            ui.horizontal_wrapped(|ui| {
-                if let Some(event) =
-                    choice_combo(ui, "quicksand-event", "What happens", state.event)
-                {
-                    state.event = event;
-                }
-                fields::draft(ui, "Body height (m)", &mut state.body_height, 40.0);
-                if state.event == QuicksandEvent::PullOut {
-                    let helpers: Vec<(CharacterId, &str)> = everyone
-                        .iter()
-                        .filter(|(id, _)| *id != c.id)
-                        .map(|(id, name)| (*id, name.as_str()))
-                        .collect();
-                    fields::record_combo(
-                        ui,
-                        "quicksand-helper",
-                        "Pulled by",
-                        &mut state.helper,
-                        Unpicked::Prompt("choose"),
-                        &helpers,
-                    );
-                }
-            });
+            let height = ui
+                .horizontal_wrapped(|ui| {
+                    if let Some(event) =
+                        choice_combo(ui, "quicksand-event", "What happens", state.event)
+                    {
+                        state.event = event;
+                    }
+                    let height = state.body_height.ui(ui, "Body height (m)", 40.0);
+                    if state.event == QuicksandEvent::PullOut {
+                        let helpers: Vec<(CharacterId, &str)> = everyone
+                            .iter()
+                            .filter(|(id, _)| *id != c.id)
+                            .map(|(id, name)| (*id, name.as_str()))
+                            .collect();
+                        fields::record_combo(
+                            ui,
+                            "quicksand-helper",
+                            "Pulled by",
+                            &mut state.helper,
+                            Unpicked::Prompt("choose"),
+                            &helpers,
+                        );
+                    }
+                    height
+                })
+                .inner;
             ui.label(format!("Sunk {:.1} m.", c.exploration.hazards.sunk_m));
-            if ui.button("Roll the quicksand").clicked() {
-                book = Some(
-                    limits::parse_decimal(&state.body_height, &limits::BODY_HEIGHT_M)
-                        .map_err(|e| format!("Body height: {e}"))
-                        .map(|height_m| Hazard::Quicksand {
-                            event: state.event,
-                            height_m,
-                            helper: state.helper,
-                        }),
-                );
-            }
+            let hazard = height.map(|height_m| Hazard::Quicksand {
+                event: state.event,
+                height_m,
+                helper: state.helper,
+            });
+            ("Roll the quicksand".to_owned(), hazard)
         }
         HazardKind::Lava => {
             if let Some(exposure) = choice_combo(ui, "lava-exposure", "How close", state.exposure) {
                 state.exposure = exposure;
             }
-            if ui.button("Roll the fire damage").clicked() {
-                book = Some(Ok(Hazard::Lava {
-                    exposure: state.exposure,
-                }));
-            }
+            let hazard = Ok(Hazard::Lava {
+                exposure: state.exposure,
+            });
+            ("Roll the fire damage".to_owned(), hazard)
         }
         HazardKind::Ice => {
             ui.checkbox(&mut state.thin, "Incredibly thin ice");
-            if ui.button("Roll the Agility test").clicked() {
-                book = Some(Ok(Hazard::Ice { thin: state.thin }));
-            }
+            (
+                "Roll the Agility test".to_owned(),
+                Ok(Hazard::Ice { thin: state.thin }),
+            )
         }
-        HazardKind::Hide => {
-            ui.label("Who might notice them (tick), and who is searching:");
-            let others: Vec<&(CharacterId, String)> =
-                everyone.iter().filter(|(id, _)| *id != c.id).collect();
-            lists::rows_in_view(ui, "hide-observers", others.len(), 240.0, |ui, i| {
-                let (id, name) = others[i];
-                ui.horizontal(|ui| {
-                    let mut watching = state.observers.contains_key(id);
-                    if ui
-                        .checkbox(&mut watching, format!("{name} watches"))
-                        .changed()
-                    {
-                        if watching {
-                            state.observers.insert(*id, false);
-                        } else {
-                            state.observers.remove(id);
-                        }
-                    }
-                    if let Some(searching) = state.observers.get_mut(id) {
-                        ui.checkbox(searching, format!("{name} is searching"));
-                    }
-                });
-            });
-            if ui.button("Roll the hide").clicked() {
-                // Only those listed for this character: never themself.
-                book = Some(Ok(Hazard::Hide {
-                    observers: state
-                        .observers
-                        .iter()
-                        .filter(|(id, _)| **id != c.id && everyone.iter().any(|(e, _)| e == *id))
-                        .map(|(id, s)| (*id, *s))
-                        .collect(),
-                }));
-            }
-        }
+        HazardKind::Hide => (
+            "Roll the hide".to_owned(),
+            hide_ui(ui, state, data, c, everyone),
+        ),
         HazardKind::Deep => {
             ui.label(if c.exploration.depth_adapted {
                 format!("{} is adapted to the depths: no Doom below 500 m.", c.name)
@@ -381,26 +329,127 @@ fn hazard_ui(
                 "Without adaptation: Doom 1, +1 each turn at 500 m or below; the Doom and the exhaustion gained there stay until they rise above 500 m.".to_owned()
             });
             ui.horizontal_wrapped(|ui| {
-                if ui.button("A turn below 500 m").clicked() {
-                    book = Some(Ok(Hazard::Deep));
+                hazard_button(ui, data, c, "A turn below 500 m", Ok(Hazard::Deep), out);
+                hazard_button(ui, data, c, "Rise above 500 m", Ok(Hazard::Surface), out);
+            });
+            return;
+        }
+    };
+    hazard_button(ui, data, c, &label, hazard, out);
+}
+
+/// A hazard's button: greyed with the reason while its form does not read
+/// or the hazard's check refuses it.
+fn hazard_button(
+    ui: &mut Ui,
+    data: &CampaignData,
+    c: &Character,
+    label: &str,
+    hazard: Result<Hazard, String>,
+    out: &mut Vec<Command>,
+) {
+    let step = hazard.map(|hazard| HazardStep {
+        character: c.id,
+        hazard,
+    });
+    let refusal = match &step {
+        Err(why) => Some(why.clone()),
+        Ok(step) => crate::hazards::check(data, step)
+            .err()
+            .map(|e| e.to_string()),
+    };
+    if step_button(ui, label, refusal).clicked()
+        && let Ok(step) = step
+    {
+        out.push(Command::Hazard(step));
+    }
+}
+
+/// Who might notice a hider: the campaign's characters, and the open
+/// scene's enemies with the Perception the GM gives them.
+fn hide_ui(
+    ui: &mut Ui,
+    state: &mut HazardsState,
+    data: &CampaignData,
+    c: &Character,
+    everyone: &[(CharacterId, String)],
+) -> Result<Hazard, String> {
+    ui.label("Who might notice them (tick), and who is searching:");
+    let others: Vec<&(CharacterId, String)> =
+        everyone.iter().filter(|(id, _)| *id != c.id).collect();
+    lists::rows_in_view(ui, "hide-observers", others.len(), 240.0, |ui, i| {
+        let (id, name) = others[i];
+        ui.horizontal(|ui| {
+            let mut watching = state.observers.contains_key(id);
+            if ui
+                .checkbox(&mut watching, format!("{name} watches"))
+                .changed()
+            {
+                if watching {
+                    state.observers.insert(*id, false);
+                } else {
+                    state.observers.remove(id);
                 }
-                if ui.button("Rise above 500 m").clicked() {
-                    book = Some(Ok(Hazard::Surface));
+            }
+            if let Some(searching) = state.observers.get_mut(id) {
+                ui.checkbox(searching, format!("{name} is searching"));
+            }
+        });
+    });
+    let scene = data.scenes.values().rev().find(|s| !s.finished);
+    let enemies: Vec<&str> = scene
+        .iter()
+        .flat_map(|s| &s.enemies)
+        .filter(|e| !e.is_down())
+        .map(|e| e.name.as_str())
+        .collect();
+    state
+        .enemy_watch
+        .retain(|name, _| enemies.contains(&name.as_str()));
+    let mut watch = Vec::new();
+    if let Some(scene) = scene.filter(|_| !enemies.is_empty()) {
+        ui.label(format!(
+            "The enemies of {} (the text gives them no Perception: set their bonus):",
+            scene.name
+        ));
+        for name in enemies {
+            ui.horizontal(|ui| {
+                let mut watching = state.enemy_watch.contains_key(name);
+                if ui
+                    .checkbox(&mut watching, format!("{name} watches"))
+                    .changed()
+                {
+                    if watching {
+                        state.enemy_watch.insert(
+                            name.to_owned(),
+                            (Whole::new(0, limits::TRAIT_OR_SKILL), false),
+                        );
+                    } else {
+                        state.enemy_watch.remove(name);
+                    }
+                }
+                if let Some((bonus, searching)) = state.enemy_watch.get_mut(name) {
+                    let bonus = bonus.ui(ui, &format!("Perception of {name}"), 30.0);
+                    ui.checkbox(searching, format!("{name} is searching"));
+                    watch.push(bonus.map(|bonus| crate::hazards::EnemyWatch {
+                        name: name.to_owned(),
+                        bonus: bonus as i32,
+                        searching: *searching,
+                    }));
                 }
             });
         }
     }
-    match book {
-        Some(Ok(hazard)) => {
-            state.error = None;
-            out.push(Command::Hazard(HazardStep {
-                character: c.id,
-                hazard,
-            }));
-        }
-        Some(Err(e)) => state.error = Some(e),
-        None => {}
-    }
+    Ok(Hazard::Hide {
+        // Only those listed for this character: never themself.
+        observers: state
+            .observers
+            .iter()
+            .filter(|(id, _)| **id != c.id && everyone.iter().any(|(e, _)| e == *id))
+            .map(|(id, s)| (*id, *s))
+            .collect(),
+        enemies: watch.into_iter().collect::<Result<_, _>>()?,
+    })
 }
 
 /// What the character sees in a light and fog, with their Nightvision.
@@ -414,9 +463,11 @@ fn sight_ui(ui: &mut Ui, state: &mut HazardsState, c: &Character) {
         if let Some(o) = choice_combo(ui, "sight-obscured", "Obscurement", state.obscured) {
             state.obscured = o;
         }
-        fields::draft(ui, "Distance (m)", &mut state.distance, 40.0);
     });
-    match number(&state.distance, "Distance", &limits::DEPTH_M) {
+    let distance = ui
+        .horizontal(|ui| whole(state.distance.ui(ui, "Distance (m)", 40.0)))
+        .inner;
+    match distance {
         Ok(distance_m) => {
             let seen = senses::sight(&Sight {
                 light: state.light,
@@ -426,7 +477,7 @@ fn sight_ui(ui: &mut Ui, state: &mut HazardsState, c: &Character) {
                 distance_m,
             });
             ui.label(format!(
-                "{} sees it as {} light, {} obscured: {}{}.",
+                "To {} it is {}, {}: {}{}.",
                 c.name,
                 seen.light.label().to_lowercase(),
                 seen.obscurement.label().to_lowercase(),
@@ -437,6 +488,29 @@ fn sight_ui(ui: &mut Ui, state: &mut HazardsState, c: &Character) {
                 },
                 if seen.greyscale { ", in greyscale" } else { "" }
             ));
+            // Senses that need no light still reach where sight fails.
+            if seen.test != SightTest::Normal {
+                for kind in [
+                    SenseKind::Blindsight,
+                    SenseKind::Tremorsense,
+                    SenseKind::Truesight,
+                ] {
+                    if let Some(range) = range_of(&c.exploration.senses, kind)
+                        && range >= distance_m
+                    {
+                        ui.label(format!(
+                            "{}'s {} reaches {range} m: {}.",
+                            c.name,
+                            kind.label(),
+                            match kind {
+                                SenseKind::Tremorsense => "they sense what moves on the ground",
+                                SenseKind::Truesight => "they see through darkness, magical or not",
+                                _ => "they perceive without sight",
+                            }
+                        ));
+                    }
+                }
+            }
         }
         Err(e) => {
             ui.label(RichText::new(e).color(ERROR_COLOUR));

@@ -7,6 +7,7 @@
 use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use strum::IntoEnumIterator;
 use waybook::model::LogKind;
 use waybook::rules::dice::Dice;
 
@@ -320,7 +321,12 @@ fn a_cold_water_swim_books_its_exhaustion_minute_by_minute() {
         .exploration
         .clone();
     assert_eq!(after.exhaustion, sefa.exhaustion + 2);
-    assert!(f.shows("2 tests at TG 10 (1 failed)"));
+    // Issue 22, fault 26: the totals that decide the degrees are shown.
+    assert!(
+        f.shows("2 tests at TG 10 (totals 0, "),
+        "a natural 1 counts as 0"
+    );
+    assert!(f.shows(": 1 failed, 1 of them by 5 or more)"));
     assert_eq!(
         f.data().log.values().last().expect("logged").rolled,
         "d20: 1 · d20: 20"
@@ -333,8 +339,10 @@ fn a_height_that_is_not_a_number_books_nothing() {
     hazard(&mut f, "Brother Ilo", "Falling");
     write(&mut f, "Height (m)", "a long way");
     let before = f.data().log.len();
-    press(&mut f, "Roll the fall");
-    assert!(f.shows("Height: "));
+    f.greyed_with(
+        "Roll the fall",
+        "Height (m): “a long way” is not a whole number",
+    );
     assert_eq!(f.data().log.len(), before);
     assert!(
         f.character("Brother Ilo")
@@ -512,4 +520,64 @@ fn a_second_test_in_a_beat_is_the_gms_call_and_powers_work_in_beats() {
         f.reachable("Cast the power"),
         "powers are cast in beats too"
     );
+}
+
+/// Issue 22, fault 22: the hazard list shows all ten hazards at once.
+#[test]
+fn the_hazard_list_shows_every_hazard() {
+    let mut f = Fixture::demo_at_default_size();
+    f.click("Hazards");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Hazard")
+        .click();
+    f.harness.run();
+    let window = f.harness.ctx.content_rect();
+    for kind in waybook::model::hazard::HazardKind::iter() {
+        let label = waybook::model::Choice::label(kind);
+        let entry = f.harness.get_all_by_label(label).last().expect("listed");
+        assert!(
+            window.contains_rect(entry.rect()),
+            "{label} is in view without scrolling"
+        );
+    }
+}
+
+/// Issue 22, faults 25 and 26: the open scene's enemies can watch a hide;
+/// quicksand and light are said in words; Tremorsense is named where
+/// darkness fails sight.
+#[test]
+fn hazards_speak_plainly_and_the_scenes_enemies_watch() {
+    let mut f = Fixture::demo();
+    start_fight(&mut f, "2");
+    write(&mut f, "Enemy", "Marsh lurker");
+    press(&mut f, "Add the enemies");
+    hazard(&mut f, "Sefa Qorrin", "Hiding");
+    press(&mut f, "Marsh lurker watches");
+    write(&mut f, "Perception of Marsh lurker", "2");
+    press(&mut f, "Marsh lurker is searching");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![2, 15]);
+    press(&mut f, "Roll the hide");
+    assert!(f.shows("Marsh lurker's Investigation 17: found"));
+    choose(&mut f, "Hazard", "Quicksand");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "What happens")
+        .click();
+    f.harness.run();
+    for said in [
+        "Steps into it",
+        "Starts a turn in it",
+        "Tries to climb out",
+        "Is pulled out",
+    ] {
+        assert!(f.shows_exactly(said), "{said}");
+    }
+    f.harness.key_press(egui::Key::Escape);
+    f.harness.run();
+    choose(&mut f, "Who", "Ødric Hale");
+    choose(&mut f, "Light", "Darkness");
+    write(&mut f, "Distance (m)", "5");
+    assert!(
+        f.shows("To Ødric Hale it is darkness, heavily obscured: sight tests fail automatically.")
+    );
+    assert!(f.shows("Ødric Hale's Tremorsense reaches 6 m: they sense what moves on the ground."));
 }

@@ -87,14 +87,41 @@ impl Attack {
     pub fn block_target(&self) -> i32 {
         (self.defence + self.ap) as i32
     }
+
+    /// Where the hit modifier comes from, as the working says it: "(+2
+    /// more enemies, -1 long range)".
+    fn hit_why(&self) -> String {
+        let crowd = self.extra_enemies.min(EXTRA_ENEMY_LIMIT);
+        let mut parts = Vec::new();
+        if crowd > 0 {
+            parts.push(format!(
+                "+{crowd} more {}",
+                if crowd == 1 { "enemy" } else { "enemies" }
+            ));
+        }
+        if self.long_range {
+            parts.push("-1 long range".to_owned());
+        }
+        format!("({})", parts.join(", "))
+    }
+
+    /// The block target as the working says it: "Defence 5 + AP 1 =" before
+    /// its value, or plain "Defence" without AP.
+    fn block_target_name(&self) -> String {
+        if self.ap == 0 {
+            "Defence".to_owned()
+        } else {
+            format!("Defence {} + AP {} =", self.defence, self.ap)
+        }
+    }
 }
 
 /// A batch of D6s against one target.
 struct D6Check<'a> {
     what: &'a str,
     modifier: i32,
-    why: &'a str,
-    target_name: &'a str,
+    why: String,
+    target_name: String,
     target: i32,
     outcomes: [&'a str; 2],
 }
@@ -114,8 +141,8 @@ impl D6Check<'_> {
                 let success = d6_succeeds(face, self.modifier, self.target);
                 successes += u32::from(success);
                 RollRecord::single(self.what, 6, face)
-                    .modifier(self.modifier, self.why)
-                    .target(self.target_name, self.target)
+                    .modifier(self.modifier, self.why.as_str())
+                    .target(self.target_name.as_str(), self.target)
                     .outcome(self.outcomes[usize::from(!success)])
             })
             .collect();
@@ -128,8 +155,8 @@ pub fn attack(request: &Attack, dice: &mut Dice) -> Result<AttackResult, RuleErr
     let to_hit = D6Check {
         what: "to hit",
         modifier: request.hit_modifier(),
-        why: "hit modifiers",
-        target_name: "Quality",
+        why: request.hit_why(),
+        target_name: "Quality".to_owned(),
         target: request.quality as i32,
         outcomes: ["hit", "miss"],
     };
@@ -137,8 +164,8 @@ pub fn attack(request: &Attack, dice: &mut Dice) -> Result<AttackResult, RuleErr
     let block = D6Check {
         what: "block",
         modifier: request.block_modifier(),
-        why: "cover",
-        target_name: "Defence + AP",
+        why: "cover".to_owned(),
+        target_name: request.block_target_name(),
         target: request.block_target(),
         outcomes: ["blocked", "wound"],
     };
@@ -265,6 +292,27 @@ mod tests {
 
     fn run(request: &Attack, faces: Vec<u32>) -> AttackResult {
         attack(request, &mut Dice::scripted(faces)).unwrap()
+    }
+
+    /// The working names where each number comes from: the crowd and long
+    /// range on the hit, Defence and AP on the block.
+    #[test]
+    fn the_working_says_where_the_numbers_come_from() {
+        let request = Attack {
+            ap: 1,
+            extra_enemies: 2,
+            long_range: true,
+            ..attack_request(1, 4, 5)
+        };
+        let r = run(&request, vec![3, 4]);
+        let said: Vec<String> = r.records.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                "to hit: d6 = 3, +1 (+2 more enemies, -1 long range) = 4 vs Quality 4: hit",
+                "block: d6 = 4 vs Defence 5 + AP 1 = 6: wound",
+            ]
+        );
     }
 
     /// "Roll one D6 per attack against Quality. The defender rolls one D6 per

@@ -146,13 +146,13 @@ named_enum! {
     /// What happens in the quicksand.
     pub enum QuicksandEvent("quicksand event") {
         /// Entering: sink half a metre.
-        Enter => "enter",
+        Enter => "enter" as "Steps into it",
         /// The start of a turn inside: sink half a metre more.
-        TurnStart => "turn-start",
+        TurnStart => "turn-start" as "Starts a turn in it",
         /// The character's own Physique test.
-        Escape => "escape",
+        Escape => "escape" as "Tries to climb out",
         /// Someone else's TG 13 Physique test.
-        PullOut => "pull-out",
+        PullOut => "pull-out" as "Is pulled out",
     }
 }
 

@@ -25,11 +25,11 @@ named_enum! {
     /// "three categories of illuminated areas".
     pub enum Light("light") {
         /// See normally.
-        WellLit => "well-lit",
+        WellLit => "well-lit" as "Well lit",
         /// Lightly obscured.
-        Dim => "dim",
+        Dim => "dim" as "Dim light",
         /// Heavily obscured.
-        Darkness => "darkness",
+        Darkness => "darkness" as "Darkness",
     }
 }
 
@@ -39,11 +39,11 @@ named_enum! {
     pub enum Obscurement("obscurement") {
         /// Clear.
         #[default]
-        None => "none",
+        None => "none" as "Not obscured",
         /// Disadvantage on sight tests.
-        Light => "light",
+        Light => "light" as "Lightly obscured",
         /// Sight tests automatically fail.
-        Heavy => "heavy",
+        Heavy => "heavy" as "Heavily obscured",
     }
 }
 
