@@ -74,9 +74,18 @@ impl FieldBuffers {
         self.draft = false;
     }
 
-    fn take_focus(&mut self, key: &str, response: &egui::Response) {
+    /// Gives the field the keyboard when asked for, its text selected, so
+    /// typing replaces a placeholder ("New character") instead of adding
+    /// to it.
+    fn take_focus(&mut self, key: &str, response: &egui::Response, text: &str) {
         if self.focus.as_deref() == Some(key) {
             response.request_focus();
+            let mut state =
+                egui::TextEdit::load_state(&response.ctx, response.id).unwrap_or_default();
+            state
+                .cursor
+                .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+            state.store(&response.ctx, response.id);
             self.focus = None;
         }
     }
@@ -148,7 +157,7 @@ impl FieldBuffers {
             TextEdit::singleline(&mut text)
         };
         let response = label.name(ui.add(edit.id_salt(key).desired_width(width)), label_id);
-        self.take_focus(key, &response);
+        self.take_focus(key, &response, &text);
         if response.has_focus() {
             self.texts.insert(key.to_owned(), text.clone());
         } else if response.lost_focus() {
@@ -219,7 +228,7 @@ impl FieldBuffers {
                 edit = edit.text_color(ERROR_COLOUR);
             }
             let response = label.name(ui.add(edit), label_id);
-            self.take_focus(key, &response);
+            self.take_focus(key, &response, &text);
             if response.has_focus() || invalid {
                 self.texts.insert(key.to_owned(), text.clone());
             }

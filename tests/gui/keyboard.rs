@@ -215,3 +215,31 @@ fn tab_walks_a_long_route_drawn_only_near_the_view() {
     assert!(f.shows_exactly(far));
     assert!(!f.shows_exactly("Leg 1"), "far above the view now");
 }
+
+/// Issue 22, fault 24: the Add character button selects the placeholder
+/// name, so what the GM types replaces it.
+#[test]
+fn add_character_selects_the_placeholder_name() {
+    let mut f = Fixture::demo();
+    f.click("Add character");
+    let ctx = f.harness.ctx.clone();
+    let field = ctx
+        .memory(|m| m.focused())
+        .expect("the Name field has the keyboard");
+    let selected = egui::TextEdit::load_state(&ctx, field)
+        .and_then(|s| s.cursor.char_range())
+        .map(|r| r.as_sorted_char_range())
+        .map(|r| r.start.0..r.end.0);
+    assert_eq!(
+        selected,
+        Some(0.."New character".chars().count()),
+        "the placeholder is selected"
+    );
+    type_here(&mut f, "Vessa Crow");
+    press(&mut f, Key::Enter);
+    assert!(
+        f.character("Vessa Crow").is_some(),
+        "named, not appended to"
+    );
+    assert!(f.character("New characterVessa Crow").is_none());
+}
