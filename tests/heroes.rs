@@ -329,6 +329,54 @@ fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
     );
 }
 
+/// Issue 22, fault 28: an injury table that still holds Waybook's
+/// placeholder is not rolled on: its row would write no injury.
+#[test]
+fn a_placeholder_injury_table_is_not_rolled_on() {
+    let (_dir, mut data) = common::demo();
+    let mut table = data
+        .tables
+        .values()
+        .find(|t| t.name == "injury")
+        .expect("the injury table")
+        .clone();
+    table.rows = waybook::starter::starter_tables(&data)
+        .into_iter()
+        .find_map(|c| match c {
+            waybook::model::Change::Table { after: Some(t), .. } if t.name == "injury" => {
+                Some(t.rows)
+            }
+            _ => None,
+        })
+        .expect("the starter's placeholder");
+    data.apply(&waybook::model::Change::Table {
+        before: data.tables.get(&table.id).cloned(),
+        after: Some(table),
+    });
+    let ash = named(&data, "Ash Varnell").id;
+    let mission = Mission {
+        id: MissionId(0),
+        name: "The burning mill".to_owned(),
+        party: None,
+        at: data.settings.clock,
+        awards: vec![heroes::award_for(ash, 2, &[], true)],
+        lines: Vec::new(),
+    };
+    play(&mut data, HeroStep::Award(mission), &[]).expect("awarded");
+    let id = *data.missions.keys().last().expect("the mission");
+    assert_eq!(
+        play(
+            &mut data,
+            HeroStep::Injury {
+                mission: id,
+                character: ash
+            },
+            &[4]
+        ),
+        Err("the \"injury\" table still holds Waybook's placeholder: write its rows on the Dice and rules screen first".to_owned())
+    );
+}
+
 /// "as the campaign goes on, he remembers": memories with their mission.
 #[test]
 fn the_traveller_remembers_and_the_file_keeps_it() {

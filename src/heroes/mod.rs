@@ -39,6 +39,10 @@ pub enum HeroError {
         "the campaign has no \"{INJURY_TABLE}\" table to roll on (add it on the Tables screen)"
     )]
     NoInjuryTable,
+    #[error(
+        "the \"{INJURY_TABLE}\" table still holds Waybook's placeholder: write its rows on the Dice and rules screen first"
+    )]
+    PlaceholderInjuries,
     #[error("{0}")]
     Refused(String),
     #[error("{0} has no advance {1} to take back")]
@@ -135,6 +139,9 @@ pub fn check(data: &CampaignData, step: &HeroStep) -> Result<()> {
             let table = data
                 .table_named(INJURY_TABLE)
                 .ok_or(HeroError::NoInjuryTable)?;
+            if table.is_placeholder() {
+                return Err(HeroError::PlaceholderInjuries);
+            }
             table.rollable().map(|_| ()).map_err(|e| {
                 HeroError::Table(format!("the {} table cannot be rolled: {e}", table.name))
             })

@@ -83,6 +83,14 @@ pub struct TableDef {
 }
 
 impl TableDef {
+    /// Whether the table still holds a row Waybook shipped as a
+    /// placeholder for the GM to replace.
+    pub fn is_placeholder(&self) -> bool {
+        self.rows
+            .iter()
+            .any(|r| r.result.starts_with(crate::rules::tables::PLACEHOLDER))
+    }
+
     /// The table as the engine reads it, or what is wrong with it.
     pub fn rollable(&self) -> Result<RollTable, TableError> {
         let rows = self

@@ -525,8 +525,11 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     book.end_activation()?;
     book.scene.finished = true;
     book.scene.in_round = false;
+    // A table still holding Waybook's placeholder is not read: its row
+    // would be no injury.
     let table = data
         .table_named(crate::model::advancement::INJURY_TABLE)
+        .filter(|t| !t.is_placeholder())
         .and_then(|t| t.rollable().ok());
     let still: Vec<CharacterId> = book
         .scene
@@ -549,7 +552,7 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
                 format!("{name} was still down: d6 = {face} on the injury table: {injury}.")
             }
             None => format!(
-                "{name} was still down: d6 = {face} (the campaign has no injury table to read it on)."
+                "{name} was still down: d6 = {face} (the campaign has no injury table of its own to read it on)."
             ),
         };
         book.line(line);

@@ -18,6 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// memory being written.
 #[derive(Debug, Default)]
 pub struct LevelUpDrafts {
+    /// Whose sheet these were typed on: another sheet starts them afresh.
+    pub of: Option<CharacterId>,
     pub power: String,
     pub talent: String,
     pub cleric: String,
@@ -33,6 +35,12 @@ pub fn advancement_ui(
     c: &Character,
     out: &mut Vec<Command>,
 ) {
+    if drafts.of != Some(c.id) {
+        *drafts = LevelUpDrafts {
+            of: Some(c.id),
+            ..LevelUpDrafts::default()
+        };
+    }
     let ledger = heroes::ledger(data, c.id);
     if !ledger.is_empty() {
         ui.label(RichText::new("XP ledger").strong());
@@ -465,11 +473,17 @@ fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Comma
         };
         ui.horizontal(|ui| {
             ui.label(format!("{} was down at the end:", c.name));
-            if ui.button(format!("Roll {}'s injury", c.name)).clicked() {
-                out.push(Command::Heroes(HeroStep::Injury {
-                    mission: m.id,
-                    character: c.id,
-                }));
+            let step = HeroStep::Injury {
+                mission: m.id,
+                character: c.id,
+            };
+            let refusal = heroes::check(data, &step).err().map(|e| e.to_string());
+            if let Some(why) = &refusal {
+                ui.label(RichText::new(crate::model::capitalised(why)).color(ERROR_COLOUR));
+            }
+            if super::forms::step_button(ui, format!("Roll {}'s injury", c.name), refusal).clicked()
+            {
+                out.push(Command::Heroes(step));
             }
         });
     }

@@ -10,9 +10,15 @@ use egui::{RichText, ThemePreference, Ui};
 
 #[derive(Debug, Default)]
 pub struct HelpState {
-    shortcuts: bool,
-    rules: bool,
-    about: bool,
+    /// The Help window open: one at a time, so they never stack.
+    open: Option<HelpPage>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HelpPage {
+    Shortcuts,
+    Rules,
+    About,
 }
 
 /// Every crate Waybook is built on directly, with its licence.
@@ -62,13 +68,13 @@ pub fn view_menu_ui(ui: &mut Ui, app: &mut App) {
 
 pub fn help_menu_ui(ui: &mut Ui, state: &mut HelpState) {
     ui.menu_button("Help", |ui| {
-        for (open, name) in [
-            (&mut state.shortcuts, "Keyboard shortcuts"),
-            (&mut state.rules, "Rule texts and notes"),
-            (&mut state.about, "About Waybook"),
+        for (page, name) in [
+            (HelpPage::Shortcuts, "Keyboard shortcuts"),
+            (HelpPage::Rules, "Rule texts and notes"),
+            (HelpPage::About, "About Waybook"),
         ] {
             if ui.button(name).clicked() {
-                *open = true;
+                state.open = Some(page);
                 ui.close();
             }
         }
@@ -77,12 +83,23 @@ pub fn help_menu_ui(ui: &mut Ui, state: &mut HelpState) {
 
 pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
     let ctx = ui.ctx().clone();
+    // Escape closes the Help window, unless a list or a field has it.
+    if state.open.is_some()
+        && !egui::Popup::is_any_open(&ctx)
+        && !ctx.text_edit_focused()
+        && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+    {
+        state.open = None;
+    }
+    let mut shortcuts = state.open == Some(HelpPage::Shortcuts);
+    let mut rules = state.open == Some(HelpPage::Rules);
+    let mut about = state.open == Some(HelpPage::About);
     // In the middle of the window, clear of the menus.
     let centre = ctx.content_rect().center();
     egui::Window::new("Keyboard shortcuts")
         .pivot(egui::Align2::CENTER_CENTER)
         .default_pos(centre)
-        .open(&mut state.shortcuts)
+        .open(&mut shortcuts)
         .resizable(false)
         .show(&ctx, |ui| {
             egui::Grid::new("shortcut-list")
@@ -109,7 +126,7 @@ pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
     egui::Window::new("Rule texts and notes")
         .pivot(egui::Align2::CENTER_CENTER)
         .default_pos(centre)
-        .open(&mut state.rules)
+        .open(&mut rules)
         .default_size([640.0, 520.0])
         .show(&ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
@@ -123,7 +140,7 @@ pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
     egui::Window::new("About Waybook")
         .pivot(egui::Align2::CENTER_CENTER)
         .default_pos(centre)
-        .open(&mut state.about)
+        .open(&mut about)
         .default_size([520.0, 480.0])
         .show(&ctx, |ui| {
             ui.heading(format!("Waybook {}", env!("CARGO_PKG_VERSION")));
@@ -153,4 +170,7 @@ pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
                 }
             });
         });
+    if !(shortcuts || rules || about) {
+        state.open = None;
+    }
 }

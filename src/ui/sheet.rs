@@ -113,6 +113,15 @@ impl Form<'_> {
         }
     }
 
+    /// A text field the width of the sheet that wraps, for a sentence or
+    /// more (the Drive, the notes): nothing is cut off.
+    fn paragraph(&mut self, ui: &mut Ui, f: &sheet::Text) {
+        let key = self.key(f.label);
+        if let Some(v) = self.fields.multiline(ui, &key, f.label, (f.get)(self.c)) {
+            self.commit(f.label, |c| (f.set)(c, v));
+        }
+    }
+
     fn halves(&mut self, ui: &mut Ui, f: &sheet::Halves) {
         let key = self.key(&f.label.to_lowercase());
         let current = (f.get)(self.c);
@@ -296,11 +305,7 @@ pub fn sheet_ui(
                 party_combo(ui, &mut form, data);
                 ui.end_row();
             });
-        let notes = &sheet::NOTES;
-        let key = form.key("notes");
-        if let Some(text) = form.fields.multiline(ui, &key, notes.label, (notes.get)(c)) {
-            form.commit("notes", |c| (notes.set)(c, text));
-        }
+        form.paragraph(ui, &sheet::NOTES);
     });
     let s = &data.settings;
     if s.enabled(RuleText::Companion) {
@@ -392,7 +397,7 @@ fn companion_ui(
     form.list(ui, "Powers and drills", |c| &mut c.companion.powers);
     form.list(ui, "Talents", |c| &mut c.companion.talents);
     form.list(ui, "Injuries", |c| &mut c.companion.injuries);
-    form.text(ui, &sheet::DRIVE);
+    form.paragraph(ui, &sheet::DRIVE);
 }
 
 /// "Level 2 · next level at 9 XP · 1 of 1 advances taken": a hero's level

@@ -1119,6 +1119,14 @@ fn help_and_view_menus() {
     f.menu("Help", "About Waybook");
     assert!(f.shows(&format!("Waybook {}", env!("CARGO_PKG_VERSION"))));
     assert!(f.shows("Open campaign: "));
+    // Issue 22, fault 28: one Help window at a time, and Escape closes it.
+    assert!(
+        !f.shows("A natural 1 always fails"),
+        "About took the rules' place"
+    );
+    f.harness.key_press(egui::Key::Escape);
+    f.harness.run();
+    assert!(!f.shows("Open campaign: "), "Escape closed it");
     let manifest = include_str!("../../Cargo.toml");
     let deps = manifest
         .split("[dependencies]")

@@ -284,11 +284,12 @@ fn the_roster_answers_the_keyboard() {
         f.field("Name").is_focused(),
         "the new character's name takes the keyboard"
     );
-    f.field("Name").type_text(" the Bold");
+    // The placeholder name is selected: what is typed replaces it.
+    f.field("Name").type_text("Vessa the Bold");
     f.harness.run();
     f.harness.key_press(Key::Enter);
     f.harness.run();
-    assert!(f.character("New character the Bold").is_some());
+    assert!(f.character("Vessa the Bold").is_some());
 }
 
 #[test]

@@ -244,3 +244,21 @@ fn refusals_count_what_was_taken_and_a_known_power_is_not_taken_again() {
             .is_disabled()
     );
 }
+
+/// Issue 22, fault 28: a name typed for a level-up stays with its sheet,
+/// and the Drive is a field that wraps, nothing cut off.
+#[test]
+fn typed_names_stay_with_their_sheet_and_the_drive_wraps() {
+    let mut f = Fixture::demo();
+    open_sheet(&mut f, "Ash Varnell");
+    f.type_into("Talent to learn", "Iron Grip");
+    assert!(f.shows("Take the talent: Iron Grip"));
+    open_sheet(&mut f, "Brother Ilo");
+    assert!(!f.shows("Take the talent: Iron Grip"), "not on Ilo's sheet");
+    assert_eq!(f.field("Talent to learn").value().as_deref(), Some(""));
+    let drive = f
+        .harness
+        .get_all_by_label("Drive")
+        .any(|n| n.accesskit_node().role() == egui::accesskit::Role::MultilineTextInput);
+    assert!(drive, "the Drive wraps");
+}
