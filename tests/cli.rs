@@ -779,7 +779,8 @@ fn heroes_json_lists_levels_advances_owed_and_the_travellers_memories() {
     );
 }
 
-/// Issue 13: `log` prints the campaign log, every roll with its dice.
+/// Issue 13: `log` prints the campaign log, every roll with its dice; issue
+/// 22: and every step that did something, in words.
 #[test]
 fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
     let dir = tempfile::tempdir().expect("dir");
@@ -787,7 +788,30 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
     let out = waybook(&["log", path_str(&file), "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let entries = log.as_array().expect("an array");
+    let all = log.as_array().expect("an array");
+    let closed = all
+        .iter()
+        .find(|e| {
+            e["kind"] == "heroes"
+                && e["why"]
+                    .as_str()
+                    .is_some_and(|w| w.starts_with("Close the mission"))
+        })
+        .expect("the mission closed is in the log, though it rolled nothing");
+    assert!(
+        closed["said"]
+            .as_array()
+            .expect("what it did")
+            .iter()
+            .any(|l| l
+                .as_str()
+                .is_some_and(|l| l.starts_with("Ash Varnell earns "))),
+        "{closed}"
+    );
+    let entries: Vec<&serde_json::Value> = all
+        .iter()
+        .filter(|e| e["rolled"].as_str().is_some_and(|r| !r.is_empty()) || e["kind"] == "event")
+        .collect();
     let kinds: Vec<&str> = entries
         .iter()
         .map(|e| e["kind"].as_str().expect("kind"))

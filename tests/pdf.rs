@@ -424,18 +424,64 @@ fn the_travellers_sheet_prints_his_memories() {
 /// Issue 13: the session recap prints one game night's campaign log.
 #[test]
 fn the_session_recap_prints_one_nights_log() {
-    let (_dir, data) = demo();
-    let first = data.log.values().next().expect("the demo's log").id;
-    let sheets = [Sheet::Recap(first)];
-    let text = all_text(&read(&render(&data, &sheets, Paper::A4)));
-    for expected in [
-        "Session recap · 2026-11-27",
-        "11 entries",
-        "Survey for Greyspine sage — d20: 14",
-        "GM's event",
-    ] {
-        assert!(text.contains(expected), "“{expected}” in:\n{text}");
+    let (_dir, mut data) = demo();
+    let first = data.log.values().next().expect("the demo's log").clone();
+    // Issue 22, fault 23: an undone step is not in the recap.
+    let mut undone = data.log.values().nth(1).expect("a second entry").clone();
+    undone.undone = true;
+    undone.why = "A step taken back".to_owned();
+    data.apply(&Change::of(data.log.get(&undone.id), Some(&undone)));
+    let night = first.night().to_owned();
+    // An advance taken that night, logged as the app logs a step.
+    let ash = data
+        .characters
+        .values()
+        .find(|c| c.name == "Ash Varnell")
+        .expect("Ash")
+        .id;
+    let advance = waybook::heroes::play(
+        &data,
+        &waybook::heroes::HeroStep::Advance {
+            character: ash,
+            kind: AdvanceKind::Wounds,
+            what: String::new(),
+        },
+        &mut waybook::rules::dice::Dice::scripted(vec![]),
+    )
+    .expect("Ash owes an advance");
+    let advance =
+        waybook::model::log::with_rolls(&data, LogKind::Heroes, advance, &[], first.real.clone());
+    for change in &advance.changes {
+        data.apply(change);
     }
+    let kept = data
+        .log
+        .values()
+        .filter(|e| e.night() == night && !e.undone)
+        .count();
+    let sheets = [Sheet::Recap(first.id)];
+    // Each die is kept whole with a no-break space: read it as a space.
+    let text = all_text(&read(&render(&data, &sheets, Paper::A4))).replace('\u{a0}', " ");
+    for expected in [
+        "Session recap · 2026-11-27".to_owned(),
+        format!("{kept} entries"),
+        "Survey for Greyspine sage".to_owned(),
+        "Dice: d20: 14".to_owned(),
+        "GM's event".to_owned(),
+        // What happened, not only the dice: the mission, its XP, the
+        // advances, the memories, the wild dice.
+        "is closed".to_owned(),
+        "Ash Varnell earns ".to_owned(),
+        "Ash Varnell takes +1 Wounds at level 3".to_owned(),
+        "The Traveller remembers: ".to_owned(),
+        "gains a wild die".to_owned(),
+    ] {
+        assert!(text.contains(&expected), "“{expected}” in:\n{text}");
+    }
+    assert!(
+        !text.contains("A step taken back"),
+        "the undone step is left out"
+    );
     assert!(inside_the_margins(&data, &sheets, Paper::Letter) > 0);
 }
 

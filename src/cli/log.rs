@@ -1,6 +1,7 @@
-//! `waybook log`: the campaign log, oldest first: every roll with its time
-//! on the campaign clock and the real time, why, the dice, the characters
-//! and whether its edit was undone. Read-only.
+//! `waybook log`: the campaign log, oldest first: every roll and every step
+//! played, with its time on the campaign clock and the real time, why, what
+//! it did in words, the dice, the characters and whether its edit was
+//! undone. Read-only.
 
 use crate::model::{CampaignData, Choice, LogEntry};
 use crate::store::Campaign;
@@ -18,6 +19,7 @@ fn entry_json(data: &CampaignData, e: &LogEntry) -> Value {
         "rolled": e.rolled,
         "characters": e.characters.iter().filter_map(|c| data.characters.get(c)).map(|c| c.name.clone()).collect::<Vec<_>>(),
         "undone": e.undone,
+        "said": e.said,
     })
 }
 
@@ -44,6 +46,9 @@ pub fn log(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Result<(
             e.kind.label(),
             e.why
         )?;
+        for line in &e.said {
+            writeln!(out, "    {line}")?;
+        }
     }
     Ok(())
 }

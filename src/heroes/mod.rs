@@ -529,10 +529,34 @@ fn award(data: &CampaignData, mission: &Mission) -> Result<Edit> {
     mission.name = mission.name.trim().to_owned();
     mission.at = data.settings.clock;
     let mut changes = vec![];
+    mission.lines.push(format!(
+        "{}: the mission {} is closed.",
+        mission.at.stamp(),
+        mission.name
+    ));
     for a in &mission.awards {
         let c = character_of(data, a.character)?;
         let mut after = c.clone();
         after.companion.xp += a.xp;
+        let reasons = if a.reasons.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", a.reasons.join(", "))
+        };
+        mission.lines.push(format!(
+            "{} earns {} XP{reasons}: {} XP, {}{}.",
+            c.name,
+            a.xp,
+            after.companion.xp,
+            advance::level_line(xp(&after), false),
+            owed_line(&after).map_or(String::new(), |o| format!(", {o}"))
+        ));
+        if a.down {
+            mission.lines.push(format!(
+                "{} was down at the end: an injury to roll.",
+                c.name
+            ));
+        }
         changes.push(Change::character(Some(c), Some(&after)));
     }
     let label = format!("Close the mission {}", mission.name);

@@ -111,6 +111,68 @@ impl Change {
     pub fn character(before: Option<&Character>, after: Option<&Character>) -> Change {
         Change::of(before, after)
     }
+
+    /// What the change added to its record's own account of what happened:
+    /// the new lines of a scene, a travel round, a gathering session, a
+    /// mission or a journey's log, a character's hazard lines and memories.
+    pub fn added_lines(&self) -> Vec<String> {
+        fn beyond(before: Option<&[String]>, after: Option<&[String]>) -> Vec<String> {
+            let after = after.unwrap_or_default();
+            let kept = before.map_or(0, <[String]>::len).min(after.len());
+            after[kept..].to_vec()
+        }
+        match self {
+            Change::Scene { before, after } => beyond(
+                before.as_ref().map(|s| &s.lines[..]),
+                after.as_ref().map(|s| &s.lines[..]),
+            ),
+            Change::Round { before, after } => beyond(
+                before.as_ref().map(|r| &r.lines[..]),
+                after.as_ref().map(|r| &r.lines[..]),
+            ),
+            Change::Session { before, after } => beyond(
+                before.as_ref().map(|s| &s.lines[..]),
+                after.as_ref().map(|s| &s.lines[..]),
+            ),
+            Change::Mission { before, after } => beyond(
+                before.as_ref().map(|m| &m.lines[..]),
+                after.as_ref().map(|m| &m.lines[..]),
+            ),
+            Change::Journey { before, after } => beyond(
+                before.as_ref().map(|j| &j.log[..]),
+                after.as_ref().map(|j| &j.log[..]),
+            ),
+            Change::Character {
+                before,
+                after: Some(after),
+            } => {
+                fn hazards(c: &Character) -> &[String] {
+                    &c.exploration.hazards.lines
+                }
+                let mut lines = beyond(before.as_deref().map(hazards), Some(hazards(after)));
+                let taken = before.as_ref().map_or(0, |b| b.companion.advances.len());
+                lines.extend(after.companion.advances.iter().skip(taken).map(|a| {
+                    format!(
+                        "{} takes {} at level {}.",
+                        after.name,
+                        a.describe(),
+                        a.level
+                    )
+                }));
+                let known = before.as_ref().map_or(0, |b| b.companion.memories.len());
+                lines.extend(
+                    after
+                        .companion
+                        .memories
+                        .iter()
+                        .skip(known)
+                        .map(|m| format!("{} remembers: {}", after.name, m.text)),
+                );
+                lines
+            }
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// The changes one GM action makes, with a label for the Edit menu

@@ -70,6 +70,10 @@ pub struct LogEntry {
     /// The edit it caused was undone.
     #[serde(default)]
     pub undone: bool,
+    /// What happened, as the step wrote it in its own account (the scene's
+    /// lines, the mission's awards): a recap's words, with the dice beneath.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub said: Vec<String>,
 }
 
 impl LogEntry {
@@ -91,6 +95,7 @@ impl LogEntry {
             rolled,
             characters,
             undone: false,
+            said: Vec::new(),
         }
     }
 
@@ -132,8 +137,10 @@ pub fn characters_of(edit: &Edit) -> Vec<CharacterId> {
     ids
 }
 
-/// The edit with the log entry of the faces rolled for it, at the campaign
-/// clock as it was before the edit; unchanged when nothing was rolled.
+/// A played step's edit with its log entry: what it did (the lines it
+/// added to its records' accounts) and the faces rolled for it, at the
+/// campaign clock as it was before the edit. A step that rolled nothing
+/// and said nothing (a field typed) adds no entry.
 pub fn with_rolls(
     data: &CampaignData,
     kind: LogKind,
@@ -141,9 +148,11 @@ pub fn with_rolls(
     tape: &[(u32, u32)],
     real: String,
 ) -> Edit {
-    if !tape.is_empty() {
+    let said: Vec<String> = edit.changes.iter().flat_map(Change::added_lines).collect();
+    if !tape.is_empty() || !said.is_empty() {
         let characters = characters_of(&edit);
-        let entry = LogEntry::new(data, kind, &edit.label, faces_line(tape), characters, real);
+        let mut entry = LogEntry::new(data, kind, &edit.label, faces_line(tape), characters, real);
+        entry.said = said;
         edit.changes.push(Change::of(None, Some(&entry)));
     }
     edit

@@ -134,6 +134,35 @@ pub fn tick_boxes(l: &mut Layout<'_>, items: &[(bool, String)]) {
 }
 
 /// "Label: value" lines, wrapped.
+/// One entry of an account: its heading, the lines beneath it, and a
+/// small grey note (the dice) under them; the heading never alone at the
+/// foot of a page.
+pub fn entry(l: &mut Layout<'_>, heading: &str, lines: &[String], note: Option<&str>) {
+    let width = l.content_width();
+    let head = l.metrics.wrap(heading, BODY + 0.5, width);
+    l.need((head.len() as f32 + 1.0) * (BODY + 4.5) + 4.0);
+    l.y -= 4.0;
+    for part in &head {
+        l.text(l.left(), l.y - BODY, BODY + 0.5, part, INK);
+        l.y -= BODY + 4.5;
+    }
+    for line in lines {
+        for part in l.metrics.wrap(line, BODY, width - 12.0) {
+            l.need(BODY + 4.0);
+            l.text(l.left() + 12.0, l.y - BODY, BODY, &part, INK);
+            l.y -= BODY + 4.0;
+        }
+    }
+    if let Some(note) = note {
+        // Break between dice, never inside one ("d6: 4" stays whole).
+        for part in l.metrics.wrap(note, LABEL, width - 12.0) {
+            l.need(LABEL + 3.5);
+            l.text(l.left() + 12.0, l.y - LABEL, LABEL, &part, SOFT);
+            l.y -= LABEL + 3.5;
+        }
+    }
+}
+
 pub fn line(l: &mut Layout<'_>, label: &str, value: &str) {
     let text = if label.is_empty() {
         value.to_owned()

@@ -116,14 +116,14 @@ impl Metrics {
             .sum()
     }
 
-    /// Splits `text` into lines no wider than `width`, breaking at spaces and,
-    /// for a word longer than a line, inside the word. Keeps the text's own
-    /// line breaks.
+    /// Splits `text` into lines no wider than `width`, breaking at spaces
+    /// (never at a no-break space) and, for a word longer than a line,
+    /// inside the word. Keeps the text's own line breaks.
     pub fn wrap(&self, text: &str, size: f32, width: f32) -> Vec<String> {
         let mut lines = Vec::new();
         for paragraph in text.lines() {
             let mut line = String::new();
-            for word in paragraph.split_whitespace() {
+            for word in paragraph.split([' ', '\t']).filter(|w| !w.is_empty()) {
                 let candidate = if line.is_empty() {
                     word.to_owned()
                 } else {

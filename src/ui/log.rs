@@ -162,7 +162,10 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
                 });
                 row.col(|ui| {
                     let undone = if e.undone { " (undone)" } else { "" };
-                    ui.label(text(format!("{}{undone}", e.why)));
+                    let why = ui.label(text(format!("{}{undone}", e.why)));
+                    if !e.said.is_empty() {
+                        why.on_hover_text(e.said.join("\n"));
+                    }
                 });
                 row.col(|ui| {
                     let who: Vec<&str> = e

@@ -64,7 +64,7 @@ fn a_gathering_test_is_logged_with_its_dice_and_its_character() {
     f.click("Log");
     assert!(f.shows("d20: 12"));
     let all = f.data().log.len();
-    pick(&mut f, "Kind", "Advancement");
+    pick(&mut f, "Kind", "Dice roller");
     assert!(!f.shows("d20: 12"), "filtered out by kind");
     assert!(f.shows(&format!("0 of {all} entries")));
     pick(&mut f, "Kind", "every kind");
@@ -122,7 +122,13 @@ fn an_encounter_on_another_day_opens_a_scene() {
     f.harness.get_by_label("Open a scene for it").click();
     f.harness.run();
     f.click("Add the event");
-    let entry = f.data().log.values().last().cloned().expect("logged");
+    let entry = f
+        .data()
+        .log
+        .values()
+        .rfind(|e| e.kind == LogKind::Event)
+        .cloned()
+        .expect("logged");
     assert_eq!(entry.why, "Encounter: Wolves circle the camp");
     assert_eq!((entry.at.day, entry.at.hour), (1, 22));
     let scene = f.data().scenes.values().last().cloned().expect("a scene");
