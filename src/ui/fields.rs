@@ -359,8 +359,10 @@ pub fn choice_combo<C: crate::model::Choice>(
     let mut chosen = value;
     let label_id = ui.label(label).id;
     // Tall enough for every value: a list that scrolls hides some.
+    let width = combo_width(ui, C::iter().map(|c| c.label()));
     let combo = egui::ComboBox::from_id_salt(id)
         .selected_text(chosen.label())
+        .width(width)
         .height(480.0)
         .show_ui(ui, |ui| {
             for c in C::iter() {
@@ -369,6 +371,15 @@ pub fn choice_combo<C: crate::model::Choice>(
         });
     in_view(combo.response).labelled_by(label_id);
     (chosen != value).then_some(chosen)
+}
+
+/// A list's width: enough for its longest name ("Marta the Guide" whole),
+/// within reason. Names are measured by their letters, not laid out: a
+/// list may hold thousands.
+fn combo_width<'a>(ui: &Ui, names: impl Iterator<Item = &'a str>) -> f32 {
+    let longest = names.map(|n| n.chars().count()).max().unwrap_or(0) as f32;
+    let letter = ui.text_style_height(&egui::TextStyle::Button) * 0.55;
+    (longest * letter + 28.0).clamp(ui.spacing().combo_width, 320.0)
 }
 
 /// What a [`record_combo`] shows when no record is picked.
@@ -395,8 +406,10 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
         .and_then(|c| records.iter().find(|(k, _)| *k == c))
         .map_or(none, |(_, name)| name.as_ref());
     let label_id = ui.label(label).id;
+    let width = combo_width(ui, records.iter().map(|(_, n)| n.as_ref()).chain([none]));
     let combo = egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
+        .width(width)
         .height(400.0)
         .show_ui(ui, |ui| {
             if let Unpicked::Offered(none) = unpicked {

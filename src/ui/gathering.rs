@@ -126,8 +126,9 @@ pub fn gathering_ui(
             forage_ui(ui, state, data, out);
         });
     egui::CentralPanel::default().show(ui, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            match state.site.and_then(|s| data.sites.get(&s)) {
+        egui::ScrollArea::vertical()
+            .auto_shrink(false)
+            .show(ui, |ui| match state.site.and_then(|s| data.sites.get(&s)) {
                 Some(site) => {
                     ui.horizontal(|ui| {
                         if ui.button("Print site card…").clicked() {
@@ -151,8 +152,7 @@ pub fn gathering_ui(
                             .weak(),
                     );
                 }
-            }
-        });
+            });
     });
 }
 
@@ -166,7 +166,7 @@ fn site_ui(
     let fields = &mut state.fields;
     let key = |f: &str| format!("site{}:{f}", site.id.0);
     ui.heading(&site.name);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if let Some(name) = fields.text(ui, &key("name"), "Site name", &site.name, 200.0) {
             fields.commit(out, site, "name", |s| s.name = name);
         }
@@ -193,7 +193,7 @@ fn site_ui(
     }
     ui.label(RichText::new("Materials").strong());
     for (n, m) in site.materials.iter().enumerate() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let k = |f: &str| format!("site{}:m{n}:{f}", site.id.0);
             if let Some(name) = fields.text(ui, &k("name"), "Material", &m.name, 120.0) {
                 fields.commit(out, site, "material", |s| s.materials[n].name = name);
@@ -270,7 +270,7 @@ fn site_ui(
     }
     for (n, f) in site.sources.iter().enumerate() {
         let mut worked_out = f.worked_out;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Source {}: a {} of {} {} (found {}, by {})",
                 n + 1,
@@ -326,7 +326,7 @@ fn survey_ui(
         return;
     }
     state.material = state.material.min(site.materials.len() - 1);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let characters = state.characters.get(data);
         character_combo(ui, "surveyor", "Who", &characters, &mut state.surveyor);
         let label = ui.label("looks for").id;
@@ -383,7 +383,7 @@ fn session_ui(
     let session = open_session(data, site.id);
     ui.label(RichText::new("Gathering session").strong());
     let limit = session.map_or(SessionLimit::Hours(4), |s| s.limit);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Lasts").id;
         let mut chosen = limit;
         egui::ComboBox::from_id_salt("session-limit")
@@ -439,7 +439,7 @@ fn session_ui(
                 .sources
                 .get(g.source)
                 .map_or("?", |f| f.material.as_str());
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(format!(
                     "{name} at source {} ({source}): {} worked, {}; tests with",
                     g.source + 1,
@@ -485,7 +485,7 @@ fn session_ui(
         if !open.contains(&state.source) {
             state.source = open[0];
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let characters = state.characters.get(data);
             character_combo(ui, "gatherer", "Gatherer", &characters, &mut state.gatherer);
             let label = ui.label("at").id;
@@ -544,7 +544,7 @@ fn session_ui(
                 RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR),
             );
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             step_button(
                 ui,
                 data,
@@ -603,7 +603,7 @@ fn whereabouts_ui(
     who: CharacterId,
 ) {
     if let Some(said) = crate::gathering::away(data, site.id, who) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{said}.")).color(super::fields::ERROR_COLOUR));
             ui.checkbox(elsewhere, "They are there");
         });

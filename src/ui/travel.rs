@@ -116,46 +116,48 @@ pub fn travel_ui(
                 .weak(),
         );
     }
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let label = ui.label("Party").id;
-            egui::ComboBox::from_id_salt("travel-party")
-                .selected_text(&party.name)
-                .show_ui(ui, |ui| {
-                    for p in data.parties.values() {
-                        ui.selectable_value(&mut state.party, Some(p.id), &p.name);
-                    }
-                })
-                .response
-                .labelled_by(label);
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Party").id;
+                egui::ComboBox::from_id_salt("travel-party")
+                    .selected_text(&party.name)
+                    .show_ui(ui, |ui| {
+                        for p in data.parties.values() {
+                            ui.selectable_value(&mut state.party, Some(p.id), &p.name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label);
+            });
+            position_ui(ui, data, party);
+            cost_ui(ui, state, party, out);
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Print worksheet…")
+                    .on_hover_text("The travel-round worksheet for the table, as a PDF")
+                    .clicked()
+                {
+                    out.push(Command::Export(vec![Sheet::TravelRound(party.id)]));
+                }
+                if ui.button("Print travel log…").clicked() {
+                    out.push(Command::Export(vec![Sheet::TravelLog(party.id)]));
+                }
+            });
+            ui.add_space(4.0);
+            egui::CollapsingHeader::new("Route forecast")
+                .default_open(true)
+                .show(ui, |ui| forecast_ui(ui, state, data, party));
+            ui.add_space(4.0);
+            ui.heading("Today's travel round");
+            // The wares come first: what a purchase adds to the round's log
+            // goes below them, so the next ware stays under the pointer.
+            wares_ui(ui, data, party, out);
+            round_ui(ui, state, data, party, out);
+            ui.add_space(8.0);
+            log_ui(ui, data, party);
         });
-        position_ui(ui, data, party);
-        cost_ui(ui, state, party, out);
-        ui.horizontal(|ui| {
-            if ui
-                .button("Print worksheet…")
-                .on_hover_text("The travel-round worksheet for the table, as a PDF")
-                .clicked()
-            {
-                out.push(Command::Export(vec![Sheet::TravelRound(party.id)]));
-            }
-            if ui.button("Print travel log…").clicked() {
-                out.push(Command::Export(vec![Sheet::TravelLog(party.id)]));
-            }
-        });
-        ui.add_space(4.0);
-        egui::CollapsingHeader::new("Route forecast")
-            .default_open(true)
-            .show(ui, |ui| forecast_ui(ui, state, data, party));
-        ui.add_space(4.0);
-        ui.heading("Today's travel round");
-        // The wares come first: what a purchase adds to the round's log
-        // goes below them, so the next ware stays under the pointer.
-        wares_ui(ui, data, party, out);
-        round_ui(ui, state, data, party, out);
-        ui.add_space(8.0);
-        log_ui(ui, data, party);
-    });
 }
 
 /// Where the party is, its Supplies, purse and tokens, and what last camp left.
@@ -298,7 +300,8 @@ fn round_ui(
                 last.day
             ))
             .id_salt(("last-round", last.id.0))
-            .default_open(true)
+            // Folded: the next round's controls stay in view.
+            .default_open(false)
             .show(ui, |ui| {
                 for line in &last.lines {
                     ui.label(RichText::new(line).monospace().size(12.0));

@@ -238,3 +238,36 @@ fn a_click_that_closes_a_list_presses_nothing_under_it() {
     f.click("Map");
     assert!(f.shows("Draw a path"), "the next click does");
 }
+
+/// Issue 22, fault 14: at the default window size a site's material rows
+/// wrap inside the window, and a picker is wide enough for the name it
+/// shows ("Marta the Guide", not "Marta th…").
+#[test]
+fn gathering_rows_fit_the_window_and_pickers_show_whole_names() {
+    let mut f = Fixture::demo_at_default_size();
+    f.click("Gathering");
+    let window = f.harness.ctx.content_rect();
+    for tool in f.harness.get_all_by_role_and_label(Role::ComboBox, "Tool") {
+        assert!(
+            window.contains_rect(tool.rect()),
+            "a material's Tool list is in the window"
+        );
+    }
+    f.pick("Gatherer", "Marta the Guide");
+    let picker = f
+        .harness
+        .get_by_role_and_label(Role::ComboBox, "Gatherer")
+        .rect();
+    let font = egui::TextStyle::Button.resolve(&f.harness.ctx.global_style());
+    let name = f.harness.ctx.fonts_mut(|fonts| {
+        fonts
+            .layout_no_wrap("Marta the Guide".to_owned(), font, egui::Color32::BLACK)
+            .size()
+            .x
+    });
+    assert!(
+        picker.width() > name,
+        "{} wide for a name of {name}",
+        picker.width()
+    );
+}

@@ -94,7 +94,9 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         .resizable(true)
         .default_size(300.0)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| side_ui(ui, state, data, out));
+            egui::ScrollArea::vertical()
+                .auto_shrink(false)
+                .show(ui, |ui| side_ui(ui, state, data, out));
         });
     egui::CentralPanel::default().show(ui, |ui| canvas_ui(ui, state, data, out));
 }
@@ -321,9 +323,7 @@ fn path_editor(
     ui.heading(&p.name);
     let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
     ui.label(format!("Between {} and {}", name(p.from), name(p.to)));
-    if let Some(name) = fields.text(ui, &key("name"), "Name", &p.name, 180.0) {
-        fields.commit(out, p, "name", |p| p.name = name);
-    }
+
     let numbers: [(&str, &str, i64, &std::ops::RangeInclusive<i64>); 4] = [
         (
             "difficulty",
@@ -340,16 +340,32 @@ fn path_editor(
             &limits::TIMES_TRAVELLED,
         ),
     ];
-    for (field, label, value, range) in numbers {
-        if let Some(v) = fields.whole(ui, &key(field), label, value, range) {
-            fields.commit(out, p, &label.to_lowercase(), |p| match field {
-                "difficulty" => p.difficulty = v,
-                "danger" => p.danger = v,
-                "rounds" => p.rounds = v,
-                _ => p.travelled = v,
-            });
-        }
-    }
+    // Labels in one column, fields in the next: the fields line up.
+    egui::Grid::new(("path-numbers", p.id.0))
+        .num_columns(2)
+        .show(ui, |ui| {
+            // The name as wide as the panel: "Rookery Hill – Greyspine Foot" whole.
+            ui.label("Name");
+            let width = ui.available_width().max(120.0);
+            let name = super::fields::FieldLabel::Unseen("Name");
+            if let Some(name) = fields.text(ui, &key("name"), name, &p.name, width) {
+                fields.commit(out, p, "name", |p| p.name = name);
+            }
+            ui.end_row();
+            for (field, label, value, range) in numbers {
+                ui.label(label);
+                let unseen = super::fields::FieldLabel::Unseen(label);
+                if let Some(v) = fields.whole(ui, &key(field), unseen, value, range) {
+                    fields.commit(out, p, &label.to_lowercase(), |p| match field {
+                        "difficulty" => p.difficulty = v,
+                        "danger" => p.danger = v,
+                        "rounds" => p.rounds = v,
+                        _ => p.travelled = v,
+                    });
+                }
+                ui.end_row();
+            }
+        });
     let mut partial = p.partial;
     if ui
         .checkbox(&mut partial, "Last round is partial (no camp)")
@@ -521,11 +537,12 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             path_ui(ui, &painter, state, &mut taken, path, a, b);
         }
     }
-    for (position, name) in flags {
-        party_marker(&painter, position, name);
-    }
     for drawn in places {
         place_ui(ui, &painter, state, data, drawn, view, out);
+    }
+    // The parties last: a flag and its name over a place's selection ring.
+    for (position, name) in flags {
+        party_marker(&painter, position, name);
     }
     if data.places.is_empty() {
         painter.text(
