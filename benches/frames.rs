@@ -360,6 +360,7 @@ fn fill(path: &Path, crowd: bool) {
             rolled: format!("d20: {}", 1 + n % 20),
             characters: vec![CharacterId(FIRST + n % CHARACTERS)],
             undone: false,
+            said: vec![format!("Roll {n} came up {}", 1 + n % 20)],
         };
         changes.push(Change::of(None, Some(&entry)));
     }

@@ -70,6 +70,11 @@ pub const TIMES_TRAVELLED: RangeInclusive<i64> = 0..=99;
 pub const MAP_COORDINATE: RangeInclusive<f64> = -100_000.0..=100_000.0;
 /// Supplies one purchase of a ware adds.
 pub const WARE_SUPPLIES: RangeInclusive<i64> = 0..=1_000;
+/// A foraging test's TG, and how much of an item foraging finds at once.
+pub const FORAGE_TG: RangeInclusive<i64> = 0..=40;
+pub const FORAGE_FOUND: RangeInclusive<i64> = 1..=1_000;
+/// A gathering session's length typed in hours or units.
+pub const SESSION_LENGTH: RangeInclusive<i64> = 1..=240;
 /// The totals a roll table's row may name.
 pub const TABLE_TOTAL: RangeInclusive<i64> = -1_000..=1_000;
 
@@ -171,9 +176,3 @@ mod tests {
         assert_eq!(parse_decimal("2,5", &WEIGHT), Ok(2.5));
     }
 }
-
-/// A foraging test's TG, and how much of an item foraging finds at once.
-pub const FORAGE_TG: RangeInclusive<i64> = 0..=40;
-pub const FORAGE_FOUND: RangeInclusive<i64> = 1..=1_000;
-/// A gathering session's length typed in hours or units.
-pub const SESSION_LENGTH: RangeInclusive<i64> = 1..=240;

@@ -18,7 +18,7 @@ use crate::travel::forecast;
 use crate::travel::round::{self, CampOrders, EncounterChoice, TravelStep, latest_round};
 use egui::{RichText, Ui};
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct TravelState {
     pub party: Option<PartyId>,
     path: Option<MapPathId>,
@@ -35,22 +35,6 @@ pub struct TravelState {
     /// A travel cost being booked: how much, and for what.
     cost: String,
     cost_for: String,
-}
-
-impl Default for TravelState {
-    fn default() -> Self {
-        Self {
-            party: None,
-            path: None,
-            path_from: None,
-            path_toward: None,
-            forecast_to: None,
-            planned: String::new(),
-            camp: None,
-            cost: String::new(),
-            cost_for: String::new(),
-        }
-    }
 }
 
 fn place_name(data: &CampaignData, id: PlaceId) -> String {
