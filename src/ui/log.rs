@@ -59,7 +59,7 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
     ui.heading("Campaign log");
     ui.label(
         RichText::new(
-            "Every roll Waybook makes, with the campaign's time, the real time, why and the dice.",
+            "Every step played and every roll, with the campaign's time, the real time, why and the dice; hover a step for what it did.",
         )
         .weak(),
     );

@@ -512,7 +512,7 @@ fn encounter_ui(
         return;
     }
     ui.label(format!(
-        "Encounter die (d10): above {} a hazard, at most {} warriors, otherwise benign{}.",
+        "Encounter die (d10): a hazard above {}, warriors at {} or below, otherwise benign{}.",
         request.threshold(),
         request.danger(),
         if path.wild {
@@ -746,11 +746,10 @@ fn feed_box_ui(ui: &mut Ui, fed: &mut bool, c: &crate::model::Character, request
     } else {
         *fed || request.fellow_travelers
     };
+    // The row names who it is: the box itself is named for the screen reader.
     let response = ui
-        .add_enabled(
-            why_not.is_none(),
-            egui::Checkbox::new(&mut shown, format!("Fed {}", c.name)),
-        )
+        .add_enabled(why_not.is_none(), egui::Checkbox::without_text(&mut shown))
+        .accessible_name(format!("Fed {}", c.name))
         .on_disabled_hover_text(why_not.unwrap_or_default());
     if response.changed() {
         *fed = shown;
