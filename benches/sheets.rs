@@ -15,7 +15,7 @@ fn campaign(count: i64) -> CampaignData {
         .load()
         .expect("loads");
     let originals: Vec<Character> = data.characters.values().cloned().collect();
-    let mut next_holding = data.next_holding_id().0;
+    let mut next_holding = data.next_id::<waybook::model::Holding>().0;
     for i in data.characters.len() as i64..count {
         let template = &originals[i as usize % originals.len()];
         let copy = Character {

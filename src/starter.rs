@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// The placeholder tables, with ids after the campaign's own.
 pub fn starter_tables(data: &CampaignData) -> Vec<Change> {
-    let first = data.next_table_id().0;
+    let first = data.next_id::<crate::model::TableDef>().0;
     builtin_tables()
         .into_iter()
         .filter(|t| t.rows.iter().any(|r| r.result.starts_with(PLACEHOLDER)))

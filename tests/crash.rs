@@ -32,7 +32,7 @@ fn child_edits_until_killed() {
         Session::new(Campaign::open(Path::new(&path)).expect("opens")).expect("loads");
     for n in 0.. {
         let c = Character::new(
-            session.data.next_character_id(),
+            session.data.next_id::<waybook::model::Character>(),
             format!("edit {n}"),
             CharacterKind::Npc,
         );

@@ -554,7 +554,7 @@ mod fight {
             let edit = Edit::new("Add a lesser god", vec![Change::of(None, Some(&c))]);
             edit.changes.iter().for_each(|ch| data.apply(ch));
         }
-        let id = data.next_scene_id();
+        let id = data.next_id::<waybook::model::Scene>();
         step(
             &mut data,
             SceneStep::Start {

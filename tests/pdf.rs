@@ -132,7 +132,7 @@ fn the_whole_roster_is_one_file_with_every_character() {
 }
 
 fn huge_character(data: &mut CampaignData) -> CharacterId {
-    let id = data.next_character_id();
+    let id = data.next_id::<waybook::model::Character>();
     let mut c = Character::new(
         id,
         "Bartholomew ".repeat(26).trim().to_owned(),
@@ -151,7 +151,7 @@ fn huge_character(data: &mut CampaignData) -> CharacterId {
     let item_ids: Vec<ItemId> = (0..200)
         .map(|i| {
             let item = Item {
-                id: data.next_item_id(),
+                id: data.next_id::<waybook::model::Item>(),
                 name: format!("Curious trinket {i} of the {}", "far ".repeat(i % 40)),
                 category: Category::Other,
                 food_units: 0,
@@ -170,7 +170,12 @@ fn huge_character(data: &mut CampaignData) -> CharacterId {
         })
         .collect();
     for item in item_ids {
-        let h = Holding::new(data.next_holding_id(), item, Holder::Character(id), 1);
+        let h = Holding::new(
+            data.next_id::<waybook::model::Holding>(),
+            item,
+            Holder::Character(id),
+            1,
+        );
         data.apply(&Change::Holding {
             before: None,
             after: Some(h),

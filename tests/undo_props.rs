@@ -12,10 +12,15 @@ use waybook::app::Session;
 use waybook::model::*;
 use waybook::store::Campaign;
 
-/// The campaign without its revision counter, which every change bumps.
+/// The campaign without its revision counter, which every change bumps,
+/// and without the log's entries marked undone: the log keeps what was
+/// rolled when its edit is undone, and redo writes the entry again.
 fn records(data: &CampaignData) -> CampaignData {
+    let mut log = data.log.clone();
+    log.retain(|_, e| !e.undone);
     CampaignData {
         revision: 0,
+        log,
         ..data.clone()
     }
 }
@@ -31,7 +36,7 @@ fn pick<'a, K, V>(rng: &mut StdRng, map: &'a std::collections::BTreeMap<K, V>) -
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
     let label = format!("edit {n}");
     let one = |change: Change| Edit::new(label.clone(), vec![change]);
-    match rng.random_range(0..21) {
+    match rng.random_range(0..22) {
         0 => one(Change::Settings {
             before: seen.settings.clone(),
             after: Settings {
@@ -47,7 +52,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
         }),
         1 => {
             let mut c = Character::new(
-                seen.next_character_id(),
+                seen.next_id::<waybook::model::Character>(),
                 format!("Hero {n}"),
                 CharacterKind::Hero,
             );
@@ -76,7 +81,10 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             let party = Party {
                 supplies: rng.random_range(0..20),
                 purse: rng.random_range(0..500),
-                ..Party::new(seen.next_party_id(), format!("Party {n}"))
+                ..Party::new(
+                    seen.next_id::<waybook::model::Party>(),
+                    format!("Party {n}"),
+                )
             };
             match rng.random_bool(0.5) {
                 true => one(Change::of(None, Some(&party))),
@@ -96,7 +104,11 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             let item = Item {
                 weight: f64::from(rng.random_range(0..40)) / 4.0,
                 food_units: rng.random_range(0..30),
-                ..Item::new(seen.next_item_id(), format!("Thing {n}"), Category::Food)
+                ..Item::new(
+                    seen.next_id::<waybook::model::Item>(),
+                    format!("Thing {n}"),
+                    Category::Food,
+                )
             };
             one(Change::Item {
                 before: None,
@@ -123,7 +135,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                 after: Some(Holding {
                     origin: rng.random_bool(0.3).then(|| format!("site {n}")),
                     ..Holding::new(
-                        seen.next_holding_id(),
+                        seen.next_id::<waybook::model::Holding>(),
                         item.id,
                         Holder::Character(holder.id),
                         rng.random_range(1..50),
@@ -165,7 +177,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             Some(j) => {
                 let mut after = j.clone();
                 if rng.random_bool(0.3) {
-                    after.id = seen.next_journey_id();
+                    after.id = seen.next_id::<waybook::model::Journey>();
                     after.name = format!("Journey {n}");
                     one(Change::journey(None, Some(&after)))
                 } else {
@@ -180,6 +192,38 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             Some(j) => one(Change::journey(Some(j), None)),
             None => Edit::new(label, vec![]),
         },
+        13 => {
+            // A step of a scene, as the Scene screen asks for it, logged as
+            // the app logs every step played.
+            use waybook::scene::SceneStep;
+            let open = seen.scenes.values().rev().find(|s| !s.finished);
+            let step = match open {
+                None => SceneStep::Start {
+                    name: format!("Scene {n}"),
+                    party: pick(rng, &seen.parties).map(|p| p.id),
+                    mode: SceneMode::Exploration,
+                    threat: rng.random_range(0..6),
+                    new_scenario: rng.random_bool(0.5),
+                },
+                Some(s) => match rng.random_range(0..3) {
+                    0 if !s.in_round => SceneStep::Begin { scene: s.id },
+                    0 | 1 => SceneStep::End { scene: s.id },
+                    _ => SceneStep::Finish { scene: s.id },
+                },
+            };
+            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+            dice.take_tape();
+            match waybook::scene::play(seen, &step, &mut dice) {
+                Ok(edit) => waybook::model::log::with_rolls(
+                    seen,
+                    LogKind::Scene,
+                    edit,
+                    &dice.take_tape(),
+                    "2026-12-02 20:00".to_owned(),
+                ),
+                Err(_) => Edit::new(label, vec![]),
+            }
+        }
         14 => match pick(rng, &seen.places) {
             Some(p) if rng.random_bool(0.6) => one(Change::of(
                 Some(p),
@@ -192,7 +236,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             _ => one(Change::of(
                 None,
                 Some(&Place {
-                    id: seen.next_place_id(),
+                    id: seen.next_id::<waybook::model::Place>(),
                     name: format!("Place {n}"),
                     kind: PlaceKind::CampSite,
                     x: 1.0,
@@ -215,7 +259,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
         16 => one(Change::of(
             None,
             Some(&Ware {
-                id: seen.next_ware_id(),
+                id: seen.next_id::<waybook::model::Ware>(),
                 name: format!("Ware {n}"),
                 price: rng.random_range(0..40),
                 supplies: 1,
@@ -361,7 +405,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                 }
                 _ => {
                     let cult = Cult {
-                        id: seen.next_cult_id(),
+                        id: seen.next_id::<waybook::model::Cult>(),
                         god: format!("God {n}"),
                         bright: CultSide::default(),
                         dark: CultSide {
@@ -383,7 +427,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                 before: Some(t.clone()),
                 after: Some(TableDef {
                     id: if rng.random_bool(0.3) {
-                        seen.next_table_id()
+                        seen.next_id::<waybook::model::TableDef>()
                     } else {
                         t.id
                     },
@@ -415,6 +459,7 @@ fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end() {
     let mut rng = StdRng::seed_from_u64(2026);
     let mut seen = session.data.clone();
     let (mut made, mut refused) = (0, 0);
+    let mut kinds = std::collections::BTreeSet::new();
     for n in 0..1000 {
         // A few edits share one copy, as edits of one frame do.
         if rng.random_bool(0.4) {
@@ -424,8 +469,12 @@ fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end() {
         if edit.changes.is_empty() {
             continue;
         }
+        let touched: Vec<&str> = edit.changes.iter().map(Change::kind).collect();
         match session.apply(edit) {
-            Ok(()) => made += 1,
+            Ok(()) => {
+                made += 1;
+                kinds.extend(touched);
+            }
             Err(_) => refused += 1,
         }
         assert_eq!(
@@ -435,6 +484,14 @@ fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end() {
         );
     }
     assert!(made > 600 && refused > 0, "made {made}, refused {refused}");
+    // Every kind of the table of kinds is edited and undone here: a kind
+    // added to the table needs its random edit.
+    for kind in KINDS {
+        assert!(
+            kinds.contains(kind),
+            "no random edit of a {kind}: {kinds:?}"
+        );
+    }
     let end = records(&session.data);
     let mut undone = 0;
     while session.undo().expect("undone").is_some() {

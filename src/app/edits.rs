@@ -100,7 +100,7 @@ pub fn split_stack(data: &CampaignData, from: HoldingId, quantity: i64) -> Resul
         });
     }
     let new = Holding {
-        id: data.next_holding_id(),
+        id: data.next_id::<crate::model::Holding>(),
         quantity,
         ..source.clone()
     };
@@ -167,7 +167,7 @@ pub fn delete_characters(
     fate: KitFate,
 ) -> Result<Edit, Refusal> {
     let mut holdings = data.holdings.clone();
-    let mut next_id = data.next_holding_id().0;
+    let mut next_id = data.next_id::<crate::model::Holding>().0;
     let mut names = Vec::new();
     let mut deleted = Vec::new();
     for id in ids {
@@ -383,7 +383,7 @@ fn give(
             before: None,
             after: Some(Holding {
                 origin: stack.origin.map(str::to_owned),
-                ..Holding::new(data.next_holding_id(), item, to, quantity)
+                ..Holding::new(data.next_id::<crate::model::Holding>(), item, to, quantity)
             }),
         },
     })

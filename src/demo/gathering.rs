@@ -12,7 +12,7 @@ use crate::rules::travel::gather::Abundance;
 /// The two sites, placed on the demo map.
 pub fn site_changes(data: &CampaignData) -> Vec<Change> {
     let place = |name: &str| data.places.values().find(|p| p.name == name).map(|p| p.id);
-    let first = data.next_site_id().0;
+    let first = data.next_id::<crate::model::Site>().0;
     let meadow = Site {
         id: SiteId(first),
         name: "Mill meadow".to_owned(),

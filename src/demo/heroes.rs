@@ -42,7 +42,10 @@ fn tables(data: &CampaignData) -> Edit {
     .zip(0..)
     .map(|((name, rows), n)| {
         let existing = data.table_named(name);
-        let id = existing.map_or(TableId(data.next_table_id().0 + n), |t| t.id);
+        let id = existing.map_or(
+            TableId(data.next_id::<crate::model::TableDef>().0 + n),
+            |t| t.id,
+        );
         Change::of(existing, Some(&super::map::table(id, name, rows)))
     })
     .collect();
@@ -85,7 +88,7 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
         awards,
         lines: Vec::new(),
     };
-    let mission_id = after.next_mission_id();
+    let mission_id = after.next_id::<crate::model::Mission>();
     let mut steps = vec![HeroStep::Award(mission)];
     if let Some(odric) = after.characters.values().find(|c| c.name == "Ødric Hale") {
         steps.push(HeroStep::Advance {
@@ -131,7 +134,7 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
 /// the dark one.
 fn cults(data: &CampaignData) -> Cult {
     Cult {
-        id: data.next_cult_id(),
+        id: data.next_id::<crate::model::Cult>(),
         god: "Morrow, lady of crossings".to_owned(),
         bright: CultSide {
             name: "Lantern Wardens".to_owned(),
@@ -154,7 +157,7 @@ fn cults(data: &CampaignData) -> Cult {
 fn toll_bridge(after: &mut CampaignData, edits: &mut Vec<Edit>, party: crate::model::PartyId) {
     use crate::model::scene::{Combatant, Tier};
     use crate::scene::{AttackOrder, FightStep, SceneStep};
-    let id = after.next_scene_id();
+    let id = after.next_id::<crate::model::Scene>();
     let cult = cults(after);
     let cult_id = cult.id;
     let add = Edit::new("Add a lesser god", vec![Change::of(None, Some(&cult))]);

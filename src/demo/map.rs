@@ -117,7 +117,7 @@ pub(super) fn table(id: TableId, name: &str, results: &[&str]) -> TableDef {
 /// The changes that add the map, the tables and the wares, and put the party
 /// at Kettleford with two 🜉 and a map of the Greyspine (-1 difficulty).
 pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) -> Vec<Change> {
-    let first_place = data.next_place_id().0;
+    let first_place = data.next_id::<crate::model::Place>().0;
     let places: Vec<Place> = PLACES
         .iter()
         .zip(0..)
@@ -130,7 +130,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             notes: notes.to_owned(),
         })
         .collect();
-    let first_path = data.next_path_id().0;
+    let first_path = data.next_id::<crate::model::MapPath>().0;
     let paths = PATHS.iter().zip(0..).map(
         |(&(name, from, to, difficulty, danger, rounds, partial, wild, travelled), n)| MapPath {
             id: MapPathId(first_path + n),
@@ -149,8 +149,10 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
     // The starter tables the texts name, filled in (a new campaign has
     // them as placeholders), or new ones if they were removed.
     let starter = |name: &str, n: i64| {
-        data.table_named(name)
-            .map_or(TableId(data.next_table_id().0 + n), |t| t.id)
+        data.table_named(name).map_or(
+            TableId(data.next_id::<crate::model::TableDef>().0 + n),
+            |t| t.id,
+        )
     };
     let weather = table(
         starter("weather", 0),
@@ -172,7 +174,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
     let mut settings = data.settings.clone();
     settings.weather_table = Some(weather.id);
     settings.gather_table = Some(items.id);
-    let first_ware = data.next_ware_id().0;
+    let first_ware = data.next_id::<crate::model::Ware>().0;
     let wares = [
         ("A day's Supplies", 4, 1, None),
         ("Five days' Supplies", 18, 5, None),

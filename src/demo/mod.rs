@@ -356,7 +356,7 @@ const KIT: [(usize, &str, i64); 14] = [
 
 fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> Character {
     let mut c = Character::new(
-        crate::model::CharacterId(data.next_character_id().0 + offset),
+        crate::model::CharacterId(data.next_id::<crate::model::Character>().0 + offset),
         hero.name,
         hero.kind,
     );
@@ -441,7 +441,7 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         notes: "Bound for Emberfall over the Greyspine pass.".to_owned(),
         purse: 40,
         currency: "silver".to_owned(),
-        ..Party::new(data.next_party_id(), "The Lantern Company")
+        ..Party::new(data.next_id::<crate::model::Party>(), "The Lantern Company")
     };
     let mut changes = vec![
         Change::Settings {
@@ -460,7 +460,7 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         .iter()
         .zip(0..)
         .map(|(s, offset)| Item {
-            id: ItemId(data.next_item_id().0 + offset),
+            id: ItemId(data.next_id::<crate::model::Item>().0 + offset),
             name: s.name.to_owned(),
             category: s.category,
             food_units: s.food_units,
@@ -488,7 +488,7 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
             *qty,
         ))
     });
-    let first_holding = data.next_holding_id().0;
+    let first_holding = data.next_id::<crate::model::Holding>().0;
     changes.extend(
         stash
             .chain(kit)

@@ -402,7 +402,7 @@ impl<'a> Booking<'a> {
         let session = open_session(data, site).cloned().unwrap_or_else(|| {
             let name = data.sites.get(&site).map_or("?", |s| s.name.as_str());
             GatheringSession {
-                id: data.next_session_id(),
+                id: data.next_id::<crate::model::GatheringSession>(),
                 site: Some(site),
                 party,
                 start: data.settings.clock,
@@ -454,7 +454,7 @@ impl<'a> Booking<'a> {
         if let Some(item) = self.data.items.values().find(|i| same(i)) {
             return item.id;
         }
-        let id = ItemId(self.data.next_item_id().0 + self.items.len() as i64);
+        let id = ItemId(self.data.next_id::<crate::model::Item>().0 + self.items.len() as i64);
         let item = Item {
             quality: Some(quality),
             material: Some(material.material),
@@ -486,7 +486,7 @@ impl<'a> Booking<'a> {
                 origin: Some(origin.to_owned()),
                 ..Holding::new(
                     crate::model::HoldingId(
-                        self.data.next_holding_id().0
+                        self.data.next_id::<crate::model::Holding>().0
                             + self
                                 .stacks
                                 .iter()
@@ -968,7 +968,7 @@ fn forage(
 ) -> Result<Edit> {
     let c = character_of(data, who)?;
     let session = GatheringSession {
-        id: data.next_session_id(),
+        id: data.next_id::<crate::model::GatheringSession>(),
         site: None,
         party: c.party,
         start: data.settings.clock,

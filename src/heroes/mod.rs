@@ -525,7 +525,7 @@ fn take_back(c: &mut Character, index: usize) -> Option<Advance> {
 /// Closes a mission: the mission into the ledger, each award onto its hero.
 fn award(data: &CampaignData, mission: &Mission) -> Result<Edit> {
     let mut mission = mission.clone();
-    mission.id = data.next_mission_id();
+    mission.id = data.next_id::<crate::model::Mission>();
     mission.name = mission.name.trim().to_owned();
     mission.at = data.settings.clock;
     let mut changes = vec![];

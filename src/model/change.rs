@@ -6,83 +6,11 @@
 //! session reads `before` from the campaign as it is when the change is
 //! applied (`Change::resolve`), so an inverse never rests on a stale copy.
 
-use super::{
-    Character, GatheringSession, Holding, HoldingId, Item, Journey, LogEntry, MapPath, Mission,
-    Party, Place, Settings, Site, TableDef, TravelRound, Ware,
-};
+use super::{Character, Holding, HoldingId, Journey};
+use crate::model::kinds::declare_change;
 use std::collections::{BTreeMap, BTreeSet};
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    Settings {
-        before: Settings,
-        after: Settings,
-    },
-    Character {
-        before: Option<Box<Character>>,
-        after: Option<Box<Character>>,
-    },
-    Party {
-        before: Option<Box<Party>>,
-        after: Option<Box<Party>>,
-    },
-    Item {
-        before: Option<Item>,
-        after: Option<Item>,
-    },
-    Holding {
-        before: Option<Holding>,
-        after: Option<Holding>,
-    },
-    Journey {
-        before: Option<Box<Journey>>,
-        after: Option<Box<Journey>>,
-    },
-    Table {
-        before: Option<TableDef>,
-        after: Option<TableDef>,
-    },
-    Place {
-        before: Option<Place>,
-        after: Option<Place>,
-    },
-    Path {
-        before: Option<MapPath>,
-        after: Option<MapPath>,
-    },
-    Round {
-        before: Option<Box<TravelRound>>,
-        after: Option<Box<TravelRound>>,
-    },
-    Ware {
-        before: Option<Ware>,
-        after: Option<Ware>,
-    },
-    Site {
-        before: Option<Box<Site>>,
-        after: Option<Box<Site>>,
-    },
-    Session {
-        before: Option<Box<GatheringSession>>,
-        after: Option<Box<GatheringSession>>,
-    },
-    Mission {
-        before: Option<Box<Mission>>,
-        after: Option<Box<Mission>>,
-    },
-    Log {
-        before: Option<Box<LogEntry>>,
-        after: Option<Box<LogEntry>>,
-    },
-    Scene {
-        before: Option<Box<super::Scene>>,
-        after: Option<Box<super::Scene>>,
-    },
-    Cult {
-        before: Option<Box<super::Cult>>,
-        after: Option<Box<super::Cult>>,
-    },
-}
+crate::model::kinds::record_kinds!(declare_change, []);
 
 impl Change {
     /// The change of one record from `before` to `after`, of any kind.

@@ -3,37 +3,36 @@
 //! Loaded once when a campaign opens; every edit is applied to the file and
 //! then here, so a screen never waits for the database.
 
-use super::{
-    Character, CharacterId, GatheringSession, Holder, Holding, HoldingId, Item, ItemId, Journey,
-    JourneyId, MapPath, MapPathId, Party, PartyId, Place, PlaceId, SessionId, Settings, Site,
-    SiteId, TableDef, TableId, TravelRound, TravelRoundId, Ware, WareId,
-};
+use super::{Character, Holder, Holding, MapPath, PartyId, PlaceId, TravelRound};
+use crate::model::kinds::declare_data;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct CampaignData {
-    pub settings: Settings,
-    pub characters: BTreeMap<CharacterId, Character>,
-    pub parties: BTreeMap<PartyId, Party>,
-    pub items: BTreeMap<ItemId, Item>,
-    pub holdings: BTreeMap<HoldingId, Holding>,
-    pub journeys: BTreeMap<JourneyId, Journey>,
-    pub tables: BTreeMap<TableId, TableDef>,
-    pub places: BTreeMap<PlaceId, Place>,
-    pub paths: BTreeMap<MapPathId, MapPath>,
-    /// The travel log, oldest first.
-    pub rounds: BTreeMap<TravelRoundId, TravelRound>,
-    /// The merchant table.
-    pub wares: BTreeMap<WareId, Ware>,
-    pub sites: BTreeMap<SiteId, Site>,
-    /// The gathering log, oldest first.
-    pub sessions: BTreeMap<SessionId, GatheringSession>,
-    pub missions: BTreeMap<super::MissionId, super::Mission>,
-    pub log: BTreeMap<super::LogId, super::LogEntry>,
-    pub scenes: BTreeMap<super::SceneId, super::Scene>,
-    pub cults: BTreeMap<super::CultId, super::Cult>,
-    /// Bumped by every applied change, so views can cache derived lists.
-    pub revision: u64,
+crate::model::kinds::record_kinds!(declare_data, []);
+
+/// The largest id each kind has had since the campaign was opened (or
+/// made), so [`CampaignData::next_id`] never hands out again the id of a
+/// record deleted this session, which its undo may bring back. It is the
+/// open session's bookkeeping, not campaign data: two campaigns with the
+/// same records are equal whatever ids either has handed out.
+#[derive(Debug, Clone, Default)]
+pub struct IdMarks(BTreeMap<&'static str, i64>);
+
+impl IdMarks {
+    /// A record of `kind` with this key is in the campaign.
+    pub fn saw(&mut self, kind: &'static str, key: i64) {
+        let mark = self.0.entry(kind).or_insert(key);
+        *mark = (*mark).max(key);
+    }
+
+    fn largest(&self, kind: &str) -> Option<i64> {
+        self.0.get(kind).copied()
+    }
+}
+
+impl PartialEq for IdMarks {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Weight, food units and stacks carried by one holder or a whole party.
@@ -45,29 +44,6 @@ pub struct Totals {
 }
 
 impl CampaignData {
-    pub fn new(settings: Settings) -> Self {
-        Self {
-            settings,
-            characters: BTreeMap::new(),
-            parties: BTreeMap::new(),
-            items: BTreeMap::new(),
-            holdings: BTreeMap::new(),
-            journeys: BTreeMap::new(),
-            tables: BTreeMap::new(),
-            places: BTreeMap::new(),
-            paths: BTreeMap::new(),
-            rounds: BTreeMap::new(),
-            wares: BTreeMap::new(),
-            sites: BTreeMap::new(),
-            sessions: BTreeMap::new(),
-            missions: BTreeMap::new(),
-            log: BTreeMap::new(),
-            scenes: BTreeMap::new(),
-            cults: BTreeMap::new(),
-            revision: 0,
-        }
-    }
-
     pub fn holder_name(&self, holder: Holder) -> String {
         match holder {
             Holder::Character(id) => self
@@ -121,45 +97,12 @@ impl CampaignData {
         })
     }
 
-    /// The smallest id not yet used in a table, for a record about to be created.
-    pub fn next_character_id(&self) -> CharacterId {
-        CharacterId(next_key(self.characters.keys().map(|k| k.0)))
-    }
-    pub fn next_party_id(&self) -> PartyId {
-        PartyId(next_key(self.parties.keys().map(|k| k.0)))
-    }
-    pub fn next_item_id(&self) -> ItemId {
-        ItemId(next_key(self.items.keys().map(|k| k.0)))
-    }
-    pub fn next_table_id(&self) -> TableId {
-        TableId(next_key(self.tables.keys().map(|k| k.0)))
-    }
-    pub fn next_journey_id(&self) -> JourneyId {
-        JourneyId(next_key(self.journeys.keys().map(|k| k.0)))
-    }
-    pub fn next_holding_id(&self) -> HoldingId {
-        HoldingId(next_key(self.holdings.keys().map(|k| k.0)))
-    }
-    pub fn next_place_id(&self) -> PlaceId {
-        PlaceId(next_key(self.places.keys().map(|k| k.0)))
-    }
-    pub fn next_path_id(&self) -> MapPathId {
-        MapPathId(next_key(self.paths.keys().map(|k| k.0)))
-    }
-    pub fn next_round_id(&self) -> TravelRoundId {
-        TravelRoundId(next_key(self.rounds.keys().map(|k| k.0)))
-    }
-    pub fn next_ware_id(&self) -> WareId {
-        WareId(next_key(self.wares.keys().map(|k| k.0)))
-    }
-    pub fn next_site_id(&self) -> SiteId {
-        SiteId(next_key(self.sites.keys().map(|k| k.0)))
-    }
-    pub fn next_session_id(&self) -> SessionId {
-        SessionId(next_key(self.sessions.keys().map(|k| k.0)))
-    }
-    pub fn next_scene_id(&self) -> super::SceneId {
-        super::SceneId(next_key(self.scenes.keys().map(|k| k.0)))
+    /// The id for a new record of kind `R`: one more than the largest the
+    /// kind has had since the campaign was opened, so an id a deleted
+    /// record's undo may bring back is never given to another.
+    pub fn next_id<R: super::Record>(&self) -> R::Id {
+        let last = R::last_key(self).max(self.ids.largest(R::KIND));
+        R::of_key(last.map_or(1, |k| k + 1))
     }
 
     /// The campaign's roll table of that name ("injury", "xp-awards").
@@ -172,16 +115,6 @@ impl CampaignData {
         let mut places: Vec<_> = self.places.values().collect();
         super::sort_by_name(&mut places, |p| &p.name);
         places
-    }
-
-    pub fn next_cult_id(&self) -> super::CultId {
-        super::CultId(next_key(self.cults.keys().map(|k| k.0)))
-    }
-    pub fn next_log_id(&self) -> super::LogId {
-        super::LogId(next_key(self.log.keys().map(|k| k.0)))
-    }
-    pub fn next_mission_id(&self) -> super::MissionId {
-        super::MissionId(next_key(self.missions.keys().map(|k| k.0)))
     }
 
     /// The paths that start or end at a place.
@@ -199,8 +132,4 @@ impl CampaignData {
             .find(|r| r.party == party)
             .filter(|r| r.next != super::RoundStep::Done)
     }
-}
-
-fn next_key(keys: impl DoubleEndedIterator<Item = i64>) -> i64 {
-    keys.last().map_or(1, |k| k + 1)
 }

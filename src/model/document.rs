@@ -7,11 +7,9 @@
 //! the first fault is (`characters[3].companion.xp: must be between 0 and
 //! 9999`).
 
+use super::kinds::record_kinds;
 use super::validate::{self, Place};
-use super::{
-    CampaignData, Change, Character, Holder, Holding, Item, Journey, MapPath, Party, Record,
-    Settings, TableDef, TravelRound, Ware,
-};
+use super::{CampaignData, Change, Holder, Settings};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -22,44 +20,63 @@ pub const FORMAT: &str = "waybook-campaign";
 /// sites and sessions, version 4 missions, advances as records, memories
 /// the campaign log and scenes, version 5 cults, the scenes' fights and
 /// characters' senses, version 6 characters' own food need, version 7 the
-/// campaign's switch for food and drink counted apart; an older file
-/// reads with none of them (and its advances' text read as records where
-/// they can be).
-pub const VERSION: u32 = 7;
+/// campaign's switch for food and drink counted apart, version 8 what a
+/// log entry did in words, the scenes' priority and tested heroes, the
+/// gathering log's kinds of test and a gatherer's working without the
+/// tool; an older file reads with none of them (and its advances' text
+/// read as records where they can be).
+pub const VERSION: u32 = 8;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Document {
-    pub format: String,
-    pub version: u32,
-    pub settings: Settings,
-    pub parties: Vec<Party>,
-    pub items: Vec<Item>,
-    pub characters: Vec<Character>,
-    pub holdings: Vec<Holding>,
-    pub journeys: Vec<Journey>,
-    pub tables: Vec<TableDef>,
-    #[serde(default)]
-    pub places: Vec<super::Place>,
-    #[serde(default)]
-    pub paths: Vec<MapPath>,
-    #[serde(default)]
-    pub wares: Vec<Ware>,
-    #[serde(default)]
-    pub rounds: Vec<TravelRound>,
-    #[serde(default)]
-    pub sites: Vec<super::Site>,
-    #[serde(default)]
-    pub sessions: Vec<super::GatheringSession>,
-    #[serde(default)]
-    pub missions: Vec<super::Mission>,
-    #[serde(default)]
-    pub log: Vec<super::LogEntry>,
-    #[serde(default)]
-    pub scenes: Vec<super::Scene>,
-    #[serde(default)]
-    pub cults: Vec<super::Cult>,
+/// The document's struct, [`Document::of`], [`Document::changes`] and the
+/// check that ids are unique, from the table of kinds: a list per kind, in
+/// the table's order (an order the file's references allow).
+macro_rules! declare_document {
+    ([] $($variant:ident $field:ident : $ty:ident ($id:ident) $held:ident $kind:literal
+        since $since:literal stored $stored:tt titled $title:expr;)*) => {
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Document {
+            pub format: String,
+            pub version: u32,
+            pub settings: Settings,
+            $(
+                #[serde(default)]
+                pub $field: Vec<super::$ty>,
+            )*
+        }
+
+        /// Each list of the document, and the format version that brought it.
+        const LISTS: &[(&str, u32)] = &[$((stringify!($field), $since)),*];
+
+        impl Document {
+            /// The campaign as a document, every list in id order.
+            pub fn of(data: &CampaignData) -> Self {
+                Self {
+                    format: FORMAT.to_owned(),
+                    version: VERSION,
+                    settings: data.settings.clone(),
+                    $($field: data.$field.values().cloned().collect(),)*
+                }
+            }
+
+            /// The changes that create every record of the document in an
+            /// empty campaign, in an order the file's references allow.
+            pub fn changes(&self) -> Vec<Change> {
+                let mut changes = vec![Change::of(None, Some(&self.settings))];
+                $(changes.extend(self.$field.iter().map(|r| Change::of(None, Some(r))));)*
+                changes
+            }
+
+            /// No two records of a kind share an id.
+            fn check_unique(&self) -> Result<(), DocumentError> {
+                $(unique(stringify!($field), self.$field.iter().map(|r| r.id))?;)*
+                Ok(())
+            }
+        }
+    };
 }
+
+record_kinds!(declare_document, []);
 
 /// Why a document was refused: one line, naming the place in the file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -84,31 +101,6 @@ fn field(at: String, message: impl Into<String>) -> DocumentError {
 }
 
 impl Document {
-    /// The campaign as a document, every list in id order.
-    pub fn of(data: &CampaignData) -> Self {
-        Self {
-            format: FORMAT.to_owned(),
-            version: VERSION,
-            settings: data.settings.clone(),
-            parties: data.parties.values().cloned().collect(),
-            items: data.items.values().cloned().collect(),
-            characters: data.characters.values().cloned().collect(),
-            holdings: data.holdings.values().cloned().collect(),
-            journeys: data.journeys.values().cloned().collect(),
-            tables: data.tables.values().cloned().collect(),
-            places: data.places.values().cloned().collect(),
-            paths: data.paths.values().cloned().collect(),
-            wares: data.wares.values().cloned().collect(),
-            rounds: data.rounds.values().cloned().collect(),
-            sites: data.sites.values().cloned().collect(),
-            sessions: data.sessions.values().cloned().collect(),
-            missions: data.missions.values().cloned().collect(),
-            log: data.log.values().cloned().collect(),
-            scenes: data.scenes.values().cloned().collect(),
-            cults: data.cults.values().cloned().collect(),
-        }
-    }
-
     pub fn to_json(&self) -> String {
         // Plain data of known types: serialising it cannot fail.
         let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
@@ -131,6 +123,16 @@ impl Document {
                 u32::try_from(version).unwrap_or(u32::MAX),
             ));
         }
+        // The lists of version 1 are in every export; later ones default
+        // to empty for files written before them.
+        for (list, since) in LISTS {
+            if *since == 1 && value.get(list).is_none() {
+                return Err(field(
+                    (*list).to_owned(),
+                    "missing: this is not a whole export",
+                ));
+            }
+        }
         let document: Document = serde_path_to_error::deserialize(value).map_err(|e| {
             let at = e.path().to_string();
             field(at, e.into_inner().to_string())
@@ -149,49 +151,8 @@ impl Document {
         data
     }
 
-    /// The changes that create every record of the document in an empty
-    /// campaign, in an order the file's references allow.
-    pub fn changes(&self) -> Vec<Change> {
-        fn created<R: Record>(records: &[R]) -> impl Iterator<Item = Change> + '_ {
-            records.iter().map(|r| Change::of(None, Some(r)))
-        }
-        std::iter::once(Change::of(None, Some(&self.settings)))
-            .chain(created(&self.parties))
-            .chain(created(&self.items))
-            .chain(created(&self.characters))
-            .chain(created(&self.holdings))
-            .chain(created(&self.journeys))
-            .chain(created(&self.tables))
-            .chain(created(&self.places))
-            .chain(created(&self.paths))
-            .chain(created(&self.wares))
-            .chain(created(&self.rounds))
-            .chain(created(&self.sites))
-            .chain(created(&self.sessions))
-            .chain(created(&self.missions))
-            .chain(created(&self.log))
-            .chain(created(&self.scenes))
-            .chain(created(&self.cults))
-            .collect()
-    }
-
     fn check(&self) -> Result<(), DocumentError> {
-        unique("parties", self.parties.iter().map(|p| p.id))?;
-        unique("items", self.items.iter().map(|i| i.id))?;
-        unique("characters", self.characters.iter().map(|c| c.id))?;
-        unique("holdings", self.holdings.iter().map(|h| h.id))?;
-        unique("journeys", self.journeys.iter().map(|j| j.id))?;
-        unique("tables", self.tables.iter().map(|t| t.id))?;
-        unique("places", self.places.iter().map(|p| p.id))?;
-        unique("paths", self.paths.iter().map(|p| p.id))?;
-        unique("wares", self.wares.iter().map(|w| w.id))?;
-        unique("rounds", self.rounds.iter().map(|r| r.id))?;
-        unique("sites", self.sites.iter().map(|s| s.id))?;
-        unique("sessions", self.sessions.iter().map(|s| s.id))?;
-        unique("missions", self.missions.iter().map(|m| m.id))?;
-        unique("log", self.log.iter().map(|e| e.id))?;
-        unique("scenes", self.scenes.iter().map(|s| s.id))?;
-        unique("cults", self.cults.iter().map(|c| c.id))?;
+        self.check_unique()?;
         self.check_references()?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {
@@ -348,7 +309,7 @@ fn unique<T: Ord + Copy + std::fmt::Debug>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{CharacterId, CharacterKind, Party, PartyId};
+    use crate::model::{Character, CharacterId, CharacterKind, Party, PartyId};
 
     fn small() -> CampaignData {
         let mut data = CampaignData::new(Settings::new("Small"));

@@ -87,7 +87,7 @@ impl LogEntry {
         real: String,
     ) -> Self {
         Self {
-            id: data.next_log_id(),
+            id: data.next_id::<crate::model::LogEntry>(),
             at: data.settings.clock,
             real,
             kind,

@@ -20,6 +20,7 @@ pub mod hazard;
 mod ids;
 mod item;
 mod journey;
+pub mod kinds;
 pub mod limits;
 pub mod log;
 mod map;
@@ -35,14 +36,14 @@ mod words;
 
 pub use advancement::{Advance, AdvanceKind, Award, Memory, Mission};
 pub use campaign::{RuleText, Settings};
-pub use change::{Change, Edit};
+pub use change::{Change, Edit, KINDS};
 pub use character::{
     Character, CharacterKind, CompanionSheet, ExplorationSheet, NamedStat, Protection, RoleRanks,
     RoundsSheet, Skill, Track,
 };
 pub use choice::Choice;
 pub use cult::{Cult, CultSide};
-pub use data::{CampaignData, Totals};
+pub use data::{CampaignData, IdMarks, Totals};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
     CharacterId, CultId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId,
@@ -53,10 +54,10 @@ pub use journey::{
     Activity, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
     JourneyPlan, Leg, Method, Ration, Route, Temperature, Terrain, weather_at,
 };
+pub(crate) use kinds::each_change;
 pub use log::{LogEntry, LogKind};
 pub use map::{MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
-pub(crate) use record::each_change;
 pub use record::{Record, Stale};
 pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, TableDef, TableRowDef};

@@ -1,18 +1,13 @@
 //! The one record mechanism: every kind of campaign record (the settings,
-//! characters, parties, items, holdings, journeys, roll tables, places,
-//! paths, travel rounds, wares, gathering sites and sessions, missions) is declared
-//! once as a [`Record`]: its id, where it lives in [`CampaignData`], the
-//! [`Change`] that carries it, and its name for the Edit menu. Applying,
-//! inverting, resolving against the current data (here) and writing to the
-//! file (`crate::store`) are written once, for every kind, through
+//! and each kind of the table in `kinds.rs`) is a [`Record`]: its id,
+//! where it lives in [`CampaignData`], the [`Change`] that carries it, and
+//! its name for the Edit menu. Applying, inverting and resolving against
+//! the current data (here) and writing to the file (`crate::store`) are
+//! written once, for every kind, through
 //! [`each_change!`](crate::model::each_change).
 
-use super::{
-    CampaignData, Change, Character, CharacterId, GatheringSession, Holding, HoldingId, Item,
-    ItemId, Journey, JourneyId, LogEntry, LogId, MapPath, MapPathId, Mission, MissionId, Party,
-    PartyId, Place, PlaceId, SessionId, Settings, Site, SiteId, TableDef, TableId, TravelRound,
-    TravelRoundId, Ware, WareId,
-};
+use super::{CampaignData, Change, Settings};
+use crate::model::kinds::{declare_records, each_change};
 use std::fmt::Debug;
 
 /// A kind of record of a campaign.
@@ -21,8 +16,13 @@ pub trait Record: Clone + PartialEq + Debug {
     /// The kind as the GM reads it in a message ("character").
     const KIND: &'static str;
     fn id(&self) -> Self::Id;
+    /// The id as the file keys it, and back.
+    fn key(id: Self::Id) -> i64;
+    fn of_key(key: i64) -> Self::Id;
     /// The record with this id in the campaign, if there is one.
     fn get(data: &CampaignData, id: Self::Id) -> Option<&Self>;
+    /// The largest key the campaign holds of this kind, if any.
+    fn last_key(data: &CampaignData) -> Option<i64>;
     /// Puts the record with this id in place (or removes it with `None`).
     fn put(data: &mut CampaignData, id: Self::Id, record: Option<Self>);
     /// The change from `before` to `after` of one record of this kind.
@@ -30,119 +30,6 @@ pub trait Record: Clone + PartialEq + Debug {
     /// How an edit of it is named: "Change {what} of {title}".
     fn title(&self) -> Option<String>;
 }
-
-/// Calls `$body` for a change with its record type as `$R` and its states as
-/// `$before` and `$after` (`Option<&$R>`): the one place that lists the kinds
-/// of [`Change`], so code over changes is written once for all of them.
-macro_rules! each_change {
-    ($change:expr, |$R:ident, $before:ident, $after:ident| $body:expr) => {{
-        use $crate::model::Change as C;
-        match $change {
-            C::Settings { before, after } => {
-                type $R = $crate::model::Settings;
-                let ($before, $after): (Option<&$R>, Option<&$R>) = (Some(before), Some(after));
-                $body
-            }
-            C::Character { before, after } => {
-                type $R = $crate::model::Character;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Party { before, after } => {
-                type $R = $crate::model::Party;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Item { before, after } => {
-                type $R = $crate::model::Item;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_ref(), after.as_ref());
-                $body
-            }
-            C::Holding { before, after } => {
-                type $R = $crate::model::Holding;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_ref(), after.as_ref());
-                $body
-            }
-            C::Journey { before, after } => {
-                type $R = $crate::model::Journey;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Table { before, after } => {
-                type $R = $crate::model::TableDef;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_ref(), after.as_ref());
-                $body
-            }
-            C::Place { before, after } => {
-                type $R = $crate::model::Place;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_ref(), after.as_ref());
-                $body
-            }
-            C::Path { before, after } => {
-                type $R = $crate::model::MapPath;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_ref(), after.as_ref());
-                $body
-            }
-            C::Round { before, after } => {
-                type $R = $crate::model::TravelRound;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Ware { before, after } => {
-                type $R = $crate::model::Ware;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_ref(), after.as_ref());
-                $body
-            }
-            C::Site { before, after } => {
-                type $R = $crate::model::Site;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Session { before, after } => {
-                type $R = $crate::model::GatheringSession;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Mission { before, after } => {
-                type $R = $crate::model::Mission;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Log { before, after } => {
-                type $R = $crate::model::LogEntry;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Scene { before, after } => {
-                type $R = $crate::model::Scene;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-            C::Cult { before, after } => {
-                type $R = $crate::model::Cult;
-                let ($before, $after): (Option<&$R>, Option<&$R>) =
-                    (before.as_deref(), after.as_deref());
-                $body
-            }
-        }
-    }};
-}
-pub(crate) use each_change;
 
 /// Why a change could not be applied to the campaign as it is now.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -158,6 +45,11 @@ fn change_id<R: Record>(before: Option<&R>, after: Option<&R>) -> Option<R::Id> 
 }
 
 impl Change {
+    /// The kind of record it changes, as messages name it ("character").
+    pub fn kind(&self) -> &'static str {
+        each_change!(self, |R, _before, _after| R::KIND)
+    }
+
     /// The change that takes this one back.
     pub fn inverse(&self) -> Change {
         each_change!(self, |R, before, after| R::change(
@@ -202,8 +94,15 @@ impl Record for Settings {
     type Id = ();
     const KIND: &'static str = "campaign settings";
     fn id(&self) {}
+    fn key((): ()) -> i64 {
+        0
+    }
+    fn of_key(_: i64) {}
     fn get(data: &CampaignData, _: ()) -> Option<&Self> {
         Some(&data.settings)
+    }
+    fn last_key(_: &CampaignData) -> Option<i64> {
+        Some(0)
     }
     fn put(data: &mut CampaignData, _: (), record: Option<Self>) {
         // The settings are never removed, only changed.
@@ -221,166 +120,4 @@ impl Record for Settings {
     }
 }
 
-/// A record kept in one of the campaign's maps by its typed id.
-macro_rules! keyed_record {
-    ($ty:ty, $id:ty, $kind:literal, $field:ident, $variant:ident, $wrap:expr, $title:expr) => {
-        impl Record for $ty {
-            type Id = $id;
-            const KIND: &'static str = $kind;
-            fn id(&self) -> $id {
-                self.id
-            }
-            fn get(data: &CampaignData, id: $id) -> Option<&Self> {
-                data.$field.get(&id)
-            }
-            fn put(data: &mut CampaignData, id: $id, record: Option<Self>) {
-                match record {
-                    Some(record) => {
-                        data.$field.insert(id, record);
-                    }
-                    None => {
-                        data.$field.remove(&id);
-                    }
-                }
-            }
-            fn change(before: Option<Self>, after: Option<Self>) -> Change {
-                let wrap = $wrap;
-                Change::$variant {
-                    before: before.map(wrap),
-                    after: after.map(wrap),
-                }
-            }
-            fn title(&self) -> Option<String> {
-                let title: fn(&Self) -> String = $title;
-                Some(title(self))
-            }
-        }
-    };
-}
-
-keyed_record!(
-    Character,
-    CharacterId,
-    "character",
-    characters,
-    Character,
-    Box::new,
-    |c| c.name.clone()
-);
-keyed_record!(Party, PartyId, "party", parties, Party, Box::new, |p| p
-    .name
-    .clone());
-keyed_record!(
-    Item,
-    ItemId,
-    "item",
-    items,
-    Item,
-    std::convert::identity,
-    |i| i.name.clone()
-);
-keyed_record!(
-    Holding,
-    HoldingId,
-    "stack",
-    holdings,
-    Holding,
-    std::convert::identity,
-    |h| format!("stack {}", h.id.0)
-);
-keyed_record!(
-    Journey,
-    JourneyId,
-    "journey",
-    journeys,
-    Journey,
-    Box::new,
-    |j| j.name.clone()
-);
-keyed_record!(
-    TableDef,
-    TableId,
-    "table",
-    tables,
-    Table,
-    std::convert::identity,
-    |t| format!("table {}", t.name)
-);
-keyed_record!(
-    Place,
-    PlaceId,
-    "place",
-    places,
-    Place,
-    std::convert::identity,
-    |p| p.name.clone()
-);
-keyed_record!(
-    MapPath,
-    MapPathId,
-    "path",
-    paths,
-    Path,
-    std::convert::identity,
-    |p| format!("path {}", p.name)
-);
-keyed_record!(
-    TravelRound,
-    TravelRoundId,
-    "travel round",
-    rounds,
-    Round,
-    Box::new,
-    |r| format!("travel round of day {}", r.day)
-);
-keyed_record!(
-    Ware,
-    WareId,
-    "ware",
-    wares,
-    Ware,
-    std::convert::identity,
-    |w| w.name.clone()
-);
-keyed_record!(Site, SiteId, "gathering site", sites, Site, Box::new, |s| s
-    .name
-    .clone());
-keyed_record!(
-    GatheringSession,
-    SessionId,
-    "gathering session",
-    sessions,
-    Session,
-    Box::new,
-    |s| format!("gathering session of day {}", s.start.day)
-);
-keyed_record!(
-    Mission,
-    MissionId,
-    "mission",
-    missions,
-    Mission,
-    Box::new,
-    |m| m.name.clone()
-);
-keyed_record!(LogEntry, LogId, "log entry", log, Log, Box::new, |e| e
-    .why
-    .clone());
-keyed_record!(
-    super::Scene,
-    super::SceneId,
-    "scene",
-    scenes,
-    Scene,
-    Box::new,
-    |s| s.name.clone()
-);
-keyed_record!(
-    super::Cult,
-    super::CultId,
-    "cult",
-    cults,
-    Cult,
-    Box::new,
-    |c| c.god.clone()
-);
+crate::model::kinds::record_kinds!(declare_records, []);

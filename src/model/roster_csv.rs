@@ -119,7 +119,7 @@ impl RosterImport {
     /// Each row as a new character, or what is wrong with it
     /// ("row 3: XP: “lots” is not a whole number").
     pub fn characters(&self, data: &CampaignData) -> Vec<Result<Character, String>> {
-        let first = data.next_character_id().0;
+        let first = data.next_id::<crate::model::Character>().0;
         self.rows
             .iter()
             .enumerate()

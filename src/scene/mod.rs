@@ -268,7 +268,7 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
                 name.trim().to_owned()
             };
             let scene = Scene {
-                id: data.next_scene_id(),
+                id: data.next_id::<crate::model::Scene>(),
                 name: name.clone(),
                 party: *party,
                 mode: *mode,

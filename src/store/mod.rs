@@ -22,10 +22,7 @@ pub use check::{CheckReport, check};
 pub use migrate::LATEST_VERSION;
 pub use verify::Verdict;
 
-use crate::model::{
-    CampaignData, Change, Character, Edit, GatheringSession, Holding, Item, Journey, MapPath,
-    Mission, Party, Place, Record, Settings, Site, TableDef, TravelRound, Ware,
-};
+use crate::model::{CampaignData, Change, Edit, Record, Settings};
 use rusqlite::{Connection, OpenFlags, Transaction};
 use std::path::{Path, PathBuf};
 
@@ -342,23 +339,10 @@ impl Campaign {
         })
     }
 
+    /// Every kind but those read beside (on their own connection).
     fn load_all_but_characters(&self) -> Result<CampaignData> {
         let mut data = CampaignData::new(self.settings()?);
-        data.parties = parties::load(&self.conn)?;
-        data.items = items::load_items(&self.conn)?;
-        data.holdings = items::load_holdings(&self.conn)?;
-        data.journeys = journeys::load(&self.conn)?;
-        data.tables = tables::load(&self.conn)?;
-        data.places = bodies::load(&self.conn)?;
-        data.paths = bodies::load(&self.conn)?;
-        data.rounds = bodies::load(&self.conn)?;
-        data.wares = bodies::load(&self.conn)?;
-        data.sites = bodies::load(&self.conn)?;
-        data.sessions = bodies::load(&self.conn)?;
-        data.missions = bodies::load(&self.conn)?;
-        data.log = bodies::load(&self.conn)?;
-        data.scenes = bodies::load(&self.conn)?;
-        data.cults = bodies::load(&self.conn)?;
+        load_kinds(&self.conn, &mut data)?;
         Ok(data)
     }
 
@@ -404,7 +388,8 @@ impl Campaign {
 }
 
 /// A record kind with its table in the file: how one record is written
-/// and removed. Loading is per kind, in [`Campaign::load`].
+/// and removed. Each kind's impl comes from the table of kinds
+/// (`model/kinds.rs`) through [`declare_stored`].
 trait Stored: Record {
     fn write(tx: &Transaction<'_>, record: &Self) -> rusqlite::Result<()>;
     fn remove(tx: &Transaction<'_>, id: Self::Id) -> rusqlite::Result<()>;
@@ -438,52 +423,60 @@ impl Stored for Settings {
     }
 }
 
-/// `Stored` for a kind whose repository has `put` and `delete`.
-macro_rules! stored {
-    ($ty:ty, $put:path, $delete:path) => {
-        impl Stored for $ty {
+/// `Stored` for one kind as the table of kinds keeps it: in a repository
+/// of its own (`repo` or `beside`: put, delete, load) or as JSON bodies.
+macro_rules! stored_kind {
+    ($ty:ident, (body $table:literal)) => {
+        impl bodies::Body for crate::model::$ty {
+            const TABLE: &'static str = $table;
+        }
+        impl Stored for crate::model::$ty {
             fn write(tx: &Transaction<'_>, record: &Self) -> rusqlite::Result<()> {
-                $put(tx, record)
+                bodies::put(tx, record)
             }
             fn remove(tx: &Transaction<'_>, id: Self::Id) -> rusqlite::Result<()> {
-                $delete(tx, id)
+                bodies::delete::<Self>(tx, id)
+            }
+        }
+    };
+    ($ty:ident, ($where:ident $module:ident: $put:ident $delete:ident $load:ident)) => {
+        impl Stored for crate::model::$ty {
+            fn write(tx: &Transaction<'_>, record: &Self) -> rusqlite::Result<()> {
+                $module::$put(tx, record)
+            }
+            fn remove(tx: &Transaction<'_>, id: Self::Id) -> rusqlite::Result<()> {
+                $module::$delete(tx, id)
             }
         }
     };
 }
 
-stored!(Character, characters::put, characters::delete);
-stored!(Party, parties::put, parties::delete);
-stored!(Item, items::put_item, items::delete_item);
-stored!(Holding, items::put_holding, items::delete_holding);
-stored!(Journey, journeys::put, journeys::delete);
-stored!(TableDef, tables::put, tables::delete);
-stored!(Place, bodies::put, bodies::delete::<Place>);
-stored!(MapPath, bodies::put, bodies::delete::<MapPath>);
-stored!(TravelRound, bodies::put, bodies::delete::<TravelRound>);
-stored!(Ware, bodies::put, bodies::delete::<Ware>);
-stored!(Site, bodies::put, bodies::delete::<Site>);
-stored!(
-    GatheringSession,
-    bodies::put,
-    bodies::delete::<GatheringSession>
-);
-stored!(Mission, bodies::put, bodies::delete::<Mission>);
-stored!(
-    crate::model::LogEntry,
-    bodies::put,
-    bodies::delete::<crate::model::LogEntry>
-);
-stored!(
-    crate::model::Scene,
-    bodies::put,
-    bodies::delete::<crate::model::Scene>
-);
-stored!(
-    crate::model::Cult,
-    bodies::put,
-    bodies::delete::<crate::model::Cult>
-);
+/// Reads one kind into the campaign, unless it is read beside.
+macro_rules! load_kind {
+    ($conn:expr, $data:expr, $field:ident, $ty:ident, (body $table:literal)) => {
+        $data.$field = bodies::load::<crate::model::$ty>($conn)?;
+    };
+    ($conn:expr, $data:expr, $field:ident, $ty:ident, (repo $module:ident: $put:ident $delete:ident $load:ident)) => {
+        $data.$field = $module::$load($conn)?;
+    };
+    ($conn:expr, $data:expr, $field:ident, $ty:ident, (beside $module:ident: $put:ident $delete:ident $load:ident)) => {};
+}
+
+/// Every kind's `Stored` impl, and [`load_kinds`].
+macro_rules! declare_stored {
+    ([] $($variant:ident $field:ident : $ty:ident ($id:ident) $held:ident $kind:literal
+        since $since:literal stored $stored:tt titled $title:expr;)*) => {
+        $(stored_kind!($ty, $stored);)*
+
+        /// Reads every kind but those read beside into `data`.
+        fn load_kinds(conn: &Connection, data: &mut CampaignData) -> Result<()> {
+            $(load_kind!(conn, data, $field, $ty, $stored);)*
+            Ok(())
+        }
+    };
+}
+
+crate::model::kinds::record_kinds!(declare_stored, []);
 
 /// A [`StoreError::Foreign`] for `path`, its reason on one line.
 fn foreign(path: &Path, reason: &str) -> StoreError {

@@ -305,7 +305,7 @@ pub fn navigate(
     let path = data.paths.get(&path).ok_or(TravelError::NoPath)?;
     let on = on_path(data, &p, path)?;
     let round = TravelRound {
-        id: data.next_round_id(),
+        id: data.next_id::<crate::model::TravelRound>(),
         party,
         path: path.id,
         toward: on.toward,
@@ -584,7 +584,9 @@ fn stash_item(book: &mut Booking<'_>, holder: Holder, item: crate::model::ItemId
             ..h.clone()
         },
         None => Holding::new(
-            crate::model::HoldingId(data.next_holding_id().0 + book.created.len() as i64),
+            crate::model::HoldingId(
+                data.next_id::<crate::model::Holding>().0 + book.created.len() as i64,
+            ),
             item,
             holder,
             count,
@@ -895,7 +897,11 @@ fn gather(book: &mut Booking<'_>, dice: &mut Dice) -> Result<()> {
     {
         Some(item) => item.id,
         None => {
-            let item = Item::new(data.next_item_id(), found.trim(), Category::BattleItem);
+            let item = Item::new(
+                data.next_id::<crate::model::Item>(),
+                found.trim(),
+                Category::BattleItem,
+            );
             book.created.push(Change::of(None, Some(&item)));
             item.id
         }

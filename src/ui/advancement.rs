@@ -272,7 +272,7 @@ impl HeroesState {
             awards.push(heroes::award_for(*id, xp, &reasons, *down));
         }
         Ok(Mission {
-            id: data.next_mission_id(),
+            id: data.next_id::<crate::model::Mission>(),
             name: self.name.clone(),
             party: self.party,
             at: data.settings.clock,

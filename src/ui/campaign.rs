@@ -222,7 +222,7 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
     }
     if ui.button("Add ware").clicked() {
         let ware = Ware {
-            id: data.next_ware_id(),
+            id: data.next_id::<crate::model::Ware>(),
             name: "Supplies".to_owned(),
             price: 5,
             supplies: 1,

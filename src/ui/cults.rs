@@ -69,7 +69,7 @@ pub fn cults_ui(
     }
     if ui.button("Add a lesser god").clicked() {
         let cult = Cult {
-            id: data.next_cult_id(),
+            id: data.next_id::<crate::model::Cult>(),
             god: format!("Lesser god {}", data.cults.len() + 1),
             bright: CultSide::default(),
             dark: CultSide::default(),

@@ -105,7 +105,7 @@ pub fn gathering_ui(
             ui.add_space(6.0);
             if ui.button("Add site").clicked() {
                 let site = Site {
-                    id: data.next_site_id(),
+                    id: data.next_id::<crate::model::Site>(),
                     name: format!("Site {}", data.sites.len() + 1),
                     place: None,
                     notes: String::new(),

@@ -22,7 +22,11 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
             ui.horizontal(|ui| {
                 ui.heading("Item catalogue");
                 if ui.button("Add item").clicked() {
-                    let item = Item::new(data.next_item_id(), "New item", Category::Other);
+                    let item = Item::new(
+                        data.next_id::<crate::model::Item>(),
+                        "New item",
+                        Category::Other,
+                    );
                     state.selected = Some(item.id);
                     out.push(Command::Apply(Edit::new(
                         "Add item",

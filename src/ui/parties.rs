@@ -40,7 +40,7 @@ pub fn parties_ui(
         .show(ui, |ui| {
             ui.heading("Parties");
             if ui.button("Add party").clicked() {
-                let party = Party::new(data.next_party_id(), "New party");
+                let party = Party::new(data.next_id::<crate::model::Party>(), "New party");
                 state.selected = Some(party.id);
                 out.push(Command::Apply(Edit::new(
                     "Add party",

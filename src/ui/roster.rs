@@ -240,7 +240,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
             && let Some(c) = selected
         {
             let mut copy = c.clone();
-            copy.id = data.next_character_id();
+            copy.id = data.next_id::<crate::model::Character>();
             copy.name = format!("{} (copy)", c.name);
             state.select(copy.id);
             out.push(Command::Apply(Edit::new(
@@ -487,7 +487,7 @@ fn dedup(mut names: Vec<String>) -> Vec<String> {
 /// A new hero added to the roster, chosen, with the keyboard in their name.
 pub(super) fn add_character(state: &mut RosterState, data: &CampaignData) -> Command {
     let c = Character::new(
-        data.next_character_id(),
+        data.next_id::<crate::model::Character>(),
         "New character",
         CharacterKind::Hero,
     );

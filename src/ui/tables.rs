@@ -109,7 +109,7 @@ pub fn tables_ui(
 /// A d6 table with one row, for the GM to fill in.
 fn new_table(data: &CampaignData) -> TableDef {
     TableDef {
-        id: data.next_table_id(),
+        id: data.next_id::<crate::model::TableDef>(),
         name: "New table".into(),
         dice: DiceExpr::die(6).into(),
         rows: vec![TableRowDef {

@@ -279,7 +279,7 @@ fn the_roster_sorts_names_in_natural_order() {
 fn the_inventory_draws_only_the_holders_in_view() {
     let mut f = Fixture::demo();
     let mut changes = Vec::new();
-    let first = f.data().next_character_id().0;
+    let first = f.data().next_id::<waybook::model::Character>().0;
     for n in 0..300 {
         let c = waybook::model::Character::new(
             waybook::model::CharacterId(first + n),
@@ -326,7 +326,7 @@ fn a_large_partys_chart_draws_the_twelve_most_at_risk() {
             .count()
     };
     let hire = |f: &mut Fixture, count: i64| {
-        let first = f.data().next_character_id().0;
+        let first = f.data().next_id::<waybook::model::Character>().0;
         let changes = (0..count)
             .map(|n| {
                 let mut c = waybook::model::Character::new(

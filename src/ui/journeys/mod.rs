@@ -203,7 +203,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
 
 fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
     Journey {
-        id: data.next_journey_id(),
+        id: data.next_id::<crate::model::Journey>(),
         name: "New journey".to_owned(),
         party,
         start: data.settings.clock,

@@ -203,7 +203,7 @@ fn choice_label(kind: PlaceKind) -> &'static str {
 
 fn add_place(state: &mut MapState, data: &CampaignData, at: Vec2, out: &mut Vec<Command>) {
     let place = Place {
-        id: data.next_place_id(),
+        id: data.next_id::<crate::model::Place>(),
         name: format!("Place {}", data.places.len() + 1),
         kind: PlaceKind::Settlement,
         x: f64::from(at.x),
@@ -225,7 +225,7 @@ fn pick_place(state: &mut MapState, data: &CampaignData, id: PlaceId, out: &mut 
         Some(Some(from)) if from != id => {
             let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
             let path = MapPath {
-                id: data.next_path_id(),
+                id: data.next_id::<crate::model::MapPath>(),
                 name: format!("{} – {}", name(from), name(id)),
                 from,
                 to: id,
