@@ -80,7 +80,7 @@ impl From<RuleError> for GatherError {
 type Result<T> = std::result::Result<T, GatherError>;
 
 /// What the GM asks for at a site.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GatherStep {
     /// The survey test for a material of the site.
     Survey {

@@ -99,7 +99,7 @@ pub struct Site {
 }
 
 /// How long a session lasts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SessionLimit {
     /// Tests are started while fewer than this many hours have been worked.

@@ -7,6 +7,8 @@
 use super::fields::{ERROR_COLOUR, error_below, in_view};
 use crate::model::{capitalised, limits};
 use egui::{TextEdit, Ui};
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::ops::RangeInclusive;
 
 /// A kind of number a form's field reads: whole or decimal, against a
@@ -113,4 +115,44 @@ pub fn step_button(
 ) -> egui::Response {
     ui.add_enabled(refusal.is_none(), egui::Button::new(label))
         .on_disabled_hover_text(refusal.map(|why| capitalised(&why)).unwrap_or_default())
+}
+
+/// The verdicts of a screen's step checks, kept until the campaign
+/// changes: a check that looks through every holding (a gatherer's tool)
+/// is made once per change, not once a frame.
+#[derive(Debug)]
+pub struct Verdicts<S> {
+    revision: u64,
+    said: HashMap<S, Option<String>>,
+}
+
+impl<S> Default for Verdicts<S> {
+    fn default() -> Self {
+        Self {
+            revision: u64::MAX,
+            said: HashMap::new(),
+        }
+    }
+}
+
+impl<S: Eq + Hash + Clone> Verdicts<S> {
+    /// Why `step` is refused on the campaign at `revision` (none: it may
+    /// be played), from `check` the first time it is asked.
+    pub fn of(
+        &mut self,
+        revision: u64,
+        step: &S,
+        check: impl FnOnce(&S) -> Option<String>,
+    ) -> Option<String> {
+        if self.revision != revision {
+            self.said.clear();
+            self.revision = revision;
+        }
+        if let Some(said) = self.said.get(step) {
+            return said.clone();
+        }
+        let said = check(step);
+        self.said.insert(step.clone(), said.clone());
+        said
+    }
 }

@@ -5,6 +5,7 @@
 //! gathering log; and foraging.
 
 use super::fields::{self, FieldBuffers, Unpicked, choice_combo};
+use super::forms::Verdicts;
 use super::lists;
 use crate::app::Command;
 use crate::gathering::forecast::forecast;
@@ -43,6 +44,8 @@ pub struct GatheringState {
     /// A session length typed in hours or units.
     length: String,
     characters: lists::Everyone,
+    /// The step checks' verdicts, kept until the campaign changes.
+    verdicts: super::forms::Verdicts<GatherStep>,
     /// The odds shown before anyone rolls, worked out again only when the
     /// campaign or the choice changes (finding the gatherer's tool looks
     /// through every holding).
@@ -345,6 +348,7 @@ fn survey_ui(
         whereabouts_ui(ui, &mut state.elsewhere, data, site, who);
         step_button(
             ui,
+            &mut state.verdicts,
             data,
             "Survey",
             GatherStep::Survey {
@@ -461,6 +465,7 @@ fn session_ui(
                 }
                 step_button(
                     ui,
+                    &mut state.verdicts,
                     data,
                     "Leave",
                     GatherStep::Leave {
@@ -517,6 +522,7 @@ fn session_ui(
             whereabouts_ui(ui, &mut state.elsewhere, data, site, who);
             step_button(
                 ui,
+                &mut state.verdicts,
                 data,
                 "Join the session",
                 GatherStep::Join {
@@ -533,20 +539,22 @@ fn session_ui(
         odds_ui(ui, state, data, site, limit);
     }
     if session.is_some() {
-        if let Err(why) = crate::gathering::check(
-            data,
-            &GatherStep::Gather {
-                site: site.id,
-                all: false,
-            },
-        ) {
-            ui.label(
-                RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR),
-            );
+        let next = GatherStep::Gather {
+            site: site.id,
+            all: false,
+        };
+        let refused = state.verdicts.of(data.revision, &next, |step| {
+            crate::gathering::check(data, step)
+                .err()
+                .map(|e| e.to_string())
+        });
+        if let Some(why) = refused {
+            ui.label(RichText::new(capitalised(&why)).color(super::fields::ERROR_COLOUR));
         }
         ui.horizontal_wrapped(|ui| {
             step_button(
                 ui,
+                &mut state.verdicts,
                 data,
                 "Next test",
                 GatherStep::Gather {
@@ -557,6 +565,7 @@ fn session_ui(
             );
             step_button(
                 ui,
+                &mut state.verdicts,
                 data,
                 "Gather until the end",
                 GatherStep::Gather {
@@ -567,6 +576,7 @@ fn session_ui(
             );
             step_button(
                 ui,
+                &mut state.verdicts,
                 data,
                 "End the session",
                 GatherStep::Finish { site: site.id },
@@ -580,13 +590,18 @@ fn session_ui(
 /// [`crate::gathering::check`] refuses it.
 fn step_button(
     ui: &mut Ui,
+    verdicts: &mut Verdicts<GatherStep>,
     data: &CampaignData,
     label: &str,
     step: GatherStep,
     out: &mut Vec<Command>,
 ) -> egui::Response {
-    let refusal = crate::gathering::check(data, &step).err();
-    let response = super::forms::step_button(ui, label, refusal.map(|e| e.to_string()));
+    let refusal = verdicts.of(data.revision, &step, |step| {
+        crate::gathering::check(data, step)
+            .err()
+            .map(|e| e.to_string())
+    });
+    let response = super::forms::step_button(ui, label, refusal);
     if response.clicked() {
         out.push(Command::Gathering(step));
     }
