@@ -288,7 +288,32 @@ fn journey_json_lists_days_tests_food_and_forecasts() {
         .expect("a number");
     assert!((expected - 0.55).abs() < 1e-9, "{expected}");
     assert_eq!(days[2]["food_multiplier"], 2);
-    assert!(plan["food"]["warnings"].as_array().is_some());
+    // Each warning names a traveller past their limit, "max(1, Endurance)"
+    // days without food, read from their sheet.
+    let data = waybook::store::Campaign::open(&file)
+        .expect("opens")
+        .load()
+        .expect("loads");
+    let warnings = plan["food"]["warnings"].as_array().expect("warnings");
+    assert!(!warnings.is_empty(), "the demo's food runs short");
+    for w in warnings {
+        let w = w.as_str().expect("words");
+        let (who, limit) = w
+            .split_once(": ")
+            .and_then(|(_, rest)| rest.split_once(" passes the days-without-food limit ("))
+            .expect("a traveller past their limit");
+        let endurance = data
+            .characters
+            .values()
+            .find(|c| c.name == who)
+            .expect("a traveller")
+            .exploration
+            .trait_value("Endurance");
+        assert!(
+            limit.starts_with(&format!("{})", endurance.max(1))),
+            "{w}: the limit is max(1, Endurance {endurance})"
+        );
+    }
     let missing = waybook(&["journey", path_str(&file), "--journey", "Nowhere", "--json"]);
     assert!(one_error_line(&missing).contains("no journey is named “Nowhere”"));
 }

@@ -905,3 +905,17 @@ fn a_file_that_fails_its_integrity_check_opens_but_refuses_every_write() {
     assert!(campaign.damage().is_some_and(|d| d.contains("party")));
     assert_eq!(bytes(&path), before, "not a byte written");
 }
+
+/// Issue 23: a snapshot folder that cannot be read is an error said in
+/// words, not "no snapshots".
+#[test]
+fn a_snapshot_folder_that_cannot_be_read_is_an_error() {
+    let dir = tempfile::tempdir().expect("dir");
+    let root = dir.path().join("data");
+    std::fs::create_dir_all(&root).expect("the data folder");
+    // Where the campaigns' snapshot folders go is a file: nothing can be listed.
+    std::fs::write(root.join("snapshots"), "not a folder").expect("written");
+    let snapshots = waybook::store::snapshots::Snapshots::of(&root, &dir.path().join("c.waybook"));
+    let said = snapshots.list().expect_err("not listed").to_string();
+    assert!(said.contains("snapshots"), "{said}");
+}

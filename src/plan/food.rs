@@ -310,44 +310,53 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
         .collect();
     let mut warnings = Vec::new();
     let mut days = Vec::new();
-    for day in view.days.iter().skip(from_day as usize) {
+    'days: for day in view.days.iter().skip(from_day as usize) {
         let ration = journey
             .plan
             .days
             .get(&day.index)
             .and_then(|c| c.ration)
             .unwrap_or_default();
-        let entries: Vec<FoodEntry> = members
-            .iter()
-            .map(|c| {
-                let required = required(c, day.multiplier);
-                let planned = planned_units(required, ration);
-                // Whole items are opened; what passes the ration is not kept.
-                let eaten = pools.take(c.id, planned).eaten;
-                let before = days_without.get(&c.id).copied().unwrap_or(0.0);
-                let result = eat(c, before, eaten, day.multiplier);
-                days_without.insert(c.id, result.days_without);
-                if result.exhaustion > 0 {
+        let mut entries: Vec<FoodEntry> = Vec::with_capacity(members.len());
+        for c in &members {
+            let required = required(c, day.multiplier);
+            let planned = planned_units(required, ration);
+            // Whole items are opened; what passes the ration is not kept.
+            let eaten = pools.take(c.id, planned).eaten;
+            let before = days_without.get(&c.id).copied().unwrap_or(0.0);
+            let result = match eat(c, before, eaten, day.multiplier) {
+                Ok(result) => result,
+                Err(e) => {
+                    // The ledger stops where it cannot be worked out.
                     warnings.push(format!(
-                        "Day {}: {} passes the days-without-food limit ({}) and gains a degree of exhaustion",
+                        "Day {}: {}'s food cannot be worked out ({e}); the ledger stops here",
                         day.index + 1,
-                        c.name,
-                        rations::days_without_limit(endurance(c))
+                        c.name
                     ));
+                    break 'days;
                 }
-                FoodEntry {
-                    character: c.id,
-                    name: c.name.clone(),
-                    required,
-                    ration,
-                    planned,
-                    eaten,
-                    status: result.status,
-                    days_without: result.days_without,
-                    hunger: result.exhaustion,
-                }
-            })
-            .collect();
+            };
+            days_without.insert(c.id, result.days_without);
+            if result.exhaustion > 0 {
+                warnings.push(format!(
+                    "Day {}: {} passes the days-without-food limit ({}) and gains a degree of exhaustion",
+                    day.index + 1,
+                    c.name,
+                    rations::days_without_limit(endurance(c))
+                ));
+            }
+            entries.push(FoodEntry {
+                character: c.id,
+                name: c.name.clone(),
+                required,
+                ration,
+                planned,
+                eaten,
+                status: result.status,
+                days_without: result.days_without,
+                hunger: result.exhaustion,
+            });
+        }
         let sum = |f: fn(&FoodEntry) -> f64| entries.iter().map(f).sum::<f64>();
         days.push(FoodDay {
             index: day.index,
@@ -382,8 +391,14 @@ pub fn required(c: &Character, day_multiplier: u32) -> f64 {
     DAILY_UNITS * c.exploration.food_multiplier(day_multiplier)
 }
 
-/// One day of eating through the rules: status, days without food, hunger.
-pub fn eat(c: &Character, days_without: f64, eaten: f64, multiplier: u32) -> rations::DayResult {
+/// One day of eating through the rules: status, days without food, hunger;
+/// or why the rules could not read it (never a made-up full day).
+pub fn eat(
+    c: &Character,
+    days_without: f64,
+    eaten: f64,
+    multiplier: u32,
+) -> Result<rations::DayResult, crate::rules::RuleError> {
     let request = Rations {
         endurance: endurance(c),
         start_days_without: days_without,
@@ -392,16 +407,12 @@ pub fn eat(c: &Character, days_without: f64, eaten: f64, multiplier: u32) -> rat
             multiplier: c.exploration.food_multiplier(multiplier),
         }],
     };
-    let fallback = rations::DayResult {
-        required: DAILY_UNITS,
-        status: Status::Full,
-        days_without,
-        exhaustion: 0,
-    };
-    rations::rations(&request)
-        .ok()
-        .and_then(|r| r.days.first().copied())
-        .unwrap_or(fallback)
+    let result = rations::rations(&request)?;
+    result
+        .days
+        .first()
+        .copied()
+        .ok_or_else(|| crate::rules::RuleError::new("days", "the rules gave no day back"))
 }
 
 #[cfg(test)]

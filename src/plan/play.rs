@@ -33,6 +33,8 @@ pub enum PlayError {
     NoSuchHour(i64),
     #[error("a roll could not be made: {0}")]
     Dice(#[from] crate::rules::dice::DiceError),
+    #[error("{0}'s food cannot be worked out: {1}")]
+    Food(String, crate::rules::RuleError),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -199,12 +201,18 @@ impl Play<'_> {
             }
         }
         if s + 1 == day.slots.len() {
-            self.end_of_day(journey, d, view, &when);
+            self.end_of_day(journey, d, view, &when)?;
         }
         Ok(())
     }
 
-    fn end_of_day(&mut self, journey: &Journey, d: usize, view: &JourneyPlanView, when: &str) {
+    fn end_of_day(
+        &mut self,
+        journey: &Journey,
+        d: usize,
+        view: &JourneyPlanView,
+        when: &str,
+    ) -> Result<(), PlayError> {
         let day = &view.days[d];
         let ration = journey
             .plan
@@ -227,6 +235,7 @@ impl Play<'_> {
             };
             let mut line = if let Some(meal) = meal {
                 eat_the_day(c, meal, required, day.multiplier, when)
+                    .map_err(|e| PlayError::Food(c.name.clone(), e))?
             } else {
                 format!("{when} · {} is looked after (food is not counted)", c.name)
             };
@@ -245,6 +254,7 @@ impl Play<'_> {
         }
         let left = self.pools.total();
         self.food_left.push(left);
+        Ok(())
     }
 }
 
@@ -260,8 +270,8 @@ fn eat_the_day(
     required: f64,
     day_multiplier: u32,
     when: &str,
-) -> String {
-    let result = eat(c, c.exploration.days_without_food, eaten, day_multiplier);
+) -> Result<String, crate::rules::RuleError> {
+    let result = eat(c, c.exploration.days_without_food, eaten, day_multiplier)?;
     let limit = crate::rules::travel::rations::days_without_limit(endurance(c));
     let e = &mut c.exploration;
     e.days_without_food = result.days_without;
@@ -286,7 +296,7 @@ fn eat_the_day(
             crate::model::plural(limit, "day")
         ));
     }
-    line
+    Ok(line)
 }
 
 /// Keeps the way of travelling of every leg the party has set out on, so a

@@ -525,12 +525,17 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     book.end_activation()?;
     book.scene.finished = true;
     book.scene.in_round = false;
-    // A table still holding Waybook's placeholder is not read: its row
-    // would be no injury.
-    let table = data
-        .table_named(crate::model::advancement::INJURY_TABLE)
-        .filter(|t| !t.is_placeholder())
-        .and_then(|t| t.rollable().ok());
+    // The table the d6 is read on, or why it cannot be: none, still
+    // Waybook's placeholder (its row would be no injury), or malformed.
+    let table = match data.table_named(crate::model::advancement::INJURY_TABLE) {
+        None => Err("the campaign has no injury table to read it on".to_owned()),
+        Some(t) if t.is_placeholder() => {
+            Err("the injury table still holds Waybook's placeholder".to_owned())
+        }
+        Some(t) => t
+            .rollable()
+            .map_err(|e| format!("the injury table cannot be read: {e}")),
+    };
     let still: Vec<CharacterId> = book
         .scene
         .down
@@ -542,18 +547,18 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
         let face = crate::rules::companion::hero::still_down_roll(dice)?;
         let row = table
             .as_ref()
-            .and_then(|t| t.lookup(face as i32))
-            .map(|r| r.result.clone());
+            .map(|t| t.lookup(face as i32).map(|r| r.result.clone()));
         let hero = book.character(c)?;
         let name = hero.name.clone();
         let line = match row {
-            Some(injury) => {
+            Ok(Some(injury)) => {
                 hero.companion.injuries.push(injury.clone());
                 format!("{name} was still down: d6 = {face} on the injury table: {injury}.")
             }
-            None => format!(
-                "{name} was still down: d6 = {face} (the campaign has no injury table of its own to read it on)."
+            Ok(None) => format!(
+                "{name} was still down: d6 = {face}, which the injury table has no row for: the GM reads it."
             ),
+            Err(why) => format!("{name} was still down: d6 = {face} ({why}: the GM reads it)."),
         };
         book.line(line);
     }

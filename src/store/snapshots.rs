@@ -118,8 +118,16 @@ impl Snapshots {
 
     /// Every snapshot, newest first.
     pub fn list(&self) -> Result<Vec<Snapshot>> {
-        let Ok(entries) = std::fs::read_dir(&self.dir) else {
-            return Ok(Vec::new()); // none taken yet
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            // No folder: none taken yet.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(source) => {
+                return Err(StoreError::Io {
+                    path: self.dir.clone(),
+                    source,
+                });
+            }
         };
         let mut found: Vec<Snapshot> = entries
             .filter_map(|e| e.ok())

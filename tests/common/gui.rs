@@ -234,6 +234,20 @@ impl Fixture {
         self.wait_for_export();
     }
 
+    /// Steps the app until the snapshots window has read its list (on a
+    /// worker, as the window opens).
+    pub fn wait_for_snapshots(&mut self) {
+        for _ in 0..500 {
+            self.harness.step();
+            if !self.shows("Reading the snapshots…") {
+                self.harness.run();
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("the snapshots were not read");
+    }
+
     /// Steps the app until the background export has finished.
     pub fn wait_for_export(&mut self) {
         self.harness.step();

@@ -35,6 +35,7 @@ fn a_snapshot_is_restored_as_a_new_campaign() {
     let original = open_path(&f);
     assert!(f.harness.state().title.contains("· demo.waybook — Waybook"));
     f.menu("File", "Snapshots…");
+    f.wait_for_snapshots();
     assert!(
         f.shows("Snapshots") && f.shows_exactly("opened"),
         "today's snapshot on opening"
@@ -326,4 +327,14 @@ fn file_quit_closes_the_window() {
     let mut f = Fixture::demo();
     f.menu("File", "Quit");
     assert!(f.harness.state().closing);
+}
+
+/// Issue 23: without a data folder the snapshots window says snapshots are
+/// off, not that there are none.
+#[test]
+fn without_a_data_folder_snapshots_are_off_and_say_so() {
+    let mut f = Fixture::demo();
+    f.menu("File", "Snapshots…");
+    assert!(f.shows("Snapshots are off: Waybook has no data folder to keep them in"));
+    assert!(!f.shows("No snapshots of this campaign yet."));
 }

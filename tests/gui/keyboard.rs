@@ -168,14 +168,14 @@ fn tab_follows_reading_order_on_the_campaign_form() {
 #[test]
 fn tab_walks_the_roster_by_name() {
     let mut f = Fixture::demo();
-    let mut names: Vec<String> = f
-        .data()
-        .characters
-        .values()
-        .map(|c| c.name.clone())
-        .collect();
-    waybook::model::sort_by_name(&mut names, |n| n);
-    tab_to(&mut f, &names[0]);
+    // The demo's first four by name, sorted by hand.
+    let names = [
+        "Ash Varnell",
+        "Brother Ilo",
+        "Marta the Guide",
+        "Pell (porter)",
+    ];
+    tab_to(&mut f, names[0]);
     let mut seen = vec![focused(&f).expect("the first name").0];
     for _ in 1..4 {
         press(&mut f, Key::Tab);
