@@ -217,6 +217,111 @@ fn a_gatherer_without_the_tool_cannot_join_and_a_gatherer_can_leave() {
     );
 }
 
+/// A gatherer whose tool is lost after joining does not stop the session
+/// without a way on: the check names them and says they may leave, and once
+/// they have, the others gather.
+#[test]
+fn a_tool_lost_after_joining_names_the_gatherer_who_may_leave() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    let sefa = data
+        .characters
+        .values()
+        .find(|c| c.name == "Sefa Qorrin")
+        .expect("Sefa")
+        .id;
+    for who in [ilo, sefa] {
+        step(
+            &mut data,
+            GatherStep::Join {
+                site,
+                character: who,
+                source: 0,
+                into_stash: false,
+                without_tool: true,
+                elsewhere: false,
+            },
+            &[],
+        );
+    }
+    // Ilo joined with the tool the text requires; the GM lets Sefa work without.
+    let mut session = open_session(&data, site).expect("open").clone();
+    session.gatherers[0].without_tool = false;
+    data.apply(&Change::of(open_session(&data, site), Some(&session)));
+    let tools: Vec<Holding> = data
+        .holdings
+        .values()
+        .filter(|h| data.items[&h.item].tool_kind == Some(ToolKind::Botanist))
+        .cloned()
+        .collect();
+    for stack in &tools {
+        data.apply(&Change::of(Some(stack), None));
+    }
+    let next = GatherStep::Gather { site, all: false };
+    assert_eq!(
+        waybook::gathering::check(&data, &next),
+        Err(GatherError::ToolGone {
+            who: "Brother Ilo".to_owned(),
+            tool: "Botanist's Tool",
+        })
+    );
+    assert_eq!(
+        waybook::gathering::check(&data, &next)
+            .expect_err("refused")
+            .to_string(),
+        "Brother Ilo no longer has a Botanist's Tool, and neither has the party stash: Brother Ilo may leave the session (what they gathered stays theirs), or get the tool back"
+    );
+    step(
+        &mut data,
+        GatherStep::Leave {
+            site,
+            character: ilo,
+        },
+        &[],
+    );
+    step(&mut data, next, &[12, 4]);
+    let session = open_session(&data, site).expect("still open");
+    assert_eq!(session.tests.len(), 1, "Sefa gathered");
+}
+
+/// A session lasts between 1 and 240 hours or units (`limits.rs`): the
+/// check refuses 0 and 241 as the form does.
+#[test]
+fn a_session_length_outside_its_range_is_refused() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    let limit = |limit| GatherStep::Limit { site, limit };
+    assert_eq!(
+        waybook::gathering::check(&data, &limit(SessionLimit::Hours(4))),
+        Err(GatherError::NoSession),
+        "no session to last yet"
+    );
+    step(
+        &mut data,
+        GatherStep::Join {
+            site,
+            character: ilo,
+            source: 0,
+            into_stash: false,
+            without_tool: false,
+            elsewhere: false,
+        },
+        &[],
+    );
+    for bad in [SessionLimit::Hours(0), SessionLimit::Units(241)] {
+        assert_eq!(
+            waybook::gathering::check(&data, &limit(bad))
+                .expect_err("out of range")
+                .to_string(),
+            "a session lasts between 1 and 240 hours or units"
+        );
+    }
+    assert_eq!(
+        waybook::gathering::check(&data, &limit(SessionLimit::Units(240))),
+        Ok(())
+    );
+}
+
 /// Issue 22, fault 9: a session at a site far from the party is not played
 /// without a word: the check says where the party is, and the GM says
 /// whether they are there all the same.

@@ -65,6 +65,10 @@ pub enum GatherError {
         tool: &'static str,
         material: String,
     },
+    #[error(
+        "{who} no longer has a {tool}, and neither has the party stash: {who} may leave the session (what they gathered stays theirs), or get the tool back"
+    )]
+    ToolGone { who: String, tool: &'static str },
     #[error("{0}")]
     Rules(String),
     #[error(transparent)]
@@ -218,7 +222,22 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
             }
             Ok(())
         }
-        GatherStep::Limit { site, .. } | GatherStep::Finish { site } => open_session(data, *site)
+        GatherStep::Limit { site, limit } => {
+            open_session(data, *site).ok_or(GatherError::NoSession)?;
+            match limit {
+                SessionLimit::Hours(n) | SessionLimit::Units(n)
+                    if !crate::model::limits::SESSION_LENGTH.contains(&i64::from(*n)) =>
+                {
+                    Err(GatherError::Rules(format!(
+                        "a session lasts between {} and {} hours or units",
+                        crate::model::limits::SESSION_LENGTH.start(),
+                        crate::model::limits::SESSION_LENGTH.end()
+                    )))
+                }
+                _ => Ok(()),
+            }
+        }
+        GatherStep::Finish { site } => open_session(data, *site)
             .ok_or(GatherError::NoSession)
             .map(|_| ()),
         GatherStep::Gather { site, .. } => {
@@ -241,8 +260,11 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
             {
                 let c = character_of(data, g.character)?;
                 let (_, material) = source_of(data, *site, g.source)?;
-                if !g.without_tool {
-                    tool_for(data, c, material)?;
+                if !g.without_tool && tool(data, c, material).is_none() {
+                    return Err(GatherError::ToolGone {
+                        who: c.name.clone(),
+                        tool: material.tool().label(),
+                    });
                 }
             }
             Ok(())

@@ -91,6 +91,8 @@ pub fn hours_in_day(day_hours: i64) -> RangeInclusive<i64> {
 /// Why what the GM typed into a number field is not stored.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FieldError {
+    #[error("type a number")]
+    Empty,
     #[error("“{0}” is not a whole number")]
     NotWhole(String),
     #[error("“{0}” is not a number")]
@@ -103,6 +105,9 @@ pub enum FieldError {
 
 /// Parses a whole number typed by the GM and checks it against `range`.
 pub fn parse_whole(text: &str, range: &RangeInclusive<i64>) -> Result<i64, FieldError> {
+    if text.trim().is_empty() {
+        return Err(FieldError::Empty);
+    }
     let value = text
         .trim()
         .replace('\u{2212}', "-")
@@ -113,6 +118,9 @@ pub fn parse_whole(text: &str, range: &RangeInclusive<i64>) -> Result<i64, Field
 
 /// Parses a decimal number (a weight, a count of days) and checks its range.
 pub fn parse_decimal(text: &str, range: &RangeInclusive<f64>) -> Result<f64, FieldError> {
+    if text.trim().is_empty() {
+        return Err(FieldError::Empty);
+    }
     let value = text
         .trim()
         .replace('\u{2212}', "-")

@@ -8,7 +8,7 @@
 //! check (`crate::scene::check`) refuses its step.
 
 use super::fields::{self, FieldBuffers, FieldLabel, Unpicked, choice_combo};
-use super::forms::{Whole, step_button};
+use super::forms::{Whole, play_button};
 use crate::app::Command;
 use crate::model::scene::{Action, Combatant, Tier};
 use crate::model::{CampaignData, CharacterId, Choice, CultId, Scene, SceneMode, limits};
@@ -107,15 +107,10 @@ fn fight_button(
         scene: scene.id,
         step,
     });
-    let refusal = match &step {
-        Err(why) => Some(why.clone()),
-        Ok(step) => scene::check(data, step).err().map(|e| e.to_string()),
-    };
-    let pressed = step_button(ui, label, refusal).clicked();
-    if pressed && let Ok(step) = step {
-        out.push(Command::Scene(step));
-    }
-    pressed
+    let (_, pressed) = play_button(ui, label, step, |step| {
+        scene::check(data, step).err().map(|e| e.to_string())
+    });
+    pressed.map(|step| out.push(Command::Scene(step))).is_some()
 }
 
 /// Every model's name, heroes first.

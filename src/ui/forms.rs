@@ -117,6 +117,24 @@ pub fn step_button(
         .on_disabled_hover_text(refusal.map(|why| capitalised(&why)).unwrap_or_default())
 }
 
+/// The button of a step read from a form: greyed with the reason while a
+/// field does not read (`step` is then that reason) or `check` refuses the
+/// step; the step, when the button is pressed.
+pub fn play_button<S>(
+    ui: &mut Ui,
+    label: impl Into<egui::WidgetText>,
+    step: Result<S, String>,
+    check: impl FnOnce(&S) -> Option<String>,
+) -> (egui::Response, Option<S>) {
+    let refusal = match &step {
+        Err(why) => Some(why.clone()),
+        Ok(step) => check(step),
+    };
+    let response = step_button(ui, label, refusal);
+    let pressed = response.clicked();
+    (response, step.ok().filter(|_| pressed))
+}
+
 /// The verdicts of a screen's step checks, kept until the campaign
 /// changes: a check that looks through every holding (a gatherer's tool)
 /// is made once per change, not once a frame.

@@ -5,7 +5,7 @@
 //! gathering log; and foraging.
 
 use super::fields::{self, FieldBuffers, Unpicked, choice_combo};
-use super::forms::Verdicts;
+use super::forms::{Verdicts, Whole};
 use super::lists;
 use crate::app::Command;
 use crate::gathering::forecast::forecast;
@@ -19,7 +19,7 @@ use crate::pdf::Sheet;
 use crate::rules::travel::gather::Abundance;
 use egui::{RichText, Ui};
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct GatheringState {
     pub site: Option<SiteId>,
     pub fields: FieldBuffers,
@@ -34,15 +34,15 @@ pub struct GatheringState {
     /// The GM says the party is at the site, wherever the map has it.
     elsewhere: bool,
     forager: Option<CharacterId>,
-    tg: String,
+    tg: Whole,
     found: Option<ItemId>,
-    found_quantity: String,
+    found_quantity: Whole,
     note: String,
     /// A complication or boon for the log: a table to roll on, or words.
     log_table: Option<crate::model::TableId>,
     log_text: String,
     /// A session length typed in hours or units.
-    length: String,
+    length: Whole,
     characters: lists::Everyone,
     /// The step checks' verdicts, kept until the campaign changes.
     verdicts: super::forms::Verdicts<GatherStep>,
@@ -50,6 +50,34 @@ pub struct GatheringState {
     /// campaign or the choice changes (finding the gatherer's tool looks
     /// through every holding).
     odds: lists::Memo<OddsKey, Odds>,
+}
+
+impl Default for GatheringState {
+    fn default() -> Self {
+        Self {
+            site: None,
+            fields: FieldBuffers::default(),
+            surveyor: None,
+            material: 0,
+            advantage: false,
+            gatherer: None,
+            source: 0,
+            into_stash: false,
+            without_tool: false,
+            elsewhere: false,
+            forager: None,
+            tg: Whole::empty(limits::FORAGE_TG),
+            found: None,
+            found_quantity: Whole::new(1, limits::FORAGE_FOUND),
+            note: String::new(),
+            log_table: None,
+            log_text: String::new(),
+            length: Whole::empty(limits::SESSION_LENGTH),
+            characters: lists::Everyone::default(),
+            verdicts: Verdicts::default(),
+            odds: lists::Memo::default(),
+        }
+    }
 }
 
 /// What the odds depend on: the campaign's revision, the site, the
@@ -351,13 +379,13 @@ fn survey_ui(
             &mut state.verdicts,
             data,
             "Survey",
-            GatherStep::Survey {
+            Ok(GatherStep::Survey {
                 site: site.id,
                 material: state.material,
                 character: who,
                 advantage: state.advantage,
                 elsewhere: state.elsewhere,
-            },
+            }),
             out,
         );
     }
@@ -388,45 +416,46 @@ fn session_ui(
     ui.label(RichText::new("Gathering session").strong());
     let limit = session.map_or(SessionLimit::Hours(4), |s| s.limit);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Lasts").id;
-        let mut chosen = limit;
-        egui::ComboBox::from_id_salt("session-limit")
-            .selected_text(limit_label(limit))
-            .height(400.0)
-            .show_ui(ui, |ui| {
-                for (l, said) in LIMITS {
-                    ui.selectable_value(&mut chosen, l, said);
-                }
-            })
-            .response
-            .labelled_by(label);
-        if chosen != limit {
-            out.push(Command::Gathering(GatherStep::Limit {
+        let no_session = crate::gathering::check(
+            data,
+            &GatherStep::Limit {
                 site: site.id,
-                limit: chosen,
-            }));
-        }
-        fields::draft(ui, "or", &mut state.length, 40.0);
-        let length = limits::parse_whole(&state.length, &(1..=240));
+                limit,
+            },
+        )
+        .err()
+        .map(|e| capitalised(&e.to_string()));
+        ui.add_enabled_ui(no_session.is_none(), |ui| {
+            let label = ui.label("Lasts").id;
+            let mut chosen = limit;
+            egui::ComboBox::from_id_salt("session-limit")
+                .selected_text(limit_label(limit))
+                .height(400.0)
+                .show_ui(ui, |ui| {
+                    for (l, said) in LIMITS {
+                        ui.selectable_value(&mut chosen, l, said);
+                    }
+                })
+                .response
+                .labelled_by(label)
+                .on_disabled_hover_text(no_session.clone().unwrap_or_default());
+            if chosen != limit {
+                out.push(Command::Gathering(GatherStep::Limit {
+                    site: site.id,
+                    limit: chosen,
+                }));
+            }
+        });
+        let length = state.length.ui(ui, "Length", 40.0);
         for (said, make) in [
             ("hours", SessionLimit::Hours as fn(u32) -> SessionLimit),
             ("units each", SessionLimit::Units),
         ] {
-            if ui
-                .add_enabled(length.is_ok(), egui::Button::new(said))
-                .clicked()
-                && let Ok(n) = length
-            {
-                out.push(Command::Gathering(GatherStep::Limit {
-                    site: site.id,
-                    limit: make(n as u32),
-                }));
-            }
-        }
-        if let Err(e) = &length
-            && !state.length.trim().is_empty()
-        {
-            ui.label(RichText::new(format!("Length: {e}")).color(super::fields::ERROR_COLOUR));
+            let step = length.clone().map(|n| GatherStep::Limit {
+                site: site.id,
+                limit: make(u32::try_from(n).unwrap_or(u32::MAX)),
+            });
+            step_button(ui, &mut state.verdicts, data, said, step, out);
         }
         match session {
             Some(s) => ui.label(format!("started {}", s.start)),
@@ -468,10 +497,10 @@ fn session_ui(
                     &mut state.verdicts,
                     data,
                     "Leave",
-                    GatherStep::Leave {
+                    Ok(GatherStep::Leave {
                         site: site.id,
                         character: g.character,
-                    },
+                    }),
                     out,
                 )
                 .on_hover_text(format!(
@@ -525,14 +554,14 @@ fn session_ui(
                 &mut state.verdicts,
                 data,
                 "Join the session",
-                GatherStep::Join {
+                Ok(GatherStep::Join {
                     site: site.id,
                     character: who,
                     source: state.source,
                     into_stash: state.into_stash,
                     without_tool: state.without_tool,
                     elsewhere: state.elsewhere,
-                },
+                }),
                 out,
             );
         }
@@ -557,10 +586,10 @@ fn session_ui(
                 &mut state.verdicts,
                 data,
                 "Next test",
-                GatherStep::Gather {
+                Ok(GatherStep::Gather {
                     site: site.id,
                     all: false,
-                },
+                }),
                 out,
             );
             step_button(
@@ -568,10 +597,10 @@ fn session_ui(
                 &mut state.verdicts,
                 data,
                 "Gather until the end",
-                GatherStep::Gather {
+                Ok(GatherStep::Gather {
                     site: site.id,
                     all: true,
-                },
+                }),
                 out,
             );
             step_button(
@@ -579,7 +608,7 @@ fn session_ui(
                 &mut state.verdicts,
                 data,
                 "End the session",
-                GatherStep::Finish { site: site.id },
+                Ok(GatherStep::Finish { site: site.id }),
                 out,
             );
         });
@@ -593,16 +622,17 @@ fn step_button(
     verdicts: &mut Verdicts<GatherStep>,
     data: &CampaignData,
     label: &str,
-    step: GatherStep,
+    step: Result<GatherStep, String>,
     out: &mut Vec<Command>,
 ) -> egui::Response {
-    let refusal = verdicts.of(data.revision, &step, |step| {
-        crate::gathering::check(data, step)
-            .err()
-            .map(|e| e.to_string())
+    let (response, pressed) = super::forms::play_button(ui, label, step, |step| {
+        verdicts.of(data.revision, step, |step| {
+            crate::gathering::check(data, step)
+                .err()
+                .map(|e| e.to_string())
+        })
     });
-    let response = super::forms::step_button(ui, label, refusal);
-    if response.clicked() {
+    if let Some(step) = pressed {
         out.push(Command::Gathering(step));
     }
     response
@@ -734,16 +764,21 @@ fn log_ui(
                 &tables,
             );
             fields::draft(ui, "or write", &mut state.log_text, 200.0);
-            let ready = state.log_table.is_some() || !state.log_text.trim().is_empty();
-            if ui
-                .add_enabled(ready, egui::Button::new("Add to the log"))
-                .clicked()
+            let note = GatherStep::Note {
+                site: site.id,
+                table: state.log_table,
+                text: state.log_text.trim().to_owned(),
+            };
+            if step_button(
+                ui,
+                &mut state.verdicts,
+                data,
+                "Add to the log",
+                Ok(note),
+                out,
+            )
+            .clicked()
             {
-                out.push(Command::Gathering(GatherStep::Note {
-                    site: site.id,
-                    table: state.log_table,
-                    text: state.log_text.trim().to_owned(),
-                }));
                 state.log_text.clear();
             }
         });
@@ -775,9 +810,7 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
     ui.label(RichText::new("Foraging").strong());
     let characters = state.characters.get(data);
     character_combo(ui, "forager", "Forager", &characters, &mut state.forager);
-    ui.horizontal(|ui| {
-        fields::draft(ui, "TG", &mut state.tg, 40.0);
-    });
+    let tg = ui.horizontal(|ui| state.tg.ui(ui, "TG", 40.0)).inner;
     ui.label(
         RichText::new(
             "Waybook's suggestions (the text gives none): plentiful 10, some 15, scarce 20.",
@@ -804,35 +837,23 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
         Unpicked::Offered("nothing"),
         &food,
     );
-    fields::draft(ui, "How many", &mut state.found_quantity, 40.0);
+    let quantity = match state.found {
+        Some(item) => ui
+            .horizontal(|ui| state.found_quantity.ui(ui, "How many", 40.0))
+            .inner
+            .map(|n| Some((item, n))),
+        None => Ok(None),
+    };
     fields::draft(ui, "What else (for the log)", &mut state.note, 180.0);
-    let tg = limits::parse_whole(&state.tg, &(0..=40));
-    let quantity = if state.found.is_some() {
-        limits::parse_whole(&state.found_quantity, &(1..=1_000)).map(Some)
-    } else {
-        Ok(None)
-    };
-    let problem = match (&tg, &quantity) {
-        (Err(e), _) => Some(format!("TG: {e}")),
-        (_, Err(e)) => Some(format!("How many: {e}")),
-        _ => None,
-    };
-    if let Some(problem) = &problem
-        && !(state.tg.trim().is_empty() && state.found_quantity.trim().is_empty())
-    {
-        ui.label(RichText::new(problem).color(super::fields::ERROR_COLOUR));
-    }
-    if ui
-        .add_enabled(problem.is_none(), egui::Button::new("Forage"))
-        .clicked()
-        && let (Ok(tg), Ok(quantity), Some(who)) = (tg, quantity, state.forager)
-    {
-        out.push(Command::Gathering(GatherStep::Forage {
-            character: who,
-            tg: tg as i32,
-            found: state.found.zip(quantity),
+    let step = (|| {
+        Ok(GatherStep::Forage {
+            character: state.forager.ok_or("choose the forager")?,
+            tg: i32::try_from(tg?).map_err(|e| e.to_string())?,
+            found: quantity?,
             note: state.note.trim().to_owned(),
-        }));
+        })
+    })();
+    if step_button(ui, &mut state.verdicts, data, "Forage", step, out).clicked() {
         state.note.clear();
     }
     let forages: Vec<_> = data

@@ -7,7 +7,7 @@
 //! range of several sources, and what they see in a light and fog.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
-use super::forms::{Draft, Whole, step_button};
+use super::forms::{Draft, Whole, play_button};
 use super::lists;
 use crate::app::Command;
 use crate::hazards::{Hazard, HazardStep};
@@ -352,15 +352,12 @@ fn hazard_button(
         character: c.id,
         hazard,
     });
-    let refusal = match &step {
-        Err(why) => Some(why.clone()),
-        Ok(step) => crate::hazards::check(data, step)
+    let (_, pressed) = play_button(ui, label, step, |step| {
+        crate::hazards::check(data, step)
             .err()
-            .map(|e| e.to_string()),
-    };
-    if step_button(ui, label, refusal).clicked()
-        && let Ok(step) = step
-    {
+            .map(|e| e.to_string())
+    });
+    if let Some(step) = pressed {
         out.push(Command::Hazard(step));
     }
 }

@@ -5,7 +5,7 @@
 //! scene's log.
 
 use super::fields::{self, Unpicked, choice_combo};
-use super::forms::{Whole, step_button};
+use super::forms::{Whole, play_button};
 use crate::app::Command;
 use crate::model::{CampaignData, CharacterId, Choice, PartyId, Scene, SceneMode, limits};
 use crate::rules::companion::challenge::Difficulty;
@@ -64,15 +64,10 @@ fn scene_button(
     step: Result<SceneStep, String>,
     out: &mut Vec<Command>,
 ) -> bool {
-    let refusal = match &step {
-        Err(why) => Some(why.clone()),
-        Ok(step) => scene::check(data, step).err().map(|e| e.to_string()),
-    };
-    let pressed = step_button(ui, label, refusal).clicked();
-    if pressed && let Ok(step) = step {
-        out.push(Command::Scene(step));
-    }
-    pressed
+    let (_, pressed) = play_button(ui, label, step, |step| {
+        scene::check(data, step).err().map(|e| e.to_string())
+    });
+    pressed.map(|step| out.push(Command::Scene(step))).is_some()
 }
 
 pub fn scene_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut Vec<Command>) {

@@ -150,6 +150,10 @@ fn undoing_a_session_takes_the_units_and_the_clock_back() {
 fn a_forage_with_a_bad_tg_is_refused_and_a_good_one_is_logged() {
     let mut f = Fixture::demo();
     f.click("Gathering");
+    assert!(
+        disabled(&f, "Forage"),
+        "no TG typed yet: the button waits for one"
+    );
     f.field("TG").focus();
     f.harness.run();
     f.field("TG").type_text("hard");
@@ -189,9 +193,9 @@ fn a_session_length_is_typed_in_hours_or_units_and_a_bad_one_is_refused() {
     f.click("Gathering");
     f.pick("Gatherer", "Brother Ilo");
     f.click("Join the session");
-    f.field("or").focus();
+    f.field("Length").focus();
     f.harness.run();
-    f.field("or").type_text("500");
+    f.field("Length").type_text("500");
     f.harness.run();
     assert!(f.shows("Length: must be between 1 and 240"));
     assert!(
@@ -200,10 +204,10 @@ fn a_session_length_is_typed_in_hours_or_units_and_a_bad_one_is_refused() {
             .accesskit_node()
             .is_disabled()
     );
-    f.field("or").focus();
+    f.field("Length").focus();
     f.harness.run();
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    f.field("or").type_text("12");
+    f.field("Length").type_text("12");
     f.harness.run();
     f.click("units each");
     let site = f.data().sites.values().next().expect("the meadow").id;
@@ -269,5 +273,32 @@ fn gathering_rows_fit_the_window_and_pickers_show_whole_names() {
         picker.width() > name,
         "{} wide for a name of {name}",
         picker.width()
+    );
+}
+
+/// With no session open, its length cannot be chosen (the list is greyed
+/// with the reason), and a note for the log needs a table or words first.
+#[test]
+fn a_length_waits_for_a_session_and_a_note_for_its_words() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    assert!(disabled(&f, "Lasts"), "no session is open at the meadow");
+    assert!(disabled(&f, "hours"));
+    f.pick("Gatherer", "Brother Ilo");
+    f.click("Join the session");
+    assert!(!disabled(&f, "Lasts"));
+    assert!(disabled(&f, "Add to the log"), "nothing to write yet");
+    f.type_into("or write", "A fox watched them all afternoon");
+    assert!(!disabled(&f, "Add to the log"));
+    f.click("Add to the log");
+    let site = f.data().sites.values().next().expect("the meadow").id;
+    let session = waybook::gathering::open_session(f.data(), site).expect("open");
+    assert!(
+        session
+            .lines
+            .iter()
+            .any(|l| l.contains("A fox watched them all afternoon")),
+        "{:?}",
+        session.lines
     );
 }
