@@ -176,7 +176,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
     settings.gather_table = Some(items.id);
     let first_ware = data.next_id::<crate::model::Ware>().0;
     let wares = [
-        ("A day's Supplies", 4, 1, None),
+        ("Supplies for a day", 4, 1, None),
         ("Five days' Supplies", 18, 5, None),
         ("Trail rations", 2, 0, ration),
     ]

@@ -13,7 +13,7 @@ pub(super) fn on_screen(state: &mut UiState, action: Action, app: &mut App) {
         return;
     };
     let no_journey = "No journey yet: plan one on the Journeys screen";
-    let command: Result<Option<Command>, &str> = match action {
+    let command: Result<Option<Command>, String> = match action {
         Action::AddCharacter => {
             state.screen = Screen::Roster;
             Ok(Some(roster::add_character(&mut state.roster, data)))
@@ -22,20 +22,20 @@ pub(super) fn on_screen(state: &mut UiState, action: Action, app: &mut App) {
             state.screen = Screen::Journeys;
             journeys::add_journey(&mut state.journeys, data)
                 .map(Some)
-                .ok_or("Add a party first: a journey belongs to a party")
+                .ok_or_else(|| "Add a party first: a journey belongs to a party".to_owned())
         }
         Action::PlayNextHour => {
             state.screen = Screen::Journeys;
             state.journeys.tab = journeys::Tab::Play;
             journeys::shown_journey(&mut state.journeys, data)
                 .map(|id| Some(Command::PlayJourney(id, Until::NextHour)))
-                .ok_or(no_journey)
+                .ok_or_else(|| no_journey.to_owned())
         }
         Action::PrintJourney => {
             state.screen = Screen::Journeys;
             journeys::shown_journey(&mut state.journeys, data)
                 .map(|id| Some(Command::Export(vec![Sheet::Journey(id)])))
-                .ok_or(no_journey)
+                .ok_or_else(|| no_journey.to_owned())
         }
         Action::NextTravelRound => {
             state.screen = Screen::Travel;
@@ -51,6 +51,6 @@ pub(super) fn on_screen(state: &mut UiState, action: Action, app: &mut App) {
             app.run_commands();
         }
         Ok(None) => {}
-        Err(why) => app.fail(why),
+        Err(why) => app.refuse(why),
     }
 }

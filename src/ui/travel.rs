@@ -62,12 +62,20 @@ fn shown_party(state: &mut TravelState, data: &CampaignData) -> Option<PartyId> 
 pub(super) fn next_round(
     state: &mut TravelState,
     data: &CampaignData,
-) -> Result<Option<Command>, &'static str> {
+) -> Result<Option<Command>, String> {
     let party = shown_party(state, data)
         .and_then(|p| data.parties.get(&p))
         .ok_or("No party yet: add one on the Parties screen")?;
-    if data.round_in_play(party.id).is_some() {
-        return Ok(None);
+    if let Some(round) = data.round_in_play(party.id) {
+        let phase = match round.next {
+            RoundStep::Setback => "the choice after its failed pathfind",
+            RoundStep::Encounter => "its Encounter Phase",
+            RoundStep::Camping | RoundStep::Done => "its Camping Phase",
+        };
+        return Err(format!(
+            "{}'s round of day {} is in play: play {phase} on the Travel screen first",
+            party.name, round.day
+        ));
     }
     let chosen_here = state.path.filter(|path| {
         state.path_from == party.travel.place

@@ -1098,7 +1098,25 @@ fn the_palette_runs_the_screens_actions() {
     assert!(f.data().journeys.is_empty());
     palette(&mut f, "next hour");
     assert!(f.shows("No journey yet: plan one on the Journeys screen"));
-    f.click("OK");
+    // Issue 22, fault 16: a refusal is said in the status bar, with no dialog
+    // whose dismissal would eat the next click.
+    assert!(
+        f.harness.query_by_label("OK").is_none(),
+        "no dialog to dismiss"
+    );
+    palette(&mut f, "go to travel");
+    palette(&mut f, "next travel round");
+    assert!(
+        f.shows("is in play: play its Encounter Phase on the Travel screen first"),
+        "a round partway through is said, not passed over in silence"
+    );
+    assert!(
+        f.harness.query_by_label("OK").is_none(),
+        "no dialog to dismiss"
+    );
+    let entries = f.data().log.len();
+    f.click("Cast the encounter die");
+    assert_eq!(f.data().log.len(), entries + 1, "the next click counts");
 }
 
 /// Issue 14: the Help menu's shortcuts come from the action table, the rule

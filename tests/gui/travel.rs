@@ -385,14 +385,18 @@ fn buying_from_the_merchant_keeps_the_wares_in_place() {
     f.click("Roll the Navigation Phase");
     f.click("Cast the encounter die");
     assert!(f.shows("The Merchant's wares"));
-    let place = |f: &Fixture| f.harness.get_by_label("Buy A day's Supplies").rect();
+    let place = |f: &Fixture| f.harness.get_by_label("Buy Supplies for a day").rect();
     let before = place(&f);
     let supplies = party(&f).supplies;
-    f.click("Buy A day's Supplies");
-    f.click("Buy A day's Supplies");
+    f.click("Buy Supplies for a day");
+    f.click("Buy Supplies for a day");
     assert_eq!(place(&f), before, "the button did not move");
     assert_eq!(party(&f).supplies, supplies + 2);
-    assert!(f.shows("A day's Supplies: 1 Supply, for 4 silver"));
+    assert!(f.shows("Supplies for a day: 1 Supply, for 4 silver"));
+    // Fault 13: "Buy A day's Supplies" read wrong wherever the ware was named.
+    let session = f.harness.state().app.session.as_ref().expect("open");
+    assert_eq!(session.undo_label(), Some("Buy Supplies for a day"));
+    assert!(f.shows("Bought 1 × Supplies for a day from the Merchant for 4 silver"));
     assert!(f.shows("Trail rations: one into the stash, for 2 silver"));
 }
 
