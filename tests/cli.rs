@@ -873,3 +873,94 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
         "{lines}"
     );
 }
+
+/// Issue 22, fault 28: `waybook heroes` lists advances by level, as the
+/// sheet does, whatever order they were taken in, and the injuries a
+/// mission left.
+#[test]
+fn heroes_lists_advances_by_level_and_the_injuries() {
+    use waybook::heroes::{HeroStep, play};
+    use waybook::model::{AdvanceKind, Mission, MissionId};
+    use waybook::rules::dice::Dice;
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let mut campaign = waybook::store::Campaign::open(&file).expect("opens");
+    let mut data = campaign.load().expect("loads");
+    let ash = data
+        .characters
+        .values()
+        .find(|c| c.name == "Ash Varnell")
+        .expect("Ash")
+        .id;
+    let mut step = |data: &mut waybook::model::CampaignData, step: HeroStep| {
+        let edit = play(data, &step, &mut Dice::scripted(vec![])).expect("plays");
+        campaign.apply(&edit).expect("written");
+        for change in &edit.changes {
+            data.apply(change);
+        }
+    };
+    // 9 XP + 6 = 15: level 4. Ash holds his level 2 advance (Toughness);
+    // the level 3 one (Wounds) is taken, the level 2 one taken back, and a
+    // Will advance fills level 2: taken last, listed first.
+    let at = data.settings.clock;
+    step(
+        &mut data,
+        HeroStep::Award(Mission {
+            id: MissionId(0),
+            name: "Bridge at Karn".to_owned(),
+            party: None,
+            at,
+            awards: vec![waybook::heroes::award_for(ash, 6, &[], false)],
+            lines: Vec::new(),
+        }),
+    );
+    let advance = |kind, what: &str| HeroStep::Advance {
+        character: ash,
+        kind,
+        what: what.to_owned(),
+    };
+    step(&mut data, advance(AdvanceKind::Wounds, ""));
+    step(
+        &mut data,
+        HeroStep::TakeBack {
+            character: ash,
+            index: 0,
+        },
+    );
+    step(&mut data, advance(AdvanceKind::Stat, "Will"));
+    let mut hurt = data.characters[&ash].clone();
+    hurt.companion.injuries = vec!["Cracked ribs".to_owned()];
+    let edit = waybook::model::Edit::new(
+        "An injury",
+        vec![waybook::model::Change::of(
+            Some(&data.characters[&ash]),
+            Some(&hurt),
+        )],
+    );
+    campaign.apply(&edit).expect("written");
+    drop(campaign);
+    let out = waybook(&["heroes", path_str(&file), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let heroes: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let ash = heroes
+        .as_array()
+        .expect("an array")
+        .iter()
+        .find(|h| h["name"] == "Ash Varnell")
+        .expect("Ash");
+    assert_eq!(
+        ash["advances"],
+        serde_json::json!([
+            {"level": 2, "kind": "stat", "what": "Will"},
+            {"level": 3, "kind": "wounds", "what": ""},
+        ])
+    );
+    assert_eq!(ash["injuries"], serde_json::json!(["Cracked ribs"]));
+    let lines = text(&waybook(&["heroes", path_str(&file)]).stdout);
+    let at = |needle: &str| lines.find(needle).expect(needle);
+    assert!(
+        at("  level 2: Will") < at("  level 3: +1 Wounds"),
+        "{lines}"
+    );
+    assert!(lines.contains("  injury: Cracked ribs"), "{lines}");
+}

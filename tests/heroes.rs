@@ -120,6 +120,42 @@ fn a_mission_needs_a_name_and_someone_who_took_part() {
     );
 }
 
+/// "every hero who took part earns experience": the Traveller never
+/// levels ("The Traveller never levels up. Instead ... he remembers") and
+/// allies are not heroes, so a mission awarding either is refused, naming
+/// them, and nothing is awarded.
+#[test]
+fn a_mission_awarding_the_traveller_or_an_ally_is_refused() {
+    let (_dir, mut data) = common::demo();
+    for (who, why) in [
+        (
+            "The Traveller",
+            "the Traveller never levels up; he remembers instead",
+        ),
+        (
+            "Marta the Guide",
+            "Marta the Guide is not a hero (ally): only heroes earn XP and level up",
+        ),
+    ] {
+        let c = named(&data, who).clone();
+        assert!(!heroes::earns_xp(&c));
+        let mission = Mission {
+            id: MissionId(0),
+            name: "Watch the ford".to_owned(),
+            party: None,
+            at: data.settings.clock,
+            awards: vec![heroes::award_for(c.id, 2, &[], false)],
+            lines: Vec::new(),
+        };
+        assert_eq!(
+            play(&mut data, HeroStep::Award(mission), &[]),
+            Err(why.to_owned())
+        );
+        assert_eq!(named(&data, who).companion.xp, c.companion.xp);
+    }
+    assert!(heroes::earns_xp(named(&data, "Ash Varnell")));
+}
+
 /// "Heroes reach level 2 at 4 XP, level 3 at 9, level 4 at 15 and level 5 at
 /// 22. Each level gives one advance".
 #[test]
@@ -213,8 +249,12 @@ fn a_cleric_power_only_for_a_pilgrim_once_and_the_traveller_never() {
     give_xp(&mut data, "Brother Ilo", 12); // 22 XP
     let ilo = named(&data, "Brother Ilo");
     let offers = heroes::offers(ilo, "", "", "Bless");
+    assert!(
+        offers.iter().all(|o| o.kind != AdvanceKind::Cleric),
+        "no Cleric power is offered to a hero who is not a Pilgrim"
+    );
     assert_eq!(
-        offer(&offers, AdvanceKind::Cleric, "Bless")
+        heroes::offer(ilo, AdvanceKind::Cleric, "Bless")
             .refused
             .as_deref(),
         Some("only a Pilgrim may take a Cleric power")

@@ -293,9 +293,32 @@ pub fn offers(c: &Character, power: &str, talent: &str, cleric: &str) -> Vec<Off
         offer(c, AdvanceKind::Defence, ""),
         offer(c, AdvanceKind::Power, power),
         offer(c, AdvanceKind::Talent, talent),
-        offer(c, AdvanceKind::Cleric, cleric),
     ]);
+    // Only a Pilgrim is offered a Cleric power at all.
+    if c.companion.pilgrim {
+        offers.push(offer(c, AdvanceKind::Cleric, cleric));
+    }
     offers
+}
+
+/// Said when a hero holds more advances than their level gives (XP
+/// corrected down by hand, say): which to take back.
+pub fn over_advanced(c: &Character) -> Option<String> {
+    let allowed = level(c)? - 1;
+    (c.companion.advances.len() as i64 > allowed).then(|| {
+        format!(
+            "{} holds {} and level {} gives {allowed}: take one back, or correct the XP",
+            c.name,
+            crate::model::plural(c.companion.advances.len() as i64, "advance"),
+            allowed + 1
+        )
+    })
+}
+
+/// Whether a character earns XP from a mission: heroes do; the Traveller
+/// and allies do not ([`takes_no_xp`] says why).
+pub fn earns_xp(c: &Character) -> bool {
+    takes_no_xp(c).is_none()
 }
 
 /// One advance, judged for the hero as they are now.
@@ -351,10 +374,11 @@ fn refusal(c: &Character, kind: AdvanceKind, what: &str) -> Option<String> {
         AdvanceKind::Talent => &c.companion.talents,
         _ => &Vec::new(),
     };
-    if known.iter().any(|k| k.trim().eq_ignore_ascii_case(what)) {
+    if let Some(known) = known.iter().find(|k| k.trim().eq_ignore_ascii_case(what)) {
         return Some(format!(
-            "{} knows {what} already; each {} once",
+            "{} knows {} already; each {} once",
             c.name,
+            known.trim(),
             if kind == AdvanceKind::Talent {
                 "talent"
             } else {

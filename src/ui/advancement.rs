@@ -4,6 +4,7 @@
 //! the Heroes screen, where the GM closes a mission and gives its XP.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked};
+use super::forms::Whole;
 use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::heroes::{self, HeroStep, XP_AWARDS_TABLE};
@@ -69,7 +70,7 @@ pub fn advancement_ui(
         memories_ui(ui, drafts, data, c, out);
         return;
     }
-    let Some(level) = heroes::level(c) else {
+    if heroes::level(c).is_none() {
         if let Some(why) = heroes::takes_no_xp(c) {
             ui.label(RichText::new(crate::model::capitalised(&why)).weak());
         }
@@ -80,28 +81,23 @@ pub fn advancement_ui(
         ui.label(RichText::new("None taken yet.").weak());
     }
     for (index, a) in c.companion.advances_by_level() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!("Level {}: {}", a.level, a.describe()));
-            if ui
-                .small_button(format!("Take back the level {} advance", a.level))
-                .on_hover_text("Removes the advance and restores what it changed")
-                .clicked()
-            {
-                out.push(Command::Heroes(HeroStep::TakeBack {
+            hero_button(
+                ui,
+                data,
+                format!("Take back the level {} advance", a.level),
+                Ok(HeroStep::TakeBack {
                     character: c.id,
                     index,
-                }));
-            }
+                }),
+                out,
+            )
+            .on_hover_text("Removes the advance and restores what it changed");
         });
     }
-    let allowed = level - 1;
-    if c.companion.advances.len() as i64 > allowed {
-        ui.label(
-            RichText::new(format!(
-                "More advances than the level allows ({allowed}): take one back, or correct the XP."
-            ))
-            .color(ERROR_COLOUR),
-        );
+    if let Some(why) = heroes::over_advanced(c) {
+        ui.label(RichText::new(format!("{why}.")).color(ERROR_COLOUR));
     }
     let Some(owed) = heroes::owed_line(c) else {
         return;
@@ -116,45 +112,58 @@ pub fn advancement_ui(
     if c.companion.pilgrim {
         name_field(ui, "Cleric power to learn", &mut drafts.cleric);
     }
-    let offers = heroes::offers(c, &drafts.power, &drafts.talent, &drafts.cleric);
-    egui::Grid::new(("level-up", c.id.0))
-        .num_columns(2)
-        .spacing([12.0, 4.0])
-        .show(ui, |ui| {
-            for offer in offers {
-                if offer.kind == AdvanceKind::Cleric && !c.companion.pilgrim {
-                    continue;
+    for offer in heroes::offers(c, &drafts.power, &drafts.talent, &drafts.cleric) {
+        let named = |noun: &str| match offer.what.as_str() {
+            "" => format!("Take a {noun}"),
+            name => format!("Take the {noun}: {name}"),
+        };
+        let text = match offer.kind {
+            AdvanceKind::Stat => format!("Take {} improved by 1", offer.what),
+            AdvanceKind::Power => named("power or drill"),
+            AdvanceKind::Talent => named("talent"),
+            AdvanceKind::Cleric => named("Cleric power"),
+            _ => format!("Take {}", offer.kind.label()),
+        };
+        // Wrapped: a long reason goes on to the next line, never cut.
+        ui.horizontal_wrapped(|ui| {
+            let button = super::forms::step_button(ui, &text, offer.refused.clone());
+            if let Some(reason) = &offer.refused {
+                ui.label(RichText::new(format!("Not allowed: {reason}")).weak());
+            }
+            if button.clicked() {
+                out.push(Command::Heroes(HeroStep::Advance {
+                    character: c.id,
+                    kind: offer.kind,
+                    what: offer.what.clone(),
+                }));
+                // A name taken is not offered again on the next advance.
+                match offer.kind {
+                    AdvanceKind::Power => drafts.power.clear(),
+                    AdvanceKind::Talent => drafts.talent.clear(),
+                    AdvanceKind::Cleric => drafts.cleric.clear(),
+                    _ => {}
                 }
-                let named = |noun: &str| match offer.what.as_str() {
-                    "" => format!("Take a {noun}"),
-                    name => format!("Take the {noun}: {name}"),
-                };
-                let text = match offer.kind {
-                    AdvanceKind::Stat => format!("Take {} improved by 1", offer.what),
-                    AdvanceKind::Power => named("power or drill"),
-                    AdvanceKind::Talent => named("talent"),
-                    AdvanceKind::Cleric => named("Cleric power"),
-                    _ => format!("Take {}", offer.kind.label()),
-                };
-                let button = ui.add_enabled(offer.refused.is_none(), egui::Button::new(&text));
-                match &offer.refused {
-                    Some(reason) => {
-                        ui.label(RichText::new(format!("Not allowed: {reason}")).weak());
-                    }
-                    None => {
-                        ui.label("");
-                    }
-                }
-                if button.clicked() {
-                    out.push(Command::Heroes(HeroStep::Advance {
-                        character: c.id,
-                        kind: offer.kind,
-                        what: offer.what.clone(),
-                    }));
-                }
-                ui.end_row();
             }
         });
+    }
+}
+
+/// A button for a hero step, greyed with [`heroes::check`]'s reason (or
+/// what the form still lacks); the step is sent when it is pressed.
+fn hero_button(
+    ui: &mut Ui,
+    data: &CampaignData,
+    label: impl Into<egui::WidgetText>,
+    step: Result<HeroStep, String>,
+    out: &mut Vec<Command>,
+) -> egui::Response {
+    let (response, pressed) = super::forms::play_button(ui, label, step, |step| {
+        heroes::check(data, step).err().map(|e| e.to_string())
+    });
+    if let Some(step) = pressed {
+        out.push(Command::Heroes(step));
+    }
+    response
 }
 
 fn name_field(ui: &mut Ui, label: &str, text: &mut String) {
@@ -206,27 +215,20 @@ fn memories_ui(
                 mission: drafts.memory_mission,
             },
         };
-        let refusal = heroes::check(data, &step).err();
-        let button = ui
-            .add_enabled(refusal.is_none(), egui::Button::new("Add the memory"))
-            .on_disabled_hover_text(
-                refusal.map_or_else(String::new, |e| crate::model::capitalised(&e.to_string())),
-            );
-        if button.clicked() {
+        if hero_button(ui, data, "Add the memory", Ok(step), out).clicked() {
             drafts.memory.clear();
-            out.push(Command::Heroes(step));
         }
     });
 }
 
 /// The Heroes screen's state: the mission being closed.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct HeroesState {
     pub name: String,
     pub party: Option<PartyId>,
     /// Who took part, with the XP typed for each and whether they were down.
-    pub took_part: BTreeMap<CharacterId, (String, bool)>,
-    pub same_xp: String,
+    pub took_part: BTreeMap<CharacterId, (Whole, bool)>,
+    pub same_xp: Whole,
     pub per_hero: bool,
     pub reasons: BTreeSet<String>,
     pub other_reason: String,
@@ -239,6 +241,23 @@ pub struct HeroesState {
     owing: Memo<u64, [String]>,
 }
 
+impl Default for HeroesState {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            party: None,
+            took_part: BTreeMap::new(),
+            same_xp: Whole::empty(limits::XP),
+            per_hero: false,
+            reasons: BTreeSet::new(),
+            other_reason: String::new(),
+            started: false,
+            candidates: Memo::default(),
+            owing: Memo::default(),
+        }
+    }
+}
+
 impl HeroesState {
     /// The party's heroes ticked, as a new mission starts.
     fn pick_party(&mut self, data: &CampaignData, party: Option<PartyId>) {
@@ -246,8 +265,8 @@ impl HeroesState {
         self.took_part = data
             .characters
             .values()
-            .filter(|c| c.party.is_some() && c.party == party && c.kind == CharacterKind::Hero)
-            .map(|c| (c.id, (String::new(), false)))
+            .filter(|c| c.party.is_some() && c.party == party && heroes::earns_xp(c))
+            .map(|c| (c.id, (Whole::empty(limits::XP), false)))
             .collect();
     }
 
@@ -265,10 +284,12 @@ impl HeroesState {
         }
         let mut awards = Vec::new();
         for (id, (typed, down)) in &self.took_part {
-            let name = data.characters.get(id).map_or("?", |c| c.name.as_str());
-            let text = if self.per_hero { typed } else { &self.same_xp };
-            let xp = limits::parse_whole(text, &limits::XP)
-                .map_err(|e| format!("XP for {name}: {e}"))?;
+            let xp = if self.per_hero {
+                let name = data.characters.get(id).map_or("?", |c| c.name.as_str());
+                typed.value().map_err(|e| format!("XP for {name}: {e}"))?
+            } else {
+                self.same_xp.value().map_err(|e| format!("XP each: {e}"))?
+            };
             awards.push(heroes::award_for(*id, xp, &reasons, *down));
         }
         Ok(Mission {
@@ -361,12 +382,7 @@ fn mission_form_ui(
     });
     ui.horizontal(|ui| {
         ui.radio_value(&mut state.per_hero, false, "The same XP to all:");
-        let id = ui.label("XP each").id;
-        ui.add_enabled(
-            !state.per_hero,
-            egui::TextEdit::singleline(&mut state.same_xp).desired_width(40.0),
-        )
-        .labelled_by(id);
+        ui.add_enabled_ui(!state.per_hero, |ui| state.same_xp.ui(ui, "XP each", 40.0));
         ui.radio_value(&mut state.per_hero, true, "XP per hero");
     });
     ui.label(RichText::new("Who took part").strong());
@@ -375,7 +391,7 @@ fn mission_form_ui(
     // levels, and allies are not heroes.
     let candidates = state.candidates.get((data.revision, party), || {
         lists::characters_by_name(data, |c| {
-            c.kind == CharacterKind::Hero && (party.is_none() || c.party == party)
+            heroes::earns_xp(c) && (party.is_none() || c.party == party)
         })
     });
     if data
@@ -398,14 +414,17 @@ fn mission_form_ui(
             let mut ticked = state.took_part.contains_key(&c.id);
             if ui.checkbox(&mut ticked, &c.name).changed() {
                 if ticked {
-                    state.took_part.insert(c.id, (String::new(), false));
+                    state
+                        .took_part
+                        .insert(c.id, (Whole::empty(limits::XP), false));
                 } else {
                     state.took_part.remove(&c.id);
                 }
             }
             if let Some((xp, down)) = state.took_part.get_mut(&c.id) {
                 if state.per_hero {
-                    fields::draft(ui, &format!("XP for {}", c.name), xp, 40.0);
+                    // Read when the mission is awarded; the error shows below.
+                    let _ = xp.ui(ui, &format!("XP for {}", c.name), 40.0);
                 }
                 ui.checkbox(down, format!("{} was down at the end", c.name));
             }
@@ -428,27 +447,19 @@ fn mission_form_ui(
     ui.horizontal(|ui| {
         fields::draft(ui, "Other reason", &mut state.other_reason, 260.0);
     });
-    let mission = state.mission(data).and_then(|m| {
-        let step = HeroStep::Award(m);
-        heroes::check(data, &step)
-            .map(|()| step)
-            .map_err(|e| crate::model::capitalised(&e.to_string()))
-    });
+    let step = state.mission(data).map(HeroStep::Award);
     ui.horizontal_wrapped(|ui| {
-        let button = ui
-            .add_enabled(
-                mission.is_ok(),
-                egui::Button::new("Award XP and close the mission"),
-            )
-            .on_disabled_hover_text(mission.as_ref().err().cloned().unwrap_or_default());
-        if let Err(why) = &mission {
-            ui.label(RichText::new(why).color(ERROR_COLOUR));
-        }
-        if button.clicked()
-            && let Ok(step) = mission
-        {
-            out.push(Command::Heroes(step));
+        let refusal = match &step {
+            Err(why) => Some(why.clone()),
+            Ok(step) => heroes::check(data, step)
+                .err()
+                .map(|e| crate::model::capitalised(&e.to_string())),
+        };
+        if hero_button(ui, data, "Award XP and close the mission", step, out).clicked() {
             *state = HeroesState::default();
+        }
+        if let Some(why) = refusal {
+            ui.label(RichText::new(why).color(ERROR_COLOUR));
         }
     });
 }
@@ -477,14 +488,12 @@ fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Comma
                 mission: m.id,
                 character: c.id,
             };
-            let refusal = heroes::check(data, &step).err().map(|e| e.to_string());
-            if let Some(why) = &refusal {
-                ui.label(RichText::new(crate::model::capitalised(why)).color(ERROR_COLOUR));
+            if let Err(why) = heroes::check(data, &step) {
+                ui.label(
+                    RichText::new(crate::model::capitalised(&why.to_string())).color(ERROR_COLOUR),
+                );
             }
-            if super::forms::step_button(ui, format!("Roll {}'s injury", c.name), refusal).clicked()
-            {
-                out.push(Command::Heroes(step));
-            }
+            hero_button(ui, data, format!("Roll {}'s injury", c.name), Ok(step), out);
         });
     }
     for line in &m.lines {

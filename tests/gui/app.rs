@@ -58,7 +58,9 @@ fn editing_a_stat_stores_it() {
     assert!(f.shows("1 of 2 advances taken"));
     f.type_into("XP", "3");
     assert!(
-        f.shows("More advances than the level allows (0)"),
+        f.shows(
+            "Ash Varnell holds 1 advance and level 1 gives 0: take one back, or correct the XP."
+        ),
         "level 1 allows no advance"
     );
     f.type_into("XP", "15");

@@ -60,7 +60,10 @@ fn a_bad_mission_is_refused_in_words_and_awards_nothing() {
     f.pick("Party", "The Lantern Company");
     f.type_into("XP each", "lots");
     f.click("Award XP and close the mission");
-    assert!(f.shows("XP for Ash Varnell: "), "the field is named");
+    assert!(
+        f.shows("XP each: “lots” is not a whole number"),
+        "the field is named"
+    );
     assert_eq!(f.data().missions.len(), missions, "nothing was awarded");
     assert_eq!(f.character("Ash Varnell").expect("Ash").companion.xp, 9);
 }
@@ -236,7 +239,7 @@ fn refusals_count_what_was_taken_and_a_known_power_is_not_taken_again() {
     click_seen(&mut f, "Take +1 Toughness");
     assert!(f.shows("Not allowed: +1 Toughness is taken twice already; at most twice"));
     f.type_into("Power or drill to learn", "sure step");
-    assert!(f.shows("Not allowed: Ash Varnell knows sure step already; each power once"));
+    assert!(f.shows("Not allowed: Ash Varnell knows Sure Step already; each power once"));
     assert!(
         f.harness
             .get_by_label("Take the power or drill: sure step")
@@ -261,4 +264,34 @@ fn typed_names_stay_with_their_sheet_and_the_drive_wraps() {
         .get_all_by_label("Drive")
         .any(|n| n.accesskit_node().role() == egui::accesskit::Role::MultilineTextInput);
     assert!(drive, "the Drive wraps");
+}
+
+/// Issue 22, faults 18 and 28: a long reason goes on to the next line
+/// inside the window, never past its edge; a power taken leaves its field
+/// empty for the next advance.
+#[test]
+fn long_reasons_wrap_and_a_name_taken_is_cleared() {
+    let mut f = Fixture::demo_at_default_size();
+    close_mission(&mut f, "Bridge at Karn", "6");
+    open_sheet(&mut f, "Ash Varnell");
+    f.type_into("Power or drill to learn", "sure step");
+    let right = f.harness.ctx.content_rect().right();
+    let reasons: Vec<_> = f
+        .harness
+        .query_all_by_label_contains("Not allowed:")
+        .map(|n| n.rect())
+        .collect();
+    assert!(!reasons.is_empty());
+    for rect in &reasons {
+        assert!(rect.right() <= right + 0.5, "{rect:?} runs past {right}");
+    }
+    f.type_into("Power or drill to learn", "Stone Skin");
+    click_seen(&mut f, "Take the power or drill: Stone Skin");
+    let ash = f.character("Ash Varnell").expect("Ash");
+    assert!(ash.companion.powers.iter().any(|p| p == "Stone Skin"));
+    assert_eq!(
+        f.field("Power or drill to learn").value().as_deref(),
+        Some(""),
+        "the name taken is not left for the next advance"
+    );
 }
