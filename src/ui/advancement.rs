@@ -362,21 +362,16 @@ fn mission_form_ui(
 ) {
     ui.horizontal(|ui| {
         fields::draft(ui, "Mission", &mut state.name, 260.0);
-        let parties: Vec<_> = data
-            .parties
-            .values()
-            .map(|p| (p.id, p.name.as_str()))
-            .collect();
         let mut party = state.party;
-        fields::record_combo(
+        let party_changed = fields::party_combo(
             ui,
             "mission-party",
             "Party",
+            data,
             &mut party,
             Unpicked::Prompt("choose a party"),
-            &parties,
         );
-        if party != state.party {
+        if party_changed {
             state.pick_party(data, party);
         }
     });

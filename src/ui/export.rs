@@ -91,18 +91,13 @@ pub fn export_dialog_ui(
         );
         ui.horizontal(|ui| {
             ui.radio_value(&mut state.scope, Scope::Party, "Party sheet");
-            let parties: Vec<_> = data
-                .parties
-                .values()
-                .map(|p| (p.id, p.name.as_str()))
-                .collect();
-            fields::record_combo(
+            fields::party_combo(
                 ui,
                 "export-party",
                 "for",
+                data,
                 &mut state.party,
                 Unpicked::Prompt("no party"),
-                &parties,
             );
         });
         ui.radio_value(

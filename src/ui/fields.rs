@@ -357,20 +357,53 @@ pub fn choice_combo<C: crate::model::Choice>(
     value: C,
 ) -> Option<C> {
     let mut chosen = value;
+    let choices: Vec<(C, &str)> = C::iter().map(|c| (c, c.label())).collect();
+    list_combo(ui, id, label, &mut chosen, &choices).then_some(chosen)
+}
+
+/// A labelled list of choices, each a value and how it is said, as wide as
+/// its longest name; sets `chosen` to the one picked, and says whether it
+/// changed. Only the entries in view are drawn: a list may be long.
+pub fn list_combo<T: Copy + PartialEq, N: AsRef<str>>(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    label: &str,
+    chosen: &mut T,
+    choices: &[(T, N)],
+) -> bool {
+    let before = *chosen;
+    let shown = choices
+        .iter()
+        .find(|(value, _)| value == chosen)
+        .map_or("", |(_, name)| name.as_ref());
     let label_id = ui.label(label).id;
-    // Tall enough for every value: a list that scrolls hides some.
-    let width = combo_width(ui, C::iter().map(|c| c.label()));
-    let combo = egui::ComboBox::from_id_salt(id)
-        .selected_text(chosen.label())
+    let names = choices.iter().map(|(_, name)| name.as_ref());
+    let response = combo(ui, id, shown, names, |ui| {
+        super::lists::rows_in_view(ui, "entries", choices.len(), 380.0, |ui, i| {
+            let (value, name) = &choices[i];
+            ui.selectable_value(chosen, *value, name.as_ref());
+        });
+    });
+    in_view(response).labelled_by(label_id);
+    *chosen != before
+}
+
+/// The one combo box every list is drawn with: as wide as its longest name
+/// (`names`), tall enough to show a dozen entries without scrolling.
+fn combo<'a>(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    shown: &'a str,
+    names: impl Iterator<Item = &'a str>,
+    entries: impl FnOnce(&mut Ui),
+) -> egui::Response {
+    let width = combo_width(ui, names.chain([shown]));
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
         .width(width)
         .height(480.0)
-        .show_ui(ui, |ui| {
-            for c in C::iter() {
-                ui.selectable_value(&mut chosen, c, c.label());
-            }
-        });
-    in_view(combo.response).labelled_by(label_id);
-    (chosen != value).then_some(chosen)
+        .show_ui(ui, entries)
+        .response
 }
 
 /// A list's width: enough for its longest name ("Marta the Guide" whole),
@@ -406,22 +439,39 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
         .and_then(|c| records.iter().find(|(k, _)| *k == c))
         .map_or(none, |(_, name)| name.as_ref());
     let label_id = ui.label(label).id;
-    let width = combo_width(ui, records.iter().map(|(_, n)| n.as_ref()).chain([none]));
-    let combo = egui::ComboBox::from_id_salt(id)
-        .selected_text(shown)
-        .width(width)
-        .height(400.0)
-        .show_ui(ui, |ui| {
-            if let Unpicked::Offered(none) = unpicked {
-                ui.selectable_value(chosen, None, none);
-            }
-            // Only the entries in view are drawn: a list may be thousands long.
-            super::lists::rows_in_view(ui, "entries", records.len(), 380.0, |ui, i| {
-                let (key, name) = &records[i];
-                ui.selectable_value(chosen, Some(*key), name.as_ref());
-            });
+    let names = records.iter().map(|(_, n)| n.as_ref()).chain([none]);
+    let response = combo(ui, id, shown, names, |ui| {
+        if let Unpicked::Offered(none) = unpicked {
+            ui.selectable_value(chosen, None, none);
+        }
+        // Only the entries in view are drawn: a list may be thousands long.
+        super::lists::rows_in_view(ui, "entries", records.len(), 380.0, |ui, i| {
+            let (key, name) = &records[i];
+            ui.selectable_value(chosen, Some(*key), name.as_ref());
         });
-    in_view(combo.response).labelled_by(label_id);
+    });
+    in_view(response).labelled_by(label_id);
+}
+
+/// A labelled list of the campaign's parties, by name; sets `chosen` to the
+/// one picked, and says whether it changed.
+pub fn party_combo(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    label: &str,
+    data: &crate::model::CampaignData,
+    chosen: &mut Option<crate::model::PartyId>,
+    unpicked: Unpicked,
+) -> bool {
+    let before = *chosen;
+    let mut parties: Vec<_> = data
+        .parties
+        .values()
+        .map(|p| (p.id, p.name.as_str()))
+        .collect();
+    crate::model::sort_by_name(&mut parties, |(_, name)| name);
+    record_combo(ui, id, label, chosen, unpicked, &parties);
+    *chosen != before
 }
 
 /// One choice of a [`cell_combo`]: its value, its name, and why it cannot
@@ -446,21 +496,19 @@ pub fn cell_combo<T: Copy + PartialEq>(
         .iter()
         .find(|o| o.value == *chosen)
         .map_or(prompt, |o| o.name.as_str());
-    let combo = egui::ComboBox::from_id_salt(name)
-        .selected_text(shown)
-        .height(420.0)
-        .show_ui(ui, |ui| {
-            for offer in offers {
-                let text = match &offer.refused {
-                    Some(why) => format!("{} ({why})", offer.name),
-                    None => offer.name.clone(),
-                };
-                ui.add_enabled_ui(offer.refused.is_none(), |ui| {
-                    ui.selectable_value(chosen, offer.value, text)
-                });
-            }
-        });
-    in_view(combo.response).accessible_name(name);
+    let names = offers.iter().map(|o| o.name.as_str());
+    let response = combo(ui, name, shown, names, |ui| {
+        for offer in offers {
+            let text = match &offer.refused {
+                Some(why) => format!("{} ({why})", offer.name),
+                None => offer.name.clone(),
+            };
+            ui.add_enabled_ui(offer.refused.is_none(), |ui| {
+                ui.selectable_value(chosen, offer.value, text)
+            });
+        }
+    });
+    in_view(response).accessible_name(name);
 }
 
 /// Keeps the record chosen while it is still offered, else the first one.

@@ -238,19 +238,12 @@ fn site_ui(
                     m.skill_name = s.to_owned();
                 });
             }
-            let label = ui.label("Abundance").id;
             let mut abundance = m.abundance;
-            egui::ComboBox::from_id_salt(k("abundance"))
-                .selected_text(capitalised(abundance.label()))
-                .height(400.0)
-                .show_ui(ui, |ui| {
-                    for &a in Abundance::ALL {
-                        ui.selectable_value(&mut abundance, a, capitalised(a.label()));
-                    }
-                })
-                .response
-                .labelled_by(label);
-            if abundance != m.abundance {
+            let abundances: Vec<_> = Abundance::ALL
+                .iter()
+                .map(|&a| (a, capitalised(a.label())))
+                .collect();
+            if fields::list_combo(ui, k("abundance"), "Abundance", &mut abundance, &abundances) {
                 fields.commit(out, site, "abundance", |s| {
                     s.materials[n].abundance = abundance
                 });
@@ -360,16 +353,19 @@ fn survey_ui(
     ui.horizontal_wrapped(|ui| {
         let characters = state.characters.get(data);
         character_combo(ui, "surveyor", "Who", &characters, &mut state.surveyor);
-        let label = ui.label("looks for").id;
-        egui::ComboBox::from_id_salt("survey-material")
-            .selected_text(&site.materials[state.material].name)
-            .show_ui(ui, |ui| {
-                for (n, m) in site.materials.iter().enumerate() {
-                    ui.selectable_value(&mut state.material, n, &m.name);
-                }
-            })
-            .response
-            .labelled_by(label);
+        let materials: Vec<_> = site
+            .materials
+            .iter()
+            .enumerate()
+            .map(|(n, m)| (n, m.name.as_str()))
+            .collect();
+        fields::list_combo(
+            ui,
+            "survey-material",
+            "looks for",
+            &mut state.material,
+            &materials,
+        );
         ui.checkbox(&mut state.advantage, "Researched (Advantage)");
     });
     if let Some(who) = state.surveyor {
@@ -416,30 +412,25 @@ fn session_ui(
     ui.label(RichText::new("Gathering session").strong());
     let limit = session.map_or(SessionLimit::Hours(4), |s| s.limit);
     ui.horizontal_wrapped(|ui| {
-        let no_session = crate::gathering::check(
+        // Greyed until a session is open; the line after says what starts one.
+        let may_change = crate::gathering::check(
             data,
             &GatherStep::Limit {
                 site: site.id,
                 limit,
             },
         )
-        .err()
-        .map(|e| capitalised(&e.to_string()));
-        ui.add_enabled_ui(no_session.is_none(), |ui| {
-            let label = ui.label("Lasts").id;
+        .is_ok();
+        ui.add_enabled_ui(may_change, |ui| {
             let mut chosen = limit;
-            egui::ComboBox::from_id_salt("session-limit")
-                .selected_text(limit_label(limit))
-                .height(400.0)
-                .show_ui(ui, |ui| {
-                    for (l, said) in LIMITS {
-                        ui.selectable_value(&mut chosen, l, said);
-                    }
-                })
-                .response
-                .labelled_by(label)
-                .on_disabled_hover_text(no_session.clone().unwrap_or_default());
-            if chosen != limit {
+            let mut limits: Vec<(SessionLimit, String)> = LIMITS
+                .iter()
+                .map(|(l, said)| (*l, (*said).to_owned()))
+                .collect();
+            if !LIMITS.iter().any(|(l, _)| *l == limit) {
+                limits.push((limit, limit_label(limit)));
+            }
+            if fields::list_combo(ui, "session-limit", "Lasts", &mut chosen, &limits) {
                 out.push(Command::Gathering(GatherStep::Limit {
                     site: site.id,
                     limit: chosen,
@@ -522,25 +513,16 @@ fn session_ui(
         ui.horizontal_wrapped(|ui| {
             let characters = state.characters.get(data);
             character_combo(ui, "gatherer", "Gatherer", &characters, &mut state.gatherer);
-            let label = ui.label("at").id;
-            egui::ComboBox::from_id_salt("gather-source")
-                .selected_text(format!(
-                    "source {} ({})",
-                    state.source + 1,
-                    site.sources[state.source].material
-                ))
-                .show_ui(ui, |ui| {
-                    for &n in &open {
-                        let f = &site.sources[n];
-                        ui.selectable_value(
-                            &mut state.source,
-                            n,
-                            format!("source {} ({})", n + 1, f.material),
-                        );
-                    }
+            let sources: Vec<_> = open
+                .iter()
+                .map(|&n| {
+                    (
+                        n,
+                        format!("source {} ({})", n + 1, site.sources[n].material),
+                    )
                 })
-                .response
-                .labelled_by(label);
+                .collect();
+            fields::list_combo(ui, "gather-source", "at", &mut state.source, &sources);
             ui.checkbox(&mut state.into_stash, "Into the party stash");
             ui.checkbox(&mut state.without_tool, "Without the tool")
                 .on_hover_text(

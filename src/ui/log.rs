@@ -217,18 +217,13 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
             if state.party.is_none() {
                 state.party = data.parties.keys().next().copied();
             }
-            let parties: Vec<_> = data
-                .parties
-                .values()
-                .map(|p| (p.id, p.name.as_str()))
-                .collect();
-            fields::record_combo(
+            fields::party_combo(
                 ui,
                 "event-party",
                 "With",
+                data,
                 &mut state.party,
                 fields::Unpicked::Prompt("choose a party"),
-                &parties,
             );
         }
         if ui.button("Add the event").clicked() {

@@ -114,18 +114,13 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
     }
     ui.horizontal_wrapped(|ui| {
         fields::draft(ui, "Scene", &mut state.name, 240.0);
-        let parties: Vec<_> = data
-            .parties
-            .values()
-            .map(|p| (p.id, p.name.as_str()))
-            .collect();
-        fields::record_combo(
+        fields::party_combo(
             ui,
             "scene-party",
             "With",
+            data,
             &mut state.party,
             Unpicked::Prompt("choose a party"),
-            &parties,
         );
         if let Some(mode) = choice_combo(ui, "scene-mode", "Mode", state.mode) {
             state.mode = mode;

@@ -347,19 +347,15 @@ fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
 }
 
 fn party_combo(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
-    let label_id = ui.label("Party").id;
     let mut party = form.c.party;
-    egui::ComboBox::from_id_salt("party")
-        .selected_text(party_name(data, form.c))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut party, None, "no party");
-            for p in data.parties.values() {
-                ui.selectable_value(&mut party, Some(p.id), &p.name);
-            }
-        })
-        .response
-        .labelled_by(label_id);
-    if party != form.c.party {
+    if super::fields::party_combo(
+        ui,
+        "party",
+        "Party",
+        data,
+        &mut party,
+        super::fields::Unpicked::Offered("no party"),
+    ) {
         form.commit("party", |c| c.party = party);
     }
 }

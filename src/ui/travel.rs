@@ -4,7 +4,7 @@
 //! 🜉-or-setback choice, the encounter, the camp with who is fed and each
 //! hero's action); a Merchant's wares; and the travel log.
 
-use super::fields::{Offer, cell_combo};
+use super::fields::{self, Offer, Unpicked, cell_combo};
 use crate::app::Command;
 use crate::model::{
     CampaignData, Change, CharacterId, Edit, MapPathId, Party, PartyId, PlaceId, RoundStep,
@@ -112,16 +112,14 @@ pub fn travel_ui(
         .auto_shrink(false)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
-                let label = ui.label("Party").id;
-                egui::ComboBox::from_id_salt("travel-party")
-                    .selected_text(&party.name)
-                    .show_ui(ui, |ui| {
-                        for p in data.parties.values() {
-                            ui.selectable_value(&mut state.party, Some(p.id), &p.name);
-                        }
-                    })
-                    .response
-                    .labelled_by(label);
+                fields::party_combo(
+                    ui,
+                    "travel-party",
+                    "Party",
+                    data,
+                    &mut state.party,
+                    Unpicked::Prompt("choose a party"),
+                );
             });
             position_ui(ui, data, party);
             cost_ui(ui, state, party, out);
@@ -208,21 +206,19 @@ fn position_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
 
 fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party: &Party) {
     ui.horizontal(|ui| {
-        let label = ui.label("To").id;
-        egui::ComboBox::from_id_salt("forecast-to")
-            .height(400.0)
-            .selected_text(
-                state
-                    .forecast_to
-                    .map_or("choose a place".to_owned(), |p| place_name(data, p)),
-            )
-            .show_ui(ui, |ui| {
-                for p in data.places_by_name() {
-                    ui.selectable_value(&mut state.forecast_to, Some(p.id), &p.name);
-                }
-            })
-            .response
-            .labelled_by(label);
+        let places: Vec<_> = data
+            .places_by_name()
+            .into_iter()
+            .map(|p| (p.id, p.name.as_str()))
+            .collect();
+        fields::record_combo(
+            ui,
+            "forecast-to",
+            "To",
+            &mut state.forecast_to,
+            Unpicked::Prompt("choose a place"),
+            &places,
+        );
     });
     let Some(to) = state.forecast_to else {
         ui.label(
@@ -407,21 +403,14 @@ fn navigation_ui(
         return;
     }
     ui.horizontal(|ui| {
-        let label = ui.label("Path").id;
-        let shown = choices
-            .iter()
-            .find(|(id, _)| Some(*id) == state.path)
-            .map_or(String::new(), |(_, s)| s.clone());
-        egui::ComboBox::from_id_salt("travel-path")
-            .selected_text(shown)
-            .width(360.0)
-            .show_ui(ui, |ui| {
-                for (id, said) in &choices {
-                    ui.selectable_value(&mut state.path, Some(*id), said);
-                }
-            })
-            .response
-            .labelled_by(label);
+        fields::record_combo(
+            ui,
+            "travel-path",
+            "Path",
+            &mut state.path,
+            Unpicked::Prompt("choose a path"),
+            &choices,
+        );
     });
     if let Some(path) = state.path.and_then(|p| data.paths.get(&p)) {
         let from = party.travel.place.unwrap_or(path.from);

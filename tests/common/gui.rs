@@ -115,6 +115,23 @@ impl Fixture {
         self.click_last(entry);
     }
 
+    /// Whether the list labelled `label` is wide enough to show `name`
+    /// whole, as the button's font lays it out.
+    pub fn shows_whole_in(&self, label: &str, name: &str) -> bool {
+        let picker = self
+            .harness
+            .get_by_role_and_label(Role::ComboBox, label)
+            .rect();
+        let font = egui::TextStyle::Button.resolve(&self.harness.ctx.global_style());
+        let width = self.harness.ctx.fonts_mut(|fonts| {
+            fonts
+                .layout_no_wrap(name.to_owned(), font, egui::Color32::BLACK)
+                .size()
+                .x
+        });
+        picker.width() > width
+    }
+
     /// The app's next rolls come up as `faces`.
     pub fn dice(&mut self, faces: &[u32]) {
         self.harness.state_mut().app.dice = Dice::scripted(faces.to_vec());

@@ -258,22 +258,12 @@ fn gathering_rows_fit_the_window_and_pickers_show_whole_names() {
         );
     }
     f.pick("Gatherer", "Marta the Guide");
-    let picker = f
-        .harness
-        .get_by_role_and_label(Role::ComboBox, "Gatherer")
-        .rect();
-    let font = egui::TextStyle::Button.resolve(&f.harness.ctx.global_style());
-    let name = f.harness.ctx.fonts_mut(|fonts| {
-        fonts
-            .layout_no_wrap("Marta the Guide".to_owned(), font, egui::Color32::BLACK)
-            .size()
-            .x
-    });
-    assert!(
-        picker.width() > name,
-        "{} wide for a name of {name}",
-        picker.width()
-    );
+    assert!(f.shows_whole_in("Gatherer", "Marta the Guide"));
+    f.pick("Gatherer", "Brother Ilo");
+    f.click("Join the session");
+    f.pick("Lasts", "until the day's end");
+    assert!(f.shows_whole_in("Lasts", "until the day's end"));
+    assert!(f.shows_whole_in("at", "source 1 (Wild herbs)"));
 }
 
 /// With no session open, its length cannot be chosen (the list is greyed

@@ -400,6 +400,19 @@ fn buying_from_the_merchant_keeps_the_wares_in_place() {
     assert!(f.shows("Trail rations: one into the stash, for 2 silver"));
 }
 
+/// Issue 22, fault 14: the camp table's lists are as wide as the names
+/// they show, as every list is (one `fields::combo` draws them all).
+#[test]
+fn the_camp_tables_lists_show_whole_names() {
+    let mut f = Fixture::demo_at_default_size();
+    to_camp_with(&mut f, "20");
+    f.pick("Action of The Traveller", "Recover");
+    f.pick("Action of Brother Ilo", "Mend");
+    f.pick("Whom Brother Ilo mends", "The Traveller");
+    assert!(f.shows_whole_in("Whom Brother Ilo mends", "The Traveller"));
+    assert!(f.shows_whole_in("Action of The Traveller", "Recover"));
+}
+
 /// Issue 22, fault 13: the Watch's "slip away" box shows only when someone
 /// keeps watch.
 #[test]
