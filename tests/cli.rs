@@ -964,3 +964,64 @@ fn heroes_lists_advances_by_level_and_the_injuries() {
     );
     assert!(lines.contains("  injury: Cracked ribs"), "{lines}");
 }
+
+/// Issue 22, fault 3: from partway along The Greyspine climb, `route
+/// --json` starts where the party is, with the rounds left on the climb in
+/// the direction it travels, and never lists the climb twice.
+#[test]
+fn route_json_from_partway_along_a_path_starts_where_the_party_is() {
+    use waybook::rules::dice::Dice;
+    use waybook::travel::round::{TravelStep, play};
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let mut campaign = waybook::store::Campaign::open(&file).expect("opens");
+    let mut data = campaign.load().expect("loads");
+    let party = *data.parties.keys().next().expect("the demo party");
+    let mill = data
+        .paths
+        .values()
+        .find(|p| p.name == "Mill track")
+        .expect("the Mill track")
+        .clone();
+    // On course: a d10 of 10 beats the Mill track (the demo's last Divine
+    // foretold the weather, so no die for it).
+    let edit = play(
+        &data,
+        party,
+        &TravelStep::Navigate(mill.id),
+        &mut Dice::scripted(vec![10]),
+    )
+    .expect("the Navigation Phase");
+    campaign.apply(&edit).expect("written");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    drop(campaign);
+    let out = waybook(&[
+        "route",
+        path_str(&file),
+        "--party",
+        "The Lantern Company",
+        "--to",
+        "Emberfall",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let route: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        route["from"],
+        "partway along Mill track (1 of 2 rounds done, toward Greyspine Foot)"
+    );
+    let legs = route["paths"].as_array().expect("paths");
+    assert_eq!(legs[0]["name"], "Mill track");
+    assert_eq!(legs[0]["to"], "Greyspine Foot");
+    assert_eq!(legs[0]["rounds_left"], 1);
+    let mut names: Vec<&str> = legs
+        .iter()
+        .map(|l| l["name"].as_str().expect("a name"))
+        .collect();
+    let count = names.len();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), count, "no path listed twice: {legs:?}");
+}

@@ -112,7 +112,19 @@ impl Fixture {
             .get_by_role_and_label(Role::ComboBox, label)
             .click();
         self.harness.run();
-        self.click_last(entry);
+        // The list's entry, not a label of the same name beneath the list
+        // (a row's name under the camp table's "Whom … mends").
+        let entry_node = self
+            .harness
+            .get_all_by_role_and_label(Role::Button, entry)
+            .last();
+        match entry_node {
+            Some(node) => {
+                node.click();
+                self.harness.run();
+            }
+            None => self.click_last(entry),
+        }
     }
 
     /// Whether the list labelled `label` is wide enough to show `name`

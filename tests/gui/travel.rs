@@ -409,6 +409,13 @@ fn the_camp_tables_lists_show_whole_names() {
     f.pick("Action of The Traveller", "Recover");
     f.pick("Action of Brother Ilo", "Mend");
     f.pick("Whom Brother Ilo mends", "The Traveller");
+    assert_eq!(
+        f.harness
+            .get_by_role_and_label(Role::ComboBox, "Whom Brother Ilo mends")
+            .value()
+            .as_deref(),
+        Some("The Traveller")
+    );
     assert!(f.shows_whole_in("Whom Brother Ilo mends", "The Traveller"));
     assert!(f.shows_whole_in("Action of The Traveller", "Recover"));
 }
@@ -514,4 +521,63 @@ fn the_maps_delete_key_deletes_or_says_why_and_the_next_click_counts() {
     f.harness.key_press(Key::Delete);
     f.harness.run();
     assert_eq!(f.data().places.len(), places);
+}
+
+/// Issue 22, faults 3, 4, 5 and 13 on the screen: after a camp where Ash
+/// explored and Ødric scouted, partway along the Mill track, the party's
+/// line says what last night left for today, the path's odds count
+/// Explore's +2, and the forecast starts partway along and says when the
+/// Supplies run out.
+#[test]
+fn partway_along_the_screen_counts_explore_scout_and_short_supplies() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "20");
+    f.pick("Action of Ash Varnell", "Explore");
+    f.pick("Action of Ødric Hale", "Scout");
+    // Ødric's Scout d10 1 succeeds (below 5/2 + 1/2 = 2); then the encounter
+    // die he casts for tomorrow, and a quiet night.
+    f.dice(&[1, 5, 10]);
+    f.click("Make camp");
+    assert!(
+        f.shows("Explore: +2 on the next pathfind · last night's Scout cast today's encounter die")
+    );
+    // Mill track: the d10 plus 2 must beat the effective difficulty.
+    let path = f
+        .data()
+        .paths
+        .values()
+        .find(|p| p.name == "Mill track")
+        .expect("the Mill track")
+        .clone();
+    let effective = path.difficulty - 2 * path.travelled - party(&f).travel.modifiers;
+    let fails = (effective - 2).clamp(0, 10);
+    assert!(
+        f.shows(&format!("+2 Explore on the roll): setback {}%", fails * 10)),
+        "d10 + 2 fails on {fails} faces of 10"
+    );
+    f.pick("To", "Emberfall");
+    assert!(f.shows("From partway along Mill track (1 of 2 rounds done, toward Greyspine Foot)"));
+    f.click("Parties");
+    f.type_into("Supplies", "1");
+    travel_screen(&mut f);
+    assert!(
+        f.shows("running out at camp 1"),
+        "seven to feed, one Supply"
+    );
+}
+
+/// Issue 22, fault 13: a Mend with nobody chosen is refused saying so,
+/// not "A Mend needs a hero taking Recover" while four take Recover.
+#[test]
+fn a_mend_with_nobody_chosen_says_to_choose() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "20");
+    f.pick("Action of The Traveller", "Recover");
+    f.pick("Action of Brother Ilo", "Mend");
+    f.greyed_with(
+        "Make camp",
+        "Brother Ilo has no one to mend: choose a hero taking Recover",
+    );
+    f.pick("Whom Brother Ilo mends", "The Traveller");
+    assert!(make_camp_enabled(&f));
 }
