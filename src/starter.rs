@@ -29,6 +29,7 @@ pub fn starter_tables(data: &CampaignData) -> Vec<Change> {
                         result: r.result,
                     })
                     .collect(),
+                suggested: false,
             }),
         })
         .collect()

@@ -589,7 +589,9 @@ fn a_boon_is_rolled_on_a_campaign_table_into_the_log() {
         .expect("a session")
         .lines;
     assert!(
-        lines.iter().any(|l| l == "weather: d6 = 4: Rain"),
+        lines
+            .iter()
+            .any(|l| l == "weather (Waybook's suggestion, not the rule texts'): d6 = 4: Rain"),
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l == "The GM: a hidden spring"));

@@ -356,6 +356,16 @@ fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
         data.missions[&id].awards[0].injury.as_ref(),
         Some(&row.result)
     );
+    // Issue 22, fault 28: the demo's injury table is Waybook's suggestion
+    // (the texts name the table but give none), and its roll says so.
+    assert!(table.suggested);
+    assert_eq!(
+        data.missions[&id].lines.last(),
+        Some(&format!(
+            "Ash Varnell, down at the end: injury (Waybook's suggestion, not the rule texts'): d6 = 4: {}",
+            row.result
+        ))
+    );
     assert_eq!(
         play(
             &mut data,

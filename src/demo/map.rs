@@ -111,6 +111,9 @@ pub(super) fn table(id: TableId, name: &str, results: &[&str]) -> TableDef {
                 result: (*result).to_owned(),
             })
             .collect(),
+        // The texts name these tables but give none: the demo's are
+        // Waybook's suggestions, marked as such.
+        suggested: true,
     }
 }
 

@@ -568,7 +568,11 @@ fn note(
             GatherError::Rules(format!("the {} table cannot be rolled: {e}", def.name))
         })?;
         let roll = rollable.roll(dice)?;
-        book.line(format!("{}: {}", roll.roll.record(&def.name), roll.result));
+        book.line(format!(
+            "{}: {}",
+            roll.roll.record(&def.marked()),
+            roll.result
+        ));
     }
     if !text.trim().is_empty() {
         book.line(format!("The GM: {}", text.trim()));

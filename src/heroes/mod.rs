@@ -608,7 +608,7 @@ fn injury(
     after_mission.lines.push(format!(
         "{}, down at the end: {}: {}",
         c.name,
-        roll.roll.record(&table.name),
+        roll.roll.record(&table.marked()),
         roll.result
     ));
     if let Some(a) = after_mission

@@ -23,9 +23,10 @@ pub const FORMAT: &str = "waybook-campaign";
 /// campaign's switch for food and drink counted apart, version 8 what a
 /// log entry did in words, the scenes' priority and tested heroes, the
 /// gathering log's kinds of test and a gatherer's working without the
-/// tool; an older file reads with none of them (and its advances' text
-/// read as records where they can be).
-pub const VERSION: u32 = 8;
+/// tool, version 9 whether a roll table is Waybook's suggestion; an older
+/// file reads with none of them (and its advances' text read as records
+/// where they can be).
+pub const VERSION: u32 = 9;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -351,10 +352,10 @@ mod tests {
         );
         let newer = Document::of(&small())
             .to_json()
-            .replace(&format!("\"version\": {VERSION}"), "\"version\": 9");
+            .replace(&format!("\"version\": {VERSION}"), "\"version\": 10");
         assert!(matches!(
             Document::parse(&newer),
-            Err(DocumentError::Newer(9))
+            Err(DocumentError::Newer(10))
         ));
         assert!(matches!(
             Document::parse("{\"format\": \"other\"}"),

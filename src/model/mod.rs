@@ -60,6 +60,6 @@ pub use map::{MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
 pub use record::{Record, Stale};
 pub use scene::{Scene, SceneMode};
-pub use table::{DiceText, TableDef, TableRowDef};
+pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
 pub use words::{NaturalKey, capitalised, natural, plural, sort_by_name};

@@ -80,9 +80,32 @@ pub struct TableDef {
     pub name: String,
     pub dice: DiceText,
     pub rows: Vec<TableRowDef>,
+    /// Waybook's suggestion (the rule texts name the table but give none),
+    /// not the GM's own: said wherever the table is rolled or shown, until
+    /// the GM edits it and it is theirs.
+    #[serde(default)]
+    pub suggested: bool,
 }
 
+/// How a suggested table is marked wherever it is rolled or shown.
+pub const SUGGESTED: &str = "Waybook's suggestion, not the rule texts'";
+
 impl TableDef {
+    /// The table's name in a roll's working, followed by "(Waybook's
+    /// suggestion, not the rule texts')" when it is one.
+    pub fn marked(&self) -> String {
+        self.marked_as(&self.name)
+    }
+
+    /// `what` the roll is for ("Weather"), marked as [`Self::marked`] is.
+    pub fn marked_as(&self, what: &str) -> String {
+        if self.suggested {
+            format!("{what} ({SUGGESTED})")
+        } else {
+            what.to_owned()
+        }
+    }
+
     /// Whether the table still holds a row Waybook shipped as a
     /// placeholder for the GM to replace.
     pub fn is_placeholder(&self) -> bool {

@@ -527,7 +527,12 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     book.scene.in_round = false;
     // The table the d6 is read on, or why it cannot be: none, still
     // Waybook's placeholder (its row would be no injury), or malformed.
-    let table = match data.table_named(crate::model::advancement::INJURY_TABLE) {
+    let injuries = data.table_named(crate::model::advancement::INJURY_TABLE);
+    let on = injuries.map_or_else(
+        || "injury table".to_owned(),
+        |t| t.marked_as("injury table"),
+    );
+    let table = match injuries {
         None => Err("the campaign has no injury table to read it on".to_owned()),
         Some(t) if t.is_placeholder() => {
             Err("the injury table still holds Waybook's placeholder".to_owned())
@@ -553,7 +558,7 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
         let line = match row {
             Ok(Some(injury)) => {
                 hero.companion.injuries.push(injury.clone());
-                format!("{name} was still down: d6 = {face} on the injury table: {injury}.")
+                format!("{name} was still down: d6 = {face} on the {on}: {injury}.")
             }
             Ok(None) => format!(
                 "{name} was still down: d6 = {face}, which the injury table has no row for: the GM reads it."

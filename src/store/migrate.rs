@@ -15,6 +15,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0007_fights_and_senses.sql"),
     include_str!("../../migrations/0008_food_need.sql"),
     include_str!("../../migrations/0009_food_and_drink_apart.sql"),
+    include_str!("../../migrations/0010_suggested_tables.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

@@ -186,7 +186,7 @@ impl<'a> Booking<'a> {
             .rollable()
             .map_err(|e| TravelError::Table(def.name.clone(), e.to_string()))?;
         let roll = rollable.roll(dice)?;
-        let working = roll.roll.record(what).to_string();
+        let working = roll.roll.record(&def.marked_as(what)).to_string();
         Ok(Some((working, roll.result)))
     }
 

@@ -426,7 +426,13 @@ fn mission_form_ui(
         });
     });
     let table = data.table_named(XP_AWARDS_TABLE);
-    ui.label(RichText::new("Reasons (from the xp-awards table)").strong());
+    ui.label(
+        RichText::new(format!(
+            "Reasons (from the {} table)",
+            table.map_or_else(|| XP_AWARDS_TABLE.to_owned(), |t| t.marked())
+        ))
+        .strong(),
+    );
     ui.horizontal_wrapped(|ui| {
         for row in table.iter().flat_map(|t| &t.rows) {
             let mut ticked = state.reasons.contains(&row.result);
@@ -489,6 +495,12 @@ fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Comma
                 );
             }
             hero_button(ui, data, format!("Roll {}'s injury", c.name), Ok(step), out);
+            if let Some(t) = data
+                .table_named(heroes::INJURY_TABLE)
+                .filter(|t| t.suggested)
+            {
+                ui.label(RichText::new(format!("on the {}", t.marked())).weak());
+            }
         });
     }
     for line in &m.lines {

@@ -4,7 +4,9 @@
 
 use super::fields::{ERROR_COLOUR, FieldBuffers};
 use crate::app::Command;
-use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, TableRowDef, limits};
+use crate::model::{
+    CampaignData, Change, DiceText, Edit, SUGGESTED, TableDef, TableId, TableRowDef, limits,
+};
 use crate::rules::dice::Dice;
 use crate::rules::expr::DiceExpr;
 use crate::rules::tables::{PLACEHOLDER, RollTable, builtin_tables};
@@ -59,7 +61,12 @@ pub fn tables_ui(
     ui.horizontal(|ui| {
         picker_ui(ui, picked, data, &texts);
         let table = match picked {
-            Picked::Campaign(id) => data.tables.get(id).map(TableDef::rollable),
+            Picked::Campaign(id) => data.tables.get(id).map(|t| {
+                t.rollable().map(|r| RollTable {
+                    name: t.marked(),
+                    ..r
+                })
+            }),
             Picked::Text(name) => texts.iter().find(|t| t.name == *name).cloned().map(Ok),
             Picked::None => None,
         };
@@ -117,6 +124,7 @@ fn new_table(data: &CampaignData) -> TableDef {
             to: 6,
             result: "Something happens".into(),
         }],
+        suggested: false,
     }
 }
 
@@ -147,9 +155,25 @@ fn text_table_ui(ui: &mut Ui, t: &RollTable) {
 
 fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<Command>) {
     let key = |f: &str| format!("table{}:{f}", t.id.0);
+    if t.suggested {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{SUGGESTED}: the texts name this table but give none. Its rolls say so until you make it yours (any edit does)."
+                ))
+                .italics(),
+            );
+            if ui.button("Make it mine").clicked() {
+                fields.commit(out, t, "table's maker", |t| t.suggested = false);
+            }
+        });
+    }
     ui.horizontal(|ui| {
         if let Some(name) = fields.text(ui, &key("name"), "Name", &t.name, 160.0) {
-            fields.commit(out, t, "name", |t| t.name = name);
+            fields.commit(out, t, "name", |t| {
+                t.name = name;
+                t.suggested = false;
+            });
         }
         let dice_key = key("dice");
         let shown = t.dice.as_str();
@@ -158,7 +182,10 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
                 text.parse::<DiceText>()
             })
         {
-            fields.commit(out, t, "dice", |t| t.dice = dice);
+            fields.commit(out, t, "dice", |t| {
+                t.dice = dice;
+                t.suggested = false;
+            });
         }
     });
     rows_ui(ui, fields, t, out);
@@ -210,7 +237,10 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
                     i64::from(row.from),
                     &range,
                 ) {
-                    fields.commit(out, t, "a row", |t| t.rows[i].from = v as i32);
+                    fields.commit(out, t, "a row", |t| {
+                        t.rows[i].from = v as i32;
+                        t.suggested = false;
+                    });
                 }
                 if let Some(v) = fields.whole(
                     ui,
@@ -219,7 +249,10 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
                     i64::from(row.to),
                     &range,
                 ) {
-                    fields.commit(out, t, "a row", |t| t.rows[i].to = v as i32);
+                    fields.commit(out, t, "a row", |t| {
+                        t.rows[i].to = v as i32;
+                        t.suggested = false;
+                    });
                 }
                 if let Some(text) = fields.text(
                     ui,
@@ -228,7 +261,10 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
                     &row.result,
                     260.0,
                 ) {
-                    fields.commit(out, t, "a row", |t| t.rows[i].result = text);
+                    fields.commit(out, t, "a row", |t| {
+                        t.rows[i].result = text;
+                        t.suggested = false;
+                    });
                 }
                 if ui
                     .small_button("✕")
@@ -237,6 +273,7 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
                 {
                     fields.commit(out, t, "rows", |t| {
                         t.rows.remove(i);
+                        t.suggested = false;
                     });
                 }
                 ui.end_row();
@@ -250,7 +287,8 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
                     from: next,
                     to: next,
                     result: String::new(),
-                })
+                });
+                t.suggested = false;
             });
         }
         if ui

@@ -569,7 +569,7 @@ fn the_dice_roller_shows_its_working_and_explains_bad_expressions() {
     assert!(f.shows("`2x6` is not a dice expression"));
     f.click("Roll on table");
     assert!(
-        f.shows("weather: d6 = 4 → Rain"),
+        f.shows("weather (Waybook's suggestion, not the rule texts'): d6 = 4 → Rain"),
         "the demo's weather table, filled in for its travel rounds"
     );
     assert!(f.shows("Rules notes"));
@@ -1172,4 +1172,30 @@ fn help_and_view_menus() {
         egui::ThemePreference::Dark
     );
     assert_eq!(f.harness.ctx.theme(), egui::Theme::Dark);
+}
+
+/// Issue 22, fault 28: a table Waybook wrote (the texts name the injury
+/// table but give none) says so on the Dice and rules screen and in every
+/// roll on it, until the GM makes it theirs; the export keeps the mark.
+#[test]
+fn a_suggested_table_says_so_until_the_gm_makes_it_theirs() {
+    let mut f = Fixture::demo();
+    f.click("Dice and rules");
+    f.pick("Table", "injury");
+    assert!(f.shows("Waybook's suggestion, not the rule texts': the texts name this table"));
+    f.dice(&[2]);
+    f.click("Roll on table");
+    assert!(f.shows("injury (Waybook's suggestion, not the rule texts'): d6 = 2 →"));
+    let injury = |f: &Fixture| f.data().table_named("injury").expect("injury").clone();
+    let json = waybook::model::document::Document::of(f.data()).to_json();
+    assert!(json.contains("\"suggested\": true"), "the export keeps it");
+    f.click("Make it mine");
+    assert!(!injury(&f).suggested);
+    assert!(!f.shows("the texts name this table"));
+    assert!(!f.reloaded().table_named("injury").expect("kept").suggested);
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    assert!(injury(&f).suggested, "undone");
+    f.type_into_nth("gives", 5, "Winded: no lasting harm");
+    assert!(!injury(&f).suggested, "an edit makes it the GM's");
 }
