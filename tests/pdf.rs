@@ -362,7 +362,7 @@ fn the_travel_round_worksheet_the_blank_one_and_the_travel_log() {
     let log = all_text(&read(&render(&data, &sheets[2..], Paper::A4)));
     for expected in [
         "Day 1: Kettleford road toward Old Mill Crossing",
-        "Weather: d6 = 2: Fair, a light wind",
+        "Weather (Waybook's suggestion, not the rule texts'): d6 = 2: Fair, a light wind",
         "ambush: d10 = 9",
         "Arrived at Old Mill Crossing",
     ] {
@@ -480,6 +480,9 @@ fn the_session_recap_prints_one_nights_log() {
         "Ash Varnell takes +1 Wounds at level 3".to_owned(),
         "The Traveller remembers: ".to_owned(),
         "gains a wild die".to_owned(),
+        // An attack's result, not only its dice.
+        "2 hits, 0 blocked, 2 wounds;".to_owned(),
+        "Toll bandit 1 has 0 Wounds, 0 Toughness.".to_owned(),
     ] {
         assert!(text.contains(&expected), "“{expected}” in:\n{text}");
     }

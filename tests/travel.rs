@@ -594,6 +594,22 @@ mod hazards {
             e.hazards.held_exhaustion, 4,
             "a natural 1: 2 degrees, +2 below 500 m"
         );
+        // The Doom "cannot be removed until you have risen": it is not
+        // cleared by hand.
+        let name = data.characters[&who].name.clone();
+        assert_eq!(
+            meet(
+                &mut data,
+                who,
+                Hazard::Clear {
+                    condition: "Doom".to_owned()
+                },
+                &[]
+            ),
+            Err(format!(
+                "the Doom stays until {name} rises above 500 m (play “Rise above 500 m”)"
+            ))
+        );
         meet(&mut data, who, Hazard::Surface, &[]).unwrap();
         let h = &data.characters[&who].exploration.hazards;
         assert_eq!((h.doom, h.held_exhaustion), (0, 0));

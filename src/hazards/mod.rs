@@ -43,6 +43,8 @@ pub enum HazardError {
     NotDeep(String),
     #[error("{0} is not {1}")]
     NoCondition(String, String),
+    #[error("the Doom stays until {0} rises above 500 m (play “Rise above 500 m”)")]
+    DoomStays(String),
     #[error("name the observers {0} hides from")]
     NoObservers(String),
 }
@@ -383,6 +385,10 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
             let h = &mut c.exploration.hazards;
             if !h.conditions.contains(condition) {
                 return Err(HazardError::NoCondition(name, condition.to_lowercase()));
+            }
+            // "the Doom ... stay[s] until the character is above 500 m".
+            if condition == "Doom" {
+                return Err(HazardError::DoomStays(name));
             }
             // Out of the quicksand is out of both its conditions.
             if QUICKSAND_CONDITIONS.contains(&condition.as_str()) {

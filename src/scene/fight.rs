@@ -836,6 +836,22 @@ pub fn revive_stat(c: &Character) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
+/// The heroes a fight is sized by ("for 3-4 heroes"): the scene's heroes
+/// and the Traveller, who fights beside them; allies and NPCs do not count.
+pub fn heroes_counted(data: &crate::model::CampaignData, scene: &crate::model::Scene) -> u32 {
+    let counted = super::cast(data, scene)
+        .iter()
+        .filter_map(|id| data.characters.get(id))
+        .filter(|c| {
+            matches!(
+                c.kind,
+                crate::model::CharacterKind::Hero | crate::model::CharacterKind::Traveller
+            )
+        })
+        .count();
+    u32::try_from(counted).unwrap_or(u32::MAX)
+}
+
 /// "An ally in contact can revive them with a Narrative action (Will or
 /// Dexterity): success stands them with 1 Wound."
 fn revive(

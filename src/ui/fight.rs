@@ -164,17 +164,7 @@ pub fn fight_ui(
 /// "About 6 minions, or 3 minions and 1 elite, plus a boss for the
 /// finale", scaled to the party's heroes.
 fn good_fight(data: &CampaignData, scene: &Scene) -> String {
-    // The text sizes a fight by its heroes: allies and NPCs do not count.
-    let party = scene::cast(data, scene)
-        .iter()
-        .filter_map(|id| data.characters.get(id))
-        .filter(|c| {
-            matches!(
-                c.kind,
-                crate::model::CharacterKind::Hero | crate::model::CharacterKind::Traveller
-            )
-        })
-        .count() as u32;
+    let party = scene::fight::heroes_counted(data, scene);
     let size = fight_size(party, false);
     let count = |n: u32, what: &str| crate::model::plural(n, what);
     let with_elites = if size.elites > 0 {
@@ -363,14 +353,7 @@ fn models_ui(
             std::cmp::Reverse(priority(*who)),
         )
     });
-    let standing: Vec<(CharacterId, String)> = heroes(data, scene)
-        .into_iter()
-        .filter(|(id, _)| {
-            data.characters
-                .get(id)
-                .is_some_and(|c| c.companion.wounds.current > 0)
-        })
-        .collect();
+    let cast = heroes(data, scene);
     egui::Grid::new("fight-models")
         .striped(true)
         .show(ui, |ui| {
@@ -407,7 +390,7 @@ fn models_ui(
                 ui.label(status);
                 match who {
                     Combatant::Hero(id) if down => {
-                        revive_menu_ui(ui, state, data, scene, (id, &name), &standing, out);
+                        revive_menu_ui(ui, state, data, scene, (id, &name), &cast, out);
                     }
                     _ if status == "to activate" && scene.in_round => {
                         fight_button(
@@ -429,39 +412,48 @@ fn models_ui(
 }
 
 /// "An ally in contact can revive them with a Narrative action (Will or
-/// Dexterity)": offered on the downed hero's row, one button per hero
-/// standing, each on their better of the two.
+/// Dexterity)": offered on the downed hero's row, one button per other hero
+/// of the scene, each on their better of the two and greyed with the
+/// scene's reason when they cannot (down, not activating, out of actions).
+/// Where everyone stands is on the table, not in Waybook: the GM judges
+/// who is in contact.
 fn revive_menu_ui(
     ui: &mut Ui,
     state: &mut FightState,
     data: &CampaignData,
     scene: &Scene,
     (downed, name): (CharacterId, &str),
-    standing: &[(CharacterId, String)],
+    cast: &[(CharacterId, String)],
     out: &mut Vec<Command>,
 ) {
     ui.menu_button(format!("Revive {name}…"), |ui| {
+        ui.label(
+            RichText::new(format!(
+                "An ally in base contact with {name} (the GM judges who is):"
+            ))
+            .weak(),
+        );
         ui.checkbox(&mut state.revive_wild_die, "Spend a wild die on the revive");
-        for (ally, ally_name) in standing {
-            let Some(stat) = data
+        for (ally, ally_name) in cast.iter().filter(|(id, _)| *id != downed) {
+            let step = data
                 .characters
                 .get(ally)
                 .and_then(scene::fight::revive_stat)
-            else {
-                continue;
-            };
-            let step = FightStep::Revive {
-                ally: *ally,
-                downed,
-                stat,
-                wild_die: state.revive_wild_die,
-            };
+                .map(|stat| FightStep::Revive {
+                    ally: *ally,
+                    downed,
+                    stat,
+                    wild_die: state.revive_wild_die,
+                })
+                .ok_or_else(|| {
+                    format!("{ally_name} has neither Will nor Dexterity to revive with")
+                });
             if fight_button(
                 ui,
                 data,
                 scene,
                 format!("{ally_name} revives {name}"),
-                Ok(step),
+                step,
                 out,
             ) {
                 state.revive_wild_die = false;

@@ -132,7 +132,7 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
                 ui.label("The campaign has no characters yet.");
                 return;
             };
-            status_ui(ui, c, out);
+            status_ui(ui, data, c, out);
             ui.separator();
             hazard_ui(ui, state, data, c, &everyone, out);
             ui.separator();
@@ -140,8 +140,9 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
         });
 }
 
-/// HP, exhaustion, conditions with their Clear buttons, Doom, senses.
-fn status_ui(ui: &mut Ui, c: &Character, out: &mut Vec<Command>) {
+/// HP, exhaustion, conditions with their Clear buttons (each greyed with
+/// the hazard's reason when it cannot be cleared: Doom), Doom, senses.
+fn status_ui(ui: &mut Ui, data: &CampaignData, c: &Character, out: &mut Vec<Command>) {
     let e = &c.exploration;
     let h = &e.hazards;
     ui.label(format!(
@@ -161,14 +162,10 @@ fn status_ui(ui: &mut Ui, c: &Character, out: &mut Vec<Command>) {
         }
         for condition in &h.conditions {
             ui.label(RichText::new(condition).strong());
-            if condition != "Doom" && ui.button(format!("Clear {condition}")).clicked() {
-                out.push(Command::Hazard(HazardStep {
-                    character: c.id,
-                    hazard: Hazard::Clear {
-                        condition: condition.clone(),
-                    },
-                }));
-            }
+            let clear = Hazard::Clear {
+                condition: condition.clone(),
+            };
+            hazard_button(ui, data, c, &format!("Clear {condition}"), Ok(clear), out);
         }
     });
     if h.doom > 0 || h.held_exhaustion > 0 {

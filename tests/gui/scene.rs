@@ -115,23 +115,6 @@ fn press(f: &mut Fixture, label: &str) {
     f.harness.run();
 }
 
-/// Picks a popup entry in a combo box, never a label with the same name.
-fn choose(f: &mut Fixture, combo: &str, entry: &str) {
-    let node = f.harness.get_by_role_and_label(Role::ComboBox, combo);
-    node.scroll_to_me();
-    f.harness.run();
-    f.harness
-        .get_by_role_and_label(Role::ComboBox, combo)
-        .click();
-    f.harness.run();
-    f.harness
-        .get_all_by_label(entry)
-        .rfind(|n| n.accesskit_node().role() != Role::Label)
-        .expect("the entry")
-        .click();
-    f.harness.run();
-}
-
 fn write(f: &mut Fixture, label: &str, text: &str) {
     f.field(label).scroll_to_me();
     f.harness.run();
@@ -159,7 +142,7 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     let mut f = Fixture::demo();
     start_fight(&mut f, "4");
     write(&mut f, "Enemy", "Reaver");
-    choose(&mut f, "Tier", "Elite");
+    f.pick("Tier", "Elite");
     press(&mut f, "Add the enemies");
     assert!(
         f.shows("Reaver joins the fight (elite: Quality 4+, Defence 5+, 3 Wounds, 1 Toughness)")
@@ -177,8 +160,8 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
         "It is the GM's turn: players and GM alternate activating one model at a time",
     );
     press(&mut f, "Activate Reaver");
-    choose(&mut f, "Attacker", "Reaver");
-    choose(&mut f, "Defender", "Sefa Qorrin");
+    f.pick("Attacker", "Reaver");
+    f.pick("Defender", "Sefa Qorrin");
     write(&mut f, "Attack dice", "3");
     write(&mut f, "Toughness to spend", "1");
     // Three hits on Quality 4+, three failed blocks on Defence 5+.
@@ -211,6 +194,21 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
     // revives her on his Will 5+ with a 7.
     press(&mut f, "Activate Brother Ilo");
     press(&mut f, "Revive Sefa Qorrin…");
+    // Every other hero of the scene is offered, the GM judging who is in
+    // contact; one who cannot is greyed with the scene's reason.
+    assert!(f.shows("An ally in base contact with Sefa Qorrin (the GM judges who is)"));
+    assert!(
+        f.harness
+            .query_by_label("Sefa Qorrin revives Sefa Qorrin")
+            .is_none()
+    );
+    assert!(
+        f.harness
+            .get_by_label("Ødric Hale revives Sefa Qorrin")
+            .accesskit_node()
+            .is_disabled(),
+        "Ødric is not the one activating"
+    );
     f.harness.state_mut().app.dice = Dice::scripted(vec![7]);
     press(&mut f, "Brother Ilo revives Sefa Qorrin");
     assert!(f.shows("Sefa Qorrin stands with 1 Wound"));
@@ -243,7 +241,7 @@ fn three_rounds_with_an_attack_toughness_a_hero_down_and_revived() {
 fn an_attack_with_text_for_its_dice_is_refused_and_rolls_nothing() {
     let mut f = Fixture::demo();
     start_fight(&mut f, "2");
-    choose(&mut f, "Attacker", "Ash Varnell");
+    f.pick("Attacker", "Ash Varnell");
     write(&mut f, "Attack dice", "many");
     let before = f.data().log.len();
     f.greyed_with("Roll the attack", "Attack dice: ");
@@ -256,8 +254,8 @@ fn an_attack_with_text_for_its_dice_is_refused_and_rolls_nothing() {
 
 fn hazard(f: &mut Fixture, who: &str, kind: &str) {
     f.click("Hazards");
-    choose(f, "Who", who);
-    choose(f, "Hazard", kind);
+    f.pick("Who", who);
+    f.pick("Hazard", kind);
 }
 
 /// "they will immediately take Xd10 Bludgeoning damage and land Prone,
@@ -408,8 +406,8 @@ fn a_cult_named_on_the_campaign_screen_sends_its_elites_with_its_trait() {
     assert_eq!(key(&f).dark.name, "Moth-eaters");
     assert_eq!(key(&f).dark.rule, "Fearless in the dark");
     start_fight(&mut f, "2");
-    choose(&mut f, "Tier", "Elite");
-    choose(&mut f, "Cult of", "The Pale Moth");
+    f.pick("Tier", "Elite");
+    f.pick("Cult of", "The Pale Moth");
     press(&mut f, "Add the enemies");
     assert!(f.shows("Moth-eaters elite joins the fight"));
     assert!(f.shows("cult rule: Fearless in the dark"));
@@ -443,7 +441,7 @@ fn type_last(f: &mut Fixture, label: &str, text: &str) {
 fn every_fight_control_is_reachable_and_the_boss_rule_changes_later() {
     let mut f = Fixture::demo_at_default_size();
     start_fight(&mut f, "2");
-    choose(&mut f, "Tier", "Elite");
+    f.pick("Tier", "Elite");
     write(&mut f, "How many", "3");
     press(&mut f, "Add the enemies");
     f.harness.state_mut().app.dice = Dice::scripted(vec![9, 9, 8, 7, 6, 5, 4, 3]);
@@ -494,7 +492,7 @@ fn the_fight_lists_heroes_by_priority_and_an_attack_needs_a_defender() {
         .filter_map(|n| n.accesskit_node().label())
         .collect();
     assert_eq!(rows.first(), Some(&format!("Activate {top}")), "{rows:?}");
-    choose(&mut f, "Attacker", "Ash Varnell");
+    f.pick("Attacker", "Ash Varnell");
     f.greyed_with("Roll the attack", "Choose the defender");
 }
 
@@ -516,9 +514,101 @@ fn a_second_test_in_a_beat_is_the_gms_call_and_powers_work_in_beats() {
     f.harness.state_mut().app.dice = Dice::scripted(vec![7, 4]);
     press(&mut f, "Roll the challenge");
     assert!(f.shows("The GM allows Ash Varnell a second test this beat."));
+    // Powers are cast in beats too: Ash's Sure Step on a 9.
+    f.pick("Caster", "Ash Varnell");
+    f.harness.state_mut().app.dice = Dice::scripted(vec![9]);
+    press(&mut f, "Cast the power");
+    assert!(f.shows("Ash Varnell casts Sure Step (level 1, "));
+    assert!(f.shows("it works."));
+}
+
+/// Issue 22, faults 19 and 28: a Pilgrim's Cleric power is in the cast
+/// list once, though the sheet lists it among the powers; heroes are
+/// listed by this round's priority, with the priority shown; the scene's
+/// log reads oldest first while it runs, as the last scene's does.
+#[test]
+fn the_fight_lists_by_priority_the_cleric_power_once_and_the_log_oldest_first() {
+    let mut f = Fixture::demo_at_default_size();
+    let ilo = f.character("Brother Ilo").expect("Ilo").clone();
+    let mut pilgrim = ilo.clone();
+    pilgrim.companion.pilgrim = true;
+    pilgrim.companion.powers.push("Bless".to_owned());
+    pilgrim.companion.powers.push("bless".to_owned());
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook::app::Command::Apply(waybook::model::Edit::new(
+            "Ilo is a Pilgrim",
+            vec![waybook::model::Change::of(Some(&ilo), Some(&pilgrim))],
+        )));
+    f.harness.run();
+    start_fight(&mut f, "4");
+    // "Encounter size for 3-4 heroes": four heroes and the Traveller, not
+    // the two allies.
+    assert!(f.shows("A good fight for 5 heroes: about "));
+    // The party's priority D10s go up in the cast's order: the last of
+    // them rolls highest and must be listed first.
+    f.harness.state_mut().app.dice = Dice::scripted(vec![8, 1, 2, 3, 4, 5, 6, 7]);
+    press(&mut f, "Start round 1");
+    let scene = f.data().scenes.values().last().expect("the scene").clone();
+    let mut rolled: Vec<(String, u32)> = scene
+        .priority
+        .iter()
+        .map(|p| (f.data().characters[&p.character].name.clone(), p.roll))
+        .collect();
+    let mut rolls: Vec<u32> = rolled.iter().map(|(_, r)| *r).collect();
+    rolls.sort_unstable();
+    assert_eq!(rolls, [1, 2, 3, 4, 5, 6, 7], "everyone rolled");
+    rolled.sort_by_key(|(_, roll)| std::cmp::Reverse(*roll));
+    let row_of = |f: &Fixture, name: &str| {
+        f.harness
+            .get_all_by_label(name)
+            .map(|n| n.rect().top())
+            .fold(f32::INFINITY, f32::min)
+    };
+    let tops: Vec<f32> = rolled.iter().map(|(name, _)| row_of(&f, name)).collect();
     assert!(
-        f.reachable("Cast the power"),
-        "powers are cast in beats too"
+        tops.windows(2).all(|w| w[0] < w[1]),
+        "highest priority first: {rolled:?} at {tops:?}"
+    );
+    for (name, roll) in &rolled {
+        let top = row_of(&f, name);
+        assert!(
+            f.harness
+                .get_all_by_label(&roll.to_string())
+                .any(|n| (n.rect().top() - top).abs() < 4.0),
+            "{name}'s priority {roll} is on their row"
+        );
+    }
+    f.pick("Caster", "Brother Ilo");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Power")
+        .click();
+    f.harness.run();
+    let blessings = f
+        .harness
+        .get_all_by_role(Role::Button)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.eq_ignore_ascii_case("bless"))
+        })
+        .count();
+    assert_eq!(blessings, 1, "the Cleric power is listed once");
+    f.harness.key_press(egui::Key::Escape);
+    f.harness.run();
+    let at = |f: &Fixture, text: &str| {
+        f.harness
+            .query_all_by_label_contains(text)
+            .next()
+            .expect(text)
+            .rect()
+            .top()
+    };
+    press(&mut f, "End round 1");
+    assert!(
+        at(&f, "Round 1: Threat d10 = 8") < at(&f, "End of round 1: Threat +1, 4 → 5."),
+        "the running scene's log reads oldest first"
     );
 }
 
@@ -558,7 +648,7 @@ fn hazards_speak_plainly_and_the_scenes_enemies_watch() {
     f.harness.state_mut().app.dice = Dice::scripted(vec![2, 15]);
     press(&mut f, "Roll the hide");
     assert!(f.shows("Marsh lurker's Investigation 17: found"));
-    choose(&mut f, "Hazard", "Quicksand");
+    f.pick("Hazard", "Quicksand");
     f.harness
         .get_by_role_and_label(Role::ComboBox, "What happens")
         .click();
@@ -573,8 +663,15 @@ fn hazards_speak_plainly_and_the_scenes_enemies_watch() {
     }
     f.harness.key_press(egui::Key::Escape);
     f.harness.run();
-    choose(&mut f, "Who", "Ødric Hale");
-    choose(&mut f, "Light", "Darkness");
+    f.pick("What happens", "Steps into it");
+    press(&mut f, "Roll the quicksand");
+    let line = f.data().log.values().last().expect("logged").said.join(" ");
+    assert!(line.starts_with("Sefa Qorrin: steps into it"), "{line}");
+    for raw in ["enter", "turn-start", "escape", "pull-out"] {
+        assert!(!line.contains(raw), "{raw} in {line}");
+    }
+    f.pick("Who", "Ødric Hale");
+    f.pick("Light", "Darkness");
     write(&mut f, "Distance (m)", "5");
     assert!(
         f.shows("To Ødric Hale it is darkness, heavily obscured: sight tests fail automatically.")
