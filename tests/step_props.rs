@@ -4,7 +4,9 @@
 //! step a domain module's check admits plays without error, and every
 //! state leaves the GM at least one way through the current phase. Each
 //! case walks a travel round, a gathering session, a fight and a level-up
-//! forward, step by step, always through a step the check admitted.
+//! forward, step by step, always through a step the check admitted, with
+//! purchases, forages, notes, session lengths and hazards offered as the GM
+//! might press them.
 
 mod common;
 
@@ -13,6 +15,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::OnceLock;
 use strum::IntoEnumIterator;
+use waybook::model::gathering::SessionLimit;
 use waybook::model::*;
 use waybook::rules::dice::Dice;
 use waybook::rules::rounds::camp::Action;
@@ -66,7 +69,13 @@ fn take<S>(rng: &mut StdRng, data: &mut CampaignData, ways: &[(S, Edit)]) {
     apply(data, edit);
 }
 
-fn travel_walk(seed: u64, supplies: i64, tokens: i64, explored: bool) -> Result<(), TestCaseError> {
+fn travel_walk(
+    seed: u64,
+    supplies: i64,
+    tokens: i64,
+    explored: bool,
+    purse: i64,
+) -> Result<(), TestCaseError> {
     use waybook::travel::round::{self, EncounterChoice, HeroOrder, TravelStep};
     let mut rng = StdRng::seed_from_u64(seed);
     let mut data = demo();
@@ -75,7 +84,9 @@ fn travel_walk(seed: u64, supplies: i64, tokens: i64, explored: bool) -> Result<
     p.supplies = supplies;
     p.travel.pathfinding_tokens = tokens;
     p.travel.explored = explored;
+    p.purse = purse;
     data.apply(&Change::of(data.parties.get(&party), Some(&p)));
+    let wares: Vec<WareId> = data.wares.keys().copied().collect();
     for n in 0..16 {
         let p = data.parties[&party].clone();
         let step = data.round_in_play(party).map(|r| r.next);
@@ -118,6 +129,13 @@ fn travel_walk(seed: u64, supplies: i64, tokens: i64, explored: bool) -> Result<
                 orders.into_iter().map(TravelStep::Camp).collect()
             }
         };
+        // Buying from a Merchant, whenever the GM might press it: one of
+        // each ware, or more than the purse holds.
+        let mut offered = offered;
+        for &ware in &wares {
+            offered.push(TravelStep::Buy(ware, 1));
+            offered.push(TravelStep::Buy(ware, rng.random_range(2..40)));
+        }
         let ways = admitted(
             &data,
             offered,
@@ -148,20 +166,17 @@ fn travel_walk(seed: u64, supplies: i64, tokens: i64, explored: bool) -> Result<
     Ok(())
 }
 
-fn gathering_walk(seed: u64, drop_tools: bool, away: bool) -> Result<(), TestCaseError> {
+fn gathering_walk(
+    seed: u64,
+    drop_tools: bool,
+    away: bool,
+    tools_lost_at: usize,
+) -> Result<(), TestCaseError> {
     use waybook::gathering::{self, GatherStep};
     let mut rng = StdRng::seed_from_u64(seed);
     let mut data = demo();
     if drop_tools {
-        let tools: Vec<Holding> = data
-            .holdings
-            .values()
-            .filter(|h| data.items[&h.item].tool_kind.is_some())
-            .cloned()
-            .collect();
-        for t in tools {
-            data.apply(&Change::of(Some(&t), None));
-        }
+        drop_every_tool(&mut data);
     }
     if away {
         let party = *data.parties.keys().next().expect("a party");
@@ -171,10 +186,33 @@ fn gathering_walk(seed: u64, drop_tools: bool, away: bool) -> Result<(), TestCas
     }
     let site = *data.sites.keys().next().expect("a site");
     let people: Vec<CharacterId> = data.characters.keys().copied().collect();
+    let items: Vec<ItemId> = data.items.keys().copied().collect();
+    let tables: Vec<TableId> = data.tables.keys().copied().collect();
     for n in 0..12 {
+        // Tools lost partway through the session, after some have joined.
+        if n as usize == tools_lost_at {
+            drop_every_tool(&mut data);
+        }
         let mut offered = vec![
             GatherStep::Gather { site, all: false },
             GatherStep::Finish { site },
+            GatherStep::Limit {
+                site,
+                limit: if rng.random_bool(0.5) {
+                    SessionLimit::Hours(rng.random_range(0..300))
+                } else {
+                    SessionLimit::Units(rng.random_range(0..300))
+                },
+            },
+            GatherStep::Note {
+                site,
+                table: tables.get(rng.random_range(0..tables.len() + 1)).copied(),
+                text: if rng.random_bool(0.5) {
+                    "a fox".into()
+                } else {
+                    String::new()
+                },
+            },
         ];
         // Each step as the GM may send it: where the party is or said to
         // be there, with the tool or without.
@@ -200,10 +238,106 @@ fn gathering_walk(seed: u64, drop_tools: bool, away: bool) -> Result<(), TestCas
                 site,
                 character: who,
             });
+            offered.push(GatherStep::Forage {
+                character: who,
+                tg: rng.random_range(-5..50),
+                found: items
+                    .get(rng.random_range(0..items.len() + 1))
+                    .map(|&item| (item, rng.random_range(-2..1_100))),
+                note: String::new(),
+            });
         }
         let ways = admitted(&data, offered, gathering::check, gathering::play, seed + n)?;
         // A survey or a gatherer admitted with the GM's word is always a way on.
         prop_assert!(!ways.is_empty(), "no way through the gathering at step {n}");
+        take(&mut rng, &mut data, &ways);
+    }
+    Ok(())
+}
+
+/// Every tool of the campaign gone from every pack and stash.
+fn drop_every_tool(data: &mut CampaignData) {
+    let tools: Vec<Holding> = data
+        .holdings
+        .values()
+        .filter(|h| data.items[&h.item].tool_kind.is_some())
+        .cloned()
+        .collect();
+    for t in tools {
+        data.apply(&Change::of(Some(&t), None));
+    }
+}
+
+/// The exploration text's hazards, met by anyone with any numbers the GM
+/// might type: every one the check admits plays, and a character can
+/// always run out of breath (some hazard is always a way on).
+fn hazards_walk(seed: u64) -> Result<(), TestCaseError> {
+    use waybook::hazards::{self, Hazard, HazardStep};
+    use waybook::model::hazard::FallCause;
+    use waybook::rules::travel::ground::{LavaExposure, QuicksandEvent};
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut data = demo();
+    let people: Vec<CharacterId> = data.characters.keys().copied().collect();
+    for n in 0..12 {
+        let mut offered = Vec::new();
+        for &who in &people {
+            let c = &data.characters[&who];
+            let mut kinds = vec![
+                Hazard::Fall {
+                    height_m: rng.random_range(0..200),
+                    glide: rng.random_bool(0.3),
+                    into_water: rng.random_bool(0.3),
+                    cause: FallCause::iter()
+                        .nth(rng.random_range(0..FallCause::iter().count()))
+                        .expect("a cause"),
+                },
+                Hazard::ColdWater {
+                    minutes: rng.random_range(0..40),
+                    depth_m: rng.random_range(0..700),
+                },
+                Hazard::OutOfBreath,
+                Hazard::RoughWater {
+                    tg: rng.random_range(-5..40),
+                },
+                Hazard::Climb {
+                    metres: rng.random_range(0..30),
+                    difficult: rng.random_bool(0.5),
+                    slippery_tg: rng.random_bool(0.5).then(|| rng.random_range(0..30)),
+                },
+                Hazard::Quicksand {
+                    event: QuicksandEvent::iter()
+                        .nth(rng.random_range(0..4))
+                        .expect("an event"),
+                    height_m: rng.random_range(0.2..3.0),
+                    helper: people.get(rng.random_range(0..people.len() + 1)).copied(),
+                },
+                Hazard::Lava {
+                    exposure: LavaExposure::iter()
+                        .nth(rng.random_range(0..3))
+                        .expect("an exposure"),
+                },
+                Hazard::Ice {
+                    thin: rng.random_bool(0.5),
+                },
+                Hazard::Deep,
+                Hazard::Surface,
+            ];
+            kinds.extend(
+                c.exploration
+                    .hazards
+                    .conditions
+                    .iter()
+                    .map(|condition| Hazard::Clear {
+                        condition: condition.clone(),
+                    }),
+            );
+            offered.extend(kinds.into_iter().map(|hazard| HazardStep {
+                character: who,
+                hazard,
+            }));
+        }
+        let ways = admitted(&data, offered, hazards::check, hazards::play, seed + n)?;
+        prop_assert!(!ways.is_empty(), "no hazard can be met at step {n}");
         take(&mut rng, &mut data, &ways);
     }
     Ok(())
@@ -346,7 +480,14 @@ fn level_up_walk(seed: u64, xp: i64) -> Result<(), TestCaseError> {
             awards: vec![heroes::award_for(hero, 1, &[], false)],
             lines: Vec::new(),
         };
-        prop_assert_eq!(heroes::check(&data, &HeroStep::Award(mission)), Ok(()));
+        let award = admitted(
+            &data,
+            vec![HeroStep::Award(mission)],
+            heroes::check,
+            heroes::play,
+            seed + n,
+        )?;
+        prop_assert_eq!(award.len(), 1, "a mission is always a way on");
     }
     Ok(())
 }
@@ -360,8 +501,9 @@ proptest! {
         supplies in prop_oneof![Just(0i64), 0..12i64],
         tokens in 0..3i64,
         explored in any::<bool>(),
+        purse in prop_oneof![Just(0i64), 0..60i64],
     ) {
-        travel_walk(seed, supplies, tokens, explored)?;
+        travel_walk(seed, supplies, tokens, explored, purse)?;
     }
 
     #[test]
@@ -369,8 +511,14 @@ proptest! {
         seed in any::<u64>(),
         drop_tools in any::<bool>(),
         away in any::<bool>(),
+        tools_lost_at in 0..16usize,
     ) {
-        gathering_walk(seed, drop_tools, away)?;
+        gathering_walk(seed, drop_tools, away, tools_lost_at)?;
+    }
+
+    #[test]
+    fn every_hazard_admitted_plays(seed in any::<u64>()) {
+        hazards_walk(seed)?;
     }
 
     #[test]
