@@ -15,7 +15,7 @@ use crate::model::gathering::{
     FoundSource, GatherTest, Gatherer, SessionLimit, SiteMaterial, TestKind,
 };
 use crate::model::{
-    CampaignData, Category, Change, Character, CharacterId, Choice, Edit, GatheringSession, Holder,
+    CampaignData, Category, Change, Character, CharacterId, Edit, GatheringSession, Holder,
     Holding, Item, ItemId, PartyId, SiteId, capitalised,
 };
 use crate::rules::RuleError;

@@ -8,8 +8,8 @@
 //! advance; the injury roll comes from the app's one dice source.
 
 use crate::model::{
-    Advance, AdvanceKind, Award, CampaignData, Change, Character, CharacterId, CharacterKind,
-    Choice, Edit, Memory, Mission, MissionId,
+    Advance, AdvanceKind, Award, CampaignData, Change, Character, CharacterId, CharacterKind, Edit,
+    Memory, Mission, MissionId,
 };
 use crate::rules::companion::advance::{self, AdvanceEntry, Advancement, BEST_QUALITY, BEST_STAT};
 use crate::rules::companion::powers::may_take_cleric_power;

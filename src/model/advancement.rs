@@ -2,55 +2,27 @@
 //! Traveller's memories, and missions with the XP each hero was awarded,
 //! which make every hero's XP ledger.
 
-use super::choice::choice;
-use super::{CharacterId, Choice, ClockTime, MissionId, PartyId};
+use super::{CharacterId, ClockTime, MissionId, PartyId};
 use serde::{Deserialize, Deserializer, Serialize};
-use strum::{EnumIter, EnumMessage, IntoStaticStr};
 
 /// The campaign table a hero down at the end rolls on.
 pub const INJURY_TABLE: &str = "injury";
 
-/// What an advance gives. Waybook's own `note` keeps an advance written
-/// before advances were records that it could not read as one of the text's.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum AdvanceKind {
-    #[strum(message = "+1 Wounds")]
-    Wounds,
-    #[strum(message = "+1 Toughness")]
-    Toughness,
-    #[strum(message = "Stat improved by 1")]
-    Stat,
-    #[strum(message = "Quality improved by 1")]
-    Quality,
-    #[strum(message = "Defence improved by 1")]
-    Defence,
-    #[strum(message = "The next power or drill")]
-    Power,
-    #[strum(message = "A talent")]
-    Talent,
-    #[strum(message = "A Cleric power (Pilgrim)")]
-    Cleric,
-    #[strum(message = "Note")]
-    Note,
+crate::rules::named_enum! {
+    /// What an advance gives. Waybook's own `note` keeps an advance written
+    /// before advances were records that it could not read as one of the text's.
+    pub enum AdvanceKind("advance kind") {
+        Wounds => "wounds" as "+1 Wounds",
+        Toughness => "toughness" as "+1 Toughness",
+        Stat => "stat" as "Stat improved by 1",
+        Quality => "quality" as "Quality improved by 1",
+        Defence => "defence" as "Defence improved by 1",
+        Power => "power" as "The next power or drill",
+        Talent => "talent" as "A talent",
+        Cleric => "cleric" as "A Cleric power (Pilgrim)",
+        Note => "note" as "Note",
+    }
 }
-
-choice!(AdvanceKind);
 
 /// One advance, taken at a level: what it gives and what it names (the stat,
 /// power, talent, or the note's text).

@@ -1,24 +1,13 @@
 //! Campaign-wide settings: which rule texts are switched on, the day's length.
 
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, IntoStaticStr};
 
-/// The three rule texts Waybook implements; each can be switched off per campaign.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, IntoStaticStr, Serialize, Deserialize,
-)]
-pub enum RuleText {
-    #[strum(serialize = "Travellers' Companion")]
-    Companion,
-    #[strum(serialize = "Travel rounds")]
-    Rounds,
-    #[strum(serialize = "Exploration and travel")]
-    Exploration,
-}
-
-impl RuleText {
-    pub fn label(self) -> &'static str {
-        self.into()
+crate::rules::named_enum! {
+    /// The three rule texts Waybook implements; each can be switched off per campaign.
+    pub enum RuleText("rule text") {
+        Companion => "companion" as "Travellers' Companion",
+        Rounds => "rounds" as "Travel rounds",
+        Exploration => "exploration" as "Exploration and travel",
     }
 }
 

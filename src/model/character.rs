@@ -1,38 +1,16 @@
 //! A character and its three sheets, one per rule text.
 
-use super::choice::choice;
 use super::{CharacterId, PartyId};
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum CharacterKind {
-    #[strum(message = "Hero")]
-    Hero,
-    #[strum(message = "Ally")]
-    Ally,
-    #[strum(message = "NPC")]
-    Npc,
-    #[strum(message = "The Traveller")]
-    Traveller,
+crate::rules::named_enum! {
+    pub enum CharacterKind("character kind") {
+        Hero => "hero" as "Hero",
+        Ally => "ally" as "Ally",
+        Npc => "npc" as "NPC",
+        Traveller => "traveller" as "The Traveller",
+    }
 }
-
-choice!(CharacterKind);
 
 /// A current value out of a maximum: Wounds, Toughness, HP, MP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

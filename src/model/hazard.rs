@@ -3,43 +3,18 @@
 //! Choking...), Doom and the degrees of exhaustion held below 500 m, and
 //! how deep they have sunk in quicksand.
 
-use super::Choice;
-use super::choice::{choice, named_choice};
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, EnumMessage, IntoStaticStr};
 
-/// The senses the text names beside sight.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum SenseKind {
-    #[strum(message = "Nightvision")]
-    Nightvision,
-    #[strum(message = "Blindsight")]
-    Blindsight,
-    #[strum(message = "Spiritsight")]
-    Spiritsight,
-    #[strum(message = "Tremorsense")]
-    Tremorsense,
-    #[strum(message = "Truesight")]
-    Truesight,
+crate::rules::named_enum! {
+    /// The senses the text names beside sight.
+    pub enum SenseKind("sense") {
+        Nightvision => "nightvision" as "Nightvision",
+        Blindsight => "blindsight" as "Blindsight",
+        Spiritsight => "spiritsight" as "Spiritsight",
+        Tremorsense => "tremorsense" as "Tremorsense",
+        Truesight => "truesight" as "Truesight",
+    }
 }
-
-choice!(SenseKind);
 
 /// A sense from one source (a lineage, an item, a spell) with its range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,80 +88,36 @@ impl HazardState {
     }
 }
 
-/// The exploration text's hazards, as the GM picks one.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum HazardKind {
-    #[strum(message = "Falling")]
-    Fall,
-    #[strum(message = "Extremely cold water")]
-    ColdWater,
-    #[strum(message = "Out of breath, choking")]
-    Breath,
-    #[strum(message = "Rough water")]
-    RoughWater,
-    #[strum(message = "Climbing")]
-    Climb,
-    #[strum(message = "Quicksand")]
-    Quicksand,
-    #[strum(message = "Lava")]
-    Lava,
-    #[strum(message = "Ice")]
-    Ice,
-    #[strum(message = "Hiding")]
-    Hide,
-    #[strum(message = "Below 500 m")]
-    Deep,
+crate::rules::named_enum! {
+    /// The exploration text's hazards, as the GM picks one.
+    pub enum HazardKind("hazard") {
+        Fall => "fall" as "Falling",
+        ColdWater => "cold-water" as "Extremely cold water",
+        Breath => "breath" as "Out of breath, choking",
+        RoughWater => "rough-water" as "Rough water",
+        Climb => "climb" as "Climbing",
+        Quicksand => "quicksand" as "Quicksand",
+        Lava => "lava" as "Lava",
+        Ice => "ice" as "Ice",
+        Hide => "hide" as "Hiding",
+        Deep => "deep" as "Below 500 m",
+    }
 }
 
-choice!(HazardKind);
-
-/// Why a character falls.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum FallCause {
-    #[strum(message = "Falls from a height")]
-    Height,
-    /// "If they were Falling because of the Prone condition, they will only
-    /// Fall for the Turn(s) where the condition is applied."
-    #[strum(message = "A flyer knocked prone (falls this turn only)")]
-    FlyerProne,
-    /// Incapacitated, or speed 0 without hovering.
-    #[strum(message = "A flyer incapacitated or at speed 0")]
-    FlyerGrounded,
-    /// "they can maintain their altitude without needing to move such as
-    /// being able to Hover, then they can maintain their height."
-    #[strum(message = "A flyer at speed 0 that can hover")]
-    FlyerHovering,
+crate::rules::named_enum! {
+    /// Why a character falls.
+    pub enum FallCause("fall") {
+        Height => "height" as "Falls from a height",
+        /// "If they were Falling because of the Prone condition, they will only
+        /// Fall for the Turn(s) where the condition is applied."
+        FlyerProne => "flyer-prone" as "A flyer knocked prone (falls this turn only)",
+        /// Incapacitated, or speed 0 without hovering.
+        FlyerGrounded => "flyer-grounded" as "A flyer incapacitated or at speed 0",
+        /// "they can maintain their altitude without needing to move such as
+        /// being able to Hover, then they can maintain their height."
+        FlyerHovering => "flyer-hovering" as "A flyer at speed 0 that can hover",
+    }
 }
-
-choice!(FallCause);
 
 impl FallCause {
     /// The cause as a fall's line says it.
@@ -199,10 +130,3 @@ impl FallCause {
         }
     }
 }
-
-named_choice!(
-    crate::rules::travel::ground::QuicksandEvent,
-    crate::rules::travel::ground::LavaExposure,
-    crate::rules::travel::senses::Light,
-    crate::rules::travel::senses::Obscurement
-);

@@ -1,45 +1,20 @@
 //! The item catalogue and holdings: what exists, and who carries how many.
 
-use super::choice::{choice, named_choice};
 use super::{CharacterId, HoldingId, ItemId, PartyId};
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Category {
-    #[strum(message = "Food")]
-    Food,
-    #[strum(message = "Water")]
-    Water,
-    #[strum(message = "Material")]
-    Material,
-    #[strum(message = "Tool")]
-    Tool,
-    #[strum(message = "Weapon")]
-    Weapon,
-    #[strum(message = "Armour")]
-    Armour,
-    #[strum(message = "Kit")]
-    Kit,
-    #[strum(message = "Battle item")]
-    BattleItem,
-    #[strum(message = "Other")]
-    Other,
+crate::rules::named_enum! {
+    pub enum Category("category") {
+        Food => "food" as "Food",
+        Water => "water" as "Water",
+        Material => "material" as "Material",
+        Tool => "tool" as "Tool",
+        Weapon => "weapon" as "Weapon",
+        Armour => "armour" as "Armour",
+        Kit => "kit" as "Kit",
+        BattleItem => "battle-item" as "Battle item",
+        Other => "other" as "Other",
+    }
 }
 
 impl Category {
@@ -53,59 +28,22 @@ impl Category {
 /// (`rules::travel::gather`).
 pub use crate::rules::travel::gather::Quality;
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum MaterialType {
-    #[strum(message = "Plant")]
-    Plant,
-    #[strum(message = "Fish")]
-    Fish,
-    #[strum(message = "Ore")]
-    Ore,
+crate::rules::named_enum! {
+    pub enum MaterialType("material type") {
+        Plant => "plant" as "Plant",
+        Fish => "fish" as "Fish",
+        Ore => "ore" as "Ore",
+    }
 }
 
-/// The gatherer's tool each material type needs.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum ToolKind {
-    #[strum(message = "Botanist's Tool")]
-    Botanist,
-    #[strum(message = "Fisher's Gear")]
-    Fisher,
-    #[strum(message = "Miner's Tool")]
-    Miner,
+crate::rules::named_enum! {
+    /// The gatherer's tool each material type needs.
+    pub enum ToolKind("tool") {
+        Botanist => "botanist" as "Botanist's Tool",
+        Fisher => "fisher" as "Fisher's Gear",
+        Miner => "miner" as "Miner's Tool",
+    }
 }
-
-choice!(Category, MaterialType, ToolKind);
-named_choice!(Quality);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Item {

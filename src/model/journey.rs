@@ -3,11 +3,9 @@
 //! been played. The plan's figures (tests, forecasts, food) are computed from
 //! this by `crate::plan`; only the GM's choices are stored.
 
-use super::choice::{choice, named_choice};
 use super::{CharacterId, JourneyId, PartyId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
 
 /// A moment on the campaign clock: day count and hour of that day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
@@ -43,121 +41,49 @@ impl std::fmt::Display for ClockTime {
 /// The weather of an hour: the rules' own enum (`rules::travel::march`).
 pub use crate::rules::travel::march::Temperature;
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Terrain {
-    #[default]
-    #[strum(message = "Normal")]
-    Normal,
-    #[strum(message = "Difficult")]
-    Difficult,
+crate::rules::named_enum! {
+    #[derive(Default)]
+    pub enum Terrain("terrain") {
+        #[default]
+        Normal => "normal" as "Normal",
+        Difficult => "difficult" as "Difficult",
+    }
 }
 
-/// What a character does in an hour of the plan.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Activity {
-    #[strum(message = "Travel")]
-    Travel,
-    #[default]
-    #[strum(message = "Rest")]
-    Rest,
-    #[strum(message = "Camp")]
-    Camp,
-    #[strum(message = "Work")]
-    Work,
-    #[strum(message = "Watch")]
-    Watch,
-    #[strum(message = "Swim")]
-    Swim,
+crate::rules::named_enum! {
+    /// What a character does in an hour of the plan.
+    #[derive(Default)]
+    pub enum Activity("activity") {
+        Travel => "travel" as "Travel",
+        #[default]
+        Rest => "rest" as "Rest",
+        Camp => "camp" as "Camp",
+        Work => "work" as "Work",
+        Watch => "watch" as "Watch",
+        Swim => "swim" as "Swim",
+    }
 }
 
-/// How much a character eats on a day.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Ration {
-    #[default]
-    #[strum(message = "Full rations")]
-    Full,
-    #[strum(message = "Half rations")]
-    Half,
-    #[strum(message = "No food")]
-    None,
+crate::rules::named_enum! {
+    /// How much a character eats on a day.
+    #[derive(Default)]
+    pub enum Ration("ration") {
+        #[default]
+        Full => "full" as "Full rations",
+        Half => "half" as "Half rations",
+        None => "none" as "No food",
+    }
 }
 
-/// Where food is taken from first.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum FoodOrder {
-    #[default]
-    #[strum(message = "Own pack, then the stash")]
-    PackFirst,
-    #[strum(message = "The stash, then own pack")]
-    StashFirst,
+crate::rules::named_enum! {
+    /// Where food is taken from first.
+    #[derive(Default)]
+    pub enum FoodOrder("food order") {
+        #[default]
+        PackFirst => "pack-first" as "Own pack, then the stash",
+        StashFirst => "stash-first" as "The stash, then own pack",
+    }
 }
-
-choice!(Terrain, Activity, Ration, FoodOrder);
-named_choice!(Temperature);
 
 /// A way of travelling and its speed on normal terrain.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -2,53 +2,25 @@
 //! the campaign clock and the real time, what was rolled and why, the
 //! working, and the edit it caused; and the events the GM adds to a day.
 
-use super::choice::choice;
 use super::{CampaignData, Change, CharacterId, ClockTime, Edit, LogId};
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, EnumMessage, IntoStaticStr};
 
-/// Where a log entry came from.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum LogKind {
-    #[strum(message = "Journey")]
-    Journey,
-    #[strum(message = "Travel round")]
-    Travel,
-    #[strum(message = "Gathering")]
-    Gathering,
-    #[strum(message = "Advancement")]
-    Heroes,
-    #[strum(message = "Scene")]
-    Scene,
-    /// A hazard of the exploration text met by a character.
-    #[strum(message = "Hazard")]
-    Hazard,
-    #[strum(message = "Dice roller")]
-    Dice,
-    #[strum(message = "Table")]
-    Table,
-    /// An obstacle, a distraction or an encounter the GM throws in.
-    #[strum(message = "GM's event")]
-    Event,
+crate::rules::named_enum! {
+    /// Where a log entry came from.
+    pub enum LogKind("log kind") {
+        Journey => "journey" as "Journey",
+        Travel => "travel" as "Travel round",
+        Gathering => "gathering" as "Gathering",
+        Heroes => "heroes" as "Advancement",
+        Scene => "scene" as "Scene",
+        /// A hazard of the exploration text met by a character.
+        Hazard => "hazard" as "Hazard",
+        Dice => "dice" as "Dice roller",
+        Table => "table" as "Table",
+        /// An obstacle, a distraction or an encounter the GM throws in.
+        Event => "event" as "GM's event",
+    }
 }
-
-choice!(LogKind);
 
 /// One entry of the campaign log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,37 +5,17 @@
 use super::{MapPathId, PlaceId};
 use crate::rules::rounds::pathfind::PathState;
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, EnumMessage, EnumString, IntoStaticStr};
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    EnumIter,
-    EnumString,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum PlaceKind {
-    #[default]
-    #[strum(message = "Settlement")]
-    Settlement,
-    #[strum(message = "Landmark")]
-    Landmark,
-    #[strum(message = "Camp site")]
-    CampSite,
-    #[strum(message = "Wild place")]
-    WildPlace,
+crate::rules::named_enum! {
+    #[derive(Default)]
+    pub enum PlaceKind("place kind") {
+        #[default]
+        Settlement => "settlement" as "Settlement",
+        Landmark => "landmark" as "Landmark",
+        CampSite => "camp-site" as "Camp site",
+        WildPlace => "wild-place" as "Wild place",
+    }
 }
-super::choice::choice!(PlaceKind);
 
 /// A node of the map.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

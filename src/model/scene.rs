@@ -3,37 +3,17 @@
 //! it is in, the wild dice awarded in it, its enemies, who has activated
 //! this round and with which actions, who is down, and its log.
 
-use super::choice::{choice, named_choice};
 use super::{CharacterId, ClockTime, CultId, PartyId, SceneId, Track};
 use serde::{Deserialize, Serialize};
-use strum::{EnumIter, EnumMessage, IntoStaticStr};
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum SceneMode {
-    /// "No strict turn order. Each hero moves about 6" and tries one test per GM beat."
-    #[strum(message = "Exploration (beats)")]
-    Exploration,
-    /// "1) Everyone rolls a D10 for priority; the GM rolls for Threat."
-    #[strum(message = "Combat (rounds)")]
-    Combat,
+crate::rules::named_enum! {
+    pub enum SceneMode("scene mode") {
+        /// "No strict turn order. Each hero moves about 6" and tries one test per GM beat."
+        Exploration => "exploration" as "Exploration (beats)",
+        /// "1) Everyone rolls a D10 for priority; the GM rolls for Threat."
+        Combat => "combat" as "Combat (rounds)",
+    }
 }
-
-choice!(SceneMode);
-named_choice!(crate::rules::companion::challenge::Difficulty);
 
 impl SceneMode {
     /// "round" or "beat".
@@ -146,40 +126,19 @@ impl Side {
     }
 }
 
-/// An action of an activation: "each takes 2 actions".
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Action {
-    #[strum(message = "Move")]
-    Move,
-    #[strum(message = "Shoot")]
-    Shoot,
-    #[strum(message = "Fight")]
-    Fight,
-    #[strum(message = "Cast")]
-    Cast,
-    /// A narrative test: a revive, a challenge.
-    #[strum(message = "Narrative action")]
-    Narrative,
-    /// "The Rest action restores D3."
-    #[strum(message = "Rest")]
-    Rest,
+crate::rules::named_enum! {
+    /// An action of an activation: "each takes 2 actions".
+    pub enum Action("action") {
+        Move => "move" as "Move",
+        Shoot => "shoot" as "Shoot",
+        Fight => "fight" as "Fight",
+        Cast => "cast" as "Cast",
+        /// A narrative test: a revive, a challenge.
+        Narrative => "narrative" as "Narrative action",
+        /// "The Rest action restores D3."
+        Rest => "rest" as "Rest",
+    }
 }
-
-choice!(Action);
 
 impl Action {
     /// "Shoot, Fight and Cast can't be taken twice in one activation."
@@ -206,32 +165,14 @@ pub struct Downed {
     pub still_down: bool,
 }
 
-/// An enemy's tier: "Use the tier stats under Enemies".
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    IntoStaticStr,
-    EnumMessage,
-    Serialize,
-    Deserialize,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Tier {
-    #[strum(message = "Minion")]
-    Minion,
-    #[strum(message = "Elite")]
-    Elite,
-    #[strum(message = "Boss")]
-    Boss,
+crate::rules::named_enum! {
+    /// An enemy's tier: "Use the tier stats under Enemies".
+    pub enum Tier("tier") {
+        Minion => "minion" as "Minion",
+        Elite => "elite" as "Elite",
+        Boss => "boss" as "Boss",
+    }
 }
-
-choice!(Tier);
 
 /// A tier's stats: Quality and Defence as target numbers, Wounds, Toughness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! not, naming the record and field, and an import refuses a file with one,
 //! naming its place in the file.
 
-use super::{CampaignData, Character, Choice, limits, sheet};
+use super::{CampaignData, Character, limits, sheet};
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 

@@ -6,7 +6,7 @@ use super::blocks;
 use super::layout::Layout;
 use crate::model::capitalised;
 use crate::model::{
-    CampaignData, Character, CharacterId, CharacterKind, Choice, Holder, NamedStat, Settings, sheet,
+    CampaignData, Character, CharacterId, CharacterKind, Holder, NamedStat, Settings, sheet,
 };
 use crate::rules::companion::advance::level_line;
 

@@ -6,7 +6,7 @@
 use super::blocks::{self, Align, Column};
 use super::layout::Layout;
 use crate::gathering::{duration, row_name};
-use crate::model::{CampaignData, Choice, Site, capitalised, plural};
+use crate::model::{CampaignData, Site, capitalised, plural};
 
 fn place(data: &CampaignData, site: &Site) -> String {
     site.place

@@ -20,7 +20,7 @@ pub use layout::{Page, Paper};
 /// The margin every sheet keeps, in points.
 pub const MARGIN_PT: f32 = 42.519_686;
 
-use crate::model::{CampaignData, CharacterId, Choice, Holder, JourneyId, PartyId, SiteId};
+use crate::model::{CampaignData, CharacterId, Holder, JourneyId, PartyId, SiteId};
 use blocks::{Align, Column};
 use layout::{Layout, Metrics};
 use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};

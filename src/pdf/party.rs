@@ -3,7 +3,7 @@
 
 use super::blocks::{self, Align, Column};
 use super::layout::Layout;
-use crate::model::{CampaignData, Character, Choice, Holder, Party};
+use crate::model::{CampaignData, Character, Holder, Party};
 
 /// Units of food and drink a character needs on a normal day.
 const DAILY_UNITS: i64 = 40;

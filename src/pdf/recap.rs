@@ -6,7 +6,7 @@
 
 use super::blocks;
 use super::layout::Layout;
-use crate::model::{CampaignData, Choice, LogEntry};
+use crate::model::{CampaignData, LogEntry};
 
 /// The recap of the game night `night` ("2026-11-27").
 pub fn recap(l: &mut Layout<'_>, data: &CampaignData, night: &str) {

@@ -16,54 +16,62 @@
 
 use serde::Serializer;
 
-/// Declares a rules enum whose values are lower-case hyphenated names, with
-/// `FromStr`, `Display` and serde impls that name the kind of value in errors
-/// (`unknown activity "fly"`). A value may carry the label the GM reads
-/// (`ExtremeCold => "extreme-cold" as "Extreme cold"`); the model's lists
-/// show the rules' own enums through it.
+/// Declares an enum whose values are lower-case hyphenated names (the
+/// rules' requests and answers, the campaign file, the JSON export) with a
+/// label the GM reads in a list: the one way Waybook names an enum. strum
+/// derives the names, labels, iteration and `Display`; only `FromStr` and
+/// serde are written here, so that a bad name says what kind of value was
+/// expected (`unknown activity "fly"`). A value's label defaults to its
+/// name (`ExtremeCold => "extreme-cold" as "Extreme cold"`). Every such
+/// enum is [`Named`], which the model's lists read as `Choice`.
 macro_rules! named_enum {
-    (@label $text:literal) => { $text };
-    (@label $text:literal $label:literal) => { $label };
     ($(#[$meta:meta])* $vis:vis enum $name:ident ($what:literal) {
         $($(#[$vmeta:meta])* $variant:ident => $text:literal $(as $label:literal)?),+ $(,)?
     }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumIter)]
-        $vis enum $name { $($(#[$vmeta])* $variant),+ }
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
+            strum::EnumIter, strum::IntoStaticStr, strum::EnumMessage,
+            strum::VariantArray, strum::Display,
+        )]
+        $vis enum $name {
+            $($(#[$vmeta])* #[strum(serialize = $text $(, message = $label)?)] $variant),+
+        }
 
         impl $name {
-            /// Every value, in the order the rule text gives them.
-            pub const ALL: &[$name] = &[$($name::$variant),+];
+            /// Every value, in the order they are declared.
+            pub const ALL: &[$name] = <$name as strum::VariantArray>::VARIANTS;
 
-            /// The value's name as requests and answers spell it.
+            /// The value's name as requests, answers and files spell it.
             pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
+                self.into()
             }
 
             /// The value as the GM reads it in a list.
             pub fn label(self) -> &'static str {
-                match self { $($name::$variant => named_enum!(@label $text $($label)?)),+ }
+                strum::EnumMessage::get_message(&self).unwrap_or_else(|| self.as_str())
             }
         }
 
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
+        impl $crate::rules::Named for $name {
+            fn key(self) -> &'static str {
+                self.as_str()
+            }
+            fn label(self) -> &'static str {
+                $name::label(self)
             }
         }
 
         impl std::str::FromStr for $name {
             type Err = $crate::rules::UnknownName;
             fn from_str(text: &str) -> Result<Self, Self::Err> {
-                $name::ALL
-                    .iter()
-                    .copied()
-                    .find(|value| value.as_str() == text)
-                    .ok_or_else(|| $crate::rules::UnknownName::new(
+                <$name as $crate::rules::Named>::from_key(text).ok_or_else(|| {
+                    $crate::rules::UnknownName::new(
                         $what,
                         text,
                         $name::ALL.iter().map(|value| value.as_str()),
-                    ))
+                    )
+                })
             }
         }
 
@@ -80,6 +88,20 @@ macro_rules! named_enum {
             }
         }
     };
+}
+pub(crate) use named_enum;
+
+/// An enum declared with [`named_enum!`]: its name in files and requests,
+/// its label in a list, and every value.
+pub trait Named: Sized + Copy + PartialEq + strum::IntoEnumIterator + 'static {
+    /// The value's name as files and requests spell it.
+    fn key(self) -> &'static str;
+    /// The value as the GM reads it.
+    fn label(self) -> &'static str;
+    /// The value a name stands for.
+    fn from_key(key: &str) -> Option<Self> {
+        Self::iter().find(|c| c.key() == key)
+    }
 }
 
 pub mod check;
@@ -132,7 +154,11 @@ pub struct UnknownName {
 }
 
 impl UnknownName {
-    fn new<'a>(what: &'static str, value: &str, expected: impl Iterator<Item = &'a str>) -> Self {
+    pub fn new<'a>(
+        what: &'static str,
+        value: &str,
+        expected: impl Iterator<Item = &'a str>,
+    ) -> Self {
         Self {
             what,
             value: value.to_string(),

@@ -11,7 +11,7 @@
 
 use super::{Booking, Result, SceneError};
 use crate::model::scene::{Action, Activation, Combatant, Downed, Enemy, Tier};
-use crate::model::{Character, CharacterId, Choice, CultId, SceneId, Track};
+use crate::model::{Character, CharacterId, CultId, SceneId, Track};
 use crate::rules::companion::combat::{self, Attack, Behaviour};
 use crate::rules::companion::hero::{Hero, HeroError, Revive, ToughnessSpend};
 use crate::rules::companion::powers::{self, Cast};

@@ -9,7 +9,7 @@
 
 use crate::model::scene::{Priority, WildAward};
 use crate::model::{
-    CampaignData, Change, Character, CharacterId, Choice, Edit, PartyId, Scene, SceneId, SceneMode,
+    CampaignData, Change, Character, CharacterId, Edit, PartyId, Scene, SceneId, SceneMode,
 };
 use crate::rules::companion::challenge::{self, Difficulty, Outcome};
 use crate::rules::companion::hero::MAX_WILD_DICE;

@@ -9,8 +9,8 @@ use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::heroes::{self, HeroStep, XP_AWARDS_TABLE};
 use crate::model::{
-    AdvanceKind, CampaignData, Character, CharacterId, CharacterKind, Choice, Memory, Mission,
-    MissionId, PartyId, limits,
+    AdvanceKind, CampaignData, Character, CharacterId, CharacterKind, Memory, Mission, MissionId,
+    PartyId, limits,
 };
 use egui::{RichText, Ui};
 use std::collections::{BTreeMap, BTreeSet};

@@ -11,7 +11,7 @@ use super::fields::{self, FieldBuffers, FieldLabel, Unpicked, choice_combo};
 use super::forms::{Whole, play_button};
 use crate::app::Command;
 use crate::model::scene::{Action, Combatant, Tier};
-use crate::model::{CampaignData, CharacterId, Choice, CultId, Scene, SceneMode, limits};
+use crate::model::{CampaignData, CharacterId, CultId, Scene, SceneMode, limits};
 use crate::rules::companion::combat::fight_size;
 use crate::scene::{self, AttackOrder, FightStep, SceneStep};
 use egui::{RichText, Ui};

@@ -12,7 +12,7 @@ use super::lists;
 use crate::app::Command;
 use crate::hazards::{Hazard, HazardStep};
 use crate::model::hazard::{FallCause, HazardKind, SenseKind, range_of, senses_line};
-use crate::model::{CampaignData, Character, CharacterId, Choice, limits};
+use crate::model::{CampaignData, Character, CharacterId, limits};
 use crate::rules::travel::ground::{LavaExposure, QuicksandEvent};
 use crate::rules::travel::senses::{self, Light, Obscurement, Sight, SightTest};
 use egui::{RichText, Ui};

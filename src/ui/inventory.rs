@@ -5,7 +5,7 @@
 use super::fields::{self, ERROR_COLOUR, Unpicked};
 use super::lists::Memo;
 use crate::app::{Command, edits};
-use crate::model::{CampaignData, Choice, Holder, HoldingId, ItemId, Totals, limits};
+use crate::model::{CampaignData, Holder, HoldingId, ItemId, Totals, limits};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::rc::Rc;

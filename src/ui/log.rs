@@ -5,7 +5,7 @@
 use super::fields::{self, Unpicked};
 use super::lists::{self, Memo};
 use crate::app::Command;
-use crate::model::{CampaignData, CharacterId, Choice, LogEntry, LogId, LogKind};
+use crate::model::{CampaignData, CharacterId, LogEntry, LogId, LogKind};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 

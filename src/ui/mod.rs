@@ -39,60 +39,25 @@ use crate::app::actions::Action;
 use crate::app::{App, Command, DialogPurpose, FileDialogs, Notice};
 use egui::{Key, Modifiers, RichText, Ui};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Screen {
-    #[default]
-    Roster,
-    Inventory,
-    Items,
-    Parties,
-    Journeys,
-    Map,
-    Travel,
-    Gathering,
-    Heroes,
-    Scene,
-    Hazards,
-    Log,
-    Campaign,
-    Rules,
-}
-
-impl Screen {
-    const ALL: [Screen; 14] = [
-        Screen::Roster,
-        Screen::Inventory,
-        Screen::Items,
-        Screen::Parties,
-        Screen::Journeys,
-        Screen::Map,
-        Screen::Travel,
-        Screen::Gathering,
-        Screen::Heroes,
-        Screen::Scene,
-        Screen::Hazards,
-        Screen::Log,
-        Screen::Campaign,
-        Screen::Rules,
-    ];
-
-    fn label(self) -> &'static str {
-        match self {
-            Screen::Roster => "Roster",
-            Screen::Inventory => "Inventory",
-            Screen::Items => "Item catalogue",
-            Screen::Parties => "Parties",
-            Screen::Journeys => "Journeys",
-            Screen::Map => "Map",
-            Screen::Travel => "Travel",
-            Screen::Gathering => "Gathering",
-            Screen::Heroes => "Heroes",
-            Screen::Scene => "Scene",
-            Screen::Hazards => "Hazards",
-            Screen::Log => "Log",
-            Screen::Campaign => "Campaign",
-            Screen::Rules => "Dice and rules",
-        }
+crate::rules::named_enum! {
+    /// The app's screens, in the order of their tabs.
+    #[derive(Default)]
+    pub enum Screen("screen") {
+        #[default]
+        Roster => "roster" as "Roster",
+        Inventory => "inventory" as "Inventory",
+        Items => "items" as "Item catalogue",
+        Parties => "parties" as "Parties",
+        Journeys => "journeys" as "Journeys",
+        Map => "map" as "Map",
+        Travel => "travel" as "Travel",
+        Gathering => "gathering" as "Gathering",
+        Heroes => "heroes" as "Heroes",
+        Scene => "scene" as "Scene",
+        Hazards => "hazards" as "Hazards",
+        Log => "log" as "Log",
+        Campaign => "campaign" as "Campaign",
+        Rules => "rules" as "Dice and rules",
     }
 }
 
@@ -218,7 +183,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
             let data = &session.data;
             // Wrapped: the screens' tabs take a second line in a narrow window.
             ui.horizontal_wrapped(|ui| {
-                for screen in Screen::ALL {
+                for &screen in Screen::ALL {
                     ui.selectable_value(&mut state.screen, screen, screen.label());
                 }
             });

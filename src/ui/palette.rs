@@ -52,7 +52,7 @@ fn matches(query: &str, app: &App) -> Vec<Entry> {
     let entries = Action::all()
         .filter(|a| *a != Action::CommandPalette && (open || !a.needs_campaign()))
         .map(Entry::Run)
-        .chain(Screen::ALL.into_iter().filter(|_| open).map(Entry::Go));
+        .chain(Screen::ALL.iter().copied().filter(|_| open).map(Entry::Go));
     let matcher = SkimMatcherV2::default().ignore_case();
     let mut scored: Vec<(i64, Entry)> = entries
         .filter_map(|e| {

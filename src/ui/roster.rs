@@ -5,9 +5,7 @@ use super::fields::FieldBuffers;
 use super::sheet::{field_key, sheet_ui};
 use crate::app::Command;
 use crate::app::edits::{self, KitFate};
-use crate::model::{
-    CampaignData, Change, Character, CharacterId, CharacterKind, Choice, Edit, NaturalKey,
-};
+use crate::model::{CampaignData, Change, Character, CharacterId, CharacterKind, Edit, NaturalKey};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 

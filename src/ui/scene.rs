@@ -7,7 +7,7 @@
 use super::fields::{self, Unpicked, choice_combo};
 use super::forms::{Whole, play_button};
 use crate::app::Command;
-use crate::model::{CampaignData, CharacterId, Choice, PartyId, Scene, SceneMode, limits};
+use crate::model::{CampaignData, CharacterId, PartyId, Scene, SceneMode, limits};
 use crate::rules::companion::challenge::Difficulty;
 use crate::scene::{self, SceneStep, WILD_GUIDE, WILD_REASONS};
 use egui::{RichText, Ui};

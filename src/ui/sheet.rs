@@ -8,7 +8,7 @@ use crate::app::Command;
 use crate::model::ToolKind;
 use crate::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
 use crate::model::{
-    CampaignData, Character, CharacterKind, Choice, NamedStat, RuleText, Skill, Track, sheet,
+    CampaignData, Character, CharacterKind, NamedStat, RuleText, Skill, Track, sheet,
 };
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;

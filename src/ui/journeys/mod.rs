@@ -17,8 +17,8 @@ use super::fields::{ERROR_COLOUR, FieldBuffers, choice_combo};
 use super::lists;
 use crate::app::Command;
 use crate::model::{
-    Activity, CampaignData, Change, CharacterId, Choice, DayChange, DayPattern, HourWindow,
-    Journey, JourneyId, Leg, Route, Temperature, Terrain, limits,
+    Activity, CampaignData, Change, CharacterId, DayChange, DayPattern, HourWindow, Journey,
+    JourneyId, Leg, Route, Temperature, Terrain, limits,
 };
 use crate::plan::play::Until;
 use crate::plan::{self, FoodLedger, JourneyPlanView};
