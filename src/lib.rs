@@ -1,9 +1,10 @@
 //! Waybook: an offline campaign manager for game masters.
 //!
-//! The modules are layers, bottom to top: `assets` and `files`, `rules`,
-//! `model`, then `store`, `plan`, `travel` and `gathering`, `pdf` and `starter`, `demo`, `app` and
-//! `cli`, `ui`, and `gui` (the window). Each names only those below it
-//! (`tests/layering.rs`).
+//! The modules are layers, bottom to top: `assets` and `files`; `rules`
+//! (pure); `model`; the domain beside the store, each on the model alone
+//! (`store`, `plan`, `travel`, `gathering`, `heroes`, `scene`, `hazards`);
+//! `pdf` and `starter`; `demo`; `app` and `cli`; `ui`; and `gui` (the
+//! window). Each names only those below it (`tests/layering.rs`).
 
 pub mod app;
 pub mod assets;

@@ -136,6 +136,10 @@ fn travel_walk(
             offered.push(TravelStep::Buy(ware, 1));
             offered.push(TravelStep::Buy(ware, rng.random_range(2..40)));
         }
+        offered.push(TravelStep::Pay {
+            amount: rng.random_range(-2..80),
+            what: "the ferry".into(),
+        });
         let ways = admitted(
             &data,
             offered,

@@ -1,7 +1,11 @@
-//! Campaign data types: characters, parties, items and holdings, journeys,
-//! roll tables, the map (places and paths), the travel log and the merchant
-//! table, campaign settings, their typed ids, the limits a valid value
-//! keeps to (and their check), the sheet's field tables, and the one record
+//! Campaign data types: characters (with their advances, senses and
+//! hazards), parties, items and holdings, journeys, roll tables, the map
+//! (places and paths), the travel log and the merchant table, gathering
+//! sites and sessions, missions, the campaign log, scenes and cults,
+//! campaign settings; the table of record kinds (`kinds`) and the typed
+//! ids, `Change`, `CampaignData` and the JSON document it makes; the small
+//! enums the GM picks from (`Choice`); the limits a valid value keeps to
+//! (and their check), the sheet's field tables, and the one record
 //! mechanism every kind goes through (`Record`, `Change`, `Edit`).
 //!
 //! Plain data only: the store reads and writes these, the app edits them, the

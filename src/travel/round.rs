@@ -58,6 +58,14 @@ pub enum TravelError {
     },
     #[error("no Merchant was met this round")]
     NoMerchant,
+    #[error("type what it costs: 1 or more")]
+    NothingToPay,
+    #[error("{cost} {currency} is more than the purse holds ({purse} {currency})")]
+    Short {
+        cost: i64,
+        currency: String,
+        purse: i64,
+    },
     #[error("travel rounds are switched off for this campaign (Campaign screen)")]
     RoundsOff,
     #[error("write what the party meets first")]
@@ -546,15 +554,8 @@ pub fn buy(data: &CampaignData, party: PartyId, ware: WareId, count: i64) -> Res
         .cloned()
         .ok_or(TravelError::NoMerchant)?;
     let ware = data.wares.get(&ware).ok_or(TravelError::NoMerchant)?;
+    // check() has admitted it: the purse holds the cost.
     let cost = ware.price * count;
-    if cost > p.purse {
-        return Err(TravelError::Purse {
-            ware: format!("{count} × {}", ware.name),
-            cost,
-            currency: p.currency.clone(),
-            purse: p.purse,
-        });
-    }
     let mut book = Booking::new(data, p, round);
     book.party.purse -= cost;
     book.party.supplies += ware.supplies * count;
@@ -952,6 +953,11 @@ pub enum TravelStep {
     Encounter(EncounterChoice),
     Buy(WareId, i64),
     Camp(CampOrders),
+    /// A cost of the road paid from the purse: passage, a guide, a toll.
+    Pay {
+        amount: i64,
+        what: String,
+    },
 }
 
 impl TravelStep {
@@ -964,6 +970,7 @@ impl TravelStep {
             TravelStep::Encounter(_) => "The Encounter Phase could not be played",
             TravelStep::Buy(..) => "Nothing was bought",
             TravelStep::Camp(_) => "The camp could not be made",
+            TravelStep::Pay { .. } => "Nothing was paid",
         }
     }
 }
@@ -1028,7 +1035,34 @@ pub fn check(data: &CampaignData, party: PartyId, step: &TravelStep) -> Result<(
             Some(refusal) => Err(refusal),
             None => Ok(()),
         },
+        TravelStep::Pay { amount, .. } => {
+            if *amount < 1 {
+                return Err(TravelError::NothingToPay);
+            }
+            if *amount > p.purse {
+                return Err(TravelError::Short {
+                    cost: *amount,
+                    currency: p.currency.clone(),
+                    purse: p.purse,
+                });
+            }
+            Ok(())
+        }
     }
+}
+
+/// A cost of the road paid from the purse.
+fn pay(data: &CampaignData, party: PartyId, amount: i64, what: &str) -> Result<Edit> {
+    let p = party_of(data, party)?;
+    let mut after = p.clone();
+    after.purse -= amount;
+    let what = what.trim();
+    let label = if what.is_empty() {
+        format!("Pay {amount} {}", p.currency)
+    } else {
+        format!("Pay {amount} {} for {what}", p.currency)
+    };
+    Ok(Edit::new(label, vec![Change::of(Some(&p), Some(&after))]))
 }
 
 /// Plays one step for a party, rolling with `dice`, once [`check`] admits it.
@@ -1045,5 +1079,6 @@ pub fn play(
         TravelStep::Encounter(choice) => encounter(data, party, choice, dice),
         TravelStep::Buy(ware, count) => buy(data, party, *ware, *count),
         TravelStep::Camp(orders) => camp(data, party, orders, dice),
+        TravelStep::Pay { amount, what } => pay(data, party, *amount, what),
     }
 }

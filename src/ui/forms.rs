@@ -85,6 +85,26 @@ impl<T: Reads> Draft<T> {
         self.text.clear();
     }
 
+    /// Reads the text against `range` from now on (a range that depends on
+    /// the campaign: the hours of its day).
+    pub fn set_range(&mut self, range: RangeInclusive<T>) {
+        self.range = range;
+    }
+
+    /// As [`Self::ui`], for a field that may be left empty: then `None`.
+    pub fn ui_optional(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        width: f32,
+    ) -> Result<Option<T>, String> {
+        let value = self.ui(ui, label, width);
+        if self.text.trim().is_empty() {
+            return Ok(None);
+        }
+        value.map(Some)
+    }
+
     /// The labelled field, `width` wide, with its error below it while the
     /// text does not read; the value, or the error named by the label
     /// ("Attack dice: “x” is not a whole number").

@@ -21,33 +21,6 @@ enum HelpPage {
     About,
 }
 
-/// Every crate Waybook is built on directly, with its licence.
-pub const CRATES: [(&str, &str); 23] = [
-    ("eframe", "MIT OR Apache-2.0"),
-    ("egui", "MIT OR Apache-2.0"),
-    ("egui_extras", "MIT OR Apache-2.0"),
-    ("egui_plot", "MIT OR Apache-2.0"),
-    ("rusqlite", "MIT"),
-    ("rfd", "MIT"),
-    ("rand", "MIT OR Apache-2.0"),
-    ("serde", "MIT OR Apache-2.0"),
-    ("serde_json", "MIT OR Apache-2.0"),
-    ("serde_path_to_error", "MIT OR Apache-2.0"),
-    ("clap", "MIT OR Apache-2.0"),
-    ("directories", "MIT OR Apache-2.0"),
-    ("thiserror", "MIT OR Apache-2.0"),
-    ("anyhow", "MIT OR Apache-2.0"),
-    ("strum", "MIT"),
-    ("strsim", "MIT"),
-    ("jiff", "Unlicense OR MIT"),
-    ("csv", "Unlicense OR MIT"),
-    ("petgraph", "MIT OR Apache-2.0"),
-    ("printpdf", "MIT"),
-    ("fuzzy-matcher", "MIT"),
-    ("SQLite (bundled)", "public domain"),
-    ("accesskit", "MIT OR Apache-2.0"),
-];
-
 pub fn view_menu_ui(ui: &mut Ui, app: &mut App) {
     ui.menu_button("View", |ui| {
         ui.label(RichText::new("Theme").strong());
@@ -151,14 +124,23 @@ pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
             );
             ui.label(open);
             ui.separator();
+            let (crates, texts) = crate::assets::licence_notice();
             egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.label(RichText::new("Crates").strong());
-                egui::Grid::new("crate-licences").show(ui, |ui| {
-                    for (name, licence) in CRATES {
-                        ui.label(name);
-                        ui.label(licence);
-                        ui.end_row();
-                    }
+                ui.label(
+                    RichText::new(format!(
+                        "Built on {} crates, each under its licence; SQLite (bundled) is in the public domain",
+                        crates.len()
+                    ))
+                    .strong(),
+                );
+                // Only the lines in view are drawn: the notice is long.
+                super::lists::rows_in_view(ui, "crate-licences", crates.len(), 180.0, |ui, i| {
+                    ui.label(crates[i]);
+                });
+                egui::CollapsingHeader::new("The licences' texts").show(ui, |ui| {
+                    super::lists::rows_in_view(ui, "licence-texts", texts.len(), 300.0, |ui, i| {
+                        ui.label(RichText::new(texts[i]).small());
+                    });
                 });
                 for (title, text) in [
                     ("DejaVu Sans", crate::assets::TEXT_FONT_LICENCE),

@@ -2,7 +2,8 @@
 //! their stacks with weight and food units, move or split a stack, give an
 //! item from the catalogue. Quantities are checked before anything is stored.
 
-use super::fields::{self, ERROR_COLOUR, Unpicked};
+use super::fields::{self, Unpicked};
+use super::forms::{Whole, play_button};
 use super::lists::Memo;
 use crate::app::{Command, edits};
 use crate::model::{CampaignData, Holder, HoldingId, ItemId, Totals, limits};
@@ -10,20 +11,34 @@ use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::rc::Rc;
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct InventoryState {
     pub holder: Option<Holder>,
     pub selected: Option<HoldingId>,
-    pub quantity: String,
+    pub quantity: Whole,
     pub target: Option<Holder>,
     pub add_item: Option<ItemId>,
-    pub add_quantity: String,
-    pub error: Option<String>,
+    pub add_quantity: Whole,
     /// Every holder in order, sorted again only when the campaign changes.
     holders: Memo<u64, [Holder]>,
     /// The chosen holder's stacks and totals, worked out again only when
     /// the campaign or the holder changes (a campaign may hold 100,000).
     shown: Memo<(u64, Holder), Shown>,
+}
+
+impl Default for InventoryState {
+    fn default() -> Self {
+        Self {
+            holder: None,
+            selected: None,
+            quantity: Whole::empty(limits::QUANTITY),
+            target: None,
+            add_item: None,
+            add_quantity: Whole::empty(limits::QUANTITY),
+            holders: Memo::default(),
+            shown: Memo::default(),
+        }
+    }
 }
 
 /// What the screen shows of one holder.
@@ -108,7 +123,6 @@ pub fn inventory_ui(
                     {
                         state.holder = Some(*h);
                         state.selected = None;
-                        state.error = None;
                     }
                 }
             });
@@ -135,9 +149,6 @@ pub fn inventory_ui(
         stack_actions(ui, state, data, &all, out);
         ui.separator();
         give_ui(ui, state, data, holder, out);
-        if let Some(error) = &state.error {
-            ui.label(RichText::new(error).color(ERROR_COLOUR));
-        }
     });
 }
 
@@ -183,7 +194,6 @@ fn stacks_table(
                         .clicked()
                     {
                         state.selected = Some(h.id);
-                        state.error = None;
                     }
                 });
                 row.col(|ui| {
@@ -210,12 +220,6 @@ fn stacks_table(
         });
 }
 
-fn quantity_field(ui: &mut Ui, label: &str, text: &mut String) {
-    let id = ui.label(label).id;
-    ui.add(egui::TextEdit::singleline(text).desired_width(60.0))
-        .labelled_by(id);
-}
-
 fn stack_actions(
     ui: &mut Ui,
     state: &mut InventoryState,
@@ -228,36 +232,28 @@ fn stack_actions(
         return;
     };
     ui.horizontal(|ui| {
-        quantity_field(ui, "Quantity", &mut state.quantity);
-        let label_id = ui.label("to").id;
-        egui::ComboBox::from_id_salt("move-target")
-            .height(480.0)
-            .selected_text(
-                state
-                    .target
-                    .map_or_else(|| "choose a holder".to_owned(), |h| data.holder_name(h)),
-            )
-            .show_ui(ui, |ui| {
-                for h in all {
-                    ui.selectable_value(&mut state.target, Some(*h), data.holder_name(*h));
-                }
-            })
-            .response
-            .labelled_by(label_id);
-        if ui.button("Move").clicked() {
-            let result = limits::parse_whole(&state.quantity, &limits::QUANTITY)
-                .map_err(|e| Problem::Field("Quantity", e))
-                .and_then(|q| {
-                    let to = state.target.ok_or(Problem::NoTarget)?;
-                    Ok(edits::move_stack(data, selected, q, to)?)
-                });
-            finish(state, result, out);
-        }
-        if ui.button("Split stack").clicked() {
-            let result = limits::parse_whole(&state.quantity, &limits::QUANTITY)
-                .map_err(|e| Problem::Field("Quantity", e))
-                .and_then(|q| Ok(edits::split_stack(data, selected, q)?));
-            finish(state, result, out);
+        let quantity = state.quantity.ui(ui, "Quantity", 60.0);
+        let targets: Vec<(Holder, String)> =
+            all.iter().map(|h| (*h, data.holder_name(*h))).collect();
+        fields::record_combo(
+            ui,
+            "move-target",
+            "to",
+            &mut state.target,
+            Unpicked::Prompt("choose a holder"),
+            &targets,
+        );
+        let moved = quantity.clone().and_then(|q| {
+            let to = state.target.ok_or("Choose who receives the items")?;
+            edits::move_stack(data, selected, q, to).map_err(|e| e.to_string())
+        });
+        let split =
+            quantity.and_then(|q| edits::split_stack(data, selected, q).map_err(|e| e.to_string()));
+        for (label, edit) in [("Move", moved), ("Split stack", split)] {
+            if let (_, Some(edit)) = play_button(ui, label, edit, |_| None) {
+                state.quantity.clear();
+                out.push(Command::Apply(edit));
+            }
         }
         if ui.button("Remove stack").clicked()
             && let Some(edit) = edits::drop_stack(data, selected)
@@ -266,34 +262,6 @@ fn stack_actions(
             out.push(Command::Apply(edit));
         }
     });
-}
-
-/// Why a move, split or gift the GM asked for is not made.
-#[derive(Debug, thiserror::Error)]
-enum Problem {
-    #[error("{0}: {1}")]
-    Field(&'static str, limits::FieldError),
-    #[error("Choose who receives the items")]
-    NoTarget,
-    #[error("Choose an item from the catalogue")]
-    NoItem,
-    #[error(transparent)]
-    Refused(#[from] edits::Refusal),
-}
-
-fn finish(
-    state: &mut InventoryState,
-    result: Result<crate::model::Edit, Problem>,
-    out: &mut Vec<Command>,
-) {
-    match result {
-        Ok(edit) => {
-            state.error = None;
-            state.quantity.clear();
-            out.push(Command::Apply(edit));
-        }
-        Err(problem) => state.error = Some(problem.to_string()),
-    }
 }
 
 fn give_ui(
@@ -317,18 +285,13 @@ fn give_ui(
             Unpicked::Prompt("choose an item"),
             &items,
         );
-        quantity_field(ui, "Amount", &mut state.add_quantity);
-        if ui.button("Give").clicked() {
-            let result = limits::parse_whole(&state.add_quantity, &limits::QUANTITY)
-                .map_err(|e| Problem::Field("Amount", e))
-                .and_then(|q| {
-                    let item = state.add_item.ok_or(Problem::NoItem)?;
-                    Ok(edits::add_stack(data, holder, item, q)?)
-                });
-            if result.is_ok() {
-                state.add_quantity.clear();
-            }
-            finish(state, result, out);
+        let given = state.add_quantity.ui(ui, "Amount", 60.0).and_then(|q| {
+            let item = state.add_item.ok_or("Choose an item from the catalogue")?;
+            edits::add_stack(data, holder, item, q).map_err(|e| e.to_string())
+        });
+        if let (_, Some(edit)) = play_button(ui, "Give", given, |_| None) {
+            state.add_quantity.clear();
+            out.push(Command::Apply(edit));
         }
     });
 }

@@ -3,16 +3,17 @@
 //! distraction, an encounter) added to the day.
 
 use super::fields::{self, Unpicked};
+use super::forms::{Whole, play_button};
 use super::lists::{self, Memo};
 use crate::app::Command;
-use crate::model::{CampaignData, CharacterId, LogEntry, LogId, LogKind};
+use crate::model::{CampaignData, CharacterId, LogEntry, LogId, LogKind, limits};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
 /// What the GM throws in: "the GG may choose to throw some obstacles".
 const EVENTS: [&str; 3] = ["Obstacle", "Distraction", "Encounter"];
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct LogState {
     pub character: Option<CharacterId>,
     pub kind: Option<LogKind>,
@@ -21,18 +22,36 @@ pub struct LogState {
     pub event: usize,
     pub event_text: String,
     /// The campaign day and hour the event is on (the clock's when empty).
-    pub event_day: String,
-    pub event_hour: String,
+    pub event_day: Whole,
+    pub event_hour: Whole,
     /// Open a scene for the event, with this party.
     pub open_scene: bool,
     pub party: Option<crate::model::PartyId>,
-    pub error: Option<String>,
     /// The game nights and the characters to filter by, worked out again
     /// only when the campaign changes; the rows shown, when it or the
     /// filter does.
     nights: Memo<u64, [String]>,
     characters: lists::Everyone,
     rows: Memo<(u64, Filter), [LogId]>,
+}
+
+impl Default for LogState {
+    fn default() -> Self {
+        Self {
+            character: None,
+            kind: None,
+            night: None,
+            event: 0,
+            event_text: String::new(),
+            event_day: Whole::empty(limits::CLOCK_DAY),
+            event_hour: Whole::empty(limits::hour_of_day(24)),
+            open_scene: false,
+            party: None,
+            nights: Memo::default(),
+            characters: lists::Everyone::default(),
+            rows: Memo::default(),
+        }
+    }
 }
 
 /// The log's filter: character, kind, game night.
@@ -188,22 +207,16 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
 /// hour unless another is typed), into the log, and a scene opened for it.
 fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Vec<Command>) {
     let clock = data.settings.clock;
+    state
+        .event_hour
+        .set_range(limits::hour_of_day(data.settings.day_hours));
     ui.horizontal_wrapped(|ui| {
         ui.label("Add an event on");
-        fields::draft(ui, "Day", &mut state.event_day, 40.0)
-            .on_hover_text(format!("Empty: today, day {}", clock.day));
-        fields::draft(ui, "Hour", &mut state.event_hour, 30.0)
-            .on_hover_text(format!("Empty: now, {:02}:00", clock.hour));
-        let id = ui.label("Event").id;
-        egui::ComboBox::from_id_salt("event-kind")
-            .selected_text(EVENTS[state.event])
-            .show_ui(ui, |ui| {
-                for (i, name) in EVENTS.iter().enumerate() {
-                    ui.selectable_value(&mut state.event, i, *name);
-                }
-            })
-            .response
-            .labelled_by(id);
+        // Empty: the clock's day and hour.
+        let day = state.event_day.ui_optional(ui, "Day", 40.0);
+        let hour = state.event_hour.ui_optional(ui, "Hour", 30.0);
+        let events: Vec<(usize, &str)> = EVENTS.iter().copied().enumerate().collect();
+        fields::list_combo(ui, "event-kind", "Event", &mut state.event, &events);
         fields::draft(ui, "What happens", &mut state.event_text, 300.0);
         // One scene at a time: none is opened while another is played.
         let playing = data.scenes.values().any(|s| !s.finished);
@@ -226,68 +239,40 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
                 fields::Unpicked::Prompt("choose a party"),
             );
         }
-        if ui.button("Add the event").clicked() {
-            match event_time(state, data) {
-                _ if state.event_text.trim().is_empty() => {
-                    state.error = Some("Write what happens first.".to_owned());
-                }
-                Err(e) => state.error = Some(e),
-                Ok(at) => {
-                    state.error = None;
-                    let what = state.event_text.trim().to_owned();
-                    out.push(Command::Record {
-                        kind: LogKind::Event,
-                        why: format!("{}: {what}", EVENTS[state.event]),
-                        rolled: String::new(),
-                        at: Some(at),
-                    });
-                    if state.open_scene {
-                        // An encounter is a fight; an obstacle or a distraction a beat.
-                        let mode = if EVENTS[state.event] == "Encounter" {
-                            crate::model::SceneMode::Combat
-                        } else {
-                            crate::model::SceneMode::Exploration
-                        };
-                        out.push(Command::Scene(crate::scene::SceneStep::Start {
-                            name: what,
-                            party: state.party,
-                            mode,
-                            threat: 2,
-                            new_scenario: false,
-                        }));
-                    }
-                    state.event_text.clear();
-                }
+        let what = state.event_text.trim().to_owned();
+        let event = day.and_then(|day| {
+            let at = crate::model::ClockTime {
+                day: day.unwrap_or(clock.day),
+                hour: hour?.unwrap_or(clock.hour),
+            };
+            if what.is_empty() {
+                return Err("Write what happens first".to_owned());
             }
+            Ok(at)
+        });
+        if let (_, Some(at)) = play_button(ui, "Add the event", event, |_| None) {
+            out.push(Command::Record {
+                kind: LogKind::Event,
+                why: format!("{}: {what}", EVENTS[state.event]),
+                rolled: String::new(),
+                at: Some(at),
+            });
+            if state.open_scene {
+                // An encounter is a fight; an obstacle or a distraction a beat.
+                let mode = if EVENTS[state.event] == "Encounter" {
+                    crate::model::SceneMode::Combat
+                } else {
+                    crate::model::SceneMode::Exploration
+                };
+                out.push(Command::Scene(crate::scene::SceneStep::Start {
+                    name: what,
+                    party: state.party,
+                    mode,
+                    threat: 2,
+                    new_scenario: false,
+                }));
+            }
+            state.event_text.clear();
         }
     });
-    if let Some(e) = &state.error {
-        ui.label(RichText::new(e).color(fields::ERROR_COLOUR));
-    }
-}
-
-/// The day and hour typed for an event, or the clock's.
-fn event_time(state: &LogState, data: &CampaignData) -> Result<crate::model::ClockTime, String> {
-    let clock = data.settings.clock;
-    let read = |text: &str, now: i64, range: &std::ops::RangeInclusive<i64>, what: &str| {
-        if text.trim().is_empty() {
-            Ok(now)
-        } else {
-            crate::model::limits::parse_whole(text, range).map_err(|e| format!("{what}: {e}"))
-        }
-    };
-    Ok(crate::model::ClockTime {
-        day: read(
-            &state.event_day,
-            clock.day,
-            &crate::model::limits::CLOCK_DAY,
-            "Day",
-        )?,
-        hour: read(
-            &state.event_hour,
-            clock.hour,
-            &crate::model::limits::hour_of_day(data.settings.day_hours),
-            "Hour",
-        )?,
-    })
 }

@@ -7,8 +7,8 @@ use super::Screen;
 use crate::app::actions::Action;
 use crate::app::{App, Command};
 use egui::{Key, RichText, Ui};
-use fuzzy_matcher::FuzzyMatcher;
-use fuzzy_matcher::skim::SkimMatcherV2;
+use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+use nucleo_matcher::{Config, Matcher, Utf32Str};
 
 #[derive(Debug, Default)]
 pub struct PaletteState {
@@ -53,14 +53,16 @@ fn matches(query: &str, app: &App) -> Vec<Entry> {
         .filter(|a| *a != Action::CommandPalette && (open || !a.needs_campaign()))
         .map(Entry::Run)
         .chain(Screen::ALL.iter().copied().filter(|_| open).map(Entry::Go));
-    let matcher = SkimMatcherV2::default().ignore_case();
-    let mut scored: Vec<(i64, Entry)> = entries
+    // Helix's matcher; a few dozen entries, so one matcher a keystroke.
+    let mut matcher = Matcher::new(Config::DEFAULT);
+    let pattern = Pattern::parse(query.trim(), CaseMatching::Ignore, Normalization::Smart);
+    let mut buffer = Vec::new();
+    let mut scored: Vec<(u32, Entry)> = entries
         .filter_map(|e| {
-            if query.trim().is_empty() {
-                Some((0, e))
-            } else {
-                matcher.fuzzy_match(&e.name(), query.trim()).map(|s| (s, e))
-            }
+            let name = e.name();
+            pattern
+                .score(Utf32Str::new(&name, &mut buffer), &mut matcher)
+                .map(|s| (s, e))
         })
         .collect();
     // Best score first; equal scores keep the table's order.

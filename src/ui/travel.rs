@@ -5,10 +5,11 @@
 //! hero's action); a Merchant's wares; and the travel log.
 
 use super::fields::{self, Offer, Unpicked, cell_combo};
+use super::forms::{Whole, play_button};
 use crate::app::Command;
 use crate::model::{
-    CampaignData, Change, CharacterId, Edit, MapPathId, Party, PartyId, PlaceId, RoundStep,
-    TravelRoundId, capitalised, limits, plural,
+    CampaignData, CharacterId, MapPathId, Party, PartyId, PlaceId, RoundStep, TravelRoundId,
+    capitalised, limits, plural,
 };
 use crate::pdf::Sheet;
 use crate::rules::rounds::camp::Action;
@@ -18,7 +19,7 @@ use crate::travel::forecast;
 use crate::travel::round::{self, CampOrders, EncounterChoice, TravelStep, latest_round};
 use egui::{RichText, Ui};
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TravelState {
     pub party: Option<PartyId>,
     path: Option<MapPathId>,
@@ -33,8 +34,24 @@ pub struct TravelState {
     /// Tonight's orders being set, for the round in play they belong to.
     camp: Option<(TravelRoundId, CampOrders)>,
     /// A travel cost being booked: how much, and for what.
-    cost: String,
+    cost: Whole,
     cost_for: String,
+}
+
+impl Default for TravelState {
+    fn default() -> Self {
+        Self {
+            party: None,
+            path: None,
+            path_from: None,
+            path_toward: None,
+            forecast_to: None,
+            planned: String::new(),
+            camp: None,
+            cost: Whole::empty(limits::COIN),
+            cost_for: String::new(),
+        }
+    }
 }
 
 fn place_name(data: &CampaignData, id: PlaceId) -> String {
@@ -122,7 +139,7 @@ pub fn travel_ui(
                 );
             });
             position_ui(ui, data, party);
-            cost_ui(ui, state, party, out);
+            cost_ui(ui, state, data, party, out);
             ui.horizontal(|ui| {
                 if ui
                     .button("Print worksheet…")
@@ -818,11 +835,15 @@ fn log_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
 }
 
 /// Books a travel cost (passage, transport) from the purse, as one undo step.
-fn cost_ui(ui: &mut Ui, state: &mut TravelState, party: &Party, out: &mut Vec<Command>) {
+fn cost_ui(
+    ui: &mut Ui,
+    state: &mut TravelState,
+    data: &CampaignData,
+    party: &Party,
+    out: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
-        let label = ui.label("Pay").id;
-        ui.add(egui::TextEdit::singleline(&mut state.cost).desired_width(60.0))
-            .labelled_by(label);
+        let amount = state.cost.ui(ui, "Pay", 60.0);
         ui.label(&party.currency);
         let what = ui.label("for").id;
         ui.add(
@@ -831,37 +852,19 @@ fn cost_ui(ui: &mut Ui, state: &mut TravelState, party: &Party, out: &mut Vec<Co
                 .desired_width(160.0),
         )
         .labelled_by(what);
-        let typed = !state.cost.trim().is_empty();
-        let amount = limits::parse_whole(&state.cost, &(1..=party.purse.max(1)));
-        let why_not = match (&amount, typed) {
-            (_, false) => None,
-            (Err(_), true) if party.purse == 0 => Some("the purse is empty".to_owned()),
-            (Err(e), true) => Some(format!("Pay: {e}")),
-            (Ok(_), true) => None,
-        };
-        let ready = typed && why_not.is_none();
-        if ui
-            .add_enabled(ready, egui::Button::new("Book the cost"))
-            .clicked()
-            && let Ok(amount) = amount
-        {
-            let mut after = party.clone();
-            after.purse -= amount;
-            let what = state.cost_for.trim();
-            let label = if what.is_empty() {
-                format!("Pay {amount} {}", party.currency)
-            } else {
-                format!("Pay {amount} {} for {what}", party.currency)
-            };
-            out.push(Command::Apply(Edit::new(
-                label,
-                vec![Change::of(Some(party), Some(&after))],
-            )));
+        let step = amount.map(|amount| TravelStep::Pay {
+            amount,
+            what: state.cost_for.trim().to_owned(),
+        });
+        let (_, pressed) = play_button(ui, "Book the cost", step, |step| {
+            round::check(data, party.id, step)
+                .err()
+                .map(|e| e.to_string())
+        });
+        if let Some(step) = pressed {
+            out.push(Command::Travel(party.id, step));
             state.cost.clear();
             state.cost_for.clear();
-        }
-        if let Some(why) = why_not {
-            ui.label(RichText::new(capitalised(&why)).color(super::fields::ERROR_COLOUR));
         }
     });
 }
