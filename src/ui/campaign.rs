@@ -138,11 +138,11 @@ fn travel_tables_ui(
 ) {
     let s = &data.settings;
     ui.label(RichText::new("Travel-round tables").strong());
-    let name = |t: Option<TableId>| {
-        t.and_then(|t| data.tables.get(&t))
-            .map_or("none", |t| t.name.as_str())
-            .to_owned()
-    };
+    let tables: Vec<_> = data
+        .tables
+        .values()
+        .map(|t| (t.id, t.name.as_str()))
+        .collect();
     let rows: [(&str, Option<TableId>, SetTable); 2] = [
         ("Weather table", s.weather_table, |s, t| s.weather_table = t),
         ("Battle-item table (Gather)", s.gather_table, |s, t| {
@@ -151,18 +151,15 @@ fn travel_tables_ui(
     ];
     for (label, current, set) in rows {
         ui.horizontal(|ui| {
-            let label_id = ui.label(label).id;
             let mut chosen = current;
-            egui::ComboBox::from_id_salt(label)
-                .selected_text(name(current))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut chosen, None, "none");
-                    for t in data.tables.values() {
-                        ui.selectable_value(&mut chosen, Some(t.id), &t.name);
-                    }
-                })
-                .response
-                .labelled_by(label_id);
+            fields::record_combo(
+                ui,
+                label,
+                label,
+                &mut chosen,
+                Unpicked::Offered("none"),
+                &tables,
+            );
             if chosen != current {
                 fields.commit(out, s, &label.to_lowercase(), |s| set(s, chosen));
             }

@@ -20,24 +20,21 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         ui.label(RichText::new("Each column fills the field chosen under its header.").weak());
         egui::ScrollArea::both().max_height(260.0).show(ui, |ui| {
             egui::Grid::new("csv-preview").striped(true).show(ui, |ui| {
-                let header_ids: Vec<egui::Id> = import
-                    .headers
-                    .iter()
-                    .map(|header| ui.strong(header).id)
-                    .collect();
+                for header in &import.headers {
+                    ui.strong(header);
+                }
                 ui.end_row();
-                let targets = Target::all();
-                for (i, (header, label)) in import.headers.iter().zip(header_ids).enumerate() {
-                    egui::ComboBox::from_id_salt(("csv-column", i))
-                        .selected_text(import.mapping[i].label())
-                        .show_ui(ui, |ui| {
-                            for t in &targets {
-                                ui.selectable_value(&mut import.mapping[i], *t, t.label());
-                            }
-                        })
-                        .response
-                        .labelled_by(label)
-                        .on_hover_text(format!("What the column “{header}” fills"));
+                let targets: Vec<_> = Target::all()
+                    .into_iter()
+                    .map(|t| super::fields::Offer {
+                        value: t,
+                        name: t.label().to_owned(),
+                        refused: None,
+                    })
+                    .collect();
+                for (header, chosen) in import.headers.iter().zip(&mut import.mapping) {
+                    let name = format!("What the column “{header}” fills");
+                    super::fields::cell_combo(ui, &name, chosen, &targets, "");
                 }
                 ui.end_row();
                 for row in import.rows.iter().take(PREVIEW_ROWS) {

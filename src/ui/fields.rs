@@ -10,7 +10,7 @@
 //! undo step per finished edit.
 
 use crate::app::Command;
-use crate::model::{Change, Edit, Record, limits};
+use crate::model::{Change, Choice, Edit, Record, limits};
 use egui::{Color32, RichText, TextEdit, Ui};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
@@ -385,6 +385,41 @@ pub fn list_combo<T: Copy + PartialEq, N: AsRef<str>>(
         });
     });
     in_view(response).labelled_by(label_id);
+    *chosen != before
+}
+
+/// Every value of a named enum with the name the GM reads.
+fn named_choices<T: Choice>() -> Vec<(T, &'static str)> {
+    T::iter().map(|t| (t, t.label())).collect()
+}
+
+/// A labelled list of every value of a named enum; says whether it changed.
+pub fn named_combo<T: Choice>(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    label: &str,
+    chosen: &mut T,
+) -> bool {
+    list_combo(ui, id, label, chosen, &named_choices::<T>())
+}
+
+/// Like [`named_combo`], with "no value" offered first under the name `none`.
+pub fn optional_named_combo<T: Choice>(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    label: &str,
+    chosen: &mut Option<T>,
+    none: &'static str,
+) -> bool {
+    let before = *chosen;
+    record_combo(
+        ui,
+        id,
+        label,
+        chosen,
+        Unpicked::Offered(none),
+        &named_choices::<T>(),
+    );
     *chosen != before
 }
 

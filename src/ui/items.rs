@@ -93,19 +93,9 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
 
 fn optional_combo<C: Choice>(ui: &mut Ui, label: &str, value: Option<C>) -> Option<Option<C>> {
     let mut chosen = value;
-    let label_id = ui.label(label).id;
-    egui::ComboBox::from_id_salt(label)
-        .selected_text(chosen.map_or("none", C::label))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut chosen, None, "none");
-            for c in C::iter() {
-                ui.selectable_value(&mut chosen, Some(c), c.label());
-            }
-        })
-        .response
-        .labelled_by(label_id);
+    let changed = super::fields::optional_named_combo(ui, label, label, &mut chosen, "none");
     ui.end_row();
-    (chosen != value).then_some(chosen)
+    changed.then_some(chosen)
 }
 
 fn item_editor(
@@ -125,19 +115,10 @@ fn item_editor(
                 fields.commit(out, item, "name", |i| i.name = name);
             }
             ui.end_row();
-            let label_id = ui.label("Category").id;
             let mut category = item.category;
-            egui::ComboBox::from_id_salt("category")
-                .selected_text(category.label())
-                .show_ui(ui, |ui| {
-                    for c in <Category as strum::IntoEnumIterator>::iter() {
-                        ui.selectable_value(&mut category, c, c.label());
-                    }
-                })
-                .response
-                .labelled_by(label_id);
+            let changed = super::fields::named_combo(ui, "category", "Category", &mut category);
             ui.end_row();
-            if category != item.category {
+            if changed {
                 // Food units belong to food and water only: a change away
                 // clears them in the same step (undo brings them back).
                 let what = if category.has_food_units() || item.food_units == 0 {

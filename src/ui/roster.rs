@@ -215,17 +215,13 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
                 .desired_width(150.0),
         )
         .labelled_by(label);
-        let label_id = ui.label("Show").id;
-        egui::ComboBox::from_id_salt("kind-filter")
-            .selected_text(state.kind.map_or("All kinds", CharacterKind::label))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut state.kind, None, "All kinds");
-                for k in <CharacterKind as strum::IntoEnumIterator>::iter() {
-                    ui.selectable_value(&mut state.kind, Some(k), k.label());
-                }
-            })
-            .response
-            .labelled_by(label_id);
+        super::fields::optional_named_combo(
+            ui,
+            "kind-filter",
+            "Show",
+            &mut state.kind,
+            "All kinds",
+        );
     });
     ui.horizontal(|ui| {
         if ui.button("Add character").clicked() {

@@ -179,16 +179,8 @@ fn running_ui(
     }
     ui.label(RichText::new("Wild dice").strong());
     ui.horizontal_wrapped(|ui| {
-        let id = ui.label("Reason").id;
-        egui::ComboBox::from_id_salt("wild-reason")
-            .selected_text(WILD_REASONS[state.reason])
-            .show_ui(ui, |ui| {
-                for (i, r) in WILD_REASONS.iter().enumerate() {
-                    ui.selectable_value(&mut state.reason, i, *r);
-                }
-            })
-            .response
-            .labelled_by(id);
+        let reasons: Vec<_> = WILD_REASONS.iter().copied().enumerate().collect();
+        super::fields::list_combo(ui, "wild-reason", "Reason", &mut state.reason, &reasons);
         ui.label(RichText::new(format!("({WILD_GUIDE})")).weak());
     });
     let night = crate::app::log::tonight();

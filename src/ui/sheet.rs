@@ -7,9 +7,7 @@ use super::fields::{FieldBuffers, FieldLabel};
 use crate::app::Command;
 use crate::model::ToolKind;
 use crate::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
-use crate::model::{
-    CampaignData, Character, CharacterKind, NamedStat, RuleText, Skill, Track, sheet,
-};
+use crate::model::{CampaignData, Character, NamedStat, RuleText, Skill, Track, sheet};
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
 
@@ -330,18 +328,8 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
 }
 
 fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
-    let label_id = ui.label("Kind").id;
     let mut kind = form.c.kind;
-    egui::ComboBox::from_id_salt("kind")
-        .selected_text(kind.label())
-        .show_ui(ui, |ui| {
-            for k in <CharacterKind as strum::IntoEnumIterator>::iter() {
-                ui.selectable_value(&mut kind, k, k.label());
-            }
-        })
-        .response
-        .labelled_by(label_id);
-    if kind != form.c.kind {
+    if super::fields::named_combo(ui, "kind", "Kind", &mut kind) {
         form.commit("kind", |c| c.kind = kind);
     }
 }

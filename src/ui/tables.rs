@@ -2,7 +2,7 @@
 //! and benign tables, which are fixed), edit its name, dice and rows, see what
 //! is wrong with it, and roll on it.
 
-use super::fields::{ERROR_COLOUR, FieldBuffers};
+use super::fields::{ERROR_COLOUR, FieldBuffers, Unpicked};
 use crate::app::Command;
 use crate::model::{
     CampaignData, Change, DiceText, Edit, SUGGESTED, TableDef, TableId, TableRowDef, limits,
@@ -193,32 +193,34 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
 
 /// Which table: the campaign's own, then the texts' fixed ones.
 fn picker_ui(ui: &mut Ui, picked: &mut Picked, data: &CampaignData, texts: &[RollTable]) {
-    let label = ui.label("Table").id;
-    let shown = match picked {
-        Picked::Campaign(id) => data
-            .tables
-            .get(id)
-            .map_or(String::new(), |t| t.name.clone()),
-        Picked::Text(name) => format!("{name} (rule text)"),
-        Picked::None => String::new(),
-    };
-    egui::ComboBox::from_id_salt("table")
-        .selected_text(shown)
-        .height(400.0)
-        .show_ui(ui, |ui| {
-            for t in data.tables.values() {
-                ui.selectable_value(picked, Picked::Campaign(t.id), &t.name);
-            }
-            for t in texts {
-                ui.selectable_value(
-                    picked,
-                    Picked::Text(t.name.clone()),
-                    format!("{} (rule text)", t.name),
-                );
-            }
-        })
-        .response
-        .labelled_by(label);
+    let tables: Vec<(Picked, String)> = data
+        .tables
+        .values()
+        .map(|t| (Picked::Campaign(t.id), t.name.clone()))
+        .chain(texts.iter().map(|t| {
+            (
+                Picked::Text(t.name.clone()),
+                format!("{} (rule text)", t.name),
+            )
+        }))
+        .collect();
+    let mut chosen = tables.iter().position(|(p, _)| p == picked);
+    let names: Vec<(usize, &str)> = tables
+        .iter()
+        .enumerate()
+        .map(|(i, (_, n))| (i, n.as_str()))
+        .collect();
+    super::fields::record_combo(
+        ui,
+        "table",
+        "Table",
+        &mut chosen,
+        Unpicked::Prompt(""),
+        &names,
+    );
+    if let Some((p, _)) = chosen.and_then(|i| tables.get(i)) {
+        *picked = p.clone();
+    }
 }
 
 /// The rows of a campaign table: from, to and what each gives.

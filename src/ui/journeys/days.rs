@@ -131,19 +131,14 @@ fn day_changes_ui(
                 j.plan.days.entry(d).or_default().travel_hours = Some(v)
             });
         }
-        let label_id = ui.label("Weather this day").id;
         let mut weather = change.temperature;
-        egui::ComboBox::from_id_salt(format!("day{d}:weather"))
-            .selected_text(weather.map_or("as the route says", |t: Temperature| t.label()))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut weather, None, "as the route says");
-                for t in <Temperature as strum::IntoEnumIterator>::iter() {
-                    ui.selectable_value(&mut weather, Some(t), t.label());
-                }
-            })
-            .response
-            .labelled_by(label_id);
-        if weather != change.temperature {
+        if super::super::fields::optional_named_combo(
+            ui,
+            format!("day{d}:weather"),
+            "Weather this day",
+            &mut weather,
+            "as the route says",
+        ) {
             fields.commit(out, j, &format!("weather of day {}", d + 1), |j| {
                 j.plan.days.entry(d).or_default().temperature = weather
             });

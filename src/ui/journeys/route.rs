@@ -261,16 +261,17 @@ fn leg_ui(
 /// The way of travelling of a leg, picked from the journey's ways.
 fn method_combo(ui: &mut Ui, id: &str, j: &Journey, current: usize) -> usize {
     let mut method = current;
-    let label_id = ui.label("by").id;
-    let combo = egui::ComboBox::from_id_salt(id)
-        .selected_text(j.plan.methods.get(method).map_or("?", |m| m.name.as_str()))
-        .show_ui(ui, |ui| {
-            for (m, way) in j.plan.methods.iter().enumerate() {
-                let speed = super::super::fields::format_decimal(way.km_per_hour);
-                ui.selectable_value(&mut method, m, format!("{} ({speed} km/h)", way.name));
-            }
-        });
-    super::super::fields::in_view(combo.response).labelled_by(label_id);
+    let ways: Vec<_> = j
+        .plan
+        .methods
+        .iter()
+        .enumerate()
+        .map(|(m, way)| {
+            let speed = super::super::fields::format_decimal(way.km_per_hour);
+            (m, format!("{} ({speed} km/h)", way.name))
+        })
+        .collect();
+    super::super::fields::list_combo(ui, id, "by", &mut method, &ways);
     method
 }
 
