@@ -1,6 +1,9 @@
 //! The edits behind inventory and roster actions, computed from the campaign
 //! in memory: moving, splitting and adding stacks, deleting records with what
-//! hangs on them. Pure functions, so screens and tests share them.
+//! hangs on them. Pure functions, so screens and tests share them. Adding,
+//! changing and removing a single record is in [`records`].
+
+pub mod records;
 
 use crate::model::{
     CampaignData, Change, Character, CharacterId, Edit, Holder, Holding, HoldingId, ItemId, Party,

@@ -5,7 +5,8 @@
 
 use super::fields::{self, FieldBuffers, Unpicked};
 use crate::app::Command;
-use crate::model::{CampaignData, Change, Edit, RuleText, TableId, Ware, limits};
+use crate::app::edits::records;
+use crate::model::{CampaignData, RuleText, TableId, limits};
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
 
@@ -210,24 +211,14 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
                 fields.commit(out, w, "item", |w| w.item = item);
             }
             if ui.button(format!("Remove {}", w.name)).clicked() {
-                out.push(Command::Apply(Edit::new(
+                out.push(Command::Apply(records::remove(
                     format!("Remove ware {}", w.name),
-                    vec![Change::of(Some(w), None)],
+                    w,
                 )));
             }
         });
     }
     if ui.button("Add ware").clicked() {
-        let ware = Ware {
-            id: data.next_id::<crate::model::Ware>(),
-            name: "Supplies".to_owned(),
-            price: 5,
-            supplies: 1,
-            item: None,
-        };
-        out.push(Command::Apply(Edit::new(
-            "Add ware",
-            vec![Change::of(None, Some(&ware))],
-        )));
+        out.push(Command::Apply(records::add_ware(data).edit));
     }
 }

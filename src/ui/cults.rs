@@ -5,7 +5,8 @@
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
-use crate::model::{CampaignData, Change, Cult, CultSide, Edit};
+use crate::app::edits::records;
+use crate::model::CampaignData;
 use egui::{RichText, Ui};
 
 pub fn cults_ui(
@@ -31,9 +32,9 @@ pub fn cults_ui(
                 .button(format!("Remove the cults of {}", c.god))
                 .clicked()
             {
-                out.push(Command::Apply(Edit::new(
+                out.push(Command::Apply(records::remove(
                     format!("Remove the cults of {}", c.god),
-                    vec![Change::of(Some(c), None)],
+                    c,
                 )));
             }
         });
@@ -68,15 +69,6 @@ pub fn cults_ui(
         }
     }
     if ui.button("Add a lesser god").clicked() {
-        let cult = Cult {
-            id: data.next_id::<crate::model::Cult>(),
-            god: format!("Lesser god {}", data.cults.len() + 1),
-            bright: CultSide::default(),
-            dark: CultSide::default(),
-        };
-        out.push(Command::Apply(Edit::new(
-            "Add a lesser god",
-            vec![Change::of(None, Some(&cult))],
-        )));
+        out.push(Command::Apply(records::add_cult(data).edit));
     }
 }

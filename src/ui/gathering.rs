@@ -12,8 +12,7 @@ use crate::gathering::forecast::forecast;
 use crate::gathering::{GatherStep, duration, open_session, row_name};
 use crate::model::gathering::{Gatherer, SessionLimit, SiteMaterial};
 use crate::model::{
-    CampaignData, Category, Change, CharacterId, Edit, ItemId, MaterialType, Site, SiteId,
-    capitalised, limits,
+    CampaignData, Category, CharacterId, ItemId, MaterialType, Site, SiteId, capitalised, limits,
 };
 use crate::pdf::Sheet;
 use crate::rules::travel::gather::Abundance;
@@ -135,23 +134,9 @@ pub fn gathering_ui(
             }
             ui.add_space(6.0);
             if ui.button("Add site").clicked() {
-                let site = Site {
-                    id: data.next_id::<crate::model::Site>(),
-                    name: format!("Site {}", data.sites.len() + 1),
-                    place: None,
-                    notes: String::new(),
-                    materials: vec![SiteMaterial::new(
-                        "Wild herbs",
-                        MaterialType::Plant,
-                        Abundance::Common,
-                    )],
-                    sources: Vec::new(),
-                };
+                let site = crate::app::edits::records::add_site(data);
                 state.site = Some(site.id);
-                out.push(Command::Apply(Edit::new(
-                    "Add gathering site",
-                    vec![Change::of(None, Some(&site))],
-                )));
+                out.push(Command::Apply(site.edit));
             }
             ui.separator();
             forage_ui(ui, state, data, out);

@@ -3,8 +3,9 @@
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
+use crate::app::edits::records;
 use crate::model::plural;
-use crate::model::{CampaignData, Category, Change, Choice, Edit, Item, ItemId, limits};
+use crate::model::{CampaignData, Category, Choice, Item, ItemId, limits};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
@@ -22,19 +23,9 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
             ui.horizontal(|ui| {
                 ui.heading("Item catalogue");
                 if ui.button("Add item").clicked() {
-                    let item = Item::new(
-                        data.next_id::<crate::model::Item>(),
-                        "New item",
-                        Category::Other,
-                    );
+                    let item = records::add_item(data);
                     state.selected = Some(item.id);
-                    out.push(Command::Apply(Edit::new(
-                        "Add item",
-                        vec![Change::Item {
-                            before: None,
-                            after: Some(item),
-                        }],
-                    )));
+                    out.push(Command::Apply(item.edit));
                 }
             });
             TableBuilder::new(ui)
@@ -208,12 +199,9 @@ fn delete_item_ui(ui: &mut Ui, data: &CampaignData, item: &Item, out: &mut Vec<C
         delete
     };
     if delete.clicked() {
-        out.push(Command::Apply(Edit::new(
+        out.push(Command::Apply(records::remove(
             format!("Delete item {}", item.name),
-            vec![Change::Item {
-                before: Some(item.clone()),
-                after: None,
-            }],
+            item,
         )));
     }
     if held > 0 {

@@ -4,10 +4,10 @@
 use super::fields::FieldBuffers;
 use super::inventory::totals_text;
 use super::lists::{self, Memo};
-use crate::app::{Command, edits};
+use crate::app::Command;
+use crate::app::edits::{self, records};
 use crate::model::{
-    CampaignData, Change, Character, CharacterId, CharacterKind, Edit, Party, PartyId, Totals,
-    limits, plural,
+    CampaignData, Character, CharacterId, CharacterKind, Party, PartyId, Totals, limits, plural,
 };
 use egui::{RichText, Ui};
 
@@ -40,12 +40,9 @@ pub fn parties_ui(
         .show(ui, |ui| {
             ui.heading("Parties");
             if ui.button("Add party").clicked() {
-                let party = Party::new(data.next_id::<crate::model::Party>(), "New party");
+                let party = records::add_party(data);
                 state.selected = Some(party.id);
-                out.push(Command::Apply(Edit::new(
-                    "Add party",
-                    vec![Change::of(None, Some(&party))],
-                )));
+                out.push(Command::Apply(party.edit));
             }
             ui.add_space(6.0);
             // Only the rows in view are drawn: a campaign may have a thousand.
@@ -181,19 +178,10 @@ fn members_ui(
             None => c.name.clone(),
         };
         if ui.checkbox(&mut member, label).changed() {
-            let after = Character {
-                party: member.then_some(p.id),
-                ..c.clone()
-            };
-            let verb = if member { "Add" } else { "Remove" };
-            out.push(Command::Apply(Edit::new(
-                format!(
-                    "{verb} {} {} {}",
-                    c.name,
-                    if member { "to" } else { "from" },
-                    p.name
-                ),
-                vec![Change::character(Some(c), Some(&after))],
+            out.push(Command::Apply(records::set_party(
+                data,
+                c,
+                member.then_some(p.id),
             )));
         }
     });

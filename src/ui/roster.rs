@@ -4,8 +4,8 @@
 use super::fields::FieldBuffers;
 use super::sheet::{field_key, sheet_ui};
 use crate::app::Command;
-use crate::app::edits::{self, KitFate};
-use crate::model::{CampaignData, Change, Character, CharacterId, CharacterKind, Edit, NaturalKey};
+use crate::app::edits::{self, KitFate, records};
+use crate::model::{CampaignData, Character, CharacterId, CharacterKind, NaturalKey};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
@@ -233,14 +233,9 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
             .clicked()
             && let Some(c) = selected
         {
-            let mut copy = c.clone();
-            copy.id = data.next_id::<crate::model::Character>();
-            copy.name = format!("{} (copy)", c.name);
+            let copy = records::duplicate_character(data, c);
             state.select(copy.id);
-            out.push(Command::Apply(Edit::new(
-                format!("Duplicate {}", c.name),
-                vec![Change::character(None, Some(&copy))],
-            )));
+            out.push(Command::Apply(copy.edit));
         }
         if ui
             .button("Import CSV…")
@@ -480,15 +475,8 @@ fn dedup(mut names: Vec<String>) -> Vec<String> {
 
 /// A new hero added to the roster, chosen, with the keyboard in their name.
 pub(super) fn add_character(state: &mut RosterState, data: &CampaignData) -> Command {
-    let c = Character::new(
-        data.next_id::<crate::model::Character>(),
-        "New character",
-        CharacterKind::Hero,
-    );
+    let c = records::add_character(data);
     state.select(c.id);
     state.fields.focus(field_key(c.id, "Name"));
-    Command::Apply(Edit::new(
-        "Add character",
-        vec![Change::character(None, Some(&c))],
-    ))
+    Command::Apply(c.edit)
 }

@@ -4,11 +4,8 @@
 
 use super::fields::{ERROR_COLOUR, FieldBuffers, Unpicked};
 use crate::app::Command;
-use crate::model::{
-    CampaignData, Change, DiceText, Edit, SUGGESTED, TableDef, TableId, TableRowDef, limits,
-};
+use crate::model::{CampaignData, DiceText, SUGGESTED, TableDef, TableId, TableRowDef, limits};
 use crate::rules::dice::Dice;
-use crate::rules::expr::DiceExpr;
 use crate::rules::tables::{PLACEHOLDER, RollTable, builtin_tables};
 use egui::{RichText, Ui};
 
@@ -89,12 +86,9 @@ pub fn tables_ui(
             );
         }
         if ui.button("New table").clicked() {
-            let table = new_table(data);
+            let table = crate::app::edits::records::add_table(data);
             *picked = Picked::Campaign(table.id);
-            out.push(Command::Apply(Edit::new(
-                "New table",
-                vec![Change::of(None, Some(&table))],
-            )));
+            out.push(Command::Apply(table.edit));
         }
     });
     match picked {
@@ -111,21 +105,6 @@ pub fn tables_ui(
         Picked::None => {}
     }
     rolled
-}
-
-/// A d6 table with one row, for the GM to fill in.
-fn new_table(data: &CampaignData) -> TableDef {
-    TableDef {
-        id: data.next_id::<crate::model::TableDef>(),
-        name: "New table".into(),
-        dice: DiceExpr::die(6).into(),
-        rows: vec![TableRowDef {
-            from: 1,
-            to: 6,
-            result: "Something happens".into(),
-        }],
-        suggested: false,
-    }
 }
 
 /// One of the texts' own tables, as the rule text gives it.
@@ -298,12 +277,9 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
             .on_hover_text("Ctrl+Z brings it back")
             .clicked()
         {
-            out.push(Command::Apply(Edit::new(
+            out.push(Command::Apply(crate::app::edits::records::remove(
                 format!("Delete table {}", t.name),
-                vec![Change::Table {
-                    before: Some(t.clone()),
-                    after: None,
-                }],
+                t,
             )));
         }
     });

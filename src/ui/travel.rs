@@ -465,11 +465,8 @@ fn place_picker_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Ve
         ui.label("Put the party at:");
         for place in data.places_by_name() {
             if ui.button(&place.name).clicked() {
-                let mut after = party.clone();
-                after.travel.place = Some(place.id);
-                out.push(Command::Apply(crate::model::Edit::new(
-                    format!("Put {} at {}", party.name, place.name),
-                    vec![crate::model::Change::of(Some(party), Some(&after))],
+                out.push(Command::Apply(crate::app::edits::records::put_party_at(
+                    party, place,
                 )));
             }
         }

@@ -16,9 +16,10 @@ use route::route_ui;
 use super::fields::{ERROR_COLOUR, FieldBuffers, choice_combo};
 use super::lists;
 use crate::app::Command;
+use crate::app::edits::records;
 use crate::model::{
-    Activity, CampaignData, Change, CharacterId, DayChange, DayPattern, HourWindow, Journey,
-    JourneyId, Leg, Route, Temperature, Terrain, limits,
+    Activity, CampaignData, CharacterId, DayChange, DayPattern, HourWindow, Journey, JourneyId,
+    Leg, Route, Temperature, Terrain, limits,
 };
 use crate::plan::play::Until;
 use crate::plan::{self, FoodLedger, JourneyPlanView};
@@ -149,9 +150,9 @@ fn journey_list_ui(
             .on_hover_text("Ctrl+Z brings it back")
             .clicked()
     {
-        out.push(Command::Apply(crate::model::Edit::new(
+        out.push(Command::Apply(records::remove(
             format!("Delete journey {}", j.name),
-            vec![Change::journey(Some(j), None)],
+            j,
         )));
     }
     if data.parties.is_empty() {
@@ -173,13 +174,10 @@ pub(super) fn shown_journey(state: &mut JourneysState, data: &CampaignData) -> O
 /// A new journey for the first party, chosen; none without a party.
 pub(super) fn add_journey(state: &mut JourneysState, data: &CampaignData) -> Option<Command> {
     let party = *data.parties.keys().next()?;
-    let journey = new_journey(data, party);
+    let journey = records::add_journey(data, party);
     state.selected = Some(journey.id);
     state.day = 0;
-    Some(Command::Apply(crate::model::Edit::new(
-        "New journey",
-        vec![Change::journey(None, Some(&journey))],
-    )))
+    Some(Command::Apply(journey.edit))
 }
 
 /// The plan, ledger and route comparison of a journey: the cached ones while
@@ -198,40 +196,6 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
                 chart: std::cell::OnceCell::new(),
             }
         }
-    }
-}
-
-fn new_journey(data: &CampaignData, party: crate::model::PartyId) -> Journey {
-    Journey {
-        id: data.next_id::<crate::model::Journey>(),
-        name: "New journey".to_owned(),
-        party,
-        start: data.settings.clock,
-        plan: crate::model::JourneyPlan {
-            methods: crate::model::Method::standard(),
-            routes: vec![Route {
-                name: "Main route".to_owned(),
-                legs: vec![Leg {
-                    name: "First leg".to_owned(),
-                    method: 0,
-                    distance_km: 32.0,
-                    terrain: Terrain::Normal,
-                    altitude_m: 0,
-                    temperature: Temperature::Normal,
-                    weather_hours: None,
-                    depth_m: 0,
-                    played_as: None,
-                }],
-            }],
-            chosen: 0,
-            pattern: crate::model::DayPattern::default(),
-            food_order: crate::model::FoodOrder::default(),
-            days: Default::default(),
-        },
-        played_hours: 0,
-        log: Vec::new(),
-        food_left: Vec::new(),
-        exhaustion_gained: Vec::new(),
     }
 }
 

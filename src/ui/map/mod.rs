@@ -8,9 +8,10 @@ mod labels;
 
 use super::fields::{FieldBuffers, choice_combo};
 use super::lists::{self, Memo};
-use crate::app::{Command, edits};
+use crate::app::Command;
+use crate::app::edits::{self, records};
 use crate::model::{
-    CampaignData, Change, Edit, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind, limits,
+    CampaignData, Edit, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind, limits,
 };
 use egui::{Color32, FontId, Galley, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
 use std::sync::Arc;
@@ -202,19 +203,9 @@ fn choice_label(kind: PlaceKind) -> &'static str {
 }
 
 fn add_place(state: &mut MapState, data: &CampaignData, at: Vec2, out: &mut Vec<Command>) {
-    let place = Place {
-        id: data.next_id::<crate::model::Place>(),
-        name: format!("Place {}", data.places.len() + 1),
-        kind: PlaceKind::Settlement,
-        x: f64::from(at.x),
-        y: f64::from(at.y),
-        notes: String::new(),
-    };
+    let place = records::add_place(data, f64::from(at.x), f64::from(at.y));
     state.selected = Some(Selected::Place(place.id));
-    out.push(Command::Apply(Edit::new(
-        "Add place",
-        vec![Change::of(None, Some(&place))],
-    )));
+    out.push(Command::Apply(place.edit));
 }
 
 /// A place clicked on the map or in the list: selected, or the end of the
@@ -223,26 +214,10 @@ fn pick_place(state: &mut MapState, data: &CampaignData, id: PlaceId, out: &mut 
     match state.drawing {
         Some(None) => state.drawing = Some(Some(id)),
         Some(Some(from)) if from != id => {
-            let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
-            let path = MapPath {
-                id: data.next_id::<crate::model::MapPath>(),
-                name: format!("{} – {}", name(from), name(id)),
-                from,
-                to: id,
-                difficulty: 3,
-                danger: 1,
-                rounds: 1,
-                partial: false,
-                wild: false,
-                travelled: 0,
-                notes: String::new(),
-            };
+            let path = records::add_path(data, from, id);
             state.drawing = None;
             state.selected = Some(Selected::Path(path.id));
-            out.push(Command::Apply(Edit::new(
-                "Draw path",
-                vec![Change::of(None, Some(&path))],
-            )));
+            out.push(Command::Apply(path.edit));
         }
         _ => state.selected = Some(Selected::Place(id)),
     }
@@ -674,20 +649,10 @@ fn place_ui(
         && let Some((id, pos)) = state.dragging.take()
         && id == place.id
     {
-        let moved = Place {
-            x: f64::from(pos.x).clamp(
-                *limits::MAP_COORDINATE.start(),
-                *limits::MAP_COORDINATE.end(),
-            ),
-            y: f64::from(pos.y).clamp(
-                *limits::MAP_COORDINATE.start(),
-                *limits::MAP_COORDINATE.end(),
-            ),
-            ..place.clone()
-        };
-        out.push(Command::Apply(Edit::new(
-            format!("Move {}", place.name),
-            vec![Change::of(Some(place), Some(&moved))],
+        out.push(Command::Apply(records::move_place(
+            place,
+            f64::from(pos.x),
+            f64::from(pos.y),
         )));
     }
     if response.clicked() {

@@ -1,0 +1,292 @@
+//! Adding, changing and removing one record as the screens' Add, Delete,
+//! Remove and Move buttons do: each new record with the defaults a GM starts
+//! from, under the next free id, and each edit named as the Edit menu shows
+//! it. Screens send these edits; they do not build records or changes.
+
+use crate::model::gathering::SiteMaterial;
+use crate::model::{
+    CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide, DayPattern, Edit,
+    FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath, MaterialType, Method, Party, PartyId,
+    Place, PlaceId, PlaceKind, Record, Route, Site, TableDef, TableRowDef, Temperature, Terrain,
+    Ware, limits,
+};
+use crate::rules::expr::DiceExpr;
+use crate::rules::travel::gather::Abundance;
+
+/// A new record and the edit that adds it.
+pub struct Added<R: Record> {
+    pub id: R::Id,
+    pub edit: Edit,
+}
+
+/// The edit that adds `record`, named `label`.
+fn added<R: Record>(label: impl Into<String>, record: &R) -> Added<R> {
+    Added {
+        id: record.id(),
+        edit: Edit::new(label, vec![Change::of(None, Some(record))]),
+    }
+}
+
+/// The edit that removes `record` (undo brings it back), named `label`.
+pub fn remove<R: Record>(label: impl Into<String>, record: &R) -> Edit {
+    Edit::new(label, vec![Change::of(Some(record), None)])
+}
+
+/// The edit `change` makes of `record` as a whole, named `label`.
+fn changed<R: Record>(label: impl Into<String>, record: &R, change: impl FnOnce(&mut R)) -> Edit {
+    let mut after = record.clone();
+    change(&mut after);
+    Edit::new(label, vec![Change::of(Some(record), Some(&after))])
+}
+
+/// A hero called "New character", for the GM to name.
+pub fn add_character(data: &CampaignData) -> Added<Character> {
+    let c = Character::new(
+        data.next_id::<Character>(),
+        "New character",
+        CharacterKind::Hero,
+    );
+    added("Add character", &c)
+}
+
+/// A copy of `c` named "{name} (copy)", with everything but what they carry.
+pub fn duplicate_character(data: &CampaignData, c: &Character) -> Added<Character> {
+    let copy = Character {
+        id: data.next_id::<Character>(),
+        name: format!("{} (copy)", c.name),
+        ..c.clone()
+    };
+    added(format!("Duplicate {}", c.name), &copy)
+}
+
+/// `c` joins `party`, or leaves theirs with `None`.
+pub fn set_party(data: &CampaignData, c: &Character, party: Option<PartyId>) -> Edit {
+    let name = |p: PartyId| data.parties.get(&p).map_or("?", |p| p.name.as_str());
+    let label = match (party, c.party) {
+        (Some(p), _) => format!("Add {} to {}", c.name, name(p)),
+        (None, Some(old)) => format!("Remove {} from {}", c.name, name(old)),
+        (None, None) => format!("Change party of {}", c.name),
+    };
+    changed(label, c, |c| c.party = party)
+}
+
+/// A party called "New party".
+pub fn add_party(data: &CampaignData) -> Added<Party> {
+    added(
+        "Add party",
+        &Party::new(data.next_id::<Party>(), "New party"),
+    )
+}
+
+/// Puts a party that is nowhere at `place`, so it can set out.
+pub fn put_party_at(party: &Party, place: &Place) -> Edit {
+    changed(
+        format!("Put {} at {}", party.name, place.name),
+        party,
+        |p| {
+            p.travel.place = Some(place.id);
+        },
+    )
+}
+
+/// An item called "New item", in no category yet.
+pub fn add_item(data: &CampaignData) -> Added<Item> {
+    let item = Item::new(data.next_id::<Item>(), "New item", Category::Other);
+    added("Add item", &item)
+}
+
+/// A settlement at `(x, y)` on the map, numbered after the places there.
+pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
+    let place = Place {
+        id: data.next_id::<Place>(),
+        name: format!("Place {}", data.places.len() + 1),
+        kind: PlaceKind::Settlement,
+        x,
+        y,
+        notes: String::new(),
+    };
+    added("Add place", &place)
+}
+
+/// `place` dragged to `(x, y)`, kept on the map.
+pub fn move_place(place: &Place, x: f64, y: f64) -> Edit {
+    let on_map = |v: f64| {
+        v.clamp(
+            *limits::MAP_COORDINATE.start(),
+            *limits::MAP_COORDINATE.end(),
+        )
+    };
+    changed(format!("Move {}", place.name), place, |p| {
+        p.x = on_map(x);
+        p.y = on_map(y);
+    })
+}
+
+/// A path drawn from one place to another, named after both, one round long
+/// at the texts' middling difficulty.
+pub fn add_path(data: &CampaignData, from: PlaceId, to: PlaceId) -> Added<MapPath> {
+    let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
+    let path = MapPath {
+        id: data.next_id::<MapPath>(),
+        name: format!("{} – {}", name(from), name(to)),
+        from,
+        to,
+        difficulty: 3,
+        danger: 1,
+        rounds: 1,
+        partial: false,
+        wild: false,
+        travelled: 0,
+        notes: String::new(),
+    };
+    added("Draw path", &path)
+}
+
+/// A lesser god with two empty cults, numbered after the others.
+pub fn add_cult(data: &CampaignData) -> Added<Cult> {
+    let cult = Cult {
+        id: data.next_id::<Cult>(),
+        god: format!("Lesser god {}", data.cults.len() + 1),
+        bright: CultSide::default(),
+        dark: CultSide::default(),
+    };
+    added("Add a lesser god", &cult)
+}
+
+/// A merchant's ware: a day's Supplies for 5.
+pub fn add_ware(data: &CampaignData) -> Added<Ware> {
+    let ware = Ware {
+        id: data.next_id::<Ware>(),
+        name: "Supplies".to_owned(),
+        price: 5,
+        supplies: 1,
+        item: None,
+    };
+    added("Add ware", &ware)
+}
+
+/// A gathering site with common wild herbs, numbered after the others.
+pub fn add_site(data: &CampaignData) -> Added<Site> {
+    let site = Site {
+        id: data.next_id::<Site>(),
+        name: format!("Site {}", data.sites.len() + 1),
+        place: None,
+        notes: String::new(),
+        materials: vec![SiteMaterial::new(
+            "Wild herbs",
+            MaterialType::Plant,
+            Abundance::Common,
+        )],
+        sources: Vec::new(),
+    };
+    added("Add gathering site", &site)
+}
+
+/// A d6 table with one row, for the GM to fill in.
+pub fn add_table(data: &CampaignData) -> Added<TableDef> {
+    let table = TableDef {
+        id: data.next_id::<TableDef>(),
+        name: "New table".into(),
+        dice: DiceExpr::die(6).into(),
+        rows: vec![TableRowDef {
+            from: 1,
+            to: 6,
+            result: "Something happens".into(),
+        }],
+        suggested: false,
+    };
+    added("New table", &table)
+}
+
+/// A journey of `party` from today, one 32 km leg on foot.
+pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
+    let journey = Journey {
+        id: data.next_id::<Journey>(),
+        name: "New journey".to_owned(),
+        party,
+        start: data.settings.clock,
+        plan: JourneyPlan {
+            methods: Method::standard(),
+            routes: vec![Route {
+                name: "Main route".to_owned(),
+                legs: vec![Leg {
+                    name: "First leg".to_owned(),
+                    method: 0,
+                    distance_km: 32.0,
+                    terrain: Terrain::Normal,
+                    altitude_m: 0,
+                    temperature: Temperature::Normal,
+                    weather_hours: None,
+                    depth_m: 0,
+                    played_as: None,
+                }],
+            }],
+            chosen: 0,
+            pattern: DayPattern::default(),
+            food_order: FoodOrder::default(),
+            days: Default::default(),
+        },
+        played_hours: 0,
+        log: Vec::new(),
+        food_left: Vec::new(),
+        exhaustion_gained: Vec::new(),
+    };
+    added("New journey", &journey)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Settings;
+
+    fn apply(data: &mut CampaignData, edit: &Edit) {
+        for change in &edit.changes {
+            data.apply(change);
+        }
+    }
+
+    #[test]
+    fn a_new_record_takes_the_next_id_and_is_named_for_the_edit_menu() {
+        let mut data = CampaignData::new(Settings::new("Test"));
+        let first = add_party(&data);
+        apply(&mut data, &first.edit);
+        let second = add_party(&data);
+        assert_ne!(first.id, second.id, "ids are never shared");
+        assert_eq!(second.edit.label, "Add party");
+        assert_eq!(data.parties[&first.id].name, "New party");
+    }
+
+    #[test]
+    fn a_dragged_place_stays_on_the_map() {
+        let mut data = CampaignData::new(Settings::new("Test"));
+        let place = add_place(&data, 10.0, 10.0);
+        apply(&mut data, &place.edit);
+        let edit = move_place(&data.places[&place.id], -5.0e9, 5.0e9);
+        apply(&mut data, &edit);
+        let p = &data.places[&place.id];
+        assert_eq!(
+            (p.x, p.y),
+            (
+                *limits::MAP_COORDINATE.start(),
+                *limits::MAP_COORDINATE.end()
+            )
+        );
+        assert_eq!(edit.label, format!("Move {}", p.name));
+    }
+
+    #[test]
+    fn joining_and_leaving_a_party_name_the_party() {
+        let mut data = CampaignData::new(Settings::new("Test"));
+        let party = add_party(&data);
+        apply(&mut data, &party.edit);
+        let ash = add_character(&data);
+        apply(&mut data, &ash.edit);
+        let join = set_party(&data, &data.characters[&ash.id], Some(party.id));
+        assert_eq!(join.label, "Add New character to New party");
+        apply(&mut data, &join);
+        let leave = set_party(&data, &data.characters[&ash.id], None);
+        assert_eq!(leave.label, "Remove New character from New party");
+        apply(&mut data, &leave);
+        assert_eq!(data.characters[&ash.id].party, None);
+    }
+}
