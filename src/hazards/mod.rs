@@ -183,7 +183,6 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
         .get(&step.character)
         .ok_or(HazardError::NoCharacter)?;
     let mut c = before.clone();
-    let name = c.name.clone();
     let (label, line) = match &step.hazard {
         Hazard::Fall {
             height_m,
@@ -192,34 +191,8 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
             cause,
         } => fall(&mut c, *height_m, *glide, *into_water, *cause, dice)?,
         Hazard::ColdWater { minutes, depth_m } => cold_water(&mut c, *minutes, *depth_m, dice)?,
-        Hazard::OutOfBreath => {
-            let breath = water::breath(whole(c.exploration.trait_value("Endurance")));
-            let condition = format!(
-                "Choking: {} left, then 0 HP and Dying",
-                crate::model::plural(breath.choke_rounds, "round")
-            );
-            c.exploration.hazards.gain(&condition);
-            (
-                format!("{name} runs out of breath"),
-                format!("{}; they are out of breath.", breath_line(&c)),
-            )
-        }
-        Hazard::RoughWater { tg } => {
-            let (test, record) =
-                ground::test_roll(dice, "Physique", bonus(&c, "Physique", None), *tg)
-                    .map_err(rules)?;
-            (
-                format!("{name} swims rough water"),
-                format!(
-                    "{name} swims rough water: {record}: {}.",
-                    if test.passed {
-                        "they make headway"
-                    } else {
-                        "the water has its way with them (the GM says how)"
-                    }
-                ),
-            )
-        }
+        Hazard::OutOfBreath => out_of_breath(&mut c),
+        Hazard::RoughWater { tg } => rough_water(&c, *tg, dice)?,
         Hazard::Climb {
             metres,
             difficult,
@@ -234,179 +207,242 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
                 (QuicksandEvent::PullOut, Some(id)) if *id != step.character => {
                     Some(data.characters.get(id).ok_or(HazardError::NoCharacter)?)
                 }
-                (QuicksandEvent::PullOut, _) => return Err(HazardError::NoHelper(name)),
+                (QuicksandEvent::PullOut, _) => return Err(HazardError::NoHelper(c.name)),
                 _ => None,
             };
             quicksand(&mut c, *event, *height_m, helper, dice)?
         }
-        Hazard::Lava { exposure } => {
-            let roll = ground::lava(*exposure, dice).map_err(rules)?;
-            let hurt = hurt(&mut c, u32::try_from(roll.total).unwrap_or(0));
-            (
-                format!("{name} is burnt by lava"),
-                format!(
-                    "{name}, {} the lava: {}: {hurt}.",
-                    exposure.label().to_lowercase(),
-                    roll.record("fire")
-                ),
-            )
-        }
-        Hazard::Ice { thin } => {
-            let result = ground::ice(
-                &Ice {
-                    bonus: bonus(&c, "Agility", None),
-                    thin: *thin,
-                },
-                dice,
-            )
-            .map_err(rules)?;
-            let outcome = match result.outcome {
-                IceOutcome::Stands => "keeps their feet".to_owned(),
-                IceOutcome::Prone => {
-                    c.exploration.hazards.gain("Prone");
-                    "falls Prone".to_owned()
-                }
-                IceOutcome::FallsThrough => {
-                    c.exploration.hazards.gain("In extremely cold water");
-                    "breaks the thin ice and falls through into extremely cold water".to_owned()
-                }
-            };
-            (
-                format!("{name} crosses ice"),
-                format!("{name} crosses ice: {}: {outcome}.", result.record),
-            )
-        }
-        Hazard::Hide { observers, enemies } => {
-            if observers.is_empty() && enemies.is_empty() {
-                return Err(HazardError::NoObservers(name));
-            }
-            let mut watchers = Vec::new();
-            let mut names = Vec::new();
-            for (id, searching) in observers {
-                if *id == step.character {
-                    return Err(HazardError::OwnObserver(name));
-                }
-                let o = data.characters.get(id).ok_or(HazardError::NoCharacter)?;
-                let skill = if *searching {
-                    "Investigation"
-                } else {
-                    "Perception"
-                };
-                watchers.push(Observer {
-                    bonus: bonus(o, "Intuition", Some(skill)),
-                    searching: *searching,
-                });
-                names.push(o.name.clone());
-            }
-            for e in enemies {
-                watchers.push(Observer {
-                    bonus: e.bonus,
-                    searching: e.searching,
-                });
-                names.push(e.name.clone());
-            }
-            let request = Hide {
-                bonus: bonus(&c, "Agility", Some("Stealth")),
-                observers: watchers,
-            };
-            let result = senses::hide(&request, dice).map_err(rules)?;
-            let against: Vec<String> = names
-                .iter()
-                .zip(&result.contests)
-                .map(|(n, k)| {
-                    format!(
-                        "{n}'s {} {}: {}",
-                        crate::model::capitalised(k.skill),
-                        k.total,
-                        if k.hidden { "hidden" } else { "found" }
-                    )
-                })
-                .collect();
-            let hidden = result.contests.iter().all(|k| k.hidden);
-            if hidden {
-                c.exploration.hazards.gain("Hidden");
-            } else {
-                c.exploration.hazards.lose("Hidden");
-            }
-            (
-                format!("{name} hides"),
-                format!(
-                    "{name} hides: Stealth {} against {}{}.",
-                    result.total,
-                    against.join(", "),
-                    if hidden {
-                        "; Hidden, and those they hide from are Unaware"
-                    } else {
-                        ""
-                    }
-                ),
-            )
-        }
-        Hazard::Deep => {
-            let h = &mut c.exploration.hazards;
-            if c.exploration.depth_adapted {
-                return Err(HazardError::Adapted(name));
-            }
-            h.doom += 1;
-            h.gain("Doom");
-            (
-                format!("{name} spends a turn below 500 m"),
-                format!(
-                    "{name} spends a turn at {ABYSS_M} m or below without adaptation: Doom {}; the Doom and the exhaustion gained here stay until they rise above {ABYSS_M} m.",
-                    h.doom
-                ),
-            )
-        }
-        Hazard::Surface => {
-            let h = &mut c.exploration.hazards;
-            if h.doom == 0 && h.held_exhaustion == 0 {
-                return Err(HazardError::NotDeep(name));
-            }
-            let (doom, held) = (h.doom, h.held_exhaustion);
-            h.doom = 0;
-            h.held_exhaustion = 0;
-            h.lose("Doom");
-            let mut ended = Vec::new();
-            if doom > 0 {
-                ended.push(format!("Doom {doom} ends"));
-            }
-            if held > 0 {
-                ended.push(format!(
-                    "the {} of exhaustion gained below can be removed again",
-                    crate::model::plural(held, "degree")
-                ));
-            }
-            (
-                format!("{name} rises above 500 m"),
-                format!("{name} rises above {ABYSS_M} m: {}.", ended.join(", and ")),
-            )
-        }
-        Hazard::Clear { condition } => {
-            let h = &mut c.exploration.hazards;
-            if !h.conditions.contains(condition) {
-                return Err(HazardError::NoCondition(name, condition.to_lowercase()));
-            }
-            // "the Doom ... stay[s] until the character is above 500 m".
-            if condition == "Doom" {
-                return Err(HazardError::DoomStays(name));
-            }
-            // Out of the quicksand is out of both its conditions.
-            if QUICKSAND_CONDITIONS.contains(&condition.as_str()) {
-                QUICKSAND_CONDITIONS.iter().for_each(|q| h.lose(q));
-                h.sunk_m = 0.0;
-            } else {
-                h.lose(condition);
-            }
-            (
-                format!("{name} is no longer {}", condition.to_lowercase()),
-                format!("{name} is no longer {condition}."),
-            )
-        }
+        Hazard::Lava { exposure } => lava(&mut c, *exposure, dice)?,
+        Hazard::Ice { thin } => ice(&mut c, *thin, dice)?,
+        Hazard::Hide { observers, enemies } => hide(data, &mut c, observers, enemies, dice)?,
+        Hazard::Deep => deep(&mut c)?,
+        Hazard::Surface => surface(&mut c)?,
+        Hazard::Clear { condition } => clear(&mut c, condition)?,
     };
     c.exploration.hazards.lines.push(line);
     Ok(Edit::new(
         label,
         vec![Change::character(Some(before), Some(&c))],
+    ))
+}
+
+/// Out of breath: the rounds they can still hold it, then Dying.
+fn out_of_breath(c: &mut Character) -> (String, String) {
+    let name = c.name.clone();
+    let breath = water::breath(whole(c.exploration.trait_value("Endurance")));
+    let condition = format!(
+        "Choking: {} left, then 0 HP and Dying",
+        crate::model::plural(breath.choke_rounds, "round")
+    );
+    c.exploration.hazards.gain(&condition);
+    (
+        format!("{name} runs out of breath"),
+        format!("{}; they are out of breath.", breath_line(c)),
+    )
+}
+
+/// A swim through rough water: a Physique test against the water's TG.
+fn rough_water(c: &Character, tg: i32, dice: &mut Dice) -> Result<(String, String)> {
+    let name = &c.name;
+    let (test, record) =
+        ground::test_roll(dice, "Physique", bonus(c, "Physique", None), tg).map_err(rules)?;
+    Ok((
+        format!("{name} swims rough water"),
+        format!(
+            "{name} swims rough water: {record}: {}.",
+            if test.passed {
+                "they make headway"
+            } else {
+                "the water has its way with them (the GM says how)"
+            }
+        ),
+    ))
+}
+
+/// Lava's fire damage for the time spent in it.
+fn lava(c: &mut Character, exposure: LavaExposure, dice: &mut Dice) -> Result<(String, String)> {
+    let name = c.name.clone();
+    let roll = ground::lava(exposure, dice).map_err(rules)?;
+    let hurt = hurt(c, u32::try_from(roll.total).unwrap_or(0));
+    Ok((
+        format!("{name} is burnt by lava"),
+        format!(
+            "{name}, {} the lava: {}: {hurt}.",
+            exposure.label().to_lowercase(),
+            roll.record("fire")
+        ),
+    ))
+}
+
+/// Crossing ice: an Agility test, thin ice may give way.
+fn ice(c: &mut Character, thin: bool, dice: &mut Dice) -> Result<(String, String)> {
+    let name = c.name.clone();
+    let result = ground::ice(
+        &Ice {
+            bonus: bonus(c, "Agility", None),
+            thin,
+        },
+        dice,
+    )
+    .map_err(rules)?;
+    let outcome = match result.outcome {
+        IceOutcome::Stands => "keeps their feet".to_owned(),
+        IceOutcome::Prone => {
+            c.exploration.hazards.gain("Prone");
+            "falls Prone".to_owned()
+        }
+        IceOutcome::FallsThrough => {
+            c.exploration.hazards.gain("In extremely cold water");
+            "breaks the thin ice and falls through into extremely cold water".to_owned()
+        }
+    };
+    Ok((
+        format!("{name} crosses ice"),
+        format!("{name} crosses ice: {}: {outcome}.", result.record),
+    ))
+}
+
+/// Hiding from the heroes and enemies watching, each contested in turn.
+fn hide(
+    data: &CampaignData,
+    c: &mut Character,
+    observers: &[(CharacterId, bool)],
+    enemies: &[EnemyWatch],
+    dice: &mut Dice,
+) -> Result<(String, String)> {
+    let name = c.name.clone();
+    if observers.is_empty() && enemies.is_empty() {
+        return Err(HazardError::NoObservers(name));
+    }
+    let mut watchers = Vec::new();
+    let mut names = Vec::new();
+    for (id, searching) in observers {
+        if *id == c.id {
+            return Err(HazardError::OwnObserver(name));
+        }
+        let o = data.characters.get(id).ok_or(HazardError::NoCharacter)?;
+        let skill = if *searching {
+            "Investigation"
+        } else {
+            "Perception"
+        };
+        watchers.push(Observer {
+            bonus: bonus(o, "Intuition", Some(skill)),
+            searching: *searching,
+        });
+        names.push(o.name.clone());
+    }
+    for e in enemies {
+        watchers.push(Observer {
+            bonus: e.bonus,
+            searching: e.searching,
+        });
+        names.push(e.name.clone());
+    }
+    let request = Hide {
+        bonus: bonus(c, "Agility", Some("Stealth")),
+        observers: watchers,
+    };
+    let result = senses::hide(&request, dice).map_err(rules)?;
+    let against: Vec<String> = names
+        .iter()
+        .zip(&result.contests)
+        .map(|(n, k)| {
+            format!(
+                "{n}'s {} {}: {}",
+                crate::model::capitalised(k.skill),
+                k.total,
+                if k.hidden { "hidden" } else { "found" }
+            )
+        })
+        .collect();
+    let hidden = result.contests.iter().all(|k| k.hidden);
+    if hidden {
+        c.exploration.hazards.gain("Hidden");
+    } else {
+        c.exploration.hazards.lose("Hidden");
+    }
+    Ok((
+        format!("{name} hides"),
+        format!(
+            "{name} hides: Stealth {} against {}{}.",
+            result.total,
+            against.join(", "),
+            if hidden {
+                "; Hidden, and those they hide from are Unaware"
+            } else {
+                ""
+            }
+        ),
+    ))
+}
+
+/// A turn below 500 m without adaptation: one more Doom.
+fn deep(c: &mut Character) -> Result<(String, String)> {
+    let name = c.name.clone();
+    let h = &mut c.exploration.hazards;
+    if c.exploration.depth_adapted {
+        return Err(HazardError::Adapted(name));
+    }
+    h.doom += 1;
+    h.gain("Doom");
+    Ok((
+        format!("{name} spends a turn below 500 m"),
+        format!(
+            "{name} spends a turn at {ABYSS_M} m or below without adaptation: Doom {}; the Doom and the exhaustion gained here stay until they rise above {ABYSS_M} m.",
+            h.doom
+        ),
+    ))
+}
+
+/// Rising above 500 m: the Doom ends, held exhaustion may be removed.
+fn surface(c: &mut Character) -> Result<(String, String)> {
+    let name = c.name.clone();
+    let h = &mut c.exploration.hazards;
+    if h.doom == 0 && h.held_exhaustion == 0 {
+        return Err(HazardError::NotDeep(name));
+    }
+    let (doom, held) = (h.doom, h.held_exhaustion);
+    h.doom = 0;
+    h.held_exhaustion = 0;
+    h.lose("Doom");
+    let mut ended = Vec::new();
+    if doom > 0 {
+        ended.push(format!("Doom {doom} ends"));
+    }
+    if held > 0 {
+        ended.push(format!(
+            "the {} of exhaustion gained below can be removed again",
+            crate::model::plural(held, "degree")
+        ));
+    }
+    Ok((
+        format!("{name} rises above 500 m"),
+        format!("{name} rises above {ABYSS_M} m: {}.", ended.join(", and ")),
+    ))
+}
+
+/// A condition the GM clears; Doom stays until they rise.
+fn clear(c: &mut Character, condition: &str) -> Result<(String, String)> {
+    let name = c.name.clone();
+    let h = &mut c.exploration.hazards;
+    if !h.conditions.iter().any(|k| k == condition) {
+        return Err(HazardError::NoCondition(name, condition.to_lowercase()));
+    }
+    // "the Doom ... stay[s] until the character is above 500 m".
+    if condition == "Doom" {
+        return Err(HazardError::DoomStays(name));
+    }
+    // Out of the quicksand is out of both its conditions.
+    if QUICKSAND_CONDITIONS.contains(&condition) {
+        QUICKSAND_CONDITIONS.iter().for_each(|q| h.lose(q));
+        h.sunk_m = 0.0;
+    } else {
+        h.lose(condition);
+    }
+    Ok((
+        format!("{name} is no longer {}", condition.to_lowercase()),
+        format!("{name} is no longer {condition}."),
     ))
 }
 

@@ -337,28 +337,7 @@ pub(super) fn play(
             bright,
             boss_rule,
         } => add_enemies(&mut book, name, *tier, *count, *cult, *bright, *boss_rule)?,
-        FightStep::Behaviour => {
-            let standing: Vec<usize> = (0..book.scene.enemies.len())
-                .filter(|&i| !book.scene.enemies[i].is_down())
-                .collect();
-            if standing.is_empty() {
-                return Err(SceneError::NoEnemies);
-            }
-            let rolled = combat::behaviour(standing.len() as u32, dice).map_err(rules)?;
-            let read: Vec<String> = standing
-                .iter()
-                .zip(&rolled)
-                .map(|(&i, (face, b))| {
-                    format!(
-                        "{} d6 = {face}: {}",
-                        book.scene.enemies[i].name,
-                        behaviour(*b)
-                    )
-                })
-                .collect();
-            book.line(format!("Enemy behaviour: {}.", read.join("; ")));
-            "Roll enemy behaviour".to_owned()
-        }
+        FightStep::Behaviour => roll_behaviour(&mut book, dice)?,
         FightStep::Activate { who } => activate(&mut book, *who)?,
         FightStep::Act { action } => {
             let who = book.activating()?;
@@ -367,22 +346,7 @@ pub(super) fn play(
             book.line(format!("{name}: {}.", action.label()));
             format!("{name}: {}", action.label())
         }
-        FightStep::ThirdAction => {
-            let who = book.activating()?;
-            book.armour_only(who)?;
-            let name = book.name_of(who)?;
-            let mut hero = book.hero(who)?;
-            hero.third_action_taken = book.scene.third_actions.contains(&who);
-            hero.spend(ToughnessSpend::ThirdAction)
-                .map_err(|e| SceneError::Hero(name.clone(), e))?;
-            book.set_hero(who, &hero)?;
-            book.scene.third_actions.push(who);
-            book.line(format!(
-                "{name} spends 2 Toughness for a third action: {} left.",
-                hero.toughness
-            ));
-            format!("{name} buys a third action")
-        }
+        FightStep::ThirdAction => third_action(&mut book)?,
         FightStep::EndActivation => {
             if book.scene.activation.is_none() {
                 return Err(SceneError::NoActivation);
@@ -408,78 +372,131 @@ pub(super) fn play(
             who,
             wounds,
             cancel,
-        } => {
-            let name = book.standing(*who)?;
-            let mut hero = book.hero(*who)?;
-            let before = hero.toughness;
-            let taken = hero.take_wounds(*wounds, *cancel);
-            book.set_hero(*who, &hero)?;
-            book.line(format!(
-                "{name} takes {wounds} wound{}: {} cancelled with Toughness, {taken} taken, {} Wounds left.",
-                plural(*wounds),
-                before - hero.toughness,
-                hero.wounds
-            ));
-            format!("{name} takes wounds")
-        }
-        FightStep::Rest { who } => {
-            let name = book.standing(*who)?;
-            book.armour_only(*who)?;
-            book.act(*who, Action::Rest)?;
-            let mut hero = book.hero(*who)?;
-            let roll = hero.rest(dice)?;
-            book.set_hero(*who, &hero)?;
-            book.line(format!(
-                "{name} rests: d3 = {roll}, Toughness {} of {}.",
-                hero.toughness, hero.max_toughness
-            ));
-            format!("{name} rests")
-        }
+        } => harm(&mut book, *who, *wounds, *cancel)?,
+        FightStep::Rest { who } => rest(&mut book, *who, dice)?,
         FightStep::Revive {
             ally,
             downed,
             stat,
             wild_die,
         } => revive(&mut book, *ally, *downed, *stat, *wild_die, dice)?,
-        FightStep::Reroll { character } => {
-            let who = Combatant::Hero(*character);
-            let name = book.name_of(who)?;
-            let mut hero = book.hero(who)?;
-            hero.spend(ToughnessSpend::Reroll)
-                .map_err(|e| SceneError::Hero(name.clone(), e))?;
-            book.set_hero(who, &hero)?;
-            book.line(format!(
-                "{name} spends 2 Toughness to reroll a failed narrative test: {} left.",
-                hero.toughness
-            ));
-            format!("{name} spends Toughness on a reroll")
-        }
-        FightStep::Give { from, to } => {
-            if from == to {
-                return Err(SceneError::Rules(
-                    "a hero gives a wild die to another hero".into(),
-                ));
-            }
-            let (giver, taker) = (Combatant::Hero(*from), Combatant::Hero(*to));
-            let (from_name, to_name) = (book.name_of(giver)?, book.name_of(taker)?);
-            let (mut a, mut b) = (book.hero(giver)?, book.hero(taker)?);
-            a.give_wild_die(&mut b).map_err(|e| match e {
-                HeroError::WildDiceFull => SceneError::WildDiceFull(to_name.clone()),
-                HeroError::NoWildDice => SceneError::NoWildDie(from_name.clone()),
-                e => SceneError::Hero(from_name.clone(), e),
-            })?;
-            book.set_hero(giver, &a)?;
-            book.set_hero(taker, &b)?;
-            book.line(format!(
-                "{from_name} gives a wild die to {to_name} ({} held).",
-                b.wild_dice
-            ));
-            format!("{from_name} gives {to_name} a wild die")
-        }
+        FightStep::Reroll { character } => reroll(&mut book, *character)?,
+        FightStep::Give { from, to } => give(&mut book, *from, *to)?,
     };
     Ok(book.edit(label))
 }
 
+/// How each standing enemy behaves this round, on a D6 each.
+fn roll_behaviour(book: &mut Booking, dice: &mut Dice) -> Result<String> {
+    let standing: Vec<usize> = (0..book.scene.enemies.len())
+        .filter(|&i| !book.scene.enemies[i].is_down())
+        .collect();
+    if standing.is_empty() {
+        return Err(SceneError::NoEnemies);
+    }
+    let rolled = combat::behaviour(standing.len() as u32, dice).map_err(rules)?;
+    let read: Vec<String> = standing
+        .iter()
+        .zip(&rolled)
+        .map(|(&i, (face, b))| {
+            format!(
+                "{} d6 = {face}: {}",
+                book.scene.enemies[i].name,
+                behaviour(*b)
+            )
+        })
+        .collect();
+    book.line(format!("Enemy behaviour: {}.", read.join("; ")));
+    Ok("Roll enemy behaviour".to_owned())
+}
+
+/// A third action for 2 Toughness, for the hero activating.
+fn third_action(book: &mut Booking) -> Result<String> {
+    let who = book.activating()?;
+    book.armour_only(who)?;
+    let name = book.name_of(who)?;
+    let mut hero = book.hero(who)?;
+    hero.third_action_taken = book.scene.third_actions.contains(&who);
+    hero.spend(ToughnessSpend::ThirdAction)
+        .map_err(|e| SceneError::Hero(name.clone(), e))?;
+    book.set_hero(who, &hero)?;
+    book.scene.third_actions.push(who);
+    book.line(format!(
+        "{name} spends 2 Toughness for a third action: {} left.",
+        hero.toughness
+    ));
+    Ok(format!("{name} buys a third action"))
+}
+
+/// Wounds taken by a hero, some cancelled with Toughness.
+fn harm(book: &mut Booking, who: Combatant, wounds: u32, cancel: u32) -> Result<String> {
+    let name = book.standing(who)?;
+    let mut hero = book.hero(who)?;
+    let before = hero.toughness;
+    let taken = hero.take_wounds(wounds, cancel);
+    book.set_hero(who, &hero)?;
+    book.line(format!(
+        "{name} takes {wounds} wound{}: {} cancelled with Toughness, {taken} taken, {} Wounds left.",
+        plural(wounds),
+        before - hero.toughness,
+        hero.wounds
+    ));
+    Ok(format!("{name} takes wounds"))
+}
+
+/// The Rest action: a d3 of Toughness back.
+fn rest(book: &mut Booking, who: Combatant, dice: &mut Dice) -> Result<String> {
+    let name = book.standing(who)?;
+    book.armour_only(who)?;
+    book.act(who, Action::Rest)?;
+    let mut hero = book.hero(who)?;
+    let roll = hero.rest(dice)?;
+    book.set_hero(who, &hero)?;
+    book.line(format!(
+        "{name} rests: d3 = {roll}, Toughness {} of {}.",
+        hero.toughness, hero.max_toughness
+    ));
+    Ok(format!("{name} rests"))
+}
+
+/// 2 Toughness spent to reroll a failed narrative test.
+fn reroll(book: &mut Booking, character: CharacterId) -> Result<String> {
+    let who = Combatant::Hero(character);
+    let name = book.name_of(who)?;
+    let mut hero = book.hero(who)?;
+    hero.spend(ToughnessSpend::Reroll)
+        .map_err(|e| SceneError::Hero(name.clone(), e))?;
+    book.set_hero(who, &hero)?;
+    book.line(format!(
+        "{name} spends 2 Toughness to reroll a failed narrative test: {} left.",
+        hero.toughness
+    ));
+    Ok(format!("{name} spends Toughness on a reroll"))
+}
+
+/// "You can give one to another hero": a wild die passed on.
+fn give(book: &mut Booking, from: CharacterId, to: CharacterId) -> Result<String> {
+    if from == to {
+        return Err(SceneError::Rules(
+            "a hero gives a wild die to another hero".into(),
+        ));
+    }
+    let (giver, taker) = (Combatant::Hero(from), Combatant::Hero(to));
+    let (from_name, to_name) = (book.name_of(giver)?, book.name_of(taker)?);
+    let (mut a, mut b) = (book.hero(giver)?, book.hero(taker)?);
+    a.give_wild_die(&mut b).map_err(|e| match e {
+        HeroError::WildDiceFull => SceneError::WildDiceFull(to_name.clone()),
+        HeroError::NoWildDice => SceneError::NoWildDie(from_name.clone()),
+        e => SceneError::Hero(from_name.clone(), e),
+    })?;
+    book.set_hero(giver, &a)?;
+    book.set_hero(taker, &b)?;
+    book.line(format!(
+        "{from_name} gives a wild die to {to_name} ({} held).",
+        b.wild_dice
+    ));
+    Ok(format!("{from_name} gives {to_name} a wild die"))
+}
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

@@ -258,131 +258,16 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             mode,
             threat,
             new_scenario,
-        } => {
-            if let Some(open) = data.scenes.values().find(|s| !s.finished) {
-                return Err(SceneError::StillOpen(open.name.clone()));
-            }
-            let name = if name.trim().is_empty() {
-                format!("Scene of {}", data.settings.clock)
-            } else {
-                name.trim().to_owned()
-            };
-            let scene = Scene {
-                id: data.next_id::<crate::model::Scene>(),
-                name: name.clone(),
-                party: *party,
-                mode: *mode,
-                threat: (*threat).max(0),
-                round: 0,
-                in_round: false,
-                started: data.settings.clock,
-                finished: false,
-                awards: Vec::new(),
-                enemies: Vec::new(),
-                activated: Vec::new(),
-                activation: None,
-                third_actions: Vec::new(),
-                down: Vec::new(),
-                priority: Vec::new(),
-                tested: Vec::new(),
-                lines: vec![format!(
-                    "{}: {name} begins, {}, Threat {}.",
-                    data.settings.clock.stamp(),
-                    mode.label().to_lowercase(),
-                    (*threat).max(0)
-                )],
-            };
-            let mut book = Booking {
-                data,
-                scene,
-                characters: Vec::new(),
-            };
-            for id in cast(data, &book.scene) {
-                let c = book.character(id)?;
-                let mut hero = fight::hero_of(c);
-                hero.new_scene();
-                if *new_scenario {
-                    hero.new_scenario();
-                }
-                fight::store_hero(c, &hero);
-            }
-            book.line(if *new_scenario {
-                "A new scenario: Wounds return and Toughness refills.".to_owned()
-            } else {
-                "Wounds return between scenes.".to_owned()
-            });
-            Ok(book.edit(format!("Start {name}")))
-        }
+        } => start(data, name, *party, *mode, *threat, *new_scenario),
         SceneStep::Begin { scene } => begin(data, *scene, dice),
-        SceneStep::End { scene } => {
-            let mut book = Booking::open(data, *scene)?;
-            let step = book.scene.mode.step();
-            if !book.scene.in_round {
-                return Err(SceneError::NoRound(step));
-            }
-            let before = book.scene.threat;
-            book.scene.threat = i64::from(end_of_round(before.max(0) as u32));
-            book.scene.in_round = false;
-            let round = book.scene.round;
-            book.end_activation()?;
-            let mut still: Vec<CharacterId> = Vec::new();
-            for d in &mut book.scene.down {
-                if d.round < round && !d.still_down {
-                    d.still_down = true;
-                    still.push(d.character);
-                }
-            }
-            for id in still {
-                let name = book.character(id)?.name.clone();
-                book.line(format!(
-                    "{name} is still down at the end of the following round: a D6 after the scenario."
-                ));
-            }
-            book.line(format!(
-                "End of {step} {round}: Threat +1, {before} → {}.",
-                book.scene.threat
-            ));
-            Ok(book.edit(format!("End {step} {round}")))
-        }
+        SceneStep::End { scene } => end(data, *scene),
         SceneStep::Award {
             scene,
             character,
             reason,
             night,
-        } => {
-            let mut book = Booking::open(data, *scene)?;
-            let c = book.character(*character)?;
-            if c.companion.wild_dice >= i64::from(MAX_WILD_DICE) {
-                return Err(SceneError::WildDiceFull(c.name.clone()));
-            }
-            c.companion.wild_dice += 1;
-            let line = format!(
-                "{} gains a wild die ({}): {} held.",
-                c.name,
-                reason.to_lowercase(),
-                c.companion.wild_dice
-            );
-            let name = c.name.clone();
-            book.scene.awards.push(WildAward {
-                character: *character,
-                reason: reason.clone(),
-                night: night.clone(),
-            });
-            book.line(line);
-            Ok(book.edit(format!("Award {name} a wild die")))
-        }
-        SceneStep::Spend { scene, character } => {
-            let mut book = Booking::open(data, *scene)?;
-            let c = book.character(*character)?;
-            spend_wild_die(c)?;
-            let line = format!(
-                "{} spends a wild die: {} held.",
-                c.name, c.companion.wild_dice
-            );
-            let name = c.name.clone();
-            book.line(line);
-            Ok(book.edit(format!("{name} spends a wild die")))
-        }
+        } => award(data, *scene, *character, reason, night),
+        SceneStep::Spend { scene, character } => spend(data, *scene, *character),
         SceneStep::Challenge {
             scene,
             character,
@@ -448,6 +333,148 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
         SceneStep::Finish { scene } => finish(data, *scene, dice),
         SceneStep::Fight { scene, step } => fight::play(data, *scene, step, dice),
     }
+}
+
+/// A scene opened for the party, with Threat and the cast's wounds as the
+/// texts say a scene or a scenario starts.
+fn start(
+    data: &CampaignData,
+    name: &str,
+    party: Option<PartyId>,
+    mode: SceneMode,
+    threat: i64,
+    new_scenario: bool,
+) -> Result<Edit> {
+    if let Some(open) = data.scenes.values().find(|s| !s.finished) {
+        return Err(SceneError::StillOpen(open.name.clone()));
+    }
+    let name = if name.trim().is_empty() {
+        format!("Scene of {}", data.settings.clock)
+    } else {
+        name.trim().to_owned()
+    };
+    let scene = Scene {
+        id: data.next_id::<crate::model::Scene>(),
+        name: name.clone(),
+        party,
+        mode,
+        threat: threat.max(0),
+        round: 0,
+        in_round: false,
+        started: data.settings.clock,
+        finished: false,
+        awards: Vec::new(),
+        enemies: Vec::new(),
+        activated: Vec::new(),
+        activation: None,
+        third_actions: Vec::new(),
+        down: Vec::new(),
+        priority: Vec::new(),
+        tested: Vec::new(),
+        lines: vec![format!(
+            "{}: {name} begins, {}, Threat {}.",
+            data.settings.clock.stamp(),
+            mode.label().to_lowercase(),
+            threat.max(0)
+        )],
+    };
+    let mut book = Booking {
+        data,
+        scene,
+        characters: Vec::new(),
+    };
+    for id in cast(data, &book.scene) {
+        let c = book.character(id)?;
+        let mut hero = fight::hero_of(c);
+        hero.new_scene();
+        if new_scenario {
+            hero.new_scenario();
+        }
+        fight::store_hero(c, &hero);
+    }
+    book.line(if new_scenario {
+        "A new scenario: Wounds return and Toughness refills.".to_owned()
+    } else {
+        "Wounds return between scenes.".to_owned()
+    });
+    Ok(book.edit(format!("Start {name}")))
+}
+
+/// "At the end of each round ... Threat increases by 1"; the downed still
+/// down are named.
+fn end(data: &CampaignData, scene: SceneId) -> Result<Edit> {
+    let mut book = Booking::open(data, scene)?;
+    let step = book.scene.mode.step();
+    if !book.scene.in_round {
+        return Err(SceneError::NoRound(step));
+    }
+    let before = book.scene.threat;
+    book.scene.threat = i64::from(end_of_round(before.max(0) as u32));
+    book.scene.in_round = false;
+    let round = book.scene.round;
+    book.end_activation()?;
+    let mut still: Vec<CharacterId> = Vec::new();
+    for d in &mut book.scene.down {
+        if d.round < round && !d.still_down {
+            d.still_down = true;
+            still.push(d.character);
+        }
+    }
+    for id in still {
+        let name = book.character(id)?.name.clone();
+        book.line(format!(
+            "{name} is still down at the end of the following round: a D6 after the scenario."
+        ));
+    }
+    book.line(format!(
+        "End of {step} {round}: Threat +1, {before} → {}.",
+        book.scene.threat
+    ));
+    Ok(book.edit(format!("End {step} {round}")))
+}
+
+/// A wild die awarded to a hero for `reason`.
+fn award(
+    data: &CampaignData,
+    scene: SceneId,
+    character: CharacterId,
+    reason: &str,
+    night: &str,
+) -> Result<Edit> {
+    let mut book = Booking::open(data, scene)?;
+    let c = book.character(character)?;
+    if c.companion.wild_dice >= i64::from(MAX_WILD_DICE) {
+        return Err(SceneError::WildDiceFull(c.name.clone()));
+    }
+    c.companion.wild_dice += 1;
+    let line = format!(
+        "{} gains a wild die ({}): {} held.",
+        c.name,
+        reason.to_lowercase(),
+        c.companion.wild_dice
+    );
+    let name = c.name.clone();
+    book.scene.awards.push(WildAward {
+        character,
+        reason: reason.to_owned(),
+        night: night.to_owned(),
+    });
+    book.line(line);
+    Ok(book.edit(format!("Award {name} a wild die")))
+}
+
+/// A wild die spent by a hero.
+fn spend(data: &CampaignData, scene: SceneId, character: CharacterId) -> Result<Edit> {
+    let mut book = Booking::open(data, scene)?;
+    let c = book.character(character)?;
+    spend_wild_die(c)?;
+    let line = format!(
+        "{} spends a wild die: {} held.",
+        c.name, c.companion.wild_dice
+    );
+    let name = c.name.clone();
+    book.line(line);
+    Ok(book.edit(format!("{name} spends a wild die")))
 }
 
 /// "At the start of each round or beat the GM rolls a D10" and, in a

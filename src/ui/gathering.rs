@@ -207,6 +207,12 @@ fn site_ui(
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &site.notes) {
         fields.commit(out, site, "notes", |s| s.notes = notes);
     }
+    materials_ui(ui, fields, site, out);
+    sources_ui(ui, fields, site, out);
+}
+
+/// The materials of a site: each one's type, abundance, test and tool.
+fn materials_ui(ui: &mut Ui, fields: &mut FieldBuffers, site: &Site, out: &mut Vec<Command>) {
     ui.label(RichText::new("Materials").strong());
     for (n, m) in site.materials.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
@@ -273,6 +279,10 @@ fn site_ui(
             ));
         });
     }
+}
+
+/// The sources a survey found at a site, each ticked off when worked out.
+fn sources_ui(ui: &mut Ui, fields: &mut FieldBuffers, site: &Site, out: &mut Vec<Command>) {
     ui.label(RichText::new("Sources found").strong());
     if site.sources.is_empty() {
         ui.label(RichText::new("None yet: a survey finds them.").weak());
@@ -396,6 +406,27 @@ fn session_ui(
     let session = open_session(data, site.id);
     ui.label(RichText::new("Gathering session").strong());
     let limit = session.map_or(SessionLimit::Hours(4), |s| s.limit);
+    limit_ui(ui, state, data, site, session, limit, out);
+    if let Some(s) = session {
+        gatherers_ui(ui, state, data, site, s, out);
+    }
+    join_ui(ui, state, data, site, limit, out);
+    if session.is_some() {
+        play_ui(ui, state, data, site, out);
+    }
+}
+
+/// How long the session lasts, in hours or units each; changed only while
+/// one is open.
+fn limit_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    session: Option<&crate::model::GatheringSession>,
+    limit: SessionLimit,
+    out: &mut Vec<Command>,
+) {
     ui.horizontal_wrapped(|ui| {
         // Greyed until a session is open; the line after says what starts one.
         let may_change = crate::gathering::check(
@@ -438,54 +469,74 @@ fn session_ui(
             None => ui.label(RichText::new("a survey or a gatherer starts it").weak()),
         };
     });
-    if let Some(s) = session {
-        for (n, g) in s.gatherers.iter().enumerate() {
-            let name = data
-                .characters
-                .get(&g.character)
-                .map_or("?", |c| c.name.as_str());
-            let source = site
-                .sources
-                .get(g.source)
-                .map_or("?", |f| f.material.as_str());
-            ui.horizontal_wrapped(|ui| {
-                ui.label(format!(
-                    "{name} at source {} ({source}): {} worked, {}; tests with",
-                    g.source + 1,
-                    duration(g.minutes),
-                    crate::model::plural(g.units, "unit")
-                ));
-                // A gatherer whose features allow it tests with another trait or skill.
-                let fields = &mut state.fields;
-                let key = |f: &str| format!("session{}:g{n}:{f}", s.id.0);
-                if let Some(t) = fields.text(ui, &key("trait"), "trait", &g.trait_name, 64.0) {
-                    fields.commit(out, s, "gatherer's trait", |s| {
-                        s.gatherers[n].trait_name = t
-                    });
-                }
-                if let Some(k) = fields.text(ui, &key("skill"), "skill", &g.skill_name, 96.0) {
-                    fields.commit(out, s, "gatherer's skill", |s| {
-                        s.gatherers[n].skill_name = k
-                    });
-                }
-                step_button(
-                    ui,
-                    &mut state.verdicts,
-                    data,
-                    "Leave",
-                    Ok(GatherStep::Leave {
-                        site: site.id,
-                        character: g.character,
-                    }),
-                    out,
-                )
-                .on_hover_text(format!(
-                    "{name} stops gathering; what they gathered stays theirs"
-                ))
-                .accessible_name(format!("{name} leaves"));
-            });
-        }
+}
+
+/// Who is gathering in the open session, where, and with which test.
+fn gatherers_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    s: &crate::model::GatheringSession,
+    out: &mut Vec<Command>,
+) {
+    for (n, g) in s.gatherers.iter().enumerate() {
+        let name = data
+            .characters
+            .get(&g.character)
+            .map_or("?", |c| c.name.as_str());
+        let source = site
+            .sources
+            .get(g.source)
+            .map_or("?", |f| f.material.as_str());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "{name} at source {} ({source}): {} worked, {}; tests with",
+                g.source + 1,
+                duration(g.minutes),
+                crate::model::plural(g.units, "unit")
+            ));
+            // A gatherer whose features allow it tests with another trait or skill.
+            let fields = &mut state.fields;
+            let key = |f: &str| format!("session{}:g{n}:{f}", s.id.0);
+            if let Some(t) = fields.text(ui, &key("trait"), "trait", &g.trait_name, 64.0) {
+                fields.commit(out, s, "gatherer's trait", |s| {
+                    s.gatherers[n].trait_name = t
+                });
+            }
+            if let Some(k) = fields.text(ui, &key("skill"), "skill", &g.skill_name, 96.0) {
+                fields.commit(out, s, "gatherer's skill", |s| {
+                    s.gatherers[n].skill_name = k
+                });
+            }
+            step_button(
+                ui,
+                &mut state.verdicts,
+                data,
+                "Leave",
+                Ok(GatherStep::Leave {
+                    site: site.id,
+                    character: g.character,
+                }),
+                out,
+            )
+            .on_hover_text(format!(
+                "{name} stops gathering; what they gathered stays theirs"
+            ))
+            .accessible_name(format!("{name} leaves"));
+        });
     }
+}
+
+/// A gatherer joining at a source not yet worked out, with their odds.
+fn join_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    limit: SessionLimit,
+    out: &mut Vec<Command>,
+) {
     let open: Vec<usize> = (0..site.sources.len())
         .filter(|&n| !site.sources[n].worked_out)
         .collect();
@@ -534,52 +585,60 @@ fn session_ui(
         }
         odds_ui(ui, state, data, site, limit);
     }
-    if session.is_some() {
-        let next = GatherStep::Gather {
-            site: site.id,
-            all: false,
-        };
-        let refused = state.verdicts.of(data.revision, &next, |step| {
-            crate::gathering::check(data, step)
-                .err()
-                .map(|e| e.to_string())
-        });
-        if let Some(why) = refused {
-            ui.label(RichText::new(capitalised(&why)).color(super::fields::ERROR_COLOUR));
-        }
-        ui.horizontal_wrapped(|ui| {
-            step_button(
-                ui,
-                &mut state.verdicts,
-                data,
-                "Next test",
-                Ok(GatherStep::Gather {
-                    site: site.id,
-                    all: false,
-                }),
-                out,
-            );
-            step_button(
-                ui,
-                &mut state.verdicts,
-                data,
-                "Gather until the end",
-                Ok(GatherStep::Gather {
-                    site: site.id,
-                    all: true,
-                }),
-                out,
-            );
-            step_button(
-                ui,
-                &mut state.verdicts,
-                data,
-                "End the session",
-                Ok(GatherStep::Finish { site: site.id }),
-                out,
-            );
-        });
+}
+
+/// The next test, the rest of the session, or its end; with why not.
+fn play_ui(
+    ui: &mut Ui,
+    state: &mut GatheringState,
+    data: &CampaignData,
+    site: &Site,
+    out: &mut Vec<Command>,
+) {
+    let next = GatherStep::Gather {
+        site: site.id,
+        all: false,
+    };
+    let refused = state.verdicts.of(data.revision, &next, |step| {
+        crate::gathering::check(data, step)
+            .err()
+            .map(|e| e.to_string())
+    });
+    if let Some(why) = refused {
+        ui.label(RichText::new(capitalised(&why)).color(super::fields::ERROR_COLOUR));
     }
+    ui.horizontal_wrapped(|ui| {
+        step_button(
+            ui,
+            &mut state.verdicts,
+            data,
+            "Next test",
+            Ok(GatherStep::Gather {
+                site: site.id,
+                all: false,
+            }),
+            out,
+        );
+        step_button(
+            ui,
+            &mut state.verdicts,
+            data,
+            "Gather until the end",
+            Ok(GatherStep::Gather {
+                site: site.id,
+                all: true,
+            }),
+            out,
+        );
+        step_button(
+            ui,
+            &mut state.verdicts,
+            data,
+            "End the session",
+            Ok(GatherStep::Finish { site: site.id }),
+            out,
+        );
+    });
 }
 
 /// A button for a gathering step, greyed with the domain's reason while
