@@ -386,7 +386,6 @@ impl App {
     }
 
     fn run(&mut self, command: Command) {
-        use actions::Action;
         match command {
             Command::Apply(edit) => {
                 let Some(session) = &mut self.session else {
@@ -399,63 +398,11 @@ impl App {
                 }
             }
             Command::Draft(edit) => self.draft = Some(edit),
-            Command::Run(Action::Undo) => self.step_history(true),
-            Command::Run(Action::Redo) => self.step_history(false),
-            Command::Run(Action::CloseCampaign) => {
-                if let Some(session) = self.session.take() {
-                    let name = session.data.settings.name.clone();
-                    drop(session);
-                    self.notify(format!("Closed {name}"));
-                }
-            }
-            Command::Run(Action::Quit) => {
-                self.flush_draft();
-                self.quit_asked = true;
-            }
-            Command::Run(Action::NewCampaign) => self.ask_path(DialogPurpose::NewCampaign),
-            Command::Run(Action::OpenCampaign) => self.ask_path(DialogPurpose::OpenCampaign),
-            Command::Run(Action::ExportPdf) => {
-                if self.session.is_some() {
-                    self.notices.push(Notice::ExportAsked);
-                }
-            }
-            Command::Run(Action::SaveCopy) => {
-                if self.session.is_some() {
-                    self.ask_path(DialogPurpose::SaveCopy);
-                }
-            }
-            Command::Run(Action::ExportJson) => {
-                if self.session.is_some() {
-                    self.ask_path(DialogPurpose::ExportJson);
-                }
-            }
-            Command::Run(Action::ImportJson) => self.ask_path(DialogPurpose::ImportJson),
-            Command::Run(Action::ImportCsv) => {
-                if self.session.is_some() {
-                    self.ask_path(DialogPurpose::ImportCsv);
-                }
-            }
+            Command::Run(action) => self.run_action(action),
             Command::ImportRoster(edit) => {
                 self.csv_import = None;
                 self.snapshot_before(crate::store::snapshots::Reason::Import);
                 self.run(Command::Apply(edit));
-            }
-            Command::Run(Action::CommandPalette) => self.notices.push(Notice::PaletteAsked),
-            Command::Run(
-                action @ (Action::AddCharacter
-                | Action::NewJourney
-                | Action::PlayNextHour
-                | Action::NextTravelRound
-                | Action::PrintJourney),
-            ) => {
-                if self.session.is_some() {
-                    self.notices.push(Notice::OnScreen(action));
-                }
-            }
-            Command::Run(Action::Snapshots) => {
-                if self.session.is_some() {
-                    self.notices.push(Notice::SnapshotsAsked);
-                }
             }
             Command::RestoreSnapshot(snapshot) => {
                 self.pending_copy = Some(PendingCopy::Snapshot(snapshot));
@@ -470,19 +417,7 @@ impl App {
                     self.ask_path(DialogPurpose::ExportPdf);
                 }
             }
-            Command::PlayJourney(id, until) => {
-                let Some(session) = &self.session else { return };
-                let Some(journey) = session.data.journeys.get(&id) else {
-                    return;
-                };
-                use crate::plan::play::{PlayError, advance};
-                self.dice.take_tape();
-                match advance(&session.data, journey, until, &mut self.dice) {
-                    Ok(edit) => self.logged(LogKind::Journey, Ok(edit)),
-                    Err(arrived @ PlayError::Arrived { .. }) => self.notify(arrived.to_string()),
-                    Err(e) => self.refuse(format!("The journey could not be played on: {e}")),
-                }
-            }
+            Command::PlayJourney(id, until) => self.play_journey(id, until),
             Command::Travel(party, step) => {
                 self.play_logged(LogKind::Travel, step.failure(), |data, dice| {
                     crate::travel::round::play(data, party, &step, dice)
@@ -523,6 +458,79 @@ impl App {
             Command::Notify(text) => self.notify(text),
             Command::Refuse(text) => self.refuse(text),
             Command::Fail(text) => self.fail(text),
+        }
+    }
+
+    /// A menu, palette or key action.
+    fn run_action(&mut self, action: actions::Action) {
+        use actions::Action;
+        match action {
+            Action::Undo => self.step_history(true),
+            Action::Redo => self.step_history(false),
+            Action::CloseCampaign => {
+                if let Some(session) = self.session.take() {
+                    let name = session.data.settings.name.clone();
+                    drop(session);
+                    self.notify(format!("Closed {name}"));
+                }
+            }
+            Action::Quit => {
+                self.flush_draft();
+                self.quit_asked = true;
+            }
+            Action::NewCampaign => self.ask_path(DialogPurpose::NewCampaign),
+            Action::OpenCampaign => self.ask_path(DialogPurpose::OpenCampaign),
+            Action::ExportPdf => {
+                if self.session.is_some() {
+                    self.notices.push(Notice::ExportAsked);
+                }
+            }
+            Action::SaveCopy => {
+                if self.session.is_some() {
+                    self.ask_path(DialogPurpose::SaveCopy);
+                }
+            }
+            Action::ExportJson => {
+                if self.session.is_some() {
+                    self.ask_path(DialogPurpose::ExportJson);
+                }
+            }
+            Action::ImportJson => self.ask_path(DialogPurpose::ImportJson),
+            Action::ImportCsv => {
+                if self.session.is_some() {
+                    self.ask_path(DialogPurpose::ImportCsv);
+                }
+            }
+            Action::CommandPalette => self.notices.push(Notice::PaletteAsked),
+            action @ (Action::AddCharacter
+            | Action::NewJourney
+            | Action::PlayNextHour
+            | Action::NextTravelRound
+            | Action::PrintJourney) => {
+                if self.session.is_some() {
+                    self.notices.push(Notice::OnScreen(action));
+                }
+            }
+            Action::Snapshots => {
+                if self.session.is_some() {
+                    self.notices.push(Notice::SnapshotsAsked);
+                }
+            }
+        }
+    }
+
+    /// Plays a journey on to `until`, rolling with the app's dice.
+    fn play_journey(&mut self, id: crate::model::JourneyId, until: crate::plan::play::Until) {
+        let Some(session) = &self.session else { return };
+        let Some(journey) = session.data.journeys.get(&id) else {
+            return;
+        };
+        use crate::plan::play::{PlayError, advance};
+        self.dice.take_tape();
+        match advance(&session.data, journey, until, &mut self.dice) {
+            Ok(edit) => self.logged(LogKind::Journey, Ok(edit)),
+            Err(arrived @ PlayError::Arrived { .. }) => self.notify(arrived.to_string()),
+            Err(e) => self.refuse(format!("The journey could not be played on: {e}")),
         }
     }
 
@@ -604,6 +612,33 @@ impl App {
                     Err(e) => self.fail(format!("Could not create the campaign: {e}")),
                 }
             }
+            DialogPurpose::ExportPdf | DialogPurpose::SaveCopy | DialogPurpose::ExportJson => {
+                self.write_to(purpose, path);
+            }
+            DialogPurpose::ImportJson => match read_document(&path) {
+                Ok(document) => {
+                    self.pending_copy = Some(PendingCopy::Import(Box::new(document)));
+                    self.ask_path(DialogPurpose::NewFromCopy);
+                }
+                Err(e) => self.fail(e.to_string()),
+            },
+            DialogPurpose::ImportCsv => {
+                let file = path.display().to_string();
+                match std::fs::read_to_string(&path) {
+                    Ok(text) => match crate::model::roster_csv::RosterImport::read(&file, &text) {
+                        Ok(import) => self.csv_import = Some(import),
+                        Err(e) => self.fail(e.to_string()),
+                    },
+                    Err(e) => self.fail(format!("Could not read {file}: {e}")),
+                }
+            }
+            DialogPurpose::NewFromCopy => self.new_from_copy(&path),
+        }
+    }
+
+    /// Writes the campaign's sheets, a copy of its file or its JSON to `path`.
+    fn write_to(&mut self, purpose: DialogPurpose, path: PathBuf) {
+        match purpose {
             DialogPurpose::ExportPdf => {
                 let Some(data) = self.session.as_ref().map(|s| s.data.clone()) else {
                     return;
@@ -635,45 +670,32 @@ impl App {
                     Err(e) => self.fail(format!("The JSON was not saved: {e}")),
                 }
             }
-            DialogPurpose::ImportJson => match read_document(&path) {
-                Ok(document) => {
-                    self.pending_copy = Some(PendingCopy::Import(Box::new(document)));
-                    self.ask_path(DialogPurpose::NewFromCopy);
-                }
-                Err(e) => self.fail(e.to_string()),
-            },
-            DialogPurpose::ImportCsv => {
-                let file = path.display().to_string();
-                match std::fs::read_to_string(&path) {
-                    Ok(text) => match crate::model::roster_csv::RosterImport::read(&file, &text) {
-                        Ok(import) => self.csv_import = Some(import),
-                        Err(e) => self.fail(e.to_string()),
-                    },
-                    Err(e) => self.fail(format!("Could not read {file}: {e}")),
-                }
+            _ => {}
+        }
+    }
+
+    /// Makes a new campaign at `path` from the JSON or snapshot waiting for
+    /// one, and opens it.
+    fn new_from_copy(&mut self, path: &Path) {
+        use crate::store::snapshots::{Reason, restore};
+        // The campaign open now is kept as it is before another takes its place.
+        let made = match self.pending_copy.take() {
+            Some(PendingCopy::Import(document)) => {
+                self.snapshot_before(Reason::Import);
+                Campaign::create_from(path, &document).map(|c| (c, "Imported"))
             }
-            DialogPurpose::NewFromCopy => {
-                use crate::store::snapshots::{Reason, restore};
-                // The campaign open now is kept as it is before another takes its place.
-                let made = match self.pending_copy.take() {
-                    Some(PendingCopy::Import(document)) => {
-                        self.snapshot_before(Reason::Import);
-                        Campaign::create_from(&path, &document).map(|c| (c, "Imported"))
-                    }
-                    Some(PendingCopy::Snapshot(snapshot)) => {
-                        self.snapshot_before(Reason::Restore);
-                        restore(&snapshot, &path).map(|c| (c, "Restored"))
-                    }
-                    None => return,
-                };
-                match made {
-                    Ok((campaign, verb)) => {
-                        self.open_campaign(campaign);
-                        self.notify(format!("{verb} as a new campaign: {}", path.display()));
-                    }
-                    Err(e) => self.fail(format!("The new campaign was not made: {e}")),
-                }
+            Some(PendingCopy::Snapshot(snapshot)) => {
+                self.snapshot_before(Reason::Restore);
+                restore(&snapshot, path).map(|c| (c, "Restored"))
             }
+            None => return,
+        };
+        match made {
+            Ok((campaign, verb)) => {
+                self.open_campaign(campaign);
+                self.notify(format!("{verb} as a new campaign: {}", path.display()));
+            }
+            Err(e) => self.fail(format!("The new campaign was not made: {e}")),
         }
     }
 

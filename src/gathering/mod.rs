@@ -171,6 +171,95 @@ pub fn away(data: &CampaignData, site: SiteId, character: CharacterId) -> Option
     Some(format!("{} is {is}, not at {}", party.name, place(at)))
 }
 
+/// Whether a character may join the site's session at a source: it is not
+/// worked out, they are not in it already, they have the tool or are let
+/// work without it, and they are there.
+fn check_join(
+    data: &CampaignData,
+    site: SiteId,
+    character: CharacterId,
+    source: usize,
+    into_stash: bool,
+    without_tool: bool,
+    elsewhere: bool,
+) -> Result<()> {
+    let (found, material) = source_of(data, site, source)?;
+    if found.worked_out {
+        return Err(GatherError::WorkedOut(found.material.clone()));
+    }
+    let c = character_of(data, character)?;
+    if into_stash && c.party.is_none() {
+        return Err(GatherError::NoStash(c.name.clone()));
+    }
+    if open_session(data, site).is_some_and(|s| s.gatherers.iter().any(|g| g.character == c.id)) {
+        return Err(GatherError::AlreadyGathering(c.name.clone()));
+    }
+    if !without_tool {
+        tool_for(data, c, material)?;
+    }
+    where_they_are(data, site, character, elsewhere)
+}
+
+/// Whether the site's open session may play its next test: someone is
+/// working, and each who works still has their tool (or was let go without).
+fn check_gather(data: &CampaignData, site: SiteId) -> Result<()> {
+    let session = open_session(data, site).ok_or(GatherError::NoSession)?;
+    if session.gatherers.is_empty() {
+        return Err(GatherError::NoGatherers);
+    }
+    let day_hours = data.settings.day_hours;
+    if !session
+        .gatherers
+        .iter()
+        .any(|g| working(session, g, day_hours))
+    {
+        return Err(GatherError::TimeUp);
+    }
+    for g in session
+        .gatherers
+        .iter()
+        .filter(|g| working(session, g, day_hours))
+    {
+        let c = character_of(data, g.character)?;
+        let (_, material) = source_of(data, site, g.source)?;
+        if !g.without_tool && tool(data, c, material).is_none() {
+            return Err(GatherError::ToolGone {
+                who: c.name.clone(),
+                tool: material.tool().label(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether a foraging test can be made and what was found can be kept.
+fn check_forage(
+    data: &CampaignData,
+    character: CharacterId,
+    tg: i32,
+    found: Option<(ItemId, i64)>,
+) -> Result<()> {
+    character_of(data, character)?;
+    if !crate::model::limits::FORAGE_TG.contains(&i64::from(tg)) {
+        return Err(GatherError::Rules(format!(
+            "a foraging TG must be between {} and {}",
+            crate::model::limits::FORAGE_TG.start(),
+            crate::model::limits::FORAGE_TG.end()
+        )));
+    }
+    if let Some((item, quantity)) = found {
+        data.items.get(&item).ok_or(GatherError::NoItem)?;
+        if !crate::model::limits::FORAGE_FOUND.contains(&quantity) {
+            return Err(GatherError::Rules(format!(
+                "what was found must be between {} and {}",
+                crate::model::limits::FORAGE_FOUND.start(),
+                crate::model::limits::FORAGE_FOUND.end()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Whether `step` may be played now, and why not: the one check the screen
 /// greys its buttons with and [`play`] makes first.
 pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
@@ -194,25 +283,15 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
             into_stash,
             without_tool,
             elsewhere,
-        } => {
-            let (found, material) = source_of(data, *site, *source)?;
-            if found.worked_out {
-                return Err(GatherError::WorkedOut(found.material.clone()));
-            }
-            let c = character_of(data, *character)?;
-            if *into_stash && c.party.is_none() {
-                return Err(GatherError::NoStash(c.name.clone()));
-            }
-            if open_session(data, *site)
-                .is_some_and(|s| s.gatherers.iter().any(|g| g.character == c.id))
-            {
-                return Err(GatherError::AlreadyGathering(c.name.clone()));
-            }
-            if !without_tool {
-                tool_for(data, c, material)?;
-            }
-            where_they_are(data, *site, *character, *elsewhere)
-        }
+        } => check_join(
+            data,
+            *site,
+            *character,
+            *source,
+            *into_stash,
+            *without_tool,
+            *elsewhere,
+        ),
         GatherStep::Leave { site, character } => {
             let session = open_session(data, *site).ok_or(GatherError::NoSession)?;
             if !session.gatherers.iter().any(|g| g.character == *character) {
@@ -240,35 +319,7 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
         GatherStep::Finish { site } => open_session(data, *site)
             .ok_or(GatherError::NoSession)
             .map(|_| ()),
-        GatherStep::Gather { site, .. } => {
-            let session = open_session(data, *site).ok_or(GatherError::NoSession)?;
-            if session.gatherers.is_empty() {
-                return Err(GatherError::NoGatherers);
-            }
-            let day_hours = data.settings.day_hours;
-            if !session
-                .gatherers
-                .iter()
-                .any(|g| working(session, g, day_hours))
-            {
-                return Err(GatherError::TimeUp);
-            }
-            for g in session
-                .gatherers
-                .iter()
-                .filter(|g| working(session, g, day_hours))
-            {
-                let c = character_of(data, g.character)?;
-                let (_, material) = source_of(data, *site, g.source)?;
-                if !g.without_tool && tool(data, c, material).is_none() {
-                    return Err(GatherError::ToolGone {
-                        who: c.name.clone(),
-                        tool: material.tool().label(),
-                    });
-                }
-            }
-            Ok(())
-        }
+        GatherStep::Gather { site, .. } => check_gather(data, *site),
         GatherStep::Note { site, table, text } => {
             data.sessions
                 .values()
@@ -288,27 +339,7 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
             tg,
             found,
             ..
-        } => {
-            character_of(data, *character)?;
-            if !crate::model::limits::FORAGE_TG.contains(&i64::from(*tg)) {
-                return Err(GatherError::Rules(format!(
-                    "a foraging TG must be between {} and {}",
-                    crate::model::limits::FORAGE_TG.start(),
-                    crate::model::limits::FORAGE_TG.end()
-                )));
-            }
-            if let Some((item, quantity)) = found {
-                data.items.get(item).ok_or(GatherError::NoItem)?;
-                if !crate::model::limits::FORAGE_FOUND.contains(quantity) {
-                    return Err(GatherError::Rules(format!(
-                        "what was found must be between {} and {}",
-                        crate::model::limits::FORAGE_FOUND.start(),
-                        crate::model::limits::FORAGE_FOUND.end()
-                    )));
-                }
-            }
-            Ok(())
-        }
+        } => check_forage(data, *character, *tg, *found),
     }
 }
 

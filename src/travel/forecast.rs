@@ -292,46 +292,13 @@ pub fn route(
         (None, Some(place)) => (place, name(place)),
         (None, None) => return Err(RouteError::Nowhere(p.name.clone())),
     };
-    let mut graph = UnGraph::<PlaceId, (MapPathId, f64)>::new_undirected();
-    let nodes: BTreeMap<PlaceId, NodeIndex> = data
-        .places
-        .keys()
-        .map(|&id| (id, graph.add_node(id)))
-        .collect();
-    for path in data.paths.values() {
-        let fresh = odds(data, modifiers, path, Start::At(path.from), false);
-        if let (Some(&a), Some(&b), Some(rounds)) = (
-            nodes.get(&path.from),
-            nodes.get(&path.to),
-            fresh.rounds_expected,
-        ) {
-            graph.add_edge(a, b, (path.id, rounds));
-        }
-    }
-    let no_route = || RouteError::NoRoute {
+    let way = shortest_way(data, modifiers, start, to).ok_or_else(|| RouteError::NoRoute {
         from: name(start),
         to: name(to),
-    };
-    let (Some(&source), Some(&goal)) = (nodes.get(&start), nodes.get(&to)) else {
-        return Err(no_route());
-    };
-    let (_, steps) =
-        petgraph::algo::astar(&graph, source, |n| n == goal, |e| e.weight().1, |_| 0.0)
-            .ok_or_else(no_route)?;
-    for pair in steps.windows(2) {
-        let edge = graph
-            .find_edge(pair[0], pair[1])
-            .and_then(|e| graph.edge_weight(e));
-        if let Some(path) = edge.and_then(|(id, _)| data.paths.get(id)) {
-            legs.push(odds(
-                data,
-                modifiers,
-                path,
-                Start::At(graph[pair[0]]),
-                explore,
-            ));
-            explore = false;
-        }
+    })?;
+    for (path, from) in way {
+        legs.push(odds(data, modifiers, path, Start::At(from), explore));
+        explore = false;
     }
     let rounds_expected = legs.iter().filter_map(|l| l.rounds_expected).sum();
     let future_camps: f64 = legs.iter().filter_map(|l| l.camps_expected).sum();
@@ -371,6 +338,44 @@ pub fn route(
         supplies_short,
         runs_out_at_camp,
     })
+}
+
+/// The paths of the way from `start` to `to` with the fewest rounds
+/// expected, each with the place it is taken from; `None` where no way
+/// joins them.
+fn shortest_way(
+    data: &CampaignData,
+    modifiers: i64,
+    start: PlaceId,
+    to: PlaceId,
+) -> Option<Vec<(&MapPath, PlaceId)>> {
+    let mut graph = UnGraph::<PlaceId, (MapPathId, f64)>::new_undirected();
+    let nodes: BTreeMap<PlaceId, NodeIndex> = data
+        .places
+        .keys()
+        .map(|&id| (id, graph.add_node(id)))
+        .collect();
+    for path in data.paths.values() {
+        let fresh = odds(data, modifiers, path, Start::At(path.from), false);
+        if let (Some(&a), Some(&b), Some(rounds)) = (
+            nodes.get(&path.from),
+            nodes.get(&path.to),
+            fresh.rounds_expected,
+        ) {
+            graph.add_edge(a, b, (path.id, rounds));
+        }
+    }
+    let (&source, &goal) = (nodes.get(&start)?, nodes.get(&to)?);
+    let (_, steps) =
+        petgraph::algo::astar(&graph, source, |n| n == goal, |e| e.weight().1, |_| 0.0)?;
+    let way = steps
+        .windows(2)
+        .filter_map(|pair| {
+            let (id, _) = graph.edge_weight(graph.find_edge(pair[0], pair[1])?)?;
+            Some((data.paths.get(id)?, graph[pair[0]]))
+        })
+        .collect();
+    Some(way)
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::model::{
 use crate::rules::RuleError;
 use crate::rules::dice::{Dice, DiceError, RollRecord};
 use crate::rules::rounds::OUTCOME_DIE;
-use crate::rules::rounds::camp::{self, Action, Camp, CampHero, Ranks, Role};
+use crate::rules::rounds::camp::{self, Action, Camp, CampHero, CampResult, Ranks, Role};
 use crate::rules::rounds::encounter::{self, Benign, Encounter, Kind};
 use crate::rules::rounds::pathfind::{self, PathState, Pathfind, PathfindResult};
 
@@ -732,44 +732,7 @@ pub fn camp(
     let mut book = in_play(data, party, RoundStep::Camping)?;
     let request = camp_request(data, &book, orders)?;
     let result = camp::camp(&request, dice)?;
-    book.line(format!(
-        "Camp: {} spent{} ({} left before hunting).",
-        crate::model::plural(result.supplies_spent, "Supply"),
-        if request.fellow_travelers {
-            ", the Fellow Travelers share theirs"
-        } else {
-            ""
-        },
-        request.supplies - result.supplies_spent
-    ));
-    if request.out_of_supplies() {
-        book.line(
-            "The party is out of Supplies: nobody is fed, and nobody may take Shelter or Cook.",
-        );
-    }
-    for hero in request.heroes.iter().filter(|h| !request.fed(h)) {
-        book.line(format!(
-            "{} goes unfed: no healing from Shelter or Cook, and an injury.",
-            hero.name
-        ));
-    }
-    let day = data.settings.clock.day;
-    for ally in super::ally_members(data, party) {
-        if request.fellow_travelers || (orders.feeds(ally.id) && !request.out_of_supplies()) {
-            continue;
-        }
-        book.line(format!("{} (an ally) goes unfed: an injury.", ally.name));
-        if let Some(c) = book.character(ally.id) {
-            c.rounds.injuries.push(format!("Unfed (camp of day {day})"));
-        }
-    }
-    for hero in &request.heroes {
-        book.line(format!(
-            "{} takes {}.",
-            hero.name,
-            capitalised(hero.action.label())
-        ));
-    }
+    fed_lines(&mut book, data, party, orders, &request, &result);
     for record in &result.records {
         book.roll_line(record);
     }
@@ -821,6 +784,63 @@ pub fn camp(
     } else if warned {
         book.line("The Watch reports a quiet night.");
     }
+    heal(&mut book, orders, &result, data.settings.clock.day);
+    finish(&mut book);
+    Ok(book.edit("Camping phase"))
+}
+
+/// What camp cost in Supplies, who went unfed (an ally unfed takes an
+/// injury here; a hero's comes with the healing) and what each hero did.
+fn fed_lines(
+    book: &mut Booking<'_>,
+    data: &CampaignData,
+    party: PartyId,
+    orders: &CampOrders,
+    request: &Camp,
+    result: &CampResult,
+) {
+    book.line(format!(
+        "Camp: {} spent{} ({} left before hunting).",
+        crate::model::plural(result.supplies_spent, "Supply"),
+        if request.fellow_travelers {
+            ", the Fellow Travelers share theirs"
+        } else {
+            ""
+        },
+        request.supplies - result.supplies_spent
+    ));
+    if request.out_of_supplies() {
+        book.line(
+            "The party is out of Supplies: nobody is fed, and nobody may take Shelter or Cook.",
+        );
+    }
+    for hero in request.heroes.iter().filter(|h| !request.fed(h)) {
+        book.line(format!(
+            "{} goes unfed: no healing from Shelter or Cook, and an injury.",
+            hero.name
+        ));
+    }
+    let day = data.settings.clock.day;
+    for ally in super::ally_members(data, party) {
+        if request.fellow_travelers || (orders.feeds(ally.id) && !request.out_of_supplies()) {
+            continue;
+        }
+        book.line(format!("{} (an ally) goes unfed: an injury.", ally.name));
+        if let Some(c) = book.character(ally.id) {
+            c.rounds.injuries.push(format!("Unfed (camp of day {day})"));
+        }
+    }
+    for hero in &request.heroes {
+        book.line(format!(
+            "{} takes {}.",
+            hero.name,
+            capitalised(hero.action.label())
+        ));
+    }
+}
+
+/// The heroes' HP, MP and injuries after the night, each change said.
+fn heal(book: &mut Booking<'_>, orders: &CampOrders, result: &CampResult, day: i64) {
     for (order, healed) in orders.heroes.iter().zip(&result.heroes) {
         if let Some(c) = book.character(order.hero) {
             let r = &mut c.rounds;
@@ -843,8 +863,6 @@ pub fn camp(
             }
         }
     }
-    finish(&mut book);
-    Ok(book.edit("Camping phase"))
 }
 
 fn camp_hero(c: &Character, order: &HeroOrder, target: Option<String>) -> CampHero {

@@ -196,43 +196,8 @@ fn hazard_ui(
     out: &mut Vec<Command>,
 ) {
     let (label, hazard) = match state.kind {
-        HazardKind::Fall => {
-            let height = ui
-                .horizontal_wrapped(|ui| {
-                    let height = state.height.ui(ui, "Height (m)", 50.0);
-                    if let Some(cause) = choice_combo(ui, "fall-cause", "Why", state.cause) {
-                        state.cause = cause;
-                    }
-                    ui.checkbox(&mut state.glide, "Glides (a flyer)");
-                    ui.checkbox(&mut state.into_water, "Lands in water");
-                    height
-                })
-                .inner;
-            let hazard = whole(height).map(|height_m| Hazard::Fall {
-                height_m,
-                glide: state.glide,
-                into_water: state.into_water,
-                cause: state.cause,
-            });
-            ("Roll the fall".to_owned(), hazard)
-        }
-        HazardKind::ColdWater => {
-            let (minutes, depth) = ui
-                .horizontal_wrapped(|ui| {
-                    (
-                        state.minutes.ui(ui, "Minutes in the water", 40.0),
-                        state.depth.ui(ui, "Depth (m)", 50.0),
-                    )
-                })
-                .inner;
-            let hazard = whole(minutes).and_then(|minutes| {
-                Ok(Hazard::ColdWater {
-                    minutes,
-                    depth_m: whole(depth)?,
-                })
-            });
-            ("Roll the swim".to_owned(), hazard)
-        }
+        HazardKind::Fall => fall_form(ui, state),
+        HazardKind::ColdWater => cold_water_form(ui, state),
         HazardKind::Breath => {
             ui.label(format!("{}.", crate::hazards::breath_line(c)));
             (
@@ -245,60 +210,8 @@ fn hazard_ui(
             let hazard = tg.map(|tg| Hazard::RoughWater { tg: tg as i32 });
             ("Roll the Physique test".to_owned(), hazard)
         }
-        HazardKind::Climb => {
-            let (metres, tg) = ui
-                .horizontal_wrapped(|ui| {
-                    let metres = state.metres.ui(ui, "Metres to climb", 40.0);
-                    ui.checkbox(&mut state.difficult, "Difficult terrain");
-                    ui.checkbox(&mut state.slippery, "Slippery, few handholds");
-                    let tg = state.slippery.then(|| state.tg.ui(ui, "The GM's TG", 40.0));
-                    (metres, tg)
-                })
-                .inner;
-            let hazard = whole(metres).and_then(|metres| {
-                Ok(Hazard::Climb {
-                    metres,
-                    difficult: state.difficult,
-                    slippery_tg: tg.transpose()?.map(|tg| tg as i32),
-                })
-            });
-            ("Climb".to_owned(), hazard)
-        }
-        HazardKind::Quicksand => {
-            let height = ui
-                .horizontal_wrapped(|ui| {
-                    if let Some(event) =
-                        choice_combo(ui, "quicksand-event", "What happens", state.event)
-                    {
-                        state.event = event;
-                    }
-                    let height = state.body_height.ui(ui, "Body height (m)", 40.0);
-                    if state.event == QuicksandEvent::PullOut {
-                        let helpers: Vec<(CharacterId, &str)> = everyone
-                            .iter()
-                            .filter(|(id, _)| *id != c.id)
-                            .map(|(id, name)| (*id, name.as_str()))
-                            .collect();
-                        fields::record_combo(
-                            ui,
-                            "quicksand-helper",
-                            "Pulled by",
-                            &mut state.helper,
-                            Unpicked::Prompt("choose"),
-                            &helpers,
-                        );
-                    }
-                    height
-                })
-                .inner;
-            ui.label(format!("Sunk {:.1} m.", c.exploration.hazards.sunk_m));
-            let hazard = height.map(|height_m| Hazard::Quicksand {
-                event: state.event,
-                height_m,
-                helper: state.helper,
-            });
-            ("Roll the quicksand".to_owned(), hazard)
-        }
+        HazardKind::Climb => climb_form(ui, state),
+        HazardKind::Quicksand => quicksand_form(ui, state, c, everyone),
         HazardKind::Lava => {
             if let Some(exposure) = choice_combo(ui, "lava-exposure", "How close", state.exposure) {
                 state.exposure = exposure;
@@ -333,6 +246,108 @@ fn hazard_ui(
         }
     };
     hazard_button(ui, data, c, &label, hazard, out);
+}
+
+/// A fall: its height, its cause, a glide or water below.
+fn fall_form(ui: &mut Ui, state: &mut HazardsState) -> (String, Result<Hazard, String>) {
+    let height = ui
+        .horizontal_wrapped(|ui| {
+            let height = state.height.ui(ui, "Height (m)", 50.0);
+            if let Some(cause) = choice_combo(ui, "fall-cause", "Why", state.cause) {
+                state.cause = cause;
+            }
+            ui.checkbox(&mut state.glide, "Glides (a flyer)");
+            ui.checkbox(&mut state.into_water, "Lands in water");
+            height
+        })
+        .inner;
+    let hazard = whole(height).map(|height_m| Hazard::Fall {
+        height_m,
+        glide: state.glide,
+        into_water: state.into_water,
+        cause: state.cause,
+    });
+    ("Roll the fall".to_owned(), hazard)
+}
+
+/// A swim in cold water: how long and how deep.
+fn cold_water_form(ui: &mut Ui, state: &mut HazardsState) -> (String, Result<Hazard, String>) {
+    let (minutes, depth) = ui
+        .horizontal_wrapped(|ui| {
+            (
+                state.minutes.ui(ui, "Minutes in the water", 40.0),
+                state.depth.ui(ui, "Depth (m)", 50.0),
+            )
+        })
+        .inner;
+    let hazard = whole(minutes).and_then(|minutes| {
+        Ok(Hazard::ColdWater {
+            minutes,
+            depth_m: whole(depth)?,
+        })
+    });
+    ("Roll the swim".to_owned(), hazard)
+}
+
+/// A climb: how far, over what, and the TG of a slippery one.
+fn climb_form(ui: &mut Ui, state: &mut HazardsState) -> (String, Result<Hazard, String>) {
+    let (metres, tg) = ui
+        .horizontal_wrapped(|ui| {
+            let metres = state.metres.ui(ui, "Metres to climb", 40.0);
+            ui.checkbox(&mut state.difficult, "Difficult terrain");
+            ui.checkbox(&mut state.slippery, "Slippery, few handholds");
+            let tg = state.slippery.then(|| state.tg.ui(ui, "The GM's TG", 40.0));
+            (metres, tg)
+        })
+        .inner;
+    let hazard = whole(metres).and_then(|metres| {
+        Ok(Hazard::Climb {
+            metres,
+            difficult: state.difficult,
+            slippery_tg: tg.transpose()?.map(|tg| tg as i32),
+        })
+    });
+    ("Climb".to_owned(), hazard)
+}
+
+/// Quicksand: what happens, their height, and who pulls them out.
+fn quicksand_form(
+    ui: &mut Ui,
+    state: &mut HazardsState,
+    c: &Character,
+    everyone: &[(CharacterId, String)],
+) -> (String, Result<Hazard, String>) {
+    let height = ui
+        .horizontal_wrapped(|ui| {
+            if let Some(event) = choice_combo(ui, "quicksand-event", "What happens", state.event) {
+                state.event = event;
+            }
+            let height = state.body_height.ui(ui, "Body height (m)", 40.0);
+            if state.event == QuicksandEvent::PullOut {
+                let helpers: Vec<(CharacterId, &str)> = everyone
+                    .iter()
+                    .filter(|(id, _)| *id != c.id)
+                    .map(|(id, name)| (*id, name.as_str()))
+                    .collect();
+                fields::record_combo(
+                    ui,
+                    "quicksand-helper",
+                    "Pulled by",
+                    &mut state.helper,
+                    Unpicked::Prompt("choose"),
+                    &helpers,
+                );
+            }
+            height
+        })
+        .inner;
+    ui.label(format!("Sunk {:.1} m.", c.exploration.hazards.sunk_m));
+    let hazard = height.map(|height_m| Hazard::Quicksand {
+        event: state.event,
+        height_m,
+        helper: state.helper,
+    });
+    ("Roll the quicksand".to_owned(), hazard)
 }
 
 /// A hazard's button: greyed with the reason while its form does not read

@@ -282,32 +282,7 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
         .column(Column::auto().at_least(70.0))
         .column(Column::remainder().at_least(90.0).clip(true))
         .header(24.0, |mut header| {
-            for (column, title) in [
-                (SortColumn::Name, "Name"),
-                (SortColumn::Kind, "Kind"),
-                (SortColumn::Level, "Level"),
-                (SortColumn::Wounds, "Wounds"),
-                (SortColumn::Exhaustion, "Exhaustion"),
-                (SortColumn::Player, "Player"),
-                (SortColumn::Party, "Party"),
-            ] {
-                header.col(|ui| {
-                    // A title keeps one line; its column is as wide as it.
-                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-                    let arrow = match (state.sort == column, state.descending) {
-                        (true, false) => " ▲",
-                        (true, true) => " ▼",
-                        _ => "",
-                    };
-                    if ui
-                        .button(RichText::new(format!("{title}{arrow}")).strong())
-                        .on_hover_text(format!("Sort by {title}"))
-                        .clicked()
-                    {
-                        sort_by = Some(column);
-                    }
-                });
-            }
+            sort_by = sort_headers(&mut header, state)
         })
         .body(|body| {
             body.rows(24.0, rows.len(), |mut row| {
@@ -322,38 +297,7 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
                         clicked = Some((id, ui.input(|i| i.modifiers.command)));
                     }
                 });
-                row.col(|ui| {
-                    ui.label(c.kind.label());
-                });
-                row.col(|ui| {
-                    let level = crate::heroes::level(c).map_or("—".to_owned(), |l| l.to_string());
-                    match crate::heroes::owed_line(c) {
-                        Some(owed) => {
-                            ui.add(egui::Label::new(format!("{level} · {owed}")).extend())
-                                .on_hover_text("Level up on the sheet's Companion section");
-                        }
-                        None => {
-                            ui.label(level);
-                        }
-                    }
-                });
-                row.col(|ui| {
-                    let w = c.companion.wounds;
-                    ui.label(format!("{}/{}", w.current, w.max));
-                });
-                row.col(|ui| {
-                    ui.label(c.exploration.exhaustion.to_string());
-                });
-                row.col(|ui| {
-                    ui.label(&c.player);
-                });
-                row.col(|ui| {
-                    ui.label(
-                        c.party
-                            .and_then(|p| data.parties.get(&p))
-                            .map_or("", |p| p.name.as_str()),
-                    );
-                });
+                figure_cells(&mut row, data, c);
                 if row.response().clicked() {
                     clicked = Some((id, row.response().ctx.input(|i| i.modifiers.command)));
                 }
@@ -366,6 +310,78 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
     if let Some((id, add)) = clicked {
         state.click(id, add);
     }
+}
+
+/// The column titles, each a button that sorts by it; the one pressed.
+fn sort_headers(
+    header: &mut egui_extras::TableRow<'_, '_>,
+    state: &RosterState,
+) -> Option<SortColumn> {
+    let mut sort_by = None;
+    for (column, title) in [
+        (SortColumn::Name, "Name"),
+        (SortColumn::Kind, "Kind"),
+        (SortColumn::Level, "Level"),
+        (SortColumn::Wounds, "Wounds"),
+        (SortColumn::Exhaustion, "Exhaustion"),
+        (SortColumn::Player, "Player"),
+        (SortColumn::Party, "Party"),
+    ] {
+        header.col(|ui| {
+            // A title keeps one line; its column is as wide as it.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            let arrow = match (state.sort == column, state.descending) {
+                (true, false) => " ▲",
+                (true, true) => " ▼",
+                _ => "",
+            };
+            if ui
+                .button(RichText::new(format!("{title}{arrow}")).strong())
+                .on_hover_text(format!("Sort by {title}"))
+                .clicked()
+            {
+                sort_by = Some(column);
+            }
+        });
+    }
+    sort_by
+}
+
+/// A character's cells after their name: kind, level, wounds, exhaustion,
+/// player and party.
+fn figure_cells(row: &mut egui_extras::TableRow<'_, '_>, data: &CampaignData, c: &Character) {
+    row.col(|ui| {
+        ui.label(c.kind.label());
+    });
+    row.col(|ui| {
+        let level = crate::heroes::level(c).map_or("—".to_owned(), |l| l.to_string());
+        match crate::heroes::owed_line(c) {
+            Some(owed) => {
+                ui.add(egui::Label::new(format!("{level} · {owed}")).extend())
+                    .on_hover_text("Level up on the sheet's Companion section");
+            }
+            None => {
+                ui.label(level);
+            }
+        }
+    });
+    row.col(|ui| {
+        let w = c.companion.wounds;
+        ui.label(format!("{}/{}", w.current, w.max));
+    });
+    row.col(|ui| {
+        ui.label(c.exploration.exhaustion.to_string());
+    });
+    row.col(|ui| {
+        ui.label(&c.player);
+    });
+    row.col(|ui| {
+        ui.label(
+            c.party
+                .and_then(|p| data.parties.get(&p))
+                .map_or("", |p| p.name.as_str()),
+        );
+    });
 }
 
 /// The roster's keys while no text field has the keyboard: Up and Down move

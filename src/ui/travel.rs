@@ -606,6 +606,30 @@ fn camp_ui(
         }
     };
     let request = &plan.request;
+    supplies_line_ui(ui, request, party);
+    camp_grid_ui(ui, data, party, orders, request);
+    let watching = orders.heroes.iter().any(|o| o.action == Action::Watch);
+    if watching {
+        ui.checkbox(
+            &mut orders.avoid_warned_ambush,
+            "If the Watch sees an ambush coming, slip away from it",
+        );
+    }
+    if let Some(why) = &plan.refusal {
+        ui.label(RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR));
+    }
+    step_button(
+        ui,
+        data,
+        party.id,
+        "Make camp",
+        TravelStep::Camp(orders.clone()),
+        out,
+    );
+}
+
+/// What tonight's camp costs in Supplies and who can be fed.
+fn supplies_line_ui(ui: &mut Ui, request: &Camp, party: &Party) {
     let fed_heroes = request.heroes.iter().filter(|h| request.fed(h)).count();
     let fed_allies = request.allies_given_supplies();
     ui.label(if request.fellow_travelers {
@@ -631,6 +655,17 @@ fn camp_ui(
             .italics(),
         );
     }
+}
+
+/// One row per camper: their vitals, whether they are fed, their action and
+/// whom a Mend is for; allies are fed or not but take no action.
+fn camp_grid_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    party: &Party,
+    orders: &mut CampOrders,
+    request: &Camp,
+) {
     let heroes = crate::travel::heroes(data, party.id);
     let recovering: Vec<Offer<Option<CharacterId>>> = orders
         .heroes
@@ -695,24 +730,6 @@ fn camp_ui(
             ui.end_row();
         }
     });
-    let watching = orders.heroes.iter().any(|o| o.action == Action::Watch);
-    if watching {
-        ui.checkbox(
-            &mut orders.avoid_warned_ambush,
-            "If the Watch sees an ambush coming, slip away from it",
-        );
-    }
-    if let Some(why) = &plan.refusal {
-        ui.label(RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR));
-    }
-    step_button(
-        ui,
-        data,
-        party.id,
-        "Make camp",
-        TravelStep::Camp(orders.clone()),
-        out,
-    );
 }
 
 /// A button for a step of the round, greyed with the domain's reason while

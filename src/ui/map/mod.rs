@@ -403,36 +403,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
     if !state.fitted && rect.width() > 200.0 {
         fit(state, data, rect);
     }
-    if ui.rect_contains_pointer(rect) {
-        let (scroll, zoom, pointer) = ui.input(|i| {
-            (
-                i.smooth_scroll_delta.y,
-                i.zoom_delta(),
-                i.pointer.hover_pos(),
-            )
-        });
-        let factor = zoom * (scroll / 400.0).exp();
-        if (factor - 1.0).abs() > 1e-4
-            && let Some(at) = pointer
-        {
-            let view = View {
-                origin: rect.min,
-                pan: state.pan,
-                zoom: state.zoom,
-            };
-            let fixed = view.to_map(at);
-            state.zoom = (state.zoom * factor).clamp(0.1, 8.0);
-            state.pan = fixed - (at - rect.min) / state.zoom;
-        }
-    }
-    if background.dragged() && state.dragging.is_none() {
-        state.pan -= background.drag_delta() / state.zoom;
-    }
-    let view = View {
-        origin: rect.min,
-        pan: state.pan,
-        zoom: state.zoom,
-    };
+    let view = pan_and_zoom(ui, state, &background, rect);
     if background.double_clicked()
         && let Some(at) = background.interact_pointer_pos()
     {
@@ -527,6 +498,41 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             FontId::proportional(16.0),
             Color32::GRAY,
         );
+    }
+}
+
+/// The wheel and a pinch zoom about the pointer; a drag of the background
+/// pans. The view that results.
+fn pan_and_zoom(ui: &Ui, state: &mut MapState, background: &egui::Response, rect: Rect) -> View {
+    if ui.rect_contains_pointer(rect) {
+        let (scroll, zoom, pointer) = ui.input(|i| {
+            (
+                i.smooth_scroll_delta.y,
+                i.zoom_delta(),
+                i.pointer.hover_pos(),
+            )
+        });
+        let factor = zoom * (scroll / 400.0).exp();
+        if (factor - 1.0).abs() > 1e-4
+            && let Some(at) = pointer
+        {
+            let view = View {
+                origin: rect.min,
+                pan: state.pan,
+                zoom: state.zoom,
+            };
+            let fixed = view.to_map(at);
+            state.zoom = (state.zoom * factor).clamp(0.1, 8.0);
+            state.pan = fixed - (at - rect.min) / state.zoom;
+        }
+    }
+    if background.dragged() && state.dragging.is_none() {
+        state.pan -= background.drag_delta() / state.zoom;
+    }
+    View {
+        origin: rect.min,
+        pan: state.pan,
+        zoom: state.zoom,
     }
 }
 
