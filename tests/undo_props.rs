@@ -32,11 +32,198 @@ fn pick<'a, K, V>(rng: &mut StdRng, map: &'a std::collections::BTreeMap<K, V>) -
     map.values().nth(rng.random_range(0..map.len()))
 }
 
+/// A step of a scene, as the Scene screen asks for it, logged as the app
+/// logs every step played.
+fn scene_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Option<Edit> {
+    use waybook::scene::SceneStep;
+    let open = seen.scenes.values().rev().find(|s| !s.finished);
+    let step = match open {
+        None => SceneStep::Start {
+            name: format!("Scene {n}"),
+            party: pick(rng, &seen.parties).map(|p| p.id),
+            mode: SceneMode::Exploration,
+            threat: rng.random_range(0..6),
+            new_scenario: rng.random_bool(0.5),
+        },
+        Some(s) => match rng.random_range(0..3) {
+            0 if !s.in_round => SceneStep::Begin { scene: s.id },
+            0 | 1 => SceneStep::End { scene: s.id },
+            _ => SceneStep::Finish { scene: s.id },
+        },
+    };
+    let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+    dice.take_tape();
+    let edit = waybook::scene::play(seen, &step, &mut dice).ok()?;
+    Some(waybook::model::log::with_rolls(
+        seen,
+        LogKind::Scene,
+        edit,
+        &dice.take_tape(),
+        "2026-12-02 20:00".to_owned(),
+    ))
+}
+
+/// A phase of a travel round, as the travel screen asks for it.
+fn travel_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Option<Edit> {
+    use waybook::travel::round::{CampOrders, EncounterChoice, HeroOrder, TravelStep};
+    let party = seen
+        .parties
+        .values()
+        .find(|p| p.travel.place.is_some() || p.travel.on_path.is_some())?;
+    let step = match seen.round_in_play(party.id).map(|r| r.next) {
+        None => match seen
+            .paths_at(party.travel.place.unwrap_or(PlaceId(0)))
+            .next()
+        {
+            Some(path) => TravelStep::Navigate(path.id),
+            None => match party.travel.on_path {
+                Some(on) => TravelStep::Navigate(on.path),
+                None => return None,
+            },
+        },
+        Some(RoundStep::Setback) => TravelStep::Setback {
+            spend_token: rng.random_bool(0.5),
+        },
+        Some(RoundStep::Encounter) => TravelStep::Encounter(EncounterChoice::Die),
+        Some(_) => TravelStep::Camp(CampOrders {
+            heroes: waybook::travel::heroes(seen, party.id)
+                .iter()
+                .map(|c| HeroOrder {
+                    hero: c.id,
+                    action: waybook::rules::rounds::camp::Action::Recover,
+                    fed: rng.random_bool(0.5),
+                    target: None,
+                })
+                .collect(),
+            unfed_allies: Vec::new(),
+            avoid_warned_ambush: true,
+        }),
+    };
+    let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+    waybook::travel::round::play(seen, party.id, &step, &mut dice).ok()
+}
+
+/// A gathering step, as the gathering screen asks for it.
+fn gathering_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Option<Edit> {
+    use waybook::gathering::GatherStep;
+    let (Some(site), Some(who)) = (pick(rng, &seen.sites), pick(rng, &seen.characters)) else {
+        return None;
+    };
+    let step = match rng.random_range(0..3) {
+        0 => GatherStep::Survey {
+            site: site.id,
+            material: 0,
+            character: who.id,
+            advantage: rng.random_bool(0.5),
+            elsewhere: false,
+        },
+        1 => GatherStep::Join {
+            site: site.id,
+            character: who.id,
+            source: 0,
+            into_stash: rng.random_bool(0.5),
+            without_tool: false,
+            elsewhere: false,
+        },
+        _ => GatherStep::Gather {
+            site: site.id,
+            all: rng.random_bool(0.2),
+        },
+    };
+    let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+    waybook::gathering::play(seen, &step, &mut dice).ok()
+}
+
+/// An advancement step, as the Heroes screen and the sheet ask.
+fn heroes_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Option<Edit> {
+    use waybook::heroes::HeroStep;
+    use waybook::model::{AdvanceKind, Mission, MissionId};
+    let who = pick(rng, &seen.characters)?;
+    let step = match rng.random_range(0..3) {
+        0 => HeroStep::Award(Mission {
+            id: MissionId(0),
+            name: format!("Mission {n}"),
+            party: who.party,
+            at: seen.settings.clock,
+            awards: vec![waybook::heroes::award_for(
+                who.id,
+                rng.random_range(0..8),
+                &[],
+                false,
+            )],
+            lines: Vec::new(),
+        }),
+        1 => HeroStep::Advance {
+            character: who.id,
+            kind: [
+                AdvanceKind::Wounds,
+                AdvanceKind::Quality,
+                AdvanceKind::Talent,
+            ][rng.random_range(0..3)],
+            what: format!("Talent {n}"),
+        },
+        _ => HeroStep::TakeBack {
+            character: who.id,
+            index: 0,
+        },
+    };
+    let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+    waybook::heroes::play(seen, &step, &mut dice).ok()
+}
+
+/// A cult added, or a hazard met, as the Campaign and Hazards screens ask.
+fn hazard_or_cult_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
+    use waybook::hazards::{Hazard, HazardStep};
+    use waybook::model::{Cult, CultSide};
+    match pick(rng, &seen.characters) {
+        Some(who) if rng.random_bool(0.6) => {
+            let hazard = [
+                Hazard::Deep,
+                Hazard::OutOfBreath,
+                Hazard::ColdWater {
+                    minutes: rng.random_range(1..30),
+                    depth_m: rng.random_range(0..700),
+                },
+            ][rng.random_range(0..3)]
+            .clone();
+            let step = HazardStep {
+                character: who.id,
+                hazard,
+            };
+            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
+            waybook::hazards::play(seen, &step, &mut dice)
+                .unwrap_or_else(|_| Edit::new(format!("edit {n}"), vec![]))
+        }
+        _ => {
+            let cult = Cult {
+                id: seen.next_id::<waybook::model::Cult>(),
+                god: format!("God {n}"),
+                bright: CultSide::default(),
+                dark: CultSide {
+                    name: format!("Dark {n}"),
+                    rule: "rule".to_owned(),
+                    trait_: "trait".to_owned(),
+                },
+            };
+            Edit::new(format!("edit {n}"), vec![Change::of(None, Some(&cult))])
+        }
+    }
+}
+
 /// One random edit, built from `seen`: the campaign as a screen last saw it.
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
+    match rng.random_range(0..22) {
+        k @ 0..8 => roster_edit(rng, seen, n, k),
+        k @ 8..13 => kit_and_journey_edit(rng, seen, n, k),
+        k => world_edit(rng, seen, n, k),
+    }
+}
+
+/// The settings, a character, a party or an item.
+fn roster_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
     let label = format!("edit {n}");
     let one = |change: Change| Edit::new(label.clone(), vec![change]);
-    match rng.random_range(0..22) {
+    match k {
         0 => one(Change::Settings {
             before: seen.settings.clone(),
             after: Settings {
@@ -115,7 +302,7 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                 after: Some(item),
             })
         }
-        7 => match pick(rng, &seen.items) {
+        _ => match pick(rng, &seen.items) {
             Some(i) => one(Change::Item {
                 before: Some(i.clone()),
                 after: Some(Item {
@@ -125,6 +312,14 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             }),
             None => Edit::new(label, vec![]),
         },
+    }
+}
+
+/// A stack of kit or a journey.
+fn kit_and_journey_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
+    let label = format!("edit {n}");
+    let one = |change: Change| Edit::new(label.clone(), vec![change]);
+    match k {
         8 => {
             let (Some(item), Some(holder)) = (pick(rng, &seen.items), pick(rng, &seen.characters))
             else {
@@ -188,42 +383,20 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
             }
             None => Edit::new(label, vec![]),
         },
-        12 => match pick(rng, &seen.journeys) {
+        _ => match pick(rng, &seen.journeys) {
             Some(j) => one(Change::journey(Some(j), None)),
             None => Edit::new(label, vec![]),
         },
-        13 => {
-            // A step of a scene, as the Scene screen asks for it, logged as
-            // the app logs every step played.
-            use waybook::scene::SceneStep;
-            let open = seen.scenes.values().rev().find(|s| !s.finished);
-            let step = match open {
-                None => SceneStep::Start {
-                    name: format!("Scene {n}"),
-                    party: pick(rng, &seen.parties).map(|p| p.id),
-                    mode: SceneMode::Exploration,
-                    threat: rng.random_range(0..6),
-                    new_scenario: rng.random_bool(0.5),
-                },
-                Some(s) => match rng.random_range(0..3) {
-                    0 if !s.in_round => SceneStep::Begin { scene: s.id },
-                    0 | 1 => SceneStep::End { scene: s.id },
-                    _ => SceneStep::Finish { scene: s.id },
-                },
-            };
-            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
-            dice.take_tape();
-            match waybook::scene::play(seen, &step, &mut dice) {
-                Ok(edit) => waybook::model::log::with_rolls(
-                    seen,
-                    LogKind::Scene,
-                    edit,
-                    &dice.take_tape(),
-                    "2026-12-02 20:00".to_owned(),
-                ),
-                Err(_) => Edit::new(label, vec![]),
-            }
-        }
+    }
+}
+
+/// A scene, the map, a ware, a round, a site, an advance, a cult or hazard,
+/// a table.
+fn world_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
+    let label = format!("edit {n}");
+    let one = |change: Change| Edit::new(label.clone(), vec![change]);
+    match k {
+        13 => scene_edit(rng, seen, n).unwrap_or_else(|| Edit::new(label, vec![])),
         14 => match pick(rng, &seen.places) {
             Some(p) if rng.random_bool(0.6) => one(Change::of(
                 Some(p),
@@ -266,158 +439,10 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
                 item: None,
             }),
         )),
-        17 => {
-            // A phase of a travel round, as the travel screen asks for it.
-            use waybook::travel::round::{CampOrders, EncounterChoice, HeroOrder, TravelStep};
-            let Some(party) = seen
-                .parties
-                .values()
-                .find(|p| p.travel.place.is_some() || p.travel.on_path.is_some())
-            else {
-                return Edit::new(label, vec![]);
-            };
-            let step = match seen.round_in_play(party.id).map(|r| r.next) {
-                None => match seen
-                    .paths_at(party.travel.place.unwrap_or(PlaceId(0)))
-                    .next()
-                {
-                    Some(path) => TravelStep::Navigate(path.id),
-                    None => match party.travel.on_path {
-                        Some(on) => TravelStep::Navigate(on.path),
-                        None => return Edit::new(label, vec![]),
-                    },
-                },
-                Some(RoundStep::Setback) => TravelStep::Setback {
-                    spend_token: rng.random_bool(0.5),
-                },
-                Some(RoundStep::Encounter) => TravelStep::Encounter(EncounterChoice::Die),
-                Some(_) => TravelStep::Camp(CampOrders {
-                    heroes: waybook::travel::heroes(seen, party.id)
-                        .iter()
-                        .map(|c| HeroOrder {
-                            hero: c.id,
-                            action: waybook::rules::rounds::camp::Action::Recover,
-                            fed: rng.random_bool(0.5),
-                            target: None,
-                        })
-                        .collect(),
-                    unfed_allies: Vec::new(),
-                    avoid_warned_ambush: true,
-                }),
-            };
-            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
-            waybook::travel::round::play(seen, party.id, &step, &mut dice)
-                .unwrap_or_else(|_| Edit::new(label, vec![]))
-        }
-        18 => {
-            // A gathering step, as the gathering screen asks for it.
-            use waybook::gathering::GatherStep;
-            let (Some(site), Some(who)) = (pick(rng, &seen.sites), pick(rng, &seen.characters))
-            else {
-                return Edit::new(label, vec![]);
-            };
-            let step = match rng.random_range(0..3) {
-                0 => GatherStep::Survey {
-                    site: site.id,
-                    material: 0,
-                    character: who.id,
-                    advantage: rng.random_bool(0.5),
-                    elsewhere: false,
-                },
-                1 => GatherStep::Join {
-                    site: site.id,
-                    character: who.id,
-                    source: 0,
-                    into_stash: rng.random_bool(0.5),
-                    without_tool: false,
-                    elsewhere: false,
-                },
-                _ => GatherStep::Gather {
-                    site: site.id,
-                    all: rng.random_bool(0.2),
-                },
-            };
-            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
-            waybook::gathering::play(seen, &step, &mut dice)
-                .unwrap_or_else(|_| Edit::new(label, vec![]))
-        }
-        19 => {
-            // An advancement step, as the Heroes screen and the sheet ask.
-            use waybook::heroes::HeroStep;
-            use waybook::model::{AdvanceKind, Mission, MissionId};
-            let Some(who) = pick(rng, &seen.characters) else {
-                return Edit::new(label, vec![]);
-            };
-            let step = match rng.random_range(0..3) {
-                0 => HeroStep::Award(Mission {
-                    id: MissionId(0),
-                    name: format!("Mission {n}"),
-                    party: who.party,
-                    at: seen.settings.clock,
-                    awards: vec![waybook::heroes::award_for(
-                        who.id,
-                        rng.random_range(0..8),
-                        &[],
-                        false,
-                    )],
-                    lines: Vec::new(),
-                }),
-                1 => HeroStep::Advance {
-                    character: who.id,
-                    kind: [
-                        AdvanceKind::Wounds,
-                        AdvanceKind::Quality,
-                        AdvanceKind::Talent,
-                    ][rng.random_range(0..3)],
-                    what: format!("Talent {n}"),
-                },
-                _ => HeroStep::TakeBack {
-                    character: who.id,
-                    index: 0,
-                },
-            };
-            let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
-            waybook::heroes::play(seen, &step, &mut dice)
-                .unwrap_or_else(|_| Edit::new(label, vec![]))
-        }
-        20 => {
-            // A cult added, or a hazard met, as the Campaign and Hazards screens ask.
-            use waybook::hazards::{Hazard, HazardStep};
-            use waybook::model::{Cult, CultSide};
-            match pick(rng, &seen.characters) {
-                Some(who) if rng.random_bool(0.6) => {
-                    let hazard = [
-                        Hazard::Deep,
-                        Hazard::OutOfBreath,
-                        Hazard::ColdWater {
-                            minutes: rng.random_range(1..30),
-                            depth_m: rng.random_range(0..700),
-                        },
-                    ][rng.random_range(0..3)]
-                    .clone();
-                    let step = HazardStep {
-                        character: who.id,
-                        hazard,
-                    };
-                    let mut dice = waybook::rules::dice::Dice::seeded(n as u64);
-                    waybook::hazards::play(seen, &step, &mut dice)
-                        .unwrap_or_else(|_| Edit::new(label, vec![]))
-                }
-                _ => {
-                    let cult = Cult {
-                        id: seen.next_id::<waybook::model::Cult>(),
-                        god: format!("God {n}"),
-                        bright: CultSide::default(),
-                        dark: CultSide {
-                            name: format!("Dark {n}"),
-                            rule: "rule".to_owned(),
-                            trait_: "trait".to_owned(),
-                        },
-                    };
-                    one(Change::of(None, Some(&cult)))
-                }
-            }
-        }
+        17 => travel_edit(rng, seen, n).unwrap_or_else(|| Edit::new(label, vec![])),
+        18 => gathering_edit(rng, seen, n).unwrap_or_else(|| Edit::new(label, vec![])),
+        19 => heroes_edit(rng, seen, n).unwrap_or_else(|| Edit::new(label, vec![])),
+        20 => hazard_or_cult_edit(rng, seen, n),
         _ => match pick(rng, &seen.tables) {
             Some(t) if rng.random_bool(0.2) => one(Change::Table {
                 before: Some(t.clone()),

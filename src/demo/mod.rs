@@ -429,6 +429,61 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
     c
 }
 
+/// The demo's item catalogue, from the stock list.
+fn catalogue(data: &CampaignData) -> Vec<Item> {
+    STOCK
+        .iter()
+        .zip(0..)
+        .map(|(s, offset)| Item {
+            id: ItemId(data.next_id::<crate::model::Item>().0 + offset),
+            name: s.name.to_owned(),
+            category: s.category,
+            food_units: s.food_units,
+            weight: s.weight,
+            quality: s.quality,
+            material: s.material,
+            tool_kind: s.tool,
+            bonus: i64::from(s.tool.is_some()) * 2,
+            notes: String::new(),
+        })
+        .collect()
+}
+
+/// The stash's stock and each hero's kit, as new stacks.
+fn kit(
+    data: &CampaignData,
+    party: PartyId,
+    characters: &[Character],
+    items: &[Item],
+) -> Vec<Change> {
+    let item_id = |name: &str| items.iter().find(|i| i.name == name).map(|i| i.id);
+    let stash = STOCK
+        .iter()
+        .filter(|s| s.stash > 0)
+        .filter_map(|s| Some((Holder::Stash(party), item_id(s.name)?, s.stash)));
+    let kit = KIT.iter().filter_map(|(hero, name, qty)| {
+        Some((
+            Holder::Character(characters[*hero].id),
+            item_id(name)?,
+            *qty,
+        ))
+    });
+    let first_holding = data.next_id::<crate::model::Holding>().0;
+    stash
+        .chain(kit)
+        .zip(0..)
+        .map(|((holder, item, quantity), offset)| Change::Holding {
+            before: None,
+            after: Some(Holding::new(
+                crate::model::HoldingId(first_holding + offset),
+                item,
+                holder,
+                quantity,
+            )),
+        })
+        .collect()
+}
+
 /// Fills an empty campaign with the demo party, catalogue and kit.
 pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     let data = campaign.load()?;
@@ -456,53 +511,13 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         .map(|(hero, offset)| character(&data, party.id, offset, hero))
         .collect();
     changes.extend(characters.iter().map(|c| Change::character(None, Some(c))));
-    let items: Vec<Item> = STOCK
-        .iter()
-        .zip(0..)
-        .map(|(s, offset)| Item {
-            id: ItemId(data.next_id::<crate::model::Item>().0 + offset),
-            name: s.name.to_owned(),
-            category: s.category,
-            food_units: s.food_units,
-            weight: s.weight,
-            quality: s.quality,
-            material: s.material,
-            tool_kind: s.tool,
-            bonus: i64::from(s.tool.is_some()) * 2,
-            notes: String::new(),
-        })
-        .collect();
+    let items = catalogue(&data);
     changes.extend(items.iter().map(|i| Change::Item {
         before: None,
         after: Some(i.clone()),
     }));
     let item_id = |name: &str| items.iter().find(|i| i.name == name).map(|i| i.id);
-    let stash = STOCK
-        .iter()
-        .filter(|s| s.stash > 0)
-        .filter_map(|s| Some((Holder::Stash(party.id), item_id(s.name)?, s.stash)));
-    let kit = KIT.iter().filter_map(|(hero, name, qty)| {
-        Some((
-            Holder::Character(characters[*hero].id),
-            item_id(name)?,
-            *qty,
-        ))
-    });
-    let first_holding = data.next_id::<crate::model::Holding>().0;
-    changes.extend(
-        stash
-            .chain(kit)
-            .zip(0..)
-            .map(|((holder, item, quantity), offset)| Change::Holding {
-                before: None,
-                after: Some(Holding::new(
-                    crate::model::HoldingId(first_holding + offset),
-                    item,
-                    holder,
-                    quantity,
-                )),
-            }),
-    );
+    changes.extend(kit(&data, party.id, &characters, &items));
     let watchers = ["Ødric Hale", "Ash Varnell", "Marta the Guide"]
         .iter()
         .filter_map(|name| characters.iter().find(|c| c.name == *name).map(|c| c.id))

@@ -65,64 +65,8 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
         s.long_rest_degrees,
         &limits::LONG_REST_DEGREES,
     );
-    for p in data.parties.values() {
-        found.at(
-            Place::Party(p.id.0),
-            &format!("party {} ({})", p.id.0, p.name),
-        );
-        found.check("supplies", "supplies", p.supplies, &limits::SUPPLIES);
-        found.check("purse", "purse", p.purse, &limits::COIN);
-        let t = &p.travel;
-        let tokens = [
-            (
-                "pathfinding tokens",
-                "travel.pathfinding_tokens",
-                t.pathfinding_tokens,
-            ),
-            (
-                "exploration tokens",
-                "travel.exploration_tokens",
-                t.exploration_tokens,
-            ),
-        ];
-        for (label, path, value) in tokens {
-            found.check(label, path, value, &limits::TOKENS);
-        }
-        found.check(
-            "navigation modifiers",
-            "travel.modifiers",
-            t.modifiers,
-            &limits::NAVIGATION_MODIFIERS,
-        );
-    }
-    for p in data.places.values() {
-        found.at(
-            Place::Place(p.id.0),
-            &format!("place {} ({})", p.id.0, p.name),
-        );
-        found.check("x", "x", p.x, &limits::MAP_COORDINATE);
-        found.check("y", "y", p.y, &limits::MAP_COORDINATE);
-    }
-    for p in data.paths.values() {
-        found.at(
-            Place::Path(p.id.0),
-            &format!("path {} ({})", p.id.0, p.name),
-        );
-        found.check(
-            "difficulty",
-            "difficulty",
-            p.difficulty,
-            &limits::DIFFICULTY,
-        );
-        found.check("danger", "danger", p.danger, &limits::DANGER);
-        found.check("rounds", "rounds", p.rounds, &limits::PATH_ROUNDS);
-        found.check(
-            "times travelled",
-            "travelled",
-            p.travelled,
-            &limits::TIMES_TRAVELLED,
-        );
-    }
+    parties(&mut found, data);
+    map(&mut found, data);
     for w in data.wares.values() {
         found.at(
             Place::Ware(w.id.0),
@@ -162,6 +106,72 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
         character(&mut found, c);
     }
     found.found
+}
+
+/// Each party's Supplies, purse, tokens and modifiers.
+fn parties(found: &mut Problems, data: &CampaignData) {
+    for p in data.parties.values() {
+        found.at(
+            Place::Party(p.id.0),
+            &format!("party {} ({})", p.id.0, p.name),
+        );
+        found.check("supplies", "supplies", p.supplies, &limits::SUPPLIES);
+        found.check("purse", "purse", p.purse, &limits::COIN);
+        let t = &p.travel;
+        let tokens = [
+            (
+                "pathfinding tokens",
+                "travel.pathfinding_tokens",
+                t.pathfinding_tokens,
+            ),
+            (
+                "exploration tokens",
+                "travel.exploration_tokens",
+                t.exploration_tokens,
+            ),
+        ];
+        for (label, path, value) in tokens {
+            found.check(label, path, value, &limits::TOKENS);
+        }
+        found.check(
+            "navigation modifiers",
+            "travel.modifiers",
+            t.modifiers,
+            &limits::NAVIGATION_MODIFIERS,
+        );
+    }
+}
+
+/// Each place's spot on the map and each path's figures.
+fn map(found: &mut Problems, data: &CampaignData) {
+    for p in data.places.values() {
+        found.at(
+            Place::Place(p.id.0),
+            &format!("place {} ({})", p.id.0, p.name),
+        );
+        found.check("x", "x", p.x, &limits::MAP_COORDINATE);
+        found.check("y", "y", p.y, &limits::MAP_COORDINATE);
+    }
+    for p in data.paths.values() {
+        found.at(
+            Place::Path(p.id.0),
+            &format!("path {} ({})", p.id.0, p.name),
+        );
+        found.check(
+            "difficulty",
+            "difficulty",
+            p.difficulty,
+            &limits::DIFFICULTY,
+        );
+        found.check("danger", "danger", p.danger, &limits::DANGER);
+        found.check("rounds", "rounds", p.rounds, &limits::PATH_ROUNDS);
+        found.check(
+            "times travelled",
+            "travelled",
+            p.travelled,
+            &limits::TIMES_TRAVELLED,
+        );
+    }
 }
 
 fn character(found: &mut Problems, c: &Character) {

@@ -306,6 +306,26 @@ pub struct Column<'a> {
     pub align: Align,
 }
 
+impl<'a> Column<'a> {
+    /// A column of words, aligned left, `share` parts of the width.
+    pub const fn left(header: &'a str, share: f32) -> Self {
+        Column {
+            header,
+            share,
+            align: Align::Left,
+        }
+    }
+
+    /// A column of figures, aligned right, `share` parts of the width.
+    pub const fn right(header: &'a str, share: f32) -> Self {
+        Column {
+            header,
+            share,
+            align: Align::Right,
+        }
+    }
+}
+
 /// A table with a header band, repeated when the table breaks across pages.
 pub fn table(l: &mut Layout<'_>, columns: &[Column<'_>], rows: &[Vec<String>]) {
     let total: f32 = columns.iter().map(|c| c.share).sum();

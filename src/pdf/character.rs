@@ -290,6 +290,14 @@ fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
         fill.current(exhaustion.get),
         (exhaustion.get)(c).max(10),
     );
+    exploration_facts(l, fill);
+}
+
+/// The exploration facts: days without food, adaptations, protection
+/// from cold and heat, speeds, senses and conditions.
+fn exploration_facts(l: &mut Layout<'_>, fill: &Fill<'_>) {
+    let c = fill.c;
+    let e = &c.exploration;
     let speed = |f: &sheet::Number| {
         let v = (f.get)(c);
         if v > 0 {

@@ -3,7 +3,7 @@
 //! gathering log (per session: who gathered where, every test, the yields
 //! and the time spent).
 
-use super::blocks::{self, Align, Column};
+use super::blocks::{self, Column};
 use super::layout::Layout;
 use crate::gathering::{duration, row_name};
 use crate::model::{CampaignData, Site, capitalised, plural};
@@ -30,36 +30,12 @@ pub fn site_card(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
     }
     blocks::section(l, "Materials", 40.0);
     let columns = [
-        Column {
-            header: "Material",
-            share: 2.6,
-            align: Align::Left,
-        },
-        Column {
-            header: "Type",
-            share: 1.0,
-            align: Align::Left,
-        },
-        Column {
-            header: "Abundance",
-            share: 1.6,
-            align: Align::Left,
-        },
-        Column {
-            header: "Survey",
-            share: 1.0,
-            align: Align::Right,
-        },
-        Column {
-            header: "Test",
-            share: 2.2,
-            align: Align::Left,
-        },
-        Column {
-            header: "Tool",
-            share: 1.8,
-            align: Align::Left,
-        },
+        Column::left("Material", 2.6),
+        Column::left("Type", 1.0),
+        Column::left("Abundance", 1.6),
+        Column::right("Survey", 1.0),
+        Column::left("Test", 2.2),
+        Column::left("Tool", 1.8),
     ];
     let rows: Vec<Vec<String>> = site
         .materials
@@ -85,36 +61,12 @@ pub fn site_card(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
     );
     blocks::section(l, "Sources found", 60.0);
     let columns = [
-        Column {
-            header: "#",
-            share: 0.4,
-            align: Align::Right,
-        },
-        Column {
-            header: "Material",
-            share: 2.0,
-            align: Align::Left,
-        },
-        Column {
-            header: "Source",
-            share: 2.4,
-            align: Align::Left,
-        },
-        Column {
-            header: "Quality",
-            share: 1.1,
-            align: Align::Left,
-        },
-        Column {
-            header: "Found",
-            share: 2.4,
-            align: Align::Left,
-        },
-        Column {
-            header: "Worked out",
-            share: 1.6,
-            align: Align::Left,
-        },
+        Column::right("#", 0.4),
+        Column::left("Material", 2.0),
+        Column::left("Source", 2.4),
+        Column::left("Quality", 1.1),
+        Column::left("Found", 2.4),
+        Column::left("Worked out", 1.6),
     ];
     let mut rows: Vec<Vec<String>> = site
         .sources
@@ -200,68 +152,7 @@ pub fn gathering_log(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
         if !gatherers.is_empty() {
             blocks::line(l, "Gatherers", &gatherers.join("; "));
         }
-        let columns = [
-            Column {
-                header: "Who",
-                share: 1.8,
-                align: Align::Left,
-            },
-            Column {
-                header: "d20",
-                share: 0.6,
-                align: Align::Right,
-            },
-            Column {
-                header: "TTV",
-                share: 0.6,
-                align: Align::Right,
-            },
-            Column {
-                header: "Result",
-                share: 2.6,
-                align: Align::Left,
-            },
-            Column {
-                header: "Units",
-                share: 0.7,
-                align: Align::Right,
-            },
-            Column {
-                header: "Quality",
-                share: 1.2,
-                align: Align::Left,
-            },
-            Column {
-                header: "Time",
-                share: 1.0,
-                align: Align::Right,
-            },
-        ];
-        let rows: Vec<Vec<String>> = s
-            .tests
-            .iter()
-            .map(|t| {
-                vec![
-                    who(t.character).to_owned(),
-                    t.roll.map_or_else(String::new, |r| r.to_string()),
-                    t.ttv.map_or_else(String::new, |v| v.to_string()),
-                    match (t.result, t.found) {
-                        (Some(r), _) => row_name(r.label()),
-                        (None, Some(found)) => format!("Survey: {}", row_name(found.label())),
-                        (None, None) => "Survey".to_owned(),
-                    },
-                    t.units.to_string(),
-                    t.quality
-                        .map_or_else(String::new, |q| capitalised(q.label())),
-                    if t.result.is_some() {
-                        duration(t.minutes)
-                    } else {
-                        String::new()
-                    },
-                ]
-            })
-            .collect();
-        blocks::table(l, &columns, &rows);
+        tests_table(l, s, &who);
         let yields: Vec<String> = s
             .yields(Some(site))
             .into_iter()
@@ -285,4 +176,47 @@ pub fn gathering_log(l: &mut Layout<'_>, data: &CampaignData, site: &Site) {
             },
         );
     }
+}
+
+/// Every test of a session: who, the roll against the TTV, what came of
+/// it and how long it took.
+fn tests_table<'d>(
+    l: &mut Layout<'_>,
+    s: &crate::model::GatheringSession,
+    who: &dyn Fn(crate::model::CharacterId) -> &'d str,
+) {
+    let columns = [
+        Column::left("Who", 1.8),
+        Column::right("d20", 0.6),
+        Column::right("TTV", 0.6),
+        Column::left("Result", 2.6),
+        Column::right("Units", 0.7),
+        Column::left("Quality", 1.2),
+        Column::right("Time", 1.0),
+    ];
+    let rows: Vec<Vec<String>> = s
+        .tests
+        .iter()
+        .map(|t| {
+            vec![
+                who(t.character).to_owned(),
+                t.roll.map_or_else(String::new, |r| r.to_string()),
+                t.ttv.map_or_else(String::new, |v| v.to_string()),
+                match (t.result, t.found) {
+                    (Some(r), _) => row_name(r.label()),
+                    (None, Some(found)) => format!("Survey: {}", row_name(found.label())),
+                    (None, None) => "Survey".to_owned(),
+                },
+                t.units.to_string(),
+                t.quality
+                    .map_or_else(String::new, |q| capitalised(q.label())),
+                if t.result.is_some() {
+                    duration(t.minutes)
+                } else {
+                    String::new()
+                },
+            ]
+        })
+        .collect();
+    blocks::table(l, &columns, &rows);
 }

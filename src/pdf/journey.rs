@@ -2,7 +2,7 @@
 //! TGs, the risk of exhaustion, the food ledger, the watch rota, the warnings
 //! and the log so far — what a GM takes to the table for a long journey.
 
-use super::blocks::{self, Align, Column};
+use super::blocks::{self, Column};
 use super::layout::Layout;
 use crate::model::{CampaignData, Journey};
 use crate::plan::{self, JourneyPlanView};
@@ -87,31 +87,11 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
 
 fn days(l: &mut Layout<'_>, view: &JourneyPlanView) {
     let columns = [
-        Column {
-            header: "Tests",
-            share: 5.0,
-            align: Align::Left,
-        },
-        Column {
-            header: "Character",
-            share: 2.0,
-            align: Align::Left,
-        },
-        Column {
-            header: "Expected",
-            share: 1.1,
-            align: Align::Right,
-        },
-        Column {
-            header: "1+ degree",
-            share: 1.1,
-            align: Align::Right,
-        },
-        Column {
-            header: "On watch",
-            share: 1.6,
-            align: Align::Left,
-        },
+        Column::left("Tests", 5.0),
+        Column::left("Character", 2.0),
+        Column::right("Expected", 1.1),
+        Column::right("1+ degree", 1.1),
+        Column::left("On watch", 1.6),
     ];
     for day in &view.days {
         blocks::section(
@@ -148,36 +128,12 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView) {
 fn ledger(l: &mut Layout<'_>, view: &JourneyPlanView, food: &plan::FoodLedger) {
     blocks::section(l, "Food ledger", 40.0);
     let columns = [
-        Column {
-            header: "Day",
-            share: 2.0,
-            align: Align::Left,
-        },
-        Column {
-            header: "×",
-            share: 0.6,
-            align: Align::Right,
-        },
-        Column {
-            header: "Needed",
-            share: 1.2,
-            align: Align::Right,
-        },
-        Column {
-            header: "Planned",
-            share: 1.2,
-            align: Align::Right,
-        },
-        Column {
-            header: "Eaten",
-            share: 1.2,
-            align: Align::Right,
-        },
-        Column {
-            header: "Units left",
-            share: 1.4,
-            align: Align::Right,
-        },
+        Column::left("Day", 2.0),
+        Column::right("×", 0.6),
+        Column::right("Needed", 1.2),
+        Column::right("Planned", 1.2),
+        Column::right("Eaten", 1.2),
+        Column::right("Units left", 1.4),
     ];
     let rows: Vec<Vec<String>> = view
         .days

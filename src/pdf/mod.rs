@@ -21,7 +21,7 @@ pub use layout::{Page, Paper};
 pub const MARGIN_PT: f32 = 42.519_686;
 
 use crate::model::{CampaignData, CharacterId, Holder, JourneyId, PartyId, SiteId};
-use blocks::{Align, Column};
+use blocks::Column;
 use layout::{Layout, Metrics};
 use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};
 
@@ -241,31 +241,11 @@ fn holdings_table(l: &mut Layout<'_>, data: &CampaignData, holder: Holder, empty
 }
 
 const HOLDINGS_COLUMNS: [Column<'static>; 5] = [
-    Column {
-        header: "Item",
-        share: 4.0,
-        align: Align::Left,
-    },
-    Column {
-        header: "Category",
-        share: 1.5,
-        align: Align::Left,
-    },
-    Column {
-        header: "Qty",
-        share: 0.8,
-        align: Align::Right,
-    },
-    Column {
-        header: "Weight",
-        share: 1.2,
-        align: Align::Right,
-    },
-    Column {
-        header: "Food units",
-        share: 1.3,
-        align: Align::Right,
-    },
+    Column::left("Item", 4.0),
+    Column::left("Category", 1.5),
+    Column::right("Qty", 0.8),
+    Column::right("Weight", 1.2),
+    Column::right("Food units", 1.3),
 ];
 
 /// Page size in points.

@@ -1,7 +1,7 @@
 //! The party sheet: members and their key values, the stash, Supplies, food
 //! units in hand and how many days they last at full and at half rations.
 
-use super::blocks::{self, Align, Column};
+use super::blocks::{self, Column};
 use super::layout::Layout;
 use crate::model::{CampaignData, Character, Holder, Party};
 
@@ -64,59 +64,35 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
         ],
     );
     blocks::section(l, "Members", 40.0);
+    members_table(l, data, &members);
+    blocks::section(l, "Party stash", 40.0);
+    super::holdings_table(l, data, Holder::Stash(party.id), "The stash is empty.");
+    if !party.notes.trim().is_empty() {
+        blocks::section(l, "Notes", 20.0);
+        blocks::line(l, "", &party.notes);
+    }
+}
+
+/// One row per member: name, kind, player, and the figures of each rule
+/// text the campaign plays.
+fn members_table(l: &mut Layout<'_>, data: &CampaignData, members: &[&Character]) {
     let s = &data.settings;
     let mut columns = vec![
-        Column {
-            header: "Name",
-            share: 3.2,
-            align: Align::Left,
-        },
-        Column {
-            header: "Kind",
-            share: 1.4,
-            align: Align::Left,
-        },
-        Column {
-            header: "Player",
-            share: 1.4,
-            align: Align::Left,
-        },
+        Column::left("Name", 3.2),
+        Column::left("Kind", 1.4),
+        Column::left("Player", 1.4),
     ];
     if s.companion {
-        columns.push(Column {
-            header: "Wounds",
-            share: 1.0,
-            align: Align::Right,
-        });
-        columns.push(Column {
-            header: "Wild",
-            share: 0.7,
-            align: Align::Right,
-        });
+        columns.push(Column::right("Wounds", 1.0));
+        columns.push(Column::right("Wild", 0.7));
     }
     if s.rounds {
-        columns.push(Column {
-            header: "HP",
-            share: 1.0,
-            align: Align::Right,
-        });
-        columns.push(Column {
-            header: "MP",
-            share: 1.0,
-            align: Align::Right,
-        });
+        columns.push(Column::right("HP", 1.0));
+        columns.push(Column::right("MP", 1.0));
     }
     if s.exploration {
-        columns.push(Column {
-            header: "Exhaustion",
-            share: 1.3,
-            align: Align::Right,
-        });
-        columns.push(Column {
-            header: "Unfed days",
-            share: 1.3,
-            align: Align::Right,
-        });
+        columns.push(Column::right("Exhaustion", 1.3));
+        columns.push(Column::right("Unfed days", 1.3));
     }
     let rows: Vec<Vec<String>> = members
         .iter()
@@ -141,12 +117,6 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
         })
         .collect();
     blocks::table(l, &columns, &rows);
-    blocks::section(l, "Party stash", 40.0);
-    super::holdings_table(l, data, Holder::Stash(party.id), "The stash is empty.");
-    if !party.notes.trim().is_empty() {
-        blocks::section(l, "Notes", 20.0);
-        blocks::line(l, "", &party.notes);
-    }
 }
 
 /// Whole days the food lasts for `members` at 1/`fraction` rations.

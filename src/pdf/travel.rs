@@ -82,41 +82,13 @@ fn paths_from_here(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
     };
     blocks::section(l, "Paths from here", 30.0);
     let columns = [
-        Column {
-            header: "Path",
-            share: 3.0,
-            align: Align::Left,
-        },
-        Column {
-            header: "To",
-            share: 2.4,
-            align: Align::Left,
-        },
-        Column {
-            header: "Difficulty",
-            share: 1.0,
-            align: Align::Right,
-        },
-        Column {
-            header: "Danger",
-            share: 1.0,
-            align: Align::Right,
-        },
-        Column {
-            header: "Rounds",
-            share: 1.0,
-            align: Align::Right,
-        },
-        Column {
-            header: "Travelled",
-            share: 1.0,
-            align: Align::Right,
-        },
-        Column {
-            header: "",
-            share: 1.6,
-            align: Align::Left,
-        },
+        Column::left("Path", 3.0),
+        Column::left("To", 2.4),
+        Column::right("Difficulty", 1.0),
+        Column::right("Danger", 1.0),
+        Column::right("Rounds", 1.0),
+        Column::right("Travelled", 1.0),
+        Column::left("", 1.6),
     ];
     let rows: Vec<Vec<String>> = data
         .paths_at(place)
@@ -271,18 +243,7 @@ fn camping(l: &mut Layout<'_>, data: &CampaignData, party: Option<&Party>, path:
             ),
         ],
     );
-    let mut columns = vec![
-        Column {
-            header: "Hero",
-            share: 2.6,
-            align: Align::Left,
-        },
-        Column {
-            header: "Fed",
-            share: 0.7,
-            align: Align::Left,
-        },
-    ];
+    let mut columns = vec![Column::left("Hero", 2.6), Column::left("Fed", 0.7)];
     let short = |a: Action| match a {
         Action::Shelter => "Shel.",
         Action::Recover => "Recov.",

@@ -42,30 +42,7 @@ pub fn advancement_ui(
             ..LevelUpDrafts::default()
         };
     }
-    let ledger = heroes::ledger(data, c.id);
-    if !ledger.is_empty() {
-        ui.label(RichText::new("XP ledger").strong());
-        for (m, a) in &ledger {
-            let reasons = if a.reasons.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", a.reasons.join(", "))
-            };
-            ui.label(format!(
-                "{} · {} · {} XP{reasons}",
-                m.at.stamp(),
-                m.name,
-                a.xp
-            ));
-        }
-        ui.label(
-            RichText::new(format!(
-                "{} XP from missions in all",
-                heroes::ledger_total(&ledger)
-            ))
-            .weak(),
-        );
-    }
+    ledger_ui(ui, data, c);
     if c.kind == CharacterKind::Traveller {
         memories_ui(ui, drafts, data, c, out);
         return;
@@ -76,6 +53,52 @@ pub fn advancement_ui(
         }
         return;
     };
+    taken_ui(ui, data, c, out);
+    if let Some(why) = heroes::over_advanced(c) {
+        ui.label(RichText::new(format!("{why}.")).color(ERROR_COLOUR));
+    }
+    let Some(owed) = heroes::owed_line(c) else {
+        return;
+    };
+    ui.label(
+        RichText::new(format!("Level up: {owed}"))
+            .strong()
+            .color(egui::Color32::from_rgb(200, 140, 20)),
+    );
+    offers_ui(ui, drafts, c, out);
+}
+
+/// The XP each mission gave, and the sum.
+fn ledger_ui(ui: &mut Ui, data: &CampaignData, c: &Character) {
+    let ledger = heroes::ledger(data, c.id);
+    if ledger.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("XP ledger").strong());
+    for (m, a) in &ledger {
+        let reasons = if a.reasons.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", a.reasons.join(", "))
+        };
+        ui.label(format!(
+            "{} · {} · {} XP{reasons}",
+            m.at.stamp(),
+            m.name,
+            a.xp
+        ));
+    }
+    ui.label(
+        RichText::new(format!(
+            "{} XP from missions in all",
+            heroes::ledger_total(&ledger)
+        ))
+        .weak(),
+    );
+}
+
+/// The advances taken, level by level, each one can be taken back.
+fn taken_ui(ui: &mut Ui, data: &CampaignData, c: &Character, out: &mut Vec<Command>) {
     ui.label(RichText::new("Advances by level").strong());
     if c.companion.advances.is_empty() {
         ui.label(RichText::new("None taken yet.").weak());
@@ -96,17 +119,10 @@ pub fn advancement_ui(
             .on_hover_text("Removes the advance and restores what it changed");
         });
     }
-    if let Some(why) = heroes::over_advanced(c) {
-        ui.label(RichText::new(format!("{why}.")).color(ERROR_COLOUR));
-    }
-    let Some(owed) = heroes::owed_line(c) else {
-        return;
-    };
-    ui.label(
-        RichText::new(format!("Level up: {owed}"))
-            .strong()
-            .color(egui::Color32::from_rgb(200, 140, 20)),
-    );
+}
+
+/// The names to learn and one button per advance offered, greyed with why not.
+fn offers_ui(ui: &mut Ui, drafts: &mut LevelUpDrafts, c: &Character, out: &mut Vec<Command>) {
     name_field(ui, "Power or drill to learn", &mut drafts.power);
     name_field(ui, "Talent to learn", &mut drafts.talent);
     if c.companion.pilgrim {
@@ -425,6 +441,29 @@ fn mission_form_ui(
             }
         });
     });
+    reasons_ui(ui, state, data);
+    ui.horizontal(|ui| {
+        fields::draft(ui, "Other reason", &mut state.other_reason, 260.0);
+    });
+    let step = state.mission(data).map(HeroStep::Award);
+    ui.horizontal_wrapped(|ui| {
+        let refusal = match &step {
+            Err(why) => Some(why.clone()),
+            Ok(step) => heroes::check(data, step)
+                .err()
+                .map(|e| crate::model::capitalised(&e.to_string())),
+        };
+        if hero_button(ui, data, "Award XP and close the mission", step, out).clicked() {
+            *state = HeroesState::default();
+        }
+        if let Some(why) = refusal {
+            ui.label(RichText::new(why).color(ERROR_COLOUR));
+        }
+    });
+}
+
+/// The reasons for the award, ticked from the XP awards table.
+fn reasons_ui(ui: &mut Ui, state: &mut HeroesState, data: &CampaignData) {
     let table = data.table_named(XP_AWARDS_TABLE);
     ui.label(
         RichText::new(format!(
@@ -443,24 +482,6 @@ fn mission_form_ui(
                     state.reasons.remove(&row.result);
                 }
             }
-        }
-    });
-    ui.horizontal(|ui| {
-        fields::draft(ui, "Other reason", &mut state.other_reason, 260.0);
-    });
-    let step = state.mission(data).map(HeroStep::Award);
-    ui.horizontal_wrapped(|ui| {
-        let refusal = match &step {
-            Err(why) => Some(why.clone()),
-            Ok(step) => heroes::check(data, step)
-                .err()
-                .map(|e| crate::model::capitalised(&e.to_string())),
-        };
-        if hero_button(ui, data, "Award XP and close the mission", step, out).clicked() {
-            *state = HeroesState::default();
-        }
-        if let Some(why) = refusal {
-            ui.label(RichText::new(why).color(ERROR_COLOUR));
         }
     });
 }

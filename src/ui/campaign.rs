@@ -41,6 +41,24 @@ pub fn campaign_ui(
         }
     }
     ui.add_space(8.0);
+    days_and_food_ui(ui, fields, s, out);
+    ui.add_space(8.0);
+    clock_ui(ui, fields, s, out);
+    ui.add_space(8.0);
+    travel_tables_ui(ui, fields, data, out);
+    ui.add_space(8.0);
+    wares_ui(ui, fields, data, out);
+    ui.add_space(8.0);
+    super::cults::cults_ui(ui, fields, data, out);
+}
+
+/// The day's length, a long rest, and whether food is counted.
+fn days_and_food_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    s: &crate::model::Settings,
+    out: &mut Vec<Command>,
+) {
     if let Some(v) = fields.whole(
         ui,
         "campaign:day",
@@ -91,7 +109,15 @@ pub fn campaign_ui(
             });
         }
     });
-    ui.add_space(8.0);
+}
+
+/// The campaign's clock, which journeys and travel rounds move on.
+fn clock_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    s: &crate::model::Settings,
+    out: &mut Vec<Command>,
+) {
     ui.label(RichText::new(format!("Campaign clock: {}", s.clock)).strong());
     ui.horizontal(|ui| {
         if let Some(day) = fields.whole(
@@ -119,12 +145,6 @@ pub fn campaign_ui(
         )
         .weak(),
     );
-    ui.add_space(8.0);
-    travel_tables_ui(ui, fields, data, out);
-    ui.add_space(8.0);
-    wares_ui(ui, fields, data, out);
-    ui.add_space(8.0);
-    super::cults::cults_ui(ui, fields, data, out);
 }
 
 /// Sets which table a travel-round roll uses.

@@ -3,7 +3,7 @@
 //! error before anything is written, and Import as one undoable step.
 
 use crate::app::{App, Command};
-use crate::model::roster_csv::Target;
+use crate::model::roster_csv::{RosterImport, Target};
 use egui::{RichText, Ui};
 
 const PREVIEW_ROWS: usize = 8;
@@ -18,42 +18,7 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         ui.set_width(720.0);
         ui.heading(format!("Import characters from {}", import.file));
         ui.label(RichText::new("Each column fills the field chosen under its header.").weak());
-        egui::ScrollArea::both().max_height(260.0).show(ui, |ui| {
-            egui::Grid::new("csv-preview").striped(true).show(ui, |ui| {
-                for header in &import.headers {
-                    ui.strong(header);
-                }
-                ui.end_row();
-                let targets: Vec<_> = Target::all()
-                    .into_iter()
-                    .map(|t| super::fields::Offer {
-                        value: t,
-                        name: t.label().to_owned(),
-                        refused: None,
-                    })
-                    .collect();
-                for (header, chosen) in import.headers.iter().zip(&mut import.mapping) {
-                    let name = format!("What the column “{header}” fills");
-                    super::fields::cell_combo(ui, &name, chosen, &targets, "");
-                }
-                ui.end_row();
-                for row in import.rows.iter().take(PREVIEW_ROWS) {
-                    for value in row {
-                        ui.label(value);
-                    }
-                    ui.end_row();
-                }
-            });
-        });
-        if import.rows.len() > PREVIEW_ROWS {
-            ui.label(
-                RichText::new(format!(
-                    "… and {} more rows",
-                    import.rows.len() - PREVIEW_ROWS
-                ))
-                .weak(),
-            );
-        }
+        preview_ui(ui, import);
         let edit = import.edit(data);
         ui.add_space(6.0);
         match &edit {
@@ -108,5 +73,46 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     });
     if close || modal.should_close() {
         app.csv_import = None;
+    }
+}
+
+/// The file's first rows under their headers, each header with the field
+/// its column fills.
+fn preview_ui(ui: &mut Ui, import: &mut RosterImport) {
+    egui::ScrollArea::both().max_height(260.0).show(ui, |ui| {
+        egui::Grid::new("csv-preview").striped(true).show(ui, |ui| {
+            for header in &import.headers {
+                ui.strong(header);
+            }
+            ui.end_row();
+            let targets: Vec<_> = Target::all()
+                .into_iter()
+                .map(|t| super::fields::Offer {
+                    value: t,
+                    name: t.label().to_owned(),
+                    refused: None,
+                })
+                .collect();
+            for (header, chosen) in import.headers.iter().zip(&mut import.mapping) {
+                let name = format!("What the column “{header}” fills");
+                super::fields::cell_combo(ui, &name, chosen, &targets, "");
+            }
+            ui.end_row();
+            for row in import.rows.iter().take(PREVIEW_ROWS) {
+                for value in row {
+                    ui.label(value);
+                }
+                ui.end_row();
+            }
+        });
+    });
+    if import.rows.len() > PREVIEW_ROWS {
+        ui.label(
+            RichText::new(format!(
+                "… and {} more rows",
+                import.rows.len() - PREVIEW_ROWS
+            ))
+            .weak(),
+        );
     }
 }

@@ -350,15 +350,9 @@ pub(super) fn error_below(ui: &Ui, key: &str, field: &egui::Response, message: &
 }
 
 /// A labelled list of a small enum's values; the value picked, if it changed.
-pub fn choice_combo<C: crate::model::Choice>(
-    ui: &mut Ui,
-    id: &str,
-    label: &str,
-    value: C,
-) -> Option<C> {
+pub fn choice_combo<C: Choice>(ui: &mut Ui, id: &str, label: &str, value: C) -> Option<C> {
     let mut chosen = value;
-    let choices: Vec<(C, &str)> = C::iter().map(|c| (c, c.label())).collect();
-    list_combo(ui, id, label, &mut chosen, &choices).then_some(chosen)
+    list_combo(ui, id, label, &mut chosen, &named_choices::<C>()).then_some(chosen)
 }
 
 /// A labelled list of choices, each a value and how it is said, as wide as
@@ -393,18 +387,9 @@ fn named_choices<T: Choice>() -> Vec<(T, &'static str)> {
     T::iter().map(|t| (t, t.label())).collect()
 }
 
-/// A labelled list of every value of a named enum; says whether it changed.
-pub fn named_combo<T: Choice>(
-    ui: &mut Ui,
-    id: impl egui::AsIdSalt,
-    label: &str,
-    chosen: &mut T,
-) -> bool {
-    list_combo(ui, id, label, chosen, &named_choices::<T>())
-}
-
-/// Like [`named_combo`], with "no value" offered first under the name `none`.
-pub fn optional_named_combo<T: Choice>(
+/// Like [`choice_combo`], with "no value" offered first under the name `none`;
+/// says whether it changed.
+pub fn optional_choice_combo<T: Choice>(
     ui: &mut Ui,
     id: impl egui::AsIdSalt,
     label: &str,

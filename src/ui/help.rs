@@ -115,44 +115,48 @@ pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
         .default_pos(centre)
         .open(&mut about)
         .default_size([520.0, 480.0])
-        .show(&ctx, |ui| {
-            ui.heading(format!("Waybook {}", env!("CARGO_PKG_VERSION")));
-            ui.label("An offline campaign manager for game masters.");
-            let open = app.session.as_ref().and_then(|s| s.path()).map_or_else(
-                || "No campaign is open.".to_owned(),
-                |p| format!("Open campaign: {}", p.display()),
-            );
-            ui.label(open);
-            ui.separator();
-            let (crates, texts) = crate::assets::licence_notice();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.label(
-                    RichText::new(format!(
-                        "Built on {} crates, each under its licence; SQLite (bundled) is in the public domain",
-                        crates.len()
-                    ))
-                    .strong(),
-                );
-                // Only the lines in view are drawn: the notice is long.
-                super::lists::rows_in_view(ui, "crate-licences", crates.len(), 180.0, |ui, i| {
-                    ui.label(crates[i]);
-                });
-                egui::CollapsingHeader::new("The licences' texts").show(ui, |ui| {
-                    super::lists::rows_in_view(ui, "licence-texts", texts.len(), 300.0, |ui, i| {
-                        ui.label(RichText::new(texts[i]).small());
-                    });
-                });
-                for (title, text) in [
-                    ("DejaVu Sans", crate::assets::TEXT_FONT_LICENCE),
-                    ("Noto Sans Symbols", crate::assets::SYMBOL_FONT_LICENCE),
-                ] {
-                    egui::CollapsingHeader::new(format!("{title}: its licence")).show(ui, |ui| {
-                        ui.label(RichText::new(text).small());
-                    });
-                }
-            });
-        });
+        .show(&ctx, |ui| about_ui(ui, app));
     if !(shortcuts || rules || about) {
         state.open = None;
     }
+}
+
+/// Help > About: the version, the campaign open, and every crate's and
+/// font's licence.
+fn about_ui(ui: &mut Ui, app: &App) {
+    ui.heading(format!("Waybook {}", env!("CARGO_PKG_VERSION")));
+    ui.label("An offline campaign manager for game masters.");
+    let open = app.session.as_ref().and_then(|s| s.path()).map_or_else(
+        || "No campaign is open.".to_owned(),
+        |p| format!("Open campaign: {}", p.display()),
+    );
+    ui.label(open);
+    ui.separator();
+    let (crates, texts) = crate::assets::licence_notice();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.label(
+            RichText::new(format!(
+                "Built on {} crates, each under its licence; SQLite (bundled) is in the public domain",
+                crates.len()
+            ))
+            .strong(),
+        );
+        // Only the lines in view are drawn: the notice is long.
+        super::lists::rows_in_view(ui, "crate-licences", crates.len(), 180.0, |ui, i| {
+            ui.label(crates[i]);
+        });
+        egui::CollapsingHeader::new("The licences' texts").show(ui, |ui| {
+            super::lists::rows_in_view(ui, "licence-texts", texts.len(), 300.0, |ui, i| {
+                ui.label(RichText::new(texts[i]).small());
+            });
+        });
+        for (title, text) in [
+            ("DejaVu Sans", crate::assets::TEXT_FONT_LICENCE),
+            ("Noto Sans Symbols", crate::assets::SYMBOL_FONT_LICENCE),
+        ] {
+            egui::CollapsingHeader::new(format!("{title}: its licence")).show(ui, |ui| {
+                ui.label(RichText::new(text).small());
+            });
+        }
+    });
 }

@@ -84,7 +84,7 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
 
 fn optional_combo<C: Choice>(ui: &mut Ui, label: &str, value: Option<C>) -> Option<Option<C>> {
     let mut chosen = value;
-    let changed = super::fields::optional_named_combo(ui, label, label, &mut chosen, "none");
+    let changed = super::fields::optional_choice_combo(ui, label, label, &mut chosen, "none");
     ui.end_row();
     changed.then_some(chosen)
 }
@@ -106,10 +106,9 @@ fn item_editor(
                 fields.commit(out, item, "name", |i| i.name = name);
             }
             ui.end_row();
-            let mut category = item.category;
-            let changed = super::fields::named_combo(ui, "category", "Category", &mut category);
+            let chosen = super::fields::choice_combo(ui, "category", "Category", item.category);
             ui.end_row();
-            if changed {
+            if let Some(category) = chosen {
                 // Food units belong to food and water only: a change away
                 // clears them in the same step (undo brings them back).
                 let what = if category.has_food_units() || item.food_units == 0 {

@@ -85,6 +85,39 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
     event_ui(ui, state, data, out);
     ui.separator();
     let nights = state.nights.get(data.revision, || nights(data).into());
+    filters_ui(ui, state, data, &nights);
+    let filter = (state.character, state.kind, state.night);
+    let rows = state.rows.get((data.revision, filter), || {
+        data.log
+            .values()
+            .rev()
+            .filter(|e| shows(filter, e, &nights))
+            .map(|e| e.id)
+            .collect()
+    });
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{} of {} entries", rows.len(), data.log.len())).weak());
+        // The night picked, or the latest one.
+        let night = state.night.and_then(|n| nights.get(n)).or(nights.last());
+        let first = night.and_then(|night| data.log.values().find(|e| e.night() == night));
+        let button = egui::Button::new(match night {
+            Some(night) => format!("Print session recap of {night}…"),
+            None => "Print session recap…".to_owned(),
+        });
+        if ui
+            .add_enabled(first.is_some(), button)
+            .on_disabled_hover_text("Nothing is in the log yet")
+            .clicked()
+            && let Some(e) = first
+        {
+            out.push(Command::Export(vec![crate::pdf::Sheet::Recap(e.id)]));
+        }
+    });
+    entries_ui(ui, data, &rows);
+}
+
+/// The log's filters: by character, kind and game night.
+fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[String]) {
     let characters = state.characters.get(data);
     ui.horizontal(|ui| {
         fields::record_combo(
@@ -116,33 +149,10 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
             &night_list,
         );
     });
-    let filter = (state.character, state.kind, state.night);
-    let rows = state.rows.get((data.revision, filter), || {
-        data.log
-            .values()
-            .rev()
-            .filter(|e| shows(filter, e, &nights))
-            .map(|e| e.id)
-            .collect()
-    });
-    ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("{} of {} entries", rows.len(), data.log.len())).weak());
-        // The night picked, or the latest one.
-        let night = state.night.and_then(|n| nights.get(n)).or(nights.last());
-        let first = night.and_then(|night| data.log.values().find(|e| e.night() == night));
-        let button = egui::Button::new(match night {
-            Some(night) => format!("Print session recap of {night}…"),
-            None => "Print session recap…".to_owned(),
-        });
-        if ui
-            .add_enabled(first.is_some(), button)
-            .on_disabled_hover_text("Nothing is in the log yet")
-            .clicked()
-            && let Some(e) = first
-        {
-            out.push(Command::Export(vec![crate::pdf::Sheet::Recap(e.id)]));
-        }
-    });
+}
+
+/// The entries shown, newest first; only the rows in view are drawn.
+fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId]) {
     TableBuilder::new(ui)
         .striped(true)
         .column(Column::auto().at_least(100.0))

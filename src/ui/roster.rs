@@ -215,7 +215,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
                 .desired_width(150.0),
         )
         .labelled_by(label);
-        super::fields::optional_named_combo(
+        super::fields::optional_choice_combo(
             ui,
             "kind-filter",
             "Show",

@@ -328,8 +328,7 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
 }
 
 fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
-    let mut kind = form.c.kind;
-    if super::fields::named_combo(ui, "kind", "Kind", &mut kind) {
+    if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", form.c.kind) {
         form.commit("kind", |c| c.kind = kind);
     }
 }

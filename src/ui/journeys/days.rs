@@ -132,7 +132,7 @@ fn day_changes_ui(
             });
         }
         let mut weather = change.temperature;
-        if super::super::fields::optional_named_combo(
+        if super::super::fields::optional_choice_combo(
             ui,
             format!("day{d}:weather"),
             "Weather this day",

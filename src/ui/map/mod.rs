@@ -453,28 +453,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             Some((position, (spot.min, name)))
         })
         .collect();
-    let places: Vec<Drawn> = centres
-        .into_iter()
-        .map(|(place, centre)| {
-            let galley =
-                painter.layout_no_wrap(place.name.clone(), FontId::proportional(13.0), INK);
-            let spot = Rect::from_min_size(
-                centre + vec2(-galley.size().x / 2.0, PLACE_RADIUS + 3.0),
-                galley.size(),
-            );
-            let shown = if picked(place.id) {
-                taken.take(spot);
-                true
-            } else {
-                taken.take_if_free(spot, LABEL_MARGIN)
-            };
-            Drawn {
-                place,
-                centre,
-                label: shown.then_some((spot.min, galley)),
-            }
-        })
-        .collect();
+    let places = labelled(&painter, centres, &picked, &mut taken);
     for path in data.paths.values() {
         let (Some(a), Some(b)) = (at(path.from), at(path.to)) else {
             continue;
@@ -534,6 +513,38 @@ fn pan_and_zoom(ui: &Ui, state: &mut MapState, background: &egui::Response, rect
         pan: state.pan,
         zoom: state.zoom,
     }
+}
+
+/// The places drawn with their names where the names have room; the
+/// picked ones' names always.
+fn labelled<'a>(
+    painter: &egui::Painter,
+    centres: Vec<(&'a Place, Pos2)>,
+    picked: &dyn Fn(PlaceId) -> bool,
+    taken: &mut labels::Taken,
+) -> Vec<Drawn<'a>> {
+    centres
+        .into_iter()
+        .map(|(place, centre)| {
+            let galley =
+                painter.layout_no_wrap(place.name.clone(), FontId::proportional(13.0), INK);
+            let spot = Rect::from_min_size(
+                centre + vec2(-galley.size().x / 2.0, PLACE_RADIUS + 3.0),
+                galley.size(),
+            );
+            let shown = if picked(place.id) {
+                taken.take(spot);
+                true
+            } else {
+                taken.take_if_free(spot, LABEL_MARGIN)
+            };
+            Drawn {
+                place,
+                centre,
+                label: shown.then_some((spot.min, galley)),
+            }
+        })
+        .collect()
 }
 
 /// The colour of place names.
