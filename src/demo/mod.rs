@@ -571,15 +571,11 @@ fn leg(
     temperature: Temperature,
 ) -> Leg {
     Leg {
-        name: name.to_owned(),
         method,
-        distance_km: km,
         terrain,
         altitude_m,
         temperature,
-        weather_hours: None,
-        depth_m: 0,
-        played_as: None,
+        ..Leg::new(name, km)
     }
 }
 

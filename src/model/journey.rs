@@ -170,6 +170,22 @@ pub struct Leg {
 }
 
 impl Leg {
+    /// A leg of `distance_km` on the journey's first way of travelling,
+    /// over normal ground at sea level in normal weather.
+    pub fn new(name: impl Into<String>, distance_km: f64) -> Self {
+        Leg {
+            name: name.into(),
+            method: 0,
+            distance_km,
+            terrain: Terrain::Normal,
+            altitude_m: 0,
+            temperature: Temperature::Normal,
+            weather_hours: None,
+            depth_m: 0,
+            played_as: None,
+        }
+    }
+
     /// How this leg is travelled: as it was played, else the journey's way.
     pub fn method<'a>(&'a self, methods: &'a [Method]) -> Option<&'a Method> {
         self.played_as.as_ref().or_else(|| methods.get(self.method))

@@ -7,8 +7,7 @@ use crate::model::gathering::SiteMaterial;
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide, DayPattern, Edit,
     FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath, MaterialType, Method, Party, PartyId,
-    Place, PlaceId, PlaceKind, Record, Route, Site, TableDef, TableRowDef, Temperature, Terrain,
-    Ware, limits,
+    Place, PlaceId, PlaceKind, Record, Route, Site, TableDef, TableRowDef, Ware, limits,
 };
 use crate::rules::expr::DiceExpr;
 use crate::rules::travel::gather::Abundance;
@@ -209,17 +208,7 @@ pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
             methods: Method::standard(),
             routes: vec![Route {
                 name: "Main route".to_owned(),
-                legs: vec![Leg {
-                    name: "First leg".to_owned(),
-                    method: 0,
-                    distance_km: 32.0,
-                    terrain: Terrain::Normal,
-                    altitude_m: 0,
-                    temperature: Temperature::Normal,
-                    weather_hours: None,
-                    depth_m: 0,
-                    played_as: None,
-                }],
+                legs: vec![Leg::new("First leg", 32.0)],
             }],
             chosen: 0,
             pattern: DayPattern::default(),

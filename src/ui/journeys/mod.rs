@@ -19,7 +19,7 @@ use crate::app::Command;
 use crate::app::edits::records;
 use crate::model::{
     Activity, CampaignData, CharacterId, DayChange, DayPattern, HourWindow, Journey, JourneyId,
-    Leg, Route, Temperature, Terrain, limits,
+    Leg, Route, Temperature, limits,
 };
 use crate::plan::play::Until;
 use crate::plan::{self, FoodLedger, JourneyPlanView};

@@ -125,17 +125,7 @@ fn legs_ui(
         let last = route.legs.last().cloned();
         fields.commit(out, j, "legs", |j| {
             j.plan.routes[r].legs.push(last.map_or_else(
-                || Leg {
-                    name: "New leg".into(),
-                    method: 0,
-                    distance_km: 10.0,
-                    terrain: Terrain::Normal,
-                    altitude_m: 0,
-                    temperature: Temperature::Normal,
-                    weather_hours: None,
-                    depth_m: 0,
-                    played_as: None,
-                },
+                || Leg::new("New leg", 10.0),
                 |l| Leg {
                     name: "New leg".into(),
                     played_as: None,
