@@ -25,7 +25,7 @@ pub fn cults_ui(
     for c in data.cults.values() {
         let key = |f: &str| format!("cult{}:{f}", c.id.0);
         ui.horizontal(|ui| {
-            if let Some(god) = fields.text(ui, &key("god"), "Lesser god", &c.god, 160.0) {
+            if let Some(god) = fields.text(ui, &key("god"), "Lesser god", &c.god, 240.0) {
                 fields.commit(out, c, "god", |c| c.god = god);
             }
             if ui
@@ -42,25 +42,25 @@ pub fn cults_ui(
             let side = c.side(bright);
             let which = if bright { "Bright" } else { "Dark" };
             let key = |f: &str| key(&format!("{which}-{f}"));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.add_space(16.0);
                 if let Some(v) = fields.text(
                     ui,
                     &key("name"),
                     &format!("{which} cult"),
                     &side.name,
-                    150.0,
+                    180.0,
                 ) {
                     fields.commit(out, c, &format!("{which} cult"), |c| {
                         c.side_mut(bright).name = v
                     });
                 }
-                if let Some(v) = fields.text(ui, &key("rule"), "Cult rule", &side.rule, 220.0) {
+                if let Some(v) = fields.text(ui, &key("rule"), "Cult rule", &side.rule, 360.0) {
                     fields.commit(out, c, &format!("{which} cult rule"), |c| {
                         c.side_mut(bright).rule = v
                     });
                 }
-                if let Some(v) = fields.text(ui, &key("trait"), "Trait", &side.trait_, 180.0) {
+                if let Some(v) = fields.text(ui, &key("trait"), "Trait", &side.trait_, 320.0) {
                     fields.commit(out, c, &format!("{which} cult trait"), |c| {
                         c.side_mut(bright).trait_ = v
                     });

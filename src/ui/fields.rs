@@ -370,15 +370,19 @@ pub fn list_combo<T: Copy + PartialEq, N: AsRef<str>>(
         .iter()
         .find(|(value, _)| value == chosen)
         .map_or("", |(_, name)| name.as_ref());
-    let label_id = ui.label(label).id;
-    let names = choices.iter().map(|(_, name)| name.as_ref());
-    let response = combo(ui, id, shown, names, |ui| {
-        super::lists::rows_in_view(ui, "entries", choices.len(), 380.0, |ui, i| {
-            let (value, name) = &choices[i];
-            ui.selectable_value(chosen, *value, name.as_ref());
+    let width = combo_width(
+        ui,
+        choices.iter().map(|(_, name)| name.as_ref()).chain([shown]),
+    );
+    beside(ui, label, width, |ui, label_id| {
+        let response = combo(ui, id, shown, width, |ui| {
+            super::lists::rows_in_view(ui, "entries", choices.len(), 380.0, |ui, i| {
+                let (value, name) = &choices[i];
+                ui.selectable_value(chosen, *value, name.as_ref());
+            });
         });
+        in_view(response).labelled_by(label_id);
     });
-    in_view(response).labelled_by(label_id);
     *chosen != before
 }
 
@@ -408,16 +412,15 @@ pub fn optional_choice_combo<T: Choice>(
     *chosen != before
 }
 
-/// The one combo box every list is drawn with: as wide as its longest name
-/// (`names`), tall enough to show a dozen entries without scrolling.
-fn combo<'a>(
+/// The one combo box every list is drawn with, `width` wide (see
+/// [`combo_width`]), tall enough to show a dozen entries without scrolling.
+fn combo(
     ui: &mut Ui,
     id: impl egui::AsIdSalt,
-    shown: &'a str,
-    names: impl Iterator<Item = &'a str>,
+    shown: &str,
+    width: f32,
     entries: impl FnOnce(&mut Ui),
 ) -> egui::Response {
-    let width = combo_width(ui, names.chain([shown]));
     egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .width(width)
@@ -427,12 +430,13 @@ fn combo<'a>(
 }
 
 /// A list's width: enough for its longest name ("Marta the Guide" whole),
-/// within reason. Names are measured by their letters, not laid out: a
-/// list may hold thousands.
+/// within reason. Only the name with the most letters is laid out: a list
+/// may hold thousands.
 fn combo_width<'a>(ui: &Ui, names: impl Iterator<Item = &'a str>) -> f32 {
-    let longest = names.map(|n| n.chars().count()).max().unwrap_or(0) as f32;
-    let letter = ui.text_style_height(&egui::TextStyle::Button) * 0.55;
-    (longest * letter + 28.0).clamp(ui.spacing().combo_width, 320.0)
+    let longest = names.max_by_key(|n| n.chars().count()).unwrap_or("");
+    let text = text_width(ui, longest, egui::TextStyle::Button);
+    let chrome = ui.spacing().icon_width + 2.0 * ui.spacing().button_padding.x + 8.0;
+    (text + chrome).clamp(ui.spacing().combo_width, 320.0)
 }
 
 /// What a [`record_combo`] shows when no record is picked.
@@ -458,19 +462,51 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
     let shown = chosen
         .and_then(|c| records.iter().find(|(k, _)| *k == c))
         .map_or(none, |(_, name)| name.as_ref());
-    let label_id = ui.label(label).id;
-    let names = records.iter().map(|(_, n)| n.as_ref()).chain([none]);
-    let response = combo(ui, id, shown, names, |ui| {
-        if let Unpicked::Offered(none) = unpicked {
-            ui.selectable_value(chosen, None, none);
-        }
-        // Only the entries in view are drawn: a list may be thousands long.
-        super::lists::rows_in_view(ui, "entries", records.len(), 380.0, |ui, i| {
-            let (key, name) = &records[i];
-            ui.selectable_value(chosen, Some(*key), name.as_ref());
+    let names = records.iter().map(|(_, n)| n.as_ref()).chain([none, shown]);
+    let width = combo_width(ui, names);
+    beside(ui, label, width, |ui, label_id| {
+        let response = combo(ui, id, shown, width, |ui| {
+            if let Unpicked::Offered(none) = unpicked {
+                ui.selectable_value(chosen, None, none);
+            }
+            // Only the entries in view are drawn: a list may be thousands long.
+            super::lists::rows_in_view(ui, "entries", records.len(), 380.0, |ui, i| {
+                let (key, name) = &records[i];
+                ui.selectable_value(chosen, Some(*key), name.as_ref());
+            });
         });
+        in_view(response).labelled_by(label_id);
     });
-    in_view(response).labelled_by(label_id);
+}
+
+/// A label and the widget it names (`width` wide), kept on one line where
+/// the row wraps: a pair that does not fit what is left of the line starts
+/// the next, so "Tool" never ends one line with its list starting the next.
+fn beside(ui: &mut Ui, label: &str, width: f32, widget: impl FnOnce(&mut Ui, egui::Id)) {
+    let left = ui.available_size_before_wrap().x;
+    let at_line_start = left >= ui.max_rect().width() - 1.0;
+    if ui.layout().main_wrap && !at_line_start {
+        let needed = text_width(ui, label, egui::TextStyle::Body)
+            + 2.0 * ui.spacing().item_spacing.x
+            + width;
+        if needed > left {
+            ui.end_row();
+        }
+    }
+    let label_id = ui.label(label).id;
+    widget(ui, label_id);
+}
+
+/// How wide `text` is laid out on one line in `style`.
+fn text_width(ui: &Ui, text: &str, style: egui::TextStyle) -> f32 {
+    ui.painter()
+        .layout_no_wrap(
+            text.to_owned(),
+            style.resolve(ui.style()),
+            Color32::PLACEHOLDER,
+        )
+        .size()
+        .x
 }
 
 /// A labelled list of the campaign's parties, by name; sets `chosen` to the
@@ -516,8 +552,8 @@ pub fn cell_combo<T: Copy + PartialEq>(
         .iter()
         .find(|o| o.value == *chosen)
         .map_or(prompt, |o| o.name.as_str());
-    let names = offers.iter().map(|o| o.name.as_str());
-    let response = combo(ui, name, shown, names, |ui| {
+    let width = combo_width(ui, offers.iter().map(|o| o.name.as_str()).chain([shown]));
+    let response = combo(ui, name, shown, width, |ui| {
         for offer in offers {
             let text = match &offer.refused {
                 Some(why) => format!("{} ({why})", offer.name),

@@ -14,11 +14,28 @@ pub struct HelpState {
     open: Option<HelpPage>,
 }
 
+/// A page of the Help menu, each in a window of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum HelpPage {
+pub enum HelpPage {
     Shortcuts,
     Rules,
     About,
+}
+
+impl HelpPage {
+    /// Every page, in the menu's order, with its name there.
+    pub const ALL: [(HelpPage, &'static str); 3] = [
+        (HelpPage::Shortcuts, "Keyboard shortcuts"),
+        (HelpPage::Rules, "Rule texts and notes"),
+        (HelpPage::About, "About Waybook"),
+    ];
+}
+
+impl HelpState {
+    /// Opens a page's window (closing another one open).
+    pub fn show(&mut self, page: HelpPage) {
+        self.open = Some(page);
+    }
 }
 
 pub fn view_menu_ui(ui: &mut Ui, app: &mut App) {
@@ -41,13 +58,9 @@ pub fn view_menu_ui(ui: &mut Ui, app: &mut App) {
 
 pub fn help_menu_ui(ui: &mut Ui, state: &mut HelpState) {
     ui.menu_button("Help", |ui| {
-        for (page, name) in [
-            (HelpPage::Shortcuts, "Keyboard shortcuts"),
-            (HelpPage::Rules, "Rule texts and notes"),
-            (HelpPage::About, "About Waybook"),
-        ] {
+        for (page, name) in HelpPage::ALL {
             if ui.button(name).clicked() {
-                state.open = Some(page);
+                state.show(page);
                 ui.close();
             }
         }

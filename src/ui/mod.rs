@@ -224,7 +224,14 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
         );
     }
     snapshots::snapshots_ui(ui, &mut state.snapshots, app, &mut out);
-    palette::palette_ui(ui, &mut state.palette, &mut state.screen, app, &mut out);
+    palette::palette_ui(
+        ui,
+        &mut state.palette,
+        &mut state.screen,
+        &mut state.help,
+        app,
+        &mut out,
+    );
     help::help_windows_ui(ui, &mut state.help, app);
     csv_import::csv_import_ui(ui, app, &mut out);
     alert_ui(ui, app);

@@ -1,9 +1,10 @@
 //! The command palette (Ctrl+K or Ctrl+Shift+P): every action of the one
-//! action table and every screen, with their shortcuts, fuzzy-matched as
+//! action table, every screen and every Help page, with their shortcuts, fuzzy-matched as
 //! the GM types; Enter runs the first, the arrows choose another, Escape
 //! closes it.
 
 use super::Screen;
+use super::help::{HelpPage, HelpState};
 use crate::app::actions::Action;
 use crate::app::{App, Command};
 use egui::{Key, RichText, Ui};
@@ -35,6 +36,7 @@ impl PaletteState {
 enum Entry {
     Run(Action),
     Go(Screen),
+    Help(HelpPage, &'static str),
 }
 
 impl Entry {
@@ -42,6 +44,7 @@ impl Entry {
         match self {
             Entry::Run(action) => action.label().trim_end_matches('…').to_owned(),
             Entry::Go(screen) => format!("Go to {}", screen.label()),
+            Entry::Help(_, title) => format!("Help: {title}"),
         }
     }
 }
@@ -52,7 +55,8 @@ fn matches(query: &str, app: &App) -> Vec<Entry> {
     let entries = Action::all()
         .filter(|a| *a != Action::CommandPalette && (open || !a.needs_campaign()))
         .map(Entry::Run)
-        .chain(Screen::ALL.iter().copied().filter(|_| open).map(Entry::Go));
+        .chain(Screen::ALL.iter().copied().filter(|_| open).map(Entry::Go))
+        .chain(HelpPage::ALL.map(|(page, title)| Entry::Help(page, title)));
     // Helix's matcher; a few dozen entries, so one matcher a keystroke.
     let mut matcher = Matcher::new(Config::DEFAULT);
     let pattern = Pattern::parse(query.trim(), CaseMatching::Ignore, Normalization::Smart);
@@ -74,6 +78,7 @@ pub fn palette_ui(
     ui: &mut Ui,
     state: &mut PaletteState,
     screen: &mut Screen,
+    help: &mut HelpState,
     app: &App,
     out: &mut Vec<Command>,
 ) {
@@ -138,6 +143,7 @@ pub fn palette_ui(
     match picked {
         Some(Entry::Run(action)) => out.push(Command::Run(action)),
         Some(Entry::Go(to)) => *screen = to,
+        Some(Entry::Help(page, _)) => help.show(page),
         None if modal.should_close() => {}
         None => return,
     }

@@ -1056,6 +1056,15 @@ fn the_command_palette_finds_screens_and_actions() {
     f.harness.key_press(Key::Escape);
     f.harness.run();
     assert!(!f.shows("Nothing matches."));
+    // The Help pages are there too: "about" finds About Waybook.
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::K);
+    f.harness.run();
+    f.field("Command").type_text("about");
+    f.harness.run();
+    assert!(f.shows_exactly("Help: About Waybook"));
+    f.harness.key_press(Key::Enter);
+    f.harness.run();
+    assert!(f.shows("Open campaign: "), "the About window is open");
 }
 
 /// Issue 14: the palette runs the screens' own actions on what they have

@@ -221,7 +221,7 @@ fn leg_ui(
                 {
                     fields.commit(out, j, "depth", |j| j.plan.routes[r].legs[i].depth_m = d);
                 }
-                ui.label(RichText::new(format!("= {hours} h")).strong());
+                ui.add(egui::Label::new(RichText::new(format!("= {hours} h")).strong()).extend());
                 if let Some(m) = &leg.played_as {
                     ui.label(
                         RichText::new(format!(
