@@ -12,6 +12,7 @@
 //! PDF and CLI faces print them. Nothing here touches the database or egui.
 
 pub mod advancement;
+pub mod calendar;
 mod campaign;
 mod change;
 mod character;

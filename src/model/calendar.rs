@@ -1,0 +1,640 @@
+//! The campaign's calendar: months, weekdays, festival days that belong to
+//! no month or week, a leap rule, the year's era and the date of day 1;
+//! seasons with their sunrise and sunset, and moons with their phases. The
+//! clock counts days (`ClockTime::day`); the calendar only names them, so
+//! changing it never moves anything in time. Pure: day numbers to dates and
+//! back, a moon's phase, the season and daylight of a day.
+
+use serde::{Deserialize, Serialize};
+
+/// A month: its name and its days in a common year.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Month {
+    pub name: String,
+    pub days: i64,
+}
+
+/// A day of no month and no week ("Midwinter Night"), after a month's last
+/// day.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Festival {
+    pub name: String,
+    /// The month (0 = the first) whose last day it follows.
+    pub after_month: usize,
+}
+
+/// Which years are leap years, and the month that then has one day more:
+/// every `every` years, except every `except_every`, but again every
+/// `but_every` (the Gregorian rule is 4, 100 and 400).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LeapRule {
+    pub month: usize,
+    pub every: i64,
+    pub except_every: Option<i64>,
+    pub but_every: Option<i64>,
+}
+
+/// A season from its first day, with the hour of sunrise and of sunset on
+/// that day (in the campaign's hours); days between seasons' first days
+/// take the hours in between.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Season {
+    pub name: String,
+    pub month: usize,
+    pub day: i64,
+    pub sunrise: f64,
+    pub sunset: f64,
+}
+
+/// A moon: a full cycle takes `cycle_days`; `phase_on_day_one` is how far
+/// through it the moon is on day 1 (0 new, 0.5 full).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Moon {
+    pub name: String,
+    pub cycle_days: f64,
+    pub phase_on_day_one: f64,
+}
+
+/// A day of the calendar: a month's day, or a festival.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Day {
+    /// The `day`th (from 1) of month `month` (from 0).
+    Of { month: usize, day: i64 },
+    /// The festival of that index in [`Calendar::festivals`].
+    Festival(usize),
+}
+
+/// A date: a year and a day of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Date {
+    pub year: i64,
+    pub day: Day,
+}
+
+/// The calendar of a campaign.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Calendar {
+    pub months: Vec<Month>,
+    pub weekdays: Vec<String>,
+    pub festivals: Vec<Festival>,
+    pub leap: Option<LeapRule>,
+    /// The name written after the year ("AD"), or none.
+    pub era: String,
+    /// The date of day 1 of the campaign clock.
+    pub day_one: Date,
+    /// The weekday (from 0) of day 1; festivals have none.
+    pub day_one_weekday: usize,
+    pub seasons: Vec<Season>,
+    pub moons: Vec<Moon>,
+}
+
+/// Why a calendar cannot be used, in the GM's words.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CalendarError {
+    #[error("a calendar needs at least one month")]
+    NoMonths,
+    #[error("{0} has {1} days; a month has between 1 and 1,000")]
+    MonthDays(String, i64),
+    #[error("a calendar needs at least one weekday")]
+    NoWeekdays,
+    #[error("the festival {0} follows a month the calendar does not have")]
+    FestivalMonth(String),
+    #[error("the leap day goes to a month the calendar does not have")]
+    LeapMonth,
+    #[error(
+        "leap years come every 1 to 10,000 years, and each exception every multiple of the rule before it"
+    )]
+    LeapCycle,
+    #[error("day 1 is on a day the calendar does not have")]
+    DayOne,
+    #[error("day 1's weekday is not one of the calendar's")]
+    DayOneWeekday,
+    #[error("the season {0} starts on a day the calendar does not have")]
+    SeasonDay(String),
+    #[error("the seasons' first days must be in the order of the year")]
+    SeasonOrder,
+    #[error("{0}: sunrise and sunset are hours of the day, sunrise first")]
+    Daylight(String),
+    #[error("the moon {0} needs a cycle of 1 to 10,000 days and a phase from 0 to 1")]
+    MoonCycle(String),
+}
+
+/// A moon's phase by name, from new to new.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    New,
+    WaxingCrescent,
+    FirstQuarter,
+    WaxingGibbous,
+    Full,
+    WaningGibbous,
+    LastQuarter,
+    WaningCrescent,
+}
+
+impl Phase {
+    /// The phase a moon is in, `fraction` of the way through its cycle:
+    /// each named phase is the eighth of the cycle around its point.
+    pub fn at(fraction: f64) -> Self {
+        const ALL: [Phase; 8] = [
+            Phase::New,
+            Phase::WaxingCrescent,
+            Phase::FirstQuarter,
+            Phase::WaxingGibbous,
+            Phase::Full,
+            Phase::WaningGibbous,
+            Phase::LastQuarter,
+            Phase::WaningCrescent,
+        ];
+        let eighth = (fraction.rem_euclid(1.0) * 8.0 + 0.5).floor() as usize % 8;
+        ALL[eighth]
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Phase::New => "new",
+            Phase::WaxingCrescent => "waxing crescent",
+            Phase::FirstQuarter => "first quarter",
+            Phase::WaxingGibbous => "waxing gibbous",
+            Phase::Full => "full",
+            Phase::WaningGibbous => "waning gibbous",
+            Phase::LastQuarter => "last quarter",
+            Phase::WaningCrescent => "waning crescent",
+        }
+    }
+}
+
+impl Calendar {
+    /// The Gregorian calendar with one moon; day 1 is 1 January of year 1
+    /// (a Monday).
+    pub fn gregorian() -> Self {
+        let months = [
+            ("January", 31),
+            ("February", 28),
+            ("March", 31),
+            ("April", 30),
+            ("May", 31),
+            ("June", 30),
+            ("July", 31),
+            ("August", 31),
+            ("September", 30),
+            ("October", 31),
+            ("November", 30),
+            ("December", 31),
+        ];
+        let weekdays = [
+            "Monday",
+            "Tuesday",
+            "Wednesday",
+            "Thursday",
+            "Friday",
+            "Saturday",
+            "Sunday",
+        ];
+        let seasons = [
+            ("Winter", 11, 21, 8.0, 16.0),
+            ("Spring", 2, 20, 6.0, 18.0),
+            ("Summer", 5, 21, 4.0, 20.0),
+            ("Autumn", 8, 22, 6.0, 18.0),
+        ];
+        let mut seasons: Vec<Season> = seasons
+            .iter()
+            .map(|&(name, month, day, sunrise, sunset)| Season {
+                name: name.to_owned(),
+                month,
+                day,
+                sunrise,
+                sunset,
+            })
+            .collect();
+        seasons.rotate_left(1);
+        Calendar {
+            months: months
+                .iter()
+                .map(|&(name, days)| Month {
+                    name: name.to_owned(),
+                    days,
+                })
+                .collect(),
+            weekdays: weekdays.iter().map(|&d| d.to_owned()).collect(),
+            festivals: Vec::new(),
+            leap: Some(LeapRule {
+                month: 1,
+                every: 4,
+                except_every: Some(100),
+                but_every: Some(400),
+            }),
+            era: String::new(),
+            day_one: Date {
+                year: 1,
+                day: Day::Of { month: 0, day: 1 },
+            },
+            day_one_weekday: 0,
+            seasons,
+            moons: vec![Moon {
+                name: "The Moon".to_owned(),
+                cycle_days: 29.530_588,
+                phase_on_day_one: 0.0,
+            }],
+        }
+    }
+
+    /// Whether the calendar can name every day, and what is wrong if not.
+    pub fn check(&self) -> Result<(), CalendarError> {
+        if self.months.is_empty() {
+            return Err(CalendarError::NoMonths);
+        }
+        if let Some(m) = self.months.iter().find(|m| !(1..=1000).contains(&m.days)) {
+            return Err(CalendarError::MonthDays(m.name.clone(), m.days));
+        }
+        if self.weekdays.is_empty() {
+            return Err(CalendarError::NoWeekdays);
+        }
+        if let Some(f) = self
+            .festivals
+            .iter()
+            .find(|f| f.after_month >= self.months.len())
+        {
+            return Err(CalendarError::FestivalMonth(f.name.clone()));
+        }
+        if let Some(leap) = &self.leap {
+            if leap.month >= self.months.len() {
+                return Err(CalendarError::LeapMonth);
+            }
+            let steps = [Some(leap.every), leap.except_every, leap.but_every];
+            let in_range = steps.iter().flatten().all(|n| (1..=10_000).contains(n));
+            let multiples = steps.windows(2).all(|w| match (w[0], w[1]) {
+                (Some(a), Some(b)) => b % a == 0,
+                (None, Some(_)) => false,
+                _ => true,
+            });
+            if !in_range || !multiples {
+                return Err(CalendarError::LeapCycle);
+            }
+        }
+        if self.absolute(self.day_one).is_none() {
+            return Err(CalendarError::DayOne);
+        }
+        if self.day_one_weekday >= self.weekdays.len() {
+            return Err(CalendarError::DayOneWeekday);
+        }
+        self.check_seasons()?;
+        if let Some(m) = self.moons.iter().find(|m| {
+            !(1.0..=10_000.0).contains(&m.cycle_days) || !(0.0..=1.0).contains(&m.phase_on_day_one)
+        }) {
+            return Err(CalendarError::MoonCycle(m.name.clone()));
+        }
+        Ok(())
+    }
+
+    fn check_seasons(&self) -> Result<(), CalendarError> {
+        for s in &self.seasons {
+            let day = Day::Of {
+                month: s.month,
+                day: s.day,
+            };
+            if !self.has_day(day, false) {
+                return Err(CalendarError::SeasonDay(s.name.clone()));
+            }
+            if !(0.0..=1000.0).contains(&s.sunrise) || s.sunset < s.sunrise {
+                return Err(CalendarError::Daylight(s.name.clone()));
+            }
+        }
+        let order: Vec<(usize, i64)> = self.seasons.iter().map(|s| (s.month, s.day)).collect();
+        if order.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(CalendarError::SeasonOrder);
+        }
+        Ok(())
+    }
+
+    /// Whether `day` is a day of the calendar in a common year (or, with
+    /// `leap`, in a leap year).
+    fn has_day(&self, day: Day, leap: bool) -> bool {
+        match day {
+            Day::Of { month, day } => self
+                .months
+                .get(month)
+                .is_some_and(|_| (1..=self.month_days(month, leap)).contains(&day)),
+            Day::Festival(i) => i < self.festivals.len(),
+        }
+    }
+
+    /// Whether `year` is a leap year.
+    pub fn is_leap(&self, year: i64) -> bool {
+        self.leap.as_ref().is_some_and(|l| {
+            let every = |n: Option<i64>| n.is_some_and(|n| year.rem_euclid(n) == 0);
+            every(Some(l.every)) && (!every(l.except_every) || every(l.but_every))
+        })
+    }
+
+    fn month_days(&self, month: usize, leap: bool) -> i64 {
+        let extra = leap && self.leap.as_ref().is_some_and(|l| l.month == month);
+        self.months[month].days + i64::from(extra)
+    }
+
+    /// Days in `year`, festivals counted.
+    pub fn year_days(&self, year: i64) -> i64 {
+        let leap = self.is_leap(year);
+        (0..self.months.len())
+            .map(|m| self.month_days(m, leap))
+            .sum::<i64>()
+            + self.festivals.len() as i64
+    }
+
+    /// The years after which the leap rule repeats.
+    fn cycle_years(&self) -> i64 {
+        self.leap
+            .as_ref()
+            .map_or(1, |l| l.but_every.or(l.except_every).unwrap_or(l.every))
+    }
+
+    /// The first year of the leap cycle that counting starts from: a whole
+    /// cycle before day 1's, so day 0 and the days just before day 1 count
+    /// from it too.
+    fn base_year(&self) -> i64 {
+        let cycle = self.cycle_years();
+        (self.day_one.year.div_euclid(cycle) - 1) * cycle
+    }
+
+    /// Days from the start of the base year to the start of `year`.
+    fn days_before(&self, year: i64) -> i64 {
+        let base = self.base_year();
+        let cycle = self.cycle_years();
+        let cycle_days: i64 = (base..base + cycle).map(|y| self.year_days(y)).sum();
+        let whole = (year - base).div_euclid(cycle);
+        let start = base + whole * cycle;
+        whole * cycle_days + (start..year).map(|y| self.year_days(y)).sum::<i64>()
+    }
+
+    /// The days of `year` in order, each with its place in the week count:
+    /// festivals take none.
+    fn days_of_year(&self, year: i64) -> impl Iterator<Item = Day> + '_ {
+        let leap = self.is_leap(year);
+        (0..self.months.len()).flat_map(move |m| {
+            let days = (1..=self.month_days(m, leap)).map(move |d| Day::Of { month: m, day: d });
+            let festivals = self
+                .festivals
+                .iter()
+                .enumerate()
+                .filter(move |(_, f)| f.after_month == m)
+                .map(|(i, _)| Day::Festival(i));
+            days.chain(festivals)
+        })
+    }
+
+    /// How many days of `year` come before `day`.
+    fn ordinal(&self, year: i64, day: Day) -> Option<i64> {
+        self.days_of_year(year)
+            .position(|d| d == day)
+            .map(|p| p as i64)
+    }
+
+    /// Days from the start of the base year to `date`.
+    fn absolute(&self, date: Date) -> Option<i64> {
+        Some(self.days_before(date.year) + self.ordinal(date.year, date.day)?)
+    }
+
+    /// The date of clock day `day` (day 1 is [`Calendar::day_one`]).
+    pub fn date(&self, day: i64) -> Date {
+        let first = self.absolute(self.day_one).unwrap_or(0);
+        let absolute = first + day - 1;
+        let base = self.base_year();
+        let cycle = self.cycle_years();
+        let cycle_days = self.days_before(base + cycle);
+        let mut year = base + absolute.div_euclid(cycle_days) * cycle;
+        let mut left = absolute - self.days_before(year);
+        while left >= self.year_days(year) {
+            left -= self.year_days(year);
+            year += 1;
+        }
+        let day = self
+            .days_of_year(year)
+            .nth(usize::try_from(left).unwrap_or(0))
+            .unwrap_or(Day::Of { month: 0, day: 1 });
+        Date { year, day }
+    }
+
+    /// The clock day of `date`, if the calendar has that day.
+    pub fn day_number(&self, date: Date) -> Option<i64> {
+        let first = self.absolute(self.day_one)?;
+        Some(self.absolute(date)? - first + 1)
+    }
+
+    /// Days from the start of the base year to `date` that are in a week:
+    /// festivals not counted.
+    fn ordinary(&self, date: Date) -> Option<i64> {
+        let festivals_before = self
+            .days_of_year(date.year)
+            .take_while(|d| *d != date.day)
+            .filter(|d| matches!(d, Day::Festival(_)))
+            .count() as i64;
+        let festivals_per_year = self.festivals.len() as i64;
+        Some(
+            self.absolute(date)?
+                - festivals_per_year * (date.year - self.base_year())
+                - festivals_before,
+        )
+    }
+
+    /// The weekday of clock day `day`; a festival has none.
+    pub fn weekday(&self, day: i64) -> Option<&str> {
+        let date = self.date(day);
+        if matches!(date.day, Day::Festival(_)) {
+            return None;
+        }
+        let offset = self.ordinary(date)? - self.ordinary(self.day_one)?;
+        let n = self.weekdays.len() as i64;
+        let index = (self.day_one_weekday as i64 + offset).rem_euclid(n);
+        self.weekdays
+            .get(usize::try_from(index).ok()?)
+            .map(String::as_str)
+    }
+
+    /// The date's day as written: "14 Harvestmoon" or a festival's name.
+    fn day_words(&self, day: Day) -> String {
+        match day {
+            Day::Of { month, day } => format!("{day} {}", self.months[month].name),
+            Day::Festival(i) => self.festivals[i].name.clone(),
+        }
+    }
+
+    /// Clock day `day` as the GM reads it: "Fireday 14 Harvestmoon 1203".
+    pub fn describe(&self, day: i64) -> String {
+        let date = self.date(day);
+        let weekday = self
+            .weekday(day)
+            .map(|w| format!("{w} "))
+            .unwrap_or_default();
+        let era = if self.era.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.era)
+        };
+        format!("{weekday}{} {}{era}", self.day_words(date.day), date.year)
+    }
+
+    /// How far through its cycle `moon` is on clock day `day`, from 0 to 1.
+    pub fn moon_fraction(moon: &Moon, day: i64) -> f64 {
+        (moon.phase_on_day_one + (day - 1) as f64 / moon.cycle_days).rem_euclid(1.0)
+    }
+
+    /// Each moon's phase on clock day `day`.
+    pub fn moons_on(&self, day: i64) -> Vec<(&str, Phase)> {
+        self.moons
+            .iter()
+            .map(|m| (m.name.as_str(), Phase::at(Self::moon_fraction(m, day))))
+            .collect()
+    }
+
+    /// The seasons' first days as days of `year` (from 0).
+    fn season_starts(&self, year: i64) -> Vec<i64> {
+        self.seasons
+            .iter()
+            .filter_map(|s| {
+                let day = Day::Of {
+                    month: s.month,
+                    day: s.day,
+                };
+                self.ordinal(year, day)
+            })
+            .collect()
+    }
+
+    /// The season of clock day `day`, and its sunrise and sunset (the hours
+    /// between its first day's and the next season's); none without seasons.
+    pub fn season_on(&self, day: i64) -> Option<(&Season, f64, f64)> {
+        if self.seasons.is_empty() {
+            return None;
+        }
+        let date = self.date(day);
+        let at = self.ordinal(date.year, date.day)?;
+        let this_year = self.season_starts(date.year);
+        let n = self.seasons.len();
+        // The last season begun by today, else last year's last one.
+        let (index, start) = match this_year.iter().rposition(|&s| s <= at) {
+            Some(i) => (i, this_year[i]),
+            None => {
+                let last = *self.season_starts(date.year - 1).last()?;
+                (n - 1, last - self.year_days(date.year - 1))
+            }
+        };
+        let next_index = (index + 1) % n;
+        let next_start = if next_index == 0 {
+            self.season_starts(date.year + 1).first()? + self.year_days(date.year)
+        } else {
+            this_year[next_index]
+        };
+        let span = (next_start - start).max(1) as f64;
+        let t = (at - start) as f64 / span;
+        let (s, next) = (&self.seasons[index], &self.seasons[next_index]);
+        let between = |a: f64, b: f64| a + (b - a) * t;
+        Some((
+            s,
+            between(s.sunrise, next.sunrise),
+            between(s.sunset, next.sunset),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn of(year: i64, month: usize, day: i64) -> Date {
+        Date {
+            year,
+            day: Day::Of { month, day },
+        }
+    }
+
+    #[test]
+    fn the_gregorian_calendar_counts_as_the_world_does() {
+        let g = Calendar::gregorian();
+        g.check().expect("a good calendar");
+        // 1 January of year 1 was a Monday; 1 January 2000 a Saturday,
+        // 730,120 days later (the proleptic Gregorian count).
+        let y2000 = g.day_number(of(2000, 0, 1)).expect("a date");
+        assert_eq!(y2000, 730_120);
+        assert_eq!(g.describe(y2000), "Saturday 1 January 2000");
+        // 2000 is a leap year (every 400), 1900 is not (every 100).
+        assert_eq!(
+            g.date(g.day_number(of(2000, 1, 29)).expect("29 Feb") + 1),
+            of(2000, 2, 1)
+        );
+        assert_eq!(
+            g.day_number(of(1900, 1, 29)),
+            None,
+            "1900 has no 29 February"
+        );
+        assert_eq!(g.date(y2000 - 1), of(1999, 11, 31));
+    }
+
+    #[test]
+    fn festivals_have_no_weekday_and_the_week_runs_on_past_them() {
+        let mut c = Calendar::gregorian();
+        c.leap = None;
+        c.festivals.push(Festival {
+            name: "Midwinter Night".to_owned(),
+            after_month: 11,
+        });
+        // Day 365 is 31 December, day 366 the festival, day 367 1 January.
+        assert_eq!(c.date(366).day, Day::Festival(0));
+        assert_eq!(c.describe(366), "Midwinter Night 1");
+        assert_eq!(c.weekday(366), None);
+        // 365 ordinary days: 52 weeks and a day, so 1 January of year 2 is
+        // a Tuesday, one past the first Monday.
+        assert_eq!(c.weekday(365), Some("Monday"));
+        assert_eq!(c.weekday(367), Some("Tuesday"));
+    }
+
+    #[test]
+    fn a_moon_is_full_half_a_cycle_after_new() {
+        let moon = Moon {
+            name: "Sable".to_owned(),
+            cycle_days: 28.0,
+            phase_on_day_one: 0.0,
+        };
+        assert_eq!(Phase::at(Calendar::moon_fraction(&moon, 1)), Phase::New);
+        assert_eq!(Phase::at(Calendar::moon_fraction(&moon, 15)), Phase::Full);
+        assert_eq!(
+            Phase::at(Calendar::moon_fraction(&moon, 8)),
+            Phase::FirstQuarter
+        );
+        assert_eq!(
+            Phase::at(Calendar::moon_fraction(&moon, 22)),
+            Phase::LastQuarter
+        );
+        assert_eq!(Phase::at(Calendar::moon_fraction(&moon, 29)), Phase::New);
+    }
+
+    #[test]
+    fn daylight_runs_between_the_seasons_first_days() {
+        let g = Calendar::gregorian();
+        // 20 March: spring's first day, sunrise 6:00; 21 June: summer's, 4:00.
+        let spring = g.day_number(of(2001, 2, 20)).expect("a date");
+        let summer = g.day_number(of(2001, 5, 21)).expect("a date");
+        let (season, sunrise, _) = g.season_on(spring).expect("a season");
+        assert_eq!((season.name.as_str(), sunrise), ("Spring", 6.0));
+        let half = spring + (summer - spring) / 2;
+        let (_, sunrise, sunset) = g.season_on(half).expect("a season");
+        assert!((sunrise - 5.0).abs() < 0.02 && (sunset - 19.0).abs() < 0.02);
+        // 1 January: winter, begun last December.
+        let new_year = g.day_number(of(2001, 0, 1)).expect("a date");
+        assert_eq!(g.season_on(new_year).expect("a season").0.name, "Winter");
+    }
+
+    #[test]
+    fn a_calendar_that_cannot_name_its_days_says_why() {
+        let mut c = Calendar::gregorian();
+        c.months[1].days = 0;
+        assert_eq!(
+            c.check().map_err(|e| e.to_string()),
+            Err("February has 0 days; a month has between 1 and 1,000".to_owned())
+        );
+        let mut c = Calendar::gregorian();
+        c.leap.as_mut().expect("a rule").except_every = Some(90);
+        assert_eq!(c.check(), Err(CalendarError::LeapCycle));
+    }
+}
