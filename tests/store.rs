@@ -264,6 +264,11 @@ fn settings_round_trip() {
         gather_table: None,
         track_food: false,
         food_and_drink_apart: true,
+        calendar: Box::new(waybook::model::calendar::Calendar {
+            era: "of the Lantern".into(),
+            day_one_weekday: 3,
+            ..waybook::model::calendar::Calendar::gregorian()
+        }),
     };
     campaign
         .apply(&Edit::new(

@@ -39,6 +39,14 @@ pub struct Settings {
     /// half drink (water), and a day counts twice the smaller of the two.
     #[serde(default)]
     pub food_and_drink_apart: bool,
+    /// How the clock's days are named: months, weeks, moons and seasons.
+    /// (Boxed: settings are kept twice in every change of them.)
+    #[serde(default = "gregorian")]
+    pub calendar: Box<super::calendar::Calendar>,
+}
+
+fn gregorian() -> Box<super::calendar::Calendar> {
+    Box::new(super::calendar::Calendar::gregorian())
 }
 
 fn tracked() -> bool {
@@ -65,6 +73,7 @@ impl Settings {
             gather_table: None,
             track_food: true,
             food_and_drink_apart: false,
+            calendar: gregorian(),
         }
     }
 

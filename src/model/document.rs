@@ -23,10 +23,11 @@ pub const FORMAT: &str = "waybook-campaign";
 /// campaign's switch for food and drink counted apart, version 8 what a
 /// log entry did in words, the scenes' priority and tested heroes, the
 /// gathering log's kinds of test and a gatherer's working without the
-/// tool, version 9 whether a roll table is Waybook's suggestion; an older
+/// tool, version 9 whether a roll table is Waybook's suggestion, version 10
+/// the campaign's calendar (an older file has the Gregorian one); an older
 /// file reads with none of them (and its advances' text read as records
 /// where they can be).
-pub const VERSION: u32 = 9;
+pub const VERSION: u32 = 10;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -155,6 +156,10 @@ impl Document {
     fn check(&self) -> Result<(), DocumentError> {
         self.check_unique()?;
         self.check_references()?;
+        self.settings
+            .calendar
+            .check()
+            .map_err(|e| field("settings.calendar".to_owned(), e.to_string()))?;
         if let Some(problem) = validate::problems(&self.data()).into_iter().next() {
             let record = match problem.place {
                 Place::Settings => "settings".to_owned(),
@@ -350,12 +355,25 @@ mod tests {
             Document::parse(&text).expect_err("refused").to_string(),
             "characters[0].party: there is no party 7 in the file"
         );
+        let no_weeks = Document::of(&small())
+            .to_json()
+            .replace("\"Monday\",", "")
+            .replace("\"Tuesday\",", "")
+            .replace("\"Wednesday\",", "")
+            .replace("\"Thursday\",", "")
+            .replace("\"Friday\",", "")
+            .replace("\"Saturday\",", "")
+            .replace("\"Sunday\"", "");
+        assert_eq!(
+            Document::parse(&no_weeks).expect_err("refused").to_string(),
+            "settings.calendar: a calendar needs at least one weekday"
+        );
         let newer = Document::of(&small())
             .to_json()
-            .replace(&format!("\"version\": {VERSION}"), "\"version\": 10");
+            .replace(&format!("\"version\": {VERSION}"), "\"version\": 11");
         assert!(matches!(
             Document::parse(&newer),
-            Err(DocumentError::Newer(10))
+            Err(DocumentError::Newer(11))
         ));
         assert!(matches!(
             Document::parse("{\"format\": \"other\"}"),

@@ -16,6 +16,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0008_food_need.sql"),
     include_str!("../../migrations/0009_food_and_drink_apart.sql"),
     include_str!("../../migrations/0010_suggested_tables.sql"),
+    include_str!("../../migrations/0011_calendar.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

@@ -1,6 +1,7 @@
 //! The party repository and the campaign settings row.
 
 use super::sql_types::{from_json, to_json};
+use crate::model::calendar::Calendar;
 use crate::model::{Party, PartyId, Settings, TableId};
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
@@ -51,7 +52,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
 pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
     conn.query_row(
         "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees, clock_day, clock_hour,
-         weather_table, gather_table, track_food, food_drink_apart FROM campaign WHERE id = 1",
+         weather_table, gather_table, track_food, food_drink_apart, calendar FROM campaign WHERE id = 1",
         [],
         |row| {
             Ok(Settings {
@@ -66,6 +67,10 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
                 gather_table: row.get::<_, Option<TableId>>(9)?,
                 track_food: row.get(10)?,
                 food_and_drink_apart: row.get(11)?,
+                calendar: match row.get::<_, Option<String>>(12)? {
+                    Some(json) => from_json(12, &json)?,
+                    None => Box::new(Calendar::gregorian()),
+                },
             })
         },
     )
@@ -76,7 +81,7 @@ pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
         "UPDATE campaign SET name = ?1, rules_companion = ?2, rules_rounds = ?3, rules_exploration = ?4,
          day_hours = ?5, long_rest_degrees = ?6, clock_day = ?7, clock_hour = ?8,
          weather_table = ?9, gather_table = ?10, track_food = ?11,
-         food_drink_apart = ?12 WHERE id = 1",
+         food_drink_apart = ?12, calendar = ?13 WHERE id = 1",
         params![
             s.name,
             s.companion,
@@ -89,7 +94,8 @@ pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
             s.weather_table,
             s.gather_table,
             s.track_food,
-            s.food_and_drink_apart
+            s.food_and_drink_apart,
+            to_json(&s.calendar)?
         ],
     )?;
     Ok(())
