@@ -13,6 +13,7 @@ fn entry_json(data: &CampaignData, e: &LogEntry) -> Value {
     json!({
         "day": e.at.day,
         "hour": e.at.hour,
+        "date": data.settings.calendar.describe(e.at.day),
         "real": e.real,
         "kind": e.kind.key(),
         "why": e.why,
@@ -41,7 +42,7 @@ pub fn log(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Result<(
         writeln!(
             out,
             "{} ({}) · {} · {}{dice}{undone}",
-            e.at.stamp(),
+            data.settings.when(e.at),
             e.real,
             e.kind.label(),
             e.why

@@ -489,6 +489,7 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     let data = campaign.load()?;
     let settings = Settings {
         name: DEMO_NAME.to_owned(),
+        calendar: Box::new(crate::model::calendar::Calendar::greyspine()),
         ..data.settings.clone()
     };
     let party = Party {

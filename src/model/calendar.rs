@@ -5,6 +5,7 @@
 //! changing it never moves anything in time. Pure: day numbers to dates and
 //! back, a moon's phase, the season and daylight of a day.
 
+use super::limits::{CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS, MOON_CYCLE, MOON_PHASE};
 use serde::{Deserialize, Serialize};
 
 /// A month: its name and its days in a common year.
@@ -54,6 +55,9 @@ pub struct Moon {
     pub cycle_days: f64,
     pub phase_on_day_one: f64,
 }
+
+/// A calendar to start from.
+pub type Preset = fn() -> Calendar;
 
 /// A day of the calendar: a month's day, or a festival.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -241,12 +245,150 @@ impl Calendar {
         }
     }
 
+    /// The demo's world: twelve named months of thirty days, a six-day
+    /// week, two festivals, two moons (Sable and the slow Lantern), and
+    /// day 1 on Fireday 14 Harvestmoon 1203 of the Crossing.
+    pub fn greyspine() -> Self {
+        let months = [
+            "Thawmoon",
+            "Seedmoon",
+            "Rainmoon",
+            "Bloommoon",
+            "Sunmoon",
+            "Highsummer",
+            "Harvestmoon",
+            "Leafmoon",
+            "Frostmoon",
+            "Darkmoon",
+            "Deepwinter",
+            "Snowmoon",
+        ];
+        let weekdays = [
+            "Moonday", "Fireday", "Wellday", "Windday", "Earthday", "Starday",
+        ];
+        let seasons = [
+            ("Spring", 1, 6.0, 18.5),
+            ("Summer", 4, 5.0, 20.5),
+            ("Autumn", 7, 6.5, 18.0),
+            ("Winter", 10, 8.5, 16.0),
+        ];
+        Calendar {
+            months: months
+                .iter()
+                .map(|&name| Month {
+                    name: name.to_owned(),
+                    days: 30,
+                })
+                .collect(),
+            weekdays: weekdays.iter().map(|&d| d.to_owned()).collect(),
+            festivals: vec![
+                Festival {
+                    name: "Midsummer Night".to_owned(),
+                    after_month: 5,
+                },
+                Festival {
+                    name: "Year's Turning".to_owned(),
+                    after_month: 11,
+                },
+            ],
+            leap: Some(LeapRule {
+                month: 11,
+                every: 4,
+                except_every: None,
+                but_every: None,
+            }),
+            era: "of the Crossing".to_owned(),
+            day_one: Date {
+                year: 1203,
+                day: Day::Of { month: 6, day: 14 },
+            },
+            day_one_weekday: 1,
+            seasons: seasons
+                .iter()
+                .map(|&(name, month, sunrise, sunset)| Season {
+                    name: name.to_owned(),
+                    month,
+                    day: 1,
+                    sunrise,
+                    sunset,
+                })
+                .collect(),
+            moons: vec![
+                Moon {
+                    name: "Sable".to_owned(),
+                    cycle_days: 28.0,
+                    phase_on_day_one: 0.42,
+                },
+                Moon {
+                    name: "Lantern".to_owned(),
+                    cycle_days: 41.0,
+                    phase_on_day_one: 0.9,
+                },
+            ],
+        }
+    }
+
+    /// The calendars a GM can start from, by name.
+    pub const PRESETS: [(&'static str, Preset); 2] = [
+        ("Gregorian", Calendar::gregorian),
+        ("The Greyspine reckoning (the demo's)", Calendar::greyspine),
+    ];
+
+    /// Removes a weekday; day 1 keeps its weekday where it can, else takes
+    /// the one before.
+    pub fn remove_weekday(&mut self, i: usize) {
+        if i >= self.weekdays.len() {
+            return;
+        }
+        self.weekdays.remove(i);
+        if self.day_one_weekday > i || self.day_one_weekday >= self.weekdays.len() {
+            self.day_one_weekday = self.day_one_weekday.saturating_sub(1);
+        }
+    }
+
+    /// Removes a month; what was tied to it (festivals after it, the leap
+    /// day, seasons and day 1 in it) moves to the month before (or the
+    /// new first), its day kept within the month.
+    pub fn remove_month(&mut self, i: usize) {
+        if i >= self.months.len() {
+            return;
+        }
+        self.months.remove(i);
+        let last = self.months.len().saturating_sub(1);
+        let moved = |m: usize| {
+            if m >= i {
+                m.saturating_sub(1).min(last)
+            } else {
+                m
+            }
+        };
+        let fit =
+            |months: &[Month], m: usize, day: i64| day.min(months.get(m).map_or(1, |m| m.days));
+        for f in &mut self.festivals {
+            f.after_month = moved(f.after_month);
+        }
+        if let Some(leap) = &mut self.leap {
+            leap.month = moved(leap.month);
+        }
+        for season in &mut self.seasons {
+            season.month = moved(season.month);
+            season.day = fit(&self.months, season.month, season.day);
+        }
+        if let Day::Of { month, day } = self.day_one.day {
+            let month = moved(month);
+            self.day_one.day = Day::Of {
+                month,
+                day: fit(&self.months, month, day),
+            };
+        }
+    }
+
     /// Whether the calendar can name every day, and what is wrong if not.
     pub fn check(&self) -> Result<(), CalendarError> {
         if self.months.is_empty() {
             return Err(CalendarError::NoMonths);
         }
-        if let Some(m) = self.months.iter().find(|m| !(1..=1000).contains(&m.days)) {
+        if let Some(m) = self.months.iter().find(|m| !MONTH_DAYS.contains(&m.days)) {
             return Err(CalendarError::MonthDays(m.name.clone(), m.days));
         }
         if self.weekdays.is_empty() {
@@ -264,7 +406,7 @@ impl Calendar {
                 return Err(CalendarError::LeapMonth);
             }
             let steps = [Some(leap.every), leap.except_every, leap.but_every];
-            let in_range = steps.iter().flatten().all(|n| (1..=10_000).contains(n));
+            let in_range = steps.iter().flatten().all(|n| LEAP_YEARS.contains(n));
             let multiples = steps.windows(2).all(|w| match (w[0], w[1]) {
                 (Some(a), Some(b)) => b % a == 0,
                 (None, Some(_)) => false,
@@ -274,7 +416,7 @@ impl Calendar {
                 return Err(CalendarError::LeapCycle);
             }
         }
-        if self.absolute(self.day_one).is_none() {
+        if !CALENDAR_YEAR.contains(&self.day_one.year) || self.absolute(self.day_one).is_none() {
             return Err(CalendarError::DayOne);
         }
         if self.day_one_weekday >= self.weekdays.len() {
@@ -282,7 +424,7 @@ impl Calendar {
         }
         self.check_seasons()?;
         if let Some(m) = self.moons.iter().find(|m| {
-            !(1.0..=10_000.0).contains(&m.cycle_days) || !(0.0..=1.0).contains(&m.phase_on_day_one)
+            !MOON_CYCLE.contains(&m.cycle_days) || !MOON_PHASE.contains(&m.phase_on_day_one)
         }) {
             return Err(CalendarError::MoonCycle(m.name.clone()));
         }
@@ -569,6 +711,35 @@ mod tests {
             "1900 has no 29 February"
         );
         assert_eq!(g.date(y2000 - 1), of(1999, 11, 31));
+    }
+
+    #[test]
+    fn the_demo_calendar_names_its_days() {
+        let c = Calendar::greyspine();
+        c.check().expect("a good calendar");
+        assert_eq!(c.describe(1), "Fireday 14 Harvestmoon 1203 of the Crossing");
+        // Harvestmoon's last day is day 17; Leafmoon follows (no festival
+        // after Harvestmoon), 17 days on: two six-day weeks and five days
+        // past Fireday is Moonday.
+        assert_eq!(c.describe(18), "Moonday 1 Leafmoon 1203 of the Crossing");
+        assert_eq!(c.season_on(18).expect("a season").0.name, "Autumn");
+    }
+
+    #[test]
+    fn removing_a_month_or_a_weekday_keeps_the_calendar_whole() {
+        let mut c = Calendar::greyspine();
+        // Day 1 is in Harvestmoon (the 7th), on a Fireday (the 2nd).
+        c.remove_month(6);
+        assert_eq!(c.day_one.day, Day::Of { month: 5, day: 14 });
+        c.remove_weekday(0);
+        assert_eq!(c.weekdays[c.day_one_weekday], "Fireday");
+        c.remove_weekday(c.day_one_weekday);
+        assert_eq!(c.weekdays[c.day_one_weekday], "Wellday");
+        for _ in 0..11 {
+            c.remove_month(0);
+        }
+        assert_eq!(c.months.len(), 0);
+        assert_eq!(c.check(), Err(CalendarError::NoMonths));
     }
 
     #[test]

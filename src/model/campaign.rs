@@ -77,6 +77,26 @@ impl Settings {
         }
     }
 
+    /// A moment as the GM reads it: the calendar's date and the hour
+    /// ("Saturday 1 January 2000, 08:00").
+    pub fn when(&self, at: super::ClockTime) -> String {
+        format!("{}, {:02}:00", self.calendar.describe(at.day), at.hour)
+    }
+
+    /// Today on the campaign clock: the date and hour, the season and each
+    /// moon's phase ("… · Winter · The Moon full").
+    pub fn today(&self) -> String {
+        let day = self.clock.day;
+        let mut parts = vec![self.when(self.clock)];
+        if let Some((season, _, _)) = self.calendar.season_on(day) {
+            parts.push(season.name.clone());
+        }
+        for (moon, phase) in self.calendar.moons_on(day) {
+            parts.push(format!("{moon} {}", phase.label()));
+        }
+        parts.join(" · ")
+    }
+
     pub fn enabled(&self, text: RuleText) -> bool {
         match text {
             RuleText::Companion => self.companion,

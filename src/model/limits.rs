@@ -31,6 +31,13 @@ pub const FOOD_PERCENT: RangeInclusive<i64> = 0..=1000;
 pub const WEIGHT: RangeInclusive<f64> = 0.0..=100_000.0;
 /// A day of the campaign clock (a journey sets off on one).
 pub const CLOCK_DAY: RangeInclusive<i64> = 0..=1_000_000;
+/// The calendar: a month's days, a year, a leap rule's years, a moon's
+/// cycle in days and its phase (0 new, 0.5 full).
+pub const MONTH_DAYS: RangeInclusive<i64> = 1..=1_000;
+pub const CALENDAR_YEAR: RangeInclusive<i64> = -100_000..=100_000;
+pub const LEAP_YEARS: RangeInclusive<i64> = 1..=10_000;
+pub const MOON_CYCLE: RangeInclusive<f64> = 1.0..=10_000.0;
+pub const MOON_PHASE: RangeInclusive<f64> = 0.0..=1.0;
 /// A leg of a journey.
 pub const DISTANCE_KM: RangeInclusive<f64> = 0.0..=100_000.0;
 pub const SPEED_KMH: RangeInclusive<f64> = 0.1..=1_000.0;

@@ -43,7 +43,7 @@ pub fn recap(l: &mut Layout<'_>, data: &CampaignData, night: &str) {
             .collect();
         let heading = format!(
             "{} · {} · {}{}",
-            e.at.stamp(),
+            data.settings.when(e.at),
             e.kind.label(),
             e.why,
             if who.is_empty() {

@@ -83,7 +83,7 @@ fn ledger_ui(ui: &mut Ui, data: &CampaignData, c: &Character) {
         };
         ui.label(format!(
             "{} · {} · {} XP{reasons}",
-            m.at.stamp(),
+            data.settings.when(m.at),
             m.name,
             a.xp
         ));
@@ -487,7 +487,7 @@ fn reasons_ui(ui: &mut Ui, state: &mut HeroesState, data: &CampaignData) {
 }
 
 fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Command>) {
-    ui.label(RichText::new(format!("{} · {}", m.at.stamp(), m.name)).strong());
+    ui.label(RichText::new(format!("{} · {}", data.settings.when(m.at), m.name)).strong());
     let awards: Vec<String> = m
         .awards
         .iter()

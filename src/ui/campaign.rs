@@ -10,7 +10,21 @@ use crate::model::{CampaignData, RuleText, TableId, limits};
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
 
+/// The Campaign screen, scrolled: it is longer than a window.
 pub fn campaign_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| settings_ui(ui, fields, data, out));
+}
+
+/// The campaign's settings, its clock and calendar, the travel tables, the
+/// merchant table and the cults.
+fn settings_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
     data: &CampaignData,
@@ -44,6 +58,8 @@ pub fn campaign_ui(
     days_and_food_ui(ui, fields, s, out);
     ui.add_space(8.0);
     clock_ui(ui, fields, s, out);
+    ui.add_space(8.0);
+    super::calendar::calendar_ui(ui, fields, s, out);
     ui.add_space(8.0);
     travel_tables_ui(ui, fields, data, out);
     ui.add_space(8.0);
@@ -118,7 +134,14 @@ fn clock_ui(
     s: &crate::model::Settings,
     out: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new(format!("Campaign clock: {}", s.clock)).strong());
+    ui.label(
+        RichText::new(format!(
+            "Campaign clock: {} · {}",
+            s.clock,
+            s.calendar.describe(s.clock.day)
+        ))
+        .strong(),
+    );
     ui.horizontal(|ui| {
         if let Some(day) = fields.whole(
             ui,

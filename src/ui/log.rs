@@ -181,7 +181,7 @@ fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId]) {
                     }
                 };
                 row.col(|ui| {
-                    ui.label(text(e.at.stamp()));
+                    ui.label(text(data.settings.when(e.at)));
                 });
                 row.col(|ui| {
                     ui.label(text(e.real.clone()));

@@ -7,6 +7,7 @@
 //! `FieldBuffers::whole`).
 
 mod advancement;
+mod calendar;
 mod campaign;
 mod csv_import;
 mod cults;
@@ -396,6 +397,10 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
         if let Some(session) = &app.session {
             ui.separator();
             ui.label(RichText::new(&session.data.settings.name).strong());
+            ui.separator();
+            ui.label(session.data.settings.today()).on_hover_text(
+                "The campaign clock's date (Campaign screen: the clock and the calendar)",
+            );
         }
     });
 }

@@ -174,7 +174,11 @@ impl Fixture {
         self.harness.run();
     }
 
+    /// Clicks the widget with this label, scrolled into view first as a
+    /// user would.
     pub fn click(&mut self, label: &str) {
+        self.harness.get_by_label(label).scroll_to_me();
+        self.harness.run();
         self.harness.get_by_label(label).click();
         self.harness.run();
     }

@@ -6,6 +6,7 @@
 mod common;
 
 mod app;
+mod calendar;
 mod data;
 mod faults;
 mod gathering;

@@ -1,0 +1,54 @@
+//! Issue 24: the campaign's calendar, set up on the Campaign screen and
+//! shown wherever the clock's day is: the menu bar over every screen, the
+//! log, the journeys.
+
+use crate::common::gui::Fixture;
+
+/// The demo counts its days in the Greyspine reckoning; the GM renames a
+/// month, switches to the Gregorian calendar and back with undo, and the
+/// date over the roster follows while the clock's day stays.
+#[test]
+fn the_calendar_names_the_clock_s_day_on_every_screen() {
+    let mut f = Fixture::demo();
+    let day = f.data().settings.clock.day;
+    // Day 1 is Fireday 14 Harvestmoon 1203; the demo's clock is on day 2.
+    assert_eq!(day, 2);
+    assert!(f.shows("Wellday 15 Harvestmoon 1203 of the Crossing, 11:00"));
+    f.click("Campaign");
+    f.type_into("Month 7", "Reapmoon");
+    assert!(f.shows("Wellday 15 Reapmoon 1203 of the Crossing, 11:00"));
+    f.click("Roster");
+    assert!(
+        f.shows("Wellday 15 Reapmoon 1203"),
+        "the roster's date follows"
+    );
+    f.click("Campaign");
+    f.click("Gregorian");
+    assert!(f.shows("Tuesday 2 January 1, 11:00"));
+    assert_eq!(f.data().settings.clock.day, day, "nothing moved in time");
+    f.menu("Edit", "Undo");
+    assert!(
+        f.shows("Wellday 15 Reapmoon 1203"),
+        "undo brings the calendar back"
+    );
+    assert_eq!(f.reloaded().settings.calendar.months[6].name, "Reapmoon");
+}
+
+/// A calendar that could not name its days is refused in words, and the
+/// calendar stays as it was: the last weekday cannot go, nor a month of
+/// no days.
+#[test]
+fn a_calendar_that_cannot_name_its_days_is_refused() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    for weekday in ["Moonday", "Fireday", "Wellday", "Windday", "Earthday"] {
+        f.click(&format!("Remove {weekday}"));
+    }
+    assert_eq!(f.data().settings.calendar.weekdays, ["Starday"]);
+    f.click("Remove Starday");
+    assert!(f.shows("The calendar was not changed: a calendar needs at least one weekday"));
+    assert_eq!(f.data().settings.calendar.weekdays, ["Starday"]);
+    f.type_into("Days of Thawmoon", "0");
+    assert!(f.shows("must be between 1 and 1000"));
+    assert_eq!(f.data().settings.calendar.months[0].days, 30);
+}
