@@ -50,6 +50,9 @@ fn main() -> ExitCode {
         }
         Some(CliCommand::Heroes { file, json }) => cli::heroes::heroes(&file, json, &mut stdout),
         Some(CliCommand::Log { file, json }) => cli::log::log(&file, json, &mut stdout),
+        Some(CliCommand::Calendar { file, json }) => {
+            cli::calendar::calendar(&file, json, &mut stdout)
+        }
         // The rules face has its own exit codes (2 for a bad request) and error lines.
         Some(CliCommand::Rules(args)) => {
             let code = cli::rules::run(

@@ -1025,3 +1025,45 @@ fn route_json_from_partway_along_a_path_starts_where_the_party_is() {
     names.dedup();
     assert_eq!(names.len(), count, "no path listed twice: {legs:?}");
 }
+
+/// Issue 24: `waybook calendar` names today in the demo's calendar, with
+/// the moons' phases, the season and its daylight; the log's JSON gives
+/// each entry's date beside its day number.
+#[test]
+fn the_calendar_names_today_and_the_log_dates_its_entries() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = waybook(&["calendar", path_str(&file), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let cal: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let today = &cal["today"];
+    // Day 1 is Fireday 14 Harvestmoon 1203; the demo's clock is on day 2.
+    assert_eq!(today["day"], 2);
+    assert_eq!(today["date"], "Wellday 15 Harvestmoon 1203 of the Crossing");
+    assert_eq!(today["weekday"], "Wellday");
+    // Summer runs from 1 Sunmoon (sunrise 5.0) to 1 Leafmoon (6.5), 91
+    // days with Midsummer Night: 15 Harvestmoon is 30 + 30 + 1 + 14 = 75
+    // days in, so sunrise is 5 + 1.5 × 75/91.
+    assert_eq!(today["season"], "Summer");
+    let sunrise = today["sunrise"].as_f64().expect("a number");
+    assert!(
+        (sunrise - (5.0 + 1.5 * 75.0 / 91.0)).abs() < 1e-9,
+        "{sunrise}"
+    );
+    // Sable: 0.42 of its 28 days on day 1, so 0.42 + 1/28 on day 2: full.
+    assert_eq!(
+        today["moons"][0],
+        serde_json::json!({"name": "Sable", "phase": "full"})
+    );
+    assert_eq!(cal["calendar"]["festivals"][0]["after"], "Highsummer");
+    let lines = text(&waybook(&["calendar", path_str(&file)]).stdout);
+    assert!(
+        lines.contains("12 months, 362 days this year, a 6-day week"),
+        "{lines}"
+    );
+    let log = waybook(&["log", path_str(&file), "--json"]);
+    let log: serde_json::Value = serde_json::from_slice(&log.stdout).expect("JSON");
+    let first = &log[0];
+    assert_eq!(first["day"], 1, "the demo's travel round began on day 1");
+    assert_eq!(first["date"], "Fireday 14 Harvestmoon 1203 of the Crossing");
+}

@@ -1,6 +1,7 @@
 //! The command-line faces: argument parsing (clap) and the subcommands that
 //! work on a campaign file without opening a window.
 
+pub mod calendar;
 mod campaign;
 pub mod export;
 pub mod gathering;
@@ -66,6 +67,14 @@ pub enum CliCommand {
     },
     /// Each hero's level, XP, advances owed and taken; the Traveller's memories.
     Heroes {
+        file: PathBuf,
+        /// Print JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The campaign's calendar and today: the date, the moons' phases, the
+    /// season, sunrise and sunset.
+    Calendar {
         file: PathBuf,
         /// Print JSON instead of lines.
         #[arg(long)]

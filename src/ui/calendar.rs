@@ -117,8 +117,9 @@ fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
 
 fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
-    ui.label(RichText::new("Months").italics());
-    ui.horizontal_wrapped(|ui| {
+    ui.label(RichText::new("Months (name and days)").italics());
+    // Four months a row, each whole: a name never ends a line without its days.
+    egui::Grid::new("calendar-months").show(ui, |ui| {
         for (i, m) in c.months.iter().enumerate() {
             let key = |f: &str| format!("calendar:month{i}:{f}");
             let name_label = format!("Month {}", i + 1);
@@ -135,17 +136,19 @@ fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec
             if remove_button(ui, &format!("Remove {}", m.name)).clicked() {
                 change_calendar(fields, out, s, "months", |c| c.remove_month(i));
             }
-            ui.add_space(8.0);
-        }
-        if ui.button("Add month").clicked() {
-            change_calendar(fields, out, s, "months", |c| {
-                c.months.push(Month {
-                    name: format!("Month {}", c.months.len() + 1),
-                    days: 30,
-                });
-            });
+            if i % 4 == 3 {
+                ui.end_row();
+            }
         }
     });
+    if ui.button("Add month").clicked() {
+        change_calendar(fields, out, s, "months", |c| {
+            c.months.push(Month {
+                name: format!("Month {}", c.months.len() + 1),
+                days: 30,
+            });
+        });
+    }
 }
 
 fn weekdays_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {

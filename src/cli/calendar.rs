@@ -1,0 +1,95 @@
+//! `waybook calendar`: the campaign's calendar and today as it names it:
+//! the date, each moon's phase, the season, sunrise and sunset.
+
+use crate::model::calendar::{Calendar, Day};
+use crate::store::Campaign;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::Path;
+
+/// Today on the campaign's clock, in the calendar's words, as JSON.
+fn today_json(data: &crate::model::CampaignData) -> Value {
+    let s = &data.settings;
+    let c = &s.calendar;
+    let day = s.clock.day;
+    let season = c.season_on(day);
+    json!({
+        "day": day,
+        "hour": s.clock.hour,
+        "date": c.describe(day),
+        "weekday": c.weekday(day),
+        "season": season.map(|(season, _, _)| season.name.clone()),
+        "sunrise": season.map(|(_, rise, _)| rise),
+        "sunset": season.map(|(_, _, set)| set),
+        "moons": c.moons_on(day).iter().map(|(name, phase)| json!({
+            "name": name,
+            "phase": phase.label(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The calendar itself: months, weekdays, festivals, leap rule, era, day 1.
+fn calendar_json(c: &Calendar) -> Value {
+    let day_one = match c.day_one.day {
+        Day::Of { month, day } => format!("{day} {}", c.months[month].name),
+        Day::Festival(i) => c.festivals[i].name.clone(),
+    };
+    json!({
+        "months": c.months.iter().map(|m| json!({"name": m.name, "days": m.days})).collect::<Vec<_>>(),
+        "weekdays": c.weekdays,
+        "festivals": c.festivals.iter().map(|f| json!({
+            "name": f.name,
+            "after": c.months[f.after_month].name,
+        })).collect::<Vec<_>>(),
+        "leap": c.leap.as_ref().map(|l| json!({
+            "month": c.months[l.month].name,
+            "every": l.every,
+            "except_every": l.except_every,
+            "but_every": l.but_every,
+        })),
+        "era": c.era,
+        "day_one": format!("{day_one} {}", c.day_one.year),
+        "seasons": c.seasons.iter().map(|s| json!({
+            "name": s.name,
+            "from": format!("{} {}", s.day, c.months[s.month].name),
+            "sunrise": s.sunrise,
+            "sunset": s.sunset,
+        })).collect::<Vec<_>>(),
+        "moons": c.moons.iter().map(|m| json!({
+            "name": m.name,
+            "cycle_days": m.cycle_days,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+pub fn calendar(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Result<()> {
+    let data = Campaign::open_read_only(file)?.load()?;
+    let today = today_json(&data);
+    if as_json {
+        let all = json!({"today": today, "calendar": calendar_json(&data.settings.calendar)});
+        serde_json::to_writer_pretty(&mut *out, &all)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let s = &data.settings;
+    let c = &s.calendar;
+    writeln!(out, "Today: {}", s.today())?;
+    if let Some((season, rise, set)) = c.season_on(s.clock.day) {
+        writeln!(out, "{}: sunrise {rise:.1}, sunset {set:.1}", season.name)?;
+    }
+    let year = c.date(s.clock.day).year;
+    writeln!(
+        out,
+        "{} months, {} days this year, a {}-day week",
+        c.months.len(),
+        c.year_days(year),
+        c.weekdays.len()
+    )?;
+    for m in &c.months {
+        writeln!(out, "  {}: {} days", m.name, m.days)?;
+    }
+    for f in &c.festivals {
+        writeln!(out, "  {} (after {})", f.name, c.months[f.after_month].name)?;
+    }
+    Ok(())
+}
