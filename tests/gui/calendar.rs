@@ -22,6 +22,9 @@ fn the_calendar_names_the_clock_s_day_on_every_screen() {
         f.shows("Wellday 15 Reapmoon 1203"),
         "the roster's date follows"
     );
+    // The demo's journey sets off the morning after: day 3, 08:00.
+    f.click("Journeys");
+    assert!(f.shows("(Windday 16 Reapmoon 1203 of the Crossing, 08:00)"));
     f.click("Campaign");
     f.click("Gregorian");
     assert!(f.shows("Tuesday 2 January 1, 11:00"));

@@ -270,6 +270,7 @@ fn header_ui(
         ui.add_enabled_ui(!started, |ui| start_ui(ui, state, data, j, out))
             .response
             .on_disabled_hover_text("The journey has set off: its start can no longer move.");
+        ui.label(RichText::new(format!("({})", data.settings.when(j.start))).weak());
         ui.separator();
         ui.label(format!(
             "{} days · {} hours on the road · played {} of {} hours",
