@@ -630,6 +630,15 @@ impl Calendar {
             .collect()
     }
 
+    /// Whether hour `hour` of clock day `day` is dark: its middle before
+    /// sunrise or after sunset. Without seasons no hour is.
+    pub fn is_dark(&self, day: i64, hour: i64) -> bool {
+        self.season_on(day).is_some_and(|(_, sunrise, sunset)| {
+            let middle = hour as f64 + 0.5;
+            middle < sunrise || middle > sunset
+        })
+    }
+
     /// The seasons' first days as days of `year` (from 0).
     fn season_starts(&self, year: i64) -> Vec<i64> {
         self.seasons
@@ -794,6 +803,17 @@ mod tests {
         // 1 January: winter, begun last December.
         let new_year = g.day_number(of(2001, 0, 1)).expect("a date");
         assert_eq!(g.season_on(new_year).expect("a season").0.name, "Winter");
+    }
+
+    #[test]
+    fn an_hour_is_dark_when_its_middle_is_outside_daylight() {
+        let g = Calendar::gregorian();
+        // 21 June: summer's first day, sunrise 4:00, sunset 20:00.
+        let midsummer = g.day_number(of(2001, 5, 21)).expect("a date");
+        assert!(g.is_dark(midsummer, 3), "03:30 is before sunrise");
+        assert!(!g.is_dark(midsummer, 4), "04:30 is after it");
+        assert!(!g.is_dark(midsummer, 19));
+        assert!(g.is_dark(midsummer, 20), "20:30 is after sunset");
     }
 
     #[test]

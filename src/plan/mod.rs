@@ -27,6 +27,16 @@ pub use road::{RoadHour, leg_hours, road_hours};
 pub use view::{CharacterDay, JourneyPlanView, JourneyTest, PlanDay, Slot, TestCause};
 
 use crate::model::{CampaignData, Character, Journey};
+
+/// The hours of a plan day the party marches in the dark, by the
+/// calendar's sunrise and sunset on that day.
+pub fn dark_marches(calendar: &crate::model::calendar::Calendar, day: &PlanDay) -> Vec<i64> {
+    day.slots
+        .iter()
+        .filter(|s| s.road.is_some() && calendar.is_dark(day.date, s.hour))
+        .map(|s| s.hour)
+        .collect()
+}
 use serde::Serialize;
 
 /// The members of a journey's party, by name.

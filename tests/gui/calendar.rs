@@ -55,3 +55,29 @@ fn a_calendar_that_cannot_name_its_days_is_refused() {
     assert!(f.shows("must be between 1 and 1000"));
     assert_eq!(f.data().settings.calendar.months[0].days, 30);
 }
+
+/// A march planned before sunrise is flagged on the day, and its hours are
+/// drawn darker; the demo's journey, its days setting off at 02:00 in late
+/// summer (sunrise about 06:15), marches four hours in the dark from its
+/// second day (the first sets off at the journey's own hour, 08:00).
+#[test]
+fn a_march_in_the_dark_is_flagged() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    f.click("Day by day");
+    assert!(!f.shows("of march in the dark"), "08:00 is daylight");
+    f.click("Route");
+    f.type_into("Set off at hour", "2");
+    assert_eq!(f.journey().plan.pattern.start_hour, 2);
+    f.click("Day by day");
+    assert!(
+        !f.shows("of march in the dark"),
+        "the first day sets off at 08:00"
+    );
+    f.click("Next day ▶");
+    assert!(f.shows("Earthday 17 Harvestmoon 1203 of the Crossing"));
+    assert!(
+        f.shows("⚠ 4 hours of march in the dark (02:00 to 06:00)"),
+        "02:00 to 05:59, before a sunrise of about 06:15"
+    );
+}

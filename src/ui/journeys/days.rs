@@ -46,7 +46,7 @@ pub(super) fn days_ui(
         return;
     }
     state.day = state.day.clamp(0, view.days.len() as i64 - 1);
-    day_picker_ui(ui, &mut state.day, view);
+    day_picker_ui(ui, &mut state.day, view, data);
     let day = &view.days[state.day as usize];
     let fields = &mut state.fields;
     let played = day.index < view.days_played(j.played_hours);
@@ -71,13 +71,26 @@ pub(super) fn days_ui(
         }
     ));
     ui.add_space(4.0);
-    ui.add_enabled_ui(!played, |ui| grid_ui(ui, fields, j, day, out));
+    let dark = crate::plan::dark_marches(&data.settings.calendar, day);
+    if let (Some(first), Some(last)) = (dark.first(), dark.last()) {
+        ui.label(
+            RichText::new(format!(
+                "⚠ {} of march in the dark ({first:02}:00 to {:02}:00): before sunrise or after sunset on {}",
+                crate::model::plural(dark.len(), "hour"),
+                last + 1,
+                data.settings.calendar.describe(day.date)
+            ))
+            .color(ERROR_COLOUR),
+        );
+    }
+    let calendar = &data.settings.calendar;
+    ui.add_enabled_ui(!played, |ui| grid_ui(ui, fields, j, day, calendar, out));
     ui.add_space(6.0);
     risk_ui(ui, day, food);
 }
 
 /// Previous day, the day shown, next day.
-fn day_picker_ui(ui: &mut Ui, shown: &mut i64, view: &JourneyPlanView) {
+fn day_picker_ui(ui: &mut Ui, shown: &mut i64, view: &JourneyPlanView, data: &CampaignData) {
     let day = &view.days[*shown as usize];
     ui.horizontal(|ui| {
         if ui
@@ -92,6 +105,7 @@ fn day_picker_ui(ui: &mut Ui, shown: &mut i64, view: &JourneyPlanView) {
             view.days.len(),
             day.date
         ));
+        ui.label(RichText::new(data.settings.calendar.describe(day.date)).weak());
         if ui
             .add_enabled(
                 (*shown as usize) + 1 < view.days.len(),
@@ -259,11 +273,12 @@ pub(super) fn grid_ui(
     fields: &mut FieldBuffers,
     j: &Journey,
     day: &plan::PlanDay,
+    calendar: &crate::model::calendar::Calendar,
     out: &mut Vec<Command>,
 ) {
     ui.label(
         RichText::new(
-            "Click an hour for the next activity, or right-click to pick one. A mark in this colour is an hour with a test.",
+            "Click an hour for the next activity, or right-click to pick one. A mark in this colour is an hour with a test; a darker cell is an hour of darkness.",
         )
         .weak(),
     );
@@ -286,24 +301,27 @@ pub(super) fn grid_ui(
                             .tests
                             .iter()
                             .any(|t| day.slots[t.hour - 1].hour == slot.hour);
+                        let dark = calendar.is_dark(day.date, slot.hour);
                         let button = || {
                             let text = RichText::new(activity_mark(*activity))
                                 .small()
                                 .color(if tested { RISK } else { Color32::BLACK });
                             // The row is one line of cut-short text, but a
                             // two-letter mark ("Wa") fits its cell whole.
+                            let fill = activity_colour(*activity);
                             egui::Button::new(text)
-                                .fill(activity_colour(*activity))
+                                .fill(if dark { dusk(fill) } else { fill })
                                 .wrap_mode(egui::TextWrapMode::Extend)
                         };
                         // Worked out only when hovered: a frame draws hundreds of cells.
                         let cell = HOUR_GRID.cell(ui, button).on_hover_ui(|ui| {
                             ui.label(format!(
-                                "{} at {:02}:00: {}{}",
+                                "{} at {:02}:00: {}{}{}",
                                 cd.name,
                                 slot.hour,
                                 activity.label(),
-                                if tested { " (a test)" } else { "" }
+                                if tested { " (a test)" } else { "" },
+                                if dark { ", in the dark" } else { "" }
                             ));
                         });
                         // Read out as "Ash Varnell, 09:00, travel", not "T".
@@ -345,6 +363,12 @@ pub(super) fn grid_ui(
         let d = day.index;
         fields.commit(out, j, "an hour", |j| set_hour(j, d, who, hour, activity));
     }
+}
+
+/// A cell's colour in an hour of darkness.
+fn dusk(c: Color32) -> Color32 {
+    let dim = |v: u8| (f32::from(v) * 0.62) as u8;
+    Color32::from_rgb(dim(c.r()), dim(c.g()), dim(c.b()))
 }
 
 /// What the marks and colours of the hour grid stand for.
