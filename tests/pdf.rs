@@ -361,7 +361,7 @@ fn the_travel_round_worksheet_the_blank_one_and_the_travel_log() {
     assert!(blank.contains("Camping Phase") && !blank.contains("Ash Varnell"));
     let log = all_text(&read(&render(&data, &sheets[2..], Paper::A4)));
     for expected in [
-        "Day 1: Kettleford road toward Old Mill Crossing",
+        "Fireday 14 Harvestmoon 1203 of the Crossing: Kettleford road toward Old Mill Crossing",
         "Weather (Waybook's suggestion, not the rule texts'): d6 = 2: Fair, a light wind",
         "ambush: d10 = 9",
         "Arrived at Old Mill Crossing",
@@ -517,6 +517,10 @@ fn a_long_travel_log_keeps_each_days_heading_with_its_lines() {
         data.apply(&Change::of(None, Some(&round)));
     }
     let sheets = [Sheet::TravelLog(party)];
+    // A day's heading starts with its date ("Fireday 14 Harvestmoon …:").
+    let calendar = data.settings.calendar.clone();
+    let dated =
+        |line: &str| (1..=40).find(|&d| line.starts_with(&format!("{}:", calendar.describe(d))));
     let (bytes, pages) =
         pdf::render_counted(&data, &sheets, Paper::A4, &mut |_| true).expect("rendered");
     let doc = read(&bytes);
@@ -533,13 +537,9 @@ fn a_long_travel_log_keeps_each_days_heading_with_its_lines() {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, l)| l.starts_with("Day ") && l.contains(" toward "))
+            .find(|(_, l)| l.contains(" toward ") && dated(l).is_some())
             .expect("a day on every page");
-        let day: i64 = heading["Day ".len()..]
-            .split(':')
-            .next()
-            .and_then(|d| d.parse().ok())
-            .expect("a day number");
+        let day = dated(heading).expect("a day's date");
         let after = content.len() - at - 1;
         let wanted = if day == 1 { 1 } else { lines_of(day).min(4) };
         assert!(

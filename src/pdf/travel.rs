@@ -18,16 +18,16 @@ pub fn worksheet(l: &mut Layout<'_>, data: &CampaignData, party: Option<&Party>)
     let place_name = |id| data.places.get(&id).map_or("?", |p| p.name.as_str());
     let subtitle = match (party, on, path) {
         (Some(p), Some(on), Some(path)) => format!(
-            "{} · day {} · {} toward {}",
+            "{} · {} · {} toward {}",
             p.name,
-            data.settings.clock.day,
+            data.settings.calendar.describe(data.settings.clock.day),
             path.name,
             place_name(on.toward)
         ),
         (Some(p), _, _) => format!(
-            "{} · day {} · at {}",
+            "{} · {} · at {}",
             p.name,
-            data.settings.clock.day,
+            data.settings.calendar.describe(data.settings.clock.day),
             p.travel.place.map_or("?", place_name)
         ),
         _ => "Party ________ · day ____ · path ________________".to_owned(),
@@ -309,10 +309,10 @@ pub fn travel_log(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
         l,
         &format!("Travel log · {}", party.name),
         &format!(
-            "{} · {} · now day {}",
+            "{} · {} · now {}",
             data.settings.name,
             crate::model::plural(rounds.len(), "travel round"),
-            data.settings.clock.day
+            data.settings.calendar.describe(data.settings.clock.day)
         ),
     );
     if rounds.is_empty() {
@@ -328,7 +328,10 @@ pub fn travel_log(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
         // the foot of a page.
         blocks::section(
             l,
-            &format!("Day {}: {path} toward {toward}", round.day),
+            &format!(
+                "{}: {path} toward {toward}",
+                data.settings.calendar.describe(round.day)
+            ),
             DAY_START,
         );
         for line in round.lines.iter().skip(1) {

@@ -318,8 +318,8 @@ fn round_ui(
     };
     let path = data.paths.get(&round.path);
     ui.label(format!(
-        "Day {}: along {} toward {}{}",
-        round.day,
+        "{}: along {} toward {}{}",
+        data.settings.calendar.describe(round.day),
         path.map_or("?", |p| p.name.as_str()),
         place_name(data, round.toward),
         if round.partial {
@@ -838,7 +838,8 @@ fn log_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
         } else {
             " (in play)"
         };
-        egui::CollapsingHeader::new(format!("Day {}: {path}{state}", round.day))
+        let date = data.settings.calendar.describe(round.day);
+        egui::CollapsingHeader::new(format!("{date}: {path}{state}"))
             .id_salt(("round", round.id.0))
             .show(ui, |ui| {
                 for line in &round.lines {
