@@ -97,6 +97,17 @@ impl Settings {
         parts.join(" · ")
     }
 
+    /// Outdoors under the sky, the light of the clock's hour: darkness
+    /// between sunset and sunrise, else well lit.
+    pub fn daylight_now(&self) -> crate::rules::travel::senses::Light {
+        use crate::rules::travel::senses::Light;
+        if self.calendar.is_dark(self.clock.day, self.clock.hour) {
+            Light::Darkness
+        } else {
+            Light::WellLit
+        }
+    }
+
     pub fn enabled(&self, text: RuleText) -> bool {
         match text {
             RuleText::Companion => self.companion,

@@ -42,7 +42,9 @@ pub struct HazardsState {
     /// The open scene's enemies watching a hide: their Perception as the
     /// GM sets it, and whether they search.
     pub enemy_watch: BTreeMap<String, (Whole, bool)>,
-    pub light: Light,
+    /// The light the GM sets; none: the clock's (dark between sunset and
+    /// sunrise).
+    pub light: Option<Light>,
     pub magical: bool,
     pub obscured: Obscurement,
     pub distance: Whole,
@@ -71,7 +73,7 @@ impl Default for HazardsState {
             thin: false,
             observers: BTreeMap::new(),
             enemy_watch: BTreeMap::new(),
-            light: Light::Dim,
+            light: None,
             magical: false,
             obscured: Obscurement::None,
             distance: Whole::new(10, limits::DEPTH_M),
@@ -136,7 +138,7 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
             ui.separator();
             hazard_ui(ui, state, data, c, &everyone, out);
             ui.separator();
-            sight_ui(ui, state, c);
+            sight_ui(ui, state, data, c);
         });
 }
 
@@ -462,11 +464,16 @@ fn hide_ui(
 }
 
 /// What the character sees in a light and fog, with their Nightvision.
-fn sight_ui(ui: &mut Ui, state: &mut HazardsState, c: &Character) {
+fn sight_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, c: &Character) {
     ui.label(RichText::new("Light and sight").strong());
+    let daylight = data.settings.daylight_now();
     ui.horizontal_wrapped(|ui| {
-        if let Some(light) = choice_combo(ui, "sight-light", "Light", state.light) {
-            state.light = light;
+        fields::optional_choice_combo(ui, "sight-light", "Light", &mut state.light, "the clock's");
+        if state.light.is_none() {
+            let now = data.settings.when(data.settings.clock);
+            ui.label(
+                RichText::new(format!("({} at {now})", daylight.label().to_lowercase())).weak(),
+            );
         }
         ui.checkbox(&mut state.magical, "Magical darkness");
         if let Some(o) = choice_combo(ui, "sight-obscured", "Obscurement", state.obscured) {
@@ -479,7 +486,7 @@ fn sight_ui(ui: &mut Ui, state: &mut HazardsState, c: &Character) {
     match distance {
         Ok(distance_m) => {
             let seen = senses::sight(&Sight {
-                light: state.light,
+                light: state.light.unwrap_or(daylight),
                 magical: state.magical,
                 obscured: state.obscured,
                 nightvision_m: range_of(&c.exploration.senses, SenseKind::Nightvision),

@@ -81,3 +81,23 @@ fn a_march_in_the_dark_is_flagged() {
         "02:00 to 05:59, before a sunrise of about 06:15"
     );
 }
+
+/// Light and sight on the Hazards screen takes its light from the clock
+/// unless the GM picks one: well lit at 11:00, darkness at 23:00.
+#[test]
+fn the_light_comes_from_the_clock_unless_the_gm_says() {
+    let mut f = Fixture::demo();
+    f.click("Hazards");
+    assert!(f.shows("(well lit at Wellday 15 Harvestmoon 1203 of the Crossing, 11:00)"));
+    assert!(
+        f.shows("it is well lit"),
+        "the sight line reads the clock's light"
+    );
+    f.click("Campaign");
+    f.type_into("Hour", "23");
+    f.click("Hazards");
+    assert!(f.shows("(darkness at Wellday 15 Harvestmoon 1203 of the Crossing, 23:00)"));
+    assert!(f.shows("it is darkness"));
+    f.pick("Light", "Dim light");
+    assert!(f.shows("it is dim light"), "the GM's light wins");
+}
