@@ -4,6 +4,7 @@
 
 use super::blocks::{self, Column};
 use super::layout::Layout;
+use crate::model::calendar::Calendar;
 use crate::model::{CampaignData, Journey};
 use crate::plan::{self, JourneyPlanView};
 
@@ -74,8 +75,9 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
     for warning in &food.warnings {
         blocks::line(l, "Warning", warning);
     }
-    days(l, &view);
-    ledger(l, &view, &food);
+    let calendar = &data.settings.calendar;
+    days(l, &view, calendar);
+    ledger(l, &view, &food, calendar);
     blocks::section(l, "Log so far", 30.0);
     if journey.log.is_empty() {
         blocks::line(l, "", "Nothing played yet.");
@@ -85,7 +87,7 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
     }
 }
 
-fn days(l: &mut Layout<'_>, view: &JourneyPlanView) {
+fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
     let columns = [
         Column::left("Tests", 5.0),
         Column::left("Character", 2.0),
@@ -97,9 +99,9 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView) {
         blocks::section(
             l,
             &format!(
-                "Day {} · campaign day {} · {} h on the road · food ×{}",
+                "Day {} · {} · {} h on the road · food ×{}",
                 day.index + 1,
-                day.date,
+                calendar.describe(day.date),
                 day.travel_hours,
                 day.multiplier
             ),
@@ -125,7 +127,12 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView) {
     }
 }
 
-fn ledger(l: &mut Layout<'_>, view: &JourneyPlanView, food: &plan::FoodLedger) {
+fn ledger(
+    l: &mut Layout<'_>,
+    view: &JourneyPlanView,
+    food: &plan::FoodLedger,
+    calendar: &Calendar,
+) {
     blocks::section(l, "Food ledger", 40.0);
     let columns = [
         Column::left("Day", 2.0),
@@ -142,7 +149,7 @@ fn ledger(l: &mut Layout<'_>, view: &JourneyPlanView, food: &plan::FoodLedger) {
         .map(|(day, meals)| {
             let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
             vec![
-                format!("{} (campaign day {})", day.index + 1, day.date),
+                format!("{} ({})", day.index + 1, calendar.describe(day.date)),
                 day.multiplier.to_string(),
                 format!("{:.0}", sum(|e| e.required)),
                 format!("{:.0}", sum(|e| e.planned)),

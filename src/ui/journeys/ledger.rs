@@ -6,7 +6,12 @@ use super::*;
 /// What the Food tab says when the campaign does not count food.
 pub(super) const LOOKED_AFTER: &str = "Food and drink are always looked after in this campaign: nothing is eaten from the packs and nobody goes hungry. Counting is switched on and off on the Campaign screen.";
 
-pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
+pub(super) fn food_ui(
+    ui: &mut Ui,
+    food: &FoodLedger,
+    view: &JourneyPlanView,
+    calendar: &crate::model::calendar::Calendar,
+) {
     ui.heading("Food and drink");
     if food.looked_after {
         ui.label(LOOKED_AFTER);
@@ -62,13 +67,21 @@ pub(super) fn food_ui(ui: &mut Ui, food: &FoodLedger, view: &JourneyPlanView) {
             ui.end_row();
             for day in &view.days {
                 let Some(meals) = food.day(day.index) else {
-                    ui.label(format!("{} (campaign day {})", day.index + 1, day.date));
+                    ui.label(format!(
+                        "{} ({})",
+                        day.index + 1,
+                        calendar.describe(day.date)
+                    ));
                     ui.label(day.multiplier.to_string());
                     ui.label("played");
                     ui.end_row();
                     continue;
                 };
-                ui.label(format!("{} (campaign day {})", day.index + 1, day.date));
+                ui.label(format!(
+                    "{} ({})",
+                    day.index + 1,
+                    calendar.describe(day.date)
+                ));
                 ui.label(day.multiplier.to_string());
                 ui.label(format!("{:.0}", meals.required));
                 ui.label(format!("{:.0}", meals.planned));

@@ -109,7 +109,7 @@ pub fn journeys_ui(
                     route_ui(ui, forms, data, journey, view, routes, out)
                 }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
-                Tab::Food => food_ui(ui, food, view),
+                Tab::Food => food_ui(ui, food, view, &data.settings.calendar),
                 Tab::Charts => {
                     let chart = chart.get_or_init(|| ledger::chart_lines(view));
                     charts_ui(ui, journey, view, food, chart)
