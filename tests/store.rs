@@ -289,6 +289,30 @@ fn settings_round_trip() {
     );
 }
 
+/// A calendar that cannot name its days (a year's leap rule of every 0
+/// years) is damage: the file does not open, and says where.
+#[test]
+fn a_damaged_calendar_is_refused_when_the_file_opens() {
+    let dir = temp();
+    let path = dir.path().join("c.waybook");
+    drop(Campaign::create(&path, "c").expect("created"));
+    let mut calendar = waybook::model::calendar::Calendar::gregorian();
+    calendar.leap.as_mut().expect("a rule").every = 0;
+    let json = serde_json::to_string(&calendar).expect("JSON");
+    rusqlite::Connection::open(&path)
+        .expect("opens")
+        .execute("UPDATE campaign SET calendar = ?1", [json])
+        .expect("damaged");
+    let error = Campaign::open(&path)
+        .and_then(|c| c.load())
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        error.contains("leap years come every 1 to 10,000 years"),
+        "{error}"
+    );
+}
+
 #[test]
 fn migrating_twice_is_a_no_op() {
     let dir = temp();

@@ -406,13 +406,16 @@ impl Calendar {
                 return Err(CalendarError::LeapMonth);
             }
             let steps = [Some(leap.every), leap.except_every, leap.but_every];
-            let in_range = steps.iter().flatten().all(|n| LEAP_YEARS.contains(n));
-            let multiples = steps.windows(2).all(|w| match (w[0], w[1]) {
-                (Some(a), Some(b)) => b % a == 0,
-                (None, Some(_)) => false,
-                _ => true,
-            });
-            if !in_range || !multiples {
+            let in_range = || steps.iter().flatten().all(|n| LEAP_YEARS.contains(n));
+            // Only once each step is at least 1: no remainder by zero.
+            let multiples = || {
+                steps.windows(2).all(|w| match (w[0], w[1]) {
+                    (Some(a), Some(b)) => b % a == 0,
+                    (None, Some(_)) => false,
+                    _ => true,
+                })
+            };
+            if !(in_range() && multiples()) {
                 return Err(CalendarError::LeapCycle);
             }
         }
@@ -433,11 +436,7 @@ impl Calendar {
 
     fn check_seasons(&self) -> Result<(), CalendarError> {
         for s in &self.seasons {
-            let day = Day::Of {
-                month: s.month,
-                day: s.day,
-            };
-            if !self.has_day(day, false) {
+            if !self.has_month_day(s.month, s.day) {
                 return Err(CalendarError::SeasonDay(s.name.clone()));
             }
             if !(0.0..=1000.0).contains(&s.sunrise) || s.sunset < s.sunrise {
@@ -451,16 +450,11 @@ impl Calendar {
         Ok(())
     }
 
-    /// Whether `day` is a day of the calendar in a common year (or, with
-    /// `leap`, in a leap year).
-    fn has_day(&self, day: Day, leap: bool) -> bool {
-        match day {
-            Day::Of { month, day } => self
-                .months
-                .get(month)
-                .is_some_and(|_| (1..=self.month_days(month, leap)).contains(&day)),
-            Day::Festival(i) => i < self.festivals.len(),
-        }
+    /// Whether month `month` has a day `day` in a common year.
+    fn has_month_day(&self, month: usize, day: i64) -> bool {
+        self.months
+            .get(month)
+            .is_some_and(|m| (1..=m.days).contains(&day))
     }
 
     /// Whether `year` is a leap year.
@@ -476,38 +470,39 @@ impl Calendar {
         self.months[month].days + i64::from(extra)
     }
 
+    /// Days in a common year, festivals counted.
+    fn common_year_days(&self) -> i64 {
+        self.months.iter().map(|m| m.days).sum::<i64>() + self.festivals.len() as i64
+    }
+
     /// Days in `year`, festivals counted.
     pub fn year_days(&self, year: i64) -> i64 {
-        let leap = self.is_leap(year);
-        (0..self.months.len())
-            .map(|m| self.month_days(m, leap))
-            .sum::<i64>()
-            + self.festivals.len() as i64
+        self.common_year_days() + i64::from(self.is_leap(year))
     }
 
-    /// The years after which the leap rule repeats.
-    fn cycle_years(&self) -> i64 {
-        self.leap
-            .as_ref()
-            .map_or(1, |l| l.but_every.or(l.except_every).unwrap_or(l.every))
+    /// The leap years in `from..to` (negative, those in `to..from`, when
+    /// `to` comes first), counted without walking them: the
+    /// multiples of `every`, less those of `except_every`, plus those of
+    /// `but_every` (each rule's years are multiples of the one before, as
+    /// [`Calendar::check`] requires).
+    fn leap_years_between(&self, from: i64, to: i64) -> i64 {
+        let Some(l) = &self.leap else { return 0 };
+        let multiples = |n: i64| (to - 1).div_euclid(n) - (from - 1).div_euclid(n);
+        let except = l.except_every.map_or(0, multiples);
+        let but = l.except_every.and(l.but_every).map_or(0, multiples);
+        multiples(l.every) - except + but
     }
 
-    /// The first year of the leap cycle that counting starts from: a whole
-    /// cycle before day 1's, so day 0 and the days just before day 1 count
-    /// from it too.
+    /// The year days are counted from: day 1's.
     fn base_year(&self) -> i64 {
-        let cycle = self.cycle_years();
-        (self.day_one.year.div_euclid(cycle) - 1) * cycle
+        self.day_one.year
     }
 
-    /// Days from the start of the base year to the start of `year`.
+    /// Days from the start of the base year to the start of `year`
+    /// (negative for a year before it).
     fn days_before(&self, year: i64) -> i64 {
         let base = self.base_year();
-        let cycle = self.cycle_years();
-        let cycle_days: i64 = (base..base + cycle).map(|y| self.year_days(y)).sum();
-        let whole = (year - base).div_euclid(cycle);
-        let start = base + whole * cycle;
-        whole * cycle_days + (start..year).map(|y| self.year_days(y)).sum::<i64>()
+        (year - base) * self.common_year_days() + self.leap_years_between(base, year)
     }
 
     /// The days of `year` in order, each with its place in the week count:
@@ -542,15 +537,16 @@ impl Calendar {
     pub fn date(&self, day: i64) -> Date {
         let first = self.absolute(self.day_one).unwrap_or(0);
         let absolute = first + day - 1;
-        let base = self.base_year();
-        let cycle = self.cycle_years();
-        let cycle_days = self.days_before(base + cycle);
-        let mut year = base + absolute.div_euclid(cycle_days) * cycle;
-        let mut left = absolute - self.days_before(year);
-        while left >= self.year_days(year) {
-            left -= self.year_days(year);
+        // A guess from the common year's length, then a step or two: leap
+        // days only make years longer, so the guess is never far.
+        let mut year = self.base_year() + absolute.div_euclid(self.common_year_days().max(1));
+        while self.days_before(year) > absolute {
+            year -= 1;
+        }
+        while self.days_before(year + 1) <= absolute {
             year += 1;
         }
+        let left = absolute - self.days_before(year);
         let day = self
             .days_of_year(year)
             .nth(usize::try_from(left).unwrap_or(0))
@@ -582,7 +578,11 @@ impl Calendar {
 
     /// The weekday of clock day `day`; a festival has none.
     pub fn weekday(&self, day: i64) -> Option<&str> {
-        let date = self.date(day);
+        self.weekday_of(self.date(day))
+    }
+
+    /// The weekday of `date`; a festival has none.
+    fn weekday_of(&self, date: Date) -> Option<&str> {
         if matches!(date.day, Day::Festival(_)) {
             return None;
         }
@@ -606,7 +606,7 @@ impl Calendar {
     pub fn describe(&self, day: i64) -> String {
         let date = self.date(day);
         let weekday = self
-            .weekday(day)
+            .weekday_of(date)
             .map(|w| format!("{w} "))
             .unwrap_or_default();
         let era = if self.era.is_empty() {

@@ -68,12 +68,22 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
                 track_food: row.get(10)?,
                 food_and_drink_apart: row.get(11)?,
                 calendar: match row.get::<_, Option<String>>(12)? {
-                    Some(json) => from_json(12, &json)?,
+                    Some(json) => checked_calendar(&json)?,
                     None => Box::new(Calendar::gregorian()),
                 },
             })
         },
     )
+}
+
+/// The stored calendar, refused as damage when it cannot name its days
+/// (it is checked before every edit, so only a damaged file holds one).
+fn checked_calendar(json: &str) -> rusqlite::Result<Box<Calendar>> {
+    let calendar: Box<Calendar> = from_json(12, json)?;
+    calendar.check().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(12, rusqlite::types::Type::Text, Box::new(e))
+    })?;
+    Ok(calendar)
 }
 
 pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {

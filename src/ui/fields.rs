@@ -370,10 +370,7 @@ pub fn list_combo<T: Copy + PartialEq, N: AsRef<str>>(
         .iter()
         .find(|(value, _)| value == chosen)
         .map_or("", |(_, name)| name.as_ref());
-    let width = combo_width(
-        ui,
-        choices.iter().map(|(_, name)| name.as_ref()).chain([shown]),
-    );
+    let width = combo_width(ui, choices.iter().map(|(_, name)| name.as_ref()));
     beside(ui, label, width, |ui, label_id| {
         let response = combo(ui, id, shown, width, |ui| {
             super::lists::rows_in_view(ui, "entries", choices.len(), 380.0, |ui, i| {
@@ -462,8 +459,7 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
     let shown = chosen
         .and_then(|c| records.iter().find(|(k, _)| *k == c))
         .map_or(none, |(_, name)| name.as_ref());
-    let names = records.iter().map(|(_, n)| n.as_ref()).chain([none, shown]);
-    let width = combo_width(ui, names);
+    let width = combo_width(ui, records.iter().map(|(_, n)| n.as_ref()).chain([none]));
     beside(ui, label, width, |ui, label_id| {
         let response = combo(ui, id, shown, width, |ui| {
             if let Unpicked::Offered(none) = unpicked {
