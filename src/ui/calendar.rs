@@ -118,29 +118,16 @@ fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
 fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
     ui.label(RichText::new("Months (name and days)").italics());
-    // Four months a row, each whole: a name never ends a line without its days.
-    egui::Grid::new("calendar-months").show(ui, |ui| {
-        for (i, m) in c.months.iter().enumerate() {
-            let key = |f: &str| format!("calendar:month{i}:{f}");
-            let name_label = format!("Month {}", i + 1);
-            let unseen = FieldLabel::Unseen(&name_label);
-            if let Some(name) = fields.text(ui, &key("name"), unseen, &m.name, 100.0) {
-                change_calendar(fields, out, s, "month", |c| c.months[i].name = name);
+    // Four months a row, each whole: a name never ends a line without its
+    // days (a grid would squeeze the names to its first frame's width).
+    for (row, months) in c.months.chunks(4).enumerate() {
+        ui.horizontal(|ui| {
+            for (n, m) in months.iter().enumerate() {
+                month_ui(ui, fields, s, row * 4 + n, m, out);
+                ui.add_space(12.0);
             }
-            let label = format!("Days of {}", m.name);
-            let unseen = FieldLabel::Unseen(&label);
-            if let Some(days) = fields.whole(ui, &key("days"), unseen, m.days, &limits::MONTH_DAYS)
-            {
-                change_calendar(fields, out, s, "month's days", |c| c.months[i].days = days);
-            }
-            if remove_button(ui, &format!("Remove {}", m.name)).clicked() {
-                change_calendar(fields, out, s, "months", |c| c.remove_month(i));
-            }
-            if i % 4 == 3 {
-                ui.end_row();
-            }
-        }
-    });
+        });
+    }
     if ui.button("Add month").clicked() {
         change_calendar(fields, out, s, "months", |c| {
             c.months.push(Month {
@@ -148,6 +135,31 @@ fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec
                 days: 30,
             });
         });
+    }
+}
+
+/// A month's name, its days, and the × that removes it.
+fn month_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    s: &Settings,
+    i: usize,
+    m: &Month,
+    out: &mut Vec<Command>,
+) {
+    let key = |f: &str| format!("calendar:month{i}:{f}");
+    let name_label = format!("Month {}", i + 1);
+    let unseen = FieldLabel::Unseen(&name_label);
+    if let Some(name) = fields.text(ui, &key("name"), unseen, &m.name, 100.0) {
+        change_calendar(fields, out, s, "month", |c| c.months[i].name = name);
+    }
+    let label = format!("Days of {}", m.name);
+    let unseen = FieldLabel::Unseen(&label);
+    if let Some(days) = fields.whole(ui, &key("days"), unseen, m.days, &limits::MONTH_DAYS) {
+        change_calendar(fields, out, s, "month's days", |c| c.months[i].days = days);
+    }
+    if remove_button(ui, &format!("Remove {}", m.name)).clicked() {
+        change_calendar(fields, out, s, "months", |c| c.remove_month(i));
     }
 }
 
