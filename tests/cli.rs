@@ -844,6 +844,7 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
     assert_eq!(
         kinds,
         [
+            "event",
             "travel",
             "travel",
             "travel",
@@ -858,10 +859,10 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
         ]
     );
     // The survey's scripted d20 of 14 (src/demo/gathering.rs).
-    assert_eq!(entries[3]["rolled"], "d20: 14");
-    assert_eq!(entries[3]["real"], "2026-11-27 19:30");
+    assert_eq!(entries[4]["rolled"], "d20: 14");
+    assert_eq!(entries[4]["real"], "2026-11-27 19:30");
     assert!(
-        entries[4]["characters"]
+        entries[5]["characters"]
             .as_array()
             .expect("characters")
             .contains(&serde_json::json!("Brother Ilo"))
@@ -1037,23 +1038,26 @@ fn the_calendar_names_today_and_the_log_dates_its_entries() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let cal: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let today = &cal["today"];
-    // Day 1 is Fireday 14 Harvestmoon 1203; the demo's clock is on day 2.
-    assert_eq!(today["day"], 2);
-    assert_eq!(today["date"], "Wellday 15 Harvestmoon 1203 of the Crossing");
+    // Day 1 is Fireday 14 Harvestmoon 1203; the demo's clock is on day 8
+    // (a week waited in Kettleford, then a travel round): with a 6-day
+    // week, day 7 is a Fireday again and day 8 a Wellday.
+    assert_eq!(today["day"], 8);
+    assert_eq!(today["date"], "Wellday 21 Harvestmoon 1203 of the Crossing");
     assert_eq!(today["weekday"], "Wellday");
     // Summer runs from 1 Sunmoon (sunrise 5.0) to 1 Leafmoon (6.5), 91
-    // days with Midsummer Night: 15 Harvestmoon is 30 + 30 + 1 + 14 = 75
-    // days in, so sunrise is 5 + 1.5 × 75/91.
+    // days with Midsummer Night: 21 Harvestmoon is 30 + 30 + 1 + 20 = 81
+    // days in, so sunrise is 5 + 1.5 × 81/91.
     assert_eq!(today["season"], "Summer");
     let sunrise = today["sunrise"].as_f64().expect("a number");
     assert!(
-        (sunrise - (5.0 + 1.5 * 75.0 / 91.0)).abs() < 1e-9,
+        (sunrise - (5.0 + 1.5 * 81.0 / 91.0)).abs() < 1e-9,
         "{sunrise}"
     );
-    // Sable: 0.42 of its 28 days on day 1, so 0.42 + 1/28 on day 2: full.
+    // Sable: 0.42 of its 28 days on day 1, so 0.42 + 7/28 = 0.67 on day 8:
+    // past full (0.5) by more than a sixteenth, short of the last quarter.
     assert_eq!(
         today["moons"][0],
-        serde_json::json!({"name": "Sable", "phase": "full"})
+        serde_json::json!({"name": "Sable", "phase": "waning gibbous"})
     );
     assert_eq!(cal["calendar"]["festivals"][0]["after"], "Highsummer");
     let lines = text(&waybook(&["calendar", path_str(&file)]).stdout);
@@ -1064,6 +1068,14 @@ fn the_calendar_names_today_and_the_log_dates_its_entries() {
     let log = waybook(&["log", path_str(&file), "--json"]);
     let log: serde_json::Value = serde_json::from_slice(&log.stdout).expect("JSON");
     let first = &log[0];
-    assert_eq!(first["day"], 1, "the demo's travel round began on day 1");
+    assert_eq!(first["day"], 1, "the demo's week of waiting began on day 1");
     assert_eq!(first["date"], "Fireday 14 Harvestmoon 1203 of the Crossing");
+    let round = log
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| e["kind"] == "travel")
+        .expect("the travel round");
+    assert_eq!(round["day"], 7, "the travel round set out on day 7");
+    assert_eq!(round["date"], "Fireday 20 Harvestmoon 1203 of the Crossing");
 }

@@ -361,7 +361,7 @@ fn the_travel_round_worksheet_the_blank_one_and_the_travel_log() {
     assert!(blank.contains("Camping Phase") && !blank.contains("Ash Varnell"));
     let log = all_text(&read(&render(&data, &sheets[2..], Paper::A4)));
     for expected in [
-        "Fireday 14 Harvestmoon 1203 of the Crossing: Kettleford road toward Old Mill Crossing",
+        "Fireday 20 Harvestmoon 1203 of the Crossing: Kettleford road toward Old Mill Crossing",
         "Weather (Waybook's suggestion, not the rule texts'): d6 = 2: Fair, a light wind",
         "ambush: d10 = 9",
         "Arrived at Old Mill Crossing",
@@ -402,7 +402,7 @@ fn the_site_card_and_the_gathering_log() {
     let log = all_text(&read(&render(&data, &sheets[1..], Paper::A4)));
     for expected in [
         "Gathering log",
-        "Session of day 2, 08:00 · 3 h",
+        "Session of day 8, 08:00 · 3 h",
         "Survey",
         "Yields: Brother Ilo: ",
     ] {

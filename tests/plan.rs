@@ -217,6 +217,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
                     weather_hours: None,
                     depth_m: 0,
                     played_as: None,
+                    region: None,
                 }],
             }],
             chosen: 0,
@@ -434,10 +435,12 @@ fn change_settings(data: &mut CampaignData, change: impl FnOnce(&mut Settings)) 
     });
 }
 
+/// Plays the journey to the end of its day: the demo's regions roll their
+/// weather of the day from a seeded die.
 fn play_day(data: &mut CampaignData, journey: JourneyId) {
     let j = data.journeys[&journey].clone();
-    let edit = play::advance(data, &j, play::Until::EndOfDay, &mut Dice::scripted(vec![]))
-        .expect("played");
+    let edit =
+        play::advance(data, &j, play::Until::EndOfDay, &mut Dice::seeded(9)).expect("played");
     for change in &edit.changes {
         data.apply(change);
     }
@@ -596,6 +599,7 @@ fn deep_swims_bring_a_cold_water_test_each_minute_after_the_free_ones() {
         weather_hours: None,
         depth_m: 80,
         played_as: None,
+        region: None,
     }];
     data.apply(&Change::journey(
         Some(&data.journeys[&journey.id].clone()),
@@ -659,6 +663,7 @@ fn a_leg_below_500_m_is_flagged_for_those_not_adapted() {
         weather_hours: None,
         depth_m: 499,
         played_as: None,
+        region: None,
     }];
     assert!(
         plan::plan(&data, &journey).warnings().is_empty(),

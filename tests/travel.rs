@@ -38,6 +38,7 @@ fn path(id: MapPathId, from: PlaceId, to: PlaceId, difficulty: i64, rounds: i64)
         wild: false,
         travelled: 0,
         notes: String::new(),
+        region: None,
     }
 }
 
@@ -62,6 +63,7 @@ fn campaign() -> CampaignData {
                 x: 0.0,
                 y: 0.0,
                 notes: String::new(),
+                region: None,
             }),
         ));
     }

@@ -212,9 +212,10 @@ fn hazard_or_cult_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit 
 
 /// One random edit, built from `seen`: the campaign as a screen last saw it.
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
-    match rng.random_range(0..22) {
+    match rng.random_range(0..23) {
         k @ 0..8 => roster_edit(rng, seen, n, k),
         k @ 8..13 => kit_and_journey_edit(rng, seen, n, k),
+        22 => region_edit(rng, seen, n),
         k => world_edit(rng, seen, n, k),
     }
 }
@@ -390,6 +391,32 @@ fn kit_and_journey_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32)
     }
 }
 
+/// A region added, its weather of a day written, or a region removed with
+/// its weather (the places in it left in none).
+fn region_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
+    use waybook::app::edits::records;
+    use waybook::model::{Weather, WeatherId};
+    match pick(rng, &seen.regions) {
+        Some(r) if rng.random_bool(0.2) => records::remove_region(seen, r),
+        Some(r) => {
+            let day = rng.random_range(0..40);
+            let weather = Weather {
+                id: WeatherId::of(r.id, day),
+                region: r.id,
+                day,
+                weather: format!("Weather {n}"),
+                rolled: "d6 = 3".into(),
+                foretold: rng.random_bool(0.3),
+            };
+            Edit::new(
+                format!("edit {n}"),
+                vec![Change::of(seen.weather.get(&weather.id), Some(&weather))],
+            )
+        }
+        None => records::add_region(seen).edit,
+    }
+}
+
 /// A scene, the map, a ware, a round, a site, an advance, a cult or hazard,
 /// a table.
 fn world_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
@@ -415,6 +442,7 @@ fn world_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
                     x: 1.0,
                     y: 2.0,
                     notes: String::new(),
+                    region: pick(rng, &seen.regions).map(|r| r.id),
                 }),
             )),
         },

@@ -25,6 +25,7 @@ pub fn long_road(days: usize) -> Vec<Leg> {
             weather_hours: None,
             depth_m: 0,
             played_as: None,
+            region: None,
         })
         .collect()
 }
@@ -44,6 +45,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
                 x: x as f64 * 50.0,
                 y: y as f64 * 50.0,
                 notes: String::new(),
+                region: None,
             };
             changes.push(Change::of(None, Some(&place)));
             for (to, on) in [(id(x + 1, y), x + 1 < wide), (id(x, y + 1), y + 1 < high)] {
@@ -60,6 +62,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
                         wild: false,
                         travelled: 0,
                         notes: String::new(),
+                        region: None,
                     };
                     paths += 1;
                     changes.push(Change::of(None, Some(&path)));

@@ -49,6 +49,28 @@ impl App {
         }
     }
 
+    /// Moves the clock on, the move logged as the GM's event with the
+    /// weather it rolled, or says why not.
+    pub(super) fn move_clock(&mut self, hours: i64, why: &str) {
+        let Some(session) = &self.session else { return };
+        self.dice.take_tape();
+        let played = crate::model::clock::move_on(&session.data, hours, why, &mut self.dice);
+        let tape = self.dice.take_tape();
+        match played {
+            Ok(edit) => {
+                let edit = crate::model::log::with_entry(
+                    &session.data,
+                    LogKind::Event,
+                    edit,
+                    &tape,
+                    real_time(),
+                );
+                self.run(Command::Apply(edit));
+            }
+            Err(e) => self.refuse(format!("The clock was not moved: {e}")),
+        }
+    }
+
     /// A roll the dice roller or a table made, into the log as its own edit.
     pub(super) fn record(
         &mut self,

@@ -56,6 +56,14 @@ pub enum Command {
     Scene(crate::scene::SceneStep),
     /// Plays a hazard on a character, rolling with the app's dice.
     Hazard(crate::hazards::HazardStep),
+    /// Rolls a region's weather, with the app's dice.
+    Weather(crate::model::weather::WeatherStep),
+    /// Moves the campaign clock on by `hours`, for `why`, rolling the
+    /// weather of the days it enters; always logged.
+    MoveClock {
+        hours: i64,
+        why: String,
+    },
     /// A roll of the dice roller or a table, or the GM's event, into the
     /// log as its own edit; `at` on the campaign clock (its time now if none).
     Record {
@@ -441,6 +449,12 @@ impl App {
             Command::Hazard(step) => {
                 self.play_logged(LogKind::Hazard, step.failure(), |data, dice| {
                     crate::hazards::play(data, &step, dice)
+                });
+            }
+            Command::MoveClock { hours, why } => self.move_clock(hours, &why),
+            Command::Weather(step) => {
+                self.play_logged(LogKind::Weather, step.failure(), |data, dice| {
+                    crate::model::weather::play(data, step, dice)
                 });
             }
             Command::Record {

@@ -131,6 +131,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             x,
             y,
             notes: notes.to_owned(),
+            region: None,
         })
         .collect();
     let first_path = data.next_id::<crate::model::MapPath>().0;
@@ -147,6 +148,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             wild,
             travelled,
             notes: String::new(),
+            region: None,
         },
     );
     // The starter tables the texts name, filled in (a new campaign has

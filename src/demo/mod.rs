@@ -15,6 +15,7 @@ mod gathering;
 mod hazards;
 mod heroes;
 mod map;
+mod weather;
 use std::path::Path;
 
 /// Creates `path` and fills it with the demo campaign.
@@ -527,6 +528,14 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     let data = campaign.load()?;
     let map = map::map_changes(&data, party.id, item_id("Trail rations"));
     campaign.apply(&Edit::new("Draw the demo map", map))?;
+    let data = campaign.load()?;
+    campaign.apply(&Edit::new(
+        "Mark the demo's regions",
+        weather::region_changes(&data),
+    ))?;
+    for edit in weather::waiting_week(&campaign.load()?) {
+        campaign.apply(&edit)?;
+    }
     for edit in map::first_round(&campaign.load()?, party.id) {
         campaign.apply(&edit)?;
     }
@@ -551,7 +560,13 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         day: clock.day + 1,
         hour: 8,
     };
-    let journey = demo_journey(JourneyId(1), party.id, morning, watchers);
+    let data = campaign.load()?;
+    let region = |name: &str| data.regions.values().find(|r| r.name == name).map(|r| r.id);
+    let regions = Regions {
+        pass: region("Greyspine pass"),
+        plain: region("Ashen plain"),
+    };
+    let journey = demo_journey(JourneyId(1), party.id, morning, watchers, regions);
     campaign.apply(&Edit::new(
         "Plan the demo journey",
         vec![Change::journey(None, Some(&journey))],
@@ -580,6 +595,12 @@ fn leg(
     }
 }
 
+/// The regions the journey's legs cross.
+struct Regions {
+    pass: Option<crate::model::RegionId>,
+    plain: Option<crate::model::RegionId>,
+}
+
 /// A week and more to Emberfall: over a pass above 2,500 m in the cold, then
 /// across a plain that is extremely hot from 10:00 to 18:00 (its nights are
 /// not), with a forced march on the second day; and a longer way round by
@@ -590,6 +611,7 @@ fn demo_journey(
     party: PartyId,
     start: ClockTime,
     watchers: Vec<crate::model::CharacterId>,
+    regions: Regions,
 ) -> Journey {
     use Temperature::{ExtremeCold, ExtremeHeat, Normal};
     use Terrain::Difficult;
@@ -600,11 +622,13 @@ fn demo_journey(
             leg("Greyspine foothills", 0, 20.0, Difficult, 1_400, Normal),
             Leg {
                 weather_hours: Some(PASS_NIGHT_COLD),
+                region: regions.pass,
                 ..leg("The pass", 0, 12.0, Difficult, 2_750, ExtremeCold)
             },
             leg("The long descent", 0, 16.0, Difficult, 1_500, Normal),
             Leg {
                 weather_hours: Some(PLAIN_HEAT),
+                region: regions.plain,
                 ..leg(
                     "The Ashen plain",
                     0,
@@ -624,6 +648,7 @@ fn demo_journey(
             leg("Down the Silverrun", 2, 160.0, Terrain::Normal, 100, Normal),
             Leg {
                 weather_hours: Some(PLAIN_HEAT),
+                region: regions.plain,
                 ..leg(
                     "The Ashen plain, south edge",
                     0,

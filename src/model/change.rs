@@ -42,7 +42,8 @@ impl Change {
 
     /// What the change added to its record's own account of what happened:
     /// the new lines of a scene, a travel round, a gathering session, a
-    /// mission or a journey's log, a character's hazard lines and memories.
+    /// mission or a journey's log, a character's hazard lines and memories,
+    /// a region's weather as it was rolled.
     pub fn added_lines(&self) -> Vec<String> {
         fn beyond(before: Option<&[String]>, after: Option<&[String]>) -> Vec<String> {
             let after = after.unwrap_or_default();
@@ -70,6 +71,12 @@ impl Change {
                 before.as_ref().map(|j| &j.log[..]),
                 after.as_ref().map(|j| &j.log[..]),
             ),
+            Change::Weather {
+                before,
+                after: Some(w),
+            } if before.as_ref().is_none_or(|b| b.rolled != w.rolled) => {
+                vec![format!("Day {}: {}: {}", w.day, w.rolled, w.weather)]
+            }
             Change::Character {
                 before,
                 after: Some(after),

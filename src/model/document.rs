@@ -9,7 +9,7 @@
 
 use super::kinds::record_kinds;
 use super::validate::{self, Place};
-use super::{CampaignData, Change, Holder, Settings};
+use super::{CampaignData, Change, Holder, Settings, limits};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -24,10 +24,11 @@ pub const FORMAT: &str = "waybook-campaign";
 /// log entry did in words, the scenes' priority and tested heroes, the
 /// gathering log's kinds of test and a gatherer's working without the
 /// tool, version 9 whether a roll table is Waybook's suggestion, version 10
-/// the campaign's calendar (an older file has the Gregorian one); an older
+/// the campaign's calendar (an older file has the Gregorian one), version
+/// 11 regions and their weather day by day; an older
 /// file reads with none of them (and its advances' text read as records
 /// where they can be).
-pub const VERSION: u32 = 10;
+pub const VERSION: u32 = 11;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -172,6 +173,7 @@ impl Document {
                 Place::Place(id) => index("places", self.places.iter().map(|p| p.id.0), id),
                 Place::Path(id) => index("paths", self.paths.iter().map(|p| p.id.0), id),
                 Place::Ware(id) => index("wares", self.wares.iter().map(|w| w.id.0), id),
+                Place::Region(id) => index("regions", self.regions.iter().map(|r| r.id.0), id),
             };
             return Err(field(format!("{record}.{}", problem.path), problem.rule()));
         }
@@ -286,6 +288,57 @@ impl Document {
                 return Err(missing(format!("wares[{i}].item"), "item", item.0));
             }
         }
+        self.check_region_references()
+    }
+
+    /// Every region a place, a path, a journey's leg and a day's weather
+    /// names is in the file, and each weather's id is its region's and day's.
+    fn check_region_references(&self) -> Result<(), DocumentError> {
+        let regions: BTreeSet<_> = self.regions.iter().map(|r| r.id).collect();
+        let check = |at: String, region: Option<super::RegionId>| match region {
+            Some(r) if !regions.contains(&r) => {
+                Err(field(at, format!("there is no region {} in the file", r.0)))
+            }
+            _ => Ok(()),
+        };
+        for (i, p) in self.places.iter().enumerate() {
+            check(format!("places[{i}].region"), p.region)?;
+        }
+        for (i, p) in self.paths.iter().enumerate() {
+            check(format!("paths[{i}].region"), p.region)?;
+        }
+        for (i, j) in self.journeys.iter().enumerate() {
+            for (r, route) in j.plan.routes.iter().enumerate() {
+                for (l, leg) in route.legs.iter().enumerate() {
+                    check(
+                        format!("journeys[{i}].plan.routes[{r}].legs[{l}].region"),
+                        leg.region,
+                    )?;
+                }
+            }
+        }
+        for (i, w) in self.weather.iter().enumerate() {
+            check(format!("weather[{i}].region"), Some(w.region))?;
+            if !limits::CLOCK_DAY.contains(&w.day) {
+                return Err(field(
+                    format!("weather[{i}].day"),
+                    format!(
+                        "must be between {} and {}",
+                        limits::CLOCK_DAY.start(),
+                        limits::CLOCK_DAY.end()
+                    ),
+                ));
+            }
+            if w.id != super::WeatherId::of(w.region, w.day) {
+                return Err(field(
+                    format!("weather[{i}].id"),
+                    format!(
+                        "must be {}, made of its region and day",
+                        super::WeatherId::of(w.region, w.day).0
+                    ),
+                ));
+            }
+        }
         Ok(())
     }
 }
@@ -370,10 +423,10 @@ mod tests {
         );
         let newer = Document::of(&small())
             .to_json()
-            .replace(&format!("\"version\": {VERSION}"), "\"version\": 11");
+            .replace(&format!("\"version\": {VERSION}"), "\"version\": 12");
         assert!(matches!(
             Document::parse(&newer),
-            Err(DocumentError::Newer(11))
+            Err(DocumentError::Newer(12))
         ));
         assert!(matches!(
             Document::parse("{\"format\": \"other\"}"),

@@ -167,6 +167,10 @@ pub struct Leg {
     /// kept so that changing a speed later never rewrites what was played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub played_as: Option<Method>,
+    /// The region it crosses: its weather of the day, where rolled, is the
+    /// leg's (within `weather_hours`); else the leg's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<super::RegionId>,
 }
 
 impl Leg {
@@ -183,6 +187,7 @@ impl Leg {
             weather_hours: None,
             depth_m: 0,
             played_as: None,
+            region: None,
         }
     }
 

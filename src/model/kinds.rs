@@ -46,6 +46,9 @@ macro_rules! record_kinds {
             Table tables: TableDef(TableId) plain "table" since 1
                 stored(repo tables: put delete load)
                 titled |t| format!("table {}", t.name);
+            Region regions: Region(RegionId) plain "region" since 11
+                stored(body "region")
+                titled |r| r.name.clone();
             Place places: Place(PlaceId) plain "place" since 2
                 stored(body "place")
                 titled |p| p.name.clone();
@@ -76,6 +79,9 @@ macro_rules! record_kinds {
             Cult cults: Cult(CultId) boxed "cult" since 5
                 stored(body "cult")
                 titled |c| c.god.clone();
+            Weather weather: Weather(WeatherId) plain "weather" since 11
+                stored(body "weather")
+                titled |w| format!("weather of day {}", w.day);
         }
     };
 }

@@ -31,6 +31,10 @@ pub const FOOD_PERCENT: RangeInclusive<i64> = 0..=1000;
 pub const WEIGHT: RangeInclusive<f64> = 0.0..=100_000.0;
 /// A day of the campaign clock (a journey sets off on one).
 pub const CLOCK_DAY: RangeInclusive<i64> = 0..=1_000_000;
+/// The days ahead a region's forecast looks.
+pub const FORECAST_DAYS: RangeInclusive<i64> = 1..=60;
+/// The chance, in percent, that a day keeps yesterday's weather.
+pub const KEEP_PERCENT: RangeInclusive<i64> = 0..=100;
 /// The calendar: a month's days, a year, a leap rule's years, a moon's
 /// cycle in days and its phase (0 new, 0.5 full).
 pub const MONTH_DAYS: RangeInclusive<i64> = 1..=1_000;

@@ -15,6 +15,8 @@ crate::rules::named_enum! {
         Scene => "scene" as "Scene",
         /// A hazard of the exploration text met by a character.
         Hazard => "hazard" as "Hazard",
+        /// A region's weather rolled for today or the days ahead.
+        Weather => "weather" as "Weather",
         Dice => "dice" as "Dice roller",
         Table => "table" as "Table",
         /// An obstacle, a distraction or an encounter the GM throws in.
@@ -116,12 +118,35 @@ pub fn characters_of(edit: &Edit) -> Vec<CharacterId> {
 pub fn with_rolls(
     data: &CampaignData,
     kind: LogKind,
-    mut edit: Edit,
+    edit: Edit,
     tape: &[(u32, u32)],
     real: String,
 ) -> Edit {
+    logged(data, kind, edit, tape, real, false)
+}
+
+/// [`with_rolls`], with an entry even when nothing was rolled or said: a
+/// step the log keeps for itself (the GM moving the clock on).
+pub fn with_entry(
+    data: &CampaignData,
+    kind: LogKind,
+    edit: Edit,
+    tape: &[(u32, u32)],
+    real: String,
+) -> Edit {
+    logged(data, kind, edit, tape, real, true)
+}
+
+fn logged(
+    data: &CampaignData,
+    kind: LogKind,
+    mut edit: Edit,
+    tape: &[(u32, u32)],
+    real: String,
+    always: bool,
+) -> Edit {
     let said: Vec<String> = edit.changes.iter().flat_map(Change::added_lines).collect();
-    if !tape.is_empty() || !said.is_empty() {
+    if always || !tape.is_empty() || !said.is_empty() {
         let characters = characters_of(&edit);
         let mut entry = LogEntry::new(data, kind, &edit.label, faces_line(tape), characters, real);
         entry.said = said;

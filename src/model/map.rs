@@ -2,7 +2,7 @@
 //! where a party stands on it (at a place, or along a path with the rounds
 //! done and the setbacks it carries).
 
-use super::{MapPathId, PlaceId};
+use super::{MapPathId, PlaceId, RegionId};
 use crate::rules::rounds::pathfind::PathState;
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +27,9 @@ pub struct Place {
     pub x: f64,
     pub y: f64,
     pub notes: String,
+    /// The region it lies in, whose weather it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<RegionId>,
 }
 
 /// A path between two places, travelled in either direction.
@@ -50,6 +53,9 @@ pub struct MapPath {
     /// Earlier successful trips along it: -2 difficulty each.
     pub travelled: i64,
     pub notes: String,
+    /// The region it runs through; `None`: its start's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<RegionId>,
 }
 
 impl MapPath {

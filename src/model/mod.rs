@@ -17,6 +17,7 @@ mod campaign;
 mod change;
 mod character;
 mod choice;
+pub mod clock;
 pub mod cult;
 mod data;
 pub mod document;
@@ -31,12 +32,14 @@ pub mod log;
 mod map;
 mod party;
 mod record;
+mod region;
 pub mod roster_csv;
 pub mod scene;
 pub mod sheet;
 mod table;
 mod travel;
 pub mod validate;
+pub mod weather;
 mod words;
 
 pub use advancement::{Advance, AdvanceKind, Award, Memory, Mission};
@@ -52,7 +55,7 @@ pub use data::{CampaignData, IdMarks, Totals};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
     CharacterId, CultId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId,
-    PlaceId, SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,
+    PlaceId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId, WeatherId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
@@ -64,6 +67,7 @@ pub use log::{LogEntry, LogKind};
 pub use map::{MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
 pub use record::{Record, Stale};
+pub use region::{Region, Weather};
 pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};

@@ -18,6 +18,7 @@ pub enum Place {
     Place(i64),
     Path(i64),
     Ware(i64),
+    Region(i64),
 }
 
 /// One value outside its limits.
@@ -170,6 +171,18 @@ fn map(found: &mut Problems, data: &CampaignData) {
             "travelled",
             p.travelled,
             &limits::TIMES_TRAVELLED,
+        );
+    }
+    for r in data.regions.values() {
+        found.at(
+            Place::Region(r.id.0),
+            &format!("region {} ({})", r.id.0, r.name),
+        );
+        found.check(
+            "chance to keep yesterday's weather",
+            "keep_percent",
+            r.keep_percent,
+            &limits::KEEP_PERCENT,
         );
     }
 }

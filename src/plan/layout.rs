@@ -5,10 +5,11 @@
 
 use super::adapter::{Forecasts, character_day};
 use super::{JourneyPlanView, PlanDay, RoadHour, Slot, members, road_hours};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
-    Activity, CampaignData, CharacterId, DayChange, DayPattern, Journey, Temperature, weather_at,
+    Activity, CampaignData, CharacterId, DayChange, DayPattern, Journey, RegionId, Temperature,
+    Weather, WeatherId, weather_at,
 };
 
 /// A plan that never reaches its destination (no travel hours, say) is laid
@@ -49,11 +50,23 @@ struct DayRules<'a> {
     pattern: DayPattern,
     watchers: &'a [CharacterId],
     day_hours: i64,
+    /// The weather of this day in the regions the road crosses, where rolled.
+    regions: BTreeMap<RegionId, Temperature>,
 }
 
 /// Lays the journey out day by day until the route is travelled (or, if it
 /// never gets there, for [`MAX_DAYS`]).
 pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
+    plan_with_weather(data, journey, &[])
+}
+
+/// [`plan`], with `rolled` weather read before the campaign's: the days a
+/// step is about to play, rolled in the same step.
+pub fn plan_with_weather(
+    data: &CampaignData,
+    journey: &Journey,
+    rolled: &[Weather],
+) -> JourneyPlanView {
     let day_hours = data.settings.day_hours.max(1);
     let road = journey
         .route()
@@ -68,6 +81,7 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
         .copied()
         .filter(|w| members.iter().any(|c| c.id == *w))
         .collect();
+    let regions: BTreeSet<RegionId> = road.iter().filter_map(|h| h.region).collect();
     let mut walk = Walk {
         place: road.first().copied().unwrap_or_else(RoadHour::nowhere),
         road,
@@ -87,6 +101,7 @@ pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
             change,
             watchers: &watchers,
             day_hours,
+            regions: region_weather(data, rolled, &regions, journey.start.day + index),
         };
         let first_hour = if index == 0 {
             journey.start.hour.clamp(0, day_hours - 1)
@@ -153,6 +168,27 @@ fn abyss_warnings(journey: &Journey, members: &[&crate::model::Character]) -> Ve
         .collect()
 }
 
+/// The weather rolled for `day` in each of `regions` (those the road
+/// crosses).
+fn region_weather(
+    data: &CampaignData,
+    rolled: &[Weather],
+    regions: &BTreeSet<RegionId>,
+    day: i64,
+) -> BTreeMap<RegionId, Temperature> {
+    regions
+        .iter()
+        .filter_map(|&r| {
+            let id = WeatherId::of(r, day);
+            let weather = rolled
+                .iter()
+                .find(|w| w.id == id)
+                .or_else(|| data.weather.get(&id))?;
+            Some((r, weather.temperature()))
+        })
+        .collect()
+}
+
 /// The day's hours from `first_hour`: travel from the start hour while the
 /// road lasts, then camp; on arrival the day ends with the evening's camp.
 fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slot>, DayLayout) {
@@ -178,7 +214,11 @@ fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slo
             walk.place = walk.road[walk.next];
         }
         let mut here = walk.place;
-        // The leg's weather within its hours; the day's change within its own.
+        // The region's weather of the day, else the leg's, within the leg's
+        // hours; the day's change within its own.
+        if let Some(t) = here.region.and_then(|r| rules.regions.get(&r)) {
+            here.temperature = *t;
+        }
         here.temperature = weather_at(here.temperature, here.weather_hours, hour);
         if let Some(t) = rules.change.temperature
             && rules.change.weather_hours.is_none_or(|w| w.contains(hour))
@@ -293,6 +333,7 @@ mod tests {
             },
             watchers,
             day_hours: 24,
+            regions: BTreeMap::new(),
         }
     }
 

@@ -10,9 +10,10 @@
 //! items (a ration is not split), so a day may use a little more than needed.
 
 use super::food::{Meal, Pools, eat, endurance};
-use super::{JourneyPlanView, members, plan};
+use super::{JourneyPlanView, members, plan, plan_with_weather};
 use crate::model::{
     CampaignData, Change, Character, CharacterId, ClockTime, Edit, Gained, Journey, Settings,
+    weather,
 };
 use crate::plan;
 use crate::rules::dice::Dice;
@@ -35,6 +36,8 @@ pub enum PlayError {
     Dice(#[from] crate::rules::dice::DiceError),
     #[error("{0}'s food cannot be worked out: {1}")]
     Food(String, crate::rules::RuleError),
+    #[error("the weather cannot be rolled: {0}")]
+    Weather(#[from] crate::model::weather::WeatherError),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +83,17 @@ pub fn advance(
             view.days[..=day].iter().map(|d| d.slots.len() as i64).sum()
         }
     };
+    // The weather of every region up to the last day played, rolled now
+    // where it is not yet, so the hours are played in it and it is kept.
+    let last_day = view
+        .clock_at(to - 1)
+        .map_or(data.settings.clock.day, |t| t.day);
+    let rolled = weather::roll_through(data, last_day, dice)?;
+    let view = if rolled.is_empty() {
+        view
+    } else {
+        plan_with_weather(data, journey, &rolled)
+    };
     let characters: BTreeMap<CharacterId, Character> = members(data, journey)
         .into_iter()
         .map(|c| (c.id, c.clone()))
@@ -95,14 +109,11 @@ pub fn advance(
     for n in from..to {
         play.hour(&view, journey, n, dice)?;
     }
-    let mut changes: Vec<Change> = play
-        .characters
-        .values()
-        .filter_map(|after| {
-            let before = data.characters.get(&after.id)?;
-            (before != after).then(|| Change::character(Some(before), Some(after)))
-        })
-        .collect();
+    let mut changes: Vec<Change> = weather::edit_of(data, "", &rolled).changes;
+    changes.extend(play.characters.values().filter_map(|after| {
+        let before = data.characters.get(&after.id)?;
+        (before != after).then(|| Change::character(Some(before), Some(after)))
+    }));
     let mut holdings = data.holdings.clone();
     play.pools.write_into(&mut holdings);
     changes.extend(Change::holdings_between(&data.holdings, &holdings));

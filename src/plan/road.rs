@@ -2,7 +2,7 @@
 //! (as it was played, once the party has set out on it), and the route as
 //! the hours on the road in order.
 
-use crate::model::{HourWindow, Method, Route, Temperature, Terrain};
+use crate::model::{HourWindow, Method, RegionId, Route, Temperature, Terrain};
 use serde::Serialize;
 
 /// One hour on the road: where it is and how it is travelled.
@@ -15,6 +15,9 @@ pub struct RoadHour {
     pub temperature: Temperature,
     pub weather_hours: Option<HourWindow>,
     pub depth_m: i64,
+    /// The region the leg crosses, whose weather of the day overrides the
+    /// leg's own.
+    pub region: Option<RegionId>,
 }
 
 /// Whole hours a leg takes with its method on its terrain.
@@ -46,6 +49,7 @@ pub fn road_hours(route: &Route, methods: &[Method]) -> Vec<RoadHour> {
                 temperature: leg.temperature,
                 weather_hours: leg.weather_hours,
                 depth_m: leg.depth_m,
+                region: leg.region,
             };
             std::iter::repeat_n(hour, hours.max(0) as usize)
         })
@@ -62,6 +66,7 @@ impl RoadHour {
             temperature: Temperature::Normal,
             weather_hours: None,
             depth_m: 0,
+            region: None,
         }
     }
 }
@@ -73,15 +78,11 @@ mod tests {
 
     fn leg(km: f64, method: usize, played_as: Option<Method>) -> Leg {
         Leg {
-            name: "leg".into(),
             method,
-            distance_km: km,
-            terrain: Terrain::Normal,
             altitude_m: 1200,
             temperature: Temperature::ExtremeCold,
-            weather_hours: None,
-            depth_m: 0,
             played_as,
+            ..Leg::new("leg", km)
         }
     }
 

@@ -132,6 +132,82 @@ impl DiceExpr {
     }
 }
 
+/// The most steps [`DiceExpr::odds`] works through before it declines.
+const ODDS_WORK: u64 = 50_000_000;
+
+impl DiceExpr {
+    /// The exact chance of each total, from [`Self::min`] to [`Self::max`]
+    /// (summing to 1), or `None` for dice too many to work out (over fifty
+    /// million steps: a hundred d1000, say).
+    pub fn odds(&self) -> Option<Vec<f64>> {
+        let (n, s) = (u64::from(self.count), u64::from(self.sides));
+        match self.keep {
+            Keep::All => (n * n * s * s <= ODDS_WORK).then(|| self.odds_of_all()),
+            Keep::Highest(k) | Keep::Lowest(k) => {
+                (n * n * s * s * u64::from(k) <= ODDS_WORK).then(|| self.odds_of_kept(k))
+            }
+        }
+    }
+
+    /// Every die counts: the sum's chances, one die added at a time.
+    fn odds_of_all(&self) -> Vec<f64> {
+        let sides = self.sides as usize;
+        let face = 1.0 / sides as f64;
+        // Sums of the dice so far, from the number of dice upward.
+        let mut sums = vec![1.0];
+        for _ in 0..self.count {
+            let mut next = vec![0.0; sums.len() + sides - 1];
+            for (sum, chance) in sums.iter().enumerate() {
+                for add in 0..sides {
+                    next[sum + add] += chance * face;
+                }
+            }
+            sums = next;
+        }
+        sums
+    }
+
+    /// The highest (or lowest) `keep` dice: how many dice show each face,
+    /// the faces taken from the kept end, so the kept sum is known as the
+    /// dice are placed.
+    fn odds_of_kept(&self, keep: u32) -> Vec<f64> {
+        let (count, sides) = (self.count as usize, self.sides as usize);
+        let keep = (keep as usize).min(count);
+        let face = 1.0 / sides as f64;
+        // chances[placed][kept sum]
+        let mut chances = vec![vec![0.0; keep * sides + 1]; count + 1];
+        chances[0][0] = 1.0;
+        for rank in 0..sides {
+            // The face value as it adds to the kept sum: highest first for
+            // kh; lowest first for kl.
+            let value = match self.keep {
+                Keep::Lowest(_) => rank + 1,
+                _ => sides - rank,
+            };
+            let mut next = vec![vec![0.0; keep * sides + 1]; count + 1];
+            for placed in 0..=count {
+                for sum in 0..chances[placed].len() {
+                    let chance = chances[placed][sum];
+                    if chance == 0.0 {
+                        continue;
+                    }
+                    let mut ways = chance;
+                    for showing in 0..=(count - placed) {
+                        if showing > 0 {
+                            ways *= (count - placed - showing + 1) as f64 / showing as f64 * face;
+                        }
+                        let kept = showing.min(keep.saturating_sub(placed));
+                        next[placed + showing][sum + kept * value] += ways;
+                    }
+                }
+            }
+            chances = next;
+        }
+        // Totals below `keep` (one per kept die) cannot happen.
+        chances[count][keep..].to_vec()
+    }
+}
+
 impl ExprRoll {
     /// The roll as a record of working.
     pub fn record(&self, what: &str) -> RollRecord {
@@ -334,5 +410,30 @@ mod tests {
             sum.record("damage").to_string(),
             "damage: 3d6-1 = [2, 3, 4] sum 9, -1 = 8"
         );
+    }
+
+    /// The chance of `total` in `odds`, which start at the dice's lowest.
+    fn chance(dice: &str, total: i32) -> f64 {
+        let e = expr(dice);
+        e.odds().unwrap()[(total - e.min()) as usize]
+    }
+
+    #[test]
+    fn odds_are_exact_and_whole() {
+        assert!((chance("2d6", 7) - 6.0 / 36.0).abs() < 1e-12);
+        assert!((chance("d6+2", 3) - 1.0 / 6.0).abs() < 1e-12);
+        // Two d20, the higher kept: a 20 unless both miss it.
+        assert!((chance("2d20kh1", 20) - 39.0 / 400.0).abs() < 1e-12);
+        assert!((chance("2d20kl1", 1) - 39.0 / 400.0).abs() < 1e-12);
+        assert!((chance("2d20kl1", 20) - 1.0 / 400.0).abs() < 1e-12);
+        // 4d6, the best three: 18 from four 6s or three and any other.
+        assert!((chance("4d6kh3", 18) - 21.0 / 1296.0).abs() < 1e-12);
+        for dice in ["3d6-1", "4d6kh3", "3d10kl2", "d100"] {
+            let e = expr(dice);
+            let odds = e.odds().unwrap();
+            assert_eq!(odds.len() as i32, e.max() - e.min() + 1, "{dice}");
+            assert!((odds.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{dice}");
+        }
+        assert_eq!(expr("100d1000").odds(), None);
     }
 }

@@ -185,6 +185,24 @@ impl RollTable {
             .find(|row| (row.from..=row.to).contains(&total))
     }
 
+    /// The exact chance of each result, in the order the rows first give
+    /// it (rows with the same result add up), or `None` when the dice are
+    /// too many to work out ([`DiceExpr::odds`]).
+    pub fn odds(&self) -> Option<Vec<(String, f64)>> {
+        let totals = self.dice.odds()?;
+        let mut odds: Vec<(String, f64)> = Vec::new();
+        for (i, chance) in totals.into_iter().enumerate() {
+            let Some(row) = self.lookup(self.dice.min() + i as i32) else {
+                continue;
+            };
+            match odds.iter_mut().find(|(result, _)| *result == row.result) {
+                Some((_, sum)) => *sum += chance,
+                None => odds.push((row.result.clone(), chance)),
+            }
+        }
+        Some(odds)
+    }
+
     /// Rolls the table's dice and reads the row.
     pub fn roll(&self, dice: &mut Dice) -> Result<TableRoll, DiceError> {
         let roll = self.dice.roll(dice)?;

@@ -13,7 +13,8 @@
 use crate::model::capitalised;
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, Item,
-    MapPath, MapPathId, OnPath, Party, PartyId, RoundStep, TableId, TravelRound, WareId,
+    MapPath, MapPathId, OnPath, Party, PartyId, Region, RoundStep, TableId, TravelRound, WareId,
+    Weather, weather,
 };
 use crate::rules::RuleError;
 use crate::rules::dice::{Dice, DiceError, RollRecord};
@@ -47,6 +48,8 @@ pub enum TravelError {
     Rules(String),
     #[error(transparent)]
     Dice(#[from] DiceError),
+    #[error(transparent)]
+    Weather(#[from] crate::model::weather::WeatherError),
     #[error("the {0} table cannot be rolled: {1}")]
     Table(String, String),
     #[error("{ware} costs {cost} {currency}; the purse holds {purse}")]
@@ -133,6 +136,40 @@ impl CampOrders {
     }
 }
 
+/// A successful Divine: tomorrow's weather where the party will be (its
+/// region's, rolled now and kept as foretold; else the campaign table's).
+fn divine(book: &mut Booking<'_>, dice: &mut Dice) -> Result<()> {
+    let data = book.data;
+    let tomorrow = book.round.day + 1;
+    if let Some(region) = data.region_of_party(&book.party) {
+        match book.region_weather(region, tomorrow, true, dice)? {
+            Some((w, _)) => {
+                book.line(format!(
+                    "Divine, tomorrow's weather in {}: {}",
+                    region.name, w.weather
+                ));
+                book.party.travel.forecast_weather = Some(w.weather);
+            }
+            None => book.line(format!(
+                "Divine: {}; the GM tells tomorrow's weather.",
+                weather::no_table(data, region, tomorrow)
+            )),
+        }
+        return Ok(());
+    }
+    if let Some((working, weather)) = book.roll_table(
+        data.settings.weather_table,
+        "Divine, tomorrow's weather",
+        dice,
+    )? {
+        book.line(format!("{working}: {weather}"));
+        book.party.travel.forecast_weather = Some(weather);
+    } else {
+        book.line("Divine: no weather table is chosen; the GM tells tomorrow's weather.");
+    }
+    Ok(())
+}
+
 /// The records one phase changes, copied from the campaign and edited,
 /// turned into an edit of the changes that differ.
 struct Booking<'a> {
@@ -178,6 +215,47 @@ impl<'a> Booking<'a> {
             self.characters.push(self.data.characters.get(&id)?.clone());
         }
         self.characters.iter_mut().find(|c| c.id == id)
+    }
+
+    /// `region`'s weather on `day`, and whether it was rolled just now:
+    /// every region's weather up to `day` rolled where it is not yet (and
+    /// kept); `foretell` marks the day's as a Divine's. `None`: the region
+    /// has no table for the day.
+    fn region_weather(
+        &mut self,
+        region: &Region,
+        day: i64,
+        foretell: bool,
+        dice: &mut Dice,
+    ) -> Result<Option<(Weather, bool)>> {
+        let data = self.data;
+        let mut rolled = weather::roll_through(data, day, dice)?;
+        let id = crate::model::WeatherId::of(region.id, day);
+        let fresh = rolled.iter().any(|w| w.id == id);
+        if foretell {
+            match rolled.iter_mut().find(|w| w.id == id) {
+                Some(w) => w.foretold = true,
+                None => {
+                    if let Some(w) = data.weather.get(&id).filter(|w| !w.foretold) {
+                        rolled.push(Weather {
+                            foretold: true,
+                            ..w.clone()
+                        });
+                    }
+                }
+            }
+        }
+        let found = rolled
+            .iter()
+            .find(|w| w.id == id)
+            .or_else(|| data.weather.get(&id))
+            .cloned();
+        self.created.extend(
+            rolled
+                .iter()
+                .map(|w| Change::of(data.weather.get(&w.id), Some(w))),
+        );
+        Ok(found.map(|w| (w, fresh)))
     }
 
     /// Rolls on a campaign table, or says none is chosen.
@@ -334,13 +412,34 @@ pub fn navigate(
         "Day {}: {} along {} toward {toward}.",
         data.settings.clock.day, book.party.name, path.name
     ));
-    match book.party.travel.forecast_weather.take() {
-        Some(weather) => book.line(format!(
-            "Weather (foretold by last night's Divine): {weather}"
-        )),
-        None => match book.roll_table(data.settings.weather_table, "Weather", dice)? {
-            Some((working, weather)) => book.line(format!("{working}: {weather}")),
-            None => book.line("Weather: no weather table is chosen (Campaign settings)."),
+    let foretold = book.party.travel.forecast_weather.take();
+    match data.region_of_path(path) {
+        Some(region) => {
+            let day = data.settings.clock.day;
+            let line = match book.region_weather(region, day, false, dice)? {
+                Some((w, true)) => format!("{}: {}", w.rolled, w.weather),
+                Some((w, false)) if w.foretold => format!(
+                    "Weather in {} (foretold by last night's Divine): {}",
+                    region.name, w.weather
+                ),
+                Some((w, false)) => {
+                    format!(
+                        "Weather in {} (as it fell today): {}",
+                        region.name, w.weather
+                    )
+                }
+                None => format!("Weather: {}.", weather::no_table(data, region, day)),
+            };
+            book.line(line);
+        }
+        None => match foretold {
+            Some(weather) => book.line(format!(
+                "Weather (foretold by last night's Divine): {weather}"
+            )),
+            None => match book.roll_table(data.settings.weather_table, "Weather", dice)? {
+                Some((working, weather)) => book.line(format!("{working}: {weather}")),
+                None => book.line("Weather: no weather table is chosen (Campaign settings)."),
+            },
         },
     }
     book.party.travel.on_path = Some(on);
@@ -745,16 +844,7 @@ pub fn camp(
             .any(|(h, r)| h.action == action && r.success == Some(true))
     };
     if succeeded(Action::Divine) {
-        if let Some((working, weather)) = book.roll_table(
-            data.settings.weather_table,
-            "Divine, tomorrow's weather",
-            dice,
-        )? {
-            book.line(format!("{working}: {weather}"));
-            book.party.travel.forecast_weather = Some(weather);
-        } else {
-            book.line("Divine: no weather table is chosen; the GM tells tomorrow's weather.");
-        }
+        divine(&mut book, dice)?;
     }
     if succeeded(Action::Gather) {
         gather(&mut book, dice)?;

@@ -438,11 +438,11 @@ fn combo_width<'a>(ui: &Ui, names: impl Iterator<Item = &'a str>) -> f32 {
 
 /// What a [`record_combo`] shows when no record is picked.
 #[derive(Clone, Copy)]
-pub enum Unpicked {
+pub enum Unpicked<'a> {
     /// "None" is itself a choice, listed first under this name.
-    Offered(&'static str),
+    Offered(&'a str),
     /// A prompt shown until a record is picked; it cannot be picked back.
-    Prompt(&'static str),
+    Prompt(&'a str),
 }
 
 /// A labelled list of named records (in the order given); sets `chosen` to
@@ -452,7 +452,7 @@ pub fn record_combo<K: Copy + PartialEq, N: AsRef<str>>(
     id: impl egui::AsIdSalt,
     label: &str,
     chosen: &mut Option<K>,
-    unpicked: Unpicked,
+    unpicked: Unpicked<'_>,
     records: &[(K, N)],
 ) {
     let (Unpicked::Offered(none) | Unpicked::Prompt(none)) = unpicked;
@@ -513,7 +513,7 @@ pub fn party_combo(
     label: &str,
     data: &crate::model::CampaignData,
     chosen: &mut Option<crate::model::PartyId>,
-    unpicked: Unpicked,
+    unpicked: Unpicked<'_>,
 ) -> bool {
     let before = *chosen;
     let mut parties: Vec<_> = data
@@ -524,6 +524,25 @@ pub fn party_combo(
     crate::model::sort_by_name(&mut parties, |(_, name)| name);
     record_combo(ui, id, label, chosen, unpicked, &parties);
     *chosen != before
+}
+
+/// A "Region" list of the campaign's regions, by name, `unpicked` offered
+/// for none; the new choice when it changes.
+pub fn region_combo(
+    ui: &mut Ui,
+    id: &str,
+    current: Option<crate::model::RegionId>,
+    data: &crate::model::CampaignData,
+    unpicked: Unpicked<'_>,
+) -> Option<Option<crate::model::RegionId>> {
+    let regions: Vec<_> = data
+        .regions_by_name()
+        .into_iter()
+        .map(|r| (r.id, r.name.as_str()))
+        .collect();
+    let mut chosen = current;
+    record_combo(ui, id, "Region", &mut chosen, unpicked, &regions);
+    (chosen != current).then_some(chosen)
 }
 
 /// One choice of a [`cell_combo`]: its value, its name, and why it cannot

@@ -35,6 +35,7 @@ mod snapshots;
 pub mod style;
 mod tables;
 mod travel;
+mod weather;
 
 use crate::app::actions::Action;
 use crate::app::{App, Command, DialogPurpose, FileDialogs, Notice};
@@ -52,6 +53,7 @@ crate::rules::named_enum! {
         Journeys => "journeys" as "Journeys",
         Map => "map" as "Map",
         Travel => "travel" as "Travel",
+        Weather => "weather" as "Weather",
         Gathering => "gathering" as "Gathering",
         Heroes => "heroes" as "Heroes",
         Scene => "scene" as "Scene",
@@ -80,6 +82,7 @@ pub struct UiState {
     pub log: log::LogState,
     pub scene: scene::SceneState,
     pub hazards: hazards::HazardsState,
+    pub weather: weather::WeatherState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
     pub palette: palette::PaletteState,
@@ -200,6 +203,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
                 Screen::Map => map::map_ui(ui, &mut state.map, data, &mut out),
                 Screen::Travel => travel::travel_ui(ui, &mut state.travel, data, &mut out),
+                Screen::Weather => weather::weather_ui(ui, &mut state.weather, data, &mut out),
                 Screen::Gathering => {
                     gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
                 }

@@ -918,13 +918,13 @@ fn the_campaign_clock_is_set_on_the_campaign_screen() {
     let mut f = Fixture::demo();
     f.click("Campaign");
     assert!(
-        f.shows("Campaign clock: day 2, 11:00"),
-        "after the demo's travel round and gathering session"
+        f.shows("Campaign clock: day 8, 11:00"),
+        "after the demo's week of waiting, travel round and gathering session"
     );
     f.type_into("Hour", "30");
     assert!(f.shows("Hour: must be between 0 and 23"));
     f.type_into("Hour", "6");
-    assert!(f.shows("Campaign clock: day 2, 06:00"));
+    assert!(f.shows("Campaign clock: day 8, 06:00"));
 }
 
 #[test]

@@ -11,27 +11,27 @@ use crate::common::gui::Fixture;
 fn the_calendar_names_the_clock_s_day_on_every_screen() {
     let mut f = Fixture::demo();
     let day = f.data().settings.clock.day;
-    // Day 1 is Fireday 14 Harvestmoon 1203; the demo's clock is on day 2.
-    assert_eq!(day, 2);
-    assert!(f.shows("Wellday 15 Harvestmoon 1203 of the Crossing, 11:00"));
+    // Day 1 is Fireday 14 Harvestmoon 1203; the demo's clock is on day 8.
+    assert_eq!(day, 8);
+    assert!(f.shows("Wellday 21 Harvestmoon 1203 of the Crossing, 11:00"));
     f.click("Campaign");
     f.type_into("Month 7", "Reapmoon");
-    assert!(f.shows("Wellday 15 Reapmoon 1203 of the Crossing, 11:00"));
+    assert!(f.shows("Wellday 21 Reapmoon 1203 of the Crossing, 11:00"));
     f.click("Roster");
     assert!(
-        f.shows("Wellday 15 Reapmoon 1203"),
+        f.shows("Wellday 21 Reapmoon 1203"),
         "the roster's date follows"
     );
-    // The demo's journey sets off the morning after: day 3, 08:00.
+    // The demo's journey sets off the morning after: day 9, 08:00.
     f.click("Journeys");
-    assert!(f.shows("(Windday 16 Reapmoon 1203 of the Crossing, 08:00)"));
+    assert!(f.shows("(Windday 22 Reapmoon 1203 of the Crossing, 08:00)"));
     f.click("Campaign");
     f.click("Gregorian");
-    assert!(f.shows("Tuesday 2 January 1, 11:00"));
+    assert!(f.shows("Monday 8 January 1, 11:00"));
     assert_eq!(f.data().settings.clock.day, day, "nothing moved in time");
     f.menu("Edit", "Undo");
     assert!(
-        f.shows("Wellday 15 Reapmoon 1203"),
+        f.shows("Wellday 21 Reapmoon 1203"),
         "undo brings the calendar back"
     );
     assert_eq!(f.reloaded().settings.calendar.months[6].name, "Reapmoon");
@@ -58,7 +58,7 @@ fn a_calendar_that_cannot_name_its_days_is_refused() {
 
 /// A march planned before sunrise is flagged on the day, and its hours are
 /// drawn darker; the demo's journey, its days setting off at 02:00 in late
-/// summer (sunrise about 06:15), marches four hours in the dark from its
+/// summer (sunrise about 06:20), marches four hours in the dark from its
 /// second day (the first sets off at the journey's own hour, 08:00).
 #[test]
 fn a_march_in_the_dark_is_flagged() {
@@ -75,10 +75,10 @@ fn a_march_in_the_dark_is_flagged() {
         "the first day sets off at 08:00"
     );
     f.click("Next day ▶");
-    assert!(f.shows("Earthday 17 Harvestmoon 1203 of the Crossing"));
+    assert!(f.shows("Earthday 23 Harvestmoon 1203 of the Crossing"));
     assert!(
         f.shows("⚠ 4 hours of march in the dark (02:00 to 06:00)"),
-        "02:00 to 05:59, before a sunrise of about 06:15"
+        "02:00 to 05:59, before a sunrise of about 06:20"
     );
 }
 
@@ -88,7 +88,7 @@ fn a_march_in_the_dark_is_flagged() {
 fn the_light_comes_from_the_clock_unless_the_gm_says() {
     let mut f = Fixture::demo();
     f.click("Hazards");
-    assert!(f.shows("(well lit at Wellday 15 Harvestmoon 1203 of the Crossing, 11:00)"));
+    assert!(f.shows("(well lit at Wellday 21 Harvestmoon 1203 of the Crossing, 11:00)"));
     assert!(
         f.shows("it is well lit"),
         "the sight line reads the clock's light"
@@ -96,7 +96,7 @@ fn the_light_comes_from_the_clock_unless_the_gm_says() {
     f.click("Campaign");
     f.type_into("Hour", "23");
     f.click("Hazards");
-    assert!(f.shows("(darkness at Wellday 15 Harvestmoon 1203 of the Crossing, 23:00)"));
+    assert!(f.shows("(darkness at Wellday 21 Harvestmoon 1203 of the Crossing, 23:00)"));
     assert!(f.shows("it is darkness"));
     f.pick("Light", "Dim light");
     assert!(f.shows("it is dim light"), "the GM's light wins");

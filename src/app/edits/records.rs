@@ -7,7 +7,8 @@ use crate::model::gathering::SiteMaterial;
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide, DayPattern, Edit,
     FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath, MaterialType, Method, Party, PartyId,
-    Place, PlaceId, PlaceKind, Record, Route, Site, TableDef, TableRowDef, Ware, limits,
+    Place, PlaceId, PlaceKind, Record, Region, RegionId, Route, Site, TableDef, TableRowDef, Ware,
+    limits,
 };
 use crate::rules::expr::DiceExpr;
 use crate::rules::travel::gather::Abundance;
@@ -94,8 +95,13 @@ pub fn add_item(data: &CampaignData) -> Added<Item> {
     added("Add item", &item)
 }
 
-/// A settlement at `(x, y)` on the map, numbered after the places there.
+/// A settlement at `(x, y)` on the map, numbered after the places there,
+/// in the region of the nearest place.
 pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
+    let nearest = data.places.values().min_by(|a, b| {
+        let far = |p: &Place| (p.x - x).powi(2) + (p.y - y).powi(2);
+        far(a).total_cmp(&far(b))
+    });
     let place = Place {
         id: data.next_id::<Place>(),
         name: format!("Place {}", data.places.len() + 1),
@@ -103,6 +109,7 @@ pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
         x,
         y,
         notes: String::new(),
+        region: nearest.and_then(|p| p.region),
     };
     added("Add place", &place)
 }
@@ -137,6 +144,7 @@ pub fn add_path(data: &CampaignData, from: PlaceId, to: PlaceId) -> Added<MapPat
         wild: false,
         travelled: 0,
         notes: String::new(),
+        region: None,
     };
     added("Draw path", &path)
 }
@@ -221,6 +229,59 @@ pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
         exhaustion_gained: Vec::new(),
     };
     added("New journey", &journey)
+}
+
+/// A region called "Region N", whose days keep yesterday's weather three
+/// times in ten, so weather comes in spells from the start.
+pub fn add_region(data: &CampaignData) -> Added<Region> {
+    let mut region = Region::new(
+        data.next_id::<Region>(),
+        format!("Region {}", data.regions.len() + 1),
+    );
+    region.keep_percent = 30;
+    added("Add region", &region)
+}
+
+/// Removes `region` with its weather; the places, paths and journeys' legs
+/// in it are left in none. Undo brings all of it back.
+pub fn remove_region(data: &CampaignData, region: &Region) -> Edit {
+    let mut changes = vec![Change::of(Some(region), None)];
+    let gone = |r: Option<RegionId>| r == Some(region.id);
+    for p in data.places.values().filter(|p| gone(p.region)) {
+        changes.push(Change::of(
+            Some(p),
+            Some(&Place {
+                region: None,
+                ..p.clone()
+            }),
+        ));
+    }
+    for p in data.paths.values().filter(|p| gone(p.region)) {
+        changes.push(Change::of(
+            Some(p),
+            Some(&MapPath {
+                region: None,
+                ..p.clone()
+            }),
+        ));
+    }
+    for j in data.journeys.values() {
+        let mut after = j.clone();
+        for leg in after.plan.routes.iter_mut().flat_map(|r| r.legs.iter_mut()) {
+            if gone(leg.region) {
+                leg.region = None;
+            }
+        }
+        if after != *j {
+            changes.push(Change::journey(Some(j), Some(&after)));
+        }
+    }
+    let days = data.weather_of(
+        region.id,
+        *limits::CLOCK_DAY.start()..=*limits::CLOCK_DAY.end(),
+    );
+    changes.extend(days.map(|w| Change::of(Some(w), None)));
+    Edit::new(format!("Remove region {}", region.name), changes)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! of travelling and the daily pattern with its watch rota.
 
 use super::*;
+use crate::ui::fields::{Unpicked, region_combo};
 
 pub(super) fn route_ui(
     ui: &mut Ui,
@@ -14,7 +15,7 @@ pub(super) fn route_ui(
 ) {
     routes_compared_ui(ui, fields, j, routes, out);
     ui.add_space(8.0);
-    legs_ui(ui, (fields, legs), j, view, data.settings.day_hours, out);
+    legs_ui(ui, (fields, legs), j, view, data, out);
     ui.add_space(8.0);
     methods_ui(ui, fields, j, out);
     ui.add_space(8.0);
@@ -98,7 +99,7 @@ fn legs_ui(
     (fields, heights): (&mut FieldBuffers, &mut lists::Heights),
     j: &Journey,
     view: &JourneyPlanView,
-    day_hours: i64,
+    data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
     let Some(route) = j.route() else { return };
@@ -117,7 +118,7 @@ fn legs_ui(
         let row = LegRow {
             hours,
             behind,
-            day_hours,
+            data,
         };
         heights.row(ui, i, |ui| leg_ui(ui, fields, j, (r, i), row, out));
     }
@@ -136,12 +137,58 @@ fn legs_ui(
     }
 }
 
+/// A leg's weather, the region whose weather of the day overrides it, and
+/// the hours of the day either holds.
+fn leg_weather_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    (r, i): (usize, usize),
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    let leg = &j.plan.routes[r].legs[i];
+    let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
+    if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
+        fields.commit(out, j, "weather", |j| {
+            j.plan.routes[r].legs[i].temperature = t
+        });
+    }
+    if !data.regions.is_empty()
+        && let Some(region) = region_combo(
+            ui,
+            &key("region"),
+            leg.region,
+            data,
+            Unpicked::Offered("none (the leg's own weather)"),
+        )
+    {
+        fields.commit(out, j, "leg's region", |j| {
+            j.plan.routes[r].legs[i].region = region
+        });
+    }
+    if (leg.temperature != Temperature::Normal || leg.region.is_some())
+        && let Some(w) = weather_hours_ui(
+            ui,
+            fields,
+            &key("hours"),
+            leg.weather_hours,
+            data.settings.day_hours,
+        )
+    {
+        fields.commit(out, j, "weather's hours", |j| {
+            j.plan.routes[r].legs[i].weather_hours = w
+        });
+    }
+}
+
 /// What a leg's row shows besides the leg: the hours it takes, whether the
 /// party is past it (locked), and the hours in the campaign's day.
-struct LegRow {
+struct LegRow<'a> {
     hours: i64,
     behind: bool,
-    day_hours: i64,
+    /// The campaign: its hours in a day and its regions.
+    data: &'a CampaignData,
 }
 
 /// One leg: its name, way of travelling, distance, terrain, altitude,
@@ -155,8 +202,8 @@ fn leg_ui(
     LegRow {
         hours,
         behind,
-        day_hours,
-    }: LegRow,
+        data,
+    }: LegRow<'_>,
     out: &mut Vec<Command>,
 ) {
     let leg = &j.plan.routes[r].legs[i];
@@ -202,19 +249,7 @@ fn leg_ui(
                         j.plan.routes[r].legs[i].altitude_m = m
                     });
                 }
-                if let Some(t) = choice_combo(ui, &key("temp"), "weather", leg.temperature) {
-                    fields.commit(out, j, "weather", |j| {
-                        j.plan.routes[r].legs[i].temperature = t
-                    });
-                }
-                if leg.temperature != Temperature::Normal
-                    && let Some(w) =
-                        weather_hours_ui(ui, fields, &key("hours"), leg.weather_hours, day_hours)
-                {
-                    fields.commit(out, j, "weather's hours", |j| {
-                        j.plan.routes[r].legs[i].weather_hours = w
-                    });
-                }
+                leg_weather_ui(ui, fields, j, (r, i), data, out);
                 if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
                     && let Some(d) =
                         fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &limits::DEPTH_M)

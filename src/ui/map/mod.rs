@@ -6,7 +6,7 @@
 
 mod labels;
 
-use super::fields::{FieldBuffers, choice_combo};
+use super::fields::{FieldBuffers, Unpicked, choice_combo, region_combo};
 use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::app::edits::{self, records};
@@ -241,6 +241,17 @@ fn place_editor(
             fields.commit(out, p, "kind", |p| p.kind = kind);
         }
     });
+    ui.horizontal(|ui| {
+        if let Some(region) = region_combo(
+            ui,
+            &key("region"),
+            p.region,
+            data,
+            Unpicked::Offered("none"),
+        ) {
+            fields.commit(out, p, "region", |p| p.region = region);
+        }
+    });
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
@@ -341,6 +352,21 @@ fn path_editor(
                 ui.end_row();
             }
         });
+    ui.horizontal(|ui| {
+        let start = data
+            .places
+            .get(&p.from)
+            .and_then(|f| data.region_of_place(f));
+        let none = match start {
+            Some(r) => format!("its start's ({})", r.name),
+            None => "its start's (none)".to_owned(),
+        };
+        if let Some(region) =
+            region_combo(ui, &key("region"), p.region, data, Unpicked::Offered(&none))
+        {
+            fields.commit(out, p, "region", |p| p.region = region);
+        }
+    });
     let mut partial = p.partial;
     if ui
         .checkbox(&mut partial, "Last round is partial (no camp)")

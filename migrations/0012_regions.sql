@@ -1,0 +1,6 @@
+-- Regions of the world (name, climate, notes, a weather table per season,
+-- the chance a day keeps yesterday's weather) and each region's weather
+-- day by day, as JSON bodies. A place's and a path's region live in their
+-- own bodies.
+CREATE TABLE region (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE weather (id INTEGER PRIMARY KEY, body TEXT NOT NULL);

@@ -1,0 +1,310 @@
+//! Rolling and foretelling a region's weather. A day's weather is rolled
+//! once and kept: days before today never change, today's is fixed once
+//! rolled, and days ahead are a forecast the GM may roll again (a Divine's
+//! foretold day excepted). Each day keeps yesterday's weather at the
+//! region's chance (a d100 at or under it), else rolls the season's table.
+//! The forecast's odds are exact: with keep chance p and the table's odds
+//! q, tomorrow's chances are p × today's + (1 − p) × q, day after day.
+
+use super::{CampaignData, Change, Edit, Region, RegionId, Weather, WeatherId, limits};
+use crate::rules::dice::{Dice, DiceError, RollRecord};
+
+/// Why a region's weather could not be rolled or foretold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeatherError {
+    #[error("there is no such region")]
+    NoRegion,
+    #[error(
+        "{region} has no weather table for {season} and the campaign has none: choose one on the Weather screen"
+    )]
+    NoTable { region: String, season: String },
+    #[error("the {0} table cannot be rolled: {1}")]
+    Table(String, String),
+    #[error("the {0} table's dice are too many to work out its odds")]
+    TooManyDice(String),
+    #[error("look between {} and {} days ahead", limits::FORECAST_DAYS.start(), limits::FORECAST_DAYS.end())]
+    Days,
+    #[error("{0}")]
+    Nothing(&'static str),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+type Result<T> = std::result::Result<T, WeatherError>;
+
+/// The chance of each weather on one day, summing to 1.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct DayOdds {
+    pub day: i64,
+    pub odds: Vec<(String, f64)>,
+}
+
+/// Why `region` has no weather on `day`: its season has no table and the
+/// campaign none.
+pub fn no_table(data: &CampaignData, region: &Region, day: i64) -> WeatherError {
+    WeatherError::NoTable {
+        region: region.name.clone(),
+        season: data
+            .settings
+            .calendar
+            .season_on(day)
+            .map_or_else(|| "this season".to_owned(), |(s, ..)| s.name.clone()),
+    }
+}
+
+/// The table `region` rolls on `day`, checked.
+fn table_on<'a>(
+    data: &'a CampaignData,
+    region: &Region,
+    day: i64,
+) -> Result<(&'a super::TableDef, crate::rules::tables::RollTable)> {
+    let def = data
+        .weather_table_on(region, day)
+        .and_then(|t| data.tables.get(&t))
+        .ok_or_else(|| no_table(data, region, day))?;
+    let table = def
+        .rollable()
+        .map_err(|e| WeatherError::Table(def.name.clone(), e.to_string()))?;
+    Ok((def, table))
+}
+
+/// `region`'s weather on `day`, after `yesterday`'s: kept at the region's
+/// chance, else rolled on the season's table.
+pub fn roll_day(
+    data: &CampaignData,
+    region: &Region,
+    day: i64,
+    yesterday: Option<&Weather>,
+    dice: &mut Dice,
+) -> Result<Weather> {
+    let (def, table) = table_on(data, region, day)?;
+    let weather = |weather: String, rolled: String| Weather {
+        id: WeatherId::of(region.id, day),
+        region: region.id,
+        day,
+        weather,
+        rolled,
+        foretold: false,
+    };
+    let mut held = None;
+    if let Some(yesterday) = yesterday
+        && region.keep_percent > 0
+    {
+        let d100 = dice.roll(100)?;
+        let keeps = i64::from(d100) <= region.keep_percent;
+        let what = format!("{}: yesterday's weather holds", region.name);
+        let record = RollRecord::single(what, 100, d100)
+            .target("at or under", region.keep_percent as i32)
+            .outcome(if keeps { "kept" } else { "it turns" });
+        if keeps {
+            return Ok(weather(yesterday.weather.clone(), record.to_string()));
+        }
+        held = Some(record);
+    }
+    let roll = table.roll(dice)?;
+    let working = roll
+        .roll
+        .record(&def.marked_as(&format!("{} weather", region.name)))
+        .to_string();
+    let working = match held {
+        Some(record) => format!("{record} · {working}"),
+        None => working,
+    };
+    Ok(weather(roll.result, working))
+}
+
+/// Every region's weather from today to `through` that has not been rolled
+/// yet, rolled day by day (a region with no table is left without).
+pub fn roll_through(data: &CampaignData, through: i64, dice: &mut Dice) -> Result<Vec<Weather>> {
+    let today = data.settings.clock.day;
+    let mut rolled = Vec::new();
+    for region in data.regions.values() {
+        let mut yesterday = data.weather_on(region.id, today - 1).cloned();
+        for day in today..=through {
+            let weather = match data.weather_on(region.id, day) {
+                Some(kept) => kept.clone(),
+                None => match roll_day(data, region, day, yesterday.as_ref(), dice) {
+                    Ok(w) => {
+                        rolled.push(w.clone());
+                        w
+                    }
+                    Err(WeatherError::NoTable { .. }) => break,
+                    Err(e) => return Err(e),
+                },
+            };
+            yesterday = Some(weather);
+        }
+    }
+    Ok(rolled)
+}
+
+/// The edit that puts rolled weather into the campaign.
+pub fn edit_of(data: &CampaignData, label: impl Into<String>, rolled: &[Weather]) -> Edit {
+    let changes = rolled
+        .iter()
+        .map(|w| Change::of(data.weather.get(&w.id), Some(w)))
+        .collect();
+    Edit::new(label, changes)
+}
+
+/// Why today's weather cannot be rolled: no regions, or each has today's
+/// weather (or no table to roll it on).
+pub fn why_not_today(data: &CampaignData) -> Option<WeatherError> {
+    let today = data.settings.clock.day;
+    if data.regions.is_empty() {
+        return Some(WeatherError::Nothing(
+            "there are no regions yet: add one first",
+        ));
+    }
+    let unrolled: Vec<&Region> = data
+        .regions
+        .values()
+        .filter(|r| data.weather_on(r.id, today).is_none())
+        .collect();
+    match unrolled.first() {
+        None => Some(WeatherError::Nothing(
+            "every region has today's weather already: it stays as it fell",
+        )),
+        Some(first) if unrolled.iter().all(|r| table_on(data, r, today).is_err()) => {
+            table_on(data, first, today).err()
+        }
+        Some(_) => None,
+    }
+}
+
+/// Rolls every region's weather of today that is not rolled yet.
+pub fn roll_today(data: &CampaignData, dice: &mut Dice) -> Result<Edit> {
+    if let Some(why) = why_not_today(data) {
+        return Err(why);
+    }
+    let rolled = roll_through(data, data.settings.clock.day, dice)?;
+    Ok(edit_of(data, "Roll today's weather", &rolled))
+}
+
+/// Why `region`'s forecast for `days` days cannot be rolled again: a day
+/// with no table to roll, or every day ahead foretold.
+pub fn why_not_forecast(data: &CampaignData, region: &Region, days: i64) -> Option<WeatherError> {
+    if !limits::FORECAST_DAYS.contains(&days) {
+        return Some(WeatherError::Days);
+    }
+    let today = data.settings.clock.day;
+    if let Some(e) = (today..=today + days).find_map(|d| table_on(data, region, d).err()) {
+        return Some(e);
+    }
+    let foretold = |d: i64| data.weather_on(region.id, d).is_some_and(|w| w.foretold);
+    (data.weather_on(region.id, today).is_some() && (today + 1..=today + days).all(foretold))
+        .then_some(WeatherError::Nothing(
+            "every day ahead was foretold by a Divine and is kept",
+        ))
+}
+
+/// `region`'s forecast rolled again for the next `days` days: each day
+/// after today, in order, except a day a Divine foretold. Today and the
+/// days before stay as they fell.
+pub fn reroll_forecast(
+    data: &CampaignData,
+    region: RegionId,
+    days: i64,
+    dice: &mut Dice,
+) -> Result<Edit> {
+    let region = data.regions.get(&region).ok_or(WeatherError::NoRegion)?;
+    if let Some(why) = why_not_forecast(data, region, days) {
+        return Err(why);
+    }
+    let today = data.settings.clock.day;
+    let mut rolled = Vec::new();
+    let mut yesterday = data.weather_on(region.id, today).cloned();
+    if yesterday.is_none() {
+        let w = roll_day(
+            data,
+            region,
+            today,
+            data.weather_on(region.id, today - 1),
+            dice,
+        )?;
+        rolled.push(w.clone());
+        yesterday = Some(w);
+    }
+    for day in today + 1..=today + days {
+        let weather = match data.weather_on(region.id, day) {
+            Some(kept) if kept.foretold => kept.clone(),
+            _ => {
+                let w = roll_day(data, region, day, yesterday.as_ref(), dice)?;
+                rolled.push(w.clone());
+                w
+            }
+        };
+        yesterday = Some(weather);
+    }
+    Ok(edit_of(
+        data,
+        format!("Roll the forecast of {} again", region.name),
+        &rolled,
+    ))
+}
+
+/// The chance of each weather on each of the next `days` days of
+/// `region`, from today's weather (or, not rolled yet, today's table).
+pub fn forecast(data: &CampaignData, region: &Region, days: i64) -> Result<Vec<DayOdds>> {
+    if !limits::FORECAST_DAYS.contains(&days) {
+        return Err(WeatherError::Days);
+    }
+    let today = data.settings.clock.day;
+    let table_odds = |day: i64| -> Result<Vec<(String, f64)>> {
+        let (def, table) = table_on(data, region, day)?;
+        table
+            .odds()
+            .ok_or_else(|| WeatherError::TooManyDice(def.name.clone()))
+    };
+    let mut chances = match data.weather_on(region.id, today) {
+        Some(w) => vec![(w.weather.clone(), 1.0)],
+        None => table_odds(today)?,
+    };
+    let keep = region.keep_percent as f64 / 100.0;
+    let mut ahead = Vec::new();
+    for day in today + 1..=today + days {
+        let fresh = table_odds(day)?;
+        let mut next: Vec<(String, f64)> =
+            chances.iter().map(|(w, p)| (w.clone(), p * keep)).collect();
+        for (w, q) in fresh {
+            match next.iter_mut().find(|(n, _)| *n == w) {
+                Some((_, p)) => *p += q * (1.0 - keep),
+                None => next.push((w, q * (1.0 - keep))),
+            }
+        }
+        next.retain(|(_, p)| *p > 0.0);
+        ahead.push(DayOdds {
+            day,
+            odds: next.clone(),
+        });
+        chances = next;
+    }
+    Ok(ahead)
+}
+
+/// What the GM asks of the weather.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum WeatherStep {
+    /// Every region's weather of today that is not rolled yet.
+    RollToday,
+    /// One region's forecast for the next `days` days, rolled again.
+    RollForecast { region: RegionId, days: i64 },
+}
+
+impl WeatherStep {
+    /// What a refusal of the step begins with.
+    pub fn failure(&self) -> &'static str {
+        match self {
+            Self::RollToday => "Today's weather was not rolled",
+            Self::RollForecast { .. } => "The forecast was not rolled again",
+        }
+    }
+}
+
+/// Plays a weather step on the campaign.
+pub fn play(data: &CampaignData, step: WeatherStep, dice: &mut Dice) -> Result<Edit> {
+    match step {
+        WeatherStep::RollToday => roll_today(data, dice),
+        WeatherStep::RollForecast { region, days } => reroll_forecast(data, region, days, dice),
+    }
+}
