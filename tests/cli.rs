@@ -1079,3 +1079,64 @@ fn the_calendar_names_today_and_the_log_dates_its_entries() {
     assert_eq!(round["day"], 7, "the travel round set out on day 7");
     assert_eq!(round["date"], "Fireday 20 Harvestmoon 1203 of the Crossing");
 }
+
+/// Issue 24: `waybook weather` gives each region's days as they fell and,
+/// for each day ahead, the chance of each weather, summing to 1; a region
+/// is chosen by name, and an unknown one or a bad number of days is
+/// refused in words.
+#[test]
+fn weather_lists_each_region_s_history_and_forecast() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = waybook(&["weather", path_str(&file), "--days", "3", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let all: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(all["today"]["day"], 8);
+    let regions = all["regions"].as_array().expect("regions");
+    let names: Vec<&str> = regions
+        .iter()
+        .map(|r| r["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(names, ["Ashen plain", "Greyspine pass"]);
+    for r in regions {
+        let history = r["history"].as_array().expect("history");
+        let days: Vec<i64> = history
+            .iter()
+            .map(|d| d["day"].as_i64().expect("day"))
+            .collect();
+        assert_eq!(days, (1..=7).collect::<Vec<_>>(), "the week in Kettleford");
+        assert_eq!(
+            history[0]["date"],
+            "Fireday 14 Harvestmoon 1203 of the Crossing"
+        );
+        let forecast = r["forecast"].as_array().expect("a forecast");
+        assert_eq!(forecast.len(), 3);
+        for day in forecast {
+            let sum: f64 = day["chances"]
+                .as_array()
+                .expect("chances")
+                .iter()
+                .map(|c| c["chance"].as_f64().expect("a chance"))
+                .sum();
+            assert!((sum - 1.0).abs() < 1e-9, "{day}");
+        }
+    }
+    let one = waybook(&["weather", path_str(&file), "--region", "greyspine PASS"]);
+    let lines = text(&one.stdout);
+    assert!(
+        lines.contains("Greyspine pass (Cold mountain pass), keeps yesterday's weather 60%"),
+        "{lines}"
+    );
+    assert!(!lines.contains("Ashen plain"), "{lines}");
+    assert!(lines.contains("(today): not rolled yet"), "{lines}");
+    let unknown = waybook(&["weather", path_str(&file), "--region", "Fen"]);
+    assert_eq!(
+        one_error_line(&unknown).trim_end(),
+        "waybook: there is no region called \"Fen\"; the regions are: Ashen plain, Greyspine pass"
+    );
+    let too_far = waybook(&["weather", path_str(&file), "--days", "61"]);
+    assert_eq!(
+        one_error_line(&too_far).trim_end(),
+        "waybook: look between 1 and 60 days ahead"
+    );
+}

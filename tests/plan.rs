@@ -858,3 +858,42 @@ fn each_routes_figures_are_those_of_planning_it_alone_from_the_start() {
         "the comparison still starts on day 1"
     );
 }
+
+/// "For each Hour a Character spends in these conditions, they must make a
+/// TG10 Endurance (Stamina) Test." A leg in a region takes the region's
+/// weather of each day where it was rolled: a day of "Extreme heat" there
+/// tests every hour; a clear day none, though the leg's own weather is
+/// extreme cold; a day not rolled keeps the leg's own.
+#[test]
+fn a_leg_in_a_region_has_the_region_s_weather_of_the_day() {
+    let (mut data, mut journey) = small_party(400);
+    let region = Region::new(RegionId(1), "Plain");
+    data.apply(&Change::of(None, Some(&region)));
+    for (day, weather) in [(1, "Extreme heat: noon sun"), (2, "Clear")] {
+        let w = Weather {
+            id: WeatherId::of(region.id, day),
+            region: region.id,
+            day,
+            weather: weather.into(),
+            rolled: "d6 = 1".into(),
+            foretold: false,
+        };
+        data.apply(&Change::of(None, Some(&w)));
+    }
+    let leg = &mut journey.plan.routes[0].legs[0];
+    leg.temperature = Temperature::ExtremeCold;
+    leg.region = Some(region.id);
+    let view = plan::plan(&data, &journey);
+    let causes = |d: usize| -> Vec<Cause> {
+        tests_of(&view.days[d], "Ana")
+            .into_iter()
+            .map(|t| t.1)
+            .filter(|c| matches!(c, Cause::Cold | Cause::Heat))
+            .collect()
+    };
+    assert_eq!(causes(0).len(), 24, "day 1: the heat, all day");
+    assert!(causes(0).iter().all(|c| *c == Cause::Heat));
+    assert!(causes(1).is_empty(), "day 2 is clear in the Plain");
+    assert_eq!(causes(2).len(), 24, "day 3 is not rolled: the leg's cold");
+    assert!(causes(2).iter().all(|c| *c == Cause::Cold));
+}

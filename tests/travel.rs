@@ -1009,3 +1009,100 @@ fn the_forecast_says_when_the_supplies_run_out() {
             .ends_with("running out at camp 1 (tonight)")
     );
 }
+
+/// The lane runs through a region whose d2 table gives "Snow" or "Clear"
+/// and whose days keep yesterday's weather half the time.
+fn with_region(data: &mut CampaignData) -> waybook::model::RegionId {
+    use waybook::model::{DiceText, Region, RegionId, TableDef, TableId, TableRowDef};
+    let table = TableDef {
+        id: TableId(50),
+        name: "Moor weather".into(),
+        dice: "d2".parse::<DiceText>().expect("dice"),
+        rows: ["Snow", "Clear"]
+            .iter()
+            .zip(1..)
+            .map(|(r, face)| TableRowDef {
+                from: face,
+                to: face,
+                result: (*r).into(),
+            })
+            .collect(),
+        suggested: false,
+    };
+    let mut settings = data.settings.clone();
+    settings.calendar.seasons.clear();
+    settings.weather_table = Some(table.id);
+    let region = Region {
+        keep_percent: 50,
+        ..Region::new(RegionId(1), "Moor")
+    };
+    let mut home = data.places[&HOME].clone();
+    home.region = Some(region.id);
+    for change in [
+        Change::of(Some(&data.settings), Some(&settings)),
+        Change::of(None, Some(&table)),
+        Change::of(None, Some(&region)),
+        Change::of(data.places.get(&HOME), Some(&home)),
+    ] {
+        data.apply(&change);
+    }
+    region.id
+}
+
+#[test]
+fn the_navigation_phase_reads_the_region_s_weather_and_divine_foretells_it() {
+    // "To begin, the GM consults the appropriate weather table to determine
+    // the day's weather." The lane starts at Home, in the Moor: its table.
+    let mut data = campaign();
+    let moor = with_region(&mut data);
+    step(&mut data, TravelStep::Navigate(LANE), &[1, 10]);
+    let today = data.settings.clock.day;
+    assert_eq!(data.weather_on(moor, today).expect("kept").weather, "Snow");
+    assert!(
+        round(&data)
+            .lines
+            .iter()
+            .any(|l| l == "Moor weather: d2 = 1: Snow"),
+        "{:?}",
+        round(&data).lines
+    );
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    // "If the resulting number is below half their character's Mind
+    // rounded down plus half their Caster rank rounded down, the GM should
+    // consult the Weather Table to determine the following day's weather."
+    // Ana's d10 1 divines; then the ambush d10; then tomorrow's weather in
+    // the Moor: the d100 of 80 breaks the spell, the d2 gives Clear.
+    let mut ana = data.characters[&ANA].clone();
+    ana.rounds.ranks.caster = 2;
+    data.apply(&Change::of(data.characters.get(&ANA), Some(&ana)));
+    step(
+        &mut data,
+        camp_orders(Action::Divine, Action::Shelter),
+        &[1, 10, 80, 2],
+    );
+    let tomorrow = data.weather_on(moor, today + 1).expect("foretold");
+    assert_eq!(
+        (tomorrow.weather.as_str(), tomorrow.foretold),
+        ("Clear", true)
+    );
+    assert_eq!(data.settings.clock.day, today + 1);
+    // Next day the lane goes on: no die for the weather, as it was told.
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    assert!(
+        round(&data)
+            .lines
+            .iter()
+            .any(|l| l == "Weather in Moor (foretold by last night's Divine): Clear"),
+        "{:?}",
+        round(&data).lines
+    );
+    assert_eq!(
+        data.weather_on(moor, today).expect("kept").weather,
+        "Snow",
+        "yesterday stays as it fell"
+    );
+}

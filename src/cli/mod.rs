@@ -11,6 +11,7 @@ pub mod log;
 pub mod map;
 pub mod rules;
 pub mod snapshots;
+pub mod weather;
 
 pub use campaign::{check, import, new, roster};
 
@@ -80,6 +81,9 @@ pub enum CliCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Each region's weather as it fell and its forecast: the chance of
+    /// each weather on each day ahead.
+    Weather(weather::WeatherArgs),
     /// The campaign log: every roll, when, why, the dice, and whether it was undone.
     Log {
         file: PathBuf,

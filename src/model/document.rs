@@ -438,4 +438,39 @@ mod tests {
         let said = Document::parse(&typed).expect_err("refused").to_string();
         assert!(said.starts_with("characters[0].companion.xp: "), "{said}");
     }
+
+    /// A region and one day of its weather round-trip; a weather whose id
+    /// is not its region's and day's, or a place in a region not in the
+    /// file, is refused at its place.
+    #[test]
+    fn regions_and_their_weather_round_trip_and_are_checked() {
+        use crate::model::{Region, RegionId, Weather, WeatherId};
+        let mut data = small();
+        let region = Region::new(RegionId(3), "Fen");
+        let weather = Weather {
+            id: WeatherId::of(region.id, 5),
+            region: region.id,
+            day: 5,
+            weather: "Mist".into(),
+            rolled: "d6 = 2".into(),
+            foretold: false,
+        };
+        data.apply(&Change::of(None, Some(&region)));
+        data.apply(&Change::of(None, Some(&weather)));
+        let text = Document::of(&data).to_json();
+        let back = Document::parse(&text).expect("reads back").data();
+        assert_eq!(back.weather_on(region.id, 5), Some(&weather));
+        let moved = text.replace("\"day\": 5,", "\"day\": 6,");
+        assert_eq!(
+            Document::parse(&moved).expect_err("refused").to_string(),
+            "weather[0].id: must be 30000006, made of its region and day"
+        );
+        let elsewhere = text.replace("\"region\": 3,", "\"region\": 4,");
+        assert_eq!(
+            Document::parse(&elsewhere)
+                .expect_err("refused")
+                .to_string(),
+            "weather[0].region: there is no region 4 in the file"
+        );
+    }
 }

@@ -308,3 +308,179 @@ pub fn play(data: &CampaignData, step: WeatherStep, dice: &mut Dice) -> Result<E
         WeatherStep::RollForecast { region, days } => reroll_forecast(data, region, days, dice),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{DiceText, Settings, TableDef, TableId, TableRowDef, Temperature};
+
+    /// A campaign whose one region, "Pass", keeps yesterday's weather at
+    /// `keep` percent and rolls a d2 of "Snow" and "Clear"; no calendar
+    /// seasons, so the campaign's weather table serves every day.
+    fn campaign(keep: i64) -> CampaignData {
+        let mut settings = Settings::new("Weather");
+        settings.calendar.seasons.clear();
+        settings.weather_table = Some(TableId(1));
+        let mut data = CampaignData::new(settings);
+        let table = TableDef {
+            id: TableId(1),
+            name: "Pass weather".into(),
+            dice: "d2".parse::<DiceText>().expect("dice"),
+            rows: ["Snow", "Clear"]
+                .iter()
+                .zip(1..)
+                .map(|(r, face)| TableRowDef {
+                    from: face,
+                    to: face,
+                    result: (*r).into(),
+                })
+                .collect(),
+            suggested: false,
+        };
+        let region = Region {
+            keep_percent: keep,
+            ..Region::new(RegionId(1), "Pass")
+        };
+        data.apply(&Change::of(None, Some(&table)));
+        data.apply(&Change::of(None, Some(&region)));
+        data
+    }
+
+    fn apply(data: &mut CampaignData, edit: &Edit) {
+        edit.changes.iter().for_each(|c| data.apply(c));
+    }
+
+    fn weather_of(data: &CampaignData, day: i64) -> &str {
+        &data.weather_on(RegionId(1), day).expect("rolled").weather
+    }
+
+    #[test]
+    fn a_day_keeps_yesterday_s_weather_at_the_region_s_chance() {
+        let data = campaign(40);
+        let region = &data.regions[&RegionId(1)];
+        let snow = roll_day(&data, region, 1, None, &mut Dice::scripted(vec![1])).expect("rolled");
+        assert_eq!(snow.weather, "Snow", "no yesterday: the table alone");
+        let kept =
+            roll_day(&data, region, 2, Some(&snow), &mut Dice::scripted(vec![40])).expect("rolled");
+        assert_eq!(kept.weather, "Snow", "40 is at or under 40: kept");
+        assert!(kept.rolled.contains("kept"), "{}", kept.rolled);
+        let turned = roll_day(
+            &data,
+            region,
+            2,
+            Some(&snow),
+            &mut Dice::scripted(vec![41, 2]),
+        )
+        .expect("rolled");
+        assert_eq!(turned.weather, "Clear", "41 is over: the table's 2");
+        assert_eq!(turned.id, WeatherId::of(RegionId(1), 2));
+    }
+
+    #[test]
+    fn days_rolled_stay_as_they_fell_and_the_forecast_rolls_again() {
+        let mut data = campaign(0);
+        let today = roll_today(&data, &mut Dice::scripted(vec![1])).expect("rolled");
+        apply(&mut data, &today);
+        assert_eq!(weather_of(&data, 1), "Snow");
+        assert!(
+            matches!(
+                roll_today(&data, &mut Dice::scripted(vec![2])),
+                Err(WeatherError::Nothing(_))
+            ),
+            "today's weather is rolled once"
+        );
+        let edit = reroll_forecast(&data, RegionId(1), 3, &mut Dice::scripted(vec![2, 2, 2]))
+            .expect("rolled");
+        apply(&mut data, &edit);
+        assert_eq!(weather_of(&data, 1), "Snow", "today stays");
+        assert_eq!(
+            (2..=4).map(|d| weather_of(&data, d)).collect::<Vec<_>>(),
+            ["Clear"; 3]
+        );
+        // A Divine foretold day 3: rolling again keeps it.
+        let mut foretold = data.weather_on(RegionId(1), 3).expect("rolled").clone();
+        foretold.foretold = true;
+        data.apply(&Change::of(
+            data.weather_on(RegionId(1), 3),
+            Some(&foretold),
+        ));
+        let edit = reroll_forecast(&data, RegionId(1), 3, &mut Dice::scripted(vec![1, 1]))
+            .expect("rolled");
+        assert_eq!(edit.changes.len(), 2, "days 2 and 4 only");
+        apply(&mut data, &edit);
+        assert_eq!(
+            (1..=4).map(|d| weather_of(&data, d)).collect::<Vec<_>>(),
+            ["Snow", "Snow", "Clear", "Snow"]
+        );
+    }
+
+    /// With keep chance p and the table's odds q, each day ahead is
+    /// p × yesterday's + (1 − p) × q.
+    #[test]
+    fn the_forecast_s_odds_are_exact() {
+        let mut data = campaign(50);
+        let today = roll_today(&data, &mut Dice::scripted(vec![1])).expect("rolled");
+        apply(&mut data, &today);
+        let region = data.regions[&RegionId(1)].clone();
+        let ahead = forecast(&data, &region, 2).expect("forecast");
+        let snow = |d: &DayOdds| d.odds.iter().find(|(w, _)| w == "Snow").expect("snow").1;
+        assert_eq!(snow(&ahead[0]), 0.75, "0.5 × 1 + 0.5 × 0.5");
+        assert_eq!(snow(&ahead[1]), 0.625, "0.5 × 0.75 + 0.5 × 0.5");
+        for day in &ahead {
+            assert!((day.odds.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-12);
+        }
+        assert_eq!(forecast(&data, &region, 0), Err(WeatherError::Days));
+    }
+
+    #[test]
+    fn a_season_rolls_its_own_table_else_the_campaign_s() {
+        let mut data = campaign(0);
+        *data.settings.calendar = crate::model::calendar::Calendar::greyspine();
+        let mut region = data.regions[&RegionId(1)].clone();
+        assert_eq!(data.weather_table_on(&region, 1), Some(TableId(1)));
+        let season = data
+            .settings
+            .calendar
+            .season_on(1)
+            .expect("a season")
+            .0
+            .name
+            .clone();
+        region.tables.insert(season, TableId(9));
+        assert_eq!(
+            data.weather_table_on(&region, 1),
+            Some(TableId(1)),
+            "a table that is gone falls back to the campaign's"
+        );
+        data.settings.weather_table = None;
+        let Err(e) = roll_day(&data, &region, 1, None, &mut Dice::scripted(vec![1])) else {
+            panic!("no table to roll");
+        };
+        assert!(
+            e.to_string()
+                .starts_with("Pass has no weather table for Summer"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn extreme_heat_and_cold_are_read_from_the_words() {
+        let w = |text: &str| Weather {
+            id: WeatherId(1),
+            region: RegionId(1),
+            day: 1,
+            weather: text.into(),
+            rolled: String::new(),
+            foretold: false,
+        };
+        assert_eq!(
+            w("Extreme heat: still air").temperature(),
+            Temperature::ExtremeHeat
+        );
+        assert_eq!(
+            w("An EXTREME COLD night").temperature(),
+            Temperature::ExtremeCold
+        );
+        assert_eq!(w("Hot and dry").temperature(), Temperature::Normal);
+    }
+}

@@ -154,6 +154,11 @@ pub const NOTES: &[Note] = &[
     ),
     note(
         ROUNDS,
+        "The appropriate weather table",
+        "\"The GM consults the appropriate weather table\" is read as the table of the region the path runs through (its own, else its start's) for the calendar's season on that day, else the campaign's weather table. Each region's weather is rolled once a day and kept: a day keeps yesterday's weather when a d100 comes up at or under the region's chance, else the table is rolled. The Navigation Phase reads the day's weather of the path's region (rolled then if not yet, for every region); Divine rolls the next day's where the party will be and marks it foretold, and the next Navigation Phase reads it unchanged. A path with no region rolls the campaign's table as before.",
+    ),
+    note(
+        ROUNDS,
         "Scouting",
         "A benign encounter is possible when some face of the d10 gives one; when none is, a scouted encounter may be swapped for the opposite kind.",
     ),
@@ -261,6 +266,11 @@ pub const NOTES: &[Note] = &[
         TRAVEL,
         "Weather within the day",
         "A leg's weather, and a day's change of weather, can hold for some hours of the day only (from 10:00 up to 18:00; a window whose end is not after its start runs over midnight); outside them the weather is normal, or the leg's own. Every hour in the weather is an hour spent in these conditions, travelling or not; a day with any such hour doubles its food.",
+    ),
+    note(
+        TRAVEL,
+        "Weather by region on a journey",
+        "A leg crossing a region has that region's weather of each day where it has been rolled; a result whose words name \"extreme heat\" or \"extreme cold\" is that temperature for the rules, any other is normal weather, within the leg's own hours if it has them. A day not rolled yet keeps the leg's own weather. Playing a journey rolls every region's weather up to the last day it plays before its hours are played, so they are played in it.",
     ),
     note(
         TRAVEL,

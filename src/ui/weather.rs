@@ -288,21 +288,28 @@ fn forecast_ui(
                         }
                     },
                 ));
-                ui.label(chances_text(&day.odds));
+                let (likeliest, all) = chances_text(&day.odds);
+                ui.label(likeliest).on_hover_text(all);
                 ui.end_row();
             }
         });
 }
 
-/// "Snow 52% · Clear 30% · …", likeliest first.
-pub fn chances_text(odds: &[(String, f64)]) -> String {
+/// The three likeliest weathers ("Snow 52% · Clear 30% · Fog 10% · and 2
+/// more"), and every one, a line each, likeliest first.
+fn chances_text(odds: &[(String, f64)]) -> (String, String) {
+    const SHOWN: usize = 3;
     let mut sorted: Vec<_> = odds.iter().collect();
     sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
-    sorted
+    let each: Vec<String> = sorted
         .iter()
         .map(|(w, p)| format!("{w} {:.0}%", p * 100.0))
-        .collect::<Vec<_>>()
-        .join(" · ")
+        .collect();
+    let mut likeliest = each[..each.len().min(SHOWN)].join(" · ");
+    if each.len() > SHOWN {
+        likeliest.push_str(&format!(" · and {} more", each.len() - SHOWN));
+    }
+    (likeliest, each.join("\n"))
 }
 
 /// The region's weather as it fell, the latest day first.

@@ -15,3 +15,4 @@ mod keyboard;
 mod log;
 mod scene;
 mod travel;
+mod weather;
