@@ -51,6 +51,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Heroes { file, json }) => cli::heroes::heroes(&file, json, &mut stdout),
         Some(CliCommand::Log { file, json }) => cli::log::log(&file, json, &mut stdout),
         Some(CliCommand::Weather(args)) => cli::weather::weather(&args, &mut stdout),
+        Some(CliCommand::Chronicle(args)) => cli::chronicle::chronicle(&args, &mut stdout),
         Some(CliCommand::Calendar { file, json }) => {
             cli::calendar::calendar(&file, json, &mut stdout)
         }

@@ -109,6 +109,16 @@ fn gathering_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Option<Edi
     let (Some(site), Some(who)) = (pick(rng, &seen.sites), pick(rng, &seen.characters)) else {
         return None;
     };
+    if rng.random_bool(0.2) {
+        let renamed = waybook::model::Site {
+            name: format!("{} ({n})", site.name),
+            ..site.clone()
+        };
+        return Some(Edit::new(
+            format!("edit {n}"),
+            vec![Change::of(Some(site), Some(&renamed))],
+        ));
+    }
     let step = match rng.random_range(0..3) {
         0 => GatherStep::Survey {
             site: site.id,
@@ -398,6 +408,24 @@ fn region_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
     use waybook::model::{Weather, WeatherId};
     match pick(rng, &seen.regions) {
         Some(r) if rng.random_bool(0.2) => records::remove_region(seen, r),
+        Some(_) if rng.random_bool(0.2) => {
+            use waybook::model::{CalendarEvent, Recurrence};
+            let event = CalendarEvent {
+                id: match pick(rng, &seen.events) {
+                    Some(e) if rng.random_bool(0.5) => e.id,
+                    _ => seen.next_id::<CalendarEvent>(),
+                },
+                name: format!("Event {n}"),
+                notes: String::new(),
+                when: Recurrence::Once {
+                    day: rng.random_range(0..40),
+                },
+            };
+            Edit::new(
+                format!("edit {n}"),
+                vec![Change::of(seen.events.get(&event.id), Some(&event))],
+            )
+        }
         Some(r) => {
             let day = rng.random_range(0..40);
             let weather = Weather {

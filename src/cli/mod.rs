@@ -3,6 +3,7 @@
 
 pub mod calendar;
 mod campaign;
+pub mod chronicle;
 pub mod export;
 pub mod gathering;
 pub mod heroes;
@@ -81,6 +82,9 @@ pub enum CliCommand {
         #[arg(long)]
         json: bool,
     },
+    /// What happened each day: the date, season, moons, each region's
+    /// weather, the GM's events and the log's entries.
+    Chronicle(chronicle::ChronicleArgs),
     /// Each region's weather as it fell and its forecast: the chance of
     /// each weather on each day ahead.
     Weather(weather::WeatherArgs),

@@ -533,6 +533,11 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         "Mark the demo's regions",
         weather::region_changes(&data),
     ))?;
+    let data = campaign.load()?;
+    campaign.apply(&Edit::new(
+        "Mark the demo's calendar",
+        weather::calendar_events(&data),
+    ))?;
     for edit in weather::waiting_week(&campaign.load()?) {
         campaign.apply(&edit)?;
     }

@@ -1,12 +1,16 @@
-//! The demo's two regions: the Greyspine pass (cold, its weather holding
-//! for days) and the Ashen plain (hot), each with a weather table for the
-//! warm and the cold half of the year; the places and paths in them; and
-//! the week the company waited in Kettleford for the pass to clear, the
-//! clock moved on day by day with both regions' weather rolled and kept.
+//! The demo's world over time: two regions, the Greyspine pass (cold, its
+//! weather holding for days) and the Ashen plain (hot), each with a
+//! weather table for the warm and the cold half of the year; the places
+//! and paths in them; the GM's events on the calendar; and the week the
+//! company waited in Kettleford for the pass to clear, the clock moved on
+//! with both regions' weather rolled and kept.
 
 use super::map::table;
+use crate::model::calendar::Phase;
+use crate::model::event::Repeat;
 use crate::model::{
-    CampaignData, Change, Edit, LogKind, Place, Region, RegionId, TableDef, TableId, clock,
+    CalendarEvent, CampaignData, Change, Edit, EventId, LogKind, Place, Recurrence, Region,
+    RegionId, TableDef, TableId, clock,
 };
 use crate::rules::dice::Dice;
 use std::collections::BTreeMap;
@@ -146,4 +150,50 @@ pub fn waiting_week(data: &CampaignData) -> Vec<Edit> {
         &tape,
         super::NIGHT.to_owned(),
     )]
+}
+
+/// The GM's events: the harvest fair at Kettleford each year, the Silverrun
+/// ferry's monthly crossing, the toll-keepers' lamps at every full moon of
+/// Sable, and the caravan due at Emberfall once.
+pub fn calendar_events(data: &CampaignData) -> Vec<Change> {
+    let c = &data.settings.calendar;
+    let first = data.next_id::<CalendarEvent>().0;
+    let events = [
+        (
+            "Harvest fair at Kettleford",
+            "Three days of trade; the ford is crowded.",
+            Recurrence::anchored(Repeat::Year, c, 12),
+        ),
+        (
+            "The Silverrun ferry crosses",
+            "The ferryman takes passengers on the first of each month.",
+            Recurrence::Month { day_of_month: 1 },
+        ),
+        (
+            "Toll-keepers light the bridge",
+            "The Drowned Toll's cult gathers at the bridge.",
+            Recurrence::Moon {
+                moon: "Sable".to_owned(),
+                phase: Phase::Full,
+            },
+        ),
+        (
+            "Caravan due at Emberfall",
+            "The salt caravan waits three days, then leaves without them.",
+            Recurrence::Once { day: 16 },
+        ),
+    ];
+    events
+        .into_iter()
+        .zip(0..)
+        .map(|((name, notes, when), n)| {
+            let event = CalendarEvent {
+                id: EventId(first + n),
+                name: name.to_owned(),
+                notes: notes.to_owned(),
+                when,
+            };
+            Change::of(None, Some(&event))
+        })
+        .collect()
 }

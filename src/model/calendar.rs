@@ -59,6 +59,16 @@ pub struct Moon {
 /// A calendar to start from.
 pub type Preset = fn() -> Calendar;
 
+/// A month as the calendar screen draws it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MonthPage {
+    /// The clock day of the month's first day.
+    pub first: i64,
+    pub days: i64,
+    /// The festival days after the month: clock day and name.
+    pub festivals: Vec<(i64, String)>,
+}
+
 /// A day of the calendar: a month's day, or a festival.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -142,18 +152,26 @@ impl Phase {
     /// The phase a moon is in, `fraction` of the way through its cycle:
     /// each named phase is the eighth of the cycle around its point.
     pub fn at(fraction: f64) -> Self {
-        const ALL: [Phase; 8] = [
-            Phase::New,
-            Phase::WaxingCrescent,
-            Phase::FirstQuarter,
-            Phase::WaxingGibbous,
-            Phase::Full,
-            Phase::WaningGibbous,
-            Phase::LastQuarter,
-            Phase::WaningCrescent,
-        ];
         let eighth = (fraction.rem_euclid(1.0) * 8.0 + 0.5).floor() as usize % 8;
-        ALL[eighth]
+        Self::ALL[eighth]
+    }
+
+    /// The phases in the order of the cycle, from new.
+    pub const ALL: [Phase; 8] = [
+        Phase::New,
+        Phase::WaxingCrescent,
+        Phase::FirstQuarter,
+        Phase::WaxingGibbous,
+        Phase::Full,
+        Phase::WaningGibbous,
+        Phase::LastQuarter,
+        Phase::WaningCrescent,
+    ];
+
+    /// How far through the cycle the phase's exact moment is (full: 0.5).
+    pub fn fraction(self) -> f64 {
+        let i = Self::ALL.iter().position(|p| *p == self).unwrap_or(0);
+        i as f64 / 8.0
     }
 
     pub fn label(self) -> &'static str {
@@ -583,19 +601,52 @@ impl Calendar {
 
     /// The weekday of `date`; a festival has none.
     fn weekday_of(&self, date: Date) -> Option<&str> {
+        self.weekdays
+            .get(self.weekday_index_of(date)?)
+            .map(String::as_str)
+    }
+
+    /// Which of the weekdays clock day `day` is (0 the first); a festival
+    /// is none.
+    pub fn weekday_index(&self, day: i64) -> Option<usize> {
+        self.weekday_index_of(self.date(day))
+    }
+
+    fn weekday_index_of(&self, date: Date) -> Option<usize> {
         if matches!(date.day, Day::Festival(_)) {
             return None;
         }
         let offset = self.ordinary(date)? - self.ordinary(self.day_one)?;
         let n = self.weekdays.len() as i64;
-        let index = (self.day_one_weekday as i64 + offset).rem_euclid(n);
-        self.weekdays
-            .get(usize::try_from(index).ok()?)
-            .map(String::as_str)
+        usize::try_from((self.day_one_weekday as i64 + offset).rem_euclid(n)).ok()
+    }
+
+    /// Month `month` of `year` as a page of the calendar: the clock day of
+    /// its first day, its days, and the festivals after it (clock day, name).
+    pub fn month_page(&self, year: i64, month: usize) -> Option<MonthPage> {
+        let first = self.day_number(Date {
+            year,
+            day: Day::Of { month, day: 1 },
+        })?;
+        let festivals = (self.festivals.iter().enumerate())
+            .filter(|(_, f)| f.after_month == month)
+            .filter_map(|(i, f)| {
+                let day = self.day_number(Date {
+                    year,
+                    day: Day::Festival(i),
+                })?;
+                Some((day, f.name.clone()))
+            })
+            .collect();
+        Some(MonthPage {
+            first,
+            days: self.month_days(month, self.is_leap(year)),
+            festivals,
+        })
     }
 
     /// The date's day as written: "14 Harvestmoon" or a festival's name.
-    fn day_words(&self, day: Day) -> String {
+    pub fn day_words(&self, day: Day) -> String {
         match day {
             Day::Of { month, day } => format!("{day} {}", self.months[month].name),
             Day::Festival(i) => self.festivals[i].name.clone(),
@@ -620,6 +671,33 @@ impl Calendar {
     /// How far through its cycle `moon` is on clock day `day`, from 0 to 1.
     pub fn moon_fraction(moon: &Moon, day: i64) -> f64 {
         (moon.phase_on_day_one + (day - 1) as f64 / moon.cycle_days).rem_euclid(1.0)
+    }
+
+    /// Whether `phase` of `moon` falls in clock day `day`: its exact moment
+    /// comes between the start of the day and the next.
+    pub fn phase_falls_on(moon: &Moon, phase: Phase, day: i64) -> bool {
+        let today = Self::moon_fraction(moon, day);
+        (phase.fraction() - today).rem_euclid(1.0) < 1.0 / moon.cycle_days
+    }
+
+    /// The new, first quarter, full and last quarter moons that fall in
+    /// clock day `day`.
+    pub fn quarters_on(&self, day: i64) -> Vec<(&str, Phase)> {
+        let quarters = [
+            Phase::New,
+            Phase::FirstQuarter,
+            Phase::Full,
+            Phase::LastQuarter,
+        ];
+        self.moons
+            .iter()
+            .flat_map(|m| {
+                quarters
+                    .into_iter()
+                    .filter(move |p| Self::phase_falls_on(m, *p, day))
+                    .map(move |p| (m.name.as_str(), p))
+            })
+            .collect()
     }
 
     /// Each moon's phase on clock day `day`.

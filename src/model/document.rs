@@ -25,7 +25,7 @@ pub const FORMAT: &str = "waybook-campaign";
 /// gathering log's kinds of test and a gatherer's working without the
 /// tool, version 9 whether a roll table is Waybook's suggestion, version 10
 /// the campaign's calendar (an older file has the Gregorian one), version
-/// 11 regions and their weather day by day; an older
+/// 11 regions and their weather day by day and the GM's calendar events; an older
 /// file reads with none of them (and its advances' text read as records
 /// where they can be).
 pub const VERSION: u32 = 11;

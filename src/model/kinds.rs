@@ -82,6 +82,9 @@ macro_rules! record_kinds {
             Weather weather: Weather(WeatherId) plain "weather" since 11
                 stored(body "weather")
                 titled |w| format!("weather of day {}", w.day);
+            Event events: CalendarEvent(EventId) plain "calendar event" since 11
+                stored(body "calendar_event")
+                titled |e| e.name.clone();
         }
     };
 }

@@ -31,6 +31,8 @@ pub const FOOD_PERCENT: RangeInclusive<i64> = 0..=1000;
 pub const WEIGHT: RangeInclusive<f64> = 0.0..=100_000.0;
 /// A day of the campaign clock (a journey sets off on one).
 pub const CLOCK_DAY: RangeInclusive<i64> = 0..=1_000_000;
+/// The days the clock may be moved on at once, by hand.
+pub const CLOCK_MOVE_DAYS: RangeInclusive<i64> = 0..=3_650;
 /// The days ahead a region's forecast looks.
 pub const FORECAST_DAYS: RangeInclusive<i64> = 1..=60;
 /// The chance, in percent, that a day keeps yesterday's weather.

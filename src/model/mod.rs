@@ -17,10 +17,12 @@ mod campaign;
 mod change;
 mod character;
 mod choice;
+pub mod chronicle;
 pub mod clock;
 pub mod cult;
 mod data;
 pub mod document;
+pub mod event;
 pub mod gathering;
 pub mod hazard;
 mod ids;
@@ -52,10 +54,12 @@ pub use character::{
 pub use choice::Choice;
 pub use cult::{Cult, CultSide};
 pub use data::{CampaignData, IdMarks, Totals};
+pub use event::{CalendarEvent, Recurrence};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
-    CharacterId, CultId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId, PartyId,
-    PlaceId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId, WeatherId,
+    CharacterId, CultId, EventId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId,
+    PartyId, PlaceId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,
+    WeatherId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{

@@ -8,6 +8,7 @@
 
 mod blocks;
 mod character;
+mod chronicle;
 mod gathering;
 mod journey;
 pub mod layout;
@@ -48,6 +49,11 @@ pub enum Sheet {
     GatheringLog(SiteId),
     /// One game night's campaign log: the night of this entry.
     Recap(crate::model::LogId),
+    /// The chronicle of the clock days `from` to `to`.
+    Chronicle {
+        from: i64,
+        to: i64,
+    },
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -101,6 +107,7 @@ fn lay_out(
                     .ok_or_else(|| PdfError::Missing(format!("log entry {}", id.0)))?;
                 recap::recap(&mut layout, data, e.night());
             }
+            Sheet::Chronicle { from, to } => chronicle::chronicle(&mut layout, data, from, to),
         }
         if !progress(done + 1) {
             return Err(PdfError::Cancelled);

@@ -17,7 +17,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0009_food_and_drink_apart.sql"),
     include_str!("../../migrations/0010_suggested_tables.sql"),
     include_str!("../../migrations/0011_calendar.sql"),
-    include_str!("../../migrations/0012_regions.sql"),
+    include_str!("../../migrations/0012_regions_and_events.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

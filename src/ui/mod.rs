@@ -9,6 +9,7 @@
 mod advancement;
 mod calendar;
 mod campaign;
+mod chronicle;
 mod csv_import;
 mod cults;
 mod export;
@@ -24,6 +25,7 @@ pub mod journeys;
 mod lists;
 mod log;
 mod map;
+mod month;
 mod on_screen;
 mod palette;
 mod parties;
@@ -54,6 +56,8 @@ crate::rules::named_enum! {
         Map => "map" as "Map",
         Travel => "travel" as "Travel",
         Weather => "weather" as "Weather",
+        Calendar => "calendar" as "Calendar",
+        Chronicle => "chronicle" as "Chronicle",
         Gathering => "gathering" as "Gathering",
         Heroes => "heroes" as "Heroes",
         Scene => "scene" as "Scene",
@@ -83,6 +87,8 @@ pub struct UiState {
     pub scene: scene::SceneState,
     pub hazards: hazards::HazardsState,
     pub weather: weather::WeatherState,
+    pub calendar: month::CalendarState,
+    pub chronicle: chronicle::ChronicleState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
     pub palette: palette::PaletteState,
@@ -204,6 +210,18 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Map => map::map_ui(ui, &mut state.map, data, &mut out),
                 Screen::Travel => travel::travel_ui(ui, &mut state.travel, data, &mut out),
                 Screen::Weather => weather::weather_ui(ui, &mut state.weather, data, &mut out),
+                Screen::Calendar => {
+                    if let Some(to) = month::calendar_ui(ui, &mut state.calendar, data, &mut out) {
+                        state.screen = to;
+                    }
+                }
+                Screen::Chronicle => {
+                    if let Some(to) =
+                        chronicle::chronicle_ui(ui, &mut state.chronicle, data, &mut out)
+                    {
+                        state.screen = to;
+                    }
+                }
                 Screen::Gathering => {
                     gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
                 }

@@ -5,10 +5,10 @@
 
 use crate::model::gathering::SiteMaterial;
 use crate::model::{
-    CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide, DayPattern, Edit,
-    FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath, MaterialType, Method, Party, PartyId,
-    Place, PlaceId, PlaceKind, Record, Region, RegionId, Route, Site, TableDef, TableRowDef, Ware,
-    limits,
+    CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide,
+    DayPattern, Edit, FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath, MaterialType, Method,
+    Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region, RegionId, Route, Site,
+    TableDef, TableRowDef, Ware, limits,
 };
 use crate::rules::expr::DiceExpr;
 use crate::rules::travel::gather::Abundance;
@@ -229,6 +229,21 @@ pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
         exhaustion_gained: Vec::new(),
     };
     added("New journey", &journey)
+}
+
+/// The GM's event `name` (or "New event"), coming round `when`.
+pub fn add_event(data: &CampaignData, name: &str, when: Recurrence) -> Added<CalendarEvent> {
+    let name = match name.trim() {
+        "" => "New event",
+        name => name,
+    };
+    let event = CalendarEvent {
+        id: data.next_id::<CalendarEvent>(),
+        name: name.to_owned(),
+        notes: String::new(),
+        when,
+    };
+    added(format!("Add event {name}"), &event)
 }
 
 /// A region called "Region N", whose days keep yesterday's weather three

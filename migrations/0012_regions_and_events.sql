@@ -4,3 +4,6 @@
 -- own bodies.
 CREATE TABLE region (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE weather (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+-- The GM's events on the calendar (once, yearly, monthly, on a moon's
+-- phase), as JSON bodies.
+CREATE TABLE calendar_event (id INTEGER PRIMARY KEY, body TEXT NOT NULL);

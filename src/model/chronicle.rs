@@ -1,0 +1,175 @@
+//! The chronicle: what happened on each day, read from the one campaign
+//! log (every step played is an entry there, with its clock time, kind,
+//! words and characters), with each day's date, season, moons, each
+//! region's weather and the GM's events. An entry whose edit was undone
+//! did not happen and is left out. Days group into weeks, months and years
+//! for a long campaign.
+
+use super::calendar::Phase;
+use super::{
+    CalendarEvent, CampaignData, CharacterId, LogEntry, LogId, LogKind, PartyId, Region, RegionId,
+    Weather,
+};
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+/// The log's entries that happened, by clock day: built once per change of
+/// the campaign, read for any day or period after.
+#[derive(Debug, Default)]
+pub struct Index {
+    by_day: BTreeMap<i64, Vec<LogId>>,
+}
+
+impl Index {
+    pub fn of(data: &CampaignData) -> Self {
+        let mut by_day: BTreeMap<i64, Vec<LogId>> = BTreeMap::new();
+        for e in data.log.values().filter(|e| !e.undone) {
+            by_day.entry(e.at.day).or_default().push(e.id);
+        }
+        Self { by_day }
+    }
+
+    /// The days the chronicle covers: from the first day anything happened
+    /// or had weather (day 1 at the latest) to today or the last such day.
+    pub fn span(&self, data: &CampaignData) -> RangeInclusive<i64> {
+        let today = data.settings.clock.day;
+        let weather = data.weather.values().map(|w| w.day);
+        let first = (self.by_day.keys().copied().chain(weather.clone()))
+            .min()
+            .unwrap_or(1)
+            .min(1);
+        let last = (self.by_day.keys().copied().chain(weather))
+            .max()
+            .unwrap_or(today)
+            .max(today);
+        first..=last
+    }
+
+    /// The entries of clock day `day` that `filter` keeps, in the order made.
+    pub fn entries<'a>(
+        &self,
+        data: &'a CampaignData,
+        day: i64,
+        filter: &Filter,
+    ) -> Vec<&'a LogEntry> {
+        self.by_day
+            .get(&day)
+            .into_iter()
+            .flatten()
+            .filter_map(|id| data.log.get(id))
+            .filter(|e| filter.keeps(data, e))
+            .collect()
+    }
+}
+
+/// Which entries and regions the chronicle shows.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    /// Entries of this party's members only.
+    pub party: Option<PartyId>,
+    /// Entries naming this character only.
+    pub character: Option<CharacterId>,
+    /// This region's weather only.
+    pub region: Option<RegionId>,
+    /// Entries of this kind only.
+    pub kind: Option<LogKind>,
+}
+
+impl Filter {
+    fn keeps(&self, data: &CampaignData, e: &LogEntry) -> bool {
+        self.kind.is_none_or(|k| e.kind == k)
+            && self.character.is_none_or(|c| e.characters.contains(&c))
+            && self.party.is_none_or(|p| {
+                e.characters
+                    .iter()
+                    .any(|c| data.characters.get(c).is_some_and(|c| c.party == Some(p)))
+            })
+    }
+
+    fn shows_region(&self, region: RegionId) -> bool {
+        self.region.is_none_or(|r| r == region)
+    }
+}
+
+/// One day of the chronicle.
+#[derive(Debug)]
+pub struct Day<'a> {
+    pub day: i64,
+    pub date: String,
+    pub season: Option<String>,
+    pub moons: Vec<(&'a str, Phase)>,
+    /// Each region's weather of the day (regions in name order), where rolled.
+    pub weather: Vec<(&'a Region, Option<&'a Weather>)>,
+    pub events: Vec<&'a CalendarEvent>,
+    pub entries: Vec<&'a LogEntry>,
+}
+
+/// Clock day `day` as the chronicle tells it.
+pub fn day<'a>(data: &'a CampaignData, index: &Index, day: i64, filter: &Filter) -> Day<'a> {
+    let c = &data.settings.calendar;
+    Day {
+        day,
+        date: c.describe(day),
+        season: c.season_on(day).map(|(s, ..)| s.name.clone()),
+        moons: c.moons_on(day),
+        weather: data
+            .regions_by_name()
+            .into_iter()
+            .filter(|r| filter.shows_region(r.id))
+            .map(|r| (r, data.weather_on(r.id, day)))
+            .collect(),
+        events: CalendarEvent::on_day(data.events.values(), c, day),
+        entries: index.entries(data, day, filter),
+    }
+}
+
+/// A run of days summed up: how many entries of each kind, the GM's events,
+/// and each region's commonest weather with its count of days.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Period {
+    pub days: RangeInclusive<i64>,
+    pub entries: BTreeMap<LogKind, usize>,
+    pub events: usize,
+    pub weather: Vec<(String, String, usize)>,
+}
+
+/// The days `days` summed up as a [`Period`].
+pub fn period(
+    data: &CampaignData,
+    index: &Index,
+    days: RangeInclusive<i64>,
+    filter: &Filter,
+) -> Period {
+    let mut entries: BTreeMap<LogKind, usize> = BTreeMap::new();
+    for (_, ids) in index.by_day.range(days.clone()) {
+        for e in ids.iter().filter_map(|id| data.log.get(id)) {
+            if filter.keeps(data, e) {
+                *entries.entry(e.kind).or_default() += 1;
+            }
+        }
+    }
+    let c = &data.settings.calendar;
+    let events = days
+        .clone()
+        .map(|d| CalendarEvent::on_day(data.events.values(), c, d).len())
+        .sum();
+    let weather = data
+        .regions_by_name()
+        .into_iter()
+        .filter(|r| filter.shows_region(r.id))
+        .filter_map(|r| {
+            let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+            for w in data.weather_of(r.id, days.clone()) {
+                *counts.entry(w.weather.as_str()).or_default() += 1;
+            }
+            let (weather, n) = counts.into_iter().max_by_key(|(_, n)| *n)?;
+            Some((r.name.clone(), weather.to_owned(), n))
+        })
+        .collect();
+    Period {
+        days,
+        entries,
+        events,
+        weather,
+    }
+}

@@ -1,0 +1,175 @@
+//! The GM's own events on the calendar: once on a day, every year on a
+//! date, every month on a day of the month, or whenever a moon reaches a
+//! phase ("every full moon of Sable"). They show on the calendar screen and
+//! in the chronicle.
+
+use super::EventId;
+use super::calendar::{Calendar, Day, Phase};
+use serde::{Deserialize, Serialize};
+
+/// When an event comes round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "every", rename_all = "kebab-case")]
+pub enum Recurrence {
+    /// Once, on clock day `day`.
+    Once { day: i64 },
+    /// Every year on this day of the year (a month's day or a festival).
+    Year { on: Day },
+    /// Every month on this day of the month (months too short skip it).
+    Month { day_of_month: i64 },
+    /// Each time `moon` reaches `phase`: on the day the exact phase falls.
+    Moon { moon: String, phase: Phase },
+}
+
+crate::rules::named_enum! {
+    /// The kinds of [`Recurrence`], as the GM picks one.
+    #[derive(Default)]
+    pub enum Repeat("repeat") {
+        #[default]
+        Once => "once" as "Once",
+        Year => "yearly" as "Every year",
+        Month => "monthly" as "Every month",
+        Moon => "moon" as "Every moon phase",
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalendarEvent {
+    pub id: EventId,
+    pub name: String,
+    #[serde(default)]
+    pub notes: String,
+    pub when: Recurrence,
+}
+
+impl Recurrence {
+    /// The kind of recurrence this is.
+    pub fn repeat(&self) -> Repeat {
+        match self {
+            Self::Once { .. } => Repeat::Once,
+            Self::Year { .. } => Repeat::Year,
+            Self::Month { .. } => Repeat::Month,
+            Self::Moon { .. } => Repeat::Moon,
+        }
+    }
+
+    /// `repeat` anchored on clock day `day`: its date, its day of the month,
+    /// or the calendar's first moon at full.
+    pub fn anchored(repeat: Repeat, calendar: &Calendar, day: i64) -> Self {
+        let date = calendar.date(day);
+        match repeat {
+            Repeat::Once => Self::Once { day },
+            Repeat::Year => Self::Year { on: date.day },
+            Repeat::Month => Self::Month {
+                day_of_month: match date.day {
+                    Day::Of { day, .. } => day,
+                    Day::Festival(_) => 1,
+                },
+            },
+            Repeat::Moon => Self::Moon {
+                moon: calendar
+                    .moons
+                    .first()
+                    .map(|m| m.name.clone())
+                    .unwrap_or_default(),
+                phase: Phase::Full,
+            },
+        }
+    }
+
+    /// Whether the event falls on clock day `day`.
+    pub fn on(&self, calendar: &Calendar, day: i64) -> bool {
+        match self {
+            Self::Once { day: d } => *d == day,
+            Self::Year { on } => calendar.date(day).day == *on,
+            Self::Month { day_of_month } => {
+                matches!(calendar.date(day).day, Day::Of { day, .. } if day == *day_of_month)
+            }
+            Self::Moon { moon, phase } => calendar
+                .moons
+                .iter()
+                .find(|m| m.name == *moon)
+                .is_some_and(|m| Calendar::phase_falls_on(m, *phase, day)),
+        }
+    }
+
+    /// "once, Fireday 14 Harvestmoon 1203", "every year on 14 Harvestmoon",
+    /// "every month on day 3", "every full moon of Sable".
+    pub fn describe(&self, calendar: &Calendar) -> String {
+        match self {
+            Self::Once { day } => format!("once, {}", calendar.describe(*day)),
+            Self::Year { on } => format!("every year on {}", calendar.day_words(*on)),
+            Self::Month { day_of_month } => format!("every month on day {day_of_month}"),
+            Self::Moon { moon, phase } => format!("every {} moon of {moon}", phase.label()),
+        }
+    }
+}
+
+impl CalendarEvent {
+    /// The events that fall on clock day `day`, in id order.
+    pub fn on_day<'a>(
+        events: impl IntoIterator<Item = &'a CalendarEvent>,
+        calendar: &Calendar,
+        day: i64,
+    ) -> Vec<&'a CalendarEvent> {
+        events
+            .into_iter()
+            .filter(|e| e.when.on(calendar, day))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn greyspine() -> Calendar {
+        Calendar::greyspine()
+    }
+
+    #[test]
+    fn an_event_falls_on_its_days() {
+        let c = greyspine();
+        let once = Recurrence::Once { day: 5 };
+        assert_eq!(
+            (1..100).filter(|d| once.on(&c, *d)).collect::<Vec<_>>(),
+            [5]
+        );
+        // Day 1 is 14 Harvestmoon: every year on it, 362 or 363 days apart.
+        let yearly = Recurrence::anchored(Repeat::Year, &c, 1);
+        let days: Vec<i64> = (1..800).filter(|d| yearly.on(&c, *d)).collect();
+        assert_eq!(days[0], 1);
+        assert_eq!(days.len(), 3);
+        assert!(
+            days.windows(2)
+                .all(|w| (362..=363).contains(&(w[1] - w[0]))),
+            "{days:?}"
+        );
+        // Every month on the 14th: twelve months of 30 days.
+        let monthly = Recurrence::anchored(Repeat::Month, &c, 1);
+        let days: Vec<i64> = (1..=90).filter(|d| monthly.on(&c, *d)).collect();
+        assert_eq!(days, [1, 31, 61]);
+    }
+
+    /// Sable: 28 days, 0.42 of its way on day 1; full (0.5) falls in day 3
+    /// (0.42 + 2/28 = 0.49 on day 3, 0.53 on day 4), then every 28 days.
+    #[test]
+    fn a_moon_phase_event_falls_once_a_cycle() {
+        let c = greyspine();
+        let full = Recurrence::Moon {
+            moon: "Sable".into(),
+            phase: Phase::Full,
+        };
+        let days: Vec<i64> = (1..=60).filter(|d| full.on(&c, *d)).collect();
+        assert_eq!(days, [3, 31, 59]);
+        assert_eq!(full.describe(&c), "every full moon of Sable");
+        let gone = Recurrence::Moon {
+            moon: "Nox".into(),
+            phase: Phase::New,
+        };
+        assert!(
+            (1..=60).all(|d| !gone.on(&c, d)),
+            "a moon not in the calendar"
+        );
+    }
+}

@@ -1,0 +1,407 @@
+//! The Chronicle screen: the campaign's days as a timeline that zooms from
+//! the hours of one day to days, weeks, months and years; each day with its
+//! date, moons, each region's weather, the GM's events and what happened,
+//! each entry opening the screen it came from; filters by party,
+//! character, region and kind; *Print chronicle…* for a range of days.
+
+use super::Screen;
+use super::fields::{self, FieldBuffers, Unpicked, region_combo};
+use super::lists::Memo;
+use crate::app::Command;
+use crate::model::chronicle::{self, Filter, Index, Period};
+use crate::model::{CampaignData, LogEntry, LogKind, limits};
+use crate::rules::Named as _;
+use egui::{RichText, Ui};
+use std::rc::Rc;
+
+crate::rules::named_enum! {
+    /// How much time one row of the timeline holds.
+    #[derive(Default)]
+    pub enum Zoom("zoom") {
+        Hours => "hours" as "Hours",
+        #[default]
+        Days => "days" as "Days",
+        Weeks => "weeks" as "Weeks",
+        Months => "months" as "Months",
+        Years => "years" as "Years",
+    }
+}
+
+/// The log's entries by day, made again only when the campaign changes.
+#[derive(Debug, Default)]
+pub struct ChronicleMemo {
+    index: Memo<u64, Index>,
+}
+
+impl ChronicleMemo {
+    pub fn index(&mut self, data: &CampaignData) -> Rc<Index> {
+        self.index.get(data.revision, || Rc::new(Index::of(data)))
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct ChronicleState {
+    pub zoom: Zoom,
+    /// The day the Hours zoom shows; today's until the GM opens another.
+    pub day: Option<i64>,
+    pub filter: Filter,
+    memo: ChronicleMemo,
+    /// The periods of a zoom, summed again only when something changes.
+    periods: Memo<(u64, Zoom, FilterKey), Vec<Period>>,
+    /// The Days zoom scrolls to this day on the next frame.
+    scroll_to: Option<i64>,
+    /// Whether the Days zoom has been shown (and scrolled to today) yet.
+    shown_days: bool,
+    pub fields: FieldBuffers,
+    /// The days *Print chronicle…* prints.
+    print_from: Option<i64>,
+    print_to: Option<i64>,
+}
+
+/// A filter as a memo key.
+type FilterKey = (Option<i64>, Option<i64>, Option<i64>, Option<&'static str>);
+
+fn key_of(f: &Filter) -> FilterKey {
+    (
+        f.party.map(|p| p.0),
+        f.character.map(|c| c.0),
+        f.region.map(|r| r.0),
+        f.kind.map(|k| k.key()),
+    )
+}
+
+/// The screen each kind of entry came from.
+pub fn source(kind: LogKind) -> Screen {
+    match kind {
+        LogKind::Journey => Screen::Journeys,
+        LogKind::Travel => Screen::Travel,
+        LogKind::Gathering => Screen::Gathering,
+        LogKind::Heroes => Screen::Heroes,
+        LogKind::Scene => Screen::Scene,
+        LogKind::Hazard => Screen::Hazards,
+        LogKind::Dice | LogKind::Table => Screen::Rules,
+        LogKind::Event => Screen::Log,
+        LogKind::Weather => Screen::Weather,
+    }
+}
+
+/// Each entry at its hour with the screen it came from to open, and the
+/// lines it said; the screen asked for.
+pub fn entries_ui(ui: &mut Ui, data: &CampaignData, entries: &[&LogEntry]) -> Option<Screen> {
+    if entries.is_empty() {
+        ui.label(RichText::new("Nothing was played on this day.").weak());
+        return None;
+    }
+    let mut open = None;
+    for e in entries {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{:02}:00", e.at.hour));
+            ui.strong(e.kind.label());
+            ui.label(&e.why);
+            let names: Vec<&str> = e
+                .characters
+                .iter()
+                .filter_map(|c| data.characters.get(c))
+                .map(|c| c.name.as_str())
+                .collect();
+            if !names.is_empty() {
+                ui.label(RichText::new(names.join(", ")).weak());
+            }
+            let to = source(e.kind);
+            if ui.small_button(format!("Open {}", to.label())).clicked() {
+                open = Some(to);
+            }
+        });
+        for line in &e.said {
+            ui.label(RichText::new(format!("    {line}")).weak());
+        }
+    }
+    open
+}
+
+pub fn chronicle_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) -> Option<Screen> {
+    let index = state.memo.index(data);
+    let span = index.span(data);
+    toolbar_ui(ui, state, data, &span, out);
+    ui.separator();
+    match state.zoom {
+        Zoom::Hours => hours_ui(ui, state, data, &index, &span),
+        Zoom::Days => {
+            ui.label(RichText::new("Click a day to read it hour by hour.").weak());
+            days_ui(ui, state, data, &index, &span);
+            None
+        }
+        zoom => {
+            periods_ui(ui, state, data, &index, &span, zoom);
+            None
+        }
+    }
+}
+
+/// The zoom, the filters and *Print chronicle…*.
+fn toolbar_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    span: &std::ops::RangeInclusive<i64>,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Zoom:");
+        for zoom in Zoom::ALL {
+            ui.selectable_value(&mut state.zoom, *zoom, zoom.label());
+        }
+        ui.separator();
+        let f = &mut state.filter;
+        fields::party_combo(
+            ui,
+            "chronicle-party",
+            "Party",
+            data,
+            &mut f.party,
+            Unpicked::Offered("every party"),
+        );
+        let people: Vec<_> = super::lists::characters_by_name(data, |_| true).to_vec();
+        fields::record_combo(
+            ui,
+            "chronicle-character",
+            "Character",
+            &mut f.character,
+            Unpicked::Offered("everyone"),
+            &people,
+        );
+        if let Some(r) = region_combo(
+            ui,
+            "chronicle-region",
+            f.region,
+            data,
+            Unpicked::Offered("every region"),
+        ) {
+            f.region = r;
+        }
+        fields::optional_choice_combo(ui, "chronicle-kind", "Kind", &mut f.kind, "every kind");
+    });
+    ui.horizontal_wrapped(|ui| {
+        let fields = &mut state.fields;
+        let from = state.print_from.unwrap_or(*span.start());
+        let to = state.print_to.unwrap_or(*span.end());
+        if let Some(d) = fields.whole(ui, "print-from", "Print from day", from, &limits::CLOCK_DAY)
+        {
+            state.print_from = Some(d);
+        }
+        if let Some(d) = fields.whole(ui, "print-to", "to day", to, &limits::CLOCK_DAY) {
+            state.print_to = Some(d);
+        }
+        let why_not = (from > to).then_some("The first day comes after the last");
+        let print = ui
+            .add_enabled(why_not.is_none(), egui::Button::new("Print chronicle…"))
+            .on_disabled_hover_text(why_not.unwrap_or_default());
+        if print.clicked() {
+            out.push(Command::Export(vec![crate::pdf::Sheet::Chronicle {
+                from,
+                to,
+            }]));
+        }
+    });
+}
+
+/// One day, hour by hour, with ◀ ▶ to the days either side.
+fn hours_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    index: &Index,
+    span: &std::ops::RangeInclusive<i64>,
+) -> Option<Screen> {
+    let day = state.day.unwrap_or(data.settings.clock.day);
+    let shown = chronicle::day(data, index, day, &state.filter);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(day > *span.start(), egui::Button::new("◀ Day before"))
+            .clicked()
+        {
+            state.day = Some(day - 1);
+        }
+        ui.heading(&shown.date);
+        if ui.button("Day after ▶").clicked() {
+            state.day = Some(day + 1);
+        }
+    });
+    ui.label(day_summary(&shown));
+    ui.separator();
+    let mut open = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        open = entries_ui(ui, data, &shown.entries);
+    });
+    open
+}
+
+/// The day's season, moons, weather and events on one line.
+fn day_summary(d: &chronicle::Day<'_>) -> String {
+    let mut parts: Vec<String> = d.season.iter().cloned().collect();
+    parts.extend(d.moons.iter().map(|(m, p)| format!("{m} {}", p.label())));
+    parts.extend(
+        d.weather
+            .iter()
+            .filter_map(|(r, w)| Some(format!("{}: {}", r.name, w.as_ref()?.weather))),
+    );
+    parts.extend(d.events.iter().map(|e| format!("★ {}", e.name)));
+    parts.join(" · ")
+}
+
+/// Every day of the chronicle, a line each, the rows in view only; a day
+/// clicked opens its hours.
+fn days_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    index: &Index,
+    span: &std::ops::RangeInclusive<i64>,
+) {
+    let first = *span.start();
+    let count = usize::try_from(span.end() - first + 1).unwrap_or(0);
+    let height = ui.spacing().interact_size.y + 2.0;
+    let mut area = egui::ScrollArea::vertical()
+        .id_salt("chronicle-days")
+        .auto_shrink(false);
+    if !state.shown_days {
+        // First shown: today near the top.
+        state.shown_days = true;
+        state.scroll_to.get_or_insert(data.settings.clock.day);
+    }
+    if let Some(target) = state.scroll_to.take() {
+        let row = (target - first - 3).max(0) as f32;
+        area = area.vertical_scroll_offset(row * height);
+    }
+    area.show_rows(ui, height, count, |ui, rows| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        for row in rows {
+            let day = first + row as i64;
+            let shown = chronicle::day(data, index, day, &state.filter);
+            let mut kinds: std::collections::BTreeMap<LogKind, usize> = Default::default();
+            for e in &shown.entries {
+                *kinds.entry(e.kind).or_default() += 1;
+            }
+            let happened: Vec<String> = kinds
+                .iter()
+                .map(|(k, n)| format!("{} {n}", k.label()))
+                .collect();
+            let mut text = RichText::new(format!(
+                "{} · {}{}",
+                shown.date,
+                day_summary(&shown),
+                if happened.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {}", happened.join(", "))
+                }
+            ));
+            if day == data.settings.clock.day {
+                text = text.strong();
+            }
+            if ui.selectable_label(false, text).clicked() {
+                state.zoom = Zoom::Hours;
+                state.day = Some(day);
+            }
+        }
+    });
+}
+
+/// The chronicle in weeks, months or years, a period a line; a period
+/// clicked opens its days.
+fn periods_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    index: &Index,
+    span: &std::ops::RangeInclusive<i64>,
+    zoom: Zoom,
+) {
+    let periods = state
+        .periods
+        .get((data.revision, zoom, key_of(&state.filter)), || {
+            Rc::new(
+                periods_of(data, span, zoom)
+                    .into_iter()
+                    .map(|days| chronicle::period(data, index, days, &state.filter))
+                    .collect(),
+            )
+        });
+    let c = &data.settings.calendar;
+    let height = ui.spacing().interact_size.y + 2.0;
+    egui::ScrollArea::vertical()
+        .id_salt("chronicle-periods")
+        .auto_shrink(false)
+        .show_rows(ui, height, periods.len(), |ui, rows| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            for p in &periods[rows] {
+                let label = period_label(c, p, zoom);
+                let mut parts = vec![label];
+                parts.extend(p.entries.iter().map(|(k, n)| format!("{} {n}", k.label())));
+                if p.events > 0 {
+                    parts.push(format!("★ {}", p.events));
+                }
+                parts.extend(
+                    p.weather
+                        .iter()
+                        .map(|(r, w, n)| format!("{r}: {w} ({n} d)")),
+                );
+                if ui.selectable_label(false, parts.join(" · ")).clicked() {
+                    state.zoom = Zoom::Days;
+                    state.scroll_to = Some(*p.days.start());
+                }
+            }
+        });
+}
+
+/// "Week of Fireday 14 Harvestmoon 1203", "Harvestmoon 1203", "1203 of the Crossing".
+fn period_label(c: &crate::model::calendar::Calendar, p: &Period, zoom: Zoom) -> String {
+    let date = c.date(*p.days.start());
+    match zoom {
+        Zoom::Weeks => format!("Week of {}", c.describe(*p.days.start())),
+        Zoom::Months => {
+            let (year, month) = super::month::page_of(c, *p.days.start());
+            format!("{} {year}", c.months[month].name)
+        }
+        _ => format!("{} {}", date.year, c.era),
+    }
+}
+
+/// The chronicle's days cut into weeks (starting on the first weekday),
+/// months (a festival with the month before it) or years.
+fn periods_of(
+    data: &CampaignData,
+    span: &std::ops::RangeInclusive<i64>,
+    zoom: Zoom,
+) -> Vec<std::ops::RangeInclusive<i64>> {
+    let c = &data.settings.calendar;
+    let key = |day: i64| -> (i64, i64) {
+        match zoom {
+            Zoom::Months => {
+                let (year, month) = super::month::page_of(c, day);
+                (year, month as i64)
+            }
+            Zoom::Years => (c.date(day).year, 0),
+            _ => (0, 0),
+        }
+    };
+    let mut periods: Vec<std::ops::RangeInclusive<i64>> = Vec::new();
+    let mut start = *span.start();
+    for day in span.clone().skip(1) {
+        let new_period = match zoom {
+            Zoom::Weeks => c.weekday_index(day) == Some(0),
+            _ => key(day) != key(day - 1),
+        };
+        if new_period {
+            periods.push(start..=day - 1);
+            start = day;
+        }
+    }
+    periods.push(start..=*span.end());
+    periods
+}
