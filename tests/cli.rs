@@ -1140,3 +1140,50 @@ fn weather_lists_each_region_s_history_and_forecast() {
         "waybook: look between 1 and 60 days ahead"
     );
 }
+
+/// Issue 24: `waybook chronicle` gives each day of the range with its
+/// date, weather per region, moons, the GM's events and what happened.
+#[test]
+fn chronicle_lists_the_days_with_weather_events_and_entries() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = waybook(&[
+        "chronicle",
+        path_str(&file),
+        "--from",
+        "3",
+        "--to",
+        "7",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let days: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let days = days.as_array().expect("days");
+    assert_eq!(days.len(), 5);
+    let third = &days[0];
+    assert_eq!(third["day"], 3);
+    assert_eq!(third["date"], "Windday 16 Harvestmoon 1203 of the Crossing");
+    assert_eq!(third["events"][0]["name"], "Toll-keepers light the bridge");
+    assert_eq!(
+        third["moons"][0],
+        serde_json::json!({"name": "Sable", "phase": "full"})
+    );
+    assert_eq!(third["weather"]["Greyspine pass"], "Rain on the scree");
+    let seventh = &days[4];
+    let whats: Vec<&str> = seventh["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["what"].as_str().expect("what"))
+        .collect();
+    assert_eq!(
+        whats,
+        ["Navigation phase", "Encounter phase", "Camping phase"]
+    );
+    assert_eq!(seventh["entries"][0]["kind"], "travel");
+    let backwards = waybook(&["chronicle", path_str(&file), "--from", "9", "--to", "3"]);
+    assert_eq!(
+        one_error_line(&backwards).trim_end(),
+        "waybook: --from 9 comes after --to 3"
+    );
+}

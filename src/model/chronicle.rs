@@ -173,3 +173,68 @@ pub fn period(
         weather,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Change, Character, CharacterKind, ClockTime, Party, Settings};
+
+    fn entry(id: i64, day: i64, kind: LogKind, who: &[CharacterId]) -> LogEntry {
+        LogEntry {
+            id: LogId(id),
+            at: ClockTime { day, hour: 9 },
+            real: "2026-12-01 20:00".into(),
+            kind,
+            why: format!("entry {id}"),
+            rolled: String::new(),
+            characters: who.to_vec(),
+            undone: false,
+            said: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn undone_entries_did_not_happen_and_filters_keep_what_they_name() {
+        let mut data = CampaignData::new(Settings::new("Chronicle"));
+        let party = Party::new(PartyId(1), "Walkers");
+        let mut ana = Character::new(CharacterId(1), "Ana", CharacterKind::Hero);
+        ana.party = Some(party.id);
+        let bo = Character::new(CharacterId(2), "Bo", CharacterKind::Hero);
+        data.apply(&Change::of(None, Some(&party)));
+        data.apply(&Change::of(None, Some(&ana)));
+        data.apply(&Change::of(None, Some(&bo)));
+        let mut undone = entry(3, 2, LogKind::Travel, &[ana.id]);
+        undone.undone = true;
+        for e in [
+            entry(1, 2, LogKind::Travel, &[ana.id]),
+            entry(2, 2, LogKind::Scene, &[bo.id]),
+            undone,
+            entry(4, 5, LogKind::Travel, &[]),
+        ] {
+            data.apply(&Change::of(None, Some(&e)));
+        }
+        let index = Index::of(&data);
+        assert_eq!(index.span(&data), 1..=5);
+        let ids = |f: &Filter| -> Vec<i64> {
+            index.entries(&data, 2, f).iter().map(|e| e.id.0).collect()
+        };
+        assert_eq!(
+            ids(&Filter::default()),
+            [1, 2],
+            "the undone entry is left out"
+        );
+        let walkers = Filter {
+            party: Some(party.id),
+            ..Filter::default()
+        };
+        assert_eq!(ids(&walkers), [1]);
+        let scenes = Filter {
+            kind: Some(LogKind::Scene),
+            ..Filter::default()
+        };
+        assert_eq!(ids(&scenes), [2]);
+        let whole = period(&data, &index, 1..=5, &Filter::default());
+        assert_eq!(whole.entries.get(&LogKind::Travel), Some(&2));
+        assert_eq!(whole.entries.get(&LogKind::Scene), Some(&1));
+    }
+}

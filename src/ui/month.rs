@@ -246,7 +246,7 @@ fn moon_glyph(phase: crate::model::calendar::Phase) -> &'static str {
 
 /// Moving the clock on by days and hours, for a reason.
 fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &mut Vec<Command>) {
-    ui.label(RichText::new("Move the clock on").strong());
+    ui.label(RichText::new("The clock").strong());
     ui.label(format!("Now: {}", data.settings.when(data.settings.clock)));
     ui.horizontal(|ui| {
         let fields = &mut state.fields;

@@ -7,6 +7,7 @@ mod common;
 
 mod app;
 mod calendar;
+mod chronicle;
 mod data;
 mod faults;
 mod gathering;
