@@ -17,18 +17,18 @@
 //! with `WAYBOOK_BENCH_REUSE` set too, those kept are used again instead of
 //! made anew (for profiling a screen without the filling).
 
-use egui::{Context, RawInput, Rect, pos2, vec2};
+use egui::Context;
 use std::path::Path;
-use std::time::{Duration, Instant};
-use waybook::app::ScriptedDialogs;
 use waybook::model::{
-    CampaignData, Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, HoldingId,
-    JourneyId, LogEntry, LogId, LogKind, Party, PartyId,
+    Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, HoldingId, JourneyId,
+    LogEntry, LogId, LogKind, Party, PartyId,
 };
 use waybook::ui::journeys::Tab;
 use waybook::ui::{Screen, WaybookApp};
 
 mod common;
+
+use common::screens::{Figures, app_data, cold_start, frame_of, measure, ms, open};
 
 const CHARACTERS: i64 = 10_000;
 const PARTIES: i64 = 1_000;
@@ -36,9 +36,6 @@ const HOLDINGS_EACH: i64 = 10;
 const LOG: i64 = 20_000;
 /// Ids of what the bench adds start here, above the demo's own.
 const FIRST: i64 = 10_000;
-const WARM_UP: usize = 10;
-const FRAMES: usize = 200;
-const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
 
 fn main() {
     let temporary = tempfile::tempdir().expect("a temporary directory");
@@ -161,74 +158,6 @@ fn journey_tab(app: &mut WaybookApp, journey: JourneyId, tab: Tab) {
     app.ui.journeys.tab = tab;
 }
 
-fn app_data(app: &WaybookApp) -> &CampaignData {
-    &session(app).data
-}
-
-fn session(app: &WaybookApp) -> &waybook::app::Session {
-    app.app.session.as_ref().expect("a campaign is open")
-}
-
-/// Opens the campaign as the app does: its snapshots kept in a data folder
-/// beside it, its integrity checked on a worker once it is read.
-fn opening(path: &Path) -> WaybookApp {
-    let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(Vec::new())));
-    app.app.data_dir = path.parent().map(|dir| dir.join("data"));
-    app.app.open_path(path);
-    assert!(app.app.session.is_some(), "the large campaign opens");
-    app
-}
-
-/// The campaign opened and checked.
-fn open(path: &Path) -> WaybookApp {
-    let app = opening(path);
-    wait_for_the_check(&app);
-    app
-}
-
-/// The integrity check runs on a worker after opening: frames are measured
-/// once it is done, as they would be a moment after a GM opened the file.
-fn wait_for_the_check(app: &WaybookApp) {
-    while session(app).is_being_checked() {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// Median and p95 of one frame, after a few frames to settle (caches
-/// filled, columns measured).
-#[derive(Clone, Copy)]
-struct Figures {
-    median: Duration,
-    p95: Duration,
-}
-
-fn measure(ctx: &Context, ui: &mut dyn FnMut(&mut egui::Ui)) -> Figures {
-    let mut times = Vec::with_capacity(FRAMES);
-    for frame in 0..WARM_UP + FRAMES {
-        let started = Instant::now();
-        frame_of(ctx, frame, ui);
-        if frame >= WARM_UP {
-            times.push(started.elapsed());
-        }
-    }
-    times.sort();
-    Figures {
-        median: times[times.len() / 2],
-        p95: times[times.len() * 95 / 100],
-    }
-}
-
-/// One frame: the ui, then its shapes tessellated into triangles.
-fn frame_of(ctx: &Context, frame: usize, ui: &mut dyn FnMut(&mut egui::Ui)) {
-    let input = RawInput {
-        screen_rect: Some(Rect::from_min_size(pos2(0.0, 0.0), SIZE)),
-        time: Some(frame as f64 / 60.0),
-        ..RawInput::default()
-    };
-    let output = ctx.run_ui(input, |root| ui(root));
-    std::hint::black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
-}
-
 fn row(label: &str, figures: Figures, bare: Figures) {
     println!(
         "| {label} | {} | {} | {:.2} |",
@@ -236,10 +165,6 @@ fn row(label: &str, figures: Figures, bare: Figures) {
         ms(figures.p95),
         figures.median.as_secs_f64() / bare.median.as_secs_f64()
     );
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }
 
 /// The reference: 10,000 rows of five columns, only the visible ones drawn.
@@ -275,26 +200,6 @@ fn bare_table(ui: &mut egui::Ui) {
                 });
             });
     });
-}
-
-/// Opening the file to the end of the first frame, ten times: the median.
-/// (The integrity check that runs meanwhile is not waited for.)
-fn cold_start(path: &Path) -> Duration {
-    let mut times: Vec<Duration> = (0..10)
-        .map(|_| {
-            let started = Instant::now();
-            let mut app = opening(path);
-            let ctx = Context::default();
-            frame_of(&ctx, 0, &mut |ui| app.frame_ui(ui));
-            let elapsed = started.elapsed();
-            // The integrity check goes on after the first frame: let it
-            // finish before the next start.
-            wait_for_the_check(&app);
-            elapsed
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
 }
 
 /// Makes the demo at `path` and fills it to the bench's size; with `crowd`,

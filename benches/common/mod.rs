@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each benchmark uses its own part of it
 
+pub mod screens;
+
 use waybook::model::{
     Change, Leg, MapPath, MapPathId, Place, PlaceId, PlaceKind, Temperature, Terrain,
 };

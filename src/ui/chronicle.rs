@@ -6,7 +6,7 @@
 
 use super::Screen;
 use super::fields::{self, FieldBuffers, Unpicked, region_combo};
-use super::lists::Memo;
+use super::lists::{Heights, Memo};
 use crate::app::Command;
 use crate::model::chronicle::{self, Filter, Index, Period};
 use crate::model::{CampaignData, LogEntry, LogKind, limits};
@@ -52,6 +52,13 @@ pub struct ChronicleState {
     scroll_to: Option<i64>,
     /// Whether the Days zoom has been shown (and scrolled to today) yet.
     shown_days: bool,
+    /// The Hours zoom's entries as last drawn.
+    entry_rows: Heights,
+    /// The Days zoom's lines made so far, for (revision, filter).
+    day_lines: (
+        Option<(u64, FilterKey)>,
+        std::collections::HashMap<i64, String>,
+    ),
     pub fields: FieldBuffers,
     /// The days *Print chronicle…* prints.
     print_from: Option<i64>,
@@ -85,38 +92,51 @@ pub fn source(kind: LogKind) -> Screen {
     }
 }
 
-/// Each entry at its hour with the screen it came from to open, and the
-/// lines it said; the screen asked for.
-pub fn entries_ui(ui: &mut Ui, data: &CampaignData, entries: &[&LogEntry]) -> Option<Screen> {
+/// Each entry of clock day `day` at its hour with the screen it came from
+/// to open, and the lines it said, only those near the view drawn (a long
+/// campaign's day may hold hundreds); the screen asked for.
+pub fn entries_ui(
+    ui: &mut Ui,
+    rows: &mut Heights,
+    data: &CampaignData,
+    (day, entries): (i64, &[&LogEntry]),
+) -> Option<Screen> {
     if entries.is_empty() {
         ui.label(RichText::new("Nothing was played on this day.").weak());
         return None;
     }
     let mut open = None;
-    for e in entries {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{:02}:00", e.at.hour));
-            ui.strong(e.kind.label());
-            ui.label(&e.why);
-            let names: Vec<&str> = e
-                .characters
-                .iter()
-                .filter_map(|c| data.characters.get(c))
-                .map(|c| c.name.as_str())
-                .collect();
-            if !names.is_empty() {
-                ui.label(RichText::new(names.join(", ")).weak());
-            }
-            let to = source(e.kind);
-            if ui.small_button(format!("Open {}", to.label())).clicked() {
-                open = Some(to);
-            }
-        });
-        for line in &e.said {
-            ui.label(RichText::new(format!("    {line}")).weak());
-        }
+    rows.list(day, entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        rows.row(ui, i, |ui| entry_ui(ui, data, e, &mut open));
     }
     open
+}
+
+/// One entry: its hour, kind, words, who, the button that opens its
+/// screen, and what it said.
+fn entry_ui(ui: &mut Ui, data: &CampaignData, e: &LogEntry, open: &mut Option<Screen>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("{:02}:00", e.at.hour));
+        ui.strong(e.kind.label());
+        ui.label(&e.why);
+        let names: Vec<&str> = e
+            .characters
+            .iter()
+            .filter_map(|c| data.characters.get(c))
+            .map(|c| c.name.as_str())
+            .collect();
+        if !names.is_empty() {
+            ui.label(RichText::new(names.join(", ")).weak());
+        }
+        let to = source(e.kind);
+        if ui.small_button(format!("Open {}", to.label())).clicked() {
+            *open = Some(to);
+        }
+    });
+    for line in &e.said {
+        ui.label(RichText::new(format!("    {line}")).weak());
+    }
 }
 
 pub fn chronicle_ui(
@@ -236,7 +256,7 @@ fn hours_ui(
     ui.separator();
     let mut open = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        open = entries_ui(ui, data, &shown.entries);
+        open = entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries));
     });
     open
 }
@@ -252,6 +272,24 @@ fn day_summary(d: &chronicle::Day<'_>) -> String {
     );
     parts.extend(d.events.iter().map(|e| format!("★ {}", e.name)));
     parts.join(" · ")
+}
+
+/// A day on one line: its date, season, moons, weather and events, and
+/// how many entries of each kind.
+fn day_line(shown: &chronicle::Day<'_>) -> String {
+    let mut kinds: std::collections::BTreeMap<LogKind, usize> = Default::default();
+    for e in &shown.entries {
+        *kinds.entry(e.kind).or_default() += 1;
+    }
+    let mut line = format!("{} · {}", shown.date, day_summary(shown));
+    let happened: Vec<String> = kinds
+        .iter()
+        .map(|(k, n)| format!("{} {n}", k.label()))
+        .collect();
+    if !happened.is_empty() {
+        line = format!("{line} · {}", happened.join(", "));
+    }
+    line
 }
 
 /// Every day of the chronicle, a line each, the rows in view only; a day
@@ -280,27 +318,18 @@ fn days_ui(
     }
     area.show_rows(ui, height, count, |ui, rows| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        let key = (data.revision, key_of(&state.filter));
+        if state.day_lines.0 != Some(key) {
+            state.day_lines = (Some(key), std::collections::HashMap::new());
+        }
         for row in rows {
             let day = first + row as i64;
-            let shown = chronicle::day(data, index, day, &state.filter);
-            let mut kinds: std::collections::BTreeMap<LogKind, usize> = Default::default();
-            for e in &shown.entries {
-                *kinds.entry(e.kind).or_default() += 1;
-            }
-            let happened: Vec<String> = kinds
-                .iter()
-                .map(|(k, n)| format!("{} {n}", k.label()))
-                .collect();
-            let mut text = RichText::new(format!(
-                "{} · {}{}",
-                shown.date,
-                day_summary(&shown),
-                if happened.is_empty() {
-                    String::new()
-                } else {
-                    format!(" · {}", happened.join(", "))
-                }
-            ));
+            let line = state
+                .day_lines
+                .1
+                .entry(day)
+                .or_insert_with(|| day_line(&chronicle::day(data, index, day, &state.filter)));
+            let mut text = RichText::new(line.as_str());
             if day == data.settings.clock.day {
                 text = text.strong();
             }

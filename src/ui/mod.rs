@@ -9,7 +9,7 @@
 mod advancement;
 mod calendar;
 mod campaign;
-mod chronicle;
+pub mod chronicle;
 mod csv_import;
 mod cults;
 mod export;

@@ -29,6 +29,8 @@ pub struct CalendarState {
     event_name: String,
     repeat: Repeat,
     chronicle: ChronicleMemo,
+    /// The picked day's entries as last drawn.
+    entry_rows: super::lists::Heights,
 }
 
 impl Default for CalendarState {
@@ -43,6 +45,7 @@ impl Default for CalendarState {
             event_name: String::new(),
             repeat: Repeat::Once,
             chronicle: ChronicleMemo::default(),
+            entry_rows: super::lists::Heights::default(),
         }
     }
 }
@@ -332,5 +335,5 @@ fn day_ui(
     });
     ui.separator();
     ui.label(RichText::new("What happened").strong());
-    entries_ui(ui, data, &shown.entries)
+    entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries))
 }

@@ -36,6 +36,9 @@ pub struct TravelState {
     /// A travel cost being booked: how much, and for what.
     cost: Whole,
     cost_for: String,
+    /// The travel log's rows as last drawn: only those near the view are
+    /// drawn again (a long campaign has thousands of rounds).
+    log_rows: super::lists::Heights,
 }
 
 impl Default for TravelState {
@@ -50,6 +53,7 @@ impl Default for TravelState {
             camp: None,
             cost: Whole::empty(limits::COIN),
             cost_for: String::new(),
+            log_rows: super::lists::Heights::default(),
         }
     }
 }
@@ -163,7 +167,7 @@ pub fn travel_ui(
             wares_ui(ui, data, party, out);
             round_ui(ui, state, data, party, out);
             ui.add_space(8.0);
-            log_ui(ui, data, party);
+            log_ui(ui, &mut state.log_rows, data, party);
         });
 }
 
@@ -820,7 +824,7 @@ fn wares_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Vec<Comma
     }
 }
 
-fn log_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
+fn log_ui(ui: &mut Ui, rows: &mut super::lists::Heights, data: &CampaignData, party: &Party) {
     ui.heading("Travel log");
     let rounds: Vec<_> = data
         .rounds
@@ -831,21 +835,24 @@ fn log_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
     if rounds.is_empty() {
         ui.label(RichText::new("No travel rounds yet.").weak());
     }
-    for round in rounds {
-        let path = data.paths.get(&round.path).map_or("?", |p| p.name.as_str());
-        let state = if round.next == RoundStep::Done {
-            ""
-        } else {
-            " (in play)"
-        };
-        let date = data.settings.calendar.describe(round.day);
-        egui::CollapsingHeader::new(format!("{date}: {path}{state}"))
-            .id_salt(("round", round.id.0))
-            .show(ui, |ui| {
-                for line in &round.lines {
-                    ui.label(RichText::new(line).monospace().size(12.0));
-                }
-            });
+    rows.list(party.id, rounds.len());
+    for (i, round) in rounds.into_iter().enumerate() {
+        rows.row(ui, i, |ui| {
+            let path = data.paths.get(&round.path).map_or("?", |p| p.name.as_str());
+            let state = if round.next == RoundStep::Done {
+                ""
+            } else {
+                " (in play)"
+            };
+            let date = data.settings.calendar.describe(round.day);
+            egui::CollapsingHeader::new(format!("{date}: {path}{state}"))
+                .id_salt(("round", round.id.0))
+                .show(ui, |ui| {
+                    for line in &round.lines {
+                        ui.label(RichText::new(line).monospace().size(12.0));
+                    }
+                });
+        });
     }
 }
 

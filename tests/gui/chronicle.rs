@@ -6,7 +6,7 @@
 
 use crate::common::gui::Fixture;
 use crate::common::pdf_text;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use waybook::app::DialogOutcome;
 use waybook::model::LogKind;
 
@@ -70,8 +70,8 @@ fn an_event_added_on_a_day_shows_on_the_grid_and_comes_round() {
     );
     f.click("Day 27");
     f.click("Remove Market at Emberfall");
-    assert!(f.data().events.get(&event.id).is_none());
-    assert!(f.reloaded().events.get(&event.id).is_none());
+    assert!(!f.data().events.contains_key(&event.id));
+    assert!(!f.reloaded().events.contains_key(&event.id));
 }
 
 #[test]

@@ -128,16 +128,6 @@ fn journey_list_ui(
     out: &mut Vec<Command>,
 ) {
     ui.heading("Journeys");
-    for j in data.journeys.values() {
-        if ui
-            .selectable_label(state.selected == Some(j.id), &j.name)
-            .clicked()
-        {
-            state.selected = Some(j.id);
-            state.day = 0;
-        }
-    }
-    ui.add_space(6.0);
     if !data.parties.is_empty()
         && ui.button("New journey").clicked()
         && let Some(command) = add_journey(state, data)
@@ -158,6 +148,20 @@ fn journey_list_ui(
     if data.parties.is_empty() {
         ui.label(RichText::new("Add a party first: a journey belongs to a party.").weak());
     }
+    ui.add_space(6.0);
+    // Only the rows in view are drawn: a long campaign has hundreds.
+    let journeys: Vec<&Journey> = data.journeys.values().collect();
+    let height = ui.available_height();
+    lists::rows_in_view(ui, "journey-rows", journeys.len(), height, |ui, i| {
+        let j = journeys[i];
+        if ui
+            .selectable_label(state.selected == Some(j.id), &j.name)
+            .clicked()
+        {
+            state.selected = Some(j.id);
+            state.day = 0;
+        }
+    });
 }
 
 /// The journey the screen shows: the one chosen, else the first.
