@@ -1013,22 +1013,8 @@ fn the_forecast_says_when_the_supplies_run_out() {
 /// The lane runs through a region whose d2 table gives "Snow" or "Clear"
 /// and whose days keep yesterday's weather half the time.
 fn with_region(data: &mut CampaignData) -> waybook::model::RegionId {
-    use waybook::model::{DiceText, Region, RegionId, TableDef, TableId, TableRowDef};
-    let table = TableDef {
-        id: TableId(50),
-        name: "Moor weather".into(),
-        dice: "d2".parse::<DiceText>().expect("dice"),
-        rows: ["Snow", "Clear"]
-            .iter()
-            .zip(1..)
-            .map(|(r, face)| TableRowDef {
-                from: face,
-                to: face,
-                result: (*r).into(),
-            })
-            .collect(),
-        suggested: false,
-    };
+    use waybook::model::{Region, RegionId, TableDef, TableId};
+    let table = TableDef::one_per_face(TableId(50), "Moor weather", &["Snow", "Clear"]);
     let mut settings = data.settings.clone();
     settings.calendar.seasons.clear();
     settings.weather_table = Some(table.id);

@@ -5,11 +5,10 @@
 
 use crate::model::LogKind;
 use crate::model::{
-    CampaignData, Change, DiceText, Edit, ItemId, MapPath, MapPathId, PartyId, Place, PlaceId,
-    PlaceKind, TableDef, TableId, TableRowDef, Ware, WareId,
+    CampaignData, Change, Edit, ItemId, MapPath, MapPathId, PartyId, Place, PlaceId, PlaceKind,
+    TableDef, TableId, Ware, WareId,
 };
 use crate::rules::dice::Dice;
-use crate::rules::expr::DiceExpr;
 use crate::rules::rounds::camp::Action;
 use crate::travel::round::{self, CampOrders, EncounterChoice, HeroOrder};
 
@@ -99,21 +98,10 @@ const PATHS: &[PathRow] = &[
 /// A table of one row per face of a die.
 pub(super) fn table(id: TableId, name: &str, results: &[&str]) -> TableDef {
     TableDef {
-        id,
-        name: name.to_owned(),
-        dice: DiceText::from(DiceExpr::die(results.len() as u32)),
-        rows: results
-            .iter()
-            .zip(1..)
-            .map(|(result, face)| TableRowDef {
-                from: face,
-                to: face,
-                result: (*result).to_owned(),
-            })
-            .collect(),
         // The texts name these tables but give none: the demo's are
         // Waybook's suggestions, marked as such.
         suggested: true,
+        ..TableDef::one_per_face(id, name, results)
     }
 }
 

@@ -5,7 +5,6 @@
 //! company waited in Kettleford for the pass to clear, the clock moved on
 //! with both regions' weather rolled and kept.
 
-use super::map::table;
 use crate::model::calendar::Phase;
 use crate::model::event::Repeat;
 use crate::model::{
@@ -67,11 +66,8 @@ pub fn region_changes(data: &CampaignData) -> Vec<Change> {
     ]
     .into_iter()
     .zip(0..)
-    .map(|((name, rows), n)| TableDef {
-        // The demo's own tables, not stand-ins for the rule texts'.
-        suggested: false,
-        ..table(TableId(first_table + n), name, rows)
-    })
+    // The demo's own tables, not stand-ins for the rule texts'.
+    .map(|((name, rows), n)| TableDef::one_per_face(TableId(first_table + n), name, rows))
     .collect();
     let first_region = data.next_id::<Region>().0;
     let seasons = |cold: TableId, warm: TableId| -> BTreeMap<String, TableId> {

@@ -110,6 +110,15 @@ impl CampaignData {
         self.tables.values().find(|t| t.name == name)
     }
 
+    /// The names of `characters`, those still in the campaign, in order.
+    pub fn names_of(&self, characters: &[super::CharacterId]) -> Vec<&str> {
+        characters
+            .iter()
+            .filter_map(|c| self.characters.get(c))
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+
     /// The map's places in natural name order.
     pub fn places_by_name(&self) -> Vec<&super::Place> {
         let mut places: Vec<_> = self.places.values().collect();

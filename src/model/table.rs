@@ -91,6 +91,25 @@ pub struct TableDef {
 pub const SUGGESTED: &str = "Waybook's suggestion, not the rule texts'";
 
 impl TableDef {
+    /// A table of one die with a face per result, in order: the GM's own
+    /// (not a suggestion).
+    pub fn one_per_face(id: TableId, name: &str, results: &[&str]) -> Self {
+        Self {
+            id,
+            name: name.to_owned(),
+            dice: DiceText::from(DiceExpr::die(results.len() as u32)),
+            rows: (1..)
+                .zip(results)
+                .map(|(face, result)| TableRowDef {
+                    from: face,
+                    to: face,
+                    result: (*result).to_owned(),
+                })
+                .collect(),
+            suggested: false,
+        }
+    }
+
     /// The table's name in a roll's working, followed by "(Waybook's
     /// suggestion, not the rule texts')" when it is one.
     pub fn marked(&self) -> String {

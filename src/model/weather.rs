@@ -312,7 +312,7 @@ pub fn play(data: &CampaignData, step: WeatherStep, dice: &mut Dice) -> Result<E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DiceText, Settings, TableDef, TableId, TableRowDef, Temperature};
+    use crate::model::{Settings, TableDef, TableId, Temperature};
 
     /// A campaign whose one region, "Pass", keeps yesterday's weather at
     /// `keep` percent and rolls a d2 of "Snow" and "Clear"; no calendar
@@ -322,21 +322,7 @@ mod tests {
         settings.calendar.seasons.clear();
         settings.weather_table = Some(TableId(1));
         let mut data = CampaignData::new(settings);
-        let table = TableDef {
-            id: TableId(1),
-            name: "Pass weather".into(),
-            dice: "d2".parse::<DiceText>().expect("dice"),
-            rows: ["Snow", "Clear"]
-                .iter()
-                .zip(1..)
-                .map(|(r, face)| TableRowDef {
-                    from: face,
-                    to: face,
-                    result: (*r).into(),
-                })
-                .collect(),
-            suggested: false,
-        };
+        let table = TableDef::one_per_face(TableId(1), "Pass weather", &["Snow", "Clear"]);
         let region = Region {
             keep_percent: keep,
             ..Region::new(RegionId(1), "Pass")

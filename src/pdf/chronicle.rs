@@ -39,12 +39,7 @@ pub fn chronicle(l: &mut Layout<'_>, data: &CampaignData, from: i64, to: i64) {
         );
         lines.extend(d.events.iter().map(|e| format!("Event: {}", e.name)));
         for e in &d.entries {
-            let who: Vec<&str> = e
-                .characters
-                .iter()
-                .filter_map(|c| data.characters.get(c))
-                .map(|c| c.name.as_str())
-                .collect();
+            let who = data.names_of(&e.characters);
             let who = if who.is_empty() {
                 String::new()
             } else {

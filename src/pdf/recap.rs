@@ -35,12 +35,7 @@ pub fn recap(l: &mut Layout<'_>, data: &CampaignData, night: &str) {
     );
     blocks::section(l, "What happened", 40.0);
     for e in entries {
-        let who: Vec<&str> = e
-            .characters
-            .iter()
-            .filter_map(|c| data.characters.get(c))
-            .map(|c| c.name.as_str())
-            .collect();
+        let who = data.names_of(&e.characters);
         let heading = format!(
             "{} · {} · {}{}",
             data.settings.when(e.at),

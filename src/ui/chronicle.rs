@@ -120,12 +120,7 @@ fn entry_ui(ui: &mut Ui, data: &CampaignData, e: &LogEntry, open: &mut Option<Sc
         ui.label(format!("{:02}:00", e.at.hour));
         ui.strong(e.kind.label());
         ui.label(&e.why);
-        let names: Vec<&str> = e
-            .characters
-            .iter()
-            .filter_map(|c| data.characters.get(c))
-            .map(|c| c.name.as_str())
-            .collect();
+        let names = data.names_of(&e.characters);
         if !names.is_empty() {
             ui.label(RichText::new(names.join(", ")).weak());
         }

@@ -197,12 +197,7 @@ fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId]) {
                     }
                 });
                 row.col(|ui| {
-                    let who: Vec<&str> = e
-                        .characters
-                        .iter()
-                        .filter_map(|c| data.characters.get(c))
-                        .map(|c| c.name.as_str())
-                        .collect();
+                    let who = data.names_of(&e.characters);
                     ui.label(text(who.join(", ")));
                 });
                 row.col(|ui| {
