@@ -7,7 +7,7 @@
 use super::fields::{self, FieldBuffers, FieldLabel};
 use crate::app::Command;
 use crate::model::calendar::{Calendar, Day, Festival, LeapRule, Month, Moon, Phase, Season};
-use crate::model::{Settings, limits};
+use crate::model::{CampaignData, Settings, limits};
 use egui::{RichText, Ui};
 
 /// Applies `change` to a copy of the calendar and commits it, or refuses
@@ -30,7 +30,13 @@ fn change_calendar(
 }
 
 /// The whole calendar section.
-pub fn calendar_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+pub fn calendar_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    let s = &data.settings;
     ui.label(RichText::new("Calendar").strong());
     ui.label(
         RichText::new("Names the clock's days; changing it never moves anything in time. Today: ")
@@ -52,7 +58,7 @@ pub fn calendar_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &m
     weekdays_ui(ui, fields, s, out);
     festivals_ui(ui, fields, s, out);
     leap_ui(ui, fields, s, out);
-    seasons_ui(ui, fields, s, out);
+    seasons_ui(ui, fields, data, out);
     moons_ui(ui, fields, s, out);
 }
 
@@ -284,7 +290,8 @@ fn set_but(l: &mut LeapRule, n: Option<i64>) {
 }
 
 /// The seasons' first days and their sunrise and sunset.
-fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+    let s = &data.settings;
     let c = &s.calendar;
     ui.label(
         RichText::new("Seasons, from their first day (sunrise and sunset in the day's hours)")
@@ -294,8 +301,10 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
     for (i, season) in c.seasons.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             let key = |k: &str| format!("calendar:season{i}:{k}");
+            // Renamed with the regions' tables for it, which go by its name.
             if let Some(name) = fields.text(ui, &key("name"), "Season", &season.name, 100.0) {
-                change_calendar(fields, out, s, "season", |c| c.seasons[i].name = name);
+                let edit = crate::app::edits::records::rename_season(data, i, &name);
+                out.extend(fields.command(edit));
             }
             if let Some(d) = fields.whole(ui, &key("day"), "from", season.day, &limits::MONTH_DAYS)
             {

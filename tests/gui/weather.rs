@@ -158,3 +158,31 @@ fn a_travel_round_in_a_region_uses_its_weather_and_keeps_it() {
     assert!(f.shows("Ashen plain: Extreme heat: dust haze"));
     assert_eq!(f.reloaded().weather_on(pass, today), Some(&kept));
 }
+
+/// A season renamed on the Campaign screen keeps each region's table for
+/// it, which goes by the season's name.
+#[test]
+fn a_renamed_season_keeps_its_regions_tables() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    let pass = region(&f, "Greyspine pass");
+    let table = f.data().regions[&pass].tables["Summer"];
+    let summer = f
+        .data()
+        .settings
+        .calendar
+        .seasons
+        .iter()
+        .position(|s| s.name == "Summer")
+        .expect("a summer");
+    f.type_into_nth("Season", summer, "High summer");
+    assert_eq!(
+        f.data().settings.calendar.seasons[summer].name,
+        "High summer"
+    );
+    let tables = &f.reloaded().regions[&pass].tables;
+    assert_eq!(tables.get("High summer"), Some(&table));
+    assert!(!tables.contains_key("Summer"));
+    f.menu("Edit", "Undo");
+    assert_eq!(f.data().regions[&pass].tables.get("Summer"), Some(&table));
+}

@@ -246,6 +246,27 @@ pub fn add_event(data: &CampaignData, name: &str, when: Recurrence) -> Added<Cal
     added(format!("Add event {name}"), &event)
 }
 
+/// Season `i` of the calendar renamed `name`, each region's table for it
+/// kept under the new name.
+pub fn rename_season(data: &CampaignData, i: usize, name: &str) -> Option<Edit> {
+    let old = data.settings.calendar.seasons.get(i)?.name.clone();
+    let mut settings = data.settings.clone();
+    settings.calendar.seasons[i].name = name.to_owned();
+    let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
+    for r in data
+        .regions
+        .values()
+        .filter(|r| r.tables.contains_key(&old))
+    {
+        let mut after = r.clone();
+        if let Some(table) = after.tables.remove(&old) {
+            after.tables.insert(name.to_owned(), table);
+        }
+        changes.push(Change::of(Some(r), Some(&after)));
+    }
+    Some(Edit::new(format!("Rename season {old} to {name}"), changes))
+}
+
 /// A region called "Region N", whose days keep yesterday's weather three
 /// times in ten, so weather comes in spells from the start.
 pub fn add_region(data: &CampaignData) -> Added<Region> {
