@@ -124,7 +124,8 @@ pub fn day<'a>(data: &'a CampaignData, index: &Index, day: i64, filter: &Filter)
 }
 
 /// A run of days summed up: how many entries of each kind, the GM's events,
-/// and each region's commonest weather with its count of days.
+/// and each region's commonest weather (of the days that fell, not the
+/// forecast) with its count of days.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Period {
     pub days: RangeInclusive<i64>,
@@ -159,7 +160,8 @@ pub fn period(
         .filter(|r| filter.shows_region(r.id))
         .filter_map(|r| {
             let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-            for w in data.weather_of(r.id, days.clone()) {
+            let fell = *days.start()..=(*days.end()).min(data.settings.clock.day);
+            for w in data.weather_of(r.id, fell) {
                 *counts.entry(w.weather.as_str()).or_default() += 1;
             }
             let (weather, n) = counts.into_iter().max_by_key(|(_, n)| *n)?;

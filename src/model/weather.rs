@@ -39,6 +39,14 @@ pub struct DayOdds {
     pub odds: Vec<(String, f64)>,
 }
 
+/// Why `region` has no weather it could roll on `day`: no table, or one
+/// that cannot be rolled.
+pub fn why_unrolled(data: &CampaignData, region: &Region, day: i64) -> WeatherError {
+    table_on(data, region, day)
+        .err()
+        .unwrap_or_else(|| no_table(data, region, day))
+}
+
 /// Why `region` has no weather on `day`: its season has no table and the
 /// campaign none.
 pub fn no_table(data: &CampaignData, region: &Region, day: i64) -> WeatherError {
@@ -114,7 +122,9 @@ pub fn roll_day(
 }
 
 /// Every region's weather from today to `through` that has not been rolled
-/// yet, rolled day by day (a region with no table is left without).
+/// yet, rolled day by day. A day whose table is missing or cannot be rolled
+/// is left without (the next one starts a fresh spell): one region's table
+/// never stops another's weather, nor the step that asked for it.
 pub fn roll_through(data: &CampaignData, through: i64, dice: &mut Dice) -> Result<Vec<Weather>> {
     let today = data.settings.clock.day;
     let mut rolled = Vec::new();
@@ -128,7 +138,10 @@ pub fn roll_through(data: &CampaignData, through: i64, dice: &mut Dice) -> Resul
                         rolled.push(w.clone());
                         w
                     }
-                    Err(WeatherError::NoTable { .. }) => break,
+                    Err(WeatherError::NoTable { .. } | WeatherError::Table(..)) => {
+                        yesterday = None;
+                        continue;
+                    }
                     Err(e) => return Err(e),
                 },
             };
@@ -236,11 +249,20 @@ pub fn reroll_forecast(
         };
         yesterday = Some(weather);
     }
-    Ok(edit_of(
+    // Days rolled further ahead followed the old forecast: they go, but for
+    // a Divine's.
+    let mut edit = edit_of(
         data,
         format!("Roll the forecast of {} again", region.name),
         &rolled,
-    ))
+    );
+    let beyond = today + days + 1..=*limits::CLOCK_DAY.end();
+    edit.changes.extend(
+        data.weather_of(region.id, beyond)
+            .filter(|w| !w.foretold)
+            .map(|w| Change::of(Some(w), None)),
+    );
+    Ok(edit)
 }
 
 /// The chance of each weather on each of the next `days` days of
@@ -256,23 +278,31 @@ pub fn forecast(data: &CampaignData, region: &Region, days: i64) -> Result<Vec<D
             .odds()
             .ok_or_else(|| WeatherError::TooManyDice(def.name.clone()))
     };
+    let keep = region.keep_percent as f64 / 100.0;
     let mut chances = match data.weather_on(region.id, today) {
         Some(w) => vec![(w.weather.clone(), 1.0)],
-        None => table_odds(today)?,
-    };
-    let keep = region.keep_percent as f64 / 100.0;
-    let mut ahead = Vec::new();
-    for day in today + 1..=today + days {
-        let fresh = table_odds(day)?;
-        let mut next: Vec<(String, f64)> =
-            chances.iter().map(|(w, p)| (w.clone(), p * keep)).collect();
-        for (w, q) in fresh {
-            match next.iter_mut().find(|(n, _)| *n == w) {
-                Some((_, p)) => *p += q * (1.0 - keep),
-                None => next.push((w, q * (1.0 - keep))),
+        None => {
+            let yesterday = data
+                .weather_on(region.id, today - 1)
+                .map(|w| vec![(w.weather.clone(), 1.0)]);
+            match yesterday {
+                Some(held) => next_day(&held, table_odds(today)?, keep),
+                None => table_odds(today)?,
             }
         }
-        next.retain(|(_, p)| *p > 0.0);
+    };
+    let mut ahead = Vec::new();
+    for day in today + 1..=today + days {
+        // A day a Divine foretold is known.
+        if let Some(w) = data.weather_on(region.id, day).filter(|w| w.foretold) {
+            chances = vec![(w.weather.clone(), 1.0)];
+            ahead.push(DayOdds {
+                day,
+                odds: chances.clone(),
+            });
+            continue;
+        }
+        let next = next_day(&chances, table_odds(day)?, keep);
         ahead.push(DayOdds {
             day,
             odds: next.clone(),
@@ -280,6 +310,20 @@ pub fn forecast(data: &CampaignData, region: &Region, days: i64) -> Result<Vec<D
         chances = next;
     }
     Ok(ahead)
+}
+
+/// The chances of a day after one with `chances`: kept at `keep`, else
+/// the table's `fresh` odds.
+fn next_day(chances: &[(String, f64)], fresh: Vec<(String, f64)>, keep: f64) -> Vec<(String, f64)> {
+    let mut next: Vec<(String, f64)> = chances.iter().map(|(w, p)| (w.clone(), p * keep)).collect();
+    for (w, q) in fresh {
+        match next.iter_mut().find(|(n, _)| *n == w) {
+            Some((_, p)) => *p += q * (1.0 - keep),
+            None => next.push((w, q * (1.0 - keep))),
+        }
+    }
+    next.retain(|(_, p)| *p > 0.0);
+    next
 }
 
 /// What the GM asks of the weather.
@@ -468,5 +512,61 @@ mod tests {
             Temperature::ExtremeCold
         );
         assert_eq!(w("Hot and dry").temperature(), Temperature::Normal);
+    }
+
+    /// A region with a table for Autumn only (from 1 Leafmoon, clock day
+    /// 18 of the Greyspine reckoning) and no campaign table: the summer
+    /// days are left without, and autumn's are rolled all the same.
+    #[test]
+    fn a_day_with_no_table_does_not_stop_the_days_after_it() {
+        let mut data = campaign(0);
+        *data.settings.calendar = crate::model::calendar::Calendar::greyspine();
+        data.settings.weather_table = None;
+        let mut region = data.regions[&RegionId(1)].clone();
+        region.tables.insert("Autumn".into(), TableId(1));
+        data.apply(&Change::of(data.regions.get(&region.id), Some(&region)));
+        let rolled = roll_through(&data, 20, &mut Dice::scripted(vec![1, 2, 1])).expect("rolled");
+        let days: Vec<i64> = rolled.iter().map(|w| w.day).collect();
+        assert_eq!(days, [18, 19, 20]);
+    }
+
+    /// A Divine's day is known: the forecast gives it whole, and the days
+    /// after start from it; rolling again drops days rolled further ahead.
+    #[test]
+    fn a_foretold_day_is_certain_and_a_shorter_reroll_drops_the_rest() {
+        let mut data = campaign(50);
+        let ahead = reroll_forecast(
+            &data,
+            RegionId(1),
+            4,
+            &mut Dice::scripted(vec![1, 1, 1, 1, 1]),
+        )
+        .expect("rolled");
+        apply(&mut data, &ahead);
+        let mut told = data.weather_on(RegionId(1), 2).expect("rolled").clone();
+        told.weather = "Clear".into();
+        told.foretold = true;
+        data.apply(&Change::of(data.weather_on(RegionId(1), 2), Some(&told)));
+        let region = data.regions[&RegionId(1)].clone();
+        let odds = forecast(&data, &region, 2).expect("forecast");
+        assert_eq!(odds[0].odds, [("Clear".to_owned(), 1.0)]);
+        let clear = odds[1]
+            .odds
+            .iter()
+            .find(|(w, _)| w == "Clear")
+            .expect("clear")
+            .1;
+        assert_eq!(clear, 0.75, "0.5 kept + 0.5 × 0.5");
+        // Two days again: the foretold day 2 kept, day 3 keeps its Clear
+        // (d100 of 1), days 4 and 5 dropped.
+        let shorter =
+            reroll_forecast(&data, RegionId(1), 2, &mut Dice::scripted(vec![1])).expect("rolled");
+        apply(&mut data, &shorter);
+        let left: Vec<(i64, &str)> = data
+            .weather
+            .values()
+            .map(|w| (w.day, w.weather.as_str()))
+            .collect();
+        assert_eq!(left, [(1, "Snow"), (2, "Clear"), (3, "Clear")]);
     }
 }

@@ -137,11 +137,19 @@ impl CampOrders {
 }
 
 /// A successful Divine: tomorrow's weather where the party will be (its
-/// region's, rolled now and kept as foretold; else the campaign table's).
+/// region's, rolled now and kept as foretold; else the campaign table's):
+/// the place it arrives at tonight, or the path it is on.
 fn divine(book: &mut Booking<'_>, dice: &mut Dice) -> Result<()> {
     let data = book.data;
     let tomorrow = book.round.day + 1;
-    if let Some(region) = data.region_of_party(&book.party) {
+    let arriving = (book.party.travel.on_path)
+        .filter(|on| on.state.rounds_left == 0)
+        .and_then(|on| data.places.get(&on.toward));
+    let region = match arriving {
+        Some(place) => data.region_of_place(place),
+        None => data.region_of_party(&book.party),
+    };
+    if let Some(region) = region {
         match book.region_weather(region, tomorrow, true, dice)? {
             Some((w, _)) => {
                 book.line(format!(
@@ -152,7 +160,7 @@ fn divine(book: &mut Booking<'_>, dice: &mut Dice) -> Result<()> {
             }
             None => book.line(format!(
                 "Divine: {}; the GM tells tomorrow's weather.",
-                weather::no_table(data, region, tomorrow)
+                weather::why_unrolled(data, region, tomorrow)
             )),
         }
         return Ok(());
@@ -428,7 +436,7 @@ pub fn navigate(
                         region.name, w.weather
                     )
                 }
-                None => format!("Weather: {}.", weather::no_table(data, region, day)),
+                None => format!("Weather: {}.", weather::why_unrolled(data, region, day)),
             };
             book.line(line);
         }

@@ -304,6 +304,11 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
             // Renamed with the regions' tables for it, which go by its name.
             if let Some(name) = fields.text(ui, &key("name"), "Season", &season.name, 100.0) {
                 let edit = crate::app::edits::records::rename_season(data, i, &name);
+                if edit.is_none() {
+                    out.push(Command::Refuse(format!(
+                        "Another season is called {name}: each needs its own name"
+                    )));
+                }
                 out.extend(fields.command(edit));
             }
             if let Some(d) = fields.whole(ui, &key("day"), "from", season.day, &limits::MONTH_DAYS)

@@ -60,6 +60,10 @@ pub fn calendar_ui(
     let c = &data.settings.calendar;
     let today = data.settings.clock.day;
     let picked = state.picked.unwrap_or(today);
+    // A month turned to may be gone since (the calendar changed, undone).
+    if state.page.is_some_and(|(_, m)| m >= c.months.len()) {
+        state.page = None;
+    }
     let (year, month) = state.page.unwrap_or_else(|| page_of(c, picked));
     let mut open = None;
     egui::Panel::right("calendar-day")
@@ -225,13 +229,15 @@ fn cell_contents(ui: &mut Ui, data: &CampaignData, day: i64, head: RichText) {
     for e in crate::model::CalendarEvent::on_day(data.events.values(), c, day) {
         ui.label(RichText::new(format!("★ {}", e.name)).color(Color32::from_rgb(150, 90, 20)));
     }
+    let ahead = if day > data.settings.clock.day {
+        "forecast, "
+    } else {
+        ""
+    };
     for r in data.regions_by_name() {
         if let Some(w) = data.weather_on(r.id, day) {
-            ui.label(
-                RichText::new(format!("{}: {}", r.name, w.weather))
-                    .small()
-                    .weak(),
-            );
+            let text = format!("{}: {ahead}{}", r.name, w.weather);
+            ui.label(RichText::new(text).small().weak());
         }
     }
 }
@@ -325,7 +331,12 @@ fn day_ui(
         if let Some(r) = choice_combo(ui, "event-repeat", "comes", state.repeat) {
             state.repeat = r;
         }
-        if ui.button("Add event").clicked() {
+        let why_not = (state.repeat == Repeat::Moon && c.moons.is_empty())
+            .then_some("The calendar has no moons (Campaign screen)");
+        let add = ui
+            .add_enabled(why_not.is_none(), egui::Button::new("Add event"))
+            .on_disabled_hover_text(why_not.unwrap_or_default());
+        if add.clicked() {
             let when = Recurrence::anchored(state.repeat, c, day);
             out.push(Command::Apply(
                 records::add_event(data, &state.event_name, when).edit,

@@ -247,9 +247,18 @@ pub fn add_event(data: &CampaignData, name: &str, when: Recurrence) -> Added<Cal
 }
 
 /// Season `i` of the calendar renamed `name`, each region's table for it
-/// kept under the new name.
+/// kept under the new name; none when another season has that name.
 pub fn rename_season(data: &CampaignData, i: usize, name: &str) -> Option<Edit> {
-    let old = data.settings.calendar.seasons.get(i)?.name.clone();
+    let seasons = &data.settings.calendar.seasons;
+    let old = seasons.get(i)?.name.clone();
+    // Two seasons of one name would share (and overwrite) their tables.
+    if seasons
+        .iter()
+        .enumerate()
+        .any(|(j, s)| j != i && s.name == name)
+    {
+        return None;
+    }
     let mut settings = data.settings.clone();
     settings.calendar.seasons[i].name = name.to_owned();
     let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
