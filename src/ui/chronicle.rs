@@ -45,7 +45,8 @@ pub struct ChronicleState {
     /// The day the Hours zoom shows; today's until the GM opens another.
     pub day: Option<i64>,
     pub filter: Filter,
-    memo: ChronicleMemo,
+    /// The log by day, shared with the Calendar screen's day.
+    pub(super) memo: ChronicleMemo,
     /// The periods of a zoom, summed again only when something changes.
     periods: Memo<(u64, Zoom, FilterKey), Vec<Period>>,
     /// The Days zoom scrolls to this day on the next frame.

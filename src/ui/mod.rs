@@ -211,7 +211,13 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Travel => travel::travel_ui(ui, &mut state.travel, data, &mut out),
                 Screen::Weather => weather::weather_ui(ui, &mut state.weather, data, &mut out),
                 Screen::Calendar => {
-                    if let Some(to) = month::calendar_ui(ui, &mut state.calendar, data, &mut out) {
+                    if let Some(to) = month::calendar_ui(
+                        ui,
+                        &mut state.calendar,
+                        &mut state.chronicle.memo,
+                        data,
+                        &mut out,
+                    ) {
                         state.screen = to;
                     }
                 }

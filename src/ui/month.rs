@@ -28,7 +28,6 @@ pub struct CalendarState {
     why: String,
     event_name: String,
     repeat: Repeat,
-    chronicle: ChronicleMemo,
     /// The picked day's entries as last drawn.
     entry_rows: super::lists::Heights,
 }
@@ -44,16 +43,17 @@ impl Default for CalendarState {
             why: String::new(),
             event_name: String::new(),
             repeat: Repeat::Once,
-            chronicle: ChronicleMemo::default(),
             entry_rows: super::lists::Heights::default(),
         }
     }
 }
 
-/// Draws the screen; the screen an entry of the day asks to open, if any.
+/// Draws the screen, the day's entries read from `log`, the index the
+/// Chronicle keeps too; the screen an entry of the day asks to open, if any.
 pub fn calendar_ui(
     ui: &mut Ui,
     state: &mut CalendarState,
+    log: &mut ChronicleMemo,
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) -> Option<Screen> {
@@ -73,7 +73,7 @@ pub fn calendar_ui(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 clock_ui(ui, state, data, out);
                 ui.separator();
-                open = day_ui(ui, state, data, picked, out);
+                open = day_ui(ui, state, log, data, picked, out);
             });
         });
     egui::CentralPanel::default().show(ui, |ui| {
@@ -292,12 +292,13 @@ fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &m
 fn day_ui(
     ui: &mut Ui,
     state: &mut CalendarState,
+    log: &mut ChronicleMemo,
     data: &CampaignData,
     day: i64,
     out: &mut Vec<Command>,
 ) -> Option<Screen> {
     let c = &data.settings.calendar;
-    let index = state.chronicle.index(data);
+    let index = log.index(data);
     let shown = chronicle::day(data, &index, day, &Filter::default());
     ui.heading(&shown.date);
     if let Some(season) = &shown.season {
