@@ -66,11 +66,12 @@ fn main() {
     }
     println!();
     println!(
-        "{} log entries, {} weather records; file {:.1} MB; cold start (open to the end of the first frame) median {} of 10",
+        "{} log entries, {} weather records; file {:.1} MB; cold start (open to the end of the first frame) median {} of 10; the log in memory after {}",
         app_data(&app).log.len(),
         app_data(&app).weather.len(),
         bytes as f64 / 1e6,
-        ms(cold)
+        ms(cold.first_frame),
+        ms(cold.log_in)
     );
 }
 

@@ -681,6 +681,48 @@ fn journeys_round_trip_and_leave_with_their_party() {
 }
 
 #[test]
+fn an_edit_made_while_the_log_is_read_keeps_every_entry_and_takes_a_new_id() {
+    let dir = temp();
+    let path = dir.path().join("long.waybook");
+    drop(waybook::demo::create_demo(&path).expect("demo"));
+    let written = Campaign::open(&path).expect("opens").load().expect("loads");
+    let mut session = Session::new(Campaign::open(&path).expect("opens")).expect("session");
+    assert_eq!(session.data.log_read, LogRead::Reading);
+    assert!(session.data.log.is_empty(), "the log comes in behind");
+    assert!(session.is_reading_log());
+    // An event the GM adds before the log is in.
+    let entry = LogEntry::new(
+        &session.data,
+        LogKind::Event,
+        "Wait for the ferry",
+        String::new(),
+        Vec::new(),
+        "2026-12-03 18:00".to_owned(),
+    );
+    let last = *written.log.keys().last().expect("the demo has a log");
+    assert!(entry.id > last, "{:?} is a new id after {last:?}", entry.id);
+    session
+        .apply(Edit::new(
+            "Add an event",
+            vec![Change::of(None, Some(&entry))],
+        ))
+        .expect("written once the log is in");
+    assert_eq!(session.data.log_read, LogRead::Whole);
+    let mut expected = written.log.clone();
+    expected.insert(entry.id, entry.clone());
+    assert_eq!(session.data.log, expected, "every entry, and the new one");
+    assert_eq!(
+        Campaign::open(&path)
+            .expect("opens")
+            .load()
+            .expect("loads")
+            .log,
+        expected,
+        "so is the file"
+    );
+}
+
+#[test]
 fn a_played_journey_keeps_its_log_progress_and_food_record() {
     let dir = temp();
     let path = dir.path().join("played.waybook");

@@ -536,6 +536,8 @@ fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end() {
     let path = dir.path().join("undo.waybook");
     let mut session =
         Session::new(waybook::demo::create_demo(&path).expect("demo")).expect("session");
+    // The log, read behind the first frame, in before the start is taken.
+    session.settle_log(true);
     let start = records(&session.data);
     let mut rng = StdRng::seed_from_u64(2026);
     let mut seen = session.data.clone();

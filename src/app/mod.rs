@@ -308,6 +308,20 @@ impl App {
         }
     }
 
+    /// The campaign log read behind the first frames: taken in as soon as
+    /// it is read, or at once (waiting) when `wait`; a log that could not
+    /// be read is said at once.
+    pub fn watch_log(&mut self, wait: bool) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        session.settle_log(wait);
+        if let Some(reason) = session.log_news() {
+            let path = session.path_buf().unwrap_or_default();
+            self.fail(crate::store::StoreError::Damaged { path, reason }.to_string());
+        }
+    }
+
     /// A snapshot of the open campaign before a change made in bulk.
     fn snapshot_before(&mut self, reason: crate::store::snapshots::Reason) {
         let Some(session) = &self.session else { return };
@@ -368,6 +382,8 @@ impl App {
         self.watch_verification();
         let commands = std::mem::take(&mut self.commands);
         let ran = commands.iter().any(|c| !matches!(c, Command::Draft(_)));
+        // What the GM asks for (an edit, an export, a sheet) sees the whole log.
+        self.watch_log(ran);
         for command in commands {
             self.run(command);
         }

@@ -3,10 +3,13 @@
 //! from the campaign as it is now (the session, not the screen, is the
 //! authority on what an edit replaces), the edit is written to the file in
 //! one transaction, mirrored in memory, then recorded for undo.
+//!
+//! A large campaign is shown before its log is read: the log comes in on a
+//! worker ([`Session::settle_log`] takes it), and every edit waits for it.
 
 use super::history::History;
-use crate::model::{CampaignData, Change, Edit, Stale};
-use crate::store::{self, Campaign, StoreError};
+use crate::model::{CampaignData, Change, Edit, LogRead, Stale};
+use crate::store::{self, Campaign, LogReading, StoreError};
 use std::path::{Path, PathBuf};
 
 /// Why an edit was not made; memory, file and history are as they were.
@@ -41,13 +44,18 @@ pub struct Session {
     history: History,
     /// The file as it was opened: edits stop if another takes its place.
     identity: Option<(u64, u64)>,
+    /// The log, while its worker reads it.
+    log_reading: Option<LogReading>,
+    /// Why the log could not be read, until [`Self::log_news`] tells it.
+    log_news: Option<String>,
 }
 
 impl Session {
-    /// Reads the campaign into memory; then its integrity check, if it is
-    /// due, runs in the background while the campaign is shown.
+    /// Reads the campaign into memory but for its log, which a worker
+    /// reads while the campaign is shown; so does its integrity check, if
+    /// it is due.
     pub fn new(mut campaign: Campaign) -> store::Result<Self> {
-        let data = campaign.load()?;
+        let (data, log_reading) = campaign.load_but_log()?;
         campaign.check_in_background();
         let identity = campaign.path().and_then(file_identity);
         Ok(Self {
@@ -55,7 +63,38 @@ impl Session {
             data,
             history: History::default(),
             identity,
+            log_reading,
+            log_news: None,
         })
+    }
+
+    /// Takes the log into memory once its worker has read it, or at once
+    /// (waiting for it) when `wait`. A log that could not be read leaves
+    /// the campaign damaged: shown, but refusing edits.
+    pub fn settle_log(&mut self, wait: bool) {
+        if !wait && !self.log_reading.as_ref().is_some_and(LogReading::is_done) {
+            return;
+        }
+        let Some(reading) = self.log_reading.take() else {
+            return;
+        };
+        match reading.wait() {
+            Ok(log) => {
+                self.data.log = log;
+                self.data.log_read = LogRead::Whole;
+            }
+            Err(e) => {
+                let reason = format!("its campaign log could not be read ({e})");
+                self.data.log_read = LogRead::Unreadable(reason.clone());
+                self.log_news = Some(reason);
+            }
+        }
+        self.data.revision += 1;
+    }
+
+    /// Why the log could not be read, once, as soon as that is known.
+    pub fn log_news(&mut self) -> Option<String> {
+        self.log_news.take()
     }
 
     /// The campaign file, for taking a snapshot of it.
@@ -84,6 +123,7 @@ impl Session {
     /// it, applies it in memory, then writes the whole edit to the file.
     /// Returns the edit as made, with the states it really replaced.
     fn write(&mut self, edit: &Edit) -> Result<Edit, EditError> {
+        self.settle_log(true);
         self.check_file()?;
         let mut made: Vec<Change> = Vec::with_capacity(edit.changes.len());
         for change in &edit.changes {
@@ -106,11 +146,19 @@ impl Session {
         Ok(made)
     }
 
-    /// Whether the file can take an edit: writable, and still the file opened.
+    /// Whether the file can take an edit: writable, still the file opened,
+    /// and its log read.
     fn check_file(&self) -> Result<(), EditError> {
         let Some(path) = self.campaign.path() else {
             return Ok(()); // in memory
         };
+        if let LogRead::Unreadable(reason) = &self.data.log_read {
+            return Err(StoreError::Damaged {
+                path: path.to_owned(),
+                reason: reason.clone(),
+            }
+            .into());
+        }
         if self.campaign.is_read_only() {
             return Err(EditError::ReadOnly(path.to_owned()));
         }
@@ -128,14 +176,23 @@ impl Session {
     }
 
     /// Whether edits are refused: the file is not writable, or its
-    /// integrity check found it damaged.
+    /// integrity check or its log's reading found it damaged.
     pub fn is_read_only(&self) -> bool {
-        self.campaign.is_read_only() || self.campaign.damage().is_some()
+        self.campaign.is_read_only() || self.damage().is_some()
     }
 
-    /// What the integrity check found wrong with the file, once it has.
+    /// What the integrity check or the log's reading found wrong with the
+    /// file, once it has.
     pub fn damage(&self) -> Option<&str> {
-        self.campaign.damage()
+        match &self.data.log_read {
+            LogRead::Unreadable(reason) => Some(reason),
+            _ => self.campaign.damage(),
+        }
+    }
+
+    /// Whether the campaign log is still being read (edits wait for it).
+    pub fn is_reading_log(&self) -> bool {
+        self.log_reading.is_some()
     }
 
     /// Whether the file's integrity check is still under way (edits wait

@@ -164,6 +164,8 @@ macro_rules! declare_data {
             )*
             /// The ids handed out since the campaign was opened.
             pub ids: IdMarks,
+            /// Whether `log` holds the whole campaign log yet.
+            pub log_read: $crate::model::LogRead,
             /// Bumped by every applied change, so views can cache derived lists.
             pub revision: u64,
         }
@@ -175,6 +177,7 @@ macro_rules! declare_data {
                     settings,
                     $($field: std::collections::BTreeMap::new(),)*
                     ids: IdMarks::default(),
+                    log_read: $crate::model::LogRead::Whole,
                     revision: 0,
                 }
             }

@@ -24,6 +24,32 @@ crate::rules::named_enum! {
     }
 }
 
+/// Whether the campaign log is in memory. A large campaign is shown before
+/// its log is read (`crate::store::LogReading`); meanwhile `log` is empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum LogRead {
+    /// Every entry is in `log`.
+    #[default]
+    Whole,
+    /// Being read from the file.
+    Reading,
+    /// It could not be read, for this reason.
+    Unreadable(String),
+}
+
+impl LogRead {
+    /// What a screen that shows the log says instead while it is not whole.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            Self::Whole => None,
+            Self::Reading => Some("Reading the campaign log…".to_owned()),
+            Self::Unreadable(reason) => {
+                Some(format!("The campaign log could not be read: {reason}"))
+            }
+        }
+    }
+}
+
 /// One entry of the campaign log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {

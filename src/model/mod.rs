@@ -67,7 +67,7 @@ pub use journey::{
     JourneyPlan, Leg, Method, Ration, Route, Temperature, Terrain, weather_at,
 };
 pub(crate) use kinds::each_change;
-pub use log::{LogEntry, LogKind};
+pub use log::{LogEntry, LogKind, LogRead};
 pub use map::{MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
 pub use record::{Record, Stale};

@@ -11,6 +11,7 @@ mod characters;
 mod check;
 mod items;
 mod journeys;
+mod log_reading;
 mod migrate;
 mod parties;
 pub mod snapshots;
@@ -19,10 +20,11 @@ mod tables;
 mod verify;
 
 pub use check::{CheckReport, check};
+pub use log_reading::{Log, LogReading};
 pub use migrate::LATEST_VERSION;
 pub use verify::Verdict;
 
-use crate::model::{CampaignData, Change, Edit, Record, Settings};
+use crate::model::{CampaignData, Change, Edit, LogEntry, LogRead, Record, Settings};
 use rusqlite::{Connection, OpenFlags, Transaction};
 use std::path::{Path, PathBuf};
 
@@ -315,20 +317,48 @@ impl Campaign {
     /// large campaign's rows) are read on a second connection of their own
     /// while this one reads the rest, when the file allows it.
     pub fn load(&self) -> Result<CampaignData> {
-        let beside = self
-            .path
-            .as_deref()
-            .filter(|_| !self.read_only)
-            .and_then(|path| {
-                Connection::open_with_flags(
-                    path,
-                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-                )
-                .ok()
-            });
+        self.load_but(None)
+    }
+
+    /// Reads the campaign as [`Self::load`] does but for its log, when the
+    /// file allows a connection of the log's own: that is read by the
+    /// [`LogReading`] returned, and `data.log_read` says it is being read.
+    /// The log's largest id is marked, so no id it holds is handed out
+    /// meanwhile.
+    pub fn load_but_log(&self) -> Result<(CampaignData, Option<LogReading>)> {
+        let Some(conn) = self.reader() else {
+            return Ok((self.load()?, None));
+        };
+        let reading = LogReading::start(conn);
+        let mut data = self.load_but(Some(LogEntry::KIND))?;
+        let last: Option<i64> =
+            self.conn
+                .query_row("SELECT MAX(id) FROM log_entry", [], |row| row.get(0))?;
+        if let Some(last) = last {
+            data.ids.saw(LogEntry::KIND, last);
+        }
+        data.log_read = LogRead::Reading;
+        Ok((data, Some(reading)))
+    }
+
+    /// A second connection to the file that may only read, when the file
+    /// is on disk and writable (a read-only file is read on its own one).
+    fn reader(&self) -> Option<Connection> {
+        let path = self.path.as_deref().filter(|_| !self.read_only)?;
+        Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .ok()
+    }
+
+    /// Every kind but the one named `left` (read by the caller).
+    fn load_but(&self, left: Option<&str>) -> Result<CampaignData> {
+        let beside = self.reader();
         std::thread::scope(|scope| {
             let characters = beside.map(|conn| scope.spawn(move || characters::load(&conn)));
-            let mut data = self.load_all_but_characters()?;
+            let mut data = CampaignData::new(self.settings()?);
+            load_kinds(&self.conn, &mut data, left)?;
             data.characters = match characters {
                 Some(worker) => worker
                     .join()
@@ -337,13 +367,6 @@ impl Campaign {
             };
             Ok(data)
         })
-    }
-
-    /// Every kind but those read beside (on their own connection).
-    fn load_all_but_characters(&self) -> Result<CampaignData> {
-        let mut data = CampaignData::new(self.settings()?);
-        load_kinds(&self.conn, &mut data)?;
-        Ok(data)
     }
 
     pub fn settings(&self) -> Result<Settings> {
@@ -468,9 +491,12 @@ macro_rules! declare_stored {
         since $since:literal stored $stored:tt titled $title:expr;)*) => {
         $(stored_kind!($ty, $stored);)*
 
-        /// Reads every kind but those read beside into `data`.
-        fn load_kinds(conn: &Connection, data: &mut CampaignData) -> Result<()> {
-            $(load_kind!(conn, data, $field, $ty, $stored);)*
+        /// Reads every kind but those read beside, and the one named
+        /// `left`, into `data`.
+        fn load_kinds(conn: &Connection, data: &mut CampaignData, left: Option<&str>) -> Result<()> {
+            $(if left != Some(<crate::model::$ty as Record>::KIND) {
+                load_kind!(conn, data, $field, $ty, $stored);
+            })*
             Ok(())
         }
     };

@@ -102,6 +102,9 @@ pub fn entries_ui(
     data: &CampaignData,
     (day, entries): (i64, &[&LogEntry]),
 ) -> Option<Screen> {
+    if super::log::unread_log_ui(ui, data) {
+        return None;
+    }
     if entries.is_empty() {
         ui.label(RichText::new("Nothing was played on this day.").weak());
         return None;
@@ -141,6 +144,9 @@ pub fn chronicle_ui(
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) -> Option<Screen> {
+    if super::log::unread_log_ui(ui, data) {
+        return None;
+    }
     let index = state.memo.index(data);
     let span = index.span(data);
     toolbar_ui(ui, state, data, &span, out);

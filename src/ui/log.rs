@@ -74,6 +74,21 @@ pub fn nights(data: &CampaignData) -> Vec<String> {
     nights.into_iter().map(str::to_owned).collect()
 }
 
+/// While the campaign log is not whole, says so where it would be shown
+/// (with a spinner while it is read) and returns true.
+pub fn unread_log_ui(ui: &mut Ui, data: &CampaignData) -> bool {
+    let Some(note) = data.log_read.note() else {
+        return false;
+    };
+    ui.horizontal(|ui| {
+        if data.log_read == crate::model::LogRead::Reading {
+            ui.spinner();
+        }
+        ui.label(RichText::new(note).weak());
+    });
+    true
+}
+
 pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Vec<Command>) {
     ui.heading("Campaign log");
     ui.label(
@@ -84,6 +99,9 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
     );
     event_ui(ui, state, data, out);
     ui.separator();
+    if unread_log_ui(ui, data) {
+        return;
+    }
     let nights = state.nights.get(data.revision, || nights(data).into());
     filters_ui(ui, state, data, &nights);
     let filter = (state.character, state.kind, state.night);

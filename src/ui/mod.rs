@@ -453,6 +453,10 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
                             .strong()
                             .color(fields::ERROR_COLOUR),
                     );
+                } else if session.is_reading_log() {
+                    ui.label(RichText::new(format!("Reading the log… · {where_}")).weak());
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(50));
                 } else if session.is_being_checked() {
                     ui.label(RichText::new(format!("Checking the file… · {where_}")).weak());
                     ui.ctx()

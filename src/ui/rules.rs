@@ -109,6 +109,7 @@ pub fn rules_ui(
         }
         ui.add_space(8.0);
         ui.label(RichText::new("Rolls (kept in the campaign log)").strong());
+        super::log::unread_log_ui(ui, data);
         let rolls = data
             .log
             .values()

@@ -74,6 +74,8 @@ impl Fixture {
             app.app.data_dir = Some(dir.path().join("data"));
         }
         app.app.open_path(&path);
+        // The log is read behind the first frame; the tests read it at once.
+        app.app.watch_log(true);
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 1000.0))
             // Grids of text fields take a few frames to measure their columns.

@@ -150,6 +150,58 @@ fn a_read_only_file_opens_read_only_and_refuses_edits_in_words() {
 }
 
 #[test]
+fn a_log_that_cannot_be_read_leaves_the_campaign_shown_and_refusing_edits() {
+    let mut f = Fixture::opening(
+        "torn.waybook",
+        |path| {
+            rusqlite::Connection::open(path)
+                .expect("opens")
+                .execute(
+                    "UPDATE log_entry SET body = '{\"torn\":' WHERE id = (SELECT MIN(id) FROM log_entry)",
+                    [],
+                )
+                .expect("one entry torn");
+        },
+        vec![],
+        false,
+    );
+    assert!(
+        f.shows("its campaign log could not be read"),
+        "the GM is told at once"
+    );
+    f.click("OK");
+    assert!(f.shows("Damaged: changes are refused"), "a banner says so");
+    assert!(
+        f.character("Ash Varnell").is_some(),
+        "the rest of the campaign is shown"
+    );
+    f.click("Log");
+    assert!(f.shows("The campaign log could not be read"));
+    f.click("Roster");
+    an_edit_is_refused(&mut f, "torn.waybook", "its campaign log could not be read");
+}
+
+#[test]
+fn the_screens_that_show_the_log_say_it_is_being_read() {
+    let mut f = Fixture::demo();
+    let session = f.harness.state_mut().app.session.as_mut().expect("open");
+    // As a large campaign is shown before its log is in.
+    session.data.log.clear();
+    session.data.log_read = waybook::model::LogRead::Reading;
+    session.data.revision += 1;
+    // A spinner turns while the log is read: a few frames, not until still.
+    for screen in ["Log", "Chronicle", "Calendar", "Dice and rules", "Log"] {
+        f.harness.get_by_label(screen).click();
+        f.harness.run_steps(4);
+        assert!(f.shows("Reading the campaign log…"), "{screen} says so");
+    }
+    assert!(
+        !f.shows("entries"),
+        "no count of entries while they are not all in"
+    );
+}
+
+#[test]
 fn a_campaign_file_deleted_while_open_stops_the_edits_and_says_why() {
     let mut f = Fixture::demo();
     std::fs::remove_file(f.path("demo.waybook")).expect("deleted behind Waybook's back");
