@@ -254,6 +254,38 @@ fn export_of_the_whole_roster_by_default() {
 }
 
 #[test]
+fn export_prints_the_chronicle_of_a_range_of_days_and_refuses_a_backward_one() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = dir.path().join("chronicle.pdf");
+    let output = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&out),
+        "--chronicle",
+        "3-7",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let content = common::pdf_text(&lopdf::Document::load(&out).expect("a PDF"));
+    assert!(
+        content.contains("Windday 16 Harvestmoon 1203")
+            && content.contains("Toll-keepers light the bridge"),
+        "day 3's date and event are printed"
+    );
+    let backward = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&dir.path().join("b.pdf")),
+        "--chronicle",
+        "7-3",
+    ]);
+    assert_eq!(backward.status.code(), Some(2));
+    assert!(text(&backward.stderr).contains("day 7 comes after day 3"));
+}
+
+#[test]
 fn journey_json_lists_days_tests_food_and_forecasts() {
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);

@@ -43,6 +43,9 @@ pub struct ExportArgs {
     /// A game night's session recap (the campaign log of that real date, YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub recap: Option<String>,
+    /// The chronicle of campaign days FROM to TO, as `waybook chronicle` numbers them ("1-8"; one day: "5").
+    #[arg(long, value_name = "FROM-TO", value_parser = day_range)]
+    pub chronicle: Option<(i64, i64)>,
     /// Paper size: a4 or letter.
     #[arg(long, default_value = "a4")]
     pub paper: Paper,
@@ -58,6 +61,23 @@ pub struct ExportArgs {
 pub enum Format {
     Pdf,
     Json,
+}
+
+/// "1-8" (days 1 to 8) or "5" (day 5 alone).
+fn day_range(text: &str) -> Result<(i64, i64), String> {
+    let day = |t: &str| {
+        t.trim()
+            .parse::<i64>()
+            .map_err(|_| format!("“{t}” is not a day number (write FROM-TO, as 1-8)"))
+    };
+    let (from, to) = match text.split_once('-') {
+        Some((from, to)) => (day(from)?, day(to)?),
+        None => (day(text)?, day(text)?),
+    };
+    if from > to {
+        return Err(format!("day {from} comes after day {to}"));
+    }
+    Ok((from, to))
 }
 
 /// The record of `what` named `name` (any case), or an error naming it.
@@ -115,6 +135,9 @@ pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Shee
                 anyhow::anyhow!("the campaign log has nothing from the night of {night}")
             })?;
         sheets.push(Sheet::Recap(e.id));
+    }
+    if let Some((from, to)) = args.chronicle {
+        sheets.push(Sheet::Chronicle { from, to });
     }
     if args.blank {
         sheets.push(Sheet::Blank);

@@ -16,9 +16,14 @@ pub fn title(l: &mut Layout<'_>, name: &str, subtitle: &str) {
         l.text(l.left(), l.y - 20.0, 20.0, line, INK);
         l.y -= 24.0;
     }
-    let subtitle = l.metrics.fit(subtitle, BODY, width);
-    l.text(l.left(), l.y - 8.0, BODY, &subtitle, SOFT);
-    l.y -= 18.0;
+    // Wrapped, not cut: a long subtitle (a chronicle's span) is read whole.
+    let lines = l.metrics.wrap(subtitle, BODY, width);
+    l.need(12.0 * lines.len() as f32 + 6.0);
+    for line in &lines {
+        l.text(l.left(), l.y - 8.0, BODY, line, SOFT);
+        l.y -= 12.0;
+    }
+    l.y -= 6.0;
 }
 
 /// A grey band with the section's title; keeps `min_body` points with it.
