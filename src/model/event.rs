@@ -105,6 +105,97 @@ impl Recurrence {
     }
 }
 
+/// A change to the calendar that moves what events hang on: a yearly date
+/// names its month or festival by place in the calendar, a moon event its
+/// moon by name.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reshape {
+    RemoveMonth(usize),
+    RemoveFestival(usize),
+    RenameMoon(usize, String),
+    RemoveMoon(usize),
+}
+
+impl Reshape {
+    /// "Remove month Frostfall", "Rename moon Sable to Ash".
+    pub fn label(&self, c: &Calendar) -> String {
+        let name = |names: Vec<&str>, i: usize| names.get(i).copied().unwrap_or("?").to_owned();
+        let months = || c.months.iter().map(|m| m.name.as_str()).collect();
+        let festivals = || c.festivals.iter().map(|f| f.name.as_str()).collect();
+        let moons = || c.moons.iter().map(|m| m.name.as_str()).collect();
+        match self {
+            Self::RemoveMonth(i) => format!("Remove month {}", name(months(), *i)),
+            Self::RemoveFestival(i) => format!("Remove festival {}", name(festivals(), *i)),
+            Self::RenameMoon(i, to) => format!("Rename moon {} to {to}", name(moons(), *i)),
+            Self::RemoveMoon(i) => format!("Remove moon {}", name(moons(), *i)),
+        }
+    }
+
+    /// Makes the change to `c`.
+    pub fn apply(&self, c: &mut Calendar) {
+        match self {
+            Self::RemoveMonth(i) => c.remove_month(*i),
+            Self::RemoveFestival(i) if *i < c.festivals.len() => {
+                c.festivals.remove(*i);
+            }
+            Self::RenameMoon(i, name) => {
+                if let Some(moon) = c.moons.get_mut(*i) {
+                    moon.name.clone_from(name);
+                }
+            }
+            Self::RemoveMoon(i) if *i < c.moons.len() => {
+                c.moons.remove(*i);
+            }
+            Self::RemoveFestival(_) | Self::RemoveMoon(_) => {}
+        }
+    }
+
+    /// `when` on the changed calendar (`c` is the calendar before): the
+    /// same day moved with it, or `None` when the change takes its day away.
+    pub fn carry(&self, c: &Calendar, when: &Recurrence) -> Option<Recurrence> {
+        let moon_named = |i: usize, moon: &str| c.moons.get(i).is_some_and(|m| m.name == moon);
+        match (self, when) {
+            (
+                Self::RemoveMonth(i),
+                Recurrence::Year {
+                    on: Day::Of { month, day },
+                },
+            ) => match month.cmp(i) {
+                std::cmp::Ordering::Less => Some(when.clone()),
+                std::cmp::Ordering::Equal => None,
+                std::cmp::Ordering::Greater => Some(Recurrence::Year {
+                    on: Day::Of {
+                        month: month - 1,
+                        day: *day,
+                    },
+                }),
+            },
+            (
+                Self::RemoveFestival(i),
+                Recurrence::Year {
+                    on: Day::Festival(f),
+                },
+            ) => match f.cmp(i) {
+                std::cmp::Ordering::Less => Some(when.clone()),
+                std::cmp::Ordering::Equal => None,
+                std::cmp::Ordering::Greater => Some(Recurrence::Year {
+                    on: Day::Festival(f - 1),
+                }),
+            },
+            (Self::RenameMoon(i, name), Recurrence::Moon { moon, phase })
+                if moon_named(*i, moon) =>
+            {
+                Some(Recurrence::Moon {
+                    moon: name.clone(),
+                    phase: *phase,
+                })
+            }
+            (Self::RemoveMoon(i), Recurrence::Moon { moon, .. }) if moon_named(*i, moon) => None,
+            _ => Some(when.clone()),
+        }
+    }
+}
+
 impl CalendarEvent {
     /// The events that fall on clock day `day`, in id order.
     pub fn on_day<'a>(
@@ -170,6 +261,39 @@ mod tests {
         assert!(
             (1..=60).all(|d| !gone.on(&c, d)),
             "a moon not in the calendar"
+        );
+    }
+
+    #[test]
+    fn a_yearly_festival_event_follows_the_festivals_removed_before_it() {
+        let c = greyspine();
+        let turning = Recurrence::Year {
+            on: Day::Festival(1),
+        };
+        let midsummer = Recurrence::Year {
+            on: Day::Festival(0),
+        };
+        let first = Reshape::RemoveFestival(0);
+        assert_eq!(
+            first.carry(&c, &turning),
+            Some(Recurrence::Year {
+                on: Day::Festival(0)
+            })
+        );
+        assert_eq!(first.carry(&c, &midsummer), None, "its day is gone");
+        let mut after = c.clone();
+        first.apply(&mut after);
+        let carried = first.carry(&c, &turning).expect("kept");
+        assert_eq!(
+            carried.describe(&after),
+            turning.describe(&c),
+            "still Year's Turning"
+        );
+        let monthly = Recurrence::Month { day_of_month: 3 };
+        assert_eq!(
+            Reshape::RemoveMonth(2).carry(&c, &monthly),
+            Some(monthly.clone()),
+            "a day of every month is no month's"
         );
     }
 }

@@ -54,7 +54,7 @@ pub use character::{
 pub use choice::Choice;
 pub use cult::{Cult, CultSide};
 pub use data::{CampaignData, IdMarks, Totals};
-pub use event::{CalendarEvent, Recurrence};
+pub use event::{CalendarEvent, Recurrence, Reshape};
 pub use gathering::{GatheringSession, Site};
 pub use ids::{
     CharacterId, CultId, EventId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId,

@@ -3,11 +3,13 @@
 //! leap rule, the seasons with their daylight and the moons. Each change is
 //! one undoable edit of the settings, made only if the calendar can still
 //! name every day (`Calendar::check`); otherwise the status bar says why.
+//! Removing a month, a festival or a moon and renaming a moon carry the
+//! GM's events with them (`records::reshape_calendar`).
 
 use super::fields::{self, FieldBuffers, FieldLabel};
 use crate::app::Command;
 use crate::model::calendar::{Calendar, Day, Festival, LeapRule, Month, Moon, Phase, Season};
-use crate::model::{CampaignData, Settings, limits};
+use crate::model::{CampaignData, Reshape, Settings, limits};
 use egui::{RichText, Ui};
 
 /// Applies `change` to a copy of the calendar and commits it, or refuses
@@ -54,12 +56,23 @@ pub fn calendar_ui(
         }
     });
     day_one_ui(ui, fields, s, out);
-    months_ui(ui, fields, s, out);
+    months_ui(ui, fields, data, out);
     weekdays_ui(ui, fields, s, out);
-    festivals_ui(ui, fields, s, out);
+    festivals_ui(ui, fields, data, out);
     leap_ui(ui, fields, s, out);
     seasons_ui(ui, fields, data, out);
-    moons_ui(ui, fields, s, out);
+    moons_ui(ui, fields, data, out);
+}
+
+/// Sends the calendar reshaped with its events, or says why it was not.
+fn reshape(fields: &mut FieldBuffers, out: &mut Vec<Command>, data: &CampaignData, how: Reshape) {
+    match crate::app::edits::records::reshape_calendar(data, &how) {
+        Ok(edit) => out.extend(fields.command(Some(edit))),
+        Err(why) => {
+            fields.command(None);
+            out.push(Command::Refuse(why));
+        }
+    }
 }
 
 /// A small × that removes what it follows, named for what it removes.
@@ -121,7 +134,8 @@ fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
     });
 }
 
-fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+    let s = &data.settings;
     let c = &s.calendar;
     ui.label(RichText::new("Months (name and days)").italics());
     // Four months a row, each whole: a name never ends a line without its
@@ -129,7 +143,7 @@ fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec
     for (row, months) in c.months.chunks(4).enumerate() {
         ui.horizontal(|ui| {
             for (n, m) in months.iter().enumerate() {
-                month_ui(ui, fields, s, row * 4 + n, m, out);
+                month_ui(ui, fields, data, row * 4 + n, m, out);
                 ui.add_space(12.0);
             }
         });
@@ -148,11 +162,12 @@ fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec
 fn month_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
-    s: &Settings,
+    data: &CampaignData,
     i: usize,
     m: &Month,
     out: &mut Vec<Command>,
 ) {
+    let s = &data.settings;
     let key = |f: &str| format!("calendar:month{i}:{f}");
     let name_label = format!("Month {}", i + 1);
     let unseen = FieldLabel::Unseen(&name_label);
@@ -165,7 +180,7 @@ fn month_ui(
         change_calendar(fields, out, s, "month's days", |c| c.months[i].days = days);
     }
     if remove_button(ui, &format!("Remove {}", m.name)).clicked() {
-        change_calendar(fields, out, s, "months", |c| c.remove_month(i));
+        reshape(fields, out, data, Reshape::RemoveMonth(i));
     }
 }
 
@@ -191,7 +206,13 @@ fn weekdays_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut V
 }
 
 /// Days of no month and no week, each after a month.
-fn festivals_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn festivals_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    let s = &data.settings;
     let c = &s.calendar;
     ui.label(RichText::new("Festivals (days of no month and no week)").italics());
     for (i, f) in c.festivals.iter().enumerate() {
@@ -207,9 +228,7 @@ fn festivals_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut 
                 });
             }
             if ui.button(format!("Remove {}", f.name)).clicked() {
-                change_calendar(fields, out, s, "festivals", |c| {
-                    c.festivals.remove(i);
-                });
+                reshape(fields, out, data, Reshape::RemoveFestival(i));
             }
         });
     }
@@ -351,14 +370,15 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
 }
 
 /// The moons: each one's cycle, its phase on day 1, and today's phase.
-fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+    let s = &data.settings;
     let c = &s.calendar;
     ui.label(RichText::new("Moons").italics());
     for (i, moon) in c.moons.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             let key = |k: &str| format!("calendar:moon{i}:{k}");
             if let Some(name) = fields.text(ui, &key("name"), "Moon", &moon.name, 120.0) {
-                change_calendar(fields, out, s, "moon", |c| c.moons[i].name = name);
+                reshape(fields, out, data, Reshape::RenameMoon(i, name));
             }
             let cycle = |t: &str| limits::parse_decimal(t, &limits::MOON_CYCLE);
             if let Some(d) =
@@ -379,9 +399,7 @@ fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<
             let today = Phase::at(Calendar::moon_fraction(moon, s.clock.day));
             ui.label(RichText::new(format!("today: {}", today.label())).weak());
             if ui.button(format!("Remove {}", moon.name)).clicked() {
-                change_calendar(fields, out, s, "moons", |c| {
-                    c.moons.remove(i);
-                });
+                reshape(fields, out, data, Reshape::RemoveMoon(i));
             }
         });
     }

@@ -101,3 +101,53 @@ fn the_light_comes_from_the_clock_unless_the_gm_says() {
     f.pick("Light", "Dim light");
     assert!(f.shows("it is dim light"), "the GM's light wins");
 }
+
+/// The GM's events move with the calendar: a yearly date keeps its month's
+/// name when an earlier month goes, a moon's event follows the moon
+/// renamed, and a month or moon an event falls on cannot go until the
+/// event is moved, which the refusal names.
+#[test]
+fn events_keep_their_days_when_the_calendar_changes() {
+    let mut f = Fixture::demo();
+    let event = |f: &Fixture, name: &str| {
+        let data = f.data();
+        let e = data.events.values().find(|e| e.name == name).expect(name);
+        e.when.describe(&data.settings.calendar)
+    };
+    assert_eq!(
+        event(&f, "Harvest fair at Kettleford"),
+        "every year on 25 Harvestmoon"
+    );
+    f.click("Campaign");
+    f.click("Remove Thawmoon");
+    assert_eq!(f.data().settings.calendar.months.len(), 11);
+    assert_eq!(
+        event(&f, "Harvest fair at Kettleford"),
+        "every year on 25 Harvestmoon",
+        "the fair stays in Harvestmoon, now the sixth month"
+    );
+    f.click("Remove Harvestmoon");
+    assert!(f.shows(
+        "Remove month Harvestmoon was refused: the events Harvest fair at Kettleford fall on it"
+    ));
+    assert_eq!(f.data().settings.calendar.months.len(), 11);
+    f.type_into_nth("Moon", 0, "Ash");
+    assert_eq!(
+        event(&f, "Toll-keepers light the bridge"),
+        "every full moon of Ash"
+    );
+    f.click("Remove Ash");
+    assert!(f.shows("Remove moon Ash was refused: the events Toll-keepers light the bridge"));
+    f.menu("Edit", "Undo");
+    assert_eq!(
+        event(&f, "Toll-keepers light the bridge"),
+        "every full moon of Sable",
+        "undo renames the moon and its event back together"
+    );
+    let kept = f.reloaded();
+    assert!(
+        kept.events
+            .values()
+            .any(|e| e.when.describe(&kept.settings.calendar) == "every full moon of Sable")
+    );
+}

@@ -7,8 +7,8 @@ use crate::model::gathering::SiteMaterial;
 use crate::model::{
     CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide,
     DayPattern, Edit, FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath, MaterialType, Method,
-    Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region, RegionId, Route, Site,
-    TableDef, TableRowDef, Ware, limits,
+    Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region, RegionId, Reshape,
+    Route, Site, TableDef, TableRowDef, Ware, limits,
 };
 use crate::rules::expr::DiceExpr;
 use crate::rules::travel::gather::Abundance;
@@ -274,6 +274,40 @@ pub fn rename_season(data: &CampaignData, i: usize, name: &str) -> Option<Edit> 
         changes.push(Change::of(Some(r), Some(&after)));
     }
     Some(Edit::new(format!("Rename season {old} to {name}"), changes))
+}
+
+/// The calendar `reshape`d, and every event with it: a yearly date follows
+/// its month or festival, a moon event its moon. Refused, in words, when
+/// events would lose their day (they are named: the GM moves or removes
+/// them first) or the calendar would not be whole.
+pub fn reshape_calendar(data: &CampaignData, reshape: &Reshape) -> Result<Edit, String> {
+    let before = &data.settings.calendar;
+    let label = reshape.label(before);
+    let mut settings = data.settings.clone();
+    reshape.apply(&mut settings.calendar);
+    settings
+        .calendar
+        .check()
+        .map_err(|e| format!("{label} was refused: {e}"))?;
+    let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
+    let mut stranded = Vec::new();
+    for e in data.events.values() {
+        match reshape.carry(before, &e.when) {
+            Some(when) if when == e.when => {}
+            Some(when) => {
+                let after = CalendarEvent { when, ..e.clone() };
+                changes.push(Change::of(Some(e), Some(&after)));
+            }
+            None => stranded.push(e.name.as_str()),
+        }
+    }
+    if !stranded.is_empty() {
+        return Err(format!(
+            "{label} was refused: the events {} fall on it; move or remove them first (Calendar screen)",
+            stranded.join(", ")
+        ));
+    }
+    Ok(Edit::new(label, changes))
 }
 
 /// A region called "Region N", whose days keep yesterday's weather three
