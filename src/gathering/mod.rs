@@ -72,6 +72,8 @@ pub enum GatherError {
     #[error("{0}")]
     Rules(String),
     #[error(transparent)]
+    Nested(#[from] crate::rules::nested::NestError),
+    #[error(transparent)]
     Dice(#[from] DiceError),
 }
 
@@ -327,9 +329,7 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
                 .then_some(())
                 .ok_or(GatherError::NoSession)?;
             match table.and_then(|t| data.tables.get(&t)) {
-                Some(def) => def.rollable().map(|_| ()).map_err(|e| {
-                    GatherError::Rules(format!("the {} table cannot be rolled: {e}", def.name))
-                }),
+                Some(def) => Ok(def.check_in(data)?),
                 None if text.trim().is_empty() => Err(GatherError::NothingToWrite),
                 None => Ok(()),
             }
@@ -595,15 +595,8 @@ fn note(
         .ok_or(GatherError::NoSession)?;
     let mut book = Booking::new(data, session);
     if let Some(def) = table.and_then(|t| data.tables.get(&t)) {
-        let rollable = def.rollable().map_err(|e| {
-            GatherError::Rules(format!("the {} table cannot be rolled: {e}", def.name))
-        })?;
-        let roll = rollable.roll(dice)?;
-        book.line(format!(
-            "{}: {}",
-            roll.roll.record(&def.marked()),
-            roll.result
-        ));
+        let roll = def.roll_in(data, dice)?;
+        book.line(format!("{}: {}", roll.working(&def.marked()), roll.result));
     }
     if !text.trim().is_empty() {
         book.line(format!("The GM: {}", text.trim()));

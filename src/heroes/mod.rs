@@ -49,8 +49,8 @@ pub enum HeroError {
     NoAdvance(String, usize),
     #[error("write what the Traveller remembers first")]
     EmptyMemory,
-    #[error("{0}")]
-    Table(String),
+    #[error(transparent)]
+    Nested(#[from] crate::rules::nested::NestError),
     #[error(transparent)]
     Dice(#[from] DiceError),
 }
@@ -142,9 +142,7 @@ pub fn check(data: &CampaignData, step: &HeroStep) -> Result<()> {
             if table.is_placeholder() {
                 return Err(HeroError::PlaceholderInjuries);
             }
-            table.rollable().map(|_| ()).map_err(|e| {
-                HeroError::Table(format!("the {} table cannot be rolled: {e}", table.name))
-            })
+            Ok(table.check_in(data)?)
         }
         HeroStep::Advance {
             character,
@@ -600,15 +598,12 @@ fn injury(
     let table = data
         .table_named(INJURY_TABLE)
         .ok_or(HeroError::NoInjuryTable)?;
-    let rollable = table
-        .rollable()
-        .map_err(|e| HeroError::Table(format!("the {} table cannot be rolled: {e}", table.name)))?;
-    let roll = rollable.roll(dice)?;
+    let roll = table.roll_in(data, dice)?;
     let mut after_mission = m.clone();
     after_mission.lines.push(format!(
         "{}, down at the end: {}: {}",
         c.name,
-        roll.roll.record(&table.marked()),
+        roll.working(&table.marked()),
         roll.result
     ));
     if let Some(a) = after_mission

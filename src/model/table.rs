@@ -4,7 +4,8 @@
 
 use super::TableId;
 use crate::rules::expr::{DiceExpr, ExprError};
-use crate::rules::tables::{RollTable, TableError, TableRow};
+use crate::rules::nested::{self, NestError};
+use crate::rules::tables::{RollTable, TableError, TableRoll, TableRow};
 use serde::{Deserialize, Serialize};
 
 /// A dice expression as the GM wrote it ("1d6", "2d10kh1"), checked when it
@@ -133,6 +134,29 @@ impl TableDef {
             .any(|r| r.result.starts_with(crate::rules::tables::PLACEHOLDER))
     }
 
+    /// Rolls the table and every table and dice its result names
+    /// ([`crate::rules::nested`]), the campaign's tables found by name in
+    /// any case.
+    pub fn roll_in(
+        &self,
+        data: &super::CampaignData,
+        dice: &mut crate::rules::dice::Dice,
+    ) -> Result<TableRoll, NestError> {
+        let table = self
+            .rollable()
+            .map_err(|e| NestError::Table(self.name.clone(), e))?;
+        nested::roll(&table, &|name| lookup(data, name), dice)
+    }
+
+    /// Whether the table can be rolled: its rows fit its dice, and the
+    /// tables it rolls are there and never come back round.
+    pub fn check_in(&self, data: &super::CampaignData) -> Result<(), NestError> {
+        let table = self
+            .rollable()
+            .map_err(|e| NestError::Table(self.name.clone(), e))?;
+        nested::check(&table, &|name| lookup(data, name))
+    }
+
     /// The table as the engine reads it, or what is wrong with it.
     pub fn rollable(&self) -> Result<RollTable, TableError> {
         let rows = self
@@ -146,4 +170,12 @@ impl TableDef {
             .collect();
         RollTable::new(self.name.clone(), self.dice.expr(), rows)
     }
+}
+
+/// The campaign's table named `name` (any case), as the engine reads it.
+fn lookup(data: &super::CampaignData, name: &str) -> Option<Result<RollTable, TableError>> {
+    data.tables
+        .values()
+        .find(|t| t.name.trim().eq_ignore_ascii_case(name.trim()))
+        .map(TableDef::rollable)
 }

@@ -27,6 +27,8 @@ pub enum WeatherError {
     #[error("{0}")]
     Nothing(&'static str),
     #[error(transparent)]
+    Nested(#[from] crate::rules::nested::NestError),
+    #[error(transparent)]
     Dice(#[from] DiceError),
 }
 
@@ -85,7 +87,7 @@ pub fn roll_day(
     yesterday: Option<&Weather>,
     dice: &mut Dice,
 ) -> Result<Weather> {
-    let (def, table) = table_on(data, region, day)?;
+    let (def, _) = table_on(data, region, day)?;
     let weather = |weather: String, rolled: String| Weather {
         id: WeatherId::of(region.id, day),
         region: region.id,
@@ -109,11 +111,8 @@ pub fn roll_day(
         }
         held = Some(record);
     }
-    let roll = table.roll(dice)?;
-    let working = roll
-        .roll
-        .record(&def.marked_as(&format!("{} weather", region.name)))
-        .to_string();
+    let roll = def.roll_in(data, dice)?;
+    let working = roll.working(&def.marked_as(&format!("{} weather", region.name)));
     let working = match held {
         Some(record) => format!("{record} · {working}"),
         None => working,
@@ -138,7 +137,11 @@ pub fn roll_through(data: &CampaignData, through: i64, dice: &mut Dice) -> Resul
                         rolled.push(w.clone());
                         w
                     }
-                    Err(WeatherError::NoTable { .. } | WeatherError::Table(..)) => {
+                    Err(
+                        WeatherError::NoTable { .. }
+                        | WeatherError::Table(..)
+                        | WeatherError::Nested(_),
+                    ) => {
                         yesterday = None;
                         continue;
                     }

@@ -109,6 +109,7 @@ pub mod companion;
 pub mod dice;
 pub mod expr;
 pub mod forecast;
+pub mod nested;
 pub mod notes;
 pub mod rounds;
 pub mod tables;

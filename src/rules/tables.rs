@@ -106,8 +106,23 @@ pub struct TableRoll {
     pub table: String,
     /// The dice as rolled.
     pub roll: ExprRoll,
-    /// The row's result.
+    /// The row's result (with the rolls it names written in, when rolled
+    /// through [`super::nested::roll`]).
     pub result: String,
+    /// The working of each roll the result named, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inner: Vec<String>,
+}
+
+impl TableRoll {
+    /// The roll's working, for `what` it was rolled ("Greyspine pass
+    /// weather"), then every roll its result named.
+    pub fn working(&self, what: &str) -> String {
+        std::iter::once(self.roll.record(what).to_string())
+            .chain(self.inner.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
 }
 
 impl RollTable {
@@ -214,6 +229,7 @@ impl RollTable {
             table: self.name.clone(),
             roll,
             result,
+            inner: Vec::new(),
         })
     }
 }

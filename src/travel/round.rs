@@ -47,11 +47,11 @@ pub enum TravelError {
     #[error("{0}")]
     Rules(String),
     #[error(transparent)]
+    Nested(#[from] crate::rules::nested::NestError),
+    #[error(transparent)]
     Dice(#[from] DiceError),
     #[error(transparent)]
     Weather(#[from] crate::model::weather::WeatherError),
-    #[error("the {0} table cannot be rolled: {1}")]
-    Table(String, String),
     #[error("{ware} costs {cost} {currency}; the purse holds {purse}")]
     Purse {
         ware: String,
@@ -276,11 +276,8 @@ impl<'a> Booking<'a> {
         let Some(def) = table.and_then(|id| self.data.tables.get(&id)) else {
             return Ok(None);
         };
-        let rollable = def
-            .rollable()
-            .map_err(|e| TravelError::Table(def.name.clone(), e.to_string()))?;
-        let roll = rollable.roll(dice)?;
-        let working = roll.roll.record(&def.marked_as(what)).to_string();
+        let roll = def.roll_in(self.data, dice)?;
+        let working = roll.working(&def.marked_as(what));
         Ok(Some((working, roll.result)))
     }
 

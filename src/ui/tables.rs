@@ -6,7 +6,8 @@ use super::fields::{ERROR_COLOUR, FieldBuffers, Unpicked};
 use crate::app::Command;
 use crate::model::{CampaignData, DiceText, SUGGESTED, TableDef, TableId, TableRowDef, limits};
 use crate::rules::dice::Dice;
-use crate::rules::tables::{PLACEHOLDER, RollTable, builtin_tables};
+use crate::rules::nested::NestError;
+use crate::rules::tables::{PLACEHOLDER, RollTable, TableRoll, builtin_tables};
 use egui::{RichText, Ui};
 
 /// Which table is shown: one of the campaign's, or one the texts give.
@@ -33,6 +34,19 @@ pub enum RollProblem {
     Expression(#[from] crate::rules::expr::ExprError),
     #[error(transparent)]
     Dice(#[from] crate::rules::dice::DiceError),
+    #[error(transparent)]
+    Nested(#[from] NestError),
+}
+
+/// A roll's line: "Beasts: 2d6 = 7 → Wolves, 3 of them", then the rolls
+/// its result named.
+fn working(name: &str, r: &TableRoll) -> String {
+    let line = format!("{name}: {} = {} → {}", r.roll.expr, r.roll.total, r.result);
+    if r.inner.is_empty() {
+        line
+    } else {
+        format!("{line} ({})", r.inner.join(" · "))
+    }
 }
 
 /// The table picker, the editor of a campaign table, and "Roll on table".
@@ -57,33 +71,36 @@ pub fn tables_ui(
     let mut rolled = None;
     ui.horizontal(|ui| {
         picker_ui(ui, picked, data, &texts);
-        let table = match picked {
-            Picked::Campaign(id) => data.tables.get(id).map(|t| {
-                t.rollable().map(|r| RollTable {
-                    name: t.marked(),
-                    ..r
-                })
-            }),
-            Picked::Text(name) => texts.iter().find(|t| t.name == *name).cloned().map(Ok),
-            Picked::None => None,
+        let campaign = match picked {
+            Picked::Campaign(id) => data.tables.get(id),
+            _ => None,
         };
-        let valid = matches!(table, Some(Ok(_)));
-        if ui
-            .add_enabled(valid, egui::Button::new("Roll on table"))
-            .clicked()
-            && let Some(Ok(table)) = table
-        {
-            rolled = Some(
-                table
-                    .roll(dice)
-                    .map(|r| {
-                        format!(
-                            "{}: {} = {} → {}",
-                            r.table, r.roll.expr, r.roll.total, r.result
-                        )
-                    })
-                    .map_err(RollProblem::from),
-            );
+        let text = match picked {
+            Picked::Text(name) => texts.iter().find(|t| t.name == *name),
+            _ => None,
+        };
+        let why_not = match (campaign, text) {
+            (Some(t), _) => t.check_in(data).err().map(|e| e.to_string()),
+            (None, Some(_)) => None,
+            (None, None) => Some("Pick a table first".to_owned()),
+        };
+        let roll = ui
+            .add_enabled(why_not.is_none(), egui::Button::new("Roll on table"))
+            .on_disabled_hover_text(why_not.unwrap_or_default());
+        if roll.clicked() {
+            rolled = match (campaign, text) {
+                (Some(t), _) => Some(
+                    t.roll_in(data, dice)
+                        .map(|r| working(&t.marked(), &r))
+                        .map_err(RollProblem::from),
+                ),
+                (None, Some(t)) => Some(
+                    t.roll(dice)
+                        .map(|r| working(&t.name, &r))
+                        .map_err(RollProblem::from),
+                ),
+                (None, None) => None,
+            };
         }
         if ui.button("New table").clicked() {
             let table = crate::app::edits::records::add_table(data);
@@ -94,7 +111,7 @@ pub fn tables_ui(
     match picked {
         Picked::Campaign(id) => {
             if let Some(t) = data.tables.get(id) {
-                editor_ui(ui, fields, t, out);
+                editor_ui(ui, fields, data, t, out);
             }
         }
         Picked::Text(name) => {
@@ -132,7 +149,13 @@ fn text_table_ui(ui: &mut Ui, t: &RollTable) {
         });
 }
 
-fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<Command>) {
+fn editor_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    t: &TableDef,
+    out: &mut Vec<Command>,
+) {
     let key = |f: &str| format!("table{}:{f}", t.id.0);
     if t.suggested {
         ui.horizontal_wrapped(|ui| {
@@ -168,6 +191,23 @@ fn editor_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec
         }
     });
     rows_ui(ui, fields, t, out);
+    if let Err(problem) = t.check_in(data) {
+        // Its own rows' fault is said without its name again.
+        let problem = match problem {
+            NestError::Table(name, e) if name == t.name => e.to_string(),
+            other => other.to_string(),
+        };
+        ui.label(
+            RichText::new(format!("This table cannot be rolled yet: {problem}"))
+                .color(ERROR_COLOUR),
+        );
+    }
+    ui.label(
+        RichText::new(
+            "A result may roll another table, {roll: Wolves}, and dice, {1d4}: \"{1d4} {roll: Wolves}\".",
+        )
+        .weak(),
+    );
 }
 
 /// Which table: the campaign's own, then the texts' fixed ones.
@@ -283,10 +323,4 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
             )));
         }
     });
-    if let Err(problem) = t.rollable() {
-        ui.label(
-            RichText::new(format!("This table cannot be rolled yet: {problem}"))
-                .color(ERROR_COLOUR),
-        );
-    }
 }

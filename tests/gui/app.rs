@@ -1222,3 +1222,43 @@ fn a_suggested_table_says_so_until_the_gm_makes_it_theirs() {
     f.type_into_nth("gives", 5, "Winded: no lasting harm");
     assert!(!injury(&f).suggested, "an edit makes it the GM's");
 }
+
+/// A row may roll another table and dice; a name no table has, or a table
+/// that rolls itself, greys the roll with the reason; a good one is rolled
+/// through, every roll in its working.
+#[test]
+fn a_table_that_rolls_another_is_rolled_through_and_a_loop_is_refused() {
+    let mut f = Fixture::demo();
+    f.click("Dice and rules");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Table")
+        .click();
+    f.harness.run();
+    f.click_last("merchant-stock");
+    f.type_into("gives", "{roll: Nowhere}");
+    assert!(f.shows("merchant-stock rolls “Nowhere”, but no table has that name"));
+    f.greyed_with(
+        "Roll on table",
+        "merchant-stock rolls “Nowhere”, but no table has that name",
+    );
+    f.type_into("gives", "Salt, and {roll: MERCHANT-STOCK}");
+    assert!(f.shows("the tables roll each other round in a loop: merchant-stock → merchant-stock"));
+    f.type_into("gives", "{1d4} salt cakes, and a tale: {roll: injury}");
+    assert!(!f.shows("This table cannot be rolled yet"));
+    // In order: merchant-stock's d6 = 1, the d4 = 3, injury's d6 = 6.
+    f.harness.state_mut().app.dice = waybook::rules::dice::Dice::scripted(vec![1, 3, 6]);
+    f.click("Roll on table");
+    let injury = f
+        .data()
+        .table_named("injury")
+        .expect("the demo's injuries")
+        .rows[5]
+        .result
+        .clone();
+    assert!(f.shows(&format!("→ 3 salt cakes, and a tale: {injury}")));
+    let logged = f.data().log.values().last().expect("logged").rolled.clone();
+    assert!(
+        logged.contains("injury: d6") && logged.contains("d4"),
+        "every roll in the log: {logged}"
+    );
+}
