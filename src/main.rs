@@ -51,6 +51,8 @@ fn main() -> ExitCode {
         Some(CliCommand::Heroes { file, json }) => cli::heroes::heroes(&file, json, &mut stdout),
         Some(CliCommand::Log { file, json }) => cli::log::log(&file, json, &mut stdout),
         Some(CliCommand::Weather(args)) => cli::weather::weather(&args, &mut stdout),
+        Some(CliCommand::Tables(args)) => cli::tables::tables(&args, &mut stdout),
+        Some(CliCommand::ImportTable(args)) => cli::tables::import_table(&args, &mut stdout),
         Some(CliCommand::Chronicle(args)) => cli::chronicle::chronicle(&args, &mut stdout),
         Some(CliCommand::Calendar { file, json }) => {
             cli::calendar::calendar(&file, json, &mut stdout)

@@ -613,6 +613,70 @@ fn import_roster_adds_the_rows_or_lists_the_bad_ones() {
     assert!(text(&waybook(&["roster", path_str(&file)]).stdout).contains("Kell"));
 }
 
+/// Issue 25: a table from a spreadsheet comes in by CSV, after a snapshot,
+/// never over a table of its name unless `--replace`; out again as CSV.
+#[test]
+fn import_table_adds_a_csv_table_and_never_replaces_one_unasked() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| waybook_keeping(&data, args);
+    let csv = dir.path().join("beasts.csv");
+    std::fs::write(&csv, "d4,Result\n1,Wolves\n2-3,\"Bears, two\"\nfour,Owls\n").expect("written");
+    let import = |name: &str, replace: bool| {
+        let mut args = vec![
+            "import-table",
+            path_str(&file),
+            "--csv",
+            path_str(&csv),
+            "--name",
+            name,
+        ];
+        if replace {
+            args.push("--replace");
+        }
+        run(&args)
+    };
+    let refused = import("Beasts", false);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(text(&refused.stdout).contains("line 4: “four” is not a total or a range"));
+    assert!(!text(&waybook(&["tables", path_str(&file)]).stdout).contains("Beasts"));
+    std::fs::write(
+        &csv,
+        "d4,Result\n1,Wolves\n2-3,\"Bears, two\"\n4,{roll: injury}\n",
+    )
+    .expect("written");
+    let added = import("Beasts", false);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    assert!(text(&added.stdout).contains("Import table Beasts from"));
+    assert!(
+        std::fs::read_dir(&data).is_ok_and(|mut d| d.next().is_some()),
+        "a snapshot was taken first"
+    );
+    let listed = waybook(&["tables", path_str(&file), "--json"]);
+    let tables: serde_json::Value = serde_json::from_slice(&listed.stdout).expect("JSON");
+    let beasts = tables
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|t| t["name"] == "Beasts")
+        .expect("Beasts");
+    assert_eq!(beasts["dice"], "d4");
+    assert_eq!(beasts["rows"][1]["result"], "Bears, two");
+    assert_eq!(
+        beasts["problem"],
+        serde_json::Value::Null,
+        "injury is there"
+    );
+    let again = import("beasts", false);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again.stdout).contains("a table is already called Beasts"));
+    std::fs::write(&csv, "d2,Result\n1,Owls\n2,Bats\n").expect("written");
+    assert!(import("beasts", true).status.success());
+    let out = waybook(&["tables", path_str(&file), "--csv", "BEASTS"]);
+    assert_eq!(text(&out.stdout), "d2,Result\n1,Owls\n2,Bats\n");
+}
+
 /// Issue 11: `map` lists places, paths and where each party is.
 #[test]
 fn map_json_lists_places_paths_and_the_party_on_the_map() {

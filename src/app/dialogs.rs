@@ -27,6 +27,10 @@ pub enum DialogPurpose {
     ImportJson,
     /// The CSV roster to add to the campaign.
     ImportCsv,
+    /// The CSV table to add to the campaign.
+    ImportTable,
+    /// Where a table is written as CSV.
+    ExportTable,
     /// The new campaign an import or a restored snapshot becomes.
     NewFromCopy,
 }
@@ -41,6 +45,8 @@ impl DialogPurpose {
             DialogPurpose::ExportJson => "Export the campaign as JSON",
             DialogPurpose::ImportJson => "Import a campaign from JSON",
             DialogPurpose::ImportCsv => "Import characters from CSV",
+            DialogPurpose::ImportTable => "Import a roll table from CSV",
+            DialogPurpose::ExportTable => "Export the roll table as CSV",
             DialogPurpose::NewFromCopy => "Save the new campaign as",
         }
     }
@@ -50,7 +56,9 @@ impl DialogPurpose {
         match self {
             DialogPurpose::ExportPdf => "pdf",
             DialogPurpose::ExportJson | DialogPurpose::ImportJson => "json",
-            DialogPurpose::ImportCsv => "csv",
+            DialogPurpose::ImportCsv | DialogPurpose::ImportTable | DialogPurpose::ExportTable => {
+                "csv"
+            }
             _ => "waybook",
         }
     }
@@ -65,6 +73,7 @@ impl DialogPurpose {
             DialogPurpose::ExportJson | DialogPurpose::ImportJson => "campaign.json",
             DialogPurpose::NewFromCopy => "restored.waybook",
             DialogPurpose::ImportCsv => "roster.csv",
+            DialogPurpose::ImportTable | DialogPurpose::ExportTable => "table.csv",
         }
     }
 }
@@ -89,9 +98,10 @@ impl FileDialogs for NativeDialogs {
         };
         let started = Instant::now();
         let picked = match purpose {
-            DialogPurpose::OpenCampaign | DialogPurpose::ImportJson | DialogPurpose::ImportCsv => {
-                dialog.pick_file()
-            }
+            DialogPurpose::OpenCampaign
+            | DialogPurpose::ImportJson
+            | DialogPurpose::ImportCsv
+            | DialogPurpose::ImportTable => dialog.pick_file(),
             _ => dialog.set_file_name(purpose.suggested_name()).save_file(),
         };
         match picked {

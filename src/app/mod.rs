@@ -44,6 +44,10 @@ pub enum Command {
     RestoreSnapshot(PathBuf),
     /// Adds the characters of a CSV import, after a snapshot.
     ImportRoster(Edit),
+    /// Asks for a CSV file to import as a roll table.
+    ImportTable,
+    /// Asks where to write this roll table as CSV, and writes it.
+    ExportTable(crate::model::TableId),
     /// Plays a journey on, rolling with the app's dice.
     PlayJourney(crate::model::JourneyId, crate::plan::play::Until),
     /// Plays a step of a party's travel round, rolling with the app's dice.
@@ -169,6 +173,10 @@ pub struct App {
     pub quit_asked: bool,
     /// A CSV roster read and waiting for the GM to check its mapping.
     pub csv_import: Option<crate::model::roster_csv::RosterImport>,
+    /// A CSV table read and waiting for the GM to name it and import it.
+    pub table_import: Option<crate::model::table_csv::TableImport>,
+    /// The table waiting for the name of the CSV file it is written to.
+    export_table: Option<crate::model::TableId>,
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
     draft: Option<Edit>,
@@ -192,6 +200,8 @@ impl App {
             export_sheets: Vec::new(),
             pending_copy: None,
             csv_import: None,
+            table_import: None,
+            export_table: None,
             quit_asked: false,
             told_file_gone: false,
             dialogs,
@@ -428,6 +438,11 @@ impl App {
                 self.snapshot_before(crate::store::snapshots::Reason::Import);
                 self.run(Command::Apply(edit));
             }
+            Command::ImportTable => self.ask_path(DialogPurpose::ImportTable),
+            Command::ExportTable(table) => {
+                self.export_table = Some(table);
+                self.ask_path(DialogPurpose::ExportTable);
+            }
             Command::RestoreSnapshot(snapshot) => {
                 self.pending_copy = Some(PendingCopy::Snapshot(snapshot));
                 self.ask_path(DialogPurpose::NewFromCopy);
@@ -612,7 +627,10 @@ impl App {
         let path = crate::files::absolute(&with_extension(path, purpose.extension()));
         let writes = matches!(
             purpose,
-            DialogPurpose::SaveCopy | DialogPurpose::ExportPdf | DialogPurpose::ExportJson
+            DialogPurpose::SaveCopy
+                | DialogPurpose::ExportPdf
+                | DialogPurpose::ExportJson
+                | DialogPurpose::ExportTable
         );
         if writes && !overwrite_confirmed && path.exists() {
             let message = format!(
@@ -642,7 +660,10 @@ impl App {
                     Err(e) => self.fail(format!("Could not create the campaign: {e}")),
                 }
             }
-            DialogPurpose::ExportPdf | DialogPurpose::SaveCopy | DialogPurpose::ExportJson => {
+            DialogPurpose::ExportPdf
+            | DialogPurpose::SaveCopy
+            | DialogPurpose::ExportJson
+            | DialogPurpose::ExportTable => {
                 self.write_to(purpose, path);
             }
             DialogPurpose::ImportJson => match read_document(&path) {
@@ -662,7 +683,23 @@ impl App {
                     Err(e) => self.fail(format!("Could not read {file}: {e}")),
                 }
             }
+            DialogPurpose::ImportTable => self.read_table(&path),
             DialogPurpose::NewFromCopy => self.new_from_copy(&path),
+        }
+    }
+
+    /// Reads a CSV table for the import window, named after its file.
+    fn read_table(&mut self, path: &Path) {
+        let file = path.display().to_string();
+        let name = path
+            .file_stem()
+            .map_or_else(|| "Imported table".into(), |s| s.to_string_lossy());
+        match std::fs::read_to_string(path) {
+            Ok(text) => match crate::model::table_csv::TableImport::read(&file, &name, &text) {
+                Ok(import) => self.table_import = Some(import),
+                Err(e) => self.fail(e.to_string()),
+            },
+            Err(e) => self.fail(format!("Could not read {file}: {e}")),
         }
     }
 
@@ -698,6 +735,22 @@ impl App {
                         text.len() / 1024
                     )),
                     Err(e) => self.fail(format!("The JSON was not saved: {e}")),
+                }
+            }
+            DialogPurpose::ExportTable => {
+                let Some(session) = &self.session else { return };
+                let Some(table) = self
+                    .export_table
+                    .take()
+                    .and_then(|id| session.data.tables.get(&id))
+                else {
+                    return;
+                };
+                let text = crate::model::table_csv::write(table);
+                let name = table.name.clone();
+                match crate::files::write_atomically(&path, text.as_bytes()) {
+                    Ok(()) => self.notify(format!("Wrote the table {name} to {}", path.display())),
+                    Err(e) => self.fail(format!("The table was not saved: {e}")),
                 }
             }
             _ => {}

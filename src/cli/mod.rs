@@ -12,6 +12,7 @@ pub mod log;
 pub mod map;
 pub mod rules;
 pub mod snapshots;
+pub mod tables;
 pub mod weather;
 
 pub use campaign::{check, import, new, roster};
@@ -123,6 +124,13 @@ pub enum CliCommand {
         #[arg(long)]
         csv: PathBuf,
     },
+    /// The campaign's roll tables: name, dice, rows and whether each can be
+    /// rolled; or one as CSV (`--csv NAME`).
+    Tables(tables::TablesArgs),
+    /// Add a roll table from a CSV file (a heading row with the dice, then a
+    /// total or range and a result per row), after a snapshot; never over a
+    /// table of the same name unless `--replace`.
+    ImportTable(tables::ImportTableArgs),
     /// Make a new campaign file from a JSON export (never overwrites).
     Import {
         /// The JSON file (from `waybook export FILE --format json`).

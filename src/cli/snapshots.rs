@@ -8,7 +8,7 @@ use crate::store::snapshots::{self, Reason, Snapshots};
 use std::io::Write;
 use std::path::Path;
 
-fn snapshots_of(file: &Path) -> anyhow::Result<Snapshots> {
+pub(super) fn snapshots_of(file: &Path) -> anyhow::Result<Snapshots> {
     Ok(Snapshots::of(&crate::files::data_dir()?, file))
 }
 

@@ -39,6 +39,7 @@ pub mod roster_csv;
 pub mod scene;
 pub mod sheet;
 mod table;
+pub mod table_csv;
 mod travel;
 pub mod validate;
 pub mod weather;

@@ -35,6 +35,7 @@ mod scene;
 mod sheet;
 mod snapshots;
 pub mod style;
+mod table_import;
 mod tables;
 mod travel;
 mod weather;
@@ -263,6 +264,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     );
     help::help_windows_ui(ui, &mut state.help, app);
     csv_import::csv_import_ui(ui, app, &mut out);
+    table_import::table_import_ui(ui, app, &mut out);
     alert_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
     focus_ring_ui(ui);
@@ -587,8 +589,12 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                     DialogPurpose::OpenCampaign => "Open",
                     DialogPurpose::NewCampaign => "Create",
                     DialogPurpose::SaveCopy => "Save copy",
-                    DialogPurpose::ExportPdf | DialogPurpose::ExportJson => "Export",
-                    DialogPurpose::ImportJson | DialogPurpose::ImportCsv => "Import",
+                    DialogPurpose::ExportPdf
+                    | DialogPurpose::ExportJson
+                    | DialogPurpose::ExportTable => "Export",
+                    DialogPurpose::ImportJson
+                    | DialogPurpose::ImportCsv
+                    | DialogPurpose::ImportTable => "Import",
                     DialogPurpose::NewFromCopy => "Create",
                 }),
             );

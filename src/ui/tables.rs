@@ -102,6 +102,21 @@ pub fn tables_ui(
                 (None, None) => None,
             };
         }
+        if ui
+            .button("Import CSV…")
+            .on_hover_text("A table from a spreadsheet: a heading with the dice (d6, 2d6), then a total or range and a result per row")
+            .clicked()
+        {
+            out.push(Command::ImportTable);
+        }
+        if let Some(t) = campaign
+            && ui
+                .button("Export CSV…")
+                .on_hover_text("This table as CSV, for a spreadsheet or another campaign")
+                .clicked()
+        {
+            out.push(Command::ExportTable(t.id));
+        }
         if ui.button("New table").clicked() {
             let table = crate::app::edits::records::add_table(data);
             *picked = Picked::Campaign(table.id);

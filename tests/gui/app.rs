@@ -1262,3 +1262,68 @@ fn a_table_that_rolls_another_is_rolled_through_and_a_loop_is_refused() {
         "every roll in the log: {logged}"
     );
 }
+
+/// A table comes in from a spreadsheet's CSV: the window names it after the
+/// file, lists every bad row and greys Import until the name is free; the
+/// import is one undo step; the table goes out again as the same CSV.
+#[test]
+fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
+    let dir = tempfile::tempdir().expect("dir");
+    let bad = dir.path().join("weather.csv");
+    std::fs::write(&bad, "d6,Result\n1-3,Calm\nfour,Fog\n").expect("written");
+    let good = dir.path().join("injury.csv");
+    std::fs::write(
+        &good,
+        "d4,Result\n1,Bruised\n2-3,\"Cut, deep\"\n4,{roll: xp-awards}\n",
+    )
+    .expect("written");
+    let out = dir.path().join("out.csv");
+    let mut f = Fixture::with_dialogs(vec![
+        DialogOutcome::Picked(bad.clone()),
+        DialogOutcome::Picked(good.clone()),
+        DialogOutcome::Picked(out.clone()),
+    ]);
+    let tables = f.data().tables.len();
+    f.click("Dice and rules");
+    f.click("Import CSV…");
+    assert!(f.shows("line 3: “four” is not a total or a range (as 3 or 2-5)"));
+    assert!(
+        f.shows("a table is already called weather"),
+        "the name is taken"
+    );
+    assert!(
+        f.harness
+            .get_by_label("Import")
+            .accesskit_node()
+            .is_disabled()
+    );
+    f.click("Cancel");
+    assert_eq!(f.data().tables.len(), tables, "nothing was written");
+    f.click("Import CSV…");
+    assert!(f.shows("Cut, deep"), "the rows are previewed");
+    assert!(
+        f.harness
+            .get_by_label("Import")
+            .accesskit_node()
+            .is_disabled()
+    );
+    f.type_into("Table name", "Scrapes");
+    f.click("Import");
+    let scrapes = f.data().table_named("Scrapes").expect("imported").clone();
+    assert_eq!(scrapes.rows[1].result, "Cut, deep");
+    assert_eq!(f.reloaded().tables.len(), tables + 1);
+    f.menu("Edit", "Undo");
+    assert!(f.data().table_named("Scrapes").is_none(), "one undo step");
+    f.menu("Edit", "Redo");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Table")
+        .click();
+    f.harness.run();
+    f.click_last("Scrapes");
+    f.click("Export CSV…");
+    assert_eq!(
+        std::fs::read_to_string(&out).expect("written"),
+        std::fs::read_to_string(&good).expect("read"),
+        "out as it came in"
+    );
+}

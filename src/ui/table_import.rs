@@ -1,0 +1,88 @@
+//! Dice and rules > Import CSV…: a roll table from a spreadsheet, its name
+//! (the file's at first), the dice and rows as read, every row's error
+//! before anything is written, and Import as one undoable step; a table of
+//! the same name is replaced only when the GM ticks it.
+
+use super::fields::ERROR_COLOUR;
+use crate::app::{App, Command};
+use crate::model::table_csv::TableImport;
+use egui::{RichText, Ui};
+
+const PREVIEW_ROWS: usize = 12;
+
+pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
+    let (Some(import), Some(session)) = (&mut app.table_import, &app.session) else {
+        return;
+    };
+    let data = &session.data;
+    let mut close = false;
+    let modal = egui::Modal::new(egui::Id::unique("table-import")).show(ui.ctx(), |ui| {
+        ui.set_width(560.0);
+        ui.heading(format!("Import a table from {}", import.file));
+        ui.horizontal(|ui| {
+            let label = ui.label("Table name");
+            ui.text_edit_singleline(&mut import.name)
+                .labelled_by(label.id);
+        });
+        let taken = data
+            .tables
+            .values()
+            .any(|t| t.name.trim().eq_ignore_ascii_case(import.name.trim()));
+        if taken {
+            ui.checkbox(&mut import.replace, "Replace the table of that name");
+        }
+        preview_ui(ui, import);
+        let edit = import.edit(data);
+        ui.add_space(6.0);
+        if let Err(errors) = &edit {
+            ui.label(RichText::new("To fix before anything is imported:").color(ERROR_COLOUR));
+            for e in errors.iter().take(12) {
+                ui.label(RichText::new(e).color(ERROR_COLOUR));
+            }
+        }
+        ui.horizontal(|ui| {
+            let why_not = edit.as_ref().err().map(|errors| errors.join("; "));
+            let button = ui
+                .add_enabled(edit.is_ok(), egui::Button::new("Import"))
+                .on_disabled_hover_text(why_not.unwrap_or_default());
+            if button.clicked()
+                && let Ok(edit) = &edit
+            {
+                out.push(Command::Apply(edit.clone()));
+                close = true;
+            }
+            if ui.button("Cancel").clicked() {
+                close = true;
+            }
+        });
+    });
+    if close || modal.should_close() {
+        app.table_import = None;
+    }
+}
+
+/// The dice and the first rows as the file gives them.
+fn preview_ui(ui: &mut Ui, import: &TableImport) {
+    egui::Grid::new("table-import-preview")
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.strong(&import.dice);
+            ui.strong("Result");
+            ui.end_row();
+            for (_, range, result) in import.rows.iter().take(PREVIEW_ROWS) {
+                ui.label(range);
+                ui.label(result);
+                ui.end_row();
+            }
+        });
+    if import.rows.len() > PREVIEW_ROWS {
+        ui.label(
+            RichText::new(format!(
+                "… and {} more rows",
+                import.rows.len() - PREVIEW_ROWS
+            ))
+            .weak(),
+        );
+    }
+}
