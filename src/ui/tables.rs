@@ -219,7 +219,7 @@ fn editor_ui(
     }
     ui.label(
         RichText::new(
-            "A result may roll another table, {roll: Wolves}, and dice, {1d4}: \"{1d4} {roll: Wolves}\".",
+            "A result may roll another table and dice: \"{1d4} {roll: Wolves}\".",
         )
         .weak(),
     );
