@@ -581,12 +581,17 @@ fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
             "Greyspine pass, cold months",
             "Greyspine pass, warm months",
             "Ashen plain, hot months",
-            "Ashen plain, cool months"
+            "Ashen plain, cool months",
+            "Greyspine warriors",
+            "Greyspine hazards",
+            "Toll bandits",
+            "Emberfall market"
         ]
     );
     // The demo fills in the weather and battle items for its travel round,
     // and the XP awards and injuries for its mission; its regions have
-    // their own weather tables.
+    // their own weather tables, the pass and the Emberfall road their
+    // encounter tables, Emberfall its market.
     for t in data.tables.values() {
         let filled = t.name != "merchant-stock";
         assert_eq!(

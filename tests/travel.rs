@@ -6,8 +6,8 @@
 mod common;
 
 use waybook::model::{
-    CampaignData, Change, Character, CharacterId, CharacterKind, Edit, MapPath, MapPathId, Party,
-    PartyId, Place, PlaceId, PlaceKind, RoundStep, Settings, Ware, WareId,
+    CampaignData, Change, Character, CharacterId, CharacterKind, Edit, EncounterTables, MapPath,
+    MapPathId, Party, PartyId, Place, PlaceId, PlaceKind, RoundStep, Settings, Ware, WareId,
 };
 use waybook::rules::dice::Dice;
 use waybook::rules::rounds::camp::Action;
@@ -39,6 +39,7 @@ fn path(id: MapPathId, from: PlaceId, to: PlaceId, difficulty: i64, rounds: i64)
         travelled: 0,
         notes: String::new(),
         region: None,
+        encounters: EncounterTables::default(),
     }
 }
 
@@ -64,6 +65,7 @@ fn campaign() -> CampaignData {
                 y: 0.0,
                 notes: String::new(),
                 region: None,
+                merchant_table: None,
             }),
         ));
     }
@@ -1090,5 +1092,102 @@ fn the_navigation_phase_reads_the_region_s_weather_and_divine_foretells_it() {
         data.weather_on(moor, today).expect("kept").weather,
         "Snow",
         "yesterday stays as it fell"
+    );
+}
+
+/// A campaign with three tables of two faces: "Ambushers", "Moor beasts"
+/// and "Ford market".
+fn with_encounter_tables() -> (CampaignData, [waybook::model::TableId; 3]) {
+    let mut data = campaign();
+    let ids = [
+        waybook::model::TableId(101),
+        waybook::model::TableId(102),
+        waybook::model::TableId(103),
+    ];
+    for (id, (name, rows)) in ids.iter().zip([
+        ("Ambushers", ["Two bandits", "Wolves, {1d4} of them"]),
+        ("Moor beasts", ["A boar", "A bear"]),
+        ("Ford market", ["Salt and rope", "A mule"]),
+    ]) {
+        let table = waybook::model::TableDef::one_per_face(*id, name, &rows);
+        data.apply(&Change::of(None, Some(&table)));
+    }
+    (data, ids)
+}
+
+/// Issue 25: "if the result is less than or equal to the danger rating,
+/// the players will be forced to engage in combat with a group of
+/// warriors": which warriors, the path's own table says (its dice
+/// included), else its region's.
+#[test]
+fn warriors_are_rolled_on_the_path_s_table_else_its_region_s() {
+    let (mut data, [ambushers, beasts, _]) = with_encounter_tables();
+    let mut lane = data.paths[&LANE].clone();
+    lane.encounters.warriors = Some(ambushers);
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    // The encounter die 1 (danger 2: warriors), the table's d2 = 2, its d4 = 3.
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[1, 2, 3],
+    );
+    let lines = &round(&data).lines;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("the path's warriors table") && l.ends_with(": Wolves, 3 of them")),
+        "{lines:?}"
+    );
+
+    let (mut data, _) = with_encounter_tables();
+    let region = waybook::model::Region {
+        encounters: EncounterTables {
+            warriors: Some(beasts),
+            ..EncounterTables::default()
+        },
+        ..waybook::model::Region::new(waybook::model::RegionId(7), "The moor")
+    };
+    data.apply(&Change::of(None, Some(&region)));
+    let mut lane = data.paths[&LANE].clone();
+    lane.region = Some(region.id);
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[1, 2],
+    );
+    let lines = &round(&data).lines;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("The moor's warriors table") && l.ends_with(": A bear")),
+        "{lines:?}"
+    );
+}
+
+/// "The players encounter a traveling merchant who is willing to sell them
+/// a few supplies": what, the place they are bound for says.
+#[test]
+fn a_merchant_on_the_way_rolls_the_destination_s_merchant_table() {
+    let (mut data, [_, _, market]) = with_encounter_tables();
+    let mut ford = data.places[&FORD].clone();
+    ford.merchant_table = Some(market);
+    data.apply(&Change::of(data.places.get(&FORD), Some(&ford)));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    // The encounter die 5 (benign), the d6 6 (a Merchant), the market's d2 = 2.
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[5, 6, 2],
+    );
+    assert!(round(&data).merchant);
+    let lines = &round(&data).lines;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Ford's merchant table") && l.ends_with(": A mule")),
+        "{lines:?}"
     );
 }

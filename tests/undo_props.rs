@@ -471,6 +471,7 @@ fn world_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
                     y: 2.0,
                     notes: String::new(),
                     region: pick(rng, &seen.regions).map(|r| r.id),
+                    merchant_table: pick(rng, &seen.tables).map(|t| t.id),
                 }),
             )),
         },
@@ -480,6 +481,10 @@ fn world_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
                 Some(&MapPath {
                     difficulty: rng.random_range(0..10),
                     travelled: rng.random_range(0..3),
+                    encounters: waybook::model::EncounterTables {
+                        warriors: pick(rng, &seen.tables).map(|t| t.id),
+                        ..p.encounters.clone()
+                    },
                     ..p.clone()
                 }),
             )),

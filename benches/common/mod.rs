@@ -48,6 +48,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
                 y: y as f64 * 50.0,
                 notes: String::new(),
                 region: None,
+                merchant_table: None,
             };
             changes.push(Change::of(None, Some(&place)));
             for (to, on) in [(id(x + 1, y), x + 1 < wide), (id(x, y + 1), y + 1 < high)] {
@@ -65,6 +66,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
                         travelled: 0,
                         notes: String::new(),
                         region: None,
+                        encounters: waybook::model::EncounterTables::default(),
                     };
                     paths += 1;
                     changes.push(Change::of(None, Some(&path)));

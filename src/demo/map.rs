@@ -120,6 +120,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             y,
             notes: notes.to_owned(),
             region: None,
+            merchant_table: None,
         })
         .collect();
     let first_path = data.next_id::<crate::model::MapPath>().0;
@@ -137,6 +138,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             travelled,
             notes: String::new(),
             region: None,
+            encounters: crate::model::EncounterTables::default(),
         },
     );
     // The starter tables the texts name, filled in (a new campaign has

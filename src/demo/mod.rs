@@ -11,6 +11,7 @@ use crate::model::{
 };
 use crate::store::{self, Campaign};
 
+mod encounters;
 mod gathering;
 mod hazards;
 mod heroes;
@@ -532,6 +533,11 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     campaign.apply(&Edit::new(
         "Mark the demo's regions",
         weather::region_changes(&data),
+    ))?;
+    let data = campaign.load()?;
+    campaign.apply(&Edit::new(
+        "Tie the demo's encounter tables",
+        encounters::encounter_changes(&data),
     ))?;
     let data = campaign.load()?;
     campaign.apply(&Edit::new(

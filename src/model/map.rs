@@ -2,7 +2,8 @@
 //! where a party stands on it (at a place, or along a path with the rounds
 //! done and the setbacks it carries).
 
-use super::{MapPathId, PlaceId, RegionId};
+use super::{MapPathId, PlaceId, RegionId, TableId};
+use crate::rules::rounds::encounter::Kind;
 use crate::rules::rounds::pathfind::PathState;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,44 @@ crate::rules::named_enum! {
         Landmark => "landmark" as "Landmark",
         CampSite => "camp-site" as "Camp site",
         WildPlace => "wild-place" as "Wild place",
+    }
+}
+
+/// The roll tables that say what an encounter on a path or in a region
+/// is: the hazard, the warriors, the benign result. Rolled in the
+/// Encounter Phase when the encounter die says so (the path's, else its
+/// region's); none: the GM says.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncounterTables {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hazard: Option<TableId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warriors: Option<TableId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub benign: Option<TableId>,
+}
+
+impl EncounterTables {
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// The table for encounters of `kind`.
+    pub fn of(&self, kind: Kind) -> Option<TableId> {
+        match kind {
+            Kind::Hazard => self.hazard,
+            Kind::Warriors => self.warriors,
+            Kind::Benign => self.benign,
+        }
+    }
+
+    /// Where the table for `kind` is kept.
+    pub fn of_mut(&mut self, kind: Kind) -> &mut Option<TableId> {
+        match kind {
+            Kind::Hazard => &mut self.hazard,
+            Kind::Warriors => &mut self.warriors,
+            Kind::Benign => &mut self.benign,
+        }
     }
 }
 
@@ -30,6 +69,9 @@ pub struct Place {
     /// The region it lies in, whose weather it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<RegionId>,
+    /// What a Merchant met on the way to it sells: rolled when one is met.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merchant_table: Option<TableId>,
 }
 
 /// A path between two places, travelled in either direction.
@@ -56,6 +98,9 @@ pub struct MapPath {
     /// The region it runs through; `None`: its start's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<RegionId>,
+    /// Its own encounter tables, before its region's.
+    #[serde(default, skip_serializing_if = "EncounterTables::is_empty")]
+    pub encounters: EncounterTables,
 }
 
 impl MapPath {

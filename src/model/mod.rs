@@ -69,7 +69,7 @@ pub use journey::{
 };
 pub(crate) use kinds::each_change;
 pub use log::{LogEntry, LogKind, LogRead};
-pub use map::{MapPath, OnPath, Place, PlaceKind};
+pub use map::{EncounterTables, MapPath, OnPath, Place, PlaceKind};
 pub use party::Party;
 pub use record::{Record, Stale};
 pub use region::{Region, Weather};

@@ -27,6 +27,9 @@ pub struct Region {
     /// The chance, in percent, that a day keeps yesterday's weather.
     #[serde(default)]
     pub keep_percent: i64,
+    /// The encounter tables of its paths that have none of their own.
+    #[serde(default, skip_serializing_if = "super::EncounterTables::is_empty")]
+    pub encounters: super::EncounterTables,
 }
 
 impl Region {
@@ -38,6 +41,7 @@ impl Region {
             notes: String::new(),
             tables: BTreeMap::new(),
             keep_percent: 0,
+            encounters: super::EncounterTables::default(),
         }
     }
 }
@@ -113,6 +117,32 @@ impl CampaignData {
                 .get(&path.from)
                 .and_then(|p| self.region_of_place(p))
         })
+    }
+
+    /// The table that says what an encounter of `kind` on `path` toward
+    /// `toward` is, and whose it is ("the path's warriors table"): a
+    /// Merchant's (`merchant`) is the destination's merchant table if it
+    /// has one; else the path's own table for the kind, else its region's.
+    pub fn encounter_table(
+        &self,
+        path: &MapPath,
+        toward: super::PlaceId,
+        kind: crate::rules::rounds::encounter::Kind,
+        merchant: bool,
+    ) -> Option<(TableId, String)> {
+        let what = kind.as_str();
+        let place = self.places.get(&toward);
+        if merchant
+            && let Some((table, place)) = place.and_then(|p| p.merchant_table.map(|t| (t, p)))
+        {
+            return Some((table, format!("{}'s merchant table", place.name)));
+        }
+        if let Some(table) = path.encounters.of(kind) {
+            return Some((table, format!("the path's {what} table")));
+        }
+        let region = self.region_of_path(path)?;
+        let table = region.encounters.of(kind)?;
+        Some((table, format!("{}'s {what} table", region.name)))
     }
 
     /// The region a party is in: its path's, or its place's.

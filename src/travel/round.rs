@@ -624,6 +624,15 @@ pub fn encounter(
             }
         )),
     }
+    if let Some(kind) = kind {
+        let merchant = found == Some(Benign::Merchant);
+        let tied = data.encounter_table(path, book.round.toward, kind, merchant);
+        if let Some((table, whose)) = tied
+            && let Some((working, result)) = book.roll_table(Some(table), &whose, dice)?
+        {
+            book.line(format!("{working}: {result}"));
+        }
+    }
     if book.round.partial {
         finish(&mut book);
     } else {

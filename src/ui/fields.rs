@@ -540,8 +540,39 @@ pub fn region_combo(
         .into_iter()
         .map(|r| (r.id, r.name.as_str()))
         .collect();
+    changed_combo(ui, id, "Region", current, unpicked, &regions)
+}
+
+/// A list labelled `label` of the campaign's roll tables, by name,
+/// `unpicked` offered for none; the new choice when it changes.
+pub fn table_combo(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    current: Option<crate::model::TableId>,
+    data: &crate::model::CampaignData,
+    unpicked: Unpicked<'_>,
+) -> Option<Option<crate::model::TableId>> {
+    let mut tables: Vec<_> = data
+        .tables
+        .values()
+        .map(|t| (t.id, t.name.as_str()))
+        .collect();
+    crate::model::sort_by_name(&mut tables, |(_, name)| name);
+    changed_combo(ui, id, label, current, unpicked, &tables)
+}
+
+/// A [`record_combo`] that returns the new choice when it changes.
+fn changed_combo<K: Copy + PartialEq>(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    current: Option<K>,
+    unpicked: Unpicked<'_>,
+    offered: &[(K, &str)],
+) -> Option<Option<K>> {
     let mut chosen = current;
-    record_combo(ui, id, "Region", &mut chosen, unpicked, &regions);
+    record_combo(ui, id, label, &mut chosen, unpicked, offered);
     (chosen != current).then_some(chosen)
 }
 

@@ -218,10 +218,7 @@ fn editor_ui(
         );
     }
     ui.label(
-        RichText::new(
-            "A result may roll another table and dice: \"{1d4} {roll: Wolves}\".",
-        )
-        .weak(),
+        RichText::new("A result may roll another table and dice: \"{1d4} {roll: Wolves}\".").weak(),
     );
 }
 

@@ -148,6 +148,14 @@ fn region_ui(
         }
     });
     season_tables_ui(ui, fields, data, r, out);
+    let none = |_| "none (the GM says)".to_owned();
+    if let Some((kind, table)) =
+        super::map::encounter_tables_ui(ui, &key("encounters"), &r.encounters, data, none)
+    {
+        fields.commit(out, r, &format!("{} table", kind.as_str()), |r| {
+            *r.encounters.of_mut(kind) = table;
+        });
+    }
     let places: Vec<&str> = data
         .places_by_name()
         .into_iter()

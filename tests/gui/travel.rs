@@ -578,3 +578,53 @@ fn a_mend_with_nobody_chosen_says_to_choose() {
     f.pick("Whom Brother Ilo mends", "The Traveller");
     assert!(make_camp_enabled(&f));
 }
+
+/// Issue 25: the GM ties a warriors table to the Mill track on the Map;
+/// when the encounter die says warriors there, the round rolls it and says
+/// whose table it was.
+#[test]
+fn a_path_s_own_warriors_table_is_rolled_when_warriors_come() {
+    let mut f = Fixture::demo();
+    f.click("Map");
+    f.harness
+        .query_all_by_label_contains("Mill track:")
+        .next()
+        .expect("the Mill track in the list of paths")
+        .click();
+    f.harness.run();
+    f.pick("Warriors table", "battle-items");
+    let track = f
+        .data()
+        .paths
+        .values()
+        .find(|p| p.name == "Mill track")
+        .expect("the Mill track");
+    let items = f
+        .data()
+        .table_named("battle-items")
+        .expect("the items")
+        .clone();
+    assert_eq!(track.encounters.warriors, Some(items.id));
+    travel_screen(&mut f);
+    pick_path(&mut f, MILL_TRACK);
+    f.dice(&[10]);
+    f.click("Roll the Navigation Phase");
+    // Threshold 8, danger 2: the encounter die 1 is warriors; the table's d4 = 2.
+    f.dice(&[1, 2]);
+    f.click("Cast the encounter die");
+    assert!(f.shows("Warriors: a group of warriors attacks"));
+    let said = format!(": {}", items.rows[1].result);
+    let line = f
+        .data()
+        .rounds
+        .values()
+        .last()
+        .expect("the round")
+        .lines
+        .iter()
+        .find(|l| l.contains("the path's warriors table"))
+        .cloned()
+        .expect("the table was rolled");
+    assert!(line.ends_with(&said), "{line}");
+    assert!(f.shows("the path's warriors table"), "and shown");
+}

@@ -6,9 +6,9 @@
 use crate::model::gathering::SiteMaterial;
 use crate::model::{
     CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide,
-    DayPattern, Edit, FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath, MaterialType, Method,
-    Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region, RegionId, Reshape,
-    Route, Site, TableDef, TableRowDef, Ware, limits,
+    DayPattern, Edit, EncounterTables, FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath,
+    MaterialType, Method, Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region,
+    RegionId, Reshape, Route, Site, TableDef, TableRowDef, Ware, limits,
 };
 use crate::rules::expr::DiceExpr;
 use crate::rules::travel::gather::Abundance;
@@ -110,6 +110,7 @@ pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
         y,
         notes: String::new(),
         region: nearest.and_then(|p| p.region),
+        merchant_table: None,
     };
     added("Add place", &place)
 }
@@ -145,6 +146,7 @@ pub fn add_path(data: &CampaignData, from: PlaceId, to: PlaceId) -> Added<MapPat
         travelled: 0,
         notes: String::new(),
         region: None,
+        encounters: EncounterTables::default(),
     };
     added("Draw path", &path)
 }

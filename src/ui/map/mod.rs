@@ -6,13 +6,15 @@
 
 mod labels;
 
-use super::fields::{FieldBuffers, Unpicked, choice_combo, region_combo};
+use super::fields::{FieldBuffers, Unpicked, choice_combo, region_combo, table_combo};
 use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::app::edits::{self, records};
 use crate::model::{
-    CampaignData, Edit, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind, limits,
+    CampaignData, Edit, EncounterTables, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind,
+    TableId, limits,
 };
+use crate::rules::rounds::encounter::Kind;
 use egui::{Color32, FontId, Galley, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
 use std::sync::Arc;
 
@@ -252,10 +254,54 @@ fn place_editor(
             fields.commit(out, p, "region", |p| p.region = region);
         }
     });
+    ui.horizontal(|ui| {
+        let none = Unpicked::Offered("none (the GM says)");
+        let current = p.merchant_table;
+        if let Some(table) =
+            table_combo(ui, &key("merchant"), "Merchant table", current, data, none)
+        {
+            fields.commit(out, p, "merchant table", |p| p.merchant_table = table);
+        }
+    })
+    .response
+    .on_hover_text("Rolled when a Merchant is met on the way here");
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
     delete_button_ui(ui, "Delete place", edits::delete_place(data, p.id), out);
+}
+
+/// The hazard, warriors and benign tables of a path or a region, each
+/// with `unpicked` naming what none means; the one changed and its new
+/// table.
+pub fn encounter_tables_ui(
+    ui: &mut Ui,
+    id: &str,
+    tables: &EncounterTables,
+    data: &CampaignData,
+    unpicked: impl Fn(Kind) -> String,
+) -> Option<(Kind, Option<TableId>)> {
+    let mut changed = None;
+    ui.label(RichText::new("Encounter tables (rolled in the Encounter Phase)").italics());
+    egui::Grid::new(id).num_columns(1).show(ui, |ui| {
+        for kind in [Kind::Hazard, Kind::Warriors, Kind::Benign] {
+            let none = unpicked(kind);
+            let label = format!("{} table", crate::rules::capitalised(kind.as_str()));
+            let combo_id = format!("{id}:{}", kind.as_str());
+            if let Some(table) = table_combo(
+                ui,
+                &combo_id,
+                &label,
+                tables.of(kind),
+                data,
+                Unpicked::Offered(&none),
+            ) {
+                changed = Some((kind, table));
+            }
+            ui.end_row();
+        }
+    });
+    changed
 }
 
 /// A Delete button for what is selected: greyed with the reason while it
@@ -367,6 +413,22 @@ fn path_editor(
             fields.commit(out, p, "region", |p| p.region = region);
         }
     });
+    let region = data.region_of_path(p);
+    let unpicked = |kind: Kind| match region.and_then(|r| r.encounters.of(kind)) {
+        Some(t) => format!(
+            "{}'s ({})",
+            region.map_or("", |r| r.name.as_str()),
+            data.tables.get(&t).map_or("?", |t| t.name.as_str())
+        ),
+        None => "none (the GM says)".to_owned(),
+    };
+    if let Some((kind, table)) =
+        encounter_tables_ui(ui, &key("encounters"), &p.encounters, data, unpicked)
+    {
+        fields.commit(out, p, &format!("{} table", kind.as_str()), |p| {
+            *p.encounters.of_mut(kind) = table;
+        });
+    }
     let mut partial = p.partial;
     if ui
         .checkbox(&mut partial, "Last round is partial (no camp)")
