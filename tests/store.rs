@@ -571,13 +571,19 @@ fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
     }
     let tables: Vec<&str> = data.tables.values().map(|t| t.name.as_str()).collect();
     assert_eq!(
-        tables,
+        tables[..5],
         [
             "weather",
             "injury",
             "xp-awards",
             "battle-items",
-            "merchant-stock",
+            "merchant-stock"
+        ]
+    );
+    assert!(tables.contains(&"Weather: marsh, winter") && tables.contains(&"Battle items: coast"));
+    assert_eq!(
+        tables[tables.len() - 8..],
+        [
             "Greyspine pass, cold months",
             "Greyspine pass, warm months",
             "Ashen plain, hot months",
@@ -588,18 +594,15 @@ fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
             "Emberfall market"
         ]
     );
-    // The demo fills in the weather and battle items for its travel round,
-    // and the XP awards and injuries for its mission; its regions have
-    // their own weather tables, the pass and the Emberfall road their
-    // encounter tables, Emberfall its market.
+    // Waybook's starter tables fill what the texts name but do not give,
+    // each marked as Waybook's; the demo's own (its regions' weather and
+    // encounters) are the GM's. No placeholder is left.
     for t in data.tables.values() {
-        let filled = t.name != "merchant-stock";
-        assert_eq!(
-            !t.rows[0].result.starts_with("PLACEHOLDER"),
-            filled,
-            "{}",
-            t.name
-        );
+        assert!(!t.rows[0].result.starts_with("PLACEHOLDER"), "{}", t.name);
+        let starter = t.name.starts_with("Weather: ")
+            || t.name.starts_with("Battle items: ")
+            || tables[..5].contains(&t.name.as_str());
+        assert_eq!(t.suggested, starter, "{}", t.name);
     }
     let categories: std::collections::HashSet<_> =
         data.items.values().map(|i| i.category).collect();
@@ -999,4 +1002,55 @@ fn a_snapshot_folder_that_cannot_be_read_is_an_error() {
     let snapshots = waybook::store::snapshots::Snapshots::of(&root, &dir.path().join("c.waybook"));
     let said = snapshots.list().expect_err("not listed").to_string();
     assert!(said.contains("snapshots"), "{said}");
+}
+
+/// Issue 25: a new campaign starts with Waybook's starter tables in place
+/// of placeholders, each marked as Waybook's suggestion, the weather and
+/// the battle items rolled on them; a region takes a climate's weather for
+/// each season of the calendar.
+#[test]
+fn a_new_campaign_starts_with_waybook_s_starter_tables() {
+    let dir = temp();
+    let path = dir.path().join("new.waybook");
+    let data = waybook::starter::create_campaign(&path, "New")
+        .expect("created")
+        .load()
+        .expect("loads");
+    assert_eq!(
+        data.tables.len(),
+        5 + 5 + 20,
+        "five named, five areas, 20 climates"
+    );
+    for t in data.tables.values() {
+        assert!(t.suggested && !t.is_placeholder(), "{}", t.name);
+        assert!(t.check_in(&data).is_ok(), "{} can be rolled", t.name);
+    }
+    let name = |id: Option<TableId>| {
+        id.and_then(|t| data.tables.get(&t))
+            .map(|t| t.name.as_str())
+    };
+    assert_eq!(name(data.settings.weather_table), Some("weather"));
+    assert_eq!(name(data.settings.gather_table), Some("battle-items"));
+    let mut data = data;
+    let region = Region::new(RegionId(1), "The Fens");
+    data.apply(&Change::of(None, Some(&region)));
+    let edit = waybook::starter::region_climate(&data, &region, "marsh").expect("a climate");
+    for c in &edit.changes {
+        data.apply(c);
+    }
+    let fens = &data.regions[&region.id];
+    assert_eq!(fens.climate, "Marsh");
+    for season in &data.settings.calendar.seasons {
+        let table = fens
+            .tables
+            .get(&season.name)
+            .and_then(|t| data.tables.get(t));
+        assert_eq!(
+            table.map(|t| t.name.clone()),
+            Some(format!("Weather: marsh, {}", season.name.to_lowercase())),
+            "{}",
+            season.name
+        );
+    }
+    assert!(waybook::starter::region_climate(&data, fens, "lunar").is_none());
 }

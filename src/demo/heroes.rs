@@ -4,62 +4,23 @@
 //! Wounds), the others owe theirs; and two memories of the Traveller, one
 //! of them from that mission.
 
-use crate::heroes::{self, HeroStep, award_for, play};
+use crate::heroes::{HeroStep, award_for, play};
 use crate::model::{
     AdvanceKind, CampaignData, Change, CharacterKind, ClockTime, Cult, CultSide, Edit, LogKind,
-    Memory, Mission, MissionId, TableId,
+    Memory, Mission, MissionId,
 };
 use crate::rules::dice::Dice;
+use crate::starter::content::XP_AWARDS;
 
 pub const DEMO_MISSION: &str = "Clear the Salt Road of bandits";
 
-/// The reasons the demo's GM gives XP for, and its injuries: the texts name
-/// both tables but give neither.
-const XP_AWARDS: [&str; 6] = [
-    "Took part in the mission",
-    "Reached the mission's goal",
-    "Played to their drive",
-    "Found something lost or hidden",
-    "Made a lasting friend or enemy",
-    "Stood firm in the finale",
-];
-const INJURIES: [&str; 6] = [
-    "Cracked ribs: -1 Wounds until a long rest in a town",
-    "Twisted ankle: moves half as far for a day",
-    "Deep cut: a scar, and a story",
-    "Concussion: disadvantage on Will tests for a day",
-    "Broken fingers: cannot Shoot until healed",
-    "Just bruises: no lasting harm",
-];
-
-/// The demo's XP-awards and injury tables in place of the starter ones.
-fn tables(data: &CampaignData) -> Edit {
-    let changes = [
-        (heroes::XP_AWARDS_TABLE, &XP_AWARDS),
-        (heroes::INJURY_TABLE, &INJURIES),
-    ]
-    .into_iter()
-    .zip(0..)
-    .map(|((name, rows), n)| {
-        let existing = data.table_named(name);
-        let id = existing.map_or(
-            TableId(data.next_id::<crate::model::TableDef>().0 + n),
-            |t| t.id,
-        );
-        Change::of(existing, Some(&super::map::table(id, name, rows)))
-    })
-    .collect();
-    Edit::new("Fill the demo's XP-awards and injury tables", changes)
-}
-
-/// The tables, the mission's awards, Ødric's advance, then the Traveller's
-/// two memories, each edit played on the campaign as the ones before left it.
+/// The mission's awards, Ødric's advance, then the Traveller's two
+/// memories, each edit played on the campaign as the ones before left it
+/// (its injury and XP-award tables are the starter's).
 pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
     let mut after = data.clone();
     let mut edits = Vec::new();
     let mut dice = Dice::seeded(2026);
-    let tables = tables(&after);
-    super::book(&mut after, &mut edits, LogKind::Heroes, tables, &mut dice);
     let event = crate::model::LogEntry::new(
         &after,
         LogKind::Event,

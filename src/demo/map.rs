@@ -1,12 +1,12 @@
 //! The demo's map for travel rounds: nine places and eleven paths between
 //! Kettleford and Emberfall (a wild pass, partial paths, a road travelled
-//! before), the weather and battle-item tables, the merchant's wares, and one
-//! travel round already played along the Kettleford road.
+//! before), the merchant's wares, and one travel round already played
+//! along the Kettleford road.
 
 use crate::model::LogKind;
 use crate::model::{
     CampaignData, Change, Edit, ItemId, MapPath, MapPathId, PartyId, Place, PlaceId, PlaceKind,
-    TableDef, TableId, Ware, WareId,
+    Ware, WareId,
 };
 use crate::rules::dice::Dice;
 use crate::rules::rounds::camp::Action;
@@ -95,16 +95,6 @@ const PATHS: &[PathRow] = &[
     ("Ferry lane", 1, 4, 3, 1, 1, true, false, 0),
 ];
 
-/// A table of one row per face of a die.
-pub(super) fn table(id: TableId, name: &str, results: &[&str]) -> TableDef {
-    TableDef {
-        // The texts name these tables but give none: the demo's are
-        // Waybook's suggestions, marked as such.
-        suggested: true,
-        ..TableDef::one_per_face(id, name, results)
-    }
-}
-
 /// The changes that add the map, the tables and the wares, and put the party
 /// at Kettleford with two 🜉 and a map of the Greyspine (-1 difficulty).
 pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) -> Vec<Change> {
@@ -141,34 +131,6 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             encounters: crate::model::EncounterTables::default(),
         },
     );
-    // The starter tables the texts name, filled in (a new campaign has
-    // them as placeholders), or new ones if they were removed.
-    let starter = |name: &str, n: i64| {
-        data.table_named(name).map_or(
-            TableId(data.next_id::<crate::model::TableDef>().0 + n),
-            |t| t.id,
-        )
-    };
-    let weather = table(
-        starter("weather", 0),
-        "weather",
-        &[
-            "Clear and still",
-            "Fair, a light wind",
-            "Overcast",
-            "Rain",
-            "Fog",
-            "Storm",
-        ],
-    );
-    let items = table(
-        starter("battle-items", 1),
-        "battle-items",
-        &["Flash powder", "Smoke pot", "Healing draught", "Caltrops"],
-    );
-    let mut settings = data.settings.clone();
-    settings.weather_table = Some(weather.id);
-    settings.gather_table = Some(items.id);
     let first_ware = data.next_id::<crate::model::Ware>().0;
     let wares = [
         ("Supplies for a day", 4, 1, None),
@@ -184,14 +146,8 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
         supplies,
         item,
     });
-    let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
-    changes.extend(places.iter().map(|p| Change::of(None, Some(p))));
+    let mut changes: Vec<Change> = places.iter().map(|p| Change::of(None, Some(p))).collect();
     changes.extend(paths.map(|p| Change::of(None, Some(&p))));
-    changes.extend(
-        [weather, items]
-            .iter()
-            .map(|t| Change::of(data.tables.get(&t.id), Some(t))),
-    );
     changes.extend(wares.map(|w| Change::of(None, Some(&w))));
     if let Some(p) = data.parties.get(&party) {
         let mut p = p.clone();

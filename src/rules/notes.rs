@@ -268,6 +268,11 @@ pub const NOTES: &[Note] = &[
         "A leg's weather, and a day's change of weather, can hold for some hours of the day only (from 10:00 up to 18:00; a window whose end is not after its start runs over midnight); outside them the weather is normal, or the leg's own. Every hour in the weather is an hour spent in these conditions, travelling or not; a day with any such hour doubles its food.",
     ),
     note(
+        ROUNDS,
+        "Encounter tables",
+        "When the encounter die says hazard or warriors, or a benign result comes up, the Encounter Phase rolls the path's table for that kind, else its region's; a Merchant rolls the destination's merchant table first. The GM's planned encounter rolls none.",
+    ),
+    note(
         TRAVEL,
         "Weather by region on a journey",
         "A leg crossing a region has that region's weather of each day where it has been rolled; a result whose words name \"extreme heat\" or \"extreme cold\" is that temperature for the rules, any other is normal weather, within the leg's own hours if it has them. A day not rolled yet keeps the leg's own weather. Playing a journey rolls every region's weather up to the last day it plays before its hours are played, so they are played in it.",

@@ -264,7 +264,9 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     );
     help::help_windows_ui(ui, &mut state.help, app);
     csv_import::csv_import_ui(ui, app, &mut out);
-    table_import::table_import_ui(ui, app, &mut out);
+    if let Some(table) = table_import::table_import_ui(ui, app, &mut out) {
+        state.rules.table = tables::Picked::Campaign(table);
+    }
     alert_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
     focus_ring_ui(ui);

@@ -6,14 +6,18 @@
 use super::fields::ERROR_COLOUR;
 use crate::app::{App, Command};
 use crate::model::table_csv::TableImport;
+use crate::model::{Change, TableId};
 use egui::{RichText, Ui};
 
 const PREVIEW_ROWS: usize = 12;
 
-pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
+/// The window, while a CSV table waits; the id the table is imported as,
+/// the frame it is.
+pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> Option<TableId> {
     let (Some(import), Some(session)) = (&mut app.table_import, &app.session) else {
-        return;
+        return None;
     };
+    let mut imported = None;
     let data = &session.data;
     let mut close = false;
     let modal = egui::Modal::new(egui::Id::unique("table-import")).show(ui.ctx(), |ui| {
@@ -48,6 +52,10 @@ pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             if button.clicked()
                 && let Ok(edit) = &edit
             {
+                imported = edit.changes.iter().find_map(|c| match c {
+                    Change::Table { after: Some(t), .. } => Some(t.id),
+                    _ => None,
+                });
                 out.push(Command::Apply(edit.clone()));
                 close = true;
             }
@@ -59,6 +67,7 @@ pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     if close || modal.should_close() {
         app.table_import = None;
     }
+    imported
 }
 
 /// The dice and the first rows as the file gives them.

@@ -224,9 +224,10 @@ fn editor_ui(
 
 /// Which table: the campaign's own, then the texts' fixed ones.
 fn picker_ui(ui: &mut Ui, picked: &mut Picked, data: &CampaignData, texts: &[RollTable]) {
-    let tables: Vec<(Picked, String)> = data
-        .tables
-        .values()
+    let mut campaign: Vec<_> = data.tables.values().collect();
+    crate::model::sort_by_name(&mut campaign, |t| &t.name);
+    let tables: Vec<(Picked, String)> = campaign
+        .into_iter()
         .map(|t| (Picked::Campaign(t.id), t.name.clone()))
         .chain(texts.iter().map(|t| {
             (

@@ -148,6 +148,22 @@ fn region_ui(
         }
     });
     season_tables_ui(ui, fields, data, r, out);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Waybook's weather for the seasons:");
+        for climate in crate::starter::content::CLIMATES {
+            let button = ui
+                .button(crate::rules::capitalised(climate))
+                .on_hover_text(format!(
+                    "Each season rolls Waybook's {climate} table for it ({})",
+                    crate::model::SUGGESTED
+                ));
+            if button.clicked()
+                && let Some(edit) = crate::starter::region_climate(data, r, climate)
+            {
+                out.push(Command::Apply(edit));
+            }
+        }
+    });
     let none = |_| "none (the GM says)".to_owned();
     if let Some((kind, table)) =
         super::map::encounter_tables_ui(ui, &key("encounters"), &r.encounters, data, none)

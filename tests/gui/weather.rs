@@ -5,6 +5,7 @@
 //! round reading its region's weather of the day.
 
 use crate::common::gui::Fixture;
+use egui_kittest::kittest::Queryable;
 use waybook::model::{RegionId, Weather};
 
 fn region(f: &Fixture, name: &str) -> RegionId {
@@ -185,4 +186,35 @@ fn a_renamed_season_keeps_its_regions_tables() {
     assert!(!tables.contains_key("Summer"));
     f.menu("Edit", "Undo");
     assert_eq!(f.data().regions[&pass].tables.get("Summer"), Some(&table));
+}
+
+/// Issue 25: a region takes Waybook's weather for a climate in one click,
+/// each season its table, marked as Waybook's; undo gives its own back.
+#[test]
+fn a_region_takes_waybook_s_weather_for_a_climate() {
+    let mut f = Fixture::demo();
+    f.click("Weather");
+    f.click("Greyspine pass");
+    let pass = region(&f, "Greyspine pass");
+    let own = f.data().regions[&pass].tables.clone();
+    f.click("Mountain");
+    let data = f.data();
+    let winter = data.regions[&pass]
+        .tables
+        .get("Winter")
+        .and_then(|t| data.tables.get(t));
+    assert_eq!(
+        winter.map(|t| (t.name.as_str(), t.suggested)),
+        Some(("Weather: mountain, winter", true))
+    );
+    assert_eq!(
+        f.harness
+            .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Summer")
+            .value()
+            .as_deref(),
+        Some("Weather: mountain, summer"),
+        "the season's list shows it"
+    );
+    f.menu("Edit", "Undo");
+    assert_eq!(f.data().regions[&pass].tables, own, "the demo's own again");
 }

@@ -1,0 +1,115 @@
+//! What every new campaign starts with: Waybook's starter tables for what
+//! the rule texts name but do not give (`content`: weather by climate and
+//! season, injuries, XP awards, battle items by area, a merchant's stock),
+//! each marked as Waybook's suggestion until the GM makes it theirs, with
+//! the campaign's weather and battle-item tables chosen.
+
+pub mod content;
+
+use crate::model::{CampaignData, Change, Edit, Region, TableDef, TableId};
+use crate::store::{self, Campaign};
+use content::{
+    AREA_ITEMS, BATTLE_ITEMS, CLIMATE_WEATHER, CLIMATES, INJURIES, MERCHANT_STOCK, SEASONS,
+    WEATHER, XP_AWARDS,
+};
+use std::path::Path;
+
+/// A starter table: one row per face, marked as Waybook's suggestion.
+fn suggested(id: TableId, name: &str, rows: &[&str]) -> TableDef {
+    TableDef {
+        suggested: true,
+        ..TableDef::one_per_face(id, name, rows)
+    }
+}
+
+/// "Weather: mountain, winter": the starter table of a climate's season.
+pub fn climate_table_name(climate: &str, season: &str) -> String {
+    format!("Weather: {climate}, {season}")
+}
+
+/// Every starter table, by name and rows.
+fn starter_rows() -> Vec<(String, Vec<&'static str>)> {
+    let mut tables: Vec<(String, Vec<&str>)> = vec![
+        ("weather".into(), WEATHER.to_vec()),
+        ("injury".into(), INJURIES.to_vec()),
+        ("xp-awards".into(), XP_AWARDS.to_vec()),
+        ("battle-items".into(), BATTLE_ITEMS.to_vec()),
+        ("merchant-stock".into(), MERCHANT_STOCK.to_vec()),
+    ];
+    for (area, items) in AREA_ITEMS {
+        tables.push((format!("Battle items: {area}"), items.to_vec()));
+    }
+    for (climate, seasons) in CLIMATES.iter().zip(CLIMATE_WEATHER) {
+        for (season, rows) in SEASONS.iter().zip(seasons) {
+            tables.push((climate_table_name(climate, season), rows.to_vec()));
+        }
+    }
+    tables
+}
+
+/// The starter tables, with ids after the campaign's own, and the
+/// settings that roll the weather and the battle items on them.
+pub fn starter_tables(data: &CampaignData) -> Vec<Change> {
+    let first = data.next_id::<TableDef>().0;
+    let tables: Vec<TableDef> = starter_rows()
+        .iter()
+        .zip(first..)
+        .map(|((name, rows), id)| suggested(TableId(id), name, rows))
+        .collect();
+    let named = |name: &str| tables.iter().find(|t| t.name == name).map(|t| t.id);
+    let mut settings = data.settings.clone();
+    settings.weather_table = named("weather");
+    settings.gather_table = named("battle-items");
+    let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
+    changes.extend(tables.iter().map(|t| Change::of(None, Some(t))));
+    changes
+}
+
+/// `region`'s weather from Waybook's tables for `climate`: each season of
+/// the calendar named spring, summer, autumn (or fall) or winter rolls the
+/// climate's table for it, added again if the GM removed it; the region's
+/// climate is named if it had none.
+pub fn region_climate(data: &CampaignData, region: &Region, climate: &str) -> Option<Edit> {
+    let at = CLIMATES.iter().position(|c| *c == climate)?;
+    let mut changes = Vec::new();
+    let mut after = region.clone();
+    let mut next = data.next_id::<TableDef>().0;
+    for season in &data.settings.calendar.seasons {
+        let name = season.name.trim().to_lowercase();
+        let name = if name == "fall" {
+            "autumn".to_owned()
+        } else {
+            name
+        };
+        let Some(s) = SEASONS.iter().position(|s| *s == name) else {
+            continue;
+        };
+        let title = climate_table_name(climate, SEASONS[s]);
+        let table = match data.table_named(&title) {
+            Some(t) => t.id,
+            None => {
+                let made = suggested(TableId(next), &title, &CLIMATE_WEATHER[at][s]);
+                next += 1;
+                changes.push(Change::of(None, Some(&made)));
+                made.id
+            }
+        };
+        after.tables.insert(season.name.clone(), table);
+    }
+    if after.climate.trim().is_empty() {
+        after.climate = crate::rules::capitalised(climate);
+    }
+    changes.push(Change::of(Some(region), Some(&after)));
+    Some(Edit::new(
+        format!("Give {} Waybook's {climate} weather", region.name),
+        changes,
+    ))
+}
+
+/// Creates a campaign file with the starter tables.
+pub fn create_campaign(path: &Path, name: &str) -> store::Result<Campaign> {
+    let mut campaign = Campaign::create(path, name)?;
+    let data = campaign.load()?;
+    campaign.apply(&Edit::new("Start the campaign", starter_tables(&data)))?;
+    Ok(campaign)
+}
