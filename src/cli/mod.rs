@@ -10,6 +10,7 @@ pub mod heroes;
 pub mod journey;
 pub mod log;
 pub mod map;
+pub mod packs;
 pub mod rules;
 pub mod snapshots;
 pub mod tables;
@@ -131,6 +132,12 @@ pub enum CliCommand {
     /// total or range and a result per row), after a snapshot; never over a
     /// table of the same name unless `--replace`.
     ImportTable(tables::ImportTableArgs),
+    /// Write the campaign's house rules (tables, merchant table, cults,
+    /// regions, calendar, switches) as one JSON pack.
+    ExportPack(packs::ExportPackArgs),
+    /// Bring a house-rule pack into a campaign, after a snapshot, as one
+    /// edit; a record the campaign has by name is kept unless --clash says.
+    ImportPack(packs::ImportPackArgs),
     /// Make a new campaign file from a JSON export (never overwrites).
     Import {
         /// The JSON file (from `waybook export FILE --format json`).

@@ -32,6 +32,7 @@ pub mod kinds;
 pub mod limits;
 pub mod log;
 mod map;
+pub mod pack;
 mod party;
 mod record;
 mod region;

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod gui;
+pub mod mutate;
 
 use waybook::model::CampaignData;
 

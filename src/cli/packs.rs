@@ -1,0 +1,105 @@
+//! `waybook export-pack`: the campaign's house rules as one JSON pack;
+//! `waybook import-pack`: a pack into a campaign, after a snapshot, as one
+//! edit, saying what it adds and what clashes by name and how each clash
+//! was settled (`--clash keep|replace|copy`). A bad pack is refused with
+//! its field named, and the campaign is left as it was.
+
+use super::snapshots::snapshots_of;
+use crate::model::pack::{Clash, Pack};
+use crate::store::Campaign;
+use crate::store::snapshots::Reason;
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct ExportPackArgs {
+    pub file: PathBuf,
+    /// Where to write the pack (JSON).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The pack's name (default: the campaign's).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Write over the --out file if it exists.
+    #[arg(long)]
+    pub overwrite: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClashArg {
+    Keep,
+    Replace,
+    Copy,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ImportPackArgs {
+    pub file: PathBuf,
+    /// The pack (JSON, from `export-pack` or File > Export pack…).
+    #[arg(long)]
+    pub pack: PathBuf,
+    /// What becomes of a record the campaign has by that name (and of its
+    /// calendar and switches): keep yours, replace it, or add the pack's as
+    /// a copy.
+    #[arg(long, value_enum, default_value = "keep")]
+    pub clash: ClashArg,
+    /// Print what was done as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn export_pack(args: &ExportPackArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.out.exists() && !args.overwrite {
+        anyhow::bail!(
+            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
+            args.out.display()
+        );
+    }
+    let data = Campaign::open(&args.file)?.load()?;
+    let name = args
+        .name
+        .clone()
+        .unwrap_or_else(|| data.settings.name.clone());
+    let text = Pack::of(&data, &name).to_json();
+    crate::files::write_atomically(&args.out, text.as_bytes())?;
+    writeln!(out, "wrote the pack {name} to {}", args.out.display())?;
+    Ok(())
+}
+
+pub fn import_pack(args: &ImportPackArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let file_name = args.pack.display().to_string();
+    let text = std::fs::read_to_string(&args.pack)
+        .map_err(|e| anyhow::anyhow!("could not read {file_name}: {e}"))?;
+    let pack =
+        Pack::parse(&text).map_err(|e| anyhow::anyhow!("{file_name} was not imported: {e}"))?;
+    let snapshots = snapshots_of(&args.file)?;
+    let mut campaign = Campaign::open_keeping(&args.file, &snapshots)?;
+    let data = campaign.load()?;
+    let clash = match args.clash {
+        ClashArg::Keep => Clash::Keep,
+        ClashArg::Replace => Clash::Replace,
+        ClashArg::Copy => Clash::Copy,
+    };
+    let clashes = pack.clashes(&data);
+    let adds = pack.adds(&data);
+    let edit = pack
+        .edit(&data, &|_| clash)
+        .map_err(|e| anyhow::anyhow!("{file_name} was not imported: {e}"))?;
+    snapshots.take(&campaign, Reason::Import)?;
+    campaign.apply(&edit)?;
+    if args.json {
+        let clashes: Vec<_> = clashes
+            .iter()
+            .map(|c| json!({"kind": c.kind, "name": c.name}))
+            .collect();
+        let done = json!({"pack": pack.name, "adds": adds, "clashes": clashes, "clash": clash.label(), "changes": edit.changes.len()});
+        writeln!(out, "{}", serde_json::to_string_pretty(&done)?)?;
+        return Ok(());
+    }
+    writeln!(out, "{}: adds {adds}", edit.label)?;
+    for c in &clashes {
+        writeln!(out, "{}: {}", c.words(), clash.label().to_lowercase())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,746 @@
+//! House-rule packs: what one table shares with another, in one versioned
+//! JSON file: roll tables, the merchant table (wares, with the items they
+//! sell), cults, regions (their climate, weather tables by season and
+//! encounter tables, by table name), the calendar and the campaign's
+//! switches. A pack names what it refers to, never ids, so it fits any
+//! campaign. Reading one checks every value and names the first fault's
+//! field; importing one makes one edit, each record whose name the campaign
+//! has kept, replaced or added as a copy as the GM chooses.
+
+use super::calendar::Calendar;
+use super::{
+    CampaignData, Category, Change, Cult, CultSide, DiceText, Edit, EncounterTables, Item, ItemId,
+    MaterialType, Quality, Region, Settings, TableDef, TableId, TableRowDef, ToolKind, Ware,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// The `format` of a pack.
+pub const FORMAT: &str = "waybook-pack";
+/// The newest pack version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pack {
+    pub format: String,
+    pub version: u32,
+    pub name: String,
+    #[serde(default)]
+    pub tables: Vec<PackTable>,
+    #[serde(default)]
+    pub wares: Vec<PackWare>,
+    #[serde(default)]
+    pub cults: Vec<PackCult>,
+    #[serde(default)]
+    pub regions: Vec<PackRegion>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calendar: Option<Calendar>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switches: Option<Switches>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackTable {
+    pub name: String,
+    pub dice: DiceText,
+    pub rows: Vec<TableRowDef>,
+    #[serde(default)]
+    pub suggested: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackWare {
+    pub name: String,
+    pub price: i64,
+    pub supplies: i64,
+    /// The item one purchase gives, as the catalogue holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<PackItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackItem {
+    pub name: String,
+    pub category: Category,
+    pub food_units: i64,
+    pub weight: f64,
+    pub quality: Option<Quality>,
+    pub material: Option<MaterialType>,
+    pub tool_kind: Option<ToolKind>,
+    #[serde(default)]
+    pub bonus: i64,
+    #[serde(default)]
+    pub notes: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackCult {
+    pub god: String,
+    pub bright: CultSide,
+    pub dark: CultSide,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackRegion {
+    pub name: String,
+    #[serde(default)]
+    pub climate: String,
+    #[serde(default)]
+    pub notes: String,
+    #[serde(default)]
+    pub keep_percent: i64,
+    /// The weather table of each season, by season and table name.
+    #[serde(default)]
+    pub seasons: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hazard: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warriors: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub benign: Option<String>,
+}
+
+/// The campaign's house rules: which texts are played, the day's hours,
+/// what a long rest removes, how food is counted, and the tables the
+/// weather and the battle items are rolled on, by name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Switches {
+    pub companion: bool,
+    pub rounds: bool,
+    pub exploration: bool,
+    pub day_hours: i64,
+    pub long_rest_degrees: i64,
+    pub track_food: bool,
+    pub food_and_drink_apart: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather_table: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gather_table: Option<String>,
+}
+
+/// Why a pack cannot be read or imported, its field named.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PackError {
+    #[error("{0}")]
+    Unreadable(String),
+    #[error("format: “{0}” is not a Waybook house-rule pack (“{FORMAT}”)")]
+    Format(String),
+    #[error(
+        "version {0}: the pack was written by a newer Waybook (this one reads up to {VERSION}); update Waybook to import it"
+    )]
+    Newer(u64),
+    #[error("{at}: {message}")]
+    Field { at: String, message: String },
+}
+
+fn field(at: impl Into<String>, message: impl Into<String>) -> PackError {
+    PackError::Field {
+        at: at.into(),
+        message: message.into(),
+    }
+}
+
+/// What a pack holds that the campaign has one of by that name: a record,
+/// or the calendar or the switches (every campaign has those).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Clashing {
+    /// "table", "ware", "cult", "region", "calendar", "switches".
+    pub kind: &'static str,
+    pub name: String,
+}
+
+impl Clashing {
+    /// "table weather", "the calendar".
+    pub fn words(&self) -> String {
+        match self.kind {
+            "calendar" | "switches" => self.name.clone(),
+            kind => format!("{kind} {}", self.name),
+        }
+    }
+}
+
+/// What an import does with a clashing record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Clash {
+    /// The campaign's own stays; the pack's is left out.
+    #[default]
+    Keep,
+    /// The pack's takes its place (its id, so what names it still does).
+    Replace,
+    /// The pack's is added beside it, named "… (pack)". The calendar and
+    /// the switches, of which there is one, are replaced.
+    Copy,
+}
+
+impl Clash {
+    pub const ALL: [Clash; 3] = [Clash::Keep, Clash::Replace, Clash::Copy];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Clash::Keep => "Keep mine",
+            Clash::Replace => "Replace it",
+            Clash::Copy => "Add as a copy",
+        }
+    }
+}
+
+fn same(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+impl Pack {
+    /// The campaign's house rules as a pack named `name`.
+    pub fn of(data: &CampaignData, name: &str) -> Self {
+        let table_name =
+            |id: Option<TableId>| id.and_then(|t| data.tables.get(&t)).map(|t| t.name.clone());
+        let s = &data.settings;
+        Self {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            name: name.to_owned(),
+            tables: data
+                .tables
+                .values()
+                .map(|t| PackTable {
+                    name: t.name.clone(),
+                    dice: t.dice.clone(),
+                    rows: t.rows.clone(),
+                    suggested: t.suggested,
+                })
+                .collect(),
+            wares: data
+                .wares
+                .values()
+                .map(|w| PackWare {
+                    name: w.name.clone(),
+                    price: w.price,
+                    supplies: w.supplies,
+                    item: w.item.and_then(|i| data.items.get(&i)).map(PackItem::of),
+                })
+                .collect(),
+            cults: data
+                .cults
+                .values()
+                .map(|c| PackCult {
+                    god: c.god.clone(),
+                    bright: c.bright.clone(),
+                    dark: c.dark.clone(),
+                })
+                .collect(),
+            regions: data
+                .regions
+                .values()
+                .map(|r| PackRegion {
+                    name: r.name.clone(),
+                    climate: r.climate.clone(),
+                    notes: r.notes.clone(),
+                    keep_percent: r.keep_percent,
+                    seasons: r
+                        .tables
+                        .iter()
+                        .filter_map(|(season, t)| Some((season.clone(), table_name(Some(*t))?)))
+                        .collect(),
+                    hazard: table_name(r.encounters.hazard),
+                    warriors: table_name(r.encounters.warriors),
+                    benign: table_name(r.encounters.benign),
+                })
+                .collect(),
+            calendar: Some((*s.calendar).clone()),
+            switches: Some(Switches {
+                companion: s.companion,
+                rounds: s.rounds,
+                exploration: s.exploration,
+                day_hours: s.day_hours,
+                long_rest_degrees: s.long_rest_degrees,
+                track_food: s.track_food,
+                food_and_drink_apart: s.food_and_drink_apart,
+                weather_table: table_name(s.weather_table),
+                gather_table: table_name(s.gather_table),
+            }),
+        }
+    }
+
+    fn table(&self, name: &str) -> Option<&PackTable> {
+        self.tables.iter().find(|t| same(&t.name, name))
+    }
+
+    fn ware(&self, name: &str) -> Option<&PackWare> {
+        self.wares.iter().find(|w| same(&w.name, name))
+    }
+
+    fn cult(&self, god: &str) -> Option<&PackCult> {
+        self.cults.iter().find(|c| same(&c.god, god))
+    }
+
+    fn region(&self, name: &str) -> Option<&PackRegion> {
+        self.regions.iter().find(|r| same(&r.name, name))
+    }
+
+    pub fn to_json(&self) -> String {
+        // Plain data of known types: serialising it cannot fail.
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Reads and checks a pack; refused with the place of its first fault.
+    pub fn parse(text: &str) -> Result<Self, PackError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| PackError::Unreadable(format!("not JSON: {e}")))?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(FORMAT) => {}
+            other => return Err(PackError::Format(other.unwrap_or("").to_owned())),
+        }
+        if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64)
+            && version > u64::from(VERSION)
+        {
+            return Err(PackError::Newer(version));
+        }
+        let pack: Pack = serde_path_to_error::deserialize(value)
+            .map_err(|e| field(e.path().to_string(), e.into_inner().to_string()))?;
+        pack.check()?;
+        Ok(pack)
+    }
+
+    /// Every record can be used as it stands: names given and not twice,
+    /// tables that fit their dice, values in their limits, a whole calendar.
+    fn check(&self) -> Result<(), PackError> {
+        let names = |list: &'static str, names: Vec<&str>| -> Result<(), PackError> {
+            for (i, name) in names.iter().enumerate() {
+                if name.trim().is_empty() {
+                    return Err(field(format!("{list}[{i}].name"), "a name is needed"));
+                }
+                if names[..i].iter().any(|n| same(n, name)) {
+                    return Err(field(
+                        format!("{list}[{i}].name"),
+                        format!("“{name}” is in the pack twice"),
+                    ));
+                }
+            }
+            Ok(())
+        };
+        names(
+            "tables",
+            self.tables.iter().map(|t| t.name.as_str()).collect(),
+        )?;
+        names(
+            "wares",
+            self.wares.iter().map(|w| w.name.as_str()).collect(),
+        )?;
+        names("cults", self.cults.iter().map(|c| c.god.as_str()).collect())?;
+        names(
+            "regions",
+            self.regions.iter().map(|r| r.name.as_str()).collect(),
+        )?;
+        for (i, t) in self.tables.iter().enumerate() {
+            t.def(TableId(0))
+                .rollable()
+                .map_err(|e| field(format!("tables[{i}].rows"), e.to_string()))?;
+        }
+        if let Some(calendar) = &self.calendar {
+            calendar
+                .check()
+                .map_err(|e| field("calendar", e.to_string()))?;
+        }
+        // The limits the app keeps, on the campaign the pack would make.
+        let empty = CampaignData::new(Settings::default());
+        let made = self
+            .edit(&empty, &|_| Clash::Replace)
+            .map_err(|e| match e {
+                PackError::Field { .. } => e,
+                other => field("pack", other.to_string()),
+            })?;
+        let mut data = empty;
+        for change in &made.changes {
+            data.apply(change);
+        }
+        if let Some(problem) = super::validate::problems(&data).into_iter().next() {
+            return Err(field(
+                self.place_of(&data, &problem.place),
+                format!("{}: {}", problem.path, problem.rule()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Where in the pack the record of a problem found on the campaign it
+    /// makes is.
+    fn place_of(&self, data: &CampaignData, place: &super::validate::Place) -> String {
+        use super::validate::Place;
+        let at = |list: &str, names: Vec<&str>, name: Option<&str>| {
+            let i = name.and_then(|n| names.iter().position(|m| same(m, n)));
+            i.map_or_else(|| list.to_owned(), |i| format!("{list}[{i}]"))
+        };
+        match place {
+            Place::Ware(id) => at(
+                "wares",
+                self.wares.iter().map(|w| w.name.as_str()).collect(),
+                data.wares.get(&super::WareId(*id)).map(|w| w.name.as_str()),
+            ),
+            Place::Region(id) => at(
+                "regions",
+                self.regions.iter().map(|r| r.name.as_str()).collect(),
+                data.regions
+                    .get(&super::RegionId(*id))
+                    .map(|r| r.name.as_str()),
+            ),
+            Place::Item(_) => "wares[].item".to_owned(),
+            _ => "switches".to_owned(),
+        }
+    }
+
+    /// What the pack holds that the campaign has by name already, not the
+    /// same, and the calendar and switches when they differ from the
+    /// campaign's: what the GM chooses about.
+    pub fn clashes(&self, data: &CampaignData) -> Vec<Clashing> {
+        let ours = Pack::of(data, "");
+        let mut clashes: Vec<Clashing> = self
+            .namesakes(&ours)
+            .into_iter()
+            .filter(|(_, _, same)| !same)
+            .map(|(kind, name, _)| Clashing { kind, name })
+            .collect();
+        if self.calendar.is_some() && self.calendar != ours.calendar {
+            clashes.push(Clashing {
+                kind: "calendar",
+                name: "the calendar".to_owned(),
+            });
+        }
+        if self.switches.is_some() && self.switches != ours.switches {
+            clashes.push(Clashing {
+                kind: "switches",
+                name: "the campaign's switches".to_owned(),
+            });
+        }
+        clashes
+    }
+
+    /// Each record of the pack whose name `ours` has: its kind, its name,
+    /// and whether it is the same as ours.
+    fn namesakes(&self, ours: &Pack) -> Vec<(&'static str, String, bool)> {
+        let mut found = Vec::new();
+        let mut of = |kind: &'static str, name: &str, theirs: Option<bool>| {
+            if let Some(same) = theirs {
+                found.push((kind, name.to_owned(), same));
+            }
+        };
+        for t in &self.tables {
+            of("table", &t.name, ours.table(&t.name).map(|o| o == t));
+        }
+        for w in &self.wares {
+            of("ware", &w.name, ours.ware(&w.name).map(|o| o == w));
+        }
+        for c in &self.cults {
+            of("cult", &c.god, ours.cult(&c.god).map(|o| o == c));
+        }
+        for r in &self.regions {
+            of("region", &r.name, ours.region(&r.name).map(|o| o == r));
+        }
+        found
+    }
+
+    /// How many records the pack adds under names new to the campaign, in
+    /// words ("3 tables, 0 wares, 0 cults, 1 region").
+    pub fn adds(&self, data: &CampaignData) -> String {
+        let namesakes = self.namesakes(&Pack::of(data, ""));
+        let new = |kind: &str, count: usize| {
+            let known = namesakes.iter().filter(|(k, _, _)| *k == kind).count();
+            super::plural(count - known, kind)
+        };
+        [
+            new("table", self.tables.len()),
+            new("ware", self.wares.len()),
+            new("cult", self.cults.len()),
+            new("region", self.regions.len()),
+        ]
+        .join(", ")
+    }
+
+    /// The edit that brings the pack in, each clash settled by `choose`:
+    /// one undo step. Refused, naming the field, when a region or switch
+    /// names a table neither the pack nor the campaign has.
+    pub fn edit(
+        &self,
+        data: &CampaignData,
+        choose: &dyn Fn(&Clashing) -> Clash,
+    ) -> Result<Edit, PackError> {
+        let mut book = Book::new(data, choose, self.clashes(data));
+        book.tables(&self.tables);
+        book.wares(&self.wares);
+        book.cults(&self.cults);
+        book.regions(&self.regions)?;
+        book.settings(self.calendar.as_ref(), self.switches.as_ref())?;
+        Ok(Edit::new(
+            format!("Import the pack {}", self.name),
+            book.changes,
+        ))
+    }
+}
+
+impl PackTable {
+    fn def(&self, id: TableId) -> TableDef {
+        TableDef {
+            id,
+            name: self.name.trim().to_owned(),
+            dice: self.dice.clone(),
+            rows: self.rows.clone(),
+            suggested: self.suggested,
+        }
+    }
+}
+
+impl PackItem {
+    fn of(i: &Item) -> Self {
+        Self {
+            name: i.name.clone(),
+            category: i.category,
+            food_units: i.food_units,
+            weight: i.weight,
+            quality: i.quality,
+            material: i.material,
+            tool_kind: i.tool_kind,
+            bonus: i.bonus,
+            notes: i.notes.clone(),
+        }
+    }
+
+    fn item(&self, id: ItemId) -> Item {
+        Item {
+            id,
+            name: self.name.trim().to_owned(),
+            category: self.category,
+            food_units: self.food_units,
+            weight: self.weight,
+            quality: self.quality,
+            material: self.material,
+            tool_kind: self.tool_kind,
+            bonus: self.bonus,
+            notes: self.notes.clone(),
+        }
+    }
+}
+
+/// An import under way: the changes so far, the ids handed out, and the
+/// table each pack table name now stands for.
+struct Book<'a> {
+    data: &'a CampaignData,
+    choose: &'a dyn Fn(&Clashing) -> Clash,
+    /// What the GM chooses about; a namesake not in it is the same.
+    clashes: Vec<Clashing>,
+    changes: Vec<Change>,
+    tables: HashMap<String, TableId>,
+    next: HashMap<&'static str, i64>,
+}
+
+impl<'a> Book<'a> {
+    fn new(
+        data: &'a CampaignData,
+        choose: &'a dyn Fn(&Clashing) -> Clash,
+        clashes: Vec<Clashing>,
+    ) -> Self {
+        Self {
+            data,
+            choose,
+            clashes,
+            changes: Vec::new(),
+            tables: HashMap::new(),
+            next: HashMap::new(),
+        }
+    }
+
+    /// A new id for a record of `R`, after those this import gave.
+    fn id<R: super::Record>(&mut self) -> i64 {
+        let next = self
+            .next
+            .entry(R::KIND)
+            .or_insert_with(|| R::key(self.data.next_id::<R>()));
+        *next += 1;
+        *next - 1
+    }
+
+    /// How a record of `kind` named `name`, whose campaign namesake is
+    /// `existing`, comes in: its id and name, or `None` when kept out.
+    fn place<R: super::Record>(
+        &mut self,
+        kind: &'static str,
+        name: &str,
+        existing: Option<R::Id>,
+    ) -> Option<(R::Id, String)> {
+        let Some(id) = existing else {
+            return Some((R::of_key(self.id::<R>()), name.trim().to_owned()));
+        };
+        let clash = Clashing {
+            kind,
+            name: name.to_owned(),
+        };
+        if !self.clashes.contains(&clash) {
+            return None; // the same as the campaign's
+        }
+        match (self.choose)(&clash) {
+            Clash::Keep => None,
+            Clash::Replace => Some((id, name.trim().to_owned())),
+            Clash::Copy => Some((R::of_key(self.id::<R>()), format!("{} (pack)", name.trim()))),
+        }
+    }
+
+    fn tables(&mut self, tables: &[PackTable]) {
+        for t in tables {
+            let existing = self.data.tables.values().find(|c| same(&c.name, &t.name));
+            let placed = self.place::<TableDef>("table", &t.name, existing.map(|c| c.id));
+            let id = match placed {
+                None => existing.map(|c| c.id),
+                Some((id, name)) => {
+                    let def = TableDef { name, ..t.def(id) };
+                    self.changes
+                        .push(Change::of(existing.filter(|e| e.id == id), Some(&def)));
+                    Some(id)
+                }
+            };
+            if let Some(id) = id {
+                self.tables.insert(t.name.trim().to_lowercase(), id);
+            }
+        }
+    }
+
+    /// The table a pack record names: the pack's as imported, else the
+    /// campaign's of that name.
+    fn table(&self, at: String, name: Option<&String>) -> Result<Option<TableId>, PackError> {
+        let Some(name) = name else { return Ok(None) };
+        self.tables
+            .get(&name.trim().to_lowercase())
+            .copied()
+            .or_else(|| self.data.table_named(name.trim()).map(|t| t.id))
+            .map(Some)
+            .ok_or_else(|| {
+                field(
+                    at,
+                    format!("no table is named “{name}” in the pack or the campaign"),
+                )
+            })
+    }
+
+    fn wares(&mut self, wares: &[PackWare]) {
+        let mut items: Vec<Item> = self.data.items.values().cloned().collect();
+        for w in wares {
+            let existing = self.data.wares.values().find(|c| same(&c.name, &w.name));
+            let Some((id, name)) = self.place::<Ware>("ware", &w.name, existing.map(|c| c.id))
+            else {
+                continue;
+            };
+            // The catalogue's item of that name, else the pack's added.
+            let item = w.item.as_ref().map(|p| {
+                if let Some(known) = items.iter().find(|i| same(&i.name, &p.name)) {
+                    return known.id;
+                }
+                let made = p.item(ItemId(self.id::<Item>()));
+                self.changes.push(Change::of(None, Some(&made)));
+                items.push(made.clone());
+                made.id
+            });
+            let ware = Ware {
+                id,
+                name,
+                price: w.price,
+                supplies: w.supplies,
+                item,
+            };
+            self.changes.push(Change::of(
+                existing.filter(|e| e.id == ware.id),
+                Some(&ware),
+            ));
+        }
+    }
+
+    fn cults(&mut self, cults: &[PackCult]) {
+        for c in cults {
+            let existing = self.data.cults.values().find(|k| same(&k.god, &c.god));
+            if let Some((id, god)) = self.place::<Cult>("cult", &c.god, existing.map(|k| k.id)) {
+                let cult = Cult {
+                    id,
+                    god,
+                    bright: c.bright.clone(),
+                    dark: c.dark.clone(),
+                };
+                self.changes
+                    .push(Change::of(existing.filter(|e| e.id == id), Some(&cult)));
+            }
+        }
+    }
+
+    fn regions(&mut self, regions: &[PackRegion]) -> Result<(), PackError> {
+        for (i, r) in regions.iter().enumerate() {
+            let existing = self.data.regions.values().find(|k| same(&k.name, &r.name));
+            let Some((id, name)) = self.place::<Region>("region", &r.name, existing.map(|k| k.id))
+            else {
+                continue;
+            };
+            let mut tables = BTreeMap::new();
+            for (season, table) in &r.seasons {
+                let at = format!("regions[{i}].seasons.{season}");
+                if let Some(t) = self.table(at, Some(table))? {
+                    tables.insert(season.clone(), t);
+                }
+            }
+            let at = |what: &str| format!("regions[{i}].{what}");
+            let region = Region {
+                id,
+                name,
+                climate: r.climate.clone(),
+                notes: r.notes.clone(),
+                tables,
+                keep_percent: r.keep_percent,
+                encounters: EncounterTables {
+                    hazard: self.table(at("hazard"), r.hazard.as_ref())?,
+                    warriors: self.table(at("warriors"), r.warriors.as_ref())?,
+                    benign: self.table(at("benign"), r.benign.as_ref())?,
+                },
+            };
+            self.changes
+                .push(Change::of(existing.filter(|e| e.id == id), Some(&region)));
+        }
+        Ok(())
+    }
+
+    fn settings(
+        &mut self,
+        calendar: Option<&Calendar>,
+        switches: Option<&Switches>,
+    ) -> Result<(), PackError> {
+        let before = &self.data.settings;
+        let mut after = before.clone();
+        let taken = |kind: &'static str, name: &str| {
+            let clash = Clashing {
+                kind,
+                name: name.to_owned(),
+            };
+            self.clashes.contains(&clash) && (self.choose)(&clash) != Clash::Keep
+        };
+        if let Some(calendar) = calendar.filter(|_| taken("calendar", "the calendar")) {
+            *after.calendar = calendar.clone();
+        }
+        if let Some(s) = switches.filter(|_| taken("switches", "the campaign's switches")) {
+            after.companion = s.companion;
+            after.rounds = s.rounds;
+            after.exploration = s.exploration;
+            after.day_hours = s.day_hours;
+            after.long_rest_degrees = s.long_rest_degrees;
+            after.track_food = s.track_food;
+            after.food_and_drink_apart = s.food_and_drink_apart;
+            after.weather_table =
+                self.table("switches.weather_table".into(), s.weather_table.as_ref())?;
+            after.gather_table =
+                self.table("switches.gather_table".into(), s.gather_table.as_ref())?;
+        }
+        if after != *before {
+            self.changes.push(Change::of(Some(before), Some(&after)));
+        }
+        Ok(())
+    }
+}
