@@ -677,6 +677,56 @@ fn import_table_adds_a_csv_table_and_never_replaces_one_unasked() {
     assert_eq!(text(&out.stdout), "d2,Result\n1,Owls\n2,Bats\n");
 }
 
+/// Issue 25: `export-pack` writes the house rules (never over a file
+/// unasked); `import-pack` brings them into another campaign after a
+/// snapshot and says what it added and how each clash was settled; a bad
+/// pack leaves the campaign as it was.
+#[test]
+fn export_pack_and_import_pack_carry_house_rules_between_campaigns() {
+    let dir = tempfile::tempdir().expect("dir");
+    let demo = demo_file(&dir);
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| waybook_keeping(&data, args);
+    let pack = dir.path().join("rules.json");
+    let exported = run(&["export-pack", path_str(&demo), "--out", path_str(&pack)]);
+    assert!(exported.status.success(), "{}", text(&exported.stderr));
+    let again = run(&["export-pack", path_str(&demo), "--out", path_str(&pack)]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(one_error_line(&again).contains("does not write over a file unasked"));
+    let other = dir.path().join("other.waybook");
+    assert!(waybook(&["new", path_str(&other)]).status.success());
+    let imported = run(&[
+        "import-pack",
+        path_str(&other),
+        "--pack",
+        path_str(&pack),
+        "--clash",
+        "replace",
+        "--json",
+    ]);
+    assert!(imported.status.success(), "{}", text(&imported.stderr));
+    let said: serde_json::Value = serde_json::from_slice(&imported.stdout).expect("JSON");
+    assert_eq!(said["adds"], "8 tables, 3 wares, 1 cult, 2 regions");
+    assert_eq!(
+        said["clashes"][0]["kind"], "calendar",
+        "a new campaign's tables are the same"
+    );
+    assert_eq!(said["clash"], "Replace it");
+    let tables = text(&waybook(&["tables", path_str(&other)]).stdout);
+    assert!(tables.contains("Toll bandits · d3 · 3 rows"), "{tables}");
+    let calendar = text(&waybook(&["calendar", path_str(&other)]).stdout);
+    assert!(
+        calendar.contains("of the Crossing"),
+        "the demo's calendar came too: {calendar}"
+    );
+    let before = std::fs::read(&other).expect("read");
+    std::fs::write(&pack, "{\"format\": \"waybook-pack\", \"version\": 1, \"name\": \"x\", \"tables\": [{\"name\": \"t\", \"dice\": \"d6\", \"rows\": []}]}").expect("written");
+    let bad = run(&["import-pack", path_str(&other), "--pack", path_str(&pack)]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(one_error_line(&bad).contains("was not imported: tables[0].rows: no row covers 1"));
+    assert_eq!(std::fs::read(&other).expect("read"), before, "unchanged");
+}
+
 /// Issue 11: `map` lists places, paths and where each party is.
 #[test]
 fn map_json_lists_places_paths_and_the_party_on_the_map() {

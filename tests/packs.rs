@@ -121,6 +121,31 @@ fn a_clash_by_name_is_kept_replaced_or_added_as_a_copy() {
     );
 }
 
+/// The starter tables ship as a pack (`packaging/packs/starter.json`, in
+/// the .deb at /usr/share/waybook/packs/): the same as a new campaign's.
+/// Made again with `waybook new S.waybook && waybook export-pack S.waybook
+/// --out packaging/packs/starter.json --name "Waybook's starter tables"
+/// --overwrite`.
+#[test]
+fn the_shipped_starter_pack_is_a_new_campaign_s_house_rules() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = waybook::starter::create_campaign(&dir.path().join("s.waybook"), "S")
+        .expect("made")
+        .load()
+        .expect("loads");
+    let shipped = include_str!("../packaging/packs/starter.json");
+    assert_eq!(
+        Pack::of(&data, "Waybook's starter tables").to_json(),
+        shipped,
+        "packaging/packs/starter.json is out of date: make it again (see this test's doc)"
+    );
+    let pack = Pack::parse(shipped).expect("it reads");
+    assert!(
+        pack.tables.iter().all(|t| t.suggested),
+        "each marked as Waybook's"
+    );
+}
+
 fn refused(text: &str) -> String {
     Pack::parse(text).expect_err("refused").to_string()
 }

@@ -13,6 +13,8 @@ pub enum Action {
     ExportJson,
     ImportJson,
     ImportCsv,
+    ExportPack,
+    ImportPack,
     Snapshots,
     CloseCampaign,
     Quit,
@@ -36,6 +38,8 @@ impl Action {
             Action::ExportJson => "Export JSON…",
             Action::ImportJson => "Import JSON…",
             Action::ImportCsv => "Import CSV…",
+            Action::ExportPack => "Export pack…",
+            Action::ImportPack => "Import pack…",
             Action::Snapshots => "Snapshots…",
             Action::CloseCampaign => "Close",
             Action::Quit => "Quit",
@@ -59,6 +63,12 @@ impl Action {
             Action::ExportJson => "Write the whole campaign as JSON, to import again or read",
             Action::ImportJson => "Make a new campaign from a JSON export",
             Action::ImportCsv => "Add characters to the roster from a CSV file, one per row",
+            Action::ExportPack => {
+                "Write the house rules (tables, merchant table, cults, regions, calendar, switches) as one file to share"
+            }
+            Action::ImportPack => {
+                "Bring another table's house rules into this campaign, choosing what becomes of each clash"
+            }
             Action::Snapshots => {
                 "The copies Waybook keeps of this campaign; restore one as a new file"
             }
@@ -88,6 +98,8 @@ impl Action {
             Action::ExportJson
             | Action::ImportJson
             | Action::ImportCsv
+            | Action::ExportPack
+            | Action::ImportPack
             | Action::Snapshots
             | Action::AddCharacter
             | Action::NewJourney

@@ -31,6 +31,10 @@ pub enum DialogPurpose {
     ImportTable,
     /// Where a table is written as CSV.
     ExportTable,
+    /// Where the house rules are written as a pack.
+    ExportPack,
+    /// The house-rule pack to bring in.
+    ImportPack,
     /// The new campaign an import or a restored snapshot becomes.
     NewFromCopy,
 }
@@ -47,6 +51,8 @@ impl DialogPurpose {
             DialogPurpose::ImportCsv => "Import characters from CSV",
             DialogPurpose::ImportTable => "Import a roll table from CSV",
             DialogPurpose::ExportTable => "Export the roll table as CSV",
+            DialogPurpose::ExportPack => "Export the house rules as a pack",
+            DialogPurpose::ImportPack => "Import a house-rule pack",
             DialogPurpose::NewFromCopy => "Save the new campaign as",
         }
     }
@@ -55,7 +61,10 @@ impl DialogPurpose {
     pub fn extension(self) -> &'static str {
         match self {
             DialogPurpose::ExportPdf => "pdf",
-            DialogPurpose::ExportJson | DialogPurpose::ImportJson => "json",
+            DialogPurpose::ExportJson
+            | DialogPurpose::ImportJson
+            | DialogPurpose::ExportPack
+            | DialogPurpose::ImportPack => "json",
             DialogPurpose::ImportCsv | DialogPurpose::ImportTable | DialogPurpose::ExportTable => {
                 "csv"
             }
@@ -74,6 +83,7 @@ impl DialogPurpose {
             DialogPurpose::NewFromCopy => "restored.waybook",
             DialogPurpose::ImportCsv => "roster.csv",
             DialogPurpose::ImportTable | DialogPurpose::ExportTable => "table.csv",
+            DialogPurpose::ExportPack | DialogPurpose::ImportPack => "house-rules.json",
         }
     }
 }
@@ -101,7 +111,8 @@ impl FileDialogs for NativeDialogs {
             DialogPurpose::OpenCampaign
             | DialogPurpose::ImportJson
             | DialogPurpose::ImportCsv
-            | DialogPurpose::ImportTable => dialog.pick_file(),
+            | DialogPurpose::ImportTable
+            | DialogPurpose::ImportPack => dialog.pick_file(),
             _ => dialog.set_file_name(purpose.suggested_name()).save_file(),
         };
         match picked {

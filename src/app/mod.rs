@@ -44,6 +44,8 @@ pub enum Command {
     RestoreSnapshot(PathBuf),
     /// Adds the characters of a CSV import, after a snapshot.
     ImportRoster(Edit),
+    /// Brings a house-rule pack in, after a snapshot.
+    ImportPack(Edit),
     /// Asks for a CSV file to import as a roll table.
     ImportTable,
     /// Asks where to write this roll table as CSV, and writes it.
@@ -175,6 +177,8 @@ pub struct App {
     pub csv_import: Option<crate::model::roster_csv::RosterImport>,
     /// A CSV table read and waiting for the GM to name it and import it.
     pub table_import: Option<crate::model::table_csv::TableImport>,
+    /// A house-rule pack read and waiting for the GM to settle its clashes.
+    pub pack_import: Option<crate::model::pack::PackImport>,
     /// The table waiting for the name of the CSV file it is written to.
     export_table: Option<crate::model::TableId>,
     dialogs: Box<dyn FileDialogs>,
@@ -201,6 +205,7 @@ impl App {
             pending_copy: None,
             csv_import: None,
             table_import: None,
+            pack_import: None,
             export_table: None,
             quit_asked: false,
             told_file_gone: false,
@@ -439,6 +444,11 @@ impl App {
                 self.run(Command::Apply(edit));
             }
             Command::ImportTable => self.ask_path(DialogPurpose::ImportTable),
+            Command::ImportPack(edit) => {
+                self.pack_import = None;
+                self.snapshot_before(crate::store::snapshots::Reason::Import);
+                self.run(Command::Apply(edit));
+            }
             Command::ExportTable(table) => {
                 self.export_table = Some(table);
                 self.ask_path(DialogPurpose::ExportTable);
@@ -546,6 +556,15 @@ impl App {
                     self.ask_path(DialogPurpose::ImportCsv);
                 }
             }
+            Action::ExportPack | Action::ImportPack => {
+                if self.session.is_some() {
+                    self.ask_path(if action == Action::ExportPack {
+                        DialogPurpose::ExportPack
+                    } else {
+                        DialogPurpose::ImportPack
+                    });
+                }
+            }
             Action::CommandPalette => self.notices.push(Notice::PaletteAsked),
             action @ (Action::AddCharacter
             | Action::NewJourney
@@ -631,6 +650,7 @@ impl App {
                 | DialogPurpose::ExportPdf
                 | DialogPurpose::ExportJson
                 | DialogPurpose::ExportTable
+                | DialogPurpose::ExportPack
         );
         if writes && !overwrite_confirmed && path.exists() {
             let message = format!(
@@ -663,9 +683,11 @@ impl App {
             DialogPurpose::ExportPdf
             | DialogPurpose::SaveCopy
             | DialogPurpose::ExportJson
-            | DialogPurpose::ExportTable => {
+            | DialogPurpose::ExportTable
+            | DialogPurpose::ExportPack => {
                 self.write_to(purpose, path);
             }
+            DialogPurpose::ImportPack => self.read_pack(&path),
             DialogPurpose::ImportJson => match read_document(&path) {
                 Ok(document) => {
                     self.pending_copy = Some(PendingCopy::Import(Box::new(document)));
@@ -685,6 +707,23 @@ impl App {
             }
             DialogPurpose::ImportTable => self.read_table(&path),
             DialogPurpose::NewFromCopy => self.new_from_copy(&path),
+        }
+    }
+
+    /// Reads a house-rule pack for the import window.
+    fn read_pack(&mut self, path: &Path) {
+        let file = path.display().to_string();
+        let read = std::fs::read_to_string(path)
+            .map_err(|e| format!("Could not read {file}: {e}"))
+            .and_then(|text| {
+                crate::model::pack::Pack::parse(&text)
+                    .map_err(|e| format!("{file} was not imported: {e}"))
+            });
+        match read {
+            Ok(pack) => {
+                self.pack_import = Some(crate::model::pack::PackImport::new(file, pack));
+            }
+            Err(e) => self.fail(e),
         }
     }
 
@@ -735,6 +774,18 @@ impl App {
                         text.len() / 1024
                     )),
                     Err(e) => self.fail(format!("The JSON was not saved: {e}")),
+                }
+            }
+            DialogPurpose::ExportPack => {
+                let Some(session) = &self.session else { return };
+                let name = session.data.settings.name.clone();
+                let text = crate::model::pack::Pack::of(&session.data, &name).to_json();
+                match crate::files::write_atomically(&path, text.as_bytes()) {
+                    Ok(()) => self.notify(format!(
+                        "Wrote the house rules of {name} to {}",
+                        path.display()
+                    )),
+                    Err(e) => self.fail(format!("The pack was not saved: {e}")),
                 }
             }
             DialogPurpose::ExportTable => {

@@ -191,6 +191,35 @@ impl Clash {
     }
 }
 
+/// A pack read for import, and what the GM chose for each clash (keep,
+/// until they say).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackImport {
+    pub file: String,
+    pub pack: Pack,
+    pub choices: BTreeMap<Clashing, Clash>,
+}
+
+impl PackImport {
+    pub fn new(file: String, pack: Pack) -> Self {
+        Self {
+            file,
+            pack,
+            choices: BTreeMap::new(),
+        }
+    }
+
+    /// The GM's choice for `clash`.
+    pub fn choice(&self, clash: &Clashing) -> Clash {
+        self.choices.get(clash).copied().unwrap_or_default()
+    }
+
+    /// The edit the choices make, or why the pack cannot come in.
+    pub fn edit(&self, data: &CampaignData) -> Result<Edit, PackError> {
+        self.pack.edit(data, &|c| self.choice(c))
+    }
+}
+
 fn same(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
 }

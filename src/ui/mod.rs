@@ -27,6 +27,7 @@ mod log;
 mod map;
 mod month;
 mod on_screen;
+mod pack_import;
 mod palette;
 mod parties;
 pub mod roster;
@@ -264,6 +265,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     );
     help::help_windows_ui(ui, &mut state.help, app);
     csv_import::csv_import_ui(ui, app, &mut out);
+    pack_import::pack_import_ui(ui, app, &mut out);
     if let Some(table) = table_import::table_import_ui(ui, app, &mut out) {
         state.rules.table = tables::Picked::Campaign(table);
     }
@@ -410,6 +412,9 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
             action_button(ui, app, Action::ExportPdf, true, out);
             action_button(ui, app, Action::ExportJson, true, out);
             action_button(ui, app, Action::ImportJson, true, out);
+            ui.separator();
+            action_button(ui, app, Action::ExportPack, true, out);
+            action_button(ui, app, Action::ImportPack, true, out);
             ui.separator();
             action_button(ui, app, Action::CloseCampaign, true, out);
             action_button(ui, app, Action::Quit, true, out);
@@ -593,10 +598,12 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                     DialogPurpose::SaveCopy => "Save copy",
                     DialogPurpose::ExportPdf
                     | DialogPurpose::ExportJson
-                    | DialogPurpose::ExportTable => "Export",
+                    | DialogPurpose::ExportTable
+                    | DialogPurpose::ExportPack => "Export",
                     DialogPurpose::ImportJson
                     | DialogPurpose::ImportCsv
-                    | DialogPurpose::ImportTable => "Import",
+                    | DialogPurpose::ImportTable
+                    | DialogPurpose::ImportPack => "Import",
                     DialogPurpose::NewFromCopy => "Create",
                 }),
             );

@@ -390,3 +390,60 @@ fn without_a_data_folder_snapshots_are_off_and_say_so() {
     assert!(f.shows("Snapshots are off: Waybook has no data folder to keep them in"));
     assert!(!f.shows("No snapshots of this campaign yet."));
 }
+
+/// Issue 25: File > Export pack… writes the house rules; File > Import
+/// pack… shows what clashes by name, the GM replaces one, and the import
+/// is one undo step.
+#[test]
+fn a_pack_is_exported_and_imported_with_a_clash_replaced() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("rules.json");
+    let theirs = dir.path().join("theirs.json");
+    let mut f = Fixture::with_dialogs(vec![
+        waybook::app::DialogOutcome::Picked(out.clone()),
+        waybook::app::DialogOutcome::Picked(theirs.clone()),
+        waybook::app::DialogOutcome::Picked(out.clone()),
+    ]);
+    f.menu("File", "Export pack…");
+    let mut pack =
+        waybook::model::pack::Pack::parse(&std::fs::read_to_string(&out).expect("written"))
+            .expect("a pack");
+    assert_eq!(pack.tables.len(), f.data().tables.len());
+    pack.tables
+        .iter_mut()
+        .find(|t| t.name == "Toll bandits")
+        .expect("the bandits")
+        .rows[0]
+        .result = "Three toll-keepers".to_owned();
+    std::fs::write(&theirs, pack.to_json()).expect("written");
+    f.menu("File", "Import pack…");
+    assert!(f.shows("Import the pack"));
+    assert!(f.shows("table Toll bandits"), "the clash is named");
+    assert!(f.shows("New to this campaign: 0 tables, 0 wares, 0 cults, 0 regions."));
+    f.harness
+        .get_all_by_label("Replace it")
+        .next()
+        .expect("a choice")
+        .click();
+    f.harness.run();
+    f.click("Import");
+    let bandits = |f: &Fixture| {
+        f.data().table_named("Toll bandits").expect("bandits").rows[0]
+            .result
+            .clone()
+    };
+    assert_eq!(bandits(&f), "Three toll-keepers");
+    f.menu("Edit", "Undo");
+    assert_eq!(
+        bandits(&f),
+        "Two toll-keepers with cudgels",
+        "one undo step"
+    );
+    std::fs::write(&out, "{\"format\": \"waybook-pack\", \"version\": 9}").expect("written");
+    f.menu("File", "Import pack…");
+    assert!(
+        f.shows("the pack was written by a newer Waybook"),
+        "refused in words"
+    );
+    assert!(!f.shows("Import the pack"), "no import window");
+}
