@@ -706,7 +706,10 @@ fn export_pack_and_import_pack_carry_house_rules_between_campaigns() {
     ]);
     assert!(imported.status.success(), "{}", text(&imported.stderr));
     let said: serde_json::Value = serde_json::from_slice(&imported.stdout).expect("JSON");
-    assert_eq!(said["adds"], "8 tables, 3 wares, 1 cult, 2 regions");
+    assert_eq!(
+        said["adds"],
+        "8 tables, 7 items, 3 wares, 1 cult, 2 regions"
+    );
     assert_eq!(
         said["clashes"][0]["kind"], "calendar",
         "a new campaign's tables are the same"

@@ -269,6 +269,22 @@ fn settings_round_trip() {
             day_one_weekday: 3,
             ..waybook::model::calendar::Calendar::gregorian()
         }),
+        house_rules: Box::new(waybook::model::HouseRules {
+            methods: vec![waybook::model::Method {
+                name: "Griffon".into(),
+                km_per_hour: 40.0,
+                swimming: false,
+            }],
+            tiers: waybook::model::house_rules::Tiers {
+                boss: waybook::model::scene::TierStats {
+                    quality: 3,
+                    defence: 3,
+                    wounds: 9,
+                    toughness: 4,
+                },
+                ..waybook::model::house_rules::Tiers::default()
+            },
+        }),
     };
     campaign
         .apply(&Edit::new(

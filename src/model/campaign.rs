@@ -43,6 +43,9 @@ pub struct Settings {
     /// (Boxed: settings are kept twice in every change of them.)
     #[serde(default = "gregorian")]
     pub calendar: Box<super::calendar::Calendar>,
+    /// The travel methods and enemy tiers the table decided.
+    #[serde(default)]
+    pub house_rules: Box<super::HouseRules>,
 }
 
 fn gregorian() -> Box<super::calendar::Calendar> {
@@ -74,6 +77,7 @@ impl Settings {
             track_food: true,
             food_and_drink_apart: false,
             calendar: gregorian(),
+            house_rules: Box::default(),
         }
     }
 

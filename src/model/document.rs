@@ -25,10 +25,12 @@ pub const FORMAT: &str = "waybook-campaign";
 /// gathering log's kinds of test and a gatherer's working without the
 /// tool, version 9 whether a roll table is Waybook's suggestion, version 10
 /// the campaign's calendar (an older file has the Gregorian one), version
-/// 11 regions and their weather day by day and the GM's calendar events; an older
-/// file reads with none of them (and its advances' text read as records
-/// where they can be).
-pub const VERSION: u32 = 11;
+/// 11 regions and their weather day by day and the GM's calendar events,
+/// version 12 the campaign's house rules (travel methods, enemy tiers),
+/// regions' and paths' encounter tables and places' merchant tables; an
+/// older file reads with none of them (and its advances' text read as
+/// records where they can be).
+pub const VERSION: u32 = 12;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -423,10 +425,10 @@ mod tests {
         );
         let newer = Document::of(&small())
             .to_json()
-            .replace(&format!("\"version\": {VERSION}"), "\"version\": 12");
+            .replace(&format!("\"version\": {VERSION}"), "\"version\": 13");
         assert!(matches!(
             Document::parse(&newer),
-            Err(DocumentError::Newer(12))
+            Err(DocumentError::Newer(13))
         ));
         assert!(matches!(
             Document::parse("{\"format\": \"other\"}"),

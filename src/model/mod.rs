@@ -25,6 +25,7 @@ pub mod document;
 pub mod event;
 pub mod gathering;
 pub mod hazard;
+pub mod house_rules;
 mod ids;
 mod item;
 mod journey;
@@ -58,6 +59,7 @@ pub use cult::{Cult, CultSide};
 pub use data::{CampaignData, IdMarks, Totals};
 pub use event::{CalendarEvent, Recurrence, Reshape};
 pub use gathering::{GatheringSession, Site};
+pub use house_rules::HouseRules;
 pub use ids::{
     CharacterId, CultId, EventId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId,
     PartyId, PlaceId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,

@@ -1,7 +1,8 @@
 //! House-rule packs: what one table shares with another, in one versioned
-//! JSON file: roll tables, the merchant table (wares, with the items they
-//! sell), cults, regions (their climate, weather tables by season and
-//! encounter tables, by table name), the calendar and the campaign's
+//! JSON file: roll tables, the catalogue's materials and tools, the
+//! merchant table (wares, with the items they sell), cults, regions (their
+//! climate, weather tables by season and encounter tables, by table name),
+//! the calendar, the travel methods and enemy tiers, and the campaign's
 //! switches. A pack names what it refers to, never ids, so it fits any
 //! campaign. Reading one checks every value and names the first fault's
 //! field; importing one makes one edit, each record whose name the campaign
@@ -9,8 +10,9 @@
 
 use super::calendar::Calendar;
 use super::{
-    CampaignData, Category, Change, Cult, CultSide, DiceText, Edit, EncounterTables, Item, ItemId,
-    MaterialType, Quality, Region, Settings, TableDef, TableId, TableRowDef, ToolKind, Ware,
+    CampaignData, Category, Change, Cult, CultSide, DiceText, Edit, EncounterTables, HouseRules,
+    Item, ItemId, MaterialType, Quality, Region, Settings, TableDef, TableId, TableRowDef,
+    ToolKind, Ware,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -28,6 +30,9 @@ pub struct Pack {
     pub name: String,
     #[serde(default)]
     pub tables: Vec<PackTable>,
+    /// The catalogue's materials and tools.
+    #[serde(default)]
+    pub items: Vec<PackItem>,
     #[serde(default)]
     pub wares: Vec<PackWare>,
     #[serde(default)]
@@ -38,6 +43,8 @@ pub struct Pack {
     pub calendar: Option<Calendar>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub switches: Option<Switches>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house_rules: Option<HouseRules>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -160,7 +167,7 @@ impl Clashing {
     /// "table weather", "the calendar".
     pub fn words(&self) -> String {
         match self.kind {
-            "calendar" | "switches" => self.name.clone(),
+            "calendar" | "switches" | "house rules" => self.name.clone(),
             kind => format!("{kind} {}", self.name),
         }
     }
@@ -174,8 +181,8 @@ pub enum Clash {
     Keep,
     /// The pack's takes its place (its id, so what names it still does).
     Replace,
-    /// The pack's is added beside it, named "… (pack)". The calendar and
-    /// the switches, of which there is one, are replaced.
+    /// The pack's is added beside it, named "… (pack)". The calendar, the
+    /// switches and the house rules, of which there is one, are replaced.
     Copy,
 }
 
@@ -244,6 +251,12 @@ impl Pack {
                     suggested: t.suggested,
                 })
                 .collect(),
+            items: data
+                .items
+                .values()
+                .filter(|i| i.material.is_some() || i.tool_kind.is_some())
+                .map(PackItem::of)
+                .collect(),
             wares: data
                 .wares
                 .values()
@@ -293,11 +306,16 @@ impl Pack {
                 weather_table: table_name(s.weather_table),
                 gather_table: table_name(s.gather_table),
             }),
+            house_rules: Some((*s.house_rules).clone()),
         }
     }
 
     fn table(&self, name: &str) -> Option<&PackTable> {
         self.tables.iter().find(|t| same(&t.name, name))
+    }
+
+    fn item(&self, name: &str) -> Option<&PackItem> {
+        self.items.iter().find(|i| same(&i.name, name))
     }
 
     fn ware(&self, name: &str) -> Option<&PackWare> {
@@ -360,6 +378,10 @@ impl Pack {
             self.tables.iter().map(|t| t.name.as_str()).collect(),
         )?;
         names(
+            "items",
+            self.items.iter().map(|i| i.name.as_str()).collect(),
+        )?;
+        names(
             "wares",
             self.wares.iter().map(|w| w.name.as_str()).collect(),
         )?;
@@ -392,20 +414,23 @@ impl Pack {
         }
         if let Some(problem) = super::validate::problems(&data).into_iter().next() {
             return Err(field(
-                self.place_of(&data, &problem.place),
-                format!("{}: {}", problem.path, problem.rule()),
+                self.place_of(&data, &problem.place, &problem.path),
+                problem.rule(),
             ));
         }
         Ok(())
     }
 
-    /// Where in the pack the record of a problem found on the campaign it
-    /// makes is.
-    fn place_of(&self, data: &CampaignData, place: &super::validate::Place) -> String {
+    /// Where in the pack the field `path` of a record with a problem, found
+    /// on the campaign the pack makes, is ("wares[0].price").
+    fn place_of(&self, data: &CampaignData, place: &super::validate::Place, path: &str) -> String {
         use super::validate::Place;
         let at = |list: &str, names: Vec<&str>, name: Option<&str>| {
             let i = name.and_then(|n| names.iter().position(|m| same(m, n)));
-            i.map_or_else(|| list.to_owned(), |i| format!("{list}[{i}]"))
+            i.map_or_else(
+                || format!("{list}.{path}"),
+                |i| format!("{list}[{i}].{path}"),
+            )
         };
         match place {
             Place::Ware(id) => at(
@@ -420,8 +445,13 @@ impl Pack {
                     .get(&super::RegionId(*id))
                     .map(|r| r.name.as_str()),
             ),
-            Place::Item(_) => "wares[].item".to_owned(),
-            _ => "switches".to_owned(),
+            Place::Item(id) => at(
+                "items",
+                self.items.iter().map(|i| i.name.as_str()).collect(),
+                data.items.get(&ItemId(*id)).map(|i| i.name.as_str()),
+            ),
+            _ if path.starts_with("house_rules.") => path.to_owned(),
+            _ => format!("switches.{path}"),
         }
     }
 
@@ -448,6 +478,12 @@ impl Pack {
                 name: "the campaign's switches".to_owned(),
             });
         }
+        if self.house_rules.is_some() && self.house_rules != ours.house_rules {
+            clashes.push(Clashing {
+                kind: "house rules",
+                name: "the travel methods and enemy tiers".to_owned(),
+            });
+        }
         clashes
     }
 
@@ -462,6 +498,9 @@ impl Pack {
         };
         for t in &self.tables {
             of("table", &t.name, ours.table(&t.name).map(|o| o == t));
+        }
+        for i in &self.items {
+            of("item", &i.name, ours.item(&i.name).map(|o| o == i));
         }
         for w in &self.wares {
             of("ware", &w.name, ours.ware(&w.name).map(|o| o == w));
@@ -485,6 +524,7 @@ impl Pack {
         };
         [
             new("table", self.tables.len()),
+            new("item", self.items.len()),
             new("ware", self.wares.len()),
             new("cult", self.cults.len()),
             new("region", self.regions.len()),
@@ -502,10 +542,15 @@ impl Pack {
     ) -> Result<Edit, PackError> {
         let mut book = Book::new(data, choose, self.clashes(data));
         book.tables(&self.tables);
+        book.items(&self.items);
         book.wares(&self.wares);
         book.cults(&self.cults);
         book.regions(&self.regions)?;
-        book.settings(self.calendar.as_ref(), self.switches.as_ref())?;
+        book.settings(
+            self.calendar.as_ref(),
+            self.switches.as_ref(),
+            self.house_rules.as_ref(),
+        )?;
         Ok(Edit::new(
             format!("Import the pack {}", self.name),
             book.changes,
@@ -565,6 +610,7 @@ struct Book<'a> {
     clashes: Vec<Clashing>,
     changes: Vec<Change>,
     tables: HashMap<String, TableId>,
+    items: HashMap<String, ItemId>,
     next: HashMap<&'static str, i64>,
 }
 
@@ -580,6 +626,7 @@ impl<'a> Book<'a> {
             clashes,
             changes: Vec::new(),
             tables: HashMap::new(),
+            items: HashMap::new(),
             next: HashMap::new(),
         }
     }
@@ -655,24 +702,50 @@ impl<'a> Book<'a> {
             })
     }
 
+    fn items(&mut self, items: &[PackItem]) {
+        for p in items {
+            let existing = self.data.items.values().find(|i| same(&i.name, &p.name));
+            let placed = self.place::<Item>("item", &p.name, existing.map(|i| i.id));
+            if let Some((id, name)) = placed {
+                let item = Item { name, ..p.item(id) };
+                self.changes
+                    .push(Change::of(existing.filter(|e| e.id == id), Some(&item)));
+                self.items.insert(p.name.trim().to_lowercase(), id);
+            }
+        }
+    }
+
+    /// The item a ware sells: the pack's as imported, else the catalogue's
+    /// of that name, else the ware's own, added.
+    fn ware_item(&mut self, p: &PackItem) -> ItemId {
+        let known = self
+            .items
+            .get(&p.name.trim().to_lowercase())
+            .copied()
+            .or_else(|| {
+                self.data
+                    .items
+                    .values()
+                    .find(|i| same(&i.name, &p.name))
+                    .map(|i| i.id)
+            });
+        if let Some(id) = known {
+            return id;
+        }
+        let made = p.item(ItemId(self.id::<Item>()));
+        self.changes.push(Change::of(None, Some(&made)));
+        self.items.insert(p.name.trim().to_lowercase(), made.id);
+        made.id
+    }
+
     fn wares(&mut self, wares: &[PackWare]) {
-        let mut items: Vec<Item> = self.data.items.values().cloned().collect();
         for w in wares {
             let existing = self.data.wares.values().find(|c| same(&c.name, &w.name));
             let Some((id, name)) = self.place::<Ware>("ware", &w.name, existing.map(|c| c.id))
             else {
                 continue;
             };
-            // The catalogue's item of that name, else the pack's added.
-            let item = w.item.as_ref().map(|p| {
-                if let Some(known) = items.iter().find(|i| same(&i.name, &p.name)) {
-                    return known.id;
-                }
-                let made = p.item(ItemId(self.id::<Item>()));
-                self.changes.push(Change::of(None, Some(&made)));
-                items.push(made.clone());
-                made.id
-            });
+            let item = w.item.as_ref().map(|p| self.ware_item(p));
             let ware = Ware {
                 id,
                 name,
@@ -741,6 +814,7 @@ impl<'a> Book<'a> {
         &mut self,
         calendar: Option<&Calendar>,
         switches: Option<&Switches>,
+        house_rules: Option<&HouseRules>,
     ) -> Result<(), PackError> {
         let before = &self.data.settings;
         let mut after = before.clone();
@@ -766,6 +840,11 @@ impl<'a> Book<'a> {
                 self.table("switches.weather_table".into(), s.weather_table.as_ref())?;
             after.gather_table =
                 self.table("switches.gather_table".into(), s.gather_table.as_ref())?;
+        }
+        if let Some(rules) =
+            house_rules.filter(|_| taken("house rules", "the travel methods and enemy tiers"))
+        {
+            *after.house_rules = rules.clone();
         }
         if after != *before {
             self.changes.push(Change::of(Some(before), Some(&after)));

@@ -175,7 +175,7 @@ crate::rules::named_enum! {
 }
 
 /// A tier's stats: Quality and Defence as target numbers, Wounds, Toughness.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TierStats {
     pub quality: i64,
     pub defence: i64,
@@ -186,8 +186,9 @@ pub struct TierStats {
 impl Tier {
     /// Waybook's tier stats: the text points to "the tier stats under
     /// Enemies" and gives none, so these are ours, on the scale of a
-    /// standard hero (Quality and Defence 5+, 5 Wounds, 4 Toughness), and
-    /// the GM edits them on each enemy.
+    /// standard hero (Quality and Defence 5+, 5 Wounds, 4 Toughness): a
+    /// campaign's house rules start from them, and the GM edits them there
+    /// and on each enemy.
     pub fn stats(self) -> TierStats {
         match self {
             Tier::Minion => TierStats {

@@ -66,6 +66,7 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
         s.long_rest_degrees,
         &limits::LONG_REST_DEGREES,
     );
+    house_rules(&mut found, &s.house_rules);
     parties(&mut found, data);
     map(&mut found, data);
     for w in data.wares.values() {
@@ -107,6 +108,52 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
         character(&mut found, c);
     }
     found.found
+}
+
+/// The house rules' travel speeds and tier stats.
+fn house_rules(found: &mut Problems, rules: &super::HouseRules) {
+    for (i, m) in rules.methods.iter().enumerate() {
+        let path = format!("house_rules.methods[{i}].km_per_hour");
+        found.check(
+            &format!("{} speed", m.name),
+            &path,
+            m.km_per_hour,
+            &limits::SPEED_KMH,
+        );
+    }
+    for tier in [
+        super::scene::Tier::Minion,
+        super::scene::Tier::Elite,
+        super::scene::Tier::Boss,
+    ] {
+        let stats = rules.tiers.of(tier);
+        let at = |what: &str| format!("house_rules.tiers.{}.{what}", tier.as_str());
+        let label = |what: &str| format!("{} {what}", tier.label());
+        found.check(
+            &label("Quality"),
+            &at("quality"),
+            stats.quality,
+            &limits::QUALITY_DEFENCE,
+        );
+        found.check(
+            &label("Defence"),
+            &at("defence"),
+            stats.defence,
+            &limits::QUALITY_DEFENCE,
+        );
+        found.check(
+            &label("Wounds"),
+            &at("wounds"),
+            stats.wounds,
+            &limits::WOUNDS_MAX,
+        );
+        found.check(
+            &label("Toughness"),
+            &at("toughness"),
+            stats.toughness,
+            &limits::TOUGHNESS_MAX,
+        );
+    }
 }
 
 /// Each party's Supplies, purse, tokens and modifiers.

@@ -539,7 +539,7 @@ fn add_enemies(
     } else {
         name.trim().to_owned()
     };
-    let stats = tier.stats();
+    let stats = book.data.settings.house_rules.tiers.of(tier);
     for n in 1..=count {
         let name = if count == 1 {
             base.clone()

@@ -52,7 +52,8 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
 pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
     conn.query_row(
         "SELECT name, rules_companion, rules_rounds, rules_exploration, day_hours, long_rest_degrees, clock_day, clock_hour,
-         weather_table, gather_table, track_food, food_drink_apart, calendar FROM campaign WHERE id = 1",
+         weather_table, gather_table, track_food, food_drink_apart, calendar, house_rules
+         FROM campaign WHERE id = 1",
         [],
         |row| {
             Ok(Settings {
@@ -70,6 +71,10 @@ pub fn load_settings(conn: &Connection) -> rusqlite::Result<Settings> {
                 calendar: match row.get::<_, Option<String>>(12)? {
                     Some(json) => checked_calendar(&json)?,
                     None => Box::new(Calendar::gregorian()),
+                },
+                house_rules: match row.get::<_, Option<String>>(13)? {
+                    Some(json) => from_json(13, &json)?,
+                    None => Box::default(),
                 },
             })
         },
@@ -91,7 +96,7 @@ pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
         "UPDATE campaign SET name = ?1, rules_companion = ?2, rules_rounds = ?3, rules_exploration = ?4,
          day_hours = ?5, long_rest_degrees = ?6, clock_day = ?7, clock_hour = ?8,
          weather_table = ?9, gather_table = ?10, track_food = ?11,
-         food_drink_apart = ?12, calendar = ?13 WHERE id = 1",
+         food_drink_apart = ?12, calendar = ?13, house_rules = ?14 WHERE id = 1",
         params![
             s.name,
             s.companion,
@@ -105,7 +110,8 @@ pub fn save_settings(conn: &Connection, s: &Settings) -> rusqlite::Result<()> {
             s.gather_table,
             s.track_food,
             s.food_and_drink_apart,
-            to_json(&s.calendar)?
+            to_json(&s.calendar)?,
+            to_json(&s.house_rules)?
         ],
     )?;
     Ok(())

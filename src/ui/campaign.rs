@@ -65,6 +65,8 @@ fn settings_ui(
     ui.add_space(8.0);
     wares_ui(ui, fields, data, out);
     ui.add_space(8.0);
+    super::house_rules::house_rules_ui(ui, fields, s, out);
+    ui.add_space(8.0);
     super::cults::cults_ui(ui, fields, data, out);
 }
 

@@ -19,6 +19,7 @@ mod forms;
 mod gathering;
 mod hazards;
 pub mod help;
+mod house_rules;
 mod inventory;
 mod items;
 pub mod journeys;

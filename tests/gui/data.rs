@@ -419,7 +419,7 @@ fn a_pack_is_exported_and_imported_with_a_clash_replaced() {
     f.menu("File", "Import pack…");
     assert!(f.shows("Import the pack"));
     assert!(f.shows("table Toll bandits"), "the clash is named");
-    assert!(f.shows("New to this campaign: 0 tables, 0 wares, 0 cults, 0 regions."));
+    assert!(f.shows("New to this campaign: 0 tables, 0 items, 0 wares, 0 cults, 0 regions."));
     f.harness
         .get_all_by_label("Replace it")
         .next()

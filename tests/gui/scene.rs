@@ -678,3 +678,37 @@ fn hazards_speak_plainly_and_the_scenes_enemies_watch() {
     );
     assert!(f.shows("Ødric Hale's Tremorsense reaches 6 m: they sense what moves on the ground."));
 }
+
+/// Issue 25: the campaign's house rules give a new enemy its tier's stats;
+/// a stat outside the limits is refused in words and nothing changes.
+#[test]
+fn a_boss_takes_the_campaign_s_house_rules_for_its_tier() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    f.type_into("Boss Quality", "9");
+    assert!(f.shows("must be between 2 and 6"));
+    assert_eq!(
+        f.data().settings.house_rules.tiers.boss.quality,
+        4,
+        "Waybook's, kept"
+    );
+    f.type_into("Boss Quality", "3");
+    f.type_into("Boss Wounds", "12");
+    assert_eq!(
+        f.reloaded().settings.house_rules.tiers.boss.wounds,
+        12,
+        "written"
+    );
+    start_fight(&mut f, "2");
+    f.pick("Tier", "Boss");
+    press(&mut f, "Add the enemies");
+    let boss = f
+        .data()
+        .scenes
+        .values()
+        .last()
+        .and_then(|s| s.enemies.last())
+        .cloned()
+        .expect("the boss");
+    assert_eq!((boss.quality, boss.wounds.max), (3, 12));
+}

@@ -7,8 +7,8 @@ use crate::model::gathering::SiteMaterial;
 use crate::model::{
     CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide,
     DayPattern, Edit, EncounterTables, FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath,
-    MaterialType, Method, Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region,
-    RegionId, Reshape, Route, Site, TableDef, TableRowDef, Ware, limits,
+    MaterialType, Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region, RegionId,
+    Reshape, Route, Site, TableDef, TableRowDef, Ware, limits,
 };
 use crate::rules::expr::DiceExpr;
 use crate::rules::travel::gather::Abundance;
@@ -215,7 +215,7 @@ pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
         party,
         start: data.settings.clock,
         plan: JourneyPlan {
-            methods: Method::standard(),
+            methods: data.settings.house_rules.methods.clone(),
             routes: vec![Route {
                 name: "Main route".to_owned(),
                 legs: vec![Leg::new("First leg", 32.0)],

@@ -1,0 +1,63 @@
+//! The house rules a table decides where the texts leave it open, kept per
+//! campaign and carried by packs: the travel methods a new journey starts
+//! with (and their speeds), and each enemy tier's stats ("Use the tier
+//! stats under Enemies", which the texts do not give).
+
+use super::Method;
+use super::scene::{Tier, TierStats};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HouseRules {
+    /// The methods of travel a new journey is planned with.
+    #[serde(default = "Method::standard")]
+    pub methods: Vec<Method>,
+    /// The stats a new enemy of each tier starts with.
+    #[serde(default)]
+    pub tiers: Tiers,
+}
+
+/// Each tier's stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tiers {
+    pub minion: TierStats,
+    pub elite: TierStats,
+    pub boss: TierStats,
+}
+
+impl Default for Tiers {
+    fn default() -> Self {
+        Self {
+            minion: Tier::Minion.stats(),
+            elite: Tier::Elite.stats(),
+            boss: Tier::Boss.stats(),
+        }
+    }
+}
+
+impl Tiers {
+    pub fn of(&self, tier: Tier) -> TierStats {
+        match tier {
+            Tier::Minion => self.minion,
+            Tier::Elite => self.elite,
+            Tier::Boss => self.boss,
+        }
+    }
+
+    pub fn of_mut(&mut self, tier: Tier) -> &mut TierStats {
+        match tier {
+            Tier::Minion => &mut self.minion,
+            Tier::Elite => &mut self.elite,
+            Tier::Boss => &mut self.boss,
+        }
+    }
+}
+
+impl Default for HouseRules {
+    fn default() -> Self {
+        Self {
+            methods: Method::standard(),
+            tiers: Tiers::default(),
+        }
+    }
+}
