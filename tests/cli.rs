@@ -1004,7 +1004,8 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
             "scene",
             "scene",
             "hazard",
-            "hazard"
+            "hazard",
+            "table"
         ]
     );
     // The survey's scripted d20 of 14 (src/demo/gathering.rs).

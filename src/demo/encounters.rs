@@ -1,9 +1,13 @@
 //! The demo's encounter tables: the Greyspine pass's warriors (one row
 //! rolls the toll bandits) and hazards, the Emberfall road's own bandits,
 //! and what Emberfall's merchants sell, so a round in the pass or toward
-//! Emberfall rolls them.
+//! Emberfall rolls them; and the GM's roll on the pass's warriors ahead of
+//! the climb, kept in the log with every roll beneath it.
 
-use crate::model::{CampaignData, Change, MapPath, Place, Region, TableDef, TableId};
+use crate::model::{
+    CampaignData, Change, Edit, LogEntry, LogKind, MapPath, Place, Region, TableDef, TableId,
+};
+use crate::rules::dice::Dice;
 
 const PASS_WARRIORS: [&str; 4] = [
     "{1d4+1} frost goblins",
@@ -63,4 +67,28 @@ pub fn encounter_changes(data: &CampaignData) -> Vec<Change> {
         changes.push(Change::of(Some(town), Some(&after)));
     }
     changes
+}
+
+/// The GM rolls the pass's warriors on the Dice and rules screen, to know
+/// what waits on the climb: one log entry, its nested rolls in the working.
+pub fn warriors_ahead(data: &CampaignData) -> Option<Edit> {
+    let table = data.table_named("Greyspine warriors")?;
+    // The d4 says the toll bandits (4), their d3 Captain Wrack (2), and
+    // his d3 three bandits (3).
+    let roll = table
+        .roll_in(data, &mut Dice::scripted(vec![4, 2, 3]))
+        .ok()?;
+    let working = roll.working(&table.marked());
+    let entry = LogEntry::new(
+        data,
+        LogKind::Table,
+        "Roll on Greyspine warriors",
+        format!("{working} → {}", roll.result),
+        Vec::new(),
+        super::NIGHT.to_owned(),
+    );
+    Some(Edit::new(
+        "Roll on Greyspine warriors",
+        vec![Change::of(None, Some(&entry))],
+    ))
 }

@@ -581,7 +581,11 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     campaign.apply(&Edit::new(
         "Plan the demo journey",
         vec![Change::journey(None, Some(&journey))],
-    ))
+    ))?;
+    match encounters::warriors_ahead(&campaign.load()?) {
+        Some(edit) => campaign.apply(&edit),
+        None => Ok(()),
+    }
 }
 
 /// The Ashen plain's heat: the hours of the day it is extreme.

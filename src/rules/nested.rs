@@ -138,7 +138,7 @@ fn roll_checked(
             Piece::Text(t) => text.push_str(&t),
             Piece::Dice(expr) => {
                 let r = expr.roll(dice)?;
-                roll.inner.push(r.record(&expr.to_string()).to_string());
+                roll.inner.push(r.record("in the result").to_string());
                 text.push_str(&r.total.to_string());
             }
             Piece::Table(name) => {
@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(r.inner.len(), 3, "{:?}", r.inner);
         assert!(r.inner[0].starts_with("Wolves") && r.inner[0].ends_with("→ White wolves"));
         assert!(r.inner[1].starts_with("Colour") && r.inner[1].ends_with("→ White"));
-        assert!(r.inner[2].starts_with("d4"), "{:?}", r.inner);
+        assert!(r.inner[2].starts_with("in the result: d4"), "{:?}", r.inner);
         assert!(r.working("Beasts").contains(" · Wolves"));
     }
 
