@@ -176,8 +176,14 @@ fn a_bad_pack_is_refused_with_its_field_named() {
     );
     assert!(refused(&with("/tables/0/dice", "d6x".into())).starts_with("tables[0].dice"));
     assert_eq!(good["regions"][0]["name"], "Greyspine pass");
+    let dragons = Pack::parse(&with("/regions/0/warriors", "Dragons".into()))
+        .expect("a name the campaign may have reads");
+    let empty = CampaignData::new(waybook::model::Settings::default());
     assert_eq!(
-        refused(&with("/regions/0/warriors", "Dragons".into())),
+        dragons
+            .edit(&empty, &|_| Clash::Keep)
+            .expect_err("refused")
+            .to_string(),
         "regions[0].warriors: no table is named “Dragons” in the pack or the campaign"
     );
     assert!(
@@ -247,4 +253,97 @@ proptest! {
         let base: Value = serde_json::from_str(&demo_pack().to_json()).expect("JSON");
         try_import(&mutated(&base, &picks).to_string());
     }
+}
+
+/// A pack of its own tables: "Wolves" and "Beasts", whose row rolls Wolves.
+fn beasts_pack(wolves: &str) -> Pack {
+    let text = format!(
+        r#"{{"format": "waybook-pack", "version": 1, "name": "Beasts", "tables": [
+            {{"name": "Wolves", "dice": "d2", "rows": [{{"from": 1, "to": 2, "result": "{wolves}"}}]}},
+            {{"name": "Beasts", "dice": "d2", "rows": [{{"from": 1, "to": 2, "result": "{{1d4}} {{roll: wolves}} ({wolves})"}}]}}
+        ]}}"#
+    );
+    Pack::parse(&text).expect("the pack reads")
+}
+
+/// A table copied beside the campaign's namesake is the one the pack's own
+/// rows roll; a second copy takes a name of its own.
+#[test]
+fn a_copied_table_is_the_one_the_pack_s_rows_roll() {
+    let (_dir, mut data) = common::demo();
+    data = imported(&data, &beasts_pack("Grey wolves"), Clash::Copy);
+    data = imported(&data, &beasts_pack("White wolves"), Clash::Copy);
+    let rows = |name: &str| {
+        data.table_named(name)
+            .map(|t| t.rows[0].result.clone())
+            .unwrap_or_else(|| panic!("{name}"))
+    };
+    assert_eq!(rows("Wolves"), "Grey wolves", "the first came in as it was");
+    assert_eq!(rows("Wolves (pack)"), "White wolves");
+    assert_eq!(
+        rows("Beasts (pack)"),
+        "{1d4} {roll: Wolves (pack)} (White wolves)",
+        "rolls the copy"
+    );
+    assert_eq!(rows("Beasts"), "{1d4} {roll: wolves} (Grey wolves)");
+    assert!(
+        data.table_named("Wolves (pack 2)").is_none(),
+        "nothing copied twice"
+    );
+    let third = imported(&data, &beasts_pack("Black wolves"), Clash::Copy);
+    assert_eq!(
+        third
+            .table_named("Wolves (pack 2)")
+            .map(|t| t.rows[0].result.as_str()),
+        Some("Black wolves"),
+        "a copy never takes a copy's name"
+    );
+}
+
+/// A pack may name a table it does not carry when the campaign has one of
+/// that name; a campaign without it refuses the import, naming the field.
+#[test]
+fn a_pack_names_the_campaign_s_tables_and_a_missing_one_is_refused_on_import() {
+    let text = r#"{"format": "waybook-pack", "version": 1, "name": "Fens",
+        "regions": [{"name": "The Fens", "warriors": "injury"}]}"#;
+    let pack = Pack::parse(text).expect("it reads alone");
+    let (_dir, data) = common::demo();
+    let fens = imported(&data, &pack, Clash::Keep);
+    let region = fens
+        .regions
+        .values()
+        .find(|r| r.name == "The Fens")
+        .expect("added");
+    assert_eq!(
+        region.encounters.warriors,
+        fens.table_named("injury").map(|t| t.id)
+    );
+    let empty = CampaignData::new(waybook::model::Settings::default());
+    assert_eq!(
+        pack.edit(&empty, &|_| Clash::Keep)
+            .expect_err("refused")
+            .to_string(),
+        "regions[0].warriors: no table is named “injury” in the pack or the campaign"
+    );
+}
+
+/// A calendar that would leave the GM's events on no day is not taken.
+#[test]
+fn a_pack_calendar_that_strands_events_is_refused() {
+    let (_dir, data) = common::demo();
+    let mut pack = Pack::of(&data, "Gregorian");
+    pack.calendar = Some(waybook::model::calendar::Calendar::gregorian());
+    let refused = pack
+        .edit(&data, &|_| Clash::Replace)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        refused.starts_with("calendar: the events ")
+            && refused.contains("Toll-keepers light the bridge"),
+        "{refused}"
+    );
+    assert!(
+        pack.edit(&data, &|_| Clash::Keep).is_ok(),
+        "keeping the calendar is fine"
+    );
 }

@@ -1191,3 +1191,26 @@ fn a_merchant_on_the_way_rolls_the_destination_s_merchant_table() {
         "{lines:?}"
     );
 }
+
+/// A tied table that cannot be rolled (it rolls itself round) never holds
+/// up the round: the line says why, and the GM says what is met.
+#[test]
+fn an_encounter_table_that_cannot_be_rolled_is_said_and_the_round_goes_on() {
+    let (mut data, [ambushers, _, _]) = with_encounter_tables();
+    let mut table = data.tables[&ambushers].clone();
+    table.rows[0].result = "{roll: Ambushers}".to_owned();
+    data.apply(&Change::of(data.tables.get(&ambushers), Some(&table)));
+    let mut lane = data.paths[&LANE].clone();
+    lane.encounters.warriors = Some(ambushers);
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(&mut data, TravelStep::Encounter(EncounterChoice::Die), &[1]);
+    assert_eq!(round(&data).next, RoundStep::Camping, "on to the camp");
+    let lines = &round(&data).lines;
+    assert!(
+        lines.iter().any(
+            |l| l.starts_with("The path's warriors table was not rolled") && l.contains("loop")
+        ),
+        "{lines:?}"
+    );
+}

@@ -768,6 +768,13 @@ impl App {
                 let Some(session) = &self.session else { return };
                 let text = crate::model::document::Document::of(&session.data).to_json();
                 match crate::files::write_atomically(&path, text.as_bytes()) {
+                    // A log that could not be read is not in it: say so.
+                    Ok(()) if session.data.log_read != crate::model::LogRead::Whole => {
+                        self.fail(format!(
+                            "Wrote the campaign to {} without its log, which could not be read",
+                            path.display()
+                        ));
+                    }
                     Ok(()) => self.notify(format!(
                         "Wrote the whole campaign to {} ({} KB)",
                         path.display(),

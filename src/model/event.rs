@@ -93,6 +93,24 @@ impl Recurrence {
         }
     }
 
+    /// Whether `calendar` has the day it falls on: its month and day of
+    /// the month, its festival, its moon.
+    pub fn fits(&self, calendar: &Calendar) -> bool {
+        match self {
+            Self::Once { .. } | Self::Month { .. } => true,
+            Self::Year {
+                on: Day::Of { month, day },
+            } => calendar.months.get(*month).is_some_and(|m| {
+                let leap = calendar.leap.as_ref().is_some_and(|l| l.month == *month);
+                *day <= m.days + i64::from(leap)
+            }),
+            Self::Year {
+                on: Day::Festival(f),
+            } => *f < calendar.festivals.len(),
+            Self::Moon { moon, .. } => calendar.moons.iter().any(|m| m.name == *moon),
+        }
+    }
+
     /// "once, Fireday 14 Harvestmoon 1203", "every year on 14 Harvestmoon",
     /// "every month on day 3", "every full moon of Sable".
     pub fn describe(&self, calendar: &Calendar) -> String {

@@ -314,10 +314,6 @@ impl Pack {
         self.tables.iter().find(|t| same(&t.name, name))
     }
 
-    fn item(&self, name: &str) -> Option<&PackItem> {
-        self.items.iter().find(|i| same(&i.name, name))
-    }
-
     fn ware(&self, name: &str) -> Option<&PackWare> {
         self.wares.iter().find(|w| same(&w.name, name))
     }
@@ -403,7 +399,7 @@ impl Pack {
         // The limits the app keeps, on the campaign the pack would make.
         let empty = CampaignData::new(Settings::default());
         let made = self
-            .edit(&empty, &|_| Clash::Replace)
+            .edit_into(&empty, &|_| Clash::Replace, true)
             .map_err(|e| match e {
                 PackError::Field { .. } => e,
                 other => field("pack", other.to_string()),
@@ -461,7 +457,7 @@ impl Pack {
     pub fn clashes(&self, data: &CampaignData) -> Vec<Clashing> {
         let ours = Pack::of(data, "");
         let mut clashes: Vec<Clashing> = self
-            .namesakes(&ours)
+            .namesakes(data, &ours)
             .into_iter()
             .filter(|(_, _, same)| !same)
             .map(|(kind, name, _)| Clashing { kind, name })
@@ -489,7 +485,9 @@ impl Pack {
 
     /// Each record of the pack whose name `ours` has: its kind, its name,
     /// and whether it is the same as ours.
-    fn namesakes(&self, ours: &Pack) -> Vec<(&'static str, String, bool)> {
+    fn namesakes(&self, data: &CampaignData, ours: &Pack) -> Vec<(&'static str, String, bool)> {
+        // Any item of the catalogue, not only its materials and tools.
+        let catalogue: Vec<PackItem> = data.items.values().map(PackItem::of).collect();
         let mut found = Vec::new();
         let mut of = |kind: &'static str, name: &str, theirs: Option<bool>| {
             if let Some(same) = theirs {
@@ -500,7 +498,8 @@ impl Pack {
             of("table", &t.name, ours.table(&t.name).map(|o| o == t));
         }
         for i in &self.items {
-            of("item", &i.name, ours.item(&i.name).map(|o| o == i));
+            let theirs = catalogue.iter().find(|o| same(&o.name, &i.name));
+            of("item", &i.name, theirs.map(|o| o == i));
         }
         for w in &self.wares {
             of("ware", &w.name, ours.ware(&w.name).map(|o| o == w));
@@ -517,7 +516,7 @@ impl Pack {
     /// How many records the pack adds under names new to the campaign, in
     /// words ("3 tables, 0 wares, 0 cults, 1 region").
     pub fn adds(&self, data: &CampaignData) -> String {
-        let namesakes = self.namesakes(&Pack::of(data, ""));
+        let namesakes = self.namesakes(data, &Pack::of(data, ""));
         let new = |kind: &str, count: usize| {
             let known = namesakes.iter().filter(|(k, _, _)| *k == kind).count();
             super::plural(count - known, kind)
@@ -540,7 +539,19 @@ impl Pack {
         data: &CampaignData,
         choose: &dyn Fn(&Clashing) -> Clash,
     ) -> Result<Edit, PackError> {
+        self.edit_into(data, choose, false)
+    }
+
+    /// [`Self::edit`]; `lenient` lets a table name no one has pass (the
+    /// pack checked alone may name the campaign's tables).
+    fn edit_into(
+        &self,
+        data: &CampaignData,
+        choose: &dyn Fn(&Clashing) -> Clash,
+        lenient: bool,
+    ) -> Result<Edit, PackError> {
         let mut book = Book::new(data, choose, self.clashes(data));
+        book.lenient = lenient;
         book.tables(&self.tables);
         book.items(&self.items);
         book.wares(&self.wares);
@@ -609,6 +620,11 @@ struct Book<'a> {
     /// What the GM chooses about; a namesake not in it is the same.
     clashes: Vec<Clashing>,
     changes: Vec<Change>,
+    /// Copies' names made by this import, by kind.
+    copies: std::collections::HashSet<(&'static str, String)>,
+    /// Whether a table name no one has is let pass (checking a pack alone,
+    /// before the campaign it goes into is known).
+    lenient: bool,
     tables: HashMap<String, TableId>,
     items: HashMap<String, ItemId>,
     next: HashMap<&'static str, i64>,
@@ -625,6 +641,8 @@ impl<'a> Book<'a> {
             choose,
             clashes,
             changes: Vec::new(),
+            copies: std::collections::HashSet::new(),
+            lenient: false,
             tables: HashMap::new(),
             items: HashMap::new(),
             next: HashMap::new(),
@@ -648,6 +666,7 @@ impl<'a> Book<'a> {
         kind: &'static str,
         name: &str,
         existing: Option<R::Id>,
+        names: &[&str],
     ) -> Option<(R::Id, String)> {
         let Some(id) = existing else {
             return Some((R::of_key(self.id::<R>()), name.trim().to_owned()));
@@ -662,26 +681,61 @@ impl<'a> Book<'a> {
         match (self.choose)(&clash) {
             Clash::Keep => None,
             Clash::Replace => Some((id, name.trim().to_owned())),
-            Clash::Copy => Some((R::of_key(self.id::<R>()), format!("{} (pack)", name.trim()))),
+            Clash::Copy => {
+                let copy = self.copy_name(kind, name.trim(), names);
+                Some((R::of_key(self.id::<R>()), copy))
+            }
         }
     }
 
+    /// "Wolves (pack)", or "Wolves (pack 2)" and on, a name neither the
+    /// campaign's `names` of the kind nor this import has.
+    fn copy_name(&mut self, kind: &'static str, base: &str, names: &[&str]) -> String {
+        let name = (1..)
+            .map(|n| match n {
+                1 => format!("{base} (pack)"),
+                n => format!("{base} (pack {n})"),
+            })
+            .find(|candidate| {
+                !names.iter().any(|n| same(n, candidate))
+                    && !self.copies.contains(&(kind, candidate.to_lowercase()))
+            })
+            .unwrap_or_else(|| base.to_owned());
+        self.copies.insert((kind, name.to_lowercase()));
+        name
+    }
+
     fn tables(&mut self, tables: &[PackTable]) {
+        let names: Vec<&str> = self.data.tables.values().map(|t| t.name.as_str()).collect();
+        let mut placed = Vec::new();
+        let mut renamed: HashMap<String, String> = HashMap::new();
         for t in tables {
             let existing = self.data.tables.values().find(|c| same(&c.name, &t.name));
-            let placed = self.place::<TableDef>("table", &t.name, existing.map(|c| c.id));
-            let id = match placed {
+            let place = self.place::<TableDef>("table", &t.name, existing.map(|c| c.id), &names);
+            let id = match &place {
                 None => existing.map(|c| c.id),
                 Some((id, name)) => {
-                    let def = TableDef { name, ..t.def(id) };
-                    self.changes
-                        .push(Change::of(existing.filter(|e| e.id == id), Some(&def)));
-                    Some(id)
+                    if !same(name, &t.name) {
+                        renamed.insert(t.name.trim().to_lowercase(), name.clone());
+                    }
+                    Some(*id)
                 }
             };
             if let Some(id) = id {
                 self.tables.insert(t.name.trim().to_lowercase(), id);
             }
+            placed.push((t, existing, place));
+        }
+        // A row that rolls a table copied under a new name rolls the copy.
+        let rename = |name: &str| renamed.get(&name.trim().to_lowercase()).cloned();
+        for (t, existing, place) in placed {
+            let Some((id, name)) = place else { continue };
+            let mut def = TableDef { name, ..t.def(id) };
+            for row in &mut def.rows {
+                row.result = crate::rules::nested::rename_tables(&row.result, &rename);
+            }
+            self.changes
+                .push(Change::of(existing.filter(|e| e.id == id), Some(&def)));
         }
     }
 
@@ -694,6 +748,7 @@ impl<'a> Book<'a> {
             .copied()
             .or_else(|| self.data.table_named(name.trim()).map(|t| t.id))
             .map(Some)
+            .or_else(|| self.lenient.then_some(None))
             .ok_or_else(|| {
                 field(
                     at,
@@ -705,12 +760,20 @@ impl<'a> Book<'a> {
     fn items(&mut self, items: &[PackItem]) {
         for p in items {
             let existing = self.data.items.values().find(|i| same(&i.name, &p.name));
-            let placed = self.place::<Item>("item", &p.name, existing.map(|i| i.id));
-            if let Some((id, name)) = placed {
-                let item = Item { name, ..p.item(id) };
-                self.changes
-                    .push(Change::of(existing.filter(|e| e.id == id), Some(&item)));
-                self.items.insert(p.name.trim().to_lowercase(), id);
+            let names: Vec<&str> = self.data.items.values().map(|i| i.name.as_str()).collect();
+            let placed = self.place::<Item>("item", &p.name, existing.map(|i| i.id), &names);
+            match placed {
+                Some((id, name)) => {
+                    let item = Item { name, ..p.item(id) };
+                    self.changes
+                        .push(Change::of(existing.filter(|e| e.id == id), Some(&item)));
+                    self.items.insert(p.name.trim().to_lowercase(), id);
+                }
+                None => {
+                    if let Some(kept) = existing {
+                        self.items.insert(p.name.trim().to_lowercase(), kept.id);
+                    }
+                }
             }
         }
     }
@@ -741,7 +804,9 @@ impl<'a> Book<'a> {
     fn wares(&mut self, wares: &[PackWare]) {
         for w in wares {
             let existing = self.data.wares.values().find(|c| same(&c.name, &w.name));
-            let Some((id, name)) = self.place::<Ware>("ware", &w.name, existing.map(|c| c.id))
+            let names: Vec<&str> = self.data.wares.values().map(|c| c.name.as_str()).collect();
+            let Some((id, name)) =
+                self.place::<Ware>("ware", &w.name, existing.map(|c| c.id), &names)
             else {
                 continue;
             };
@@ -763,7 +828,10 @@ impl<'a> Book<'a> {
     fn cults(&mut self, cults: &[PackCult]) {
         for c in cults {
             let existing = self.data.cults.values().find(|k| same(&k.god, &c.god));
-            if let Some((id, god)) = self.place::<Cult>("cult", &c.god, existing.map(|k| k.id)) {
+            let names: Vec<&str> = self.data.cults.values().map(|k| k.god.as_str()).collect();
+            if let Some((id, god)) =
+                self.place::<Cult>("cult", &c.god, existing.map(|k| k.id), &names)
+            {
                 let cult = Cult {
                     id,
                     god,
@@ -779,7 +847,14 @@ impl<'a> Book<'a> {
     fn regions(&mut self, regions: &[PackRegion]) -> Result<(), PackError> {
         for (i, r) in regions.iter().enumerate() {
             let existing = self.data.regions.values().find(|k| same(&k.name, &r.name));
-            let Some((id, name)) = self.place::<Region>("region", &r.name, existing.map(|k| k.id))
+            let names: Vec<&str> = self
+                .data
+                .regions
+                .values()
+                .map(|k| k.name.as_str())
+                .collect();
+            let Some((id, name)) =
+                self.place::<Region>("region", &r.name, existing.map(|k| k.id), &names)
             else {
                 continue;
             };
@@ -826,6 +901,24 @@ impl<'a> Book<'a> {
             self.clashes.contains(&clash) && (self.choose)(&clash) != Clash::Keep
         };
         if let Some(calendar) = calendar.filter(|_| taken("calendar", "the calendar")) {
+            // An event on a month, festival or moon the new calendar has not
+            // would fall on no day: the GM moves it first.
+            let stranded: Vec<&str> = self
+                .data
+                .events
+                .values()
+                .filter(|e| !e.when.fits(calendar))
+                .map(|e| e.name.as_str())
+                .collect();
+            if !stranded.is_empty() {
+                return Err(field(
+                    "calendar",
+                    format!(
+                        "the events {} fall on days this calendar does not have; keep your calendar, or move them first (Calendar screen)",
+                        stranded.join(", ")
+                    ),
+                ));
+            }
             *after.calendar = calendar.clone();
         }
         if let Some(s) = switches.filter(|_| taken("switches", "the campaign's switches")) {

@@ -42,13 +42,15 @@ impl TableImport {
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
         let mut lines = Vec::new();
-        for (i, record) in reader.records().enumerate() {
+        for record in reader.records() {
             let record = record.map_err(|e| fail(&e.to_string()))?;
             if record.iter().all(str::is_empty) {
                 continue;
             }
+            // The line the row starts on in the file (a quoted cell may span lines).
+            let line = record.position().map_or(0, |p| p.line() as usize);
             let cell = |n: usize| record.get(n).unwrap_or_default().to_owned();
-            lines.push((i + 1, cell(0), cell(1)));
+            lines.push((line, cell(0), cell(1)));
         }
         let Some(((_, dice, _), rows)) = lines.split_first() else {
             return Err(fail("it is empty"));
@@ -69,7 +71,7 @@ impl TableImport {
     /// its line ("line 4: “2 to 5” is not a total or a range").
     pub fn table(&self, id: super::TableId) -> Result<TableDef, Vec<String>> {
         let mut errors = Vec::new();
-        if self.name.is_empty() {
+        if self.name.trim().is_empty() {
             errors.push("the table needs a name".to_owned());
         }
         let dice = self.dice.parse::<DiceText>().map_err(|_| {
@@ -107,7 +109,7 @@ impl TableImport {
         }
         let table = TableDef {
             id,
-            name: self.name.clone(),
+            name: self.name.trim().to_owned(),
             dice,
             rows,
             suggested: false,
@@ -124,7 +126,7 @@ impl TableImport {
         let existing = data
             .tables
             .values()
-            .find(|t| t.name.trim().eq_ignore_ascii_case(&self.name));
+            .find(|t| t.name.trim().eq_ignore_ascii_case(self.name.trim()));
         let clash = existing.filter(|_| !self.replace).map(|t| {
             format!(
                 "a table is already called {}: name this one otherwise, or replace it",
@@ -145,8 +147,8 @@ impl TableImport {
     }
 }
 
-/// "3" is 3 to 3, "2-5" (or "2–5") is 2 to 5; "00" is 100 on dice that
-/// reach it, as d100 tables write it.
+/// "3" is 3 to 3, "2-5" (or "2–5") is 2 to 5, "-3--1" is -3 to -1; "00"
+/// is 100 on dice that reach it, as d100 tables write it.
 fn range_of(text: &str, most: i32) -> Option<(i32, i32)> {
     let total = |t: &str| {
         let t = t.trim();
@@ -158,9 +160,14 @@ fn range_of(text: &str, most: i32) -> Option<(i32, i32)> {
         };
         limits::TABLE_TOTAL.contains(&n).then_some(n as i32)
     };
-    match text.split_once(['-', '–']) {
-        Some((from, to)) if !from.trim().is_empty() => Some((total(from)?, total(to)?)),
-        _ => total(text).map(|n| (n, n)),
+    // The dash between the two numbers follows a digit; a sign does not.
+    let text = text.trim();
+    let between = text.char_indices().find(|&(i, c)| {
+        matches!(c, '-' | '–') && text[..i].trim_end().ends_with(|d: char| d.is_ascii_digit())
+    });
+    match between {
+        Some((i, c)) => Some((total(&text[..i])?, total(&text[i + c.len_utf8()..])?)),
+        None => total(text).map(|n| (n, n)),
     }
 }
 
@@ -262,5 +269,18 @@ mod tests {
         data.apply(&replaced.changes[0]);
         assert_eq!(data.tables.len(), 1);
         assert_eq!(data.tables.values().next().expect("one").rows.len(), 3);
+    }
+
+    #[test]
+    fn a_table_of_dice_below_zero_goes_out_and_back_in() {
+        let t = import("d6-3,Result\n-2--1,Calm\n0-1,Wind\n2-3,Storm\n")
+            .table(TableId(2))
+            .expect("a table");
+        assert_eq!((t.rows[0].from, t.rows[0].to), (-2, -1));
+        let again = TableImport::read("x.csv", "Beasts", &write(&t))
+            .expect("read")
+            .table(TableId(2))
+            .expect("a table");
+        assert_eq!(again, t);
     }
 }

@@ -76,13 +76,18 @@ pub fn pieces(table: &str, result: &str) -> Result<Vec<Piece>, NestError> {
 /// Checks every row of `table` and of each table it can roll, to any
 /// depth: each names a table there is, and none comes back round.
 pub fn check(table: &RollTable, tables: Lookup<'_>) -> Result<(), NestError> {
-    check_from(table, tables, &mut vec![table.name.clone()])
+    let mut done = std::collections::HashSet::new();
+    check_from(table, tables, &mut vec![table.name.clone()], &mut done)
 }
 
+/// Checks `table` with `path` the tables that led to it; `done` holds the
+/// tables already checked whole, which are not walked again (a table
+/// rolled from many rows is checked once).
 fn check_from(
     table: &RollTable,
     tables: Lookup<'_>,
     path: &mut Vec<String>,
+    done: &mut std::collections::HashSet<String>,
 ) -> Result<(), NestError> {
     for row in &table.rows {
         for piece in pieces(&table.name, &row.result)? {
@@ -96,12 +101,41 @@ fn check_from(
                 round.push(inner.name);
                 return Err(NestError::Loop(round));
             }
+            if done.contains(&inner.name.to_lowercase()) {
+                continue;
+            }
             path.push(inner.name.clone());
-            check_from(&inner, tables, path)?;
+            check_from(&inner, tables, path, done)?;
             path.pop();
         }
     }
+    done.insert(table.name.to_lowercase());
     Ok(())
+}
+
+/// `result` with each `{roll: NAME}` that `renamed` gives a new name for
+/// rolling that name instead; the rest as written.
+pub fn rename_tables(result: &str, renamed: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::new();
+    let mut rest = result;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        let inner = rest[open + 1..close].trim();
+        let named = inner
+            .get(..5)
+            .filter(|head| head.eq_ignore_ascii_case("roll:"))
+            .and_then(|_| renamed(inner[5..].trim()));
+        match named {
+            Some(name) => out.push_str(&format!("{{roll: {name}}}")),
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The table `name` that `from` rolls.
@@ -272,6 +306,16 @@ mod tests {
                 table: "Road".into(),
                 name: "Trolls".into()
             })
+        );
+    }
+
+    #[test]
+    fn a_renamed_table_is_rolled_by_its_new_name_and_the_rest_is_kept() {
+        let renamed =
+            |name: &str| (name.eq_ignore_ascii_case("wolves")).then(|| "Wolves (pack)".to_owned());
+        assert_eq!(
+            rename_tables("{1d4} {roll: wolves}, {roll: Bears} {", &renamed),
+            "{1d4} {roll: Wolves (pack)}, {roll: Bears} {"
         );
     }
 }

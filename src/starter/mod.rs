@@ -74,6 +74,8 @@ pub fn region_climate(data: &CampaignData, region: &Region, climate: &str) -> Op
     let mut changes = Vec::new();
     let mut after = region.clone();
     let mut next = data.next_id::<TableDef>().0;
+    // Two seasons of one climate season (autumn and fall) share its table.
+    let mut made: std::collections::HashMap<String, TableId> = std::collections::HashMap::new();
     for season in &data.settings.calendar.seasons {
         let name = season.name.trim().to_lowercase();
         let name = if name == "fall" {
@@ -85,13 +87,18 @@ pub fn region_climate(data: &CampaignData, region: &Region, climate: &str) -> Op
             continue;
         };
         let title = climate_table_name(climate, SEASONS[s]);
-        let table = match data.table_named(&title) {
-            Some(t) => t.id,
+        let table = match data
+            .table_named(&title)
+            .map(|t| t.id)
+            .or(made.get(&title).copied())
+        {
+            Some(id) => id,
             None => {
-                let made = suggested(TableId(next), &title, &CLIMATE_WEATHER[at][s]);
+                let table = suggested(TableId(next), &title, &CLIMATE_WEATHER[at][s]);
                 next += 1;
-                changes.push(Change::of(None, Some(&made)));
-                made.id
+                changes.push(Change::of(None, Some(&table)));
+                made.insert(title, table.id);
+                table.id
             }
         };
         after.tables.insert(season.name.clone(), table);

@@ -627,10 +627,20 @@ pub fn encounter(
     if let Some(kind) = kind {
         let merchant = found == Some(Benign::Merchant);
         let tied = data.encounter_table(path, book.round.toward, kind, merchant);
-        if let Some((table, whose)) = tied
-            && let Some((working, result)) = book.roll_table(Some(table), &whose, dice)?
-        {
-            book.line(format!("{working}: {result}"));
+        if let Some((table, whose)) = tied {
+            // A table that cannot be rolled never holds up the round: the
+            // GM is told why and says what is met.
+            match book.roll_table(Some(table), &whose, dice) {
+                Ok(Some((working, result))) => book.line(format!("{working}: {result}")),
+                Ok(None) => {}
+                Err(TravelError::Nested(e)) => {
+                    let whose = crate::rules::capitalised(&whose);
+                    book.line(format!(
+                        "{whose} was not rolled ({e}); the GM says what is met."
+                    ));
+                }
+                Err(e) => return Err(e),
+            }
         }
     }
     if book.round.partial {

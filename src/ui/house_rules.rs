@@ -17,47 +17,11 @@ pub fn house_rules_ui(
 ) {
     ui.label(RichText::new("Travel methods (for new journeys)").strong());
     let methods = &s.house_rules.methods;
-    egui::Grid::new("house-methods")
-        .num_columns(4)
-        .show(ui, |ui| {
-            for (i, m) in methods.iter().enumerate() {
-                let key = |f: &str| format!("house:method{i}:{f}");
-                let label = format!("Method {}", i + 1);
-                if let Some(name) =
-                    fields.text(ui, &key("name"), FieldLabel::Unseen(&label), &m.name, 140.0)
-                {
-                    fields.commit(out, s, "travel method", |s| {
-                        s.house_rules.methods[i].name = name
-                    });
-                }
-                let speed_label = format!("{} km/h", m.name);
-                let speed = |t: &str| limits::parse_decimal(t, &limits::SPEED_KMH);
-                if let Some(v) =
-                    fields.decimal(ui, &key("speed"), &speed_label, m.km_per_hour, speed)
-                {
-                    fields.commit(out, s, "travel speed", |s| {
-                        s.house_rules.methods[i].km_per_hour = v
-                    });
-                }
-                let mut swimming = m.swimming;
-                if ui.checkbox(&mut swimming, "swimming").changed() {
-                    fields.commit(out, s, "travel method", |s| {
-                        s.house_rules.methods[i].swimming = swimming
-                    });
-                }
-                let last = methods.len() == 1;
-                let remove = ui
-                    .add_enabled(!last, egui::Button::new("✕").small())
-                    .on_hover_text(format!("Remove {}", m.name))
-                    .on_disabled_hover_text("A journey needs at least one way to travel");
-                if remove.clicked() {
-                    fields.commit(out, s, "travel methods", |s| {
-                        s.house_rules.methods.remove(i);
-                    });
-                }
-                ui.end_row();
-            }
-        });
+    // A row each, not a grid: a grid of text fields squeezes its first
+    // column to the first frame's width.
+    for (i, m) in methods.iter().enumerate() {
+        ui.horizontal(|ui| method_ui(ui, fields, s, i, m, out));
+    }
     if ui.button("Add travel method").clicked() {
         fields.commit(out, s, "travel methods", |s| {
             s.house_rules.methods.push(Method {
@@ -106,4 +70,46 @@ pub fn house_rules_ui(
                 ui.end_row();
             }
         });
+}
+
+/// One travel method: its name, speed, whether it is swimming, and the ✕
+/// that removes it (not the last).
+fn method_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    s: &Settings,
+    i: usize,
+    m: &Method,
+    out: &mut Vec<Command>,
+) {
+    let key = |f: &str| format!("house:method{i}:{f}");
+    let label = format!("Method {}", i + 1);
+    if let Some(name) = fields.text(ui, &key("name"), FieldLabel::Unseen(&label), &m.name, 140.0) {
+        fields.commit(out, s, "travel method", |s| {
+            s.house_rules.methods[i].name = name;
+        });
+    }
+    let speed_label = format!("{} km/h", m.name);
+    let speed = |t: &str| limits::parse_decimal(t, &limits::SPEED_KMH);
+    if let Some(v) = fields.decimal(ui, &key("speed"), &speed_label, m.km_per_hour, speed) {
+        fields.commit(out, s, "travel speed", |s| {
+            s.house_rules.methods[i].km_per_hour = v;
+        });
+    }
+    let mut swimming = m.swimming;
+    if ui.checkbox(&mut swimming, "swimming").changed() {
+        fields.commit(out, s, "travel method", |s| {
+            s.house_rules.methods[i].swimming = swimming;
+        });
+    }
+    let last = s.house_rules.methods.len() == 1;
+    let remove = ui
+        .add_enabled(!last, egui::Button::new("✕").small())
+        .on_hover_text(format!("Remove {}", m.name))
+        .on_disabled_hover_text("A journey needs at least one way to travel");
+    if remove.clicked() {
+        fields.commit(out, s, "travel methods", |s| {
+            s.house_rules.methods.remove(i);
+        });
+    }
 }

@@ -33,7 +33,7 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                             for clash in &clashes {
                                 ui.label(clash.words());
                                 let offered: &[Clash] = match clash.kind {
-                                    "calendar" | "switches" => &Clash::ALL[..2],
+                                    "calendar" | "switches" | "house rules" => &Clash::ALL[..2],
                                     _ => &Clash::ALL,
                                 };
                                 let mut chosen = import.choice(clash);

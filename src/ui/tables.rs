@@ -205,7 +205,7 @@ fn editor_ui(
             });
         }
     });
-    rows_ui(ui, fields, t, out);
+    rows_ui(ui, fields, data, t, out);
     if let Err(problem) = t.check_in(data) {
         // Its own rows' fault is said without its name again.
         let problem = match problem {
@@ -256,7 +256,13 @@ fn picker_ui(ui: &mut Ui, picked: &mut Picked, data: &CampaignData, texts: &[Rol
 }
 
 /// The rows of a campaign table: from, to and what each gives.
-fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<Command>) {
+fn rows_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    t: &TableDef,
+    out: &mut Vec<Command>,
+) {
     let key = |f: &str| format!("table{}:{f}", t.id.0);
     egui::Grid::new("table-editor")
         .num_columns(4)
@@ -330,9 +336,8 @@ fn rows_ui(ui: &mut Ui, fields: &mut FieldBuffers, t: &TableDef, out: &mut Vec<C
             .on_hover_text("Ctrl+Z brings it back")
             .clicked()
         {
-            out.push(Command::Apply(crate::app::edits::records::remove(
-                format!("Delete table {}", t.name),
-                t,
+            out.push(Command::Apply(crate::app::edits::records::remove_table(
+                data, t,
             )));
         }
     });

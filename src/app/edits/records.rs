@@ -365,6 +365,53 @@ pub fn remove_region(data: &CampaignData, region: &Region) -> Edit {
     Edit::new(format!("Remove region {}", region.name), changes)
 }
 
+/// Deletes `table`; what rolled on it (the campaign's weather and battle
+/// items, a region's season or encounters, a path's encounters, a place's
+/// merchant) rolls none, so no later table that takes its id is rolled in
+/// its place. Undo brings all of it back.
+pub fn remove_table(data: &CampaignData, table: &TableDef) -> Edit {
+    let gone = |t: &mut Option<crate::model::TableId>| {
+        if *t == Some(table.id) {
+            *t = None;
+        }
+    };
+    let clear = |e: &mut EncounterTables| {
+        gone(&mut e.hazard);
+        gone(&mut e.warriors);
+        gone(&mut e.benign);
+    };
+    let mut changes = vec![Change::of(Some(table), None)];
+    let mut settings = data.settings.clone();
+    gone(&mut settings.weather_table);
+    gone(&mut settings.gather_table);
+    if settings != data.settings {
+        changes.push(Change::of(Some(&data.settings), Some(&settings)));
+    }
+    for r in data.regions.values() {
+        let mut after = r.clone();
+        after.tables.retain(|_, t| *t != table.id);
+        clear(&mut after.encounters);
+        if after != *r {
+            changes.push(Change::of(Some(r), Some(&after)));
+        }
+    }
+    for p in data.paths.values() {
+        let mut after = p.clone();
+        clear(&mut after.encounters);
+        if after != *p {
+            changes.push(Change::of(Some(p), Some(&after)));
+        }
+    }
+    for p in data.places.values() {
+        let mut after = p.clone();
+        gone(&mut after.merchant_table);
+        if after != *p {
+            changes.push(Change::of(Some(p), Some(&after)));
+        }
+    }
+    Edit::new(format!("Delete table {}", table.name), changes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,5 +466,42 @@ mod tests {
         assert_eq!(leave.label, "Remove New character from New party");
         apply(&mut data, &leave);
         assert_eq!(data.characters[&ash.id].party, None);
+    }
+
+    #[test]
+    fn a_deleted_table_is_rolled_by_nothing_and_undo_ties_it_back() {
+        let mut data = CampaignData::new(Settings::default());
+        let table = add_table(&data);
+        apply(&mut data, &table.edit);
+        let mut settings = data.settings.clone();
+        settings.weather_table = Some(table.id);
+        let tie = Edit::new(
+            "tie",
+            vec![Change::of(Some(&data.settings), Some(&settings))],
+        );
+        apply(&mut data, &tie);
+        let region = Region {
+            encounters: EncounterTables {
+                hazard: Some(table.id),
+                ..EncounterTables::default()
+            },
+            ..Region::new(RegionId(1), "Fens")
+        };
+        apply(
+            &mut data,
+            &Edit::new("r", vec![Change::of(None, Some(&region))]),
+        );
+        let before = data.clone();
+        let edit = remove_table(&data, &data.tables[&table.id]);
+        apply(&mut data, &edit);
+        assert!(data.tables.is_empty());
+        assert_eq!(data.settings.weather_table, None);
+        assert_eq!(data.regions[&region.id].encounters.hazard, None);
+        for change in edit.changes.iter().rev() {
+            data.apply(&change.inverse());
+        }
+        assert_eq!(data.tables, before.tables);
+        assert_eq!(data.regions, before.regions);
+        assert_eq!(data.settings, before.settings);
     }
 }
