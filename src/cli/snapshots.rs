@@ -56,20 +56,29 @@ pub fn import_roster(file: &Path, csv: &Path, out: &mut impl Write) -> anyhow::R
     let edit = match import.edit(&data) {
         Ok(edit) => edit,
         Err(errors) => {
-            for e in &errors {
-                writeln!(out, "{e}")?;
-            }
-            anyhow::bail!(
+            let why = format!(
                 "{} of {} has errors (listed above); nothing was imported",
                 crate::model::plural(errors.len(), "row"),
                 csv.display()
             );
+            return Err(refused(out, &errors, &why));
         }
     };
     let mut campaign = campaign;
     campaign.apply(&edit)?;
     writeln!(out, "{}: done", edit.label)?;
     Ok(())
+}
+
+/// An import refused: each of its `errors` on a line of `out`, and `why`
+/// as the command's error.
+pub(super) fn refused(out: &mut impl Write, errors: &[String], why: &str) -> anyhow::Error {
+    for e in errors {
+        if let Err(failed) = writeln!(out, "{e}") {
+            return failed.into();
+        }
+    }
+    anyhow::anyhow!("{why}")
 }
 
 /// Restores a snapshot as a new campaign file.

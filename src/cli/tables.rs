@@ -95,12 +95,13 @@ pub fn import_table(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Res
     let edit = match import.edit(&data) {
         Ok(edit) => edit,
         Err(errors) => {
-            for e in &errors {
-                writeln!(out, "{e}")?;
-            }
-            anyhow::bail!(
-                "{file_name} was not imported (the reasons are above); the campaign is unchanged"
-            );
+            return Err(super::snapshots::refused(
+                out,
+                &errors,
+                &format!(
+                    "{file_name} was not imported (the reasons are above); the campaign is unchanged"
+                ),
+            ));
         }
     };
     snapshots.take(&campaign, Reason::Import)?;

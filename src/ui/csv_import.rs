@@ -76,6 +76,13 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     }
 }
 
+/// "… and 12 more rows", under a preview of `shown` of `total` rows.
+pub fn more_rows_ui(ui: &mut Ui, total: usize, shown: usize) {
+    if total > shown {
+        ui.label(RichText::new(format!("… and {} more rows", total - shown)).weak());
+    }
+}
+
 /// The file's first rows under their headers, each header with the field
 /// its column fills.
 fn preview_ui(ui: &mut Ui, import: &mut RosterImport) {
@@ -106,13 +113,5 @@ fn preview_ui(ui: &mut Ui, import: &mut RosterImport) {
             }
         });
     });
-    if import.rows.len() > PREVIEW_ROWS {
-        ui.label(
-            RichText::new(format!(
-                "… and {} more rows",
-                import.rows.len() - PREVIEW_ROWS
-            ))
-            .weak(),
-        );
-    }
+    more_rows_ui(ui, import.rows.len(), PREVIEW_ROWS);
 }

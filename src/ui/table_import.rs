@@ -85,13 +85,5 @@ fn preview_ui(ui: &mut Ui, import: &TableImport) {
                 ui.end_row();
             }
         });
-    if import.rows.len() > PREVIEW_ROWS {
-        ui.label(
-            RichText::new(format!(
-                "… and {} more rows",
-                import.rows.len() - PREVIEW_ROWS
-            ))
-            .weak(),
-        );
-    }
+    super::csv_import::more_rows_ui(ui, import.rows.len(), PREVIEW_ROWS);
 }
