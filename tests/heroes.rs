@@ -793,16 +793,30 @@ mod fight {
         step(&mut data, SceneStep::End { scene: id }, &[]).unwrap();
         assert!(data.scenes[&id].down[0].still_down);
         let injuries = named(&data, "Brother Ilo").companion.injuries.len();
-        step(&mut data, SceneStep::Finish { scene: id }, &[2]).unwrap();
-        let table = data.tables.values().find(|t| t.name == "injury").unwrap();
+        // The row the d6 reads rolls its own dice, as any table's row may.
+        let mut table = data
+            .tables
+            .values()
+            .find(|t| t.name == "injury")
+            .unwrap()
+            .clone();
         let row = table
             .rows
-            .iter()
+            .iter_mut()
             .find(|r| r.from <= 2 && 2 <= r.to)
             .unwrap();
+        row.result = "Twisted ankle for {1d3} days".to_owned();
+        data.apply(&waybook::model::Change::of(
+            data.tables.get(&table.id),
+            Some(&table),
+        ));
+        step(&mut data, SceneStep::Finish { scene: id }, &[2, 3]).unwrap();
         let ilo_now = &named(&data, "Brother Ilo").companion;
         assert_eq!(ilo_now.injuries.len(), injuries + 1);
-        assert_eq!(ilo_now.injuries.last(), Some(&row.result));
+        assert_eq!(
+            ilo_now.injuries.last().map(String::as_str),
+            Some("Twisted ankle for 3 days")
+        );
     }
 
     /// "Leaving base contact lets each enemy touching you make one free

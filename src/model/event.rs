@@ -215,6 +215,19 @@ impl Reshape {
 }
 
 impl CalendarEvent {
+    /// The names of the `events` that would fall on no day of `calendar`
+    /// (their month, festival or moon is not in it).
+    pub fn stranded<'a>(
+        events: impl IntoIterator<Item = &'a CalendarEvent>,
+        calendar: &Calendar,
+    ) -> Vec<&'a str> {
+        events
+            .into_iter()
+            .filter(|e| !e.when.fits(calendar))
+            .map(|e| e.name.as_str())
+            .collect()
+    }
+
     /// The events that fall on clock day `day`, in id order.
     pub fn on_day<'a>(
         events: impl IntoIterator<Item = &'a CalendarEvent>,
@@ -313,5 +326,41 @@ mod tests {
             Some(monthly.clone()),
             "a day of every month is no month's"
         );
+    }
+
+    #[test]
+    fn events_a_new_calendar_cannot_hold_are_named() {
+        let c = greyspine();
+        let events = [
+            CalendarEvent {
+                id: EventId(1),
+                name: "Fair".into(),
+                notes: String::new(),
+                when: Recurrence::anchored(Repeat::Year, &c, 12),
+            },
+            CalendarEvent {
+                id: EventId(2),
+                name: "Toll".into(),
+                notes: String::new(),
+                when: Recurrence::Moon {
+                    moon: "Sable".into(),
+                    phase: Phase::Full,
+                },
+            },
+            CalendarEvent {
+                id: EventId(3),
+                name: "Turning".into(),
+                notes: String::new(),
+                when: Recurrence::Year {
+                    on: Day::Festival(1),
+                },
+            },
+        ];
+        assert_eq!(
+            CalendarEvent::stranded(&events, &Calendar::gregorian()),
+            ["Toll", "Turning"],
+            "the 25th of the 7th month is in it; Sable and festivals are not"
+        );
+        assert!(CalendarEvent::stranded(&events, &c).is_empty());
     }
 }

@@ -903,13 +903,7 @@ impl<'a> Book<'a> {
         if let Some(calendar) = calendar.filter(|_| taken("calendar", "the calendar")) {
             // An event on a month, festival or moon the new calendar has not
             // would fall on no day: the GM moves it first.
-            let stranded: Vec<&str> = self
-                .data
-                .events
-                .values()
-                .filter(|e| !e.when.fits(calendar))
-                .map(|e| e.name.as_str())
-                .collect();
+            let stranded = super::CalendarEvent::stranded(self.data.events.values(), calendar);
             if !stranded.is_empty() {
                 return Err(field(
                     "calendar",

@@ -148,6 +148,21 @@ impl TableDef {
         nested::roll(&table, &|name| lookup(data, name), dice)
     }
 
+    /// A row of the table already read (`result`, as a d6 read on the
+    /// injury table), the tables and dice it names rolled and written in:
+    /// the text and the working of each roll.
+    pub fn expand_in(
+        &self,
+        data: &super::CampaignData,
+        result: &str,
+        dice: &mut crate::rules::dice::Dice,
+    ) -> Result<(String, Vec<String>), NestError> {
+        let table = self
+            .rollable()
+            .map_err(|e| NestError::Table(self.name.clone(), e))?;
+        nested::expand(&table, result, &|name| lookup(data, name), dice)
+    }
+
     /// Whether the table can be rolled: its rows fit its dice, and the
     /// tables it rolls are there and never come back round.
     pub fn check_in(&self, data: &super::CampaignData) -> Result<(), NestError> {

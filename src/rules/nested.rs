@@ -166,29 +166,53 @@ fn roll_checked(
     dice: &mut Dice,
 ) -> Result<TableRoll, NestError> {
     let mut roll = table.roll(dice)?;
+    let (text, inner) = written(table, &roll.result, tables, dice)?;
+    roll.result = text;
+    roll.inner = inner;
+    Ok(roll)
+}
+
+/// A row of `table` already read (`result`), with the tables and dice it
+/// names rolled and written in: the text, and the working of each roll.
+pub fn expand(
+    table: &RollTable,
+    result: &str,
+    tables: Lookup<'_>,
+    dice: &mut Dice,
+) -> Result<(String, Vec<String>), NestError> {
+    check(table, tables)?;
+    written(table, result, tables, dice)
+}
+
+fn written(
+    table: &RollTable,
+    result: &str,
+    tables: Lookup<'_>,
+    dice: &mut Dice,
+) -> Result<(String, Vec<String>), NestError> {
     let mut text = String::new();
-    for piece in pieces(&table.name, &roll.result)? {
+    let mut working = Vec::new();
+    for piece in pieces(&table.name, result)? {
         match piece {
             Piece::Text(t) => text.push_str(&t),
             Piece::Dice(expr) => {
                 let r = expr.roll(dice)?;
-                roll.inner.push(r.record("in the result").to_string());
+                working.push(r.record("in the result").to_string());
                 text.push_str(&r.total.to_string());
             }
             Piece::Table(name) => {
                 let inner = roll_checked(&found(table, &name, tables)?, tables, dice)?;
-                roll.inner.push(format!(
+                working.push(format!(
                     "{} → {}",
                     inner.roll.record(&inner.table),
                     inner.result
                 ));
-                roll.inner.extend(inner.inner);
+                working.extend(inner.inner);
                 text.push_str(&inner.result);
             }
         }
     }
-    roll.result = text;
-    Ok(roll)
+    Ok((text, working))
 }
 
 #[cfg(test)]

@@ -577,15 +577,27 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
         .collect();
     for c in still {
         let face = crate::rules::companion::hero::still_down_roll(dice)?;
-        let row = table
-            .as_ref()
-            .map(|t| t.lookup(face as i32).map(|r| r.result.clone()));
+        // The row read, with the tables and dice it names rolled in.
+        let row = table.as_ref().map_err(Clone::clone).and_then(|t| {
+            let Some(read) = t.lookup(face as i32) else {
+                return Ok(None);
+            };
+            match injuries.map(|def| def.expand_in(data, &read.result, dice)) {
+                Some(Ok(expanded)) => Ok(Some(expanded)),
+                Some(Err(e)) => Err(format!("the injury table cannot be read: {e}")),
+                None => Ok(Some((read.result.clone(), Vec::new()))),
+            }
+        });
         let hero = book.character(c)?;
         let name = hero.name.clone();
         let line = match row {
-            Ok(Some(injury)) => {
+            Ok(Some((injury, working))) => {
                 hero.companion.injuries.push(injury.clone());
-                format!("{name} was still down: d6 = {face} on the {on}: {injury}.")
+                let beneath = working
+                    .iter()
+                    .map(|w| format!(" · {w}"))
+                    .collect::<String>();
+                format!("{name} was still down: d6 = {face} on the {on}{beneath}: {injury}.")
             }
             Ok(None) => format!(
                 "{name} was still down: d6 = {face}, which the injury table has no row for: the GM reads it."

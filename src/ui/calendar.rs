@@ -9,7 +9,7 @@
 use super::fields::{self, FieldBuffers, FieldLabel};
 use crate::app::Command;
 use crate::model::calendar::{Calendar, Day, Festival, LeapRule, Month, Moon, Phase, Season};
-use crate::model::{CampaignData, Reshape, Settings, limits};
+use crate::model::{CalendarEvent, CampaignData, Reshape, Settings, limits};
 use egui::{RichText, Ui};
 
 /// Applies `change` to a copy of the calendar and commits it, or refuses
@@ -49,9 +49,18 @@ pub fn calendar_ui(
         ui.label("Start from:");
         for (name, make) in Calendar::PRESETS {
             if ui.button(name).clicked() {
-                change_calendar(fields, out, s, &format!("calendar ({name})"), |c| {
-                    *c = make();
-                });
+                let calendar = make();
+                let stranded = CalendarEvent::stranded(data.events.values(), &calendar);
+                if stranded.is_empty() {
+                    change_calendar(fields, out, s, &format!("calendar ({name})"), |c| {
+                        *c = calendar;
+                    });
+                } else {
+                    out.push(Command::Refuse(format!(
+                        "The calendar was not changed: the events {} fall on days the {name} calendar does not have; move or remove them first",
+                        stranded.join(", ")
+                    )));
+                }
             }
         }
     });
