@@ -98,6 +98,45 @@ pub enum DocumentError {
     Field { at: String, message: String },
 }
 
+/// Plain data of known types as pretty JSON with a final newline, written
+/// the same way every time (serialising it cannot fail).
+pub(super) fn pretty_json<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Why a versioned JSON file of Waybook's (an export, a pack) was refused
+/// before its fields were read.
+pub(super) enum Envelope {
+    Unreadable(String),
+    /// The `format` it names instead ("" when none).
+    Format(String),
+    /// The newer version it was written in.
+    Newer(u64),
+}
+
+/// The JSON of `text`, once it names `format` and no version newer than
+/// `version`.
+pub(super) fn envelope(
+    text: &str,
+    format: &str,
+    version: u32,
+) -> Result<serde_json::Value, Envelope> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Envelope::Unreadable(format!("not JSON: {e}")))?;
+    match value.get("format").and_then(|f| f.as_str()) {
+        Some(f) if f == format => {}
+        other => return Err(Envelope::Format(other.unwrap_or("").to_owned())),
+    }
+    if let Some(found) = value.get("version").and_then(serde_json::Value::as_u64)
+        && found > u64::from(version)
+    {
+        return Err(Envelope::Newer(found));
+    }
+    Ok(value)
+}
+
 fn field(at: String, message: impl Into<String>) -> DocumentError {
     DocumentError::Field {
         at,
@@ -107,27 +146,18 @@ fn field(at: String, message: impl Into<String>) -> DocumentError {
 
 impl Document {
     pub fn to_json(&self) -> String {
-        // Plain data of known types: serialising it cannot fail.
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
-        text.push('\n');
-        text
+        pretty_json(self)
     }
 
     /// Reads and checks a document; refused with the place of its first fault.
     pub fn parse(text: &str) -> Result<Self, DocumentError> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| DocumentError::Unreadable(format!("not JSON: {e}")))?;
-        match value.get("format").and_then(|f| f.as_str()) {
-            Some(FORMAT) => {}
-            other => return Err(DocumentError::Format(other.unwrap_or("").to_owned())),
-        }
-        if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64)
-            && version > u64::from(VERSION)
-        {
-            return Err(DocumentError::Newer(
-                u32::try_from(version).unwrap_or(u32::MAX),
-            ));
-        }
+        let value = envelope(text, FORMAT, VERSION).map_err(|e| match e {
+            Envelope::Unreadable(why) => DocumentError::Unreadable(why),
+            Envelope::Format(found) => DocumentError::Format(found),
+            Envelope::Newer(version) => {
+                DocumentError::Newer(u32::try_from(version).unwrap_or(u32::MAX))
+            }
+        })?;
         // The lists of version 1 are in every export; later ones default
         // to empty for files written before them.
         for (list, since) in LISTS {

@@ -327,25 +327,17 @@ impl Pack {
     }
 
     pub fn to_json(&self) -> String {
-        // Plain data of known types: serialising it cannot fail.
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
-        text.push('\n');
-        text
+        super::document::pretty_json(self)
     }
 
     /// Reads and checks a pack; refused with the place of its first fault.
     pub fn parse(text: &str) -> Result<Self, PackError> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| PackError::Unreadable(format!("not JSON: {e}")))?;
-        match value.get("format").and_then(|f| f.as_str()) {
-            Some(FORMAT) => {}
-            other => return Err(PackError::Format(other.unwrap_or("").to_owned())),
-        }
-        if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64)
-            && version > u64::from(VERSION)
-        {
-            return Err(PackError::Newer(version));
-        }
+        use super::document::Envelope;
+        let value = super::document::envelope(text, FORMAT, VERSION).map_err(|e| match e {
+            Envelope::Unreadable(why) => PackError::Unreadable(why),
+            Envelope::Format(found) => PackError::Format(found),
+            Envelope::Newer(version) => PackError::Newer(version),
+        })?;
         let pack: Pack = serde_path_to_error::deserialize(value)
             .map_err(|e| field(e.path().to_string(), e.into_inner().to_string()))?;
         pack.check()?;
