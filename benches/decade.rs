@@ -131,6 +131,8 @@ fn fill(path: &Path) {
     let kinds: Vec<LogKind> = LogKind::ALL.to_vec();
     for n in 0..LOG {
         let entry = LogEntry {
+            working_shown: Default::default(),
+            shown: Default::default(),
             id: LogId(FIRST + n),
             at: ClockTime {
                 day: 1 + n * DAYS / LOG,

@@ -250,6 +250,8 @@ fn fill(path: &Path, crowd: bool) {
     changes.push(Change::of(Some(&journey), Some(&long)));
     for n in 0..LOG {
         let entry = LogEntry {
+            working_shown: Default::default(),
+            shown: Default::default(),
             id: LogId(FIRST + n),
             at: ClockTime {
                 day: n / 40,

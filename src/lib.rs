@@ -13,6 +13,7 @@ pub mod demo;
 pub mod files;
 pub mod gathering;
 pub mod gui;
+pub mod handouts;
 pub mod hazards;
 pub mod heroes;
 pub mod model;

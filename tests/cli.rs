@@ -1057,6 +1057,7 @@ fn heroes_lists_advances_by_level_and_the_injuries() {
     step(
         &mut data,
         HeroStep::Award(Mission {
+            shown: Default::default(),
             id: MissionId(0),
             name: "Bridge at Karn".to_owned(),
             party: None,

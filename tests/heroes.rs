@@ -57,6 +57,7 @@ fn advance(
 fn give_xp(data: &mut CampaignData, who: &str, xp: i64) {
     let id = named(data, who).id;
     let mission = Mission {
+        shown: Default::default(),
         id: MissionId(0),
         name: "Test mission".to_owned(),
         party: None,
@@ -99,6 +100,7 @@ fn a_mission_goes_into_the_ledger_and_onto_the_heroes_xp() {
 fn a_mission_needs_a_name_and_someone_who_took_part() {
     let (_dir, mut data) = common::demo();
     let mission = Mission {
+        shown: Default::default(),
         id: MissionId(0),
         name: "  ".to_owned(),
         party: None,
@@ -140,6 +142,7 @@ fn a_mission_awarding_the_traveller_or_an_ally_is_refused() {
         let c = named(&data, who).clone();
         assert!(!heroes::earns_xp(&c));
         let mission = Mission {
+            shown: Default::default(),
             id: MissionId(0),
             name: "Watch the ford".to_owned(),
             party: None,
@@ -319,6 +322,7 @@ fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
     let (_dir, mut data) = common::demo();
     let ash = named(&data, "Ash Varnell").id;
     let mission = Mission {
+        shown: Default::default(),
         id: MissionId(0),
         name: "The burning mill".to_owned(),
         party: None,
@@ -407,6 +411,7 @@ fn a_placeholder_injury_table_is_not_rolled_on() {
     });
     let ash = named(&data, "Ash Varnell").id;
     let mission = Mission {
+        shown: Default::default(),
         id: MissionId(0),
         name: "The burning mill".to_owned(),
         party: None,

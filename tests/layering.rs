@@ -25,6 +25,7 @@ const LEVELS: &[(&str, u32)] = &[
     ("pdf", 4),
     ("starter", 4),
     ("demo", 5),
+    ("handouts", 5),
     ("app", 6),
     ("cli", 6),
     ("ui", 7),

@@ -204,6 +204,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         party: party.id,
         start: ClockTime { day: 1, hour: 0 },
         plan: JourneyPlan {
+            shown: Default::default(),
             methods: Method::standard(),
             routes: vec![Route {
                 name: "Road".into(),

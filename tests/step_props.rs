@@ -477,6 +477,7 @@ fn level_up_walk(seed: u64, xp: i64) -> Result<(), TestCaseError> {
             .find(|id| data.characters[id].kind == CharacterKind::Hero)
             .expect("a hero");
         let mission = Mission {
+            shown: Default::default(),
             id: MissionId(0),
             name: "Onward".into(),
             party: None,

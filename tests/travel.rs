@@ -27,6 +27,7 @@ const MOOR: MapPathId = MapPathId(2);
 
 fn path(id: MapPathId, from: PlaceId, to: PlaceId, difficulty: i64, rounds: i64) -> MapPath {
     MapPath {
+        shown: Default::default(),
         id,
         name: format!("path {}", id.0),
         from,
@@ -58,6 +59,7 @@ fn campaign() -> CampaignData {
         changes.push(Change::of(
             None,
             Some(&Place {
+                shown: Default::default(),
                 id,
                 name: name.to_owned(),
                 kind: PlaceKind::Settlement,

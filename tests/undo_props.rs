@@ -151,6 +151,7 @@ fn heroes_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Option<Edit> 
     let who = pick(rng, &seen.characters)?;
     let step = match rng.random_range(0..3) {
         0 => HeroStep::Award(Mission {
+            shown: Default::default(),
             id: MissionId(0),
             name: format!("Mission {n}"),
             party: who.party,
@@ -411,6 +412,7 @@ fn region_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
         Some(_) if rng.random_bool(0.2) => {
             use waybook::model::{CalendarEvent, Recurrence};
             let event = CalendarEvent {
+                shown: Default::default(),
                 id: match pick(rng, &seen.events) {
                     Some(e) if rng.random_bool(0.5) => e.id,
                     _ => seen.next_id::<CalendarEvent>(),
@@ -464,6 +466,7 @@ fn world_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
             _ => one(Change::of(
                 None,
                 Some(&Place {
+                    shown: Default::default(),
                     id: seen.next_id::<waybook::model::Place>(),
                     name: format!("Place {n}"),
                     kind: PlaceKind::CampSite,

@@ -41,6 +41,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
     for y in 0..high {
         for x in 0..wide {
             let place = Place {
+                shown: Default::default(),
                 id: id(x, y),
                 name: format!("P{x}-{y}"),
                 kind: PlaceKind::WildPlace,
@@ -54,6 +55,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
             for (to, on) in [(id(x + 1, y), x + 1 < wide), (id(x, y + 1), y + 1 < high)] {
                 if on {
                     let path = MapPath {
+                        shown: Default::default(),
                         id: MapPathId(paths),
                         name: format!("path {paths}"),
                         from: place.id,

@@ -11,10 +11,10 @@ pub fn open_default() -> anyhow::Result<Campaign> {
     let dir = data_dir()?;
     std::fs::create_dir_all(&dir).with_context(|| format!("could not create {}", dir.display()))?;
     let path = dir.join("demo.waybook");
+    let snapshots = crate::store::snapshots::Snapshots::of(&dir, &path);
     if path.exists() {
-        let snapshots = crate::store::snapshots::Snapshots::of(&dir, &path);
         Ok(Campaign::open_keeping(&path, &snapshots)?)
     } else {
-        Ok(crate::demo::create_demo(&path)?)
+        Ok(crate::demo::create_demo_keeping(&path, &snapshots)?)
     }
 }

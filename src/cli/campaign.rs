@@ -7,7 +7,7 @@ use std::path::Path;
 
 pub fn new(file: &Path, demo: bool, out: &mut impl Write) -> anyhow::Result<()> {
     if demo {
-        crate::demo::create_demo(file)?;
+        crate::demo::create_demo_keeping(file, &super::snapshots::snapshots_of(file)?)?;
     } else {
         let name = file
             .file_stem()

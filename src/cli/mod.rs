@@ -6,6 +6,7 @@ mod campaign;
 pub mod chronicle;
 pub mod export;
 pub mod gathering;
+pub mod handouts;
 pub mod heroes;
 pub mod journey;
 pub mod log;
@@ -138,6 +139,9 @@ pub enum CliCommand {
     /// Bring a house-rule pack into a campaign, after a snapshot, as one
     /// edit; a record the campaign has by name is kept unless --clash says.
     ImportPack(packs::ImportPackArgs),
+    /// Make each player's handout (sheets, party, map as known, journey
+    /// ahead, chronicle) as PDFs or plain HTML; GM-only texts stay out.
+    Handouts(handouts::HandoutsArgs),
     /// Make a new campaign file from a JSON export (never overwrites).
     Import {
         /// The JSON file (from `waybook export FILE --format json`).

@@ -14,6 +14,7 @@ pub fn site_changes(data: &CampaignData) -> Vec<Change> {
     let place = |name: &str| data.places.values().find(|p| p.name == name).map(|p| p.id);
     let first = data.next_id::<crate::model::Site>().0;
     let meadow = Site {
+        shown: Default::default(),
         id: SiteId(first),
         name: "Mill meadow".to_owned(),
         place: place("Old Mill Crossing"),
@@ -25,6 +26,7 @@ pub fn site_changes(data: &CampaignData) -> Vec<Change> {
         sources: Vec::new(),
     };
     let seam = Site {
+        shown: Default::default(),
         id: SiteId(first + 1),
         name: "Foothill iron seam".to_owned(),
         place: place("Greyspine Foot"),

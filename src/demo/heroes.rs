@@ -42,6 +42,7 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
         .map(|c| award_for(c.id, 4, &reasons, false))
         .collect();
     let mission = Mission {
+        shown: Default::default(),
         id: MissionId(0),
         name: DEMO_MISSION.to_owned(),
         party: Some(party),

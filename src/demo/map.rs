@@ -103,6 +103,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
         .iter()
         .zip(0..)
         .map(|(&(name, kind, x, y, notes), n)| Place {
+            shown: Default::default(),
             id: PlaceId(first_place + n),
             name: name.to_owned(),
             kind,
@@ -116,6 +117,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
     let first_path = data.next_id::<crate::model::MapPath>().0;
     let paths = PATHS.iter().zip(0..).map(
         |(&(name, from, to, difficulty, danger, rounds, partial, wild, travelled), n)| MapPath {
+            shown: Default::default(),
             id: MapPathId(first_path + n),
             name: name.to_owned(),
             from: places[from].id,

@@ -13,16 +13,26 @@ use crate::store::{self, Campaign};
 
 mod encounters;
 mod gathering;
+mod handouts;
 mod hazards;
 mod heroes;
 mod map;
 mod weather;
+use crate::store::snapshots::{Reason, Snapshots};
 use std::path::Path;
 
 /// Creates `path` and fills it with the demo campaign.
 pub fn create_demo(path: &Path) -> store::Result<Campaign> {
     let mut campaign = crate::starter::create_campaign(path, DEMO_NAME)?;
-    fill_demo(&mut campaign)?;
+    fill_demo(&mut campaign, None)?;
+    Ok(campaign)
+}
+
+/// Creates the demo with the snapshot of its last session's start among
+/// `snapshots`, so "what changed since 2026-11-27" has an answer.
+pub fn create_demo_keeping(path: &Path, snapshots: &Snapshots) -> store::Result<Campaign> {
+    let mut campaign = crate::starter::create_campaign(path, DEMO_NAME)?;
+    fill_demo(&mut campaign, Some(snapshots))?;
     Ok(campaign)
 }
 
@@ -30,6 +40,9 @@ pub const DEMO_NAME: &str = "The Road to Emberfall (demo)";
 
 /// The real time the demo's rolls were made: last game night.
 const NIGHT: &str = "2026-11-27 19:30";
+
+/// When last game night began (UTC), before its first travel round.
+const NIGHT_BEGAN: &str = "2026-11-27T18:00:00Z";
 
 /// A step played on the demo's copy of the campaign, booked as the app
 /// books one: the log entry of the rolls it took from `dice` (on last game
@@ -487,7 +500,7 @@ fn kit(
 }
 
 /// Fills an empty campaign with the demo party, catalogue and kit.
-pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
+pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> store::Result<()> {
     let data = campaign.load()?;
     let settings = Settings {
         name: DEMO_NAME.to_owned(),
@@ -547,6 +560,9 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
     for edit in weather::waiting_week(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
+    if let (Some(snapshots), Ok(began)) = (snapshots, NIGHT_BEGAN.parse()) {
+        snapshots.take_at(campaign, Reason::Opened, began)?;
+    }
     for edit in map::first_round(&campaign.load()?, party.id) {
         campaign.apply(&edit)?;
     }
@@ -582,10 +598,10 @@ pub fn fill_demo(campaign: &mut Campaign) -> store::Result<()> {
         "Plan the demo journey",
         vec![Change::journey(None, Some(&journey))],
     ))?;
-    match encounters::warriors_ahead(&campaign.load()?) {
-        Some(edit) => campaign.apply(&edit),
-        None => Ok(()),
+    if let Some(edit) = encounters::warriors_ahead(&campaign.load()?) {
+        campaign.apply(&edit)?;
     }
+    campaign.apply(&handouts::sharing(&campaign.load()?))
 }
 
 /// The Ashen plain's heat: the hours of the day it is extreme.
@@ -691,6 +707,7 @@ fn demo_journey(
         party,
         start,
         plan: JourneyPlan {
+            shown: Default::default(),
             methods: Method::standard(),
             routes: vec![pass, river],
             chosen: 0,

@@ -184,6 +184,7 @@ pub fn calendar_events(data: &CampaignData) -> Vec<Change> {
         .zip(0..)
         .map(|((name, notes, when), n)| {
             let event = CalendarEvent {
+                shown: Default::default(),
                 id: EventId(first + n),
                 name: name.to_owned(),
                 notes: notes.to_owned(),

@@ -160,6 +160,9 @@ pub struct Mission {
     /// The roll on the injury table and other lines, as the log shows them.
     #[serde(default)]
     pub lines: Vec<String>,
+    /// Who may see it besides the GM (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub shown: super::Visibility,
 }
 
 impl Mission {

@@ -301,6 +301,9 @@ pub struct Character {
     pub kind: CharacterKind,
     pub party: Option<PartyId>,
     pub notes: String,
+    /// Who may see the notes besides the GM (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub notes_shown: super::Visibility,
     pub companion: CompanionSheet,
     pub rounds: RoundsSheet,
     pub exploration: ExplorationSheet,
@@ -316,6 +319,7 @@ impl Character {
             kind,
             party: None,
             notes: String::new(),
+            notes_shown: super::Visibility::Gm,
             companion: CompanionSheet::for_kind(kind),
             rounds: RoundsSheet::default(),
             exploration: ExplorationSheet::default(),

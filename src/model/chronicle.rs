@@ -183,6 +183,8 @@ mod tests {
 
     fn entry(id: i64, day: i64, kind: LogKind, who: &[CharacterId]) -> LogEntry {
         LogEntry {
+            shown: Default::default(),
+            working_shown: false,
             id: LogId(id),
             at: ClockTime { day, hour: 9 },
             real: "2026-12-01 20:00".into(),

@@ -43,7 +43,32 @@ pub struct Totals {
     pub stacks: usize,
 }
 
+/// The headings of [`CampaignData::holding_rows`].
+pub const HOLDING_COLUMNS: [&str; 5] = ["Item", "Category", "Qty", "Weight", "Food units"];
+
 impl CampaignData {
+    /// A holder's stacks as rows under [`HOLDING_COLUMNS`]: the item, its
+    /// category, how many, their weight and food units.
+    pub fn holding_rows(&self, holder: Holder) -> Vec<[String; 5]> {
+        self.holdings_of(holder)
+            .filter_map(|h| {
+                let item = self.items.get(&h.item)?;
+                let units = if item.category.has_food_units() {
+                    item.food_units * h.quantity
+                } else {
+                    0
+                };
+                Some([
+                    item.name.clone(),
+                    item.category.label().to_owned(),
+                    h.quantity.to_string(),
+                    format!("{} kg", super::decimal(item.weight * h.quantity as f64)),
+                    units.to_string(),
+                ])
+            })
+            .collect()
+    }
+
     pub fn holder_name(&self, holder: Holder) -> String {
         match holder {
             Holder::Character(id) => self

@@ -27,10 +27,12 @@ pub const FORMAT: &str = "waybook-campaign";
 /// the campaign's calendar (an older file has the Gregorian one), version
 /// 11 regions and their weather day by day and the GM's calendar events,
 /// version 12 the campaign's house rules (travel methods, enemy tiers),
-/// regions' and paths' encounter tables and places' merchant tables; an
+/// regions' and paths' encounter tables and places' merchant tables,
+/// version 13 who may see each text the GM writes (notes, places, paths,
+/// sites, events, missions, log entries, journey plans); an
 /// older file reads with none of them (and its advances' text read as
 /// records where they can be).
-pub const VERSION: u32 = 12;
+pub const VERSION: u32 = 13;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -455,10 +457,10 @@ mod tests {
         );
         let newer = Document::of(&small())
             .to_json()
-            .replace(&format!("\"version\": {VERSION}"), "\"version\": 13");
+            .replace(&format!("\"version\": {VERSION}"), "\"version\": 14");
         assert!(matches!(
             Document::parse(&newer),
-            Err(DocumentError::Newer(13))
+            Err(DocumentError::Newer(14))
         ));
         assert!(matches!(
             Document::parse("{\"format\": \"other\"}"),

@@ -40,6 +40,9 @@ pub struct CalendarEvent {
     #[serde(default)]
     pub notes: String,
     pub when: Recurrence,
+    /// Who may see it besides the GM (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub shown: super::Visibility,
 }
 
 impl Recurrence {
@@ -333,12 +336,14 @@ mod tests {
         let c = greyspine();
         let events = [
             CalendarEvent {
+                shown: Default::default(),
                 id: EventId(1),
                 name: "Fair".into(),
                 notes: String::new(),
                 when: Recurrence::anchored(Repeat::Year, &c, 12),
             },
             CalendarEvent {
+                shown: Default::default(),
                 id: EventId(2),
                 name: "Toll".into(),
                 notes: String::new(),
@@ -348,6 +353,7 @@ mod tests {
                 },
             },
             CalendarEvent {
+                shown: Default::default(),
                 id: EventId(3),
                 name: "Turning".into(),
                 notes: String::new(),

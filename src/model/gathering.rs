@@ -96,6 +96,9 @@ pub struct Site {
     pub notes: String,
     pub materials: Vec<SiteMaterial>,
     pub sources: Vec<FoundSource>,
+    /// Who may see it besides the GM (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub shown: super::Visibility,
 }
 
 /// How long a session lasts.

@@ -272,6 +272,9 @@ pub struct JourneyPlan {
     pub food_order: FoodOrder,
     /// Changes per day of the journey (0 is the first day).
     pub days: BTreeMap<i64, DayChange>,
+    /// Who may see the plan in a handout (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub shown: super::Visibility,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

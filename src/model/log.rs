@@ -74,6 +74,12 @@ pub struct LogEntry {
     /// lines, the mission's awards): a recap's words, with the dice beneath.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub said: Vec<String>,
+    /// Who may see it in a handout's chronicle (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub shown: super::Visibility,
+    /// Whether those who see it see its dice too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub working_shown: bool,
 }
 
 impl LogEntry {
@@ -96,6 +102,8 @@ impl LogEntry {
             characters,
             undone: false,
             said: Vec::new(),
+            shown: super::Visibility::Gm,
+            working_shown: false,
         }
     }
 

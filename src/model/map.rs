@@ -72,6 +72,9 @@ pub struct Place {
     /// What a Merchant met on the way to it sells: rolled when one is met.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub merchant_table: Option<TableId>,
+    /// Who may see it besides the GM (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub shown: super::Visibility,
 }
 
 /// A path between two places, travelled in either direction.
@@ -101,6 +104,9 @@ pub struct MapPath {
     /// Its own encounter tables, before its region's.
     #[serde(default, skip_serializing_if = "EncounterTables::is_empty")]
     pub encounters: EncounterTables,
+    /// Who may see it besides the GM (GM only by default).
+    #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
+    pub shown: super::Visibility,
 }
 
 impl MapPath {

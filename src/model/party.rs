@@ -40,3 +40,56 @@ impl Party {
         }
     }
 }
+
+/// Units of food and drink a character needs on a normal day.
+pub const DAILY_UNITS: i64 = 40;
+
+/// Whole days `units` of food last `members` at 1/`fraction` rations
+/// ("–" for nobody).
+pub fn days_of_food(units: i64, members: usize, fraction: i64) -> String {
+    if members == 0 {
+        return "–".to_owned();
+    }
+    (units / (DAILY_UNITS * members as i64 / fraction).max(1)).to_string()
+}
+
+/// The columns of a party's members table: each one's heading, whether it
+/// holds a number (set right), and its share of the width.
+pub fn member_columns(s: &super::Settings) -> Vec<(&'static str, bool, f32)> {
+    let mut columns = vec![
+        ("Name", false, 3.2),
+        ("Kind", false, 1.4),
+        ("Player", false, 1.4),
+    ];
+    if s.companion {
+        columns.extend([("Wounds", true, 1.0), ("Wild", true, 0.7)]);
+    }
+    if s.rounds {
+        columns.extend([("HP", true, 1.0), ("MP", true, 1.0)]);
+    }
+    if s.exploration {
+        columns.extend([("Exhaustion", true, 1.3), ("Unfed days", true, 1.3)]);
+    }
+    columns
+}
+
+/// One member's row under [`member_columns`]: name, kind, player and the
+/// figures of each rule text the campaign plays.
+pub fn member_row(s: &super::Settings, c: &super::Character) -> Vec<String> {
+    let track = |t: &super::Track| format!("{}/{}", t.current, t.max);
+    let mut row = vec![c.name.clone(), c.kind.label().to_owned(), c.player.clone()];
+    if s.companion {
+        row.extend([
+            track(&c.companion.wounds),
+            c.companion.wild_dice.to_string(),
+        ]);
+    }
+    if s.rounds {
+        row.extend([track(&c.rounds.hp), track(&c.rounds.mp)]);
+    }
+    if s.exploration {
+        let unfed = super::decimal(c.exploration.days_without_food);
+        row.extend([c.exploration.exhaustion.to_string(), unfed]);
+    }
+    row
+}

@@ -10,6 +10,7 @@ mod blocks;
 mod character;
 mod chronicle;
 mod gathering;
+mod handout;
 mod journey;
 pub mod layout;
 mod party;
@@ -21,6 +22,7 @@ pub use layout::{Page, Paper};
 /// The margin every sheet keeps, in points.
 pub const MARGIN_PT: f32 = 42.519_686;
 
+use crate::model::handout::Handout;
 use crate::model::{CampaignData, CharacterId, Holder, JourneyId, PartyId, SiteId};
 use blocks::Column;
 use layout::{Layout, Metrics};
@@ -66,17 +68,28 @@ pub enum PdfError {
     Font,
 }
 
-/// Lays out `sheets` and reports each finished sheet to `progress`, which
-/// returns `false` to cancel.
+/// Lays out pages with `draw`, each with the campaign's footer.
 fn lay_out(
-    data: &CampaignData,
-    sheets: &[Sheet],
+    campaign: &str,
     paper: Paper,
     metrics: &Metrics,
     fonts: [printpdf::FontId; 2],
-    progress: &mut dyn FnMut(usize) -> bool,
+    draw: &mut dyn FnMut(&mut Layout<'_>) -> Result<(), PdfError>,
 ) -> Result<Vec<Page>, PdfError> {
     let mut layout = Layout::new(metrics, fonts, paper);
+    draw(&mut layout)?;
+    layout.footers(&format!("Waybook · {campaign}"));
+    Ok(layout.pages)
+}
+
+/// Draws `sheets` and reports each finished sheet to `progress`, which
+/// returns `false` to cancel.
+fn draw_sheets(
+    layout: &mut Layout<'_>,
+    data: &CampaignData,
+    sheets: &[Sheet],
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<(), PdfError> {
     for (done, sheet) in sheets.iter().enumerate() {
         match *sheet {
             Sheet::Character(id) => {
@@ -84,37 +97,36 @@ fn lay_out(
                     .characters
                     .get(&id)
                     .ok_or_else(|| PdfError::Missing(format!("character {}", id.0)))?;
-                character::character_sheet(&mut layout, data, &data.settings, Some(c));
+                character::character_sheet(layout, data, &data.settings, Some(c));
             }
-            Sheet::Party(id) => party::party_sheet(&mut layout, data, party(data, id)?),
-            Sheet::Blank => character::character_sheet(&mut layout, data, &data.settings, None),
+            Sheet::Party(id) => party::party_sheet(layout, data, party(data, id)?),
+            Sheet::Blank => character::character_sheet(layout, data, &data.settings, None),
             Sheet::Journey(id) => {
                 let j = data
                     .journeys
                     .get(&id)
                     .ok_or_else(|| PdfError::Missing(format!("journey {}", id.0)))?;
-                journey::journey_packet(&mut layout, data, j);
+                journey::journey_packet(layout, data, j);
             }
-            Sheet::TravelRound(id) => travel::worksheet(&mut layout, data, Some(party(data, id)?)),
-            Sheet::BlankTravelRound => travel::worksheet(&mut layout, data, None),
-            Sheet::TravelLog(id) => travel::travel_log(&mut layout, data, party(data, id)?),
-            Sheet::SiteCard(id) => gathering::site_card(&mut layout, data, site(data, id)?),
-            Sheet::GatheringLog(id) => gathering::gathering_log(&mut layout, data, site(data, id)?),
+            Sheet::TravelRound(id) => travel::worksheet(layout, data, Some(party(data, id)?)),
+            Sheet::BlankTravelRound => travel::worksheet(layout, data, None),
+            Sheet::TravelLog(id) => travel::travel_log(layout, data, party(data, id)?),
+            Sheet::SiteCard(id) => gathering::site_card(layout, data, site(data, id)?),
+            Sheet::GatheringLog(id) => gathering::gathering_log(layout, data, site(data, id)?),
             Sheet::Recap(id) => {
                 let e = data
                     .log
                     .get(&id)
                     .ok_or_else(|| PdfError::Missing(format!("log entry {}", id.0)))?;
-                recap::recap(&mut layout, data, e.night());
+                recap::recap(layout, data, e.night());
             }
-            Sheet::Chronicle { from, to } => chronicle::chronicle(&mut layout, data, from, to),
+            Sheet::Chronicle { from, to } => chronicle::chronicle(layout, data, from, to),
         }
         if !progress(done + 1) {
             return Err(PdfError::Cancelled);
         }
     }
-    layout.footers(&format!("Waybook · {}", data.settings.name));
-    Ok(layout.pages)
+    Ok(())
 }
 
 fn party(data: &CampaignData, id: PartyId) -> Result<&crate::model::Party, PdfError> {
@@ -144,7 +156,29 @@ fn add_fonts(doc: &mut PdfDocument, metrics: &Metrics) -> [printpdf::FontId; 2] 
 pub fn pages(data: &CampaignData, sheets: &[Sheet], paper: Paper) -> Result<Vec<Page>, PdfError> {
     let metrics = metrics()?;
     let fonts = add_fonts(&mut PdfDocument::new("layout"), &metrics);
-    lay_out(data, sheets, paper, &metrics, fonts, &mut |_| true)
+    lay_out(&data.settings.name, paper, &metrics, fonts, &mut |l| {
+        draw_sheets(l, data, sheets, &mut |_| true)
+    })
+}
+
+/// The laid-out pages of a player's handout.
+pub fn handout_pages(h: &Handout, paper: Paper) -> Result<Vec<Page>, PdfError> {
+    let metrics = metrics()?;
+    let fonts = add_fonts(&mut PdfDocument::new("layout"), &metrics);
+    lay_out(&h.view.settings.name, paper, &metrics, fonts, &mut |l| {
+        handout::handout(l, h);
+        Ok(())
+    })
+}
+
+/// A player's handout as one PDF document.
+pub fn render_handout(h: &Handout, paper: Paper) -> Result<Vec<u8>, PdfError> {
+    let title = format!("{} – {}", h.view.settings.name, h.title());
+    save(&title, &h.view.settings.name, paper, &mut |l| {
+        handout::handout(l, h);
+        Ok(())
+    })
+    .map(|(bytes, _)| bytes)
 }
 
 /// Renders `sheets` into one PDF document.
@@ -164,15 +198,28 @@ pub fn render_counted(
     paper: Paper,
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<(Vec<u8>, usize), PdfError> {
+    let title = format!("{} – sheets", data.settings.name);
+    save(&title, &data.settings.name, paper, &mut |l| {
+        draw_sheets(l, data, sheets, progress)
+    })
+}
+
+/// The PDF document of the pages `draw` lays out, and its page count.
+fn save(
+    title: &str,
+    campaign: &str,
+    paper: Paper,
+    draw: &mut dyn FnMut(&mut Layout<'_>) -> Result<(), PdfError>,
+) -> Result<(Vec<u8>, usize), PdfError> {
     let metrics = metrics()?;
-    let mut doc = PdfDocument::new(&format!("{} – sheets", data.settings.name));
+    let mut doc = PdfDocument::new(title);
     let now = OffsetDateTime::now_utc();
     doc.metadata.info.creation_date = now;
     doc.metadata.info.modification_date = now;
     doc.metadata.info.metadata_date = now;
     doc.metadata.info.creator = "Waybook".to_owned();
     let fonts = add_fonts(&mut doc, &metrics);
-    let pages = lay_out(data, sheets, paper, &metrics, fonts, progress)?;
+    let pages = lay_out(campaign, paper, &metrics, fonts, draw)?;
     let count = pages.len();
     let (w, h) = paper.size_mm();
     let pages = pages
@@ -204,31 +251,12 @@ fn signed(value: i64) -> String {
     }
 }
 
-/// 2.0 as "2", 1.5 as "1.5".
-fn format_number(value: f64) -> String {
-    let text = format!("{value:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
-}
+use crate::model::decimal as format_number;
 
 /// A holder's stacks as a table, with `empty` printed when there are none.
 fn holdings_table(l: &mut Layout<'_>, data: &CampaignData, holder: Holder, empty: &str) {
-    let rows: Vec<Vec<String>> = data
-        .holdings_of(holder)
-        .filter_map(|h| {
-            let item = data.items.get(&h.item)?;
-            let units = if item.category.has_food_units() {
-                item.food_units * h.quantity
-            } else {
-                0
-            };
-            Some(vec![
-                item.name.clone(),
-                item.category.label().to_owned(),
-                h.quantity.to_string(),
-                format!("{} kg", format_number(item.weight * h.quantity as f64)),
-                units.to_string(),
-            ])
-        })
+    let rows: Vec<Vec<String>> = (data.holding_rows(holder).into_iter())
+        .map(Vec::from)
         .collect();
     if rows.is_empty() {
         blocks::line(l, "", empty);

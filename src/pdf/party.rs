@@ -3,10 +3,7 @@
 
 use super::blocks::{self, Column};
 use super::layout::Layout;
-use crate::model::{CampaignData, Character, Holder, Party};
-
-/// Units of food and drink a character needs on a normal day.
-const DAILY_UNITS: i64 = 40;
+use crate::model::{CampaignData, Character, DAILY_UNITS, Holder, Party, days_of_food as days};
 
 pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
     l.start_sheet(&party.name);
@@ -77,52 +74,19 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
 /// text the campaign plays.
 fn members_table(l: &mut Layout<'_>, data: &CampaignData, members: &[&Character]) {
     let s = &data.settings;
-    let mut columns = vec![
-        Column::left("Name", 3.2),
-        Column::left("Kind", 1.4),
-        Column::left("Player", 1.4),
-    ];
-    if s.companion {
-        columns.push(Column::right("Wounds", 1.0));
-        columns.push(Column::right("Wild", 0.7));
-    }
-    if s.rounds {
-        columns.push(Column::right("HP", 1.0));
-        columns.push(Column::right("MP", 1.0));
-    }
-    if s.exploration {
-        columns.push(Column::right("Exhaustion", 1.3));
-        columns.push(Column::right("Unfed days", 1.3));
-    }
-    let rows: Vec<Vec<String>> = members
-        .iter()
-        .map(|c| {
-            let mut row = vec![c.name.clone(), c.kind.label().to_owned(), c.player.clone()];
-            if s.companion {
-                row.push(format!(
-                    "{}/{}",
-                    c.companion.wounds.current, c.companion.wounds.max
-                ));
-                row.push(c.companion.wild_dice.to_string());
+    let columns: Vec<Column<'_>> = crate::model::member_columns(s)
+        .into_iter()
+        .map(|(name, number, width)| {
+            if number {
+                Column::right(name, width)
+            } else {
+                Column::left(name, width)
             }
-            if s.rounds {
-                row.push(format!("{}/{}", c.rounds.hp.current, c.rounds.hp.max));
-                row.push(format!("{}/{}", c.rounds.mp.current, c.rounds.mp.max));
-            }
-            if s.exploration {
-                row.push(c.exploration.exhaustion.to_string());
-                row.push(super::format_number(c.exploration.days_without_food));
-            }
-            row
         })
         .collect();
+    let rows: Vec<Vec<String>> = members
+        .iter()
+        .map(|c| crate::model::member_row(s, c))
+        .collect();
     blocks::table(l, &columns, &rows);
-}
-
-/// Whole days the food lasts for `members` at 1/`fraction` rations.
-fn days(units: i64, members: usize, fraction: i64) -> String {
-    if members == 0 {
-        return "–".to_owned();
-    }
-    (units / (DAILY_UNITS * members as i64 / fraction).max(1)).to_string()
 }

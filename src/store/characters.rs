@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The columns of the `character` table that are not simple sheet fields,
 /// first in every row.
-const OWN_COLUMNS: [&str; 8] = [
+const OWN_COLUMNS: [&str; 9] = [
     "id",
     "kind",
     "party_id",
@@ -19,6 +19,7 @@ const OWN_COLUMNS: [&str; 8] = [
     "c_memories",
     "x_senses",
     "x_hazards",
+    "notes_shown",
 ];
 
 /// The advances column: records, or the free text files before schema 6 hold.
@@ -53,6 +54,7 @@ fn row_values(c: &Character) -> rusqlite::Result<Vec<Value>> {
         Value::Text(super::sql_types::to_json(&c.companion.memories)?),
         Value::Text(super::sql_types::to_json(&c.exploration.senses)?),
         Value::Text(super::sql_types::to_json(&c.exploration.hazards)?),
+        Value::Text(super::sql_types::to_json(&c.notes_shown)?),
     ];
     for section in sheet::SECTIONS {
         values.extend(section.numbers.iter().map(|f| Value::Integer((f.get)(c))));
@@ -181,6 +183,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     c.companion.memories = super::sql_types::from_json(5, &row.get::<_, String>(5)?)?;
     c.exploration.senses = super::sql_types::from_json(6, &row.get::<_, String>(6)?)?;
     c.exploration.hazards = super::sql_types::from_json(7, &row.get::<_, String>(7)?)?;
+    c.notes_shown = super::sql_types::from_json(8, &row.get::<_, String>(8)?)?;
     c.companion.stats.clear();
     c.exploration.traits.clear();
     c.exploration.skills.clear();

@@ -78,11 +78,15 @@ impl Snapshots {
 
     /// Takes a snapshot now, then removes those the retention no longer keeps.
     pub fn take(&self, campaign: &Campaign, reason: Reason) -> Result<PathBuf> {
+        self.take_at(campaign, reason, Timestamp::now())
+    }
+
+    /// Takes a snapshot named as taken at `now` (the demo's past session).
+    pub fn take_at(&self, campaign: &Campaign, reason: Reason, now: Timestamp) -> Result<PathBuf> {
         std::fs::create_dir_all(&self.dir).map_err(|source| StoreError::Io {
             path: self.dir.clone(),
             source,
         })?;
-        let now = Timestamp::now();
         let mut path = self
             .dir
             .join(format!("{}-{}.waybook", now.strftime(STAMP), reason.key()));
@@ -146,6 +150,18 @@ impl Snapshots {
             .collect();
         found.sort_by(|a, b| b.path.cmp(&a.path));
         Ok(found)
+    }
+
+    /// The campaign as a session on `date` ("2026-11-27", the GM's own
+    /// clock) began: the first snapshot of that day, else the newest
+    /// before it.
+    pub fn at_start_of(&self, date: &str) -> Result<Option<Snapshot>> {
+        let all = self.list()?;
+        let day = |s: &Snapshot| local_time(&s.time)[..10].to_owned();
+        let that_day = all.iter().rev().find(|s| day(s) == date);
+        Ok(that_day
+            .or_else(|| all.iter().find(|s| day(s).as_str() < date))
+            .cloned())
     }
 
     /// Keeps the newest few and the newest of each recent day.

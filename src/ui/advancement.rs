@@ -309,6 +309,7 @@ impl HeroesState {
             awards.push(heroes::award_for(*id, xp, &reasons, *down));
         }
         Ok(Mission {
+            shown: Default::default(),
             id: data.next_id::<crate::model::Mission>(),
             name: self.name.clone(),
             party: self.party,

@@ -103,6 +103,7 @@ pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
         far(a).total_cmp(&far(b))
     });
     let place = Place {
+        shown: Default::default(),
         id: data.next_id::<Place>(),
         name: format!("Place {}", data.places.len() + 1),
         kind: PlaceKind::Settlement,
@@ -134,6 +135,7 @@ pub fn move_place(place: &Place, x: f64, y: f64) -> Edit {
 pub fn add_path(data: &CampaignData, from: PlaceId, to: PlaceId) -> Added<MapPath> {
     let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
     let path = MapPath {
+        shown: Default::default(),
         id: data.next_id::<MapPath>(),
         name: format!("{} – {}", name(from), name(to)),
         from,
@@ -177,6 +179,7 @@ pub fn add_ware(data: &CampaignData) -> Added<Ware> {
 /// A gathering site with common wild herbs, numbered after the others.
 pub fn add_site(data: &CampaignData) -> Added<Site> {
     let site = Site {
+        shown: Default::default(),
         id: data.next_id::<Site>(),
         name: format!("Site {}", data.sites.len() + 1),
         place: None,
@@ -215,6 +218,7 @@ pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
         party,
         start: data.settings.clock,
         plan: JourneyPlan {
+            shown: Default::default(),
             methods: data.settings.house_rules.methods.clone(),
             routes: vec![Route {
                 name: "Main route".to_owned(),
@@ -240,6 +244,7 @@ pub fn add_event(data: &CampaignData, name: &str, when: Recurrence) -> Added<Cal
         name => name,
     };
     let event = CalendarEvent {
+        shown: Default::default(),
         id: data.next_id::<CalendarEvent>(),
         name: name.to_owned(),
         notes: String::new(),
