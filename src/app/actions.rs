@@ -15,6 +15,7 @@ pub enum Action {
     ImportCsv,
     ExportPack,
     ImportPack,
+    MakeHandouts,
     Snapshots,
     CloseCampaign,
     Quit,
@@ -40,6 +41,7 @@ impl Action {
             Action::ImportCsv => "Import CSV…",
             Action::ExportPack => "Export pack…",
             Action::ImportPack => "Import pack…",
+            Action::MakeHandouts => "Make handouts…",
             Action::Snapshots => "Snapshots…",
             Action::CloseCampaign => "Close",
             Action::Quit => "Quit",
@@ -68,6 +70,9 @@ impl Action {
             }
             Action::ImportPack => {
                 "Bring another table's house rules into this campaign, choosing what becomes of each clash"
+            }
+            Action::MakeHandouts => {
+                "Each player's sheets, party, map as they know it, journey ahead and chronicle, as PDFs or HTML, without what the GM keeps"
             }
             Action::Snapshots => {
                 "The copies Waybook keeps of this campaign; restore one as a new file"
@@ -100,6 +105,7 @@ impl Action {
             | Action::ImportCsv
             | Action::ExportPack
             | Action::ImportPack
+            | Action::MakeHandouts
             | Action::Snapshots
             | Action::AddCharacter
             | Action::NewJourney

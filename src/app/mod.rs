@@ -13,6 +13,7 @@ mod default_campaign;
 pub mod dialogs;
 pub mod edits;
 pub mod export;
+pub mod handouts;
 mod history;
 pub mod log;
 mod session;
@@ -46,6 +47,8 @@ pub enum Command {
     ImportRoster(Edit),
     /// Brings a house-rule pack in, after a snapshot.
     ImportPack(Edit),
+    /// Makes the handouts the Make handouts window chose.
+    MakeHandouts,
     /// Asks for a CSV file to import as a roll table.
     ImportTable,
     /// Asks where to write this roll table as CSV, and writes it.
@@ -179,6 +182,8 @@ pub struct App {
     pub table_import: Option<crate::model::table_csv::TableImport>,
     /// A house-rule pack read and waiting for the GM to settle its clashes.
     pub pack_import: Option<crate::model::pack::PackImport>,
+    /// The Make handouts window, while open.
+    pub handouts: Option<handouts::HandoutsForm>,
     /// The table waiting for the name of the CSV file it is written to.
     export_table: Option<crate::model::TableId>,
     dialogs: Box<dyn FileDialogs>,
@@ -206,6 +211,7 @@ impl App {
             csv_import: None,
             table_import: None,
             pack_import: None,
+            handouts: None,
             export_table: None,
             quit_asked: false,
             told_file_gone: false,
@@ -444,6 +450,7 @@ impl App {
                 self.run(Command::Apply(edit));
             }
             Command::ImportTable => self.ask_path(DialogPurpose::ImportTable),
+            Command::MakeHandouts => self.make_handouts(),
             Command::ImportPack(edit) => {
                 self.pack_import = None;
                 self.snapshot_before(crate::store::snapshots::Reason::Import);
@@ -565,6 +572,7 @@ impl App {
                     });
                 }
             }
+            Action::MakeHandouts => self.open_handouts(),
             Action::CommandPalette => self.notices.push(Notice::PaletteAsked),
             action @ (Action::AddCharacter
             | Action::NewJourney
@@ -707,6 +715,48 @@ impl App {
             }
             DialogPurpose::ImportTable => self.read_table(&path),
             DialogPurpose::NewFromCopy => self.new_from_copy(&path),
+        }
+    }
+
+    /// Opens File > Make handouts… on the campaign's players and snapshots.
+    fn open_handouts(&mut self) {
+        let Some(session) = &self.session else { return };
+        let path = session.path_buf();
+        let snapshots = path
+            .as_deref()
+            .and_then(|p| self.snapshots_of(p))
+            .and_then(|s| s.list().ok())
+            .unwrap_or_default();
+        self.handouts = Some(handouts::HandoutsForm::new(
+            &session.data,
+            path.as_deref(),
+            snapshots,
+        ));
+    }
+
+    /// Makes the handouts the window chose; it stays open with the reason
+    /// if they could not be made.
+    fn make_handouts(&mut self) {
+        let (Some(form), Some(session)) = (&mut self.handouts, &self.session) else {
+            return;
+        };
+        match form.make(&session.data, self.paper) {
+            Ok(made) => {
+                let folder = made
+                    .first()
+                    .and_then(|p| p.parent())
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default();
+                self.handouts = None;
+                self.notify(format!(
+                    "Made {} in {folder}",
+                    crate::model::plural(made.len(), "handout")
+                ));
+            }
+            Err(e) => {
+                form.error = Some(e.clone());
+                self.refuse(format!("The handouts were not made: {e}"));
+            }
         }
     }
 

@@ -73,7 +73,7 @@ pub fn page(h: &Handout) -> String {
     out
 }
 
-/// Text made safe inside an element or a quoted attribute.
+/// Text made safe inside an element or a double-quoted attribute.
 pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -82,7 +82,6 @@ pub fn esc(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
             c if c.is_control() && c != '\n' && c != '\t' => {}
             c => out.push(c),
         }
@@ -128,7 +127,7 @@ fn cover(out: &mut String, h: &Handout) {
             out.push_str("<p>Nothing has changed.</p>\n");
         }
         for c in &changes.changed {
-            let _ = write!(out, "<h3>{}</h3>\n", esc(&c.who));
+            let _ = writeln!(out, "<h3>{}</h3>", esc(&c.who));
             list(out, &c.lines);
         }
         if !changes.places_found.is_empty() {
@@ -227,7 +226,7 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
                 .iter()
                 .map(|f| vec![f.label.to_owned(), (f.get)(c).to_owned()]),
         );
-        let _ = write!(out, "<h3>{}</h3>\n", esc(title));
+        let _ = writeln!(out, "<h3>{}</h3>", esc(title));
         table(out, &["", "Value"], &rows);
     }
     let named = |stats: &[crate::model::NamedStat]| -> Vec<String> {
@@ -270,7 +269,7 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         ("Statuses", c.rounds.statuses.clone()),
     ] {
         if !lines.is_empty() {
-            let _ = write!(out, "<h3>{title}</h3>\n");
+            let _ = writeln!(out, "<h3>{title}</h3>");
             list(out, &lines);
         }
     }
@@ -372,9 +371,9 @@ fn map(out: &mut String, h: &Handout) {
             .find(|(p, ..)| *p == id)
             .map(|(_, x, y)| (*x, *y))
     };
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {ht}\" role=\"img\" aria-label=\"The map as your party knows it\">\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {ht}\" role=\"img\" aria-label=\"The map as your party knows it\">"
     );
     for path in data.paths.values() {
         if let (Some(a), Some(b)) = (at(path.from), at(path.to)) {

@@ -73,11 +73,14 @@ pub struct Filter {
     pub region: Option<RegionId>,
     /// Entries of this kind only.
     pub kind: Option<LogKind>,
+    /// Entries players see, or the GM's own, or both.
+    pub seen: super::SeenFilter,
 }
 
 impl Filter {
     fn keeps(&self, data: &CampaignData, e: &LogEntry) -> bool {
-        self.kind.is_none_or(|k| e.kind == k)
+        self.seen.keeps(&e.shown)
+            && self.kind.is_none_or(|k| e.kind == k)
             && self.character.is_none_or(|c| e.characters.contains(&c))
             && self.party.is_none_or(|p| {
                 e.characters

@@ -129,7 +129,7 @@ impl SeenFilter {
         match self {
             Self::Everything => "Everything",
             Self::Shared => "Players can see",
-            Self::GmOnly => "GM only",
+            Self::GmOnly => "The GM's own",
         }
     }
 

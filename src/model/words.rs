@@ -91,6 +91,12 @@ pub fn plural(count: impl Display, noun: &str) -> String {
 
 pub use crate::rules::capitalised;
 
+/// 2.0 as "2", 1.5 as "1.5", to two places at most.
+pub fn decimal(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -152,10 +158,4 @@ mod tests {
         assert_eq!(super::capitalised("ødric hale"), "Ødric hale");
         assert_eq!(super::capitalised(""), "");
     }
-}
-
-/// 2.0 as "2", 1.5 as "1.5", to two places at most.
-pub fn decimal(value: f64) -> String {
-    let text = format!("{value:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }

@@ -488,7 +488,14 @@ fn reasons_ui(ui: &mut Ui, state: &mut HeroesState, data: &CampaignData) {
 }
 
 fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Command>) {
-    ui.label(RichText::new(format!("{} · {}", data.settings.when(m.at), m.name)).strong());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{} · {}", data.settings.when(m.at), m.name)).strong());
+        let players = crate::model::players_view::players(data);
+        let id = format!("mission{}", m.id.0);
+        if let Some(v) = super::shown::share_menu_ui(ui, &id, &m.shown, &players) {
+            out.extend(super::shown::share(m, v, |m, v| m.shown = v));
+        }
+    });
     let awards: Vec<String> = m
         .awards
         .iter()

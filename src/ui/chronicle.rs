@@ -67,7 +67,13 @@ pub struct ChronicleState {
 }
 
 /// A filter as a memo key.
-type FilterKey = (Option<i64>, Option<i64>, Option<i64>, Option<&'static str>);
+type FilterKey = (
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<&'static str>,
+    crate::model::SeenFilter,
+);
 
 fn key_of(f: &Filter) -> FilterKey {
     (
@@ -75,6 +81,7 @@ fn key_of(f: &Filter) -> FilterKey {
         f.character.map(|c| c.0),
         f.region.map(|r| r.0),
         f.kind.map(|k| k.key()),
+        f.seen,
     )
 }
 
@@ -101,6 +108,7 @@ pub fn entries_ui(
     rows: &mut Heights,
     data: &CampaignData,
     (day, entries): (i64, &[&LogEntry]),
+    out: &mut Vec<Command>,
 ) -> Option<Screen> {
     if super::log::unread_log_ui(ui, data) {
         return None;
@@ -110,16 +118,27 @@ pub fn entries_ui(
         return None;
     }
     let mut open = None;
+    let players = crate::model::players_view::players(data);
     rows.list(day, entries.len());
     for (i, e) in entries.iter().enumerate() {
-        rows.row(ui, i, |ui| entry_ui(ui, data, e, &mut open));
+        rows.row(ui, i, |ui| {
+            entry_ui(ui, data, e, &mut open, |ui| {
+                out.extend(super::shown::entry_share_ui(ui, e, &players));
+            });
+        });
     }
     open
 }
 
 /// One entry: its hour, kind, words, who, the button that opens its
-/// screen, and what it said.
-fn entry_ui(ui: &mut Ui, data: &CampaignData, e: &LogEntry, open: &mut Option<Screen>) {
+/// screen, who sees it (`share`), and what it said.
+fn entry_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    e: &LogEntry,
+    open: &mut Option<Screen>,
+    share: impl FnOnce(&mut Ui),
+) {
     ui.horizontal_wrapped(|ui| {
         ui.label(format!("{:02}:00", e.at.hour));
         ui.strong(e.kind.label());
@@ -132,6 +151,7 @@ fn entry_ui(ui: &mut Ui, data: &CampaignData, e: &LogEntry, open: &mut Option<Sc
         if ui.small_button(format!("Open {}", to.label())).clicked() {
             *open = Some(to);
         }
+        share(ui);
     });
     for line in &e.said {
         ui.label(RichText::new(format!("    {line}")).weak());
@@ -152,7 +172,7 @@ pub fn chronicle_ui(
     toolbar_ui(ui, state, data, &span, out);
     ui.separator();
     match state.zoom {
-        Zoom::Hours => hours_ui(ui, state, data, &index, &span),
+        Zoom::Hours => hours_ui(ui, state, (data, &index), &span, out),
         Zoom::Days => {
             ui.label(RichText::new("Click a day to read it hour by hour.").weak());
             days_ui(ui, state, data, &index, &span);
@@ -207,6 +227,7 @@ fn toolbar_ui(
             f.region = r;
         }
         fields::optional_choice_combo(ui, "chronicle-kind", "Kind", &mut f.kind, "every kind");
+        super::shown::filter_ui(ui, "chronicle-seen", &mut f.seen);
     });
     ui.horizontal_wrapped(|ui| {
         let fields = &mut state.fields;
@@ -236,9 +257,9 @@ fn toolbar_ui(
 fn hours_ui(
     ui: &mut Ui,
     state: &mut ChronicleState,
-    data: &CampaignData,
-    index: &Index,
+    (data, index): (&CampaignData, &Index),
     span: &std::ops::RangeInclusive<i64>,
+    out: &mut Vec<Command>,
 ) -> Option<Screen> {
     let day = state.day.unwrap_or(data.settings.clock.day);
     let shown = chronicle::day(data, index, day, &state.filter);
@@ -258,7 +279,7 @@ fn hours_ui(
     ui.separator();
     let mut open = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        open = entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries));
+        open = entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries), out);
     });
     open
 }

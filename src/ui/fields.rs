@@ -326,7 +326,11 @@ pub fn format_decimal(value: f64) -> String {
 }
 
 /// The edit that changes one record, if `change` changes anything.
-fn record_edit<R: Record>(record: &R, label: String, change: impl FnOnce(&mut R)) -> Option<Edit> {
+pub(super) fn record_edit<R: Record>(
+    record: &R,
+    label: String,
+    change: impl FnOnce(&mut R),
+) -> Option<Edit> {
     let mut after = record.clone();
     change(&mut after);
     (after != *record).then(|| Edit::new(label, vec![Change::of(Some(record), Some(&after))]))

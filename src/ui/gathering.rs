@@ -125,12 +125,15 @@ pub fn gathering_ui(
             let mut sites: Vec<_> = data.sites.values().collect();
             crate::model::sort_by_name(&mut sites, |s| &s.name);
             for s in sites {
-                if ui
-                    .selectable_label(state.site == Some(s.id), &s.name)
-                    .clicked()
-                {
-                    state.site = Some(s.id);
-                }
+                ui.horizontal(|ui| {
+                    if ui
+                        .selectable_label(state.site == Some(s.id), &s.name)
+                        .clicked()
+                    {
+                        state.site = Some(s.id);
+                    }
+                    super::shown::mark_ui(ui, &s.shown);
+                });
             }
             ui.add_space(6.0);
             if ui.button("Add site").clicked() {
@@ -206,6 +209,10 @@ fn site_ui(
     });
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &site.notes) {
         fields.commit(out, site, "notes", |s| s.notes = notes);
+    }
+    let players = crate::model::players_view::players(data);
+    if let Some(shown) = super::shown::shown_ui(ui, &key("shown"), &site.shown, &players) {
+        fields.commit(out, site, "who sees it", |s| s.shown = shown);
     }
     materials_ui(ui, fields, site, out);
     sources_ui(ui, fields, site, out);

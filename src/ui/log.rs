@@ -6,7 +6,9 @@ use super::fields::{self, Unpicked};
 use super::forms::{Whole, play_button};
 use super::lists::{self, Memo};
 use crate::app::Command;
-use crate::model::{CampaignData, CharacterId, LogEntry, LogId, LogKind, limits};
+use crate::model::{
+    CampaignData, CharacterId, LogEntry, LogId, LogKind, SeenFilter, Visibility, limits,
+};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
@@ -33,6 +35,8 @@ pub struct LogState {
     nights: Memo<u64, [String]>,
     characters: lists::Everyone,
     rows: Memo<(u64, Filter), [LogId]>,
+    /// Who sees the entries listed.
+    pub seen: SeenFilter,
 }
 
 impl Default for LogState {
@@ -50,16 +54,23 @@ impl Default for LogState {
             nights: Memo::default(),
             characters: lists::Everyone::default(),
             rows: Memo::default(),
+            seen: SeenFilter::Everything,
         }
     }
 }
 
-/// The log's filter: character, kind, game night.
-type Filter = (Option<CharacterId>, Option<LogKind>, Option<usize>);
+/// The log's filter: character, kind, game night, who sees it.
+type Filter = (
+    Option<CharacterId>,
+    Option<LogKind>,
+    Option<usize>,
+    SeenFilter,
+);
 
 /// Whether the filter shows the entry.
-fn shows((character, kind, night): Filter, e: &LogEntry, nights: &[String]) -> bool {
-    character.is_none_or(|c| e.characters.contains(&c))
+fn shows((character, kind, night, seen): Filter, e: &LogEntry, nights: &[String]) -> bool {
+    seen.keeps(&e.shown)
+        && character.is_none_or(|c| e.characters.contains(&c))
         && kind.is_none_or(|k| e.kind == k)
         && night
             .and_then(|n| nights.get(n))
@@ -104,7 +115,7 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
     }
     let nights = state.nights.get(data.revision, || nights(data).into());
     filters_ui(ui, state, data, &nights);
-    let filter = (state.character, state.kind, state.night);
+    let filter = (state.character, state.kind, state.night, state.seen);
     let rows = state.rows.get((data.revision, filter), || {
         data.log
             .values()
@@ -130,8 +141,28 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
         {
             out.push(Command::Export(vec![crate::pdf::Sheet::Recap(e.id)]));
         }
+        share_listed_ui(ui, data, &rows, out);
     });
-    entries_ui(ui, data, &rows);
+    entries_ui(ui, data, &rows, out);
+}
+
+/// Shares the entries listed with the party at once, or keeps them to the GM.
+fn share_listed_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId], out: &mut Vec<Command>) {
+    let listed = || rows.iter().filter_map(|id| data.log.get(id));
+    let n = crate::model::plural(rows.len(), "entry");
+    for (label, shown) in [
+        (format!("Share these {n} with the party"), Visibility::Party),
+        (format!("Keep these {n} to the GM"), Visibility::Gm),
+    ] {
+        let command = super::shown::share_entries(listed(), &shown);
+        if ui
+            .add_enabled(command.is_some(), egui::Button::new(label))
+            .on_disabled_hover_text("Every entry listed is already so")
+            .clicked()
+        {
+            out.extend(command);
+        }
+    }
 }
 
 /// The log's filters: by character, kind and game night.
@@ -166,11 +197,13 @@ fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[
             Unpicked::Offered("every night"),
             &night_list,
         );
+        super::shown::filter_ui(ui, "log-seen", &mut state.seen);
     });
 }
 
 /// The entries shown, newest first; only the rows in view are drawn.
-fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId]) {
+fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId], out: &mut Vec<Command>) {
+    let players = crate::model::players_view::players(data);
     TableBuilder::new(ui)
         .striped(true)
         .column(Column::auto().at_least(100.0))
@@ -179,8 +212,17 @@ fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId]) {
         .column(Column::remainder().at_least(200.0).clip(true))
         .column(Column::auto().at_least(100.0).clip(true))
         .column(Column::remainder().at_least(160.0).clip(true))
+        .column(Column::auto().at_least(90.0))
         .header(22.0, |mut header| {
-            for title in ["Campaign time", "Real time", "Kind", "Why", "Who", "Dice"] {
+            for title in [
+                "Campaign time",
+                "Real time",
+                "Kind",
+                "Why",
+                "Who",
+                "Dice",
+                "Players see",
+            ] {
                 header.col(|ui| {
                     ui.label(RichText::new(title).strong());
                 });
@@ -220,6 +262,9 @@ fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId]) {
                 });
                 row.col(|ui| {
                     ui.label(text(e.rolled.clone()).monospace());
+                });
+                row.col(|ui| {
+                    out.extend(super::shown::entry_share_ui(ui, e, &players));
                 });
             });
         });

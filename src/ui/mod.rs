@@ -17,6 +17,7 @@ pub mod fields;
 mod fight;
 mod forms;
 mod gathering;
+mod handouts;
 mod hazards;
 pub mod help;
 mod house_rules;
@@ -35,6 +36,7 @@ pub mod roster;
 mod rules;
 mod scene;
 mod sheet;
+pub(crate) mod shown;
 mod snapshots;
 pub mod style;
 mod table_import;
@@ -267,6 +269,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     help::help_windows_ui(ui, &mut state.help, app);
     csv_import::csv_import_ui(ui, app, &mut out);
     pack_import::pack_import_ui(ui, app, &mut out);
+    handouts::handouts_ui(ui, app, &mut out);
     if let Some(table) = table_import::table_import_ui(ui, app, &mut out) {
         state.rules.table = tables::Picked::Campaign(table);
     }
@@ -416,6 +419,8 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
             ui.separator();
             action_button(ui, app, Action::ExportPack, true, out);
             action_button(ui, app, Action::ImportPack, true, out);
+            ui.separator();
+            action_button(ui, app, Action::MakeHandouts, true, out);
             ui.separator();
             action_button(ui, app, Action::CloseCampaign, true, out);
             action_button(ui, app, Action::Quit, true, out);

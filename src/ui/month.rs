@@ -316,9 +316,14 @@ fn day_ui(
     }
     ui.separator();
     ui.label(RichText::new("Events").strong());
+    let players = crate::model::players_view::players(data);
     for e in &shown.events {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("★ {} ({})", e.name, e.when.describe(c)));
+            let id = format!("event{}", e.id.0);
+            if let Some(v) = super::shown::share_menu_ui(ui, &id, &e.shown, &players) {
+                out.extend(super::shown::share(*e, v, |e, v| e.shown = v));
+            }
             if ui.small_button(format!("Remove {}", e.name)).clicked() {
                 out.push(Command::Apply(records::remove(
                     format!("Remove event {}", e.name),
@@ -347,5 +352,5 @@ fn day_ui(
     });
     ui.separator();
     ui.label(RichText::new("What happened").strong());
-    entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries))
+    entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries), out)
 }

@@ -304,6 +304,11 @@ pub fn sheet_ui(
                 ui.end_row();
             });
         form.paragraph(ui, &sheet::NOTES);
+        let players = crate::model::players_view::players(data);
+        let key = form.key("shown");
+        if let Some(shown) = super::shown::shown_ui(ui, &key, &c.notes_shown, &players) {
+            form.commit("who sees the notes", |c| c.notes_shown = shown);
+        }
     });
     let s = &data.settings;
     if s.enabled(RuleText::Companion) {

@@ -11,6 +11,7 @@ mod chronicle;
 mod data;
 mod faults;
 mod gathering;
+mod handouts;
 mod heroes;
 mod keyboard;
 mod log;

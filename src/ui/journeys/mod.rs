@@ -268,6 +268,11 @@ fn header_ui(
             .get(&j.party)
             .map_or("(no party)", |p| p.name.as_str());
         ui.label(RichText::new(format!("for {party}")).weak());
+        let players = crate::model::players_view::players(data);
+        let id = format!("journey{}:shown", j.id.0);
+        if let Some(v) = crate::ui::shown::share_menu_ui(ui, &id, &j.plan.shown, &players) {
+            out.extend(crate::ui::shown::share(j, v, |j, v| j.plan.shown = v));
+        }
     });
     let started = j.played_hours > 0;
     ui.horizontal(|ui| {

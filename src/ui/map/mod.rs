@@ -12,7 +12,7 @@ use crate::app::Command;
 use crate::app::edits::{self, records};
 use crate::model::{
     CampaignData, Edit, EncounterTables, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind,
-    TableId, limits,
+    SeenFilter, TableId, limits,
 };
 use crate::rules::rounds::encounter::Kind;
 use egui::{Color32, FontId, Galley, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
@@ -40,7 +40,9 @@ pub struct MapState {
     dragging: Option<(PlaceId, Vec2)>,
     /// The side lists' rows (places by name, then paths), worked out again
     /// only when the campaign changes.
-    rows: Memo<u64, [(Selected, String)]>,
+    rows: Memo<(u64, SeenFilter), [(Selected, String)]>,
+    /// Who sees the places and paths listed.
+    seen: SeenFilter,
 }
 
 impl Default for MapState {
@@ -54,6 +56,7 @@ impl Default for MapState {
             drawing: None,
             dragging: None,
             rows: Memo::default(),
+            seen: SeenFilter::Everything,
         }
     }
 }
@@ -147,33 +150,58 @@ fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec
         }
     }
     ui.separator();
+    super::shown::filter_ui(ui, "map-seen", &mut state.seen);
     ui.label(RichText::new("Places").strong());
     if data.places.is_empty() {
         ui.label(RichText::new("No places yet: add one, or double-click the map.").weak());
     }
-    let rows = state.rows.get(data.revision, || side_rows(data).into());
-    let places = data.places.len().min(rows.len());
+    let seen = state.seen;
+    let rows = state
+        .rows
+        .get((data.revision, seen), || side_rows(data, seen).into());
+    let places = rows
+        .iter()
+        .take_while(|(r, _)| matches!(r, Selected::Place(_)))
+        .count();
     let (place_rows, path_rows) = rows.split_at(places);
     side_list(ui, state, data, "place-rows", place_rows, out);
     ui.label(RichText::new("Paths").strong());
     side_list(ui, state, data, "path-rows", path_rows, out);
 }
 
-/// The side lists' rows: places by name with their kind, then the paths
-/// with their figures.
-fn side_rows(data: &CampaignData) -> Vec<(Selected, String)> {
-    let places = data.places_by_name().into_iter().map(|p| {
-        (
-            Selected::Place(p.id),
-            format!("{} ({})", p.name, choice_label(p.kind)),
-        )
-    });
-    let paths = data.paths.values().map(|p| {
-        (
-            Selected::Path(p.id),
-            format!("{}: {}", p.name, path_summary(p)),
-        )
-    });
+/// The side lists' rows that `seen` keeps: places by name with their
+/// kind, then the paths with their figures, each marked when shared.
+fn side_rows(data: &CampaignData, seen: SeenFilter) -> Vec<(Selected, String)> {
+    let places = data
+        .places_by_name()
+        .into_iter()
+        .filter(|p| seen.keeps(&p.shown))
+        .map(|p| {
+            (
+                Selected::Place(p.id),
+                format!(
+                    "{} ({}){}",
+                    p.name,
+                    choice_label(p.kind),
+                    super::shown::suffix(&p.shown)
+                ),
+            )
+        });
+    let paths = data
+        .paths
+        .values()
+        .filter(|p| seen.keeps(&p.shown))
+        .map(|p| {
+            (
+                Selected::Path(p.id),
+                format!(
+                    "{}: {}{}",
+                    p.name,
+                    path_summary(p),
+                    super::shown::suffix(&p.shown)
+                ),
+            )
+        });
     places.chain(paths).collect()
 }
 
@@ -267,6 +295,10 @@ fn place_editor(
     .on_hover_text("Rolled when a Merchant is met on the way here");
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
+    }
+    let players = crate::model::players_view::players(data);
+    if let Some(shown) = super::shown::shown_ui(ui, &key("shown"), &p.shown, &players) {
+        fields.commit(out, p, "who sees it", |p| p.shown = shown);
     }
     delete_button_ui(ui, "Delete place", edits::delete_place(data, p.id), out);
 }
@@ -445,6 +477,10 @@ fn path_editor(
     }
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
+    }
+    let players = crate::model::players_view::players(data);
+    if let Some(shown) = super::shown::shown_ui(ui, &key("shown"), &p.shown, &players) {
+        fields.commit(out, p, "who sees it", |p| p.shown = shown);
     }
     delete_button_ui(ui, "Delete path", edits::delete_path(data, p.id), out);
 }
