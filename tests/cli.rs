@@ -1338,3 +1338,57 @@ fn chronicle_lists_the_days_with_weather_events_and_entries() {
         "waybook: --from 9 comes after --to 3"
     );
 }
+
+/// "`waybook handouts FILE --out DIR [--player NAME] [--format pdf|html]`
+/// (never over existing files unless `--overwrite`)" and "what changed
+/// since a date".
+#[test]
+fn handouts_write_one_players_page_since_a_session_and_never_over_a_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let file = dir.path().join("demo.waybook");
+    let created = waybook_keeping(&data, &["new", path_str(&file), "--demo"]);
+    assert!(created.status.success(), "{}", text(&created.stderr));
+    let out = dir.path().join("out");
+    let args = [
+        "handouts",
+        path_str(&file),
+        "--out",
+        path_str(&out),
+        "--player",
+        "Maya",
+        "--format",
+        "html",
+        "--since",
+        "2026-11-27",
+    ];
+    let made = waybook_keeping(&data, &args);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let page = out.join("Maya").join("index.html");
+    assert_eq!(text(&made.stdout).trim(), path_str(&page));
+    let html = std::fs::read_to_string(&page).expect("written");
+    assert!(html.contains("<h2>Since the session of 2026-11-27</h2>"));
+    assert!(!out.join("Jo").exists(), "only the player asked for");
+
+    std::fs::write(&page, "the player's own notes").expect("changed");
+    let refused = waybook_keeping(&data, &args);
+    assert!(!refused.status.success());
+    let line = one_error_line(&refused);
+    assert!(line.contains("index.html is already there"), "{line}");
+    assert!(line.contains("--overwrite"), "{line}");
+    assert_eq!(
+        std::fs::read_to_string(&page).expect("kept"),
+        "the player's own notes"
+    );
+    let again = waybook_keeping(&data, &[&args[..], &["--overwrite"]].concat());
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert!(
+        std::fs::read_to_string(&page)
+            .expect("new")
+            .starts_with("<!DOCTYPE html>")
+    );
+
+    let early = waybook_keeping(&data, &[&args[..9], &["2026-01-01"]].concat());
+    let line = one_error_line(&early);
+    assert!(line.contains("there is no snapshot"), "{line}");
+}

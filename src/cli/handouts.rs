@@ -4,7 +4,7 @@
 //! plain HTML, never over an existing file unless `--overwrite`.
 
 use super::snapshots::snapshots_of;
-use crate::handouts::{self, Format, Request};
+use crate::handouts::{self, Format, HandoutError, Request};
 use crate::pdf::Paper;
 use crate::store::Campaign;
 use std::io::Write;
@@ -69,7 +69,14 @@ pub fn handouts(args: &HandoutsArgs, out: &mut impl Write) -> anyhow::Result<()>
         overwrite: args.overwrite,
     };
     let before = before.as_ref().map(|(d, what)| (d, what.as_str()));
-    for path in handouts::make(&data, before, &request, &args.out)? {
+    let made = handouts::make(&data, before, &request, &args.out).map_err(|e| match e {
+        HandoutError::Exists(path) => anyhow::anyhow!(
+            "{} is already there: choose another --out folder, or pass --overwrite",
+            path.display()
+        ),
+        other => other.into(),
+    })?;
+    for path in made {
         writeln!(out, "{}", path.display())?;
     }
     Ok(())

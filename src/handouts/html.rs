@@ -19,6 +19,7 @@ nav a { margin-right: 1rem; }
 table { border-collapse: collapse; margin: 0.4rem 0 1rem; }
 th, td { border: 1px solid #bbb; padding: 0.2rem 0.5rem; text-align: left; }
 td.n { text-align: right; }
+.stats { display: flex; flex-wrap: wrap; gap: 0 2rem; align-items: flex-start; }
 ul { margin-top: 0.2rem; }
 svg { width: 100%; height: auto; border: 1px solid #444; background: #fbfaf6; }
 svg text { font-size: 13px; text-anchor: middle; fill: #1d1d1d; }
@@ -149,14 +150,18 @@ fn list(out: &mut String, lines: &[String]) {
     out.push_str("</ul>\n");
 }
 
-/// A table with `head` as its headings; a column whose first row reads as
+/// A table with `head` as its headings (none when empty); a column whose first row reads as
 /// a number is set right.
 fn table<S: AsRef<str>>(out: &mut String, head: &[&str], rows: &[Vec<S>]) {
-    out.push_str("<table>\n<thead><tr>");
-    for h in head {
-        let _ = write!(out, "<th>{}</th>", esc(h));
+    out.push_str("<table>\n");
+    if !head.is_empty() {
+        out.push_str("<thead><tr>");
+        for h in head {
+            let _ = write!(out, "<th>{}</th>", esc(h));
+        }
+        out.push_str("</tr></thead>\n");
     }
-    out.push_str("</tr></thead>\n<tbody>\n");
+    out.push_str("<tbody>\n");
     for row in rows {
         out.push_str("<tr>");
         for cell in row {
@@ -183,6 +188,49 @@ fn sections(s: &Settings) -> Vec<(&'static str, &'static sheet::Section)> {
     .collect()
 }
 
+/// One section of the sheet (its numbers, tracks, flags and texts) as a
+/// titled table of two columns.
+fn section_table(out: &mut String, c: &Character, title: &str, section: &sheet::Section) {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let targets = [sheet::QUALITY.path, sheet::DEFENCE.path];
+    rows.extend(section.numbers.iter().map(|f| {
+        let value = (f.get)(c);
+        let shown = if targets.contains(&f.path) {
+            format!("{value}+")
+        } else {
+            value.to_string()
+        };
+        vec![f.label.to_owned(), shown]
+    }));
+    rows.extend(section.tracks.iter().map(|f| {
+        let t = (f.get)(c);
+        vec![f.label.to_owned(), format!("{}/{}", t.current, t.max)]
+    }));
+    rows.extend(
+        section
+            .halves
+            .iter()
+            .map(|f| vec![f.label.to_owned(), crate::model::decimal((f.get)(c))]),
+    );
+    rows.extend(section.flags.iter().map(|f| {
+        vec![
+            f.label.to_owned(),
+            if (f.get)(c) { "yes" } else { "no" }.to_owned(),
+        ]
+    }));
+    rows.extend(
+        section
+            .texts
+            .iter()
+            .map(|f| vec![f.label.to_owned(), (f.get)(c).to_owned()]),
+    );
+    let _ = writeln!(out, "<div>\n<h3>{}</h3>", esc(title));
+    table(out, &[], &rows);
+    out.push_str("</div>\n");
+}
+
+/// One character's sheet: its sections side by side, then its lists,
+/// what it carries and the notes the GM shares.
 fn character(out: &mut String, h: &Handout, c: &Character) {
     let party = c
         .party
@@ -196,43 +244,13 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         esc(&c.player),
         esc(party)
     );
+    out.push_str("<div class=\"stats\">\n");
     for (title, section) in sections(&h.view.settings) {
-        let mut rows: Vec<Vec<String>> = Vec::new();
-        rows.extend(
-            section
-                .numbers
-                .iter()
-                .map(|f| vec![f.label.to_owned(), (f.get)(c).to_string()]),
-        );
-        rows.extend(section.tracks.iter().map(|f| {
-            let t = (f.get)(c);
-            vec![f.label.to_owned(), format!("{}/{}", t.current, t.max)]
-        }));
-        rows.extend(
-            section
-                .halves
-                .iter()
-                .map(|f| vec![f.label.to_owned(), crate::model::decimal((f.get)(c))]),
-        );
-        rows.extend(section.flags.iter().map(|f| {
-            vec![
-                f.label.to_owned(),
-                if (f.get)(c) { "yes" } else { "no" }.to_owned(),
-            ]
-        }));
-        rows.extend(
-            section
-                .texts
-                .iter()
-                .map(|f| vec![f.label.to_owned(), (f.get)(c).to_owned()]),
-        );
-        let _ = writeln!(out, "<h3>{}</h3>", esc(title));
-        table(out, &["", "Value"], &rows);
+        section_table(out, c, title, section);
     }
-    let named = |stats: &[crate::model::NamedStat]| -> Vec<String> {
-        stats
-            .iter()
-            .map(|s| format!("{}: {}", s.name, s.value))
+    let named = |stats: &[crate::model::NamedStat], value: fn(i64) -> String| -> Vec<String> {
+        (stats.iter())
+            .map(|s| format!("{}: {}", s.name, value(s.value)))
             .collect()
     };
     let skills: Vec<String> = (c.exploration.skills.iter())
@@ -249,7 +267,7 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         .companion
         .advances
         .iter()
-        .map(|a| format!("Level {}: {}", a.level, a.what))
+        .map(|a| format!("Level {}: {}", a.level, a.describe()))
         .collect();
     let injuries: Vec<String> = c
         .companion
@@ -259,8 +277,8 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         .cloned()
         .collect();
     for (title, lines) in [
-        ("Stats", named(&c.companion.stats)),
-        ("Traits", named(&c.exploration.traits)),
+        ("Stats", named(&c.companion.stats, |v| format!("{v}+"))),
+        ("Traits", named(&c.exploration.traits, crate::model::signed)),
         ("Skills", skills),
         ("Powers", c.companion.powers.clone()),
         ("Talents", c.companion.talents.clone()),
@@ -269,10 +287,12 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         ("Statuses", c.rounds.statuses.clone()),
     ] {
         if !lines.is_empty() {
-            let _ = writeln!(out, "<h3>{title}</h3>");
+            let _ = writeln!(out, "<div>\n<h3>{title}</h3>");
             list(out, &lines);
+            out.push_str("</div>\n");
         }
     }
+    out.push_str("</div>\n");
     out.push_str("<h3>Carried</h3>\n");
     holdings(out, h, Holder::Character(c.id), "Carries nothing.");
     if !c.notes.trim().is_empty() {

@@ -85,4 +85,4 @@ pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
 pub use visibility::{SeenFilter, Shown, Visibility};
-pub use words::{NaturalKey, capitalised, decimal, natural, plural, sort_by_name};
+pub use words::{NaturalKey, capitalised, decimal, natural, plural, signed, sort_by_name};

@@ -57,8 +57,8 @@ pub fn days_of_food(units: i64, members: usize, fraction: i64) -> String {
 /// holds a number (set right), and its share of the width.
 pub fn member_columns(s: &super::Settings) -> Vec<(&'static str, bool, f32)> {
     let mut columns = vec![
-        ("Name", false, 3.2),
-        ("Kind", false, 1.4),
+        ("Name", false, 2.6),
+        ("Kind", false, 2.0),
         ("Player", false, 1.4),
     ];
     if s.companion {

@@ -97,6 +97,15 @@ pub fn decimal(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// A modifier as printed: +2, 0, −1 (with a true minus sign).
+pub fn signed(value: i64) -> String {
+    match value {
+        v if v < 0 => format!("\u{2212}{}", v.unsigned_abs()),
+        0 => "0".to_owned(),
+        v => format!("+{v}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

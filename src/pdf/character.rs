@@ -112,7 +112,7 @@ fn stat_boxes(
                 if target {
                     format!("{}+", s.value)
                 } else {
-                    super::signed(s.value)
+                    crate::model::signed(s.value)
                 },
             )
         })
@@ -274,7 +274,7 @@ fn exploration(l: &mut Layout<'_>, fill: &Fill<'_>) {
             (
                 label,
                 fill.current(|_| s.value)
-                    .map(super::signed)
+                    .map(crate::model::signed)
                     .unwrap_or_default(),
             )
         })

@@ -242,15 +242,6 @@ pub fn whole_roster(data: &CampaignData) -> Vec<Sheet> {
         .collect()
 }
 
-/// A modifier as printed: +2, 0, −1 (with a true minus sign).
-fn signed(value: i64) -> String {
-    match value {
-        v if v < 0 => format!("\u{2212}{}", v.unsigned_abs()),
-        0 => "0".to_owned(),
-        v => format!("+{v}"),
-    }
-}
-
 use crate::model::decimal as format_number;
 
 /// A holder's stacks as a table, with `empty` printed when there are none.

@@ -204,14 +204,26 @@ fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[
 /// The entries shown, newest first; only the rows in view are drawn.
 fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId], out: &mut Vec<Command>) {
     let players = crate::model::players_view::players(data);
+    // One line a row: the time stays whole, long texts are clipped.
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
     TableBuilder::new(ui)
         .striped(true)
         .column(Column::auto().at_least(100.0))
         .column(Column::auto().at_least(110.0))
         .column(Column::auto().at_least(90.0))
         .column(Column::remainder().at_least(200.0).clip(true))
-        .column(Column::auto().at_least(100.0).clip(true))
-        .column(Column::remainder().at_least(160.0).clip(true))
+        .column(
+            Column::initial(150.0)
+                .at_least(80.0)
+                .clip(true)
+                .resizable(true),
+        )
+        .column(
+            Column::initial(220.0)
+                .at_least(80.0)
+                .clip(true)
+                .resizable(true),
+        )
         .column(Column::auto().at_least(90.0))
         .header(22.0, |mut header| {
             for title in [
