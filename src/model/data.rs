@@ -144,6 +144,17 @@ impl CampaignData {
             .collect()
     }
 
+    /// The characters an entry names, as printed after it: " (Ash, Ilo)",
+    /// or nothing when it names none.
+    pub fn who_of(&self, characters: &[super::CharacterId]) -> String {
+        let who = self.names_of(characters);
+        if who.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", who.join(", "))
+        }
+    }
+
     /// The map's places in natural name order.
     pub fn places_by_name(&self) -> Vec<&super::Place> {
         let mut places: Vec<_> = self.places.values().collect();

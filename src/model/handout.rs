@@ -227,12 +227,7 @@ impl Handout {
                 }));
                 let mut dice = Vec::new();
                 for e in &d.entries {
-                    let who = data.names_of(&e.characters);
-                    let who = if who.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", who.join(", "))
-                    };
+                    let who = data.who_of(&e.characters);
                     lines.push(format!("{:02}:00 · {}{who}", e.at.hour, e.why));
                     lines.extend(e.said.iter().map(|s| format!("    {s}")));
                     if !e.rolled.is_empty() {

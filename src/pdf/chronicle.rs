@@ -39,12 +39,7 @@ pub fn chronicle(l: &mut Layout<'_>, data: &CampaignData, from: i64, to: i64) {
         );
         lines.extend(d.events.iter().map(|e| format!("Event: {}", e.name)));
         for e in &d.entries {
-            let who = data.names_of(&e.characters);
-            let who = if who.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", who.join(", "))
-            };
+            let who = data.who_of(&e.characters);
             lines.push(format!(
                 "{:02}:00 · {} · {}{who}",
                 e.at.hour,

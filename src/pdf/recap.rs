@@ -35,17 +35,12 @@ pub fn recap(l: &mut Layout<'_>, data: &CampaignData, night: &str) {
     );
     blocks::section(l, "What happened", 40.0);
     for e in entries {
-        let who = data.names_of(&e.characters);
         let heading = format!(
             "{} · {} · {}{}",
             data.settings.when(e.at),
             e.kind.label(),
             e.why,
-            if who.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", who.join(", "))
-            }
+            data.who_of(&e.characters)
         );
         // Each die whole on its line: "d6: 4" joined by a no-break space.
         let dice =
