@@ -90,6 +90,15 @@ pub fn share_menu_ui(
     changed
 }
 
+/// Who an edit shows a text to, in its label: "the GM only", "Maya".
+fn to_whom(shown: &Visibility) -> String {
+    if shown.is_gm_only() {
+        "the GM only".to_owned()
+    } else {
+        shown.mark()
+    }
+}
+
 /// The edit that gives `record` the visibility `shown`, as a command.
 pub fn share<R: crate::model::Record>(
     record: &R,
@@ -99,11 +108,7 @@ pub fn share<R: crate::model::Record>(
     let label = format!(
         "Show {} to {}",
         record.title().unwrap_or_default(),
-        if shown.is_gm_only() {
-            "the GM only".to_owned()
-        } else {
-            shown.mark()
-        }
+        to_whom(&shown)
     );
     super::fields::record_edit(record, label, |r| set(r, shown)).map(crate::app::Command::Apply)
 }
@@ -156,11 +161,7 @@ pub fn share_entries<'a>(
     let label = format!(
         "Show {} to {}",
         crate::model::plural(changes.len(), "log entry"),
-        if shown.is_gm_only() {
-            "the GM only".to_owned()
-        } else {
-            shown.mark()
-        }
+        to_whom(shown)
     );
     (!changes.is_empty())
         .then(|| crate::app::Command::Apply(crate::model::Edit::new(label, changes)))
