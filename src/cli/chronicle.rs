@@ -36,6 +36,7 @@ fn day_json(d: &chronicle::Day<'_>) -> Value {
         .collect();
     json!({
         "day": d.day,
+        "ahead": d.ahead,
         "date": d.date,
         "season": d.season,
         "moons": d.moons.iter().map(|(name, phase)| json!({"name": name, "phase": phase.label()})).collect::<Vec<_>>(),
@@ -60,7 +61,7 @@ pub fn chronicle(args: &ChronicleArgs, out: &mut impl Write) -> anyhow::Result<(
     if from > to {
         anyhow::bail!("--from {from} comes after --to {to}");
     }
-    if to - from > 100_000 {
+    if to.saturating_sub(from) > 100_000 {
         anyhow::bail!("ask for at most 100,000 days at a time");
     }
     let days = (from..=to).map(|d| chronicle::day(&data, &index, d, &Filter::default()));
@@ -71,7 +72,8 @@ pub fn chronicle(args: &ChronicleArgs, out: &mut impl Write) -> anyhow::Result<(
         return Ok(());
     }
     for d in days {
-        writeln!(out, "{}", d.date)?;
+        let ahead = if d.ahead { " (ahead of the clock)" } else { "" };
+        writeln!(out, "{}{ahead}", d.date)?;
         for (r, w) in &d.weather {
             if let Some(w) = w {
                 writeln!(out, "  {}: {}", r.name, w.weather)?;

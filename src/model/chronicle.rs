@@ -30,19 +30,23 @@ impl Index {
     }
 
     /// The days the chronicle covers: from the first day anything happened
-    /// or had weather (day 1 at the latest) to today or the last such day.
+    /// or had weather (day 1 at the latest) to today, or to the last day
+    /// something was logged on if that is later. Weather forecast for days
+    /// ahead does not make them part of it: they have not happened. It
+    /// never leaves the clock's days, whatever a file holds.
     pub fn span(&self, data: &CampaignData) -> RangeInclusive<i64> {
         let today = data.settings.clock.day;
-        let weather = data.weather.values().map(|w| w.day);
-        let first = (self.by_day.keys().copied().chain(weather.clone()))
+        let logged = self.by_day.keys().copied();
+        let first = logged
+            .clone()
+            .chain(data.weather.values().map(|w| w.day))
             .min()
             .unwrap_or(1)
-            .min(1);
-        let last = (self.by_day.keys().copied().chain(weather))
-            .max()
-            .unwrap_or(today)
-            .max(today);
-        first..=last
+            .min(1)
+            .min(today);
+        let last = logged.max().unwrap_or(today).max(today);
+        let days = &super::limits::CLOCK_DAY;
+        first.clamp(*days.start(), *days.end())..=last.clamp(*days.start(), *days.end())
     }
 
     /// The entries of clock day `day` that `filter` keeps, in the order made.
@@ -98,10 +102,15 @@ impl Filter {
 #[derive(Debug)]
 pub struct Day<'a> {
     pub day: i64,
+    /// Whether the day is after the clock's: nothing on it has happened,
+    /// and its weather is a forecast, left out here (the Weather screen
+    /// gives its chances).
+    pub ahead: bool,
     pub date: String,
     pub season: Option<String>,
     pub moons: Vec<(&'a str, Phase)>,
-    /// Each region's weather of the day (regions in name order), where rolled.
+    /// Each region's weather of the day (regions in name order), where it
+    /// fell: none for a day ahead.
     pub weather: Vec<(&'a Region, Option<&'a Weather>)>,
     pub events: Vec<&'a CalendarEvent>,
     pub entries: Vec<&'a LogEntry>,
@@ -110,8 +119,10 @@ pub struct Day<'a> {
 /// Clock day `day` as the chronicle tells it.
 pub fn day<'a>(data: &'a CampaignData, index: &Index, day: i64, filter: &Filter) -> Day<'a> {
     let c = &data.settings.calendar;
+    let ahead = day > data.settings.clock.day;
     Day {
         day,
+        ahead,
         date: c.describe(day),
         season: c.season_on(day).map(|(s, ..)| s.name.clone()),
         moons: c.moons_on(day),
@@ -119,7 +130,7 @@ pub fn day<'a>(data: &'a CampaignData, index: &Index, day: i64, filter: &Filter)
             .regions_by_name()
             .into_iter()
             .filter(|r| filter.shows_region(r.id))
-            .map(|r| (r, data.weather_on(r.id, day)))
+            .map(|r| (r, data.weather_on(r.id, day).filter(|_| !ahead)))
             .collect(),
         events: CalendarEvent::on_day(data.events.values(), c, day),
         entries: index.entries(data, day, filter),
@@ -137,7 +148,7 @@ pub struct Period {
     pub weather: Vec<(String, String, usize)>,
 }
 
-/// The days `days` summed up as a [`Period`].
+/// The days `days` summed up as a [`Period`] (nothing for an empty range).
 pub fn period(
     data: &CampaignData,
     index: &Index,
@@ -145,7 +156,11 @@ pub fn period(
     filter: &Filter,
 ) -> Period {
     let mut entries: BTreeMap<LogKind, usize> = BTreeMap::new();
-    for (_, ids) in index.by_day.range(days.clone()) {
+    let logged = (!days.is_empty())
+        .then(|| index.by_day.range(days.clone()))
+        .into_iter()
+        .flatten();
+    for (_, ids) in logged {
         for e in ids.iter().filter_map(|id| data.log.get(id)) {
             if filter.keeps(data, e) {
                 *entries.entry(e.kind).or_default() += 1;
@@ -243,5 +258,51 @@ mod tests {
         let whole = period(&data, &index, 1..=5, &Filter::default());
         assert_eq!(whole.entries.get(&LogKind::Travel), Some(&2));
         assert_eq!(whole.entries.get(&LogKind::Scene), Some(&1));
+    }
+
+    /// The Weeks zoom after *Roll the forecast again*: a week that starts
+    /// after today summed up without a panic, and forecast days are not
+    /// days that happened.
+    #[test]
+    fn a_week_ahead_of_the_clock_sums_to_nothing_and_forecasts_are_not_history() {
+        let mut settings = Settings::new("Chronicle");
+        settings.clock.day = 3;
+        let mut data = CampaignData::new(settings);
+        let region = Region::new(RegionId(1), "Plain");
+        data.apply(&Change::of(None, Some(&region)));
+        for day in 1..=12 {
+            let w = Weather {
+                id: crate::model::WeatherId::of(region.id, day),
+                region: region.id,
+                day,
+                weather: format!("weather {day}"),
+                rolled: String::new(),
+                foretold: false,
+            };
+            data.apply(&Change::of(None, Some(&w)));
+        }
+        let index = Index::of(&data);
+        assert_eq!(index.span(&data), 1..=3, "days ahead are not part of it");
+        let week = period(&data, &index, 6..=12, &Filter::default());
+        assert!(week.weather.is_empty(), "{:?}", week.weather);
+        assert!(
+            period(&data, &index, RangeInclusive::new(9, 6), &Filter::default())
+                .entries
+                .is_empty()
+        );
+        let past = period(&data, &index, 1..=5, &Filter::default());
+        assert_eq!(
+            past.weather[0].2, 1,
+            "one day of each weather fell: days 1 to 3"
+        );
+        let ahead = day(&data, &index, 5, &Filter::default());
+        assert!(ahead.ahead);
+        assert_eq!(ahead.weather[0].1, None, "a forecast is not what fell");
+        let today = day(&data, &index, 3, &Filter::default());
+        assert!(!today.ahead);
+        assert_eq!(
+            today.weather[0].1.map(|w| w.weather.as_str()),
+            Some("weather 3")
+        );
     }
 }

@@ -95,14 +95,19 @@ impl CampaignData {
         self.weather.get(&WeatherId::of(region, day))
     }
 
-    /// `region`'s weather of the days `days`, in day order.
+    /// `region`'s weather of the days `days`, in day order; none for an
+    /// empty range (a start after its end).
     pub fn weather_of(
         &self,
         region: RegionId,
         days: std::ops::RangeInclusive<i64>,
     ) -> impl Iterator<Item = &Weather> {
-        let ids = WeatherId::of(region, *days.start())..=WeatherId::of(region, *days.end());
-        self.weather.range(ids).map(|(_, w)| w)
+        let (first, last) = (*days.start(), *days.end());
+        let ids = WeatherId::of(region, first)..=WeatherId::of(region, last.max(first));
+        self.weather
+            .range(ids)
+            .map(|(_, w)| w)
+            .filter(move |w| w.day <= last)
     }
 
     /// The region a place belongs to.
@@ -112,11 +117,38 @@ impl CampaignData {
 
     /// The region of a path: its own, else its start's.
     pub fn region_of_path(&self, path: &MapPath) -> Option<&Region> {
-        path.region.and_then(|r| self.regions.get(&r)).or_else(|| {
-            self.places
-                .get(&path.from)
-                .and_then(|p| self.region_of_place(p))
-        })
+        self.region_of_path_round(path, 1)
+    }
+
+    /// The region of a path's `round`th round (from its `from` end): its
+    /// stretch's, else the path's own, else its start's.
+    pub fn region_of_path_round(&self, path: &MapPath, round: i64) -> Option<&Region> {
+        path.region_at(round)
+            .and_then(|r| self.regions.get(&r))
+            .or_else(|| {
+                self.places
+                    .get(&path.from)
+                    .and_then(|p| self.region_of_place(p))
+            })
+    }
+
+    /// The region a party on a path is in: that of the stretch it travels
+    /// next.
+    pub fn region_on_path(&self, path: &MapPath, on: &super::OnPath) -> Option<&Region> {
+        self.region_of_path_round(path, path.round_of(on))
+    }
+
+    /// Every region a path lies in, its own and its stretches'.
+    pub fn regions_of_path(&self, path: &MapPath) -> Vec<&Region> {
+        let mut regions: Vec<&Region> = self.region_of_path(path).into_iter().collect();
+        for s in &path.stretches {
+            if let Some(r) = self.regions.get(&s.region)
+                && !regions.iter().any(|known| known.id == r.id)
+            {
+                regions.push(r);
+            }
+        }
+        regions
     }
 
     /// The table that says what an encounter of `kind` on `path` toward
@@ -151,7 +183,7 @@ impl CampaignData {
             (Some(on), _) => self
                 .paths
                 .get(&on.path)
-                .and_then(|p| self.region_of_path(p)),
+                .and_then(|p| self.region_on_path(p, on)),
             (None, Some(place)) => self
                 .places
                 .get(&place)

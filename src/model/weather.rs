@@ -216,7 +216,7 @@ pub fn why_not_forecast(data: &CampaignData, region: &Region, days: i64) -> Opti
 
 /// `region`'s forecast rolled again for the next `days` days: each day
 /// after today, in order, except a day a Divine foretold. Today and the
-/// days before stay as they fell.
+/// days before stay as they fell, or unrolled as they were.
 pub fn reroll_forecast(
     data: &CampaignData,
     region: RegionId,
@@ -229,18 +229,9 @@ pub fn reroll_forecast(
     }
     let today = data.settings.clock.day;
     let mut rolled = Vec::new();
+    // Today is not the forecast's: unrolled, it stays so, and tomorrow is
+    // rolled on the table alone.
     let mut yesterday = data.weather_on(region.id, today).cloned();
-    if yesterday.is_none() {
-        let w = roll_day(
-            data,
-            region,
-            today,
-            data.weather_on(region.id, today - 1),
-            dice,
-        )?;
-        rolled.push(w.clone());
-        yesterday = Some(w);
-    }
     for day in today + 1..=today + days {
         let weather = match data.weather_on(region.id, day) {
             Some(kept) if kept.foretold => kept.clone(),
@@ -570,6 +561,10 @@ mod tests {
             .values()
             .map(|w| (w.day, w.weather.as_str()))
             .collect();
-        assert_eq!(left, [(1, "Snow"), (2, "Clear"), (3, "Clear")]);
+        assert_eq!(
+            left,
+            [(2, "Clear"), (3, "Clear")],
+            "today was never rolled: the forecast rolls days ahead only"
+        );
     }
 }

@@ -10,7 +10,9 @@ use crate::model::chronicle::{self, Filter, Index};
 /// The most days one print holds.
 pub const MOST_DAYS: i64 = 3_660;
 
-/// The chronicle of clock days `from` to `to` (at most [`MOST_DAYS`]).
+/// The chronicle of clock days `from` to `to` (at most [`MOST_DAYS`]); a
+/// day after the clock's is marked so and has no weather (a forecast is
+/// not what fell).
 pub fn chronicle(l: &mut Layout<'_>, data: &CampaignData, from: i64, to: i64) {
     let to = to.min(from + MOST_DAYS - 1);
     let c = &data.settings.calendar;
@@ -47,6 +49,11 @@ pub fn chronicle(l: &mut Layout<'_>, data: &CampaignData, from: i64, to: i64) {
                 e.why
             ));
         }
-        blocks::entry(l, &format!("Day {day} · {}", d.date), &lines, None);
+        let ahead = if d.ahead {
+            " · ahead of the clock"
+        } else {
+            ""
+        };
+        blocks::entry(l, &format!("Day {day} · {}{ahead}", d.date), &lines, None);
     }
 }

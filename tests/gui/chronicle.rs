@@ -6,7 +6,7 @@
 
 use crate::common::gui::Fixture;
 use crate::common::pdf_text;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use waybook::app::DialogOutcome;
 use waybook::model::LogKind;
 
@@ -148,4 +148,52 @@ fn print_chronicle_refuses_a_backwards_range_and_prints_a_forward_one() {
         assert!(text.contains(expected), "“{expected}” in:\n{text}");
     }
     assert!(!text.contains("Day 8 ·"), "only the days asked for");
+}
+
+/// Issue 34, 1 and 10: the forecast rolled again with today not rolled,
+/// then the Weeks zoom. The window stays, today stays unrolled, and the
+/// days ahead are not in the chronicle as days that happened.
+#[test]
+fn the_weeks_zoom_after_a_new_forecast_shows_only_what_happened() {
+    let mut f = Fixture::demo();
+    let today = f.data().settings.clock.day;
+    f.click("Weather");
+    // The plain is first by name, so the one shown.
+    // Tomorrow, with no today to keep, rolls the hot months' d6: 6, a
+    // white-sky heat; each day after turns (90) to the same.
+    let mut faces = vec![6];
+    faces.extend([90, 6].repeat(6));
+    f.dice(&faces);
+    f.click("Roll the forecast again");
+    let plain = f
+        .data()
+        .regions
+        .values()
+        .find(|r| r.name == "Ashen plain")
+        .map(|r| r.id)
+        .expect("the plain");
+    assert!(
+        f.data().weather_on(plain, today).is_none(),
+        "the forecast rolls days ahead only: today is not rolled"
+    );
+    assert!(f.data().weather_on(plain, today + 3).is_some());
+    f.click("Chronicle");
+    f.click("Weeks");
+    assert!(f.shows("Week of "), "the weeks are listed");
+    f.click("Days");
+    let ahead = f.data().settings.calendar.describe(today + 1);
+    assert!(
+        !f.harness.query_all_by_label_contains(&ahead).any(|n| n
+            .accesskit_node()
+            .label()
+            .is_some_and(|l| l.starts_with(&ahead))),
+        "tomorrow is not a day of the chronicle"
+    );
+    f.click("Hours");
+    f.click("Day after ▶");
+    assert!(f.shows("ahead of the campaign's clock"));
+    assert!(
+        !f.shows("Ashen plain: Extreme heat"),
+        "a forecast is not history"
+    );
 }
