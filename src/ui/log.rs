@@ -32,9 +32,9 @@ pub struct LogState {
     /// The game nights and the characters to filter by, worked out again
     /// only when the campaign changes; the rows shown, when it or the
     /// filter does.
-    nights: Memo<u64, [String]>,
+    nights: Memo<u64, [Night]>,
     characters: lists::Everyone,
-    rows: Memo<(u64, Filter), [LogId]>,
+    rows: Memo<(u64, Filter), Listed>,
     /// Who sees the entries listed.
     pub seen: SeenFilter,
 }
@@ -68,21 +68,61 @@ type Filter = (
 );
 
 /// Whether the filter shows the entry.
-fn shows((character, kind, night, seen): Filter, e: &LogEntry, nights: &[String]) -> bool {
+fn shows((character, kind, night, seen): Filter, e: &LogEntry, nights: &[Night]) -> bool {
     seen.keeps(&e.shown)
         && character.is_none_or(|c| e.characters.contains(&c))
         && kind.is_none_or(|k| e.kind == k)
         && night
             .and_then(|n| nights.get(n))
-            .is_none_or(|night| e.night() == night)
+            .is_none_or(|night| e.night() == night.date)
 }
 
-/// The game nights the log has entries of, oldest first.
-pub fn nights(data: &CampaignData) -> Vec<String> {
-    let mut nights: Vec<&str> = data.log.values().map(LogEntry::night).collect();
-    nights.sort_unstable();
-    nights.dedup();
-    nights.into_iter().map(str::to_owned).collect()
+/// A game night the log has entries of: its real date, and its first entry
+/// (the one its recap starts from).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Night {
+    pub date: String,
+    pub first: LogId,
+}
+
+/// The game nights the log has entries of, oldest first, read once per
+/// change of the campaign.
+pub fn nights(data: &CampaignData) -> Vec<Night> {
+    let mut nights: std::collections::BTreeMap<&str, LogId> = Default::default();
+    for e in data.log.values() {
+        nights.entry(e.night()).or_insert(e.id);
+    }
+    nights
+        .into_iter()
+        .map(|(date, first)| Night {
+            date: date.to_owned(),
+            first,
+        })
+        .collect()
+}
+
+/// The entries a filter lists, newest first, and how many of them each
+/// bulk share would change: counted once per change of the campaign or
+/// the filter, never each frame (a ten-year log holds a million entries).
+#[derive(Debug, Default)]
+pub struct Listed {
+    pub ids: Vec<LogId>,
+    /// Listed entries not yet shared with the party.
+    pub unshared: usize,
+    /// Listed entries some player sees.
+    pub shared: usize,
+}
+
+impl Listed {
+    fn of(data: &CampaignData, filter: Filter, nights: &[Night]) -> Self {
+        let mut listed = Self::default();
+        for e in data.log.values().rev().filter(|e| shows(filter, e, nights)) {
+            listed.ids.push(e.id);
+            listed.unshared += usize::from(e.shown != Visibility::Party);
+            listed.shared += usize::from(!e.shown.is_gm_only());
+        }
+        listed
+    }
 }
 
 /// While the campaign log is not whole, says so where it would be shown
@@ -116,57 +156,61 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
     let nights = state.nights.get(data.revision, || nights(data).into());
     filters_ui(ui, state, data, &nights);
     let filter = (state.character, state.kind, state.night, state.seen);
-    let rows = state.rows.get((data.revision, filter), || {
-        data.log
-            .values()
-            .rev()
-            .filter(|e| shows(filter, e, &nights))
-            .map(|e| e.id)
-            .collect()
+    let listed = state.rows.get((data.revision, filter), || {
+        std::rc::Rc::new(Listed::of(data, filter, &nights))
     });
     ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("{} of {} entries", rows.len(), data.log.len())).weak());
+        let count = format!("{} of {} entries", listed.ids.len(), data.log.len());
+        ui.label(RichText::new(count).weak());
         // The night picked, or the latest one.
         let night = state.night.and_then(|n| nights.get(n)).or(nights.last());
-        let first = night.and_then(|night| data.log.values().find(|e| e.night() == night));
         let button = egui::Button::new(match night {
-            Some(night) => format!("Print session recap of {night}…"),
+            Some(night) => format!("Print session recap of {}…", night.date),
             None => "Print session recap…".to_owned(),
         });
         if ui
-            .add_enabled(first.is_some(), button)
+            .add_enabled(night.is_some(), button)
             .on_disabled_hover_text("Nothing is in the log yet")
             .clicked()
-            && let Some(e) = first
+            && let Some(night) = night
         {
-            out.push(Command::Export(vec![crate::pdf::Sheet::Recap(e.id)]));
+            out.push(Command::Export(vec![crate::pdf::Sheet::Recap(night.first)]));
         }
-        share_listed_ui(ui, data, &rows, out);
+        share_listed_ui(ui, data, &listed, out);
     });
-    entries_ui(ui, data, &rows, out);
+    entries_ui(ui, data, &listed.ids, out);
 }
 
-/// Shares the entries listed with the party at once, or keeps them to the GM.
-fn share_listed_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId], out: &mut Vec<Command>) {
-    let listed = || rows.iter().filter_map(|id| data.log.get(id));
-    let n = crate::model::plural(rows.len(), "entry");
-    for (label, shown) in [
-        (format!("Share these {n} with the party"), Visibility::Party),
-        (format!("Keep these {n} to the GM"), Visibility::Gm),
+/// Shares the entries listed with the party at once, or keeps them to the
+/// GM. Whether either would change anything was counted with the list; the
+/// edit is made only when the GM presses.
+fn share_listed_ui(ui: &mut Ui, data: &CampaignData, listed: &Listed, out: &mut Vec<Command>) {
+    let n = crate::model::plural(listed.ids.len(), "entry");
+    for (label, shown, changes) in [
+        (
+            format!("Share these {n} with the party"),
+            Visibility::Party,
+            listed.unshared,
+        ),
+        (
+            format!("Keep these {n} to the GM"),
+            Visibility::Gm,
+            listed.shared,
+        ),
     ] {
-        let command = super::shown::share_entries(listed(), &shown);
         if ui
-            .add_enabled(command.is_some(), egui::Button::new(label))
+            .add_enabled(changes > 0, egui::Button::new(label))
             .on_disabled_hover_text("Every entry listed is already so")
             .clicked()
         {
-            out.extend(command);
+            let entries = listed.ids.iter().filter_map(|id| data.log.get(id));
+            out.extend(super::shown::share_entries(entries, &shown));
         }
     }
 }
 
 /// The log's filters: by character, kind and game night.
-fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[String]) {
+fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[Night]) {
     let characters = state.characters.get(data);
     ui.horizontal(|ui| {
         fields::record_combo(
@@ -188,7 +232,7 @@ fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[
             Unpicked::Offered("every kind"),
             &kinds,
         );
-        let night_list: Vec<_> = nights.iter().map(String::as_str).enumerate().collect();
+        let night_list: Vec<_> = nights.iter().map(|n| n.date.as_str()).enumerate().collect();
         fields::record_combo(
             ui,
             "log-night",
