@@ -50,7 +50,7 @@ fn calendar() -> impl Strategy<Value = Calendar> {
                         day: day_one_day,
                     },
                 },
-                day_one_weekday: 0,
+                year_one_weekday: 0,
                 seasons: Vec::new(),
                 moons: Vec::new(),
                 months,

@@ -1216,6 +1216,12 @@ fn the_calendar_names_today_and_the_log_dates_its_entries() {
         lines.contains("12 months, 362 days this year, a 6-day week"),
         "{lines}"
     );
+    // Issue 34, 31: hours as a clock reads them, not decimals (6.335 and
+    // 20.5 − 2.5 × 81/91 = 18.27).
+    assert!(
+        lines.contains("Summer: sunrise 06:20, sunset 18:16"),
+        "{lines}"
+    );
     let log = waybook(&["log", path_str(&file), "--json"]);
     let log: serde_json::Value = serde_json::from_slice(&log.stdout).expect("JSON");
     let first = &log[0];

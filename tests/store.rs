@@ -266,7 +266,7 @@ fn settings_round_trip() {
         food_and_drink_apart: true,
         calendar: Box::new(waybook::model::calendar::Calendar {
             era: "of the Lantern".into(),
-            day_one_weekday: 3,
+            year_one_weekday: 3,
             ..waybook::model::calendar::Calendar::gregorian()
         }),
         house_rules: Box::new(waybook::model::HouseRules {

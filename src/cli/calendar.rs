@@ -1,7 +1,7 @@
 //! `waybook calendar`: the campaign's calendar and today as it names it:
 //! the date, each moon's phase, the season, sunrise and sunset.
 
-use crate::model::calendar::{Calendar, Day};
+use crate::model::calendar::{Calendar, Day, clock_time};
 use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -75,7 +75,8 @@ pub fn calendar(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Res
     let c = &s.calendar;
     writeln!(out, "Today: {}", s.today())?;
     if let Some((season, rise, set)) = c.season_on(s.clock.day) {
-        writeln!(out, "{}: sunrise {rise:.1}, sunset {set:.1}", season.name)?;
+        let (rise, set) = (clock_time(rise), clock_time(set));
+        writeln!(out, "{}: sunrise {rise}, sunset {set}", season.name)?;
     }
     let year = c.date(s.clock.day).year;
     writeln!(

@@ -6,7 +6,6 @@
 //! with both regions' weather rolled and kept.
 
 use crate::model::calendar::Phase;
-use crate::model::event::Repeat;
 use crate::model::{
     CalendarEvent, CampaignData, Change, Edit, EventId, LogKind, Place, Recurrence, Region,
     RegionId, TableDef, TableId, clock,
@@ -158,7 +157,7 @@ pub fn calendar_events(data: &CampaignData) -> Vec<Change> {
         (
             "Harvest fair at Kettleford",
             "Three days of trade; the ford is crowded.",
-            Recurrence::anchored(Repeat::Year, c, 12),
+            Recurrence::Year { on: c.date(12).day },
         ),
         (
             "The Silverrun ferry crosses",

@@ -56,6 +56,17 @@ pub struct Moon {
     pub phase_on_day_one: f64,
 }
 
+/// An hour of the day with its minutes, as a clock shows it: 6.335 as
+/// "06:20" (to the nearest minute).
+pub fn clock_time(hour: f64) -> String {
+    let minutes = (hour * 60.0).round() as i64;
+    format!(
+        "{:02}:{:02}",
+        minutes.div_euclid(60),
+        minutes.rem_euclid(60)
+    )
+}
+
 /// A calendar to start from.
 pub type Preset = fn() -> Calendar;
 
@@ -88,6 +99,7 @@ pub struct Date {
 
 /// The calendar of a campaign.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "StoredCalendar")]
 pub struct Calendar {
     pub months: Vec<Month>,
     pub weekdays: Vec<String>,
@@ -97,10 +109,53 @@ pub struct Calendar {
     pub era: String,
     /// The date of day 1 of the campaign clock.
     pub day_one: Date,
-    /// The weekday (from 0) of day 1; festivals have none.
-    pub day_one_weekday: usize,
+    /// The weekday (from 0) of the first day of year 1: the calendar's
+    /// epoch, from which every date's weekday is counted, so a weekday
+    /// always follows from its date (festivals have none).
+    pub year_one_weekday: usize,
     pub seasons: Vec<Season>,
     pub moons: Vec<Moon>,
+}
+
+/// A calendar as files keep it. Files before document version 14 named the
+/// weekday of day 1, a free choice that could disagree with the dates: it
+/// is read as the epoch's weekday that gives every date the name it had,
+/// but for a calendar shaped as the Gregorian one, whose weekdays are the
+/// world's.
+#[derive(Deserialize)]
+struct StoredCalendar {
+    months: Vec<Month>,
+    weekdays: Vec<String>,
+    festivals: Vec<Festival>,
+    leap: Option<LeapRule>,
+    era: String,
+    day_one: Date,
+    #[serde(default)]
+    year_one_weekday: Option<usize>,
+    #[serde(default)]
+    day_one_weekday: Option<usize>,
+    seasons: Vec<Season>,
+    moons: Vec<Moon>,
+}
+
+impl From<StoredCalendar> for Calendar {
+    fn from(s: StoredCalendar) -> Self {
+        let mut c = Calendar {
+            months: s.months,
+            weekdays: s.weekdays,
+            festivals: s.festivals,
+            leap: s.leap,
+            era: s.era,
+            day_one: s.day_one,
+            year_one_weekday: s.year_one_weekday.unwrap_or(0),
+            seasons: s.seasons,
+            moons: s.moons,
+        };
+        if let (None, Some(old)) = (s.year_one_weekday, s.day_one_weekday) {
+            c.year_one_weekday = c.epoch_weekday_naming_day_one(old);
+        }
+        c
+    }
 }
 
 /// Why a calendar cannot be used, in the GM's words.
@@ -122,8 +177,8 @@ pub enum CalendarError {
     LeapCycle,
     #[error("day 1 is on a day the calendar does not have")]
     DayOne,
-    #[error("day 1's weekday is not one of the calendar's")]
-    DayOneWeekday,
+    #[error("the weekday of year 1's first day is not one of the calendar's")]
+    EpochWeekday,
     #[error("the season {0} starts on a day the calendar does not have")]
     SeasonDay(String),
     #[error("the seasons' first days must be in the order of the year")]
@@ -253,7 +308,8 @@ impl Calendar {
                 year: 1,
                 day: Day::Of { month: 0, day: 1 },
             },
-            day_one_weekday: 0,
+            // 1 January of year 1 (proleptic Gregorian) was a Monday.
+            year_one_weekday: 0,
             seasons,
             moons: vec![Moon {
                 name: "The Moon".to_owned(),
@@ -320,7 +376,8 @@ impl Calendar {
                 year: 1203,
                 day: Day::Of { month: 6, day: 14 },
             },
-            day_one_weekday: 1,
+            // Which makes day 1, 14 Harvestmoon 1203, a Fireday.
+            year_one_weekday: 0,
             seasons: seasons
                 .iter()
                 .map(|&(name, month, sunrise, sunset)| Season {
@@ -352,15 +409,48 @@ impl Calendar {
         ("The Greyspine reckoning (the demo's)", Calendar::greyspine),
     ];
 
-    /// Removes a weekday; day 1 keeps its weekday where it can, else takes
-    /// the one before.
+    /// Removes a weekday; the epoch keeps its weekday where it can, else
+    /// takes the one before.
     pub fn remove_weekday(&mut self, i: usize) {
         if i >= self.weekdays.len() {
             return;
         }
         self.weekdays.remove(i);
-        if self.day_one_weekday > i || self.day_one_weekday >= self.weekdays.len() {
-            self.day_one_weekday = self.day_one_weekday.saturating_sub(1);
+        if self.year_one_weekday > i || self.year_one_weekday >= self.weekdays.len() {
+            self.year_one_weekday = self.year_one_weekday.saturating_sub(1);
+        }
+    }
+
+    /// The epoch's weekday that makes day 1 the weekday `day_one` (from 0),
+    /// every other date following: how a file that named day 1's weekday is
+    /// read. A calendar shaped as the Gregorian one keeps the world's
+    /// weekdays instead. Out of the week, it is kept for the check to refuse.
+    fn epoch_weekday_naming_day_one(&self, day_one: usize) -> usize {
+        let n = self.weekdays.len() as i64;
+        let gregorian = Self::gregorian();
+        if self.months == gregorian.months
+            && self.weekdays == gregorian.weekdays
+            && self.festivals.is_empty()
+            && self.leap == gregorian.leap
+        {
+            return 0;
+        }
+        if day_one >= self.weekdays.len() {
+            return day_one;
+        }
+        match (self.ordinary(self.day_one), self.ordinary(Self::epoch())) {
+            (Some(day), Some(epoch)) => {
+                usize::try_from((day_one as i64 - (day - epoch)).rem_euclid(n)).unwrap_or(0)
+            }
+            _ => 0,
+        }
+    }
+
+    /// The first day of year 1, from which weekdays are counted.
+    fn epoch() -> Date {
+        Date {
+            year: 1,
+            day: Day::Of { month: 0, day: 1 },
         }
     }
 
@@ -440,8 +530,8 @@ impl Calendar {
         if !CALENDAR_YEAR.contains(&self.day_one.year) || self.absolute(self.day_one).is_none() {
             return Err(CalendarError::DayOne);
         }
-        if self.day_one_weekday >= self.weekdays.len() {
-            return Err(CalendarError::DayOneWeekday);
+        if self.year_one_weekday >= self.weekdays.len() {
+            return Err(CalendarError::EpochWeekday);
         }
         self.check_seasons()?;
         if let Some(m) = self.moons.iter().find(|m| {
@@ -616,9 +706,9 @@ impl Calendar {
         if matches!(date.day, Day::Festival(_)) {
             return None;
         }
-        let offset = self.ordinary(date)? - self.ordinary(self.day_one)?;
+        let offset = self.ordinary(date)? - self.ordinary(Self::epoch())?;
         let n = self.weekdays.len() as i64;
-        usize::try_from((self.day_one_weekday as i64 + offset).rem_euclid(n)).ok()
+        usize::try_from((self.year_one_weekday as i64 + offset).rem_euclid(n)).ok()
     }
 
     /// Month `month` of `year` as a page of the calendar: the clock day of
@@ -800,6 +890,82 @@ mod tests {
         assert_eq!(g.date(y2000 - 1), of(1999, 11, 31));
     }
 
+    /// Issue 34, 5: with day 1 put on 1 January 2026, the eighth day is a
+    /// Thursday, as it was; and every 1 January and 1 March from 1600 to
+    /// 2399 (two whole 400-year cycles of the leap rule) has the weekday
+    /// Python's `datetime` gives it (`date(y, 1, 1).weekday()`, Monday 0).
+    #[test]
+    fn a_weekday_follows_its_date_wherever_day_one_is() {
+        let mut g = Calendar::gregorian();
+        g.day_one = of(2026, 0, 1);
+        assert_eq!(g.describe(1), "Thursday 1 January 2026");
+        assert_eq!(g.describe(8), "Thursday 8 January 2026");
+        const JANUARY: &str = concat!(
+            "50123560134561234601245602345012356013456123460124560234501235601345612346012456",
+            "02345012356013456123456013456123460124560234501235601345612346012456023450123560",
+            "13456123460124560234501235601345612346012345612346012456023450123560134561234601",
+            "24560234501235601345612346012456023450123560134561234601245601234601245602345012",
+            "35601345612346012456023450123560134561234601245602345012356013456123460124560234",
+            "50123560134561234601245602345012356013456123460124560234501235601345612346012456",
+            "02345012356013456123456013456123460124560234501235601345612346012456023450123560",
+            "13456123460124560234501235601345612346012345612346012456023450123560134561234601",
+            "24560234501235601345612346012456023450123560134561234601245601234601245602345012",
+            "35601345612346012456023450123560134561234601245602345012356013456123460124560234",
+        );
+        const MARCH: &str = concat!(
+            "23450123560134561234601245602345012356013456123460124560234501235601345612346012",
+            "45602345012356013456012356013456123460124560234501235601345612346012456023450123",
+            "56013456123460124560234501235601345612345601345612346012456023450123560134561234",
+            "60124560234501235601345612346012456023450123560134561234601234561234601245602345",
+            "01235601345612346012456023450123560134561234601245602345012356013456123460124560",
+            "23450123560134561234601245602345012356013456123460124560234501235601345612346012",
+            "45602345012356013456012356013456123460124560234501235601345612346012456023450123",
+            "56013456123460124560234501235601345612345601345612346012456023450123560134561234",
+            "60124560234501235601345612346012456023450123560134561234601234561234601245602345",
+            "01235601345612346012456023450123560134561234601245602345012356013456123460124560",
+        );
+        for (month, python) in [(0, JANUARY), (2, MARCH)] {
+            for (year, expected) in (1600..2400).zip(python.bytes()) {
+                let day = g.day_number(of(year, month, 1)).expect("a date");
+                let weekday = g.weekday_index(day).expect("in the week");
+                assert_eq!(
+                    weekday,
+                    usize::from(expected - b'0'),
+                    "1 {} {year}",
+                    g.months[month].name
+                );
+            }
+        }
+    }
+
+    /// A file that named day 1's weekday keeps every date's name, but a
+    /// calendar shaped as the Gregorian one takes the world's weekdays.
+    #[test]
+    fn a_file_naming_day_one_s_weekday_keeps_its_names() {
+        let read = |c: &Calendar, day_one_weekday: usize| -> Calendar {
+            let mut json = serde_json::to_value(c).expect("json");
+            let fields = json.as_object_mut().expect("an object");
+            fields.remove("year_one_weekday");
+            fields.insert("day_one_weekday".into(), day_one_weekday.into());
+            serde_json::from_value(json).expect("read")
+        };
+        let demo = read(&Calendar::greyspine(), 3);
+        assert_eq!(demo.weekday(1), Some("Windday"), "as the file named it");
+        assert_eq!(demo.weekday(2), Some("Earthday"));
+        let mut g = Calendar::gregorian();
+        g.day_one = of(2026, 0, 1);
+        let repaired = read(&g, 0);
+        assert_eq!(repaired.weekday(1), Some("Thursday"));
+        assert!(read(&Calendar::greyspine(), 9).check().is_err());
+    }
+
+    #[test]
+    fn an_hour_reads_as_a_clock() {
+        assert_eq!(clock_time(6.335), "06:20");
+        assert_eq!(clock_time(18.0), "18:00");
+        assert_eq!(clock_time(20.5), "20:30");
+    }
+
     #[test]
     fn the_demo_calendar_names_its_days() {
         let c = Calendar::greyspine();
@@ -815,13 +981,14 @@ mod tests {
     #[test]
     fn removing_a_month_or_a_weekday_keeps_the_calendar_whole() {
         let mut c = Calendar::greyspine();
-        // Day 1 is in Harvestmoon (the 7th), on a Fireday (the 2nd).
+        // Day 1 is in Harvestmoon (the 7th); year 1 began on a Moonday.
         c.remove_month(6);
         assert_eq!(c.day_one.day, Day::Of { month: 5, day: 14 });
-        c.remove_weekday(0);
-        assert_eq!(c.weekdays[c.day_one_weekday], "Fireday");
-        c.remove_weekday(c.day_one_weekday);
-        assert_eq!(c.weekdays[c.day_one_weekday], "Wellday");
+        assert_eq!(c.weekdays[c.year_one_weekday], "Moonday");
+        c.remove_weekday(1);
+        assert_eq!(c.weekdays[c.year_one_weekday], "Moonday", "kept");
+        c.remove_weekday(c.year_one_weekday);
+        assert_eq!(c.weekdays[c.year_one_weekday], "Wellday");
         for _ in 0..11 {
             c.remove_month(0);
         }

@@ -21,6 +21,17 @@ pub enum Recurrence {
     Moon { moon: String, phase: Phase },
 }
 
+/// Why an event cannot come round as asked on the day chosen.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RepeatError {
+    #[error(
+        "{0} is a festival, in no month: it has no day of the month to come back to (make it “Every year” to have it each {0})"
+    )]
+    FestivalMonthly(String),
+    #[error("the calendar has no moons (Campaign screen)")]
+    NoMoons,
+}
+
 crate::rules::named_enum! {
     /// The kinds of [`Recurrence`], as the GM picks one.
     #[derive(Default)]
@@ -57,27 +68,27 @@ impl Recurrence {
     }
 
     /// `repeat` anchored on clock day `day`: its date, its day of the month,
-    /// or the calendar's first moon at full.
-    pub fn anchored(repeat: Repeat, calendar: &Calendar, day: i64) -> Self {
+    /// or the calendar's first moon at full. A festival is in no month, so
+    /// it has no day of the month to come back to: refused, with what it
+    /// can be instead (every year on that festival).
+    pub fn anchored(repeat: Repeat, calendar: &Calendar, day: i64) -> Result<Self, RepeatError> {
         let date = calendar.date(day);
-        match repeat {
+        Ok(match repeat {
             Repeat::Once => Self::Once { day },
             Repeat::Year => Self::Year { on: date.day },
-            Repeat::Month => Self::Month {
-                day_of_month: match date.day {
-                    Day::Of { day, .. } => day,
-                    Day::Festival(_) => 1,
-                },
+            Repeat::Month => match date.day {
+                Day::Of { day, .. } => Self::Month { day_of_month: day },
+                Day::Festival(_) => {
+                    return Err(RepeatError::FestivalMonthly(calendar.day_words(date.day)));
+                }
             },
             Repeat::Moon => Self::Moon {
-                moon: calendar
-                    .moons
-                    .first()
+                moon: (calendar.moons.first())
                     .map(|m| m.name.clone())
-                    .unwrap_or_default(),
+                    .ok_or(RepeatError::NoMoons)?,
                 phase: Phase::Full,
             },
-        }
+        })
     }
 
     /// Whether the event falls on clock day `day`.
@@ -261,7 +272,7 @@ mod tests {
             [5]
         );
         // Day 1 is 14 Harvestmoon: every year on it, 362 or 363 days apart.
-        let yearly = Recurrence::anchored(Repeat::Year, &c, 1);
+        let yearly = Recurrence::anchored(Repeat::Year, &c, 1).expect("a month's day");
         let days: Vec<i64> = (1..800).filter(|d| yearly.on(&c, *d)).collect();
         assert_eq!(days[0], 1);
         assert_eq!(days.len(), 3);
@@ -271,9 +282,41 @@ mod tests {
             "{days:?}"
         );
         // Every month on the 14th: twelve months of 30 days.
-        let monthly = Recurrence::anchored(Repeat::Month, &c, 1);
+        let monthly = Recurrence::anchored(Repeat::Month, &c, 1).expect("a month's day");
         let days: Vec<i64> = (1..=90).filter(|d| monthly.on(&c, *d)).collect();
         assert_eq!(days, [1, 31, 61]);
+    }
+
+    /// Issue 34, 6: a festival is in no month, so "every month" on it is
+    /// refused with what it can be (every year on it), never moved to day 1.
+    #[test]
+    fn a_monthly_event_on_a_festival_is_refused_in_words() {
+        let c = greyspine();
+        let midsummer = c
+            .day_number(crate::model::calendar::Date {
+                year: 1204,
+                day: Day::Festival(0),
+            })
+            .expect("Midsummer Night");
+        let refused = Recurrence::anchored(Repeat::Month, &c, midsummer);
+        assert_eq!(
+            refused,
+            Err(RepeatError::FestivalMonthly("Midsummer Night".into()))
+        );
+        let said = refused.expect_err("refused").to_string();
+        assert!(said.contains("“Every year”"), "{said}");
+        assert_eq!(
+            Recurrence::anchored(Repeat::Year, &c, midsummer),
+            Ok(Recurrence::Year {
+                on: Day::Festival(0)
+            })
+        );
+        let mut moonless = greyspine();
+        moonless.moons.clear();
+        assert_eq!(
+            Recurrence::anchored(Repeat::Moon, &moonless, 1),
+            Err(RepeatError::NoMoons)
+        );
     }
 
     /// Sable: 28 days, 0.42 of its way on day 1; full (0.5) falls in day 3
@@ -340,7 +383,7 @@ mod tests {
                 id: EventId(1),
                 name: "Fair".into(),
                 notes: String::new(),
-                when: Recurrence::anchored(Repeat::Year, &c, 12),
+                when: Recurrence::anchored(Repeat::Year, &c, 12).expect("a month's day"),
             },
             CalendarEvent {
                 shown: Default::default(),

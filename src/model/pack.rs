@@ -900,7 +900,7 @@ impl<'a> Book<'a> {
                 return Err(field(
                     "calendar",
                     format!(
-                        "the events {} fall on days this calendar does not have; keep your calendar, or move them first (Calendar screen)",
+                        "the events {} fall on days this calendar does not have; keep your calendar, or remove them first (Calendar screen, on their days)",
                         stranded.join(", ")
                     ),
                 ));

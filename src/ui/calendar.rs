@@ -25,9 +25,7 @@ fn change_calendar(
     change(&mut calendar);
     match calendar.check() {
         Ok(()) => fields.commit(out, s, what, |s| *s.calendar = calendar),
-        Err(e) => out.push(Command::Refuse(format!(
-            "The calendar was not changed: {e}"
-        ))),
+        Err(e) => fields.refuse(out, format!("The calendar was not changed: {e}")),
     }
 }
 
@@ -57,7 +55,7 @@ pub fn calendar_ui(
                     });
                 } else {
                     out.push(Command::Refuse(format!(
-                        "The calendar was not changed: the events {} fall on days the {name} calendar does not have; move or remove them first",
+                        "The calendar was not changed: the events {} fall on days the {name} calendar does not have; remove them first (Calendar screen, on their days)",
                         stranded.join(", ")
                     )));
                 }
@@ -77,10 +75,7 @@ pub fn calendar_ui(
 fn reshape(fields: &mut FieldBuffers, out: &mut Vec<Command>, data: &CampaignData, how: Reshape) {
     match crate::app::edits::records::reshape_calendar(data, &how) {
         Ok(edit) => out.extend(fields.command(Some(edit))),
-        Err(why) => {
-            fields.command(None);
-            out.push(Command::Refuse(why));
-        }
+        Err(why) => fields.refuse(out, why),
     }
 }
 
@@ -100,7 +95,8 @@ fn month_names(c: &Calendar) -> Vec<(usize, &str)> {
         .collect()
 }
 
-/// The era's name and the date and weekday of day 1.
+/// The era's name, the date of day 1 with the weekday it falls on, and
+/// the weekday of the calendar's epoch that every weekday follows from.
 fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
     ui.horizontal_wrapped(|ui| {
@@ -132,14 +128,28 @@ fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
         ) {
             change_calendar(fields, out, s, "day 1", |c| c.day_one.year = y);
         }
-        let mut weekday = c.day_one_weekday;
+        if let Some(weekday) = c.weekday(1) {
+            ui.label(format!("(a {weekday})"));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let mut weekday = c.year_one_weekday;
         let weekdays: Vec<(usize, &str)> =
             c.weekdays.iter().map(String::as_str).enumerate().collect();
-        if fields::list_combo(ui, "calendar:day1-weekday", "a", &mut weekday, &weekdays) {
-            change_calendar(fields, out, s, "day 1's weekday", |c| {
-                c.day_one_weekday = weekday;
+        if fields::list_combo(
+            ui,
+            "calendar:epoch-weekday",
+            "The weeks count from year 1, whose first day was a",
+            &mut weekday,
+            &weekdays,
+        ) {
+            change_calendar(fields, out, s, "the weekday of year 1", |c| {
+                c.year_one_weekday = weekday;
             });
         }
+        ui.label(
+            RichText::new("Every date's weekday follows from it (Gregorian: a Monday).").weak(),
+        );
     });
 }
 
@@ -331,13 +341,13 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
             let key = |k: &str| format!("calendar:season{i}:{k}");
             // Renamed with the regions' tables for it, which go by its name.
             if let Some(name) = fields.text(ui, &key("name"), "Season", &season.name, 100.0) {
-                let edit = crate::app::edits::records::rename_season(data, i, &name);
-                if edit.is_none() {
-                    out.push(Command::Refuse(format!(
-                        "Another season is called {name}: each needs its own name"
-                    )));
+                match crate::app::edits::records::rename_season(data, i, &name) {
+                    Some(edit) => out.extend(fields.command(Some(edit))),
+                    None => fields.refuse(
+                        out,
+                        format!("Another season is called {name}: each needs its own name"),
+                    ),
                 }
-                out.extend(fields.command(edit));
             }
             if let Some(d) = fields.whole(ui, &key("day"), "from", season.day, &limits::MONTH_DAYS)
             {

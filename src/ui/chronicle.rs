@@ -5,7 +5,8 @@
 //! character, region and kind; *Print chronicle…* for a range of days.
 
 use super::Screen;
-use super::fields::{self, FieldBuffers, Unpicked, region_combo};
+use super::fields::{self, Unpicked, region_combo};
+use super::forms::{Whole, play_button};
 use super::lists::{Heights, Memo};
 use crate::app::Command;
 use crate::model::chronicle::{self, Filter, Index, Period};
@@ -60,10 +61,9 @@ pub struct ChronicleState {
         Option<(u64, FilterKey)>,
         std::collections::HashMap<i64, String>,
     ),
-    pub fields: FieldBuffers,
-    /// The days *Print chronicle…* prints.
-    print_from: Option<i64>,
-    print_to: Option<i64>,
+    /// The days *Print chronicle…* prints: the whole chronicle until the
+    /// GM types others.
+    print: Option<(Whole, Whole)>,
 }
 
 /// A filter as a memo key.
@@ -230,21 +230,19 @@ fn toolbar_ui(
         super::shown::filter_ui(ui, "chronicle-seen", &mut f.seen);
     });
     ui.horizontal_wrapped(|ui| {
-        let fields = &mut state.fields;
-        let from = state.print_from.unwrap_or(*span.start());
-        let to = state.print_to.unwrap_or(*span.end());
-        if let Some(d) = fields.whole(ui, "print-from", "Print from day", from, &limits::CLOCK_DAY)
-        {
-            state.print_from = Some(d);
-        }
-        if let Some(d) = fields.whole(ui, "print-to", "to day", to, &limits::CLOCK_DAY) {
-            state.print_to = Some(d);
-        }
-        let why_not = (from > to).then_some("The first day comes after the last");
-        let print = ui
-            .add_enabled(why_not.is_none(), egui::Button::new("Print chronicle…"))
-            .on_disabled_hover_text(why_not.unwrap_or_default());
-        if print.clicked() {
+        let (from, to) = state.print.get_or_insert_with(|| {
+            (
+                Whole::new(*span.start(), limits::CLOCK_DAY),
+                Whole::new(*span.end(), limits::CLOCK_DAY),
+            )
+        });
+        let from = from.ui(ui, "Print from day", 64.0);
+        let to = to.ui(ui, "to day", 64.0);
+        let days = from.and_then(|from| to.map(|to| (from, to)));
+        let (_, pressed) = play_button(ui, "Print chronicle…", days, |&(from, to)| {
+            (from > to).then(|| "The first day comes after the last".to_owned())
+        });
+        if let Some((from, to)) = pressed {
             out.push(Command::Export(vec![crate::pdf::Sheet::Chronicle {
                 from,
                 to,
@@ -276,6 +274,14 @@ fn hours_ui(
         }
     });
     ui.label(day_summary(&shown));
+    if shown.ahead {
+        ui.label(
+            RichText::new(
+                "This day is ahead of the campaign's clock: nothing on it has happened yet, and the Weather screen gives its forecast.",
+            )
+            .weak(),
+        );
+    }
     ui.separator();
     let mut open = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -305,6 +311,9 @@ fn day_line(shown: &chronicle::Day<'_>) -> String {
         *kinds.entry(e.kind).or_default() += 1;
     }
     let mut line = format!("{} · {}", shown.date, day_summary(shown));
+    if shown.ahead {
+        line += " · ahead of the clock";
+    }
     let happened: Vec<String> = kinds
         .iter()
         .map(|(k, n)| format!("{} {n}", k.label()))

@@ -29,6 +29,12 @@ pub struct FieldBuffers {
     draft: bool,
     /// The field to take the keyboard the next time it is drawn.
     focus: Option<String>,
+    /// The field that returned a value this frame, and its text: the one a
+    /// [`Self::refuse`] pins its reason to.
+    offered: Option<(String, String)>,
+    /// Fields whose value the campaign refused: the text refused and why,
+    /// shown beside the field until the GM changes that text (or undoes).
+    refused: HashMap<String, (String, String)>,
 }
 
 impl FieldBuffers {
@@ -71,7 +77,43 @@ impl FieldBuffers {
     pub fn discard_typing(&mut self) {
         self.texts.clear();
         self.errors.clear();
+        self.refused.clear();
         self.draft = false;
+    }
+
+    /// Refuses the value the field just returned, for `why`: the field keeps
+    /// the text, in red with the reason beneath it, and offers it no more
+    /// until the GM changes it (other fields' "saved" never hides it). The
+    /// status bar says it too.
+    pub fn refuse(&mut self, out: &mut Vec<Command>, why: String) {
+        self.draft = false;
+        if let Some((key, text)) = self.offered.take() {
+            self.texts.insert(key.clone(), text.clone());
+            self.refused.insert(key, (text, why.clone()));
+        }
+        out.push(Command::Refuse(why));
+    }
+
+    /// After the field `key` is drawn with `text`: a refusal of another
+    /// text is forgotten (the GM acted on the field); whether the text is
+    /// still the one refused.
+    fn still_refused(&mut self, key: &str, text: &str) -> bool {
+        match self.refused.get(key) {
+            Some((refused, _)) if refused == text => true,
+            Some(_) => {
+                self.refused.remove(key);
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Notes that the field `key` returned `value` typed as `text`.
+    fn offer<T>(&mut self, key: &str, text: &str, value: Option<T>) -> Option<T> {
+        if value.is_some() {
+            self.offered = Some((key.to_owned(), text.to_owned()));
+        }
+        value
     }
 
     /// Gives the field the keyboard when asked for, its text selected, so
@@ -94,6 +136,7 @@ impl FieldBuffers {
     /// (a draft while the field has focus), or from a button or checkbox.
     pub fn command(&mut self, edit: Option<Edit>) -> Option<Command> {
         let draft = std::mem::take(&mut self.draft);
+        self.offered = None;
         edit.map(|edit| {
             if draft {
                 Command::Draft(edit)
@@ -151,13 +194,22 @@ impl FieldBuffers {
             .get(key)
             .cloned()
             .unwrap_or_else(|| current.to_owned());
-        let edit = if multiline {
+        let mut edit = if multiline {
             TextEdit::multiline(&mut text).desired_rows(3)
         } else {
             TextEdit::singleline(&mut text)
         };
+        if self.refused.contains_key(key) {
+            edit = edit.text_color(ERROR_COLOUR);
+        }
         let response = label.name(ui.add(edit.id_salt(key).desired_width(width)), label_id);
         self.take_focus(key, &response, &text);
+        if self.still_refused(key, &text) {
+            if let Some((_, why)) = self.refused.get(key) {
+                error_below(ui, key, &response, why);
+            }
+            return None;
+        }
         if response.has_focus() {
             self.texts.insert(key.to_owned(), text.clone());
         } else if response.lost_focus() {
@@ -166,7 +218,8 @@ impl FieldBuffers {
             return None;
         }
         self.draft = response.has_focus();
-        (text != current).then_some(text)
+        let value = (text != current).then(|| text.clone());
+        self.offer(key, &text, value)
     }
 
     /// A whole-number field checked against `range`.
@@ -193,8 +246,12 @@ impl FieldBuffers {
         current: f64,
         parse: impl Fn(&str) -> Result<f64, limits::FieldError>,
     ) -> Option<f64> {
-        let shown = format_decimal(current);
-        self.parsed(ui, key, label, current, &shown, NUMBER_WIDTH, parse)
+        // Exactly as stored (a moon's 30.4375 days), never rounded: a field
+        // left as it was shown must not change the value.
+        let shown = current.to_string();
+        let typed = self.texts.get(key).map_or(shown.as_str(), String::as_str);
+        let width = NUMBER_WIDTH.max(text_width(ui, typed, egui::TextStyle::Body) + 12.0);
+        self.parsed(ui, key, label, current, &shown, width, parse)
     }
 
     /// A field whose text is parsed into a value (a number, a dice
@@ -220,7 +277,7 @@ impl FieldBuffers {
                 .get(key)
                 .cloned()
                 .unwrap_or_else(|| shown.to_owned());
-            let invalid = self.errors.contains_key(key);
+            let invalid = self.errors.contains_key(key) || self.refused.contains_key(key);
             let mut edit = TextEdit::singleline(&mut text)
                 .id_salt(key)
                 .desired_width(width);
@@ -232,7 +289,9 @@ impl FieldBuffers {
             if response.has_focus() || invalid {
                 self.texts.insert(key.to_owned(), text.clone());
             }
-            if response.has_focus() {
+            if self.still_refused(key, &text) {
+                // Offered no more until the GM changes it.
+            } else if response.has_focus() {
                 result = parse(&text).ok().filter(|v| *v != current);
                 self.draft = result.is_some();
             } else if response.lost_focus() {
@@ -251,9 +310,11 @@ impl FieldBuffers {
                     }
                 }
             }
-            if let Some(message) = self.errors.get(key) {
+            let refusal = self.refused.get(key).map(|(_, why)| why);
+            if let Some(message) = self.errors.get(key).or(refusal) {
                 error_below(ui, key, &response, message);
             }
+            result = self.offer(key, &text, result.take());
         });
         result
     }

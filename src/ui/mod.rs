@@ -177,6 +177,7 @@ impl UiState {
             &mut self.rules.fields,
             &mut self.journeys.fields,
             &mut self.map.fields,
+            &mut self.weather.fields,
             &mut self.gathering.fields,
             &mut self.scene.fight.fields,
         ] {

@@ -7,12 +7,13 @@
 
 use super::Screen;
 use super::chronicle::{ChronicleMemo, entries_ui};
-use super::fields::{FieldBuffers, choice_combo, draft};
+use super::fields::{choice_combo, draft};
+use super::forms::{Whole, play_button};
 use crate::app::Command;
 use crate::app::edits::records;
 use crate::model::calendar::{Calendar, Day, MonthPage};
 use crate::model::chronicle::{self, Filter};
-use crate::model::event::Repeat;
+use crate::model::event::{Repeat, RepeatError};
 use crate::model::{CampaignData, Recurrence, limits};
 use egui::{Color32, RichText, Ui};
 
@@ -22,9 +23,8 @@ pub struct CalendarState {
     page: Option<(i64, usize)>,
     /// The day picked; today's until the GM picks one.
     picked: Option<i64>,
-    pub fields: FieldBuffers,
-    move_days: i64,
-    move_hours: i64,
+    move_days: Whole,
+    move_hours: Whole,
     why: String,
     event_name: String,
     repeat: Repeat,
@@ -37,9 +37,8 @@ impl Default for CalendarState {
         Self {
             page: None,
             picked: None,
-            fields: FieldBuffers::default(),
-            move_days: 1,
-            move_hours: 0,
+            move_days: Whole::new(1, limits::CLOCK_MOVE_DAYS),
+            move_hours: Whole::new(0, limits::hour_of_day(24)),
             why: String::new(),
             event_name: String::new(),
             repeat: Repeat::Once,
@@ -257,28 +256,21 @@ fn moon_glyph(phase: crate::model::calendar::Phase) -> &'static str {
 fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &mut Vec<Command>) {
     ui.label(RichText::new("The clock").strong());
     ui.label(format!("Now: {}", data.settings.when(data.settings.clock)));
-    ui.horizontal(|ui| {
-        let fields = &mut state.fields;
-        if let Some(d) = fields.whole(
-            ui,
-            "move-days",
-            "Days",
-            state.move_days,
-            &limits::CLOCK_MOVE_DAYS,
-        ) {
-            state.move_days = d;
-        }
-        let hours = 0..=data.settings.day_hours - 1;
-        if let Some(h) = fields.whole(ui, "move-hours", "Hours", state.move_hours, &hours) {
-            state.move_hours = h;
-        }
-    });
+    let day_hours = data.settings.day_hours;
+    state.move_hours.set_range(limits::hour_of_day(day_hours));
+    let (days, hours) = ui
+        .horizontal(|ui| {
+            let days = state.move_days.ui(ui, "Days", 48.0);
+            let hours = state.move_hours.ui(ui, "Hours", 36.0);
+            (days, hours)
+        })
+        .inner;
     draft(ui, "Why", &mut state.why, 220.0);
-    let hours = state.move_days * data.settings.day_hours + state.move_hours;
-    let move_on = ui
-        .add_enabled(hours > 0, egui::Button::new("Move the clock on"))
-        .on_disabled_hover_text("Move it on by a day or an hour at least");
-    if move_on.clicked() {
+    let hours = days.and_then(|d| hours.map(|h| d * day_hours + h));
+    let (_, pressed) = play_button(ui, "Move the clock on", hours, |&h| {
+        (h <= 0).then(|| "Move it on by a day or an hour at least".to_owned())
+    });
+    if let Some(hours) = pressed {
         out.push(Command::MoveClock {
             hours,
             why: std::mem::take(&mut state.why),
@@ -337,13 +329,22 @@ fn day_ui(
         if let Some(r) = choice_combo(ui, "event-repeat", "comes", state.repeat) {
             state.repeat = r;
         }
-        let why_not = (state.repeat == Repeat::Moon && c.moons.is_empty())
-            .then_some("The calendar has no moons (Campaign screen)");
-        let add = ui
-            .add_enabled(why_not.is_none(), egui::Button::new("Add event"))
-            .on_disabled_hover_text(why_not.unwrap_or_default());
-        if add.clicked() {
-            let when = Recurrence::anchored(state.repeat, c, day);
+        let when = Recurrence::anchored(state.repeat, c, day);
+        let offer_yearly = matches!(when, Err(RepeatError::FestivalMonthly(_)));
+        let (_, added) = play_button(ui, "Add event", when.map_err(|e| e.to_string()), |_| None);
+        let yearly = offer_yearly
+            && ui
+                .button(format!(
+                    "Add it every year on {}",
+                    c.day_words(c.date(day).day)
+                ))
+                .clicked();
+        let when = added.or_else(|| {
+            yearly
+                .then(|| Recurrence::anchored(Repeat::Year, c, day).ok())
+                .flatten()
+        });
+        if let Some(when) = when {
             out.push(Command::Apply(
                 records::add_event(data, &state.event_name, when).edit,
             ));

@@ -5,6 +5,7 @@
 //! history, which stays as it fell.
 
 use super::fields::{FieldBuffers, Unpicked};
+use super::forms::{Whole, play_button};
 use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::app::edits::records;
@@ -17,7 +18,7 @@ pub struct WeatherState {
     pub selected: Option<RegionId>,
     pub fields: FieldBuffers,
     /// How many days ahead the forecast looks.
-    pub days: i64,
+    pub days: Whole,
     /// The forecast's odds, worked out again only when something changes.
     odds: Memo<(u64, RegionId, i64), Result<Vec<DayOdds>, String>>,
 }
@@ -27,7 +28,7 @@ impl Default for WeatherState {
         Self {
             selected: None,
             fields: FieldBuffers::default(),
-            days: 7,
+            days: Whole::new(7, limits::FORECAST_DAYS),
             odds: Memo::default(),
         }
     }
@@ -257,32 +258,25 @@ fn forecast_ui(
     out: &mut Vec<Command>,
 ) {
     ui.label(RichText::new("Forecast").strong());
-    ui.horizontal(|ui| {
-        if let Some(days) = state.fields.whole(
-            ui,
-            "forecast-days",
-            "Days ahead",
-            state.days,
-            &limits::FORECAST_DAYS,
-        ) {
-            state.days = days;
-        }
-        let why_not = weather::why_not_forecast(data, r, state.days);
-        let roll = ui
-            .add_enabled(
-                why_not.is_none(),
-                egui::Button::new("Roll the forecast again"),
-            )
-            .on_disabled_hover_text(why_not.map(|e| e.to_string()).unwrap_or_default());
-        if roll.clicked() {
-            out.push(Command::Weather(WeatherStep::RollForecast {
-                region: r.id,
-                days: state.days,
-            }));
-        }
-    });
-    let odds = state.odds.get((data.revision, r.id, state.days), || {
-        std::rc::Rc::new(weather::forecast(data, r, state.days).map_err(|e| e.to_string()))
+    let days = ui
+        .horizontal(|ui| {
+            let days = state.days.ui(ui, "Days ahead", 36.0);
+            let step = days
+                .clone()
+                .map(|days| WeatherStep::RollForecast { region: r.id, days });
+            let (_, pressed) = play_button(ui, "Roll the forecast again", step, |_| {
+                let days = state.days.value().ok()?;
+                weather::why_not_forecast(data, r, days).map(|e| e.to_string())
+            });
+            out.extend(pressed.map(Command::Weather));
+            days
+        })
+        .inner;
+    // While the field does not read, no chances: they would be of a number
+    // the GM no longer sees.
+    let Ok(days) = days else { return };
+    let odds = state.odds.get((data.revision, r.id, days), || {
+        std::rc::Rc::new(weather::forecast(data, r, days).map_err(|e| e.to_string()))
     });
     let odds = match odds.as_ref() {
         Ok(odds) => odds,

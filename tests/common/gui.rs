@@ -16,6 +16,8 @@ use waybook::ui::WaybookApp;
 pub struct Fixture {
     pub dir: tempfile::TempDir,
     pub harness: Harness<'static, WaybookApp>,
+    /// The campaign file's name in `dir`.
+    file: String,
 }
 
 impl Fixture {
@@ -62,13 +64,44 @@ impl Fixture {
         answers: Vec<DialogOutcome>,
         snapshots: bool,
     ) -> Self {
+        Self::made_by(
+            name,
+            |path| {
+                drop(waybook::demo::create_demo(path).expect("the demo"));
+                prepare(path);
+            },
+            answers,
+            snapshots,
+        )
+    }
+
+    /// A new campaign as File > New makes it (the starter content, nothing
+    /// played), opened in the app: where a new GM begins.
+    pub fn new_campaign() -> Self {
+        Self::made_by(
+            "new.waybook",
+            |path| {
+                drop(waybook::starter::create_campaign(path, "New campaign").expect("made"));
+            },
+            Vec::new(),
+            false,
+        )
+    }
+
+    /// The campaign `make` writes at `name` in the fixture's folder, opened
+    /// by the app as the GM would open it.
+    fn made_by(
+        name: &str,
+        make: impl FnOnce(&std::path::Path),
+        answers: Vec<DialogOutcome>,
+        snapshots: bool,
+    ) -> Self {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let path = dir.path().join(name);
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder).expect("its folder");
         }
-        drop(waybook::demo::create_demo(&path).expect("the demo"));
-        prepare(&path);
+        make(&path);
         let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
         if snapshots {
             app.app.data_dir = Some(dir.path().join("data"));
@@ -82,7 +115,11 @@ impl Fixture {
             .with_max_steps(16)
             .build_ui_state(|ui, app: &mut WaybookApp| app.frame_ui(ui), app);
         harness.run();
-        Self { dir, harness }
+        Self {
+            dir,
+            harness,
+            file: name.to_owned(),
+        }
     }
 
     pub fn path(&self, name: &str) -> PathBuf {
@@ -253,7 +290,7 @@ impl Fixture {
     }
 
     pub fn reloaded(&self) -> CampaignData {
-        Campaign::open(&self.path("demo.waybook"))
+        Campaign::open(&self.path(&self.file))
             .expect("the file reopens")
             .load()
             .expect("loads")

@@ -156,3 +156,119 @@ fn events_keep_their_days_when_the_calendar_changes() {
             .any(|e| e.when.describe(&kept.settings.calendar) == "every full moon of Sable")
     );
 }
+
+/// Issue 34, 5: a weekday follows its date. A new campaign on the
+/// Gregorian calendar with day 1 put on 1 January 2026 names it a
+/// Thursday, and a week later is Thursday 8 January, as it was; the
+/// Campaign screen says the weekday of day 1 and offers no weekday to
+/// choose that could disagree with the date.
+#[test]
+fn a_weekday_follows_the_date_it_names() {
+    let mut f = Fixture::new_campaign();
+    f.click("Campaign");
+    f.type_into("year", "2026");
+    assert!(f.shows("Thursday 1 January 2026"), "the menu bar's date");
+    assert!(f.shows("(a Thursday)"));
+    f.click("Roster");
+    f.click("Calendar");
+    f.type_into("Days", "7");
+    f.click("Move the clock on");
+    assert!(f.shows("Thursday 8 January 2026"));
+}
+
+/// Issue 34, 11: a moon's cycle is kept to the last decimal the GM types,
+/// shown whole in its field, and a field the GM only passes through
+/// leaves it as it is.
+#[test]
+fn a_moon_s_cycle_keeps_every_decimal() {
+    use egui_kittest::kittest::Queryable;
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    f.type_into_nth("cycle (days)", 0, "30.4375");
+    let cycle = |f: &Fixture| f.data().settings.calendar.moons[0].cycle_days;
+    assert_eq!(cycle(&f), 30.4375);
+    let field = f
+        .harness
+        .get_all_by_role_and_label(egui::accesskit::Role::TextInput, "cycle (days)")
+        .next()
+        .expect("the field");
+    assert_eq!(field.value().as_deref(), Some("30.4375"));
+    let font = egui::TextStyle::Body.resolve(&f.harness.ctx.global_style());
+    let width = f.harness.ctx.fonts_mut(|fonts| {
+        fonts
+            .layout_no_wrap("30.4375".into(), font, egui::Color32::BLACK)
+            .size()
+            .x
+    });
+    assert!(field.rect().width() > width, "the field shows it whole");
+    // In and out again without typing: nothing changes.
+    f.type_into_nth("cycle (days)", 0, "30.4375");
+    f.harness.key_press(egui::Key::Tab);
+    f.harness.run();
+    assert_eq!(f.reloaded().settings.calendar.moons[0].cycle_days, 30.4375);
+}
+
+/// Issue 34, 24: a refused value stays in its field, in red with the
+/// reason beneath, while the GM edits other fields; it goes when the GM
+/// types another value there.
+#[test]
+fn a_refusal_stays_beside_its_field_until_the_gm_acts_on_it() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    // The demo's leap years come every 4: an exception every 10 is no
+    // multiple of it.
+    f.type_into("except every (0: never)", "10");
+    let refusal = "The calendar was not changed: leap years come every 1 to 10,000 years";
+    assert!(f.shows(refusal));
+    f.type_into("Era", "of the Bridge");
+    assert_eq!(f.data().settings.calendar.era, "of the Bridge", "saved");
+    assert!(f.shows(refusal), "the refusal is still there to read");
+    assert_eq!(
+        f.field("except every (0: never)").value().as_deref(),
+        Some("10")
+    );
+    assert_eq!(
+        f.data()
+            .settings
+            .calendar
+            .leap
+            .as_ref()
+            .and_then(|l| l.except_every),
+        None
+    );
+    f.type_into("except every (0: never)", "8");
+    assert_eq!(
+        f.data()
+            .settings
+            .calendar
+            .leap
+            .as_ref()
+            .and_then(|l| l.except_every),
+        Some(8)
+    );
+    assert!(!f.shows(refusal), "gone once the GM acts on the field");
+}
+
+/// Issue 34, 6: "every month" on a festival is refused with the reason,
+/// and the yearly event it can be is offered instead.
+#[test]
+fn a_monthly_event_on_a_festival_is_refused_and_a_yearly_one_offered() {
+    let mut f = Fixture::demo();
+    f.click("Calendar");
+    f.click("◀ Previous month");
+    f.click("Day Midsummer Night");
+    f.type_into("New event", "Bonfires on the pass");
+    f.pick("comes", "Every month");
+    f.greyed_with("Add event", "Midsummer Night is a festival, in no month");
+    let before = f.data().events.len();
+    f.click("Add it every year on Midsummer Night");
+    assert_eq!(f.data().events.len(), before + 1);
+    let event = f.data().events.values().last().expect("added").clone();
+    assert_eq!(event.name, "Bonfires on the pass");
+    assert_eq!(
+        event.when,
+        waybook::model::Recurrence::Year {
+            on: waybook::model::calendar::Day::Festival(0)
+        }
+    );
+}

@@ -148,6 +148,7 @@ pub fn add_path(data: &CampaignData, from: PlaceId, to: PlaceId) -> Added<MapPat
         travelled: 0,
         notes: String::new(),
         region: None,
+        stretches: Vec::new(),
         encounters: EncounterTables::default(),
     };
     added("Draw path", &path)
@@ -310,7 +311,7 @@ pub fn reshape_calendar(data: &CampaignData, reshape: &Reshape) -> Result<Edit, 
     }
     if !stranded.is_empty() {
         return Err(format!(
-            "{label} was refused: the events {} fall on it; move or remove them first (Calendar screen)",
+            "{label} was refused: the events {} fall on it; remove them first (Calendar screen, on their days)",
             stranded.join(", ")
         ));
     }
@@ -342,14 +343,15 @@ pub fn remove_region(data: &CampaignData, region: &Region) -> Edit {
             }),
         ));
     }
-    for p in data.paths.values().filter(|p| gone(p.region)) {
-        changes.push(Change::of(
-            Some(p),
-            Some(&MapPath {
-                region: None,
-                ..p.clone()
-            }),
-        ));
+    for p in data.paths.values() {
+        let mut after = p.clone();
+        if gone(after.region) {
+            after.region = None;
+        }
+        after.stretches.retain(|s| s.region != region.id);
+        if after != *p {
+            changes.push(Change::of(Some(p), Some(&after)));
+        }
     }
     for j in data.journeys.values() {
         let mut after = j.clone();
