@@ -40,6 +40,7 @@ fn path(id: MapPathId, from: PlaceId, to: PlaceId, difficulty: i64, rounds: i64)
         travelled: 0,
         notes: String::new(),
         region: None,
+        stretches: Vec::new(),
         encounters: EncounterTables::default(),
     }
 }
@@ -934,16 +935,53 @@ fn the_forecast_from_partway_along_a_path_starts_where_the_party_is() {
         (onward.paths[0].from.as_str(), onward.paths[0].to.as_str()),
         ("partway along path 1", "Ford")
     );
+    // Issue 34, 12: "the players choose what direction along the path to
+    // follow": back home is the one round made, turned back, not on to
+    // Ford and the whole lane again.
     let back = forecast::route(&data, PARTY, HOME).expect("the way back");
     let legs: Vec<_> = back
         .paths
         .iter()
         .map(|p| (p.from.as_str(), p.to.as_str(), p.rounds_left))
         .collect();
-    assert_eq!(
-        legs,
-        [("partway along path 1", "Ford", 1), ("Ford", "Home", 2)]
+    assert_eq!(legs, [("partway along path 1", "Home", 1)]);
+    assert!(back.rounds_expected < onward.rounds_expected);
+}
+
+/// Issue 34, 12 and 13: between rounds the party turns back along its
+/// path, the rounds it made now the rounds to go, and arrives where it set
+/// out from; the route to where the party stands has no legs and no
+/// rounds (never -0.0).
+#[test]
+fn a_party_turns_back_along_its_path_and_is_where_it_stands() {
+    let mut data = without_tokens(campaign());
+    assert!(
+        waybook::travel::round::check(&data, PARTY, &TravelStep::TurnBack).is_err(),
+        "at a place there is no way back to turn to"
     );
+    to_camp(&mut data);
+    let refused =
+        waybook::travel::round::check(&data, PARTY, &TravelStep::TurnBack).expect_err("mid-round");
+    assert_eq!(
+        refused.to_string(),
+        "Walkers has a travel round to finish first"
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    let edit = step(&mut data, TravelStep::TurnBack, &[]);
+    assert_eq!(edit.label, "Walkers turns back along path 1 toward Home");
+    let on = party(&data).travel.on_path.expect("on the lane");
+    assert_eq!((on.toward, on.from, on.state.rounds_left), (HOME, FORD, 1));
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    assert_eq!(party(&data).travel.place, Some(HOME), "home again");
+    let here = forecast::route(&data, PARTY, HOME).expect("a forecast");
+    assert!(here.paths.is_empty());
+    assert!(here.rounds_expected == 0.0 && here.rounds_expected.is_sign_positive());
 }
 
 /// Issue 22, fault 4: Explore "gives the players a +2 to the result the

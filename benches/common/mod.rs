@@ -68,6 +68,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
                         travelled: 0,
                         notes: String::new(),
                         region: None,
+                        stretches: Vec::new(),
                         encounters: waybook::model::EncounterTables::default(),
                     };
                     paths += 1;

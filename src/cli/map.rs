@@ -169,6 +169,10 @@ pub fn route(args: &RouteArgs, out: &mut impl Write) -> anyhow::Result<()> {
         writeln!(out)?;
         return Ok(());
     }
+    if route.paths.is_empty() {
+        writeln!(out, "{} is at {} already.", route.party, route.to)?;
+        return Ok(());
+    }
     writeln!(
         out,
         "{} from {} to {}: {:.1} rounds expected; {}",

@@ -130,6 +130,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             travelled,
             notes: String::new(),
             region: None,
+            stretches: Vec::new(),
             encounters: crate::model::EncounterTables::default(),
         },
     );

@@ -101,6 +101,10 @@ pub struct MapPath {
     /// The region it runs through; `None`: its start's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<RegionId>,
+    /// Stretches of it in other regions, each with its weather: a path
+    /// over a pass and down onto a plain. In the order of the path.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stretches: Vec<Stretch>,
     /// Its own encounter tables, before its region's.
     #[serde(default, skip_serializing_if = "EncounterTables::is_empty")]
     pub encounters: EncounterTables,
@@ -109,7 +113,40 @@ pub struct MapPath {
     pub shown: super::Visibility,
 }
 
+/// A stretch of a path that lies in a region of its own: from its
+/// `from_round`th round (1 the first, counted from the path's `from` end)
+/// to the next stretch or the path's end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stretch {
+    pub from_round: i64,
+    pub region: RegionId,
+}
+
 impl MapPath {
+    /// The region (by id) its `round`th round lies in, counted from its
+    /// `from` end: the last stretch begun by then, else the path's own;
+    /// `None`: its start's.
+    pub fn region_at(&self, round: i64) -> Option<RegionId> {
+        self.stretches
+            .iter()
+            .rev()
+            .find(|s| s.from_round <= round)
+            .map(|s| s.region)
+            .or(self.region)
+    }
+
+    /// Which round of the path, from its `from` end, a party on it travels
+    /// next (the last while arriving).
+    pub fn round_of(&self, on: &OnPath) -> i64 {
+        let next = on.rounds_done(self) + 1;
+        let from_start = if on.toward == self.to {
+            next
+        } else {
+            self.rounds + 1 - next
+        };
+        from_start.clamp(1, self.rounds.max(1))
+    }
+
     /// The place at the other end from `place`, if the path touches it.
     pub fn other_end(&self, place: PlaceId) -> Option<PlaceId> {
         if self.from == place {
@@ -141,5 +178,21 @@ impl OnPath {
     /// less those still to go.
     pub fn rounds_done(&self, path: &MapPath) -> i64 {
         (path.rounds + i64::from(self.extra) - i64::from(self.state.rounds_left)).max(0)
+    }
+
+    /// The party turned back ("choose what direction along the path to
+    /// follow"): heading for the place it set out from, the rounds it made
+    /// now the rounds to go. Its setbacks stay with it until it reaches an
+    /// end of the path.
+    pub fn turned_back(&self, path: &MapPath) -> Self {
+        Self {
+            from: self.toward,
+            toward: self.from,
+            state: PathState {
+                rounds_left: u32::try_from(self.rounds_done(path)).unwrap_or(0),
+                ..self.state
+            },
+            ..*self
+        }
     }
 }

@@ -76,7 +76,7 @@ pub use journey::{
 };
 pub(crate) use kinds::each_change;
 pub use log::{LogEntry, LogKind, LogRead};
-pub use map::{EncounterTables, MapPath, OnPath, Place, PlaceKind};
+pub use map::{EncounterTables, MapPath, OnPath, Place, PlaceKind, Stretch};
 pub use party::Party;
 pub use party::{DAILY_UNITS, days_of_food, member_columns, member_row};
 pub use record::{Record, Stale};

@@ -247,10 +247,12 @@ pub fn path_odds(data: &CampaignData, party: PartyId, path: &MapPath, from: Plac
 }
 
 /// The route from where the party is to `to`, by fewest expected rounds,
-/// and its forecast. From partway along a path it starts with the rounds
-/// left on that path, in the direction the party travels, and goes on from
-/// its end. The route is found with every path read fresh; the first leg
-/// then has last camp's Explore on its first pathfind.
+/// and its forecast. From partway along a path the party may go on or turn
+/// back ("choose what direction along the path to follow"): the route
+/// starts with the rounds left on that path in the direction expected to
+/// be quicker, and goes on from the end it reaches. The route is found
+/// with every path read fresh; the first leg then has last camp's Explore
+/// on its first pathfind. To the place the party is at: no legs, no rounds.
 pub fn route(
     data: &CampaignData,
     party: PartyId,
@@ -266,78 +268,134 @@ pub fn route(
             .map_or_else(String::new, |p| p.name.clone())
     };
     let modifiers = p.travel.modifiers;
-    let mut explore = p.travel.explored;
-    let mut legs = Vec::new();
-    let (start, from) = match (p.travel.on_path, p.travel.place) {
-        (Some(on), _) => {
-            let path = data.paths.get(&on.path);
-            if let Some(path) = path {
-                legs.push(odds(data, modifiers, path, Start::On(on), explore));
-                explore = false;
-            }
-            let said = path.map_or_else(
-                || name(on.toward),
-                |path| {
-                    format!(
-                        "partway along {} ({} of {} rounds done, toward {})",
-                        path.name,
-                        on.rounds_done(path),
-                        path.rounds + i64::from(on.extra),
-                        name(on.toward)
-                    )
-                },
+    let explore = p.travel.explored;
+    // Partway along a path with rounds left; a path done is its end.
+    let partway = (p.travel.on_path)
+        .and_then(|on| Some((on, data.paths.get(&on.path)?)))
+        .filter(|(on, _)| on.state.rounds_left > 0);
+    let at = match (partway, p.travel.on_path, p.travel.place) {
+        (Some(_), ..) => None,
+        (None, Some(on), _) => Some(on.toward),
+        (None, None, Some(place)) => Some(place),
+        (None, None, None) => return Err(RouteError::Nowhere(p.name.clone())),
+    };
+    let fresh = |way: Vec<(&MapPath, PlaceId)>, explore: bool| {
+        way.into_iter()
+            .enumerate()
+            .map(|(i, (path, from))| {
+                odds(data, modifiers, path, Start::At(from), explore && i == 0)
+            })
+            .collect::<Vec<_>>()
+    };
+    let (from, legs) = match (partway, at) {
+        (Some((on, path)), _) => {
+            let said = format!(
+                "partway along {} ({} of {} rounds done, toward {})",
+                path.name,
+                on.rounds_done(path),
+                path.rounds + i64::from(on.extra),
+                name(on.toward)
             );
-            (on.toward, said)
+            let ways = [on, on.turned_back(path)]
+                .into_iter()
+                .filter(|way| way.state.rounds_left > 0)
+                .filter_map(|way| {
+                    let rest = shortest_way(data, modifiers, way.toward, to)?;
+                    let mut legs = vec![odds(data, modifiers, path, Start::On(way), explore)];
+                    legs.extend(fresh(rest, false));
+                    Some(legs)
+                });
+            let legs = ways
+                .min_by(|a, b| expected(a).total_cmp(&expected(b)))
+                .ok_or_else(|| RouteError::NoRoute {
+                    from: said.clone(),
+                    to: name(to),
+                })?;
+            (said, legs)
         }
-        (None, Some(place)) => (place, name(place)),
+        (None, Some(place)) => {
+            let way =
+                shortest_way(data, modifiers, place, to).ok_or_else(|| RouteError::NoRoute {
+                    from: name(place),
+                    to: name(to),
+                })?;
+            (name(place), fresh(way, explore))
+        }
         (None, None) => return Err(RouteError::Nowhere(p.name.clone())),
     };
-    let way = shortest_way(data, modifiers, start, to).ok_or_else(|| RouteError::NoRoute {
-        from: name(start),
-        to: name(to),
-    })?;
-    for (path, from) in way {
-        legs.push(odds(data, modifiers, path, Start::At(from), explore));
-        explore = false;
-    }
-    let rounds_expected = legs.iter().filter_map(|l| l.rounds_expected).sum();
-    let future_camps: f64 = legs.iter().filter_map(|l| l.camps_expected).sum();
-    let fed = (super::heroes(data, party).len() + super::allies(data, party)) as f64;
-    // A round in play camps tonight, unless it was a partial round's
-    // arrival; Fellow Travelers met today feed everyone for nothing.
-    let in_play = data.round_in_play(party);
-    let tonight = in_play.is_some_and(|r| !r.partial);
-    let tonight_cost = if in_play.is_some_and(|r| !r.partial && !r.fellow_travelers) {
-        fed
-    } else {
-        0.0
-    };
-    let supplies_needed = (future_camps * fed + tonight_cost - 1e-9).ceil().max(0.0) as i64;
-    let held = p.supplies.max(0);
-    let supplies_short = (supplies_needed - held).max(0);
-    let runs_out_at_camp = (supplies_short > 0).then(|| {
-        let earlier = u32::from(tonight);
-        if (held as f64) < tonight_cost {
-            1
-        } else if fed <= 0.0 {
-            earlier + 1
-        } else {
-            let fed_camps = ((held as f64 - tonight_cost) / fed).floor() as u32;
-            earlier + fed_camps + 1
-        }
-    });
+    let rounds_expected = legs
+        .iter()
+        .filter_map(|l| l.rounds_expected)
+        .fold(0.0, |a, b| a + b);
+    let supplies = Supplies::of(data, party, p.supplies, &legs);
     Ok(RouteForecast {
         party: p.name.clone(),
         from,
         to: name(to),
         paths: legs,
         rounds_expected,
-        tonight,
-        supplies_needed,
-        supplies_held: held,
-        supplies_short,
-        runs_out_at_camp,
+        tonight: supplies.tonight,
+        supplies_needed: supplies.needed,
+        supplies_held: supplies.held,
+        supplies_short: supplies.short,
+        runs_out_at_camp: supplies.runs_out_at_camp,
     })
+}
+
+/// What a route's camps need of the Supplies: see [`RouteForecast`].
+struct Supplies {
+    tonight: bool,
+    needed: i64,
+    held: i64,
+    short: i64,
+    runs_out_at_camp: Option<u32>,
+}
+
+impl Supplies {
+    fn of(data: &CampaignData, party: PartyId, held: i64, legs: &[PathOdds]) -> Self {
+        let future_camps = legs
+            .iter()
+            .filter_map(|l| l.camps_expected)
+            .fold(0.0, |a, b| a + b);
+        let fed = (super::heroes(data, party).len() + super::allies(data, party)) as f64;
+        // A round in play camps tonight, unless it was a partial round's
+        // arrival; Fellow Travelers met today feed everyone for nothing.
+        let in_play = data.round_in_play(party);
+        let tonight = in_play.is_some_and(|r| !r.partial);
+        let tonight_cost = if in_play.is_some_and(|r| !r.partial && !r.fellow_travelers) {
+            fed
+        } else {
+            0.0
+        };
+        let needed = (future_camps * fed + tonight_cost - 1e-9).ceil().max(0.0) as i64;
+        let held = held.max(0);
+        let short = (needed - held).max(0);
+        let runs_out_at_camp = (short > 0).then(|| {
+            let earlier = u32::from(tonight);
+            if (held as f64) < tonight_cost {
+                1
+            } else if fed <= 0.0 {
+                earlier + 1
+            } else {
+                let fed_camps = ((held as f64 - tonight_cost) / fed).floor() as u32;
+                earlier + fed_camps + 1
+            }
+        });
+        Self {
+            tonight,
+            needed,
+            held,
+            short,
+            runs_out_at_camp,
+        }
+    }
+}
+
+/// The rounds a way's legs are expected to take; without end if one has none.
+fn expected(legs: &[PathOdds]) -> f64 {
+    legs.iter()
+        .map(|l| l.rounds_expected.unwrap_or(f64::INFINITY))
+        .fold(0.0, |a, b| a + b)
 }
 
 /// The paths of the way from `start` to `to` with the fewest rounds

@@ -83,6 +83,8 @@ pub enum TravelError {
     NotAHero(String, String),
     #[error("{0} has no orders for the camp")]
     NoOrders(String),
+    #[error("{0} is not partway along a path: there is no way back to turn to")]
+    NotPartway(String),
 }
 
 impl From<RuleError> for TravelError {
@@ -418,7 +420,7 @@ pub fn navigate(
         data.settings.clock.day, book.party.name, path.name
     ));
     let foretold = book.party.travel.forecast_weather.take();
-    match data.region_of_path(path) {
+    match data.region_on_path(path, &on) {
         Some(region) => {
             let day = data.settings.clock.day;
             let line = match book.region_weather(region, day, false, dice)? {
@@ -1090,6 +1092,9 @@ pub enum TravelStep {
         amount: i64,
         what: String,
     },
+    /// Between rounds, partway along a path: head back for the place the
+    /// party set out from.
+    TurnBack,
 }
 
 impl TravelStep {
@@ -1103,6 +1108,7 @@ impl TravelStep {
             TravelStep::Buy(..) => "Nothing was bought",
             TravelStep::Camp(_) => "The camp could not be made",
             TravelStep::Pay { .. } => "Nothing was paid",
+            TravelStep::TurnBack => "The party did not turn back",
         }
     }
 }
@@ -1167,6 +1173,15 @@ pub fn check(data: &CampaignData, party: PartyId, step: &TravelStep) -> Result<(
             Some(refusal) => Err(refusal),
             None => Ok(()),
         },
+        TravelStep::TurnBack => {
+            if data.round_in_play(party).is_some() {
+                return Err(TravelError::RoundInPlay(p.name));
+            }
+            match p.travel.on_path {
+                Some(on) if on.state.rounds_left > 0 => Ok(()),
+                _ => Err(TravelError::NotPartway(p.name)),
+            }
+        }
         TravelStep::Pay { amount, .. } => {
             if *amount < 1 {
                 return Err(TravelError::NothingToPay);
@@ -1212,5 +1227,27 @@ pub fn play(
         TravelStep::Buy(ware, count) => buy(data, party, *ware, *count),
         TravelStep::Camp(orders) => camp(data, party, orders, dice),
         TravelStep::Pay { amount, what } => pay(data, party, *amount, what),
+        TravelStep::TurnBack => turn_back(data, party),
     }
+}
+
+/// The party heads back along its path for the place it set out from.
+fn turn_back(data: &CampaignData, party: PartyId) -> Result<Edit> {
+    let p = party_of(data, party)?;
+    let on = p
+        .travel
+        .on_path
+        .ok_or_else(|| TravelError::NotPartway(p.name.clone()))?;
+    let path = data.paths.get(&on.path).ok_or(TravelError::NoPath)?;
+    let back = on.turned_back(path);
+    let mut after = p.clone();
+    after.travel.on_path = Some(back);
+    let place = data
+        .places
+        .get(&back.toward)
+        .map_or("", |pl| pl.name.as_str());
+    Ok(Edit::new(
+        format!("{} turns back along {} toward {place}", p.name, path.name),
+        vec![Change::of(Some(&p), Some(&after))],
+    ))
 }

@@ -252,6 +252,9 @@ fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party:
         Err(e) => {
             ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
         }
+        Ok(route) if route.paths.is_empty() => {
+            ui.label(format!("{} is at {} already.", route.party, route.to));
+        }
         Ok(route) => {
             ui.label(format!(
                 "From {}: {:.1} rounds expected",
@@ -436,26 +439,49 @@ fn navigation_ui(
     if let Some(path) = state.path.and_then(|p| data.paths.get(&p)) {
         let from = party.travel.place.unwrap_or(path.from);
         let odds = forecast::path_odds(data, party.id, path, from);
+        let mut reading = vec![format!("difficulty {}", path.difficulty)];
+        if path.travelled > 0 {
+            reading.push(format!("−2 × {} earlier trips", path.travelled));
+        }
+        if party.travel.modifiers != 0 {
+            reading.push(format!(
+                "{} modifiers",
+                crate::model::signed(-party.travel.modifiers)
+            ));
+        }
+        if party.travel.explored {
+            reading.push("+2 Explore on the roll".to_owned());
+        }
         ui.label(format!(
-            "Effective difficulty {} (difficulty {}, -2 × {} earlier trips, -{} modifiers{}): setback {} · hazard {} · warriors {} · benign {}",
+            "Effective difficulty {} ({}): setback {} · hazard {} · warriors {} · benign {}",
             odds.effective,
-            path.difficulty,
-            path.travelled,
-            party.travel.modifiers,
-            if party.travel.explored { ", +2 Explore on the roll" } else { "" },
+            reading.join(", "),
             percent(odds.p_setback),
             percent(odds.p_hazard),
             percent(odds.p_warriors),
             percent(odds.p_benign),
         ));
-        step_button(
-            ui,
-            data,
-            party.id,
-            "Roll the Navigation Phase",
-            TravelStep::Navigate(path.id),
-            out,
-        );
+        ui.horizontal(|ui| {
+            step_button(
+                ui,
+                data,
+                party.id,
+                "Roll the Navigation Phase",
+                TravelStep::Navigate(path.id),
+                out,
+            );
+            // "choose what direction along the path to follow"
+            if let Some(on) = party.travel.on_path.filter(|on| on.path == path.id) {
+                step_button(
+                    ui,
+                    data,
+                    party.id,
+                    format!("Turn back toward {}", place_name(data, on.from)),
+                    TravelStep::TurnBack,
+                    out,
+                );
+            }
+        });
     }
 }
 
