@@ -145,6 +145,7 @@ fn fill(path: &Path) {
             characters: vec![people[n as usize % people.len()]],
             undone: false,
             said: Vec::new(),
+            parties: Vec::new(),
         };
         changes.push(Change::of(None, Some(&entry)));
         write(&mut campaign, &mut changes, false);

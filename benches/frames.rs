@@ -269,6 +269,7 @@ fn fill(path: &Path, crowd: bool) {
             characters: vec![CharacterId(FIRST + n % CHARACTERS)],
             undone: false,
             said: vec![format!("Roll {n} came up {}", 1 + n % 20)],
+            parties: Vec::new(),
         };
         changes.push(Change::of(None, Some(&entry)));
     }

@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use waybook::model::{Change, Character, CharacterId, CharacterKind, Edit};
+use waybook::model::{Change, Character, CharacterId, CharacterKind, Edit, Player, PlayerId};
 use waybook::store::Campaign;
 use waybook::ui::roster::{SortColumn, visible_rows};
 
@@ -12,18 +12,21 @@ const CHARACTERS: i64 = 10_000;
 
 fn big_campaign(path: &std::path::Path) -> Campaign {
     let mut campaign = Campaign::create(path, "Ten thousand").expect("created");
-    let changes = (1..=CHARACTERS)
-        .map(|i| {
-            let mut c = Character::new(
-                CharacterId(i),
-                format!("Traveller {i:05}"),
-                CharacterKind::Npc,
-            );
-            c.player = format!("Player {}", i % 97);
-            c.companion.powers = vec!["Ward".into(), "Blink".into()];
-            Change::character(None, Some(&c))
-        })
-        .collect();
+    let players = (0..97).map(|i| {
+        let player = Player::new(PlayerId(i + 1), format!("Player {i}"));
+        Change::of(None, Some(&player))
+    });
+    let characters = (1..=CHARACTERS).map(|i| {
+        let mut c = Character::new(
+            CharacterId(i),
+            format!("Traveller {i:05}"),
+            CharacterKind::Npc,
+        );
+        c.player = Some(PlayerId(i % 97 + 1));
+        c.companion.powers = vec!["Ward".into(), "Blink".into()];
+        Change::character(None, Some(&c))
+    });
+    let changes = players.chain(characters).collect();
     campaign.apply(&Edit::new("fill", changes)).expect("filled");
     campaign
 }

@@ -1397,4 +1397,23 @@ fn handouts_write_one_players_page_since_a_session_and_never_over_a_file() {
     let early = waybook_keeping(&data, &[&args[..9], &["2026-01-01"]].concat());
     let line = one_error_line(&early);
     assert!(line.contains("there is no snapshot"), "{line}");
+
+    // Issue 34, 30: "GM" marks the GM's own characters; it is no player.
+    let gm = dir.path().join("gm");
+    let args = [
+        "handouts",
+        path_str(&file),
+        "--out",
+        path_str(&gm),
+        "--player",
+        "GM",
+    ];
+    let refused = waybook_keeping(&data, &args);
+    assert!(!refused.status.success());
+    let line = one_error_line(&refused);
+    assert!(
+        line.contains("“GM” marks the GM's own characters, not a player"),
+        "{line}"
+    );
+    assert!(!gm.exists(), "nothing written");
 }

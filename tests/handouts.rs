@@ -7,12 +7,12 @@
 
 mod common;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use waybook::handouts::{self, Format, Request};
-use waybook::model::players_view::players;
+use waybook::model::players_view::{Audience, entry_owners, first_day_lived, players};
 use waybook::model::{
-    CalendarEvent, CampaignData, Character, CharacterId, CharacterKind, EventId, Place, PlaceId,
-    Recurrence, Visibility,
+    CalendarEvent, CampaignData, Character, CharacterId, CharacterKind, EventId, Party, PartyId,
+    Place, PlaceId, Player, PlayerId, Recurrence, Visibility,
 };
 use waybook::pdf::Paper;
 
@@ -20,8 +20,33 @@ use waybook::pdf::Paper;
 #[derive(Debug, Clone, PartialEq)]
 enum Rule {
     Nobody,
-    Everyone,
-    Only(String),
+    /// The players of these parties.
+    Parties(Vec<PartyId>),
+    /// These players.
+    Players(Vec<PlayerId>),
+    /// The rule, for the players of this party alone (a member's notes).
+    Within(PartyId, Box<Rule>),
+    /// The rule, for a player whose parties lived this day of the log.
+    OnDay(i64, Box<Rule>),
+}
+
+/// A reader of handouts: a player, their parties, the first day they lived.
+struct Who {
+    player: PlayerId,
+    parties: BTreeSet<PartyId>,
+    lived: Option<i64>,
+}
+
+impl Rule {
+    fn may(&self, who: &Who) -> bool {
+        match self {
+            Rule::Nobody => false,
+            Rule::Parties(ps) => ps.iter().any(|p| who.parties.contains(p)),
+            Rule::Players(ids) => ids.contains(&who.player),
+            Rule::Within(party, rule) => who.parties.contains(party) && rule.may(who),
+            Rule::OnDay(day, rule) => who.lived.is_none_or(|l| *day >= l) && rule.may(who),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -36,32 +61,50 @@ impl Plant {
         marker
     }
 
-    /// A marker seen as `shown` says, by the issue's rule: the GM only, the
-    /// party (every player), or the players named.
-    fn shown(&mut self, shown: &Visibility) -> String {
-        self.mark(match shown {
-            Visibility::Gm => Rule::Nobody,
-            Visibility::Party => Rule::Everyone,
-            Visibility::Players(names) => Rule::Only(names[0].clone()),
-        })
+    /// A marker of a text of the parties `owners` seen as `shown` says, by
+    /// the issue's rule: the GM only; the party it belongs to (nobody, for
+    /// a text of no party); the players named.
+    fn shown(&mut self, shown: &Visibility, owners: &[PartyId]) -> String {
+        self.mark(rule(shown, owners))
     }
 }
 
-/// GM only, the party, Maya alone, in turn.
-fn cycle(i: usize) -> Visibility {
+fn rule(shown: &Visibility, owners: &[PartyId]) -> Rule {
+    match shown {
+        Visibility::Gm => Rule::Nobody,
+        Visibility::Party if owners.is_empty() => Rule::Nobody,
+        Visibility::Party => Rule::Parties(owners.to_vec()),
+        Visibility::Players(ids) => Rule::Players(ids.clone()),
+    }
+}
+
+/// The second party's one player, who never travelled with the company.
+const RIN: PlayerId = PlayerId(900);
+const SOLO: PartyId = PartyId(900);
+
+/// GM only, the party, Maya alone, Rin alone, in turn.
+fn cycle(data: &CampaignData, i: usize) -> Visibility {
+    let maya = data.player_named("Maya").expect("Maya plays").id;
     [
         Visibility::Gm,
         Visibility::Party,
-        Visibility::Players(vec!["Maya".to_owned()]),
-    ][i % 3]
+        Visibility::Players(vec![maya]),
+        Visibility::Players(vec![RIN]),
+    ][i % 4]
         .clone()
 }
 
-/// The demo with a marker in every text: those of records players may see
-/// by the visibility given, the rest kept from everyone.
+/// The demo with a second party, "The Solo Road" (Rin's Wren, who never
+/// travelled), and a marker in every text: those of records players may
+/// see by the visibility given, the rest kept from everyone.
 fn planted() -> (tempfile::TempDir, CampaignData, Plant) {
     let (dir, mut data) = common::demo();
     let mut plant = Plant::default();
+    data.players.insert(RIN, Player::new(RIN, "Rin"));
+    data.parties.insert(SOLO, Party::new(SOLO, "The Solo Road"));
+    let mut wren = Character::new(CharacterId(901), "Wren", CharacterKind::Hero);
+    (wren.party, wren.player) = (Some(SOLO), Some(RIN));
+    data.characters.insert(wren.id, wren);
     texts_with_visibility(&mut data, &mut plant);
     log_and_journeys(&mut data, &mut plant);
     never_shown(&mut data, &mut plant);
@@ -69,51 +112,59 @@ fn planted() -> (tempfile::TempDir, CampaignData, Plant) {
 }
 
 fn texts_with_visibility(data: &mut CampaignData, plant: &mut Plant) {
+    let shown: Vec<Visibility> = (0..4).map(|i| cycle(data, i)).collect();
+    let cycle = |i: usize| shown[i % 4].clone();
     for (i, c) in data.characters.values_mut().enumerate() {
         c.notes_shown = cycle(i);
-        c.notes = plant.shown(&c.notes_shown);
+        let owners: Vec<PartyId> = c.party.into_iter().collect();
+        c.notes = plant.mark(match c.party {
+            Some(p) => Rule::Within(p, Box::new(rule(&c.notes_shown, &owners))),
+            None => Rule::Nobody,
+        });
     }
     for (i, p) in data.places.values_mut().enumerate() {
         p.shown = cycle(i);
-        p.notes = plant.shown(&p.shown);
+        p.notes = plant.shown(&p.shown, &[]);
     }
     for (i, p) in data.paths.values_mut().enumerate() {
         p.shown = cycle(i + 1);
-        p.notes = plant.shown(&p.shown);
+        p.notes = plant.shown(&p.shown, &[]);
     }
     for (i, s) in data.sites.values_mut().enumerate() {
         s.shown = cycle(i + 2);
-        s.notes = plant.shown(&s.shown);
-        s.name = plant.shown(&s.shown);
+        s.notes = plant.shown(&s.shown, &[]);
+        s.name = plant.shown(&s.shown, &[]);
     }
     for (i, m) in data.missions.values_mut().enumerate() {
         m.shown = cycle(i + 1);
-        m.name = plant.shown(&m.shown);
-        m.lines.push(plant.shown(&m.shown));
+        let owners: Vec<PartyId> = m.party.into_iter().collect();
+        m.name = plant.shown(&m.shown, &owners);
+        m.lines.push(plant.shown(&m.shown, &owners));
     }
     // The calendar's own events fall on days nobody lived: secret whatever
-    // they say. Three more fall today, one of each visibility.
+    // they say. Four more fall today, one of each visibility.
     for e in data.events.values_mut() {
         e.name = plant.mark(Rule::Nobody);
         e.notes = plant.mark(Rule::Nobody);
     }
     let today = data.settings.clock.day;
-    for i in 0..3 {
+    for i in 0..4 {
         let id = EventId(900 + i as i64);
         let shown = cycle(i);
         let event = CalendarEvent {
             id,
-            name: plant.shown(&shown),
-            notes: plant.shown(&shown),
+            name: plant.shown(&shown, &[]),
+            notes: plant.shown(&shown, &[]),
             when: Recurrence::Once { day: today },
             shown,
         };
         data.events.insert(id, event);
     }
-    // Two places off every path: one told of, one not.
-    for (i, shown) in [Visibility::Party, Visibility::Gm].into_iter().enumerate() {
+    // Places off every path: told of "the party" (which a place has not:
+    // nobody), of Rin, and of nobody.
+    for (i, shown) in [cycle(1), cycle(3), cycle(0)].into_iter().enumerate() {
         let id = PlaceId(900 + i as i64);
-        let name = plant.shown(&shown);
+        let name = plant.shown(&shown, &[]);
         let mut place = data.places.values().next().expect("a place").clone();
         (place.id, place.name, place.notes, place.shown) = (id, name, String::new(), shown);
         data.places.insert(
@@ -124,48 +175,53 @@ fn texts_with_visibility(data: &mut CampaignData, plant: &mut Plant) {
             },
         );
     }
-    // Someone outside every party.
+    // Someone outside every party, though Maya plays them.
     let mut stranger = Character::new(
         CharacterId(900),
         plant.mark(Rule::Nobody),
         CharacterKind::Ally,
     );
     stranger.notes = plant.mark(Rule::Nobody);
-    stranger.player = "Maya".to_owned();
+    stranger.player = data.player_named("Maya").map(|p| p.id);
     data.characters.insert(stranger.id, stranger);
 }
 
 fn log_and_journeys(data: &mut CampaignData, plant: &mut Plant) {
-    let party = *data.parties.keys().next().expect("a party");
-    // The days the party lived begin with its first travel round.
-    let lived = (data.rounds.values())
-        .filter(|r| r.party == party)
-        .map(|r| r.day)
-        .min()
-        .expect("a round");
+    let shown: Vec<Visibility> = (0..4).map(|i| cycle(data, i)).collect();
     let today = data.settings.clock.day;
+    // One of the Solo Road's own, shared with its party.
+    let mut solo = data.log.values().next().expect("an entry").clone();
+    solo.id = waybook::model::LogId(900_000);
+    (solo.parties, solo.characters) = (vec![SOLO], vec![CharacterId(901)]);
+    data.log.insert(solo.id, solo);
+    let owners: BTreeMap<_, _> = (data.log.values())
+        .map(|e| (e.id, entry_owners(data, e)))
+        .collect();
     for (i, e) in data.log.values_mut().enumerate() {
-        e.shown = cycle(i);
+        e.shown = if e.parties == [SOLO] {
+            Visibility::Party
+        } else {
+            shown[i % 4].clone()
+        };
         e.working_shown = i % 2 == 0;
-        let seen = (lived..=today).contains(&e.at.day) && !e.undone;
-        let rule_shown = if seen {
-            e.shown.clone()
-        } else {
-            Visibility::Gm
+        let seen = e.at.day <= today && !e.undone;
+        let when = |rule: Rule| {
+            if seen {
+                Rule::OnDay(e.at.day, Box::new(rule))
+            } else {
+                Rule::Nobody
+            }
         };
-        e.why = plant.shown(&rule_shown);
-        e.said.insert(0, plant.shown(&rule_shown));
-        let dice_shown = if e.working_shown {
-            rule_shown
-        } else {
-            Visibility::Gm
-        };
-        e.rolled = plant.shown(&dice_shown);
+        let words = when(rule(&e.shown, &owners[&e.id]));
+        e.why = plant.mark(words.clone());
+        e.said.insert(0, plant.mark(words.clone()));
+        e.rolled = plant.mark(if e.working_shown { words } else { Rule::Nobody });
     }
     for (i, j) in data.journeys.values_mut().enumerate() {
-        j.plan.shown = cycle(i + 1);
-        j.name = plant.shown(&j.plan.shown);
-        let leg = plant.shown(&j.plan.shown);
+        j.plan.shown = shown[(i + 1) % 4].clone();
+        let rule = Rule::Within(j.party, Box::new(rule(&j.plan.shown, &[j.party])));
+        j.name = plant.mark(rule.clone());
+        let leg = plant.mark(rule);
         if let Some(first) = j
             .plan
             .routes
@@ -217,12 +273,13 @@ fn never_shown(data: &mut CampaignData, plant: &mut Plant) {
     }
 }
 
-/// Each player's handout text in `format`: the PDF's text, or the HTML.
+/// Each player's handout text in `format`, by player: the PDF's text, or
+/// the HTML.
 fn handout_texts(
     data: &CampaignData,
     format: Format,
     out: &std::path::Path,
-) -> BTreeMap<String, String> {
+) -> BTreeMap<PlayerId, String> {
     let request = Request {
         players: Vec::new(),
         format,
@@ -232,38 +289,53 @@ fn handout_texts(
     let written = handouts::make(data, None, &request, out).expect("handouts made");
     let mut texts = BTreeMap::new();
     for player in players(data) {
-        let path = handouts::target(out, &player, format);
-        assert!(written.contains(&path), "{player}'s handout is written");
+        let path = handouts::target(out, &player.name, format);
+        assert!(
+            written.contains(&path),
+            "{}'s handout is written",
+            player.name
+        );
         let text = match format {
             Format::Pdf => common::pdf_text(&lopdf::Document::load(&path).expect("a PDF")),
             Format::Html => std::fs::read_to_string(&path).expect("the page"),
         };
-        texts.insert(player, text);
+        texts.insert(player.id, text);
     }
     texts
 }
 
 /// "A test plants a unique marker in every GM-only field of a campaign,
 /// makes every handout in both formats, and finds 0 markers in the PDFs'
-/// text and the HTML, while every shared marker is found."
+/// text and the HTML, while every shared marker is found." Issue 34, 4:
+/// with two parties, "the party" reaches only the players of the party a
+/// text belongs to: Rin, of the Solo Road, sees none of the company's.
 #[test]
 fn no_handout_shows_a_secret_and_every_shared_text_is_there() {
     let (dir, data, plant) = planted();
-    assert_eq!(players(&data), ["Jo", "Maya", "Priya", "Tomás"]);
+    let names: Vec<&str> = players(&data).iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Jo", "Maya", "Priya", "Rin", "Tomás"]);
+    let readers: Vec<Who> = players(&data)
+        .iter()
+        .map(|p| {
+            let audience = Audience::of(&data, p.id).expect("a player of a party");
+            Who {
+                player: p.id,
+                lived: first_day_lived(&data, &audience),
+                parties: audience.parties,
+            }
+        })
+        .collect();
     for format in [Format::Pdf, Format::Html] {
         let out = dir.path().join(format.as_str());
         let texts = handout_texts(&data, format, &out);
         let (mut leaked, mut missing) = (Vec::new(), Vec::new());
-        for (player, text) in &texts {
+        for who in &readers {
+            let text = &texts[&who.player];
+            let name = &data.players[&who.player].name;
             for (marker, rule) in &plant.markers {
-                let may = match rule {
-                    Rule::Nobody => false,
-                    Rule::Everyone => true,
-                    Rule::Only(p) => p == player,
-                };
-                match (may, text.contains(marker.as_str())) {
-                    (false, true) => leaked.push(format!("{player}: {marker} ({rule:?})")),
-                    (true, false) => missing.push(format!("{player}: {marker}")),
+                match (rule.may(who), text.contains(marker.as_str())) {
+                    (false, true) => leaked.push(format!("{name}: {marker} ({rule:?})")),
+                    (true, false) => missing.push(format!("{name}: {marker} ({rule:?})")),
                     _ => {}
                 }
             }
@@ -285,6 +357,9 @@ fn no_handout_shows_a_secret_and_every_shared_text_is_there() {
         shared > 40 && secret > 80,
         "{shared} shared and {secret} secret markers planted"
     );
+    let rin = &readers.iter().find(|w| w.player == RIN).expect("Rin");
+    let theirs = plant.markers.iter().filter(|(_, r)| r.may(rin)).count();
+    assert!(theirs > 3, "Rin sees what is shared with them: {theirs}");
 }
 
 /// "never over existing files unless --overwrite"
@@ -347,7 +422,8 @@ fn each_html_handout_renders_in_a_browser_and_validates() {
     let (dir, data) = common::demo();
     let out = dir.path().join("html");
     let texts = handout_texts(&data, Format::Html, &out);
-    for player in texts.keys() {
+    for id in texts.keys() {
+        let player = &data.players[id].name;
         let page = handouts::target(&out, player, Format::Html);
         if let Some(tidy) = tool("tidy") {
             let check = std::process::Command::new(tidy)

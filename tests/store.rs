@@ -24,7 +24,7 @@ fn sidecars_absent(path: &Path) -> bool {
 
 fn full_character(id: CharacterId, party: PartyId) -> Character {
     let mut c = Character::new(id, "Ødric “the Wall” Hale", CharacterKind::Traveller);
-    c.player = "Priya".into();
+    c.player = Some(waybook::model::PlayerId(1));
     c.party = Some(party);
     c.notes = "line one\nline two".into();
     c.companion.stats.push(NamedStat::new("Lore", 7));
@@ -119,9 +119,11 @@ fn sample_edit() -> Edit {
         ..Holding::new(HoldingId(1), item.id, Holder::Character(c.id), 3)
     };
     let stashed = Holding::new(HoldingId(2), item.id, Holder::Stash(party.id), 9);
+    let priya = waybook::model::Player::new(waybook::model::PlayerId(1), "Priya");
     Edit::new(
         "setup",
         vec![
+            Change::of(None, Some(&priya)),
             Change::of(None, Some(&party)),
             Change::character(None, Some(&c)),
             Change::Item {
@@ -1069,4 +1071,86 @@ fn a_new_campaign_starts_with_waybook_s_starter_tables() {
         );
     }
     assert!(waybook::starter::region_climate(&data, fens, "lunar").is_none());
+}
+
+/// Issue 34, items 4 and 36: a file of schema 14 named its players on the
+/// characters and in shares. Migration 15 makes them records (one each,
+/// "GM" none), names them by id in every share, and a place shared with
+/// "the party" (which a place has not) is shared with every player by
+/// name, as it was seen before.
+#[test]
+fn a_file_naming_players_by_name_upgrades_to_player_records() {
+    const UP_TO_14: [&str; 14] = [
+        include_str!("../migrations/0001_init.sql"),
+        include_str!("../migrations/0002_journeys.sql"),
+        include_str!("../migrations/0003_played_exhaustion.sql"),
+        include_str!("../migrations/0004_travel_rounds.sql"),
+        include_str!("../migrations/0005_gathering.sql"),
+        include_str!("../migrations/0006_advancement.sql"),
+        include_str!("../migrations/0007_fights_and_senses.sql"),
+        include_str!("../migrations/0008_food_need.sql"),
+        include_str!("../migrations/0009_food_and_drink_apart.sql"),
+        include_str!("../migrations/0010_suggested_tables.sql"),
+        include_str!("../migrations/0011_calendar.sql"),
+        include_str!("../migrations/0012_regions_and_events.sql"),
+        include_str!("../migrations/0013_house_rules.sql"),
+        include_str!("../migrations/0014_notes_shown.sql"),
+    ];
+    let dir = temp();
+    let path = dir.path().join("v14.waybook");
+    {
+        let conn = rusqlite::Connection::open(&path).expect("created");
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .expect("marked");
+        for sql in UP_TO_14 {
+            conn.execute_batch(sql).expect("migrated");
+        }
+        conn.pragma_update(None, "user_version", 14)
+            .expect("versioned");
+        let stats = "c_quality, c_defence, c_wounds, c_wounds_max, c_toughness, c_toughness_max, \
+            c_wild_dice, c_xp, r_body, r_mind, r_spirit, r_hp, r_hp_max, r_mp, r_mp_max, \
+            r_striker, r_caster, r_healer, r_defender, r_support, r_saboteur, e_exhaustion, \
+            e_days_without_food, e_cold_immune, e_cold_resistant, e_cold_reduction, \
+            e_heat_immune, e_heat_resistant, e_heat_reduction, e_swim_speed, e_climb_speed, \
+            e_altitude_adapted, e_depth_adapted";
+        let ones = vec!["1"; 33].join(", ");
+        conn.execute_batch(&format!(
+            "INSERT INTO campaign (id, name) VALUES (1, 'Old');
+             INSERT INTO party (id, name) VALUES (1, 'Band');
+             INSERT INTO character (id, name, player, kind, party_id, notes_shown, {stats})
+                 VALUES (1, 'Ana', 'Maya', 'hero', 1, '{{\"players\":[\"Maya\"]}}', {ones}),
+                        (2, 'Bo', ' Jo ', 'hero', 1, '\"party\"', {ones}),
+                        (3, 'Old one', 'GM', 'traveller', 1, '\"gm\"', {ones});
+             INSERT INTO place (id, body) VALUES (1, '{{\"id\":1,\"name\":\"Ford\",\"kind\":\"settlement\",\"x\":0,\"y\":0,\"notes\":\"\",\"shown\":\"party\"}}');"
+        ))
+        .expect("filled");
+    }
+    let data = Campaign::open(&path)
+        .expect("upgraded")
+        .load()
+        .expect("loads");
+    let names: Vec<(i64, &str)> = data
+        .players
+        .values()
+        .map(|p| (p.id.0, p.name.as_str()))
+        .collect();
+    assert_eq!(names, [(1, "Jo"), (2, "Maya")], "GM is no player");
+    let player = |id: i64| data.characters[&CharacterId(id)].player.map(|p| p.0);
+    assert_eq!((player(1), player(2), player(3)), (Some(2), Some(1), None));
+    let maya = waybook::model::PlayerId(2);
+    assert_eq!(
+        data.characters[&CharacterId(1)].notes_shown,
+        waybook::model::Visibility::Players(vec![maya])
+    );
+    assert_eq!(
+        data.characters[&CharacterId(2)].notes_shown,
+        waybook::model::Visibility::Party,
+        "a character's party is its own"
+    );
+    let ford = data.places.values().next().expect("the ford");
+    assert_eq!(
+        ford.shown,
+        waybook::model::Visibility::Players(vec![waybook::model::PlayerId(1), maya]),
+        "told to every player by name"
+    );
 }

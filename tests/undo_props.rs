@@ -231,6 +231,33 @@ fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
     }
 }
 
+/// A new character, played by a new player half the time; or a player
+/// leaving, with their characters and what they were shown.
+fn new_character_or_player(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
+    if rng.random_bool(0.3)
+        && let Some(p) = pick(rng, &seen.players)
+    {
+        return waybook::app::edits::players::remove(seen, p);
+    }
+    let mut c = Character::new(
+        seen.next_id::<waybook::model::Character>(),
+        format!("Hero {n}"),
+        CharacterKind::Hero,
+    );
+    c.party = pick(rng, &seen.parties).map(|p| p.id);
+    let mut changes = Vec::new();
+    if rng.random_bool(0.5) {
+        let player = waybook::model::Player::new(
+            seen.next_id::<waybook::model::Player>(),
+            format!("Player {n}"),
+        );
+        c.player = Some(player.id);
+        changes.push(Change::of(None, Some(&player)));
+    }
+    changes.push(Change::character(None, Some(&c)));
+    Edit::new(format!("edit {n}"), changes)
+}
+
 /// The settings, a character, a party or an item.
 fn roster_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
     let label = format!("edit {n}");
@@ -249,15 +276,7 @@ fn roster_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit 
                 ..seen.settings.clone()
             },
         }),
-        1 => {
-            let mut c = Character::new(
-                seen.next_id::<waybook::model::Character>(),
-                format!("Hero {n}"),
-                CharacterKind::Hero,
-            );
-            c.party = pick(rng, &seen.parties).map(|p| p.id);
-            one(Change::character(None, Some(&c)))
-        }
+        1 => new_character_or_player(rng, seen, n),
         2 | 3 => match pick(rng, &seen.characters) {
             Some(c) => {
                 let mut after = c.clone();

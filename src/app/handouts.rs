@@ -48,7 +48,7 @@ impl HandoutsForm {
             .map_or_else(|| PathBuf::from("handouts"), |p| p.join("handouts"));
         Self {
             players: (crate::model::players_view::players(data).into_iter())
-                .map(|p| (p, true))
+                .map(|p| (p.name.clone(), true))
                 .collect(),
             format: Format::Pdf,
             snapshots,
@@ -111,10 +111,11 @@ impl HandoutsForm {
     pub fn preview(&mut self, data: &CampaignData) -> Option<&Handout> {
         let key = (data.revision, self.preview, self.since);
         if self.shown.as_ref().is_none_or(|(k, _)| *k != key) {
-            let player = self.players.get(self.preview).map(|(p, _)| p.clone())?;
+            let (name, _) = self.players.get(self.preview)?;
+            let player = data.player_named(name)?.id;
             let handout = match self.before() {
-                Some(Ok((before, label))) => Handout::of(data, &player, Some((before, &label))),
-                _ => Handout::of(data, &player, None),
+                Some(Ok((before, label))) => Handout::of(data, player, Some((before, &label))),
+                _ => Handout::of(data, player, None),
             };
             self.shown = Some((key, handout));
         }

@@ -100,7 +100,7 @@ pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<(
             id: c.id.0,
             name: &c.name,
             kind: c.kind.key(),
-            player: &c.player,
+            player: data.player_name(c.player),
             party: c
                 .party
                 .and_then(|p| data.parties.get(&p))

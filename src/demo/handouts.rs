@@ -1,7 +1,8 @@
 //! What the demo's GM has shared with the players, so its handouts have
 //! something in them and something kept back: Ash's notes with Maya alone,
 //! Sefa's with the party (Brother Ilo's and Ødric's stay the GM's);
-//! Kettleford and Emberfall told of (Hollow Wood's old things are not);
+//! Kettleford and Emberfall told of, to every player by name, as they
+//! belong to no party (Hollow Wood's old things are not);
 //! last night's travel, weather, gathering, hazards, the mission and the
 //! journey shared (the travel rounds with their dice), the GM's own table
 //! rolls (the warriors waiting on the Emberfall road) kept back; the first
@@ -20,12 +21,22 @@ const SHARED_KINDS: [LogKind; 6] = [
 
 const TOLD_OF: [&str; 2] = ["Kettleford", "Emberfall"];
 
-/// The one edit that shares them.
+/// The one edit that shares them. A text of no party is shared with the
+/// players by name; one of the company's, with the party.
 pub fn sharing(data: &CampaignData) -> Edit {
+    let everyone = Visibility::Players(data.players.keys().copied().collect());
+    let of_party = |owned: bool| {
+        if owned {
+            Visibility::Party
+        } else {
+            everyone.clone()
+        }
+    };
+    let maya = data.player_named("Maya").map(|p| p.id);
     let mut changes = Vec::new();
     for c in data.characters.values() {
         let shown = match c.name.as_str() {
-            "Ash Varnell" => Visibility::Players(vec!["Maya".to_owned()]),
+            "Ash Varnell" => Visibility::Players(maya.into_iter().collect()),
             "Sefa Qorrin" => Visibility::Party,
             _ => continue,
         };
@@ -41,14 +52,14 @@ pub fn sharing(data: &CampaignData) -> Edit {
         .filter(|p| TOLD_OF.contains(&p.name.as_str()))
     {
         let after = crate::model::Place {
-            shown: Visibility::Party,
+            shown: everyone.clone(),
             ..p.clone()
         };
         changes.push(Change::of(Some(p), Some(&after)));
     }
     for e in data.log.values().filter(|e| SHARED_KINDS.contains(&e.kind)) {
         let mut after = e.clone();
-        after.shown = Visibility::Party;
+        after.shown = of_party(!crate::model::players_view::entry_owners(data, e).is_empty());
         after.working_shown = e.kind == LogKind::Travel;
         changes.push(Change::of(Some(e), Some(&after)));
     }
@@ -59,14 +70,14 @@ pub fn sharing(data: &CampaignData) -> Edit {
     }
     if let Some(ev) = data.events.values().next() {
         let after = crate::model::CalendarEvent {
-            shown: Visibility::Party,
+            shown: everyone.clone(),
             ..ev.clone()
         };
         changes.push(Change::of(Some(ev), Some(&after)));
     }
     if let Some(site) = data.sites.values().next() {
         let mut after = site.clone();
-        after.shown = Visibility::Party;
+        after.shown = everyone.clone();
         changes.push(Change::of(Some(site), Some(&after)));
     }
     for j in data.journeys.values() {

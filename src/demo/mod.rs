@@ -369,13 +369,25 @@ const KIT: [(usize, &str, i64); 14] = [
     (6, "Trail rations", 8),
 ];
 
+/// The players at the table, one record each ("GM" marks the GM's own).
+fn players_at_the_table(data: &CampaignData) -> Vec<crate::model::Player> {
+    let mut names: Vec<&str> = (HEROES.iter().map(|h| h.player))
+        .filter(|p| !p.is_empty() && !crate::model::Player::is_gm(p))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let first = data.next_id::<crate::model::Player>().0;
+    (names.iter().zip(first..))
+        .map(|(name, id)| crate::model::Player::new(crate::model::PlayerId(id), *name))
+        .collect()
+}
+
 fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> Character {
     let mut c = Character::new(
         crate::model::CharacterId(data.next_id::<crate::model::Character>().0 + offset),
         hero.name,
         hero.kind,
     );
-    c.player = hero.player.to_owned();
     c.party = Some(party);
     c.notes = hero.note.to_owned();
     c.companion.stats = vec![
@@ -500,8 +512,16 @@ fn kit(
 }
 
 /// Fills an empty campaign with the demo party, catalogue and kit.
-pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> store::Result<()> {
-    let data = campaign.load()?;
+/// The company as the demo founds it: its party, and the edit's changes
+/// that make it, its players, its members, the catalogue and their kit.
+struct Founding {
+    party: Party,
+    changes: Vec<Change>,
+    watchers: Vec<crate::model::CharacterId>,
+    rations: Option<ItemId>,
+}
+
+fn founding(data: &CampaignData) -> Founding {
     let settings = Settings {
         name: DEMO_NAME.to_owned(),
         calendar: Box::new(crate::model::calendar::Calendar::greyspine()),
@@ -521,26 +541,50 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
         },
         Change::of(None, Some(&party)),
     ];
+    let players = players_at_the_table(data);
+    changes.extend(players.iter().map(|p| Change::of(None, Some(p))));
     let characters: Vec<Character> = HEROES
         .iter()
         .zip(0..)
-        .map(|(hero, offset)| character(&data, party.id, offset, hero))
+        .map(|(hero, offset)| {
+            let mut c = character(data, party.id, offset, hero);
+            c.player = players.iter().find(|p| p.name == hero.player).map(|p| p.id);
+            c
+        })
         .collect();
     changes.extend(characters.iter().map(|c| Change::character(None, Some(c))));
-    let items = catalogue(&data);
+    let items = catalogue(data);
     changes.extend(items.iter().map(|i| Change::Item {
         before: None,
         after: Some(i.clone()),
     }));
-    let item_id = |name: &str| items.iter().find(|i| i.name == name).map(|i| i.id);
-    changes.extend(kit(&data, party.id, &characters, &items));
+    changes.extend(kit(data, party.id, &characters, &items));
     let watchers = ["Ødric Hale", "Ash Varnell", "Marta the Guide"]
         .iter()
         .filter_map(|name| characters.iter().find(|c| c.name == *name).map(|c| c.id))
         .collect();
+    let rations = items
+        .iter()
+        .find(|i| i.name == "Trail rations")
+        .map(|i| i.id);
+    Founding {
+        party,
+        changes,
+        watchers,
+        rations,
+    }
+}
+
+pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> store::Result<()> {
+    let Founding {
+        party,
+        changes,
+        watchers,
+        rations,
+    } = founding(&campaign.load()?);
     campaign.apply(&Edit::new("Create demo campaign", changes))?;
     let data = campaign.load()?;
-    let map = map::map_changes(&data, party.id, item_id("Trail rations"));
+    let map = map::map_changes(&data, party.id, rations);
     campaign.apply(&Edit::new("Draw the demo map", map))?;
     let data = campaign.load()?;
     campaign.apply(&Edit::new(

@@ -69,7 +69,7 @@ pub fn page(h: &Handout) -> String {
     let _ = write!(
         out,
         "</section>\n<footer><p class=\"note\">Made by Waybook for {}.</p></footer>\n</body>\n</html>\n",
-        esc(&h.player)
+        esc(&h.name)
     );
     out
 }
@@ -241,7 +241,7 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         "<article class=\"sheet\">\n<h2>{}</h2>\n<p class=\"sub\">{} · played by {} · {}</p>\n",
         esc(&c.name),
         esc(c.kind.label()),
-        esc(&c.player),
+        esc(h.view.player_name(c.player)),
         esc(party)
     );
     out.push_str("<div class=\"stats\">\n");
@@ -366,7 +366,7 @@ fn party(out: &mut String, h: &Handout, p: &Party) {
         .collect();
     let rows: Vec<Vec<String>> = members
         .iter()
-        .map(|c| crate::model::member_row(&data.settings, c))
+        .map(|c| crate::model::member_row(data, c))
         .collect();
     table(out, &columns, &rows);
     out.push_str("<h3>Party stash</h3>\n");

@@ -29,10 +29,10 @@ crate::rules::named_enum! {
 pub enum HandoutError {
     #[error("no character in a party has a player named “{0}”")]
     NoSuchPlayer(String),
-    #[error(
-        "no character in a party has a player yet: write the player's name on a character's sheet"
-    )]
+    #[error("no character in a party has a player yet: choose a character's player on their sheet")]
     NoPlayers,
+    #[error("“{0}” marks the GM's own characters, not a player: a handout is for a player")]
+    NotAPlayer(String),
     #[error("{} is already there (choose another folder, or write over it)", .0.display())]
     Exists(PathBuf),
     #[error("could not make the folder {}: {source}", path.display())]
@@ -84,19 +84,30 @@ pub fn plan(
     request: &Request,
     out: &Path,
 ) -> Result<Vec<(Handout, PathBuf)>, HandoutError> {
-    let players = if request.players.is_empty() {
+    let players: Vec<&crate::model::Player> = if request.players.is_empty() {
         crate::model::players_view::players(data)
     } else {
-        request.players.clone()
+        let named = |name: &String| {
+            if crate::model::Player::is_gm(name) {
+                return Err(HandoutError::NotAPlayer(name.trim().to_owned()));
+            }
+            data.player_named(name)
+                .ok_or_else(|| HandoutError::NoSuchPlayer(name.clone()))
+        };
+        request
+            .players
+            .iter()
+            .map(named)
+            .collect::<Result<_, _>>()?
     };
     if players.is_empty() {
         return Err(HandoutError::NoPlayers);
     }
     let mut made = Vec::new();
     for player in players {
-        let handout = Handout::of(data, &player, before)
-            .ok_or_else(|| HandoutError::NoSuchPlayer(player.clone()))?;
-        let path = target(out, &player, request.format);
+        let handout = Handout::of(data, player.id, before)
+            .ok_or_else(|| HandoutError::NoSuchPlayer(player.name.clone()))?;
+        let path = target(out, &player.name, request.format);
         if path.exists() && !request.overwrite {
             return Err(HandoutError::Exists(path));
         }

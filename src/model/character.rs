@@ -297,7 +297,9 @@ impl ExplorationSheet {
 pub struct Character {
     pub id: CharacterId,
     pub name: String,
-    pub player: String,
+    /// Who plays it: none for the GM's own (an NPC, an ally the GM runs).
+    #[serde(default)]
+    pub player: Option<super::PlayerId>,
     pub kind: CharacterKind,
     pub party: Option<PartyId>,
     pub notes: String,
@@ -315,7 +317,7 @@ impl Character {
         Self {
             id,
             name: name.into(),
-            player: String::new(),
+            player: None,
             kind,
             party: None,
             notes: String::new(),

@@ -212,6 +212,7 @@ mod tests {
             characters: who.to_vec(),
             undone: false,
             said: Vec::new(),
+            parties: Vec::new(),
         }
     }
 

@@ -130,6 +130,21 @@ impl CampaignData {
         R::of_key(last.map_or(1, |k| k + 1))
     }
 
+    /// The player called `name` (any case, spaces around it ignored).
+    pub fn player_named(&self, name: &str) -> Option<&super::Player> {
+        let name = name.trim();
+        self.players
+            .values()
+            .find(|p| p.name.trim().eq_ignore_ascii_case(name))
+    }
+
+    /// The name of a character's player: "" for none (the GM's own).
+    pub fn player_name(&self, player: Option<super::PlayerId>) -> &str {
+        player
+            .and_then(|p| self.players.get(&p))
+            .map_or("", |p| p.name.as_str())
+    }
+
     /// The campaign's roll table of that name ("injury", "xp-awards").
     pub fn table_named(&self, name: &str) -> Option<&super::TableDef> {
         self.tables.values().find(|t| t.name == name)

@@ -29,10 +29,13 @@ pub const FORMAT: &str = "waybook-campaign";
 /// version 12 the campaign's house rules (travel methods, enemy tiers),
 /// regions' and paths' encounter tables and places' merchant tables,
 /// version 13 who may see each text the GM writes (notes, places, paths,
-/// sites, events, missions, log entries, journey plans); an
-/// older file reads with none of them (and its advances' text read as
-/// records where they can be).
-pub const VERSION: u32 = 13;
+/// sites, events, missions, log entries, journey plans), version 14 the
+/// players as records (`old_documents` reads the names older files give),
+/// the parties a log entry belongs to, paths' stretches in other regions,
+/// and the calendar's weekdays counted from year 1; an older file reads
+/// with none of them (and its advances' text read as records where they
+/// can be).
+pub const VERSION: u32 = 14;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -153,7 +156,7 @@ impl Document {
 
     /// Reads and checks a document; refused with the place of its first fault.
     pub fn parse(text: &str) -> Result<Self, DocumentError> {
-        let value = envelope(text, FORMAT, VERSION).map_err(|e| match e {
+        let mut value = envelope(text, FORMAT, VERSION).map_err(|e| match e {
             Envelope::Unreadable(why) => DocumentError::Unreadable(why),
             Envelope::Format(found) => DocumentError::Format(found),
             Envelope::Newer(version) => {
@@ -170,6 +173,8 @@ impl Document {
                 ));
             }
         }
+        let version = value.get("version").and_then(serde_json::Value::as_u64);
+        super::old_documents::upgrade(&mut value, version.unwrap_or(u64::from(VERSION)));
         let document: Document = serde_path_to_error::deserialize(value).map_err(|e| {
             let at = e.path().to_string();
             field(at, e.into_inner().to_string())
@@ -238,9 +243,13 @@ impl Document {
                 return Err(missing("scenes", i, "cult", c.0));
             }
         }
+        let players: BTreeSet<_> = self.players.iter().map(|p| p.id).collect();
         for (i, c) in self.characters.iter().enumerate() {
             if let Some(p) = c.party.filter(|p| !parties.contains(p)) {
                 return Err(missing("characters", i, "party", p.0));
+            }
+            if let Some(p) = c.player.filter(|p| !players.contains(p)) {
+                return Err(missing("characters", i, "player", p.0));
             }
         }
         for (i, h) in self.holdings.iter().enumerate() {
@@ -455,12 +464,13 @@ mod tests {
             Document::parse(&no_weeks).expect_err("refused").to_string(),
             "settings.calendar: a calendar needs at least one weekday"
         );
-        let newer = Document::of(&small())
-            .to_json()
-            .replace(&format!("\"version\": {VERSION}"), "\"version\": 14");
+        let newer = Document::of(&small()).to_json().replace(
+            &format!("\"version\": {VERSION}"),
+            &format!("\"version\": {}", VERSION + 1),
+        );
         assert!(matches!(
             Document::parse(&newer),
-            Err(DocumentError::Newer(14))
+            Err(DocumentError::Newer(v)) if v == VERSION + 1
         ));
         assert!(matches!(
             Document::parse("{\"format\": \"other\"}"),

@@ -12,7 +12,9 @@ use std::collections::BTreeSet;
 /// chronicle they lived, and what changed since a session, if asked.
 #[derive(Debug, Clone)]
 pub struct Handout {
-    pub player: String,
+    pub player: super::PlayerId,
+    /// The player's name, as the handout is headed.
+    pub name: String,
     pub view: CampaignData,
     /// The clock days with shared entries, from the first the player's
     /// characters lived to today, in order.
@@ -26,7 +28,7 @@ impl Handout {
     /// character in a party is theirs.
     pub fn of(
         data: &CampaignData,
-        player: &str,
+        player: super::PlayerId,
         before: Option<(&CampaignData, &str)>,
     ) -> Option<Self> {
         let audience = Audience::of(data, player)?;
@@ -37,14 +39,22 @@ impl Handout {
             .filter(|d| *d >= first)
             .collect();
         let changes = before.map(|(before, since)| {
-            let then = Audience::of(before, player).map_or_else(
-                || CampaignData::new(before.settings.clone()),
-                |a| players_view::view(before, &a),
-            );
+            // The same player then: by id, else (a snapshot from before
+            // players had ids of their own) by name.
+            let then_player = (before.players.get(&player))
+                .or_else(|| before.player_named(&audience.name))
+                .map(|p| p.id);
+            let then = then_player
+                .and_then(|p| Audience::of(before, p))
+                .map_or_else(
+                    || CampaignData::new(before.settings.clone()),
+                    |a| players_view::view(before, &a),
+                );
             super::session_changes::between(&then, &view, since)
         });
         Some(Self {
             player: audience.player,
+            name: audience.name,
             view,
             days: days.into_iter().collect(),
             changes,
@@ -54,7 +64,7 @@ impl Handout {
     /// The player's own characters, by name.
     pub fn characters(&self) -> Vec<&Character> {
         let mut mine: Vec<&Character> = (self.view.characters.values())
-            .filter(|c| c.player.trim() == self.player)
+            .filter(|c| c.player == Some(self.player))
             .collect();
         mine.sort_by_key(|c| c.name.to_lowercase());
         mine
@@ -69,7 +79,7 @@ impl Handout {
 
     /// What the handout is called: "Ana's handout".
     pub fn title(&self) -> String {
-        format!("{}'s handout", self.player)
+        format!("{}'s handout", self.name)
     }
 }
 

@@ -28,6 +28,9 @@ macro_rules! record_kinds {
     };
     (@rows $($callback:ident)::+, [$($args:tt)*]) => {
         $($callback)::+! { [$($args)*]
+            Player players: Player(PlayerId) plain "player" since 14
+                stored(body "player")
+                titled |p| p.name.clone();
             Party parties: Party(PartyId) boxed "party" since 1
                 stored(repo parties: put delete load)
                 titled |p| p.name.clone();

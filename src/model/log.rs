@@ -80,6 +80,11 @@ pub struct LogEntry {
     /// Whether those who see it see its dice too.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub working_shown: bool,
+    /// The parties whose step it records (the party that travelled,
+    /// gathered, fought or closed the mission): those "the party" shares it
+    /// with. None: a roll of the GM's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parties: Vec<super::PartyId>,
 }
 
 impl LogEntry {
@@ -104,6 +109,7 @@ impl LogEntry {
             said: Vec::new(),
             shown: super::Visibility::Gm,
             working_shown: false,
+            parties: Vec::new(),
         }
     }
 
@@ -136,6 +142,35 @@ pub fn characters_of(edit: &Edit) -> Vec<CharacterId> {
             Change::Holding { before, after } => match after.as_ref().or(before.as_ref())?.holder {
                 super::Holder::Character(c) => Some(c),
                 super::Holder::Stash(_) => None,
+            },
+            _ => None,
+        })
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The parties an edit is a step of: the party it changes, whose round,
+/// journey, gathering, scene or mission it is, whose members or stash it
+/// changes; in id order.
+pub fn parties_of(data: &CampaignData, edit: &Edit) -> Vec<super::PartyId> {
+    let mut ids: Vec<super::PartyId> = edit
+        .changes
+        .iter()
+        .filter_map(|c| match c {
+            Change::Party { before, after } => after.as_ref().or(before.as_ref()).map(|p| p.id),
+            Change::Round { before, after } => after.as_ref().or(before.as_ref()).map(|r| r.party),
+            Change::Journey { before, after } => {
+                after.as_ref().or(before.as_ref()).map(|j| j.party)
+            }
+            Change::Session { before, after } => after.as_ref().or(before.as_ref())?.party,
+            Change::Scene { before, after } => after.as_ref().or(before.as_ref())?.party,
+            Change::Mission { before, after } => after.as_ref().or(before.as_ref())?.party,
+            Change::Character { before, after } => after.as_ref().or(before.as_ref())?.party,
+            Change::Holding { before, after } => match after.as_ref().or(before.as_ref())?.holder {
+                super::Holder::Stash(p) => Some(p),
+                super::Holder::Character(c) => data.characters.get(&c)?.party,
             },
             _ => None,
         })
@@ -184,6 +219,7 @@ fn logged(
         let characters = characters_of(&edit);
         let mut entry = LogEntry::new(data, kind, &edit.label, faces_line(tape), characters, real);
         entry.said = said;
+        entry.parties = parties_of(data, &edit);
         edit.changes.push(Change::of(None, Some(&entry)));
     }
     edit

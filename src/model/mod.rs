@@ -34,8 +34,10 @@ pub mod kinds;
 pub mod limits;
 pub mod log;
 mod map;
+mod old_documents;
 pub mod pack;
 mod party;
+pub mod player;
 pub mod players_view;
 mod record;
 mod region;
@@ -66,8 +68,8 @@ pub use gathering::{GatheringSession, Site};
 pub use house_rules::HouseRules;
 pub use ids::{
     CharacterId, CultId, EventId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId,
-    PartyId, PlaceId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId, WareId,
-    WeatherId,
+    PartyId, PlaceId, PlayerId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId,
+    WareId, WeatherId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
@@ -79,10 +81,11 @@ pub use log::{LogEntry, LogKind, LogRead};
 pub use map::{EncounterTables, MapPath, OnPath, Place, PlaceKind, Stretch};
 pub use party::Party;
 pub use party::{DAILY_UNITS, days_of_food, member_columns, member_row};
+pub use player::Player;
 pub use record::{Record, Stale};
 pub use region::{Region, Weather};
 pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
-pub use visibility::{SeenFilter, Shown, Visibility};
+pub use visibility::{Reader, SeenFilter, Shown, Visibility};
 pub use words::{NaturalKey, capitalised, decimal, natural, plural, signed, sort_by_name};

@@ -75,9 +75,11 @@ pub fn member_columns(s: &super::Settings) -> Vec<(&'static str, bool, f32)> {
 
 /// One member's row under [`member_columns`]: name, kind, player and the
 /// figures of each rule text the campaign plays.
-pub fn member_row(s: &super::Settings, c: &super::Character) -> Vec<String> {
+pub fn member_row(data: &super::CampaignData, c: &super::Character) -> Vec<String> {
+    let s = &data.settings;
     let track = |t: &super::Track| format!("{}/{}", t.current, t.max);
-    let mut row = vec![c.name.clone(), c.kind.label().to_owned(), c.player.clone()];
+    let player = data.player_name(c.player).to_owned();
+    let mut row = vec![c.name.clone(), c.kind.label().to_owned(), player];
     if s.companion {
         row.extend([
             track(&c.companion.wounds),

@@ -15,54 +15,83 @@
 //!   sites and journey plans shared with the player.
 //!
 //! Roll tables, wares, travel rounds, scenes, cults, gathering sessions and
-//! everything else stay out. "The party" shares a text with every player.
+//! everything else stay out. "The party" shares a text with the players of
+//! the party it belongs to ([`owners`]), never with every player.
 
 use super::{
     CampaignData, Character, CharacterId, Holder, LogEntry, MapPathId, PartyId, PlaceId, PlaceKind,
-    RegionId, Settings,
+    Player, PlayerId, Reader, RegionId, Settings, Visibility,
 };
 use std::collections::BTreeSet;
 
-/// Every player named on a character of a party, sorted, each once; a
-/// character whose player is "GM" is the GM's own, not a player's.
-pub fn players(data: &CampaignData) -> Vec<String> {
-    let names: BTreeSet<&str> = data
-        .characters
-        .values()
+/// Every player with a character in a party, by name: those a handout can
+/// be made for.
+pub fn players(data: &CampaignData) -> Vec<&Player> {
+    let playing: BTreeSet<PlayerId> = (data.characters.values())
         .filter(|c| c.party.is_some())
-        .map(|c| c.player.trim())
-        .filter(|p| !p.is_empty() && !p.eq_ignore_ascii_case("gm"))
+        .filter_map(|c| c.player)
         .collect();
-    names.into_iter().map(str::to_owned).collect()
+    let mut players: Vec<&Player> = (data.players.values())
+        .filter(|p| playing.contains(&p.id))
+        .collect();
+    players.sort_by_key(|p| super::NaturalKey::new(&p.name));
+    players
+}
+
+/// The players of the parties `parties`, by id.
+pub fn players_of(data: &CampaignData, parties: &[PartyId]) -> Vec<PlayerId> {
+    let ids: BTreeSet<PlayerId> = (data.characters.values())
+        .filter(|c| c.party.is_some_and(|p| parties.contains(&p)))
+        .filter_map(|c| c.player)
+        .collect();
+    ids.into_iter().collect()
+}
+
+/// The parties a log entry belongs to: those of the step that made it,
+/// else (an entry written before Waybook kept them) those of the
+/// characters it names.
+pub fn entry_owners(data: &CampaignData, e: &LogEntry) -> Vec<PartyId> {
+    if !e.parties.is_empty() {
+        return e.parties.clone();
+    }
+    let parties: BTreeSet<PartyId> = (e.characters.iter())
+        .filter_map(|c| data.characters.get(c)?.party)
+        .collect();
+    parties.into_iter().collect()
 }
 
 /// Who a handout is for: a player, their characters and those characters'
 /// parties.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Audience {
-    pub player: String,
+    pub player: PlayerId,
+    pub name: String,
     pub characters: BTreeSet<CharacterId>,
     pub parties: BTreeSet<PartyId>,
 }
 
 impl Audience {
-    /// The player called `player`, if a character in a party has that name
-    /// as its player.
-    pub fn of(data: &CampaignData, player: &str) -> Option<Self> {
-        let mine: Vec<&Character> = data
-            .characters
-            .values()
-            .filter(|c| c.party.is_some() && c.player.trim() == player.trim())
+    /// The player `player`, if a character in a party is theirs.
+    pub fn of(data: &CampaignData, player: PlayerId) -> Option<Self> {
+        let name = data.players.get(&player)?.name.clone();
+        let mine: Vec<&Character> = (data.characters.values())
+            .filter(|c| c.party.is_some() && c.player == Some(player))
             .collect();
         (!mine.is_empty()).then(|| Self {
-            player: player.trim().to_owned(),
+            player,
+            name,
             characters: mine.iter().map(|c| c.id).collect(),
             parties: mine.iter().filter_map(|c| c.party).collect(),
         })
     }
 
-    fn sees(&self, shown: &super::Visibility) -> bool {
-        shown.shows(&self.player)
+    /// Whether they see a text of the parties `owners` shown so.
+    pub fn sees(&self, shown: &Visibility, owners: &[PartyId]) -> bool {
+        let reader = Reader {
+            player: self.player,
+            parties: &self.parties,
+        };
+        shown.shows(reader, owners)
     }
 }
 
@@ -97,12 +126,12 @@ pub fn known(data: &CampaignData, audience: &Audience) -> Known {
     }
     known.places.extend(
         (data.places.values())
-            .filter(|p| audience.sees(&p.shown))
+            .filter(|p| audience.sees(&p.shown, &[]))
             .map(|p| p.id),
     );
     known.paths.extend(
         (data.paths.values())
-            .filter(|p| audience.sees(&p.shown))
+            .filter(|p| audience.sees(&p.shown, &[]))
             .map(|p| p.id),
     );
     known
@@ -155,8 +184,12 @@ fn people(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
         .filter(|c| c.party.is_some_and(|p| view.parties.contains_key(&p)))
     {
         let mut c = c.clone();
-        if !audience.sees(&c.notes_shown) {
+        let owners: Vec<PartyId> = c.party.into_iter().collect();
+        if !audience.sees(&c.notes_shown, &owners) {
             c.notes.clear();
+        }
+        if let Some(player) = c.player.and_then(|p| data.players.get(&p)) {
+            view.players.insert(player.id, player.clone());
         }
         view.characters.insert(c.id, c);
     }
@@ -180,7 +213,7 @@ fn map(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
     let mut regions: BTreeSet<RegionId> = BTreeSet::new();
     for place in known.places.iter().filter_map(|p| data.places.get(p)) {
         let mut place = place.clone();
-        if !audience.sees(&place.shown) {
+        if !audience.sees(&place.shown, &[]) {
             place.notes.clear();
         }
         place.merchant_table = None;
@@ -189,12 +222,13 @@ fn map(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
     }
     for path in known.paths.iter().filter_map(|p| data.paths.get(p)) {
         let mut path = path.clone();
-        if !audience.sees(&path.shown) {
+        if !audience.sees(&path.shown, &[]) {
             path.notes.clear();
         }
         (path.difficulty, path.danger, path.wild) = (0, 0, false);
         path.encounters = super::EncounterTables::default();
         regions.extend(path.region);
+        regions.extend(path.stretches.iter().map(|s| s.region));
         view.paths.insert(path.id, path);
     }
     // A landmark is seen from a path the party took to or from its end.
@@ -235,27 +269,33 @@ fn map(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
 /// sites and journey plans.
 fn story(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
     let today = data.settings.clock.day;
-    for e in
-        (data.log.values()).filter(|e| !e.undone && e.at.day <= today && audience.sees(&e.shown))
-    {
+    for e in (data.log.values()).filter(|e| {
+        !e.undone && e.at.day <= today && audience.sees(&e.shown, &entry_owners(data, e))
+    }) {
         view.log.insert(e.id, entry_seen(e, view));
     }
-    for ev in data.events.values().filter(|e| audience.sees(&e.shown)) {
+    for ev in data
+        .events
+        .values()
+        .filter(|e| audience.sees(&e.shown, &[]))
+    {
         view.events.insert(ev.id, ev.clone());
     }
-    for m in data.missions.values().filter(|m| audience.sees(&m.shown)) {
+    for m in (data.missions.values())
+        .filter(|m| audience.sees(&m.shown, &m.party.into_iter().collect::<Vec<_>>()))
+    {
         let mut m = m.clone();
         m.awards
             .retain(|a| view.characters.contains_key(&a.character));
         view.missions.insert(m.id, m);
     }
-    for s in data.sites.values().filter(|s| audience.sees(&s.shown)) {
+    for s in data.sites.values().filter(|s| audience.sees(&s.shown, &[])) {
         let mut s = s.clone();
         s.place = s.place.filter(|p| view.places.contains_key(p));
         view.sites.insert(s.id, s);
     }
     for j in (data.journeys.values())
-        .filter(|j| view.parties.contains_key(&j.party) && audience.sees(&j.plan.shown))
+        .filter(|j| view.parties.contains_key(&j.party) && audience.sees(&j.plan.shown, &[j.party]))
     {
         view.journeys.insert(j.id, j.clone());
     }

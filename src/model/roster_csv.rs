@@ -5,7 +5,8 @@
 
 use super::sheet::{self, Number, Text};
 use super::{
-    CampaignData, Change, Character, CharacterId, CharacterKind, Choice, Edit, limits, plural,
+    CampaignData, Change, Character, CharacterId, CharacterKind, Choice, Edit, Player, limits,
+    plural,
 };
 
 /// A field a column can fill.
@@ -14,6 +15,8 @@ pub enum Target {
     Skip,
     Kind,
     Party,
+    /// The player's name: one of the campaign's players, else a new one.
+    Player,
     Text(&'static str),
     Number(&'static str),
 }
@@ -24,13 +27,14 @@ impl Target {
             Target::Skip => "(not imported)",
             Target::Kind => "Kind",
             Target::Party => "Party",
+            Target::Player => "Player",
             Target::Text(label) | Target::Number(label) => label,
         }
     }
 
     /// Every field a column can fill, as the GM picks from them.
     pub fn all() -> Vec<Target> {
-        let mut all = vec![Target::Skip, Target::Kind, Target::Party];
+        let mut all = vec![Target::Skip, Target::Kind, Target::Party, Target::Player];
         for section in sheet::SECTIONS {
             all.extend(section.texts.iter().map(|f| Target::Text(f.label)));
             all.extend(section.numbers.iter().map(|f| Target::Number(f.label)));
@@ -120,19 +124,39 @@ impl RosterImport {
     /// ("row 3: XP: “lots” is not a whole number").
     pub fn characters(&self, data: &CampaignData) -> Vec<Result<Character, String>> {
         let first = data.next_id::<crate::model::Character>().0;
+        let new_players = self.new_players(data);
         self.rows
             .iter()
             .enumerate()
             .map(|(i, row)| {
-                self.character(data, row, CharacterId(first + i as i64))
+                self.character(data, &new_players, row, CharacterId(first + i as i64))
                     .map_err(|e| format!("row {}: {e}", i + 2))
             })
+            .collect()
+    }
+
+    /// The players the Player column names that the campaign does not have
+    /// yet, by name, each with the id it will take ("GM" is none).
+    fn new_players(&self, data: &CampaignData) -> Vec<Player> {
+        let Some(at) = self.mapping.iter().position(|t| *t == Target::Player) else {
+            return Vec::new();
+        };
+        let mut names: Vec<&str> = (self.rows.iter())
+            .filter_map(|row| row.get(at).map(|n| n.trim()))
+            .filter(|n| !n.is_empty() && !Player::is_gm(n) && data.player_named(n).is_none())
+            .collect();
+        names.sort_by_key(|n| n.to_lowercase());
+        names.dedup_by_key(|n| n.to_lowercase());
+        let first = data.next_id::<Player>().0;
+        (names.into_iter().zip(first..))
+            .map(|(name, id)| Player::new(crate::model::PlayerId(id), name))
             .collect()
     }
 
     fn character(
         &self,
         data: &CampaignData,
+        new_players: &[Player],
         row: &[String],
         id: CharacterId,
     ) -> Result<Character, String> {
@@ -160,6 +184,12 @@ impl RosterImport {
                 .ok_or_else(|| format!("Party: there is no party named “{party}”"))?;
             c.party = Some(found.id);
         }
+        if let Some(name) = cell(Target::Player).filter(|n| !Player::is_gm(n)) {
+            let known = data.player_named(name).or_else(|| {
+                (new_players.iter()).find(|p| p.name.eq_ignore_ascii_case(name.trim()))
+            });
+            c.player = known.map(|p| p.id);
+        }
         for target in &self.mapping {
             match (target, cell(*target)) {
                 (Target::Text(label), Some(value)) => {
@@ -186,14 +216,14 @@ impl RosterImport {
         if !bad.is_empty() {
             return Err(bad);
         }
-        Ok(self.edit_of(&good, 0))
+        Ok(self.edit_of(data, &good, 0))
     }
 
     /// The rows that read, as one edit leaving out the rows with an error;
     /// `None` when no row reads.
     pub fn good_rows_edit(&self, data: &CampaignData) -> Option<Edit> {
         let (good, bad) = self.sorted(data);
-        (!good.is_empty()).then(|| self.edit_of(&good, bad.len()))
+        (!good.is_empty()).then(|| self.edit_of(data, &good, bad.len()))
     }
 
     /// The rows that read, and the errors of those that do not.
@@ -209,7 +239,8 @@ impl RosterImport {
         (good, bad)
     }
 
-    fn edit_of(&self, characters: &[Character], left_out: usize) -> Edit {
+    /// The characters as one edit, the new players they name made first.
+    fn edit_of(&self, data: &CampaignData, characters: &[Character], left_out: usize) -> Edit {
         let mut label = format!(
             "Import {} from {}",
             plural(characters.len(), "character"),
@@ -218,13 +249,11 @@ impl RosterImport {
         if left_out > 0 {
             label += &format!(" ({} left out)", plural(left_out, "row"));
         }
-        Edit::new(
-            label,
-            characters
-                .iter()
-                .map(|c| Change::of(None, Some(c)))
-                .collect(),
-        )
+        let players = (self.new_players(data).into_iter())
+            .filter(|p| characters.iter().any(|c| c.player == Some(p.id)));
+        let mut changes: Vec<Change> = players.map(|p| Change::of(None, Some(&p))).collect();
+        changes.extend(characters.iter().map(|c| Change::of(None, Some(c))));
+        Edit::new(label, changes)
     }
 }
 
@@ -242,7 +271,7 @@ mod tests {
             import.mapping,
             vec![
                 Target::Text("Name"),
-                Target::Text("Player"),
+                Target::Player,
                 Target::Number("XP"),
                 Target::Kind,
                 Target::Skip
@@ -251,13 +280,14 @@ mod tests {
         let rows = import.characters(&data);
         let ana = rows[0].as_ref().expect("Ana reads");
         assert_eq!(
+            (ana.name.as_str(), ana.player, ana.companion.xp, ana.kind),
             (
-                ana.name.as_str(),
-                ana.player.as_str(),
-                ana.companion.xp,
-                ana.kind
+                "Ana",
+                Some(crate::model::PlayerId(1)),
+                5,
+                CharacterKind::Ally
             ),
-            ("Ana", "Maya", 5, CharacterKind::Ally)
+            "Maya, a new player, the campaign's first"
         );
         assert_eq!(
             rows[1].as_ref().expect_err("Bo's XP"),

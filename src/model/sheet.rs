@@ -124,7 +124,6 @@ macro_rules! text {
 }
 
 pub const NAME: Text = text!("Name", "name", name);
-pub const PLAYER: Text = text!("Player", "player", player);
 pub const NOTES: Text = text!("Notes", "notes", notes);
 
 pub const QUALITY: Number = number!(
@@ -278,7 +277,7 @@ pub const GENERAL: Section = Section {
     numbers: NONE_NUMBERS,
     tracks: &[],
     flags: &[],
-    texts: &[NAME, PLAYER, NOTES],
+    texts: &[NAME, NOTES],
     halves: &[],
 };
 
@@ -369,8 +368,8 @@ mod tests {
         columns.dedup();
         assert_eq!(columns.len(), count, "a column is used twice");
         assert_eq!(
-            count, 40,
-            "the character table's columns but id, kind, party, advances, tools and memories"
+            count, 39,
+            "the character table's columns but id, kind, party, player, advances, tools and memories"
         );
     }
 }

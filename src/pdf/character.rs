@@ -52,10 +52,9 @@ pub fn character_sheet(
                 .party
                 .and_then(|p| data.parties.get(&p))
                 .map_or("no party", |p| p.name.as_str());
-            let player = if c.player.is_empty() {
-                String::new()
-            } else {
-                format!(" · played by {}", c.player)
+            let player = match data.player_name(c.player) {
+                "" => String::new(),
+                name => format!(" · played by {name}"),
             };
             format!("{}{player} · {party} · {}", c.kind.label(), settings.name)
         }

@@ -86,7 +86,7 @@ fn members_table(l: &mut Layout<'_>, data: &CampaignData, members: &[&Character]
         .collect();
     let rows: Vec<Vec<String>> = members
         .iter()
-        .map(|c| crate::model::member_row(s, c))
+        .map(|c| crate::model::member_row(data, c))
         .collect();
     blocks::table(l, &columns, &rows);
 }

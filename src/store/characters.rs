@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 
 /// The columns of the `character` table that are not simple sheet fields,
 /// first in every row.
-const OWN_COLUMNS: [&str; 9] = [
+const OWN_COLUMNS: [&str; 10] = [
     "id",
     "kind",
     "party_id",
+    "player_id",
     "c_advances",
     "x_tools",
     "c_memories",
@@ -49,6 +50,7 @@ fn row_values(c: &Character) -> rusqlite::Result<Vec<Value>> {
         Value::Integer(c.id.0),
         Value::Text(crate::model::Choice::key(c.kind).to_owned()),
         c.party.map_or(Value::Null, |p| Value::Integer(p.0)),
+        c.player.map_or(Value::Null, |p| Value::Integer(p.0)),
         Value::Text(super::sql_types::to_json(&c.companion.advances)?),
         Value::Text(super::sql_types::to_json(&c.exploration.tools)?),
         Value::Text(super::sql_types::to_json(&c.companion.memories)?),
@@ -177,13 +179,14 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     })?;
     let mut c = Character::new(row.get(0)?, String::new(), kind);
     c.party = row.get(2)?;
-    let advances: StoredAdvances = super::sql_types::from_json(3, &row.get::<_, String>(3)?)?;
+    c.player = row.get(3)?;
+    let advances: StoredAdvances = super::sql_types::from_json(4, &row.get::<_, String>(4)?)?;
     c.companion.advances = advances.0;
-    c.exploration.tools = super::sql_types::from_json(4, &row.get::<_, String>(4)?)?;
-    c.companion.memories = super::sql_types::from_json(5, &row.get::<_, String>(5)?)?;
-    c.exploration.senses = super::sql_types::from_json(6, &row.get::<_, String>(6)?)?;
-    c.exploration.hazards = super::sql_types::from_json(7, &row.get::<_, String>(7)?)?;
-    c.notes_shown = super::sql_types::from_json(8, &row.get::<_, String>(8)?)?;
+    c.exploration.tools = super::sql_types::from_json(5, &row.get::<_, String>(5)?)?;
+    c.companion.memories = super::sql_types::from_json(6, &row.get::<_, String>(6)?)?;
+    c.exploration.senses = super::sql_types::from_json(7, &row.get::<_, String>(7)?)?;
+    c.exploration.hazards = super::sql_types::from_json(8, &row.get::<_, String>(8)?)?;
+    c.notes_shown = super::sql_types::from_json(9, &row.get::<_, String>(9)?)?;
     c.companion.stats.clear();
     c.exploration.traits.clear();
     c.exploration.skills.clear();

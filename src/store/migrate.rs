@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0012_regions_and_events.sql"),
     include_str!("../../migrations/0013_house_rules.sql"),
     include_str!("../../migrations/0014_notes_shown.sql"),
+    include_str!("../../migrations/0015_players.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

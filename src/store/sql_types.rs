@@ -1,6 +1,6 @@
 //! How typed ids, the small enums and JSON columns travel in and out of SQLite.
 
-use crate::model::{CharacterId, Choice, HoldingId, ItemId, JourneyId, PartyId, TableId};
+use crate::model::{CharacterId, Choice, HoldingId, ItemId, JourneyId, PartyId, PlayerId, TableId};
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 macro_rules! sql_id {
@@ -18,7 +18,15 @@ macro_rules! sql_id {
     )*};
 }
 
-sql_id!(CharacterId, PartyId, ItemId, HoldingId, JourneyId, TableId);
+sql_id!(
+    CharacterId,
+    PartyId,
+    PlayerId,
+    ItemId,
+    HoldingId,
+    JourneyId,
+    TableId
+);
 
 /// Reads a stored enum key, failing loudly on a key this build doesn't know.
 pub fn choice_from_sql<C: Choice>(value: ValueRef<'_>) -> FromSqlResult<C> {

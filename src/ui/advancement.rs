@@ -492,8 +492,14 @@ fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Comma
         ui.label(RichText::new(format!("{} · {}", data.settings.when(m.at), m.name)).strong());
         let players = crate::model::players_view::players(data);
         let id = format!("mission{}", m.id.0);
-        if let Some(v) = super::shown::share_menu_ui(ui, &id, &m.shown, &players) {
-            out.extend(super::shown::share(m, v, |m, v| m.shown = v));
+        let owners: Vec<_> = m.party.into_iter().collect();
+        let readers = super::shown::Readers {
+            data,
+            players: &players,
+            owners: &owners,
+        };
+        if let Some(v) = super::shown::share_menu_ui(ui, &id, &m.shown, readers) {
+            out.extend(super::shown::share(data, m, v, |m, v| m.shown = v));
         }
     });
     let awards: Vec<String> = m

@@ -123,7 +123,7 @@ pub fn entries_ui(
     for (i, e) in entries.iter().enumerate() {
         rows.row(ui, i, |ui| {
             entry_ui(ui, data, e, &mut open, |ui| {
-                out.extend(super::shown::entry_share_ui(ui, e, &players));
+                out.extend(super::shown::entry_share_ui(ui, data, e, &players));
             });
         });
     }

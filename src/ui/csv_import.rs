@@ -23,10 +23,7 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         ui.add_space(6.0);
         match &edit {
             Ok(edit) => {
-                ui.label(format!(
-                    "{} characters are ready to add.",
-                    edit.changes.len()
-                ));
+                ui.label(ready(edit));
             }
             Err(errors) => {
                 ui.label(
@@ -53,7 +50,7 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             if let Err(errors) = &edit
                 && let Some(good) = import.good_rows_edit(data)
             {
-                let count = good.changes.len();
+                let count = characters_in(&good).0;
                 if ui
                     .button(format!(
                         "Import the {} without the {}",
@@ -74,6 +71,35 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     if close || modal.should_close() {
         app.csv_import = None;
     }
+}
+
+/// How many characters an import adds, and the names of the new players
+/// it makes for them.
+fn characters_in(edit: &crate::model::Edit) -> (usize, Vec<&str>) {
+    let mut characters = 0;
+    let mut players = Vec::new();
+    for change in &edit.changes {
+        match change {
+            crate::model::Change::Character { after: Some(_), .. } => characters += 1,
+            crate::model::Change::Player { after: Some(p), .. } => players.push(p.name.as_str()),
+            _ => {}
+        }
+    }
+    (characters, players)
+}
+
+/// "2 characters are ready to add, with 2 new players: Lin, Sam."
+fn ready(edit: &crate::model::Edit) -> String {
+    let (characters, players) = characters_in(edit);
+    let mut said = format!("{characters} characters are ready to add");
+    if !players.is_empty() {
+        said += &format!(
+            ", with {}: {}",
+            crate::model::plural(players.len(), "new player"),
+            players.join(", ")
+        );
+    }
+    said + "."
 }
 
 /// "… and 12 more rows", under a preview of `shown` of `total` rows.

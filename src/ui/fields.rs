@@ -67,6 +67,13 @@ impl FieldBuffers {
         out.extend(self.command(edit));
     }
 
+    /// Whether the value a field just returned is finished (focus left it,
+    /// or Enter): for a field whose value makes a record, which a draft
+    /// must not. The draft it was is forgotten either way.
+    pub fn finished(&mut self) -> bool {
+        !std::mem::take(&mut self.draft)
+    }
+
     /// Puts the cursor in the field with this key when it is next drawn.
     pub fn focus(&mut self, key: String) {
         self.focus = Some(key);

@@ -132,7 +132,7 @@ pub fn gathering_ui(
                     {
                         state.site = Some(s.id);
                     }
-                    super::shown::mark_ui(ui, &s.shown);
+                    super::shown::mark_ui(ui, data, &s.shown);
                 });
             }
             ui.add_space(6.0);
@@ -210,8 +210,7 @@ fn site_ui(
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &site.notes) {
         fields.commit(out, site, "notes", |s| s.notes = notes);
     }
-    let players = crate::model::players_view::players(data);
-    if let Some(shown) = super::shown::shown_ui(ui, &key("shown"), &site.shown, &players) {
+    if let Some(shown) = super::shown::partyless_ui(ui, &key("shown"), data, &site.shown) {
         fields.commit(out, site, "who sees it", |s| s.shown = shown);
     }
     materials_ui(ui, fields, site, out);

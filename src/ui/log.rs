@@ -107,8 +107,11 @@ pub fn nights(data: &CampaignData) -> Vec<Night> {
 #[derive(Debug, Default)]
 pub struct Listed {
     pub ids: Vec<LogId>,
-    /// Listed entries not yet shared with the party.
+    /// Listed entries of a party not yet shared with it.
     pub unshared: usize,
+    /// Listed entries of no party (a roll of the GM's own), not shared
+    /// with anyone: "the party" cannot be theirs.
+    pub partyless: usize,
     /// Listed entries some player sees.
     pub shared: usize,
 }
@@ -118,7 +121,11 @@ impl Listed {
         let mut listed = Self::default();
         for e in data.log.values().rev().filter(|e| shows(filter, e, nights)) {
             listed.ids.push(e.id);
-            listed.unshared += usize::from(e.shown != Visibility::Party);
+            // "The party" is the party the entry belongs to: one of none
+            // cannot be shared so.
+            let owned = !crate::model::players_view::entry_owners(data, e).is_empty();
+            listed.unshared += usize::from(owned && e.shown != Visibility::Party);
+            listed.partyless += usize::from(!owned && e.shown.is_gm_only());
             listed.shared += usize::from(!e.shown.is_gm_only());
         }
         listed
@@ -186,25 +193,32 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
 /// edit is made only when the GM presses.
 fn share_listed_ui(ui: &mut Ui, data: &CampaignData, listed: &Listed, out: &mut Vec<Command>) {
     let n = crate::model::plural(listed.ids.len(), "entry");
-    for (label, shown, changes) in [
+    let party_refusal = if listed.partyless > 0 {
+        "The entries listed not yet shared belong to no party (the GM's own rolls): name the players of each"
+    } else {
+        "Every entry listed is already so"
+    };
+    for (label, shown, changes, refusal) in [
         (
             format!("Share these {n} with the party"),
             Visibility::Party,
             listed.unshared,
+            party_refusal,
         ),
         (
             format!("Keep these {n} to the GM"),
             Visibility::Gm,
             listed.shared,
+            "Every entry listed is already so",
         ),
     ] {
         if ui
             .add_enabled(changes > 0, egui::Button::new(label))
-            .on_disabled_hover_text("Every entry listed is already so")
+            .on_disabled_hover_text(refusal)
             .clicked()
         {
             let entries = listed.ids.iter().filter_map(|id| data.log.get(id));
-            out.extend(super::shown::share_entries(entries, &shown));
+            out.extend(super::shown::share_entries(data, entries, &shown));
         }
     }
 }
@@ -320,7 +334,7 @@ fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId], out: &mut Vec<Co
                     ui.label(text(e.rolled.clone()).monospace());
                 });
                 row.col(|ui| {
-                    out.extend(super::shown::entry_share_ui(ui, e, &players));
+                    out.extend(super::shown::entry_share_ui(ui, data, e, &players));
                 });
             });
         });

@@ -32,6 +32,7 @@ mod on_screen;
 mod pack_import;
 mod palette;
 mod parties;
+mod players;
 pub mod roster;
 mod rules;
 mod scene;

@@ -313,8 +313,13 @@ fn day_ui(
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("★ {} ({})", e.name, e.when.describe(c)));
             let id = format!("event{}", e.id.0);
-            if let Some(v) = super::shown::share_menu_ui(ui, &id, &e.shown, &players) {
-                out.extend(super::shown::share(*e, v, |e, v| e.shown = v));
+            let readers = super::shown::Readers {
+                data,
+                players: &players,
+                owners: &[],
+            };
+            if let Some(v) = super::shown::share_menu_ui(ui, &id, &e.shown, readers) {
+                out.extend(super::shown::share(data, *e, v, |e, v| e.shown = v));
             }
             if ui.small_button(format!("Remove {}", e.name)).clicked() {
                 out.push(Command::Apply(records::remove(

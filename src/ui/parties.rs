@@ -77,16 +77,18 @@ pub fn parties_ui(
                     candidates: &candidates,
                     totals,
                 };
-                egui::ScrollArea::vertical()
-                    .show(ui, |ui| {
-                        party_editor(ui, &mut state.fields, data, &shown, out)
-                    })
-                    .inner
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    party_editor(ui, &mut state.fields, data, &shown, out);
+                    ui.separator();
+                    super::players::players_ui(ui, &mut state.fields, data, out);
+                });
             }
             None => {
                 ui.label(
                     RichText::new("No party yet: add one to give it a stash and Supplies.").weak(),
                 );
+                ui.separator();
+                super::players::players_ui(ui, &mut state.fields, data, out);
             }
         }
     });

@@ -132,7 +132,7 @@ pub fn visible_rows(
         .filter(|c| {
             needle.is_empty()
                 || c.name.to_lowercase().contains(&needle)
-                || c.player.to_lowercase().contains(&needle)
+                || data.player_name(c.player).to_lowercase().contains(&needle)
                 || party(c).to_lowercase().contains(&needle)
         })
         .collect();
@@ -147,7 +147,7 @@ pub fn visible_rows(
             }
             SortColumn::Wounds => Some(c.companion.wounds.current.to_string()),
             SortColumn::Exhaustion => Some(c.exploration.exhaustion.to_string()),
-            SortColumn::Player => Some(c.player.clone()),
+            SortColumn::Player => Some(data.player_name(c.player).to_owned()),
             SortColumn::Party => Some(party(c).to_owned()),
         }
     };
@@ -373,7 +373,7 @@ fn figure_cells(row: &mut egui_extras::TableRow<'_, '_>, data: &CampaignData, c:
         ui.label(c.exploration.exhaustion.to_string());
     });
     row.col(|ui| {
-        ui.label(&c.player);
+        ui.label(data.player_name(c.player));
     });
     row.col(|ui| {
         ui.label(

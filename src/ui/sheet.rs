@@ -296,7 +296,7 @@ pub fn sheet_ui(
             .show(ui, |ui| {
                 form.text(ui, &sheet::NAME);
                 ui.end_row();
-                form.text(ui, &sheet::PLAYER);
+                player_ui(ui, &mut form, data);
                 ui.end_row();
                 kind_combo(ui, &mut form);
                 ui.end_row();
@@ -306,7 +306,13 @@ pub fn sheet_ui(
         form.paragraph(ui, &sheet::NOTES);
         let players = crate::model::players_view::players(data);
         let key = form.key("shown");
-        if let Some(shown) = super::shown::shown_ui(ui, &key, &c.notes_shown, &players) {
+        let owners: Vec<_> = c.party.into_iter().collect();
+        let readers = super::shown::Readers {
+            data,
+            players: &players,
+            owners: &owners,
+        };
+        if let Some(shown) = super::shown::shown_ui(ui, &key, &c.notes_shown, readers) {
             form.commit("who sees the notes", |c| c.notes_shown = shown);
         }
     });
@@ -336,6 +342,43 @@ fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
     if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", form.c.kind) {
         form.commit("kind", |c| c.kind = kind);
     }
+}
+
+/// Who plays the character: one of the campaign's players, or none (the
+/// GM's own); a new player named in the field beside it.
+fn player_ui(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
+    let mut players: Vec<_> = (data.players.values())
+        .map(|p| (p.id, p.name.as_str()))
+        .collect();
+    crate::model::sort_by_name(&mut players, |(_, name)| name);
+    let mut player = form.c.player;
+    ui.horizontal(|ui| {
+        super::fields::record_combo(
+            ui,
+            "player",
+            "Player",
+            &mut player,
+            super::fields::Unpicked::Offered("none (the GM's own)"),
+            &players,
+        );
+        if player != form.c.player {
+            form.out
+                .push(Command::Apply(crate::app::edits::players::give(
+                    data, form.c, player,
+                )));
+        }
+        let key = form.key("new-player");
+        if let Some(name) = form.fields.text(ui, &key, "or a new player", "", 110.0)
+            && form.fields.finished()
+        {
+            match crate::app::edits::players::add_for(data, form.c, &name) {
+                Ok(edit) => form.out.push(Command::Apply(edit)),
+                Err(why) => form
+                    .fields
+                    .refuse(form.out, crate::model::capitalised(&why.to_string())),
+            }
+        }
+    });
 }
 
 fn party_combo(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {

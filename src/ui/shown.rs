@@ -1,54 +1,112 @@
 //! Who may see a GM's text, on every screen that has one: the "Players
-//! see" list (GM only, the party, named players) with a box per player
-//! when named, the small mark a list shows beside a shared text, and the
-//! "Shown to" filter of a screen's list.
+//! see" choice (GM only, the party the text belongs to, named players) with
+//! a box per player when named, the small mark a list shows beside a shared
+//! text, and the "Shown to" filter of a screen's list.
+//!
+//! The choice is a row of radio buttons, never a drop-down list: it is
+//! shown inside a row's pop-up too, where a list's own pop-up would close
+//! the row's at the first click.
 
-use crate::model::{SeenFilter, Shown, Visibility};
+use crate::model::players_view::players_of;
+use crate::model::{CampaignData, LogEntry, PartyId, Player, SeenFilter, Shown, Visibility};
 use egui::{RichText, Ui};
 
-/// The "Players see" list for `shown`, and a box per player when they are
-/// named; the new visibility when the GM changed it.
+/// Who a text can be shown to: the campaign's players, and the parties the
+/// text belongs to (none: "the party" cannot be chosen).
+#[derive(Clone, Copy)]
+pub struct Readers<'a> {
+    pub data: &'a CampaignData,
+    /// Every player with a character in a party, by name (worked out once
+    /// a frame by the screen).
+    pub players: &'a [&'a Player],
+    pub owners: &'a [PartyId],
+}
+
+impl Readers<'_> {
+    /// The owners' names: "The Lantern Company".
+    fn party_names(&self) -> String {
+        let names: Vec<&str> = (self.owners.iter())
+            .filter_map(|p| self.data.parties.get(p))
+            .map(|p| p.name.as_str())
+            .collect();
+        names.join(", ")
+    }
+}
+
+/// The "Players see" choice for `shown`, and a box per player when they
+/// are named; the new visibility when the GM changed it.
 pub fn shown_ui(
     ui: &mut Ui,
     id: &str,
     shown: &Visibility,
-    players: &[String],
+    readers: Readers<'_>,
 ) -> Option<Visibility> {
     let mut changed = None;
-    ui.horizontal_wrapped(|ui| {
-        let mut choice = shown.shown();
-        let choices: Vec<(Shown, &str)> = Shown::ALL.iter().map(|s| (*s, s.label())).collect();
-        if super::fields::list_combo(
-            ui,
-            format!("{id}:shown"),
-            "Players see",
-            &mut choice,
-            &choices,
-        ) {
-            changed = Some(shown.with_shown(choice));
-        }
-        if choice != Shown::Players {
+    ui.push_id(id, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Players see:");
+            for choice in Shown::ALL {
+                let no_party = choice == Shown::Party && readers.owners.is_empty();
+                let radio = egui::RadioButton::new(shown.shown() == choice, choice.label());
+                let response = ui.add_enabled(!no_party, radio);
+                let response = if no_party {
+                    response.on_disabled_hover_text(
+                        "This belongs to no party: name the players who see it",
+                    )
+                } else if choice == Shown::Party {
+                    response.on_hover_text(format!("The players of {}", readers.party_names()))
+                } else {
+                    response
+                };
+                if response.clicked() && shown.shown() != choice {
+                    let party = players_of(readers.data, readers.owners);
+                    changed = Some(shown.with_shown(choice, &party));
+                }
+            }
+        });
+        let shown = changed.clone().unwrap_or_else(|| shown.clone());
+        if shown.shown() != Shown::Players {
             return;
         }
-        if players.is_empty() {
-            ui.weak("No character in a party has a player yet: write one on a sheet.");
-        }
-        for player in players {
-            let mut on = shown.shows(player);
-            if ui.checkbox(&mut on, player).changed() {
-                changed = Some(shown.toggle_player(player, on, players));
+        ui.horizontal_wrapped(|ui| {
+            if readers.players.is_empty() {
+                ui.weak("No character in a party has a player yet: choose one on a sheet.");
             }
-        }
+            for player in readers.players {
+                let mut on = shown.names(player.id);
+                if ui.checkbox(&mut on, &player.name).changed() {
+                    let party = players_of(readers.data, readers.owners);
+                    changed = Some(shown.toggle_player(player.id, on, &party));
+                }
+            }
+        });
     });
     changed
 }
 
+/// The "Players see" choice of a text that belongs to no party (a place,
+/// a path, a site, an event): the campaign's players to name.
+pub fn partyless_ui(
+    ui: &mut Ui,
+    id: &str,
+    data: &CampaignData,
+    shown: &Visibility,
+) -> Option<Visibility> {
+    let players = crate::model::players_view::players(data);
+    let readers = Readers {
+        data,
+        players: &players,
+        owners: &[],
+    };
+    shown_ui(ui, id, shown, readers)
+}
+
 /// The mark beside a text players can see ("Shared: Maya"); nothing for
 /// the GM's own.
-pub fn mark_ui(ui: &mut Ui, shown: &Visibility) {
+pub fn mark_ui(ui: &mut Ui, data: &CampaignData, shown: &Visibility) {
     if !shown.is_gm_only() {
         ui.label(
-            RichText::new(format!("Shared: {}", shown.mark()))
+            RichText::new(format!("Shared: {}", shown.mark(&data.players)))
                 .small()
                 .strong(),
         )
@@ -58,11 +116,11 @@ pub fn mark_ui(ui: &mut Ui, shown: &Visibility) {
 
 /// The mark as the end of a list's line: " · shared: Maya"; nothing for
 /// the GM's own.
-pub fn suffix(shown: &Visibility) -> String {
+pub fn suffix(data: &CampaignData, shown: &Visibility) -> String {
     if shown.is_gm_only() {
         String::new()
     } else {
-        format!(" · shared: {}", shown.mark())
+        format!(" · shared: {}", shown.mark(&data.players))
     }
 }
 
@@ -74,33 +132,45 @@ pub fn filter_ui(ui: &mut Ui, id: &str, filter: &mut SeenFilter) -> bool {
 }
 
 /// A button with the mark of `shown` ("GM only", "Maya") that opens the
-/// "Players see" list: for a row of a list. The new visibility when changed.
+/// "Players see" choice: for a row of a list. The new visibility when changed.
 pub fn share_menu_ui(
     ui: &mut Ui,
     id: &str,
     shown: &Visibility,
-    players: &[String],
+    readers: Readers<'_>,
 ) -> Option<Visibility> {
     let mut changed = None;
-    ui.menu_button(shown.mark(), |ui| {
-        changed = shown_ui(ui, id, shown, players);
+    share_popup(ui, shown.mark(&readers.data.players), |ui| {
+        changed = shown_ui(ui, id, shown, readers);
     })
-    .response
     .on_hover_text("Who sees this in the players' handouts");
     changed
 }
 
+/// A button that opens `content` in a pop-up which stays open while the
+/// GM clicks inside it (a choice, then a player's box) and closes on a
+/// click outside or Escape.
+fn share_popup(ui: &mut Ui, mark: String, content: impl FnOnce(&mut Ui)) -> egui::Response {
+    let stays = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    egui::containers::menu::MenuButton::new(mark)
+        .config(stays)
+        .ui(ui, content)
+        .0
+}
+
 /// Who an edit shows a text to, in its label: "the GM only", "Maya".
-fn to_whom(shown: &Visibility) -> String {
+fn to_whom(data: &CampaignData, shown: &Visibility) -> String {
     if shown.is_gm_only() {
         "the GM only".to_owned()
     } else {
-        shown.mark()
+        shown.mark(&data.players)
     }
 }
 
 /// The edit that gives `record` the visibility `shown`, as a command.
 pub fn share<R: crate::model::Record>(
+    data: &CampaignData,
     record: &R,
     shown: Visibility,
     set: impl FnOnce(&mut R, Visibility),
@@ -108,28 +178,36 @@ pub fn share<R: crate::model::Record>(
     let label = format!(
         "Show {} to {}",
         record.title().unwrap_or_default(),
-        to_whom(&shown)
+        to_whom(data, &shown)
     );
     super::fields::record_edit(record, label, |r| set(r, shown)).map(crate::app::Command::Apply)
 }
 
 /// The share button of a log entry: who sees it, and whether they see its
-/// dice too. The edit, when the GM changed either.
+/// dice too. The edit, when the GM changed either. `players` are the
+/// screen's, worked out once a frame; the entry's parties are its own.
 pub fn entry_share_ui(
     ui: &mut Ui,
-    e: &crate::model::LogEntry,
-    players: &[String],
+    data: &CampaignData,
+    e: &LogEntry,
+    players: &[&Player],
 ) -> Option<crate::app::Command> {
     let mut command = None;
     let mark = if e.working_shown && !e.shown.is_gm_only() {
-        format!("{} + dice", e.shown.mark())
+        format!("{} + dice", e.shown.mark(&data.players))
     } else {
-        e.shown.mark()
+        e.shown.mark(&data.players)
     };
-    ui.menu_button(mark, |ui| {
+    share_popup(ui, mark, |ui| {
+        let owners = crate::model::players_view::entry_owners(data, e);
+        let readers = Readers {
+            data,
+            players,
+            owners: &owners,
+        };
         let id = format!("entry{}", e.id.0);
-        if let Some(v) = shown_ui(ui, &id, &e.shown, players) {
-            command = share(e, v, |e, v| e.shown = v);
+        if let Some(v) = shown_ui(ui, &id, &e.shown, readers) {
+            command = share(data, e, v, |e, v| e.shown = v);
         }
         let mut dice = e.working_shown;
         if ui.checkbox(&mut dice, "Players see the dice too").changed() {
@@ -138,20 +216,25 @@ pub fn entry_share_ui(
                 .map(crate::app::Command::Apply);
         }
     })
-    .response
     .on_hover_text("Who sees this entry in the players' handouts");
     command
 }
 
-/// One edit that gives every entry of `entries` the visibility `shown`.
+/// One edit that gives every entry of `entries` the visibility `shown`;
+/// "the party" only to entries that belong to a party.
 pub fn share_entries<'a>(
-    entries: impl Iterator<Item = &'a crate::model::LogEntry>,
+    data: &CampaignData,
+    entries: impl Iterator<Item = &'a LogEntry>,
     shown: &Visibility,
 ) -> Option<crate::app::Command> {
     let changes: Vec<crate::model::Change> = entries
         .filter(|e| e.shown != *shown)
+        .filter(|e| {
+            *shown != Visibility::Party
+                || !crate::model::players_view::entry_owners(data, e).is_empty()
+        })
         .map(|e| {
-            let after = crate::model::LogEntry {
+            let after = LogEntry {
                 shown: shown.clone(),
                 ..e.clone()
             };
@@ -161,7 +244,7 @@ pub fn share_entries<'a>(
     let label = format!(
         "Show {} to {}",
         crate::model::plural(changes.len(), "log entry"),
-        to_whom(shown)
+        to_whom(data, shown)
     );
     (!changes.is_empty())
         .then(|| crate::app::Command::Apply(crate::model::Edit::new(label, changes)))

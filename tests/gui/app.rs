@@ -113,20 +113,23 @@ fn a_bad_value_is_shown_next_to_the_field_and_not_stored() {
 fn typing_makes_one_undo_step_per_finished_edit() {
     let mut f = Fixture::demo();
     f.click("Pell (porter)");
-    f.field("Player").focus();
+    let pell = f.character("Pell (porter)").expect("Pell").id;
+    f.field("Name").focus();
     f.harness.run();
-    for piece in ["Sa", "m", "ira"] {
-        f.field("Player").type_text(piece);
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    for piece in ["Pell ", "the ", "porter"] {
+        f.field("Name").type_text(piece);
         f.harness.run();
     }
     f.harness.key_press(Key::Enter);
     f.harness.run();
-    assert_eq!(f.character("Pell (porter)").expect("Pell").player, "Samira");
+    let name = |f: &Fixture| f.data().characters[&pell].name.clone();
+    assert_eq!(name(&f), "Pell the porter");
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     f.harness.run();
     assert_eq!(
-        f.character("Pell (porter)").expect("Pell").player,
-        "",
+        name(&f),
+        "Pell (porter)",
         "one undo takes the whole edit back"
     );
 }
@@ -584,14 +587,15 @@ fn the_dice_roller_shows_its_working_and_explains_bad_expressions() {
 fn closing_the_window_mid_edit_keeps_what_was_typed() {
     let mut f = Fixture::demo();
     f.click("Sefa Qorrin");
-    f.field("Player").focus();
+    let sefa = f.character("Sefa Qorrin").expect("Sefa").id;
+    f.field("Name").focus();
     f.harness.run();
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    f.field("Player").type_text("Joanna");
+    f.field("Name").type_text("Sefa the Bold");
     f.harness.run();
     assert_eq!(
-        f.character("Sefa Qorrin").expect("Sefa").player,
-        "Jo",
+        f.character("Sefa Qorrin").expect("Sefa").name,
+        "Sefa Qorrin",
         "still being typed"
     );
     // What eframe does when the window is closed with the field still focused:
@@ -600,10 +604,10 @@ fn closing_the_window_mid_edit_keeps_what_was_typed() {
         f.reloaded()
             .characters
             .values()
-            .find(|c| c.name == "Sefa Qorrin")
+            .find(|c| c.id == sefa)
             .expect("Sefa")
-            .player,
-        "Joanna"
+            .name,
+        "Sefa the Bold"
     );
 }
 

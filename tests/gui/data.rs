@@ -255,11 +255,12 @@ fn a_csv_roster_shows_its_bad_row_before_anything_is_written_and_imports_as_one_
     assert_eq!(f.data().characters.len(), 7, "nothing written");
     f.click("Cancel");
     f.click("Import CSV…");
-    assert!(f.shows("2 characters are ready to add."));
+    assert!(f.shows("2 characters are ready to add, with 2 new players: Lin, Sam."));
     f.click("Import");
     assert_eq!(f.data().characters.len(), 9);
     let kell = f.character("Kell").expect("Kell");
-    assert_eq!((kell.player.as_str(), kell.companion.xp), ("Sam", 3));
+    let player = f.data().player_name(kell.player);
+    assert_eq!((player, kell.companion.xp), ("Sam", 3));
     let path = open_path(&f);
     let before_import = snapshots(&f, &path);
     assert!(

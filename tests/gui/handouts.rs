@@ -26,17 +26,21 @@ fn a_place_is_shared_marked_filtered_and_kept_to_the_gm_again() {
         Visibility::Gm,
         "GM only by default"
     );
-    f.pick("Players see", "The party");
-    assert_eq!(place(&f, "Hollow Wood").shown, Visibility::Party);
-    assert!(f.shows("Hollow Wood (Wild place) · shared: The party"));
-    f.pick("Players see", "Named players");
+    // Issue 34, 4: a place belongs to no party, so "the party" cannot be
+    // chosen for it: the GM names the players.
+    f.greyed_with(
+        "The party",
+        "This belongs to no party: name the players who see it",
+    );
+    f.click("Named players");
     f.harness
         .get_by_role_and_label(Role::CheckBox, "Jo")
         .click();
     f.harness.run();
+    let jo = f.data().player_named("Jo").expect("Jo").id;
     assert_eq!(
         place(&f, "Hollow Wood").shown,
-        Visibility::Players(vec!["Jo".into()])
+        Visibility::Players(vec![jo])
     );
     assert!(f.shows("Hollow Wood (Wild place) · shared: Jo"));
     assert_eq!(
@@ -45,7 +49,7 @@ fn a_place_is_shared_marked_filtered_and_kept_to_the_gm_again() {
             .values()
             .find(|p| p.name == "Hollow Wood")
             .map(|p| p.shown.clone()),
-        Some(Visibility::Players(vec!["Jo".into()])),
+        Some(Visibility::Players(vec![jo])),
         "kept in the file"
     );
     f.pick("Shown to", "The GM's own");
@@ -55,7 +59,7 @@ fn a_place_is_shared_marked_filtered_and_kept_to_the_gm_again() {
     );
     assert!(f.shows("Greyspine Pass (Wild place)"));
     f.pick("Shown to", "Players can see");
-    assert!(f.shows("Kettleford (Settlement) · shared: The party"));
+    assert!(f.shows("Kettleford (Settlement) · shared: Jo, Maya, Priya, Tomás"));
     assert!(!f.shows("Greyspine Pass (Wild place)"));
 }
 
@@ -73,12 +77,40 @@ fn the_log_shares_the_entries_listed_at_once_and_then_greys_the_button() {
     assert!(kept > 0, "the demo keeps some entries to the GM");
     let label = format!("Share these {kept} entries with the party");
     f.click(&label);
-    assert!(f.data().log.values().all(|e| !e.shown.is_gm_only()));
-    assert!(f.shows("0 of"), "no entry is the GM's only now");
-    f.pick("Shown to", "Everything");
-    let all = f.data().log.len();
+    // Issue 34, 4: an entry of no party (a roll of the GM's own) is not
+    // shared so: "the party" is the party an entry belongs to.
+    let owned = |e: &waybook::model::LogEntry| {
+        !waybook::model::players_view::entry_owners(f.data(), e).is_empty()
+    };
+    let data = f.data();
+    assert!(
+        data.log
+            .values()
+            .filter(|e| owned(e))
+            .all(|e| !e.shown.is_gm_only())
+    );
+    let left = data.log.values().filter(|e| e.shown.is_gm_only()).count();
+    assert!(
+        left > 0
+            && data
+                .log
+                .values()
+                .filter(|e| e.shown.is_gm_only())
+                .all(|e| !owned(e))
+    );
     f.greyed_with(
-        &format!("Share these {all} entries with the party"),
+        &format!("Share these {left} entries with the party"),
+        "belong to no party (the GM's own rolls): name the players of each",
+    );
+    f.pick("Shown to", "Players can see");
+    let shared = f
+        .data()
+        .log
+        .values()
+        .filter(|e| !e.shown.is_gm_only())
+        .count();
+    f.greyed_with(
+        &format!("Share these {shared} entries with the party"),
         "Every entry listed is already so",
     );
 }
@@ -144,4 +176,113 @@ fn make_handouts_previews_refuses_and_writes_each_players_pages() {
         .query_by_label("Make handouts")
         .is_some_and(|n| n.accesskit_node().is_disabled());
     assert!(!disabled, "the window closed");
+}
+
+/// Issue 34, 2: "Players see" inside a mark's pop-up: the choice is made
+/// with the pop-up open, and players are named one by one (a mission, a
+/// journey plan, a log entry). "The party" of a mission is its party's
+/// players: taking one off names the rest.
+#[test]
+fn the_players_see_choice_works_inside_a_marks_pop_up() {
+    let mut f = Fixture::demo();
+    let id = |f: &Fixture, name: &str| f.data().player_named(name).expect(name).id;
+    let (jo, maya, priya, tomas) = (
+        id(&f, "Jo"),
+        id(&f, "Maya"),
+        id(&f, "Priya"),
+        id(&f, "Tomás"),
+    );
+    f.click("Heroes");
+    let mission = f.data().missions.values().next().expect("a mission").id;
+    assert_eq!(f.data().missions[&mission].shown, Visibility::Party);
+    f.click("The party");
+    f.click("Named players");
+    assert_eq!(
+        f.data().missions[&mission].shown,
+        Visibility::Players(vec![jo, maya, priya, tomas]),
+        "from the party's sharing: its players, named"
+    );
+    f.harness
+        .get_by_role_and_label(Role::CheckBox, "Jo")
+        .click();
+    f.harness.run();
+    assert_eq!(
+        f.data().missions[&mission].shown,
+        Visibility::Players(vec![maya, priya, tomas]),
+        "the pop-up stayed open for the next click"
+    );
+    f.harness.key_press(egui::Key::Escape);
+    f.harness.run();
+    f.click("Journeys");
+    let journey = f.journey().id;
+    f.click("The party");
+    f.click("GM only");
+    assert_eq!(f.data().journeys[&journey].plan.shown, Visibility::Gm);
+    f.harness.key_press(egui::Key::Escape);
+    f.harness.run();
+    f.click("Log");
+    let first_gm = |f: &Fixture| {
+        f.data()
+            .log
+            .values()
+            .rev()
+            .find(|e| e.shown.is_gm_only())
+            .expect("an entry of the GM's")
+            .id
+    };
+    let entry = first_gm(&f);
+    f.harness
+        .get_all_by_label("GM only")
+        .next()
+        .expect("a row's mark")
+        .click();
+    f.harness.run();
+    f.click("Named players");
+    f.harness
+        .get_by_role_and_label(Role::CheckBox, "Maya")
+        .click();
+    f.harness.run();
+    assert_eq!(f.data().log[&entry].shown, Visibility::Players(vec![maya]));
+}
+
+/// Issue 34, 36: a player is a record. A sheet picks its player from the
+/// campaign's players or names a new one ("GM" refused, the field kept);
+/// a player renamed on the Parties screen keeps what they were shown, and
+/// undo names them back.
+#[test]
+fn players_are_records_kept_by_id_when_renamed() {
+    let mut f = Fixture::demo();
+    let maya = f.data().player_named("Maya").expect("Maya").id;
+    f.click("Pell (porter)");
+    f.type_into("or a new player", "gm");
+    assert!(f.shows("“GM” marks the GM's own characters"));
+    assert_eq!(f.character("Pell (porter)").expect("Pell").player, None);
+    f.type_into("or a new player", "Samira");
+    let samira = f.data().player_named("Samira").expect("a new player").id;
+    assert_eq!(
+        f.character("Pell (porter)").expect("Pell").player,
+        Some(samira)
+    );
+    f.pick("Player", "Maya");
+    assert_eq!(
+        f.character("Pell (porter)").expect("Pell").player,
+        Some(maya)
+    );
+    f.click("Parties");
+    assert!(f.shows("Players at the table"));
+    assert!(f.shows("plays Ash Varnell, Pell (porter)"));
+    // Jo, Maya, Priya, Samira, Tomás: Maya is the second.
+    f.type_into_nth("Player", 1, "Maya R.");
+    assert_eq!(f.data().players[&maya].name, "Maya R.");
+    let ash = f.character("Ash Varnell").expect("Ash");
+    assert_eq!(
+        ash.notes_shown,
+        Visibility::Players(vec![maya]),
+        "what she was shown stays hers"
+    );
+    f.type_into_nth("Player", 1, "Jo");
+    assert!(f.shows("Another player is called Jo"));
+    assert_eq!(f.data().players[&maya].name, "Maya R.");
+    f.menu("Edit", "Undo");
+    assert_eq!(f.data().players[&maya].name, "Maya");
 }

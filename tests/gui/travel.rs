@@ -437,7 +437,7 @@ fn a_place_with_one_path_says_it_starts_or_ends_there() {
     f.type_into("Name", "Lantern Hill");
     f.click("Draw a path");
     f.click("Lantern Hill (Settlement)");
-    f.click("Kettleford (Settlement) · shared: The party");
+    f.click("Kettleford (Settlement) · shared: Jo, Maya, Priya, Tomás");
     f.click("Lantern Hill (Settlement)");
     f.harness.get_by_label("Delete place").hover();
     f.harness.run();
@@ -503,7 +503,7 @@ fn the_path_picker_takes_the_forecast_route_after_arriving() {
 fn the_maps_delete_key_deletes_or_says_why_and_the_next_click_counts() {
     let mut f = Fixture::demo();
     f.click("Map");
-    f.click("Kettleford (Settlement) · shared: The party");
+    f.click("Kettleford (Settlement) · shared: Jo, Maya, Priya, Tomás");
     f.harness.key_press(Key::Delete);
     f.harness.run();
     assert!(f.shows("2 paths start or end at Kettleford: delete them first"));

@@ -270,8 +270,14 @@ fn header_ui(
         ui.label(RichText::new(format!("for {party}")).weak());
         let players = crate::model::players_view::players(data);
         let id = format!("journey{}:shown", j.id.0);
-        if let Some(v) = crate::ui::shown::share_menu_ui(ui, &id, &j.plan.shown, &players) {
-            out.extend(crate::ui::shown::share(j, v, |j, v| j.plan.shown = v));
+        let owners = [j.party];
+        let readers = crate::ui::shown::Readers {
+            data,
+            players: &players,
+            owners: &owners,
+        };
+        if let Some(v) = crate::ui::shown::share_menu_ui(ui, &id, &j.plan.shown, readers) {
+            out.extend(crate::ui::shown::share(data, j, v, |j, v| j.plan.shown = v));
         }
     });
     let started = j.played_hours > 0;

@@ -183,7 +183,7 @@ fn side_rows(data: &CampaignData, seen: SeenFilter) -> Vec<(Selected, String)> {
                     "{} ({}){}",
                     p.name,
                     choice_label(p.kind),
-                    super::shown::suffix(&p.shown)
+                    super::shown::suffix(data, &p.shown)
                 ),
             )
         });
@@ -198,7 +198,7 @@ fn side_rows(data: &CampaignData, seen: SeenFilter) -> Vec<(Selected, String)> {
                     "{}: {}{}",
                     p.name,
                     path_summary(p),
-                    super::shown::suffix(&p.shown)
+                    super::shown::suffix(data, &p.shown)
                 ),
             )
         });
@@ -296,8 +296,7 @@ fn place_editor(
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
-    let players = crate::model::players_view::players(data);
-    if let Some(shown) = super::shown::shown_ui(ui, &key("shown"), &p.shown, &players) {
+    if let Some(shown) = super::shown::partyless_ui(ui, &key("shown"), data, &p.shown) {
         fields.commit(out, p, "who sees it", |p| p.shown = shown);
     }
     delete_button_ui(ui, "Delete place", edits::delete_place(data, p.id), out);
@@ -478,8 +477,7 @@ fn path_editor(
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
-    let players = crate::model::players_view::players(data);
-    if let Some(shown) = super::shown::shown_ui(ui, &key("shown"), &p.shown, &players) {
+    if let Some(shown) = super::shown::partyless_ui(ui, &key("shown"), data, &p.shown) {
         fields.commit(out, p, "who sees it", |p| p.shown = shown);
     }
     delete_button_ui(ui, "Delete path", edits::delete_path(data, p.id), out);
