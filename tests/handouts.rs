@@ -141,21 +141,23 @@ fn texts_with_visibility(data: &mut CampaignData, plant: &mut Plant) {
         m.name = plant.shown(&m.shown, &owners);
         m.lines.push(plant.shown(&m.shown, &owners));
     }
-    // The calendar's own events fall on days nobody lived: secret whatever
-    // they say. Four more fall today, one of each visibility.
+    // The calendar's own events, kept to the GM. Four more fall today and
+    // four in three days (a handout lists what is coming), one of each
+    // visibility.
     for e in data.events.values_mut() {
+        e.shown = Visibility::Gm;
         e.name = plant.mark(Rule::Nobody);
         e.notes = plant.mark(Rule::Nobody);
     }
     let today = data.settings.clock.day;
-    for i in 0..4 {
+    for (i, day) in (0..8).map(|i| (i, today + 3 * (i as i64 / 4))) {
         let id = EventId(900 + i as i64);
         let shown = cycle(i);
         let event = CalendarEvent {
             id,
             name: plant.shown(&shown, &[]),
             notes: plant.shown(&shown, &[]),
-            when: Recurrence::Once { day: today },
+            when: Recurrence::Once { day },
             shown,
         };
         data.events.insert(id, event);
@@ -475,4 +477,51 @@ fn each_html_handout_renders_in_a_browser_and_validates() {
             assert!(dom.contains(&c.name), "{player}'s page names {}", c.name);
         }
     }
+}
+
+/// Issue 34, 26 to 29: a handout in words a player reads. A step whose dice
+/// the GM keeps back has none in its words either; Waybook's marks for its
+/// own suggestions stay out; the sheet says what the printed sheet says
+/// (level, next level, advances owed, senses); no symbol the page has no
+/// font for; an event shared ahead is listed as coming; the journey's
+/// route is named.
+#[test]
+fn a_handout_reads_in_players_words() {
+    let (dir, data) = common::demo();
+    let out = dir.path().join("words");
+    let texts = handout_texts(&data, Format::Html, &out);
+    let maya = data.player_named("Maya").expect("Maya").id;
+    let html = &texts[&maya];
+    let survey = data
+        .log
+        .values()
+        .find(|e| e.why.starts_with("Survey"))
+        .expect("the demo's survey");
+    assert!(!survey.working_shown && !survey.shown.is_gm_only());
+    assert!(
+        !html.contains("d20 = 14"),
+        "the survey's dice are kept back"
+    );
+    assert!(html.contains("survey: rich source"), "its outcome is not");
+    assert!(
+        !html.contains("not the rule texts"),
+        "Waybook's marks stay out"
+    );
+    assert!(!html.contains('\u{1F709}') && !html.contains('\u{1F739}'));
+    assert!(html.contains("Exploration tokens"));
+    for words in ["next level at", "advance owed", "Senses"] {
+        assert!(html.contains(words), "the sheet says {words}");
+    }
+    assert!(html.contains("<h2>Coming</h2>"));
+    assert!(
+        html.contains("Harvest fair at Kettleford"),
+        "the fair is coming"
+    );
+    let route = data
+        .journeys
+        .values()
+        .next()
+        .and_then(|j| j.route())
+        .expect("a route");
+    assert!(html.contains(&format!("By {}", route.name)));
 }

@@ -279,8 +279,27 @@ fn no_page_holds_only_a_continued_heading() {
     let doc = read(&render(&data, &[Sheet::Character(long)], Paper::A4));
     let pages = doc.get_pages().len() as u32;
     assert!(pages > 1, "a huge sheet continues");
+    every_page_has_content(&doc);
+    // Issue 34, 33: the demo's journey packet, nothing played yet, has no
+    // page for "Nothing played yet" alone: the figures say it.
+    let (_dir, data) = demo();
+    let journey = *data.journeys.keys().next().expect("the demo's journey");
+    let doc = read(&render(&data, &[Sheet::Journey(journey)], Paper::A4));
+    every_page_has_content(&doc);
+    let text = all_text(&doc);
+    assert!(text.contains("not yet"), "the figures say so");
+    assert!(
+        !text.contains("Nothing played yet"),
+        "no section for nothing"
+    );
+}
+
+/// Every page after the first holds content of its own, not only a
+/// "(continued)" heading, the footer and ruled lines.
+fn every_page_has_content(doc: &lopdf::Document) {
+    let pages = doc.get_pages().len() as u32;
     for page in 2..=pages {
-        let text = page_text(&doc, page);
+        let text = page_text(doc, page);
         let content: Vec<&str> = text
             .lines()
             .map(str::trim)

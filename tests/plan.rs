@@ -898,3 +898,52 @@ fn a_leg_in_a_region_has_the_region_s_weather_of_the_day() {
     assert_eq!(causes(2).len(), 24, "day 3 is not rolled: the leg's cold");
     assert!(causes(2).iter().all(|c| *c == Cause::Cold));
 }
+
+/// Issue 34, 9: "the daily number of Units ... is doubled" in extreme
+/// weather. The days a party's food lasts on its sheet, the Parties screen
+/// and a handout come from the journey's ledger (whole items, packs then
+/// stash), each day times its weather where the party is.
+#[test]
+fn a_party_s_food_lasts_half_as_long_where_the_day_is_extreme() {
+    let (_dir, mut data) = demo();
+    let party = *data.parties.keys().next().expect("the company");
+    // The company's place, in the pass's region.
+    let at = data.parties[&party].travel.place.expect("at a place");
+    let region = *data.regions.keys().next().expect("a region");
+    let mut place = data.places[&at].clone();
+    place.region = Some(region);
+    data.apply(&Change::of(data.places.get(&at), Some(&place)));
+    let today = data.settings.clock.day;
+    let weather = |text: &str| Weather {
+        id: WeatherId::of(region, today),
+        region,
+        day: today,
+        weather: text.to_owned(),
+        rolled: String::new(),
+        foretold: false,
+    };
+    let before = data.weather_on(region, today).cloned();
+    data.apply(&Change::of(before.as_ref(), Some(&weather("Fair"))));
+    let mild = plan::food::party_food(&data, party);
+    assert_eq!(mild.multiplier, 1);
+    let cold = weather("Extreme cold: a late snow");
+    data.apply(&Change::of(data.weather_on(region, today), Some(&cold)));
+    let hard = plan::food::party_food(&data, party);
+    assert_eq!(hard.multiplier, 2);
+    assert_eq!(hard.need_today, 2.0 * mild.need_today);
+    let (mild_days, hard_days) = (
+        mild.days_full.expect("it runs out"),
+        hard.days_full.expect("it runs out"),
+    );
+    assert!(
+        hard_days <= mild_days / 2 + 1 && hard_days < mild_days,
+        "{hard_days} days in the cold against {mild_days}"
+    );
+    // Never more than the units over the day's need: whole items waste.
+    assert!(hard_days <= (hard.units / hard.need_today) as i64);
+    assert!(
+        hard.weather
+            .as_deref()
+            .is_some_and(|w| w.contains("Extreme cold"))
+    );
+}

@@ -56,7 +56,6 @@ fn full_character(id: CharacterId, party: PartyId) -> Character {
     c.rounds.statuses = vec!["Poisoned".into(), "Inspired".into()];
     c.exploration.traits.push(NamedStat::new("Presence", -1));
     c.exploration.skills[0].value = 4;
-    c.exploration.skills[0].trained = true;
     c.exploration.exhaustion = 2;
     c.exploration.days_without_food = 1.5;
     c.exploration.cold = Protection {

@@ -1083,7 +1083,35 @@ fn the_navigation_phase_reads_the_region_s_weather_and_divine_foretells_it() {
     // the day's weather." The lane starts at Home, in the Moor: its table.
     let mut data = campaign();
     let moor = with_region(&mut data);
-    step(&mut data, TravelStep::Navigate(LANE), &[1, 10]);
+    let navigation = play(
+        &data,
+        PARTY,
+        &TravelStep::Navigate(LANE),
+        &mut Dice::scripted(vec![1, 10]),
+    )
+    .expect("the step plays");
+    // Issue 34, 33: the day's weather is said once in the log (and the
+    // recap), not once for the round and again for the weather rolled.
+    let logged = waybook::model::log::with_rolls(
+        &data,
+        waybook::model::LogKind::Travel,
+        navigation.clone(),
+        &[(2, 1), (10, 10)],
+        "2026-12-04 20:00".into(),
+    );
+    let entry = logged
+        .changes
+        .iter()
+        .find_map(|c| match c {
+            Change::Log { after, .. } => after.clone(),
+            _ => None,
+        })
+        .expect("an entry");
+    let weather: Vec<&String> = entry.said.iter().filter(|l| l.contains("Snow")).collect();
+    assert_eq!(weather.len(), 1, "{:?}", entry.said);
+    for change in &navigation.changes {
+        data.apply(change);
+    }
     let today = data.settings.clock.day;
     assert_eq!(data.weather_on(moor, today).expect("kept").weather, "Snow");
     assert!(

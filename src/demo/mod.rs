@@ -429,7 +429,6 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
             *skill = Skill {
                 name: skill.name.clone(),
                 value: hero.stamina,
-                trained: hero.stamina > 1,
             };
         }
     }
@@ -442,7 +441,6 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
         for skill in &mut c.exploration.skills {
             if skill.name == "Nature" {
                 skill.value = 2;
-                skill.trained = true;
             }
         }
     }

@@ -9,8 +9,10 @@ use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GatherForecast {
-    /// The test's total modifier and SB.
+    /// The test's total modifier and SB, and what the modifier is made
+    /// of, in words (the tool's bonus counted, or why not).
     pub bonus: i32,
+    pub reading: String,
     pub sb: u32,
     pub rows: Vec<RowChance>,
     /// Expected units and minutes for the session; `None` when the session
@@ -38,7 +40,7 @@ pub fn forecast(
         .iter()
         .find(|m| m.name == found.material)
         .ok_or(super::GatherError::NoMaterial)?;
-    let request = super::request(data, c, g, found, material)?;
+    let (request, reading) = super::request(data, c, g, found, material)?;
     let outcomes = gather_odds::outcomes(&request);
     let minutes_for = |minutes: i64| gather_odds::for_minutes(&outcomes, minutes.max(0) as u32);
     let (units, minutes) = match limit {
@@ -56,6 +58,7 @@ pub fn forecast(
         },
     };
     Ok(GatherForecast {
+        reading,
         bonus: request.bonus,
         sb: request.sb,
         rows: gather_odds::row_chances(&request),

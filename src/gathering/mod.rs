@@ -843,29 +843,53 @@ fn working(session: &GatheringSession, g: &Gatherer, day_hours: i64) -> bool {
 }
 
 /// A gatherer's test request: trait + skill (+ the tool's Item Bonus when
-/// trained in it), SB the skill, and the source.
+/// trained in it), SB the skill, and the source; with the reading of its
+/// bonus in words.
 pub fn request(
     data: &CampaignData,
     c: &Character,
     g: &Gatherer,
     found: &FoundSource,
     material: &SiteMaterial,
-) -> std::result::Result<gather::Gather, GatherError> {
+) -> std::result::Result<(gather::Gather, String), GatherError> {
     let tool = if g.without_tool {
         tool(data, c, material)
     } else {
         Some(tool_for(data, c, material)?)
     };
-    let trained = c.exploration.tools.contains(&material.tool());
+    let kind = material.tool();
+    let trained = c.exploration.tools.contains(&kind);
     let item_bonus = tool.filter(|_| trained).map_or(0, |t| t.bonus);
     let skill = c.exploration.skill_value(&g.skill_name);
-    let bonus = c.exploration.trait_value(&g.trait_name) + skill + item_bonus;
-    Ok(gather::Gather {
+    let trait_value = c.exploration.trait_value(&g.trait_name);
+    let bonus = trait_value + skill + item_bonus;
+    // "if you are Trained in the use of a Gatherer's Tool, you gain its
+    // Item Bonus for Trait Tests made using it."
+    let mut reading = format!(
+        "{} {} + {} {}",
+        g.trait_name,
+        crate::model::signed(trait_value),
+        g.skill_name,
+        crate::model::signed(skill)
+    );
+    match tool {
+        None => reading += &format!("; without a {}", kind.label()),
+        Some(t) if t.bonus == 0 => reading += &format!("; {} has no Item Bonus", t.name),
+        Some(t) if trained => reading += &format!(" + {} {} (trained)", t.name, t.bonus),
+        Some(t) => {
+            reading += &format!(
+                "; {} +{} not counted: {} is not trained with it (tick it beside the skill on the sheet)",
+                t.name, t.bonus, c.name
+            );
+        }
+    }
+    let request = gather::Gather {
         bonus: bonus as i32,
         sb: skill.max(0) as u32,
         source: found.source,
         quality: Some(found.quality),
-    })
+    };
+    Ok((request, reading))
 }
 
 fn gather_tests(data: &CampaignData, site: SiteId, all: bool, dice: &mut Dice) -> Result<Edit> {
@@ -939,7 +963,7 @@ fn one_test(
         .iter()
         .find(|m| m.name == found.material)
         .ok_or(GatherError::NoMaterial)?;
-    let request = request(data, c, g, found, material)?;
+    let (request, _) = request(data, c, g, found, material)?;
     let result = gather::gather(&request, dice)?;
     let working: Vec<String> = result.records.iter().map(ToString::to_string).collect();
     let holder = match (g.into_stash, c.party) {

@@ -3,8 +3,9 @@
 //! opens in any browser offline and prints a section a page. Everything
 //! printed comes from the handout (`model::handout`), the player's view.
 
+use crate::heroes::sheet::{Part, sections};
 use crate::model::handout::{Block, Handout};
-use crate::model::{Character, HOLDING_COLUMNS, Holder, Party, Settings, sheet};
+use crate::model::{Character, HOLDING_COLUMNS, Holder, Party};
 use std::fmt::Write;
 
 const STYLE: &str = "
@@ -117,7 +118,13 @@ fn cover(out: &mut String, h: &Handout) {
     ] {
         let _ = write!(out, "<a href=\"#{id}\">{label}</a>");
     }
-    out.push_str("</nav>\n</header>\n");
+    out.push_str("</nav>\n");
+    let coming = h.coming();
+    if !coming.is_empty() {
+        out.push_str("<h2>Coming</h2>\n");
+        list(out, &coming);
+    }
+    out.push_str("</header>\n");
     if let Some(changes) = &h.changes {
         let _ = write!(
             out,
@@ -175,62 +182,9 @@ fn table<S: AsRef<str>>(out: &mut String, head: &[&str], rows: &[Vec<S>]) {
     out.push_str("</tbody>\n</table>\n");
 }
 
-/// The sheet's sections the campaign plays, each with its title.
-fn sections(s: &Settings) -> Vec<(&'static str, &'static sheet::Section)> {
-    [
-        (s.companion, "Travellers' Companion", &sheet::COMPANION),
-        (s.rounds, "Travel rounds", &sheet::ROUNDS),
-        (s.exploration, "Exploration", &sheet::EXPLORATION),
-    ]
-    .into_iter()
-    .filter(|(on, ..)| *on)
-    .map(|(_, title, section)| (title, section))
-    .collect()
-}
-
-/// One section of the sheet (its numbers, tracks, flags and texts) as a
-/// titled table of two columns.
-fn section_table(out: &mut String, c: &Character, title: &str, section: &sheet::Section) {
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let targets = [sheet::QUALITY.path, sheet::DEFENCE.path];
-    rows.extend(section.numbers.iter().map(|f| {
-        let value = (f.get)(c);
-        let shown = if targets.contains(&f.path) {
-            format!("{value}+")
-        } else {
-            value.to_string()
-        };
-        vec![f.label.to_owned(), shown]
-    }));
-    rows.extend(section.tracks.iter().map(|f| {
-        let t = (f.get)(c);
-        vec![f.label.to_owned(), format!("{}/{}", t.current, t.max)]
-    }));
-    rows.extend(
-        section
-            .halves
-            .iter()
-            .map(|f| vec![f.label.to_owned(), crate::model::decimal((f.get)(c))]),
-    );
-    rows.extend(section.flags.iter().map(|f| {
-        vec![
-            f.label.to_owned(),
-            if (f.get)(c) { "yes" } else { "no" }.to_owned(),
-        ]
-    }));
-    rows.extend(
-        section
-            .texts
-            .iter()
-            .map(|f| vec![f.label.to_owned(), (f.get)(c).to_owned()]),
-    );
-    let _ = writeln!(out, "<div>\n<h3>{}</h3>", esc(title));
-    table(out, &[], &rows);
-    out.push_str("</div>\n");
-}
-
-/// One character's sheet: its sections side by side, then its lists,
-/// what it carries and the notes the GM shares.
+/// One character's sheet, from the description the printed sheet draws
+/// (`heroes::sheet`): its sections side by side, then what it carries and
+/// the notes the GM shares.
 fn character(out: &mut String, h: &Handout, c: &Character) {
     let party = c
         .party
@@ -245,52 +199,12 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         esc(party)
     );
     out.push_str("<div class=\"stats\">\n");
-    for (title, section) in sections(&h.view.settings) {
-        section_table(out, c, title, section);
-    }
-    let named = |stats: &[crate::model::NamedStat], value: fn(i64) -> String| -> Vec<String> {
-        (stats.iter())
-            .map(|s| format!("{}: {}", s.name, value(s.value)))
-            .collect()
-    };
-    let skills: Vec<String> = (c.exploration.skills.iter())
-        .map(|s| {
-            format!(
-                "{}: {}{}",
-                s.name,
-                s.value,
-                if s.trained { " (trained)" } else { "" }
-            )
-        })
-        .collect();
-    let advances: Vec<String> = c
-        .companion
-        .advances
-        .iter()
-        .map(|a| format!("Level {}: {}", a.level, a.describe()))
-        .collect();
-    let injuries: Vec<String> = c
-        .companion
-        .injuries
-        .iter()
-        .chain(&c.rounds.injuries)
-        .cloned()
-        .collect();
-    for (title, lines) in [
-        ("Stats", named(&c.companion.stats, |v| format!("{v}+"))),
-        ("Traits", named(&c.exploration.traits, crate::model::signed)),
-        ("Skills", skills),
-        ("Powers", c.companion.powers.clone()),
-        ("Talents", c.companion.talents.clone()),
-        ("Advances", advances),
-        ("Injuries", injuries),
-        ("Statuses", c.rounds.statuses.clone()),
-    ] {
-        if !lines.is_empty() {
-            let _ = writeln!(out, "<div>\n<h3>{title}</h3>");
-            list(out, &lines);
-            out.push_str("</div>\n");
+    for section in sections(&h.view, &h.view.settings, Some(c)) {
+        let _ = writeln!(out, "<div>\n<h3>{}</h3>", esc(section.title));
+        for part in &section.parts {
+            part_html(out, part);
         }
+        out.push_str("</div>\n");
     }
     out.push_str("</div>\n");
     out.push_str("<h3>Carried</h3>\n");
@@ -300,6 +214,52 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
         paragraphs(out, &c.notes);
     }
     out.push_str("</article>\n");
+}
+
+/// One part of the sheet's description as HTML: boxes, tracks and facts
+/// as rows of a table; lines as a paragraph; lists under their titles.
+fn part_html(out: &mut String, part: &Part) {
+    let row = |label: &str, value: String| vec![label.to_owned(), value];
+    match part {
+        Part::Boxes(boxes) => {
+            let rows: Vec<Vec<String>> = (boxes.iter())
+                .filter(|(label, _)| !label.is_empty())
+                .map(|(label, value)| row(label, value.clone()))
+                .collect();
+            table(out, &[], &rows);
+        }
+        Part::Track {
+            label,
+            current,
+            max,
+        } => {
+            let value = current.map_or_else(|| format!("of {max}"), |c| format!("{c}/{max}"));
+            table(out, &[], &[row(label, value)]);
+        }
+        Part::Pips { label, current, .. } => {
+            table(out, &[], &[row(label, current.unwrap_or(0).to_string())])
+        }
+        Part::Line { label, text } if !text.trim().is_empty() => {
+            if label.is_empty() {
+                let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(text));
+            } else {
+                let _ = writeln!(out, "<p><strong>{}</strong>: {}</p>", esc(label), esc(text));
+            }
+        }
+        Part::Line { .. } => {}
+        Part::Lists { lists, .. } => {
+            for (title, items) in lists.iter().filter(|(_, items)| !items.is_empty()) {
+                let _ = writeln!(out, "<h4>{}</h4>", esc(title));
+                list(out, items);
+            }
+        }
+        Part::Facts(facts) => {
+            let rows: Vec<Vec<String>> = (facts.iter())
+                .map(|(label, value)| row(label, value.clone()))
+                .collect();
+            table(out, &[], &rows);
+        }
+    }
 }
 
 fn holdings(out: &mut String, h: &Handout, holder: Holder, empty: &str) {
@@ -326,38 +286,20 @@ fn party(out: &mut String, h: &Handout, p: &Party) {
     let data = &h.view;
     let mut members: Vec<&Character> = data.members(p.id).collect();
     members.sort_by_key(|c| c.name.to_lowercase());
-    let units = data.party_totals(p.id).food_units;
     let _ = write!(
         out,
         "<article class=\"sheet\">\n<h2>{}</h2>\n<p class=\"sub\">Party sheet · {}</p>\n",
         esc(&p.name),
         crate::model::plural(members.len(), "member")
     );
-    let facts = [
-        ("Supplies", p.supplies.to_string()),
-        ("Food units", units.to_string()),
-        (
-            "Days the food lasts, full rations",
-            crate::model::days_of_food(units, members.len(), 1),
-        ),
-        (
-            "Days the food lasts, half rations",
-            crate::model::days_of_food(units, members.len(), 2),
-        ),
-        ("Purse", format!("{} {}", p.purse, p.currency)),
-        (
-            "Pathfinding tokens 🜉",
-            p.travel.pathfinding_tokens.to_string(),
-        ),
-        (
-            "Exploration tokens 🜹",
-            p.travel.exploration_tokens.to_string(),
-        ),
-    ];
-    let rows: Vec<Vec<String>> = facts
-        .into_iter()
-        .map(|(k, v)| vec![k.to_owned(), v])
+    let figures = crate::pdf::party::PartyFigures::of(data, p);
+    let facts = figures.facts.iter().map(|(k, _, v)| (k, v));
+    let rows: Vec<Vec<String>> = (figures.boxes.iter().map(|(k, v)| (k, v)))
+        .chain(facts)
+        .filter(|(k, _)| *k != "Members")
+        .map(|(k, v)| vec![k.clone(), v.clone()])
         .collect();
+    let _ = writeln!(out, "<p>{}.</p>", esc(&figures.food_line));
     table(out, &["", ""], &rows);
     out.push_str("<h3>Members</h3>\n");
     let columns: Vec<&str> = crate::model::member_columns(&data.settings)

@@ -16,6 +16,8 @@ use crate::rules::companion::powers::may_take_cleric_power;
 use crate::rules::dice::{Dice, DiceError};
 use std::collections::BTreeMap;
 
+pub mod sheet;
+
 /// The campaign table heroes who were down at the end of a mission roll on.
 pub use crate::model::advancement::INJURY_TABLE;
 /// The campaign table whose rows are the reasons the GM gives XP for.

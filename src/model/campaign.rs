@@ -63,6 +63,13 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The base travel hours of a day: a third of its hours, rounded down
+    /// (`rules::travel::march::base_hours`); more is a forced march.
+    pub fn base_travel_hours(&self) -> i64 {
+        let hours = u32::try_from(self.day_hours).unwrap_or(0);
+        i64::from(crate::rules::travel::march::base_hours(hours))
+    }
+
     pub fn new(name: impl Into<String>) -> Self {
         Self {
             name: name.into(),

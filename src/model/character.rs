@@ -41,12 +41,13 @@ impl NamedStat {
     }
 }
 
-/// An exploration skill: a bonus, and whether the character is trained in it.
+/// An exploration skill and its bonus. Training is in a gatherer's tool
+/// (the text's only training), kept in [`ExplorationSheet::tools`] and
+/// shown beside the skill the text pairs the tool with.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Skill {
     pub name: String,
     pub value: i64,
-    pub trained: bool,
 }
 
 /// The Travellers' Companion section.
@@ -231,7 +232,6 @@ impl Default for ExplorationSheet {
                 .map(|s| Skill {
                     name: (*s).to_owned(),
                     value: 0,
-                    trained: false,
                 })
                 .collect(),
             exhaustion: 0,

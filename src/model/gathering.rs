@@ -65,6 +65,15 @@ pub fn recommended(material: MaterialType) -> (&'static str, &'static str) {
     }
 }
 
+/// The gatherer's tool the text pairs with a skill: the one its
+/// gathering tests use ("Botanist's Tool | Agility (Nature)").
+pub fn tool_of_skill(skill: &str) -> Option<super::ToolKind> {
+    [MaterialType::Plant, MaterialType::Fish, MaterialType::Ore]
+        .into_iter()
+        .find(|m| recommended(*m).1.eq_ignore_ascii_case(skill.trim()))
+        .map(tool_for)
+}
+
 /// The tool the text requires for a material type.
 pub fn tool_for(material: MaterialType) -> super::ToolKind {
     match material {

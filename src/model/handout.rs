@@ -8,6 +8,9 @@ use super::players_view::{self, Audience, first_day_lived};
 use super::{CampaignData, Character, PlaceId};
 use std::collections::BTreeSet;
 
+/// How many days ahead a handout lists the events the GM shares.
+pub const COMING_DAYS: i64 = 30;
+
 /// One player's handout: their view of the campaign, the days of the
 /// chronicle they lived, and what changed since a session, if asked.
 #[derive(Debug, Clone)]
@@ -141,13 +144,36 @@ pub struct Block {
 }
 
 impl Handout {
+    /// The GM's events shared with the player in the days to come (the
+    /// next [`COMING_DAYS`]), a line each: "Fireday 26 Harvestmoon: Harvest
+    /// fair at Kettleford".
+    pub fn coming(&self) -> Vec<String> {
+        let data = &self.view;
+        let c = &data.settings.calendar;
+        let today = data.settings.clock.day;
+        (today + 1..=today + COMING_DAYS)
+            .flat_map(|day| {
+                super::CalendarEvent::on_day(data.events.values(), c, day)
+                    .into_iter()
+                    .map(move |e| match e.notes.trim() {
+                        "" => format!("{}: {}", c.describe(day), e.name),
+                        notes => format!("{}: {} — {notes}", c.describe(day), e.name),
+                    })
+            })
+            .collect()
+    }
+
     /// The shared journey plans of the player's parties: when each starts,
-    /// its chosen route leg by leg, and how far it has been played.
+    /// its chosen route by name and leg by leg, and how far it has been
+    /// played.
     pub fn journeys_ahead(&self) -> Vec<Block> {
         let data = &self.view;
         (data.journeys.values())
             .map(|j| {
                 let mut lines = vec![format!("Starts {}", data.settings.when(j.start))];
+                if let Some(route) = j.route() {
+                    lines.push(format!("By {}", route.name));
+                }
                 if j.played_hours > 0 {
                     lines.push(format!(
                         "Played so far: {}",

@@ -180,6 +180,24 @@ pub fn parties_of(data: &CampaignData, edit: &Edit) -> Vec<super::PartyId> {
     ids
 }
 
+/// What an edit said in its records' accounts, each thing once: a day's
+/// weather a step wrote in its own lines (a Navigation Phase's) is not
+/// said again for the weather record it rolled.
+fn said_of(edit: &Edit) -> Vec<String> {
+    let (weather, steps): (Vec<&Change>, Vec<&Change>) =
+        (edit.changes.iter()).partition(|c| matches!(c, Change::Weather { .. }));
+    let mut said: Vec<String> = steps.into_iter().flat_map(Change::added_lines).collect();
+    for change in weather {
+        if let Change::Weather { after: Some(w), .. } = change
+            && said.iter().any(|line| line.contains(&w.rolled))
+        {
+            continue;
+        }
+        said.extend(change.added_lines());
+    }
+    said
+}
+
 /// A played step's edit with its log entry: what it did (the lines it
 /// added to its records' accounts) and the faces rolled for it, at the
 /// campaign clock as it was before the edit. A step that rolled nothing
@@ -214,7 +232,7 @@ fn logged(
     real: String,
     always: bool,
 ) -> Edit {
-    let said: Vec<String> = edit.changes.iter().flat_map(Change::added_lines).collect();
+    let said = said_of(&edit);
     if always || !tape.is_empty() || !said.is_empty() {
         let characters = characters_of(&edit);
         let mut entry = LogEntry::new(data, kind, &edit.label, faces_line(tape), characters, real);

@@ -11,6 +11,31 @@ use std::collections::BTreeMap;
 pub(super) fn upgrade(value: &mut Value, version: u64) {
     if version < 14 {
         players_from_names(value);
+        training_in_tools(value);
+    }
+}
+
+/// A skill's "trained" mark, which no rule reads, as the training in the
+/// gatherer's tool the text pairs with the skill (migration 16's reading).
+fn training_in_tools(value: &mut Value) {
+    for c in list_mut(value, "characters") {
+        let Some(e) = c.get_mut("exploration") else {
+            continue;
+        };
+        let trained: Vec<&'static str> = list(e, "skills")
+            .iter()
+            .filter(|s| s.get("trained").and_then(Value::as_bool) == Some(true))
+            .filter_map(|s| s.get("name")?.as_str())
+            .filter_map(super::gathering::tool_of_skill)
+            .map(|t| super::Choice::key(t))
+            .collect();
+        if let Some(tools) = e.get_mut("tools").and_then(Value::as_array_mut) {
+            for key in trained {
+                if !tools.iter().any(|t| t.as_str() == Some(key)) {
+                    tools.push(Value::from(key));
+                }
+            }
+        }
     }
 }
 

@@ -41,18 +41,6 @@ impl Party {
     }
 }
 
-/// Units of food and drink a character needs on a normal day.
-pub const DAILY_UNITS: i64 = 40;
-
-/// Whole days `units` of food last `members` at 1/`fraction` rations
-/// ("–" for nobody).
-pub fn days_of_food(units: i64, members: usize, fraction: i64) -> String {
-    if members == 0 {
-        return "–".to_owned();
-    }
-    (units / (DAILY_UNITS * members as i64 / fraction).max(1)).to_string()
-}
-
 /// The columns of a party's members table: each one's heading, whether it
 /// holds a number (set right), and its share of the width.
 pub fn member_columns(s: &super::Settings) -> Vec<(&'static str, bool, f32)> {

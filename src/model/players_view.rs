@@ -301,11 +301,18 @@ fn story(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
     }
 }
 
+/// An entry as the player reads it: in plain words, its dice (in its
+/// lines too) only where the GM shares them.
 fn entry_seen(e: &LogEntry, view: &CampaignData) -> LogEntry {
     let mut e = e.clone();
     if !e.working_shown {
         e.rolled.clear();
     }
+    let dice = e.working_shown;
+    e.why = super::plain_words::plain(&e.why, dice);
+    e.said = (e.said.iter())
+        .map(|line| super::plain_words::plain(line, dice))
+        .collect();
     e.characters.retain(|c| view.characters.contains_key(c));
     e
 }

@@ -67,6 +67,13 @@ fn cover(l: &mut Layout<'_>, h: &Handout) {
     if let Some(changes) = &h.changes {
         since(l, changes);
     }
+    let coming = h.coming();
+    if !coming.is_empty() {
+        blocks::section(l, "Coming", 30.0);
+        for line in &coming {
+            blocks::line(l, "", line);
+        }
+    }
     blocks::section(l, "The journey ahead", 30.0);
     let ahead = h.journeys_ahead();
     if ahead.is_empty() {

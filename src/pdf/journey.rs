@@ -21,8 +21,9 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
         l,
         &journey.name,
         &format!(
-            "Journey packet · {party} · {route} · sets off {}",
-            journey.start
+            "Journey packet · {party} · {route} · sets off {} · made at {}",
+            journey.start,
+            data.settings.when(data.settings.clock)
         ),
     );
     let tests = view.test_count();
@@ -31,6 +32,14 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
         ("Days".into(), view.days.len().to_string()),
         ("Road hours".into(), view.road_hours.to_string()),
         ("Tests".into(), tests.to_string()),
+        (
+            "Played".into(),
+            if journey.log.is_empty() {
+                "not yet".to_owned()
+            } else {
+                format!("{} h", journey.played_hours)
+            },
+        ),
     ];
     if food.looked_after {
         figures.push(("Food".into(), "looked after".into()));
@@ -78,12 +87,12 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
     let calendar = &data.settings.calendar;
     days(l, &view, calendar);
     ledger(l, &view, &food, calendar);
-    blocks::section(l, "Log so far", 30.0);
-    if journey.log.is_empty() {
-        blocks::line(l, "", "Nothing played yet.");
-    }
-    for line in &journey.log {
-        blocks::line(l, "", line);
+    // Nothing played yet is said in the figures: no page for it alone.
+    if !journey.log.is_empty() {
+        blocks::section(l, "Log so far", 30.0);
+        for line in &journey.log {
+            blocks::line(l, "", line);
+        }
     }
 }
 

@@ -13,7 +13,7 @@ mod gathering;
 mod handout;
 mod journey;
 pub mod layout;
-mod party;
+pub mod party;
 mod recap;
 mod travel;
 

@@ -3,7 +3,8 @@
 
 use super::blocks::{self, Column};
 use super::layout::Layout;
-use crate::model::{CampaignData, Character, DAILY_UNITS, Holder, Party, days_of_food as days};
+use crate::model::{CampaignData, Character, Holder, Party, plural};
+use crate::plan::food::party_food;
 
 pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
     l.start_sheet(&party.name);
@@ -18,48 +19,17 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
             members.len()
         ),
     );
-    let totals = data.party_totals(party.id);
-    blocks::boxes(
-        l,
-        &[
-            ("Supplies".into(), party.supplies.to_string()),
-            ("Food units".into(), totals.food_units.to_string()),
-            ("Members".into(), members.len().to_string()),
-            (
-                "Days, full".into(),
-                days(totals.food_units, members.len(), 1),
-            ),
-            (
-                "Days, half".into(),
-                days(totals.food_units, members.len(), 2),
-            ),
-        ],
-    );
-    blocks::line(
-        l,
-        "Food",
-        &format!(
-            "{} units in hand (stash and packs); {} members need {} units a day at full rations, {} at half",
-            totals.food_units,
-            members.len(),
-            DAILY_UNITS * members.len() as i64,
-            DAILY_UNITS * members.len() as i64 / 2
-        ),
-    );
-    blocks::facts(
-        l,
-        &[
-            (
-                "Pathfinding tokens 🜉",
-                party.travel.pathfinding_tokens.to_string(),
-            ),
-            (
-                "Exploration tokens 🜹",
-                party.travel.exploration_tokens.to_string(),
-            ),
-            ("Purse", format!("{} {}", party.purse, party.currency)),
-        ],
-    );
+    let figures = PartyFigures::of(data, party);
+    blocks::boxes(l, &figures.boxes);
+    blocks::line(l, "Food", &figures.food_line);
+    // The sheet's font has the texts' symbols: the tokens carry theirs.
+    let labels: Vec<String> = (figures.facts.iter())
+        .map(|(label, symbol, _)| format!("{label} {symbol}").trim_end().to_owned())
+        .collect();
+    let facts: Vec<(&str, String)> = (labels.iter().zip(&figures.facts))
+        .map(|(label, (_, _, value))| (label.as_str(), value.clone()))
+        .collect();
+    blocks::facts(l, &facts);
     blocks::section(l, "Members", 40.0);
     members_table(l, data, &members);
     blocks::section(l, "Party stash", 40.0);
@@ -67,6 +37,69 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
     if !party.notes.trim().is_empty() {
         blocks::section(l, "Notes", 20.0);
         blocks::line(l, "", &party.notes);
+    }
+}
+
+/// A party's figures as its sheet and a handout's page both give them: the
+/// boxes (Supplies, food, members, the days the food lasts, from the one
+/// ledger of food), the food in words, and the tokens and purse (each with
+/// the texts' symbol, which only the sheet's own font sets: a page in a
+/// browser says the words alone).
+pub struct PartyFigures {
+    pub boxes: Vec<(String, String)>,
+    pub food_line: String,
+    pub facts: Vec<(String, &'static str, String)>,
+}
+
+impl PartyFigures {
+    pub fn of(data: &CampaignData, party: &Party) -> Self {
+        let members = data.members(party.id).count();
+        let food = party_food(data, party.id);
+        let days = |d| crate::plan::food::PartyFood::days_said(d, food.looked_after, members == 0);
+        let boxes = vec![
+            ("Supplies".into(), party.supplies.to_string()),
+            ("Food units".into(), format!("{:.0}", food.units)),
+            ("Members".into(), members.to_string()),
+            ("Days, full".into(), days(food.days_full)),
+            ("Days, half".into(), days(food.days_half)),
+        ];
+        let food_line = if food.looked_after {
+            "The campaign does not count food: the party is always being looked after".to_owned()
+        } else {
+            let why = match (&food.weather, food.multiplier) {
+                (Some(w), m) if m > 1 => format!(" (×{m}: {w})"),
+                _ => String::new(),
+            };
+            format!(
+                "{:.0} units in hand (stash and packs); {} need {:.0} units today{why} at full rations, {:.0} at half",
+                food.units,
+                plural(members, "member"),
+                food.need_today,
+                food.need_today / 2.0
+            )
+        };
+        let facts = vec![
+            (
+                "Pathfinding tokens".into(),
+                "🜉",
+                party.travel.pathfinding_tokens.to_string(),
+            ),
+            (
+                "Exploration tokens".into(),
+                "🜹",
+                party.travel.exploration_tokens.to_string(),
+            ),
+            (
+                "Purse".into(),
+                "",
+                format!("{} {}", party.purse, party.currency),
+            ),
+        ];
+        Self {
+            boxes,
+            food_line,
+            facts,
+        }
     }
 }
 

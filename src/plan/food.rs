@@ -9,7 +9,7 @@
 use super::{JourneyPlanView, members};
 use crate::model::{
     CampaignData, Category, Character, CharacterId, FoodOrder, Holder, Holding, HoldingId, Journey,
-    Ration,
+    PartyId, Ration,
 };
 use crate::rules::travel::rations::{self, DAILY_UNITS, Day, Rations, Status};
 use serde::Serialize;
@@ -99,11 +99,26 @@ pub(super) struct Pools {
 }
 
 impl Pools {
-    /// The food the party's members and stash hold in `holdings`.
+    /// The food a journey's party's members and stash hold in `holdings`.
     pub(super) fn new(
         data: &CampaignData,
         holdings: &BTreeMap<HoldingId, Holding>,
         journey: &Journey,
+        members: impl IntoIterator<Item = CharacterId>,
+    ) -> Self {
+        Self::of_party(
+            data,
+            holdings,
+            (journey.party, journey.plan.food_order),
+            members,
+        )
+    }
+
+    /// The food `party`'s members and stash hold, eaten in `order`.
+    fn of_party(
+        data: &CampaignData,
+        holdings: &BTreeMap<HoldingId, Holding>,
+        (party, order): (PartyId, FoodOrder),
         members: impl IntoIterator<Item = CharacterId>,
     ) -> Self {
         // One pass over the holdings, however many members: a party of
@@ -114,7 +129,7 @@ impl Pools {
         for h in holdings.values().filter(|h| h.quantity > 0) {
             let into = match h.holder {
                 Holder::Character(c) => packs.get_mut(&c),
-                Holder::Stash(p) if p == journey.party => Some(&mut stash),
+                Holder::Stash(p) if p == party => Some(&mut stash),
                 Holder::Stash(_) => None,
             };
             let Some(into) = into else { continue };
@@ -133,7 +148,7 @@ impl Pools {
         Self {
             packs,
             stash,
-            order: journey.plan.food_order,
+            order,
             apart: data.settings.food_and_drink_apart,
         }
     }
@@ -254,10 +269,10 @@ pub(super) fn planned_units(required: f64, ration: Ration) -> f64 {
     }
 }
 
-/// The first day someone goes short if everyone eats `ration` every day:
-/// the plan's days first, then ordinary days.
+/// The first day someone goes short if everyone eats `ration` every day,
+/// each day's need times its `multiplier`.
 fn runs_out(
-    view: &JourneyPlanView,
+    multiplier: impl Fn(i64) -> u32,
     from_day: i64,
     mut pools: Pools,
     members: &[&Character],
@@ -265,7 +280,7 @@ fn runs_out(
 ) -> Option<i64> {
     const TEN_YEARS: i64 = 3650;
     (from_day..from_day + TEN_YEARS).find(|&day| {
-        let multiplier = view.days.get(day as usize).map_or(1, |d| d.multiplier);
+        let multiplier = multiplier(day);
         members.iter().any(|c| {
             let want = planned_units(required(c, multiplier), ration);
             pools.take(c.id, want).eaten + 1e-9 < want
@@ -301,8 +316,10 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
             looked_after: true,
         };
     }
-    let runs_out_full = runs_out(view, from_day, pools.clone(), &members, Ration::Full);
-    let runs_out_half = runs_out(view, from_day, pools.clone(), &members, Ration::Half);
+    // The plan's days first, then ordinary days.
+    let multiplier = |day: i64| view.days.get(day as usize).map_or(1, |d| d.multiplier);
+    let runs_out_full = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Full);
+    let runs_out_half = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Half);
     let mut pools = pools;
     let mut days_without: BTreeMap<CharacterId, f64> = members
         .iter()
@@ -378,6 +395,82 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
         runs_out_half,
         warnings,
         looked_after: false,
+    }
+}
+
+/// A party's food as every screen and sheet shows it: the units in its
+/// members' packs and its stash, what its members need today, and the days
+/// it lasts at full and at half rations, eaten as a journey's ledger eats
+/// (whole items, the stash after the packs). Each day's need is times the
+/// day's multiplier: that of its weather where the party is (×2 in extreme
+/// heat or cold), the weather rolled or foretold for it, else today's.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PartyFood {
+    pub units: f64,
+    pub need_today: f64,
+    pub multiplier: u32,
+    /// Why today's multiplier is what it is: "Greyspine pass: Extreme cold".
+    pub weather: Option<String>,
+    /// Whole days the food lasts everyone: `None` past ten years.
+    pub days_full: Option<i64>,
+    pub days_half: Option<i64>,
+    /// The campaign does not count food: "always being looked after".
+    pub looked_after: bool,
+}
+
+/// The food of `party` now (see [`PartyFood`]).
+pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
+    let mut members: Vec<&Character> = data.members(party).collect();
+    members.sort_by_key(|c| c.id);
+    let pools = Pools::of_party(
+        data,
+        &data.holdings,
+        (party, FoodOrder::default()),
+        members.iter().map(|c| c.id),
+    );
+    let today = data.settings.clock.day;
+    let region = data
+        .parties
+        .get(&party)
+        .and_then(|p| data.region_of_party(p));
+    let weather = |day: i64| region.and_then(|r| data.weather_on(r.id, today + day));
+    let multiplier_on = |day: i64| {
+        let w = weather(day).or_else(|| weather(0));
+        w.map_or(1, |w| rations::day_multiplier(w.temperature()))
+    };
+    let multiplier = multiplier_on(0);
+    let need_today = members.iter().map(|c| required(c, multiplier)).sum();
+    let units = pools.total();
+    let (days_full, days_half) = if data.settings.track_food && !members.is_empty() {
+        (
+            runs_out(multiplier_on, 0, pools.clone(), &members, Ration::Full),
+            runs_out(multiplier_on, 0, pools, &members, Ration::Half),
+        )
+    } else {
+        (None, None)
+    };
+    PartyFood {
+        units,
+        need_today,
+        multiplier,
+        weather: region
+            .zip(weather(0))
+            .map(|(r, w)| format!("{}: {}", r.name, w.weather)),
+        days_full,
+        days_half,
+        looked_after: !data.settings.track_food,
+    }
+}
+
+impl PartyFood {
+    /// The days the food lasts, in words: "4", "over ten years", "–" for a
+    /// party of nobody or a campaign that does not count food.
+    pub fn days_said(days: Option<i64>, looked_after: bool, nobody: bool) -> String {
+        match (days, looked_after || nobody) {
+            (_, true) => "–".to_owned(),
+            (Some(d), false) => d.to_string(),
+            (None, false) => "over ten years".to_owned(),
+        }
     }
 }
 

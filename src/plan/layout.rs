@@ -251,14 +251,11 @@ fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slo
 
 /// 2 when any hour is extremely cold or hot, else 1.
 fn food_multiplier(slots: &[Slot]) -> u32 {
-    if slots
-        .iter()
-        .any(|s| s.place.temperature != Temperature::Normal)
-    {
-        2
-    } else {
-        1
-    }
+    let hottest = (slots.iter())
+        .map(|s| s.place.temperature)
+        .find(|t| *t != Temperature::Normal)
+        .unwrap_or_default();
+    crate::rules::travel::rations::day_multiplier(hottest)
 }
 
 /// What one character does in each slot: the GM's choice for that hour, else

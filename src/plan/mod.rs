@@ -14,7 +14,7 @@
 //!   so that place's altitude and temperature still apply to them.
 
 mod adapter;
-mod food;
+pub mod food;
 mod layout;
 pub mod play;
 mod road;

@@ -151,7 +151,7 @@ pub fn put(conn: &Connection, c: &Character) -> rusqlite::Result<()> {
         stat.execute(params![c.id, traits, i, s.name, s.value, false])?;
     }
     for (i, s) in (0_i64..).zip(&ex.skills) {
-        stat.execute(params![c.id, skills, i, s.name, s.value, s.trained])?;
+        stat.execute(params![c.id, skills, i, s.name, s.value, false])?;
     }
     let mut entry = conn.prepare_cached(
         "INSERT INTO character_entry (character_id, list, position, text) VALUES (?1, ?2, ?3, ?4)",
@@ -280,21 +280,17 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
     }
     let stats = in_place_order(
         conn,
-        "SELECT character_id, section, position, name, value, trained FROM character_stat",
+        "SELECT character_id, section, position, name, value FROM character_stat",
         &STAT_SECTIONS,
-        |row| Ok((row.get::<_, String>(3)?, row.get::<_, i64>(4)?, row.get(5)?)),
+        |row| Ok((row.get::<_, String>(3)?, row.get::<_, i64>(4)?)),
     )?;
     attach(
         &mut characters,
         stats,
-        |c, section, (name, value, trained)| match STAT_SECTIONS[section] {
+        |c, section, (name, value)| match STAT_SECTIONS[section] {
             "companion" => c.companion.stats.push(NamedStat { name, value }),
             "trait" => c.exploration.traits.push(NamedStat { name, value }),
-            _ => c.exploration.skills.push(Skill {
-                name,
-                value,
-                trained,
-            }),
+            _ => c.exploration.skills.push(Skill { name, value }),
         },
     );
     let entries = in_place_order(

@@ -21,6 +21,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0013_house_rules.sql"),
     include_str!("../../migrations/0014_notes_shown.sql"),
     include_str!("../../migrations/0015_players.sql"),
+    include_str!("../../migrations/0016_tool_training.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

@@ -89,7 +89,7 @@ fn days_and_food_ui(
     ui.label(
         RichText::new(format!(
             "Base travel hours per day: {} (a third of the day).",
-            s.day_hours / 3
+            s.base_travel_hours()
         ))
         .weak(),
     );

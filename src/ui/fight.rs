@@ -610,8 +610,11 @@ fn attack_ui(
             ui.checkbox(&mut state.cover, "Defender in cover");
             ui.checkbox(&mut state.long_range, "Long range (over half)");
             let id = ui.label("Extra enemies in the fight").id;
-            ui.add(egui::DragValue::new(&mut state.extra_enemies).range(0..=2))
-                .labelled_by(id);
+            ui.add(
+                egui::DragValue::new(&mut state.extra_enemies)
+                    .range(0..=crate::rules::companion::combat::EXTRA_ENEMY_LIMIT),
+            )
+            .labelled_by(id);
             let toughness = state.toughness.ui(ui, "Toughness to spend", 30.0);
             ui.checkbox(
                 &mut state.attack_wild_die,
@@ -683,11 +686,14 @@ fn cast_ui(
             &numbered,
         );
         let id = ui.label("Power level").id;
-        ui.add(egui::DragValue::new(&mut state.level).range(1..=3))
-            .labelled_by(id);
+        ui.add(
+            egui::DragValue::new(&mut state.level)
+                .range(1..=crate::rules::companion::powers::MAX_POWER_LEVEL),
+        )
+        .labelled_by(id);
         ui.checkbox(&mut state.drill, "A drill (Dexterity)");
         let id = ui.label("Power modifier").id;
-        ui.add(egui::DragValue::new(&mut state.cast_modifier).range(-2..=2))
+        ui.add(egui::DragValue::new(&mut state.cast_modifier).range(modifiers()))
             .labelled_by(id);
         ui.checkbox(&mut state.cast_wild_die, "Spend a wild die on the power");
         let step = match (state.caster, state.power.and_then(|p| powers.get(p))) {
@@ -803,4 +809,10 @@ fn harm_ui(
             );
         }
     });
+}
+
+/// The modifiers a test may carry: "clamped to -2..+2".
+pub(super) fn modifiers() -> std::ops::RangeInclusive<i32> {
+    let most = crate::rules::check::MODIFIER_LIMIT;
+    -most..=most
 }

@@ -741,8 +741,8 @@ fn odds_ui(
                 _ => "No test can give a unit: the session would never end.".to_owned(),
             };
             ui.label(format!(
-                "{}'s test: d20 {:+} ({} {} + tool), SB {}. {expected}.",
-                c.name, f.bonus, material.trait_name, material.skill_name, f.sb
+                "{}'s test: d20 {:+} ({}), SB {}. {expected}.",
+                c.name, f.bonus, f.reading, f.sb
             ));
             let rows: Vec<_> = f.rows.iter().filter(|r| r.p > 0.0).collect();
             egui::Grid::new("gather-odds").striped(true).show(ui, |ui| {

@@ -20,6 +20,9 @@ pub struct PartiesState {
     candidates: Memo<(u64, PartyId), lists::Names>,
     /// What the party shown carries, added up again only when something changes.
     totals: Memo<(u64, PartyId), Totals>,
+    /// How long its food lasts, from the one ledger of food: worked out
+    /// again only when something changes.
+    food: Memo<(u64, PartyId), crate::plan::food::PartyFood>,
 }
 
 pub fn parties_ui(
@@ -72,10 +75,14 @@ pub fn parties_ui(
                 let totals = *state
                     .totals
                     .get((data.revision, p.id), || data.party_totals(p.id).into());
+                let food = state.food.get((data.revision, p.id), || {
+                    crate::plan::food::party_food(data, p.id).into()
+                });
                 let shown = Shown {
                     party: p,
                     candidates: &candidates,
                     totals,
+                    food,
                 };
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     party_editor(ui, &mut state.fields, data, &shown, out);
@@ -99,6 +106,28 @@ struct Shown<'a> {
     party: &'a Party,
     candidates: &'a [(CharacterId, String)],
     totals: Totals,
+    food: std::rc::Rc<crate::plan::food::PartyFood>,
+}
+
+/// "120 food units last 1 day at full rations (×2: Greyspine pass: Extreme
+/// cold), 3 at half, for 4 characters."
+fn food_text(food: &crate::plan::food::PartyFood, members: usize) -> String {
+    if food.looked_after {
+        return "The campaign does not count food: the party is always being looked after."
+            .to_owned();
+    }
+    let days = |d| crate::plan::food::PartyFood::days_said(d, false, false);
+    let why = match (&food.weather, food.multiplier) {
+        (Some(w), m) if m > 1 => format!(" (each day ×{m} while {w})"),
+        _ => String::new(),
+    };
+    format!(
+        "{:.0} food units last {} days at full rations{why}, {} at half rations, for {}.",
+        food.units,
+        days(food.days_full),
+        days(food.days_half),
+        plural(members, "character")
+    )
 }
 
 fn party_editor(
@@ -135,14 +164,7 @@ fn party_editor(
     ui.label(RichText::new("What the party carries").strong());
     ui.label(totals_text(totals));
     if !members.is_empty() {
-        let per_day = 40 * members.len() as i64;
-        ui.label(format!(
-            "{} food units last {} at full rations, {} at half rations, for {}.",
-            totals.food_units,
-            plural(totals.food_units / per_day, "day"),
-            totals.food_units / (per_day / 2),
-            plural(members.len(), "character")
-        ));
+        ui.label(food_text(&shown.food, members.len()));
     }
     ui.add_space(6.0);
     members_ui(ui, data, p, shown.candidates, out);

@@ -258,7 +258,7 @@ fn challenge_ui(
             state.difficulty = d;
         }
         let id = ui.label("Modifier").id;
-        ui.add(egui::DragValue::new(&mut state.modifier).range(-2..=2))
+        ui.add(egui::DragValue::new(&mut state.modifier).range(super::fight::modifiers()))
             .labelled_by(id);
         ui.checkbox(&mut state.wild_die, "Spend a wild die");
     });

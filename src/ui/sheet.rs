@@ -211,42 +211,84 @@ impl Form<'_> {
 
     fn skills(&mut self, ui: &mut Ui) {
         let skills = self.c.exploration.skills.clone();
-        heading_grid(ui, self.key("skills"), &["Skill", "Bonus", ""], |ui| {
-            for (i, skill) in skills.iter().enumerate() {
-                let key = self.key(&format!("skill{i}.name"));
-                let name = format!("Skill {}", i + 1);
-                if let Some(name) =
-                    self.fields
-                        .text(ui, &key, FieldLabel::Unseen(&name), &skill.name, NAME_WIDTH)
-                {
-                    self.commit("skill name", |c| c.exploration.skills[i].name = name);
+        heading_grid(
+            ui,
+            self.key("skills"),
+            &["Skill", "Bonus", "Training"],
+            |ui| {
+                for (i, skill) in skills.iter().enumerate() {
+                    let key = self.key(&format!("skill{i}.name"));
+                    let name = format!("Skill {}", i + 1);
+                    if let Some(name) = self.fields.text(
+                        ui,
+                        &key,
+                        FieldLabel::Unseen(&name),
+                        &skill.name,
+                        NAME_WIDTH,
+                    ) {
+                        self.commit("skill name", |c| c.exploration.skills[i].name = name);
+                    }
+                    let field = format!("skill{i}.value");
+                    self.whole_keyed(
+                        ui,
+                        &field,
+                        FieldLabel::Unseen(&skill.name),
+                        TRAIT_OR_SKILL,
+                        |_| skill.value,
+                        |c, v| c.exploration.skills[i].value = v,
+                    );
+                    // The one way to say so: "if you are Trained in the use of
+                    // a Gatherer's Tool, you gain its Item Bonus".
+                    match crate::model::gathering::tool_of_skill(&skill.name) {
+                        Some(tool) => self.tool_box(ui, tool),
+                        None => {
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
                 }
-                let field = format!("skill{i}.value");
-                self.whole_keyed(
-                    ui,
-                    &field,
-                    FieldLabel::Unseen(&skill.name),
-                    TRAIT_OR_SKILL,
-                    |_| skill.value,
-                    |c, v| c.exploration.skills[i].value = v,
-                );
-                let mut trained = skill.trained;
-                if ui
-                    .checkbox(&mut trained, format!("{} trained", skill.name))
-                    .changed()
-                {
-                    self.commit("training", |c| c.exploration.skills[i].trained = trained);
+            },
+        );
+        // A tool whose skill is not on the sheet (renamed, removed).
+        let unpaired: Vec<ToolKind> = <ToolKind as strum::IntoEnumIterator>::iter()
+            .filter(|t| {
+                !skills
+                    .iter()
+                    .any(|s| crate::model::gathering::tool_of_skill(&s.name) == Some(*t))
+            })
+            .collect();
+        if !unpaired.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                for tool in unpaired {
+                    self.tool_box(ui, tool);
                 }
-                ui.end_row();
-            }
-        });
+            });
+        }
         if ui.button("Add skill").clicked() {
             self.commit("skills", |c| {
                 c.exploration.skills.push(Skill {
                     name: "New skill".into(),
                     value: 0,
-                    trained: false,
                 })
+            });
+        }
+    }
+
+    /// "Trained with Botanist's Tool": the tool's Item Bonus counts in
+    /// this character's tests.
+    fn tool_box(&mut self, ui: &mut Ui, tool: ToolKind) {
+        let mut trained = self.c.exploration.tools.contains(&tool);
+        let label = format!("trained with {}", tool.label());
+        if ui
+            .checkbox(&mut trained, label)
+            .on_hover_text("Its Item Bonus counts in this character's gathering tests")
+            .changed()
+        {
+            self.commit("gatherer's tools", |c| {
+                c.exploration.tools.retain(|t| *t != tool);
+                if trained {
+                    c.exploration.tools.push(tool);
+                }
             });
         }
     }
@@ -494,20 +536,6 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
         ui.label("Adaptations:");
         form.flag(ui, &sheet::ALTITUDE_ADAPTED);
         form.flag(ui, &sheet::DEPTH_ADAPTED);
-    });
-    ui.horizontal(|ui| {
-        ui.label("Trained in:");
-        for tool in <ToolKind as strum::IntoEnumIterator>::iter() {
-            let mut trained = form.c.exploration.tools.contains(&tool);
-            if ui.checkbox(&mut trained, tool.label()).changed() {
-                form.commit("gatherer's tools", |c| {
-                    c.exploration.tools.retain(|t| *t != tool);
-                    if trained {
-                        c.exploration.tools.push(tool);
-                    }
-                });
-            }
-        }
     });
     senses_ui(ui, form);
 }

@@ -680,7 +680,21 @@ fn a_ten_hour_day_calls_for_march_tests_at_tg_11_and_12_for_each_traveller() {
         both, members,
         "every traveller tests at the 9th and 10th hour"
     );
-    assert!(f.shows("Food ×1: 40 units each"));
+    // Issue 34, 37: the party's units from the food ledger, each member's
+    // own need counted (the porter eats 150%), not 40 worked out again.
+    let need = party_need(&f);
+    assert!(f.shows(&format!("Food ×1: {need} units for the party")));
+}
+
+/// A normal day's units for the demo's company: 40 each, times each one's
+/// own need.
+fn party_need(f: &Fixture) -> f64 {
+    f.data()
+        .characters
+        .values()
+        .filter(|c| c.party.is_some())
+        .map(|c| 40.0 * c.exploration.food_percent as f64 / 100.0)
+        .sum()
 }
 
 #[test]
@@ -690,7 +704,8 @@ fn extreme_heat_doubles_the_food_and_adds_heat_tests() {
     assert!(!f.shows("heat TG 10"));
     f.click("Weather this day");
     f.click_last("Extreme heat");
-    assert!(f.shows("Food ×2: 80 units each"));
+    let need = party_need(&f) * 2.0;
+    assert!(f.shows(&format!("Food ×2: {need} units for the party")));
     let heat_rows = f
         .harness
         .query_all_by_label_contains("heat TG 10 ×")

@@ -292,3 +292,26 @@ fn a_length_waits_for_a_session_and_a_note_for_its_words() {
         session.lines
     );
 }
+
+/// Issue 34, 8: "if you are Trained in the use of a Gatherer's Tool, you
+/// gain its Item Bonus": training is one box, beside the skill the tool
+/// serves, and the test line says whether the bonus counts and why.
+#[test]
+fn a_tool_s_bonus_counts_by_one_box_beside_its_skill_and_the_line_says_why() {
+    let mut f = Fixture::demo();
+    f.click("Gathering");
+    f.pick("Gatherer", "Brother Ilo");
+    assert!(f.shows("Brother Ilo's test: d20 +5"));
+    assert!(f.shows("+ Botanist's Tool 2 (trained)"));
+    f.click("Roster");
+    f.click("Brother Ilo");
+    f.click("trained with Botanist's Tool");
+    let ilo = f.character("Brother Ilo").expect("Ilo");
+    assert!(ilo.exploration.tools.is_empty(), "no longer trained");
+    f.click("Gathering");
+    f.pick("Gatherer", "Brother Ilo");
+    assert!(f.shows("Brother Ilo's test: d20 +3"));
+    assert!(f.shows(
+        "Botanist's Tool +2 not counted: Brother Ilo is not trained with it (tick it beside the skill on the sheet)"
+    ));
+}

@@ -14,6 +14,15 @@ pub const DAILY_UNITS: f64 = 40.0;
 /// Units ... is doubled".
 pub const EXTREME_MULTIPLIER: f64 = 2.0;
 
+/// The multiplier on a day's units in weather of `temperature`: doubled
+/// in extreme heat (the text) and extreme cold (NOTES.md's reading).
+pub fn day_multiplier(temperature: super::march::Temperature) -> u32 {
+    match temperature {
+        super::march::Temperature::Normal => 1,
+        _ => EXTREME_MULTIPLIER as u32,
+    }
+}
+
 named_enum! {
     /// How well a character ate on a day.
     pub enum Status("ration status") {

@@ -59,12 +59,20 @@ pub(super) fn days_ui(
         );
     }
     ui.add_enabled_ui(!played, |ui| day_changes_ui(ui, fields, data, j, day, out));
-    let required = 40 * day.multiplier;
+    // The day's food from the one ledger (each needs 40 units times the
+    // day's multiplier and their own need); a day played is past it.
+    let food_line = match food.day(day.index) {
+        Some(eaten) => format!(
+            "Food ×{}: {} units for the party",
+            day.multiplier,
+            crate::model::decimal(eaten.required)
+        ),
+        None => format!("Food ×{}", day.multiplier),
+    };
     ui.label(format!(
-        "Food ×{}: {required} units each · {} hours on the road{}",
-        day.multiplier,
+        "{food_line} · {} hours on the road{}",
         day.travel_hours,
-        if day.travel_hours > data.settings.day_hours / 3 {
+        if day.travel_hours > data.settings.base_travel_hours() {
             " (forced march)"
         } else {
             ""

@@ -412,7 +412,7 @@ pub(super) fn pattern_ui(
     ui.label(
         RichText::new(format!(
             "Base travel hours: {}; more is a forced march.",
-            day / 3
+            data.settings.base_travel_hours()
         ))
         .weak(),
     );
