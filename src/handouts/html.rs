@@ -300,7 +300,7 @@ fn party(out: &mut String, h: &Handout, p: &Party) {
         .map(|(k, v)| vec![k.clone(), v.clone()])
         .collect();
     let _ = writeln!(out, "<p>{}.</p>", esc(&figures.food_line));
-    table(out, &["", ""], &rows);
+    table(out, &[], &rows);
     out.push_str("<h3>Members</h3>\n");
     let columns: Vec<&str> = crate::model::member_columns(&data.settings)
         .into_iter()

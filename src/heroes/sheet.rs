@@ -271,10 +271,12 @@ fn exploration(fill: &Fill<'_>) -> Section {
         .iter()
         .map(|t| crate::model::Choice::label(*t))
         .collect();
+    // Said when there is something to say: a blank sheet's box to tick,
+    // or the tools a character is trained with.
     let legend = if !fill.filled {
         "☐ tick if trained with the skill's gatherer's tool: its Item Bonus counts".to_owned()
     } else if trained.is_empty() {
-        "Trained with no gatherer's tool: no tool's Item Bonus counts".to_owned()
+        String::new()
     } else {
         format!(
             "✓ trained with {}: its Item Bonus counts in gathering tests",
@@ -282,22 +284,29 @@ fn exploration(fill: &Fill<'_>) -> Section {
         )
     };
     let exhaustion = &sheet::EXHAUSTION;
+    let mut parts = vec![
+        Part::Boxes(stat_boxes(&e.traits, fill, false, 2)),
+        Part::Boxes(skills),
+    ];
+    if !legend.is_empty() {
+        parts.push(Part::Line {
+            label: String::new(),
+            text: legend,
+        });
+    }
     Section {
         title: "Exploration and travel",
-        parts: vec![
-            Part::Boxes(stat_boxes(&e.traits, fill, false, 2)),
-            Part::Boxes(skills),
-            Part::Line {
-                label: String::new(),
-                text: legend,
-            },
-            Part::Track {
-                label: exhaustion.label.to_owned(),
-                current: fill.current(exhaustion.get),
-                max: (exhaustion.get)(c).max(10),
-            },
-            Part::Facts(exploration_facts(fill)),
-        ],
+        parts: parts
+            .into_iter()
+            .chain([
+                Part::Track {
+                    label: exhaustion.label.to_owned(),
+                    current: fill.current(exhaustion.get),
+                    max: (exhaustion.get)(c).max(10),
+                },
+                Part::Facts(exploration_facts(fill)),
+            ])
+            .collect(),
     }
 }
 
