@@ -84,19 +84,36 @@ impl CompanionSheet {
         by_level
     }
 
+    /// The Wounds `kind` starts with: "5 for a standard hero, 9 for The
+    /// Traveller".
+    pub fn kind_wounds(kind: CharacterKind) -> i64 {
+        use crate::rules::companion::hero::{STANDARD_WOUNDS, TRAVELLER_WOUNDS};
+        i64::from(if kind == CharacterKind::Traveller {
+            TRAVELLER_WOUNDS
+        } else {
+            STANDARD_WOUNDS
+        })
+    }
+
+    /// The most Wounds a character of `kind` has by the rules: the kind's,
+    /// and one for each +1 Wounds advance taken.
+    pub fn wounds_by_the_rules(&self, kind: CharacterKind) -> i64 {
+        let advances = (self.advances.iter())
+            .filter(|a| a.kind == super::AdvanceKind::Wounds)
+            .count();
+        Self::kind_wounds(kind) + advances as i64
+    }
+
     /// A standard hero: 5 Wounds, 4 Toughness; the Traveller has 9 Wounds.
     pub fn for_kind(kind: CharacterKind) -> Self {
-        let wounds = if kind == CharacterKind::Traveller {
-            9
-        } else {
-            5
-        };
+        let wounds = Self::kind_wounds(kind);
+        let toughness = i64::from(crate::rules::companion::hero::STANDARD_TOUGHNESS);
         Self {
             stats: vec![NamedStat::new("Will", 5), NamedStat::new("Dexterity", 5)],
             quality: 5,
             defence: 5,
             wounds: Track::full(wounds),
-            toughness: Track::full(4),
+            toughness: Track::full(toughness),
             wild_dice: 0,
             xp: 0,
             powers: Vec::new(),

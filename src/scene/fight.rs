@@ -811,11 +811,7 @@ fn cast(
     let request = Cast {
         stat,
         level,
-        modifiers: if modifier == 0 {
-            Vec::new()
-        } else {
-            vec![modifier]
-        },
+        modifiers: crate::rules::companion::as_modifiers(modifier),
         wild_die,
         threat,
     };
@@ -867,6 +863,28 @@ pub fn heroes_counted(data: &crate::model::CampaignData, scene: &crate::model::S
         })
         .count();
     u32::try_from(counted).unwrap_or(u32::MAX)
+}
+
+/// How many enemies of `tier` a good fight adds next, by "about 6
+/// minions, or 3 minions and an elite, plus a boss for the finale" scaled
+/// to the heroes: the elites it wants, the minions beside them once an
+/// elite is in (all of them with none), one boss; less those already in
+/// the fight; at least one.
+pub fn suggested_count(
+    data: &crate::model::CampaignData,
+    scene: &crate::model::Scene,
+    tier: crate::model::scene::Tier,
+) -> u32 {
+    use crate::model::scene::Tier;
+    let size = crate::rules::companion::combat::fight_size(heroes_counted(data, scene), false);
+    let already = |t: Tier| scene.enemies.iter().filter(|e| e.tier == t).count() as u32;
+    let wanted = match tier {
+        Tier::Minion if already(Tier::Elite) > 0 => size.minions_with_elites,
+        Tier::Minion => size.minions,
+        Tier::Elite => size.elites.max(1),
+        Tier::Boss => 1,
+    };
+    wanted.saturating_sub(already(tier)).max(1)
 }
 
 /// "An ally in contact can revive them with a Narrative action (Will or

@@ -249,6 +249,26 @@ pub fn check(data: &CampaignData, step: &SceneStep) -> Result<()> {
     play(data, step, &mut Dice::seeded(0)).map(|_| ())
 }
 
+/// The challenge roll `c` makes on their `stat`th stat (the request both
+/// the roll and its odds read): the challenge die, the screen's one
+/// modifier as the rules' ±1s, a wild die spent or not.
+pub fn challenge_request(
+    c: &crate::model::Character,
+    stat: usize,
+    difficulty: challenge::Difficulty,
+    modifier: i32,
+    wild_die: bool,
+) -> Result<challenge::Challenge> {
+    let s = (c.companion.stats.get(stat))
+        .ok_or_else(|| SceneError::NoStat(c.name.clone(), stat + 1))?;
+    Ok(challenge::Challenge {
+        stat: u32::try_from(s.value).unwrap_or(10),
+        difficulty,
+        modifiers: crate::rules::companion::as_modifiers(modifier),
+        wild_die,
+    })
+}
+
 /// Plays one step, rolling with `dice`.
 pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Edit> {
     match step {
@@ -291,25 +311,11 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
                 book.scene.tested.push(*character);
             }
             let c = book.character(*character)?;
-            let s = c
-                .companion
-                .stats
-                .get(*stat)
-                .cloned()
-                .ok_or_else(|| SceneError::NoStat(c.name.clone(), *stat + 1))?;
+            let request = challenge_request(c, *stat, *difficulty, *modifier, *wild_die)?;
+            let s = c.companion.stats[*stat].clone();
             if *wild_die {
                 spend_wild_die(c)?;
             }
-            let request = challenge::Challenge {
-                stat: u32::try_from(s.value).unwrap_or(10),
-                difficulty: *difficulty,
-                modifiers: if *modifier == 0 {
-                    Vec::new()
-                } else {
-                    vec![*modifier]
-                },
-                wild_die: *wild_die,
-            };
             let result = challenge::challenge(&request, dice)
                 .map_err(|e| SceneError::Rules(e.to_string()))?;
             let name = c.name.clone();

@@ -198,7 +198,10 @@ fn enemies_ui(
     ui.horizontal_wrapped(|ui| {
         fields::draft(ui, "Enemy", &mut state.enemy_name, 140.0);
         if let Some(t) = choice_combo(ui, "enemy-tier", "Tier", state.tier) {
+            // "How many" follows the tier: a good fight's number of them.
             state.tier = t;
+            let suggested = scene::fight::suggested_count(data, scene, t);
+            state.count.set(i64::from(suggested));
         }
         let count = state.count.ui(ui, "How many", 30.0);
         let cults: Vec<(CultId, &str)> = data

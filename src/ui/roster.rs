@@ -491,7 +491,12 @@ fn dedup(mut names: Vec<String>) -> Vec<String> {
 
 /// A new hero added to the roster, chosen, with the keyboard in their name.
 pub(super) fn add_character(state: &mut RosterState, data: &CampaignData) -> Command {
-    let c = records::add_character(data);
+    // In the party of the character chosen, if any.
+    let party = state
+        .selected
+        .and_then(|c| data.characters.get(&c))
+        .and_then(|c| c.party);
+    let c = records::add_character(data, party);
     state.select(c.id);
     state.fields.focus(field_key(c.id, "Name"));
     Command::Apply(c.edit)

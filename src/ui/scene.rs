@@ -262,6 +262,7 @@ fn challenge_ui(
             .labelled_by(id);
         ui.checkbox(&mut state.wild_die, "Spend a wild die");
     });
+    challenge_odds_ui(ui, state, data);
     let tested = state
         .challenger
         .is_some_and(|c| scene.in_round && scene.tested.contains(&c));
@@ -283,6 +284,47 @@ fn challenge_ui(
         });
     if scene_button(ui, data, "Roll the challenge", step, out) {
         state.again = false;
+    }
+}
+
+/// The chance of success, of a tie and of failure of the roll as set, before
+/// anyone rolls: the same request the roll makes.
+fn challenge_odds_ui(ui: &mut Ui, state: &SceneState, data: &CampaignData) {
+    let Some(c) = state.challenger.and_then(|c| data.characters.get(&c)) else {
+        return;
+    };
+    let request = scene::challenge_request(
+        c,
+        state.stat,
+        state.difficulty,
+        state.modifier,
+        state.wild_die,
+    );
+    let odds = request.and_then(|r| {
+        let odds = crate::rules::companion::challenge::odds(&r)
+            .map_err(|e| scene::SceneError::Rules(e.to_string()))?;
+        Ok((r, odds))
+    });
+    match odds {
+        Ok((r, odds)) => {
+            let player = crate::rules::companion::challenge::player_dice(r.stat, r.wild_die);
+            let (count, sides) = r.difficulty.dice();
+            let challenge = if count > 1 {
+                format!("{count}d{sides} keep the highest")
+            } else {
+                format!("d{sides}")
+            };
+            ui.label(format!(
+                "Success {:.0}% · tie {:.0}% (succeed at a cost or fail cleanly) · failure {:.0}% ({player}d10 keep the highest {} against the challenge's {challenge})",
+                odds.success * 100.0,
+                odds.tie * 100.0,
+                odds.failure * 100.0,
+                crate::model::signed(i64::from(state.modifier)),
+            ));
+        }
+        Err(e) => {
+            ui.label(RichText::new(crate::model::capitalised(&e.to_string())).weak());
+        }
     }
 }
 

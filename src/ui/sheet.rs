@@ -380,10 +380,47 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
         .map_or_else(|| "no party".to_owned(), |p| p.name.clone())
 }
 
+/// The kind, and what it sets with it (the Wounds); Wounds the GM typed by
+/// hand are kept, and the kind's offered beneath, until the GM chooses.
 fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
-    if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", form.c.kind) {
-        form.commit("kind", |c| c.kind = kind);
-    }
+    let c = form.c;
+    let asked = egui::Id::unique(("kind-wounds", c.id.0));
+    ui.vertical(|ui| {
+        if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", c.kind) {
+            let change = crate::app::edits::records::set_kind(c, kind);
+            form.out.push(Command::Apply(change.edit));
+            ui.data_mut(|d| match change.typed_wounds {
+                Some(wounds) => {
+                    d.insert_temp(asked, wounds);
+                }
+                None => d.remove::<i64>(asked),
+            });
+        }
+        let Some(wounds) = ui.data(|d| d.get_temp::<i64>(asked)) else {
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "Wounds {} were typed by hand; {} has {wounds} by the rules.",
+                    c.companion.wounds.max,
+                    c.kind.label()
+                ))
+                .weak(),
+            );
+            if ui.button(format!("Set Wounds to {wounds}")).clicked() {
+                let edit = crate::app::edits::records::set_kind_wounds(c, wounds);
+                form.out.push(Command::Apply(edit));
+                ui.data_mut(|d| d.remove::<i64>(asked));
+            }
+            if ui
+                .button(format!("Keep {}", c.companion.wounds.max))
+                .clicked()
+            {
+                ui.data_mut(|d| d.remove::<i64>(asked));
+            }
+        });
+    });
 }
 
 /// Who plays the character: one of the campaign's players, or none (the

@@ -295,3 +295,36 @@ fn long_reasons_wrap_and_a_name_taken_is_cleared() {
         "the name taken is not left for the next advance"
     );
 }
+
+/// Issue 34, 7: "5 for a standard hero, 9 for The Traveller". A kind sets
+/// its Wounds when chosen; Wounds the GM typed by hand are kept, and the
+/// kind's offered, until the GM chooses.
+#[test]
+fn a_kind_sets_its_wounds_and_asks_before_overwriting_typed_ones() {
+    let mut f = Fixture::demo();
+    f.click("Add character");
+    let id = f
+        .data()
+        .characters
+        .keys()
+        .next_back()
+        .copied()
+        .expect("added");
+    let wounds = |f: &Fixture| {
+        let w = f.data().characters[&id].companion.wounds;
+        (w.current, w.max)
+    };
+    assert_eq!(wounds(&f), (5, 5));
+    f.pick("Kind", "The Traveller");
+    assert_eq!(wounds(&f), (9, 9), "the Traveller's Wounds come with him");
+    f.type_into("Wounds max", "7");
+    assert_eq!(wounds(&f), (7, 7));
+    f.pick("Kind", "Hero");
+    assert_eq!(wounds(&f), (7, 7), "typed by hand: kept");
+    assert!(f.shows("Wounds 7 were typed by hand; Hero has 5 by the rules."));
+    f.click("Set Wounds to 5");
+    assert_eq!(wounds(&f), (5, 5));
+    assert!(!f.shows("were typed by hand"));
+    f.menu("Edit", "Undo");
+    assert_eq!(wounds(&f), (7, 7), "each step undoes");
+}

@@ -712,3 +712,45 @@ fn a_boss_takes_the_campaign_s_house_rules_for_its_tier() {
         .expect("the boss");
     assert_eq!((boss.quality, boss.wounds.max), (3, 12));
 }
+
+/// Issue 34, 16: "How many" follows the tier chosen: for the company's
+/// five heroes (four and the Traveller), "about 6 minions, or 3 minions
+/// and an elite" scaled: 8 minions, or 5 and an elite; a boss is one.
+#[test]
+fn how_many_follows_the_tier_a_good_fight_wants() {
+    let mut f = Fixture::demo();
+    start_fight(&mut f, "2");
+    assert!(f.shows("about 8 minions, or 5 minions and 1 elite"));
+    let how_many = |f: &Fixture| f.field("How many").value().unwrap_or_default();
+    f.pick("Tier", "Elite");
+    assert_eq!(how_many(&f), "1");
+    f.pick("Tier", "Boss");
+    assert_eq!(how_many(&f), "1");
+    f.pick("Tier", "Minion");
+    assert_eq!(how_many(&f), "8");
+}
+
+/// Issue 34, 17: the challenge roll's odds before the roll, for the stat,
+/// die and modifier chosen; and a modifier of +2 (two +1s) is rolled, not
+/// refused.
+#[test]
+fn a_challenge_roll_shows_its_odds_and_takes_a_modifier_of_two() {
+    let mut f = Fixture::demo();
+    start_fight(&mut f, "2");
+    // Ash's Will 5+: one D10 against the standard D10.
+    assert!(f.shows("Success 46% · tie 8% (succeed at a cost or fail cleanly) · failure 46%"));
+    // As a screen reader sets a spin box.
+    f.harness
+        .get_by_role_and_label(egui::accesskit::Role::SpinButton, "Modifier")
+        .set_value_accesskit(2.0);
+    f.harness.run();
+    assert!(
+        f.shows("keep the highest +2 against"),
+        "the odds follow the modifier"
+    );
+    assert!(!f.shows("Success 46%"));
+    // 4 + 2 against a 5: a success (without the +2, a failure).
+    f.harness.state_mut().app.dice = Dice::scripted(vec![4, 5]);
+    press(&mut f, "Roll the challenge");
+    assert!(f.shows("+2 modifiers = 6 vs challenge 5: success"));
+}

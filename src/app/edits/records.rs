@@ -39,14 +39,79 @@ fn changed<R: Record>(label: impl Into<String>, record: &R, change: impl FnOnce(
     Edit::new(label, vec![Change::of(Some(record), Some(&after))])
 }
 
-/// A hero called "New character", for the GM to name.
-pub fn add_character(data: &CampaignData) -> Added<Character> {
-    let c = Character::new(
+/// A hero called "New character", for the GM to name, in `party` (the
+/// party of the character the GM has chosen) or, with none, the
+/// campaign's one party if it has only one.
+pub fn add_character(data: &CampaignData, party: Option<PartyId>) -> Added<Character> {
+    let mut c = Character::new(
         data.next_id::<Character>(),
         "New character",
         CharacterKind::Hero,
     );
+    c.party = party.or_else(|| only(data.parties.keys()));
     added("Add character", &c)
+}
+
+/// The one of `ids`, if there is exactly one.
+fn only<'a, I: Copy + 'a>(mut ids: impl Iterator<Item = &'a I>) -> Option<I> {
+    match (ids.next(), ids.next()) {
+        (Some(id), None) => Some(*id),
+        _ => None,
+    }
+}
+
+/// The region a new place or leg is in when nothing nearer says: the
+/// campaign's one region, if it has only one.
+fn only_region(data: &CampaignData) -> Option<RegionId> {
+    only(data.regions.keys())
+}
+
+/// What changing a character's kind does: the edit, and whether the GM's
+/// own Wounds were kept where the new kind sets others (ask before
+/// overwriting them).
+pub struct KindChange {
+    pub edit: Edit,
+    /// The Wounds the new kind sets, when the GM typed other Wounds than
+    /// the old kind's: kept, and offered.
+    pub typed_wounds: Option<i64>,
+}
+
+/// `c` made a `kind`: what the kind sets comes with it ("5 for a standard
+/// hero, 9 for The Traveller", with any +1 Wounds advances), the wounds
+/// taken kept; Wounds the GM typed by hand are kept and the kind's offered.
+pub fn set_kind(c: &Character, kind: CharacterKind) -> KindChange {
+    let mut after = c.clone();
+    after.kind = kind;
+    let (old, new) = (
+        c.companion.wounds_by_the_rules(c.kind),
+        c.companion.wounds_by_the_rules(kind),
+    );
+    let wounds = c.companion.wounds;
+    let by_hand = wounds.max != old && wounds.max != new;
+    let mut label = format!("Change kind of {} to {}", c.name, kind.label());
+    if !by_hand && wounds.max != new {
+        let taken = wounds.max - wounds.current;
+        after.companion.wounds = crate::model::Track {
+            max: new,
+            current: (new - taken).clamp(0, new),
+        };
+        label += &format!(" (Wounds {} → {new})", wounds.max);
+    }
+    KindChange {
+        edit: Edit::new(label, vec![Change::character(Some(c), Some(&after))]),
+        typed_wounds: by_hand.then_some(new),
+    }
+}
+
+/// The Wounds `kind` sets, put on `c` (the wounds taken kept).
+pub fn set_kind_wounds(c: &Character, wounds: i64) -> Edit {
+    let taken = c.companion.wounds.max - c.companion.wounds.current;
+    changed(format!("Set {}'s Wounds to {wounds}", c.name), c, |c| {
+        c.companion.wounds = crate::model::Track {
+            max: wounds,
+            current: (wounds - taken).clamp(0, wounds),
+        };
+    })
 }
 
 /// A copy of `c` named "{name} (copy)", with everything but what they carry.
@@ -96,7 +161,8 @@ pub fn add_item(data: &CampaignData) -> Added<Item> {
 }
 
 /// A settlement at `(x, y)` on the map, numbered after the places there,
-/// in the region of the nearest place.
+/// in the region of the nearest place (the campaign's one region, if none
+/// is nearer).
 pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
     let nearest = data.places.values().min_by(|a, b| {
         let far = |p: &Place| (p.x - x).powi(2) + (p.y - y).powi(2);
@@ -110,7 +176,7 @@ pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
         x,
         y,
         notes: String::new(),
-        region: nearest.and_then(|p| p.region),
+        region: nearest.and_then(|p| p.region).or_else(|| only_region(data)),
         merchant_table: None,
     };
     added("Add place", &place)
@@ -211,8 +277,35 @@ pub fn add_table(data: &CampaignData) -> Added<TableDef> {
     added("New table", &table)
 }
 
-/// A journey of `party` from today, one 32 km leg on foot.
+/// A leg `name` of `km` on foot for `party`, in the region the party is in
+/// (the campaign's one region, if it says none).
+pub fn new_leg(data: &CampaignData, party: PartyId, name: &str, km: f64) -> Leg {
+    let mut leg = Leg::new(name, km);
+    leg.region = (data.parties.get(&party))
+        .and_then(|p| data.region_of_party(p))
+        .map(|r| r.id)
+        .or_else(|| only_region(data));
+    leg
+}
+
+/// A journey of `party` from today, one 32 km leg on foot in the region
+/// the party is in; each day setting off at sunrise (07:00 at the
+/// earliest), the base travel hours, and the party's members on watch in
+/// turn.
 pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
+    let leg = new_leg(data, party, "First leg", 32.0);
+    let sunrise = (data.settings.calendar)
+        .season_on(data.settings.clock.day)
+        .map_or(0.0, |(_, sunrise, _)| sunrise);
+    let mut watchers: Vec<&Character> = data.members(party).collect();
+    watchers.sort_by_key(|c| c.name.to_lowercase());
+    let defaults = DayPattern::default();
+    let pattern = DayPattern {
+        start_hour: defaults.start_hour.max(sunrise.ceil() as i64),
+        travel_hours: data.settings.base_travel_hours(),
+        watchers: watchers.iter().map(|c| c.id).collect(),
+        ..defaults
+    };
     let journey = Journey {
         id: data.next_id::<Journey>(),
         name: "New journey".to_owned(),
@@ -223,10 +316,10 @@ pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
             methods: data.settings.house_rules.methods.clone(),
             routes: vec![Route {
                 name: "Main route".to_owned(),
-                legs: vec![Leg::new("First leg", 32.0)],
+                legs: vec![leg],
             }],
             chosen: 0,
-            pattern: DayPattern::default(),
+            pattern,
             food_order: FoodOrder::default(),
             days: Default::default(),
         },
@@ -464,15 +557,63 @@ mod tests {
         let mut data = CampaignData::new(Settings::new("Test"));
         let party = add_party(&data);
         apply(&mut data, &party.edit);
-        let ash = add_character(&data);
+        let ash = add_character(&data, None);
         apply(&mut data, &ash.edit);
-        let join = set_party(&data, &data.characters[&ash.id], Some(party.id));
-        assert_eq!(join.label, "Add New character to New party");
-        apply(&mut data, &join);
+        // Issue 34, 16: the campaign's one party is a new character's.
+        assert_eq!(data.characters[&ash.id].party, Some(party.id));
         let leave = set_party(&data, &data.characters[&ash.id], None);
         assert_eq!(leave.label, "Remove New character from New party");
         apply(&mut data, &leave);
         assert_eq!(data.characters[&ash.id].party, None);
+        let join = set_party(&data, &data.characters[&ash.id], Some(party.id));
+        assert_eq!(join.label, "Add New character to New party");
+        apply(&mut data, &join);
+        let second = add_party(&data);
+        apply(&mut data, &second.edit);
+        let bo = add_character(&data, None);
+        assert_eq!(
+            bo.edit.changes[0],
+            Change::character(
+                None,
+                Some(&Character::new(bo.id, "New character", CharacterKind::Hero))
+            ),
+            "with two parties, no guess"
+        );
+    }
+
+    /// Issue 34, 16: what a GM corrected every time starts right: a new
+    /// place in the campaign's one region; a journey's leg in the party's
+    /// region, its members on watch in turn, setting off at sunrise (not
+    /// 07:00 against an 08:00 sunrise) for the base travel hours.
+    #[test]
+    fn new_places_and_journeys_start_as_a_gm_would_set_them() {
+        let mut data = CampaignData::new(Settings::new("Test"));
+        data.settings.calendar.seasons[0].sunrise = 8.0;
+        data.settings.calendar.seasons.truncate(1);
+        let region = Region::new(RegionId(1), "Fens");
+        apply(
+            &mut data,
+            &Edit::new("r", vec![Change::of(None, Some(&region))]),
+        );
+        let place = add_place(&data, 0.0, 0.0);
+        apply(&mut data, &place.edit);
+        assert_eq!(data.places[&place.id].region, Some(region.id));
+        let party = add_party(&data);
+        apply(&mut data, &party.edit);
+        let mut ash = add_character(&data, None);
+        apply(&mut data, &ash.edit);
+        ash = add_character(&data, None);
+        apply(&mut data, &ash.edit);
+        let journey = add_journey(&data, party.id);
+        let j = match &journey.edit.changes[0] {
+            Change::Journey { after: Some(j), .. } => j.clone(),
+            other => panic!("a journey, not {other:?}"),
+        };
+        let p = &j.plan.pattern;
+        assert_eq!(p.start_hour, 8, "sunrise");
+        assert_eq!(p.travel_hours, data.settings.base_travel_hours());
+        assert_eq!(p.watchers.len(), 2, "every member on watch in turn");
+        assert_eq!(j.plan.routes[0].legs[0].region, Some(region.id));
     }
 
     #[test]

@@ -82,6 +82,48 @@ pub fn player_dice(stat: u32, wild_die: bool) -> u32 {
     base + u32::from(wild_die)
 }
 
+/// The exact chance of each outcome of a challenge roll, before anyone rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ChallengeOdds {
+    pub success: f64,
+    pub tie: f64,
+    pub failure: f64,
+}
+
+/// The chance that the highest of `count` dice of `sides` faces is `face`.
+fn p_highest(count: u32, sides: u32, face: u32) -> f64 {
+    let at_most = |f: u32| (f64::from(f) / f64::from(sides)).powi(count as i32);
+    at_most(face) - at_most(face - 1)
+}
+
+/// The odds of `request`: the player's kept D10 (a natural 1 always fails,
+/// a 10 always succeeds) plus the clamped modifiers, against the challenge
+/// dice's highest.
+pub fn odds(request: &Challenge) -> Result<ChallengeOdds, RuleError> {
+    check_modifiers(&request.modifiers, "modifiers")?;
+    let n = player_dice(request.stat, request.wild_die);
+    let (count, sides) = request.difficulty.dice();
+    let modifier = clamp_modifiers(&request.modifiers);
+    let mut odds = ChallengeOdds {
+        success: p_highest(n, 10, 10),
+        tie: 0.0,
+        failure: p_highest(n, 10, 1),
+    };
+    for kept in 2..=9 {
+        let p = p_highest(n, 10, kept);
+        let player = kept as i32 + modifier;
+        for challenge in 1..=sides {
+            let q = p * p_highest(count, sides, challenge);
+            match player.cmp(&(challenge as i32)) {
+                std::cmp::Ordering::Greater => odds.success += q,
+                std::cmp::Ordering::Less => odds.failure += q,
+                std::cmp::Ordering::Equal => odds.tie += q,
+            }
+        }
+    }
+    Ok(odds)
+}
+
 /// Resolves a challenge roll. Dice: the player's D10s, then the challenge dice.
 pub fn challenge(request: &Challenge, dice: &mut Dice) -> Result<ChallengeResult, RuleError> {
     check_modifiers(&request.modifiers, "modifiers")?;
@@ -131,6 +173,68 @@ pub fn challenge(request: &Challenge, dice: &mut Dice) -> Result<ChallengeResult
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 34, 17: the odds before the roll are exact: every face of
+    /// every die played through the roll itself gives the same shares.
+    #[test]
+    fn the_odds_are_every_roll_played_out() {
+        for (stat, difficulty, modifiers, wild_die) in [
+            (5, Difficulty::Standard, vec![], false),
+            (4, Difficulty::Easy, vec![1, 1], false),
+            (3, Difficulty::VeryHard, vec![-1], true),
+            (7, Difficulty::VeryHard, vec![-1, -1], false),
+        ] {
+            let request = Challenge {
+                stat,
+                difficulty,
+                modifiers,
+                wild_die,
+            };
+            let n = player_dice(stat, wild_die) as usize;
+            let (count, sides) = difficulty.dice();
+            let dice_count = n + count as usize;
+            let faces: Vec<u32> = (0..dice_count)
+                .map(|i| if i < n { 10 } else { sides })
+                .collect();
+            let total: u32 = faces.iter().product();
+            let mut played = [0u32; 3];
+            for k in 0..total {
+                let mut rest = k;
+                let rolls: Vec<u32> = faces
+                    .iter()
+                    .map(|f| {
+                        let face = rest % f + 1;
+                        rest /= f;
+                        face
+                    })
+                    .collect();
+                let result = challenge(&request, &mut Dice::scripted(rolls)).expect("rolls");
+                played[match result.outcome {
+                    Outcome::Success => 0,
+                    Outcome::Tie => 1,
+                    Outcome::Failure => 2,
+                }] += 1;
+            }
+            let odds = odds(&request).expect("odds");
+            let share = |i: usize| f64::from(played[i]) / f64::from(total);
+            for (p, i) in [(odds.success, 0), (odds.tie, 1), (odds.failure, 2)] {
+                assert!(
+                    (p - share(i)).abs() < 1e-12,
+                    "{request:?}: {p} against {}",
+                    share(i)
+                );
+            }
+        }
+        // Stat 5+, a standard D10, no modifier: 46% / 8% / 46%.
+        let plain = odds(&Challenge {
+            stat: 5,
+            difficulty: Difficulty::Standard,
+            modifiers: vec![],
+            wild_die: false,
+        })
+        .expect("odds");
+        assert!((plain.success - 0.46).abs() < 1e-12 && (plain.tie - 0.08).abs() < 1e-12);
+    }
 
     fn run(
         stat: u32,

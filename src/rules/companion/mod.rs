@@ -23,9 +23,23 @@ pub fn check_modifiers(modifiers: &[i32], field: &str) -> Result<(), RuleError> 
     }
 }
 
+/// A modifier of the screens' one number (−2 to +2) as the rules take
+/// modifiers: each +1 or −1 ("+2" is two +1s).
+pub fn as_modifiers(total: i32) -> Vec<i32> {
+    vec![total.signum(); total.unsigned_abs() as usize]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_total_is_so_many_ones() {
+        assert_eq!(as_modifiers(2), [1, 1]);
+        assert_eq!(as_modifiers(-1), [-1]);
+        assert!(as_modifiers(0).is_empty());
+        assert!(check_modifiers(&as_modifiers(-2), "modifiers").is_ok());
+    }
 
     #[test]
     fn modifiers_are_plus_or_minus_one() {

@@ -124,15 +124,13 @@ fn legs_ui(
     }
     if ui.button("Add leg").clicked() {
         let last = route.legs.last().cloned();
+        let fresh = crate::app::edits::records::new_leg(data, j.party, "New leg", 10.0);
         fields.commit(out, j, "legs", |j| {
-            j.plan.routes[r].legs.push(last.map_or_else(
-                || Leg::new("New leg", 10.0),
-                |l| Leg {
-                    name: "New leg".into(),
-                    played_as: None,
-                    ..l
-                },
-            ))
+            j.plan.routes[r].legs.push(last.map_or(fresh, |l| Leg {
+                name: "New leg".into(),
+                played_as: None,
+                ..l
+            }))
         });
     }
 }
