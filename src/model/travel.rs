@@ -58,6 +58,9 @@ pub struct TravelRound {
     pub fellow_travelers: bool,
     /// The Encounter Phase met a Merchant: the party may buy from the merchant table.
     pub merchant: bool,
+    /// What the Encounter Phase met: a hazard or warriors is run as a scene.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub met: Option<crate::rules::rounds::encounter::Kind>,
     /// The round as it happened: weather, each roll with its working, what was booked.
     pub lines: Vec<String>,
 }

@@ -408,6 +408,7 @@ pub fn navigate(
         pending_roll: None,
         fellow_travelers: false,
         merchant: false,
+        met: None,
         lines: Vec::new(),
     };
     let mut book = Booking::new(data, p, round);
@@ -614,6 +615,7 @@ pub fn encounter(
     if let Some(found) = found {
         benign(&mut book, found);
     }
+    book.round.met = kind;
     match kind {
         Some(Kind::Benign) | None => {}
         Some(kind) => book.line(format!(
@@ -828,6 +830,33 @@ pub fn default_orders(data: &CampaignData, party: PartyId) -> CampOrders {
         unfed_allies,
         avoid_warned_ambush: true,
     }
+}
+
+/// Tonight's orders for the party as it stands now: fed as
+/// [`default_orders`] feeds (while the Supplies as they are last), each
+/// hero keeping the action and target of `kept` (the orders the GM set
+/// before: at this camp, or the last) where the rules still allow it.
+pub fn orders_for_now(
+    data: &CampaignData,
+    party: PartyId,
+    kept: Option<&CampOrders>,
+) -> CampOrders {
+    let mut orders = default_orders(data, party);
+    let Some(kept) = kept else {
+        return orders;
+    };
+    for order in &mut orders.heroes {
+        let before = kept.heroes.iter().find(|o| o.hero == order.hero);
+        let hero = data.characters.get(&order.hero);
+        if let (Some(before), Some(hero)) = (before, hero)
+            && action_refusal(data, party, hero, before.action).is_none()
+        {
+            order.action = before.action;
+            order.target = before.target;
+        }
+    }
+    orders.avoid_warned_ambush = kept.avoid_warned_ambush;
+    orders
 }
 
 /// Why a hero cannot take `action` at tonight's camp, if they cannot: the

@@ -28,6 +28,14 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
                     out.push(Command::Apply(item.edit));
                 }
             });
+            if data.items.is_empty() {
+                ui.label(
+                    RichText::new(
+                        "The catalogue is empty: Add item, or File › Import pack… to bring in a pack's items.",
+                    )
+                    .weak(),
+                );
+            }
             TableBuilder::new(ui)
                 .id_salt("catalogue-table")
                 .striped(true)

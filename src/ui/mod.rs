@@ -215,7 +215,11 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
                 Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
                 Screen::Map => map::map_ui(ui, &mut state.map, data, &mut out),
-                Screen::Travel => travel::travel_ui(ui, &mut state.travel, data, &mut out),
+                Screen::Travel => {
+                    if let Some(to) = travel::travel_ui(ui, &mut state.travel, data, &mut out) {
+                        state.screen = to;
+                    }
+                }
                 Screen::Weather => weather::weather_ui(ui, &mut state.weather, data, &mut out),
                 Screen::Calendar => {
                     if let Some(to) = month::calendar_ui(

@@ -188,6 +188,14 @@ fn members_ui(
     out: &mut Vec<Command>,
 ) {
     ui.label(RichText::new("Members").strong());
+    if candidates.is_empty() {
+        ui.label(
+            RichText::new(
+                "No hero, ally or Traveller in the roster yet: add them on the Roster screen, then tick them here.",
+            )
+            .weak(),
+        );
+    }
     lists::rows_in_view(ui, "party-members", candidates.len(), 320.0, |ui, i| {
         let Some(c) = data.characters.get(&candidates[i].0) else {
             return;

@@ -271,6 +271,22 @@ fn table_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData) {
         ))
         .weak(),
     );
+    if data.characters.is_empty() {
+        ui.label(
+            RichText::new(
+                "No characters yet: Add character above, or Import CSV… to bring a roster from a spreadsheet.",
+            )
+            .weak(),
+        );
+    } else if rows.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("No character matches the filter.").weak());
+            if ui.button("Show everyone").clicked() {
+                state.filter.clear();
+                state.kind = None;
+            }
+        });
+    }
     let mut clicked = None;
     let mut sort_by = None;
     TableBuilder::new(ui)

@@ -31,8 +31,9 @@ pub struct TravelState {
     path_toward: Option<PlaceId>,
     forecast_to: Option<PlaceId>,
     planned: String,
-    /// Tonight's orders being set, for the round in play they belong to.
-    camp: Option<(TravelRoundId, CampOrders)>,
+    /// Tonight's orders being set, for the round in play, the Supplies, the
+    /// Fellow Travelers' meal and the members they were made for.
+    camp: Option<(CampKey, CampOrders)>,
     /// A travel cost being booked: how much, and for what.
     cost: Whole,
     cost_for: String,
@@ -113,15 +114,17 @@ pub(super) fn next_round(
         .map(|path| Command::Travel(party.id, TravelStep::Navigate(path))))
 }
 
+/// Draws the screen; the screen to go to, when the GM runs an encounter as
+/// a scene.
 pub fn travel_ui(
     ui: &mut Ui,
     state: &mut TravelState,
     data: &CampaignData,
     out: &mut Vec<Command>,
-) {
+) -> Option<super::Screen> {
     let Some(party) = shown_party(state, data).and_then(|p| data.parties.get(&p)) else {
         ui.label(RichText::new("No party yet: add one on the Parties screen.").weak());
-        return;
+        return None;
     };
     if !data.settings.rounds {
         ui.label(
@@ -132,6 +135,7 @@ pub fn travel_ui(
     egui::ScrollArea::vertical()
         .auto_shrink(false)
         .show(ui, |ui| {
+            let mut to = None;
             ui.horizontal(|ui| {
                 fields::party_combo(
                     ui,
@@ -166,9 +170,67 @@ pub fn travel_ui(
             // goes below them, so the next ware stays under the pointer.
             wares_ui(ui, data, party, out);
             round_ui(ui, state, data, party, out);
+            if encounter_scene_ui(ui, data, party, out) {
+                to = Some(super::Screen::Scene);
+            }
             ui.add_space(8.0);
             log_ui(ui, &mut state.log_rows, data, party);
-        });
+            to
+        })
+        .inner
+}
+
+/// "Run it as a scene": a hazard or warriors met in the party's latest
+/// round starts a scene for the party (a beat for a hazard, a fight for
+/// warriors), and the Scene screen opens; one already started opens. Greyed
+/// while another scene is played. Whether the Scene screen is asked for.
+fn encounter_scene_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    party: &Party,
+    out: &mut Vec<Command>,
+) -> bool {
+    use crate::rules::rounds::encounter::Kind;
+    let Some(last) = round::latest_round(data, party.id) else {
+        return false;
+    };
+    let (what, mode) = match last.met {
+        Some(Kind::Hazard) => ("A natural hazard", crate::model::SceneMode::Exploration),
+        Some(Kind::Warriors) => ("Warriors", crate::model::SceneMode::Combat),
+        _ => return false,
+    };
+    let path = data
+        .paths
+        .get(&last.path)
+        .map_or("the path", |p| p.name.as_str());
+    let name = format!("{what} on {path}, day {}", last.day);
+    let run = data.scenes.values().find(|s| s.name == name);
+    let playing = data.scenes.values().any(|s| !s.finished);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("{what} met on {path}:"));
+        if let Some(scene) = run {
+            let open = if scene.finished {
+                "Read its scene"
+            } else {
+                "Open its scene"
+            };
+            return ui.button(open).clicked();
+        }
+        let start = ui
+            .add_enabled(!playing, egui::Button::new("Run it as a scene"))
+            .on_disabled_hover_text("A scene is being played: end it on the Scene screen first");
+        if start.clicked() {
+            out.push(Command::Scene(crate::scene::SceneStep::Start {
+                name,
+                party: Some(party.id),
+                mode,
+                threat: 2,
+                new_scenario: false,
+            }));
+        }
+        start.clicked()
+    })
+    .inner
 }
 
 /// Where the party is, its Supplies, purse and tokens, and what last camp left.
@@ -590,33 +652,29 @@ fn encounter_ui(
     });
 }
 
-/// Tonight's orders as the GM sets them: those of the round in play, which
-/// start from the domain's defaults (everyone fed who can be) at each camp,
-/// keeping the actions of the last camp that may still be taken.
+/// What tonight's orders were made for: the round, the Supplies, whether
+/// Fellow Travelers feed the camp, the members.
+type CampKey = (TravelRoundId, i64, bool, Vec<CharacterId>);
+
+/// Tonight's orders as the GM sets them, for the party as it stands: made
+/// again by the domain ([`round::orders_for_now`]: everyone fed who can be,
+/// the actions the GM chose kept where still allowed) whenever the round,
+/// the Supplies, a Fellow Travelers' meal or the members change, so the
+/// form never feeds more than there is.
 fn orders_for<'s>(
     state: &'s mut TravelState,
     data: &CampaignData,
     party: &Party,
     round: TravelRoundId,
 ) -> &'s mut CampOrders {
-    if state.camp.as_ref().is_none_or(|(id, _)| *id != round) {
-        let mut orders = round::default_orders(data, party.id);
-        if let Some((_, last)) = &state.camp {
-            for order in &mut orders.heroes {
-                let kept = last.heroes.iter().find(|o| o.hero == order.hero);
-                let hero = data.characters.get(&order.hero);
-                if let (Some(kept), Some(hero)) = (kept, hero)
-                    && round::action_refusal(data, party.id, hero, kept.action).is_none()
-                {
-                    order.action = kept.action;
-                    order.target = kept.target;
-                }
-            }
-            orders.avoid_warned_ambush = last.avoid_warned_ambush;
-        }
-        state.camp = Some((round, orders));
-    }
-    &mut state.camp.as_mut().expect("set above").1
+    let fellow = data.rounds.get(&round).is_some_and(|r| r.fellow_travelers);
+    let members: Vec<CharacterId> = data.members(party.id).map(|c| c.id).collect();
+    let key = (round, party.supplies, fellow, members);
+    let orders = match state.camp.take() {
+        Some((k, orders)) if k == key => orders,
+        kept => round::orders_for_now(data, party.id, kept.as_ref().map(|(_, o)| o)),
+    };
+    &mut state.camp.insert((key, orders)).1
 }
 
 fn camp_ui(

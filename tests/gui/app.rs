@@ -1342,3 +1342,22 @@ fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
     f.menu("Edit", "Undo");
     assert!(f.data().table_named("Scrapes").is_none(), "one undo step");
 }
+
+/// Issue 34, 15: a new campaign's empty screens say what to do: the roster,
+/// a party's members; and a filter that hides everyone offers everyone back.
+#[test]
+fn empty_screens_say_what_to_do() {
+    let mut f = Fixture::new_campaign();
+    assert!(f.shows("No characters yet: Add character above, or Import CSV…"));
+    f.click("Parties");
+    f.click("Add party");
+    assert!(f.shows("No hero, ally or Traveller in the roster yet"));
+    let mut f = Fixture::demo();
+    f.harness.get_by_label("Filter").focus();
+    f.harness.run();
+    f.harness.get_by_label("Filter").type_text("nobody at all");
+    f.harness.run();
+    assert!(f.shows("No character matches the filter."));
+    f.click("Show everyone");
+    assert!(f.shows("7 of 7 characters"));
+}

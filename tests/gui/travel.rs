@@ -628,3 +628,71 @@ fn a_path_s_own_warriors_table_is_rolled_when_warriors_come() {
     assert!(line.ends_with(&said), "{line}");
     assert!(f.shows("the path's warriors table"), "and shown");
 }
+
+/// Issue 34, 18: the camp form follows the party's Supplies as they are:
+/// cut from 9 to 1 mid-round, one is fed and the camp can be made, the
+/// actions the GM chose kept.
+#[test]
+fn the_camp_form_follows_the_supplies_as_they_are() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "9");
+    assert!(f.shows("7 can be fed of 7") || f.shows("Supplies: 7 needed"));
+    f.click("Parties");
+    f.type_into("Supplies", "1");
+    travel_screen(&mut f);
+    let fed: Vec<&str> = HEROES
+        .iter()
+        .copied()
+        .filter(|hero| {
+            f.harness
+                .get_by_label(&format!("Fed {hero}"))
+                .accesskit_node()
+                .toggled()
+                == Some(egui::accesskit::Toggled::True)
+        })
+        .collect();
+    assert_eq!(fed, ["Ash Varnell"], "one Supply feeds one");
+    assert!(f.shows("Supplies: 1 needed (1 hero + 0 allies fed), 1 in hand."));
+    assert!(make_camp_enabled(&f), "no box to untick before the camp");
+}
+
+/// Issue 34, 15: a hazard met on the road is run as a scene from the
+/// Travel screen, which opens the Scene screen on it; and a party is put at
+/// a place from the map too.
+#[test]
+fn a_hazard_met_runs_as_a_scene_and_the_map_puts_a_party_at_a_place() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "9");
+    assert!(f.shows("A natural hazard met on Mill track:"));
+    f.click("Run it as a scene");
+    let scene = f.data().scenes.values().last().expect("a scene").clone();
+    assert_eq!(
+        scene.name,
+        format!(
+            "A natural hazard on Mill track, day {}",
+            f.data().settings.clock.day
+        )
+    );
+    assert_eq!(scene.mode, waybook::model::SceneMode::Exploration);
+    assert!(f.shows(&scene.name), "the Scene screen is open on it");
+    // A party partway along a path cannot be put somewhere by hand.
+    f.click("Map");
+    f.click("Hollow Wood (Wild place)");
+    f.greyed_with(
+        "Put The Lantern Company here",
+        "The Lantern Company is partway along a path: it arrives by travel rounds",
+    );
+    // At a place, it can.
+    let mut f = Fixture::demo();
+    f.click("Map");
+    f.click("Hollow Wood (Wild place)");
+    f.click("Put The Lantern Company here");
+    let hollow = f
+        .data()
+        .places
+        .values()
+        .find(|p| p.name == "Hollow Wood")
+        .map(|p| p.id);
+    assert_eq!(party(&f).travel.place, hollow);
+    assert!(f.shows("The Lantern Company is here."));
+}

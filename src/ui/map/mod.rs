@@ -299,7 +299,35 @@ fn place_editor(
     if let Some(shown) = super::shown::partyless_ui(ui, &key("shown"), data, &p.shown) {
         fields.commit(out, p, "who sees it", |p| p.shown = shown);
     }
+    parties_here_ui(ui, data, p, out);
     delete_button_ui(ui, "Delete place", edits::delete_place(data, p.id), out);
+}
+
+/// "Put the Lantern Company here": a party not partway along a path is
+/// placed at this place from the map (as from the Travel screen); one on a
+/// path says why not.
+fn parties_here_ui(ui: &mut Ui, data: &CampaignData, p: &Place, out: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        for party in data.parties.values() {
+            if party.travel.place == Some(p.id) && party.travel.on_path.is_none() {
+                ui.label(RichText::new(format!("{} is here.", party.name)).weak());
+                continue;
+            }
+            let on_path = party.travel.on_path.is_some();
+            let put = ui
+                .add_enabled(
+                    !on_path,
+                    egui::Button::new(format!("Put {} here", party.name)),
+                )
+                .on_disabled_hover_text(format!(
+                    "{} is partway along a path: it arrives by travel rounds",
+                    party.name
+                ));
+            if put.clicked() {
+                out.push(Command::Apply(records::put_party_at(party, p)));
+            }
+        }
+    });
 }
 
 /// The hazard, warriors and benign tables of a path or a region, each
