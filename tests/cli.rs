@@ -61,7 +61,7 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     );
     assert!(report.contains("integrity: ok"), "{report}");
     assert!(
-        report.contains("characters: 7, parties: 1, items: 13"),
+        report.contains("characters: 7, parties: 1, items: 18"),
         "{report}"
     );
     assert!(
@@ -707,8 +707,8 @@ fn export_pack_and_import_pack_carry_house_rules_between_campaigns() {
     assert!(imported.status.success(), "{}", text(&imported.stderr));
     let said: serde_json::Value = serde_json::from_slice(&imported.stdout).expect("JSON");
     assert_eq!(
-        said["adds"],
-        "8 tables, 7 items, 3 wares, 1 cult, 2 regions"
+        said["adds"], "8 tables, 4 items, 0 wares, 1 cult, 2 regions",
+        "a new campaign has the starter's tools and wares already"
     );
     assert_eq!(
         said["clashes"][0]["kind"], "calendar",

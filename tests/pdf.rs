@@ -161,6 +161,7 @@ fn huge_character(data: &mut CampaignData) -> CharacterId {
                 tool_kind: None,
                 bonus: 0,
                 notes: String::new(),
+                suggested: false,
             };
             data.apply(&Change::Item {
                 before: None,

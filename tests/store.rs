@@ -112,6 +112,7 @@ fn sample_edit() -> Edit {
         tool_kind: Some(ToolKind::Botanist),
         bonus: 2,
         notes: "glows".into(),
+        suggested: true,
     };
     let carried = Holding {
         origin: Some("Mill meadow, day 2, 08:00".into()),

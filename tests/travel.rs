@@ -434,6 +434,7 @@ fn a_merchant_sells_from_the_merchant_table_for_the_purse() {
         price: 12,
         supplies: 3,
         item: None,
+        suggested: false,
     };
     data.apply(&Change::of(None, Some(&ware)));
     let mut dice = Dice::scripted(vec![]);

@@ -520,6 +520,7 @@ fn world_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit {
                 price: rng.random_range(0..40),
                 supplies: 1,
                 item: None,
+                suggested: rng.random_bool(0.5),
             }),
         )),
         17 => travel_edit(rng, seen, n).unwrap_or_else(|| Edit::new(label, vec![])),

@@ -120,20 +120,43 @@ pub fn split_stack(data: &CampaignData, from: HoldingId, quantity: i64) -> Resul
     ))
 }
 
-/// Adds `quantity` of an item to a holder (merging into their stack of it).
-pub fn add_stack(
+/// Adds `quantity` of an item to each of `holders` (merging into their
+/// stacks of it), as one edit: "Give 2 × Trail rations to Ash, Ilo and
+/// Sefa".
+pub fn add_stacks(
     data: &CampaignData,
-    to: Holder,
+    holders: &[Holder],
     item: ItemId,
     quantity: i64,
 ) -> Result<Edit, Refusal> {
     if quantity < 1 {
         return Err(Refusal::NotPositive { quantity });
     }
+    let mut changes = Vec::with_capacity(holders.len());
+    let mut next = data.next_id::<crate::model::Holding>().0;
+    for &to in holders {
+        let mut change = give(data, to, Stack { item, origin: None }, quantity)?;
+        // Each new stack its own id.
+        if let Change::Holding {
+            before: None,
+            after: Some(h),
+        } = &mut change
+        {
+            h.id = HoldingId(next);
+            next += 1;
+        }
+        changes.push(change);
+    }
+    let names: Vec<String> = holders.iter().map(|h| data.holder_name(*h)).collect();
+    let to = match names.as_slice() {
+        [] => "nobody".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
     let name = item_name(data, item);
     Ok(Edit::new(
-        format!("Give {quantity} × {name} to {}", data.holder_name(to)),
-        vec![give(data, to, Stack { item, origin: None }, quantity)?],
+        format!("Give {quantity} × {name} to {to}"),
+        changes,
     ))
 }
 
@@ -432,7 +455,36 @@ mod tests {
             move_stack(&data, HoldingId(2), 1, a).is_ok(),
             "up to the limit"
         );
-        assert!(add_stack(&data, a, item, 2).is_err());
+        assert!(add_stacks(&data, &[a], item, 2).is_err());
+    }
+
+    /// Issue 34, 14: one item given to several holders at once, one edit,
+    /// each new stack its own.
+    #[test]
+    fn an_item_is_given_to_each_of_several_holders_in_one_edit() {
+        let (mut data, item, a, b) = campaign();
+        let c = Holder::Character(CharacterId(3));
+        let mut ana = crate::model::Character::new(CharacterId(3), "C3", CharacterKind::Hero);
+        ana.party = None;
+        data.characters.insert(ana.id, ana);
+        let d = Holder::Character(CharacterId(4));
+        data.characters.insert(
+            CharacterId(4),
+            crate::model::Character::new(CharacterId(4), "C4", CharacterKind::Hero),
+        );
+        let edit = add_stacks(&data, &[c, d], item, 2).expect("given");
+        assert_eq!(edit.label, "Give 2 × Trail rations to C3 and C4");
+        let ids: Vec<HoldingId> = edit
+            .changes
+            .iter()
+            .filter_map(|ch| match ch {
+                Change::Holding { after: Some(h), .. } => Some(h.id),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ids.len(), 2);
+        assert_ne!(ids[0], ids[1], "each its own stack");
+        assert!(add_stacks(&data, &[b, a], item, 0).is_err());
     }
 
     #[test]

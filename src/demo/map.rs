@@ -5,8 +5,7 @@
 
 use crate::model::LogKind;
 use crate::model::{
-    CampaignData, Change, Edit, ItemId, MapPath, MapPathId, PartyId, Place, PlaceId, PlaceKind,
-    Ware, WareId,
+    CampaignData, Change, Edit, MapPath, MapPathId, PartyId, Place, PlaceId, PlaceKind,
 };
 use crate::rules::dice::Dice;
 use crate::rules::rounds::camp::Action;
@@ -97,7 +96,7 @@ const PATHS: &[PathRow] = &[
 
 /// The changes that add the map, the tables and the wares, and put the party
 /// at Kettleford with two 🜉 and a map of the Greyspine (-1 difficulty).
-pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) -> Vec<Change> {
+pub fn map_changes(data: &CampaignData, party: PartyId) -> Vec<Change> {
     let first_place = data.next_id::<crate::model::Place>().0;
     let places: Vec<Place> = PLACES
         .iter()
@@ -134,24 +133,9 @@ pub fn map_changes(data: &CampaignData, party: PartyId, ration: Option<ItemId>) 
             encounters: crate::model::EncounterTables::default(),
         },
     );
-    let first_ware = data.next_id::<crate::model::Ware>().0;
-    let wares = [
-        ("Supplies for a day", 4, 1, None),
-        ("Five days' Supplies", 18, 5, None),
-        ("Trail rations", 2, 0, ration),
-    ]
-    .into_iter()
-    .zip(0..)
-    .map(|((name, price, supplies, item), n)| Ware {
-        id: WareId(first_ware + n),
-        name: name.to_owned(),
-        price,
-        supplies,
-        item,
-    });
+    // The merchant's wares are the starter's (a new campaign's).
     let mut changes: Vec<Change> = places.iter().map(|p| Change::of(None, Some(p))).collect();
     changes.extend(paths.map(|p| Change::of(None, Some(&p))));
-    changes.extend(wares.map(|w| Change::of(None, Some(&w))));
     if let Some(p) = data.parties.get(&party) {
         let mut p = p.clone();
         p.travel.place = places.first().map(|p| p.id);

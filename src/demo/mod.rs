@@ -454,10 +454,12 @@ fn character(data: &CampaignData, party: PartyId, offset: i64, hero: &Hero) -> C
     c
 }
 
-/// The demo's item catalogue, from the stock list.
+/// The demo's item catalogue, from the stock list: the starter items of
+/// the same names are the demo's, the rest added.
 fn catalogue(data: &CampaignData) -> Vec<Item> {
-    STOCK
-        .iter()
+    let starter = |name: &str| data.items.values().find(|i| i.name == name);
+    let new = STOCK.iter().filter(|s| starter(s.name).is_none());
+    let added: Vec<Item> = new
         .zip(0..)
         .map(|(s, offset)| Item {
             id: ItemId(data.next_id::<crate::model::Item>().0 + offset),
@@ -470,8 +472,11 @@ fn catalogue(data: &CampaignData) -> Vec<Item> {
             tool_kind: s.tool,
             bonus: i64::from(s.tool.is_some()) * 2,
             notes: String::new(),
+            suggested: false,
         })
-        .collect()
+        .collect();
+    let kept = STOCK.iter().filter_map(|s| starter(s.name)).cloned();
+    kept.chain(added).collect()
 }
 
 /// The stash's stock and each hero's kit, as new stacks.
@@ -516,7 +521,6 @@ struct Founding {
     party: Party,
     changes: Vec<Change>,
     watchers: Vec<crate::model::CharacterId>,
-    rations: Option<ItemId>,
 }
 
 fn founding(data: &CampaignData) -> Founding {
@@ -552,24 +556,20 @@ fn founding(data: &CampaignData) -> Founding {
         .collect();
     changes.extend(characters.iter().map(|c| Change::character(None, Some(c))));
     let items = catalogue(data);
-    changes.extend(items.iter().map(|i| Change::Item {
-        before: None,
-        after: Some(i.clone()),
-    }));
+    changes.extend(
+        (items.iter())
+            .filter(|i| !data.items.contains_key(&i.id))
+            .map(|i| Change::of(None, Some(i))),
+    );
     changes.extend(kit(data, party.id, &characters, &items));
     let watchers = ["Ødric Hale", "Ash Varnell", "Marta the Guide"]
         .iter()
         .filter_map(|name| characters.iter().find(|c| c.name == *name).map(|c| c.id))
         .collect();
-    let rations = items
-        .iter()
-        .find(|i| i.name == "Trail rations")
-        .map(|i| i.id);
     Founding {
         party,
         changes,
         watchers,
-        rations,
     }
 }
 
@@ -578,11 +578,10 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
         party,
         changes,
         watchers,
-        rations,
     } = founding(&campaign.load()?);
     campaign.apply(&Edit::new("Create demo campaign", changes))?;
     let data = campaign.load()?;
-    let map = map::map_changes(&data, party.id, rations);
+    let map = map::map_changes(&data, party.id);
     campaign.apply(&Edit::new("Draw the demo map", map))?;
     let data = campaign.load()?;
     campaign.apply(&Edit::new(

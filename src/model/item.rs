@@ -61,6 +61,10 @@ pub struct Item {
     #[serde(default)]
     pub bonus: i64,
     pub notes: String,
+    /// Waybook's suggestion (a starter item whose units, weight or bonus
+    /// the texts do not give) until the GM changes it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub suggested: bool,
 }
 
 impl Item {
@@ -78,6 +82,7 @@ impl Item {
             tool_kind: None,
             bonus: 0,
             notes: String::new(),
+            suggested: false,
         }
     }
 }

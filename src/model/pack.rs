@@ -66,6 +66,8 @@ pub struct PackWare {
     /// The item one purchase gives, as the catalogue holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub item: Option<PackItem>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub suggested: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,6 +84,8 @@ pub struct PackItem {
     pub bonus: i64,
     #[serde(default)]
     pub notes: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub suggested: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -254,7 +258,7 @@ impl Pack {
             items: data
                 .items
                 .values()
-                .filter(|i| i.material.is_some() || i.tool_kind.is_some())
+                .filter(|i| i.material.is_some() || i.tool_kind.is_some() || i.suggested)
                 .map(PackItem::of)
                 .collect(),
             wares: data
@@ -265,6 +269,7 @@ impl Pack {
                     price: w.price,
                     supplies: w.supplies,
                     item: w.item.and_then(|i| data.items.get(&i)).map(PackItem::of),
+                    suggested: w.suggested,
                 })
                 .collect(),
             cults: data
@@ -585,6 +590,7 @@ impl PackItem {
             tool_kind: i.tool_kind,
             bonus: i.bonus,
             notes: i.notes.clone(),
+            suggested: i.suggested,
         }
     }
 
@@ -600,6 +606,7 @@ impl PackItem {
             tool_kind: self.tool_kind,
             bonus: self.bonus,
             notes: self.notes.clone(),
+            suggested: self.suggested,
         }
     }
 }
@@ -809,6 +816,7 @@ impl<'a> Book<'a> {
                 price: w.price,
                 supplies: w.supplies,
                 item,
+                suggested: w.suggested,
             };
             self.changes.push(Change::of(
                 existing.filter(|e| e.id == ware.id),

@@ -76,4 +76,8 @@ pub struct Ware {
     pub supplies: i64,
     /// The item one purchase puts in the stash, if it is an item.
     pub item: Option<super::ItemId>,
+    /// Waybook's suggestion (a starter ware: the texts name no prices)
+    /// until the GM changes it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub suggested: bool,
 }

@@ -287,3 +287,123 @@ pub const MERCHANT_STOCK: [&str; 6] = [
     "A pack mule, old but willing",
     "News of the road ahead, and a map",
 ];
+
+/// A starter item: name, category, food units, weight (kg), the gatherer's
+/// tool it is (with its Item Bonus), and what the texts say of it.
+pub type StarterItem = (
+    &'static str,
+    crate::model::Category,
+    i64,
+    f64,
+    Option<crate::model::ToolKind>,
+    &'static str,
+);
+
+/// The items the texts name, with Waybook's suggested units, weights and
+/// bonuses (the texts give none): "may only drink water or eat rations";
+/// each gatherer's tool; "the Well-Lit areas of a Torch"; Shelter's tent;
+/// "modifiers, such as from maps"; "specific equipment" for the heights;
+/// and what a party on the road carries besides.
+pub const STARTER_ITEMS: [StarterItem; 11] = {
+    use crate::model::Category::{Food, Kit, Tool, Water};
+    use crate::model::ToolKind::{Botanist, Fisher, Miner};
+    [
+        (
+            "Trail rations",
+            Food,
+            20,
+            0.5,
+            None,
+            "\"eat rations\": a day's 40 units are two.",
+        ),
+        (
+            "Waterskin (full)",
+            Water,
+            10,
+            1.0,
+            None,
+            "\"drink water\": refilled where there is water.",
+        ),
+        (
+            "Hard bread",
+            Food,
+            15,
+            0.5,
+            None,
+            "Keeps for weeks on the road.",
+        ),
+        (
+            "Botanist's Tool",
+            Tool,
+            0,
+            1.5,
+            Some(Botanist),
+            "Plant material: Agility (Nature).",
+        ),
+        (
+            "Fisher's Gear",
+            Tool,
+            0,
+            2.0,
+            Some(Fisher),
+            "Fish and other oceanic material: Agility (Animal Handling).",
+        ),
+        (
+            "Miner's Tool",
+            Tool,
+            0,
+            4.0,
+            Some(Miner),
+            "Ore, minerals and other earth: Physique (Focus).",
+        ),
+        (
+            "Torch",
+            Kit,
+            0,
+            0.5,
+            None,
+            "Lights an area well, and dimly around it.",
+        ),
+        ("Tent", Kit, 0, 4.0, None, "Shelter: \"pitching a tent\"."),
+        (
+            "Map of the region",
+            Kit,
+            0,
+            0.1,
+            None,
+            "A navigation modifier the GM sets (Parties screen).",
+        ),
+        (
+            "Climbing kit",
+            Kit,
+            0,
+            3.0,
+            None,
+            "\"specific equipment\" for the heights.",
+        ),
+        (
+            "Rope (15 m)",
+            Kit,
+            0,
+            4.0,
+            None,
+            "For climbs, crossings and hauling.",
+        ),
+    ]
+};
+
+/// A gatherer's tool's Item Bonus, as Waybook suggests it.
+pub const TOOL_BONUS: i64 = 2;
+
+/// A starter ware: name, price, Supplies it adds, the starter item it is.
+pub type StarterWare = (&'static str, i64, i64, Option<&'static str>);
+
+/// A merchant's stock, prices Waybook's suggestion ("The texts name no
+/// currency and no prices").
+pub const STARTER_WARES: [StarterWare; 5] = [
+    ("Supplies for a day", 4, 1, None),
+    ("Five days' Supplies", 18, 5, None),
+    ("Trail rations", 2, 0, Some("Trail rations")),
+    ("Waterskin (full)", 1, 0, Some("Waterskin (full)")),
+    ("Torch", 1, 0, Some("Torch")),
+];

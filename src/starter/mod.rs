@@ -1,12 +1,16 @@
 //! What every new campaign starts with: Waybook's starter tables for what
 //! the rule texts name but do not give (`content`: weather by climate and
 //! season, injuries, XP awards, battle items by area, a merchant's stock),
-//! each marked as Waybook's suggestion until the GM makes it theirs, with
-//! the campaign's weather and battle-item tables chosen.
+//! the items the texts name (rations, water, the gatherer's tools, a
+//! torch, a tent...) and a merchant's wares, each marked as Waybook's
+//! suggestion until the GM makes it theirs, with the campaign's weather and
+//! battle-item tables chosen.
 
 pub mod content;
 
-use crate::model::{CampaignData, Change, Edit, Region, TableDef, TableId};
+use crate::model::{
+    CampaignData, Change, Edit, Item, ItemId, Region, TableDef, TableId, Ware, WareId,
+};
 use crate::store::{self, Campaign};
 use content::{
     AREA_ITEMS, BATTLE_ITEMS, CLIMATE_WEATHER, CLIMATES, INJURIES, MERCHANT_STOCK, SEASONS,
@@ -113,10 +117,48 @@ pub fn region_climate(data: &CampaignData, region: &Region, climate: &str) -> Op
     ))
 }
 
-/// Creates a campaign file with the starter tables.
+/// The items the texts name and a merchant's wares, with ids after the
+/// campaign's own, each Waybook's suggestion.
+pub fn starter_catalogue(data: &CampaignData) -> Vec<Change> {
+    let first = data.next_id::<Item>().0;
+    let items: Vec<Item> = (content::STARTER_ITEMS.iter().zip(first..))
+        .map(|(&(name, category, units, weight, tool, notes), id)| Item {
+            food_units: units,
+            weight,
+            tool_kind: tool,
+            bonus: if tool.is_some() {
+                content::TOOL_BONUS
+            } else {
+                0
+            },
+            notes: notes.to_owned(),
+            suggested: true,
+            ..Item::new(ItemId(id), name, category)
+        })
+        .collect();
+    let first = data.next_id::<Ware>().0;
+    let wares =
+        (content::STARTER_WARES.iter().zip(first..)).map(|(&(name, price, supplies, item), id)| {
+            Ware {
+                id: WareId(id),
+                name: name.to_owned(),
+                price,
+                supplies,
+                item: item.and_then(|n| items.iter().find(|i| i.name == n).map(|i| i.id)),
+                suggested: true,
+            }
+        });
+    let mut changes: Vec<Change> = items.iter().map(|i| Change::of(None, Some(i))).collect();
+    changes.extend(wares.map(|w| Change::of(None, Some(&w))));
+    changes
+}
+
+/// Creates a campaign file with the starter tables, items and wares.
 pub fn create_campaign(path: &Path, name: &str) -> store::Result<Campaign> {
     let mut campaign = Campaign::create(path, name)?;
     let data = campaign.load()?;
-    campaign.apply(&Edit::new("Start the campaign", starter_tables(&data)))?;
+    let mut changes = starter_tables(&data);
+    changes.extend(starter_catalogue(&data));
+    campaign.apply(&Edit::new("Start the campaign", changes))?;
     Ok(campaign)
 }

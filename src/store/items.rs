@@ -8,12 +8,12 @@ use std::collections::BTreeMap;
 
 pub fn put_item(conn: &Connection, i: &Item) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO item (id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        "INSERT INTO item (id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus, suggested)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category,
            food_units = excluded.food_units, weight = excluded.weight, quality = excluded.quality,
            material = excluded.material, tool_kind = excluded.tool_kind, notes = excluded.notes,
-           bonus = excluded.bonus",
+           bonus = excluded.bonus, suggested = excluded.suggested",
     )?
     .execute(params![
         i.id,
@@ -26,6 +26,7 @@ pub fn put_item(conn: &Connection, i: &Item) -> rusqlite::Result<()> {
         i.tool_kind.map(Choice::key),
         i.notes,
         i.bonus,
+        i.suggested,
     ])?;
     Ok(())
 }
@@ -50,7 +51,7 @@ fn optional_choice_at<C: Choice>(row: &Row<'_>, at: usize) -> rusqlite::Result<O
 
 pub fn load_items(conn: &Connection) -> rusqlite::Result<BTreeMap<ItemId, Item>> {
     let mut stmt = conn.prepare(
-        "SELECT id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus FROM item",
+        "SELECT id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus, suggested FROM item",
     )?;
     let items = stmt.query_map([], |row| {
         Ok(Item {
@@ -64,6 +65,7 @@ pub fn load_items(conn: &Connection) -> rusqlite::Result<BTreeMap<ItemId, Item>>
             tool_kind: optional_choice_at(row, 7)?,
             notes: row.get(8)?,
             bonus: row.get(9)?,
+            suggested: row.get(10)?,
         })
     })?;
     items.map(|i| i.map(|i| (i.id, i))).collect()

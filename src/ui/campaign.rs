@@ -214,12 +214,36 @@ fn travel_tables_ui(
 }
 
 /// The merchant table: what a Merchant met on the road sells, and for how much.
+/// The edit `change` makes of a ware: the GM's from then on (no longer
+/// Waybook's suggestion).
+fn commit_ware(
+    fields: &mut FieldBuffers,
+    out: &mut Vec<Command>,
+    w: &crate::model::Ware,
+    what: &str,
+    change: impl FnOnce(&mut crate::model::Ware),
+) {
+    fields.commit(out, w, what, |w| {
+        change(w);
+        w.suggested = false;
+    });
+}
+
 fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
     ui.label(RichText::new("Merchant table").strong());
     ui.label(
         RichText::new("Prices are in each party's own coin; a ware gives Supplies or an item.")
             .weak(),
     );
+    if data.wares.values().any(|w| w.suggested) {
+        ui.label(
+            RichText::new(format!(
+                "Marked ✱: {}; the texts name no prices. Any change makes a ware yours.",
+                crate::model::SUGGESTED
+            ))
+            .italics(),
+        );
+    }
     let items: Vec<_> = data
         .items
         .values()
@@ -228,11 +252,14 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
     for w in data.wares.values() {
         let key = |f: &str| format!("ware{}:{f}", w.id.0);
         ui.horizontal(|ui| {
+            if w.suggested {
+                ui.label("✱").on_hover_text(crate::model::SUGGESTED);
+            }
             if let Some(name) = fields.text(ui, &key("name"), "Ware", &w.name, 160.0) {
-                fields.commit(out, w, "name", |w| w.name = name);
+                commit_ware(fields, out, w, "name", |w| w.name = name);
             }
             if let Some(v) = fields.whole(ui, &key("price"), "Price", w.price, &limits::COIN) {
-                fields.commit(out, w, "price", |w| w.price = v);
+                commit_ware(fields, out, w, "price", |w| w.price = v);
             }
             if let Some(v) = fields.whole(
                 ui,
@@ -241,7 +268,7 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
                 w.supplies,
                 &limits::WARE_SUPPLIES,
             ) {
-                fields.commit(out, w, "supplies", |w| w.supplies = v);
+                commit_ware(fields, out, w, "supplies", |w| w.supplies = v);
             }
             let mut item = w.item;
             fields::record_combo(
@@ -253,7 +280,7 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
                 &items,
             );
             if item != w.item {
-                fields.commit(out, w, "item", |w| w.item = item);
+                commit_ware(fields, out, w, "item", |w| w.item = item);
             }
             if ui.button(format!("Remove {}", w.name)).clicked() {
                 out.push(Command::Apply(records::remove(

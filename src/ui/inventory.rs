@@ -272,11 +272,12 @@ fn give_ui(
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
-        let items: Vec<_> = data
+        let mut items: Vec<_> = data
             .items
             .values()
             .map(|i| (i.id, i.name.as_str()))
             .collect();
+        crate::model::sort_by_name(&mut items, |(_, name)| name);
         fields::record_combo(
             ui,
             "give-item",
@@ -285,13 +286,49 @@ fn give_ui(
             Unpicked::Prompt("choose an item"),
             &items,
         );
-        let given = state.add_quantity.ui(ui, "Amount", 60.0).and_then(|q| {
-            let item = state.add_item.ok_or("Choose an item from the catalogue")?;
-            edits::add_stack(data, holder, item, q).map_err(|e| e.to_string())
-        });
-        if let (_, Some(edit)) = play_button(ui, "Give", given, |_| None) {
+        let amount = state.add_quantity.ui(ui, "Amount", 60.0);
+        let item = state.add_item.ok_or("Choose an item from the catalogue");
+        let give = |to: &[Holder]| {
+            let (q, item) = (amount.clone()?, item?);
+            edits::add_stacks(data, to, item, q).map_err(|e| e.to_string())
+        };
+        let mut given = play_button(ui, "Give", give(&[holder]), |_| None).1;
+        // One item to every member of the holder's party at once.
+        let members = party_members(data, holder);
+        let each = match &members {
+            Some((party, members)) if !members.is_empty() => (
+                format!("Give each of {party}"),
+                give(members).map_err(|e| e.to_string()),
+            ),
+            Some((party, _)) => (
+                format!("Give each of {party}"),
+                Err(format!("{party} has no members yet")),
+            ),
+            None => (
+                "Give each of the party".to_owned(),
+                Err("They are in no party".to_owned()),
+            ),
+        };
+        given = given.or(play_button(ui, each.0, each.1, |_| None).1);
+        if let Some(edit) = given {
             state.add_quantity.clear();
             out.push(Command::Apply(edit));
         }
     });
+}
+
+/// The party of a holder (a stash's own, a character's) by name, and its
+/// members as holders.
+fn party_members(data: &CampaignData, holder: Holder) -> Option<(String, Vec<Holder>)> {
+    let party = match holder {
+        Holder::Stash(p) => Some(p),
+        Holder::Character(c) => data.characters.get(&c)?.party,
+    }?;
+    let name = data.parties.get(&party)?.name.clone();
+    let mut members: Vec<&crate::model::Character> = data.members(party).collect();
+    members.sort_by_key(|c| c.name.to_lowercase());
+    Some((
+        name,
+        members.iter().map(|c| Holder::Character(c.id)).collect(),
+    ))
 }

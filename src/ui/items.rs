@@ -106,12 +106,21 @@ fn item_editor(
 ) {
     let key = |f: &str| format!("item{}:{f}", item.id.0);
     ui.heading(&item.name);
+    if item.suggested {
+        suggestion_ui(
+            ui,
+            "its units, weight and bonus are not given by the texts",
+            || {
+                commit_item(fields, out, item, "maker", |_| {});
+            },
+        );
+    }
     egui::Grid::new("item-editor")
         .num_columns(2)
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             if let Some(name) = fields.text(ui, &key("name"), "Name", &item.name, 220.0) {
-                fields.commit(out, item, "name", |i| i.name = name);
+                commit_item(fields, out, item, "name", |i| i.name = name);
             }
             ui.end_row();
             let chosen = super::fields::choice_combo(ui, "category", "Category", item.category);
@@ -124,7 +133,7 @@ fn item_editor(
                 } else {
                     "category (food units cleared)"
                 };
-                fields.commit(out, item, what, |i| {
+                commit_item(fields, out, item, what, |i| {
                     i.category = category;
                     if !category.has_food_units() {
                         i.food_units = 0;
@@ -140,7 +149,7 @@ fn item_editor(
                     item.food_units,
                     &limits::FOOD_UNITS,
                 ) {
-                    fields.commit(out, item, "food units", |i| i.food_units = v);
+                    commit_item(fields, out, item, "food units", |i| i.food_units = v);
                 }
                 ui.end_row();
             }
@@ -148,17 +157,17 @@ fn item_editor(
             if let Some(v) = fields.decimal(ui, &key("weight"), "Weight (kg)", item.weight, |t| {
                 limits::parse_decimal(t, &limits::WEIGHT)
             }) {
-                fields.commit(out, item, "weight", |i| i.weight = v);
+                commit_item(fields, out, item, "weight", |i| i.weight = v);
             }
             ui.end_row();
             if let Some(q) = optional_combo(ui, "Quality", item.quality) {
-                fields.commit(out, item, "quality", |i| i.quality = q);
+                commit_item(fields, out, item, "quality", |i| i.quality = q);
             }
             if let Some(m) = optional_combo(ui, "Material type", item.material) {
-                fields.commit(out, item, "material type", |i| i.material = m);
+                commit_item(fields, out, item, "material type", |i| i.material = m);
             }
             if let Some(t) = optional_combo(ui, "Gatherer's tool", item.tool_kind) {
-                fields.commit(out, item, "tool kind", |i| i.tool_kind = t);
+                commit_item(fields, out, item, "tool kind", |i| i.tool_kind = t);
             }
             if item.category == Category::Tool || item.tool_kind.is_some() {
                 ui.label("");
@@ -169,16 +178,48 @@ fn item_editor(
                     item.bonus,
                     &limits::ITEM_BONUS,
                 ) {
-                    fields.commit(out, item, "item bonus", |i| i.bonus = v);
+                    commit_item(fields, out, item, "item bonus", |i| i.bonus = v);
                 }
                 ui.end_row();
             }
         });
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &item.notes) {
-        fields.commit(out, item, "notes", |i| i.notes = notes);
+        commit_item(fields, out, item, "notes", |i| i.notes = notes);
     }
     ui.add_space(8.0);
     delete_item_ui(ui, data, item, out);
+}
+
+/// The edit `change` makes of a catalogue item: the GM's from then on
+/// (no longer Waybook's suggestion).
+fn commit_item(
+    fields: &mut FieldBuffers,
+    out: &mut Vec<Command>,
+    item: &Item,
+    what: &str,
+    change: impl FnOnce(&mut Item),
+) {
+    fields.commit(out, item, what, |i| {
+        change(i);
+        i.suggested = false;
+    });
+}
+
+/// The mark of a starter record that is Waybook's suggestion (`why` the
+/// texts do not settle it), with "Make it mine", which `mine` does.
+pub(super) fn suggestion_ui(ui: &mut Ui, why: &str, mine: impl FnOnce()) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "{}: {why}. Any change makes it yours.",
+                crate::model::SUGGESTED
+            ))
+            .italics(),
+        );
+        if ui.button("Make it mine").clicked() {
+            mine();
+        }
+    });
 }
 
 /// Delete item, refused (and saying why) while anyone holds it or the

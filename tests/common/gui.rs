@@ -78,10 +78,16 @@ impl Fixture {
     /// A new campaign as File > New makes it (the starter content, nothing
     /// played), opened in the app: where a new GM begins.
     pub fn new_campaign() -> Self {
+        Self::new_campaign_then(|_| {})
+    }
+
+    /// A new campaign, `prepare`d (its file changed) before the app opens it.
+    pub fn new_campaign_then(prepare: impl FnOnce(&std::path::Path)) -> Self {
         Self::made_by(
             "new.waybook",
             |path| {
                 drop(waybook::starter::create_campaign(path, "New campaign").expect("made"));
+                prepare(path);
             },
             Vec::new(),
             false,

@@ -1360,4 +1360,64 @@ fn empty_screens_say_what_to_do() {
     assert!(f.shows("No character matches the filter."));
     f.click("Show everyone");
     assert!(f.shows("7 of 7 characters"));
+    let mut f = Fixture::new_campaign_then(|path| {
+        rusqlite::Connection::open(path)
+            .expect("opens")
+            .execute_batch("DELETE FROM ware; DELETE FROM item;")
+            .expect("an empty catalogue");
+    });
+    f.click("Item catalogue");
+    assert!(f.shows("The catalogue is empty: Add item, or File › Import pack…"));
+}
+
+/// Issue 34, 14: a new campaign starts with the items the texts name and
+/// a merchant's stock, each Waybook's suggestion until the GM changes it;
+/// and an item is given to every member of a party at once.
+#[test]
+fn a_new_campaign_has_the_texts_items_and_gives_one_to_everyone() {
+    let mut f = Fixture::new_campaign();
+    let names: Vec<String> = f.data().items.values().map(|i| i.name.clone()).collect();
+    for name in [
+        "Trail rations",
+        "Waterskin (full)",
+        "Botanist's Tool",
+        "Fisher's Gear",
+        "Miner's Tool",
+        "Torch",
+        "Tent",
+    ] {
+        assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+    }
+    assert!(f.data().items.values().all(|i| i.suggested));
+    assert!(!f.data().wares.is_empty() && f.data().wares.values().all(|w| w.suggested));
+    f.click("Item catalogue");
+    f.click("Torch");
+    assert!(f.shows("Waybook's suggestion, not the rule texts': its units, weight and bonus are not given by the texts."));
+    f.type_into("Weight (kg)", "0.75");
+    let torch = f
+        .data()
+        .items
+        .values()
+        .find(|i| i.name == "Torch")
+        .expect("a torch");
+    assert!(!torch.suggested, "the GM's now");
+    // A party of two, given two days of rations each in one step.
+    f.click("Parties");
+    f.click("Add party");
+    f.click("Roster");
+    for _ in 0..2 {
+        f.click("Add character");
+    }
+    f.click("Inventory");
+    f.pick("From the catalogue:", "Trail rations");
+    f.type_into("Amount", "2");
+    f.click("Give each of New party");
+    let rations = f
+        .data()
+        .holdings
+        .values()
+        .filter(|h| f.data().items[&h.item].name == "Trail rations")
+        .count();
+    assert_eq!(rations, 2, "a stack each");
+    assert!(f.shows("Give 2 × Trail rations to New character and New character: saved"));
 }

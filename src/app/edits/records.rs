@@ -239,6 +239,7 @@ pub fn add_ware(data: &CampaignData) -> Added<Ware> {
         price: 5,
         supplies: 1,
         item: None,
+        suggested: false,
     };
     added("Add ware", &ware)
 }
