@@ -4,7 +4,7 @@
 use crate::common::gui::Fixture;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use waybook::app::DialogOutcome;
 use waybook::model::{Activity, CampaignData, Category, Holder, PartyId};
 
