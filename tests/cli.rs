@@ -707,12 +707,14 @@ fn export_pack_and_import_pack_carry_house_rules_between_campaigns() {
     assert!(imported.status.success(), "{}", text(&imported.stderr));
     let said: serde_json::Value = serde_json::from_slice(&imported.stdout).expect("JSON");
     assert_eq!(
-        said["adds"], "8 tables, 4 items, 0 wares, 1 cult, 2 regions",
-        "a new campaign has the starter's tools and wares already"
+        said["adds"],
+        "8 tables, 4 items, 0 wares, 1 cult, 2 regions; the calendar in place of a new campaign's",
+        "a new campaign has the starter's tools and wares, and a calendar the GM never changed"
     );
     assert_eq!(
-        said["clashes"][0]["kind"], "calendar",
-        "a new campaign's tables are the same"
+        said["clashes"],
+        serde_json::json!([]),
+        "a new campaign's tables are the same, its calendar is not the GM's"
     );
     assert_eq!(said["clash"], "Replace it");
     let tables = text(&waybook(&["tables", path_str(&other)]).stdout);
@@ -722,12 +724,95 @@ fn export_pack_and_import_pack_carry_house_rules_between_campaigns() {
         calendar.contains("of the Crossing"),
         "the demo's calendar came too: {calendar}"
     );
+    let round_trip = dir.path().join("again.json");
+    let name = "The Road to Emberfall (demo)";
+    let out_again = [
+        "export-pack",
+        path_str(&other),
+        "--out",
+        path_str(&round_trip),
+    ];
+    assert!(
+        run(&[&out_again[..], &["--name", name]].concat())
+            .status
+            .success()
+    );
+    assert_eq!(
+        std::fs::read(&round_trip).expect("read"),
+        std::fs::read(&pack).expect("read"),
+        "out, in and out again: the same pack"
+    );
     let before = std::fs::read(&other).expect("read");
     std::fs::write(&pack, "{\"format\": \"waybook-pack\", \"version\": 1, \"name\": \"x\", \"tables\": [{\"name\": \"t\", \"dice\": \"d6\", \"rows\": []}]}").expect("written");
     let bad = run(&["import-pack", path_str(&other), "--pack", path_str(&pack)]);
     assert_eq!(bad.status.code(), Some(1));
     assert!(one_error_line(&bad).contains("was not imported: tables[0].rows: no row covers 1"));
     assert_eq!(std::fs::read(&other).expect("read"), before, "unchanged");
+}
+
+/// Issue 34, items 20 and 21: a clash says what differs, field by field,
+/// and a pack whose broken part is a kept clash is still refused whole.
+#[test]
+fn import_pack_says_how_each_clash_differs_and_checks_the_pack_whole() {
+    let dir = tempfile::tempdir().expect("dir");
+    let demo = demo_file(&dir);
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| waybook_keeping(&data, args);
+    let pack = dir.path().join("rules.json");
+    assert!(
+        run(&["export-pack", path_str(&demo), "--out", path_str(&pack)])
+            .status
+            .success()
+    );
+    let mut written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&pack).expect("read")).expect("JSON");
+    written["regions"][0]["keep_percent"] = 75.into();
+    let toll = (written["tables"].as_array_mut().expect("tables").iter_mut())
+        .find(|t| t["name"] == "Toll bandits")
+        .expect("Toll bandits");
+    let first = toll["rows"][0]["result"]
+        .as_str()
+        .expect("a result")
+        .to_owned();
+    toll["rows"][0]["result"] = "Three toll-keepers".into();
+    written["switches"]["day_hours"] = 20.into();
+    written["calendar"]["era"] = "of the Ember".into();
+    std::fs::write(&pack, written.to_string()).expect("written");
+    let said = run(&["import-pack", path_str(&demo), "--pack", path_str(&pack)]);
+    assert!(said.status.success(), "{}", text(&said.stderr));
+    let lines = text(&said.stdout);
+    assert!(
+        lines.contains("; the rule switches in place of a new campaign's\n"),
+        "the demo's switches are as a new campaign has them: {lines}"
+    );
+    assert!(
+        lines.contains(&format!(
+            "table Toll bandits: keep mine\n    row 1 result: “{first}” → “Three toll-keepers”\n"
+        )),
+        "{lines}"
+    );
+    assert!(lines.contains("    keep chance (%): 60 → 75\n"), "{lines}");
+    assert!(
+        lines.contains("    era: “of the Crossing” → “of the Ember”\n"),
+        "{lines}"
+    );
+    written["regions"][0]["warriors"] = "Dragons".into();
+    std::fs::write(&pack, written.to_string()).expect("written");
+    let before = std::fs::read(&demo).expect("read");
+    let refused = run(&["import-pack", path_str(&demo), "--pack", path_str(&pack)]);
+    assert_eq!(
+        refused.status.code(),
+        Some(1),
+        "kept or not, Dragons is no table"
+    );
+    assert!(
+        one_error_line(&refused).contains(
+            "regions[0].warriors: no table is named “Dragons” in the pack or the campaign"
+        ),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert_eq!(std::fs::read(&demo).expect("read"), before, "unchanged");
 }
 
 /// Issue 11: `map` lists places, paths and where each party is.

@@ -1,7 +1,7 @@
 //! `waybook export-pack`: the campaign's house rules as one JSON pack;
 //! `waybook import-pack`: a pack into a campaign, after a snapshot, as one
-//! edit, saying what it adds and what clashes by name and how each clash
-//! was settled (`--clash keep|replace|copy`). A bad pack is refused with
+//! edit, saying what it adds, what clashes by name and how it differs, and
+//! how each clash was settled (`--clash keep|replace|copy`). A bad pack is refused with
 //! its field named, and the campaign is left as it was.
 
 use super::snapshots::snapshots_of;
@@ -91,7 +91,7 @@ pub fn import_pack(args: &ImportPackArgs, out: &mut impl Write) -> anyhow::Resul
     if args.json {
         let clashes: Vec<_> = clashes
             .iter()
-            .map(|c| json!({"kind": c.kind, "name": c.name}))
+            .map(|c| json!({"kind": c.kind, "name": c.name, "differs": pack.differences(&data, c)}))
             .collect();
         let done = json!({"pack": pack.name, "adds": adds, "clashes": clashes, "clash": clash.label(), "changes": edit.changes.len()});
         writeln!(out, "{}", serde_json::to_string_pretty(&done)?)?;
@@ -100,6 +100,9 @@ pub fn import_pack(args: &ImportPackArgs, out: &mut impl Write) -> anyhow::Resul
     writeln!(out, "{}: adds {adds}", edit.label)?;
     for c in &clashes {
         writeln!(out, "{}: {}", c.words(), clash.label().to_lowercase())?;
+        for line in pack.differences(&data, c) {
+            writeln!(out, "    {line}")?;
+        }
     }
     Ok(())
 }

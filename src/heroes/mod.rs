@@ -20,8 +20,7 @@ pub mod sheet;
 
 /// The campaign table heroes who were down at the end of a mission roll on.
 pub use crate::model::advancement::INJURY_TABLE;
-/// The campaign table whose rows are the reasons the GM gives XP for.
-pub const XP_AWARDS_TABLE: &str = "xp-awards";
+pub use crate::model::advancement::XP_AWARDS_TABLE;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum HeroError {

@@ -7,6 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 /// The campaign table a hero down at the end rolls on.
 pub const INJURY_TABLE: &str = "injury";
+/// The campaign table whose rows are the reasons the GM gives XP for.
+pub const XP_AWARDS_TABLE: &str = "xp-awards";
 
 crate::rules::named_enum! {
     /// What an advance gives. Waybook's own `note` keeps an advance written

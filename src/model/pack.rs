@@ -168,6 +168,19 @@ pub struct Clashing {
 }
 
 impl Clashing {
+    /// The clash over the campaign's one `kind` ("calendar", "switches",
+    /// "house rules"), named as the GM reads it.
+    fn single(kind: &'static str) -> Self {
+        let name = SINGLES
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(kind, |(_, n)| n);
+        Clashing {
+            kind,
+            name: name.to_owned(),
+        }
+    }
+
     /// "table weather", "the calendar".
     pub fn words(&self) -> String {
         match self.kind {
@@ -231,8 +244,57 @@ impl PackImport {
     }
 }
 
+/// A record as the pack writes it, to compare field by field.
+fn json<T: Serialize>(record: &T) -> Option<serde_json::Value> {
+    serde_json::to_value(record).ok()
+}
+
 fn same(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// The campaign's ones of a kind a pack may bring: kind and name.
+const SINGLES: [(&str, &str); 3] = [
+    ("calendar", "the calendar"),
+    ("switches", "the rule switches"),
+    ("house rules", "the travel methods and enemy tiers"),
+];
+
+/// Which of the campaign's calendar, switches and house rules are as a new
+/// campaign has them, never made the GM's: a pack's take their place
+/// without a clash. The switches' tables count as the new campaign's while
+/// they are Waybook's suggestions.
+fn untouched(data: &CampaignData) -> Vec<&'static str> {
+    let s = &data.settings;
+    let fresh = Settings::new("");
+    let suggested =
+        |t: Option<TableId>| t.is_none_or(|t| data.tables.get(&t).is_some_and(|t| t.suggested));
+    let mut untouched = Vec::new();
+    if *s.calendar == *fresh.calendar {
+        untouched.push("calendar");
+    }
+    let switches = (s.companion, s.rounds, s.exploration, s.day_hours)
+        == (
+            fresh.companion,
+            fresh.rounds,
+            fresh.exploration,
+            fresh.day_hours,
+        )
+        && (s.long_rest_degrees, s.track_food, s.food_and_drink_apart)
+            == (
+                fresh.long_rest_degrees,
+                fresh.track_food,
+                fresh.food_and_drink_apart,
+            )
+        && suggested(s.weather_table)
+        && suggested(s.gather_table);
+    if switches {
+        untouched.push("switches");
+    }
+    if *s.house_rules == *fresh.house_rules {
+        untouched.push("house rules");
+    }
+    untouched
 }
 
 impl Pack {
@@ -449,8 +511,9 @@ impl Pack {
     }
 
     /// What the pack holds that the campaign has by name already, not the
-    /// same, and the calendar and switches when they differ from the
-    /// campaign's: what the GM chooses about.
+    /// same, and the calendar, switches and house rules when they differ
+    /// from the campaign's and the GM made those theirs: what the GM
+    /// chooses about. (Those a campaign has as it was made come in.)
     pub fn clashes(&self, data: &CampaignData) -> Vec<Clashing> {
         let ours = Pack::of(data, "");
         let mut clashes: Vec<Clashing> = self
@@ -459,25 +522,134 @@ impl Pack {
             .filter(|(_, _, same)| !same)
             .map(|(kind, name, _)| Clashing { kind, name })
             .collect();
-        if self.calendar.is_some() && self.calendar != ours.calendar {
-            clashes.push(Clashing {
-                kind: "calendar",
-                name: "the calendar".to_owned(),
-            });
-        }
-        if self.switches.is_some() && self.switches != ours.switches {
-            clashes.push(Clashing {
-                kind: "switches",
-                name: "the campaign's switches".to_owned(),
-            });
-        }
-        if self.house_rules.is_some() && self.house_rules != ours.house_rules {
-            clashes.push(Clashing {
-                kind: "house rules",
-                name: "the travel methods and enemy tiers".to_owned(),
-            });
+        let untouched = untouched(data);
+        for (kind, _) in SINGLES {
+            if self.single_differs(&ours, kind) && !untouched.contains(&kind) {
+                clashes.push(Clashing::single(kind));
+            }
         }
         clashes
+    }
+
+    /// Whether the pack has the one `kind` of the campaign (its calendar,
+    /// switches or house rules), and another than `ours`.
+    fn single_differs(&self, ours: &Pack, kind: &str) -> bool {
+        match kind {
+            "calendar" => self.calendar.is_some() && self.calendar != ours.calendar,
+            "switches" => self.switches.is_some() && self.switches != ours.switches,
+            _ => self.house_rules.is_some() && self.house_rules != ours.house_rules,
+        }
+    }
+
+    /// The calendar, switches and house rules of the pack that come in
+    /// because the campaign's are as a new campaign has them, by name: "the
+    /// calendar".
+    pub fn takes_as_made(&self, data: &CampaignData) -> Vec<&'static str> {
+        let ours = Pack::of(data, "");
+        let untouched = untouched(data);
+        (SINGLES.iter())
+            .filter(|(kind, _)| untouched.contains(kind) && self.single_differs(&ours, kind))
+            .map(|(_, name)| *name)
+            .collect()
+    }
+
+    /// How the campaign's record and the pack's of a clash differ, a line
+    /// each ("keep chance (%): 60 → 75").
+    pub fn differences(&self, data: &CampaignData, clash: &Clashing) -> Vec<String> {
+        let ours = Pack::of(data, "");
+        let value = |v: Option<serde_json::Value>| v.unwrap_or_default();
+        let name = clash.name.as_str();
+        let (mine, theirs) = match clash.kind {
+            "table" => (
+                ours.table(name).and_then(json),
+                self.table(name).and_then(json),
+            ),
+            "item" => (
+                (data.items.values())
+                    .find(|i| same(&i.name, name))
+                    .map(PackItem::of)
+                    .and_then(|i| json(&i)),
+                (self.items.iter())
+                    .find(|i| same(&i.name, name))
+                    .and_then(json),
+            ),
+            "ware" => (
+                ours.ware(name).and_then(json),
+                self.ware(name).and_then(json),
+            ),
+            "cult" => (
+                ours.cult(name).and_then(json),
+                self.cult(name).and_then(json),
+            ),
+            "region" => (
+                ours.region(name).and_then(json),
+                self.region(name).and_then(json),
+            ),
+            "calendar" => (
+                ours.calendar.as_ref().and_then(json),
+                self.calendar.as_ref().and_then(json),
+            ),
+            "switches" => (
+                ours.switches.as_ref().and_then(json),
+                self.switches.as_ref().and_then(json),
+            ),
+            _ => (
+                ours.house_rules.as_ref().and_then(json),
+                self.house_rules.as_ref().and_then(json),
+            ),
+        };
+        super::pack_diff::differences(&value(mine), &value(theirs))
+    }
+
+    /// Every table the pack names (its regions' weather and encounters, its
+    /// switches, its tables' rows that roll another) is the pack's or the
+    /// campaign's: checked whole, whatever the GM would keep.
+    pub fn refers(&self, data: &CampaignData) -> Result<(), PackError> {
+        let known = |name: &str| {
+            self.table(name).is_some() || data.tables.values().any(|t| same(&t.name, name))
+        };
+        let missing = |at: String, name: &str| {
+            field(
+                at,
+                format!("no table is named “{name}” in the pack or the campaign"),
+            )
+        };
+        for (i, r) in self.regions.iter().enumerate() {
+            let named = (r.seasons.iter())
+                .map(|(season, t)| (format!("seasons.{season}"), t))
+                .chain(r.hazard.iter().map(|t| ("hazard".to_owned(), t)))
+                .chain(r.warriors.iter().map(|t| ("warriors".to_owned(), t)))
+                .chain(r.benign.iter().map(|t| ("benign".to_owned(), t)));
+            for (what, t) in named {
+                if !known(t) {
+                    return Err(missing(format!("regions[{i}].{what}"), t));
+                }
+            }
+        }
+        if let Some(s) = &self.switches {
+            for (what, t) in [
+                ("weather_table", &s.weather_table),
+                ("gather_table", &s.gather_table),
+            ] {
+                if let Some(t) = t.as_ref().filter(|t| !known(t)) {
+                    return Err(missing(format!("switches.{what}"), t));
+                }
+            }
+        }
+        for (i, t) in self.tables.iter().enumerate() {
+            for (j, row) in t.rows.iter().enumerate() {
+                let pieces = crate::rules::nested::pieces(&t.name, &row.result)
+                    .map_err(|e| field(format!("tables[{i}].rows[{j}]"), e.to_string()))?;
+                for piece in pieces {
+                    if let crate::rules::nested::Piece::Table(name) = piece
+                        && !known(&name)
+                    {
+                        return Err(missing(format!("tables[{i}].rows[{j}]"), &name));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Each record of the pack whose name `ours` has: its kind, its name,
@@ -511,8 +683,22 @@ impl Pack {
     }
 
     /// How many records the pack adds under names new to the campaign, in
-    /// words ("3 tables, 0 wares, 0 cults, 1 region").
+    /// words ("3 tables, 0 wares, 0 cults, 1 region"), and the calendar,
+    /// switches or house rules it brings to a campaign that has them as
+    /// they were made ("the calendar (yours was as a new campaign has
+    /// it)").
     pub fn adds(&self, data: &CampaignData) -> String {
+        let counts = self.counts(data);
+        match self.takes_as_made(data).as_slice() {
+            [] => counts,
+            taken => format!(
+                "{counts}; {} in place of a new campaign's",
+                taken.join(", ")
+            ),
+        }
+    }
+
+    fn counts(&self, data: &CampaignData) -> String {
         let namesakes = self.namesakes(data, &Pack::of(data, ""));
         let new = |kind: &str, count: usize| {
             let known = namesakes.iter().filter(|(k, _, _)| *k == kind).count();
@@ -547,7 +733,11 @@ impl Pack {
         choose: &dyn Fn(&Clashing) -> Clash,
         lenient: bool,
     ) -> Result<Edit, PackError> {
+        if !lenient {
+            self.refers(data)?;
+        }
         let mut book = Book::new(data, choose, self.clashes(data));
+        book.untouched = untouched(data);
         book.lenient = lenient;
         book.tables(&self.tables);
         book.items(&self.items);
@@ -627,6 +817,9 @@ struct Book<'a> {
     tables: HashMap<String, TableId>,
     items: HashMap<String, ItemId>,
     next: HashMap<&'static str, i64>,
+    /// The campaign's calendar, switches and house rules that are as a new
+    /// campaign has them: the pack's come in.
+    untouched: Vec<&'static str>,
 }
 
 impl<'a> Book<'a> {
@@ -645,6 +838,7 @@ impl<'a> Book<'a> {
             tables: HashMap::new(),
             items: HashMap::new(),
             next: HashMap::new(),
+            untouched: Vec::new(),
         }
     }
 
@@ -893,14 +1087,12 @@ impl<'a> Book<'a> {
     ) -> Result<(), PackError> {
         let before = &self.data.settings;
         let mut after = before.clone();
-        let taken = |kind: &'static str, name: &str| {
-            let clash = Clashing {
-                kind,
-                name: name.to_owned(),
-            };
-            self.clashes.contains(&clash) && (self.choose)(&clash) != Clash::Keep
+        let taken = |kind: &'static str| {
+            let clash = Clashing::single(kind);
+            self.untouched.contains(&kind)
+                || (self.clashes.contains(&clash) && (self.choose)(&clash) != Clash::Keep)
         };
-        if let Some(calendar) = calendar.filter(|_| taken("calendar", "the calendar")) {
+        if let Some(calendar) = calendar.filter(|_| taken("calendar")) {
             // An event on a month, festival or moon the new calendar has not
             // would fall on no day: the GM moves it first.
             let stranded = super::CalendarEvent::stranded(self.data.events.values(), calendar);
@@ -915,7 +1107,7 @@ impl<'a> Book<'a> {
             }
             *after.calendar = calendar.clone();
         }
-        if let Some(s) = switches.filter(|_| taken("switches", "the campaign's switches")) {
+        if let Some(s) = switches.filter(|_| taken("switches")) {
             after.companion = s.companion;
             after.rounds = s.rounds;
             after.exploration = s.exploration;
@@ -928,9 +1120,7 @@ impl<'a> Book<'a> {
             after.gather_table =
                 self.table("switches.gather_table".into(), s.gather_table.as_ref())?;
         }
-        if let Some(rules) =
-            house_rules.filter(|_| taken("house rules", "the travel methods and enemy tiers"))
-        {
+        if let Some(rules) = house_rules.filter(|_| taken("house rules")) {
             *after.house_rules = rules.clone();
         }
         if after != *before {

@@ -194,3 +194,109 @@ fn lookup(data: &super::CampaignData, name: &str) -> Option<Result<RollTable, Ta
         .find(|t| t.name.trim().eq_ignore_ascii_case(name.trim()))
         .map(TableDef::rollable)
 }
+
+/// Everything that rolls `table`, in the GM's words with the screen each
+/// is set on: the campaign's weather and battle items, a region's season
+/// or encounters, a path's encounters, a place's merchant, the injury roll
+/// and the XP awards (by name), and the tables whose rows roll it
+/// ("{roll: weather}"). Empty: nothing does.
+pub fn uses_of(data: &super::CampaignData, table: &TableDef) -> Vec<String> {
+    use crate::rules::nested::{Piece, pieces};
+    let id = Some(table.id);
+    let mut uses = Vec::new();
+    let s = &data.settings;
+    if s.weather_table == id {
+        uses.push("the campaign's weather (Campaign screen)".to_owned());
+    }
+    if s.gather_table == id {
+        uses.push("the battle items Gather finds (Campaign screen)".to_owned());
+    }
+    for r in data.regions.values() {
+        let seasons: Vec<&str> = (r.tables.iter())
+            .filter(|(_, t)| Some(**t) == id)
+            .map(|(season, _)| season.as_str())
+            .collect();
+        if !seasons.is_empty() {
+            uses.push(format!(
+                "{}'s weather in {} (Weather screen)",
+                r.name,
+                seasons.join(", ")
+            ));
+        }
+        for kind in crate::rules::rounds::encounter::Kind::ALL {
+            if r.encounters.of(*kind) == id {
+                uses.push(format!(
+                    "{}'s {} encounters (Weather screen)",
+                    r.name,
+                    kind.as_str()
+                ));
+            }
+        }
+    }
+    for p in data.paths.values() {
+        for kind in crate::rules::rounds::encounter::Kind::ALL {
+            if p.encounters.of(*kind) == id {
+                uses.push(format!(
+                    "{}'s {} encounters (Map screen)",
+                    p.name,
+                    kind.as_str()
+                ));
+            }
+        }
+    }
+    for p in data.places.values().filter(|p| p.merchant_table == id) {
+        uses.push(format!("{}'s merchant (Map screen)", p.name));
+    }
+    if table.name == super::advancement::INJURY_TABLE {
+        uses.push("the injury roll of heroes down after a mission or a scene".to_owned());
+    }
+    if table.name == super::advancement::XP_AWARDS_TABLE {
+        uses.push("the reasons for XP on the Heroes screen".to_owned());
+    }
+    for other in data.tables.values().filter(|t| t.id != table.id) {
+        let rolls = other.rows.iter().any(|row| {
+            pieces(&other.name, &row.result).is_ok_and(|pieces| {
+                pieces
+                    .iter()
+                    .any(|p| matches!(p, Piece::Table(n) if n.eq_ignore_ascii_case(&table.name)))
+            })
+        });
+        if rolls {
+            uses.push(format!("the {} table, whose rows roll it", other.name));
+        }
+    }
+    uses
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CampaignData, Change, Region, RegionId, Settings};
+
+    /// Issue 34, 19: everything that rolls a table is found, by id and by
+    /// name, so its deletion is asked about with the list.
+    #[test]
+    fn what_rolls_a_table_is_found_by_id_and_by_name() {
+        let mut data = CampaignData::new(Settings::new("Tables"));
+        let snow = TableDef::one_per_face(TableId(1), "Snow", &["Deep", "Light"]);
+        let mut loot = TableDef::one_per_face(TableId(2), "Loot", &["Coins", "x"]);
+        loot.rows[1].result = "A flurry: {roll: snow}".into();
+        let mut region = Region::new(RegionId(1), "Pass");
+        region.tables.insert("Winter".into(), snow.id);
+        for change in [
+            Change::of(None, Some(&snow)),
+            Change::of(None, Some(&loot)),
+            Change::of(None, Some(&region)),
+        ] {
+            data.apply(&change);
+        }
+        assert_eq!(
+            uses_of(&data, &snow),
+            [
+                "Pass's weather in Winter (Weather screen)",
+                "the Loot table, whose rows roll it"
+            ]
+        );
+        assert!(uses_of(&data, &loot).is_empty());
+    }
+}

@@ -15,7 +15,7 @@ pub enum WeatherError {
     #[error("there is no such region")]
     NoRegion,
     #[error(
-        "{region} has no weather table for {season} and the campaign has none: choose one on the Weather screen"
+        "{region} has no weather table for {season} and the campaign has none: give {region} one for {season} on the Weather screen, or the campaign one on the Campaign screen"
     )]
     NoTable { region: String, season: String },
     #[error("the {0} table cannot be rolled: {1}")]

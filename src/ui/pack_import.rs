@@ -1,11 +1,13 @@
-//! File > Import pack…: a house-rule pack, what it adds, each clash by name
-//! with the GM's choice (keep mine, replace it, add as a copy; the calendar
-//! and the switches are kept or replaced), why it cannot come in if it
-//! cannot, and Import as one undoable step after a snapshot.
+//! File > Import pack…: a house-rule pack, checked whole first (a table it
+//! names that neither it nor the campaign has is refused before anything
+//! is chosen), what it adds, each clash by name with how it differs and
+//! the GM's choice (keep mine, replace it, add as a copy; the calendar and
+//! the switches are kept or replaced), why it cannot come in if it cannot,
+//! and Import as one undoable step after a snapshot.
 
 use super::fields::ERROR_COLOUR;
 use crate::app::{App, Command};
-use crate::model::pack::Clash;
+use crate::model::pack::{Clash, Clashing};
 use egui::{RichText, Ui};
 
 pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
@@ -18,6 +20,14 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         ui.set_width(620.0);
         ui.heading(format!("Import the pack {}", import.pack.name));
         ui.label(RichText::new(&import.file).weak());
+        if let Err(e) = import.pack.refers(data) {
+            ui.label(RichText::new(format!("It cannot come in: {e}")).color(ERROR_COLOUR));
+            ui.label(
+                "Mend the pack where it was made, or add that table first, then import it again.",
+            );
+            close = ui.button("Close").clicked();
+            return;
+        }
         ui.label(format!("New to this campaign: {}.", import.pack.adds(data)));
         let clashes = import.pack.clashes(data);
         if clashes.is_empty() {
@@ -31,7 +41,7 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                         .striped(true)
                         .show(ui, |ui| {
                             for clash in &clashes {
-                                ui.label(clash.words());
+                                differences_ui(ui, clash, &import.pack.differences(data, clash));
                                 let offered: &[Clash] = match clash.kind {
                                     "calendar" | "switches" | "house rules" => &Clash::ALL[..2],
                                     _ => &Clash::ALL,
@@ -72,4 +82,26 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     if close || modal.should_close() {
         app.pack_import = None;
     }
+}
+
+/// A clash's name with the first lines of how the pack's differs; every
+/// line on hover.
+fn differences_ui(ui: &mut Ui, clash: &Clashing, lines: &[String]) {
+    const SHOWN: usize = 2;
+    ui.vertical(|ui| {
+        ui.label(clash.words());
+        for line in lines.iter().take(SHOWN) {
+            ui.label(RichText::new(line).weak().small());
+        }
+        if lines.len() > SHOWN {
+            ui.label(
+                RichText::new(format!("and {} more", lines.len() - SHOWN))
+                    .weak()
+                    .small(),
+            )
+            .on_hover_text(lines.join("\n"));
+        }
+    })
+    .response
+    .on_hover_text(lines.join("\n"));
 }

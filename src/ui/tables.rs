@@ -331,14 +331,62 @@ fn rows_ui(
                 t.suggested = false;
             });
         }
+        let asked = egui::Id::unique(("delete-table", t.id.0));
         if ui
             .button("Delete table")
             .on_hover_text("Ctrl+Z brings it back")
             .clicked()
         {
-            out.push(Command::Apply(crate::app::edits::records::remove_table(
-                data, t,
-            )));
+            let uses = crate::model::uses_of_table(data, t);
+            if uses.is_empty() {
+                out.push(Command::Apply(crate::app::edits::records::remove_table(
+                    data, t,
+                )));
+            } else {
+                ui.data_mut(|d| d.insert_temp(asked, uses));
+            }
         }
+        delete_in_use_ui(ui, asked, data, t, out);
     });
+}
+
+/// The question before a table in use is deleted: what rolls it, and that
+/// those roll nothing without it; Delete it or Keep it.
+fn delete_in_use_ui(
+    ui: &mut Ui,
+    asked: egui::Id,
+    data: &CampaignData,
+    t: &TableDef,
+    out: &mut Vec<Command>,
+) {
+    let Some(uses) = ui.data(|d| d.get_temp::<Vec<String>>(asked)) else {
+        return;
+    };
+    let mut close = false;
+    let modal = egui::Modal::new(asked.with("modal")).show(ui.ctx(), |ui| {
+        ui.set_width(460.0);
+        ui.heading(format!("Delete the {} table?", t.name));
+        ui.label("It is in use by:");
+        for what in &uses {
+            ui.label(format!("• {what}"));
+        }
+        ui.label(
+            RichText::new("Without it these roll nothing until another table is chosen. Edit › Undo brings it back.")
+                .weak(),
+        );
+        ui.horizontal(|ui| {
+            if ui.button("Delete it").clicked() {
+                out.push(Command::Apply(crate::app::edits::records::remove_table(
+                    data, t,
+                )));
+                close = true;
+            }
+            if ui.button("Keep it").clicked() {
+                close = true;
+            }
+        });
+    });
+    if close || modal.should_close() {
+        ui.data_mut(|d| d.remove::<Vec<String>>(asked));
+    }
 }

@@ -1421,3 +1421,32 @@ fn a_new_campaign_has_the_texts_items_and_gives_one_to_everyone() {
     assert_eq!(rations, 2, "a stack each");
     assert!(f.shows("Give 2 × Trail rations to New character and New character: saved"));
 }
+
+/// Issue 34, 19: a table in use is not deleted without a word: the GM is
+/// told what rolls it and asked; kept, it stays; deleted, undo brings it
+/// back with what rolled it.
+#[test]
+fn deleting_a_table_in_use_says_what_uses_it_and_asks() {
+    let mut f = Fixture::demo();
+    f.click("Dice and rules");
+    f.pick("Table", "injury");
+    let injury = f.data().table_named("injury").expect("the injury table").id;
+    f.click("Delete table");
+    assert!(f.shows("Delete the injury table?"));
+    assert!(f.shows("• the injury roll of heroes down after a mission or a scene"));
+    f.click("Keep it");
+    assert!(f.data().tables.contains_key(&injury));
+    assert!(!f.shows("Delete the injury table?"));
+    f.click("Delete table");
+    f.click("Delete it");
+    assert!(!f.data().tables.contains_key(&injury));
+    f.menu("Edit", "Undo");
+    assert!(f.data().tables.contains_key(&injury));
+    // What rolls the weather table, as the question lists it.
+    let data = f.data();
+    let uses = waybook::model::uses_of_table(data, data.table_named("weather").expect("weather"));
+    assert!(
+        uses.contains(&"the campaign's weather (Campaign screen)".to_owned()),
+        "{uses:?}"
+    );
+}

@@ -420,6 +420,10 @@ fn a_pack_is_exported_and_imported_with_a_clash_replaced() {
     f.menu("File", "Import pack…");
     assert!(f.shows("Import the pack"));
     assert!(f.shows("table Toll bandits"), "the clash is named");
+    assert!(
+        f.shows("row 1 result: “Two toll-keepers with cudgels” → “Three toll-keepers”"),
+        "and how it differs"
+    );
     assert!(f.shows("New to this campaign: 0 tables, 0 items, 0 wares, 0 cults, 0 regions."));
     f.harness
         .get_all_by_label("Replace it")
@@ -447,4 +451,33 @@ fn a_pack_is_exported_and_imported_with_a_clash_replaced() {
         "refused in words"
     );
     assert!(!f.shows("Import the pack"), "no import window");
+}
+
+/// Issue 34, item 21: a pack naming a table neither it nor the campaign
+/// has is refused before any choice, however its clash would be settled.
+#[test]
+fn a_pack_whose_kept_clash_is_broken_is_refused_before_any_choice() {
+    let dir = tempfile::tempdir().expect("dir");
+    let theirs = dir.path().join("theirs.json");
+    let mut f = Fixture::with_dialogs(vec![waybook::app::DialogOutcome::Picked(theirs.clone())]);
+    let mut pack = waybook::model::pack::Pack::of(f.data(), "Dragons");
+    let pass = (pack.regions.iter_mut())
+        .find(|r| r.name == "Greyspine pass")
+        .expect("the pass");
+    pass.warriors = Some("Dragons".to_owned());
+    pass.keep_percent = 75;
+    std::fs::write(&theirs, pack.to_json()).expect("written");
+    let before = f.data().clone();
+    f.menu("File", "Import pack…");
+    assert!(f.shows(
+        "It cannot come in: regions[0].warriors: no table is named “Dragons” in the pack or the campaign"
+    ));
+    assert!(!f.shows("Keep mine"), "nothing to choose");
+    assert!(
+        f.harness.query_by_label("Import").is_none(),
+        "no Import button"
+    );
+    f.click("Close");
+    assert!(!f.shows("It cannot come in"), "the window closed");
+    assert_eq!(*f.data(), before, "nothing changed");
 }
