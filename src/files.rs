@@ -1,6 +1,7 @@
-//! Paths and files: the one data folder, absolute paths for what the app remembers, and writing
+//! Paths and files: the one data folder, absolute paths for what the app remembers, writing
 //! files so that a failure never leaves a half-written one (write a temporary
-//! file beside the target, flush it to disk, then rename it over).
+//! file beside the target, flush it to disk, then rename it over), reading
+//! text as the tools GMs use write it, and the OS's failures in plain words.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -72,11 +73,78 @@ pub fn temp_path_beside(target: &Path) -> PathBuf {
     target.with_file_name(name)
 }
 
+/// A file that could not be written, and why in words.
 #[derive(Debug, thiserror::Error)]
-#[error("could not write {}: {source}", path.display())]
+#[error("could not write {}: {}", path.display(), io_words(cause))]
 pub struct WriteError {
     pub path: PathBuf,
-    pub source: std::io::Error,
+    pub cause: std::io::Error,
+}
+
+/// A file that could not be read, and why in words.
+#[derive(Debug, thiserror::Error)]
+#[error("could not read {}: {}", path.display(), io_words(cause))]
+pub struct ReadError {
+    pub path: PathBuf,
+    pub cause: std::io::Error,
+}
+
+/// What the OS said went wrong, as a GM reads it: "there is no such file
+/// or folder", not "No such file or directory (os error 2)".
+pub fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind::*;
+    match e.kind() {
+        NotFound => "there is no such file or folder".to_owned(),
+        PermissionDenied => "Waybook is not allowed to (permission denied)".to_owned(),
+        StorageFull | QuotaExceeded => "the disk is full; free some space and try again".to_owned(),
+        ReadOnlyFilesystem => "the disk is read-only".to_owned(),
+        IsADirectory => "it is a folder, not a file".to_owned(),
+        NotADirectory => "a part of the path is a file, not a folder".to_owned(),
+        InvalidData => "it is not text (UTF-8)".to_owned(),
+        _ => without_os_code(&e.to_string()).to_lowercase(),
+    }
+}
+
+/// `text` without the OS's error codes: "Broken pipe (os error 32)" is
+/// "Broken pipe".
+pub fn without_os_code(text: &str) -> String {
+    let mut words = text.to_owned();
+    while let Some(start) = words.find(" (os error ") {
+        let Some(end) = words[start..].find(')') else {
+            break;
+        };
+        words.replace_range(start..start + end + 1, "");
+    }
+    words
+}
+
+/// The text of the file at `path`, which must be UTF-8 (JSON).
+pub fn read_text(path: &Path) -> Result<String, ReadError> {
+    std::fs::read_to_string(path).map_err(|cause| ReadError {
+        path: path.to_owned(),
+        cause,
+    })
+}
+
+/// The text of a spreadsheet's file at `path` as its program wrote it:
+/// UTF-8 or UTF-16 by their byte-order mark (which is left out), else
+/// UTF-8, else Windows-1252 (a European Excel's CSV).
+pub fn read_spreadsheet(path: &Path) -> Result<String, ReadError> {
+    let bytes = std::fs::read(path).map_err(|cause| ReadError {
+        path: path.to_owned(),
+        cause,
+    })?;
+    Ok(spreadsheet_text(&bytes))
+}
+
+fn spreadsheet_text(bytes: &[u8]) -> String {
+    if let Some((encoding, _)) = encoding_rs::Encoding::for_bom(bytes) {
+        return encoding.decode_with_bom_removal(bytes).0.into_owned();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
+    }
 }
 
 /// Writes `bytes` to `target` all or nothing.
@@ -88,11 +156,11 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
             file.sync_all()
         })
         .and_then(|()| std::fs::rename(&temp, target));
-    result.map_err(|source| {
+    result.map_err(|cause| {
         let _ = std::fs::remove_file(&temp);
         WriteError {
             path: target.to_owned(),
-            source,
+            cause,
         }
     })
 }
@@ -121,6 +189,37 @@ pub fn file_stem_for(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn spreadsheet_text_is_read_as_its_program_wrote_it() {
+        let bom_utf8 = b"\xEF\xBB\xBFd6;Result\n1;Caf\xC3\xA9\n";
+        assert_eq!(super::spreadsheet_text(bom_utf8), "d6;Result\n1;Café\n");
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("d6\tRésultat".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(super::spreadsheet_text(&utf16), "d6\tRésultat");
+        let windows_1252 = b"d6;Result\n1;Caf\xE9 \x80 5\n";
+        assert_eq!(
+            super::spreadsheet_text(windows_1252),
+            "d6;Result\n1;Café € 5\n"
+        );
+    }
+
+    #[test]
+    fn the_os_s_failures_are_said_in_words_without_codes() {
+        let gone = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert_eq!(super::io_words(&gone), "there is no such file or folder");
+        assert_eq!(
+            super::without_os_code("could not read x: Broken pipe (os error 32): y (os error 2)"),
+            "could not read x: Broken pipe: y"
+        );
+        let read = super::read_text(std::path::Path::new("/no/such/file.json")).expect_err("gone");
+        assert_eq!(
+            read.to_string(),
+            "could not read /no/such/file.json: there is no such file or folder"
+        );
+    }
+
     #[test]
     fn a_name_becomes_a_file_stem() {
         assert_eq!(

@@ -80,7 +80,7 @@ fn main() -> ExitCode {
         // A reader that stopped early (`waybook roster x | head`) is not an error.
         Err(e) if reader_went_away(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("waybook: {e:#}");
+            eprintln!("waybook: {}", cli::error_line(&e));
             ExitCode::FAILURE
         }
     }

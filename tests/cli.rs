@@ -815,6 +815,41 @@ fn import_pack_says_how_each_clash_differs_and_checks_the_pack_whole() {
     assert_eq!(std::fs::read(&demo).expect("read"), before, "unchanged");
 }
 
+/// Issue 34, item 32: a file the OS cannot give is named once, in words,
+/// without the OS's codes.
+#[test]
+fn a_missing_or_unwritable_file_is_said_once_in_words() {
+    let dir = tempfile::tempdir().expect("dir");
+    let demo = demo_file(&dir);
+    let gone = dir.path().join("gone.json");
+    let read = waybook(&["import-pack", path_str(&demo), "--pack", path_str(&gone)]);
+    assert_eq!(
+        one_error_line(&read).trim_end(),
+        format!(
+            "waybook: could not read {}: there is no such file or folder",
+            gone.display()
+        )
+    );
+    let nowhere = dir.path().join("no-folder").join("p.json");
+    let written = waybook(&["export-pack", path_str(&demo), "--out", path_str(&nowhere)]);
+    assert_eq!(
+        one_error_line(&written).trim_end(),
+        format!(
+            "waybook: could not write {}: there is no such file or folder",
+            nowhere.display()
+        )
+    );
+    let made = waybook(&["new", path_str(&nowhere.with_extension("waybook"))]);
+    assert!(
+        one_error_line(&made).ends_with(&format!(
+            "the folder {} does not exist\n",
+            dir.path().join("no-folder").display()
+        )),
+        "{}",
+        text(&made.stderr)
+    );
+}
+
 /// Issue 11: `map` lists places, paths and where each party is.
 #[test]
 fn map_json_lists_places_paths_and_the_party_on_the_map() {

@@ -705,12 +705,12 @@ impl App {
             },
             DialogPurpose::ImportCsv => {
                 let file = path.display().to_string();
-                match std::fs::read_to_string(&path) {
+                match crate::files::read_spreadsheet(&path) {
                     Ok(text) => match crate::model::roster_csv::RosterImport::read(&file, &text) {
                         Ok(import) => self.csv_import = Some(import),
                         Err(e) => self.fail(e.to_string()),
                     },
-                    Err(e) => self.fail(format!("Could not read {file}: {e}")),
+                    Err(e) => self.fail(e.to_string()),
                 }
             }
             DialogPurpose::ImportTable => self.read_table(&path),
@@ -763,8 +763,8 @@ impl App {
     /// Reads a house-rule pack for the import window.
     fn read_pack(&mut self, path: &Path) {
         let file = path.display().to_string();
-        let read = std::fs::read_to_string(path)
-            .map_err(|e| format!("Could not read {file}: {e}"))
+        let read = crate::files::read_text(path)
+            .map_err(|e| e.to_string())
             .and_then(|text| {
                 crate::model::pack::Pack::parse(&text)
                     .map_err(|e| format!("{file} was not imported: {e}"))
@@ -783,12 +783,12 @@ impl App {
         let name = path
             .file_stem()
             .map_or_else(|| "Imported table".into(), |s| s.to_string_lossy());
-        match std::fs::read_to_string(path) {
+        match crate::files::read_spreadsheet(path) {
             Ok(text) => match crate::model::table_csv::TableImport::read(&file, &name, &text) {
                 Ok(import) => self.table_import = Some(import),
                 Err(e) => self.fail(e.to_string()),
             },
-            Err(e) => self.fail(format!("Could not read {file}: {e}")),
+            Err(e) => self.fail(e.to_string()),
         }
     }
 
@@ -948,11 +948,8 @@ impl App {
 /// Why a JSON file was not imported.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportFailed {
-    #[error("Could not read {}: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error("{0}")]
+    Read(crate::files::ReadError),
     #[error("{} was not imported: {reason}", path.display())]
     Refused {
         path: PathBuf,
@@ -962,10 +959,7 @@ pub enum ImportFailed {
 
 /// A JSON export read and checked, or why it cannot be imported.
 fn read_document(path: &Path) -> Result<crate::model::document::Document, ImportFailed> {
-    let text = std::fs::read_to_string(path).map_err(|source| ImportFailed::Read {
-        path: path.to_owned(),
-        source,
-    })?;
+    let text = crate::files::read_text(path).map_err(ImportFailed::Read)?;
     crate::model::document::Document::parse(&text).map_err(|reason| ImportFailed::Refused {
         path: path.to_owned(),
         reason,

@@ -63,8 +63,7 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
 /// A new campaign file from a JSON export; refused with the place of the
 /// first fault, creating nothing.
 pub fn import(json: &Path, out: &Path, stdout: &mut impl Write) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(json)
-        .map_err(|e| anyhow::anyhow!("could not read {}: {e}", json.display()))?;
+    let text = crate::files::read_text(json)?;
     let document = crate::model::document::Document::parse(&text)
         .map_err(|e| anyhow::anyhow!("{} was not imported: {e}", json.display()))?;
     Campaign::create_from(out, &document)?;

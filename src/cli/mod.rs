@@ -189,9 +189,45 @@ pub fn mistyped_command(args: &[std::ffi::OsString]) -> Option<String> {
     })
 }
 
+/// A command's error as the one line it prints: each cause said once,
+/// without the OS's codes, and no deeper than the OS's or SQLite's own
+/// words (their sources are their internals).
+pub fn error_line(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let words = crate::files::without_os_code(&cause.to_string());
+        if !line.contains(&words) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&words);
+        }
+        if cause.is::<std::io::Error>() || cause.is::<rusqlite::Error>() {
+            break;
+        }
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::mistyped_command;
+
+    #[test]
+    fn an_error_line_says_each_cause_once_without_os_codes() {
+        let io = std::io::Error::other("No such file or directory (os error 2)");
+        let repeated = anyhow::Error::new(io)
+            .context("could not write p.json: No such file or directory (os error 2)");
+        assert_eq!(
+            super::error_line(&repeated),
+            "could not write p.json: No such file or directory"
+        );
+        let context = anyhow::anyhow!("the disk is full").context("the pack was not written");
+        assert_eq!(
+            super::error_line(&context),
+            "the pack was not written: the disk is full"
+        );
+    }
 
     fn args(list: &[&str]) -> Vec<std::ffi::OsString> {
         list.iter().map(Into::into).collect()

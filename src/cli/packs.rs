@@ -69,8 +69,7 @@ pub fn export_pack(args: &ExportPackArgs, out: &mut impl Write) -> anyhow::Resul
 
 pub fn import_pack(args: &ImportPackArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let file_name = args.pack.display().to_string();
-    let text = std::fs::read_to_string(&args.pack)
-        .map_err(|e| anyhow::anyhow!("could not read {file_name}: {e}"))?;
+    let text = crate::files::read_text(&args.pack)?;
     let pack =
         Pack::parse(&text).map_err(|e| anyhow::anyhow!("{file_name} was not imported: {e}"))?;
     let snapshots = snapshots_of(&args.file)?;

@@ -47,8 +47,7 @@ pub fn list(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<()>
 /// Adds the characters of a CSV file to a campaign, after a snapshot of it;
 /// every row's error is listed and nothing is added if there is one.
 pub fn import_roster(file: &Path, csv: &Path, out: &mut impl Write) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(csv)
-        .map_err(|e| anyhow::anyhow!("could not read {}: {e}", csv.display()))?;
+    let text = crate::files::read_spreadsheet(csv)?;
     let import = crate::model::roster_csv::RosterImport::read(&csv.display().to_string(), &text)?;
     let campaign = Campaign::open_keeping(file, &snapshots_of(file)?)?;
     snapshots_of(file)?.take(&campaign, Reason::Import)?;

@@ -85,8 +85,7 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
 
 pub fn import_table(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let file_name = args.csv.display().to_string();
-    let text = std::fs::read_to_string(&args.csv)
-        .map_err(|e| anyhow::anyhow!("could not read {file_name}: {e}"))?;
+    let text = crate::files::read_spreadsheet(&args.csv)?;
     let mut import = TableImport::read(&file_name, &args.name, &text)?;
     import.replace = args.replace;
     let snapshots = snapshots_of(&args.file)?;

@@ -19,6 +19,7 @@ mod character;
 mod choice;
 pub mod chronicle;
 pub mod clock;
+pub mod csv_reading;
 pub mod cult;
 mod data;
 pub mod document;

@@ -70,6 +70,8 @@ fn number_field(label: &str) -> Option<&'static Number> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RosterImport {
     pub file: String,
+    /// What separates its cells, as found in its heading row.
+    pub separator: super::csv_reading::Separator,
     pub headers: Vec<String>,
     pub rows: Vec<Vec<String>>,
     pub mapping: Vec<Target>,
@@ -90,21 +92,17 @@ impl RosterImport {
             file: file.to_owned(),
             reason,
         };
-        let mut reader = csv::ReaderBuilder::new()
-            .flexible(true)
-            .trim(csv::Trim::All)
-            .from_reader(text.as_bytes());
-        let headers: Vec<String> = reader
-            .headers()
-            .map_err(|e| fail(e.to_string()))?
-            .iter()
-            .map(str::to_owned)
-            .collect();
-        let rows = reader
+        let separator = super::csv_reading::Separator::of(text);
+        let mut rows = separator
+            .reader(text)
             .records()
             .map(|r| r.map(|r| r.iter().map(str::to_owned).collect()))
             .collect::<Result<Vec<Vec<String>>, _>>()
             .map_err(|e| fail(e.to_string()))?;
+        if rows.is_empty() {
+            return Err(fail("it is empty".to_owned()));
+        }
+        let headers = rows.remove(0);
         if !headers
             .iter()
             .any(|h| Target::for_header(h) == Target::Text("Name"))
@@ -114,6 +112,7 @@ impl RosterImport {
         let mapping = headers.iter().map(|h| Target::for_header(h)).collect();
         Ok(Self {
             file: file.to_owned(),
+            separator,
             headers,
             rows,
             mapping,

@@ -1,10 +1,14 @@
 //! A roll table in and out of CSV, as spreadsheets keep them: a heading
-//! row whose first cell is the dice ("d6", "2d6", "d100") and whose second
-//! names the results, then a row per result: its total or range ("3",
-//! "2-5", "96-00", where 00 is 100) and what it gives. Other columns are
-//! left out. An import reads every row, says each one's error by its line,
-//! and makes one edit only when there are none.
+//! row whose first cell is the dice ("d6", "2d6", "d100", "d%") and whose
+//! second names the results, then a row per result: its total or range
+//! ("3", "2-5", "96-00", where 00 is 100) and what it gives. A heading that
+//! names no dice ("Roll", "Die") takes the dice the rows cover (1 to 6 is
+//! d6, 2 to 12 is 2d6). Cells are separated by commas, semicolons or tabs,
+//! as the heading row shows. Other columns are left out. An import reads
+//! every row, says each one's error by its line, and makes one edit only
+//! when there are none.
 
+use super::csv_reading::Separator;
 use super::{CampaignData, Change, DiceText, Edit, TableDef, TableRowDef, limits};
 
 /// A CSV file read for import as a table.
@@ -15,6 +19,8 @@ pub struct TableImport {
     pub name: String,
     /// Whether it takes the place of a table of that name.
     pub replace: bool,
+    /// What separates its cells, as found in its heading row.
+    pub separator: Separator,
     /// The dice heading as written.
     pub dice: String,
     /// Each row as written: its line in the file, its range, its result.
@@ -36,11 +42,8 @@ impl TableImport {
             file: file.to_owned(),
             reason: reason.to_owned(),
         };
-        let mut reader = csv::ReaderBuilder::new()
-            .flexible(true)
-            .has_headers(false)
-            .trim(csv::Trim::All)
-            .from_reader(text.as_bytes());
+        let separator = Separator::of(text);
+        let mut reader = separator.reader(text);
         let mut lines = Vec::new();
         for record in reader.records() {
             let record = record.map_err(|e| fail(&e.to_string()))?;
@@ -62,6 +65,7 @@ impl TableImport {
             file: file.to_owned(),
             name: name.trim().to_owned(),
             replace: false,
+            separator,
             dice: dice.clone(),
             rows: rows.to_vec(),
         })
@@ -74,12 +78,7 @@ impl TableImport {
         if self.name.trim().is_empty() {
             errors.push("the table needs a name".to_owned());
         }
-        let dice = self.dice.parse::<DiceText>().map_err(|_| {
-            format!(
-                "line 1: the first heading, “{}”, should be the dice, as d6 or 2d6",
-                self.dice
-            )
-        });
+        let dice = self.dice();
         let most = dice.as_ref().map_or(0, |d| d.expr().max());
         let mut rows = Vec::new();
         for (line, range, result) in &self.rows {
@@ -118,6 +117,57 @@ impl TableImport {
             .rollable()
             .map(|_| table)
             .map_err(|e| vec![format!("the rows do not fit {}: {e}", self.dice)])
+    }
+
+    /// The table's dice: its heading's ("d%" is d100), or when the heading
+    /// names none, the dice whose totals the rows cover from first to last
+    /// (1 to 6 is d6, 2 to 12 is 2d6, 1 to 100 is d100).
+    pub fn dice(&self) -> Result<DiceText, String> {
+        let heading = self.dice.trim();
+        if heading.eq_ignore_ascii_case("d%") {
+            return "d100".parse().map_err(|_| String::new());
+        }
+        if let Ok(dice) = heading.parse::<DiceText>() {
+            return Ok(dice);
+        }
+        let ranges: Vec<(i32, i32)> = (self.rows.iter())
+            .filter_map(|(_, range, _)| range_of(range, 100))
+            .collect();
+        let lowest = ranges.iter().map(|r| r.0).min();
+        let highest = ranges.iter().map(|r| r.1).max();
+        let worked_out = lowest.zip(highest).and_then(|(low, high)| {
+            let sides = (low >= 1 && high % low == 0).then(|| high / low)?;
+            let count = if low == 1 {
+                String::new()
+            } else {
+                low.to_string()
+            };
+            (sides >= 2).then(|| format!("{count}d{sides}").parse::<DiceText>().ok())?
+        });
+        worked_out.ok_or_else(|| {
+            let covered = match lowest.zip(highest) {
+                Some((low, high)) => format!("the rows, {low} to {high}, fit no dice"),
+                None => "the rows have no totals".to_owned(),
+            };
+            format!(
+                "line 1: the first heading, “{}”, should be the dice, as d6 or 2d6 ({covered})",
+                self.dice
+            )
+        })
+    }
+
+    /// The dice as the preview heads them: "d6", "d% (d100)", or "Roll (d6
+    /// from the rows)" when the heading names none.
+    pub fn dice_heading(&self) -> String {
+        let heading = self.dice.trim();
+        match self.dice() {
+            Ok(_) if heading.parse::<DiceText>().is_ok() => heading.to_owned(),
+            Ok(dice) if heading.eq_ignore_ascii_case("d%") => {
+                format!("{heading} ({})", dice.as_str())
+            }
+            Ok(dice) => format!("{heading} ({} from the rows)", dice.as_str()),
+            Err(_) => heading.to_owned(),
+        }
     }
 
     /// The edit that adds the table, or puts it in place of the one of its
@@ -226,6 +276,26 @@ mod tests {
     }
 
     #[test]
+    fn a_european_spreadsheet_s_table_comes_in_with_its_dice_worked_out() {
+        let semicolons = import("Roll;Result\n1-2;Wolves\n3-5;\"Bears; two\"\n6;Crows, many\n");
+        assert_eq!(semicolons.separator, Separator::Semicolon);
+        assert_eq!(semicolons.dice_heading(), "Roll (d6 from the rows)");
+        let t = semicolons.table(TableId(3)).expect("a table");
+        assert_eq!(t.dice.as_str(), "d6");
+        assert_eq!(t.rows[1].result, "Bears; two");
+        assert_eq!(t.rows[2].result, "Crows, many");
+        let tabs = import("Die\tResult\n2-6\tCalm\n7\tRain\n8-12\tStorm\n");
+        assert_eq!(tabs.separator, Separator::Tab);
+        assert_eq!(
+            tabs.table(TableId(3)).expect("a table").dice.as_str(),
+            "2d6"
+        );
+        let percent = import("d%,Result\n01-50,Wolves\n51-00,Bears\n");
+        assert_eq!(percent.dice_heading(), "d% (d100)");
+        assert_eq!(percent.table(TableId(3)).expect("a table").rows[1].to, 100);
+    }
+
+    #[test]
     fn every_bad_row_is_named_by_its_line_and_nothing_is_made() {
         let errors = import("2d6,Result\n2-6,Calm\n7 to 9,Rain\n10,\n11-12,Storm\n")
             .table(TableId(1))
@@ -244,7 +314,10 @@ mod tests {
         let heading = import("Roll,Result\n1,A\n")
             .table(TableId(1))
             .expect_err("no dice");
-        assert!(heading[0].starts_with("line 1: the first heading, “Roll”, should be the dice"));
+        assert_eq!(
+            heading[0],
+            "line 1: the first heading, “Roll”, should be the dice, as d6 or 2d6 (the rows, 1 to 1, fit no dice)"
+        );
         assert!(TableImport::read("e.csv", "E", "").is_err(), "empty");
         assert!(
             TableImport::read("e.csv", "E", "d6,Result\n").is_err(),

@@ -37,6 +37,8 @@ pub enum StoreError {
     Missing(PathBuf),
     #[error("{} already exists; choose another name (Waybook never overwrites a file)", .0.display())]
     Exists(PathBuf),
+    #[error("could not make {}: the folder {} does not exist", .0.display(), .0.parent().unwrap_or(Path::new("")).display())]
+    NoFolder(PathBuf),
     #[error("{} is not a Waybook campaign: {reason}. The file was not changed.", path.display())]
     Foreign { path: PathBuf, reason: String },
     #[error(
@@ -57,10 +59,10 @@ pub enum StoreError {
         found: i64,
         supported: i64,
     },
-    #[error("could not read or write {}: {source}", path.display())]
+    #[error("could not read or write {}: {}", path.display(), crate::files::io_words(cause))]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error(
         "could not open {}: {}. The file itself was not changed.",
@@ -136,6 +138,12 @@ impl Campaign {
         if path.exists() {
             return Err(StoreError::Exists(path.to_owned()));
         }
+        if path
+            .parent()
+            .is_some_and(|p| !p.as_os_str().is_empty() && !p.is_dir())
+        {
+            return Err(StoreError::NoFolder(path.to_owned()));
+        }
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -161,9 +169,9 @@ impl Campaign {
         match written {
             Ok(campaign) => {
                 drop(campaign);
-                std::fs::rename(&temp, path).map_err(|source| StoreError::Io {
+                std::fs::rename(&temp, path).map_err(|cause| StoreError::Io {
                     path: path.to_owned(),
-                    source,
+                    cause,
                 })?;
                 Self::open(path)
             }
@@ -398,9 +406,9 @@ impl Campaign {
             )
             .map_err(StoreError::from)
             .and_then(|()| {
-                std::fs::rename(&temp, target).map_err(|source| StoreError::Io {
+                std::fs::rename(&temp, target).map_err(|cause| StoreError::Io {
                     path: target.to_owned(),
-                    source,
+                    cause,
                 })
             });
         if result.is_err() {
@@ -606,22 +614,22 @@ fn immutable_uri(path: &Path) -> String {
 
 fn read_header(path: &Path) -> Result<Vec<u8>> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|source| {
-        if source.kind() == std::io::ErrorKind::NotFound {
+    let file = std::fs::File::open(path).map_err(|cause| {
+        if cause.kind() == std::io::ErrorKind::NotFound {
             StoreError::Missing(path.to_owned())
         } else {
             StoreError::Io {
                 path: path.to_owned(),
-                source,
+                cause,
             }
         }
     })?;
     let mut header = Vec::with_capacity(100);
     file.take(100)
         .read_to_end(&mut header)
-        .map_err(|source| StoreError::Io {
+        .map_err(|cause| StoreError::Io {
             path: path.to_owned(),
-            source,
+            cause,
         })?;
     Ok(header)
 }

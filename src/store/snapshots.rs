@@ -83,9 +83,9 @@ impl Snapshots {
 
     /// Takes a snapshot named as taken at `now` (the demo's past session).
     pub fn take_at(&self, campaign: &Campaign, reason: Reason, now: Timestamp) -> Result<PathBuf> {
-        std::fs::create_dir_all(&self.dir).map_err(|source| StoreError::Io {
+        std::fs::create_dir_all(&self.dir).map_err(|cause| StoreError::Io {
             path: self.dir.clone(),
-            source,
+            cause,
         })?;
         let mut path = self
             .dir
@@ -126,10 +126,10 @@ impl Snapshots {
             Ok(entries) => entries,
             // No folder: none taken yet.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(source) => {
+            Err(cause) => {
                 return Err(StoreError::Io {
                     path: self.dir.clone(),
-                    source,
+                    cause,
                 });
             }
         };
@@ -176,9 +176,9 @@ impl Snapshots {
             }
             let keep = i < KEEP_NEWEST || (newest_of_its_day && days_kept.len() <= KEEP_DAYS);
             if !keep {
-                std::fs::remove_file(&s.path).map_err(|source| StoreError::Io {
+                std::fs::remove_file(&s.path).map_err(|cause| StoreError::Io {
                     path: s.path.clone(),
-                    source,
+                    cause,
                 })?;
             }
         }

@@ -17,7 +17,13 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     let modal = egui::Modal::new(egui::Id::unique("csv-import")).show(ui.ctx(), |ui| {
         ui.set_width(720.0);
         ui.heading(format!("Import characters from {}", import.file));
-        ui.label(RichText::new("Each column fills the field chosen under its header.").weak());
+        ui.label(
+            RichText::new(format!(
+                "Cells separated by {}; each column fills the field chosen under its header.",
+                import.separator.words()
+            ))
+            .weak(),
+        );
         preview_ui(ui, import);
         let edit = import.edit(data);
         ui.add_space(6.0);

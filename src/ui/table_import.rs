@@ -72,11 +72,12 @@ pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> Op
 
 /// The dice and the first rows as the file gives them.
 fn preview_ui(ui: &mut Ui, import: &TableImport) {
+    ui.label(RichText::new(format!("Cells separated by {}.", import.separator.words())).weak());
     egui::Grid::new("table-import-preview")
         .striped(true)
         .num_columns(2)
         .show(ui, |ui| {
-            ui.strong(&import.dice);
+            ui.strong(import.dice_heading());
             ui.strong("Result");
             ui.end_row();
             for (_, range, result) in import.rows.iter().take(PREVIEW_ROWS) {

@@ -1282,6 +1282,44 @@ fn a_table_that_rolls_another_is_rolled_through_and_a_loop_is_refused() {
 /// A table comes in from a spreadsheet's CSV: the window names it after the
 /// file, lists every bad row and greys Import until the name is free; the
 /// import is one undo step; the table goes out again as the same CSV.
+/// Issue 34, item 23: a European spreadsheet's CSV (a byte-order mark,
+/// semicolons, Windows-1252, a "Roll" heading) comes in with its separator
+/// said and its dice worked out from the rows.
+#[test]
+fn a_semicolon_csv_with_a_roll_heading_comes_in_as_dice_from_its_rows() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("Rencontres.csv");
+    let mut bytes = b"\xEF\xBB\xBFRoll;R\xC3\xA9sultat\n".to_vec();
+    bytes.extend_from_slice(b"2-6;Loups; deux\n7;\"Ours; un\"\n8-12;Corbeaux\n");
+    std::fs::write(&file, &bytes).expect("written");
+    let latin = dir.path().join("Caf.csv");
+    std::fs::write(&latin, b"d2;Result\n1;Caf\xE9\n2;Th\xE9\n").expect("written");
+    let mut f = Fixture::with_dialogs(vec![
+        DialogOutcome::Picked(file.clone()),
+        DialogOutcome::Picked(latin.clone()),
+    ]);
+    f.click("Dice and rules");
+    f.click("Import CSV…");
+    assert!(f.shows("Cells separated by semicolons."));
+    assert!(f.shows("Roll (2d6 from the rows)"));
+    f.click("Import");
+    let table = f
+        .data()
+        .table_named("Rencontres")
+        .expect("imported")
+        .clone();
+    assert_eq!(table.dice.as_str(), "2d6");
+    assert_eq!(
+        table.rows[0].result, "Loups",
+        "a cell past the second is left out"
+    );
+    assert_eq!(table.rows[1].result, "Ours; un");
+    f.click("Import CSV…");
+    f.click("Import");
+    let cafe = f.data().table_named("Caf").expect("imported").clone();
+    assert_eq!(cafe.rows[0].result, "Café", "read as Windows-1252");
+}
+
 #[test]
 fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
     let dir = tempfile::tempdir().expect("dir");
