@@ -1283,3 +1283,69 @@ fn an_encounter_table_that_cannot_be_rolled_is_said_and_the_round_goes_on() {
         "{lines:?}"
     );
 }
+
+/// Issue 34, item 25: the lane leaves the Moor for the Fen from its second
+/// round; each round has the weather and the encounter tables of the
+/// region it is travelled in.
+#[test]
+fn a_path_crossing_two_regions_has_each_stretch_s_weather_and_encounters() {
+    use waybook::model::{Region, RegionId, Stretch, TableDef, TableId};
+    // "To begin, the GM consults the appropriate weather table to determine
+    // the day's weather."
+    let mut data = campaign();
+    let moor = with_region(&mut data);
+    let warriors = TableDef::one_per_face(TableId(51), "Fen warriors", &["Bog raiders"]);
+    let fen = Region {
+        encounters: EncounterTables {
+            warriors: Some(warriors.id),
+            ..EncounterTables::default()
+        },
+        ..Region::new(RegionId(2), "Fen")
+    };
+    let mut lane = data.paths[&LANE].clone();
+    lane.stretches = vec![Stretch {
+        from_round: 2,
+        region: fen.id,
+    }];
+    for change in [
+        Change::of(None, Some(&warriors)),
+        Change::of(None, Some(&fen)),
+        Change::of(data.paths.get(&LANE), Some(&lane)),
+    ] {
+        data.apply(&change);
+    }
+    // Each region's weather for the day (Moor 1, Fen 2), then the d10.
+    step(&mut data, TravelStep::Navigate(LANE), &[1, 2, 10]);
+    assert_eq!(
+        round(&data).region,
+        Some(moor),
+        "the first round is the Moor's"
+    );
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    // The day's weather: the Moor's d100 80 breaks its spell and its d2 is
+    // 1; the Fen keeps nothing and its d2 is 2; then the d10.
+    step(&mut data, TravelStep::Navigate(LANE), &[80, 1, 2, 10]);
+    assert_eq!(round(&data).region, Some(fen.id), "the second, the Fen's");
+    assert!(
+        (round(&data).lines.iter()).any(|l| l == "Fen weather: d2 = 2: Clear"),
+        "its weather is the Fen's: {:?}",
+        round(&data).lines
+    );
+    // Danger 2, threshold 8: the encounter die 1 is warriors; the Fen's d1.
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[1, 1],
+    );
+    assert!(
+        (round(&data).lines.iter())
+            .any(|l| l.contains("Fen's warriors table") && l.ends_with("Bog raiders")),
+        "{:?}",
+        round(&data).lines
+    );
+}

@@ -51,8 +51,11 @@ const PLAIN_COOL: [&str; 6] = [
 /// The places in each region, and the paths that have one of their own.
 const PASS_PLACES: [&str; 2] = ["Greyspine Pass", "Watchers' Tor"];
 const PLAIN_PLACES: [&str; 2] = ["Ashen Plain Well", "Emberfall"];
-const PASS_PATHS: [&str; 1] = ["The Greyspine climb"];
-const PLAIN_PATHS: [&str; 2] = ["The long descent", "Hollow Wood track"];
+const PASS_PATHS: [&str; 2] = ["The Greyspine climb", "The long descent"];
+const PLAIN_PATHS: [&str; 1] = ["Hollow Wood track"];
+/// The path that comes down off the pass onto the plain: its rounds from
+/// this one on lie in the plain.
+const DESCENT: (&str, i64) = ("The long descent", 2);
 
 /// The regions, their four tables and the places and paths put in them.
 pub fn region_changes(data: &CampaignData) -> Vec<Change> {
@@ -118,6 +121,12 @@ pub fn region_changes(data: &CampaignData) -> Vec<Change> {
         {
             let mut after = p.clone();
             after.region = Some(region.id);
+            if p.name == DESCENT.0 {
+                after.stretches.push(crate::model::Stretch {
+                    from_round: DESCENT.1,
+                    region: plain.id,
+                });
+            }
             changes.push(Change::of(Some(p), Some(&after)));
         }
     }

@@ -77,6 +77,9 @@ pub const BODY_HEIGHT_M: RangeInclusive<f64> = 0.1..=20.0;
 pub const WOUNDS_TAKEN: RangeInclusive<i64> = 1..=99;
 /// Travel rounds a path takes.
 pub const PATH_ROUNDS: RangeInclusive<i64> = 1..=99;
+/// The round a stretch of a path in another region starts from (its first
+/// round lies in the path's own region).
+pub const STRETCH_FROM_ROUND: RangeInclusive<i64> = 2..=99;
 /// Earlier successful trips along a path.
 pub const TIMES_TRAVELLED: RangeInclusive<i64> = 0..=99;
 /// Where a place is drawn, in map units.

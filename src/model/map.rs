@@ -123,6 +123,44 @@ pub struct Stretch {
 }
 
 impl MapPath {
+    /// A new stretch the GM may add, in the first region (of `regions`, by
+    /// name) the path's last round does not lie in, from the round after
+    /// the last stretch's start (or halfway); or why none can be added.
+    pub fn stretch_offer(&self, regions: &[RegionId]) -> Result<Stretch, &'static str> {
+        if self.rounds < 2 {
+            return Err("a path of one round lies in one region");
+        }
+        let last = self.region_at(self.rounds);
+        let region = (regions.iter())
+            .find(|r| Some(**r) != last)
+            .ok_or("the campaign has one region: add another on the Weather screen")?;
+        let from_round = match self.stretches.last() {
+            Some(s) if s.from_round >= self.rounds => {
+                return Err("a stretch starts at the path's last round already");
+            }
+            Some(s) => s.from_round + 1,
+            None => self.rounds / 2 + 1,
+        };
+        Ok(Stretch {
+            from_round,
+            region: *region,
+        })
+    }
+
+    /// Its stretches in the order of the path, a round started once (the
+    /// later of two that start on one round stays).
+    pub fn tidy_stretches(&mut self) {
+        self.stretches.sort_by_key(|s| s.from_round);
+        let mut kept: Vec<Stretch> = Vec::with_capacity(self.stretches.len());
+        for s in self.stretches.drain(..) {
+            match kept.last_mut() {
+                Some(last) if last.from_round == s.from_round => *last = s,
+                _ => kept.push(s),
+            }
+        }
+        self.stretches = kept;
+    }
+
     /// The region (by id) its `round`th round lies in, counted from its
     /// `from` end: the last stretch begun by then, else the path's own;
     /// `None`: its start's.

@@ -151,13 +151,15 @@ impl CampaignData {
         regions
     }
 
-    /// The table that says what an encounter of `kind` on `path` toward
-    /// `toward` is, and whose it is ("the path's warriors table"): a
-    /// Merchant's (`merchant`) is the destination's merchant table if it
-    /// has one; else the path's own table for the kind, else its region's.
+    /// The table that says what an encounter of `kind` on `path` in
+    /// `region` (the stretch's) toward `toward` is, and whose it is ("the
+    /// path's warriors table"): a Merchant's (`merchant`) is the
+    /// destination's merchant table if it has one; else the path's own
+    /// table for the kind, else the region's.
     pub fn encounter_table(
         &self,
         path: &MapPath,
+        region: Option<&Region>,
         toward: super::PlaceId,
         kind: crate::rules::rounds::encounter::Kind,
         merchant: bool,
@@ -172,7 +174,7 @@ impl CampaignData {
         if let Some(table) = path.encounters.of(kind) {
             return Some((table, format!("the path's {what} table")));
         }
-        let region = self.region_of_path(path)?;
+        let region = region?;
         let table = region.encounters.of(kind)?;
         Some((table, format!("{}'s {what} table", region.name)))
     }

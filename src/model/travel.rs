@@ -61,6 +61,10 @@ pub struct TravelRound {
     /// What the Encounter Phase met: a hazard or warriors is run as a scene.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub met: Option<crate::rules::rounds::encounter::Kind>,
+    /// The region it was travelled in (its stretch of the path's), whose
+    /// weather and encounter tables it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<super::RegionId>,
     /// The round as it happened: weather, each roll with its working, what was booked.
     pub lines: Vec<String>,
 }

@@ -219,6 +219,15 @@ fn map(found: &mut Problems, data: &CampaignData) {
             p.travelled,
             &limits::TIMES_TRAVELLED,
         );
+        for (i, s) in p.stretches.iter().enumerate() {
+            let path = format!("stretches[{i}].from_round");
+            found.check(
+                "stretch's first round",
+                &path,
+                s.from_round,
+                &limits::STRETCH_FROM_ROUND,
+            );
+        }
     }
     for r in data.regions.values() {
         found.at(

@@ -409,6 +409,7 @@ pub fn navigate(
         fellow_travelers: false,
         merchant: false,
         met: None,
+        region: data.region_on_path(path, &on).map(|r| r.id),
         lines: Vec::new(),
     };
     let mut book = Booking::new(data, p, round);
@@ -630,7 +631,8 @@ pub fn encounter(
     }
     if let Some(kind) = kind {
         let merchant = found == Some(Benign::Merchant);
-        let tied = data.encounter_table(path, book.round.toward, kind, merchant);
+        let region = book.round.region.and_then(|r| data.regions.get(&r));
+        let tied = data.encounter_table(path, region, book.round.toward, kind, merchant);
         if let Some((table, whose)) = tied {
             // A table that cannot be rolled never holds up the round: the
             // GM is told why and says what is met.

@@ -696,3 +696,60 @@ fn a_hazard_met_runs_as_a_scene_and_the_map_puts_a_party_at_a_place() {
     assert_eq!(party(&f).travel.place, hollow);
     assert!(f.shows("The Lantern Company is here."));
 }
+
+/// Issue 34, item 25: on the Map a path may lie in two regions: the demo's
+/// long descent comes off the pass onto the plain; the GM adds a stretch
+/// to the Mill track, a round it cannot start from is refused, and a path
+/// of one round says why it cannot have one.
+#[test]
+fn a_path_is_given_a_stretch_in_another_region_on_the_map() {
+    let mut f = Fixture::demo();
+    f.click("Map");
+    let open = |f: &mut Fixture, name: &str| {
+        let label = (f.harness.query_all_by_label_contains(&format!("{name}:")))
+            .next()
+            .and_then(|row| row.accesskit_node().label())
+            .expect("the path in the list of paths");
+        f.click(&label);
+    };
+    open(&mut f, "The long descent");
+    assert!(f.shows("It lies in Greyspine pass and Ashen plain."));
+    open(&mut f, "Mill track");
+    assert!(f.shows("Between Old Mill Crossing and Greyspine Foot"));
+    let add = f.harness.get_by_label("Add a stretch in another region");
+    assert!(!add.accesskit_node().is_disabled());
+    f.click("Add a stretch in another region");
+    let track = |f: &Fixture| {
+        (f.data().paths.values())
+            .find(|p| p.name == "Mill track")
+            .expect("the track")
+            .stretches
+            .clone()
+    };
+    let plain = (f.data().regions.values())
+        .find(|r| r.name == "Ashen plain")
+        .expect("the plain")
+        .id;
+    assert_eq!(
+        track(&f),
+        [waybook::model::Stretch {
+            from_round: 2,
+            region: plain
+        }]
+    );
+    assert!(
+        f.shows("It lies in Ashen plain."),
+        "the track's own region is its start's: none"
+    );
+    f.type_into("Stretch from round", "3");
+    assert!(
+        f.shows("must be between 2 and 2"),
+        "the track has two rounds"
+    );
+    assert_eq!(track(&f)[0].from_round, 2, "nothing changed");
+    f.click("Remove");
+    assert!(track(&f).is_empty());
+    open(&mut f, "Kettleford road");
+    let add = f.harness.get_by_label("Add a stretch in another region");
+    assert!(add.accesskit_node().is_disabled(), "a path of one round");
+}

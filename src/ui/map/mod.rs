@@ -38,9 +38,9 @@ pub struct MapState {
     drawing: Option<Option<PlaceId>>,
     /// A place being dragged, and where it is now in map units.
     dragging: Option<(PlaceId, Vec2)>,
-    /// The side lists' rows (places by name, then paths), worked out again
-    /// only when the campaign changes.
-    rows: Memo<(u64, SeenFilter), [(Selected, String)]>,
+    /// The list's rows (places by name, then paths, each under its heading),
+    /// worked out again only when the campaign changes.
+    rows: Memo<(u64, SeenFilter), [ListRow]>,
     /// Who sees the places and paths listed.
     seen: SeenFilter,
 }
@@ -96,6 +96,10 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         state.selected = None;
     }
     delete_key(ui, state, data, out);
+    egui::Panel::left("map-list")
+        .resizable(true)
+        .default_size(230.0)
+        .show(ui, |ui| list_ui(ui, state, data, out));
     egui::Panel::right("map-side")
         .resizable(true)
         .default_size(300.0)
@@ -105,6 +109,50 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
                 .show(ui, |ui| side_ui(ui, state, data, out));
         });
     egui::CentralPanel::default().show(ui, |ui| canvas_ui(ui, state, data, out));
+}
+
+/// A row of the list of places and paths.
+#[derive(Debug, Clone, PartialEq)]
+enum ListRow {
+    Heading(&'static str),
+    /// A line of grey words in place of an empty list.
+    Hint(&'static str),
+    Entry(Selected, String),
+}
+
+/// The places and the paths, one list in one scroll, only the rows in view
+/// drawn, with who sees them chosen above.
+fn list_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec<Command>) {
+    super::shown::filter_ui(ui, "map-seen", &mut state.seen);
+    let seen = state.seen;
+    let rows = state
+        .rows
+        .get((data.revision, seen), || list_rows(data, seen).into());
+    lists::rows_in_view(
+        ui,
+        "map-rows",
+        rows.len(),
+        f32::INFINITY,
+        |ui, i| match &rows[i] {
+            ListRow::Heading(text) => {
+                ui.label(RichText::new(*text).strong());
+            }
+            ListRow::Hint(text) => {
+                ui.label(RichText::new(*text).weak());
+            }
+            ListRow::Entry(row, label) => {
+                if ui
+                    .selectable_label(state.selected == Some(*row), label)
+                    .clicked()
+                {
+                    match *row {
+                        Selected::Place(p) => pick_place(state, data, p, out),
+                        Selected::Path(_) => state.selected = Some(*row),
+                    }
+                }
+            }
+        },
+    );
 }
 
 fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec<Command>) {
@@ -149,83 +197,52 @@ fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec
             ui.label(RichText::new("Select a place or a path to edit it.").weak());
         }
     }
-    ui.separator();
-    super::shown::filter_ui(ui, "map-seen", &mut state.seen);
-    ui.label(RichText::new("Places").strong());
-    if data.places.is_empty() {
-        ui.label(RichText::new("No places yet: add one, or double-click the map.").weak());
-    }
-    let seen = state.seen;
-    let rows = state
-        .rows
-        .get((data.revision, seen), || side_rows(data, seen).into());
-    let places = rows
-        .iter()
-        .take_while(|(r, _)| matches!(r, Selected::Place(_)))
-        .count();
-    let (place_rows, path_rows) = rows.split_at(places);
-    side_list(ui, state, data, "place-rows", place_rows, out);
-    ui.label(RichText::new("Paths").strong());
-    side_list(ui, state, data, "path-rows", path_rows, out);
 }
 
-/// The side lists' rows that `seen` keeps: places by name with their
-/// kind, then the paths with their figures, each marked when shared.
-fn side_rows(data: &CampaignData, seen: SeenFilter) -> Vec<(Selected, String)> {
+/// The list's rows that `seen` keeps: places by name with their kind, then
+/// the paths with their figures, each marked when shared.
+fn list_rows(data: &CampaignData, seen: SeenFilter) -> Vec<ListRow> {
     let places = data
         .places_by_name()
         .into_iter()
         .filter(|p| seen.keeps(&p.shown))
         .map(|p| {
-            (
-                Selected::Place(p.id),
-                format!(
-                    "{} ({}){}",
-                    p.name,
-                    choice_label(p.kind),
-                    super::shown::suffix(data, &p.shown)
-                ),
-            )
+            let label = format!(
+                "{} ({}){}",
+                p.name,
+                choice_label(p.kind),
+                super::shown::suffix(data, &p.shown)
+            );
+            ListRow::Entry(Selected::Place(p.id), label)
         });
     let paths = data
         .paths
         .values()
         .filter(|p| seen.keeps(&p.shown))
         .map(|p| {
-            (
-                Selected::Path(p.id),
-                format!(
-                    "{}: {}{}",
-                    p.name,
-                    path_summary(p),
-                    super::shown::suffix(data, &p.shown)
-                ),
-            )
+            let label = format!(
+                "{}: {}{}",
+                p.name,
+                path_summary(p),
+                super::shown::suffix(data, &p.shown)
+            );
+            ListRow::Entry(Selected::Path(p.id), label)
         });
-    places.chain(paths).collect()
-}
-
-/// One of the side lists, only the rows in view drawn.
-fn side_list(
-    ui: &mut Ui,
-    state: &mut MapState,
-    data: &CampaignData,
-    id: &str,
-    rows: &[(Selected, String)],
-    out: &mut Vec<Command>,
-) {
-    lists::rows_in_view(ui, id, rows.len(), 260.0, |ui, i| {
-        let (row, label) = &rows[i];
-        if ui
-            .selectable_label(state.selected == Some(*row), label)
-            .clicked()
-        {
-            match *row {
-                Selected::Place(p) => pick_place(state, data, p, out),
-                Selected::Path(_) => state.selected = Some(*row),
-            }
-        }
-    });
+    let mut rows = vec![ListRow::Heading("Places")];
+    if data.places.is_empty() {
+        rows.push(ListRow::Hint(
+            "No places yet: add one, or double-click the map.",
+        ));
+    }
+    rows.extend(places);
+    rows.push(ListRow::Heading("Paths"));
+    if data.paths.is_empty() {
+        rows.push(ListRow::Hint(
+            "No paths yet: Draw a path between two places.",
+        ));
+    }
+    rows.extend(paths);
+    rows
 }
 
 fn choice_label(kind: PlaceKind) -> &'static str {
@@ -472,8 +489,10 @@ fn path_editor(
             fields.commit(out, p, "region", |p| p.region = region);
         }
     });
+    stretches_ui(ui, fields, data, p, out);
     let region = data.region_of_path(p);
     let unpicked = |kind: Kind| match region.and_then(|r| r.encounters.of(kind)) {
+        _ if !p.stretches.is_empty() => "the region's of each stretch".to_owned(),
         Some(t) => format!(
             "{}'s ({})",
             region.map_or("", |r| r.name.as_str()),
@@ -509,6 +528,73 @@ fn path_editor(
         fields.commit(out, p, "who sees it", |p| p.shown = shown);
     }
     delete_button_ui(ui, "Delete path", edits::delete_path(data, p.id), out);
+}
+
+/// The stretches of a path in other regions: from which round each lies
+/// in which region, a way to add one, and why it cannot be added.
+fn stretches_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    p: &MapPath,
+    out: &mut Vec<Command>,
+) {
+    let key = |i: usize, f: &str| format!("path{}:stretch{i}:{f}", p.id.0);
+    if !p.stretches.is_empty() {
+        let regions: Vec<&str> = (data.regions_of_path(p).iter())
+            .map(|r| r.name.as_str())
+            .collect();
+        ui.label(RichText::new(format!("It lies in {}.", regions.join(" and "))).weak());
+    }
+    let rounds = *limits::STRETCH_FROM_ROUND.start()..=p.rounds.max(2);
+    for (i, stretch) in p.stretches.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label("From round");
+            let label = super::fields::FieldLabel::Unseen("Stretch from round");
+            if let Some(from) =
+                fields.whole(ui, &key(i, "from"), label, stretch.from_round, &rounds)
+            {
+                fields.commit(out, p, "stretch", |p| {
+                    p.stretches[i].from_round = from;
+                    p.tidy_stretches();
+                });
+            }
+            let prompt = Unpicked::Prompt("a region");
+            if let Some(Some(region)) =
+                region_combo(ui, &key(i, "region"), Some(stretch.region), data, prompt)
+            {
+                fields.commit(out, p, "stretch", |p| p.stretches[i].region = region);
+            }
+            if ui
+                .small_button("Remove")
+                .on_hover_text("The path's region again from here")
+                .clicked()
+            {
+                fields.commit(out, p, "stretches", |p| {
+                    p.stretches.remove(i);
+                });
+            }
+        });
+    }
+    let regions: Vec<_> = data.regions_by_name().into_iter().map(|r| r.id).collect();
+    let offer = p.stretch_offer(&regions);
+    let add = ui
+        .add_enabled(
+            offer.is_ok(),
+            egui::Button::new("Add a stretch in another region"),
+        )
+        .on_hover_text(
+            "From that round on, the path lies in that region: its weather and encounters",
+        )
+        .on_disabled_hover_text(offer.as_ref().err().copied().unwrap_or_default());
+    if add.clicked()
+        && let Ok(stretch) = offer
+    {
+        fields.commit(out, p, "stretches", |p| {
+            p.stretches.push(stretch);
+            p.tidy_stretches();
+        });
+    }
 }
 
 /// Map units to the screen and back.
