@@ -1518,6 +1518,19 @@ fn handouts_write_one_players_page_since_a_session_and_never_over_a_file() {
     let line = one_error_line(&early);
     assert!(line.contains("there is no snapshot"), "{line}");
 
+    // Issue 34, 31: a copy of the campaign is named by the day its clock
+    // had reached, not by its file's name ("Since since").
+    let copy = dir.path().join("since.waybook");
+    std::fs::copy(&file, &copy).expect("copied");
+    let copied = [&args[..9], &[path_str(&copy), "--overwrite"]].concat();
+    assert!(waybook_keeping(&data, &copied).status.success());
+    let then = waybook::store::Campaign::open(&copy)
+        .and_then(|c| c.load())
+        .expect("the copy");
+    let when = then.settings.when(then.settings.clock);
+    let html = std::fs::read_to_string(&page).expect("written");
+    assert!(html.contains(&format!("<h2>Since {when}</h2>")), "{when}");
+
     // Issue 34, 30: "GM" marks the GM's own characters; it is no player.
     let gm = dir.path().join("gm");
     let args = [

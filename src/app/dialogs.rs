@@ -72,7 +72,7 @@ impl DialogPurpose {
         }
     }
 
-    /// The file name the dialog suggests.
+    /// The file name the dialog suggests, whatever it is for.
     pub fn suggested_name(self) -> &'static str {
         match self {
             DialogPurpose::NewCampaign => "campaign.waybook",
@@ -89,7 +89,8 @@ impl DialogPurpose {
 }
 
 pub trait FileDialogs {
-    fn pick(&mut self, purpose: DialogPurpose) -> DialogOutcome;
+    /// A file for `purpose`; a save dialog offers `name`.
+    fn pick(&mut self, purpose: DialogPurpose, name: &str) -> DialogOutcome;
 }
 
 /// Native dialogs through rfd, on the UI thread.
@@ -98,7 +99,7 @@ pub struct NativeDialogs;
 const FASTER_THAN_A_PERSON: Duration = Duration::from_millis(250);
 
 impl FileDialogs for NativeDialogs {
-    fn pick(&mut self, purpose: DialogPurpose) -> DialogOutcome {
+    fn pick(&mut self, purpose: DialogPurpose, name: &str) -> DialogOutcome {
         let dialog = rfd::FileDialog::new().set_title(purpose.title());
         let dialog = match purpose.extension() {
             "pdf" => dialog.add_filter("PDF", &["pdf"]),
@@ -113,7 +114,7 @@ impl FileDialogs for NativeDialogs {
             | DialogPurpose::ImportCsv
             | DialogPurpose::ImportTable
             | DialogPurpose::ImportPack => dialog.pick_file(),
-            _ => dialog.set_file_name(purpose.suggested_name()).save_file(),
+            _ => dialog.set_file_name(name).save_file(),
         };
         match picked {
             Some(path) => DialogOutcome::Picked(path),
@@ -134,7 +135,7 @@ impl ScriptedDialogs {
 }
 
 impl FileDialogs for ScriptedDialogs {
-    fn pick(&mut self, _purpose: DialogPurpose) -> DialogOutcome {
+    fn pick(&mut self, _purpose: DialogPurpose, _name: &str) -> DialogOutcome {
         self.0.pop_front().unwrap_or(DialogOutcome::Cancelled)
     }
 }

@@ -46,7 +46,7 @@ impl ExportJob {
                     .map(|()| {
                         format!(
                             "Exported {} to {} ({} KB)",
-                            exported(sheets.len(), pages),
+                            pdf::made(&data, &sheets, pages),
                             path.display(),
                             bytes.len() / 1024
                         )
@@ -81,25 +81,5 @@ impl ExportJob {
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => Some(Err(ExportError::Stopped)),
         }
-    }
-}
-
-/// What an export made: "1 sheet", "1 sheet (2 pages)", "3 sheets (5 pages)".
-fn exported(sheets: usize, pages: usize) -> String {
-    let sheets = crate::model::plural(sheets, "sheet");
-    if pages == 1 || sheets == crate::model::plural(pages, "sheet") {
-        sheets
-    } else {
-        format!("{sheets} ({})", crate::model::plural(pages, "page"))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn an_export_counts_its_pages_when_they_are_more_than_its_sheets() {
-        assert_eq!(super::exported(1, 1), "1 sheet");
-        assert_eq!(super::exported(2, 2), "2 sheets");
-        assert_eq!(super::exported(1, 2), "1 sheet (2 pages)");
     }
 }

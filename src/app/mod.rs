@@ -630,7 +630,8 @@ impl App {
     }
 
     fn ask_path(&mut self, purpose: DialogPurpose) {
-        match self.dialogs.pick(purpose) {
+        let name = self.suggested_name(purpose);
+        match self.dialogs.pick(purpose, &name) {
             // A native save dialog asks before it hands back an existing file.
             DialogOutcome::Picked(path) => self.path_chosen(purpose, path, true),
             DialogOutcome::Cancelled => {}
@@ -742,11 +743,7 @@ impl App {
         };
         match form.make(&session.data, self.paper) {
             Ok(made) => {
-                let folder = made
-                    .first()
-                    .and_then(|p| p.parent())
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_default();
+                let folder = form.folder.trim().to_owned();
                 self.handouts = None;
                 self.notify(format!(
                     "Made {} in {folder}",
@@ -905,18 +902,28 @@ impl App {
         }
     }
 
-    /// The path the path field suggests for `purpose`: a name in the GM's
-    /// home folder, the imported campaign's own name for a JSON import.
-    pub fn suggested_path(&self, purpose: DialogPurpose) -> PathBuf {
-        let name = match (purpose, &self.pending_copy) {
-            (DialogPurpose::NewFromCopy, Some(PendingCopy::Import(document))) => {
+    /// The file name offered for `purpose`: the imported campaign's own
+    /// name for a JSON import, the sheet's for one sheet's PDF ("recap of
+    /// 2026-11-27.pdf").
+    fn suggested_name(&self, purpose: DialogPurpose) -> String {
+        match (purpose, &self.pending_copy, &self.session) {
+            (DialogPurpose::NewFromCopy, Some(PendingCopy::Import(document)), _) => {
                 format!(
                     "{}.waybook",
                     crate::files::file_stem_for(&document.settings.name)
                 )
             }
+            (DialogPurpose::ExportPdf, _, Some(session)) => {
+                crate::pdf::file_name(&session.data, &self.export_sheets)
+            }
             _ => purpose.suggested_name().to_owned(),
-        };
+        }
+    }
+
+    /// The path the path field suggests for `purpose`: its name in the GM's
+    /// home folder.
+    pub fn suggested_path(&self, purpose: DialogPurpose) -> PathBuf {
+        let name = self.suggested_name(purpose);
         directories::UserDirs::new()
             .map_or_else(|| PathBuf::from(&name), |dirs| dirs.home_dir().join(&name))
     }

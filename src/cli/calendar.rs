@@ -2,6 +2,7 @@
 //! the date, each moon's phase, the season, sunrise and sunset.
 
 use crate::model::calendar::{Calendar, Day, clock_time};
+use crate::model::plural;
 use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -81,13 +82,13 @@ pub fn calendar(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Res
     let year = c.date(s.clock.day).year;
     writeln!(
         out,
-        "{} months, {} days this year, a {}-day week",
-        c.months.len(),
-        c.year_days(year),
+        "{}, {} this year, a {}-day week",
+        plural(c.months.len(), "month"),
+        plural(c.year_days(year), "day"),
         c.weekdays.len()
     )?;
     for m in &c.months {
-        writeln!(out, "  {}: {} days", m.name, m.days)?;
+        writeln!(out, "  {}: {}", m.name, plural(m.days, "day"))?;
     }
     for f in &c.festivals {
         writeln!(out, "  {} (after {})", f.name, c.months[f.after_month].name)?;

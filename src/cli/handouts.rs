@@ -42,20 +42,20 @@ fn before(args: &HandoutsArgs) -> anyhow::Result<Option<(crate::model::CampaignD
     };
     let is_date = jiff::civil::Date::strptime("%Y-%m-%d", since).is_ok();
     let (path, what) = if is_date {
+        // A session by its real date.
         let snapshot = snapshots_of(&args.file)?.at_start_of(since)?.ok_or_else(|| {
             anyhow::anyhow!(
                 "there is no snapshot of {} from {since} or before (Waybook takes one each day the campaign is opened; `waybook snapshots` lists them)",
                 args.file.display()
             )
         })?;
-        let what = format!("the session of {since}");
-        (snapshot.path, what)
+        (snapshot.path, Some(format!("the session of {since}")))
     } else {
-        let path = PathBuf::from(since);
-        let what = format!("{}", path.file_stem().unwrap_or_default().to_string_lossy());
-        (path, what)
+        // A copy of the campaign by the day its clock had reached.
+        (PathBuf::from(since), None)
     };
     let data = Campaign::open_read_only(&path)?.load()?;
+    let what = what.unwrap_or_else(|| data.settings.when(data.settings.clock));
     Ok(Some((data, what)))
 }
 

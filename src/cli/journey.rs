@@ -1,5 +1,6 @@
 //! `waybook journey`: a journey's plan for scripting (`--json`) or reading.
 
+use crate::model::plural;
 use crate::model::{CampaignData, Choice, Journey};
 use crate::plan;
 use crate::store::Campaign;
@@ -111,10 +112,10 @@ pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {
     }
     writeln!(
         out,
-        "{}: {} days, {} hours on the road",
+        "{}: {}, {} on the road",
         journey.name,
-        view.days.len(),
-        view.road_hours
+        plural(view.days.len(), "day"),
+        plural(view.road_hours, "hour")
     )?;
     for day in &view.days {
         let tests: usize = day.characters.iter().map(|c| c.tests.len()).sum();

@@ -36,7 +36,7 @@ pub fn between(before: &CampaignData, now: &CampaignData, since: &str) -> Sessio
     for c in now.characters.values() {
         let mut lines = match before.characters.get(&c.id) {
             Some(old) => sheet_changes(old, c),
-            None => vec!["Joined the party.".to_owned()],
+            None => vec!["Joined the party".to_owned()],
         };
         lines.extend(carried(before, now, Holder::Character(c.id)));
         if !lines.is_empty() {

@@ -58,6 +58,68 @@ pub enum Sheet {
     },
 }
 
+impl Sheet {
+    /// What the sheet is, as a file's name and a message say it: "Sefa
+    /// Qorrin", "the packet of The Road to Emberfall", "the recap of
+    /// 2026-11-27".
+    pub fn name(&self, data: &CampaignData) -> String {
+        let or =
+            |name: Option<&String>, what: &str| name.map_or_else(|| what.to_owned(), Clone::clone);
+        let party = |id: &PartyId| or(data.parties.get(id).map(|p| &p.name), "a party");
+        let site = |id: &SiteId| or(data.sites.get(id).map(|s| &s.name), "a site");
+        match self {
+            Sheet::Character(id) => or(data.characters.get(id).map(|c| &c.name), "a character"),
+            Sheet::Party(id) => format!("{}'s party sheet", party(id)),
+            Sheet::Blank => "a blank character sheet".to_owned(),
+            Sheet::Journey(id) => {
+                let journey = or(data.journeys.get(id).map(|j| &j.name), "a journey");
+                format!("the packet of {journey}")
+            }
+            Sheet::TravelRound(id) => format!("{}'s travel round worksheet", party(id)),
+            Sheet::BlankTravelRound => "a blank travel round worksheet".to_owned(),
+            Sheet::TravelLog(id) => format!("{}'s travel log", party(id)),
+            Sheet::SiteCard(id) => format!("the site card of {}", site(id)),
+            Sheet::GatheringLog(id) => format!("the gathering log of {}", site(id)),
+            Sheet::Recap(id) => match data.log.get(id) {
+                Some(e) => format!("the recap of {}", e.night()),
+                None => "a recap".to_owned(),
+            },
+            Sheet::Chronicle { .. } => "the chronicle".to_owned(),
+        }
+    }
+}
+
+/// The file name a PDF of `sheets` is offered under: the sheet's name when
+/// there is one, without its article ("recap of 2026-11-27.pdf"), else
+/// "sheets.pdf".
+pub fn file_name(data: &CampaignData, sheets: &[Sheet]) -> String {
+    match sheets {
+        [one] => {
+            let name = one.name(data);
+            let name = ["the ", "a "]
+                .iter()
+                .find_map(|article| name.strip_prefix(article))
+                .unwrap_or(&name);
+            format!("{}.pdf", crate::files::file_stem_for(name))
+        }
+        _ => "sheets.pdf".to_owned(),
+    }
+}
+
+/// What an export made, as its message says it: "Sefa Qorrin", "the recap
+/// of 2026-11-27 (3 pages)", "4 sheets (6 pages)".
+pub fn made(data: &CampaignData, sheets: &[Sheet], pages: usize) -> String {
+    let what = match sheets {
+        [one] => one.name(data),
+        _ => crate::model::plural(sheets.len(), "sheet"),
+    };
+    if pages == 1 || pages == sheets.len() {
+        what
+    } else {
+        format!("{what} ({})", crate::model::plural(pages, "page"))
+    }
+}
+
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PdfError {
     #[error("the export was cancelled")]

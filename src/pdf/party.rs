@@ -14,9 +14,9 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
         l,
         &party.name,
         &format!(
-            "Party sheet · {} · {} members",
+            "Party sheet · {} · {}",
             data.settings.name,
-            members.len()
+            crate::model::plural(members.len(), "member")
         ),
     );
     let figures = PartyFigures::of(data, party);

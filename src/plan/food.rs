@@ -469,10 +469,22 @@ impl PartyFood {
         match (days, looked_after || nobody) {
             (_, true) => "–".to_owned(),
             (Some(d), false) => d.to_string(),
-            (None, false) => "over ten years".to_owned(),
+            (None, false) => LASTS_LONGER.to_owned(),
         }
     }
+
+    /// Days the food lasts in a sentence: "1 day", "12 days", "over ten
+    /// years".
+    pub fn days_in_words(days: Option<i64>) -> String {
+        days.map_or_else(
+            || LASTS_LONGER.to_owned(),
+            |d| crate::model::plural(d, "day"),
+        )
+    }
 }
+
+/// What food that lasts past the ten years counted lasts.
+const LASTS_LONGER: &str = "over ten years";
 
 pub fn endurance(c: &Character) -> i32 {
     i32::try_from(c.exploration.trait_value("Endurance")).unwrap_or(0)

@@ -298,10 +298,14 @@ impl HeroesState {
         if !self.other_reason.trim().is_empty() {
             reasons.push(self.other_reason.trim().to_owned());
         }
+        let name = |id: &CharacterId| data.characters.get(id).map_or("?", |c| c.name.as_str());
+        // In the order the list shows them: the first hero's error first.
+        let mut took_part: Vec<_> = self.took_part.iter().collect();
+        crate::model::sort_by_name(&mut took_part, |(id, _)| name(id));
         let mut awards = Vec::new();
-        for (id, (typed, down)) in &self.took_part {
+        for (id, (typed, down)) in took_part {
             let xp = if self.per_hero {
-                let name = data.characters.get(id).map_or("?", |c| c.name.as_str());
+                let name = name(id);
                 typed.value().map_err(|e| format!("XP for {name}: {e}"))?
             } else {
                 self.same_xp.value().map_err(|e| format!("XP each: {e}"))?

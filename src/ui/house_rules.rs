@@ -97,7 +97,11 @@ fn method_ui(
         });
     }
     let mut swimming = m.swimming;
-    if ui.checkbox(&mut swimming, "swimming").changed() {
+    let swim = ui.checkbox(&mut swimming, "a swim").on_hover_text(format!(
+        "{}: its hours count toward the swim, not the march",
+        m.name
+    ));
+    if swim.changed() {
         fields.commit(out, s, "travel method", |s| {
             s.house_rules.methods[i].swimming = swimming;
         });

@@ -116,13 +116,13 @@ fn food_text(food: &crate::plan::food::PartyFood, members: usize) -> String {
         return "The campaign does not count food: the party is always being looked after."
             .to_owned();
     }
-    let days = |d| crate::plan::food::PartyFood::days_said(d, false, false);
+    let days = crate::plan::food::PartyFood::days_in_words;
     let why = match (&food.weather, food.multiplier) {
         (Some(w), m) if m > 1 => format!(" (each day ×{m} while {w})"),
         _ => String::new(),
     };
     format!(
-        "{:.0} food units last {} days at full rations{why}, {} at half rations, for {}.",
+        "{:.0} food units last {} at full rations{why}, {} at half rations, for {}.",
         food.units,
         days(food.days_full),
         days(food.days_half),

@@ -12,7 +12,9 @@ use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
 
 /// A stat's or skill's name field.
-const NAME_WIDTH: f32 = 110.0;
+const NAME_WIDTH: f32 = 135.0;
+/// Room for "Defender" and a number field in the grid of role ranks.
+const RANK_CELL_WIDTH: f32 = 125.0;
 
 /// Edits of one character, turned into commands.
 struct Form<'a> {
@@ -70,7 +72,7 @@ impl Form<'_> {
     /// Current and maximum of a track; the current value can't exceed the maximum.
     fn track(&mut self, ui: &mut Ui, f: &sheet::TrackField) {
         let track = (f.get)(self.c);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             self.whole(
                 ui,
                 f.label,
@@ -301,7 +303,7 @@ impl Form<'_> {
         [immune, resistant]: [&sheet::Flag; 2],
         reduction: &sheet::Number,
     ) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(what).strong());
             self.flag(ui, immune);
             self.flag(ui, resistant);
@@ -381,24 +383,27 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
 }
 
 /// The kind, and what it sets with it (the Wounds); Wounds the GM typed by
-/// hand are kept, and the kind's offered beneath, until the GM chooses.
+/// hand are kept, and the kind's offered on the row beneath, until the GM
+/// chooses. Rows of the sheet's grid: a label, then its widget.
 fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
     let c = form.c;
     let asked = egui::Id::unique(("kind-wounds", c.id.0));
-    ui.vertical(|ui| {
-        if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", c.kind) {
-            let change = crate::app::edits::records::set_kind(c, kind);
-            form.out.push(Command::Apply(change.edit));
-            ui.data_mut(|d| match change.typed_wounds {
-                Some(wounds) => {
-                    d.insert_temp(asked, wounds);
-                }
-                None => d.remove::<i64>(asked),
-            });
-        }
-        let Some(wounds) = ui.data(|d| d.get_temp::<i64>(asked)) else {
-            return;
-        };
+    if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", c.kind) {
+        let change = crate::app::edits::records::set_kind(c, kind);
+        form.out.push(Command::Apply(change.edit));
+        ui.data_mut(|d| match change.typed_wounds {
+            Some(wounds) => {
+                d.insert_temp(asked, wounds);
+            }
+            None => d.remove::<i64>(asked),
+        });
+    }
+    let Some(wounds) = ui.data(|d| d.get_temp::<i64>(asked)) else {
+        return;
+    };
+    ui.end_row();
+    ui.label("");
+    {
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(format!(
@@ -420,18 +425,19 @@ fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
                 ui.data_mut(|d| d.remove::<i64>(asked));
             }
         });
-    });
+    }
 }
 
 /// Who plays the character: one of the campaign's players, or none (the
-/// GM's own); a new player named in the field beside it.
+/// GM's own); a new player named in the field on the row beneath. Rows of
+/// the sheet's grid: a label, then its widget.
 fn player_ui(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
     let mut players: Vec<_> = (data.players.values())
         .map(|p| (p.id, p.name.as_str()))
         .collect();
     crate::model::sort_by_name(&mut players, |(_, name)| name);
     let mut player = form.c.player;
-    ui.horizontal(|ui| {
+    {
         super::fields::record_combo(
             ui,
             "player",
@@ -446,8 +452,9 @@ fn player_ui(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
                     data, form.c, player,
                 )));
         }
+        ui.end_row();
         let key = form.key("new-player");
-        if let Some(name) = form.fields.text(ui, &key, "or a new player", "", 110.0)
+        if let Some(name) = form.fields.text(ui, &key, "or a new player", "", 160.0)
             && form.fields.finished()
         {
             match crate::app::edits::players::add_for(data, form.c, &name) {
@@ -457,7 +464,7 @@ fn player_ui(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
                     .refuse(form.out, crate::model::capitalised(&why.to_string())),
             }
         }
-    });
+    }
 }
 
 fn party_combo(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
@@ -484,7 +491,7 @@ fn companion_ui(
     form.named_stats(ui, ("Stat", "Target"), COMPANION_STAT, |c| {
         &mut c.companion.stats
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         form.number(ui, &sheet::QUALITY);
         form.number(ui, &sheet::DEFENCE);
     });
@@ -493,7 +500,7 @@ fn companion_ui(
     // "The Traveller never levels up", and allies are not heroes: no XP, no
     // level and no Pilgrim's Cleric power for them.
     let levels = crate::heroes::level(form.c).is_some();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         form.number(ui, &sheet::WILD_DICE);
         if levels {
             form.number(ui, &sheet::XP);
@@ -524,7 +531,7 @@ fn level_text(c: &Character) -> String {
 }
 
 fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for stat in [&sheet::BODY, &sheet::MIND, &sheet::SPIRIT] {
             form.number(ui, stat);
         }
@@ -532,11 +539,22 @@ fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
     form.track(ui, &sheet::HP);
     form.track(ui, &sheet::MP);
     ui.label(RichText::new("Role ranks").strong());
-    ui.horizontal_wrapped(|ui| {
-        for rank in &sheet::RANKS {
-            form.number(ui, rank);
-        }
-    });
+    // Three to a row: a row of six runs past a narrow sheet.
+    egui::Grid::new(form.key("ranks"))
+        .num_columns(3)
+        .show(ui, |ui| {
+            for row in sheet::RANKS.chunks(3) {
+                for rank in row {
+                    // A cell as wide as the widest label and its field, so that
+                    // no field is squeezed by the grid's column of last frame.
+                    ui.horizontal(|ui| {
+                        ui.set_min_width(RANK_CELL_WIDTH);
+                        form.number(ui, rank);
+                    });
+                }
+                ui.end_row();
+            }
+        });
     form.list(ui, "Travel injuries", |c| &mut c.rounds.injuries);
     form.list(ui, "Statuses", |c| &mut c.rounds.statuses);
 }
@@ -548,11 +566,10 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
     });
     ui.label(RichText::new("Skills").strong());
     form.skills(ui);
-    ui.horizontal(|ui| {
-        form.number(ui, &sheet::EXHAUSTION);
-        form.halves(ui, &sheet::DAYS_WITHOUT_FOOD);
-        form.number(ui, &sheet::FOOD_PERCENT);
-    });
+    // One to a line: side by side they run past a narrow sheet.
+    form.number(ui, &sheet::EXHAUSTION);
+    form.halves(ui, &sheet::DAYS_WITHOUT_FOOD);
+    form.number(ui, &sheet::FOOD_PERCENT);
     form.protection(
         ui,
         "Cold",
@@ -565,11 +582,11 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
         [&sheet::HEAT_IMMUNE, &sheet::HEAT_RESISTANT],
         &sheet::HEAT_REDUCTION,
     );
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         form.number(ui, &sheet::SWIM_SPEED);
         form.number(ui, &sheet::CLIMB_SPEED);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Adaptations:");
         form.flag(ui, &sheet::ALTITUDE_ADAPTED);
         form.flag(ui, &sheet::DEPTH_ADAPTED);
@@ -589,7 +606,7 @@ fn senses_ui(ui: &mut Ui, form: &mut Form<'_>) {
         .weak(),
     );
     for (i, sense) in form.c.exploration.senses.clone().iter().enumerate() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = format!("Sense {}", i + 1);
             if let Some(kind) =
                 super::fields::choice_combo(ui, &form.key(&label), &label, sense.kind)

@@ -9,6 +9,7 @@ use super::forms::{Whole, play_button};
 use super::lists::{self, Memo};
 use crate::app::Command;
 use crate::app::edits::records;
+use crate::model::plural;
 use crate::model::weather::{self, DayOdds, WeatherStep};
 use crate::model::{CampaignData, Region, RegionId, limits};
 use egui::{RichText, Ui};
@@ -336,7 +337,7 @@ fn history_ui(ui: &mut Ui, data: &CampaignData, r: &Region) {
     let days: Vec<_> = data
         .weather_of(r.id, *limits::CLOCK_DAY.start()..=today)
         .collect();
-    ui.label(RichText::new(format!("As it fell ({} days)", days.len())).strong());
+    ui.label(RichText::new(format!("As it fell ({})", plural(days.len(), "day"))).strong());
     if days.is_empty() {
         ui.label("No day of this region has had its weather rolled yet.");
         return;

@@ -145,7 +145,10 @@ fn make_handouts_previews_refuses_and_writes_each_players_pages() {
     let html = std::fs::read_to_string(&page).expect("Maya's page is written");
     assert!(html.contains("Maya's handout") && html.contains("Ash Varnell"));
     assert!(!folder.join("Jo").exists(), "only the players chosen");
-    assert!(f.shows("Made 1 handout in"));
+    assert!(
+        f.shows_exactly(&format!("Made 1 handout in {}", folder.display())),
+        "the folder chosen, not Maya's inside it"
+    );
     // Again, into the same folder: refused, named, nothing written over.
     f.menu("File", "Make handouts…");
     for player in ["Jo", "Priya", "Tomás"] {

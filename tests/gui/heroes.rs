@@ -229,6 +229,24 @@ fn the_traveller_and_allies_earn_no_xp_and_have_no_level() {
     assert!(traveller["level"].is_null(), "{traveller}");
 }
 
+/// Issue 34, item 31: with XP per hero and none typed, the refusal names
+/// the first hero of the list, not the one who joined first (Ash Varnell).
+#[test]
+fn a_missing_xp_names_the_first_hero_listed() {
+    let mut f = Fixture::demo();
+    f.click("Add character");
+    f.type_into("Name", "Aldo Brenn");
+    assert_eq!(
+        f.character("Aldo Brenn").and_then(|c| c.party),
+        f.character("Ash Varnell").and_then(|c| c.party),
+        "the new hero joins the one party"
+    );
+    f.click("Heroes");
+    f.type_into("Mission", "Bridge at Karn");
+    f.click("XP per hero");
+    f.greyed_with("Award XP and close the mission", "XP for Aldo Brenn: ");
+}
+
 /// Issue 22, faults 18 and 19: a refusal counts what was taken ("taken
 /// twice already"), and a power the hero knows is not offered again.
 #[test]

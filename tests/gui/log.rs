@@ -79,6 +79,36 @@ fn a_gathering_test_is_logged_with_its_dice_and_its_character() {
     assert!(f.shows(&format!("{ilos} of {all} entries")));
 }
 
+/// Issue 34, item 31: the recap is offered under its own name, and the
+/// message says what was made and its pages, not "1 sheet".
+#[test]
+fn the_recap_is_offered_and_said_by_its_name() {
+    let mut f = Fixture::with_dialogs(vec![waybook::app::DialogOutcome::Unavailable]);
+    f.click("Log");
+    f.click("Print session recap of 2026-11-27…");
+    let offered = (f.harness.state().app).suggested_path(waybook::app::DialogPurpose::ExportPdf);
+    assert_eq!(
+        offered.file_name().and_then(|n| n.to_str()),
+        Some("recap of 2026-11-27.pdf"),
+        "the path field's suggestion, not sheets.pdf"
+    );
+    let out = f.dir.path().join("night.pdf");
+    f.type_path(&out.display().to_string());
+    f.click("Export");
+    f.wait_for_export();
+    f.harness.run();
+    let pages = lopdf::Document::load(&out)
+        .expect("a PDF")
+        .get_pages()
+        .len();
+    let said = if pages == 1 {
+        "Exported the recap of 2026-11-27 to".to_owned()
+    } else {
+        format!("Exported the recap of 2026-11-27 ({pages} pages) to")
+    };
+    assert!(f.shows(&said), "{said}");
+}
+
 #[test]
 fn the_gm_adds_an_event_to_the_day() {
     let mut f = Fixture::demo();

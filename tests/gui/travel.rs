@@ -295,7 +295,7 @@ fn the_travel_screen_prints_the_worksheet_for_the_table() {
     f.wait_for_export();
     f.harness.run();
     assert!(
-        f.shows("Exported 1 sheet to"),
+        f.shows("Exported The Lantern Company's travel round worksheet to"),
         "the status says where it went"
     );
     let doc = lopdf::Document::load(dir.path().join("round.pdf")).expect("a readable PDF");

@@ -8,6 +8,7 @@ mod ledger;
 mod play;
 mod route;
 
+use crate::model::plural;
 use days::days_ui;
 use ledger::{charts_ui, food_ui};
 use play::play_ui;
@@ -288,11 +289,11 @@ fn header_ui(
         ui.label(RichText::new(format!("({})", data.settings.when(j.start))).weak());
         ui.separator();
         ui.label(format!(
-            "{} days · {} hours on the road · played {} of {} hours",
-            view.days.len(),
-            view.road_hours,
+            "{} · {} on the road · played {} of {}",
+            plural(view.days.len(), "day"),
+            plural(view.road_hours, "hour"),
             j.played_hours.min(view.total_hours()),
-            view.total_hours()
+            plural(view.total_hours(), "hour")
         ));
     });
     for warning in view.warnings() {

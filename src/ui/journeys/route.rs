@@ -327,7 +327,11 @@ pub(super) fn methods_ui(
             }
             let mut swimming = method.swimming;
             if ui
-                .checkbox(&mut swimming, format!("{} is swimming", method.name))
+                .checkbox(&mut swimming, "a swim")
+                .on_hover_text(format!(
+                    "{}: its hours count toward the swim, not the march",
+                    method.name
+                ))
                 .changed()
             {
                 fields.commit(out, j, "swimming", |j| {
