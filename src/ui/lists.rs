@@ -45,6 +45,32 @@ impl<K: PartialEq, T: ?Sized> Memo<K, T> {
     }
 }
 
+/// How wide a side list is at least: its longest name (by letters) in full, with
+/// a row's padding, within `narrowest..=widest`. Only the one name is laid
+/// out, so a list of thousands costs a count of letters.
+pub fn side_width<'a>(
+    ui: &Ui,
+    names: impl Iterator<Item = &'a str>,
+    narrowest: f32,
+    widest: f32,
+) -> f32 {
+    let Some(longest) = names.max_by_key(|n| n.chars().count()) else {
+        return narrowest;
+    };
+    let text = ui
+        .painter()
+        .layout_no_wrap(
+            longest.to_owned(),
+            egui::TextStyle::Button.resolve(ui.style()),
+            egui::Color32::PLACEHOLDER,
+        )
+        .size()
+        .x;
+    // The button's padding on both sides, and the panel's margins.
+    let padding = 2.0 * ui.spacing().button_padding.x + 2.0 * ui.spacing().item_spacing.x + 16.0;
+    (text + padding).clamp(narrowest, widest)
+}
+
 /// Rows `0..count` in a scroll area of their own, at most `max_height`
 /// high, each one line of a widget's height; only the rows in view are drawn.
 pub fn rows_in_view(

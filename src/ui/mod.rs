@@ -205,7 +205,10 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 }
             });
             ui.separator();
-            match state.screen {
+            // Each screen's widgets under its own id: two screens' scroll
+            // areas keep their own places.
+            let screen = state.screen;
+            ui.push_id(screen, |ui| match state.screen {
                 Screen::Roster => roster::roster_ui(ui, &mut state.roster, data, &mut out),
                 Screen::Inventory => {
                     inventory::inventory_ui(ui, &mut state.inventory, data, &mut out)
@@ -249,7 +252,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Rules => {
                     rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
                 }
-            }
+            });
         }
         None => welcome_ui(ui, app, &mut out),
     });

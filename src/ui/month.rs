@@ -19,8 +19,10 @@ use egui::{Color32, RichText, Ui};
 
 #[derive(Debug)]
 pub struct CalendarState {
-    /// The month shown (year, month index); today's until the GM turns.
-    page: Option<(i64, usize)>,
+    /// A day of the month shown (a clock day, so that the page stays on
+    /// the same days when the calendar changes); the picked day's month
+    /// until the GM turns.
+    page: Option<i64>,
     /// The day picked; today's until the GM picks one.
     picked: Option<i64>,
     move_days: Whole,
@@ -59,11 +61,7 @@ pub fn calendar_ui(
     let c = &data.settings.calendar;
     let today = data.settings.clock.day;
     let picked = state.picked.unwrap_or(today);
-    // A month turned to may be gone since (the calendar changed, undone).
-    if state.page.is_some_and(|(_, m)| m >= c.months.len()) {
-        state.page = None;
-    }
-    let (year, month) = state.page.unwrap_or_else(|| page_of(c, picked));
+    let (year, month) = page_of(c, state.page.unwrap_or(picked));
     let mut open = None;
     egui::Panel::right("calendar-day")
         .resizable(true)
@@ -78,11 +76,11 @@ pub fn calendar_ui(
     egui::CentralPanel::default().show(ui, |ui| {
         ui.horizontal(|ui| {
             if ui.button("◀ Previous month").clicked() {
-                state.page = Some(turn(c, year, month, -1));
+                state.page = turn(c, year, month, -1).or(state.page);
             }
             ui.heading(format!("{} {year}", c.months[month].name));
             if ui.button("Next month ▶").clicked() {
-                state.page = Some(turn(c, year, month, 1));
+                state.page = turn(c, year, month, 1).or(state.page);
             }
             if ui.button("Today").clicked() {
                 state.page = None;
@@ -93,7 +91,7 @@ pub fn calendar_ui(
             Some(page) => {
                 if let Some(day) = grid_ui(ui, data, &page, picked) {
                     state.picked = Some(day);
-                    state.page = Some((year, month));
+                    state.page = Some(page.first);
                 }
             }
             None => {
@@ -114,11 +112,12 @@ pub(super) fn page_of(c: &Calendar, day: i64) -> (i64, usize) {
     (date.year, month)
 }
 
-/// The month `by` months from `month` of `year`.
-fn turn(c: &Calendar, year: i64, month: usize, by: i64) -> (i64, usize) {
+/// The first day of the month `by` months from `month` of `year`.
+fn turn(c: &Calendar, year: i64, month: usize, by: i64) -> Option<i64> {
     let n = c.months.len() as i64;
     let at = year * n + month as i64 + by;
-    (at.div_euclid(n), at.rem_euclid(n) as usize)
+    c.month_page(at.div_euclid(n), at.rem_euclid(n) as usize)
+        .map(|page| page.first)
 }
 
 /// The weeks of the month, a column a weekday, and its festivals after
@@ -214,17 +213,22 @@ fn day_cell(
     response.clicked()
 }
 
-/// A day cell's lines: its title with the moons' quarters, the events,
+/// A day cell's lines: its title, the moons' quarters, the events,
 /// each region's weather.
 fn cell_contents(ui: &mut Ui, data: &CampaignData, day: i64, head: RichText) {
     let c = &data.settings.calendar;
-    ui.horizontal(|ui| {
-        ui.label(head);
-        for (moon, phase) in c.quarters_on(day) {
-            ui.label(moon_glyph(phase))
-                .on_hover_text(format!("{moon}: {}", phase.label()));
-        }
-    });
+    ui.label(head);
+    // Each quarter says whose it is: a campaign may have two moons.
+    for (moon, phase) in c.quarters_on(day) {
+        ui.label(
+            RichText::new(format!(
+                "{} {moon} {}",
+                moon_glyph(phase),
+                phase.label().to_lowercase()
+            ))
+            .small(),
+        );
+    }
     for e in crate::model::CalendarEvent::on_day(data.events.values(), c, day) {
         ui.label(RichText::new(format!("★ {}", e.name)).color(Color32::from_rgb(150, 90, 20)));
     }

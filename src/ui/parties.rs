@@ -37,9 +37,16 @@ pub fn parties_ui(
     {
         state.selected = data.parties.keys().next().copied();
     }
+    let list_width = lists::side_width(
+        ui,
+        data.parties.values().map(|p| p.name.as_str()),
+        220.0,
+        380.0,
+    );
     egui::Panel::left("party-list")
         .resizable(true)
-        .default_size(220.0)
+        .default_size(list_width)
+        .min_size(list_width)
         .show(ui, |ui| {
             ui.heading("Parties");
             if ui.button("Add party").clicked() {

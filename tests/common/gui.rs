@@ -175,18 +175,25 @@ impl Fixture {
     /// Whether the list labelled `label` is wide enough to show `name`
     /// whole, as the button's font lays it out.
     pub fn shows_whole_in(&self, label: &str, name: &str) -> bool {
-        let picker = self
-            .harness
-            .get_by_role_and_label(Role::ComboBox, label)
-            .rect();
+        let picker = self.harness.get_by_role_and_label(Role::ComboBox, label);
+        picker.rect().width() > self.button_text_width(name)
+    }
+
+    /// Whether the button `name` (a list's row) is wide enough to show its
+    /// name whole, not cut short with "…".
+    pub fn shows_whole(&self, name: &str) -> bool {
+        let row = self.harness.get_by_role_and_label(Role::Button, name);
+        row.rect().width() > self.button_text_width(name)
+    }
+
+    fn button_text_width(&self, text: &str) -> f32 {
         let font = egui::TextStyle::Button.resolve(&self.harness.ctx.global_style());
-        let width = self.harness.ctx.fonts_mut(|fonts| {
+        self.harness.ctx.fonts_mut(|fonts| {
             fonts
-                .layout_no_wrap(name.to_owned(), font, egui::Color32::BLACK)
+                .layout_no_wrap(text.to_owned(), font, egui::Color32::BLACK)
                 .size()
                 .x
-        });
-        picker.width() > width
+        })
     }
 
     /// The app's next rolls come up as `faces`.

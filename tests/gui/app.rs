@@ -362,6 +362,37 @@ fn a_large_partys_chart_draws_the_twelve_most_at_risk() {
     assert!(f.shows(&drawn(before + 1)), "worked out again");
 }
 
+/// Issue 34, 34: the charts name their lines in a row above the plot, where
+/// the names cover no line (the plot's own legend sat over them).
+#[test]
+fn the_charts_name_their_lines_above_the_plot() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    f.click("Charts");
+    let named = |f: &Fixture, name: &str| f.harness.query_all_by_label(name).count();
+    assert_eq!(
+        named(&f, "Ødric Hale"),
+        2,
+        "the risk grid's row and the legend's name"
+    );
+    let chart = f.harness.get_by_label("Expected exhaustion chart").rect();
+    let legend = f
+        .harness
+        .query_all_by_label("Ødric Hale")
+        .last()
+        .expect("named")
+        .rect();
+    assert!(
+        legend.max.y <= chart.min.y,
+        "{legend:?} above the chart {chart:?}"
+    );
+    assert!(f.shows_exactly("planned"), "the food chart's line is named");
+    assert!(
+        !f.shows_exactly("played"),
+        "nothing played yet, so no played line"
+    );
+}
+
 /// Issue 14: the roster's columns sort by level, wounds and exhaustion too,
 /// numbers by value, ties by name; a second click turns the order round.
 #[test]
@@ -1379,6 +1410,25 @@ fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
     );
     f.menu("Edit", "Undo");
     assert!(f.data().table_named("Scrapes").is_none(), "one undo step");
+}
+
+/// Issue 34, 34: a party renamed to a long name is listed whole ("The
+/// Ri…" was cut short).
+#[test]
+fn a_long_party_name_is_listed_whole() {
+    let long = "The Riders of the Long Grey Road";
+    let mut f = Fixture::demo();
+    f.click("Parties");
+    f.type_into("Party name", long);
+    assert_eq!(
+        f.reloaded()
+            .parties
+            .values()
+            .next()
+            .map(|p| p.name.as_str()),
+        Some(long)
+    );
+    assert!(f.shows_whole(long), "the list is as wide as the name");
 }
 
 /// Issue 34, 15: a new campaign's empty screens say what to do: the roster,

@@ -157,6 +157,52 @@ fn events_keep_their_days_when_the_calendar_changes() {
     );
 }
 
+/// Issue 34, 34: a moon's quarter in the month grid says whose it is (the
+/// demo has two moons; a bare ○ did not say which).
+#[test]
+fn a_quarter_in_the_grid_names_its_moon() {
+    let mut f = Fixture::demo();
+    f.click("Calendar");
+    assert!(f.shows_exactly("○ Sable full"));
+    assert!(f.shows_exactly("● Lantern new"));
+    assert!(!f.shows_exactly("○"), "no glyph alone");
+}
+
+/// Issue 34, 34: the month grid stays on the days it showed when the
+/// calendar changes; it kept the month's place in the year, a month on.
+#[test]
+fn the_month_shown_keeps_its_days_when_a_month_is_removed() {
+    let mut f = Fixture::demo();
+    f.click("Calendar");
+    f.click("Next month ▶");
+    assert!(f.shows_exactly("Leafmoon 1203"));
+    let first = f
+        .data()
+        .settings
+        .calendar
+        .month_page(1203, 7)
+        .expect("Leafmoon")
+        .first;
+    f.click("Campaign");
+    f.click("Remove Thawmoon");
+    f.click("Roster");
+    f.click("Calendar");
+    let c = &f.data().settings.calendar;
+    let date = c.date(first);
+    let waybook::model::calendar::Day::Of { month, .. } = date.day else {
+        panic!("a month's day");
+    };
+    let heading = format!("{} {}", c.months[month].name, date.year);
+    assert_ne!(
+        c.months[7].name, c.months[month].name,
+        "a month is gone before it"
+    );
+    assert!(
+        f.shows_exactly(&heading),
+        "the grid shows {heading}, the month of the same days"
+    );
+}
+
 /// Issue 34, 5: a weekday follows its date. A new campaign on the
 /// Gregorian calendar with day 1 put on 1 January 2026 names it a
 /// Thursday, and a week later is Thursday 8 January, as it was; the

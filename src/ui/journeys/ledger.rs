@@ -122,7 +122,7 @@ pub(super) fn charts_ui(
     food: &FoodLedger,
     chart: &ChartLines,
 ) {
-    use egui_plot::{Corner, Legend, Line, LineStyle, Plot};
+    use egui_plot::{Line, LineStyle, Plot};
     risk_grid_ui(ui, view);
     ui.add_space(8.0);
     ui.heading("Expected exhaustion by the end of each day");
@@ -142,11 +142,16 @@ pub(super) fn charts_ui(
         );
     }
     let days_played = view.days_played(j.played_hours);
+    let names: Vec<(Color32, &str)> = chart
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(n, ((_, name), _))| (chart_colour(n), name.as_str()))
+        .collect();
+    legend_ui(ui, &names);
     in_view(ui, 240.0, |ui| {
         Plot::new("exhaustion-chart")
             .height(240.0)
-            // The lines climb to the right: the legend sits where they start low.
-            .legend(Legend::default().position(Corner::LeftTop))
             .x_axis_label("day of the journey")
             .y_axis_label("degrees")
             .allow_scroll(false)
@@ -156,7 +161,6 @@ pub(super) fn charts_ui(
                     let (id, name) = traveller;
                     plot.line(Line::new(name.clone(), points.clone()).color(colour));
                     if days_played > 0 {
-                        // The same name joins the played line to its legend entry.
                         plot.line(
                             Line::new(name.clone(), played_exhaustion(j, *id, days_played))
                                 .color(colour)
@@ -164,7 +168,9 @@ pub(super) fn charts_ui(
                         );
                     }
                 }
-            });
+            })
+            .response
+            .widget_info(|| chart_info("Expected exhaustion chart"));
     });
     ui.add_space(8.0);
     ui.heading("Food units left");
@@ -181,19 +187,42 @@ pub(super) fn charts_ui(
         .enumerate()
         .map(|(i, units)| [i as f64, *units])
         .collect();
+    let mut names = vec![(chart_colour(0), "planned")];
+    if !j.food_left.is_empty() {
+        names.push((chart_colour(1), "played"));
+    }
+    legend_ui(ui, &names);
     in_view(ui, 200.0, |ui| {
         Plot::new("food-chart")
             .height(200.0)
-            .legend(Legend::default())
             .x_axis_label("day of the journey")
             .y_axis_label("units")
             .allow_scroll(false)
             .show(ui, |plot| {
-                plot.line(Line::new("planned", planned));
+                plot.line(Line::new("planned", planned).color(chart_colour(0)));
                 if !j.food_left.is_empty() {
-                    plot.line(Line::new("played", played));
+                    plot.line(Line::new("played", played).color(chart_colour(1)));
                 }
-            });
+            })
+            .response
+            .widget_info(|| chart_info("Food units left chart"));
+    });
+}
+
+/// A chart as a screen reader (and a test) finds it: by its name.
+fn chart_info(name: &str) -> egui::WidgetInfo {
+    egui::WidgetInfo::labeled(egui::Role::Image, true, name)
+}
+
+/// A chart's names in a row above it, each after a stroke of its line's
+/// colour: a legend inside the plot covers the lines it names.
+fn legend_ui(ui: &mut Ui, names: &[(Color32, &str)]) {
+    ui.horizontal_wrapped(|ui| {
+        for (colour, name) in names {
+            ui.label(RichText::new("\u{2501}\u{2501}").color(*colour).strong());
+            ui.label(*name);
+            ui.add_space(8.0);
+        }
     });
 }
 

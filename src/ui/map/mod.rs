@@ -96,10 +96,20 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         state.selected = None;
     }
     delete_key(ui, state, data, out);
+    let seen = state.seen;
+    let rows = state
+        .rows
+        .get((data.revision, seen), || list_rows(data, seen).into());
+    let entries = rows.iter().filter_map(|row| match row {
+        ListRow::Entry(_, label) => Some(label.as_str()),
+        _ => None,
+    });
+    let list_width = lists::side_width(ui, entries, 230.0, 340.0);
     egui::Panel::left("map-list")
         .resizable(true)
-        .default_size(230.0)
-        .show(ui, |ui| list_ui(ui, state, data, out));
+        .default_size(list_width)
+        .min_size(list_width)
+        .show(ui, |ui| list_ui(ui, state, &rows, data, out));
     egui::Panel::right("map-side")
         .resizable(true)
         .default_size(300.0)
@@ -122,12 +132,14 @@ enum ListRow {
 
 /// The places and the paths, one list in one scroll, only the rows in view
 /// drawn, with who sees them chosen above.
-fn list_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec<Command>) {
+fn list_ui(
+    ui: &mut Ui,
+    state: &mut MapState,
+    rows: &[ListRow],
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
     super::shown::filter_ui(ui, "map-seen", &mut state.seen);
-    let seen = state.seen;
-    let rows = state
-        .rows
-        .get((data.revision, seen), || list_rows(data, seen).into());
     lists::rows_in_view(
         ui,
         "map-rows",
@@ -684,7 +696,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
         .filter_map(|party| {
             let position = party_position(data, party, &at)?;
             let name = painter.layout_no_wrap(party.name.clone(), FontId::proportional(12.0), FLAG);
-            let spot = Rect::from_min_size(position + vec2(9.0, -name.size().y / 2.0), name.size());
+            let spot = flag_label_spot(position, name.size(), rect);
             taken.take(spot.union(Rect::from_center_size(position, Vec2::splat(12.0))));
             Some((position, (spot.min, name)))
         })
@@ -927,9 +939,22 @@ fn place_ui(
 
 /// The colour of a party's flag and name.
 const FLAG: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
+/// Between a party's flag and its name.
+const FLAG_GAP: f32 = 9.0;
 
 /// Where a party is on the canvas: above its place, or along its path by
 /// the rounds done.
+/// Where a party's name goes beside its flag at `position`: to the right,
+/// or to the left where the canvas would cut it off.
+fn flag_label_spot(position: Pos2, size: Vec2, canvas: Rect) -> Rect {
+    let right = Rect::from_min_size(position + vec2(FLAG_GAP, -size.y / 2.0), size);
+    if right.max.x <= canvas.max.x {
+        right
+    } else {
+        right.translate(vec2(-(size.x + 2.0 * FLAG_GAP), 0.0))
+    }
+}
+
 fn party_position(
     data: &CampaignData,
     party: &Party,
@@ -952,4 +977,25 @@ fn party_marker(painter: &egui::Painter, position: Pos2, (top_left, name): Label
     painter.circle_filled(position, 6.0, FLAG);
     painter.circle_stroke(position, 6.0, Stroke::new(1.5, Color32::WHITE));
     painter.galley(top_left, name, FLAG);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 34, 34: a party at the canvas's right edge had its name cut off.
+    #[test]
+    fn a_flag_at_the_right_edge_has_its_name_on_the_left() {
+        let canvas = Rect::from_min_max(Pos2::ZERO, Pos2::new(400.0, 300.0));
+        let size = vec2(120.0, 14.0);
+        let inside = flag_label_spot(Pos2::new(100.0, 50.0), size, canvas);
+        assert_eq!(
+            inside.min.x,
+            100.0 + FLAG_GAP,
+            "to the right where there is room"
+        );
+        let edge = flag_label_spot(Pos2::new(350.0, 50.0), size, canvas);
+        assert!(canvas.contains_rect(edge), "{edge:?} stays on the canvas");
+        assert_eq!(edge.max.x, 350.0 - FLAG_GAP, "to the left of the flag");
+    }
 }
