@@ -16,8 +16,9 @@ const SYNC_KEY: &str = "waybook.warned-sync";
 
 /// The window's options. What eframe remembers between runs (recent files,
 /// paper, window size) lives in `app.ron` in the one data folder, beside
-/// the default campaign, so `WAYBOOK_DATA_DIR` moves all of it.
-pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
+/// the default campaign, so `WAYBOOK_DATA_DIR` moves all of it; with no
+/// data folder, nothing is remembered.
+pub fn native_options(data_dir: Option<&std::path::Path>) -> eframe::NativeOptions {
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Waybook")
@@ -25,7 +26,7 @@ pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
             .with_icon(window_icon())
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([900.0, 560.0]),
-        persistence_path: Some(data_dir.join("app.ron")),
+        persistence_path: data_dir.map(|dir| dir.join("app.ron")),
         ..Default::default()
     }
 }
@@ -38,33 +39,45 @@ fn window_icon() -> egui::IconData {
 
 /// The app as eframe starts it: recent files and paper from eframe's
 /// storage, and the campaign named on the command line (or the last one,
-/// or the demo).
-fn start(cc: &eframe::CreationContext<'_>, campaign: Option<Campaign>) -> WaybookApp {
+/// or the demo). With no data folder the named file is opened here, where
+/// the app can ask before upgrading it with no snapshot.
+fn start(
+    cc: &eframe::CreationContext<'_>,
+    campaign: Option<Campaign>,
+    unkept: Option<PathBuf>,
+) -> WaybookApp {
     let mut app = App::new(Box::new(crate::app::NativeDialogs));
-    app.data_dir = data_dir().ok();
+    app.data_dir = data_dir().map_err(|e| e.to_string());
     if let Some(storage) = cc.storage {
         app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
         app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
         app.warned_sync = eframe::get_value(storage, SYNC_KEY).unwrap_or_default();
         app.view = eframe::get_value(storage, VIEW_KEY).unwrap_or_default();
     }
-    app.open_first(campaign);
+    match unkept {
+        Some(path) => app.open_path(&path),
+        None => app.open_first(campaign),
+    }
     WaybookApp::with_app(app)
 }
 
 /// With a path, that campaign (failing if it can't be opened); without, the
 /// app opens the last campaign used, or the default one.
 pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
-    let dir = data_dir()?;
-    let campaign = path
-        .as_deref()
-        .map(|p| Campaign::open_keeping(p, &Snapshots::of(&dir, p)))
-        .transpose()?;
-    let options = native_options(&dir);
+    let dir = data_dir().ok();
+    let (campaign, unkept) = match (&dir, path) {
+        (Some(dir), Some(p)) => (
+            Some(Campaign::open_keeping(&p, &Snapshots::of(dir, &p))?),
+            None,
+        ),
+        (None, path) => (None, path),
+        (Some(_), None) => (None, None),
+    };
+    let options = native_options(dir.as_deref());
     eframe::run_native(
         "Waybook",
         options,
-        Box::new(move |cc| Ok(Box::new(start(cc, campaign)))),
+        Box::new(move |cc| Ok(Box::new(start(cc, campaign, unkept)))),
     )
     .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
 }
@@ -90,8 +103,13 @@ mod tests {
     #[test]
     fn what_eframe_remembers_lives_in_the_data_folder() {
         let dir = std::path::Path::new("/tmp/waybook-data");
-        let options = super::native_options(dir);
+        let options = super::native_options(Some(dir));
         assert_eq!(options.persistence_path, Some(dir.join("app.ron")));
+        let nowhere = super::native_options(None);
+        assert_eq!(
+            nowhere.persistence_path, None,
+            "no data folder, nothing remembered"
+        );
     }
 
     /// The window shows the package's icon, and names itself as the desktop
@@ -100,7 +118,7 @@ mod tests {
     fn the_window_has_the_package_icon_and_desktop_id() {
         let icon = super::window_icon();
         assert_eq!((icon.width, icon.height), (256, 256));
-        let options = super::native_options(std::path::Path::new("/tmp"));
+        let options = super::native_options(Some(std::path::Path::new("/tmp")));
         let id = options.viewport.app_id.expect("an app id");
         let desktop = format!("packaging/linux/{id}.desktop");
         let entry = std::fs::read_to_string(&desktop).expect("the desktop entry is named for it");

@@ -1550,3 +1550,34 @@ fn handouts_write_one_players_page_since_a_session_and_never_over_a_file() {
     );
     assert!(!gm.exists(), "nothing written");
 }
+
+/// Issue 34, 40: a log entry at the first day an i64 holds (written behind
+/// Waybook's back) made `waybook chronicle` panic; the chronicle keeps to
+/// the clock's days, and `waybook check` names the entry's day.
+#[test]
+fn a_log_entry_at_the_first_day_an_i64_holds_is_named_not_a_panic() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    {
+        let conn = rusqlite::Connection::open(&file).expect("opens");
+        conn.execute(
+            "UPDATE log_entry SET body = json_set(body, '$.at.day', ?1) WHERE id = (SELECT min(id) FROM log_entry)",
+            [i64::MIN],
+        )
+        .expect("moved to the dawn of time");
+    }
+    let out = waybook(&["chronicle", path_str(&file), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let days: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        days[0]["day"], 0,
+        "the chronicle starts at the clock's first day"
+    );
+    let checked = waybook(&["check", path_str(&file)]);
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(
+        text(&checked.stdout).contains("day -9223372036854775808 is not between 0 and 1000000"),
+        "{}",
+        text(&checked.stdout)
+    );
+}

@@ -75,3 +75,53 @@ proptest! {
 fn the_unchanged_export_is_accepted() {
     assert!(try_import(&export().to_string()));
 }
+
+/// Issue 34, 39 and 40: an import is held to the ranges its forms allow, the
+/// one declaration read by both; a leg of 999,999,999 km (the form allows
+/// up to 100,000) or a log entry at the first day an i64 holds is refused,
+/// naming the field.
+#[test]
+fn an_import_is_held_to_the_ranges_of_its_forms() {
+    let cases: [(&str, Value, &str); 6] = [
+        (
+            "/journeys/0/plan/routes/0/legs/0/distance_km",
+            Value::from(999_999_999.0),
+            "journeys[0].plan.routes[0].legs[0].distance_km: must be between 0 and 100000",
+        ),
+        (
+            "/journeys/0/plan/routes/0/legs/0/altitude_m",
+            Value::from(20_000),
+            "journeys[0].plan.routes[0].legs[0].altitude_m: must be between -500 and 9000",
+        ),
+        (
+            "/journeys/0/plan/methods/0/km_per_hour",
+            Value::from(0.0),
+            "journeys[0].plan.methods[0].km_per_hour: must be between 0.1 and 1000",
+        ),
+        (
+            "/log/0/at/day",
+            Value::from(i64::MIN),
+            "log[0].at.day: must be between 0 and 1000000",
+        ),
+        (
+            "/settings/clock/hour",
+            Value::from(30),
+            "settings.clock.hour: must be between 0 and 23",
+        ),
+        (
+            "/journeys/0/played_hours",
+            Value::from(-1),
+            "journeys[0].played_hours: must be between 0 and",
+        ),
+    ];
+    for (pointer, value, said) in cases {
+        let mut doc = export().clone();
+        *doc.pointer_mut(pointer).expect(pointer) = value;
+        let refusal = Document::parse(&doc.to_string()).expect_err(pointer);
+        assert!(refusal.to_string().contains(said), "{pointer}: {refusal}");
+    }
+    assert!(
+        Document::parse(&export().to_string()).is_ok(),
+        "the export itself reads"
+    );
+}

@@ -947,3 +947,31 @@ fn a_party_s_food_lasts_half_as_long_where_the_day_is_extreme() {
             .is_some_and(|w| w.contains("Extreme cold"))
     );
 }
+
+/// Issue 34, 39: a leg far longer than any form allows (999,999,999 km, as
+/// an old or hand-made file might hold) is planned for a year, as the plan
+/// stops there, and its hours on the road are counted whole, not laid out
+/// one by one (that took 40 s and 19.5 GB).
+#[test]
+fn a_road_longer_than_a_year_is_planned_for_a_year() {
+    let (mut data, mut journey) = small_party(0);
+    journey.plan.routes[0].legs[0].distance_km = 999_999_999.0;
+    data.apply(&Change::journey(None, Some(&journey)));
+    let figures = plan::figures(&data, &journey);
+    assert_eq!(figures.view.days.len() as i64, plan::MAX_DAYS);
+    assert!(!figures.view.arrives);
+    assert_eq!(
+        figures.view.road_hours, 250_000_000,
+        "999,999,999 km at 4 km/h, rounded up"
+    );
+    assert_eq!(
+        figures
+            .view
+            .days
+            .iter()
+            .map(|d| d.travel_hours)
+            .sum::<i64>(),
+        8 * plan::MAX_DAYS,
+        "eight hours a day, every day of the year"
+    );
+}

@@ -638,20 +638,7 @@ fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
 fn a_first_version_campaign_upgrades_and_keeps_its_data() {
     let dir = temp();
     let path = dir.path().join("old.waybook");
-    {
-        let conn = rusqlite::Connection::open(&path).expect("created");
-        conn.pragma_update(None, "application_id", APPLICATION_ID)
-            .expect("marked");
-        conn.execute_batch(include_str!("../migrations/0001_init.sql"))
-            .expect("version 1");
-        conn.pragma_update(None, "user_version", 1)
-            .expect("versioned");
-        conn.execute_batch(
-            "INSERT INTO campaign (id, name) VALUES (1, 'Old');
-             INSERT INTO party (id, name, supplies) VALUES (1, 'Band', 3);",
-        )
-        .expect("filled");
-    }
+    common::first_version_campaign(&path);
     let campaign = Campaign::open(&path).expect("upgraded");
     let data = campaign.load().expect("loads");
     assert_eq!(data.settings.name, "Old");
@@ -662,11 +649,7 @@ fn a_first_version_campaign_upgrades_and_keeps_its_data() {
     );
     assert_eq!(data.parties[&PartyId(1)].supplies, 3);
     assert!(data.journeys.is_empty());
-    let conn = rusqlite::Connection::open(&path).expect("opens");
-    let version: i64 = conn
-        .pragma_query_value(None, "user_version", |r| r.get(0))
-        .expect("version");
-    assert_eq!(version, LATEST_VERSION);
+    assert_eq!(common::schema_version(&path), LATEST_VERSION);
 }
 
 #[test]
@@ -914,7 +897,7 @@ fn opening_takes_one_snapshot_a_day() {
     let path = dir.path().join("daily.waybook");
     drop(waybook::demo::create_demo(&path).expect("demo"));
     let mut app = waybook::app::App::new(Box::new(waybook::app::ScriptedDialogs::default()));
-    app.data_dir = Some(dir.path().join("data"));
+    app.data_dir = Ok(dir.path().join("data"));
     app.open_path(&path);
     app.open_path(&path);
     let snapshots = app

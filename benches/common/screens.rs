@@ -16,7 +16,10 @@ const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
 /// beside it, its integrity checked on a worker once it is read.
 pub fn opening(path: &Path) -> WaybookApp {
     let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(Vec::new())));
-    app.app.data_dir = path.parent().map(|dir| dir.join("data"));
+    app.app.data_dir = path
+        .parent()
+        .map(|dir| dir.join("data"))
+        .ok_or_else(|| "no folder".to_owned());
     app.app.open_path(path);
     assert!(app.app.session.is_some(), "the large campaign opens");
     app

@@ -164,8 +164,12 @@ pub struct App {
     pub export_job: Option<export::ExportJob>,
     /// The one dice source of the app: random in play, scripted in tests.
     pub dice: crate::rules::dice::Dice,
-    /// The data folder, where snapshots are kept; none in tests that do not ask.
-    pub data_dir: Option<PathBuf>,
+    /// The data folder, where snapshots are kept, or why there is none
+    /// (tests that do not ask have none).
+    pub data_dir: Result<PathBuf, String>,
+    /// An older campaign that would be upgraded with no snapshot first
+    /// (there is no data folder), waiting for the GM's word.
+    pub upgrade_asked: Option<UpgradeAsked>,
     /// Campaigns in a sync folder whose warning the GM has seen (once each).
     pub warned_sync: Vec<PathBuf>,
     /// The sheets waiting for their file name.
@@ -204,7 +208,8 @@ impl App {
             view: View::default(),
             export_job: None,
             dice: crate::rules::dice::Dice::random(),
-            data_dir: None,
+            data_dir: Err("no data folder was given".to_owned()),
+            upgrade_asked: None,
             warned_sync: Vec::new(),
             export_sheets: Vec::new(),
             pending_copy: None,
@@ -277,6 +282,8 @@ impl App {
                             "Opened {} read-only: it cannot be written, so changes are refused",
                             path.display()
                         )
+                    } else if let Err(why) = &self.data_dir {
+                        format!("Opened {} · snapshots are off: {why}", path.display())
                     } else {
                         format!("Opened {}", path.display())
                     });
@@ -374,11 +381,14 @@ impl App {
 
     /// The campaign used last time if it still opens, else the default one.
     fn open_last_or_default(&mut self) {
-        if let Some(last) = self.recent.first().cloned()
-            && let Ok(campaign) = self.open_file(&last)
-        {
-            self.open_campaign(campaign);
-            return;
+        if let Some(last) = self.recent.first().cloned() {
+            if self.asks_before_upgrading(&last) {
+                return;
+            }
+            if let Ok(campaign) = self.open_file(&last) {
+                self.open_campaign(campaign);
+                return;
+            }
         }
         match open_default() {
             Ok(campaign) => self.open_campaign(campaign),
@@ -932,6 +942,7 @@ impl App {
     pub fn snapshots_of(&self, campaign: &Path) -> Option<Snapshots> {
         self.data_dir
             .as_deref()
+            .ok()
             .map(|root| Snapshots::of(root, campaign))
     }
 
@@ -943,13 +954,60 @@ impl App {
         }
     }
 
+    /// Whether opening `path` waits for the GM: it is an older campaign to
+    /// be upgraded, and with no data folder no snapshot could be kept.
+    fn asks_before_upgrading(&mut self, path: &Path) -> bool {
+        let Err(why) = &self.data_dir else {
+            return false;
+        };
+        if !matches!(Campaign::needs_upgrade(path), Ok(true)) {
+            return false;
+        }
+        self.upgrade_asked = Some(UpgradeAsked {
+            path: path.to_owned(),
+            why: why.clone(),
+        });
+        true
+    }
+
     pub fn open_path(&mut self, path: &Path) {
         let path = crate::files::absolute(path);
-        match self.open_file(&path) {
+        if self.asks_before_upgrading(&path) {
+            return;
+        }
+        self.open_now(&path);
+    }
+
+    fn open_now(&mut self, path: &Path) {
+        match self.open_file(path) {
             Ok(campaign) => self.open_campaign(campaign),
             Err(e) => self.fail(format!("Could not open the campaign: {e}")),
         }
     }
+
+    /// The GM's word on the campaign waiting to be upgraded without a
+    /// snapshot: upgrade and open it, or leave it as it is.
+    pub fn answer_upgrade(&mut self, upgrade: bool) {
+        let Some(asked) = self.upgrade_asked.take() else {
+            return;
+        };
+        if upgrade {
+            self.open_now(&asked.path);
+        } else {
+            self.notify(format!(
+                "{} was not opened, and is as it was",
+                asked.path.display()
+            ));
+        }
+    }
+}
+
+/// An older campaign that would be upgraded with no snapshot first, and why
+/// there is no snapshot (no data folder).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpgradeAsked {
+    pub path: PathBuf,
+    pub why: String,
 }
 
 /// Why a JSON file was not imported.

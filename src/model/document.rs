@@ -213,6 +213,9 @@ impl Document {
                 Place::Path(id) => index("paths", self.paths.iter().map(|p| p.id.0), id),
                 Place::Ware(id) => index("wares", self.wares.iter().map(|w| w.id.0), id),
                 Place::Region(id) => index("regions", self.regions.iter().map(|r| r.id.0), id),
+                Place::Journey(id) => index("journeys", self.journeys.iter().map(|j| j.id.0), id),
+                Place::Log(id) => index("log", self.log.iter().map(|e| e.id.0), id),
+                Place::Weather(id) => index("weather", self.weather.iter().map(|w| w.id.0), id),
             };
             return Err(field(format!("{record}.{}", problem.path), problem.rule()));
         }

@@ -99,6 +99,12 @@ pub fn hour_of_day(day_hours: i64) -> RangeInclusive<i64> {
     0..=day_hours - 1
 }
 
+/// The hours of a journey played so far: at most as many as the clock
+/// has days.
+pub fn played_hours(day_hours: i64) -> RangeInclusive<i64> {
+    0..=CLOCK_DAY.end() * day_hours
+}
+
 /// A number of hours within one day of `day_hours` hours.
 pub fn hours_in_day(day_hours: i64) -> RangeInclusive<i64> {
     0..=day_hours

@@ -19,6 +19,9 @@ pub enum Place {
     Path(i64),
     Ware(i64),
     Region(i64),
+    Journey(i64),
+    Log(i64),
+    Weather(i64),
 }
 
 /// One value outside its limits.
@@ -66,8 +69,24 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
         s.long_rest_degrees,
         &limits::LONG_REST_DEGREES,
     );
+    found.check("clock's day", "clock.day", s.clock.day, &limits::CLOCK_DAY);
+    let hour = limits::hour_of_day(s.day_hours);
+    found.check("clock's hour", "clock.hour", s.clock.hour, &hour);
     house_rules(&mut found, &s.house_rules);
     parties(&mut found, data);
+    journeys(&mut found, data);
+    for e in data.log.values() {
+        found.at(Place::Log(e.id.0), &format!("log entry {}", e.id.0));
+        found.check("day", "at.day", e.at.day, &limits::CLOCK_DAY);
+        found.check("hour", "at.hour", e.at.hour, &hour);
+    }
+    for w in data.weather.values() {
+        found.at(
+            Place::Weather(w.id.0),
+            &format!("weather {} (day {})", w.id.0, w.day),
+        );
+        found.check("day", "day", w.day, &limits::CLOCK_DAY);
+    }
     map(&mut found, data);
     for w in data.wares.values() {
         found.at(
@@ -153,6 +172,99 @@ fn house_rules(found: &mut Problems, rules: &super::HouseRules) {
             stats.toughness,
             &limits::TOUGHNESS_MAX,
         );
+    }
+}
+
+/// Each journey's start, ways of travelling, legs, day pattern and hours
+/// played: what the journey's forms allow.
+fn journeys(found: &mut Problems, data: &CampaignData) {
+    let day_hours = data.settings.day_hours;
+    let (hour, hours) = (
+        limits::hour_of_day(day_hours),
+        limits::hours_in_day(day_hours),
+    );
+    for j in data.journeys.values() {
+        found.at(
+            Place::Journey(j.id.0),
+            &format!("journey {} ({})", j.id.0, j.name),
+        );
+        found.check("start day", "start.day", j.start.day, &limits::CLOCK_DAY);
+        found.check("start hour", "start.hour", j.start.hour, &hour);
+        found.check(
+            "hours played",
+            "played_hours",
+            j.played_hours,
+            &limits::played_hours(day_hours),
+        );
+        let plan = &j.plan;
+        for (i, m) in plan.methods.iter().enumerate() {
+            let path = format!("plan.methods[{i}].km_per_hour");
+            found.check(
+                &format!("{} speed", m.name),
+                &path,
+                m.km_per_hour,
+                &limits::SPEED_KMH,
+            );
+        }
+        for (r, route) in plan.routes.iter().enumerate() {
+            for (l, leg) in route.legs.iter().enumerate() {
+                let at = |what: &str| format!("plan.routes[{r}].legs[{l}].{what}");
+                let label = |what: &str| format!("leg {} {what}", l + 1);
+                found.check(
+                    &label("km"),
+                    &at("distance_km"),
+                    leg.distance_km,
+                    &limits::DISTANCE_KM,
+                );
+                found.check(
+                    &label("altitude m"),
+                    &at("altitude_m"),
+                    leg.altitude_m,
+                    &limits::ALTITUDE_M,
+                );
+                found.check(
+                    &label("depth m"),
+                    &at("depth_m"),
+                    leg.depth_m,
+                    &limits::DEPTH_M,
+                );
+                if let Some(w) = leg.weather_hours {
+                    found.check(
+                        &label("weather from hour"),
+                        &at("weather_hours.from"),
+                        w.from,
+                        &hours,
+                    );
+                    found.check(
+                        &label("weather to hour"),
+                        &at("weather_hours.to"),
+                        w.to,
+                        &hours,
+                    );
+                }
+            }
+        }
+        let p = &plan.pattern;
+        found.check(
+            "set off at hour",
+            "plan.pattern.start_hour",
+            p.start_hour,
+            &hour,
+        );
+        let day_parts = [
+            ("travel hours", "travel_hours", p.travel_hours),
+            ("camp hours", "camp_hours", p.camp_hours),
+            ("watch hours", "watch_hours", p.watch_hours),
+        ];
+        for (label, field, value) in day_parts {
+            found.check(label, &format!("plan.pattern.{field}"), value, &hours);
+        }
+        for (day, change) in &plan.days {
+            if let Some(travel) = change.travel_hours {
+                let path = format!("plan.days.{day}.travel_hours");
+                found.check("travel hours this day", &path, travel, &hours);
+            }
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 //! camp, their turn of the watch, rest, or the GM's own choice).
 
 use super::adapter::{Forecasts, character_day};
-use super::{JourneyPlanView, PlanDay, RoadHour, Slot, members, road_hours};
+use super::{JourneyPlanView, PlanDay, RoadHour, Slot, members, road_hours, route_hours};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
@@ -68,10 +68,13 @@ pub fn plan_with_weather(
     rolled: &[Weather],
 ) -> JourneyPlanView {
     let day_hours = data.settings.day_hours.max(1);
-    let road = journey
-        .route()
-        .map(|r| road_hours(r, &journey.plan.methods))
-        .unwrap_or_default();
+    // A year's days walk at most a year's hours: one more than that says
+    // the road goes on, and the work stays a year's however long the road.
+    let most = usize::try_from(MAX_DAYS * day_hours + 1).unwrap_or(usize::MAX);
+    let (road, total) = journey.route().map_or((Vec::new(), 0), |r| {
+        let methods = &journey.plan.methods;
+        (road_hours(r, methods, most), route_hours(r, methods))
+    });
     let members = members(data, journey);
     let watchers: Vec<CharacterId> = journey
         .plan
@@ -128,7 +131,7 @@ pub fn plan_with_weather(
         index += 1;
     }
     JourneyPlanView {
-        road_hours: walk.road.len(),
+        road_hours: usize::try_from(total).unwrap_or(usize::MAX),
         arrives: walk.arrived(),
         days,
         abyss: abyss_warnings(journey, &members),

@@ -23,7 +23,7 @@ mod view;
 pub use adapter::day_plan;
 pub use food::{FoodDay, FoodEntry, FoodLedger, food_ledger};
 pub use layout::{MAX_DAYS, plan, plan_with_weather};
-pub use road::{RoadHour, leg_hours, road_hours};
+pub use road::{RoadHour, leg_hours, road_hours, route_hours};
 pub use view::{CharacterDay, JourneyPlanView, JourneyTest, PlanDay, Slot, TestCause};
 
 use crate::model::{CampaignData, Character, Journey};

@@ -328,7 +328,7 @@ fn keep_legs_as_played(journey: &mut Journey, road_hours_played: usize) {
         if leg.played_as.is_none() {
             leg.played_as = methods.get(leg.method).cloned();
         }
-        leg_start += usize::try_from(hours).unwrap_or(0);
+        leg_start = leg_start.saturating_add(usize::try_from(hours).unwrap_or(0));
     }
 }
 

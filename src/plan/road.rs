@@ -33,8 +33,24 @@ pub fn leg_hours(distance_km: f64, method: &Method, terrain: Terrain) -> i64 {
     (distance_km / speed).ceil() as i64
 }
 
-/// The route's hours on the road, in order.
-pub fn road_hours(route: &Route, methods: &[Method]) -> Vec<RoadHour> {
+/// All the route's hours on the road, however many: counted, not laid out.
+pub fn route_hours(route: &Route, methods: &[Method]) -> i64 {
+    route
+        .legs
+        .iter()
+        .filter_map(|leg| {
+            Some(leg_hours(
+                leg.distance_km,
+                leg.method(methods)?,
+                leg.terrain,
+            ))
+        })
+        .fold(0, i64::saturating_add)
+}
+
+/// The route's first `most` hours on the road, in order: a plan lays out no
+/// more than it can walk, whatever the distance.
+pub fn road_hours(route: &Route, methods: &[Method], most: usize) -> Vec<RoadHour> {
     route
         .legs
         .iter()
@@ -51,8 +67,9 @@ pub fn road_hours(route: &Route, methods: &[Method]) -> Vec<RoadHour> {
                 depth_m: leg.depth_m,
                 region: leg.region,
             };
-            std::iter::repeat_n(hour, hours.max(0) as usize)
+            std::iter::repeat_n(hour, usize::try_from(hours).unwrap_or(0))
         })
+        .take(most)
         .collect()
 }
 
@@ -111,7 +128,13 @@ mod tests {
             ],
         };
         methods[0].km_per_hour = 8.0;
-        let road = road_hours(&route, &methods);
+        let road = road_hours(&route, &methods, usize::MAX);
+        assert_eq!(route_hours(&route, &methods), 7);
+        assert_eq!(
+            road_hours(&route, &methods, 5).len(),
+            5,
+            "only as many as asked"
+        );
         let per_leg: Vec<usize> = (0..3)
             .map(|i| road.iter().filter(|h| h.leg == i).count())
             .collect();

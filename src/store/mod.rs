@@ -207,6 +207,16 @@ impl Campaign {
         Self::prepare(conn, Some(crate::files::absolute(path)))
     }
 
+    /// Whether opening the campaign at `path` for writing would upgrade its
+    /// schema (a file that cannot be written opens read-only, never upgraded).
+    pub fn needs_upgrade(path: &Path) -> Result<bool> {
+        if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+            return Ok(false);
+        }
+        let conn = open_marked(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        Ok(migrate::user_version(&conn)? < LATEST_VERSION)
+    }
+
     /// Opens a campaign as the app does. When its schema is about to be
     /// upgraded, it is checked whole first and a snapshot taken; otherwise
     /// its integrity check is left for [`Self::check_in_background`] once

@@ -283,6 +283,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
         state.rules.table = tables::Picked::Campaign(table);
     }
     alert_ui(ui, app);
+    upgrade_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);
     focus_ring_ui(ui);
     for command in out {
@@ -555,6 +556,42 @@ fn alert_ui(ui: &mut Ui, app: &mut App) {
     });
     if modal.inner || modal.should_close() {
         app.alert = None;
+    }
+}
+
+/// Asks before an older campaign is upgraded with no snapshot kept first:
+/// there is no data folder to keep one in.
+fn upgrade_ui(ui: &mut Ui, app: &mut App) {
+    let Some(asked) = app.upgrade_asked.clone() else {
+        return;
+    };
+    let modal = egui::Modal::new(egui::Id::unique("upgrade-unkept")).show(ui.ctx(), |ui| {
+        ui.set_max_width(460.0);
+        ui.heading("Upgrade without a snapshot?");
+        ui.label(format!(
+            "{} was written by an older Waybook; opening it upgrades it, and an older Waybook cannot open it after.",
+            asked.path.display()
+        ));
+        ui.label(format!(
+            "Snapshots are off: {}. Waybook keeps a copy of a file as it was before an upgrade in its data folder, and has none, so no copy will be kept. Copy the file yourself first if you may want it as it is.",
+            asked.why
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Upgrade and open").clicked() {
+                Some(true)
+            } else if ui.button("Don't open").clicked() {
+                Some(false)
+            } else {
+                None
+            }
+        })
+        .inner
+    });
+    if let Some(upgrade) = modal.inner {
+        app.answer_upgrade(upgrade);
+    } else if modal.should_close() {
+        app.answer_upgrade(false);
     }
 }
 

@@ -110,7 +110,7 @@ impl Fixture {
         make(&path);
         let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
         if snapshots {
-            app.app.data_dir = Some(dir.path().join("data"));
+            app.app.data_dir = Ok(dir.path().join("data"));
         }
         app.app.open_path(&path);
         // The log is read behind the first frame; the tests read it at once.

@@ -18,6 +18,31 @@ pub fn demo() -> (tempfile::TempDir, CampaignData) {
     (dir, data)
 }
 
+/// A campaign as Waybook's first version wrote it (schema 1): a campaign
+/// "Old" with one party, "Band", of 3 Supplies.
+pub fn first_version_campaign(path: &std::path::Path) {
+    let conn = rusqlite::Connection::open(path).expect("created");
+    conn.pragma_update(None, "application_id", waybook::store::APPLICATION_ID)
+        .expect("marked");
+    conn.execute_batch(include_str!("../../migrations/0001_init.sql"))
+        .expect("version 1");
+    conn.pragma_update(None, "user_version", 1)
+        .expect("versioned");
+    conn.execute_batch(
+        "INSERT INTO campaign (id, name) VALUES (1, 'Old');
+         INSERT INTO party (id, name, supplies) VALUES (1, 'Band', 3);",
+    )
+    .expect("filled");
+}
+
+/// The schema version the file at `path` is of.
+pub fn schema_version(path: &std::path::Path) -> i64 {
+    rusqlite::Connection::open(path)
+        .expect("opens")
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .expect("version")
+}
+
 /// Breaks a CHECK constraint of the campaign at `path` behind SQLite's
 /// back (a party's Supplies below zero): the file reads, but SQLite's
 /// integrity check finds it damaged.

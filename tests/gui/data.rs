@@ -481,3 +481,61 @@ fn a_pack_whose_kept_clash_is_broken_is_refused_before_any_choice() {
     assert!(!f.shows("It cannot come in"), "the window closed");
     assert_eq!(*f.data(), before, "nothing changed");
 }
+
+/// Issue 34, 35: with no data folder, no snapshot can be kept before an
+/// older campaign is upgraded. The app says so and asks; "Don't open"
+/// leaves the file as it was, "Upgrade and open" upgrades it and the
+/// status bar says snapshots are off. With a data folder, nothing is asked.
+#[test]
+fn an_older_file_is_upgraded_without_a_snapshot_only_when_the_gm_says() {
+    let older = |path: &std::path::Path| {
+        std::fs::remove_file(path).expect("the demo made way");
+        crate::common::first_version_campaign(path);
+    };
+    let mut f = Fixture::opening("old.waybook", older, Vec::new(), false);
+    let path = f.path("old.waybook");
+    assert!(f.shows("Upgrade without a snapshot?"));
+    assert!(f.shows("Snapshots are off: no data folder was given."));
+    assert!(
+        f.harness.state().app.session.is_none(),
+        "nothing opened yet"
+    );
+    f.click("Don't open");
+    assert_eq!(
+        crate::common::schema_version(&path),
+        1,
+        "not a byte upgraded"
+    );
+    assert!(f.shows("was not opened, and is as it was"));
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook::app::Command::OpenPath(path.clone()));
+    f.harness.run();
+    f.click("Upgrade and open");
+    assert_eq!(
+        crate::common::schema_version(&path),
+        waybook::store::LATEST_VERSION
+    );
+    assert_eq!(f.data().settings.name, "Old");
+    assert!(f.shows("· snapshots are off: no data folder was given"));
+
+    let kept = Fixture::opening("old.waybook", older, Vec::new(), true);
+    assert!(
+        !kept.shows("Upgrade without a snapshot?"),
+        "a snapshot is kept instead"
+    );
+    assert_eq!(kept.data().settings.name, "Old");
+    let snapshots = kept
+        .harness
+        .state()
+        .app
+        .snapshots_of(&kept.path("old.waybook"))
+        .expect("a data folder")
+        .list()
+        .expect("listed");
+    assert!(
+        snapshots.iter().any(|s| s.reason == "migration"),
+        "{snapshots:?}"
+    );
+}
