@@ -377,8 +377,29 @@ fn export_refuses_an_existing_file_unless_told_to_overwrite() {
     ]);
     assert!(replaced.status.success(), "{}", text(&replaced.stderr));
     assert!(
-        text(&replaced.stdout).contains("wrote 1 sheet to"),
-        "one sheet, not “1 sheets”"
+        text(&replaced.stdout).contains("wrote a blank character sheet (2 pages) to"),
+        "the sheet by its name, not “1 sheets”"
+    );
+    // Issue 34, 31: a recap of several pages says so, not "1 sheet".
+    let recap = dir.path().join("recap.pdf");
+    let said = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&recap),
+        "--recap",
+        "2026-11-27",
+    ]);
+    assert!(said.status.success(), "{}", text(&said.stderr));
+    let pages = lopdf::Document::load(&recap)
+        .expect("a PDF")
+        .get_pages()
+        .len();
+    assert!(pages > 1, "the demo's game night runs over a page");
+    assert!(
+        text(&said.stdout).contains(&format!("wrote the recap of 2026-11-27 ({pages} pages) to")),
+        "{}",
+        text(&said.stdout)
     );
     assert!(std::fs::read(&out).expect("read").starts_with(b"%PDF"));
 }

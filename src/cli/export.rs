@@ -171,12 +171,12 @@ pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
         return Ok(());
     }
     let sheets = sheets(&data, args)?;
-    let bytes = pdf::render(&data, &sheets, args.paper, &mut |_| true)?;
+    let (bytes, pages) = pdf::render_counted(&data, &sheets, args.paper, &mut |_| true)?;
     crate::files::write_atomically(&args.out, &bytes)?;
     writeln!(
         out,
         "wrote {} to {} ({} KB)",
-        crate::model::plural(sheets.len(), "sheet"),
+        pdf::made(&data, &sheets, pages),
         args.out.display(),
         bytes.len() / 1024
     )?;

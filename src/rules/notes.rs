@@ -269,6 +269,21 @@ pub const NOTES: &[Note] = &[
     ),
     note(
         ROUNDS,
+        "Regions along a path",
+        "A path lies in its region, or its start's; a stretch of it from round N (counted from the path's `from` end, whichever way the party goes) lies in another. A travel round keeps the region it was travelled in, so its weather and encounters read that region's tables even after the path changes.",
+    ),
+    note(
+        TRAVEL,
+        "Food in extreme cold",
+        "\"While in environments at this temperature, you require double the number of Units of Food & Drink each Day\" stands under both Extreme Cold and Extreme Heat, so both double the day's food (the Food & Drink section's example names only high temperatures); a party's days of food count whole items day by day against each day's own weather.",
+    ),
+    note(
+        TRAVEL,
+        "Trained in a tool",
+        "\"if you are Trained in the use of a Gatherer's Tool, you gain its Item Bonus\" is the only training the texts give: a skill's *trained with* box names the tool whose Item Bonus it adds; there is no other kind of trained skill.",
+    ),
+    note(
+        ROUNDS,
         "Encounter tables",
         "When the encounter die says hazard or warriors, or a benign result comes up, the Encounter Phase rolls the path's table for that kind, else its region's; a Merchant rolls the destination's merchant table first. The GM's planned encounter rolls none.",
     ),
