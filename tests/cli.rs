@@ -299,6 +299,8 @@ fn journey_json_lists_days_tests_food_and_forecasts() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let plan: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(plan["name"], "To Emberfall");
+    // Issue 35: the demo's plan sets off the morning after the clock's day 8.
+    assert_eq!(plan["first_day_to_play"], 9);
     let days = plan["days"].as_array().expect("days");
     assert_eq!(days.len(), 7);
     let day2 = &days[1];
@@ -1601,4 +1603,22 @@ fn a_log_entry_at_the_first_day_an_i64_holds_is_named_not_a_panic() {
         "{}",
         text(&checked.stdout)
     );
+}
+
+/// Issue 35: a plan's first day to play is worked out from the clock and
+/// is never before the clock's day, however long ago the plan was set off.
+#[test]
+fn journey_json_never_plays_before_the_clock() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    {
+        let conn = rusqlite::Connection::open(&file).expect("opens");
+        conn.execute("UPDATE campaign SET clock_day = 12, clock_hour = 9", [])
+            .expect("the clock moved on four days");
+    }
+    let output = waybook(&["journey", path_str(&file), "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let plan: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(plan["start"]["day"], 9, "the plan as it was made");
+    assert_eq!(plan["first_day_to_play"], 12, "but it plays from the clock");
 }

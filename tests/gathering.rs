@@ -673,3 +673,37 @@ fn the_gathering_log_names_the_survey_row_and_the_material_of_each_yield() {
         "the yields say what was gathered: {text}"
     );
 }
+
+/// Issue 35: the clock only goes on. A session's clock follows its longest
+/// time worked from where it began; with the clock moved on a day between
+/// two tests, the next test leaves it where the GM put it, not back on the
+/// session's morning.
+#[test]
+fn a_test_after_the_clock_moved_on_never_moves_it_back() {
+    let (_dir, mut data) = common::demo();
+    let (site, ilo) = (meadow(&data), ilo(&data));
+    step(
+        &mut data,
+        GatherStep::Join {
+            site,
+            character: ilo,
+            source: 0,
+            into_stash: false,
+            without_tool: false,
+            elsewhere: false,
+        },
+        &[],
+    );
+    step(&mut data, GatherStep::Gather { site, all: false }, &[8]);
+    let mut later = data.settings.clone();
+    later.clock = later.clock.plus(24, later.day_hours);
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: later.clone(),
+    });
+    step(&mut data, GatherStep::Gather { site, all: false }, &[8]);
+    assert_eq!(
+        data.settings.clock, later.clock,
+        "a day on, as the GM moved it"
+    );
+}

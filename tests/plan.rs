@@ -168,7 +168,10 @@ fn heat_within_its_hours_tests_only_those_hours() {
 }
 
 fn small_party(stash_units: i64) -> (CampaignData, Journey) {
-    let mut data = CampaignData::new(Settings::new("small"));
+    let mut settings = Settings::new("small");
+    // The clock at the journey's start: the days before it are history.
+    settings.clock = ClockTime { day: 1, hour: 0 };
+    let mut data = CampaignData::new(settings);
     let party = Party::new(PartyId(1), "Two");
     data.apply(&Change::of(None, Some(&party)));
     for (id, name) in [(1, "Ana"), (2, "Bo")] {
@@ -974,4 +977,68 @@ fn a_road_longer_than_a_year_is_planned_for_a_year() {
         8 * plan::MAX_DAYS,
         "eight hours a day, every day of the year"
     );
+}
+
+/// Issue 35: "playing a plan moved the clock back three days". A plan whose
+/// start has passed is refused, named, until the GM sets it off now (one
+/// undoable edit that moves its days to the clock); then it plays from the
+/// clock, which only goes on. A journey left partway while the clock moved
+/// on is refused too, and cannot be set off again.
+#[test]
+fn a_plan_never_plays_the_days_before_the_clock() {
+    let (mut data, journey) = small_party(400);
+    let clock = ClockTime { day: 4, hour: 12 };
+    change_settings(&mut data, |s| s.clock = clock);
+    let view = plan::plan(&data, &journey);
+    assert_eq!(
+        play::next_to_play(&data, &journey, &view),
+        Some(clock),
+        "the first hour to play is worked out from the clock"
+    );
+    let refused = play::advance(&data, &journey, play::Until::NextHour, &mut Dice::seeded(1))
+        .expect_err("the plan starts on day 1");
+    assert_eq!(
+        refused,
+        play::PlayError::BehindTheClock {
+            next: ClockTime { day: 1, hour: 0 },
+            clock,
+            begun: false
+        }
+    );
+    assert!(refused.to_string().contains("set it off now"), "{refused}");
+    let set_off = play::set_off_now(&data, &journey).expect("not begun, so it can move");
+    for change in &set_off.changes {
+        data.apply(change);
+    }
+    assert_eq!(data.journeys[&journey.id].start, clock);
+    play_day(&mut data, journey.id);
+    assert!(data.settings.clock > clock, "played on from the clock");
+
+    let moved_on = ClockTime {
+        day: data.settings.clock.day + 3,
+        hour: 9,
+    };
+    change_settings(&mut data, |s| s.clock = moved_on);
+    let begun = data.journeys[&journey.id].clone();
+    let refused = play::advance(&data, &begun, play::Until::NextHour, &mut Dice::seeded(1))
+        .expect_err("left partway three days ago");
+    assert!(
+        matches!(refused, play::PlayError::BehindTheClock { begun: true, .. }),
+        "{refused:?}"
+    );
+    assert!(
+        play::set_off_now(&data, &begun).is_none(),
+        "its played days are history"
+    );
+    assert_eq!(
+        data.settings.clock, moved_on,
+        "nothing moved the clock back"
+    );
+    // Set by hand, the clock goes back only to before nothing was played.
+    let refused = waybook::app::edits::clock::set_clock(&data, clock).expect_err("played since");
+    assert!(
+        refused.contains("played after it: the journey Walk, played to Friday 5 January 1, 00:00"),
+        "{refused}"
+    );
+    assert!(waybook::app::edits::clock::set_clock(&data, moved_on.plus(5, 24)).is_ok());
 }

@@ -3,6 +3,7 @@
 //! hangs on them. Pure functions, so screens and tests share them. Adding,
 //! changing and removing a single record is in [`records`].
 
+pub mod clock;
 pub mod players;
 pub mod records;
 

@@ -612,7 +612,10 @@ impl App {
         match advance(&session.data, journey, until, &mut self.dice) {
             Ok(edit) => self.logged(LogKind::Journey, Ok(edit)),
             Err(arrived @ PlayError::Arrived { .. }) => self.notify(arrived.to_string()),
-            Err(e) => self.refuse(format!("The journey could not be played on: {e}")),
+            Err(e) => {
+                let why = e.in_words(&session.data.settings);
+                self.refuse(format!("The journey could not be played on: {why}"));
+            }
         }
     }
 

@@ -86,6 +86,8 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
         "arrives": view.arrives,
         "warnings": view.warnings(),
         "played_hours": journey.played_hours,
+        // Never before the clock's day: the days before it are history.
+        "first_day_to_play": plan::play::next_to_play(data, journey, view).map(|t| t.day),
         "routes": figures.routes,
         "days": days,
         "food": {

@@ -918,10 +918,13 @@ fn gather_tests(data: &CampaignData, site: SiteId, all: bool, dice: &mut Dice) -
             .map(|g| g.minutes)
             .max()
             .unwrap_or(0);
+        // The clock follows the longest time worked, and never goes back
+        // (the GM may have moved it on between tests).
         book.settings.clock = book
             .session
             .start
-            .plus(i64::from(worked.div_ceil(60)), day_hours);
+            .plus(i64::from(worked.div_ceil(60)), day_hours)
+            .max(book.settings.clock);
         let still = book
             .session
             .gatherers

@@ -38,6 +38,90 @@ pub enum PlayError {
     Food(String, crate::rules::RuleError),
     #[error("the weather cannot be rolled: {0}")]
     Weather(#[from] crate::model::weather::WeatherError),
+    /// The plan's next hour lies before the campaign clock: the days before
+    /// the clock are history, and playing never moves the clock back.
+    #[error("{}", behind_words(&next.to_string(), &clock.to_string(), *.begun))]
+    BehindTheClock {
+        next: ClockTime,
+        clock: ClockTime,
+        /// Whether any of the journey has been played.
+        begun: bool,
+    },
+}
+
+impl PlayError {
+    /// The refusal in words, its times named as the campaign's calendar
+    /// names them.
+    pub fn in_words(&self, settings: &Settings) -> String {
+        match self {
+            PlayError::BehindTheClock { next, clock, begun } => {
+                behind_words(&settings.when(*next), &settings.when(*clock), *begun)
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+fn behind_words(next: &str, clock: &str, begun: bool) -> String {
+    if begun {
+        format!(
+            "the journey was left at {next} and the clock has moved on to {clock} since; the days before the clock are history, so it cannot be played from there (undo back to {next}, or plan the rest as a new journey)"
+        )
+    } else {
+        format!(
+            "the plan sets off at {next}, before the campaign clock ({clock}); the days before the clock are history: set it off now"
+        )
+    }
+}
+
+/// When the journey's next hour is played, if anything is left: the plan's
+/// next hour, or the campaign clock where the plan's lies before it.
+pub fn next_to_play(
+    data: &CampaignData,
+    journey: &Journey,
+    view: &JourneyPlanView,
+) -> Option<ClockTime> {
+    (journey.played_hours < view.total_hours())
+        .then(|| view.clock_at(journey.played_hours))
+        .flatten()
+        .map(|next| next.max(data.settings.clock))
+}
+
+/// Why the journey cannot be played on now, if it cannot: it has arrived,
+/// or its next hour lies before the campaign clock.
+pub fn why_not(
+    data: &CampaignData,
+    journey: &Journey,
+    view: &JourneyPlanView,
+) -> Option<PlayError> {
+    if journey.played_hours >= view.total_hours() {
+        return Some(PlayError::Arrived {
+            journey: journey.name.clone(),
+        });
+    }
+    let next = view.clock_at(journey.played_hours)?;
+    let clock = data.settings.clock;
+    (next < clock).then_some(PlayError::BehindTheClock {
+        next,
+        clock,
+        begun: journey.played_hours > 0,
+    })
+}
+
+/// The edit that sets off, at the campaign clock, a journey not yet begun
+/// whose start has passed: its days move to now together. None when it has
+/// begun or its start is not before the clock.
+pub fn set_off_now(data: &CampaignData, journey: &Journey) -> Option<Edit> {
+    let clock = data.settings.clock;
+    if journey.played_hours > 0 || journey.start >= clock {
+        return None;
+    }
+    let mut after = journey.clone();
+    after.start = clock;
+    Some(Edit::new(
+        format!("Set {} off now", journey.name),
+        vec![Change::journey(Some(journey), Some(&after))],
+    ))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,10 +154,8 @@ pub fn advance(
     let view = plan(data, journey);
     let total = view.total_hours();
     let from = journey.played_hours;
-    if from >= total {
-        return Err(PlayError::Arrived {
-            journey: journey.name.clone(),
-        });
+    if let Some(refusal) = why_not(data, journey, &view) {
+        return Err(refusal);
     }
     let to = match until {
         Until::NextHour => from + 1,

@@ -6,7 +6,7 @@
 use super::fields::{self, FieldBuffers, Unpicked};
 use crate::app::Command;
 use crate::app::edits::records;
-use crate::model::{CampaignData, RuleText, TableId, limits};
+use crate::model::{CampaignData, ClockTime, RuleText, TableId, limits};
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
 
@@ -57,7 +57,7 @@ fn settings_ui(
     ui.add_space(8.0);
     days_and_food_ui(ui, fields, s, out);
     ui.add_space(8.0);
-    clock_ui(ui, fields, s, out);
+    clock_ui(ui, fields, data, out);
     ui.add_space(8.0);
     super::calendar::calendar_ui(ui, fields, data, out);
     ui.add_space(8.0);
@@ -129,13 +129,11 @@ fn days_and_food_ui(
     });
 }
 
-/// The campaign's clock, which journeys and travel rounds move on.
-fn clock_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    s: &crate::model::Settings,
-    out: &mut Vec<Command>,
-) {
+/// The campaign's clock, which journeys and travel rounds move on. Set by
+/// hand it goes on freely, and back only while nothing played lies after
+/// the new time (`edits::clock` decides, and says what does).
+fn clock_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+    let s = &data.settings;
     ui.label(
         RichText::new(format!(
             "Campaign clock: {} · {}",
@@ -144,6 +142,7 @@ fn clock_ui(
         ))
         .strong(),
     );
+    let mut to = None;
     ui.horizontal(|ui| {
         if let Some(day) = fields.whole(
             ui,
@@ -152,7 +151,7 @@ fn clock_ui(
             s.clock.day,
             &limits::CLOCK_DAY,
         ) {
-            fields.commit(out, s, "campaign clock", |s| s.clock.day = day);
+            to = Some(ClockTime { day, ..s.clock });
         }
         if let Some(hour) = fields.whole(
             ui,
@@ -161,12 +160,18 @@ fn clock_ui(
             s.clock.hour,
             &limits::hour_of_day(s.day_hours),
         ) {
-            fields.commit(out, s, "campaign clock", |s| s.clock.hour = hour);
+            to = Some(ClockTime { hour, ..s.clock });
         }
     });
+    if let Some(to) = to {
+        match crate::app::edits::clock::set_clock(data, to) {
+            Ok(edit) => out.extend(fields.command(Some(edit))),
+            Err(why) => fields.refuse(out, why),
+        }
+    }
     ui.label(
         RichText::new(
-            "Playing a journey or a travel round moves the clock; new journeys set off from it.",
+            "Playing a journey or a travel round moves the clock; new journeys set off from it. Set back, it may not pass anything played: undo goes back instead.",
         )
         .weak(),
     );

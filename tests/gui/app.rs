@@ -7,7 +7,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::Path;
 use waybook::app::DialogOutcome;
-use waybook::model::{CampaignData, Holder, HourWindow, RuleText};
+use waybook::model::{CampaignData, ClockTime, Holder, HourWindow, RuleText};
 use waybook::store::Campaign;
 
 fn foreign_file(path: &Path) {
@@ -973,8 +973,22 @@ fn the_campaign_clock_is_set_on_the_campaign_screen() {
     );
     f.type_into("Hour", "30");
     assert!(f.shows("Hour: must be between 0 and 23"));
+    // Issue 35: the days before the clock are history; the demo played
+    // its gathering at 08:00 today, so the clock cannot go back to 06:00.
     f.type_into("Hour", "6");
-    assert!(f.shows("Campaign clock: day 8, 06:00"));
+    assert!(
+        f.shows("The clock was not set back to Wellday 21 Harvestmoon 1203 of the Crossing, 06:00")
+    );
+    assert!(f.shows("Undo back to then (Edit › Undo)"));
+    assert_eq!(f.reloaded().settings.clock, ClockTime { day: 8, hour: 11 });
+    f.type_into("Hour", "14");
+    assert!(f.shows("Campaign clock: day 8, 14:00"));
+    f.menu("Edit", "Undo");
+    assert_eq!(
+        f.data().settings.clock,
+        ClockTime { day: 8, hour: 11 },
+        "undo restores the exact earlier time"
+    );
 }
 
 #[test]

@@ -753,3 +753,38 @@ fn a_path_is_given_a_stretch_in_another_region_on_the_map() {
     let add = f.harness.get_by_label("Add a stretch in another region");
     assert!(add.accesskit_node().is_disabled(), "a path of one round");
 }
+
+/// Issue 35: "Play next hour moved the clock back three days". With the
+/// clock moved on past the demo plan's start, the Play tab says why it
+/// cannot play and offers *Set off now*; set off, the plan plays from the
+/// clock, and undo brings the plan's days back.
+#[test]
+fn a_plan_whose_start_has_passed_is_set_off_now() {
+    let mut f = Fixture::demo();
+    f.click("Calendar");
+    f.type_into("Days", "4");
+    f.type_into("Why", "waiting out the storm");
+    f.dice(&[1; 16]);
+    f.click("Move the clock on");
+    let clock = f.data().settings.clock;
+    assert_eq!((clock.day, clock.hour), (12, 11));
+    f.click("Journeys");
+    f.click("Play");
+    assert!(f.shows(
+        "The plan sets off at Windday 22 Harvestmoon 1203 of the Crossing, 08:00, before the campaign clock (Moonday 25 Harvestmoon 1203 of the Crossing, 11:00); the days before the clock are history: set it off now."
+    ));
+    f.greyed_with("Play next hour", "before the campaign clock");
+    f.click("Set off now");
+    let journey = f.journey().clone();
+    assert_eq!((journey.start.day, journey.start.hour), (12, 11));
+    f.click("Play next hour");
+    assert_eq!(
+        f.data().settings.clock,
+        waybook::model::ClockTime { day: 12, hour: 12 },
+        "the hour played is the clock's, and the clock goes on"
+    );
+    f.menu("Edit", "Undo");
+    f.menu("Edit", "Undo");
+    assert_eq!(f.journey().start.day, 9, "undo moves the plan's days back");
+    assert_eq!(f.data().settings.clock, clock);
+}

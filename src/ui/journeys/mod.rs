@@ -115,7 +115,7 @@ pub fn journeys_ui(
                     let chart = chart.get_or_init(|| ledger::chart_lines(view));
                     charts_ui(ui, journey, view, food, chart)
                 }
-                Tab::Play => play_ui(ui, journey, view, out),
+                Tab::Play => play_ui(ui, data, journey, view, out),
             });
         state.cache = Some(computed);
     });

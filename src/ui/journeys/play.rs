@@ -2,21 +2,58 @@
 //! and read its log.
 
 use super::*;
+use crate::plan::play::{self, PlayError};
 
-pub(super) fn play_ui(ui: &mut Ui, j: &Journey, view: &JourneyPlanView, out: &mut Vec<Command>) {
-    let total = view.total_hours();
-    let done = j.played_hours >= total;
-    match view.clock_at(j.played_hours) {
-        Some(next) if !done => ui.label(format!("Next hour to play: {next}")),
-        _ => ui.label(RichText::new("The journey has reached its destination.").strong()),
+/// A refusal as a sentence: its first letter a capital, a full stop after.
+fn sentence_of(refusal: &PlayError, settings: &crate::model::Settings) -> String {
+    format!(
+        "{}.",
+        crate::model::capitalised(&refusal.in_words(settings))
+    )
+}
+
+pub(super) fn play_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    j: &Journey,
+    view: &JourneyPlanView,
+    out: &mut Vec<Command>,
+) {
+    let why_not = play::why_not(data, j, view);
+    match play::next_to_play(data, j, view) {
+        Some(next) => ui.label(format!("Next hour to play: {}", data.settings.when(next))),
+        None => ui.label(RichText::new("The journey has reached its destination.").strong()),
     };
+    if let Some(refusal @ PlayError::BehindTheClock { .. }) = &why_not {
+        ui.label(RichText::new(sentence_of(refusal, &data.settings)).color(ERROR_COLOUR));
+        if let Some(edit) = play::set_off_now(data, j) {
+            let now = data.settings.when(data.settings.clock);
+            if ui
+                .button("Set off now")
+                .on_hover_text(format!(
+                    "The plan's days move to start at {now}; Ctrl+Z moves them back"
+                ))
+                .clicked()
+            {
+                out.push(Command::Apply(edit));
+            }
+        }
+    }
     ui.horizontal(|ui| {
         for (until, label) in [
             (Until::NextHour, "Play next hour"),
             (Until::EndOfDay, "Play to end of day"),
             (Until::Destination, "Play to destination"),
         ] {
-            if ui.add_enabled(!done, egui::Button::new(label)).clicked() {
+            let button = ui
+                .add_enabled(why_not.is_none(), egui::Button::new(label))
+                .on_disabled_hover_text(
+                    why_not
+                        .as_ref()
+                        .map(|r| sentence_of(r, &data.settings))
+                        .unwrap_or_default(),
+                );
+            if button.clicked() {
                 out.push(Command::PlayJourney(j.id, until));
             }
         }
