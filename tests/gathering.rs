@@ -19,6 +19,19 @@ fn step(data: &mut CampaignData, step: GatherStep, faces: &[u32]) -> Edit {
     edit
 }
 
+/// `character` joins the site's first source, into their own pack, with
+/// their own tool, where the party stands.
+fn join(site: SiteId, character: CharacterId) -> GatherStep {
+    GatherStep::Join {
+        site,
+        character,
+        source: 0,
+        into_stash: false,
+        without_tool: false,
+        elsewhere: false,
+    }
+}
+
 fn meadow(data: &CampaignData) -> SiteId {
     data.sites
         .values()
@@ -54,18 +67,7 @@ fn three_hours_of_gathering_land_in_the_pack_at_their_quality_and_move_the_clock
     let (_dir, mut data) = common::demo();
     let (site, ilo) = (meadow(&data), ilo(&data));
     let start = data.settings.clock;
-    step(
-        &mut data,
-        GatherStep::Join {
-            site,
-            character: ilo,
-            source: 0,
-            into_stash: false,
-            without_tool: false,
-            elsewhere: false,
-        },
-        &[],
-    );
+    step(&mut data, join(site, ilo), &[]);
     step(
         &mut data,
         GatherStep::Limit {
@@ -115,7 +117,7 @@ fn without_the_tool_a_gatherer_is_refused_at_join_unless_the_gm_allows_it() {
         .cloned()
         .expect("Ilo's tool");
     data.apply(&Change::of(Some(&tool), None));
-    let join = |without_tool| GatherStep::Join {
+    let joining = |without_tool| GatherStep::Join {
         site,
         character: ilo,
         source: 0,
@@ -123,7 +125,7 @@ fn without_the_tool_a_gatherer_is_refused_at_join_unless_the_gm_allows_it() {
         without_tool,
         elsewhere: false,
     };
-    let said = waybook::gathering::check(&data, &join(false))
+    let said = waybook::gathering::check(&data, &joining(false))
         .expect_err("no tool")
         .to_string();
     assert_eq!(
@@ -131,7 +133,7 @@ fn without_the_tool_a_gatherer_is_refused_at_join_unless_the_gm_allows_it() {
         "Brother Ilo has no Botanist's Tool, and neither has the party stash: the text requires it to gather Plant material (tick “Without the tool” if the GM allows it)"
     );
     assert_eq!(
-        play(&data, &join(false), &mut Dice::scripted(vec![])),
+        play(&data, &joining(false), &mut Dice::scripted(vec![])),
         Err(GatherError::NoTool {
             who: "Brother Ilo".into(),
             tool: "Botanist's Tool",
@@ -139,7 +141,7 @@ fn without_the_tool_a_gatherer_is_refused_at_join_unless_the_gm_allows_it() {
         }),
         "play makes the same check"
     );
-    step(&mut data, join(true), &[]);
+    step(&mut data, joining(true), &[]);
     step(&mut data, GatherStep::Gather { site, all: false }, &[12, 4]);
     let session = open_session(&data, site).expect("open");
     assert_eq!(
@@ -161,14 +163,6 @@ fn a_gatherer_without_the_tool_cannot_join_and_a_gatherer_can_leave() {
         .find(|c| c.name == "Sefa Qorrin")
         .expect("Sefa")
         .id;
-    let join = |character| GatherStep::Join {
-        site,
-        character,
-        source: 0,
-        into_stash: false,
-        without_tool: false,
-        elsewhere: false,
-    };
     for stack in data
         .holdings_of(Holder::Character(sefa))
         .cloned()
@@ -188,9 +182,9 @@ fn a_gatherer_without_the_tool_cannot_join_and_a_gatherer_can_leave() {
             data.apply(&Change::of(Some(&stack), None));
         }
     }
-    step(&mut data, join(ilo), &[]);
+    step(&mut data, join(site, ilo), &[]);
     assert!(matches!(
-        waybook::gathering::check(&data, &join(sefa)),
+        waybook::gathering::check(&data, &join(site, sefa)),
         Err(GatherError::NoTool { .. })
     ));
     step(&mut data, GatherStep::Gather { site, all: false }, &[12, 4]);
@@ -296,18 +290,7 @@ fn a_session_length_outside_its_range_is_refused() {
         Err(GatherError::NoSession),
         "no session to last yet"
     );
-    step(
-        &mut data,
-        GatherStep::Join {
-            site,
-            character: ilo,
-            source: 0,
-            into_stash: false,
-            without_tool: false,
-            elsewhere: false,
-        },
-        &[],
-    );
+    step(&mut data, join(site, ilo), &[]);
     for bad in [SessionLimit::Hours(0), SessionLimit::Units(241)] {
         assert_eq!(
             waybook::gathering::check(&data, &limit(bad))
@@ -453,18 +436,7 @@ fn a_worked_out_source_takes_no_more_gatherers() {
     let mut worked = data.sites[&site].clone();
     worked.sources[0].worked_out = true;
     data.apply(&Change::of(data.sites.get(&site), Some(&worked)));
-    let refused = play(
-        &data,
-        &GatherStep::Join {
-            site,
-            character: ilo,
-            source: 0,
-            into_stash: false,
-            without_tool: false,
-            elsewhere: false,
-        },
-        &mut Dice::scripted(vec![]),
-    );
+    let refused = play(&data, &join(site, ilo), &mut Dice::scripted(vec![]));
     assert_eq!(
         refused,
         Err(GatherError::WorkedOut("Greyspine sage".into()))
@@ -682,18 +654,7 @@ fn the_gathering_log_names_the_survey_row_and_the_material_of_each_yield() {
 fn a_test_after_the_clock_moved_on_never_moves_it_back() {
     let (_dir, mut data) = common::demo();
     let (site, ilo) = (meadow(&data), ilo(&data));
-    step(
-        &mut data,
-        GatherStep::Join {
-            site,
-            character: ilo,
-            source: 0,
-            into_stash: false,
-            without_tool: false,
-            elsewhere: false,
-        },
-        &[],
-    );
+    step(&mut data, join(site, ilo), &[]);
     step(&mut data, GatherStep::Gather { site, all: false }, &[8]);
     let mut later = data.settings.clone();
     later.clock = later.clock.plus(24, later.day_hours);

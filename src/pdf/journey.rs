@@ -22,7 +22,7 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
         &journey.name,
         &format!(
             "Journey packet · {party} · {route} · sets off {} · made at {}",
-            journey.start,
+            data.settings.when(journey.start),
             data.settings.when(data.settings.clock)
         ),
     );

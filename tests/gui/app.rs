@@ -826,6 +826,10 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
     let text = crate::common::pdf_text(&doc);
     assert!(text.contains("Journey packet") && text.contains("Food ledger"));
     assert!(
+        text.contains("sets off Windday 22 Harvestmoon"),
+        "the start as the calendar names it, like the time it was made at"
+    );
+    assert!(
         text.contains("15:00 march TG 11 · 16:00 march TG 12"),
         "day 2's forced march with its TGs"
     );
