@@ -39,15 +39,17 @@ fn window_icon() -> egui::IconData {
 
 /// The app as eframe starts it: recent files and paper from eframe's
 /// storage, and the campaign named on the command line (or the last one,
-/// or the demo). With no data folder the named file is opened here, where
-/// the app can ask before upgrading it with no snapshot.
+/// or the demo). With no data folder (`data_dir` says why) the named file
+/// is opened here, where the app can ask before upgrading it with no
+/// snapshot.
 fn start(
     cc: &eframe::CreationContext<'_>,
+    data_dir: Result<PathBuf, String>,
     campaign: Option<Campaign>,
     unkept: Option<PathBuf>,
 ) -> WaybookApp {
     let mut app = App::new(Box::new(crate::app::NativeDialogs));
-    app.data_dir = data_dir().map_err(|e| e.to_string());
+    app.data_dir = data_dir;
     if let Some(storage) = cc.storage {
         app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
         app.paper = eframe::get_value(storage, PAPER_KEY).unwrap_or_default();
@@ -64,20 +66,20 @@ fn start(
 /// With a path, that campaign (failing if it can't be opened); without, the
 /// app opens the last campaign used, or the default one.
 pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
-    let dir = data_dir().ok();
+    let dir = data_dir().map_err(|e| e.to_string());
     let (campaign, unkept) = match (&dir, path) {
-        (Some(dir), Some(p)) => (
+        (Ok(dir), Some(p)) => (
             Some(Campaign::open_keeping(&p, &Snapshots::of(dir, &p))?),
             None,
         ),
-        (None, path) => (None, path),
-        (Some(_), None) => (None, None),
+        (Err(_), path) => (None, path),
+        (Ok(_), None) => (None, None),
     };
-    let options = native_options(dir.as_deref());
+    let options = native_options(dir.as_deref().ok());
     eframe::run_native(
         "Waybook",
         options,
-        Box::new(move |cc| Ok(Box::new(start(cc, campaign, unkept)))),
+        Box::new(move |cc| Ok(Box::new(start(cc, dir, campaign, unkept)))),
     )
     .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
 }

@@ -566,7 +566,7 @@ fn beside(ui: &mut Ui, label: &str, width: f32, widget: impl FnOnce(&mut Ui, egu
 }
 
 /// How wide `text` is laid out on one line in `style`.
-fn text_width(ui: &Ui, text: &str, style: egui::TextStyle) -> f32 {
+pub(super) fn text_width(ui: &Ui, text: &str, style: egui::TextStyle) -> f32 {
     ui.painter()
         .layout_no_wrap(
             text.to_owned(),

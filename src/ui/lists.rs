@@ -57,15 +57,7 @@ pub fn side_width<'a>(
     let Some(longest) = names.max_by_key(|n| n.chars().count()) else {
         return narrowest;
     };
-    let text = ui
-        .painter()
-        .layout_no_wrap(
-            longest.to_owned(),
-            egui::TextStyle::Button.resolve(ui.style()),
-            egui::Color32::PLACEHOLDER,
-        )
-        .size()
-        .x;
+    let text = super::fields::text_width(ui, longest, egui::TextStyle::Button);
     // The button's padding on both sides, and the panel's margins.
     let padding = 2.0 * ui.spacing().button_padding.x + 2.0 * ui.spacing().item_spacing.x + 16.0;
     (text + padding).clamp(narrowest, widest)

@@ -96,10 +96,7 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         state.selected = None;
     }
     delete_key(ui, state, data, out);
-    let seen = state.seen;
-    let rows = state
-        .rows
-        .get((data.revision, seen), || list_rows(data, seen).into());
+    let rows = list_rows_memo(state, data);
     let entries = rows.iter().filter_map(|row| match row {
         ListRow::Entry(_, label) => Some(label.as_str()),
         _ => None,
@@ -109,7 +106,7 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         .resizable(true)
         .default_size(list_width)
         .min_size(list_width)
-        .show(ui, |ui| list_ui(ui, state, &rows, data, out));
+        .show(ui, |ui| list_ui(ui, state, data, out));
     egui::Panel::right("map-side")
         .resizable(true)
         .default_size(300.0)
@@ -132,14 +129,10 @@ enum ListRow {
 
 /// The places and the paths, one list in one scroll, only the rows in view
 /// drawn, with who sees them chosen above.
-fn list_ui(
-    ui: &mut Ui,
-    state: &mut MapState,
-    rows: &[ListRow],
-    data: &CampaignData,
-    out: &mut Vec<Command>,
-) {
+fn list_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec<Command>) {
     super::shown::filter_ui(ui, "map-seen", &mut state.seen);
+    // Read after the filter, so a new choice lists its rows in this frame.
+    let rows = list_rows_memo(state, data);
     lists::rows_in_view(
         ui,
         "map-rows",
@@ -213,6 +206,15 @@ fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec
 
 /// The list's rows that `seen` keeps: places by name with their kind, then
 /// the paths with their figures, each marked when shared.
+/// The list's rows for the filter chosen, worked out again only when the
+/// campaign or the filter changes.
+fn list_rows_memo(state: &mut MapState, data: &CampaignData) -> std::rc::Rc<[ListRow]> {
+    let seen = state.seen;
+    state
+        .rows
+        .get((data.revision, seen), || list_rows(data, seen).into())
+}
+
 fn list_rows(data: &CampaignData, seen: SeenFilter) -> Vec<ListRow> {
     let places = data
         .places_by_name()
