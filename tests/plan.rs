@@ -222,6 +222,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
                     depth_m: 0,
                     played_as: None,
                     region: None,
+                    path: None,
                 }],
             }],
             chosen: 0,
@@ -604,6 +605,7 @@ fn deep_swims_bring_a_cold_water_test_each_minute_after_the_free_ones() {
         depth_m: 80,
         played_as: None,
         region: None,
+        path: None,
     }];
     data.apply(&Change::journey(
         Some(&data.journeys[&journey.id].clone()),
@@ -668,6 +670,7 @@ fn a_leg_below_500_m_is_flagged_for_those_not_adapted() {
         depth_m: 499,
         played_as: None,
         region: None,
+        path: None,
     }];
     assert!(
         plan::plan(&data, &journey).warnings().is_empty(),

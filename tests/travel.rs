@@ -42,6 +42,7 @@ fn path(id: MapPathId, from: PlaceId, to: PlaceId, difficulty: i64, rounds: i64)
         region: None,
         stretches: Vec::new(),
         encounters: EncounterTables::default(),
+        ground: Default::default(),
     }
 }
 

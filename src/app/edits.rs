@@ -53,6 +53,8 @@ pub enum Refusal {
     PartyAt { party: String, place: String },
     #[error("{party} is on {path}")]
     PartyOn { party: String, path: String },
+    #[error("{journey} follows {path}: take another route for it first")]
+    TripFollows { journey: String, path: String },
 }
 
 /// Moves `quantity` of a stack to another holder, merging into a stack of the
@@ -290,6 +292,15 @@ pub fn delete_path(data: &CampaignData, id: crate::model::MapPathId) -> Result<E
     {
         return Err(Refusal::PartyOn {
             party: party.name.clone(),
+            path: path.name.clone(),
+        });
+    }
+    let follows = |j: &&crate::model::Journey| {
+        (j.plan.routes.iter().flat_map(|r| &r.legs)).any(|l| l.path.is_some_and(|a| a.path == id))
+    };
+    if let Some(journey) = data.journeys.values().find(follows) {
+        return Err(Refusal::TripFollows {
+            journey: journey.name.clone(),
             path: path.name.clone(),
         });
     }

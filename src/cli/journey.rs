@@ -88,7 +88,7 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
         "played_hours": journey.played_hours,
         // Never before the clock's day: the days before it are history.
         "first_day_to_play": plan::play::next_to_play(data, journey, view).map(|t| t.day),
-        "routes": figures.routes,
+        "routes": routes_json(data, journey, &figures.routes),
         "days": days,
         "food": {
             "units_at_start": food.units_at_start,
@@ -100,6 +100,39 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
             "looked_after": food.looked_after,
         },
     })
+}
+
+/// Every route's figures and its legs, each leg with the map path it
+/// follows (`null`: an uncharted stretch) and the hours it takes.
+fn routes_json(data: &CampaignData, journey: &Journey, figures: &[plan::RouteFigures]) -> Value {
+    let map = plan::TheMap::of(data, &journey.plan);
+    let place = |id| {
+        data.places
+            .get(&id)
+            .map(|p: &crate::model::Place| p.name.clone())
+    };
+    let routes: Vec<Value> = (journey.plan.routes.iter().zip(figures))
+        .map(|(route, figures)| {
+            let legs: Vec<Value> = (route.legs.iter())
+                .map(|leg| {
+                    let path = map.path_of(leg);
+                    let travelled = map.leg(leg);
+                    json!({
+                        "name": leg.name,
+                        "path": path.map(|p| p.name.clone()),
+                        "toward": leg.path.and_then(|a| place(a.toward)),
+                        "rounds": path.map(|p| map.rounds_of(leg, p)),
+                        "distance_km": travelled.distance_km,
+                        "hours": map.leg_hours(leg, &journey.plan.methods),
+                    })
+                })
+                .collect();
+            let mut value = serde_json::to_value(figures).unwrap_or(Value::Null);
+            value["legs"] = Value::Array(legs);
+            value
+        })
+        .collect();
+    Value::Array(routes)
 }
 
 pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {

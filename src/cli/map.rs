@@ -74,6 +74,7 @@ pub fn map_json(data: &CampaignData) -> Value {
                 "wild": p.wild,
                 "travelled": p.travelled,
                 "notes": p.notes,
+                "ground": p.ground,
             })
         })
         .collect();

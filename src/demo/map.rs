@@ -131,6 +131,7 @@ pub fn map_changes(data: &CampaignData, party: PartyId) -> Vec<Change> {
             region: None,
             stretches: Vec::new(),
             encounters: crate::model::EncounterTables::default(),
+            ground: Default::default(),
         },
     );
     // The merchant's wares are the starter's (a new campaign's).

@@ -171,6 +171,22 @@ pub struct Leg {
     /// leg's (within `weather_hours`); else the leg's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<super::RegionId>,
+    /// The map path it follows; `None`: an uncharted stretch, travelled
+    /// by its own figures ("apply Exploration rules for that part").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<Along>,
+}
+
+/// A leg's way along a map path: which path, toward which of its ends,
+/// and how many of its rounds (those left, when the trip set out partway
+/// along it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Along {
+    pub path: super::MapPathId,
+    pub toward: super::PlaceId,
+    /// Rounds of the path the leg travels; `None`: all of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<i64>,
 }
 
 impl Leg {
@@ -188,6 +204,7 @@ impl Leg {
             depth_m: 0,
             played_as: None,
             region: None,
+            path: None,
         }
     }
 

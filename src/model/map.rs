@@ -2,7 +2,7 @@
 //! where a party stands on it (at a place, or along a path with the rounds
 //! done and the setbacks it carries).
 
-use super::{MapPathId, PlaceId, RegionId, TableId};
+use super::{MapPathId, PlaceId, RegionId, TableId, Terrain};
 use crate::rules::rounds::encounter::Kind;
 use crate::rules::rounds::pathfind::PathState;
 use serde::{Deserialize, Serialize};
@@ -108,9 +108,34 @@ pub struct MapPath {
     /// Its own encounter tables, before its region's.
     #[serde(default, skip_serializing_if = "EncounterTables::is_empty")]
     pub encounters: EncounterTables,
+    /// What the hour-by-hour rules read of it: its length, ground, height
+    /// and depth.
+    #[serde(default, skip_serializing_if = "Ground::is_unset")]
+    pub ground: Ground,
     /// Who may see it besides the GM (GM only by default).
     #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
     pub shown: super::Visibility,
+}
+
+/// What a path is to the hour-by-hour rules: a trip's leg along it takes
+/// its distance at the trip's way of travelling, on its terrain, at its
+/// altitude, and (a way that swims) at its depth.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Ground {
+    /// Kilometres end to end; 0: not given, and each of its rounds is a
+    /// day of the trip's travel hours.
+    pub distance_km: f64,
+    pub terrain: Terrain,
+    pub altitude_m: i64,
+    /// Metres below the surface, for a way that swims.
+    pub depth_m: i64,
+}
+
+impl Ground {
+    pub fn is_unset(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 /// A stretch of a path that lies in a region of its own: from its

@@ -76,12 +76,12 @@ pub use ids::{
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
-    Activity, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
+    Activity, Along, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
     JourneyPlan, Leg, Method, Ration, Route, Temperature, Terrain, weather_at,
 };
 pub(crate) use kinds::each_change;
 pub use log::{LogEntry, LogKind, LogRead};
-pub use map::{EncounterTables, MapPath, OnPath, Place, PlaceKind, Stretch};
+pub use map::{EncounterTables, Ground, MapPath, OnPath, Place, PlaceKind, Stretch};
 pub use party::Party;
 pub use party::{member_columns, member_row};
 pub use player::Player;

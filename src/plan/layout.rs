@@ -4,7 +4,7 @@
 //! camp, their turn of the watch, rest, or the GM's own choice).
 
 use super::adapter::{Forecasts, character_day};
-use super::{JourneyPlanView, PlanDay, RoadHour, Slot, members, road_hours, route_hours};
+use super::{JourneyPlanView, PlanDay, RoadHour, Slot, TheMap, members};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
@@ -71,9 +71,13 @@ pub fn plan_with_weather(
     // A year's days walk at most a year's hours: one more than that says
     // the road goes on, and the work stays a year's however long the road.
     let most = usize::try_from(MAX_DAYS * day_hours + 1).unwrap_or(usize::MAX);
+    let map = TheMap::of(data, &journey.plan);
     let (road, total) = journey.route().map_or((Vec::new(), 0), |r| {
         let methods = &journey.plan.methods;
-        (road_hours(r, methods, most), route_hours(r, methods))
+        (
+            map.road_hours(r, methods, most),
+            map.route_hours(r, methods),
+        )
     });
     let members = members(data, journey);
     let watchers: Vec<CharacterId> = journey
@@ -211,9 +215,19 @@ fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slo
         camp_end: 0,
     };
     let mut slots = Vec::new();
+    // A travel round is a day: it sets off at the day's setting-off hour,
+    // goes on until the round is done, and the day's travel ends with it.
+    let mut round_done = false;
     for hour in first_hour..day_hours {
-        let on_road = layout.travel.contains(&hour) && !walk.arrived();
+        let on_road = !walk.arrived()
+            && !round_done
+            && match walk.road[walk.next].round {
+                Some(r) if r.first => hour == start && !layout.travel.is_empty(),
+                Some(_) => hour >= start,
+                None => layout.travel.contains(&hour),
+            };
         if on_road {
+            round_done = walk.road[walk.next].round.is_some_and(|r| r.last);
             walk.place = walk.road[walk.next];
         }
         let mut here = walk.place;
@@ -238,6 +252,11 @@ fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slo
         }
     }
     let camp_hours = rules.pattern.camp_hours.max(0);
+    let in_a_round = |s: &&Slot| s.road.is_some_and(|i| walk.road[i].round.is_some());
+    if let Some(last) = slots.iter().rev().find(in_a_round) {
+        // The day's travel was its round's: it ends when the round does.
+        layout.travel.end = last.hour + 1;
+    }
     if walk.arrived() {
         // Arrived: the travel ends with the road, then the evening's camp.
         let arrival = slots

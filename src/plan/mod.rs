@@ -15,15 +15,17 @@
 
 mod adapter;
 pub mod food;
+pub mod from_map;
 mod layout;
 pub mod play;
+pub mod position;
 mod road;
 mod view;
 
 pub use adapter::day_plan;
 pub use food::{FoodDay, FoodEntry, FoodLedger, food_ledger};
 pub use layout::{MAX_DAYS, plan, plan_with_weather};
-pub use road::{RoadHour, leg_hours, road_hours, route_hours};
+pub use road::{RoadHour, RoundHour, TheMap, leg_hours};
 pub use view::{CharacterDay, JourneyPlanView, JourneyTest, PlanDay, Slot, TestCause};
 
 use crate::model::{CampaignData, Character, Journey};

@@ -220,7 +220,17 @@ pub fn advance(
             .push(plan::food_ledger(data, journey, &view).units_at_start);
     }
     after.played_hours = to;
-    keep_legs_as_played(&mut after, view.road_hours_played(to));
+    let road_played = view.road_hours_played(to);
+    keep_legs_as_played(data, &mut after, road_played);
+    if let Some(travel) = plan::position::after_road(data, &after, road_played)
+        && let Some(party) = data.parties.get(&journey.party)
+    {
+        let moved = crate::model::Party {
+            travel,
+            ..party.clone()
+        };
+        changes.push(Change::of(Some(party), Some(&moved)));
+    }
     after.log.extend(play.log);
     after.food_left.extend(play.food_left);
     after.exhaustion_gained.extend(play.gained);
@@ -392,9 +402,11 @@ fn eat_the_day(
     Ok(line)
 }
 
-/// Keeps the way of travelling of every leg the party has set out on, so a
-/// speed changed later does not rewrite the hours already played.
-fn keep_legs_as_played(journey: &mut Journey, road_hours_played: usize) {
+/// Keeps every leg the party has set out on as it was travelled (its way
+/// of travelling, and the ground and rounds of the path it follows), so a
+/// speed or a path changed later does not rewrite the hours already played.
+fn keep_legs_as_played(data: &CampaignData, journey: &mut Journey, road_hours_played: usize) {
+    let map = plan::TheMap::of(data, &journey.plan);
     let methods = journey.plan.methods.clone();
     let Some(route) = journey.plan.routes.get_mut(journey.plan.chosen) else {
         return;
@@ -404,11 +416,23 @@ fn keep_legs_as_played(journey: &mut Journey, road_hours_played: usize) {
         if leg_start >= road_hours_played {
             break;
         }
-        let hours = leg
-            .method(&methods)
-            .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
+        let hours = map.leg_hours(leg, &methods);
         if leg.played_as.is_none() {
-            leg.played_as = methods.get(leg.method).cloned();
+            let rounds = map.path_of(leg).map(|p| map.rounds_of(leg, p));
+            let mut kept = map.leg(leg).into_owned();
+            kept.played_as = methods.get(leg.method).cloned();
+            if let (Some(along), Some(rounds)) = (kept.path.as_mut(), rounds) {
+                along.rounds = Some(rounds);
+            }
+            if map
+                .path_of(leg)
+                .is_some_and(|p| p.ground.distance_km <= 0.0)
+                && map.rounds_on()
+            {
+                // Its rounds are days of the plan's travel hours, as played.
+                kept.distance_km = 0.0;
+            }
+            *leg = kept;
         }
         leg_start = leg_start.saturating_add(usize::try_from(hours).unwrap_or(0));
     }

@@ -27,6 +27,9 @@ pub struct PathOdds {
     /// party is on it.
     pub from: String,
     pub to: String,
+    /// The place it leads to, for a trip that takes this route.
+    #[serde(skip)]
+    pub toward: PlaceId,
     /// Effective difficulty: difficulty + Sidetracked - 2 per earlier trip - modifiers.
     pub effective: i64,
     /// Whether the leg's first pathfind has Explore's +2 on the roll (someone
@@ -208,15 +211,16 @@ fn odds(
             .get(&id)
             .map_or_else(String::new, |p| p.name.clone())
     };
-    let (from, to) = match start {
-        Start::On(on) => (format!("partway along {}", path.name), place(on.toward)),
-        Start::At(at) => (place(at), place(path.other_end(at).unwrap_or(path.to))),
+    let (from, toward) = match start {
+        Start::On(on) => (format!("partway along {}", path.name), on.toward),
+        Start::At(at) => (place(at), path.other_end(at).unwrap_or(path.to)),
     };
     PathOdds {
         path: path.id,
         name: path.name.clone(),
         from,
-        to,
+        to: place(toward),
+        toward,
         effective,
         explore: explore && effective > 0,
         p_setback: 1.0 - first,

@@ -216,6 +216,7 @@ pub fn add_path(data: &CampaignData, from: PlaceId, to: PlaceId) -> Added<MapPat
         region: None,
         stretches: Vec::new(),
         encounters: EncounterTables::default(),
+        ground: Default::default(),
     };
     added("Draw path", &path)
 }

@@ -46,6 +46,8 @@ pub struct JourneysState {
     pub fields: FieldBuffers,
     /// The Route tab's legs, drawn only near the view.
     legs: lists::Heights,
+    /// The place each trip's map route was last asked to.
+    trip_to: std::collections::BTreeMap<JourneyId, crate::model::PlaceId>,
     /// The plan, ledger and route comparison for (revision, journey):
     /// recomputed only when the campaign changes.
     cache: Option<Computed>,
@@ -106,7 +108,7 @@ pub fn journeys_ui(
             .auto_shrink(false)
             .show(ui, |ui| match state.tab {
                 Tab::Route => {
-                    let forms = (&mut state.fields, &mut state.legs);
+                    let forms = (&mut state.fields, &mut state.legs, &mut state.trip_to);
                     route_ui(ui, forms, data, journey, view, routes, out)
                 }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),

@@ -6,7 +6,7 @@ use crate::ui::fields::{Unpicked, region_combo};
 
 pub(super) fn route_ui(
     ui: &mut Ui,
-    (fields, legs): (&mut FieldBuffers, &mut lists::Heights),
+    (fields, legs, trip_to): (&mut FieldBuffers, &mut lists::Heights, &mut TripTo),
     data: &CampaignData,
     j: &Journey,
     view: &JourneyPlanView,
@@ -14,6 +14,8 @@ pub(super) fn route_ui(
     out: &mut Vec<Command>,
 ) {
     routes_compared_ui(ui, fields, j, routes, out);
+    ui.add_space(8.0);
+    from_the_map_ui(ui, trip_to, data, j, out);
     ui.add_space(8.0);
     legs_ui(ui, (fields, legs), j, view, data, out);
     ui.add_space(8.0);
@@ -92,6 +94,86 @@ fn routes_compared_ui(
     }
 }
 
+/// A route taken from the map: from where the party stands to the place
+/// chosen, by the route forecast's way, one leg per path; greyed, with
+/// why, once the party is on its way or has no place on the map.
+fn from_the_map_ui(
+    ui: &mut Ui,
+    trip_to: &mut TripTo,
+    data: &CampaignData,
+    j: &Journey,
+    out: &mut Vec<Command>,
+) {
+    if data.places.is_empty() {
+        return;
+    }
+    ui.heading("From the map");
+    let mut to = trip_to.get(&j.id).copied();
+    let places: Vec<_> = (data.places_by_name().into_iter())
+        .map(|p| (p.id, p.name.as_str()))
+        .collect();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("From {} to", where_the_party_is(data, j)));
+        crate::ui::fields::record_combo(
+            ui,
+            ("trip-to", j.id.0),
+            "To",
+            &mut to,
+            Unpicked::Prompt("choose a place"),
+            &places,
+        );
+        if let Some(to) = to {
+            trip_to.insert(j.id, to);
+        }
+        let taken = to.map(|to| plan::from_map::take_route(data, j, to));
+        let why = match &taken {
+            None => Some("Choose the place the trip goes to".to_owned()),
+            Some(Err(e)) => Some(crate::model::capitalised(&e.to_string())),
+            Some(Ok(_)) => None,
+        };
+        let take = ui
+            .add_enabled(why.is_none(), egui::Button::new("Take the map's route"))
+            .on_hover_text(
+                "A route of the map's paths, by the fewest expected rounds, from where the party is and when the clock is",
+            );
+        if let Some(why) = &why {
+            take.clone().on_disabled_hover_text(why);
+            if to.is_some() {
+                ui.colored_label(ERROR_COLOUR, why);
+            }
+        }
+        if take.clicked()
+            && let Some(Ok(edit)) = taken
+        {
+            out.push(Command::Apply(edit));
+        }
+    });
+}
+
+/// The place each trip's map route was last asked to.
+type TripTo = std::collections::BTreeMap<crate::model::JourneyId, crate::model::PlaceId>;
+
+/// Where the trip's party stands on the map, in words.
+fn where_the_party_is(data: &CampaignData, j: &Journey) -> String {
+    let name = |id| {
+        data.places
+            .get(&id)
+            .map_or("?", |p: &crate::model::Place| p.name.as_str())
+    };
+    match data.parties.get(&j.party).map(|p| &p.travel) {
+        Some(t) if t.on_path.is_some() => {
+            let on = t.on_path.expect("checked");
+            let path = data
+                .paths
+                .get(&on.path)
+                .map_or("a path", |p| p.name.as_str());
+            format!("partway along {path} (toward {})", name(on.toward))
+        }
+        Some(t) if t.place.is_some() => name(t.place.expect("checked")).to_owned(),
+        _ => "nowhere on the map".to_owned(),
+    }
+}
+
 /// The chosen route's legs, drawn only near the view (a route may have
 /// hundreds), and the button to add one; legs already travelled are locked.
 fn legs_ui(
@@ -108,10 +190,9 @@ fn legs_ui(
     let travelled = view.road_hours_played(j.played_hours);
     let mut leg_start = 0usize;
     heights.list((j.id, r), route.legs.len());
+    let map = plan::TheMap::of(data, &j.plan);
     for (i, leg) in route.legs.iter().enumerate() {
-        let hours = leg
-            .method(&j.plan.methods)
-            .map_or(0, |m| plan::leg_hours(leg.distance_km, m, leg.terrain));
+        let hours = map.leg_hours(leg, &j.plan.methods);
         leg_start += usize::try_from(hours).unwrap_or(0);
         // A leg already travelled is history: it can no longer change.
         let behind = leg_start <= travelled && travelled > 0;
@@ -119,6 +200,7 @@ fn legs_ui(
             hours,
             behind,
             data,
+            along: along_words(data, &map, leg),
         };
         heights.row(ui, i, |ui| leg_ui(ui, fields, j, (r, i), row, out));
     }
@@ -153,6 +235,7 @@ fn leg_weather_ui(
         });
     }
     if !data.regions.is_empty()
+        && leg.path.is_none()
         && let Some(region) = region_combo(
             ui,
             &key("region"),
@@ -187,6 +270,51 @@ struct LegRow<'a> {
     behind: bool,
     /// The campaign: its hours in a day and its regions.
     data: &'a CampaignData,
+    /// For a leg along a map path: the path and the ground it gives, in
+    /// words, and whether the leg's own distance is read (the path gives
+    /// none and its rounds are not days).
+    along: Option<(String, bool)>,
+}
+
+/// What a leg along a map path reads of it, in words ("Along Old Mill
+/// Road toward Kettleford, 2 rounds · 18 km, difficult, 300 m: the
+/// map's"), and whether its own distance is read; `None` for an
+/// uncharted leg.
+fn along_words(data: &CampaignData, map: &plan::TheMap<'_>, leg: &Leg) -> Option<(String, bool)> {
+    let (along, path) = (leg.path?, map.path_of(leg)?);
+    let toward = data
+        .places
+        .get(&along.toward)
+        .map_or("?", |p| p.name.as_str());
+    let rounds = map.rounds_of(leg, path);
+    let travelled = map.leg(leg);
+    let own_distance = path.ground.distance_km <= 0.0 && !map.rounds_on();
+    let mut words = format!(
+        "Along {} toward {toward}, {}",
+        path.name,
+        plural(rounds, "round")
+    );
+    if rounds < path.rounds {
+        words += &format!(" of {}", path.rounds);
+    }
+    if map.rounds_on() {
+        words += " (a day each)";
+    }
+    if !own_distance && travelled.distance_km > 0.0 {
+        words += &format!(
+            " · {} km",
+            crate::ui::fields::format_decimal(travelled.distance_km)
+        );
+    }
+    words += &format!(
+        " · {}, {} m",
+        travelled.terrain.label().to_lowercase(),
+        travelled.altitude_m
+    );
+    if travelled.depth_m > 0 {
+        words += &format!(", {} m deep", travelled.depth_m);
+    }
+    Some((words, own_distance))
 }
 
 /// One leg: its name, way of travelling, distance, terrain, altitude,
@@ -201,6 +329,7 @@ fn leg_ui(
         hours,
         behind,
         data,
+        along,
     }: LegRow<'_>,
     out: &mut Vec<Command>,
 ) {
@@ -226,29 +355,25 @@ fn leg_ui(
                         j.plan.routes[r].legs[i].method = method
                     });
                 }
-                if let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
-                    limits::parse_decimal(t, &limits::DISTANCE_KM)
-                }) {
+                if let Some((words, _)) = &along {
+                    ui.label(RichText::new(words).weak())
+                        .on_hover_text("The map's path: change its ground on the Map screen");
+                }
+                if along.as_ref().is_none_or(|(_, own)| *own)
+                    && let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
+                        limits::parse_decimal(t, &limits::DISTANCE_KM)
+                    })
+                {
                     fields.commit(out, j, "distance", |j| {
                         j.plan.routes[r].legs[i].distance_km = km
                     });
                 }
-                if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
-                    fields.commit(out, j, "terrain", |j| j.plan.routes[r].legs[i].terrain = t);
-                }
-                if let Some(m) = fields.whole(
-                    ui,
-                    &key("alt"),
-                    "altitude m",
-                    leg.altitude_m,
-                    &limits::ALTITUDE_M,
-                ) {
-                    fields.commit(out, j, "altitude", |j| {
-                        j.plan.routes[r].legs[i].altitude_m = m
-                    });
+                if along.is_none() {
+                    own_ground_ui(ui, fields, j, (r, i), out);
                 }
                 leg_weather_ui(ui, fields, j, (r, i), data, out);
-                if j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
+                if along.is_none()
+                    && j.plan.methods.get(leg.method).is_some_and(|m| m.swimming)
                     && let Some(d) =
                         fields.whole(ui, &key("depth"), "depth m", leg.depth_m, &limits::DEPTH_M)
                 {
@@ -279,6 +404,32 @@ fn leg_ui(
         .response
         .on_disabled_hover_text("Travelled already: this leg is part of the journey's history");
     });
+}
+
+/// An uncharted leg's own terrain and altitude.
+fn own_ground_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    j: &Journey,
+    (r, i): (usize, usize),
+    out: &mut Vec<Command>,
+) {
+    let leg = &j.plan.routes[r].legs[i];
+    let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
+    if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", leg.terrain) {
+        fields.commit(out, j, "terrain", |j| j.plan.routes[r].legs[i].terrain = t);
+    }
+    if let Some(m) = fields.whole(
+        ui,
+        &key("alt"),
+        "altitude m",
+        leg.altitude_m,
+        &limits::ALTITUDE_M,
+    ) {
+        fields.commit(out, j, "altitude", |j| {
+            j.plan.routes[r].legs[i].altitude_m = m
+        });
+    }
 }
 
 /// The way of travelling of a leg, picked from the journey's ways.

@@ -488,6 +488,7 @@ fn path_editor(
                 ui.end_row();
             }
         });
+    ground_ui(ui, fields, p, out);
     ui.horizontal(|ui| {
         let start = data
             .places
@@ -542,6 +543,40 @@ fn path_editor(
         fields.commit(out, p, "who sees it", |p| p.shown = shown);
     }
     delete_button_ui(ui, "Delete path", edits::delete_path(data, p.id), out);
+}
+
+/// What the hour-by-hour rules read of a path: a trip's leg along it
+/// takes its distance at the trip's way of travelling, on its terrain and
+/// at its altitude (and depth, for a way that swims).
+fn ground_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &MapPath, out: &mut Vec<Command>) {
+    let key = |f: &str| format!("path{}:ground:{f}", p.id.0);
+    let g = p.ground;
+    ui.label(RichText::new("For trips, hour by hour:").strong())
+        .on_hover_text(
+            "A distance of 0 is not given: each travel round is a day of the trip's travel hours",
+        );
+    ui.horizontal_wrapped(|ui| {
+        if let Some(km) = fields.decimal(ui, &key("km"), "km", g.distance_km, |t| {
+            limits::parse_decimal(t, &limits::DISTANCE_KM)
+        }) {
+            fields.commit(out, p, "distance", |p| p.ground.distance_km = km);
+        }
+        if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", g.terrain) {
+            fields.commit(out, p, "terrain", |p| p.ground.terrain = t);
+        }
+        if let Some(m) = fields.whole(
+            ui,
+            &key("alt"),
+            "altitude m",
+            g.altitude_m,
+            &limits::ALTITUDE_M,
+        ) {
+            fields.commit(out, p, "altitude", |p| p.ground.altitude_m = m);
+        }
+        if let Some(d) = fields.whole(ui, &key("depth"), "depth m", g.depth_m, &limits::DEPTH_M) {
+            fields.commit(out, p, "depth", |p| p.ground.depth_m = d);
+        }
+    });
 }
 
 /// The stretches of a path in other regions: from which round each lies

@@ -1,0 +1,306 @@
+//! A trip across the map: its route taken from the map's paths, each of a
+//! path's travel rounds a day of the trip with both travel texts on, the
+//! party moved along the paths as the trip is played, and the paths' ground
+//! read by the hours. Each test quotes the reading of NOTES.md ("Both
+//! travel texts on the same day") or the issue's sentence it checks.
+
+use waybook::app::edits::{self, records};
+use waybook::model::*;
+use waybook::plan::{self, from_map, play};
+use waybook::rules::dice::Dice;
+use waybook::rules::rounds::pathfind::PathState;
+
+const PARTY: PartyId = PartyId(1);
+const HOME: PlaceId = PlaceId(1);
+const FORD: PlaceId = PlaceId(2);
+const HILL: PlaceId = PlaceId(3);
+const LANE: MapPathId = MapPathId(1);
+const MOOR: MapPathId = MapPathId(2);
+
+fn place(id: PlaceId, name: &str) -> Place {
+    Place {
+        shown: Default::default(),
+        id,
+        name: name.to_owned(),
+        kind: PlaceKind::Settlement,
+        x: 0.0,
+        y: 0.0,
+        notes: String::new(),
+        region: None,
+        merchant_table: None,
+    }
+}
+
+fn path(
+    id: MapPathId,
+    name: &str,
+    (from, to): (PlaceId, PlaceId),
+    rounds: i64,
+    km: f64,
+) -> MapPath {
+    MapPath {
+        shown: Default::default(),
+        id,
+        name: name.to_owned(),
+        from,
+        to,
+        difficulty: 3,
+        danger: 1,
+        rounds,
+        partial: false,
+        wild: false,
+        travelled: 0,
+        notes: String::new(),
+        region: None,
+        stretches: Vec::new(),
+        encounters: EncounterTables::default(),
+        ground: Ground {
+            distance_km: km,
+            ..Ground::default()
+        },
+    }
+}
+
+/// Two heroes at Home with food for the road; the Lane runs from Home to
+/// Ford (2 rounds, 48 km), the Moor from Ford to Hill (1 round, no
+/// distance given). The clock is day 1, 00:00; both travel texts are on.
+/// A trip of the party's, planned to set off at 08:00 for 8 hours a day.
+fn campaign() -> (CampaignData, JourneyId) {
+    let mut settings = Settings::new("Trips");
+    settings.clock = ClockTime { day: 1, hour: 0 };
+    let mut data = CampaignData::new(settings);
+    let mut changes = vec![
+        Change::of(None, Some(&place(HOME, "Home"))),
+        Change::of(None, Some(&place(FORD, "Ford"))),
+        Change::of(None, Some(&place(HILL, "Hill"))),
+        Change::of(None, Some(&path(LANE, "the Lane", (HOME, FORD), 2, 48.0))),
+        Change::of(None, Some(&path(MOOR, "the Moor", (FORD, HILL), 1, 0.0))),
+    ];
+    let mut party = Party {
+        supplies: 10,
+        ..Party::new(PARTY, "Two")
+    };
+    party.travel.place = Some(HOME);
+    changes.push(Change::of(None, Some(&party)));
+    for (id, name) in [(1, "Ana"), (2, "Bo")] {
+        let mut c = Character::new(CharacterId(id), name, CharacterKind::Hero);
+        c.party = Some(PARTY);
+        changes.push(Change::character(None, Some(&c)));
+    }
+    for change in &changes {
+        data.apply(change);
+    }
+    let added = records::add_journey(&data, PARTY);
+    apply(&mut data, &added.edit);
+    let mut j = data.journeys[&added.id].clone();
+    j.plan.pattern = DayPattern {
+        start_hour: 8,
+        travel_hours: 8,
+        camp_hours: 2,
+        watch_hours: 0,
+        watchers: vec![],
+    };
+    j.plan.methods = Method::standard();
+    data.apply(&Change::journey(data.journeys.get(&added.id), Some(&j)));
+    (data, added.id)
+}
+
+fn apply(data: &mut CampaignData, edit: &Edit) {
+    for change in &edit.changes {
+        data.apply(change);
+    }
+}
+
+fn switch_rounds(data: &mut CampaignData, on: bool) {
+    let mut after = data.settings.clone();
+    after.set_enabled(RuleText::Rounds, on);
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after,
+    });
+}
+
+/// The trip given the map's route to Hill.
+fn to_hill(data: &mut CampaignData, trip: JourneyId) {
+    let edit = from_map::take_route(data, &data.journeys[&trip], HILL).expect("a route");
+    apply(data, &edit);
+}
+
+fn play_day(data: &mut CampaignData, trip: JourneyId) {
+    let j = data.journeys[&trip].clone();
+    let edit =
+        play::advance(data, &j, play::Until::EndOfDay, &mut Dice::seeded(5)).expect("played");
+    apply(data, &edit);
+}
+
+fn travel_hours(data: &CampaignData, trip: JourneyId) -> Vec<i64> {
+    let view = plan::plan(data, &data.journeys[&trip]);
+    view.days.iter().map(|d| d.travel_hours).collect()
+}
+
+/// "Its route is the map's: paths chosen by the GM or taken from the route
+/// forecast, in order": one leg per path, each toward the next place, and
+/// the trip sets off when the clock is.
+#[test]
+fn the_maps_route_is_a_leg_per_path_in_order() {
+    let (mut data, trip) = campaign();
+    let mut later = data.settings.clone();
+    later.clock = ClockTime { day: 3, hour: 5 };
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: later,
+    });
+    to_hill(&mut data, trip);
+    let j = &data.journeys[&trip];
+    let legs: Vec<(Option<MapPathId>, Option<PlaceId>, &str)> =
+        (j.route().expect("route").legs.iter())
+            .map(|l| {
+                (
+                    l.path.map(|a| a.path),
+                    l.path.map(|a| a.toward),
+                    l.name.as_str(),
+                )
+            })
+            .collect();
+    assert_eq!(
+        legs,
+        vec![
+            (Some(LANE), Some(FORD), "the Lane"),
+            (Some(MOOR), Some(HILL), "the Moor")
+        ]
+    );
+    assert_eq!(j.plan.routes.len(), 2, "the route it had stays to compare");
+    assert_eq!(j.start, ClockTime { day: 3, hour: 5 }, "it sets off now");
+}
+
+/// "The path's rounds are its days ... each round covers the distance
+/// divided by the rounds, at the trip's way of travelling": the Lane's 48
+/// km in 2 rounds on foot (4 km/h) is 6 hours a day for two days; the
+/// Moor gives no distance, so its round is a day of the trip's 8 hours.
+#[test]
+fn with_both_texts_each_round_of_a_path_is_a_day() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    assert_eq!(travel_hours(&data, trip), vec![6, 6, 8]);
+}
+
+/// With the travel rounds off, only the exploration text's hours: the
+/// Lane's 48 km is 12 hours walked 8 a day, and the Moor, with no distance
+/// of its own, is the leg's (a day's march for its one round, 32 km).
+#[test]
+fn with_travel_rounds_off_the_paths_are_walked_straight_through() {
+    let (mut data, trip) = campaign();
+    switch_rounds(&mut data, false);
+    to_hill(&mut data, trip);
+    assert_eq!(travel_hours(&data, trip), vec![8, 8, 4]);
+}
+
+/// "Playing a trip moves the party along those paths on the map, and
+/// arriving puts it at the place": after each day the party is where the
+/// day's round left it, and the clock is a day on.
+#[test]
+fn playing_the_trip_moves_the_party_along_the_paths() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let at = |data: &CampaignData| {
+        let t = &data.parties[&PARTY].travel;
+        (
+            t.place,
+            t.on_path
+                .map(|on| (on.path, on.toward, on.state.rounds_left)),
+        )
+    };
+    play_day(&mut data, trip);
+    assert_eq!(
+        at(&data),
+        (None, Some((LANE, FORD, 1))),
+        "a round of two done"
+    );
+    assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 0 });
+    play_day(&mut data, trip);
+    assert_eq!(at(&data), (Some(FORD), None), "the Lane's end");
+    play_day(&mut data, trip);
+    assert_eq!(at(&data), (Some(HILL), None), "arrived");
+}
+
+/// A party partway along a path carries its Sidetracked stacks on with
+/// the trip: "Sidetracked: progress, difficulty +1 for the rest of the
+/// path (stacks)".
+#[test]
+fn a_trip_from_partway_along_a_path_keeps_the_partys_stacks() {
+    let (mut data, trip) = campaign();
+    let mut p = data.parties[&PARTY].clone();
+    p.travel.place = None;
+    p.travel.on_path = Some(OnPath {
+        path: LANE,
+        from: HOME,
+        toward: FORD,
+        state: PathState {
+            sidetracked: 1,
+            rounds_left: 1,
+            ..PathState::default()
+        },
+        extra: 0,
+    });
+    data.apply(&Change::of(data.parties.get(&PARTY), Some(&p)));
+    to_hill(&mut data, trip);
+    let first = data.journeys[&trip].route().expect("route").legs[0].path;
+    assert_eq!(first.and_then(|a| a.rounds), Some(1), "the round left");
+    assert_eq!(travel_hours(&data, trip), vec![6, 8]);
+    // From 00:00 to 10:00: two of the round's six hours on the road.
+    for _ in 0..10 {
+        let j = data.journeys[&trip].clone();
+        let edit =
+            play::advance(&data, &j, play::Until::NextHour, &mut Dice::seeded(1)).expect("played");
+        apply(&mut data, &edit);
+    }
+    let on = data.parties[&PARTY]
+        .travel
+        .on_path
+        .expect("still on the Lane");
+    assert_eq!((on.state.sidetracked, on.state.rounds_left), (1, 1));
+}
+
+/// A path edited before the trip sets out changes the plan; once the party
+/// is on it, the leg keeps the ground it was travelled on.
+#[test]
+fn a_path_edited_changes_the_plan_but_not_the_days_played() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let mut lane = data.paths[&LANE].clone();
+    lane.ground.distance_km = 64.0;
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    assert_eq!(travel_hours(&data, trip), vec![8, 8, 8], "32 km a round");
+    play_day(&mut data, trip);
+    lane.ground.distance_km = 16.0;
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    assert_eq!(
+        travel_hours(&data, trip),
+        vec![8, 8, 8],
+        "the Lane was set out on at 64 km"
+    );
+}
+
+/// An uncharted stretch ("apply Exploration rules for that part of the
+/// journey") is off the map: the party stays where the map last saw it.
+#[test]
+fn an_uncharted_leg_leaves_the_party_where_the_map_saw_it() {
+    let (mut data, trip) = campaign();
+    play_day(&mut data, trip);
+    let t = &data.parties[&PARTY].travel;
+    assert_eq!((t.place, t.on_path), (Some(HOME), None));
+}
+
+/// "When anything a plan reads changes (... a path edited ...)": the path
+/// a trip follows cannot be deleted from under it, and the refusal names
+/// the trip.
+#[test]
+fn a_path_a_trip_follows_cannot_be_deleted() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let why = edits::delete_path(&data, MOOR).expect_err("refused");
+    assert!(
+        why.to_string().contains(&data.journeys[&trip].name),
+        "{why}"
+    );
+}
