@@ -74,6 +74,8 @@ fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
     // The demo's pass is extremely cold from 17:00 to 09:00: here, all day.
     let mut journey = demo_journey.clone();
     journey.plan.routes[0].legs[2].weather_hours = None;
+    // Its own weather, not the pass region's forecast.
+    journey.plan.routes[0].legs[2].region = None;
     let journey = &journey;
     let day3 = &plan::plan(&data, journey).days[2];
     assert_eq!(day3.multiplier, 2, "extreme cold doubles the food");
@@ -106,7 +108,9 @@ fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
     );
     assert_eq!(odric.iter().filter(|t| t.1 == Cause::Cold).count(), 4);
     // In the demo's own plan the cold holds until 09:00: two of those hours.
-    let cold: Vec<i64> = tests_of(&plan::plan(&data, demo_journey).days[2], "Ash Varnell")
+    let mut own = demo_journey.clone();
+    own.plan.routes[0].legs[2].region = None;
+    let cold: Vec<i64> = tests_of(&plan::plan(&data, &own).days[2], "Ash Varnell")
         .into_iter()
         .filter(|t| t.1 == Cause::Cold)
         .map(|t| t.0)
@@ -859,6 +863,8 @@ fn each_routes_figures_are_those_of_planning_it_alone_from_the_start() {
     play_day(&mut data, id);
     let figures = plan::figures(&data, &data.journeys[&id]);
     assert_eq!(figures.food.from_day, 1, "the ledger goes on from day 2");
+    // Day 1's weather is rolled now, so the days ahead are foretold anew.
+    let expected: Vec<_> = (0..routes).map(|r| alone(&data, r)).collect();
     assert_eq!(
         compared(&data),
         expected,
@@ -869,8 +875,9 @@ fn each_routes_figures_are_those_of_planning_it_alone_from_the_start() {
 /// "For each Hour a Character spends in these conditions, they must make a
 /// TG10 Endurance (Stamina) Test." A leg in a region takes the region's
 /// weather of each day where it was rolled: a day of "Extreme heat" there
-/// tests every hour; a clear day none, though the leg's own weather is
-/// extreme cold; a day not rolled keeps the leg's own.
+/// tests every hour; a clear day foretold none, though the leg's own
+/// weather is extreme cold; a day not rolled, with no table to forecast
+/// it, keeps the leg's own.
 #[test]
 fn a_leg_in_a_region_has_the_region_s_weather_of_the_day() {
     let (mut data, mut journey) = small_party(400);
@@ -883,7 +890,8 @@ fn a_leg_in_a_region_has_the_region_s_weather_of_the_day() {
             day,
             weather: weather.into(),
             rolled: "d6 = 1".into(),
-            foretold: false,
+            // Day 1 is today's; day 2, ahead, is known only foretold.
+            foretold: day == 2,
         };
         data.apply(&Change::of(None, Some(&w)));
     }
@@ -900,7 +908,7 @@ fn a_leg_in_a_region_has_the_region_s_weather_of_the_day() {
     };
     assert_eq!(causes(0).len(), 24, "day 1: the heat, all day");
     assert!(causes(0).iter().all(|c| *c == Cause::Heat));
-    assert!(causes(1).is_empty(), "day 2 is clear in the Plain");
+    assert!(causes(1).is_empty(), "day 2 is foretold clear in the Plain");
     assert_eq!(causes(2).len(), 24, "day 3 is not rolled: the leg's cold");
     assert!(causes(2).iter().all(|c| *c == Cause::Cold));
 }
@@ -1044,4 +1052,88 @@ fn a_plan_never_plays_the_days_before_the_clock() {
         "{refused}"
     );
     assert!(waybook::app::edits::clock::set_clock(&data, moved_on.plus(5, 24)).is_ok());
+}
+
+/// Issue 35, one weather: "for days ahead ... any other day by the
+/// forecast's chances, so a day's expected exhaustion and food are
+/// weighted by the chance of each weather". A Plain whose table gives
+/// Extreme cold on 1-4 of a d10 and keeps no weather: each unrolled day
+/// is cold with chance 0.4, and the day's forecast and food are 0.4 of a
+/// cold day's and 0.6 of a mild one's. The chances are the Weather
+/// screen's own.
+#[test]
+fn a_day_not_rolled_is_planned_in_the_forecasts_chances() {
+    let (mut data, journey) = small_party(400);
+    let table = TableDef::one_per_face(
+        TableId(7),
+        "Plain weather",
+        &[
+            "Extreme cold",
+            "Extreme cold",
+            "Extreme cold",
+            "Extreme cold",
+            "Mild",
+            "Mild",
+            "Mild",
+            "Mild",
+            "Mild",
+            "Mild",
+        ],
+    );
+    data.apply(&Change::of(None, Some(&table)));
+    let mut settings = data.settings.clone();
+    settings.weather_table = Some(table.id);
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: settings,
+    });
+    let region = Region::new(RegionId(1), "Plain");
+    data.apply(&Change::of(None, Some(&region)));
+    let in_weather = |t: Option<Temperature>| {
+        let mut j = journey.clone();
+        let leg = &mut j.plan.routes[0].legs[0];
+        match t {
+            Some(t) => leg.temperature = t,
+            None => leg.region = Some(region.id),
+        }
+        plan::plan(&data, &j)
+    };
+    let (cold, mild, chance) = (
+        in_weather(Some(Temperature::ExtremeCold)),
+        in_weather(Some(Temperature::Normal)),
+        in_weather(None),
+    );
+    let ana = |view: &plan::JourneyPlanView, d: usize| {
+        let cd = &view.days[d].characters[0];
+        assert_eq!(cd.name, "Ana");
+        cd.forecast.expected_exhaustion
+    };
+    let odds = weather::forecast(&data, &region, 2).expect("a forecast");
+    assert_eq!(odds[0].odds[0], ("Extreme cold".to_owned(), 0.4));
+    for d in 0..3 {
+        let weighted = 0.4 * ana(&cold, d) + 0.6 * ana(&mild, d);
+        assert!(ana(&cold, d) > ana(&mild, d), "the cold tests");
+        assert!(
+            (ana(&chance, d) - weighted).abs() < 1e-9,
+            "day {d}: {} against {weighted} ({} cold, {} mild)",
+            ana(&chance, d),
+            ana(&cold, d),
+            ana(&mild, d)
+        );
+        assert!((chance.days[d].food_factor - 1.4).abs() < 1e-9);
+        assert_eq!(
+            chance.days[d].weather[0].known,
+            plan::Known::Chance {
+                odds: vec![("Extreme cold".into(), 0.4), ("Mild".into(), 0.6)]
+            }
+        );
+    }
+    let food = plan::food_ledger(&data, &journey_with(&journey, region.id), &chance);
+    assert!((food.days[0].required - 2.0 * 40.0 * 1.4).abs() < 1e-9);
+}
+
+fn journey_with(journey: &Journey, region: RegionId) -> Journey {
+    let mut j = journey.clone();
+    j.plan.routes[0].legs[0].region = Some(region);
+    j
 }

@@ -196,11 +196,13 @@ fn with_travel_rounds_off_the_paths_are_walked_straight_through() {
 }
 
 /// "Playing a trip moves the party along those paths on the map, and
-/// arriving puts it at the place": after each day the party is where the
-/// day's round left it, and the clock is a day on.
+/// arriving puts it at the place": with the exploration text alone, the
+/// Lane's 12 hours and the Moor's 8 walked 8 a day; after each day the
+/// party is as far along as the hours took it, and the clock a day on.
 #[test]
 fn playing_the_trip_moves_the_party_along_the_paths() {
     let (mut data, trip) = campaign();
+    switch_rounds(&mut data, false);
     to_hill(&mut data, trip);
     let at = |data: &CampaignData| {
         let t = &data.parties[&PARTY].travel;
@@ -211,14 +213,10 @@ fn playing_the_trip_moves_the_party_along_the_paths() {
         )
     };
     play_day(&mut data, trip);
-    assert_eq!(
-        at(&data),
-        (None, Some((LANE, FORD, 1))),
-        "a round of two done"
-    );
+    assert_eq!(at(&data), (None, Some((LANE, FORD, 1))), "8 of 12 hours");
     assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 0 });
     play_day(&mut data, trip);
-    assert_eq!(at(&data), (Some(FORD), None), "the Lane's end");
+    assert_eq!(at(&data), (None, Some((MOOR, HILL, 1))), "past Ford");
     play_day(&mut data, trip);
     assert_eq!(at(&data), (Some(HILL), None), "arrived");
 }
@@ -229,6 +227,7 @@ fn playing_the_trip_moves_the_party_along_the_paths() {
 #[test]
 fn a_trip_from_partway_along_a_path_keeps_the_partys_stacks() {
     let (mut data, trip) = campaign();
+    switch_rounds(&mut data, false);
     let mut p = data.parties[&PARTY].clone();
     p.travel.place = None;
     p.travel.on_path = Some(OnPath {
@@ -246,7 +245,7 @@ fn a_trip_from_partway_along_a_path_keeps_the_partys_stacks() {
     to_hill(&mut data, trip);
     let first = data.journeys[&trip].route().expect("route").legs[0].path;
     assert_eq!(first.and_then(|a| a.rounds), Some(1), "the round left");
-    assert_eq!(travel_hours(&data, trip), vec![6, 8]);
+    assert_eq!(travel_hours(&data, trip), vec![8, 6], "24 km, then 32");
     // From 00:00 to 10:00: two of the round's six hours on the road.
     for _ in 0..10 {
         let j = data.journeys[&trip].clone();
@@ -266,11 +265,12 @@ fn a_trip_from_partway_along_a_path_keeps_the_partys_stacks() {
 #[test]
 fn a_path_edited_changes_the_plan_but_not_the_days_played() {
     let (mut data, trip) = campaign();
+    switch_rounds(&mut data, false);
     to_hill(&mut data, trip);
     let mut lane = data.paths[&LANE].clone();
     lane.ground.distance_km = 64.0;
     data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
-    assert_eq!(travel_hours(&data, trip), vec![8, 8, 8], "32 km a round");
+    assert_eq!(travel_hours(&data, trip), vec![8, 8, 8], "64 km, then 32");
     play_day(&mut data, trip);
     lane.ground.distance_km = 16.0;
     data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
@@ -302,5 +302,88 @@ fn a_path_a_trip_follows_cannot_be_deleted() {
     assert!(
         why.to_string().contains(&data.journeys[&trip].name),
         "{why}"
+    );
+}
+
+/// Plays the party's travel round along `path` through the step that
+/// ties it to the trip: the Navigation Phase with `pathfind` (a d10, and
+/// the setback's d6 on a failure), a peaceful encounter, and the camp on
+/// the default orders.
+fn play_round(data: &mut CampaignData, path: MapPathId, pathfind: &[u32]) {
+    use waybook::plan::same_day::travel_step;
+    use waybook::travel::round::{EncounterChoice, TravelStep, default_orders};
+    let steps = [
+        (
+            TravelStep::Navigate(path),
+            Dice::scripted(pathfind.to_vec()),
+        ),
+        // The encounter die 5 (benign), then 1 on the d6: Peace.
+        (
+            TravelStep::Encounter(EncounterChoice::Die),
+            Dice::scripted(vec![5, 1]),
+        ),
+    ];
+    for (step, mut dice) in steps {
+        let edit = travel_step(data, PARTY, &step, &mut dice).expect("the step plays");
+        apply(data, &edit);
+    }
+    let camp = TravelStep::Camp(default_orders(data, PARTY));
+    let edit = travel_step(data, PARTY, &camp, &mut Dice::seeded(3)).expect("the camp");
+    apply(data, &edit);
+}
+
+/// NOTES.md, "Both travel texts on the same day": "each day is that
+/// path's travel round ... and that day's hours (march, heat and cold,
+/// swimming; food and drink units)". The round along the Lane, camped,
+/// plays the trip's first day: its hours are played, the clock is at the
+/// day's end once (not a day more), and the party is where the round put
+/// it. The trip's own Play refuses such a day and says where it is played.
+#[test]
+fn a_travel_round_on_the_trips_path_is_the_trips_day() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let j = data.journeys[&trip].clone();
+    let view = plan::plan(&data, &j);
+    let refusal = play::why_not(&data, &j, &view)
+        .expect("refused")
+        .to_string();
+    assert!(refusal.contains("travel round along the Lane"), "{refusal}");
+    let first_day = view.days[0].slots.len() as i64;
+    play_round(&mut data, LANE, &[9]);
+    let j = &data.journeys[&trip];
+    assert_eq!(j.played_hours, first_day, "the trip's first day is played");
+    assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 0 });
+    let on = data.parties[&PARTY].travel.on_path.expect("on the Lane");
+    assert_eq!((on.path, on.state.rounds_left), (LANE, 1));
+    assert!(
+        j.log.iter().any(|l| l.contains("eats")),
+        "the day's food is eaten: {:?}",
+        j.log
+    );
+}
+
+/// "A setback that adds a round adds a day on the same stretch": a
+/// Frustrated round (d10 1, then 1 on the d6) makes no progress, so the
+/// trip walks the Lane's first round again: a day more than planned.
+#[test]
+fn a_round_without_progress_walks_the_stretch_again() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    assert_eq!(travel_hours(&data, trip), vec![6, 6, 8]);
+    play_round(&mut data, LANE, &[1, 1]);
+    let on = data.parties[&PARTY].travel.on_path.expect("on the Lane");
+    assert_eq!(on.state.rounds_left, 2, "no progress");
+    assert_eq!(travel_hours(&data, trip), vec![6, 6, 6, 8]);
+    let view = plan::plan(&data, &data.journeys[&trip]);
+    assert!(view.days[0].walked_again && !view.days[1].walked_again);
+    play_round(&mut data, LANE, &[9]);
+    play_round(&mut data, LANE, &[9]);
+    assert_eq!(data.parties[&PARTY].travel.place, Some(FORD));
+    let j = &data.journeys[&trip];
+    let view = plan::plan(&data, j);
+    assert_eq!(
+        view.days_played(j.played_hours),
+        3,
+        "three days of the trip, three rounds"
     );
 }

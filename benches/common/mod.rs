@@ -28,6 +28,7 @@ pub fn long_road(days: usize) -> Vec<Leg> {
             depth_m: 0,
             played_as: None,
             region: None,
+            path: None,
         })
         .collect()
 }
@@ -70,6 +71,7 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
                         region: None,
                         stretches: Vec::new(),
                         encounters: waybook::model::EncounterTables::default(),
+                        ground: Default::default(),
                     };
                     paths += 1;
                     changes.push(Change::of(None, Some(&path)));

@@ -486,7 +486,7 @@ impl App {
             Command::PlayJourney(id, until) => self.play_journey(id, until),
             Command::Travel(party, step) => {
                 self.play_logged(LogKind::Travel, step.failure(), |data, dice| {
-                    crate::travel::round::play(data, party, &step, dice)
+                    crate::plan::same_day::travel_step(data, party, &step, dice)
                 });
             }
             Command::Gathering(step) => {

@@ -72,6 +72,8 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
                 "hours": day.slots.iter().map(|s| s.hour).collect::<Vec<_>>(),
                 "travel_hours": day.travel_hours,
                 "food_multiplier": day.multiplier,
+                "food_factor": day.food_factor,
+                "weather": day.weather,
                 "characters": characters,
             })
         })

@@ -232,8 +232,8 @@ fn usual_food_need() -> i64 {
 impl ExplorationSheet {
     /// How many times the usual 40 units the character needs on a day whose
     /// weather multiplies the need by `day_multiplier` (2 in extreme heat).
-    pub fn food_multiplier(&self, day_multiplier: u32) -> f64 {
-        f64::from(day_multiplier) * self.food_percent as f64 / 100.0
+    pub fn food_multiplier(&self, day_multiplier: f64) -> f64 {
+        day_multiplier * self.food_percent as f64 / 100.0
     }
 }
 

@@ -265,6 +265,22 @@ pub struct DayChange {
     pub pattern: Option<DayPattern>,
     /// Single hours of single characters: (character, hour of day) → activity.
     pub hours: BTreeMap<String, Activity>,
+    /// The day's travel round made no progress: its hours were walked on
+    /// the same stretch (set when the round is played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_progress: Option<NoProgress>,
+}
+
+/// A travel round that brought the party no closer: its setback, as far
+/// as the days of a trip are concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoProgress {
+    /// Frustrated, or Totally Lost: the day is walked again.
+    Held,
+    /// Backtracked: the day is walked again, and the path has one more
+    /// round.
+    Backtracked,
 }
 
 impl DayChange {

@@ -77,7 +77,7 @@ pub use ids::{
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
     Activity, Along, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
-    JourneyPlan, Leg, Method, Ration, Route, Temperature, Terrain, weather_at,
+    JourneyPlan, Leg, Method, NoProgress, Ration, Route, Temperature, Terrain, weather_at,
 };
 pub(crate) use kinds::each_change;
 pub use log::{LogEntry, LogKind, LogRead};
@@ -86,7 +86,7 @@ pub use party::Party;
 pub use party::{member_columns, member_row};
 pub use player::Player;
 pub use record::{Record, Stale};
-pub use region::{Region, Weather};
+pub use region::{Region, Weather, temperature_of};
 pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, uses_of as uses_of_table};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};

@@ -78,14 +78,20 @@ impl Weather {
     /// The weather as the rules read it: a result that names extreme heat or
     /// extreme cold is that; any other is normal weather.
     pub fn temperature(&self) -> Temperature {
-        let text = self.weather.to_lowercase();
-        if text.contains("extreme heat") {
-            Temperature::ExtremeHeat
-        } else if text.contains("extreme cold") {
-            Temperature::ExtremeCold
-        } else {
-            Temperature::Normal
-        }
+        temperature_of(&self.weather)
+    }
+}
+
+/// A weather's name as the rules read it: one that names extreme heat or
+/// extreme cold is that; any other is normal weather.
+pub fn temperature_of(weather: &str) -> Temperature {
+    let text = weather.to_lowercase();
+    if text.contains("extreme heat") {
+        Temperature::ExtremeHeat
+    } else if text.contains("extreme cold") {
+        Temperature::ExtremeCold
+    } else {
+        Temperature::Normal
     }
 }
 

@@ -61,6 +61,9 @@ pub struct TravelRound {
     /// What the Encounter Phase met: a hazard or warriors is run as a scene.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub met: Option<crate::rules::rounds::encounter::Kind>,
+    /// The Navigation Phase brought the party no closer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_progress: Option<super::NoProgress>,
     /// The region it was travelled in (its stretch of the path's), whose
     /// weather and encounter tables it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]

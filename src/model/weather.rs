@@ -265,12 +265,34 @@ pub fn forecast(data: &CampaignData, region: &Region, days: i64) -> Result<Vec<D
     if !limits::FORECAST_DAYS.contains(&days) {
         return Err(WeatherError::Days);
     }
+    odds_through(data, region, data.settings.clock.day + days)
+}
+
+/// The chance of each weather on every day after today through `through`
+/// in `region`: what the Weather screen's forecast shows and what a
+/// journey's plan reads for the days ahead. A day a Divine foretold is
+/// that weather for certain; any other day follows from today's weather
+/// by the region's chance of keeping it and its season's table.
+pub fn odds_through(data: &CampaignData, region: &Region, through: i64) -> Result<Vec<DayOdds>> {
+    Ok(odds_from_today(data, region, through)?.split_off(1))
+}
+
+/// [`odds_through`], today first: today's weather as it fell, or, not
+/// rolled yet, its chances after yesterday's (or the table's).
+pub fn odds_from_today(data: &CampaignData, region: &Region, through: i64) -> Result<Vec<DayOdds>> {
     let today = data.settings.clock.day;
-    let table_odds = |day: i64| -> Result<Vec<(String, f64)>> {
+    // Each season's table is worked out once, however many days ahead.
+    let mut worked = std::collections::BTreeMap::new();
+    let mut table_odds = |day: i64| -> Result<Vec<(String, f64)>> {
         let (def, table) = table_on(data, region, day)?;
-        table
+        if let Some(odds) = worked.get(&def.id) {
+            return Ok(Vec::clone(odds));
+        }
+        let odds = table
             .odds()
-            .ok_or_else(|| WeatherError::TooManyDice(def.name.clone()))
+            .ok_or_else(|| WeatherError::TooManyDice(def.name.clone()))?;
+        worked.insert(def.id, odds.clone());
+        Ok(odds)
     };
     let keep = region.keep_percent as f64 / 100.0;
     let mut chances = match data.weather_on(region.id, today) {
@@ -285,8 +307,11 @@ pub fn forecast(data: &CampaignData, region: &Region, days: i64) -> Result<Vec<D
             }
         }
     };
-    let mut ahead = Vec::new();
-    for day in today + 1..=today + days {
+    let mut ahead = vec![DayOdds {
+        day: today,
+        odds: chances.clone(),
+    }];
+    for day in today + 1..=through {
         // A day a Divine foretold is known.
         if let Some(w) = data.weather_on(region.id, day).filter(|w| w.foretold) {
             chances = vec![(w.weather.clone(), 1.0)];

@@ -272,7 +272,7 @@ pub(super) fn planned_units(required: f64, ration: Ration) -> f64 {
 /// The first day someone goes short if everyone eats `ration` every day,
 /// each day's need times its `multiplier`.
 fn runs_out(
-    multiplier: impl Fn(i64) -> u32,
+    multiplier: impl Fn(i64) -> f64,
     from_day: i64,
     mut pools: Pools,
     members: &[&Character],
@@ -317,7 +317,7 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
         };
     }
     // The plan's days first, then ordinary days.
-    let multiplier = |day: i64| view.days.get(day as usize).map_or(1, |d| d.multiplier);
+    let multiplier = |day: i64| view.days.get(day as usize).map_or(1.0, |d| d.food_factor);
     let runs_out_full = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Full);
     let runs_out_half = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Half);
     let mut pools = pools;
@@ -336,12 +336,12 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
             .unwrap_or_default();
         let mut entries: Vec<FoodEntry> = Vec::with_capacity(members.len());
         for c in &members {
-            let required = required(c, day.multiplier);
+            let required = required(c, day.food_factor);
             let planned = planned_units(required, ration);
             // Whole items are opened; what passes the ration is not kept.
             let eaten = pools.take(c.id, planned).eaten;
             let before = days_without.get(&c.id).copied().unwrap_or(0.0);
-            let result = match eat(c, before, eaten, day.multiplier) {
+            let result = match eat(c, before, eaten, day.food_factor) {
                 Ok(result) => result,
                 Err(e) => {
                     // The ledger stops where it cannot be worked out.
@@ -436,10 +436,12 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
     let weather = |day: i64| region.and_then(|r| data.weather_on(r.id, today + day));
     let multiplier_on = |day: i64| {
         let w = weather(day).or_else(|| weather(0));
-        w.map_or(1, |w| rations::day_multiplier(w.temperature()))
+        w.map_or(1.0, |w| f64::from(rations::day_multiplier(w.temperature())))
     };
-    let multiplier = multiplier_on(0);
-    let need_today = members.iter().map(|c| required(c, multiplier)).sum();
+    let multiplier = weather(0).map_or(1, |w| rations::day_multiplier(w.temperature()));
+    let need_today = (members.iter())
+        .map(|c| required(c, f64::from(multiplier)))
+        .sum();
     let units = pools.total();
     let (days_full, days_half) = if data.settings.track_food && !members.is_empty() {
         (
@@ -491,8 +493,8 @@ pub fn endurance(c: &Character) -> i32 {
 }
 
 /// The units a character needs on a day: 40, times the day's multiplier
-/// (the weather's) and the character's own need.
-pub fn required(c: &Character, day_multiplier: u32) -> f64 {
+/// (the weather's, or what to expect of it) and the character's own need.
+pub fn required(c: &Character, day_multiplier: f64) -> f64 {
     DAILY_UNITS * c.exploration.food_multiplier(day_multiplier)
 }
 
@@ -502,7 +504,7 @@ pub fn eat(
     c: &Character,
     days_without: f64,
     eaten: f64,
-    multiplier: u32,
+    multiplier: f64,
 ) -> Result<rations::DayResult, crate::rules::RuleError> {
     let request = Rations {
         endurance: endurance(c),

@@ -4,13 +4,87 @@
 //! camp, their turn of the watch, rest, or the GM's own choice).
 
 use super::adapter::{Forecasts, character_day};
-use super::{JourneyPlanView, PlanDay, RoadHour, Slot, TheMap, members};
+use super::skies::Skies;
+use super::{CharacterDay, JourneyPlanView, PlanDay, RoadHour, Slot, TheMap, members};
+use crate::rules::forecast::{self, Forecast};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::model::{
-    Activity, CampaignData, CharacterId, DayChange, DayPattern, Journey, RegionId, Temperature,
-    Weather, WeatherId, weather_at,
+    Activity, CampaignData, Character, CharacterId, DayChange, DayPattern, Journey, NoProgress,
+    RegionId, Temperature, Weather, weather_at,
 };
+
+/// What a plan lays each day out with: the party, the day's length, the
+/// forecasts made so far and the weather of the regions.
+struct Layer<'a> {
+    members: &'a [&'a Character],
+    day_hours: i64,
+    forecasts: Forecasts,
+    skies: Skies<'a>,
+}
+
+impl Layer<'_> {
+    /// A day in each weather it may have: its hours and tests in the
+    /// likeliest, each character's forecast and the food weighed over all
+    /// by their chances. The day's way does not hang on its weather: it is
+    /// walked once to see the regions it crosses, then again in each.
+    fn day(
+        &mut self,
+        walk: &mut Walk,
+        rules: &mut DayRules<'_>,
+        last_night: Option<&DayLayout>,
+        (index, date, first_hour): (i64, i64, i64),
+    ) -> Option<(PlanDay, DayLayout)> {
+        let set_out = (walk.next, walk.place);
+        let (slots, _) = day_slots(walk, rules, first_hour);
+        let crossed: BTreeSet<RegionId> = slots.iter().filter_map(|s| s.place.region).collect();
+        let (weather, outcomes) = self.skies.day(date, &crossed);
+        let mut planned = Vec::with_capacity(outcomes.len());
+        for (chance, regions) in outcomes {
+            (walk.next, walk.place) = set_out;
+            rules.regions = regions;
+            let (slots, layout) = day_slots(walk, rules, first_hour);
+            let characters: Vec<CharacterDay> = (self.members.iter())
+                .map(|c| {
+                    let activities = activities(rules, &slots, &layout, last_night, c.id);
+                    character_day(c, &slots, activities, self.day_hours, &mut self.forecasts)
+                })
+                .collect();
+            planned.push((chance, slots, layout, characters));
+        }
+        let food_factor = (planned.iter())
+            .map(|(chance, slots, ..)| chance * f64::from(food_multiplier(slots)))
+            .sum();
+        let mixed: Vec<Option<Arc<Forecast>>> = (0..self.members.len())
+            .map(|i| {
+                let parts: Vec<(f64, &Forecast)> = (planned.iter())
+                    .map(|(chance, .., characters)| (*chance, characters[i].forecast.as_ref()))
+                    .collect();
+                (parts.len() > 1).then(|| Arc::new(forecast::mixed(&parts)))
+            })
+            .collect();
+        // The likeliest weather's hours and tests are the day's to show.
+        let (_, slots, layout, mut characters) = planned.into_iter().next()?;
+        for (c, forecast) in characters.iter_mut().zip(mixed) {
+            if let Some(forecast) = forecast {
+                c.forecast = forecast;
+            }
+        }
+        let day = PlanDay {
+            index,
+            date,
+            travel_hours: slots.iter().filter(|s| s.road.is_some()).count() as i64,
+            multiplier: food_multiplier(&slots),
+            food_factor,
+            weather,
+            walked_again: false,
+            slots,
+            characters,
+        };
+        Some((day, layout))
+    }
+}
 
 /// A plan that never reaches its destination (no travel hours, say) is laid
 /// out for a year and no more.
@@ -57,15 +131,17 @@ struct DayRules<'a> {
 /// Lays the journey out day by day until the route is travelled (or, if it
 /// never gets there, for [`MAX_DAYS`]).
 pub fn plan(data: &CampaignData, journey: &Journey) -> JourneyPlanView {
-    plan_with_weather(data, journey, &[])
+    plan_with_weather(data, journey, &[], data.settings.clock.day)
 }
 
-/// [`plan`], with `rolled` weather read before the campaign's: the days a
+/// [`plan`], with `rolled` weather read before the campaign's and the
+/// weather of every day through `known_through` as it fell: the days a
 /// step is about to play, rolled in the same step.
 pub fn plan_with_weather(
     data: &CampaignData,
     journey: &Journey,
     rolled: &[Weather],
+    known_through: i64,
 ) -> JourneyPlanView {
     let day_hours = data.settings.day_hours.max(1);
     // A year's days walk at most a year's hours: one more than that says
@@ -88,19 +164,26 @@ pub fn plan_with_weather(
         .copied()
         .filter(|w| members.iter().any(|c| c.id == *w))
         .collect();
-    let regions: BTreeSet<RegionId> = road.iter().filter_map(|h| h.region).collect();
+    let mut lay = Layer {
+        members: &members,
+        day_hours,
+        forecasts: Forecasts::default(),
+        skies: Skies::new(data, rolled, known_through),
+    };
     let mut walk = Walk {
         place: road.first().copied().unwrap_or_else(RoadHour::nowhere),
         road,
         next: 0,
     };
     let mut days = Vec::new();
-    let mut forecasts = Forecasts::default();
+    // Rounds Backtracked added to the path being walked, still to walk.
+    let mut owed = 0i64;
     let mut last_night: Option<DayLayout> = None;
     let mut index = 0i64;
     while !walk.arrived() && index < MAX_DAYS {
         let change = journey.plan.days.get(&index).cloned().unwrap_or_default();
-        let rules = DayRules {
+        let date = journey.start.day + index;
+        let mut rules = DayRules {
             pattern: change
                 .pattern
                 .clone()
@@ -108,29 +191,36 @@ pub fn plan_with_weather(
             change,
             watchers: &watchers,
             day_hours,
-            regions: region_weather(data, rolled, &regions, journey.start.day + index),
+            regions: BTreeMap::new(),
         };
         let first_hour = if index == 0 {
             journey.start.hour.clamp(0, day_hours - 1)
         } else {
             0
         };
-        let (slots, layout) = day_slots(&mut walk, &rules, first_hour);
-        let characters = members
-            .iter()
-            .map(|c| {
-                let activities = activities(&rules, &slots, &layout, last_night.as_ref(), c.id);
-                character_day(c, &slots, activities, day_hours, &mut forecasts)
-            })
-            .collect();
-        days.push(PlanDay {
-            index,
-            date: journey.start.day + index,
-            travel_hours: slots.iter().filter(|s| s.road.is_some()).count() as i64,
-            multiplier: food_multiplier(&slots),
-            slots,
-            characters,
-        });
+        let set_out = (walk.next, walk.place);
+        let on_a_round = walk.road.get(walk.next).is_some_and(|h| h.round.is_some());
+        let no_progress = rules.change.no_progress;
+        let Some((mut day, layout)) = lay.day(
+            &mut walk,
+            &mut rules,
+            last_night.as_ref(),
+            (index, date, first_hour),
+        ) else {
+            break;
+        };
+        // A round that made no progress is walked again the next day; one
+        // Backtracked adds a round more, walked again on the next round's day.
+        if on_a_round && (no_progress.is_some() || owed > 0) {
+            (walk.next, walk.place) = set_out;
+            day.walked_again = true;
+            match no_progress {
+                None => owed -= 1,
+                Some(NoProgress::Held) => {}
+                Some(NoProgress::Backtracked) => owed += 1,
+            }
+        }
+        days.push(day);
         last_night = Some(layout);
         index += 1;
     }
@@ -171,27 +261,6 @@ fn abyss_warnings(journey: &Journey, members: &[&crate::model::Character]) -> Ve
                 leg.depth_m,
                 exposed.join(", ")
             )
-        })
-        .collect()
-}
-
-/// The weather rolled for `day` in each of `regions` (those the road
-/// crosses).
-fn region_weather(
-    data: &CampaignData,
-    rolled: &[Weather],
-    regions: &BTreeSet<RegionId>,
-    day: i64,
-) -> BTreeMap<RegionId, Temperature> {
-    regions
-        .iter()
-        .filter_map(|&r| {
-            let id = WeatherId::of(r, day);
-            let weather = rolled
-                .iter()
-                .find(|w| w.id == id)
-                .or_else(|| data.weather.get(&id))?;
-            Some((r, weather.temperature()))
         })
         .collect()
 }

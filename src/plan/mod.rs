@@ -20,13 +20,17 @@ mod layout;
 pub mod play;
 pub mod position;
 mod road;
+pub mod same_day;
+mod skies;
 mod view;
 
 pub use adapter::day_plan;
 pub use food::{FoodDay, FoodEntry, FoodLedger, food_ledger};
 pub use layout::{MAX_DAYS, plan, plan_with_weather};
 pub use road::{RoadHour, RoundHour, TheMap, leg_hours};
-pub use view::{CharacterDay, JourneyPlanView, JourneyTest, PlanDay, Slot, TestCause};
+pub use view::{
+    CharacterDay, DayWeather, JourneyPlanView, JourneyTest, Known, PlanDay, Slot, TestCause,
+};
 
 use crate::model::{CampaignData, Character, Journey};
 

@@ -47,6 +47,12 @@ pub enum PlayError {
         /// Whether any of the journey has been played.
         begun: bool,
     },
+    /// With both travel texts on, a day on a map path is that path's
+    /// travel round: its hours are played when the round's camp is made.
+    #[error(
+        "this day is the travel round along {path}: play the round on the Travel screen, and its hours are played with the night's camp"
+    )]
+    TheRound { path: String },
 }
 
 impl PlayError {
@@ -101,11 +107,32 @@ pub fn why_not(
     }
     let next = view.clock_at(journey.played_hours)?;
     let clock = data.settings.clock;
-    (next < clock).then_some(PlayError::BehindTheClock {
-        next,
-        clock,
-        begun: journey.played_hours > 0,
+    if next < clock {
+        return Some(PlayError::BehindTheClock {
+            next,
+            clock,
+            begun: journey.played_hours > 0,
+        });
+    }
+    round_of_the_day(data, journey, view).map(|path| PlayError::TheRound {
+        path: path.name.clone(),
     })
+}
+
+/// The map path whose travel round the day of the journey's next hour is,
+/// when both travel texts are on and the day walks a round of it.
+pub fn round_of_the_day<'a>(
+    data: &'a CampaignData,
+    journey: &Journey,
+    view: &JourneyPlanView,
+) -> Option<&'a crate::model::MapPath> {
+    use crate::model::RuleText;
+    let both =
+        data.settings.enabled(RuleText::Rounds) && data.settings.enabled(RuleText::Exploration);
+    let (d, _) = view.locate(journey.played_hours).filter(|_| both)?;
+    let hour = (view.days[d].slots.iter()).find(|s| s.road.is_some() && s.place.round.is_some())?;
+    let leg = journey.route()?.legs.get(hour.place.leg)?;
+    data.paths.get(&leg.path?.path)
 }
 
 /// The edit that sets off, at the campaign clock, a journey not yet begun
@@ -152,11 +179,25 @@ pub fn advance(
     dice: &mut Dice,
 ) -> Result<Edit, PlayError> {
     let view = plan(data, journey);
-    let total = view.total_hours();
-    let from = journey.played_hours;
     if let Some(refusal) = why_not(data, journey, &view) {
         return Err(refusal);
     }
+    play_on(data, journey, view, until, dice, true)
+}
+
+/// Plays the journey on from its next hour to `until`, with its plan
+/// `view`; `moves_party`: the trip moves its party along the map (a travel
+/// round that is the day moves it itself).
+pub(super) fn play_on(
+    data: &CampaignData,
+    journey: &Journey,
+    view: JourneyPlanView,
+    until: Until,
+    dice: &mut Dice,
+    moves_party: bool,
+) -> Result<Edit, PlayError> {
+    let total = view.total_hours();
+    let from = journey.played_hours;
     let to = match until {
         Until::NextHour => from + 1,
         Until::Destination => total,
@@ -171,10 +212,12 @@ pub fn advance(
         .clock_at(to - 1)
         .map_or(data.settings.clock.day, |t| t.day);
     let rolled = weather::roll_through(data, last_day, dice)?;
-    let view = if rolled.is_empty() {
+    // The days played are played in their weather as it fell, never in
+    // the forecast's chances.
+    let view = if rolled.is_empty() && last_day <= data.settings.clock.day {
         view
     } else {
-        plan_with_weather(data, journey, &rolled)
+        plan_with_weather(data, journey, &rolled, last_day)
     };
     let characters: BTreeMap<CharacterId, Character> = members(data, journey)
         .into_iter()
@@ -222,7 +265,8 @@ pub fn advance(
     after.played_hours = to;
     let road_played = view.road_hours_played(to);
     keep_legs_as_played(data, &mut after, road_played);
-    if let Some(travel) = plan::position::after_road(data, &after, road_played)
+    if let Some(travel) =
+        plan::position::after_road(data, &after, road_played).filter(|_| moves_party)
         && let Some(party) = data.parties.get(&journey.party)
     {
         let moved = crate::model::Party {
@@ -329,7 +373,7 @@ impl Play<'_> {
             let Some(c) = self.characters.get(&cd.character) else {
                 continue;
             };
-            let required = super::food::required(c, day.multiplier);
+            let required = super::food::required(c, f64::from(day.multiplier));
             let want = super::food::planned_units(required, ration);
             // Whole items are opened; what is beyond the ration is not kept.
             let meal = track_food.then(|| self.pools.take(cd.character, want));
@@ -337,7 +381,7 @@ impl Play<'_> {
                 continue;
             };
             let mut line = if let Some(meal) = meal {
-                eat_the_day(c, meal, required, day.multiplier, when)
+                eat_the_day(c, meal, required, f64::from(day.multiplier), when)
                     .map_err(|e| PlayError::Food(c.name.clone(), e))?
             } else {
                 format!("{when} · {} is looked after (food is not counted)", c.name)
@@ -371,7 +415,7 @@ fn eat_the_day(
         short_of,
     }: Meal,
     required: f64,
-    day_multiplier: u32,
+    day_multiplier: f64,
     when: &str,
 ) -> Result<String, crate::rules::RuleError> {
     let result = eat(c, c.exploration.days_without_food, eaten, day_multiplier)?;

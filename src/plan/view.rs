@@ -150,9 +150,58 @@ pub struct PlanDay {
     pub date: i64,
     pub slots: Vec<Slot>,
     pub travel_hours: i64,
-    /// 2 when any hour is extremely cold or hot, else 1.
+    /// 2 when any hour is extremely cold or hot, else 1: in the day's
+    /// likeliest weather, whose hours and tests the day shows.
     pub multiplier: u32,
+    /// The food multiplier to expect: each weather's, weighted by its
+    /// chance (the multiplier itself where the weather is known).
+    pub food_factor: f64,
+    /// The weather the day is planned with in each region it crosses.
+    pub weather: Vec<DayWeather>,
+    /// Its travel round made no progress (or made up a round a setback
+    /// added): the party walks the same stretch again the next day.
+    pub walked_again: bool,
+    /// Each character's tests in the likeliest weather, and their
+    /// forecast weighted over every weather the day may have.
     pub characters: Vec<CharacterDay>,
+}
+
+/// The weather a plan day is planned with in one region it crosses.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DayWeather {
+    pub region: String,
+    #[serde(flatten)]
+    pub known: Known,
+}
+
+/// How a day's weather is known to the plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "as", rename_all = "kebab-case")]
+pub enum Known {
+    /// As it fell: rolled for a day played, or today.
+    Fact { weather: String },
+    /// Told ahead by a Divine.
+    Foretold { weather: String },
+    /// The forecast's chance of each weather.
+    Chance { odds: Vec<(String, f64)> },
+}
+
+impl DayWeather {
+    /// "Greyspine Pass: Extreme cold (foretold)", "Lowlands: Rain 42%,
+    /// Sun 58% (chance)".
+    pub fn words(&self) -> String {
+        let known = match &self.known {
+            Known::Fact { weather } => format!("{weather} (as it fell)"),
+            Known::Foretold { weather } => format!("{weather} (foretold)"),
+            Known::Chance { odds } => {
+                let odds: Vec<String> = (odds.iter())
+                    .map(|(w, p)| format!("{w} {:.0}%", p * 100.0))
+                    .collect();
+                format!("{} (chance)", odds.join(", "))
+            }
+        };
+        format!("{}: {known}", self.region)
+    }
 }
 
 /// The whole plan.
@@ -192,15 +241,23 @@ impl JourneyPlanView {
             .count() as i64
     }
 
-    /// Hours on the road already travelled after `played_hours`.
+    /// Hours of the road travelled after `played_hours`: as far as the
+    /// party got (a stretch walked again is not travelled twice).
     pub fn road_hours_played(&self, played_hours: i64) -> usize {
-        let played = usize::try_from(played_hours).unwrap_or(0);
-        self.days
-            .iter()
-            .flat_map(|d| &d.slots)
-            .take(played)
-            .filter(|s| s.road.is_some())
-            .count()
+        let mut left = usize::try_from(played_hours).unwrap_or(0);
+        let mut reached = 0;
+        for day in &self.days {
+            let played = &day.slots[..left.min(day.slots.len())];
+            if let Some(last) = played.iter().rev().find_map(|s| s.road) {
+                let first = played.iter().find_map(|s| s.road).unwrap_or(last);
+                reached = if day.walked_again { first } else { last + 1 };
+            }
+            left -= played.len();
+            if left == 0 {
+                break;
+            }
+        }
+        reached
     }
 
     /// The day being played (or about to be), for keeping it as it is when

@@ -130,9 +130,59 @@ pub fn forecast(tests: &[ExhaustionTest], bonus: i32) -> Forecast {
     }
 }
 
+/// The forecast of a day that is one of several, each with its chance
+/// (summing to 1): the degrees' distribution weighted by the chances.
+pub fn mixed(parts: &[(f64, &Forecast)]) -> Forecast {
+    let len = parts
+        .iter()
+        .map(|(_, f)| f.distribution.len())
+        .max()
+        .unwrap_or(1);
+    let mut distribution = vec![0.0; len.max(1)];
+    for (chance, f) in parts {
+        for (k, p) in f.distribution.iter().enumerate() {
+            distribution[k] += chance * p;
+        }
+    }
+    let expected_exhaustion = (parts.iter())
+        .map(|(chance, f)| chance * f.expected_exhaustion)
+        .sum();
+    let mut p_at_least: Vec<f64> = (1..distribution.len())
+        .map(|k| distribution[k..].iter().sum())
+        .collect();
+    while p_at_least.last().is_some_and(|p| *p <= 0.0) {
+        p_at_least.pop();
+    }
+    Forecast {
+        distribution,
+        expected_exhaustion,
+        p_at_least,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A day that is extreme with chance 0.4 expects 0.4 of its extreme
+    /// degrees and 0.6 of its mild ones.
+    #[test]
+    fn a_mixed_day_weights_each_weathers_forecast_by_its_chance() {
+        let mild = Forecast {
+            distribution: vec![1.0],
+            expected_exhaustion: 0.0,
+            p_at_least: vec![],
+        };
+        let hard = Forecast {
+            distribution: vec![0.5, 0.25, 0.25],
+            expected_exhaustion: 0.75,
+            p_at_least: vec![0.5, 0.25],
+        };
+        let day = mixed(&[(0.6, &mild), (0.4, &hard)]);
+        assert!((day.expected_exhaustion - 0.3).abs() < 1e-12);
+        assert_eq!(day.distribution, vec![0.8, 0.1, 0.1]);
+        assert!((day.p_at_least[0] - 0.2).abs() < 1e-12 && (day.p_at_least[1] - 0.1).abs() < 1e-12);
+    }
 
     fn plain(tg: i32) -> ExhaustionTest {
         ExhaustionTest {

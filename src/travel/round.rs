@@ -409,6 +409,7 @@ pub fn navigate(
         fellow_travelers: false,
         merchant: false,
         met: None,
+        no_progress: None,
         region: data.region_on_path(path, &on).map(|r| r.id),
         lines: Vec::new(),
     };
@@ -537,6 +538,11 @@ fn navigated<'a>(
     }
     on.state.apply(result);
     on.extra += result.extra_rounds;
+    book.round.no_progress = match (result.progress, result.extra_rounds) {
+        (true, _) => None,
+        (false, 0) => Some(crate::model::NoProgress::Held),
+        (false, _) => Some(crate::model::NoProgress::Backtracked),
+    };
     book.party.travel.explored = false;
     book.party.travel.on_path = Some(on);
     book.round.partial = path.partial && on.state.arrived();

@@ -32,6 +32,23 @@ pub(super) fn next_activity(a: Activity) -> Activity {
     all[(at + 1) % all.len()]
 }
 
+/// The weather the day is planned with, region by region: as it fell, as
+/// foretold, or by the forecast's chances (the hours and tests below are
+/// the likeliest weather's; the forecast and food weigh every weather).
+fn weather_ui(ui: &mut Ui, day: &crate::plan::PlanDay) {
+    if day.weather.is_empty() {
+        return;
+    }
+    let chance = (day.weather.iter()).any(|w| matches!(w.known, crate::plan::Known::Chance { .. }));
+    let words: Vec<String> = day.weather.iter().map(|w| w.words()).collect();
+    let line = ui.label(format!("Weather: {}", words.join(" · ")));
+    if chance {
+        line.on_hover_text(
+            "Not rolled yet: the hours below are planned in the likeliest weather; the expected exhaustion and the food weigh each weather by its chance, as the Weather screen's forecast gives it",
+        );
+    }
+}
+
 pub(super) fn days_ui(
     ui: &mut Ui,
     state: &mut JourneysState,
@@ -61,14 +78,15 @@ pub(super) fn days_ui(
     ui.add_enabled_ui(!played, |ui| day_changes_ui(ui, fields, data, j, day, out));
     // The day's food from the one ledger (each needs 40 units times the
     // day's multiplier and their own need); a day played is past it.
+    let factor = crate::model::decimal((day.food_factor * 100.0).round() / 100.0);
     let food_line = match food.day(day.index) {
         Some(eaten) => format!(
-            "Food ×{}: {} units for the party",
-            day.multiplier,
+            "Food ×{factor}: {} units for the party",
             crate::model::decimal(eaten.required)
         ),
-        None => format!("Food ×{}", day.multiplier),
+        None => format!("Food ×{factor}"),
     };
+    weather_ui(ui, day);
     ui.label(format!(
         "{food_line} · {} hours on the road{}",
         day.travel_hours,

@@ -1,0 +1,94 @@
+//! Both travel texts on the same day (NOTES.md): with `travel-rounds` and
+//! `exploration-and-travel` both on, a travel round along a path the
+//! party's trip follows is that trip's day. The round is played as ever
+//! (Navigation, Encounter and Camping Phases); when it ends, the trip's
+//! hours of that day are played in the same step: the march, heat, cold
+//! and swimming tests in the Navigation Phase's weather, the food and drink
+//! units eaten, and the round's progress kept (a setback walks the same
+//! stretch again). The clock ends where the trip's day ends, once.
+
+use super::play::{PlayError, Until, play_on, round_of_the_day};
+use super::{JourneyPlanView, plan};
+use crate::model::{CampaignData, Edit, Journey, PartyId, RoundStep, TravelRound};
+use crate::rules::dice::Dice;
+use crate::travel::round::{self, TravelError, TravelStep};
+
+/// Why a step of a travel round could not be played.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SameDayError {
+    #[error(transparent)]
+    Travel(#[from] TravelError),
+    #[error("the trip's hours of the day could not be played: {0}")]
+    Trip(#[from] PlayError),
+}
+
+/// The trip whose day a travel round is: the party's, not arrived, whose
+/// next hour to play is on the round's day (never before the clock) and
+/// whose day walks a round of the round's path toward the same place.
+pub fn trip_of<'a>(
+    data: &'a CampaignData,
+    round: &TravelRound,
+) -> Option<(&'a Journey, JourneyPlanView)> {
+    data.journeys
+        .values()
+        .filter(|j| j.party == round.party)
+        .find_map(|j| {
+            let view = plan(data, j);
+            let next = view.clock_at(j.played_hours)?;
+            if next.day != round.day || next < data.settings.clock {
+                return None;
+            }
+            let path = round_of_the_day(data, j, &view)?;
+            let (d, _) = view.locate(j.played_hours)?;
+            let hour = view.days[d]
+                .slots
+                .iter()
+                .find(|s| s.place.round.is_some())?;
+            let along = j.route()?.legs.get(hour.place.leg)?.path?;
+            (path.id == round.path && along.toward == round.toward).then_some((j, view))
+        })
+}
+
+/// A step of the party's travel round; the round's last step plays the
+/// trip's day with it, when the round is a trip's day.
+pub fn travel_step(
+    data: &CampaignData,
+    party: PartyId,
+    step: &TravelStep,
+    dice: &mut Dice,
+) -> Result<Edit, SameDayError> {
+    let mut edit = round::play(data, party, step, dice)?;
+    // Only a round's last step (its camp, or a partial round's encounter)
+    // ends its day.
+    let Some(in_play) = data.round_in_play(party).map(|r| r.id) else {
+        return Ok(edit);
+    };
+    let mut after = data.clone();
+    for change in &edit.changes {
+        after.apply(change);
+    }
+    let Some(ended) = after
+        .rounds
+        .get(&in_play)
+        .filter(|r| r.next == RoundStep::Done)
+    else {
+        return Ok(edit);
+    };
+    // The trip is found as the day began: at the clock the round set out.
+    let mut at_camp = after.clone();
+    at_camp.settings.clock = data.settings.clock;
+    let Some((trip, _)) = trip_of(&at_camp, ended) else {
+        return Ok(edit);
+    };
+    let mut trip = trip.clone();
+    let view = plan(&at_camp, &trip);
+    if let Some((d, _)) = view.locate(trip.played_hours) {
+        let index = view.days[d].index;
+        trip.plan.days.entry(index).or_default().no_progress = ended.no_progress;
+    }
+    let view = plan(&at_camp, &trip);
+    let day = play_on(&at_camp, &trip, view, Until::EndOfDay, dice, false)?;
+    edit.label = format!("{} and the day's hours of {}", edit.label, trip.name);
+    edit.changes.extend(day.changes);
+    Ok(edit)
+}
