@@ -1416,7 +1416,9 @@ fn weather_lists_each_region_s_history_and_forecast() {
             .iter()
             .map(|d| d["day"].as_i64().expect("day"))
             .collect();
-        assert_eq!(days, (1..=7).collect::<Vec<_>>(), "the week in Kettleford");
+        // The week in Kettleford, and day 8, rolled as the trip's first
+        // night ran on to the next morning's setting off.
+        assert_eq!(days, (1..=8).collect::<Vec<_>>(), "the week in Kettleford");
         assert_eq!(
             history[0]["date"],
             "Fireday 14 Harvestmoon 1203 of the Crossing"
@@ -1440,7 +1442,11 @@ fn weather_lists_each_region_s_history_and_forecast() {
         "{lines}"
     );
     assert!(!lines.contains("Ashen plain"), "{lines}");
-    assert!(lines.contains("(today): not rolled yet"), "{lines}");
+    // Today's weather came as the trip's first night ran into it.
+    assert!(
+        lines.contains("Wellday 21 Harvestmoon 1203 of the Crossing (today): Rain on the scree"),
+        "{lines}"
+    );
     let unknown = waybook(&["weather", path_str(&file), "--region", "Fen"]);
     assert_eq!(
         one_error_line(&unknown).trim_end(),
@@ -1488,9 +1494,14 @@ fn chronicle_lists_the_days_with_weather_events_and_entries() {
         .iter()
         .map(|e| e["what"].as_str().expect("what"))
         .collect();
+    // Both travel texts on: the round's camp plays the trip's day too.
     assert_eq!(
         whats,
-        ["Navigation phase", "Encounter phase", "Camping phase"]
+        [
+            "Navigation phase",
+            "Encounter phase",
+            "Camping phase and the day's hours of By the river, on the map"
+        ]
     );
     assert_eq!(seventh["entries"][0]["kind"], "travel");
     let backwards = waybook(&["chronicle", path_str(&file), "--from", "9", "--to", "3"]);
@@ -1633,4 +1644,115 @@ fn journey_json_never_plays_before_the_clock() {
     let plan: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(plan["start"]["day"], 9, "the plan as it was made");
     assert_eq!(plan["first_day_to_play"], 12, "but it plays from the clock");
+}
+
+/// Issue 35: "A second test plays a trip day by day over several days and,
+/// after each, reads `waybook map`, `journey` and `chronicle` JSON and
+/// finds them agreeing: the party's position, the day, the weather, food
+/// and Supplies." The demo's trip by the river is played three more days,
+/// each its travel round (both travel texts on), through the app's session
+/// into the file; after each the binary's answers agree.
+#[test]
+fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
+    use waybook::plan::same_day::travel_step;
+    use waybook::travel::round::{EncounterChoice, TravelStep, default_orders};
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = waybook(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    let trip_name = "By the river, on the map";
+    let mut session =
+        waybook::app::Session::new(waybook::store::Campaign::open(&file).expect("opens"))
+            .expect("a session");
+    let mut dice = waybook::rules::dice::Dice::seeded(35);
+    for day in 0..3 {
+        let data = &session.data;
+        let party = *data.parties.keys().next().expect("the party");
+        let trip = data
+            .journeys
+            .values()
+            .find(|j| j.name == trip_name)
+            .expect("the trip");
+        let trip = waybook::plan::play::moved_to_now(data, trip).unwrap_or_else(|| trip.clone());
+        let view = waybook::plan::plan(data, &trip);
+        let path = waybook::plan::play::round_of_the_day(data, &trip, &view)
+            .expect("the trip's day is a round")
+            .0
+            .id;
+        // The round, step by step as the Travel screen offers it.
+        let mut step = TravelStep::Navigate(path);
+        loop {
+            let edit = travel_step(&session.data, party, &step, &mut dice).expect("the step plays");
+            session.apply(edit).expect("written");
+            let Some(next) = session.data.round_in_play(party).map(|r| r.next) else {
+                break;
+            };
+            step = match next {
+                waybook::model::RoundStep::Setback => TravelStep::Setback { spend_token: true },
+                waybook::model::RoundStep::Encounter => TravelStep::Encounter(EncounterChoice::Die),
+                waybook::model::RoundStep::Camping => {
+                    TravelStep::Camp(default_orders(&session.data, party))
+                }
+                waybook::model::RoundStep::Done => break,
+            };
+        }
+        let f = path_str(&file);
+        let map = json(&["map", f, "--json"]);
+        let plan = json(&["journey", f, "--journey", trip_name, "--json"]);
+        let today = json(&["calendar", f, "--json"])["today"]["day"].clone();
+        // The day: the trip's next day to play is the clock's.
+        assert_eq!(plan["first_day_to_play"], today, "day {day}");
+        // The position: where the trip's hours brought the party is where
+        // the map has it.
+        let at = &map["parties"][0]["position"];
+        let trip_at = &plan["on_the_map"];
+        if trip_at["arrived"] == true {
+            assert_eq!(at["place"], trip_at["toward"], "day {day}: {at} {trip_at}");
+        } else {
+            assert_eq!(
+                (&at["path"], &at["toward"], &at["rounds_left"]),
+                (
+                    &trip_at["path"],
+                    &trip_at["toward"],
+                    &trip_at["rounds_left"]
+                ),
+                "day {day}"
+            );
+        }
+        // The weather: each played day's weather, as fact, is the chronicle's.
+        let played: Vec<&serde_json::Value> = (plan["days"].as_array().expect("days").iter())
+            .filter(|d| {
+                d["weather"]
+                    .as_array()
+                    .is_some_and(|w| w.iter().all(|w| w["as"] == "fact"))
+            })
+            .collect();
+        for d in played {
+            let date = d["date"].as_i64().expect("a date").to_string();
+            let chronicle = json(&["chronicle", f, "--from", &date, "--to", &date, "--json"]);
+            for w in d["weather"].as_array().expect("weather") {
+                let region = w["region"].as_str().expect("a region");
+                assert_eq!(
+                    chronicle[0]["weather"][region], w["weather"],
+                    "day {date} in {region}"
+                );
+            }
+        }
+        // Food: what the trip left at its last day's end is what the party
+        // holds now; Supplies as the map says are the campaign's.
+        let left = plan["food_left_after_played"].as_f64();
+        let now = plan["food"]["units_at_start"].as_f64().expect("food now");
+        assert_eq!(left, Some(now), "day {day}");
+        let supplies = session
+            .data
+            .parties
+            .values()
+            .next()
+            .expect("party")
+            .supplies;
+        assert_eq!(map["parties"][0]["supplies"], supplies);
+    }
 }

@@ -211,6 +211,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         party: party.id,
         start: ClockTime { day: 1, hour: 0 },
         plan: JourneyPlan {
+            resumed: Vec::new(),
             shown: Default::default(),
             methods: Method::standard(),
             routes: vec![Route {
@@ -1037,9 +1038,21 @@ fn a_plan_never_plays_the_days_before_the_clock() {
         matches!(refused, play::PlayError::BehindTheClock { begun: true, .. }),
         "{refused:?}"
     );
-    assert!(
-        play::set_off_now(&data, &begun).is_none(),
-        "its played days are history"
+    // Its played days are history; the rest goes on from now, the days
+    // between the party's own.
+    let go_on = play::set_off_now(&data, &begun).expect("it can go on");
+    assert!(go_on.label.starts_with("Go on with"), "{}", go_on.label);
+    let mut gone_on = data.clone();
+    for change in &go_on.changes {
+        gone_on.apply(change);
+    }
+    let after = &gone_on.journeys[&journey.id];
+    let view = plan::plan(&gone_on, after);
+    assert_eq!(view.clock_at(after.played_hours), Some(moved_on));
+    assert_eq!(
+        view.clock_at(after.played_hours - 1),
+        plan::plan(&data, &begun).clock_at(begun.played_hours - 1),
+        "the hours played stay where they were"
     );
     assert_eq!(
         data.settings.clock, moved_on,

@@ -335,9 +335,9 @@ fn play_round(data: &mut CampaignData, path: MapPathId, pathfind: &[u32]) {
 /// NOTES.md, "Both travel texts on the same day": "each day is that
 /// path's travel round ... and that day's hours (march, heat and cold,
 /// swimming; food and drink units)". The round along the Lane, camped,
-/// plays the trip's first day: its hours are played, the clock is at the
-/// day's end once (not a day more), and the party is where the round put
-/// it. The trip's own Play refuses such a day and says where it is played.
+/// plays the trip's first day: its hours are played through the night to
+/// the next setting off at 08:00, where the clock ends once (not a day
+/// more), and the party is where the round put it. The trip's own Play refuses such a day and says where it is played.
 #[test]
 fn a_travel_round_on_the_trips_path_is_the_trips_day() {
     let (mut data, trip) = campaign();
@@ -351,8 +351,12 @@ fn a_travel_round_on_the_trips_path_is_the_trips_day() {
     let first_day = view.days[0].slots.len() as i64;
     play_round(&mut data, LANE, &[9]);
     let j = &data.journeys[&trip];
-    assert_eq!(j.played_hours, first_day, "the trip's first day is played");
-    assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 0 });
+    assert_eq!(
+        j.played_hours,
+        first_day + 8,
+        "the trip's first day is played, and the night to setting off"
+    );
+    assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 8 });
     let on = data.parties[&PARTY].travel.on_path.expect("on the Lane");
     assert_eq!((on.path, on.state.rounds_left), (LANE, 1));
     assert!(
@@ -386,4 +390,46 @@ fn a_round_without_progress_walks_the_stretch_again() {
         3,
         "three days of the trip, three rounds"
     );
+}
+
+/// "A plan made earlier whose start has passed says so and moves its
+/// unplayed days to now as one undoable edit": a trip left for a morning
+/// (the clock moved on three hours) goes on from 11:00, the hours between
+/// the party's own; and a round along its path goes on with it by itself.
+#[test]
+fn a_trip_left_for_a_morning_goes_on_from_the_clock() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    play_round(&mut data, LANE, &[9]);
+    let edit =
+        waybook::model::clock::move_on(&data, 3, "a morning's gathering", &mut Dice::seeded(1))
+            .expect("moved");
+    apply(&mut data, &edit);
+    assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 11 });
+    let j = data.journeys[&trip].clone();
+    let view = plan::plan(&data, &j);
+    assert!(matches!(
+        play::why_not(&data, &j, &view),
+        Some(play::PlayError::BehindTheClock { begun: true, .. })
+    ));
+    let go_on = play::set_off_now(&data, &j).expect("it can go on");
+    assert!(go_on.label.starts_with("Go on with"), "{}", go_on.label);
+    let mut gone_on = data.clone();
+    apply(&mut gone_on, &go_on);
+    let j = &gone_on.journeys[&trip];
+    let view = plan::plan(&gone_on, j);
+    assert_eq!(
+        view.clock_at(j.played_hours),
+        Some(ClockTime { day: 2, hour: 11 })
+    );
+    assert_eq!(
+        view.clock_at(j.played_hours - 1),
+        Some(ClockTime { day: 2, hour: 7 }),
+        "the hours played stay where they were"
+    );
+    // The round along the Lane goes on with the trip without being asked.
+    let played = data.journeys[&trip].played_hours;
+    play_round(&mut data, LANE, &[9]);
+    assert!(data.journeys[&trip].played_hours > played);
+    assert_eq!(data.parties[&PARTY].travel.place, Some(FORD));
 }

@@ -88,8 +88,11 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
         "arrives": view.arrives,
         "warnings": view.warnings(),
         "played_hours": journey.played_hours,
+        // Food in packs and stash at the end of the last day played.
+        "food_left_after_played": journey.food_left.last(),
         // Never before the clock's day: the days before it are history.
         "first_day_to_play": plan::play::next_to_play(data, journey, view).map(|t| t.day),
+        "on_the_map": on_the_map_json(data, journey, view),
         "routes": routes_json(data, journey, &figures.routes),
         "days": days,
         "food": {
@@ -102,6 +105,27 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
             "looked_after": food.looked_after,
         },
     })
+}
+
+/// Where the hours played have brought the party on the map, as the trip
+/// counts it: along a path with the rounds left, or at the place a path
+/// ends (`null`: nothing played on a path yet).
+fn on_the_map_json(data: &CampaignData, journey: &Journey, view: &plan::JourneyPlanView) -> Value {
+    let road = view.road_hours_played(journey.played_hours);
+    let place = |id| {
+        data.places
+            .get(&id)
+            .map(|p: &crate::model::Place| p.name.clone())
+    };
+    match plan::position::on_the_map(data, journey, road) {
+        Some((on, arrived)) => json!({
+            "path": data.paths.get(&on.path).map(|p| p.name.clone()),
+            "toward": place(on.toward),
+            "rounds_left": on.state.rounds_left,
+            "arrived": arrived,
+        }),
+        None => Value::Null,
+    }
 }
 
 /// Every route's figures and its legs, each leg with the map path it

@@ -109,7 +109,8 @@ pub fn weather(args: &WeatherArgs, out: &mut impl Write) -> anyhow::Result<()> {
             r.name, r.climate, r.keep_percent
         )?;
         for w in data.weather_of(r.id, *limits::CLOCK_DAY.start()..=today) {
-            writeln!(out, "  {}: {}", c.describe(w.day), w.weather)?;
+            let when = if w.day == today { " (today)" } else { "" };
+            writeln!(out, "  {}{when}: {}", c.describe(w.day), w.weather)?;
         }
         if data.weather_on(r.id, today).is_none() {
             writeln!(out, "  {} (today): not rolled yet", c.describe(today))?;

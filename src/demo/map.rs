@@ -5,11 +5,13 @@
 
 use crate::model::LogKind;
 use crate::model::{
-    CampaignData, Change, Edit, MapPath, MapPathId, PartyId, Place, PlaceId, PlaceKind,
+    CampaignData, Change, Edit, Ground, MapPath, MapPathId, PartyId, Place, PlaceId, PlaceKind,
+    Terrain,
 };
+use crate::plan::same_day;
 use crate::rules::dice::Dice;
 use crate::rules::rounds::camp::Action;
-use crate::travel::round::{self, CampOrders, EncounterChoice, HeroOrder};
+use crate::travel::round::{CampOrders, EncounterChoice, HeroOrder, TravelStep};
 
 const PLACES: &[(&str, PlaceKind, f64, f64, &str)] = &[
     (
@@ -94,6 +96,22 @@ const PATHS: &[PathRow] = &[
     ("Ferry lane", 1, 4, 3, 1, 1, true, false, 0),
 ];
 
+/// Each path's ground for the hours (in the order of [`PATHS`]): km,
+/// terrain, altitude.
+const GROUND: &[(f64, Terrain, i64)] = &[
+    (20.0, Terrain::Normal, 300),
+    (30.0, Terrain::Normal, 600),
+    (16.0, Terrain::Difficult, 2_750),
+    (20.0, Terrain::Difficult, 1_500),
+    (10.0, Terrain::Difficult, 2_200),
+    (36.0, Terrain::Normal, 900),
+    (20.0, Terrain::Normal, 150),
+    (30.0, Terrain::Normal, 100),
+    (60.0, Terrain::Normal, 80),
+    (28.0, Terrain::Difficult, 300),
+    (12.0, Terrain::Normal, 100),
+];
+
 /// The changes that add the map, the tables and the wares, and put the party
 /// at Kettleford with two 🜉 and a map of the Greyspine (-1 difficulty).
 pub fn map_changes(data: &CampaignData, party: PartyId) -> Vec<Change> {
@@ -114,8 +132,14 @@ pub fn map_changes(data: &CampaignData, party: PartyId) -> Vec<Change> {
         })
         .collect();
     let first_path = data.next_id::<crate::model::MapPath>().0;
-    let paths = PATHS.iter().zip(0..).map(
-        |(&(name, from, to, difficulty, danger, rounds, partial, wild, travelled), n)| MapPath {
+    let paths = PATHS.iter().zip(GROUND).zip(0..).map(
+        |(
+            (
+                &(name, from, to, difficulty, danger, rounds, partial, wild, travelled),
+                &(distance_km, terrain, altitude_m),
+            ),
+            n,
+        )| MapPath {
             shown: Default::default(),
             id: MapPathId(first_path + n),
             name: name.to_owned(),
@@ -131,7 +155,12 @@ pub fn map_changes(data: &CampaignData, party: PartyId) -> Vec<Change> {
             region: None,
             stretches: Vec::new(),
             encounters: crate::model::EncounterTables::default(),
-            ground: Default::default(),
+            ground: Ground {
+                distance_km,
+                terrain,
+                altitude_m,
+                depth_m: 0,
+            },
         },
     );
     // The merchant's wares are the starter's (a new campaign's).
@@ -149,18 +178,23 @@ pub fn map_changes(data: &CampaignData, party: PartyId) -> Vec<Change> {
 
 /// Plays the first travel round, Kettleford to Old Mill Crossing, with the
 /// dice written here (weather 2, encounter 6 and benign 4: a Landmark; the
-/// Divine and Watch d10s 1 and 1, the ambush 9, tomorrow's weather 5).
+/// Divine and Watch d10s 1 and 1, the ambush 9, tomorrow's weather 5). It
+/// is the first day of the party's trip by the river, so its camp
+/// plays the trip's hours too (both travel texts on the same day), to
+/// the next morning's setting off.
 pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
-    let mut dice = Dice::scripted(vec![2, 6, 4, 1, 1, 9, 5]);
+    // Then the trip's night: tomorrow's weather kept in both regions (a
+    // d100 of 20), and a 20 for any test of the hours.
+    let mut dice = Dice::scripted([vec![2, 6, 4, 1, 1, 9, 5], vec![20; 12]].concat());
     let mut edits = Vec::new();
     let mut data = data.clone();
     let mut play =
-        |data: &mut CampaignData, edit: Result<Edit, round::TravelError>, dice: &mut Dice| {
-            match edit {
-                Ok(edit) => super::book(data, &mut edits, LogKind::Travel, edit, dice),
-                Err(_) => {
-                    dice.take_tape();
-                }
+        |data: &mut CampaignData, step: TravelStep, dice: &mut Dice| match same_day::travel_step(
+            data, party, &step, dice,
+        ) {
+            Ok(edit) => super::book(data, &mut edits, LogKind::Travel, edit, dice),
+            Err(_) => {
+                dice.take_tape();
             }
         };
     let road = data
@@ -169,11 +203,13 @@ pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
         .find(|p| p.name == "Kettleford road")
         .map(|p| p.id);
     if let Some(road) = road {
-        let edit = round::navigate(&data, party, road, &mut dice);
-        play(&mut data, edit, &mut dice);
+        play(&mut data, TravelStep::Navigate(road), &mut dice);
     }
-    let edit = round::encounter(&data, party, &EncounterChoice::Die, &mut dice);
-    play(&mut data, edit, &mut dice);
+    play(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &mut dice,
+    );
     let action = |name: &str| match name {
         "Sefa Qorrin" => Action::Divine,
         "Ødric Hale" => Action::Watch,
@@ -194,7 +230,6 @@ pub fn first_round(data: &CampaignData, party: PartyId) -> Vec<Edit> {
         unfed_allies: Vec::new(),
         avoid_warned_ambush: true,
     };
-    let edit = round::camp(&data, party, &orders, &mut dice);
-    play(&mut data, edit, &mut dice);
+    play(&mut data, TravelStep::Camp(orders), &mut dice);
     edits
 }

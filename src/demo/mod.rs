@@ -604,6 +604,13 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
     if let (Some(snapshots), Ok(began)) = (snapshots, NIGHT_BEGAN.parse()) {
         snapshots.take_at(campaign, Reason::Opened, began)?;
     }
+    let data = campaign.load()?;
+    if let Some(trip) = map_trip(&data, party.id, watchers.clone()) {
+        campaign.apply(&Edit::new(
+            "Plan the trip by the river",
+            vec![Change::journey(None, Some(&trip))],
+        ))?;
+    }
     for edit in map::first_round(&campaign.load()?, party.id) {
         campaign.apply(&edit)?;
     }
@@ -643,6 +650,62 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
         campaign.apply(&edit)?;
     }
     campaign.apply(&handouts::sharing(&campaign.load()?))
+}
+
+/// The party's trip to Emberfall along the map's paths round by the
+/// river, setting off now (08:00) on foot: each path's rounds its days,
+/// with both travel texts on. Its first day is the travel round along the
+/// Kettleford road.
+fn map_trip(
+    data: &CampaignData,
+    party: PartyId,
+    watchers: Vec<crate::model::CharacterId>,
+) -> Option<Journey> {
+    let place = |name: &str| data.places.values().find(|p| p.name == name).map(|p| p.id);
+    let path = |name: &str| data.paths.values().find(|p| p.name == name);
+    let mut trip = Journey {
+        id: JourneyId(2),
+        name: "By the river, on the map".to_owned(),
+        party,
+        start: data.settings.clock,
+        plan: JourneyPlan {
+            resumed: Vec::new(),
+            shown: Default::default(),
+            methods: Method::standard(),
+            routes: Vec::new(),
+            chosen: 0,
+            pattern: DayPattern {
+                start_hour: 8,
+                watchers,
+                ..DayPattern::default()
+            },
+            food_order: FoodOrder::StashFirst,
+            days: Default::default(),
+        },
+        played_hours: 0,
+        log: Vec::new(),
+        food_left: Vec::new(),
+        exhaustion_gained: Vec::new(),
+    };
+    // The GM's way, round by the river: the ferry, down the Silverrun,
+    // through the Hollow Wood and across the plain's edge.
+    let mut legs = Vec::new();
+    for (way, toward) in [
+        ("Kettleford road", "Old Mill Crossing"),
+        ("Ferry lane", "Silverrun Ferry"),
+        ("Down the Silverrun", "Hollow Wood"),
+        ("Hollow Wood track", "Ashen Plain Well"),
+        ("Emberfall road", "Emberfall"),
+    ] {
+        let path = path(way)?;
+        let leg = crate::plan::from_map::leg_along(&trip, path, place(toward)?, path.rounds);
+        legs.push(leg);
+    }
+    trip.plan.routes.push(Route {
+        name: "Round by the river".to_owned(),
+        legs,
+    });
+    Some(trip)
 }
 
 /// The Ashen plain's heat: the hours of the day it is extreme.
@@ -748,6 +811,7 @@ fn demo_journey(
         party,
         start,
         plan: JourneyPlan {
+            resumed: Vec::new(),
             shown: Default::default(),
             methods: Method::standard(),
             routes: vec![pass, river],

@@ -308,6 +308,18 @@ pub struct JourneyPlan {
     /// Who may see the plan in a handout (GM only by default).
     #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
     pub shown: super::Visibility,
+    /// Where the journey was left and went on later: the hours between
+    /// were the party's to spend otherwise (a morning gathering, a fight).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resumed: Vec<Resumed>,
+}
+
+/// A journey left after `after_hours` of its plan were played, going on
+/// `at` a later time of the campaign clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resumed {
+    pub after_hours: i64,
+    pub at: ClockTime,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

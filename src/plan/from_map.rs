@@ -3,7 +3,9 @@
 //! way of fewest expected rounds, one leg per path. The trip then sets off
 //! from there and then: at the campaign clock.
 
-use crate::model::{Along, CampaignData, Change, Edit, Journey, Leg, PlaceId, Route, plural};
+use crate::model::{
+    Along, CampaignData, Change, Edit, Journey, Leg, MapPath, PlaceId, Route, plural,
+};
 use crate::travel::forecast::{self, RouteError};
 
 /// Why a route cannot be taken from the map.
@@ -30,33 +32,34 @@ pub fn legs_to(
     if way.paths.is_empty() {
         return Err(FromMapError::There { place: way.to });
     }
-    let method = journey
-        .route()
-        .and_then(|r| r.legs.first())
-        .map_or(0, |l| l.method);
-    let speed = journey
-        .plan
-        .methods
-        .get(method)
-        .map_or(0.0, |m| m.km_per_hour);
-    let day_km = speed * journey.plan.pattern.travel_hours.max(0) as f64;
     Ok(way
         .paths
         .iter()
         .filter_map(|odds| {
             let path = data.paths.get(&odds.path)?;
             let rounds = i64::from(odds.rounds_left).clamp(1, path.rounds.max(1));
-            Some(Leg {
-                method,
-                path: Some(Along {
-                    path: path.id,
-                    toward: odds.toward,
-                    rounds: (rounds < path.rounds).then_some(rounds),
-                }),
-                ..Leg::new(path.name.clone(), day_km * rounds as f64)
-            })
+            Some(leg_along(journey, path, odds.toward, rounds))
         })
         .collect())
+}
+
+/// A leg of `journey` along `path` toward `toward` (one of its ends), for
+/// `rounds` of its rounds, on the trip's first way of travelling. Its own
+/// distance, read only where the path gives none and travel rounds are
+/// off, is a day's march per round.
+pub fn leg_along(journey: &Journey, path: &MapPath, toward: PlaceId, rounds: i64) -> Leg {
+    let method = (journey.route().and_then(|r| r.legs.first())).map_or(0, |l| l.method);
+    let speed = (journey.plan.methods.get(method)).map_or(0.0, |m| m.km_per_hour);
+    let day_km = speed * journey.plan.pattern.travel_hours.max(0) as f64;
+    Leg {
+        method,
+        path: Some(Along {
+            path: path.id,
+            toward,
+            rounds: (rounds < path.rounds).then_some(rounds),
+        }),
+        ..Leg::new(path.name.clone(), day_km * rounds as f64)
+    }
 }
 
 /// The edit that gives a trip not yet begun the map's route to `to` (a

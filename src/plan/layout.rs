@@ -34,17 +34,17 @@ impl Layer<'_> {
         walk: &mut Walk,
         rules: &mut DayRules<'_>,
         last_night: Option<&DayLayout>,
-        (index, date, first_hour): (i64, i64, i64),
+        (index, date, hours): (i64, i64, std::ops::Range<i64>),
     ) -> Option<(PlanDay, DayLayout)> {
         let set_out = (walk.next, walk.place);
-        let (slots, _) = day_slots(walk, rules, first_hour);
+        let (slots, _) = day_slots(walk, rules, hours.clone());
         let crossed: BTreeSet<RegionId> = slots.iter().filter_map(|s| s.place.region).collect();
         let (weather, outcomes) = self.skies.day(date, &crossed);
         let mut planned = Vec::with_capacity(outcomes.len());
         for (chance, regions) in outcomes {
             (walk.next, walk.place) = set_out;
             rules.regions = regions;
-            let (slots, layout) = day_slots(walk, rules, first_hour);
+            let (slots, layout) = day_slots(walk, rules, hours.clone());
             let characters: Vec<CharacterDay> = (self.members.iter())
                 .map(|c| {
                     let activities = activities(rules, &slots, &layout, last_night, c.id);
@@ -180,9 +180,25 @@ pub fn plan_with_weather(
     let mut owed = 0i64;
     let mut last_night: Option<DayLayout> = None;
     let mut index = 0i64;
+    let (mut date, mut first_hour) = (
+        journey.start.day,
+        journey.start.hour.clamp(0, day_hours - 1),
+    );
+    // Where the journey was left and went on later, in order.
+    let mut resumed = journey.plan.resumed.clone();
+    resumed.sort_by_key(|r| r.after_hours);
+    let mut resumed = resumed.into_iter().peekable();
+    let mut laid = 0i64;
     while !walk.arrived() && index < MAX_DAYS {
         let change = journey.plan.days.get(&index).cloned().unwrap_or_default();
-        let date = journey.start.day + index;
+        while let Some(r) = resumed.next_if(|r| r.after_hours <= laid) {
+            (date, first_hour) = (r.at.day, r.at.hour.clamp(0, day_hours - 1));
+        }
+        // A day the journey was left in ends there.
+        let end_hour = resumed
+            .peek()
+            .map(|r| first_hour + r.after_hours - laid)
+            .filter(|end| *end < day_hours);
         let mut rules = DayRules {
             pattern: change
                 .pattern
@@ -193,11 +209,6 @@ pub fn plan_with_weather(
             day_hours,
             regions: BTreeMap::new(),
         };
-        let first_hour = if index == 0 {
-            journey.start.hour.clamp(0, day_hours - 1)
-        } else {
-            0
-        };
         let set_out = (walk.next, walk.place);
         let on_a_round = walk.road.get(walk.next).is_some_and(|h| h.round.is_some());
         let no_progress = rules.change.no_progress;
@@ -205,10 +216,11 @@ pub fn plan_with_weather(
             &mut walk,
             &mut rules,
             last_night.as_ref(),
-            (index, date, first_hour),
+            (index, date, first_hour..end_hour.unwrap_or(day_hours)),
         ) else {
             break;
         };
+        laid += day.slots.len() as i64;
         // A round that made no progress is walked again the next day; one
         // Backtracked adds a round more, walked again on the next round's day.
         if on_a_round && (no_progress.is_some() || owed > 0) {
@@ -223,6 +235,9 @@ pub fn plan_with_weather(
         days.push(day);
         last_night = Some(layout);
         index += 1;
+        if end_hour.is_none() {
+            (date, first_hour) = (date + 1, 0);
+        }
     }
     JourneyPlanView {
         road_hours: usize::try_from(total).unwrap_or(usize::MAX),
@@ -267,7 +282,12 @@ fn abyss_warnings(journey: &Journey, members: &[&crate::model::Character]) -> Ve
 
 /// The day's hours from `first_hour`: travel from the start hour while the
 /// road lasts, then camp; on arrival the day ends with the evening's camp.
-fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slot>, DayLayout) {
+fn day_slots(
+    walk: &mut Walk,
+    rules: &DayRules<'_>,
+    hours: std::ops::Range<i64>,
+) -> (Vec<Slot>, DayLayout) {
+    let first_hour = hours.start;
     let day_hours = rules.day_hours;
     let start = rules
         .pattern
@@ -287,7 +307,7 @@ fn day_slots(walk: &mut Walk, rules: &DayRules<'_>, first_hour: i64) -> (Vec<Slo
     // A travel round is a day: it sets off at the day's setting-off hour,
     // goes on until the round is done, and the day's travel ends with it.
     let mut round_done = false;
-    for hour in first_hour..day_hours {
+    for hour in hours {
         let on_road = !walk.arrived()
             && !round_done
             && match walk.road[walk.next].round {
@@ -455,7 +475,7 @@ mod tests {
             road,
             next: 0,
         };
-        let (slots, layout) = day_slots(&mut walk, &rules(&[]), 0);
+        let (slots, layout) = day_slots(&mut walk, &rules(&[]), 0..24);
         assert!(walk.arrived());
         assert_eq!(layout.travel, 7..10, "three hours of road from 07:00");
         assert_eq!(slots.last().map(|s| s.hour), Some(11), "then two of camp");

@@ -71,7 +71,7 @@ impl PlayError {
 fn behind_words(next: &str, clock: &str, begun: bool) -> String {
     if begun {
         format!(
-            "the journey was left at {next} and the clock has moved on to {clock} since; the days before the clock are history, so it cannot be played from there (undo back to {next}, or plan the rest as a new journey)"
+            "the journey was left at {next} and the clock has moved on to {clock} since; the hours between are history: go on from now"
         )
     } else {
         format!(
@@ -114,41 +114,67 @@ pub fn why_not(
             begun: journey.played_hours > 0,
         });
     }
-    round_of_the_day(data, journey, view).map(|path| PlayError::TheRound {
+    round_of_the_day(data, journey, view).map(|(path, _)| PlayError::TheRound {
         path: path.name.clone(),
     })
 }
 
 /// The map path whose travel round the day of the journey's next hour is,
-/// when both travel texts are on and the day walks a round of it.
+/// and the leg's way along it, when both travel texts are on and the day
+/// walks a round of it.
 pub fn round_of_the_day<'a>(
     data: &'a CampaignData,
     journey: &Journey,
     view: &JourneyPlanView,
-) -> Option<&'a crate::model::MapPath> {
+) -> Option<(&'a crate::model::MapPath, crate::model::Along)> {
     use crate::model::RuleText;
     let both =
         data.settings.enabled(RuleText::Rounds) && data.settings.enabled(RuleText::Exploration);
     let (d, _) = view.locate(journey.played_hours).filter(|_| both)?;
     let hour = (view.days[d].slots.iter()).find(|s| s.road.is_some() && s.place.round.is_some())?;
-    let leg = journey.route()?.legs.get(hour.place.leg)?;
-    data.paths.get(&leg.path?.path)
+    let along = journey.route()?.legs.get(hour.place.leg)?.path?;
+    Some((data.paths.get(&along.path)?, along))
 }
 
-/// The edit that sets off, at the campaign clock, a journey not yet begun
-/// whose start has passed: its days move to now together. None when it has
-/// begun or its start is not before the clock.
+/// The edit that moves a journey's unplayed hours to the campaign clock
+/// when its next hour has passed: one not yet begun sets off now (its days
+/// move together); one left partway goes on from now, the hours between
+/// kept as the party's to spend otherwise. None when its next hour is not
+/// before the clock, or nothing is left to play.
 pub fn set_off_now(data: &CampaignData, journey: &Journey) -> Option<Edit> {
-    let clock = data.settings.clock;
-    if journey.played_hours > 0 || journey.start >= clock {
-        return None;
-    }
-    let mut after = journey.clone();
-    after.start = clock;
+    let after = moved_to_now(data, journey)?;
+    let label = if journey.played_hours == 0 {
+        format!("Set {} off now", journey.name)
+    } else {
+        format!("Go on with {} from now", journey.name)
+    };
     Some(Edit::new(
-        format!("Set {} off now", journey.name),
+        label,
         vec![Change::journey(Some(journey), Some(&after))],
     ))
+}
+
+/// The journey as [`set_off_now`] leaves it.
+pub fn moved_to_now(data: &CampaignData, journey: &Journey) -> Option<Journey> {
+    let clock = data.settings.clock;
+    let mut after = journey.clone();
+    if journey.played_hours == 0 {
+        if journey.start >= clock {
+            return None;
+        }
+        after.start = clock;
+    } else {
+        let view = plan(data, journey);
+        let next = view.clock_at(journey.played_hours)?;
+        if next >= clock {
+            return None;
+        }
+        after.plan.resumed.push(crate::model::Resumed {
+            after_hours: journey.played_hours,
+            at: clock,
+        });
+    }
+    Some(after)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,6 +182,9 @@ pub enum Until {
     NextHour,
     EndOfDay,
     Destination,
+    /// Through the day and the night after it, to the hour the party
+    /// next sets off on the road (the destination, if it never does).
+    NextSetOff,
 }
 
 /// The state a step changes, copied from the campaign.
@@ -198,14 +227,7 @@ pub(super) fn play_on(
 ) -> Result<Edit, PlayError> {
     let total = view.total_hours();
     let from = journey.played_hours;
-    let to = match until {
-        Until::NextHour => from + 1,
-        Until::Destination => total,
-        Until::EndOfDay => {
-            let (day, _) = view.locate(from).ok_or(PlayError::NoSuchHour(from))?;
-            view.days[..=day].iter().map(|d| d.slots.len() as i64).sum()
-        }
-    };
+    let to = played_to(&view, from, until)?;
     // The weather of every region up to the last day played, rolled now
     // where it is not yet, so the hours are played in it and it is kept.
     let last_day = view
@@ -290,8 +312,32 @@ pub(super) fn play_on(
         Until::NextHour => "Play one hour",
         Until::EndOfDay => "Play to the end of the day",
         Until::Destination => "Play to the destination",
+        Until::NextSetOff => "Play to the next setting off",
     };
     Ok(Edit::new(format!("{label} of {}", journey.name), changes))
+}
+
+/// The hour of the plan playing from `from` to `until` stops before.
+fn played_to(view: &JourneyPlanView, from: i64, until: Until) -> Result<i64, PlayError> {
+    let total = view.total_hours();
+    Ok(match until {
+        Until::NextHour => from + 1,
+        Until::Destination => total,
+        Until::EndOfDay => {
+            let (day, _) = view.locate(from).ok_or(PlayError::NoSuchHour(from))?;
+            view.days[..=day].iter().map(|d| d.slots.len() as i64).sum()
+        }
+        Until::NextSetOff => {
+            let (day, _) = view.locate(from).ok_or(PlayError::NoSuchHour(from))?;
+            let end: i64 = view.days[..=day].iter().map(|d| d.slots.len() as i64).sum();
+            let after = view.days[day + 1..].iter().flat_map(|d| &d.slots);
+            after
+                .take_while(|s| s.road.is_none())
+                .count()
+                .try_into()
+                .map_or(total, |waiting: i64| (end + waiting).min(total))
+        }
+    })
 }
 
 impl Play<'_> {

@@ -13,6 +13,28 @@ use crate::rules::rounds::pathfind::PathState;
 /// was (nothing travelled yet, or only uncharted stretches).
 pub fn after_road(data: &CampaignData, journey: &Journey, road_played: usize) -> Option<Travel> {
     let party = data.parties.get(&journey.party)?;
+    let (on, arrived) = on_the_map(data, journey, road_played)?;
+    let mut travel = party.travel.clone();
+    if arrived {
+        travel.place = Some(on.toward);
+        travel.on_path = None;
+    } else {
+        travel.place = None;
+        travel.on_path = Some(on);
+    }
+    (travel != party.travel).then_some(travel)
+}
+
+/// Where on the map `road_played` hours of the trip's road bring its
+/// party: along the path of the last path leg begun (with the party's
+/// stacks when it is on it), and whether that leg is done (the party is
+/// at its `toward` place). `None`: only uncharted stretches, or nothing.
+pub fn on_the_map(
+    data: &CampaignData,
+    journey: &Journey,
+    road_played: usize,
+) -> Option<(OnPath, bool)> {
+    let party = data.parties.get(&journey.party)?;
     let route = journey.route()?;
     let map = TheMap::of(data, &journey.plan);
     let methods = &journey.plan.methods;
@@ -58,14 +80,5 @@ pub fn after_road(data: &CampaignData, journey: &Journey, road_played: usize) ->
         };
         seen = Some((on, done >= hours));
     }
-    let (on, arrived) = seen?;
-    let mut travel = party.travel.clone();
-    if arrived {
-        travel.place = Some(on.toward);
-        travel.on_path = None;
-    } else {
-        travel.place = None;
-        travel.on_path = Some(on);
-    }
-    (travel != party.travel).then_some(travel)
+    seen
 }

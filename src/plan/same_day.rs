@@ -5,9 +5,11 @@
 //! hours of that day are played in the same step: the march, heat, cold
 //! and swimming tests in the Navigation Phase's weather, the food and drink
 //! units eaten, and the round's progress kept (a setback walks the same
-//! stretch again). The clock ends where the trip's day ends, once.
+//! stretch again). The trip is played through the night to the hour it
+//! next sets off, and the clock ends there, once: the next round sets
+//! out from it.
 
-use super::play::{PlayError, Until, play_on, round_of_the_day};
+use super::play::{PlayError, Until, moved_to_now, play_on, round_of_the_day};
 use super::{JourneyPlanView, plan};
 use crate::model::{CampaignData, Edit, Journey, PartyId, RoundStep, TravelRound};
 use crate::rules::dice::Dice;
@@ -23,29 +25,47 @@ pub enum SameDayError {
 }
 
 /// The trip whose day a travel round is: the party's, not arrived, whose
-/// next hour to play is on the round's day (never before the clock) and
-/// whose day walks a round of the round's path toward the same place.
-pub fn trip_of<'a>(
-    data: &'a CampaignData,
-    round: &TravelRound,
-) -> Option<(&'a Journey, JourneyPlanView)> {
+/// next hour to play is on the round's day and whose day walks a round of
+/// the round's path toward the same place. A trip whose next hour has
+/// passed goes on from the clock (the round is the GM setting off again).
+pub fn trip_of(data: &CampaignData, round: &TravelRound) -> Option<(Journey, JourneyPlanView)> {
     data.journeys
         .values()
         .filter(|j| j.party == round.party)
         .find_map(|j| {
-            let view = plan(data, j);
+            let j = moved_to_now(data, j).unwrap_or_else(|| j.clone());
+            let view = plan(data, &j);
             let next = view.clock_at(j.played_hours)?;
             if next.day != round.day || next < data.settings.clock {
                 return None;
             }
-            let path = round_of_the_day(data, j, &view)?;
-            let (d, _) = view.locate(j.played_hours)?;
-            let hour = view.days[d]
-                .slots
-                .iter()
-                .find(|s| s.place.round.is_some())?;
-            let along = j.route()?.legs.get(hour.place.leg)?.path?;
+            let (path, along) = round_of_the_day(data, &j, &view)?;
             (path.id == round.path && along.toward == round.toward).then_some((j, view))
+        })
+}
+
+/// What the party's next travel round is to its trip, in words, when both
+/// travel texts are on and the trip's next day is a round: "Day 3 of By
+/// the river: the round along Down the Silverrun toward Hollow Wood; its
+/// camp plays the day's hours".
+pub fn today_in_words(data: &CampaignData, party: PartyId) -> Option<String> {
+    data.journeys
+        .values()
+        .filter(|j| j.party == party)
+        .find_map(|j| {
+            let j = moved_to_now(data, j).unwrap_or_else(|| j.clone());
+            let view = plan(data, &j);
+            let (path, along) = round_of_the_day(data, &j, &view)?;
+            let (d, _) = view.locate(j.played_hours)?;
+            let toward = data.places.get(&along.toward).map_or("?", |p| p.name.as_str());
+            Some(format!(
+                "Day {} of {}: the round along {} toward {toward}; its camp plays the day's hours (both travel texts on)",
+                // Counted by the calendar: a day the trip was left in and
+                // went on is one day.
+                view.days[d].date - j.start.day + 1,
+                j.name,
+                path.name
+            ))
         })
 }
 
@@ -77,17 +97,15 @@ pub fn travel_step(
     // The trip is found as the day began: at the clock the round set out.
     let mut at_camp = after.clone();
     at_camp.settings.clock = data.settings.clock;
-    let Some((trip, _)) = trip_of(&at_camp, ended) else {
+    let Some((mut trip, view)) = trip_of(&at_camp, ended) else {
         return Ok(edit);
     };
-    let mut trip = trip.clone();
-    let view = plan(&at_camp, &trip);
     if let Some((d, _)) = view.locate(trip.played_hours) {
         let index = view.days[d].index;
         trip.plan.days.entry(index).or_default().no_progress = ended.no_progress;
     }
     let view = plan(&at_camp, &trip);
-    let day = play_on(&at_camp, &trip, view, Until::EndOfDay, dice, false)?;
+    let day = play_on(&at_camp, &trip, view, Until::NextSetOff, dice, false)?;
     edit.label = format!("{} and the day's hours of {}", edit.label, trip.name);
     edit.changes.extend(day.changes);
     Ok(edit)

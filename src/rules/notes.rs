@@ -290,7 +290,17 @@ pub const NOTES: &[Note] = &[
     note(
         TRAVEL,
         "Weather by region on a journey",
-        "A leg crossing a region has that region's weather of each day where it has been rolled; a result whose words name \"extreme heat\" or \"extreme cold\" is that temperature for the rules, any other is normal weather, within the leg's own hours if it has them. A day not rolled yet keeps the leg's own weather. Playing a journey rolls every region's weather up to the last day it plays before its hours are played, so they are played in it.",
+        "A leg crossing a region has that region's weather of each day: as it fell for today and the days played, as a Divine foretold it, and for any other day from today the forecast's chance of each weather (the Weather screen's own odds); a result whose words name \"extreme heat\" or \"extreme cold\" is that temperature for the rules, any other is normal weather, within the leg's own hours if it has them. A day left to chance shows its hours and tests in the likeliest weather, and weighs its expected exhaustion and food by the chance of each. A region with no table to forecast keeps the leg's own weather. Playing a journey rolls every region's weather up to the last day it plays before its hours are played, so they are played in it.",
+    ),
+    note(
+        ROUNDS,
+        "Both travel texts on the same day",
+        "With both texts on, a day on a map path is that path's travel round and that day's hours: the round is played on the Travel screen, and its last step (the camp, or a partial round's encounter) plays the trip's hours in the Navigation Phase's weather, through the night to the hour the trip next sets off, where the clock ends once. Each round covers the path's distance divided by its rounds at the trip's way of travelling (a path with no distance: a day of the trip's travel hours), however long that is. A round without progress walks the same stretch again; one Backtracked walks it again once more later. Food and drink units are eaten as the exploration text says and Supplies spent at the camp as the travel-rounds text says. Off the map, only the exploration text applies.",
+    ),
+    note(
+        TRAVEL,
+        "A trip left partway",
+        "Days before the clock are history. A trip not begun whose start has passed sets off now; one left partway (the party spent a morning otherwise) goes on from now, the hours between its own, as one undoable edit; a travel round along the trip's path does the same by itself.",
     ),
     note(
         TRAVEL,

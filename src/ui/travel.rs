@@ -40,6 +40,8 @@ pub struct TravelState {
     /// The travel log's rows as last drawn: only those near the view are
     /// drawn again (a long campaign has thousands of rounds).
     log_rows: super::lists::Heights,
+    /// What today's round is to the party's trip, for (revision, party).
+    trip_today: super::lists::Memo<(u64, PartyId), Option<String>>,
 }
 
 impl Default for TravelState {
@@ -55,6 +57,7 @@ impl Default for TravelState {
             cost: Whole::empty(limits::COIN),
             cost_for: String::new(),
             log_rows: super::lists::Heights::default(),
+            trip_today: super::lists::Memo::default(),
         }
     }
 }
@@ -166,6 +169,12 @@ pub fn travel_ui(
                 .show(ui, |ui| forecast_ui(ui, state, data, party));
             ui.add_space(4.0);
             ui.heading("Today's travel round");
+            let today = state.trip_today.get((data.revision, party.id), || {
+                std::rc::Rc::new(crate::plan::same_day::today_in_words(data, party.id))
+            });
+            if let Some(words) = today.as_ref() {
+                ui.label(RichText::new(words).strong());
+            }
             // The wares come first: what a purchase adds to the round's log
             // goes below them, so the next ware stays under the pointer.
             wares_ui(ui, data, party, out);

@@ -38,6 +38,12 @@ impl Fixture {
         Self::opening("demo.waybook", |_| {}, answers, snapshots)
     }
 
+    /// The demo with today's weather not rolled yet in any region (the
+    /// trip's first night rolled it as it ran into the morning).
+    pub fn demo_today_unrolled() -> Self {
+        Self::opening("demo.waybook", unroll_today, Vec::new(), false)
+    }
+
     /// The demo in a window of the app's default size, 1280 × 800.
     pub fn demo_at_default_size() -> Self {
         let mut f = Self::demo();
@@ -345,4 +351,20 @@ impl Fixture {
         }
         panic!("the export did not finish");
     }
+}
+
+/// The campaign at `path` with today's weather not rolled yet in any region.
+fn unroll_today(path: &std::path::Path) {
+    use waybook::model::{Change, Edit};
+    let mut campaign = waybook::store::Campaign::open(path).expect("opens");
+    let data = campaign.load().expect("loads");
+    let today = data.settings.clock.day;
+    let unrolled: Vec<Change> = (data.weather.values())
+        .filter(|w| w.day == today)
+        .map(|w| Change::of(Some(w), None))
+        .collect();
+    assert!(!unrolled.is_empty(), "the trip's night rolled today");
+    campaign
+        .apply(&Edit::new("Unroll today", unrolled))
+        .expect("written");
 }

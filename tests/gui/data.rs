@@ -99,7 +99,7 @@ fn a_bad_json_file_is_refused_with_the_field_it_names() {
     let text = std::fs::read_to_string(&json).expect("read");
     std::fs::write(
         &json,
-        text.replacen("\"quantity\": 40", "\"quantity\": -3", 1),
+        text.replacen("\"quantity\": 25", "\"quantity\": -3", 1),
     )
     .expect("written");
     f.menu("File", "Import JSON…");

@@ -788,3 +788,55 @@ fn a_plan_whose_start_has_passed_is_set_off_now() {
     assert_eq!(f.journey().start.day, 9, "undo moves the plan's days back");
     assert_eq!(f.data().settings.clock, clock);
 }
+
+/// Issue 35, both travel texts on the same day: the Travel screen says
+/// the party's next round is its trip's day, and the round along the
+/// Ferry lane (one partial round: no camp) plays the trip's hours with its
+/// encounter; the trip's own Play says where such a day is played.
+#[test]
+fn a_round_along_the_trips_path_plays_the_trips_day() {
+    let mut f = Fixture::demo();
+    travel_screen(&mut f);
+    assert!(f.shows(
+        "Day 2 of By the river, on the map: the round along Ferry lane toward Silverrun Ferry"
+    ));
+    let trip = |f: &Fixture| {
+        f.data()
+            .journeys
+            .values()
+            .find(|j| j.name == "By the river, on the map")
+            .expect("the demo's trip")
+            .played_hours
+    };
+    let before = trip(&f);
+    pick_path(
+        &mut f,
+        "Ferry lane to Silverrun Ferry · D3 ⚠1 · 1 round (last partial)",
+    );
+    // Pathfinding d10 9; the encounter d10 5 (benign), d6 1: Peace; then
+    // the trip's night: each region keeps its weather (d100 20), 20s for
+    // any test.
+    let mut faces = vec![9, 5, 1];
+    faces.extend([20; 12]);
+    f.dice(&faces);
+    f.click("Roll the Navigation Phase");
+    f.click("Cast the encounter die");
+    assert!(
+        trip(&f) > before,
+        "the trip's day was played with the round"
+    );
+    assert_eq!(
+        party(&f).travel.place,
+        f.data()
+            .places
+            .values()
+            .find(|p| p.name == "Silverrun Ferry")
+            .map(|p| p.id)
+    );
+    f.click("Journeys");
+    f.click("By the river, on the map");
+    f.click("Play");
+    assert!(f.shows(
+        "is the travel round along Down the Silverrun: play the round on the Travel screen"
+    ));
+}

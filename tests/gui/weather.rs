@@ -29,7 +29,7 @@ fn fallen(f: &Fixture, day: i64) -> Vec<Weather> {
 
 #[test]
 fn today_is_rolled_once_and_the_forecast_again_with_the_past_as_it_fell() {
-    let mut f = Fixture::demo();
+    let mut f = Fixture::demo_today_unrolled();
     f.click("Weather");
     let today = f.data().settings.clock.day;
     assert!(
@@ -130,7 +130,7 @@ fn a_region_is_added_named_and_removed_with_undo() {
 /// and kept.
 #[test]
 fn a_travel_round_in_a_region_uses_its_weather_and_keeps_it() {
-    let mut f = Fixture::demo();
+    let mut f = Fixture::demo_today_unrolled();
     f.click("Map");
     f.click("Mill track: D4 ⚠2 · 2 rounds");
     f.pick("Region", "Greyspine pass");

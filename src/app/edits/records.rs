@@ -314,6 +314,7 @@ pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
         party,
         start: data.settings.clock,
         plan: JourneyPlan {
+            resumed: Vec::new(),
             shown: Default::default(),
             methods: data.settings.house_rules.methods.clone(),
             routes: vec![Route {

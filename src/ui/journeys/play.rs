@@ -24,20 +24,28 @@ pub(super) fn play_ui(
         Some(next) => ui.label(format!("Next hour to play: {}", data.settings.when(next))),
         None => ui.label(RichText::new("The journey has reached its destination.").strong()),
     };
-    if let Some(refusal @ PlayError::BehindTheClock { .. }) = &why_not {
+    if let Some(refusal @ PlayError::BehindTheClock { begun, .. }) = &why_not {
         ui.label(RichText::new(sentence_of(refusal, &data.settings)).color(ERROR_COLOUR));
         if let Some(edit) = play::set_off_now(data, j) {
             let now = data.settings.when(data.settings.clock);
-            if ui
-                .button("Set off now")
-                .on_hover_text(format!(
-                    "The plan's days move to start at {now}; Ctrl+Z moves them back"
-                ))
-                .clicked()
-            {
+            let (button, hover) = if *begun {
+                (
+                    "Go on from now",
+                    format!("The hours still to play go on from {now}; Ctrl+Z takes it back"),
+                )
+            } else {
+                (
+                    "Set off now",
+                    format!("The plan's days move to start at {now}; Ctrl+Z moves them back"),
+                )
+            };
+            if ui.button(button).on_hover_text(hover).clicked() {
                 out.push(Command::Apply(edit));
             }
         }
+    }
+    if let Some(refusal @ PlayError::TheRound { .. }) = &why_not {
+        ui.label(RichText::new(sentence_of(refusal, &data.settings)).strong());
     }
     ui.horizontal(|ui| {
         for (until, label) in [
