@@ -433,3 +433,26 @@ fn a_trip_left_for_a_morning_goes_on_from_the_clock() {
     assert!(data.journeys[&trip].played_hours > played);
     assert_eq!(data.parties[&PARTY].travel.place, Some(FORD));
 }
+
+/// "shows the days that setbacks and getting lost are expected to add (and
+/// their food) as an expectation and a range, from the route forecast's own
+/// figures": the expectation is the forecast's expected rounds less the
+/// paths' rounds; nine trips in ten stay within the range's top; the food
+/// is the party's 80 units a day for those days. With travel rounds off
+/// there are no rounds to lose.
+#[test]
+fn setbacks_add_the_forecasts_expected_days_and_their_food() {
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let route = waybook::travel::forecast::route(&data, PARTY, HILL).expect("a route");
+    let days = plan::setbacks::setback_days(&data, &data.journeys[&trip], 0).expect("ahead");
+    assert!((days.expected - (route.rounds_expected - 3.0)).abs() < 1e-9);
+    assert!(days.expected > 0.0, "difficulty 3 fails on 1-3 of the d10");
+    assert!(days.nine_in_ten as f64 >= days.expected.floor());
+    assert!((days.food_units - days.expected * 80.0).abs() < 1e-9);
+    switch_rounds(&mut data, false);
+    assert_eq!(
+        plan::setbacks::setback_days(&data, &data.journeys[&trip], 0),
+        None
+    );
+}

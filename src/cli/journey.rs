@@ -93,6 +93,9 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
         // Never before the clock's day: the days before it are history.
         "first_day_to_play": plan::play::next_to_play(data, journey, view).map(|t| t.day),
         "on_the_map": on_the_map_json(data, journey, view),
+        // The days setbacks are expected to add on the paths ahead (travel
+        // rounds on), with the most nine trips in ten take, and their food.
+        "setbacks": plan::setbacks::setback_days(data, journey, view.road_hours_played(journey.played_hours)),
         "routes": routes_json(data, journey, &figures.routes),
         "days": days,
         "food": {

@@ -21,7 +21,9 @@ pub mod play;
 pub mod position;
 mod road;
 pub mod same_day;
+pub mod setbacks;
 mod skies;
+pub mod summary;
 mod view;
 
 pub use adapter::day_plan;

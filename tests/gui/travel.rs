@@ -840,3 +840,37 @@ fn a_round_along_the_trips_path_plays_the_trips_day() {
         "is the travel round along Down the Silverrun: play the round on the Travel screen"
     ));
 }
+
+/// Issue 35: "When anything a plan reads changes (... a path edited ...),
+/// the plan says what changed since it was last printed or looked at". The
+/// GM looks at the trip, makes the Silverrun longer on the Map, and the
+/// plan says what it adds; once seen, it says nothing more. A distance
+/// that is not a number is refused and changes nothing.
+#[test]
+fn a_path_made_longer_says_what_it_changed_in_the_trip() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    f.click("By the river, on the map");
+    let changed = "Changed since you last looked at this plan or printed it:";
+    assert!(!f.shows(changed), "a plan first looked at is seen");
+    f.click("Map");
+    f.click("Down the Silverrun: D5 ⚠4 · 3 rounds · wild");
+    f.type_into("km", "many");
+    assert!(f.shows("km: “many” is not a number"));
+    f.type_into("km", "120");
+    let silverrun = |f: &Fixture| {
+        f.data()
+            .paths
+            .values()
+            .find(|p| p.name == "Down the Silverrun")
+            .expect("the path")
+            .ground
+            .distance_km
+    };
+    assert_eq!(silverrun(&f), 120.0);
+    f.click("Journeys");
+    assert!(f.shows(changed));
+    assert!(f.shows("expected exhaustion"), "what it adds is said");
+    f.click("Seen");
+    assert!(!f.shows(changed));
+}

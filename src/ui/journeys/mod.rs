@@ -48,6 +48,11 @@ pub struct JourneysState {
     legs: lists::Heights,
     /// The place each trip's map route was last asked to.
     trip_to: std::collections::BTreeMap<JourneyId, crate::model::PlaceId>,
+    /// Each plan as the GM last looked at it or printed it: what changed
+    /// since is said until they have seen it.
+    seen: std::collections::BTreeMap<JourneyId, plan::summary::Summary>,
+    /// The journey whose packet was just asked for: seen as printed.
+    printed: Option<JourneyId>,
     /// The plan, ledger and route comparison for (revision, journey):
     /// recomputed only when the campaign changes.
     cache: Option<Computed>,
@@ -68,6 +73,10 @@ struct Computed {
     view: JourneyPlanView,
     food: FoodLedger,
     routes: Vec<plan::RouteFigures>,
+    /// What the plan comes to, to say what changed since it was seen.
+    summary: plan::summary::Summary,
+    /// The days setbacks are expected to add on the paths ahead.
+    setbacks: Option<plan::setbacks::SetbackDays>,
     /// The exhaustion chart's lines, worked out when the Charts tab is first
     /// shown.
     chart: std::cell::OnceCell<ledger::ChartLines>,
@@ -97,9 +106,20 @@ pub fn journeys_ui(
             food,
             routes,
             chart,
+            summary,
+            setbacks,
             ..
         } = &computed;
         header_ui(ui, state, data, journey, view, out);
+        if let Some(s) = setbacks {
+            ui.label(setback_words(s)).on_hover_text(
+                "Each path's rounds are planned as days; the route forecast's odds of setbacks and getting lost say how many more to expect",
+            );
+        }
+        changed_since_ui(ui, state, journey, summary);
+        if state.printed.take() == Some(journey.id) {
+            state.seen.insert(journey.id, summary.clone());
+        }
         ui.separator();
         // Each tab keeps its own place: the Food tab scrolled down does
         // not open the Charts tab halfway.
@@ -197,6 +217,12 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
             Computed {
                 revision: data.revision,
                 journey: journey.id,
+                summary: plan::summary::Summary::of(&view, &food),
+                setbacks: plan::setbacks::setback_days(
+                    data,
+                    journey,
+                    view.road_hours_played(journey.played_hours),
+                ),
                 view,
                 food,
                 routes,
@@ -318,6 +344,62 @@ fn header_ui(
             .clicked()
         {
             out.push(Command::Export(vec![crate::pdf::Sheet::Journey(j.id)]));
+            state.printed = Some(j.id);
+        }
+    });
+}
+
+/// "Setbacks may add 1.4 days on the paths ahead (at most 3 in nine trips
+/// of ten), 392 food units".
+fn setback_words(s: &plan::setbacks::SetbackDays) -> String {
+    format!(
+        "Setbacks may add {} on the paths ahead (at most {} in nine trips of ten), {} food units",
+        plural_decimal(s.expected, "day"),
+        s.nine_in_ten,
+        crate::model::decimal(s.food_units.round())
+    )
+}
+
+/// "1.4 days", "1 day".
+fn plural_decimal(n: f64, one: &str) -> String {
+    let n = (n * 10.0).round() / 10.0;
+    let word = if n == 1.0 {
+        one.to_owned()
+    } else {
+        format!("{one}s")
+    };
+    format!("{} {word}", crate::model::decimal(n))
+}
+
+/// What changed in the plan since the GM last looked at it or printed
+/// it, until they say they have seen it; a plan first shown is seen.
+fn changed_since_ui(
+    ui: &mut Ui,
+    state: &mut JourneysState,
+    j: &Journey,
+    now: &plan::summary::Summary,
+) {
+    let Some(before) = state.seen.get(&j.id) else {
+        state.seen.insert(j.id, now.clone());
+        return;
+    };
+    let lines = now.changes_since(before);
+    if lines.is_empty() {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(
+            RichText::new("Changed since you last looked at this plan or printed it:").strong(),
+        );
+        for line in &lines {
+            ui.label(line);
+        }
+        if ui
+            .button("Seen")
+            .on_hover_text("Keep the plan as it is now as the one to compare with")
+            .clicked()
+        {
+            state.seen.insert(j.id, now.clone());
         }
     });
 }
