@@ -44,11 +44,31 @@ pub fn trip_of(data: &CampaignData, round: &TravelRound) -> Option<(Journey, Jou
         })
 }
 
-/// What the party's next travel round is to its trip, in words, when both
-/// travel texts are on and the trip's next day is a round: "Day 3 of By
-/// the river: the round along Down the Silverrun toward Hollow Wood; its
-/// camp plays the day's hours".
-pub fn today_in_words(data: &CampaignData, party: PartyId) -> Option<String> {
+/// The party's next travel round as its trip's day: which trip, which
+/// day of it (by the calendar), along which path toward where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TripToday {
+    pub trip: String,
+    pub day: i64,
+    pub path: crate::model::MapPathId,
+    pub path_name: String,
+    pub toward: String,
+}
+
+impl TripToday {
+    /// "Day 3 of By the river: the round along Down the Silverrun toward
+    /// Hollow Wood; its camp plays the day's hours (both travel texts on)".
+    pub fn words(&self) -> String {
+        format!(
+            "Day {} of {}: the round along {} toward {}; its camp plays the day's hours (both travel texts on)",
+            self.day, self.trip, self.path_name, self.toward
+        )
+    }
+}
+
+/// What the party's next travel round is to its trip, when both travel
+/// texts are on and the trip's next day is a round.
+pub fn today(data: &CampaignData, party: PartyId) -> Option<TripToday> {
     data.journeys
         .values()
         .filter(|j| j.party == party)
@@ -57,15 +77,16 @@ pub fn today_in_words(data: &CampaignData, party: PartyId) -> Option<String> {
             let view = plan(data, &j);
             let (path, along) = round_of_the_day(data, &j, &view)?;
             let (d, _) = view.locate(j.played_hours)?;
-            let toward = data.places.get(&along.toward).map_or("?", |p| p.name.as_str());
-            Some(format!(
-                "Day {} of {}: the round along {} toward {toward}; its camp plays the day's hours (both travel texts on)",
+            Some(TripToday {
+                trip: j.name.clone(),
                 // Counted by the calendar: a day the trip was left in and
                 // went on is one day.
-                view.days[d].date - j.start.day + 1,
-                j.name,
-                path.name
-            ))
+                day: view.days[d].date - j.start.day + 1,
+                path: path.id,
+                path_name: path.name.clone(),
+                toward: (data.places.get(&along.toward))
+                    .map_or_else(String::new, |p| p.name.clone()),
+            })
         })
 }
 

@@ -7,10 +7,13 @@
 use super::{FoodLedger, JourneyPlanView, Known};
 use crate::model::{decimal, plural};
 
-/// One day of a plan, as the GM saw it.
+/// One calendar day of a plan, as the GM saw it (a day the trip was left
+/// in and went on is one day).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DaySummary {
-    pub index: i64,
+    /// 1 is the trip's first calendar day.
+    pub day: i64,
+    pub date: i64,
     /// The weather it was planned with, in words.
     pub weather: String,
     pub expected_exhaustion: f64,
@@ -28,16 +31,27 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(view: &JourneyPlanView, food: &FoodLedger) -> Self {
-        let days: Vec<DaySummary> = (view.days.iter())
-            .map(|d| DaySummary {
-                index: d.index,
-                weather: weather_words(d),
-                expected_exhaustion: (d.characters.iter())
-                    .map(|c| c.forecast.expected_exhaustion)
-                    .sum(),
-                food_units: food.day(d.index).map_or(0.0, |f| f.planned),
-            })
-            .collect();
+        let first = view.days.first().map_or(0, |d| d.date);
+        let mut days: Vec<DaySummary> = Vec::new();
+        for d in &view.days {
+            let exhaustion: f64 = (d.characters.iter())
+                .map(|c| c.forecast.expected_exhaustion)
+                .sum();
+            let food = food.day(d.index).map_or(0.0, |f| f.planned);
+            match days.last_mut() {
+                Some(same) if same.date == d.date => {
+                    same.expected_exhaustion += exhaustion;
+                    same.food_units += food;
+                }
+                _ => days.push(DaySummary {
+                    day: d.date - first + 1,
+                    date: d.date,
+                    weather: weather_words(d),
+                    expected_exhaustion: exhaustion,
+                    food_units: food,
+                }),
+            }
+        }
         Self {
             tests: view.test_count(),
             expected_exhaustion: days.iter().map(|d| d.expected_exhaustion).sum(),
@@ -50,7 +64,10 @@ impl Summary {
     /// nothing when nothing a GM would see changed.
     pub fn changes_since(&self, before: &Summary) -> Vec<String> {
         let mut lines = Vec::new();
-        for (was, now) in before.days.iter().zip(&self.days) {
+        for now in &self.days {
+            let Some(was) = before.days.iter().find(|d| d.date == now.date) else {
+                continue;
+            };
             let exhaustion = now.expected_exhaustion - was.expected_exhaustion;
             let food = now.food_units - was.food_units;
             let figures = format!(
@@ -61,11 +78,10 @@ impl Summary {
             if now.weather != was.weather {
                 lines.push(format!(
                     "Day {}'s weather is now {}: {figures}",
-                    now.index + 1,
-                    now.weather
+                    now.day, now.weather
                 ));
             } else if exhaustion.abs() >= 0.05 || food.abs() >= 0.5 {
-                lines.push(format!("Day {}: {figures}", now.index + 1));
+                lines.push(format!("Day {}: {figures}", now.day));
             }
         }
         if self.days.len() != before.days.len() {
@@ -98,7 +114,20 @@ fn weather_words(day: &super::PlanDay) -> String {
     }
     let words: Vec<String> = (day.weather.iter())
         .map(|w| match &w.known {
-            Known::Chance { .. } => w.words(),
+            Known::Chance { odds } => {
+                let mut by: Vec<(crate::model::Temperature, f64)> = Vec::new();
+                for (name, p) in odds {
+                    let t = crate::model::temperature_of(name);
+                    match by.iter_mut().find(|(known, _)| *known == t) {
+                        Some((_, q)) => *q += p,
+                        None => by.push((t, *p)),
+                    }
+                }
+                let odds: Vec<String> = (by.iter())
+                    .map(|(t, p)| format!("{} {:.0}%", t.label(), p * 100.0))
+                    .collect();
+                format!("{} in {} (chance)", odds.join(", "), w.region)
+            }
             Known::Fact { weather } | Known::Foretold { weather } => {
                 format!("{} in {}", weather, w.region)
             }
@@ -127,7 +156,8 @@ mod tests {
 
     fn day(weather: &str, exhaustion: f64, food: f64) -> DaySummary {
         DaySummary {
-            index: 1,
+            day: 2,
+            date: 9,
             weather: weather.into(),
             expected_exhaustion: exhaustion,
             food_units: food,

@@ -41,7 +41,7 @@ pub struct TravelState {
     /// drawn again (a long campaign has thousands of rounds).
     log_rows: super::lists::Heights,
     /// What today's round is to the party's trip, for (revision, party).
-    trip_today: super::lists::Memo<(u64, PartyId), Option<String>>,
+    trip_today: super::lists::Memo<(u64, PartyId), Option<crate::plan::same_day::TripToday>>,
 }
 
 impl Default for TravelState {
@@ -170,10 +170,10 @@ pub fn travel_ui(
             ui.add_space(4.0);
             ui.heading("Today's travel round");
             let today = state.trip_today.get((data.revision, party.id), || {
-                std::rc::Rc::new(crate::plan::same_day::today_in_words(data, party.id))
+                std::rc::Rc::new(crate::plan::same_day::today(data, party.id))
             });
-            if let Some(words) = today.as_ref() {
-                ui.label(RichText::new(words).strong());
+            if let Some(today) = today.as_ref() {
+                ui.label(RichText::new(today.words()).strong());
             }
             // The wares come first: what a purchase adds to the round's log
             // goes below them, so the next ware stays under the pointer.
@@ -446,6 +446,29 @@ fn round_ui(
     }
 }
 
+/// The path a round is offered along first: the forecast's way to the
+/// place asked, else the trip's path today, else the first from here.
+fn default_path(
+    forecast_to: Option<PlaceId>,
+    data: &CampaignData,
+    party: &Party,
+    choices: &[(MapPathId, String)],
+) -> Option<MapPathId> {
+    let offered = |p: &MapPathId| choices.iter().any(|(id, _)| id == p);
+    let on_route = forecast_to
+        .and_then(|to| forecast::route(data, party.id, to).ok())
+        .and_then(|route| route.paths.first().map(|p| p.path))
+        .filter(offered);
+    let trip = || {
+        crate::plan::same_day::today(data, party.id)
+            .map(|t| t.path)
+            .filter(offered)
+    };
+    on_route
+        .or_else(trip)
+        .or_else(|| choices.first().map(|(id, _)| *id))
+}
+
 fn navigation_ui(
     ui: &mut Ui,
     state: &mut TravelState,
@@ -484,12 +507,7 @@ fn navigation_ui(
             .path
             .is_none_or(|p| !choices.iter().any(|(id, _)| *id == p))
     {
-        let on_route = state
-            .forecast_to
-            .and_then(|to| forecast::route(data, party.id, to).ok())
-            .and_then(|route| route.paths.first().map(|p| p.path))
-            .filter(|p| choices.iter().any(|(id, _)| id == p));
-        state.path = on_route.or_else(|| choices.first().map(|(id, _)| *id));
+        state.path = default_path(state.forecast_to, data, party, &choices);
         state.path_from = party.travel.place;
         state.path_toward = state.forecast_to;
     }

@@ -53,6 +53,11 @@ pub struct JourneysState {
     seen: std::collections::BTreeMap<JourneyId, plan::summary::Summary>,
     /// The journey whose packet was just asked for: seen as printed.
     printed: Option<JourneyId>,
+    /// The journey drawn and the pass it was drawn in: a change made while
+    /// the GM looks at the plan is seen as it is made.
+    drawn: Option<(JourneyId, u64)>,
+    /// The journeys whose changes are being shown until the GM has seen them.
+    unseen: std::collections::BTreeSet<JourneyId>,
     /// The plan, ledger and route comparison for (revision, journey):
     /// recomputed only when the campaign changes.
     cache: Option<Computed>,
@@ -115,6 +120,12 @@ pub fn journeys_ui(
             ui.label(setback_words(s)).on_hover_text(
                 "Each path's rounds are planned as days; the route forecast's odds of setbacks and getting lost say how many more to expect",
             );
+        }
+        let pass = ui.ctx().cumulative_pass_nr();
+        let looking = state.drawn.is_some_and(|(j, at)| j == journey.id && at + 1 >= pass);
+        state.drawn = Some((journey.id, pass));
+        if looking && !state.unseen.contains(&journey.id) {
+            state.seen.insert(journey.id, summary.clone());
         }
         changed_since_ui(ui, state, journey, summary);
         if state.printed.take() == Some(journey.id) {
@@ -385,8 +396,10 @@ fn changed_since_ui(
     };
     let lines = now.changes_since(before);
     if lines.is_empty() {
+        state.unseen.remove(&j.id);
         return;
     }
+    state.unseen.insert(j.id);
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(
             RichText::new("Changed since you last looked at this plan or printed it:").strong(),
@@ -400,6 +413,7 @@ fn changed_since_ui(
             .clicked()
         {
             state.seen.insert(j.id, now.clone());
+            state.unseen.remove(&j.id);
         }
     });
 }

@@ -113,7 +113,7 @@ fn from_the_map_ui(
         .map(|p| (p.id, p.name.as_str()))
         .collect();
     ui.horizontal_wrapped(|ui| {
-        ui.label(format!("From {} to", where_the_party_is(data, j)));
+        ui.label(format!("From {}", where_the_party_is(data, j)));
         crate::ui::fields::record_combo(
             ui,
             ("trip-to", j.id.0),
