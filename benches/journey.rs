@@ -45,9 +45,28 @@ fn recompute(c: &mut Criterion) {
     });
 }
 
+/// The same 60 days with every leg in one of the demo's two regions, whose
+/// days ahead are planned by the forecast's chances: each day laid out in
+/// each weather it may have and its figures weighted.
+fn recompute_in_the_forecast(c: &mut Criterion) {
+    let (data, mut journey) = sixty_days();
+    let regions: Vec<_> = data.regions.keys().copied().collect();
+    for (i, leg) in journey.plan.routes[0].legs.iter_mut().enumerate() {
+        leg.region = Some(regions[i % regions.len()]);
+    }
+    let view = waybook::plan::plan(&data, &journey);
+    assert!(
+        (view.days.iter()).any(|d| d.weather.iter().any(|w| matches!(w.known, waybook::plan::Known::Chance { .. }))),
+        "days planned by chance"
+    );
+    c.bench_function("recompute a 60-day plan for 8 characters in the forecast", |b| {
+        b.iter(|| black_box(waybook::plan::figures(&data, &journey)))
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = recompute
+    targets = recompute, recompute_in_the_forecast
 }
 criterion_main!(benches);
