@@ -56,12 +56,16 @@ fn recompute_in_the_forecast(c: &mut Criterion) {
     }
     let view = waybook::plan::plan(&data, &journey);
     assert!(
-        (view.days.iter()).any(|d| d.weather.iter().any(|w| matches!(w.known, waybook::plan::Known::Chance { .. }))),
+        (view.days.iter()).any(|d| d
+            .weather
+            .iter()
+            .any(|w| matches!(w.known, waybook::plan::Known::Chance { .. }))),
         "days planned by chance"
     );
-    c.bench_function("recompute a 60-day plan for 8 characters in the forecast", |b| {
-        b.iter(|| black_box(waybook::plan::figures(&data, &journey)))
-    });
+    c.bench_function(
+        "recompute a 60-day plan for 8 characters in the forecast",
+        |b| b.iter(|| black_box(waybook::plan::figures(&data, &journey))),
+    );
 }
 
 criterion_group! {

@@ -326,6 +326,24 @@ fn map(found: &mut Problems, data: &CampaignData) {
         found.check("danger", "danger", p.danger, &limits::DANGER);
         found.check("rounds", "rounds", p.rounds, &limits::PATH_ROUNDS);
         found.check(
+            "km",
+            "ground.distance_km",
+            p.ground.distance_km,
+            &limits::DISTANCE_KM,
+        );
+        found.check(
+            "altitude m",
+            "ground.altitude_m",
+            p.ground.altitude_m,
+            &limits::ALTITUDE_M,
+        );
+        found.check(
+            "depth m",
+            "ground.depth_m",
+            p.ground.depth_m,
+            &limits::DEPTH_M,
+        );
+        found.check(
             "times travelled",
             "travelled",
             p.travelled,
@@ -493,5 +511,39 @@ mod tests {
             (wild.path.as_str(), wild.rule().as_str()),
             ("companion.wild_dice", "must be between 0 and 3")
         );
+    }
+
+    /// A path's ground for trips is held to its form's ranges: a distance
+    /// below 0 in an imported file is named, field and all.
+    #[test]
+    fn a_paths_ground_out_of_range_is_named() {
+        use crate::model::{EncounterTables, Ground, MapPath, MapPathId, PlaceId};
+        let mut data = CampaignData::new(Settings::new("Test"));
+        let path = MapPath {
+            shown: Default::default(),
+            id: MapPathId(4),
+            name: "Lane".into(),
+            from: PlaceId(1),
+            to: PlaceId(2),
+            difficulty: 2,
+            danger: 1,
+            rounds: 1,
+            partial: false,
+            wild: false,
+            travelled: 0,
+            notes: String::new(),
+            region: None,
+            stretches: Vec::new(),
+            encounters: EncounterTables::default(),
+            ground: Ground {
+                distance_km: -5.0,
+                ..Ground::default()
+            },
+        };
+        data.paths.insert(path.id, path);
+        let found = problems(&data);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, "ground.distance_km");
+        assert_eq!(found[0].place, Place::Path(4));
     }
 }
