@@ -11,7 +11,7 @@
 
 use super::play::{PlayError, Until, moved_to_now, play_on, round_of_the_day};
 use super::{JourneyPlanView, plan};
-use crate::model::{CampaignData, Edit, Journey, PartyId, RoundStep, TravelRound};
+use crate::model::{CampaignData, Change, Edit, Journey, PartyId, RoundStep, TravelRound};
 use crate::rules::dice::Dice;
 use crate::travel::round::{self, TravelError, TravelStep};
 
@@ -104,21 +104,24 @@ pub fn travel_step(
     let Some(in_play) = data.round_in_play(party).map(|r| r.id) else {
         return Ok(edit);
     };
-    let mut after = data.clone();
-    for change in &edit.changes {
-        after.apply(change);
-    }
-    let Some(ended) = after
-        .rounds
-        .get(&in_play)
-        .filter(|r| r.next == RoundStep::Done)
-    else {
+    let ended = edit.changes.iter().find_map(|c| match c {
+        Change::Round { after: Some(r), .. } if r.id == in_play && r.next == RoundStep::Done => {
+            Some(r.as_ref().clone())
+        }
+        _ => None,
+    });
+    // A round that goes on, or a party with no trip, is the round alone:
+    // the campaign is copied only when a trip may take the day.
+    let Some(ended) = ended.filter(|_| data.journeys.values().any(|j| j.party == party)) else {
         return Ok(edit);
     };
     // The trip is found as the day began: at the clock the round set out.
-    let mut at_camp = after.clone();
+    let mut at_camp = data.clone();
+    for change in &edit.changes {
+        at_camp.apply(change);
+    }
     at_camp.settings.clock = data.settings.clock;
-    let Some((mut trip, view)) = trip_of(&at_camp, ended) else {
+    let Some((mut trip, view)) = trip_of(&at_camp, &ended) else {
         return Ok(edit);
     };
     if let Some((d, _)) = view.locate(trip.played_hours) {
