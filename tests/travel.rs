@@ -27,22 +27,10 @@ const MOOR: MapPathId = MapPathId(2);
 
 fn path(id: MapPathId, from: PlaceId, to: PlaceId, difficulty: i64, rounds: i64) -> MapPath {
     MapPath {
-        shown: Default::default(),
-        id,
-        name: format!("path {}", id.0),
-        from,
-        to,
         difficulty,
         danger: 2,
         rounds,
-        partial: false,
-        wild: false,
-        travelled: 0,
-        notes: String::new(),
-        region: None,
-        stretches: Vec::new(),
-        encounters: EncounterTables::default(),
-        ground: Default::default(),
+        ..MapPath::new(id, format!("path {}", id.0), from, to)
     }
 }
 

@@ -56,22 +56,11 @@ pub fn grid(wide: i64, high: i64, first: i64) -> Vec<Change> {
             for (to, on) in [(id(x + 1, y), x + 1 < wide), (id(x, y + 1), y + 1 < high)] {
                 if on {
                     let path = MapPath {
-                        shown: Default::default(),
-                        id: MapPathId(paths),
-                        name: format!("path {paths}"),
-                        from: place.id,
-                        to,
                         difficulty: (x * 7 + y * 3) % 9,
                         danger: (x + y) % 5,
                         rounds: 1 + (x + 2 * y) % 3,
                         partial: (x + y) % 4 == 0,
-                        wild: false,
-                        travelled: 0,
-                        notes: String::new(),
-                        region: None,
-                        stretches: Vec::new(),
-                        encounters: waybook::model::EncounterTables::default(),
-                        ground: Default::default(),
+                        ..MapPath::new(MapPathId(paths), format!("path {paths}"), place.id, to)
                     };
                     paths += 1;
                     changes.push(Change::of(None, Some(&path)));

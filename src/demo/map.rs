@@ -140,27 +140,24 @@ pub fn map_changes(data: &CampaignData, party: PartyId) -> Vec<Change> {
             ),
             n,
         )| MapPath {
-            shown: Default::default(),
-            id: MapPathId(first_path + n),
-            name: name.to_owned(),
-            from: places[from].id,
-            to: places[to].id,
             difficulty,
             danger,
             rounds,
             partial,
             wild,
             travelled,
-            notes: String::new(),
-            region: None,
-            stretches: Vec::new(),
-            encounters: crate::model::EncounterTables::default(),
             ground: Ground {
                 distance_km,
                 terrain,
                 altitude_m,
                 depth_m: 0,
             },
+            ..MapPath::new(
+                MapPathId(first_path + n),
+                name,
+                places[from].id,
+                places[to].id,
+            )
         },
     );
     // The merchant's wares are the starter's (a new campaign's).

@@ -148,6 +148,30 @@ pub struct Stretch {
 }
 
 impl MapPath {
+    /// A path from one place to another as a path is first drawn: one
+    /// round at the texts' middling difficulty (3) and danger 1, not wild,
+    /// never travelled, in its start's region, with no ground for trips.
+    pub fn new(id: MapPathId, name: impl Into<String>, from: PlaceId, to: PlaceId) -> Self {
+        Self {
+            shown: Default::default(),
+            id,
+            name: name.into(),
+            from,
+            to,
+            difficulty: 3,
+            danger: 1,
+            rounds: 1,
+            partial: false,
+            wild: false,
+            travelled: 0,
+            notes: String::new(),
+            region: None,
+            stretches: Vec::new(),
+            encounters: EncounterTables::default(),
+            ground: Ground::default(),
+        }
+    }
+
     /// A new stretch the GM may add, in the first region (of `regions`, by
     /// name) the path's last round does not lie in, from the round after
     /// the last stretch's start (or halfway); or why none can be added.

@@ -517,28 +517,14 @@ mod tests {
     /// below 0 in an imported file is named, field and all.
     #[test]
     fn a_paths_ground_out_of_range_is_named() {
-        use crate::model::{EncounterTables, Ground, MapPath, MapPathId, PlaceId};
+        use crate::model::{Ground, MapPath, MapPathId, PlaceId};
         let mut data = CampaignData::new(Settings::new("Test"));
         let path = MapPath {
-            shown: Default::default(),
-            id: MapPathId(4),
-            name: "Lane".into(),
-            from: PlaceId(1),
-            to: PlaceId(2),
-            difficulty: 2,
-            danger: 1,
-            rounds: 1,
-            partial: false,
-            wild: false,
-            travelled: 0,
-            notes: String::new(),
-            region: None,
-            stretches: Vec::new(),
-            encounters: EncounterTables::default(),
             ground: Ground {
                 distance_km: -5.0,
                 ..Ground::default()
             },
+            ..MapPath::new(MapPathId(4), "Lane", PlaceId(1), PlaceId(2))
         };
         data.paths.insert(path.id, path);
         let found = problems(&data);

@@ -200,24 +200,12 @@ pub fn move_place(place: &Place, x: f64, y: f64) -> Edit {
 /// at the texts' middling difficulty.
 pub fn add_path(data: &CampaignData, from: PlaceId, to: PlaceId) -> Added<MapPath> {
     let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
-    let path = MapPath {
-        shown: Default::default(),
-        id: data.next_id::<MapPath>(),
-        name: format!("{} – {}", name(from), name(to)),
+    let path = MapPath::new(
+        data.next_id::<MapPath>(),
+        format!("{} – {}", name(from), name(to)),
         from,
         to,
-        difficulty: 3,
-        danger: 1,
-        rounds: 1,
-        partial: false,
-        wild: false,
-        travelled: 0,
-        notes: String::new(),
-        region: None,
-        stretches: Vec::new(),
-        encounters: EncounterTables::default(),
-        ground: Default::default(),
-    };
+    );
     added("Draw path", &path)
 }
 
