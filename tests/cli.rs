@@ -1676,7 +1676,9 @@ fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
             .values()
             .find(|j| j.name == trip_name)
             .expect("the trip");
-        let trip = waybook::plan::play::moved_to_now(data, trip).unwrap_or_else(|| trip.clone());
+        let planned = waybook::plan::plan(data, trip);
+        let trip =
+            waybook::plan::play::moved_to_now(data, trip, &planned).unwrap_or_else(|| trip.clone());
         let view = waybook::plan::plan(data, &trip);
         let path = waybook::plan::play::round_of_the_day(data, &trip, &view)
             .expect("the trip's day is a round")

@@ -57,7 +57,8 @@ fn random_step(rng: &mut StdRng, data: &CampaignData) -> Command {
         3 | 4 => {
             let journeys: Vec<JourneyId> = data.journeys.keys().copied().collect();
             let j = journeys[rng.random_range(0..journeys.len())];
-            match plan::play::set_off_now(data, &data.journeys[&j]) {
+            let journey = &data.journeys[&j];
+            match plan::play::set_off_now(data, journey, &plan::plan(data, journey)) {
                 Some(edit) if rng.random_bool(0.5) => Command::Apply(edit),
                 _ => Command::PlayJourney(
                     j,

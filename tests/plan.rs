@@ -1018,7 +1018,8 @@ fn a_plan_never_plays_the_days_before_the_clock() {
         }
     );
     assert!(refused.to_string().contains("set it off now"), "{refused}");
-    let set_off = play::set_off_now(&data, &journey).expect("not begun, so it can move");
+    let set_off = play::set_off_now(&data, &journey, &plan::plan(&data, &journey))
+        .expect("not begun, so it can move");
     for change in &set_off.changes {
         data.apply(change);
     }
@@ -1040,7 +1041,7 @@ fn a_plan_never_plays_the_days_before_the_clock() {
     );
     // Its played days are history; the rest goes on from now, the days
     // between the party's own.
-    let go_on = play::set_off_now(&data, &begun).expect("it can go on");
+    let go_on = play::set_off_now(&data, &begun, &plan::plan(&data, &begun)).expect("it can go on");
     assert!(go_on.label.starts_with("Go on with"), "{}", go_on.label);
     let mut gone_on = data.clone();
     for change in &go_on.changes {

@@ -39,25 +39,12 @@ fn path(
     km: f64,
 ) -> MapPath {
     MapPath {
-        shown: Default::default(),
-        id,
-        name: name.to_owned(),
-        from,
-        to,
-        difficulty: 3,
-        danger: 1,
         rounds,
-        partial: false,
-        wild: false,
-        travelled: 0,
-        notes: String::new(),
-        region: None,
-        stretches: Vec::new(),
-        encounters: EncounterTables::default(),
         ground: Ground {
             distance_km: km,
             ..Ground::default()
         },
+        ..MapPath::new(id, name, from, to)
     }
 }
 
@@ -412,7 +399,7 @@ fn a_trip_left_for_a_morning_goes_on_from_the_clock() {
         play::why_not(&data, &j, &view),
         Some(play::PlayError::BehindTheClock { begun: true, .. })
     ));
-    let go_on = play::set_off_now(&data, &j).expect("it can go on");
+    let go_on = play::set_off_now(&data, &j, &view).expect("it can go on");
     assert!(go_on.label.starts_with("Go on with"), "{}", go_on.label);
     let mut gone_on = data.clone();
     apply(&mut gone_on, &go_on);

@@ -28,7 +28,8 @@ impl Layer<'_> {
     /// A day in each weather it may have: its hours and tests in the
     /// likeliest, each character's forecast and the food weighed over all
     /// by their chances. The day's way does not hang on its weather: it is
-    /// walked once to see the regions it crosses, then again in each.
+    /// walked once to see the regions it crosses, then again in each
+    /// weather it may have (unless it knows none).
     fn day(
         &mut self,
         walk: &mut Walk,
@@ -37,14 +38,21 @@ impl Layer<'_> {
         (index, date, hours): (i64, i64, std::ops::Range<i64>),
     ) -> Option<(PlanDay, DayLayout)> {
         let set_out = (walk.next, walk.place);
-        let (slots, _) = day_slots(walk, rules, hours.clone());
-        let crossed: BTreeSet<RegionId> = slots.iter().filter_map(|s| s.place.region).collect();
+        // Walked with no region's weather: the day itself when it knows none.
+        let mut unweathered = Some(day_slots(walk, rules, hours.clone()));
+        let crossed: BTreeSet<RegionId> = (unweathered.iter())
+            .flat_map(|(slots, _)| slots)
+            .filter_map(|s| s.place.region)
+            .collect();
         let (weather, outcomes) = self.skies.day(date, &crossed);
         let mut planned = Vec::with_capacity(outcomes.len());
         for (chance, regions) in outcomes {
-            (walk.next, walk.place) = set_out;
-            rules.regions = regions;
-            let (slots, layout) = day_slots(walk, rules, hours.clone());
+            let walked = unweathered.take().filter(|_| regions.is_empty());
+            let (slots, layout) = walked.unwrap_or_else(|| {
+                (walk.next, walk.place) = set_out;
+                rules.regions = regions;
+                day_slots(walk, rules, hours.clone())
+            });
             let characters: Vec<CharacterDay> = (self.members.iter())
                 .map(|c| {
                     let activities = activities(rules, &slots, &layout, last_night, c.id);

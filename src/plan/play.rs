@@ -140,9 +140,10 @@ pub fn round_of_the_day<'a>(
 /// when its next hour has passed: one not yet begun sets off now (its days
 /// move together); one left partway goes on from now, the hours between
 /// kept as the party's to spend otherwise. None when its next hour is not
-/// before the clock, or nothing is left to play.
-pub fn set_off_now(data: &CampaignData, journey: &Journey) -> Option<Edit> {
-    let after = moved_to_now(data, journey)?;
+/// before the clock, or nothing is left to play. `view` is the journey's
+/// plan.
+pub fn set_off_now(data: &CampaignData, journey: &Journey, view: &JourneyPlanView) -> Option<Edit> {
+    let after = moved_to_now(data, journey, view)?;
     let label = if journey.played_hours == 0 {
         format!("Set {} off now", journey.name)
     } else {
@@ -154,8 +155,12 @@ pub fn set_off_now(data: &CampaignData, journey: &Journey) -> Option<Edit> {
     ))
 }
 
-/// The journey as [`set_off_now`] leaves it.
-pub fn moved_to_now(data: &CampaignData, journey: &Journey) -> Option<Journey> {
+/// The journey as [`set_off_now`] leaves it; `view` is its plan.
+pub fn moved_to_now(
+    data: &CampaignData,
+    journey: &Journey,
+    view: &JourneyPlanView,
+) -> Option<Journey> {
     let clock = data.settings.clock;
     let mut after = journey.clone();
     if journey.played_hours == 0 {
@@ -164,7 +169,6 @@ pub fn moved_to_now(data: &CampaignData, journey: &Journey) -> Option<Journey> {
         }
         after.start = clock;
     } else {
-        let view = plan(data, journey);
         let next = view.clock_at(journey.played_hours)?;
         if next >= clock {
             return None;

@@ -11,7 +11,7 @@
 
 use super::play::{PlayError, Until, moved_to_now, play_on, round_of_the_day};
 use super::{JourneyPlanView, plan};
-use crate::model::{CampaignData, Change, Edit, Journey, PartyId, RoundStep, TravelRound};
+use crate::model::{Along, CampaignData, Change, Edit, Journey, PartyId, RoundStep, TravelRound};
 use crate::rules::dice::Dice;
 use crate::travel::round::{self, TravelError, TravelStep};
 
@@ -24,24 +24,39 @@ pub enum SameDayError {
     Trip(#[from] PlayError),
 }
 
-/// The trip whose day a travel round is: the party's, not arrived, whose
-/// next hour to play is on the round's day and whose day walks a round of
-/// the round's path toward the same place. A trip whose next hour has
-/// passed goes on from the clock (the round is the GM setting off again).
-pub fn trip_of(data: &CampaignData, round: &TravelRound) -> Option<(Journey, JourneyPlanView)> {
+/// The party's trip whose next day is a travel round, with its plan and
+/// the path and way of that round: moved to the clock first when its next
+/// hour has passed (playing the round is the GM setting off again).
+fn trip_day(
+    data: &CampaignData,
+    party: PartyId,
+) -> impl Iterator<Item = (Journey, JourneyPlanView, &crate::model::MapPath, Along)> {
     data.journeys
         .values()
-        .filter(|j| j.party == round.party)
-        .find_map(|j| {
-            let j = moved_to_now(data, j).unwrap_or_else(|| j.clone());
-            let view = plan(data, &j);
-            let next = view.clock_at(j.played_hours)?;
-            if next.day != round.day || next < data.settings.clock {
-                return None;
-            }
+        .filter(move |j| j.party == party)
+        .filter_map(move |j| {
+            let view = plan(data, j);
+            let (j, view) = match moved_to_now(data, j, &view) {
+                Some(moved) => {
+                    let view = plan(data, &moved);
+                    (moved, view)
+                }
+                None => (j.clone(), view),
+            };
             let (path, along) = round_of_the_day(data, &j, &view)?;
-            (path.id == round.path && along.toward == round.toward).then_some((j, view))
+            Some((j, view, path, along))
         })
+}
+
+/// The trip whose day a travel round is: the party's, not arrived, whose
+/// next hour to play is on the round's day and whose day walks a round of
+/// the round's path toward the same place.
+pub fn trip_of(data: &CampaignData, round: &TravelRound) -> Option<(Journey, JourneyPlanView)> {
+    trip_day(data, round.party).find_map(|(j, view, path, along)| {
+        let next = view.clock_at(j.played_hours)?;
+        let today = next.day == round.day && next >= data.settings.clock;
+        (today && path.id == round.path && along.toward == round.toward).then_some((j, view))
+    })
 }
 
 /// The party's next travel round as its trip's day: which trip, which
@@ -69,25 +84,17 @@ impl TripToday {
 /// What the party's next travel round is to its trip, when both travel
 /// texts are on and the trip's next day is a round.
 pub fn today(data: &CampaignData, party: PartyId) -> Option<TripToday> {
-    data.journeys
-        .values()
-        .filter(|j| j.party == party)
-        .find_map(|j| {
-            let j = moved_to_now(data, j).unwrap_or_else(|| j.clone());
-            let view = plan(data, &j);
-            let (path, along) = round_of_the_day(data, &j, &view)?;
-            let (d, _) = view.locate(j.played_hours)?;
-            Some(TripToday {
-                trip: j.name.clone(),
-                // Counted by the calendar: a day the trip was left in and
-                // went on is one day.
-                day: view.days[d].date - j.start.day + 1,
-                path: path.id,
-                path_name: path.name.clone(),
-                toward: (data.places.get(&along.toward))
-                    .map_or_else(String::new, |p| p.name.clone()),
-            })
-        })
+    let (j, view, path, along) = trip_day(data, party).next()?;
+    let (d, _) = view.locate(j.played_hours)?;
+    Some(TripToday {
+        trip: j.name.clone(),
+        // Counted by the calendar: a day the trip was left in and went on
+        // is one day.
+        day: view.days[d].date - j.start.day + 1,
+        path: path.id,
+        path_name: path.name.clone(),
+        toward: (data.places.get(&along.toward)).map_or_else(String::new, |p| p.name.clone()),
+    })
 }
 
 /// A step of the party's travel round; the round's last step plays the

@@ -143,7 +143,7 @@ impl<'a> Skies<'a> {
 
 /// A day's odds as the rules read them: the chance of each temperature,
 /// likeliest first (normal first of equals).
-fn by_temperature(odds: &[(String, f64)]) -> Vec<(Temperature, f64)> {
+pub(super) fn by_temperature(odds: &[(String, f64)]) -> Vec<(Temperature, f64)> {
     let mut chances: Vec<(Temperature, f64)> = Vec::new();
     for (name, p) in odds {
         let t = temperature_of(name);

@@ -115,15 +115,7 @@ fn weather_words(day: &super::PlanDay) -> String {
     let words: Vec<String> = (day.weather.iter())
         .map(|w| match &w.known {
             Known::Chance { odds } => {
-                let mut by: Vec<(crate::model::Temperature, f64)> = Vec::new();
-                for (name, p) in odds {
-                    let t = crate::model::temperature_of(name);
-                    match by.iter_mut().find(|(known, _)| *known == t) {
-                        Some((_, q)) => *q += p,
-                        None => by.push((t, *p)),
-                    }
-                }
-                let odds: Vec<String> = (by.iter())
+                let odds: Vec<String> = (super::skies::by_temperature(odds).iter())
                     .map(|(t, p)| format!("{} {:.0}%", t.label(), p * 100.0))
                     .collect();
                 format!("{} in {} (chance)", odds.join(", "), w.region)

@@ -26,7 +26,7 @@ pub(super) fn play_ui(
     };
     if let Some(refusal @ PlayError::BehindTheClock { begun, .. }) = &why_not {
         ui.label(RichText::new(sentence_of(refusal, &data.settings)).color(ERROR_COLOUR));
-        if let Some(edit) = play::set_off_now(data, j) {
+        if let Some(edit) = play::set_off_now(data, j, view) {
             let now = data.settings.when(data.settings.clock);
             let (button, hover) = if *begun {
                 (
