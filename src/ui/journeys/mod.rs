@@ -51,8 +51,6 @@ pub struct JourneysState {
     /// Each plan as the GM last looked at it or printed it: what changed
     /// since is said until they have seen it.
     seen: std::collections::BTreeMap<JourneyId, plan::summary::Summary>,
-    /// The journey whose packet was just asked for: seen as printed.
-    printed: Option<JourneyId>,
     /// The journey drawn and the pass it was drawn in: a change made while
     /// the GM looks at the plan is seen as it is made.
     drawn: Option<(JourneyId, u64)>,
@@ -115,7 +113,7 @@ pub fn journeys_ui(
             setbacks,
             ..
         } = &computed;
-        header_ui(ui, state, data, journey, view, out);
+        header_ui(ui, state, data, journey, (view, summary), out);
         if let Some(s) = setbacks {
             ui.label(setback_words(s)).on_hover_text(
                 "Each path's rounds are planned as days; the route forecast's odds of setbacks and getting lost say how many more to expect",
@@ -128,9 +126,6 @@ pub fn journeys_ui(
             state.seen.insert(journey.id, summary.clone());
         }
         changed_since_ui(ui, state, journey, summary);
-        if state.printed.take() == Some(journey.id) {
-            state.seen.insert(journey.id, summary.clone());
-        }
         ui.separator();
         // Each tab keeps its own place: the Food tab scrolled down does
         // not open the Charts tab halfway.
@@ -295,7 +290,7 @@ fn header_ui(
     state: &mut JourneysState,
     data: &CampaignData,
     j: &Journey,
-    view: &JourneyPlanView,
+    (view, summary): (&JourneyPlanView, &plan::summary::Summary),
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
@@ -355,7 +350,8 @@ fn header_ui(
             .clicked()
         {
             out.push(Command::Export(vec![crate::pdf::Sheet::Journey(j.id)]));
-            state.printed = Some(j.id);
+            // Printed: what it says now is what the GM has in hand.
+            state.seen.insert(j.id, summary.clone());
         }
     });
 }

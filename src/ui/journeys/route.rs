@@ -160,16 +160,16 @@ fn where_the_party_is(data: &CampaignData, j: &Journey) -> String {
             .get(&id)
             .map_or("?", |p: &crate::model::Place| p.name.as_str())
     };
-    match data.parties.get(&j.party).map(|p| &p.travel) {
-        Some(t) if t.on_path.is_some() => {
-            let on = t.on_path.expect("checked");
+    let travel = data.parties.get(&j.party).map(|p| &p.travel);
+    match travel.map(|t| (t.on_path, t.place)) {
+        Some((Some(on), _)) => {
             let path = data
                 .paths
                 .get(&on.path)
                 .map_or("a path", |p| p.name.as_str());
             format!("partway along {path} (toward {})", name(on.toward))
         }
-        Some(t) if t.place.is_some() => name(t.place.expect("checked")).to_owned(),
+        Some((None, Some(place))) => name(place).to_owned(),
         _ => "nowhere on the map".to_owned(),
     }
 }
