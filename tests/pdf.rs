@@ -568,3 +568,22 @@ fn a_long_travel_log_keeps_each_days_heading_with_its_lines() {
         );
     }
 }
+
+/// Issue 35, one world: the packet prints each day's food multiplier as
+/// the Day by day tab does, weighted by the forecast's chances (the demo
+/// trip's days on the Ashen plain), not the likeliest weather's alone.
+#[test]
+fn the_packet_prints_the_days_food_multiplier_the_plan_shows() {
+    let (_dir, data) = demo();
+    let trip = (data.journeys.values())
+        .find(|j| j.name == "By the river, on the map")
+        .expect("the demo's trip");
+    let view = waybook::plan::plan(&data, trip);
+    let weighted = (view.days.iter())
+        .find(|d| d.food_factor.fract() != 0.0)
+        .expect("a day planned by chance");
+    let doc = read(&render(&data, &[Sheet::Journey(trip.id)], Paper::A4));
+    let text = all_text(&doc);
+    let heading = format!("food ×{}", weighted.food_factor_words());
+    assert!(text.contains(&heading), "{heading} in {text}");
+}

@@ -194,7 +194,7 @@ pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {
             day.index + 1,
             day.date,
             day.travel_hours,
-            day.multiplier
+            day.food_factor_words()
         )?;
     }
     for warning in view.warnings().iter().chain(&food.warnings) {

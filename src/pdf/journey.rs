@@ -112,7 +112,7 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
                 day.index + 1,
                 calendar.describe(day.date),
                 day.travel_hours,
-                day.multiplier
+                day.food_factor_words()
             ),
             40.0,
         );
@@ -159,7 +159,7 @@ fn ledger(
             let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
             vec![
                 format!("{} ({})", day.index + 1, calendar.describe(day.date)),
-                day.multiplier.to_string(),
+                day.food_factor_words(),
                 format!("{:.0}", sum(|e| e.required)),
                 format!("{:.0}", sum(|e| e.planned)),
                 format!("{:.0}", sum(|e| e.eaten)),

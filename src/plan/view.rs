@@ -166,6 +166,14 @@ pub struct PlanDay {
     pub characters: Vec<CharacterDay>,
 }
 
+impl PlanDay {
+    /// The food multiplier to expect, as every screen and sheet prints it:
+    /// "2", "1.68".
+    pub fn food_factor_words(&self) -> String {
+        crate::model::decimal((self.food_factor * 100.0).round() / 100.0)
+    }
+}
+
 /// The weather a plan day is planned with in one region it crosses.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DayWeather {

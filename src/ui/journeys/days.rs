@@ -78,7 +78,7 @@ pub(super) fn days_ui(
     ui.add_enabled_ui(!played, |ui| day_changes_ui(ui, fields, data, j, day, out));
     // The day's food from the one ledger (each needs 40 units times the
     // day's multiplier and their own need); a day played is past it.
-    let factor = crate::model::decimal((day.food_factor * 100.0).round() / 100.0);
+    let factor = day.food_factor_words();
     let food_line = match food.day(day.index) {
         Some(eaten) => format!(
             "Food ×{factor}: {} units for the party",
