@@ -44,10 +44,16 @@ fn data(app: &App) -> &CampaignData {
     &app.session.as_ref().expect("a campaign is open").data
 }
 
-/// A step the GM might press, among those the campaign has.
-fn random_step(rng: &mut StdRng, data: &CampaignData) -> Command {
+/// A step the GM might press, among those the campaign has; every
+/// twelfth an undo, so that each walk takes something back.
+fn random_step(n: usize, rng: &mut StdRng, data: &CampaignData) -> Command {
     let party = *data.parties.keys().next().expect("the demo party");
-    match rng.random_range(0..10) {
+    let pick = if n % 12 == 11 {
+        0
+    } else {
+        rng.random_range(0..10)
+    };
+    match pick {
         0 => Command::Run(Action::Undo),
         1 => Command::Run(Action::Redo),
         2 => Command::MoveClock {
@@ -55,7 +61,18 @@ fn random_step(rng: &mut StdRng, data: &CampaignData) -> Command {
             why: "waiting for the ferry".into(),
         },
         3 | 4 => {
-            let journeys: Vec<JourneyId> = data.journeys.keys().copied().collect();
+            // The journeys the GM could play or set off now, if any.
+            let open = |j: &Journey| {
+                let view = plan::plan(data, j);
+                plan::play::why_not(data, j, &view).is_none()
+                    || plan::play::set_off_now(data, j, &view).is_some()
+            };
+            let mut journeys: Vec<JourneyId> = (data.journeys.values().filter(|j| open(j)))
+                .map(|j| j.id)
+                .collect();
+            if journeys.is_empty() {
+                journeys = data.journeys.keys().copied().collect();
+            }
             let j = journeys[rng.random_range(0..journeys.len())];
             let journey = &data.journeys[&j];
             match plan::play::set_off_now(data, journey, &plan::plan(data, journey)) {
@@ -172,7 +189,7 @@ fn walk(seed: u64, steps: usize) -> Result<Played, TestCaseError> {
     for n in 0..steps {
         let before = data(&app).settings.clock;
         let revision = data(&app).revision;
-        let step = random_step(&mut rng, data(&app));
+        let step = random_step(n, &mut rng, data(&app));
         let said = format!("step {n} ({step:?})");
         app.push(step.clone());
         app.run_commands();

@@ -443,3 +443,120 @@ fn setbacks_add_the_forecasts_expected_days_and_their_food() {
         None
     );
 }
+
+/// The party's trip removed, both texts on, the Lane and the Moor in a
+/// Tundra whose weather has been "Extreme cold" these three days (rolled
+/// on its table, which gives nothing else), the clock at 08:00: the
+/// issue's GM who plays travel rounds with no trip planned.
+fn rounds_without_a_trip() -> CampaignData {
+    let (mut data, trip) = campaign();
+    data.apply(&Change::journey(data.journeys.get(&trip), None));
+    let table = TableDef::one_per_face(TableId(7), "Tundra weather", &["Extreme cold"]);
+    data.apply(&Change::of(None, Some(&table)));
+    let region = Region::new(RegionId(1), "Tundra");
+    data.apply(&Change::of(None, Some(&region)));
+    let mut settings = data.settings.clone();
+    settings.weather_table = Some(table.id);
+    settings.clock = ClockTime { day: 1, hour: 8 };
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: settings,
+    });
+    for day in 1..=3 {
+        let w = Weather {
+            id: WeatherId::of(region.id, day),
+            region: region.id,
+            day,
+            weather: "Extreme cold".into(),
+            rolled: "d1 = 1".into(),
+            foretold: false,
+        };
+        data.apply(&Change::of(None, Some(&w)));
+    }
+    for id in [LANE, MOOR] {
+        let mut p = data.paths[&id].clone();
+        p.region = Some(region.id);
+        data.apply(&Change::of(data.paths.get(&id), Some(&p)));
+    }
+    data
+}
+
+/// Issue 35: "Three days of travel rounds in 'Extreme cold' with both
+/// travel texts on booked no cold test and ate no food unit." NOTES.md:
+/// "each day is that path's travel round ... and that day's hours (march,
+/// heat and cold, swimming; food and drink units)". A round set out on
+/// with no trip begins the party's trip along the path from the hour it
+/// sets out; the next round goes on with it; arrived at Ford, the round
+/// along the Moor carries the same trip on. Each day's cold tests are
+/// rolled and its food eaten, and the clock ends at the next setting off.
+#[test]
+fn rounds_with_no_trip_begin_one_and_book_the_days_hours() {
+    let mut data = rounds_without_a_trip();
+    play_round(&mut data, LANE, &[9]);
+    let trips: Vec<&Journey> = data.journeys.values().collect();
+    assert_eq!(trips.len(), 1, "the round began a trip");
+    let trip = trips[0].clone();
+    assert_eq!(trip.name, "Travels from Home");
+    assert_eq!(trip.start, ClockTime { day: 1, hour: 8 });
+    assert_eq!(data.settings.clock, ClockTime { day: 2, hour: 8 });
+    let cold = |j: &Journey| j.log.iter().filter(|l| l.contains("cold")).count();
+    let eaten = |j: &Journey| j.log.iter().filter(|l| l.contains("eats")).count();
+    assert!(cold(&trip) > 0, "cold tests rolled: {:?}", trip.log);
+    assert!(eaten(&trip) > 0, "food eaten: {:?}", trip.log);
+    play_round(&mut data, LANE, &[9]);
+    assert_eq!(data.parties[&PARTY].travel.place, Some(FORD));
+    play_round(&mut data, MOOR, &[9]);
+    assert_eq!(data.parties[&PARTY].travel.place, Some(HILL));
+    assert_eq!(data.journeys.len(), 1, "one trip carried on");
+    let j = &data.journeys[&trip.id];
+    let legs: Vec<_> = j
+        .route()
+        .expect("a route")
+        .legs
+        .iter()
+        .map(|l| l.path.map(|a| a.path))
+        .collect();
+    assert_eq!(legs, vec![Some(LANE), Some(MOOR)]);
+    let view = plan::plan(&data, j);
+    assert_eq!(
+        view.days_played(j.played_hours),
+        3,
+        "three rounds, three days"
+    );
+    assert!(eaten(j) >= 3 * eaten(&trip), "each day eats: {:?}", j.log);
+    assert_eq!(data.settings.clock, ClockTime { day: 4, hour: 8 });
+}
+
+/// Undo gives back the campaign before the round: the trip the round
+/// began goes with the round's first step.
+#[test]
+fn undoing_the_rounds_first_step_removes_the_trip_it_began() {
+    use waybook::plan::same_day::travel_step;
+    use waybook::travel::round::TravelStep;
+    let data = rounds_without_a_trip();
+    let step = TravelStep::Navigate(LANE);
+    let edit = travel_step(&data, PARTY, &step, &mut Dice::scripted(vec![9])).expect("set out");
+    assert!(
+        edit.label.ends_with("on Travels from Home"),
+        "{}",
+        edit.label
+    );
+    let mut played = data.clone();
+    apply(&mut played, &edit);
+    assert_eq!(played.journeys.len(), 1);
+    apply(&mut played, &edit.inverse());
+    assert_eq!(
+        (
+            &played.journeys,
+            &played.parties,
+            &played.rounds,
+            played.settings.clock
+        ),
+        (
+            &data.journeys,
+            &data.parties,
+            &data.rounds,
+            data.settings.clock
+        )
+    );
+}

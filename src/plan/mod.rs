@@ -34,7 +34,9 @@ pub use view::{
     CharacterDay, DayWeather, JourneyPlanView, JourneyTest, Known, PlanDay, Slot, TestCause,
 };
 
-use crate::model::{CampaignData, Character, Journey};
+use crate::model::{
+    CampaignData, Character, DayPattern, FoodOrder, Journey, JourneyPlan, Leg, PartyId, Route,
+};
 
 /// The hours of a plan day the party marches in the dark, by the
 /// calendar's sunrise and sunset on that day.
@@ -46,6 +48,48 @@ pub fn dark_marches(calendar: &crate::model::calendar::Calendar, day: &PlanDay) 
         .collect()
 }
 use serde::Serialize;
+
+/// A new trip of `party` named `name` from the campaign clock, along
+/// `leg`, under the next free id: each day setting off at sunrise (07:00
+/// at the earliest), the base travel hours, and the party's members on
+/// watch in turn.
+pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Journey {
+    let sunrise = (data.settings.calendar)
+        .season_on(data.settings.clock.day)
+        .map_or(0.0, |(_, sunrise, _)| sunrise);
+    let mut watchers: Vec<&Character> = data.members(party).collect();
+    watchers.sort_by_key(|c| c.name.to_lowercase());
+    let defaults = DayPattern::default();
+    let pattern = DayPattern {
+        start_hour: defaults.start_hour.max(sunrise.ceil() as i64),
+        travel_hours: data.settings.base_travel_hours(),
+        watchers: watchers.iter().map(|c| c.id).collect(),
+        ..defaults
+    };
+    Journey {
+        id: data.next_id::<Journey>(),
+        name: name.to_owned(),
+        party,
+        start: data.settings.clock,
+        plan: JourneyPlan {
+            resumed: Vec::new(),
+            shown: Default::default(),
+            methods: data.settings.house_rules.methods.clone(),
+            routes: vec![Route {
+                name: "Main route".to_owned(),
+                legs: vec![leg],
+            }],
+            chosen: 0,
+            pattern,
+            food_order: FoodOrder::default(),
+            days: Default::default(),
+        },
+        played_hours: 0,
+        log: Vec::new(),
+        food_left: Vec::new(),
+        exhaustion_gained: Vec::new(),
+    }
+}
 
 /// The members of a journey's party, by name.
 pub fn members<'a>(data: &'a CampaignData, journey: &Journey) -> Vec<&'a Character> {

@@ -7,11 +7,17 @@
 //! units eaten, and the round's progress kept (a setback walks the same
 //! stretch again). The trip is played through the night to the hour it
 //! next sets off, and the clock ends there, once: the next round sets
-//! out from it.
+//! out from it. A round the party sets out on that is no trip's day
+//! starts (or carries on) the party's trip along its path, so every day
+//! on the road books its hours.
 
+use super::from_map::leg_along;
 use super::play::{PlayError, Until, moved_to_now, play_on, round_of_the_day};
-use super::{JourneyPlanView, plan};
-use crate::model::{Along, CampaignData, Change, Edit, Journey, PartyId, RoundStep, TravelRound};
+use super::{JourneyPlanView, new_trip, plan};
+use crate::model::{
+    Along, CampaignData, Change, Edit, Journey, MapPathId, PartyId, Resumed, RoundStep, RuleText,
+    TravelRound,
+};
 use crate::rules::dice::Dice;
 use crate::travel::round::{self, TravelError, TravelStep};
 
@@ -105,7 +111,16 @@ pub fn travel_step(
     step: &TravelStep,
     dice: &mut Dice,
 ) -> Result<Edit, SameDayError> {
+    let begun = match step {
+        TravelStep::Navigate(path) => trip_set_out_on(data, party, *path),
+        _ => None,
+    };
     let mut edit = round::play(data, party, step, dice)?;
+    if let Some((before, after)) = &begun {
+        edit.changes
+            .insert(0, Change::journey(before.as_ref(), Some(after)));
+        edit.label = format!("{} on {}", edit.label, after.name);
+    }
     // Only a round's last step (its camp, or a partial round's encounter)
     // ends its day.
     let Some(in_play) = data.round_in_play(party).map(|r| r.id) else {
@@ -119,7 +134,8 @@ pub fn travel_step(
     });
     // A round that goes on, or a party with no trip, is the round alone:
     // the campaign is copied only when a trip may take the day.
-    let Some(ended) = ended.filter(|_| data.journeys.values().any(|j| j.party == party)) else {
+    let has_trip = begun.is_some() || data.journeys.values().any(|j| j.party == party);
+    let Some(ended) = ended.filter(|_| has_trip) else {
         return Ok(edit);
     };
     // The trip is found as the day began: at the clock the round set out.
@@ -136,8 +152,97 @@ pub fn travel_step(
         trip.plan.days.entry(index).or_default().no_progress = ended.no_progress;
     }
     let view = plan(&at_camp, &trip);
+    let total = view.total_hours();
     let day = play_on(&at_camp, &trip, view, Until::NextSetOff, dice, false)?;
+    let arrived = day.changes.iter().any(|c| {
+        matches!(c, Change::Journey { after: Some(j), .. } if j.id == trip.id && j.played_hours >= total)
+    });
     edit.label = format!("{} and the day's hours of {}", edit.label, trip.name);
     edit.changes.extend(day.changes);
+    if arrived {
+        the_day_ends_with_the_round(&mut edit);
+    }
     Ok(edit)
+}
+
+/// A trip that arrives ends its hours in the evening, but the round's day
+/// still ends when the next round could set out (the clock "a day on"):
+/// the clock ends at the later of the two, so no two rounds share a day.
+/// (A trip that goes on ends the day at its next setting off instead.)
+fn the_day_ends_with_the_round(edit: &mut Edit) {
+    let latest = (edit.changes.iter())
+        .filter_map(|c| match c {
+            Change::Settings { after, .. } => Some(after.clock),
+            _ => None,
+        })
+        .max();
+    let last = edit.changes.iter_mut().rev().find_map(|c| match c {
+        Change::Settings { after, .. } => Some(after),
+        _ => None,
+    });
+    if let (Some(latest), Some(last)) = (latest, last) {
+        last.clock = latest;
+    }
+}
+
+/// With both travel texts on, the trip a round along `path` sets out on
+/// when it is no trip's day: the party's last trip goes on from now when
+/// it arrived where the round sets out from, or a new trip begins, along
+/// the path's rounds still to walk, setting off at the hour the round
+/// does. Returns the trip as it was (None for a new one) and as it will be.
+fn trip_set_out_on(
+    data: &CampaignData,
+    party: PartyId,
+    path: MapPathId,
+) -> Option<(Option<Journey>, Journey)> {
+    let both =
+        data.settings.enabled(RuleText::Rounds) && data.settings.enabled(RuleText::Exploration);
+    if !both || trip_day(data, party).any(|(.., on, _)| on.id == path) {
+        return None;
+    }
+    let p = data.parties.get(&party)?;
+    let path = data.paths.get(&path)?;
+    let (from, toward, rounds) = match (p.travel.on_path, p.travel.place) {
+        (Some(on), _) if on.path == path.id => (None, on.toward, on.state.rounds_left),
+        (None, Some(place)) => (
+            Some(place),
+            path.other_end(place)?,
+            path.rounds.max(1) as u32,
+        ),
+        _ => return None,
+    };
+    let rounds = i64::from(rounds.max(1));
+    let clock = data.settings.clock;
+    if let Some(last) = (data.journeys.values())
+        .filter(|j| j.party == party)
+        .max_by_key(|j| j.id)
+        .filter(|j| {
+            from.is_some() && arrived_at(j, from) && j.played_hours >= plan(data, j).total_hours()
+        })
+    {
+        let mut after = last.clone();
+        let leg = leg_along(&after, path, toward, rounds);
+        let route = after.plan.routes.get_mut(after.plan.chosen)?;
+        route.legs.push(leg);
+        after.plan.resumed.push(Resumed {
+            after_hours: last.played_hours,
+            at: clock,
+        });
+        return Some((Some(last.clone()), after));
+    }
+    let name = match from.and_then(|f| data.places.get(&f)) {
+        Some(place) => format!("Travels from {}", place.name),
+        None => format!("Travels along {}", path.name),
+    };
+    let mut trip = new_trip(data, party, &name, crate::model::Leg::new(&path.name, 0.0));
+    trip.plan.pattern.start_hour = clock.hour;
+    let leg = leg_along(&trip, path, toward, rounds);
+    trip.plan.routes[0].legs = vec![leg];
+    Some((None, trip))
+}
+
+/// Whether the trip's route ends along a path at `place`.
+fn arrived_at(trip: &Journey, place: Option<crate::model::PlaceId>) -> bool {
+    let last = trip.route().and_then(|r| r.legs.last());
+    last.and_then(|l| l.path).map(|a| a.toward) == place
 }

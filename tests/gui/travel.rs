@@ -22,6 +22,16 @@ fn party(f: &Fixture) -> &waybook::model::Party {
     f.data().parties.values().next().expect("the demo party")
 }
 
+/// A round's faces, then 20s for the trip's hours its camp plays: with
+/// both travel texts on, the round along the Mill track begins the
+/// party's trip, and each region keeps its weather (d100 20) and every
+/// test of the day's hours is passed (d20 20).
+fn with_the_days_hours(faces: &[u32]) -> Vec<u32> {
+    let mut all = faces.to_vec();
+    all.extend([20; 40]);
+    all
+}
+
 const MILL_TRACK: &str = "Mill track to Greyspine Foot · D4 ⚠2 · 2 rounds";
 
 #[test]
@@ -85,7 +95,7 @@ fn a_whole_round_shows_the_setback_the_encounter_and_books_the_camp() {
     assert!(f.shows("Supplies: 7 needed (5 heroes + 2 allies fed), 9 in hand."));
     let ash_hp = f.character("Ash Varnell").expect("Ash").rounds.hp.current;
     // Ash cooks (the first hero's default), nobody has a role action: the ambush d10 only.
-    f.dice(&[10]);
+    f.dice(&with_the_days_hours(&[10]));
     f.click("Make camp");
     assert_eq!(party(&f).supplies, 2);
     let on = party(&f).travel.on_path.expect("on the Mill track");
@@ -105,6 +115,12 @@ fn a_whole_round_shows_the_setback_the_encounter_and_books_the_camp() {
         "booked in the file"
     );
     assert!(f.shows("On Mill track toward Greyspine Foot: 1 of 2 rounds done, Noisy ×1"));
+    // Issue 35: the demo's trip goes by the Ferry lane, so the round along
+    // the Mill track began a trip of its own, whose first day it played.
+    let trip = (f.data().journeys.values())
+        .find(|j| j.name == "Travels from Old Mill Crossing")
+        .expect("the round's trip");
+    assert!(trip.played_hours > 0 && trip.log.iter().any(|l| l.contains("eats")));
 }
 
 #[test]
@@ -167,7 +183,7 @@ fn a_camp_short_of_supplies_feeds_whom_it_can_and_the_players_choose() {
     );
     assert!(!make_camp_enabled(&f), "four to feed, three Supplies");
     f.click("Fed Pell (porter)");
-    f.dice(&[10]);
+    f.dice(&with_the_days_hours(&[10]));
     f.click("Make camp");
     assert_eq!(party(&f).supplies, 0);
     let injuries = |f: &Fixture, who: &str| f.character(who).expect(who).rounds.injuries.len();
@@ -196,7 +212,7 @@ fn a_camp_with_one_supply_or_none_is_still_made() {
     f.click("Fed Ash Varnell");
     assert!(f.shows("Supplies: 0 needed (0 heroes + 0 allies fed), 1 in hand."));
     assert!(make_camp_enabled(&f));
-    f.dice(&[10]);
+    f.dice(&with_the_days_hours(&[10]));
     f.click("Make camp");
     assert_eq!(party(&f).supplies, 1, "nobody fed, nothing spent");
     // The next day, out of Supplies.
@@ -222,7 +238,7 @@ fn a_camp_with_one_supply_or_none_is_still_made() {
     f.harness.key_press(Key::Escape);
     f.harness.run();
     assert!(make_camp_enabled(&f), "a camp with 0 Supplies is played");
-    f.dice(&[10]);
+    f.dice(&with_the_days_hours(&[10]));
     f.click("Make camp");
     let round = f.data().rounds.values().last().expect("the round");
     assert_eq!(round.next, RoundStep::Done);
@@ -235,7 +251,7 @@ fn each_camp_starts_with_everyone_fed() {
     let mut f = Fixture::demo();
     to_camp_with(&mut f, "20");
     f.click("Fed The Traveller");
-    f.dice(&[10]);
+    f.dice(&with_the_days_hours(&[10]));
     f.click("Make camp");
     assert_eq!(
         f.character("The Traveller")
@@ -265,7 +281,7 @@ fn undoing_a_round_phase_by_phase_brings_everything_back() {
     let before = f.data().clone();
     travel_screen(&mut f);
     pick_path(&mut f, MILL_TRACK);
-    f.dice(&[1, 5, 5, 2, 10]);
+    f.dice(&with_the_days_hours(&[1, 5, 5, 2, 10]));
     f.click("Roll the Navigation Phase");
     f.click("Roll the setback");
     f.click("Cast the encounter die");
@@ -281,6 +297,7 @@ fn undoing_a_round_phase_by_phase_brings_everything_back() {
     assert_eq!(after.rounds, before.rounds);
     assert_eq!(after.paths, before.paths);
     assert_eq!(after.settings, before.settings);
+    assert_eq!(after.journeys, before.journeys, "the trip it began is gone");
     assert!(f.shows("At Old Mill Crossing"));
     assert_eq!(f.reloaded().rounds, before.rounds, "and in the file");
 }
@@ -482,7 +499,7 @@ fn the_path_picker_takes_the_forecast_route_after_arriving() {
     // On course, a quiet benign day, a quiet night; the second day rolls
     // its weather first (the demo's last Divine foretold the first's).
     for faces in [&[10, 5, 1, 10][..], &[1, 10, 5, 1, 10]] {
-        f.dice(faces);
+        f.dice(&with_the_days_hours(faces));
         f.click("Roll the Navigation Phase");
         f.click("Cast the encounter die");
         f.click("Make camp");
@@ -533,7 +550,7 @@ fn partway_along_the_screen_counts_explore_scout_and_short_supplies() {
     f.pick("Action of Ødric Hale", "Scout");
     // Ødric's Scout d10 1 succeeds (below 5/2 + 1/2 = 2); then the encounter
     // die he casts for tomorrow, and a quiet night.
-    f.dice(&[1, 5, 10]);
+    f.dice(&with_the_days_hours(&[1, 5, 10]));
     f.click("Make camp");
     assert!(
         f.shows("Explore: +2 on the next pathfind · last night's Scout cast today's encounter die")

@@ -5,10 +5,10 @@
 
 use crate::model::gathering::SiteMaterial;
 use crate::model::{
-    CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide,
-    DayPattern, Edit, EncounterTables, FoodOrder, Item, Journey, JourneyPlan, Leg, MapPath,
-    MaterialType, Party, PartyId, Place, PlaceId, PlaceKind, Record, Recurrence, Region, RegionId,
-    Reshape, Route, Site, TableDef, TableRowDef, Ware, limits,
+    CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide, Edit,
+    EncounterTables, Item, Journey, Leg, MapPath, MaterialType, Party, PartyId, Place, PlaceId,
+    PlaceKind, Record, Recurrence, Region, RegionId, Reshape, Site, TableDef, TableRowDef, Ware,
+    limits,
 };
 use crate::rules::expr::DiceExpr;
 use crate::rules::travel::gather::Abundance;
@@ -279,46 +279,10 @@ pub fn new_leg(data: &CampaignData, party: PartyId, name: &str, km: f64) -> Leg 
 }
 
 /// A journey of `party` from today, one 32 km leg on foot in the region
-/// the party is in; each day setting off at sunrise (07:00 at the
-/// earliest), the base travel hours, and the party's members on watch in
-/// turn.
+/// the party is in ([`crate::plan::new_trip`]'s day pattern).
 pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
     let leg = new_leg(data, party, "First leg", 32.0);
-    let sunrise = (data.settings.calendar)
-        .season_on(data.settings.clock.day)
-        .map_or(0.0, |(_, sunrise, _)| sunrise);
-    let mut watchers: Vec<&Character> = data.members(party).collect();
-    watchers.sort_by_key(|c| c.name.to_lowercase());
-    let defaults = DayPattern::default();
-    let pattern = DayPattern {
-        start_hour: defaults.start_hour.max(sunrise.ceil() as i64),
-        travel_hours: data.settings.base_travel_hours(),
-        watchers: watchers.iter().map(|c| c.id).collect(),
-        ..defaults
-    };
-    let journey = Journey {
-        id: data.next_id::<Journey>(),
-        name: "New journey".to_owned(),
-        party,
-        start: data.settings.clock,
-        plan: JourneyPlan {
-            resumed: Vec::new(),
-            shown: Default::default(),
-            methods: data.settings.house_rules.methods.clone(),
-            routes: vec![Route {
-                name: "Main route".to_owned(),
-                legs: vec![leg],
-            }],
-            chosen: 0,
-            pattern,
-            food_order: FoodOrder::default(),
-            days: Default::default(),
-        },
-        played_hours: 0,
-        log: Vec::new(),
-        food_left: Vec::new(),
-        exhaustion_gained: Vec::new(),
-    };
+    let journey = crate::plan::new_trip(data, party, "New journey", leg);
     added("New journey", &journey)
 }
 
