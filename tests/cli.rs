@@ -1695,9 +1695,11 @@ fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
             step = match next {
                 waybook::model::RoundStep::Setback => TravelStep::Setback { spend_token: true },
                 waybook::model::RoundStep::Encounter => TravelStep::Encounter(EncounterChoice::Die),
-                waybook::model::RoundStep::Camping => {
-                    TravelStep::Camp(default_orders(&session.data, party))
-                }
+                waybook::model::RoundStep::Camping => TravelStep::Camp(default_orders(
+                    &session.data,
+                    party,
+                    &waybook::plan::same_day::on_watch_tonight(&session.data, party),
+                )),
                 waybook::model::RoundStep::Done => break,
             };
         }

@@ -121,7 +121,11 @@ fn travel_step(rng: &mut StdRng, data: &CampaignData, party: PartyId) -> TravelS
             spend_token: rng.random_bool(0.5),
         },
         Some(RoundStep::Encounter) => TravelStep::Encounter(EncounterChoice::Die),
-        Some(RoundStep::Camping) => TravelStep::Camp(round::default_orders(data, party)),
+        Some(RoundStep::Camping) => TravelStep::Camp(round::default_orders(
+            data,
+            party,
+            &waybook::plan::same_day::on_watch_tonight(data, party),
+        )),
     }
 }
 

@@ -114,7 +114,7 @@ fn travel_walk(
                 TravelStep::Encounter(EncounterChoice::Scouted { instead: true }),
             ],
             Some(RoundStep::Camping) => {
-                let mut orders = vec![round::default_orders(&data, party)];
+                let mut orders = vec![round::default_orders(&data, party, &[])];
                 // Orders the GM might set: anyone unfed, any action.
                 for _ in 0..4 {
                     let mut o = orders[0].clone();
@@ -155,7 +155,7 @@ fn travel_walk(
         take(&mut rng, &mut data, &ways);
         // The party cannot get stuck: default orders are always a way through a camp.
         if data.round_in_play(party).map(|r| r.next) == Some(RoundStep::Camping) {
-            let orders = round::default_orders(&data, party);
+            let orders = round::default_orders(&data, party, &[]);
             prop_assert_eq!(
                 round::check(&data, party, &TravelStep::Camp(orders)),
                 Ok(())

@@ -830,7 +830,7 @@ fn a_camp_is_made_with_fewer_supplies_than_allies_and_with_none() {
     let mut data = campaign();
     with_supplies(&mut data, 1);
     to_camp(&mut data);
-    let orders = default_orders(&data, PARTY);
+    let orders = default_orders(&data, PARTY, &[]);
     // Everyone fed who can be: Ana, the first hero; Bran and Cole unfed.
     assert_eq!(
         orders.heroes.iter().map(|o| o.fed).collect::<Vec<_>>(),
@@ -866,7 +866,7 @@ fn a_camp_is_made_with_fewer_supplies_than_allies_and_with_none() {
     // "If the party is completely out of Supplies, they may not take the
     // Shelter or Cook actions until they have acquired more."
     to_camp(&mut data);
-    let orders = default_orders(&data, PARTY);
+    let orders = default_orders(&data, PARTY, &[]);
     assert!(orders.heroes.iter().all(|o| o.action == Action::Recover));
     let cooking = camp_orders(Action::Cook, Action::Recover);
     assert_eq!(

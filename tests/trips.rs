@@ -314,7 +314,8 @@ fn play_round(data: &mut CampaignData, path: MapPathId, pathfind: &[u32]) {
         let edit = travel_step(data, PARTY, &step, &mut dice).expect("the step plays");
         apply(data, &edit);
     }
-    let camp = TravelStep::Camp(default_orders(data, PARTY));
+    let watch = waybook::plan::same_day::on_watch_tonight(data, PARTY);
+    let camp = TravelStep::Camp(default_orders(data, PARTY, &watch));
     let edit = travel_step(data, PARTY, &camp, &mut Dice::seeded(3)).expect("the camp");
     apply(data, &edit);
 }
@@ -558,5 +559,62 @@ fn undoing_the_rounds_first_step_removes_the_trip_it_began() {
             &data.rounds,
             data.settings.clock
         )
+    );
+}
+
+/// NOTES.md, "Both travel texts on the same day": "the Watch action is
+/// taken by those on watch in the rota unless the players choose
+/// otherwise". Ana (a Defender) keeps the trip's watch: tonight's camp
+/// starts with her watching and Bo cooking; the last camp's orders do
+/// not take her off the watch, tonight's choice does. Bo, on the rota too
+/// but with no Defender rank, cannot watch and cooks.
+#[test]
+fn those_on_the_trips_watch_rota_take_the_watch_at_camp() {
+    use waybook::plan::same_day::{on_watch_tonight, travel_step};
+    use waybook::rules::rounds::camp::Action;
+    use waybook::travel::round::{
+        EncounterChoice, Kept, TravelStep, default_orders, orders_for_now,
+    };
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let mut j = data.journeys[&trip].clone();
+    j.plan.pattern.watch_hours = 4;
+    j.plan.pattern.watchers = vec![CharacterId(1), CharacterId(2)];
+    data.apply(&Change::journey(data.journeys.get(&trip), Some(&j)));
+    let mut ana = data.characters[&CharacterId(1)].clone();
+    ana.rounds.ranks.defender = 1;
+    data.apply(&Change::character(data.characters.get(&ana.id), Some(&ana)));
+    for (step, faces) in [
+        (TravelStep::Navigate(LANE), vec![9]),
+        (TravelStep::Encounter(EncounterChoice::Die), vec![5, 1]),
+    ] {
+        let edit = travel_step(&data, PARTY, &step, &mut Dice::scripted(faces)).expect("played");
+        apply(&mut data, &edit);
+    }
+    let watch = on_watch_tonight(&data, PARTY);
+    assert_eq!(watch, vec![CharacterId(1), CharacterId(2)]);
+    let action = |orders: &waybook::travel::round::CampOrders, who: i64| {
+        (orders.heroes.iter())
+            .find(|o| o.hero == CharacterId(who))
+            .map(|o| o.action)
+    };
+    let orders = default_orders(&data, PARTY, &watch);
+    assert_eq!(action(&orders, 1), Some(Action::Watch));
+    assert_eq!(action(&orders, 2), Some(Action::Cook), "no Defender rank");
+    let mut cooking = orders.clone();
+    cooking.heroes[0].action = Action::Shelter;
+    let last = orders_for_now(&data, PARTY, Some(Kept::LastCamp(&cooking)), &watch);
+    assert_eq!(action(&last, 1), Some(Action::Watch), "the rota's watch");
+    let tonight = orders_for_now(&data, PARTY, Some(Kept::Tonight(&cooking)), &watch);
+    assert_eq!(
+        action(&tonight, 1),
+        Some(Action::Shelter),
+        "the players chose"
+    );
+    assert!(
+        default_orders(&data, PARTY, &[])
+            .heroes
+            .iter()
+            .all(|o| o.action != Action::Watch)
     );
 }

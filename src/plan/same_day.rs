@@ -15,8 +15,8 @@ use super::from_map::leg_along;
 use super::play::{PlayError, Until, moved_to_now, play_on, round_of_the_day};
 use super::{JourneyPlanView, new_trip, plan};
 use crate::model::{
-    Along, CampaignData, Change, Edit, Journey, MapPathId, PartyId, Resumed, RoundStep, RuleText,
-    TravelRound,
+    Activity, Along, CampaignData, Change, CharacterId, Edit, Journey, MapPathId, PartyId, Resumed,
+    RoundStep, RuleText, TravelRound,
 };
 use crate::rules::dice::Dice;
 use crate::travel::round::{self, TravelError, TravelStep};
@@ -100,6 +100,24 @@ pub fn today(data: &CampaignData, party: PartyId) -> Option<TripToday> {
         path: path.id,
         path_name: path.name.clone(),
         toward: (data.places.get(&along.toward)).map_or_else(String::new, |p| p.name.clone()),
+    })
+}
+
+/// Who keeps watch the night the party's round in play camps, when the
+/// round is a trip's day: those the trip's watch rota sets on watch that
+/// day (NOTES.md: "the Watch action is taken by those on watch in the rota
+/// unless the players choose otherwise"). None when it is no trip's day.
+pub fn on_watch_tonight(data: &CampaignData, party: PartyId) -> Vec<CharacterId> {
+    let day = data.round_in_play(party).and_then(|round| {
+        let (trip, view) = trip_of(data, round)?;
+        let (d, _) = view.locate(trip.played_hours)?;
+        view.days.into_iter().nth(d)
+    });
+    day.map_or_else(Vec::new, |day| {
+        (day.characters.iter())
+            .filter(|c| c.activities.contains(&Activity::Watch))
+            .map(|c| c.character)
+            .collect()
     })
 }
 

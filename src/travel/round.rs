@@ -797,10 +797,13 @@ pub fn camp_plan(data: &CampaignData, party: PartyId, orders: &CampOrders) -> Re
 }
 
 /// Orders for tonight that the rules admit: everyone fed who can be (the
-/// heroes first, then the allies, while the Supplies last), one hero
-/// cooking and one sheltering while there are Supplies, the rest
+/// heroes first, then the allies, while the Supplies last); the heroes
+/// `on_watch` (tonight's watch rota, when the round is a trip's day) keep
+/// watch where they can take it ("the Watch action is taken by those on
+/// watch in the rota unless the players choose otherwise"); of the others,
+/// one cooking and one sheltering while there are Supplies, the rest
 /// recovering.
-pub fn default_orders(data: &CampaignData, party: PartyId) -> CampOrders {
+pub fn default_orders(data: &CampaignData, party: PartyId, on_watch: &[CharacterId]) -> CampOrders {
     let fellow = data
         .round_in_play(party)
         .is_some_and(|r| r.fellow_travelers);
@@ -814,15 +817,17 @@ pub fn default_orders(data: &CampaignData, party: PartyId) -> CampOrders {
         supplies -= i64::from(fed);
         fed
     };
+    let watches = |hero: &Character| {
+        on_watch.contains(&hero.id) && action_refusal(data, party, hero, Action::Watch).is_none()
+    };
+    let mut basic = [Action::Cook, Action::Shelter].into_iter().filter(|_| !out);
     let heroes = super::heroes(data, party)
         .iter()
-        .enumerate()
-        .map(|(n, hero)| HeroOrder {
+        .map(|hero| HeroOrder {
             hero: hero.id,
-            action: match n {
-                0 if !out => Action::Cook,
-                1 if !out => Action::Shelter,
-                _ => Action::Recover,
+            action: match watches(hero) {
+                true => Action::Watch,
+                false => basic.next().unwrap_or(Action::Recover),
             },
             fed: feed(),
             target: None,
@@ -840,23 +845,37 @@ pub fn default_orders(data: &CampaignData, party: PartyId) -> CampOrders {
     }
 }
 
+/// The orders the GM set before, kept where the rules still allow them.
+#[derive(Debug, Clone, Copy)]
+pub enum Kept<'a> {
+    /// Set at tonight's camp: every hero keeps theirs.
+    Tonight(&'a CampOrders),
+    /// Set at the last camp: kept but by those on watch tonight, who
+    /// take the watch.
+    LastCamp(&'a CampOrders),
+}
+
 /// Tonight's orders for the party as it stands now: fed as
 /// [`default_orders`] feeds (while the Supplies as they are last), each
-/// hero keeping the action and target of `kept` (the orders the GM set
-/// before: at this camp, or the last) where the rules still allow it.
+/// hero keeping the action and target of `kept` where the rules still
+/// allow it.
 pub fn orders_for_now(
     data: &CampaignData,
     party: PartyId,
-    kept: Option<&CampOrders>,
+    kept: Option<Kept<'_>>,
+    on_watch: &[CharacterId],
 ) -> CampOrders {
-    let mut orders = default_orders(data, party);
-    let Some(kept) = kept else {
-        return orders;
+    let mut orders = default_orders(data, party, on_watch);
+    let (kept, tonight) = match kept {
+        None => return orders,
+        Some(Kept::Tonight(kept)) => (kept, true),
+        Some(Kept::LastCamp(kept)) => (kept, false),
     };
     for order in &mut orders.heroes {
         let before = kept.heroes.iter().find(|o| o.hero == order.hero);
         let hero = data.characters.get(&order.hero);
-        if let (Some(before), Some(hero)) = (before, hero)
+        let watching = !tonight && on_watch.contains(&order.hero);
+        if let (Some(before), Some(hero), false) = (before, hero, watching)
             && action_refusal(data, party, hero, before.action).is_none()
         {
             order.action = before.action;

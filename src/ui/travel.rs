@@ -685,7 +685,8 @@ type CampKey = (TravelRoundId, i64, bool, Vec<CharacterId>);
 
 /// Tonight's orders as the GM sets them, for the party as it stands: made
 /// again by the domain ([`round::orders_for_now`]: everyone fed who can be,
-/// the actions the GM chose kept where still allowed) whenever the round,
+/// those on the trip's watch rota watching, the actions the GM chose kept
+/// where still allowed) whenever the round,
 /// the Supplies, a Fellow Travelers' meal or the members change, so the
 /// form never feeds more than there is.
 fn orders_for<'s>(
@@ -699,7 +700,14 @@ fn orders_for<'s>(
     let key = (round, party.supplies, fellow, members);
     let orders = match state.camp.take() {
         Some((k, orders)) if k == key => orders,
-        kept => round::orders_for_now(data, party.id, kept.as_ref().map(|(_, o)| o)),
+        kept => {
+            let kept = kept.as_ref().map(|((r, ..), o)| match *r == round {
+                true => round::Kept::Tonight(o),
+                false => round::Kept::LastCamp(o),
+            });
+            let on_watch = crate::plan::same_day::on_watch_tonight(data, party.id);
+            round::orders_for_now(data, party.id, kept, &on_watch)
+        }
     };
     &mut state.camp.insert((key, orders)).1
 }

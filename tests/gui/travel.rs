@@ -238,7 +238,9 @@ fn a_camp_with_one_supply_or_none_is_still_made() {
     f.harness.key_press(Key::Escape);
     f.harness.run();
     assert!(make_camp_enabled(&f), "a camp with 0 Supplies is played");
-    f.dice(&with_the_days_hours(&[10]));
+    // Tonight a Defender is on the trip's watch rota: the Watch's d10 10
+    // fails; then the ambush die.
+    f.dice(&with_the_days_hours(&[10, 10]));
     f.click("Make camp");
     let round = f.data().rounds.values().last().expect("the round");
     assert_eq!(round.next, RoundStep::Done);
@@ -497,8 +499,9 @@ fn the_path_picker_takes_the_forecast_route_after_arriving() {
     );
     pick_path(&mut f, MILL_TRACK);
     // On course, a quiet benign day, a quiet night; the second day rolls
-    // its weather first (the demo's last Divine foretold the first's).
-    for faces in [&[10, 5, 1, 10][..], &[1, 10, 5, 1, 10]] {
+    // its weather first (the demo's last Divine foretold the first's), and
+    // its night a Defender on the trip's watch rota keeps the watch (d10 10).
+    for faces in [&[10, 5, 1, 10][..], &[1, 10, 5, 1, 10, 10]] {
         f.dice(&with_the_days_hours(faces));
         f.click("Roll the Navigation Phase");
         f.click("Cast the encounter die");
