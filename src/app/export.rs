@@ -20,12 +20,22 @@ pub enum ExportError {
     Stopped,
 }
 
+/// What a finished export says, and whether it wrote its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub message: String,
+    pub written: bool,
+}
+
 /// An export running in the background.
 pub struct ExportJob {
     pub total: usize,
+    /// What each journey's packet among the sheets prints, to keep once
+    /// the file is written.
+    pub printed: Vec<(crate::model::JourneyId, crate::plan::summary::Printed)>,
     done: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
-    outcome: Receiver<Result<String, ExportError>>,
+    outcome: Receiver<Result<Outcome, ExportError>>,
 }
 
 impl ExportJob {
@@ -35,6 +45,13 @@ impl ExportJob {
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, outcome) = channel();
         let total = sheets.len();
+        let printed = (sheets.iter())
+            .filter_map(|sheet| match sheet {
+                Sheet::Journey(id) => data.journeys.get(id),
+                _ => None,
+            })
+            .map(|j| (j.id, crate::plan::summary::Printed::now(&data, j)))
+            .collect();
         let (worker_done, worker_cancel) = (done.clone(), cancel.clone());
         std::thread::spawn(move || {
             let result = pdf::render_counted(&data, &sheets, paper, &mut |finished| {
@@ -43,16 +60,20 @@ impl ExportJob {
             });
             let message = match result {
                 Ok((bytes, pages)) => crate::files::write_atomically(&path, &bytes)
-                    .map(|()| {
-                        format!(
+                    .map(|()| Outcome {
+                        message: format!(
                             "Exported {} to {} ({} KB)",
                             pdf::made(&data, &sheets, pages),
                             path.display(),
                             bytes.len() / 1024
-                        )
+                        ),
+                        written: true,
                     })
                     .map_err(ExportError::from),
-                Err(PdfError::Cancelled) => Ok("Export cancelled; no file was written".to_owned()),
+                Err(PdfError::Cancelled) => Ok(Outcome {
+                    message: "Export cancelled; no file was written".to_owned(),
+                    written: false,
+                }),
                 Err(e) => Err(ExportError::NotMade(e)),
             };
             // The app may have closed meanwhile; then nobody waits for the answer.
@@ -60,6 +81,7 @@ impl ExportJob {
         });
         Self {
             total,
+            printed,
             done,
             cancel,
             outcome,
@@ -75,7 +97,7 @@ impl ExportJob {
     }
 
     /// The outcome once the worker has finished: a message, or an error to show.
-    pub fn poll(&self) -> Option<Result<String, ExportError>> {
+    pub fn poll(&self) -> Option<Result<Outcome, ExportError>> {
         match self.outcome.try_recv() {
             Ok(outcome) => Some(outcome),
             Err(TryRecvError::Empty) => None,

@@ -22,7 +22,7 @@ pub use default_campaign::open_default;
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
 pub use session::{EditError, Session};
 
-use crate::model::{Edit, LogKind};
+use crate::model::{Edit, JourneyId, LogKind};
 use crate::store::Campaign;
 use crate::store::snapshots::Snapshots;
 use std::path::{Path, PathBuf};
@@ -426,10 +426,36 @@ impl App {
         let Some(outcome) = self.export_job.as_ref().and_then(export::ExportJob::poll) else {
             return;
         };
-        self.export_job = None;
+        let Some(job) = self.export_job.take() else {
+            return;
+        };
         match outcome {
-            Ok(message) => self.notify(message),
+            Ok(done) => {
+                self.notify(done.message);
+                if done.written {
+                    self.keep_printed(job.printed);
+                }
+            }
             Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    /// Keeps in the campaign what each journey's packet printed, so that
+    /// its plan says what changed since, even after the file is opened
+    /// again. Not keeping it loses nothing but that: the GM is told.
+    fn keep_printed(&mut self, printed: Vec<(JourneyId, crate::plan::summary::Printed)>) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        for (journey, printed) in printed {
+            let key = crate::plan::summary::Printed::key(journey);
+            let kept = serde_json::to_string(&printed)
+                .map_err(|e| e.to_string())
+                .and_then(|value| session.keep(key, value).map_err(|e| e.to_string()));
+            if let Err(e) = kept {
+                self.fail(format!("The packet was printed, but what it printed could not be kept to compare the plan with later: {e}"));
+                return;
+            }
         }
     }
 

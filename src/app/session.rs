@@ -48,6 +48,9 @@ pub struct Session {
     log_reading: Option<LogReading>,
     /// Why the log could not be read, until [`Self::log_news`] tells it.
     log_news: Option<String>,
+    /// The app's notes about the campaign, kept in its file outside its
+    /// records ([`Campaign::keep`]).
+    pub kept: std::collections::BTreeMap<String, String>,
 }
 
 impl Session {
@@ -58,7 +61,9 @@ impl Session {
         let (data, log_reading) = campaign.load_but_log()?;
         campaign.check_in_background();
         let identity = campaign.path().and_then(file_identity);
+        let kept = campaign.kept()?;
         Ok(Self {
+            kept,
             campaign,
             data,
             history: History::default(),
@@ -211,6 +216,16 @@ impl Session {
         for change in applied.iter().rev() {
             self.data.apply(&change.inverse());
         }
+    }
+
+    /// Keeps `value` under `key` among the app's notes about the campaign:
+    /// not an edit, so not undone; refused as an edit would be (a file
+    /// replaced, read-only or full), the notes as they were.
+    pub fn keep(&mut self, key: String, value: String) -> Result<(), EditError> {
+        self.check_file()?;
+        self.campaign.keep(&key, &value)?;
+        self.kept.insert(key, value);
+        Ok(())
     }
 
     /// Undoes the last edit; returns its label, or `None` if there was none.

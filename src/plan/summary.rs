@@ -5,11 +5,12 @@
 //! expected exhaustion, +280 food units".
 
 use super::{FoodLedger, JourneyPlanView, Known};
-use crate::model::{decimal, plural};
+use crate::model::{CampaignData, ClockTime, Journey, JourneyId, decimal, plural};
+use serde::{Deserialize, Serialize};
 
 /// One calendar day of a plan, as the GM saw it (a day the trip was left
 /// in and went on is one day).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DaySummary {
     /// 1 is the trip's first calendar day.
     pub day: i64,
@@ -21,7 +22,7 @@ pub struct DaySummary {
 }
 
 /// A plan as the GM saw it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub tests: usize,
     pub expected_exhaustion: f64,
@@ -103,6 +104,40 @@ impl Summary {
             ));
         }
         lines
+    }
+}
+
+/// A plan as its packet printed it, and the campaign's time it was
+/// printed at: kept in the campaign's file, so that after it is opened
+/// again the plan still says what changed since.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Printed {
+    pub at: ClockTime,
+    pub summary: Summary,
+}
+
+impl Printed {
+    /// What `journey`'s packet prints now.
+    pub fn now(data: &CampaignData, journey: &Journey) -> Self {
+        let view = super::plan(data, journey);
+        let food = super::food_ledger(data, journey, &view);
+        Self {
+            at: data.settings.clock,
+            summary: Summary::of(&view, &food),
+        }
+    }
+
+    /// The key it is kept under in the campaign's file.
+    pub fn key(journey: JourneyId) -> String {
+        format!("printed journey {}", journey.0)
+    }
+
+    /// The journey a key names, if it names one.
+    pub fn journey_of(key: &str) -> Option<JourneyId> {
+        key.strip_prefix("printed journey ")?
+            .parse()
+            .ok()
+            .map(JourneyId)
     }
 }
 

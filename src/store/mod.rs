@@ -402,6 +402,26 @@ impl Campaign {
         Ok(())
     }
 
+    /// Keeps `value` under `key` among the app's notes about the campaign:
+    /// in its file but outside its records, so never exported or undone
+    /// (what a plan came to when its packet was printed).
+    pub fn keep(&mut self, key: &str, value: &str) -> Result<()> {
+        self.verified()?;
+        self.conn.execute(
+            "INSERT INTO kept (key, value) VALUES (?1, ?2) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [key, value],
+        )?;
+        Ok(())
+    }
+
+    /// The app's notes about the campaign, by key ([`Self::keep`]).
+    pub fn kept(&self) -> Result<std::collections::BTreeMap<String, String>> {
+        let mut statement = self.conn.prepare("SELECT key, value FROM kept")?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// Writes a consistent copy of the live campaign through SQLite's backup
     /// API: first to a temporary file beside the target, then renamed into
     /// place, so a failed copy never leaves a half-written file.

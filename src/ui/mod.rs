@@ -159,7 +159,12 @@ impl UiState {
     /// The screens' state follows what happened in the app.
     fn heed(&mut self, notice: Notice, app: &mut App) {
         match notice {
-            Notice::CampaignOpened => *self = UiState::default(),
+            Notice::CampaignOpened => {
+                *self = UiState::default();
+                if let Some(session) = &app.session {
+                    self.journeys.recall_printed(&session.kept);
+                }
+            }
             Notice::HistoryStepped => self.discard_typing(),
             Notice::ExportAsked => self.export.open = true,
             Notice::SnapshotsAsked => self.snapshots.show(),

@@ -894,3 +894,51 @@ fn a_path_made_longer_says_what_it_changed_in_the_trip() {
     f.click("Seen");
     assert!(!f.shows(changed));
 }
+
+/// Issue 35: "the plan says what changed since it was last printed". The
+/// GM prints the trip's packet, lengthens the Silverrun, and closes the
+/// campaign; opened again, the plan still says what changed since the
+/// packet was printed, and when that was. A note kept by the print that
+/// no longer reads is only a comparison lost: the plan opens as seen.
+#[test]
+fn a_printed_plan_says_what_changed_after_the_file_is_opened_again() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("packet.pdf");
+    let mut f = Fixture::with_dialogs(vec![waybook::app::DialogOutcome::Picked(out)]);
+    f.click("Journeys");
+    f.click("By the river, on the map");
+    f.harness.get_by_label("Export packet PDF…").click();
+    f.wait_for_export();
+    f.harness.run();
+    let key = "printed journey 2";
+    let session = f.harness.state().app.session.as_ref().expect("open");
+    assert!(session.kept.contains_key(key), "the print is kept");
+    f.click("Map");
+    f.click("Down the Silverrun: D5 ⚠4 · 3 rounds · wild");
+    f.type_into("km", "120");
+    let file = f.path("demo.waybook");
+    let reopen = |f: &mut Fixture| {
+        f.harness.state_mut().app.open_path(&file);
+        f.harness.state_mut().app.watch_log(true);
+        f.harness.run();
+        f.click("Journeys");
+        f.click("By the river, on the map");
+    };
+    reopen(&mut f);
+    // Printed at the clock, which editing a path does not move.
+    let settings = &f.data().settings;
+    let printed = format!(
+        "Changed since its packet was printed ({}):",
+        settings.when(settings.clock)
+    );
+    assert!(printed.contains("Harvestmoon 1203"), "{printed}");
+    assert!(f.shows(&printed), "{printed}");
+    assert!(f.shows("expected exhaustion"), "what it adds is said");
+    // The note spoilt in the file: the plan opens as seen, nothing else lost.
+    let mut campaign = waybook::store::Campaign::open(&file).expect("opens");
+    campaign.keep(key, "not a summary").expect("written");
+    drop(campaign);
+    reopen(&mut f);
+    assert!(!f.shows("Changed since"));
+    assert_eq!(f.reloaded().paths, f.data().paths);
+}

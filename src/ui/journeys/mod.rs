@@ -50,7 +50,7 @@ pub struct JourneysState {
     trip_to: std::collections::BTreeMap<JourneyId, crate::model::PlaceId>,
     /// Each plan as the GM last looked at it or printed it: what changed
     /// since is said until they have seen it.
-    seen: std::collections::BTreeMap<JourneyId, plan::summary::Summary>,
+    seen: std::collections::BTreeMap<JourneyId, Seen>,
     /// The journey drawn and the pass it was drawn in: a change made while
     /// the GM looks at the plan is seen as it is made.
     drawn: Option<(JourneyId, u64)>,
@@ -59,6 +59,42 @@ pub struct JourneysState {
     /// The plan, ledger and route comparison for (revision, journey):
     /// recomputed only when the campaign changes.
     cache: Option<Computed>,
+}
+
+/// A plan as the GM last saw it: looked at, or printed (at the campaign's
+/// time given).
+struct Seen {
+    summary: plan::summary::Summary,
+    printed_at: Option<crate::model::ClockTime>,
+}
+
+impl Seen {
+    fn looked(summary: &plan::summary::Summary) -> Self {
+        Self {
+            summary: summary.clone(),
+            printed_at: None,
+        }
+    }
+}
+
+impl JourneysState {
+    /// The plans as their packets were last printed, kept in the campaign
+    /// (`kept`): what changed since is said on opening it again.
+    pub fn recall_printed(&mut self, kept: &std::collections::BTreeMap<String, String>) {
+        for (key, value) in kept {
+            let Some(journey) = plan::summary::Printed::journey_of(key) else {
+                continue;
+            };
+            // A note that no longer reads is only a comparison lost.
+            if let Ok(printed) = serde_json::from_str::<plan::summary::Printed>(value) {
+                let seen = Seen {
+                    summary: printed.summary,
+                    printed_at: Some(printed.at),
+                };
+                self.seen.insert(journey, seen);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for JourneysState {
@@ -123,9 +159,9 @@ pub fn journeys_ui(
         let looking = state.drawn.is_some_and(|(j, at)| j == journey.id && at + 1 >= pass);
         state.drawn = Some((journey.id, pass));
         if looking && !state.unseen.contains(&journey.id) {
-            state.seen.insert(journey.id, summary.clone());
+            state.seen.insert(journey.id, Seen::looked(summary));
         }
-        changed_since_ui(ui, state, journey, summary);
+        changed_since_ui(ui, state, data, journey, summary);
         ui.separator();
         // Each tab keeps its own place: the Food tab scrolled down does
         // not open the Charts tab halfway.
@@ -351,7 +387,11 @@ fn header_ui(
         {
             out.push(Command::Export(vec![crate::pdf::Sheet::Journey(j.id)]));
             // Printed: what it says now is what the GM has in hand.
-            state.seen.insert(j.id, summary.clone());
+            let seen = Seen {
+                summary: summary.clone(),
+                printed_at: Some(data.settings.clock),
+            };
+            state.seen.insert(j.id, seen);
         }
     });
 }
@@ -383,23 +423,29 @@ fn plural_decimal(n: f64, one: &str) -> String {
 fn changed_since_ui(
     ui: &mut Ui,
     state: &mut JourneysState,
+    data: &CampaignData,
     j: &Journey,
     now: &plan::summary::Summary,
 ) {
     let Some(before) = state.seen.get(&j.id) else {
-        state.seen.insert(j.id, now.clone());
+        state.seen.insert(j.id, Seen::looked(now));
         return;
     };
-    let lines = now.changes_since(before);
+    let lines = now.changes_since(&before.summary);
     if lines.is_empty() {
         state.unseen.remove(&j.id);
         return;
     }
+    let heading = match before.printed_at {
+        Some(at) => format!(
+            "Changed since its packet was printed ({}):",
+            data.settings.when(at)
+        ),
+        None => "Changed since you last looked at this plan or printed it:".to_owned(),
+    };
     state.unseen.insert(j.id);
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(
-            RichText::new("Changed since you last looked at this plan or printed it:").strong(),
-        );
+        ui.label(RichText::new(heading).strong());
         for line in &lines {
             ui.label(line);
         }
@@ -408,7 +454,7 @@ fn changed_since_ui(
             .on_hover_text("Keep the plan as it is now as the one to compare with")
             .clicked()
         {
-            state.seen.insert(j.id, now.clone());
+            state.seen.insert(j.id, Seen::looked(now));
             state.unseen.remove(&j.id);
         }
     });
