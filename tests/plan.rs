@@ -1151,3 +1151,72 @@ fn journey_with(journey: &Journey, region: RegionId) -> Journey {
     j.plan.routes[0].legs[0].region = Some(region);
     j
 }
+
+/// Issue 35, one weather: "any other day by the forecast's chances, so a
+/// day's expected exhaustion and food are weighted by the chance of each
+/// weather". The days a party's food lasts (its sheet, the Parties screen,
+/// a handout) read the days ahead as a plan does: in a Plain whose table
+/// gives Extreme cold on 4 of 10 and keeps no weather, nothing rolled,
+/// each day needs 40 × 1.4 = 56 units a hero, opened as 3 rations of 20;
+/// the two heroes' 56 rations last 56 / 6 = 9 whole days (14 at 4 a day,
+/// as the day's own ×1 read it before).
+#[test]
+fn a_party_s_food_lasts_as_the_forecast_weighs_the_days_ahead() {
+    let (mut data, _) = small_party(56 * 20);
+    let table = TableDef::one_per_face(
+        TableId(7),
+        "Plain weather",
+        &[
+            "Extreme cold",
+            "Extreme cold",
+            "Extreme cold",
+            "Extreme cold",
+            "Mild",
+            "Mild",
+            "Mild",
+            "Mild",
+            "Mild",
+            "Mild",
+        ],
+    );
+    data.apply(&Change::of(None, Some(&table)));
+    let mut settings = data.settings.clone();
+    settings.weather_table = Some(table.id);
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: settings,
+    });
+    let region = Region::new(RegionId(1), "Plain");
+    data.apply(&Change::of(None, Some(&region)));
+    let place = Place {
+        shown: Default::default(),
+        id: PlaceId(1),
+        name: "Camp".into(),
+        kind: PlaceKind::Settlement,
+        x: 0.0,
+        y: 0.0,
+        notes: String::new(),
+        region: Some(region.id),
+        merchant_table: None,
+    };
+    data.apply(&Change::of(None, Some(&place)));
+    let mut party = data.parties[&PartyId(1)].clone();
+    party.travel.place = Some(place.id);
+    data.apply(&Change::of(data.parties.get(&party.id), Some(&party)));
+    let food = plan::food::party_food(&data, party.id);
+    assert_eq!(food.days_full, Some(9));
+    // Today rolled mild and kept for certain: ×1 every day, 14 days.
+    let mut region = data.regions[&RegionId(1)].clone();
+    region.keep_percent = 100;
+    data.apply(&Change::of(data.regions.get(&region.id), Some(&region)));
+    let mild = Weather {
+        id: WeatherId::of(region.id, 1),
+        region: region.id,
+        day: 1,
+        weather: "Mild".into(),
+        rolled: "d10 = 7".into(),
+        foretold: false,
+    };
+    data.apply(&Change::of(None, Some(&mild)));
+    assert_eq!(plan::food::party_food(&data, party.id).days_full, Some(14));
+}

@@ -403,7 +403,8 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
 /// it lasts at full and at half rations, eaten as a journey's ledger eats
 /// (whole items, the stash after the packs). Each day's need is times the
 /// day's multiplier: that of its weather where the party is (×2 in extreme
-/// heat or cold), the weather rolled or foretold for it, else today's.
+/// heat or cold), the weather rolled or foretold for it, else weighted by
+/// the forecast's chance of each weather, as a journey's plan weighs it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PartyFood {
     pub units: f64,
@@ -434,9 +435,15 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
         .get(&party)
         .and_then(|p| data.region_of_party(p));
     let weather = |day: i64| region.and_then(|r| data.weather_on(r.id, today + day));
-    let multiplier_on = |day: i64| {
-        let w = weather(day).or_else(|| weather(0));
-        w.map_or(1.0, |w| f64::from(rations::day_multiplier(w.temperature())))
+    let ahead = region.map_or_else(Vec::new, |r| expected_multipliers(data, r));
+    let multiplier_on = |day: i64| match weather(day) {
+        Some(w) => f64::from(rations::day_multiplier(w.temperature())),
+        // Not known: the forecast's chances, as a journey's plan reads
+        // them; past the days looked at (or with no forecast), the last
+        // day's, or today's weather.
+        None => (ahead.get(day as usize).or(ahead.last()).copied()).unwrap_or_else(|| {
+            weather(0).map_or(1.0, |w| f64::from(rations::day_multiplier(w.temperature())))
+        }),
     };
     let multiplier = weather(0).map_or(1, |w| rations::day_multiplier(w.temperature()));
     let need_today = (members.iter())
@@ -462,6 +469,26 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
         days_half,
         looked_after: !data.settings.track_food,
     }
+}
+
+/// How far ahead a party's food reads the forecast's chances: a year,
+/// each season's table once.
+const FORECAST_DAYS: i64 = 366;
+
+/// The expected food multiplier of each day from today in `region`: each
+/// weather's multiplier weighted by the forecast's chance of it (the
+/// Weather screen's odds, which a journey's plan reads too). Empty when
+/// the region has no table to forecast with.
+fn expected_multipliers(data: &CampaignData, region: &crate::model::Region) -> Vec<f64> {
+    let through = data.settings.clock.day + FORECAST_DAYS;
+    let days = crate::model::weather::odds_from_today(data, region, through).unwrap_or_default();
+    (days.iter())
+        .map(|d| {
+            (super::skies::by_temperature(&d.odds).iter())
+                .map(|(t, p)| p * f64::from(rations::day_multiplier(*t)))
+                .sum()
+        })
+        .collect()
 }
 
 impl PartyFood {
