@@ -586,4 +586,13 @@ fn the_packet_prints_the_days_food_multiplier_the_plan_shows() {
     let text = all_text(&doc);
     let heading = format!("food ×{}", weighted.food_factor_words());
     assert!(text.contains(&heading), "{heading} in {text}");
+    // Issue 35: "The Days tab shows the weather it planned each day with,
+    // as fact, as foretold or as chance"; the packet prints the same words.
+    let words = weighted.weather_words().expect("the day's weather");
+    assert!(words.contains("(chance)"), "{words}");
+    let flowing = text.replace('\n', " ");
+    assert!(
+        flowing.contains(&format!("Weather: {words}")),
+        "{words} in {text}"
+    );
 }

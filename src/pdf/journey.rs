@@ -6,7 +6,7 @@ use super::blocks::{self, Column};
 use super::layout::Layout;
 use crate::model::calendar::Calendar;
 use crate::model::{CampaignData, Journey};
-use crate::plan::{self, JourneyPlanView};
+use crate::plan::{self, JourneyPlanView, PlanDay};
 
 pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey) {
     let view = plan::plan(data, journey);
@@ -104,6 +104,13 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
         Column::right("1+ degree", 1.1),
         Column::left("On watch", 1.6),
     ];
+    if view.days.iter().any(PlanDay::weather_by_chance) {
+        blocks::line(
+            l,
+            "",
+            "A day whose weather is left to chance lists its tests in the likeliest weather; its expected exhaustion and food weigh each weather by its chance.",
+        );
+    }
     for day in &view.days {
         blocks::section(
             l,
@@ -116,6 +123,9 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
             ),
             40.0,
         );
+        if let Some(words) = day.weather_words() {
+            blocks::line(l, "Weather", &words);
+        }
         let rows: Vec<Vec<String>> = day
             .characters
             .iter()

@@ -82,3 +82,31 @@ pub fn on_the_map(
     }
     seen
 }
+
+/// A path of a trip's route, as the map draws it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoutePath {
+    pub path: crate::model::MapPathId,
+    /// The trip has begun walking it (a leg begun keeps how it was played).
+    pub walked: bool,
+}
+
+/// The map paths of a trip still on the road (some leg not begun), in
+/// order, each marked walked or ahead; empty once every leg is begun, and
+/// for a route of uncharted legs only.
+pub fn route_on_the_map(journey: &Journey) -> Vec<RoutePath> {
+    let Some(route) = journey.route() else {
+        return Vec::new();
+    };
+    if route.legs.iter().all(|l| l.played_as.is_some()) {
+        return Vec::new();
+    }
+    (route.legs.iter())
+        .filter_map(|l| {
+            Some(RoutePath {
+                path: l.path?.path,
+                walked: l.played_as.is_some(),
+            })
+        })
+        .collect()
+}

@@ -194,6 +194,22 @@ pub enum Known {
     Chance { odds: Vec<(String, f64)> },
 }
 
+impl PlanDay {
+    /// The weather the day is planned with, region by region ("Greyspine
+    /// Pass: Extreme cold (foretold) · Lowlands: Rain 42%, Sun 58%
+    /// (chance)"), as the Days tab and the packet say it; None when no
+    /// region's weather is read.
+    pub fn weather_words(&self) -> Option<String> {
+        let words: Vec<String> = self.weather.iter().map(DayWeather::words).collect();
+        (!words.is_empty()).then(|| words.join(" · "))
+    }
+
+    /// Whether any region's weather of the day is left to chance.
+    pub fn weather_by_chance(&self) -> bool {
+        (self.weather.iter()).any(|w| matches!(w.known, Known::Chance { .. }))
+    }
+}
+
 impl DayWeather {
     /// "Greyspine Pass: Extreme cold (foretold)", "Lowlands: Rain 42%,
     /// Sun 58% (chance)".

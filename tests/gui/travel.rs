@@ -942,3 +942,30 @@ fn a_printed_plan_says_what_changed_after_the_file_is_opened_again() {
     assert!(!f.shows("Changed since"));
     assert_eq!(f.reloaded().paths, f.data().paths);
 }
+
+/// Issue 35: "A trip ... Its route is the map's". The Map draws the demo's
+/// trip along its paths and says which lie ahead: the Kettleford road is
+/// walked, the rest to come. Played on by a round along the Ferry lane,
+/// that path is no longer ahead.
+#[test]
+fn the_map_shows_the_trips_paths_ahead() {
+    let mut f = Fixture::demo();
+    f.click("Map");
+    assert!(f.shows(
+        "Trip By the river, on the map: Ferry lane, Down the Silverrun, Hollow Wood track, Emberfall road ahead"
+    ));
+    travel_screen(&mut f);
+    pick_path(
+        &mut f,
+        "Ferry lane to Silverrun Ferry · D3 ⚠1 · 1 round (last partial)",
+    );
+    let mut faces = vec![9, 5, 1];
+    faces.extend([20; 12]);
+    f.dice(&faces);
+    f.click("Roll the Navigation Phase");
+    f.click("Cast the encounter die");
+    f.click("Map");
+    assert!(f.shows(
+        "Trip By the river, on the map: Down the Silverrun, Hollow Wood track, Emberfall road ahead"
+    ));
+}

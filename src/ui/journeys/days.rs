@@ -36,13 +36,11 @@ pub(super) fn next_activity(a: Activity) -> Activity {
 /// foretold, or by the forecast's chances (the hours and tests below are
 /// the likeliest weather's; the forecast and food weigh every weather).
 fn weather_ui(ui: &mut Ui, day: &crate::plan::PlanDay) {
-    if day.weather.is_empty() {
+    let Some(words) = day.weather_words() else {
         return;
-    }
-    let chance = (day.weather.iter()).any(|w| matches!(w.known, crate::plan::Known::Chance { .. }));
-    let words: Vec<String> = day.weather.iter().map(|w| w.words()).collect();
-    let line = ui.label(format!("Weather: {}", words.join(" · ")));
-    if chance {
+    };
+    let line = ui.label(format!("Weather: {words}"));
+    if day.weather_by_chance() {
         line.on_hover_text(
             "Not rolled yet: the hours below are planned in the likeliest weather; the expected exhaustion and the food weigh each weather by its chance, as the Weather screen's forecast gives it",
         );

@@ -200,6 +200,7 @@ fn side_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut Vec
         }
         None => {
             ui.label(RichText::new("Select a place or a path to edit it.").weak());
+            trips_list_ui(ui, data);
         }
     }
 }
@@ -739,6 +740,7 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
         })
         .collect();
     let places = labelled(&painter, centres, &picked, &mut taken);
+    trips_ui(&painter, data, &at, near);
     for path in data.paths.values() {
         let (Some(a), Some(b)) = (at(path.from), at(path.to)) else {
             continue;
@@ -762,6 +764,49 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             FontId::proportional(16.0),
             Color32::GRAY,
         );
+    }
+}
+
+/// Each trip still on the road, under the paths: a band in the flag's
+/// colour along the paths it follows, fainter where it has walked.
+fn trips_ui(
+    painter: &egui::Painter,
+    data: &CampaignData,
+    at: &dyn Fn(PlaceId) -> Option<Pos2>,
+    near: Rect,
+) {
+    for journey in data.journeys.values() {
+        for leg in crate::plan::position::route_on_the_map(journey) {
+            let Some(path) = data.paths.get(&leg.path) else {
+                continue;
+            };
+            let (Some(a), Some(b)) = (at(path.from), at(path.to)) else {
+                continue;
+            };
+            if near.intersects(Rect::from_two_pos(a, b)) {
+                let alpha = if leg.walked { 0.18 } else { 0.4 };
+                painter.line_segment([a, b], Stroke::new(10.0, FLAG.gamma_multiply(alpha)));
+            }
+        }
+    }
+}
+
+/// The trips the map draws, in words: "By the river, on the map: Ferry
+/// lane, Down the Silverrun … ahead".
+fn trips_list_ui(ui: &mut Ui, data: &CampaignData) {
+    for journey in data.journeys.values() {
+        let route = crate::plan::position::route_on_the_map(journey);
+        let ahead: Vec<&str> = (route.iter())
+            .filter(|r| !r.walked)
+            .filter_map(|r| data.paths.get(&r.path).map(|p| p.name.as_str()))
+            .collect();
+        if !ahead.is_empty() {
+            ui.label(
+                RichText::new(format!("Trip {}: {} ahead", journey.name, ahead.join(", ")))
+                    .color(FLAG),
+            )
+            .on_hover_text("Drawn on the map as a band along its paths, fainter where walked");
+        }
     }
 }
 
