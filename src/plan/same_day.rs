@@ -78,10 +78,11 @@ pub struct TripToday {
 
 impl TripToday {
     /// "Day 3 of By the river: the round along Down the Silverrun toward
-    /// Hollow Wood; its camp plays the day's hours (both travel texts on)".
+    /// Hollow Wood; when it ends, the day's hours are played (both travel
+    /// texts on)".
     pub fn words(&self) -> String {
         format!(
-            "Day {} of {}: the round along {} toward {}; its camp plays the day's hours (both travel texts on)",
+            "Day {} of {}: the round along {} toward {}; when it ends, the day's hours are played (both travel texts on)",
             self.day, self.trip, self.path_name, self.toward
         )
     }
@@ -201,6 +202,21 @@ fn the_day_ends_with_the_round(edit: &mut Edit) {
     if let (Some(latest), Some(last)) = (latest, last) {
         last.clock = latest;
     }
+}
+
+/// What setting out along `path` does to the party's trips when it is no
+/// trip's day and both travel texts are on, in words: the trip it begins,
+/// or the one it carries on.
+pub fn set_out_words(data: &CampaignData, party: PartyId, path: MapPathId) -> Option<String> {
+    let (before, after) = trip_set_out_on(data, party, path)?;
+    let does = match before {
+        None => "begins the party's trip",
+        Some(_) => "carries on the party's trip",
+    };
+    Some(format!(
+        "Setting out {does} {}: when the round ends, the day's hours are played (both travel texts on)",
+        after.name
+    ))
 }
 
 /// With both travel texts on, the trip a round along `path` sets out on

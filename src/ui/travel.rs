@@ -42,6 +42,8 @@ pub struct TravelState {
     log_rows: super::lists::Heights,
     /// What today's round is to the party's trip, for (revision, party).
     trip_today: super::lists::Memo<(u64, PartyId), Option<crate::plan::same_day::TripToday>>,
+    /// What setting out along the chosen path does to the party's trips.
+    set_out: super::lists::Memo<(u64, PartyId, MapPathId), Option<String>>,
 }
 
 impl Default for TravelState {
@@ -58,6 +60,7 @@ impl Default for TravelState {
             cost_for: String::new(),
             log_rows: super::lists::Heights::default(),
             trip_today: super::lists::Memo::default(),
+            set_out: super::lists::Memo::default(),
         }
     }
 }
@@ -469,6 +472,32 @@ fn default_path(
         .or_else(|| choices.first().map(|(id, _)| *id))
 }
 
+/// The paths the party may set out along: the one it is on, or those
+/// from its place, each with where it leads and its figures. None when
+/// the party is nowhere on the map.
+fn path_choices(data: &CampaignData, party: &Party) -> Option<Vec<(MapPathId, String)>> {
+    match (party.travel.on_path, party.travel.place) {
+        (Some(on), _) => Some(
+            (data.paths.get(&on.path))
+                .map(|p| (p.id, format!("{} (on it)", p.name)))
+                .into_iter()
+                .collect(),
+        ),
+        (None, Some(place)) => Some(
+            data.paths_at(place)
+                .map(|p| {
+                    let to = (p.other_end(place))
+                        .map(|t| place_name(data, t))
+                        .unwrap_or_default();
+                    let summary = super::map::path_summary(p);
+                    (p.id, format!("{} to {to} · {summary}", p.name))
+                })
+                .collect(),
+        ),
+        (None, None) => None,
+    }
+}
+
 fn navigation_ui(
     ui: &mut Ui,
     state: &mut TravelState,
@@ -476,30 +505,9 @@ fn navigation_ui(
     party: &Party,
     out: &mut Vec<Command>,
 ) {
-    let choices: Vec<(MapPathId, String)> = match (party.travel.on_path, party.travel.place) {
-        (Some(on), _) => data
-            .paths
-            .get(&on.path)
-            .map(|p| (p.id, format!("{} (on it)", p.name)))
-            .into_iter()
-            .collect(),
-        (None, Some(place)) => data
-            .paths_at(place)
-            .map(|p| {
-                let to = p
-                    .other_end(place)
-                    .map(|t| place_name(data, t))
-                    .unwrap_or_default();
-                (
-                    p.id,
-                    format!("{} to {to} · {}", p.name, super::map::path_summary(p)),
-                )
-            })
-            .collect(),
-        (None, None) => {
-            place_picker_ui(ui, data, party, out);
-            return;
-        }
+    let Some(choices) = path_choices(data, party) else {
+        place_picker_ui(ui, data, party, out);
+        return;
     };
     let moved = state.path_from != party.travel.place || state.path_toward != state.forecast_to;
     if moved
@@ -526,6 +534,14 @@ fn navigation_ui(
         );
     });
     if let Some(path) = state.path.and_then(|p| data.paths.get(&p)) {
+        let set_out = state.set_out.get((data.revision, party.id, path.id), || {
+            std::rc::Rc::new(crate::plan::same_day::set_out_words(
+                data, party.id, path.id,
+            ))
+        });
+        if let Some(words) = set_out.as_ref() {
+            ui.label(words);
+        }
         let from = party.travel.place.unwrap_or(path.from);
         let odds = forecast::path_odds(data, party.id, path, from);
         let mut reading = vec![format!("difficulty {}", path.difficulty)];

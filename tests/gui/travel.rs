@@ -77,6 +77,9 @@ fn a_whole_round_shows_the_setback_the_encounter_and_books_the_camp() {
     travel_screen(&mut f);
     assert!(f.shows("At Old Mill Crossing"));
     pick_path(&mut f, MILL_TRACK);
+    assert!(f.shows(
+        "Setting out begins the party's trip Travels from Old Mill Crossing: when the round ends, the day's hours are played (both travel texts on)"
+    ));
     // d10 1 (+2 Explore = 3, not above 3); the setback d6 4: Noisy.
     f.dice(&[1, 4]);
     f.click("Roll the Navigation Phase");
