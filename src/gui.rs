@@ -60,6 +60,7 @@ fn start(
         Some(path) => app.open_path(&path),
         None => app.open_first(campaign),
     }
+    app.tell_of_last_crash();
     WaybookApp::with_app(app)
 }
 
@@ -67,6 +68,9 @@ fn start(
 /// app opens the last campaign used, or the default one.
 pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
     let dir = data_dir().map_err(|e| e.to_string());
+    if let Ok(dir) = &dir {
+        crate::app::crash::install(dir.clone(), crate::app::crash::Face::Window);
+    }
     let (campaign, unkept) = match (&dir, path) {
         (Ok(dir), Some(p)) => (
             Some(Campaign::open_keeping(&p, &Snapshots::of(dir, &p))?),

@@ -25,6 +25,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cli.command.is_some()
+        && let Ok(dir) = waybook::files::data_dir()
+    {
+        waybook::app::crash::install(dir, waybook::app::crash::Face::CommandLine);
+    }
     let mut stdout = std::io::stdout().lock();
     let result = match cli.command {
         Some(CliCommand::New { file, demo }) => cli::new(&file, demo, &mut stdout),

@@ -9,6 +9,7 @@
 //! [`Notice`]s.
 
 pub mod actions;
+pub mod crash;
 mod default_campaign;
 pub mod dialogs;
 pub mod edits;
@@ -299,6 +300,7 @@ impl App {
                 }
                 self.notices.push(Notice::CampaignOpened);
                 self.told_file_gone = false;
+                crash::campaign(session.path());
                 self.session = Some(session);
             }
             Err(e) => self.fail(e.to_string()),
@@ -421,6 +423,14 @@ impl App {
         ran
     }
 
+    /// Says, once, that Waybook closed unexpectedly last time, where the
+    /// report is and what the check of the campaign found.
+    pub fn tell_of_last_crash(&mut self) {
+        if let Some(told) = (self.data_dir.as_deref().ok()).and_then(crash::told_after_crash) {
+            self.alert = Some(told);
+        }
+    }
+
     /// Takes the outcome of a finished background export.
     fn finish_export(&mut self) {
         let Some(outcome) = self.export_job.as_ref().and_then(export::ExportJob::poll) else {
@@ -467,6 +477,7 @@ impl App {
     }
 
     fn run(&mut self, command: Command) {
+        crash::command(&command);
         match command {
             Command::Apply(edit) => {
                 let Some(session) = &mut self.session else {

@@ -50,6 +50,22 @@ impl Change {
         each_change!(self, |R, _before, _after| R::KIND)
     }
 
+    /// The kind and key of the record it changes, and how ("character 3
+    /// changed"): no name or text of the campaign, for crash reports.
+    pub fn trace(&self) -> String {
+        each_change!(self, |R, before, after| {
+            let how = match (before, after) {
+                (None, Some(_)) => "added",
+                (Some(_), None) => "removed",
+                _ => "changed",
+            };
+            match change_id(before, after) {
+                Some(id) => format!("{} {} {how}", R::KIND, R::key(id)),
+                None => format!("{} {how}", R::KIND),
+            }
+        })
+    }
+
     /// The change that takes this one back.
     pub fn inverse(&self) -> Change {
         each_change!(self, |R, before, after| R::change(

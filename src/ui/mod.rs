@@ -99,6 +99,8 @@ pub struct UiState {
     pub snapshots: snapshots::SnapshotsState,
     pub palette: palette::PaletteState,
     pub help: help::HelpState,
+    /// The screen a crash report would name, as last noted.
+    reported_screen: Option<Screen>,
 }
 
 /// The app as it is drawn: the app's state and commands, and the screens'
@@ -192,6 +194,21 @@ impl UiState {
     }
 }
 
+/// The screens' tabs (wrapped: a second line in a narrow window); the
+/// screen chosen is noted for a crash report.
+fn screen_tabs_ui(ui: &mut Ui, state: &mut UiState) {
+    ui.horizontal_wrapped(|ui| {
+        for &screen in Screen::ALL {
+            ui.selectable_value(&mut state.screen, screen, screen.label());
+        }
+    });
+    ui.separator();
+    if state.reported_screen != Some(state.screen) {
+        crate::app::crash::on_screen(state.screen.label());
+        state.reported_screen = Some(state.screen);
+    }
+}
+
 fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     popup_click_guard_ui(ui);
     shortcuts(ui, app);
@@ -203,13 +220,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     egui::CentralPanel::default().show(ui, |ui| match &app.session {
         Some(session) => {
             let data = &session.data;
-            // Wrapped: the screens' tabs take a second line in a narrow window.
-            ui.horizontal_wrapped(|ui| {
-                for &screen in Screen::ALL {
-                    ui.selectable_value(&mut state.screen, screen, screen.label());
-                }
-            });
-            ui.separator();
+            screen_tabs_ui(ui, state);
             // Each screen's widgets under its own id: two screens' scroll
             // areas keep their own places.
             let screen = state.screen;
