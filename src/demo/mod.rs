@@ -13,6 +13,7 @@ use crate::store::{self, Campaign};
 
 mod encounters;
 mod gathering;
+pub mod grown;
 mod handouts;
 mod hazards;
 mod heroes;

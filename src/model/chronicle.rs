@@ -18,6 +18,8 @@ use std::ops::RangeInclusive;
 #[derive(Debug, Default)]
 pub struct Index {
     by_day: BTreeMap<i64, Vec<LogId>>,
+    /// The first day any region has weather of: read once, not each frame.
+    first_weather: Option<i64>,
 }
 
 impl Index {
@@ -26,7 +28,11 @@ impl Index {
         for e in data.log.values().filter(|e| !e.undone) {
             by_day.entry(e.at.day).or_default().push(e.id);
         }
-        Self { by_day }
+        let first_weather = data.weather.values().map(|w| w.day).min();
+        Self {
+            by_day,
+            first_weather,
+        }
     }
 
     /// The days the chronicle covers: from the first day anything happened
@@ -39,7 +45,7 @@ impl Index {
         let logged = self.by_day.keys().copied();
         let first = logged
             .clone()
-            .chain(data.weather.values().map(|w| w.day))
+            .chain(self.first_weather)
             .min()
             .unwrap_or(1)
             .min(1)

@@ -49,7 +49,7 @@ pub struct ChronicleState {
     /// The log by day, shared with the Calendar screen's day.
     pub(super) memo: ChronicleMemo,
     /// The periods of a zoom, summed again only when something changes.
-    periods: Memo<(u64, Zoom, FilterKey), Vec<Period>>,
+    periods: Memo<(u64, Zoom, FilterKey), Vec<PeriodLine>>,
     /// The Days zoom scrolls to this day on the next frame.
     scroll_to: Option<i64>,
     /// Whether the Days zoom has been shown (and scrolled to today) yet.
@@ -336,8 +336,11 @@ fn days_ui(
     let first = *span.start();
     let count = usize::try_from(span.end() - first + 1).unwrap_or(0);
     let height = ui.spacing().interact_size.y + 2.0;
+    // The bar always shown: one that came and went changed the rows'
+    // width every frame, and each truncated line was laid out again.
     let mut area = egui::ScrollArea::vertical()
         .id_salt("chronicle-days")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .auto_shrink(false);
     if !state.shown_days {
         // First shown: today near the top.
@@ -389,35 +392,54 @@ fn periods_ui(
             Rc::new(
                 periods_of(data, span, zoom)
                     .into_iter()
-                    .map(|days| chronicle::period(data, index, days, &state.filter))
+                    .map(|days| {
+                        let p = chronicle::period(data, index, days, &state.filter);
+                        PeriodLine {
+                            first_day: *p.days.start(),
+                            text: period_line(&data.settings.calendar, &p, zoom),
+                        }
+                    })
                     .collect(),
             )
         });
-    let c = &data.settings.calendar;
     let height = ui.spacing().interact_size.y + 2.0;
+    // The bar always shown, as the Days zoom's.
     egui::ScrollArea::vertical()
         .id_salt("chronicle-periods")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .auto_shrink(false)
         .show_rows(ui, height, periods.len(), |ui, rows| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for p in &periods[rows] {
-                let label = period_label(c, p, zoom);
-                let mut parts = vec![label];
-                parts.extend(p.entries.iter().map(|(k, n)| format!("{} {n}", k.label())));
-                if p.events > 0 {
-                    parts.push(format!("★ {}", p.events));
-                }
-                parts.extend(
-                    p.weather
-                        .iter()
-                        .map(|(r, w, n)| format!("{r}: {w} ({n} d)")),
-                );
-                if ui.selectable_label(false, parts.join(" · ")).clicked() {
+                if ui.selectable_label(false, p.text.as_str()).clicked() {
                     state.zoom = Zoom::Days;
-                    state.scroll_to = Some(*p.days.start());
+                    state.scroll_to = Some(p.first_day);
                 }
             }
         });
+}
+
+/// A period of the Weeks, Months or Years zoom as its line reads, made
+/// once per change: a frame only draws the lines in view.
+#[derive(Debug)]
+struct PeriodLine {
+    first_day: i64,
+    text: String,
+}
+
+/// "Week of … · Travel 3 · ★ 1 · Plain: Rain (2 d)".
+fn period_line(c: &crate::model::calendar::Calendar, p: &Period, zoom: Zoom) -> String {
+    let mut parts = vec![period_label(c, p, zoom)];
+    parts.extend(p.entries.iter().map(|(k, n)| format!("{} {n}", k.label())));
+    if p.events > 0 {
+        parts.push(format!("★ {}", p.events));
+    }
+    parts.extend(
+        p.weather
+            .iter()
+            .map(|(r, w, n)| format!("{r}: {w} ({n} d)")),
+    );
+    parts.join(" · ")
 }
 
 /// "Week of Fireday 14 Harvestmoon 1203", "Harvestmoon 1203", "1203 of the Crossing".
