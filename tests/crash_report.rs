@@ -110,7 +110,9 @@ fn a_panic_leaves_a_report_and_the_next_start_tells_of_it() {
     let mut next = App::new(Box::new(ScriptedDialogs::default()));
     next.data_dir = Ok(dir.path().join("data"));
     next.tell_of_last_crash();
-    let told = next.alert.clone().expect("the next start tells of it");
+    let alert = next.alert.clone().expect("the next start tells of it");
+    assert_eq!(alert.heading, "Waybook closed unexpectedly");
+    let told = alert.text;
     assert!(
         told.starts_with("Waybook closed unexpectedly last time."),
         "{told}"
@@ -132,7 +134,7 @@ fn the_next_start_says_when_the_campaign_cannot_be_checked() {
     let mut next = App::new(Box::new(ScriptedDialogs::default()));
     next.data_dir = Ok(dir.path().join("data"));
     next.tell_of_last_crash();
-    let told = next.alert.expect("told");
+    let told = next.alert.expect("told").text;
     assert!(told.contains("could not be checked"), "{told}");
 }
 

@@ -99,6 +99,13 @@ pub struct PathPrompt {
     pub focused_once: bool,
 }
 
+/// What the GM must acknowledge in a dialog: its heading and its words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alert {
+    pub heading: &'static str,
+    pub text: String,
+}
+
 /// A line in the status bar, or an error the GM must acknowledge.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Message {
@@ -153,8 +160,8 @@ const MAX_RECENT: usize = 8;
 pub struct App {
     pub session: Option<Session>,
     pub status: Option<Message>,
-    /// An error shown in a modal until the GM dismisses it.
-    pub alert: Option<String>,
+    /// An error or a notice shown in a modal until the GM dismisses it.
+    pub alert: Option<Alert>,
     /// Set when no file dialog could be shown: the path field asks instead.
     pub path_prompt: Option<PathPrompt>,
     pub recent: Vec<PathBuf>,
@@ -270,7 +277,10 @@ impl App {
             text: text.clone(),
             is_error: true,
         });
-        self.alert = Some(text);
+        self.alert = Some(Alert {
+            heading: "Something went wrong",
+            text,
+        });
     }
 
     pub fn open_campaign(&mut self, campaign: Campaign) {
@@ -375,10 +385,13 @@ impl App {
             return;
         }
         self.warned_sync.push(path.to_owned());
-        self.alert = Some(format!(
-            "{} is in a {service} folder. A sync service can copy the file while Waybook is writing it, or keep two versions when two machines change it. Waybook keeps the file whole between edits, so it syncs safely once Waybook is closed: open it on one machine at a time, or keep campaigns outside the synced folder and save copies into it.",
-            path.display()
-        ));
+        self.alert = Some(Alert {
+            heading: "A synced folder",
+            text: format!(
+                "{} is in a {service} folder. A sync service can copy the file while Waybook is writing it, or keep two versions when two machines change it. Waybook keeps the file whole between edits, so it syncs safely once Waybook is closed: open it on one machine at a time, or keep campaigns outside the synced folder and save copies into it.",
+                path.display()
+            ),
+        });
     }
 
     /// The campaign used last time if it still opens, else the default one.
@@ -427,7 +440,10 @@ impl App {
     /// report is and what the check of the campaign found.
     pub fn tell_of_last_crash(&mut self) {
         if let Some(told) = (self.data_dir.as_deref().ok()).and_then(crash::told_after_crash) {
-            self.alert = Some(told);
+            self.alert = Some(Alert {
+                heading: "Waybook closed unexpectedly",
+                text: told,
+            });
         }
     }
 

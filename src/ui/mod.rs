@@ -560,13 +560,13 @@ fn welcome_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
 }
 
 fn alert_ui(ui: &mut Ui, app: &mut App) {
-    let Some(text) = app.alert.clone() else {
+    let Some(alert) = app.alert.clone() else {
         return;
     };
     let modal = egui::Modal::new(egui::Id::unique("alert")).show(ui.ctx(), |ui| {
         ui.set_max_width(420.0);
-        ui.heading("Something went wrong");
-        ui.label(text);
+        ui.heading(alert.heading);
+        ui.label(alert.text);
         ui.add_space(8.0);
         ui.button("OK").clicked()
     });
