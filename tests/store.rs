@@ -1137,3 +1137,34 @@ fn a_file_naming_players_by_name_upgrades_to_player_records() {
         "told to every player by name"
     );
 }
+
+/// Found by the monkey test (issue 36): removing a player who plays a
+/// character failed in the file ("FOREIGN KEY constraint failed"), since
+/// the player went before their character was given to the GM. Removed,
+/// the demo's Maya plays nobody; undone, she plays Ash again, on disk too.
+#[test]
+fn a_player_who_plays_a_character_is_removed_and_brought_back() {
+    let dir = temp();
+    let path = dir.path().join("demo.waybook");
+    drop(waybook::demo::create_demo(&path).expect("the demo"));
+    let mut session = Session::new(Campaign::open(&path).expect("opens")).expect("loads");
+    let maya = (session.data.players.values())
+        .find(|p| p.name == "Maya")
+        .cloned()
+        .expect("Maya");
+    let plays = |data: &CampaignData| {
+        data.characters
+            .values()
+            .filter(|c| c.player == Some(maya.id))
+            .count()
+    };
+    assert!(plays(&session.data) > 0, "she plays someone");
+    let edit = waybook::app::edits::players::remove(&session.data, &maya);
+    session.apply(edit).expect("removed in the file");
+    assert_eq!(plays(&session.data), 0);
+    assert!(!session.data.players.contains_key(&maya.id));
+    session.undo().expect("undone in the file");
+    let reopened = Campaign::open(&path).expect("opens").load().expect("loads");
+    assert!(reopened.players.contains_key(&maya.id));
+    assert!(plays(&reopened) > 0, "she plays them again");
+}

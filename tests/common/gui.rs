@@ -87,6 +87,16 @@ impl Fixture {
         Self::new_campaign_then(|_| {})
     }
 
+    /// The name of the campaign's file in the fixture's folder.
+    pub fn file_name(&self) -> String {
+        self.file.clone()
+    }
+
+    /// The app's dice seeded: random, but the same each run.
+    pub fn dice_seeded(&mut self, seed: u64) {
+        self.harness.state_mut().app.dice = Dice::seeded(seed);
+    }
+
     /// A new campaign, `prepare`d (its file changed) before the app opens it.
     pub fn new_campaign_then(prepare: impl FnOnce(&std::path::Path)) -> Self {
         Self::made_by(
@@ -108,13 +118,25 @@ impl Fixture {
         answers: Vec<DialogOutcome>,
         snapshots: bool,
     ) -> Self {
+        let dialogs = Box::new(ScriptedDialogs::new(answers));
+        Self::made_with(name, make, dialogs, snapshots)
+    }
+
+    /// The campaign `make` writes at `name`, opened by the app, whose file
+    /// dialogs `dialogs` answers.
+    pub fn made_with(
+        name: &str,
+        make: impl FnOnce(&std::path::Path),
+        dialogs: Box<dyn waybook::app::dialogs::FileDialogs>,
+        snapshots: bool,
+    ) -> Self {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let path = dir.path().join(name);
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder).expect("its folder");
         }
         make(&path);
-        let mut app = WaybookApp::new(Box::new(ScriptedDialogs::new(answers)));
+        let mut app = WaybookApp::new(dialogs);
         if snapshots {
             app.app.data_dir = Ok(dir.path().join("data"));
         }
@@ -337,6 +359,13 @@ impl Fixture {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         panic!("the snapshots were not read");
+    }
+
+    /// Steps the app until an export it may have started has finished.
+    pub fn wait_for_export_if_any(&mut self) {
+        if self.harness.state().app.export_job.is_some() {
+            self.wait_for_export();
+        }
     }
 
     /// Steps the app until the background export has finished.

@@ -15,6 +15,7 @@ mod handouts;
 mod heroes;
 mod keyboard;
 mod log;
+mod monkey;
 mod scene;
 mod travel;
 mod weather;

@@ -86,7 +86,7 @@ pub fn add_for(data: &CampaignData, c: &Character, name: &str) -> Result<Edit, N
 /// named for them is theirs no more, in one edit that undo brings back.
 pub fn remove(data: &CampaignData, player: &Player) -> Edit {
     let id = player.id;
-    let mut changes = vec![Change::of(Some(player), None)];
+    let mut changes = Vec::new();
     let unshared = |v: &Visibility| v.without(id);
     for c in data.characters.values() {
         if c.player == Some(id) || c.notes_shown.names(id) {
@@ -118,6 +118,9 @@ pub fn remove(data: &CampaignData, player: &Player) -> Edit {
         after.plan.shown = unshared(&j.plan.shown);
         changes.push(Change::journey(Some(j), Some(&after)));
     }
+    // Last: the file refuses a player still named by a character (undo
+    // brings the player back first).
+    changes.push(Change::of(Some(player), None));
     Edit::new(format!("Remove player {}", player.name), changes)
 }
 
