@@ -132,9 +132,10 @@ fn preview_ui(ui: &mut Ui, import: &mut RosterImport) {
                     refused: None,
                 })
                 .collect();
-            for (header, chosen) in import.headers.iter().zip(&mut import.mapping) {
+            for (n, (header, chosen)) in import.headers.iter().zip(&mut import.mapping).enumerate()
+            {
                 let name = format!("What the column “{header}” fills");
-                super::fields::cell_combo(ui, &name, chosen, &targets, "");
+                super::fields::cell_combo(ui, ("csv-column", n), &name, chosen, &targets, "");
             }
             ui.end_row();
             for row in import.rows.iter().take(PREVIEW_ROWS) {

@@ -658,9 +658,12 @@ pub struct Offer<T> {
 
 /// A list of choices in a table cell whose column heading names it: no
 /// label beside it, but a name for the screen reader ("Action of Ash").
-/// Choices that cannot be taken are greyed with the reason.
+/// Choices that cannot be taken are greyed with the reason. `id` tells it
+/// from the rest of the table, names being free to repeat (two heroes
+/// may share one, two columns a heading).
 pub fn cell_combo<T: Copy + PartialEq>(
     ui: &mut Ui,
+    id: impl egui::AsIdSalt,
     name: &str,
     chosen: &mut T,
     offers: &[Offer<T>],
@@ -671,7 +674,7 @@ pub fn cell_combo<T: Copy + PartialEq>(
         .find(|o| o.value == *chosen)
         .map_or(prompt, |o| o.name.as_str());
     let width = combo_width(ui, offers.iter().map(|o| o.name.as_str()).chain([shown]));
-    let response = combo(ui, name, shown, width, |ui| {
+    let response = combo(ui, id, shown, width, |ui| {
         for offer in offers {
             let text = match &offer.refused {
                 Some(why) => format!("{} ({why})", offer.name),

@@ -838,6 +838,7 @@ fn camp_grid_ui(
                 .collect();
             cell_combo(
                 ui,
+                ("camp-action", hero.id.0),
                 &format!("Action of {}", hero.name),
                 &mut order.action,
                 &offers,
@@ -846,6 +847,7 @@ fn camp_grid_ui(
             if order.action == Action::Mend {
                 cell_combo(
                     ui,
+                    ("camp-mend", hero.id.0),
                     &format!("Whom {} mends", hero.name),
                     &mut order.target,
                     &recovering,
