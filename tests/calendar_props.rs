@@ -1,6 +1,10 @@
 //! Any calendar a GM can set up maps clock days to dates and back: every day
 //! has one date, the next day's date follows it, and a date gives back its
-//! day.
+//! day. And the world over time on any such calendar (issue 36): the
+//! chronicle's days and periods and every forecast compute as the weather
+//! is rolled, rolled again and the clock moves; forecasts never show a
+//! past day and past days never change. With the Weeks fix of 9bce443
+//! undone it panics at once ("range start is greater than range end").
 
 use proptest::prelude::*;
 use waybook::model::calendar::{Calendar, Date, Day, Festival, LeapRule, Month};
@@ -134,6 +138,143 @@ proptest! {
         if let (Some(a), Some(b)) = (this, after) {
             let index = |w: &str| c.weekdays.iter().position(|x| x == w).unwrap_or(0);
             prop_assert_eq!((index(a) + 1) % c.weekdays.len(), index(b));
+        }
+    }
+}
+
+/// `c` with moons of a short and a long cycle (the phases anchored off
+/// day 1).
+fn with_moons(mut c: Calendar, short: f64, long: f64) -> Calendar {
+    c.moons = vec![
+        waybook::model::calendar::Moon {
+            name: "Quick".into(),
+            cycle_days: short,
+            phase_on_day_one: 0.3,
+        },
+        waybook::model::calendar::Moon {
+            name: "Slow".into(),
+            cycle_days: long,
+            phase_on_day_one: 0.0,
+        },
+    ];
+    c
+}
+
+/// A campaign on calendar `c` whose clock is at `day`, with two regions
+/// keeping their weather `keep` percent of days, on a table of six.
+fn world(c: Calendar, day: i64, keep: i64) -> waybook::model::CampaignData {
+    use waybook::model::*;
+    let mut settings = Settings::new("World");
+    settings.calendar = Box::new(c);
+    settings.clock = ClockTime { day, hour: 8 };
+    let table = TableDef::one_per_face(
+        TableId(1),
+        "Weather",
+        &[
+            "Clear",
+            "Rain",
+            "Fog",
+            "Snow",
+            "Extreme cold",
+            "Extreme heat",
+        ],
+    );
+    settings.weather_table = Some(table.id);
+    let mut data = CampaignData::new(settings);
+    data.apply(&Change::of(None, Some(&table)));
+    for (id, name) in [(1, "Plain"), (2, "Hills")] {
+        let region = Region {
+            keep_percent: keep,
+            ..Region::new(RegionId(id), name)
+        };
+        data.apply(&Change::of(None, Some(&region)));
+    }
+    data
+}
+
+/// What the chronicle says of each day up to today, region by region.
+fn history(data: &waybook::model::CampaignData) -> Vec<(i64, Vec<Option<String>>)> {
+    use waybook::model::chronicle::{self, Filter, Index};
+    let index = Index::of(data);
+    let span = index.span(data);
+    (*span.start()..=data.settings.clock.day)
+        .map(|d| {
+            let day = chronicle::day(data, &index, d, &Filter::default());
+            let weather = day
+                .weather
+                .iter()
+                .map(|(_, w)| w.map(|w| w.weather.clone()))
+                .collect();
+            (d, weather)
+        })
+        .collect()
+}
+
+proptest! {
+    // A fixed seed: the same 24 worlds every run.
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(36),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Issue 36: over random calendars (one month or many, festivals, leap
+    /// rules, moons of short and long cycles), random weather rolled,
+    /// rolled again and foretold days ahead, and random moves of the
+    /// clock, every day and period of the chronicle and every forecast
+    /// computes without panic; a forecast never shows a day that has
+    /// passed; the days that have passed never change.
+    #[test]
+    fn the_chronicle_and_forecasts_hold_as_the_clock_moves(
+        c in calendar(),
+        (short, long) in (0.5..3.0f64, 100.0..4000.0f64),
+        start in 1..800i64,
+        keep in 0..100i64,
+        steps in prop::collection::vec((0..3u8, 1..200i64), 1..12),
+        seed in any::<u64>(),
+    ) {
+        use waybook::model::{chronicle, weather};
+        use waybook::rules::dice::Dice;
+        let mut data = world(with_moons(c, short, long), start, keep);
+        let mut dice = Dice::seeded(seed);
+        let mut past: Vec<(i64, Vec<Option<String>>)> = Vec::new();
+        for (what, n) in steps {
+            let edit = match what {
+                0 => weather::roll_today(&data, &mut dice).ok(),
+                1 => weather::reroll_forecast(&data, waybook::model::RegionId(1 + n % 2), 1 + n % 14, &mut dice).ok(),
+                _ => waybook::model::clock::move_on(&data, n, "a while", &mut dice).ok(),
+            };
+            for change in edit.iter().flat_map(|e| &e.changes) {
+                data.apply(change);
+            }
+            let today = data.settings.clock.day;
+            let index = chronicle::Index::of(&data);
+            let span = index.span(&data);
+            prop_assert!(*span.end() >= today && *span.start() <= today);
+            // Every period a zoom may show: weeks, months, years, and any
+            // stretch of days, summed without a panic.
+            let c = &data.settings.calendar;
+            for first in (*span.start()..=*span.end()).step_by(5) {
+                for len in [1, 7, 30, 400] {
+                    let _ = chronicle::period(&data, &index, first..=first + len - 1, &Default::default());
+                }
+                let _ = (c.describe(first), c.moons_on(first), c.season_on(first));
+            }
+            for region in data.regions.values() {
+                for day in weather::forecast(&data, region, 14).unwrap_or_default() {
+                    prop_assert!(day.day > today, "a forecast shows day {} on day {today}", day.day);
+                    let total: f64 = day.odds.iter().map(|(_, p)| p).sum();
+                    prop_assert!((total - 1.0).abs() < 1e-6, "odds sum to {total}");
+                }
+            }
+            let now = history(&data);
+            for (day, was) in &past {
+                let is = now.iter().find(|(d, _)| d == day).map(|(_, w)| w);
+                prop_assert_eq!(is, Some(was), "day {} changed after it passed", day);
+            }
+            // Today's weather may still be rolled: the days before it are kept.
+            past = now.into_iter().filter(|(d, _)| *d < today).collect();
         }
     }
 }

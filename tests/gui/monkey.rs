@@ -471,6 +471,9 @@ fn replay_a_camp_of_two_heroes_with_one_name() {
     f.dice(&[10, 9, 1]);
     f.click("Roll the Navigation Phase");
     f.click("Cast the encounter die");
-    let lists = f.harness.query_all_by_label("Action of Ash Varnell").count();
+    let lists = f
+        .harness
+        .query_all_by_label("Action of Ash Varnell")
+        .count();
     assert_eq!(lists, 2, "each hero's own list");
 }
