@@ -1,15 +1,84 @@
 //! Fuzzed imports: real exports of the demo with numbers, strings and keys
 //! changed at random, and bytes cut or flipped. No input panics; a refused
-//! import creates nothing; an accepted one passes `waybook check`.
+//! import creates nothing; an accepted one passes `waybook check`, and
+//! every view runs on it (issue 36): each journey's plan and food ledger,
+//! the chronicle's days, the map and roster reports, each player's
+//! handout, and a frame of every screen, without a panic and allocating
+//! no more than a small factor of the same views of the demo (counted by
+//! stats_alloc's allocator, this test binary's own).
 
 mod common;
+
+#[path = "../benches/common/screens.rs"]
+#[allow(dead_code)]
+mod screens;
 
 use common::mutate::{mutated, mutation};
 use proptest::prelude::*;
 use serde_json::Value;
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use std::alloc::System;
+use std::path::Path;
 use std::sync::OnceLock;
 use waybook::model::document::Document;
 use waybook::store::{Campaign, check};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// How much more the views of an accepted import may allocate than the
+/// demo's: values set to their extremes (a leg at its longest, the clock
+/// a thousand years on) legitimately plan more.
+const VIEWS_FACTOR: usize = 20;
+
+/// Runs every view on the campaign at `path`; the bytes they allocated.
+fn views(path: &Path) -> usize {
+    use waybook::model::chronicle::{self, Filter, Index};
+    let counted = Region::new(GLOBAL);
+    let data = Campaign::open(path).expect("opens").load().expect("loads");
+    for j in data.journeys.values() {
+        let view = waybook::plan::plan(&data, j);
+        let _ = waybook::plan::food_ledger(&data, j, &view);
+    }
+    let index = Index::of(&data);
+    let span = index.span(&data);
+    for day in (*span.start()..=*span.end()).rev().take(400) {
+        let _ = chronicle::day(&data, &index, day, &Filter::default());
+    }
+    let mut sink = Vec::new();
+    let _ = waybook::cli::roster(path, true, &mut sink);
+    let _ = waybook::cli::map::map(path, true, &mut sink);
+    let request = waybook::handouts::Request {
+        players: Vec::new(),
+        format: waybook::handouts::Format::Html,
+        paper: waybook::pdf::Paper::A4,
+        overwrite: false,
+    };
+    let out = path.with_extension("handouts");
+    if let Ok(planned) = waybook::handouts::plan(&data, None, &request, &out) {
+        for (handout, _) in planned {
+            let _ = waybook::handouts::render(&handout, request.format, request.paper);
+        }
+    }
+    let mut app = screens::open(path);
+    let ctx = egui::Context::default();
+    for (frame, &screen) in waybook::ui::Screen::ALL.iter().enumerate() {
+        app.ui.screen = screen;
+        screens::frame_of(&ctx, frame, &mut |ui| app.frame_ui(ui));
+    }
+    counted.change().bytes_allocated
+}
+
+/// What the views of the demo itself allocate.
+fn demo_views() -> usize {
+    static BYTES: OnceLock<usize> = OnceLock::new();
+    *BYTES.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("demo.waybook");
+        drop(waybook::demo::create_demo(&path).expect("the demo"));
+        views(&path)
+    })
+}
 
 fn export() -> &'static Value {
     static EXPORT: OnceLock<Value> = OnceLock::new();
@@ -33,6 +102,12 @@ fn try_import(text: &str) -> bool {
                     assert!(
                         report.is_ok(),
                         "an accepted import passes check: {report:?}"
+                    );
+                    let bytes = views(&out);
+                    assert!(
+                        bytes <= VIEWS_FACTOR * demo_views(),
+                        "its views allocated {bytes} bytes, the demo's {}",
+                        demo_views()
                     );
                     true
                 }
