@@ -1,8 +1,8 @@
 //! A random GM (issue 36): Waybook played as a careless GM would, through
 //! egui_kittest and the accessibility tree, never through the code's own
 //! functions. From the demo and from awkward states (a new empty campaign;
-//! the party partway along a path with 0 Supplies; a calendar of one
-//! month with a leap day), seeded random steps: click any enabled button
+//! the party partway along a path with 0 Supplies; a scene with a hero
+//! down; a calendar of one month with a leap day), seeded random steps: click any enabled button
 //! (a screen, a tab, a list's entry, a menu's), tick any box, open any
 //! list, type random text (numbers, negatives, huge values, empty,
 //! unicode) into any field, press Escape, Enter, Tab, Ctrl+Z or
@@ -46,8 +46,8 @@ use waybook::app::actions::Action;
 use waybook::app::dialogs::{DialogPurpose, FileDialogs};
 use waybook::model::document::Document;
 
-/// Steps a state takes in the test command: four states, 2,400 steps,
-/// about half a minute on 2 cores.
+/// Steps a state takes in the test command: five states, 3,000 steps,
+/// about 20 seconds on 2 cores.
 const STEPS: usize = 600;
 
 /// Labels the monkey leaves alone: what replaces the campaign, closes it,
@@ -476,4 +476,56 @@ fn replay_a_camp_of_two_heroes_with_one_name() {
         .query_all_by_label("Action of Ash Varnell")
         .count();
     assert_eq!(lists, 2, "each hero's own list");
+}
+
+/// The demo with a combat scene open for the company and Ash Varnell down
+/// in it (no Wounds left).
+fn a_scene_with_a_hero_down(path: &std::path::Path) {
+    use waybook::model::scene::{Downed, SceneMode};
+    use waybook::model::{Change, Edit};
+    use waybook::scene::SceneStep;
+    let mut campaign = waybook::demo::create_demo(path).expect("the demo");
+    let data = campaign.load().expect("loads");
+    let party = *data.parties.keys().next().expect("the party");
+    if data.scenes.values().all(|s| s.finished) {
+        let start = SceneStep::Start {
+            name: "Ambush at the ford".into(),
+            party: Some(party),
+            mode: SceneMode::Combat,
+            threat: 3,
+            new_scenario: false,
+        };
+        let edit = waybook::scene::play(&data, &start, &mut waybook::rules::dice::Dice::seeded(1))
+            .expect("the scene opens");
+        campaign.apply(&edit).expect("written");
+    }
+    let data = campaign.load().expect("loads");
+    let scene = data.scenes.values().find(|s| !s.finished).expect("open");
+    let ash = (data.characters.values())
+        .find(|c| c.name == "Ash Varnell")
+        .expect("Ash");
+    let mut down = ash.clone();
+    down.companion.wounds.current = 0;
+    let mut after = scene.clone();
+    after.down.push(Downed {
+        character: ash.id,
+        round: scene.round,
+        still_down: false,
+    });
+    let changes = vec![
+        Change::character(Some(ash), Some(&down)),
+        Change::of(Some(scene), Some(&after)),
+    ];
+    campaign
+        .apply(&Edit::new("down", changes))
+        .expect("written");
+}
+
+#[test]
+fn a_random_gm_in_a_scene_with_a_hero_down_breaks_nothing() {
+    walk(
+        opened("demo.waybook", a_scene_with_a_hero_down),
+        "a hero down",
+        3604,
+    );
 }
