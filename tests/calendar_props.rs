@@ -1,7 +1,8 @@
 //! Any calendar a GM can set up maps clock days to dates and back: every day
 //! has one date, the next day's date follows it, and a date gives back its
 //! day. And the world over time on any such calendar (issue 36): the
-//! chronicle's days and periods and every forecast compute as the weather
+//! chronicle's days and periods, the month pages and every forecast
+//! compute as the weather
 //! is rolled, rolled again and the clock moves; forecasts never show a
 //! past day and past days never change. With the Weeks fix of 9bce443
 //! undone it panics at once ("range start is greater than range end").
@@ -260,6 +261,14 @@ proptest! {
                     let _ = chronicle::period(&data, &index, first..=first + len - 1, &Default::default());
                 }
                 let _ = (c.describe(first), c.moons_on(first), c.season_on(first));
+                // The Calendar screen's page of the day's month holds it.
+                if let Day::Of { month, .. } = c.date(first).day {
+                    let page = c.month_page(c.date(first).year, month);
+                    prop_assert!(
+                        page.is_some_and(|p| (p.first..p.first + p.days).contains(&first)),
+                        "day {} on its month's page", first
+                    );
+                }
             }
             for region in data.regions.values() {
                 for day in weather::forecast(&data, region, 14).unwrap_or_default() {

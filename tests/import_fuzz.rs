@@ -9,10 +9,6 @@
 
 mod common;
 
-#[path = "../benches/common/screens.rs"]
-#[allow(dead_code)]
-mod screens;
-
 use common::mutate::{mutated, mutation};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -60,12 +56,7 @@ fn views(path: &Path) -> usize {
             let _ = waybook::handouts::render(&handout, request.format, request.paper);
         }
     }
-    let mut app = screens::open(path);
-    let ctx = egui::Context::default();
-    for (frame, &screen) in waybook::ui::Screen::ALL.iter().enumerate() {
-        app.ui.screen = screen;
-        screens::frame_of(&ctx, frame, &mut |ui| app.frame_ui(ui));
-    }
+    common::frame_every_screen(path);
     counted.change().bytes_allocated
 }
 

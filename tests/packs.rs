@@ -1,7 +1,8 @@
 //! Issue 25: house-rule packs. A pack made from the demo goes into an empty
 //! campaign and out again as the same bytes; a clash by name is kept,
 //! replaced or added as a copy as asked; a bad pack is refused with its
-//! field named; mutated packs never panic, and a refused one changes
+//! field named; mutated packs never panic (nor does a frame of any screen
+//! on what one brought in), and a refused one changes
 //! nothing.
 
 mod common;
@@ -225,6 +226,8 @@ fn try_import(text: &str) {
                 drop(campaign);
                 let report = waybook::store::check(&path).expect("opens");
                 assert!(report.is_ok(), "an accepted pack passes check: {report:?}");
+                // Every screen draws what the pack brought (issue 36).
+                common::frame_every_screen(&path);
                 return;
             }
             Err(e) => e.to_string(),

@@ -5,6 +5,19 @@
 
 pub mod gui;
 pub mod mutate;
+#[path = "../../benches/common/screens.rs"]
+pub mod screens;
+
+/// A frame of every screen of the app opened on the campaign at `path`,
+/// headless, as the frames bench draws them.
+pub fn frame_every_screen(path: &std::path::Path) {
+    let mut app = screens::open(path);
+    let ctx = egui::Context::default();
+    for (frame, &screen) in waybook::ui::Screen::ALL.iter().enumerate() {
+        app.ui.screen = screen;
+        screens::frame_of(&ctx, frame, &mut |ui| app.frame_ui(ui));
+    }
+}
 
 use waybook::model::CampaignData;
 
