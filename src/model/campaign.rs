@@ -127,6 +127,12 @@ impl Settings {
         }
     }
 
+    /// Both travel texts on: a day on a map path is its travel round and
+    /// its hours (NOTES.md, "Both travel texts on the same day").
+    pub fn both_travel_texts(&self) -> bool {
+        self.enabled(RuleText::Rounds) && self.enabled(RuleText::Exploration)
+    }
+
     pub fn set_enabled(&mut self, text: RuleText, on: bool) {
         match text {
             RuleText::Companion => self.companion = on,

@@ -127,9 +127,7 @@ pub fn round_of_the_day<'a>(
     journey: &Journey,
     view: &JourneyPlanView,
 ) -> Option<(&'a crate::model::MapPath, crate::model::Along)> {
-    use crate::model::RuleText;
-    let both =
-        data.settings.enabled(RuleText::Rounds) && data.settings.enabled(RuleText::Exploration);
+    let both = data.settings.both_travel_texts();
     let (d, _) = view.locate(journey.played_hours).filter(|_| both)?;
     let hour = (view.days[d].slots.iter()).find(|s| s.road.is_some() && s.place.round.is_some())?;
     let along = journey.route()?.legs.get(hour.place.leg)?.path?;

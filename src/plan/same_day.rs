@@ -16,7 +16,7 @@ use super::play::{PlayError, Until, moved_to_now, play_on, round_of_the_day};
 use super::{JourneyPlanView, new_trip, plan};
 use crate::model::{
     Activity, Along, CampaignData, Change, CharacterId, Edit, Journey, MapPathId, PartyId, Resumed,
-    RoundStep, RuleText, TravelRound,
+    RoundStep, TravelRound,
 };
 use crate::rules::dice::Dice;
 use crate::travel::round::{self, TravelError, TravelStep};
@@ -229,23 +229,16 @@ fn trip_set_out_on(
     party: PartyId,
     path: MapPathId,
 ) -> Option<(Option<Journey>, Journey)> {
-    let both =
-        data.settings.enabled(RuleText::Rounds) && data.settings.enabled(RuleText::Exploration);
-    if !both || trip_day(data, party).any(|(.., on, _)| on.id == path) {
+    if !data.settings.both_travel_texts() || trip_day(data, party).any(|(.., on, _)| on.id == path)
+    {
         return None;
     }
     let p = data.parties.get(&party)?;
     let path = data.paths.get(&path)?;
-    let (from, toward, rounds) = match (p.travel.on_path, p.travel.place) {
-        (Some(on), _) if on.path == path.id => (None, on.toward, on.state.rounds_left),
-        (None, Some(place)) => (
-            Some(place),
-            path.other_end(place)?,
-            path.rounds.max(1) as u32,
-        ),
-        _ => return None,
-    };
-    let rounds = i64::from(rounds.max(1));
+    // Where the round sets out: at a place (`from`), or partway along.
+    let on = round::on_path(data, p, path).ok()?;
+    let from = p.travel.on_path.is_none().then_some(on.from);
+    let (toward, rounds) = (on.toward, i64::from(on.state.rounds_left.max(1)));
     let clock = data.settings.clock;
     if let Some(last) = (data.journeys.values())
         .filter(|j| j.party == party)

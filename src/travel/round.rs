@@ -343,8 +343,9 @@ fn step_name(step: RoundStep) -> &'static str {
     }
 }
 
-/// The path the party is on (or sets out on) and its state there.
-fn on_path(data: &CampaignData, party: &Party, path: &MapPath) -> Result<OnPath> {
+/// The path the party is on (or sets out on) and its state there: on it
+/// already, or at one of its ends with all its rounds to go.
+pub fn on_path(data: &CampaignData, party: &Party, path: &MapPath) -> Result<OnPath> {
     match (party.travel.on_path, party.travel.place) {
         (Some(on), _) if on.path == path.id => Ok(on),
         (Some(on), _) => Err(TravelError::OnAnotherPath {
