@@ -1068,6 +1068,24 @@ fn a_plan_never_plays_the_days_before_the_clock() {
     assert!(waybook::app::edits::clock::set_clock(&data, moved_on.plus(5, 24)).is_ok());
 }
 
+/// A Plain whose table (the campaign's weather table) gives Extreme cold
+/// on 1-4 of a d10 and Mild otherwise, keeping no weather.
+fn a_plain_cold_four_days_in_ten(data: &mut CampaignData) -> Region {
+    let mut faces = vec!["Extreme cold"; 4];
+    faces.extend(["Mild"; 6]);
+    let table = TableDef::one_per_face(TableId(7), "Plain weather", &faces);
+    data.apply(&Change::of(None, Some(&table)));
+    let mut settings = data.settings.clone();
+    settings.weather_table = Some(table.id);
+    data.apply(&Change::Settings {
+        before: data.settings.clone(),
+        after: settings,
+    });
+    let region = Region::new(RegionId(1), "Plain");
+    data.apply(&Change::of(None, Some(&region)));
+    region
+}
+
 /// Issue 35, one weather: "for days ahead ... any other day by the
 /// forecast's chances, so a day's expected exhaustion and food are
 /// weighted by the chance of each weather". A Plain whose table gives
@@ -1078,31 +1096,7 @@ fn a_plan_never_plays_the_days_before_the_clock() {
 #[test]
 fn a_day_not_rolled_is_planned_in_the_forecasts_chances() {
     let (mut data, journey) = small_party(400);
-    let table = TableDef::one_per_face(
-        TableId(7),
-        "Plain weather",
-        &[
-            "Extreme cold",
-            "Extreme cold",
-            "Extreme cold",
-            "Extreme cold",
-            "Mild",
-            "Mild",
-            "Mild",
-            "Mild",
-            "Mild",
-            "Mild",
-        ],
-    );
-    data.apply(&Change::of(None, Some(&table)));
-    let mut settings = data.settings.clone();
-    settings.weather_table = Some(table.id);
-    data.apply(&Change::Settings {
-        before: data.settings.clone(),
-        after: settings,
-    });
-    let region = Region::new(RegionId(1), "Plain");
-    data.apply(&Change::of(None, Some(&region)));
+    let region = a_plain_cold_four_days_in_ten(&mut data);
     let in_weather = |t: Option<Temperature>| {
         let mut j = journey.clone();
         let leg = &mut j.plan.routes[0].legs[0];
@@ -1163,31 +1157,7 @@ fn journey_with(journey: &Journey, region: RegionId) -> Journey {
 #[test]
 fn a_party_s_food_lasts_as_the_forecast_weighs_the_days_ahead() {
     let (mut data, _) = small_party(56 * 20);
-    let table = TableDef::one_per_face(
-        TableId(7),
-        "Plain weather",
-        &[
-            "Extreme cold",
-            "Extreme cold",
-            "Extreme cold",
-            "Extreme cold",
-            "Mild",
-            "Mild",
-            "Mild",
-            "Mild",
-            "Mild",
-            "Mild",
-        ],
-    );
-    data.apply(&Change::of(None, Some(&table)));
-    let mut settings = data.settings.clone();
-    settings.weather_table = Some(table.id);
-    data.apply(&Change::Settings {
-        before: data.settings.clone(),
-        after: settings,
-    });
-    let region = Region::new(RegionId(1), "Plain");
-    data.apply(&Change::of(None, Some(&region)));
+    let region = a_plain_cold_four_days_in_ten(&mut data);
     let place = Place {
         shown: Default::default(),
         id: PlaceId(1),

@@ -141,6 +141,13 @@ fn scratch() -> Box<Scratch> {
     })
 }
 
+/// The demo, opened with the scratch dialogs.
+fn the_demo() -> Fixture {
+    opened("demo.waybook", |path| {
+        drop(waybook::demo::create_demo(path).expect("the demo"));
+    })
+}
+
 /// A campaign `make` writes, opened with the scratch dialogs.
 fn opened(name: &str, make: impl FnOnce(&std::path::Path)) -> Fixture {
     Fixture::made_with(name, make, scratch(), false)
@@ -338,8 +345,7 @@ fn assert_same_but_undone_rolls(start: &Value, end: &Value) {
 
 #[test]
 fn a_random_gm_on_the_demo_breaks_nothing_and_undoes_to_the_start() {
-    let demo = |path: &std::path::Path| drop(waybook::demo::create_demo(path).expect("the demo"));
-    walk(opened("demo.waybook", demo), "demo", 2);
+    walk(the_demo(), "demo", 2);
 }
 
 #[test]
@@ -428,8 +434,7 @@ fn a_random_gm_on_a_one_month_calendar_breaks_nothing() {
 /// dialog, and the demo's Maya plays nobody.
 #[test]
 fn replay_removing_a_player_who_plays_a_character() {
-    let demo = |path: &std::path::Path| drop(waybook::demo::create_demo(path).expect("the demo"));
-    let mut f = opened("demo.waybook", demo);
+    let mut f = the_demo();
     f.click("Parties");
     f.click("Remove Maya");
     assert_eq!(f.harness.state().app.alert, None);
@@ -445,8 +450,7 @@ fn replay_removing_a_player_who_plays_a_character() {
 /// undone: the forecast rolled again, then the Chronicle's Weeks zoom.
 #[test]
 fn replay_the_weeks_zoom_after_the_forecast_is_rolled_again() {
-    let demo = |path: &std::path::Path| drop(waybook::demo::create_demo(path).expect("the demo"));
-    let mut f = opened("demo.waybook", demo);
+    let mut f = the_demo();
     f.click("Weather");
     f.click("Roll the forecast again");
     f.click("Chronicle");
@@ -462,8 +466,7 @@ fn replay_the_weeks_zoom_after_the_forecast_is_rolled_again() {
 /// hero's own list.
 #[test]
 fn replay_a_camp_of_two_heroes_with_one_name() {
-    let demo = |path: &std::path::Path| drop(waybook::demo::create_demo(path).expect("the demo"));
-    let mut f = opened("demo.waybook", demo);
+    let mut f = the_demo();
     f.click("Brother Ilo");
     f.type_into("Name", "Ash Varnell");
     f.click("Travel");

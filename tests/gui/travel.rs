@@ -832,18 +832,7 @@ fn a_round_along_the_trips_path_plays_the_trips_day() {
             .played_hours
     };
     let before = trip(&f);
-    pick_path(
-        &mut f,
-        "Ferry lane to Silverrun Ferry · D3 ⚠1 · 1 round (last partial)",
-    );
-    // Pathfinding d10 9; the encounter d10 5 (benign), d6 1: Peace; then
-    // the trip's night: each region keeps its weather (d100 20), 20s for
-    // any test.
-    let mut faces = vec![9, 5, 1];
-    faces.extend([20; 12]);
-    f.dice(&faces);
-    f.click("Roll the Navigation Phase");
-    f.click("Cast the encounter die");
+    the_ferry_lane_round(&mut f);
     assert!(
         trip(&f) > before,
         "the trip's day was played with the round"
@@ -862,6 +851,22 @@ fn a_round_along_the_trips_path_plays_the_trips_day() {
     assert!(f.shows(
         "is the travel round along Down the Silverrun: play the round on the Travel screen"
     ));
+}
+
+/// The demo trip's next day: the partial round along the Ferry lane.
+/// Pathfinding d10 9; the encounter d10 5 (benign), d6 1: Peace; then the
+/// trip's night: each region keeps its weather (d100 20), 20s for any
+/// test.
+fn the_ferry_lane_round(f: &mut Fixture) {
+    pick_path(
+        f,
+        "Ferry lane to Silverrun Ferry · D3 ⚠1 · 1 round (last partial)",
+    );
+    let mut faces = vec![9, 5, 1];
+    faces.extend([20; 12]);
+    f.dice(&faces);
+    f.click("Roll the Navigation Phase");
+    f.click("Cast the encounter die");
 }
 
 /// Issue 35: "When anything a plan reads changes (... a path edited ...),
@@ -958,15 +963,7 @@ fn the_map_shows_the_trips_paths_ahead() {
         "Trip By the river, on the map: Ferry lane, Down the Silverrun, Hollow Wood track, Emberfall road ahead"
     ));
     travel_screen(&mut f);
-    pick_path(
-        &mut f,
-        "Ferry lane to Silverrun Ferry · D3 ⚠1 · 1 round (last partial)",
-    );
-    let mut faces = vec![9, 5, 1];
-    faces.extend([20; 12]);
-    f.dice(&faces);
-    f.click("Roll the Navigation Phase");
-    f.click("Cast the encounter die");
+    the_ferry_lane_round(&mut f);
     f.click("Map");
     assert!(f.shows(
         "Trip By the river, on the map: Down the Silverrun, Hollow Wood track, Emberfall road ahead"
