@@ -435,7 +435,10 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
         .get(&party)
         .and_then(|p| data.region_of_party(p));
     let weather = |day: i64| region.and_then(|r| data.weather_on(r.id, today + day));
-    let ahead = region.map_or_else(Vec::new, |r| expected_multipliers(data, r));
+    let counting = data.settings.track_food && !members.is_empty();
+    // The forecast is read only when the days are counted.
+    let ahead =
+        (region.filter(|_| counting)).map_or_else(Vec::new, |r| expected_multipliers(data, r));
     let multiplier_on = |day: i64| match weather(day) {
         Some(w) => f64::from(rations::day_multiplier(w.temperature())),
         // Not known: the forecast's chances, as a journey's plan reads
@@ -450,7 +453,7 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
         .map(|c| required(c, f64::from(multiplier)))
         .sum();
     let units = pools.total();
-    let (days_full, days_half) = if data.settings.track_food && !members.is_empty() {
+    let (days_full, days_half) = if counting {
         (
             runs_out(multiplier_on, 0, pools.clone(), &members, Ration::Full),
             runs_out(multiplier_on, 0, pools, &members, Ration::Half),
