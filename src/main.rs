@@ -26,9 +26,9 @@ fn main() -> ExitCode {
         }
     };
     if cli.command.is_some()
-        && let Ok(dir) = waybook::files::data_dir()
+        && let Ok(dir) = waybook_core::files::data_dir()
     {
-        waybook::app::crash::install(dir, waybook::app::crash::Face::CommandLine);
+        waybook_app::app::crash::install(dir, waybook_app::app::crash::Face::CommandLine);
     }
     let mut stdout = std::io::stdout().lock();
     let result = match cli.command {
@@ -77,7 +77,7 @@ fn main() -> ExitCode {
         }
         None => {
             drop(stdout);
-            waybook::gui::run(cli.campaign)
+            waybook_app::gui::run(cli.campaign)
         }
     };
     match result {

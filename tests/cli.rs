@@ -1,6 +1,6 @@
 //! CLI tests on the built binary: `new`, `check`, `roster`, and their errors.
 
-mod common;
+use waybook_testkit as common;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -55,7 +55,7 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     assert!(
         report.contains(&format!(
             "schema version: {}",
-            waybook::store::LATEST_VERSION
+            waybook_core::store::LATEST_VERSION
         )),
         "{report}"
     );
@@ -336,7 +336,7 @@ fn journey_json_lists_days_tests_food_and_forecasts() {
     assert!(factor > 1.0 && factor < 2.0, "{factor}");
     // Each warning names a traveller past their limit, "max(1, Endurance)"
     // days without food, read from their sheet.
-    let data = waybook::store::Campaign::open(&file)
+    let data = waybook_core::store::Campaign::open(&file)
         .expect("opens")
         .load()
         .expect("loads");
@@ -522,11 +522,11 @@ fn json_export_and_import_round_trip_to_the_same_bytes() {
         std::fs::read(&second).expect("second"),
         "export, import, export: the same bytes"
     );
-    let original = waybook::store::Campaign::open(&file)
+    let original = waybook_core::store::Campaign::open(&file)
         .expect("opens")
         .load()
         .expect("loads");
-    let back = waybook::store::Campaign::open(&copy)
+    let back = waybook_core::store::Campaign::open(&copy)
         .expect("opens")
         .load()
         .expect("loads");
@@ -1185,12 +1185,12 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
 /// mission left.
 #[test]
 fn heroes_lists_advances_by_level_and_the_injuries() {
-    use waybook::heroes::{HeroStep, play};
-    use waybook::model::{AdvanceKind, Mission, MissionId};
-    use waybook::rules::dice::Dice;
+    use waybook_core::heroes::{HeroStep, play};
+    use waybook_core::model::{AdvanceKind, Mission, MissionId};
+    use waybook_rules::dice::Dice;
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
-    let mut campaign = waybook::store::Campaign::open(&file).expect("opens");
+    let mut campaign = waybook_core::store::Campaign::open(&file).expect("opens");
     let mut data = campaign.load().expect("loads");
     let ash = data
         .characters
@@ -1198,7 +1198,7 @@ fn heroes_lists_advances_by_level_and_the_injuries() {
         .find(|c| c.name == "Ash Varnell")
         .expect("Ash")
         .id;
-    let mut step = |data: &mut waybook::model::CampaignData, step: HeroStep| {
+    let mut step = |data: &mut waybook_core::model::CampaignData, step: HeroStep| {
         let edit = play(data, &step, &mut Dice::scripted(vec![])).expect("plays");
         campaign.apply(&edit).expect("written");
         for change in &edit.changes {
@@ -1217,7 +1217,7 @@ fn heroes_lists_advances_by_level_and_the_injuries() {
             name: "Bridge at Karn".to_owned(),
             party: None,
             at,
-            awards: vec![waybook::heroes::award_for(ash, 6, &[], false)],
+            awards: vec![waybook_core::heroes::award_for(ash, 6, &[], false)],
             lines: Vec::new(),
         }),
     );
@@ -1237,9 +1237,9 @@ fn heroes_lists_advances_by_level_and_the_injuries() {
     step(&mut data, advance(AdvanceKind::Stat, "Will"));
     let mut hurt = data.characters[&ash].clone();
     hurt.companion.injuries = vec!["Cracked ribs".to_owned()];
-    let edit = waybook::model::Edit::new(
+    let edit = waybook_core::model::Edit::new(
         "An injury",
-        vec![waybook::model::Change::of(
+        vec![waybook_core::model::Change::of(
             Some(&data.characters[&ash]),
             Some(&hurt),
         )],
@@ -1277,11 +1277,11 @@ fn heroes_lists_advances_by_level_and_the_injuries() {
 /// the direction it travels, and never lists the climb twice.
 #[test]
 fn route_json_from_partway_along_a_path_starts_where_the_party_is() {
-    use waybook::rules::dice::Dice;
-    use waybook::travel::round::{TravelStep, play};
+    use waybook_core::travel::round::{TravelStep, play};
+    use waybook_rules::dice::Dice;
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
-    let mut campaign = waybook::store::Campaign::open(&file).expect("opens");
+    let mut campaign = waybook_core::store::Campaign::open(&file).expect("opens");
     let mut data = campaign.load().expect("loads");
     let party = *data.parties.keys().next().expect("the demo party");
     let mill = data
@@ -1570,7 +1570,7 @@ fn handouts_write_one_players_page_since_a_session_and_never_over_a_file() {
     std::fs::copy(&file, &copy).expect("copied");
     let copied = [&args[..9], &[path_str(&copy), "--overwrite"]].concat();
     assert!(waybook_keeping(&data, &copied).status.success());
-    let then = waybook::store::Campaign::open(&copy)
+    let then = waybook_core::store::Campaign::open(&copy)
         .and_then(|c| c.load())
         .expect("the copy");
     let when = then.settings.when(then.settings.clock);
@@ -1654,8 +1654,11 @@ fn journey_json_never_plays_before_the_clock() {
 /// into the file; after each the binary's answers agree.
 #[test]
 fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
-    use waybook::plan::same_day::travel_step;
-    use waybook::travel::round::{EncounterChoice, TravelStep, default_orders};
+    use waybook_app::app::Session;
+    use waybook_core::model::RoundStep;
+    use waybook_core::plan::{self, play, same_day::travel_step};
+    use waybook_core::store::Campaign;
+    use waybook_core::travel::round::{EncounterChoice, TravelStep, default_orders};
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let json = |args: &[&str]| -> serde_json::Value {
@@ -1664,10 +1667,8 @@ fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
         serde_json::from_slice(&out.stdout).expect("JSON")
     };
     let trip_name = "By the river, on the map";
-    let mut session =
-        waybook::app::Session::new(waybook::store::Campaign::open(&file).expect("opens"))
-            .expect("a session");
-    let mut dice = waybook::rules::dice::Dice::seeded(35);
+    let mut session = Session::new(Campaign::open(&file).expect("opens")).expect("a session");
+    let mut dice = waybook_rules::dice::Dice::seeded(35);
     for day in 0..3 {
         let data = &session.data;
         let party = *data.parties.keys().next().expect("the party");
@@ -1676,11 +1677,10 @@ fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
             .values()
             .find(|j| j.name == trip_name)
             .expect("the trip");
-        let planned = waybook::plan::plan(data, trip);
-        let trip =
-            waybook::plan::play::moved_to_now(data, trip, &planned).unwrap_or_else(|| trip.clone());
-        let view = waybook::plan::plan(data, &trip);
-        let path = waybook::plan::play::round_of_the_day(data, &trip, &view)
+        let planned = plan::plan(data, trip);
+        let trip = play::moved_to_now(data, trip, &planned).unwrap_or_else(|| trip.clone());
+        let view = plan::plan(data, &trip);
+        let path = play::round_of_the_day(data, &trip, &view)
             .expect("the trip's day is a round")
             .0
             .id;
@@ -1693,14 +1693,14 @@ fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
                 break;
             };
             step = match next {
-                waybook::model::RoundStep::Setback => TravelStep::Setback { spend_token: true },
-                waybook::model::RoundStep::Encounter => TravelStep::Encounter(EncounterChoice::Die),
-                waybook::model::RoundStep::Camping => TravelStep::Camp(default_orders(
+                RoundStep::Setback => TravelStep::Setback { spend_token: true },
+                RoundStep::Encounter => TravelStep::Encounter(EncounterChoice::Die),
+                RoundStep::Camping => TravelStep::Camp(default_orders(
                     &session.data,
                     party,
-                    &waybook::plan::same_day::on_watch_tonight(&session.data, party),
+                    &plan::same_day::on_watch_tonight(&session.data, party),
                 )),
-                waybook::model::RoundStep::Done => break,
+                RoundStep::Done => break,
             };
         }
         let f = path_str(&file);

@@ -1,15 +1,15 @@
-//! Gathering played through `waybook::gathering` with scripted dice, each
+//! Gathering played through `waybook_core::gathering` with scripted dice, each
 //! test quoting the sentence of `exploration-and-travel.txt` it checks; the
 //! sites, sources, sessions and where a stack was gathered kept in the file.
 
-mod common;
+use waybook_testkit as common;
 
-use waybook::gathering::forecast::forecast;
-use waybook::gathering::{GatherError, GatherStep, open_session, play};
-use waybook::model::gathering::{Gatherer, SessionLimit};
-use waybook::model::*;
-use waybook::rules::dice::Dice;
-use waybook::rules::travel::gather::Abundance;
+use waybook_core::gathering::forecast::forecast;
+use waybook_core::gathering::{GatherError, GatherStep, open_session, play};
+use waybook_core::model::gathering::{Gatherer, SessionLimit};
+use waybook_core::model::*;
+use waybook_rules::dice::Dice;
+use waybook_rules::travel::gather::Abundance;
 
 fn step(data: &mut CampaignData, step: GatherStep, faces: &[u32]) -> Edit {
     let edit = play(data, &step, &mut Dice::scripted(faces.to_vec())).expect("the step plays");
@@ -125,7 +125,7 @@ fn without_the_tool_a_gatherer_is_refused_at_join_unless_the_gm_allows_it() {
         without_tool,
         elsewhere: false,
     };
-    let said = waybook::gathering::check(&data, &joining(false))
+    let said = waybook_core::gathering::check(&data, &joining(false))
         .expect_err("no tool")
         .to_string();
     assert_eq!(
@@ -184,7 +184,7 @@ fn a_gatherer_without_the_tool_cannot_join_and_a_gatherer_can_leave() {
     }
     step(&mut data, join(site, ilo), &[]);
     assert!(matches!(
-        waybook::gathering::check(&data, &join(site, sefa)),
+        waybook_core::gathering::check(&data, &join(site, sefa)),
         Err(GatherError::NoTool { .. })
     ));
     step(&mut data, GatherStep::Gather { site, all: false }, &[12, 4]);
@@ -206,7 +206,7 @@ fn a_gatherer_without_the_tool_cannot_join_and_a_gatherer_can_leave() {
             .any(|l| l == "Brother Ilo leaves the session.")
     );
     assert_eq!(
-        waybook::gathering::check(&data, &GatherStep::Gather { site, all: false }),
+        waybook_core::gathering::check(&data, &GatherStep::Gather { site, all: false }),
         Err(GatherError::NoGatherers)
     );
 }
@@ -253,14 +253,14 @@ fn a_tool_lost_after_joining_names_the_gatherer_who_may_leave() {
     }
     let next = GatherStep::Gather { site, all: false };
     assert_eq!(
-        waybook::gathering::check(&data, &next),
+        waybook_core::gathering::check(&data, &next),
         Err(GatherError::ToolGone {
             who: "Brother Ilo".to_owned(),
             tool: "Botanist's Tool",
         })
     );
     assert_eq!(
-        waybook::gathering::check(&data, &next)
+        waybook_core::gathering::check(&data, &next)
             .expect_err("refused")
             .to_string(),
         "Brother Ilo no longer has a Botanist's Tool, and neither has the party stash: Brother Ilo may leave the session (what they gathered stays theirs), or get the tool back"
@@ -286,21 +286,21 @@ fn a_session_length_outside_its_range_is_refused() {
     let (site, ilo) = (meadow(&data), ilo(&data));
     let limit = |limit| GatherStep::Limit { site, limit };
     assert_eq!(
-        waybook::gathering::check(&data, &limit(SessionLimit::Hours(4))),
+        waybook_core::gathering::check(&data, &limit(SessionLimit::Hours(4))),
         Err(GatherError::NoSession),
         "no session to last yet"
     );
     step(&mut data, join(site, ilo), &[]);
     for bad in [SessionLimit::Hours(0), SessionLimit::Units(241)] {
         assert_eq!(
-            waybook::gathering::check(&data, &limit(bad))
+            waybook_core::gathering::check(&data, &limit(bad))
                 .expect_err("out of range")
                 .to_string(),
             "a session lasts between 1 and 240 hours or units"
         );
     }
     assert_eq!(
-        waybook::gathering::check(&data, &limit(SessionLimit::Units(240))),
+        waybook_core::gathering::check(&data, &limit(SessionLimit::Units(240))),
         Ok(())
     );
 }
@@ -330,12 +330,12 @@ fn a_site_away_from_the_party_asks_first() {
         elsewhere,
     };
     assert_eq!(
-        waybook::gathering::check(&data, &survey(false))
+        waybook_core::gathering::check(&data, &survey(false))
             .expect_err("away")
             .to_string(),
         "The Lantern Company is at Kettleford, not at Old Mill Crossing: tick “They are there” if the GM says so"
     );
-    assert_eq!(waybook::gathering::check(&data, &survey(true)), Ok(()));
+    assert_eq!(waybook_core::gathering::check(&data, &survey(true)), Ok(()));
 }
 
 #[test]
@@ -489,8 +489,8 @@ fn foraging_puts_what_was_found_in_the_pack_and_the_gm_note_in_the_log() {
 fn sites_sources_sessions_and_where_a_stack_was_gathered_are_kept_in_the_file() {
     let dir = tempfile::tempdir().expect("dir");
     let file = dir.path().join("g.waybook");
-    drop(waybook::demo::create_demo(&file).expect("the demo"));
-    let mut campaign = waybook::store::Campaign::open(&file).expect("opens");
+    drop(waybook_core::demo::create_demo(&file).expect("the demo"));
+    let mut campaign = waybook_core::store::Campaign::open(&file).expect("opens");
     let mut data = campaign.load().expect("loads");
     let (site, ilo) = (meadow(&data), ilo(&data));
     for (s, faces) in [
@@ -511,7 +511,7 @@ fn sites_sources_sessions_and_where_a_stack_was_gathered_are_kept_in_the_file() 
         campaign.apply(&edit).expect("written");
     }
     drop(campaign);
-    let back = waybook::store::Campaign::open(&file)
+    let back = waybook_core::store::Campaign::open(&file)
         .expect("reopens")
         .load()
         .expect("loads");
@@ -580,8 +580,8 @@ fn foraged_food_is_counted_by_the_journey_food_ledger() {
         .expect("the demo journey")
         .clone();
     let units = |data: &CampaignData| {
-        let view = waybook::plan::plan(data, &journey);
-        waybook::plan::food_ledger(data, &journey, &view).units_at_start
+        let view = waybook_core::plan::plan(data, &journey);
+        waybook_core::plan::food_ledger(data, &journey, &view).units_at_start
     };
     let before = units(&data);
     let fish = data
@@ -630,10 +630,10 @@ fn the_gathering_log_names_the_survey_row_and_the_material_of_each_yield() {
         assert_eq!(y["material"], material.as_str(), "{y}");
     }
     let site = data.sites.values().next().expect("the meadow");
-    let sheet = waybook::pdf::render(
+    let sheet = waybook_print::pdf::render(
         &data,
-        &[waybook::pdf::Sheet::GatheringLog(site.id)],
-        waybook::pdf::Paper::A4,
+        &[waybook_print::pdf::Sheet::GatheringLog(site.id)],
+        waybook_print::pdf::Paper::A4,
         &mut |_| true,
     )
     .expect("a PDF");

@@ -7,7 +7,7 @@
 //! no more than a small factor of the same views of the demo (counted by
 //! stats_alloc's allocator, this test binary's own).
 
-mod common;
+use waybook_testkit as common;
 
 use common::mutate::{mutated, mutation};
 use proptest::prelude::*;
@@ -16,8 +16,8 @@ use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;
 use std::path::Path;
 use std::sync::OnceLock;
-use waybook::model::document::Document;
-use waybook::store::{Campaign, check};
+use waybook_core::model::document::Document;
+use waybook_core::store::{Campaign, check};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -29,12 +29,12 @@ const VIEWS_FACTOR: usize = 20;
 
 /// Runs every view on the campaign at `path`; the bytes they allocated.
 fn views(path: &Path) -> usize {
-    use waybook::model::chronicle::{self, Filter, Index};
+    use waybook_core::world::chronicle::{self, Filter, Index};
     let counted = Region::new(GLOBAL);
     let data = Campaign::open(path).expect("opens").load().expect("loads");
     for j in data.journeys.values() {
-        let view = waybook::plan::plan(&data, j);
-        let _ = waybook::plan::food_ledger(&data, j, &view);
+        let view = waybook_core::plan::plan(&data, j);
+        let _ = waybook_core::plan::food_ledger(&data, j, &view);
     }
     let index = Index::of(&data);
     let span = index.span(&data);
@@ -44,16 +44,16 @@ fn views(path: &Path) -> usize {
     let mut sink = Vec::new();
     let _ = waybook::cli::roster(path, true, &mut sink);
     let _ = waybook::cli::map::map(path, true, &mut sink);
-    let request = waybook::handouts::Request {
+    let request = waybook_print::handouts::Request {
         players: Vec::new(),
-        format: waybook::handouts::Format::Html,
-        paper: waybook::pdf::Paper::A4,
+        format: waybook_print::handouts::Format::Html,
+        paper: waybook_print::pdf::Paper::A4,
         overwrite: false,
     };
     let out = path.with_extension("handouts");
-    if let Ok(planned) = waybook::handouts::plan(&data, None, &request, &out) {
+    if let Ok(planned) = waybook_print::handouts::plan(&data, None, &request, &out) {
         for (handout, _) in planned {
-            let _ = waybook::handouts::render(&handout, request.format, request.paper);
+            let _ = waybook_print::handouts::render(&handout, request.format, request.paper);
         }
     }
     common::frame_every_screen(path);
@@ -66,7 +66,7 @@ fn demo_views() -> usize {
     *BYTES.get_or_init(|| {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("demo.waybook");
-        drop(waybook::demo::create_demo(&path).expect("the demo"));
+        drop(waybook_core::demo::create_demo(&path).expect("the demo"));
         views(&path)
     })
 }

@@ -1,15 +1,15 @@
 //! `waybook calendar`: the campaign's calendar and today as it names it:
 //! the date, each moon's phase, the season, sunrise and sunset.
 
-use crate::model::calendar::{Calendar, Day, clock_time};
-use crate::model::plural;
-use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
+use waybook_core::model::calendar::{Calendar, Day, clock_time};
+use waybook_core::model::plural;
+use waybook_core::store::Campaign;
 
 /// Today on the campaign's clock, in the calendar's words, as JSON.
-fn today_json(data: &crate::model::CampaignData) -> Value {
+fn today_json(data: &waybook_core::model::CampaignData) -> Value {
     let s = &data.settings;
     let c = &s.calendar;
     let day = s.clock.day;

@@ -1,18 +1,18 @@
 //! `waybook new`, `waybook check` and `waybook roster`.
 
-use crate::model::Choice;
-use crate::store::{self, Campaign};
 use std::io::Write;
 use std::path::Path;
+use waybook_core::model::Choice;
+use waybook_core::store::{self, Campaign};
 
 pub fn new(file: &Path, demo: bool, out: &mut impl Write) -> anyhow::Result<()> {
     if demo {
-        crate::demo::create_demo_keeping(file, &super::snapshots::snapshots_of(file)?)?;
+        waybook_core::demo::create_demo_keeping(file, &super::snapshots::snapshots_of(file)?)?;
     } else {
         let name = file
             .file_stem()
             .map_or_else(|| "New campaign".into(), |s| s.to_string_lossy());
-        crate::starter::create_campaign(file, &name)?;
+        waybook_core::starter::create_campaign(file, &name)?;
     }
     writeln!(out, "created {}", file.display())?;
     Ok(())
@@ -54,7 +54,7 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
         anyhow::bail!(
             "{} holds {} outside its limits (listed above)",
             file.display(),
-            crate::model::plural(report.problems.len(), "value")
+            waybook_core::model::plural(report.problems.len(), "value")
         );
     }
     Ok(())
@@ -63,8 +63,8 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
 /// A new campaign file from a JSON export; refused with the place of the
 /// first fault, creating nothing.
 pub fn import(json: &Path, out: &Path, stdout: &mut impl Write) -> anyhow::Result<()> {
-    let text = crate::files::read_text(json)?;
-    let document = crate::model::document::Document::parse(&text)
+    let text = waybook_core::files::read_text(json)?;
+    let document = waybook_core::model::document::Document::parse(&text)
         .map_err(|e| anyhow::anyhow!("{} was not imported: {e}", json.display()))?;
     Campaign::create_from(out, &document)?;
     writeln!(
@@ -107,7 +107,7 @@ pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<(
         })
         .collect();
     // The order the roster screen shows: natural, "Hero 2" before "Hero 10".
-    crate::model::sort_by_name(&mut rows, |r| r.name);
+    waybook_core::model::sort_by_name(&mut rows, |r| r.name);
     if json {
         serde_json::to_writer_pretty(&mut *out, &rows)?;
         writeln!(out)?;

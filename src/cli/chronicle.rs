@@ -2,12 +2,12 @@
 //! chronicle by default) with their date, season, moons, each region's
 //! weather, the GM's events and what happened (kind, words, ids).
 
-use crate::model::chronicle::{self, Filter, Index};
-use crate::rules::Named as _;
-use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::store::Campaign;
+use waybook_core::world::chronicle::{self, Filter, Index};
+use waybook_rules::Named as _;
 
 #[derive(Debug, clap::Args)]
 pub struct ChronicleArgs {

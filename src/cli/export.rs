@@ -1,10 +1,10 @@
 //! `waybook export`: character, party and blank sheets to one PDF file.
 
-use crate::model::CampaignData;
-use crate::pdf::{self, Paper, Sheet};
-use crate::store::Campaign;
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::model::CampaignData;
+use waybook_core::store::Campaign;
+use waybook_print::pdf::{self, Paper, Sheet};
 
 #[derive(Debug, clap::Args)]
 pub struct ExportArgs {
@@ -160,8 +160,8 @@ pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
     }
     let data = Campaign::open_read_only(&args.campaign)?.load()?;
     if args.format == Format::Json {
-        let text = crate::model::document::Document::of(&data).to_json();
-        crate::files::write_atomically(&args.out, text.as_bytes())?;
+        let text = waybook_core::model::document::Document::of(&data).to_json();
+        waybook_core::files::write_atomically(&args.out, text.as_bytes())?;
         writeln!(
             out,
             "wrote the whole campaign to {} ({} KB)",
@@ -172,7 +172,7 @@ pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
     }
     let sheets = sheets(&data, args)?;
     let (bytes, pages) = pdf::render_counted(&data, &sheets, args.paper, &mut |_| true)?;
-    crate::files::write_atomically(&args.out, &bytes)?;
+    waybook_core::files::write_atomically(&args.out, &bytes)?;
     writeln!(
         out,
         "wrote {} to {} ({} KB)",

@@ -1,12 +1,12 @@
 //! `waybook gathering`: the gathering sites (materials, abundance, sources
 //! found) and the gathering log (every test and the yields). Read-only.
 
-use crate::model::gathering::SessionLimit;
-use crate::model::{CampaignData, CharacterId, Choice, GatheringSession};
-use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
+use waybook_core::model::gathering::SessionLimit;
+use waybook_core::model::{CampaignData, CharacterId, Choice, GatheringSession};
+use waybook_core::store::Campaign;
 
 fn who(data: &CampaignData, id: CharacterId) -> String {
     data.characters

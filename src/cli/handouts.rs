@@ -4,11 +4,11 @@
 //! plain HTML, never over an existing file unless `--overwrite`.
 
 use super::snapshots::snapshots_of;
-use crate::handouts::{self, Format, HandoutError, Request};
-use crate::pdf::Paper;
-use crate::store::Campaign;
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::store::Campaign;
+use waybook_print::handouts::{self, Format, HandoutError, Request};
+use waybook_print::pdf::Paper;
 
 #[derive(Debug, clap::Args)]
 pub struct HandoutsArgs {
@@ -36,7 +36,9 @@ pub struct HandoutsArgs {
 }
 
 /// The campaign as it was `since`, and what that was in words.
-fn before(args: &HandoutsArgs) -> anyhow::Result<Option<(crate::model::CampaignData, String)>> {
+fn before(
+    args: &HandoutsArgs,
+) -> anyhow::Result<Option<(waybook_core::model::CampaignData, String)>> {
     let Some(since) = &args.since else {
         return Ok(None);
     };

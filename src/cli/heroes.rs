@@ -1,18 +1,18 @@
 //! `waybook heroes`: each character's level, XP, advances owed and taken,
 //! and the Traveller's memories. Read-only.
 
-use crate::model::{CampaignData, Character, CharacterKind, Choice};
-use crate::rules::companion::advance::{level_for_xp, next_level_xp};
-use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
+use waybook_core::model::{CampaignData, Character, CharacterKind, Choice};
+use waybook_core::store::Campaign;
+use waybook_rules::companion::advance::{level_for_xp, next_level_xp};
 
 fn hero_json(data: &CampaignData, c: &Character) -> Value {
     let traveller = c.kind == CharacterKind::Traveller;
     let xp = u32::try_from(c.companion.xp).unwrap_or(0);
     // "The Traveller never levels up", and allies are not heroes: no level.
-    let level = crate::heroes::level(c);
+    let level = waybook_core::heroes::level(c);
     let next = level.and_then(|_| next_level_xp(level_for_xp(xp)));
     let mut hero = json!({
         "name": c.name,
@@ -20,7 +20,7 @@ fn hero_json(data: &CampaignData, c: &Character) -> Value {
         "level": level,
         "xp": c.companion.xp,
         "next_level_xp": next,
-        "advances_owed": crate::heroes::owed(c),
+        "advances_owed": waybook_core::heroes::owed(c),
         // By level, as the sheet lists them.
         "advances": c.companion.advances_by_level().iter().map(|(_, a)| json!({
             "level": a.level,
@@ -28,7 +28,7 @@ fn hero_json(data: &CampaignData, c: &Character) -> Value {
             "what": a.what,
         })).collect::<Vec<_>>(),
         "injuries": c.companion.injuries,
-        "ledger": crate::heroes::ledger(data, c.id).iter().map(|(m, a)| json!({
+        "ledger": waybook_core::heroes::ledger(data, c.id).iter().map(|(m, a)| json!({
             "mission": m.name,
             "day": m.at.day,
             "hour": m.at.hour,
@@ -75,12 +75,12 @@ pub fn heroes(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Resul
         .filter(|c| c.kind != CharacterKind::Npc)
     {
         let xp = u32::try_from(c.companion.xp).unwrap_or(0);
-        let said = match crate::heroes::takes_no_xp(c) {
+        let said = match waybook_core::heroes::takes_no_xp(c) {
             Some(why) => why,
             None => format!(
                 "{xp} XP, {}{}",
-                crate::rules::companion::advance::level_line(xp, false),
-                crate::heroes::owed_line(c).map_or(String::new(), |o| format!(" · {o}"))
+                waybook_rules::companion::advance::level_line(xp, false),
+                waybook_core::heroes::owed_line(c).map_or(String::new(), |o| format!(" · {o}"))
             ),
         };
         writeln!(out, "{} ({}): {said}", c.name, c.kind.label())?;

@@ -1,12 +1,12 @@
 //! `waybook journey`: a journey's plan for scripting (`--json`) or reading.
 
-use crate::model::plural;
-use crate::model::{CampaignData, Choice, Journey};
-use crate::plan;
-use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::model::plural;
+use waybook_core::model::{CampaignData, Choice, Journey};
+use waybook_core::plan;
+use waybook_core::store::Campaign;
 
 #[derive(Debug, clap::Args)]
 pub struct JourneyArgs {
@@ -118,7 +118,7 @@ fn on_the_map_json(data: &CampaignData, journey: &Journey, view: &plan::JourneyP
     let place = |id| {
         data.places
             .get(&id)
-            .map(|p: &crate::model::Place| p.name.clone())
+            .map(|p: &waybook_core::model::Place| p.name.clone())
     };
     match plan::position::on_the_map(data, journey, road) {
         Some((on, arrived)) => json!({
@@ -138,7 +138,7 @@ fn routes_json(data: &CampaignData, journey: &Journey, figures: &[plan::RouteFig
     let place = |id| {
         data.places
             .get(&id)
-            .map(|p: &crate::model::Place| p.name.clone())
+            .map(|p: &waybook_core::model::Place| p.name.clone())
     };
     let routes: Vec<Value> = (journey.plan.routes.iter().zip(figures))
         .map(|(route, figures)| {

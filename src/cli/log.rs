@@ -3,11 +3,11 @@
 //! it did in words, the dice, the characters and whether its edit was
 //! undone. Read-only.
 
-use crate::model::{CampaignData, Choice, LogEntry};
-use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
+use waybook_core::model::{CampaignData, Choice, LogEntry};
+use waybook_core::store::Campaign;
 
 fn entry_json(data: &CampaignData, e: &LogEntry) -> Value {
     json!({

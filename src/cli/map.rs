@@ -2,12 +2,12 @@
 //! route` (the route to a place by fewest expected rounds, and its
 //! forecast). Both only read the file.
 
-use crate::model::{CampaignData, Choice, Party, PlaceId};
-use crate::store::Campaign;
-use crate::travel::forecast::{self, RouteError};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use waybook_core::model::{CampaignData, Choice, Party, PlaceId};
+use waybook_core::store::Campaign;
+use waybook_core::travel::forecast::{self, RouteError};
 
 #[derive(Debug, clap::Args)]
 pub struct RouteArgs {

@@ -195,7 +195,7 @@ pub fn mistyped_command(args: &[std::ffi::OsString]) -> Option<String> {
 pub fn error_line(e: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in e.chain() {
-        let words = crate::files::without_os_code(&cause.to_string());
+        let words = waybook_core::files::without_os_code(&cause.to_string());
         if !line.contains(&words) {
             if !line.is_empty() {
                 line.push_str(": ");

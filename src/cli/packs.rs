@@ -5,12 +5,12 @@
 //! its field named, and the campaign is left as it was.
 
 use super::snapshots::snapshots_of;
-use crate::model::pack::{Clash, Pack};
-use crate::store::Campaign;
-use crate::store::snapshots::Reason;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::exchange::pack::{Clash, Pack};
+use waybook_core::store::Campaign;
+use waybook_core::store::snapshots::Reason;
 
 #[derive(Debug, clap::Args)]
 pub struct ExportPackArgs {
@@ -62,14 +62,14 @@ pub fn export_pack(args: &ExportPackArgs, out: &mut impl Write) -> anyhow::Resul
         .clone()
         .unwrap_or_else(|| data.settings.name.clone());
     let text = Pack::of(&data, &name).to_json();
-    crate::files::write_atomically(&args.out, text.as_bytes())?;
+    waybook_core::files::write_atomically(&args.out, text.as_bytes())?;
     writeln!(out, "wrote the pack {name} to {}", args.out.display())?;
     Ok(())
 }
 
 pub fn import_pack(args: &ImportPackArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let file_name = args.pack.display().to_string();
-    let text = crate::files::read_text(&args.pack)?;
+    let text = waybook_core::files::read_text(&args.pack)?;
     let pack =
         Pack::parse(&text).map_err(|e| anyhow::anyhow!("{file_name} was not imported: {e}"))?;
     let snapshots = snapshots_of(&args.file)?;

@@ -10,14 +10,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use crate::rules::RuleError;
-use crate::rules::companion::{advance, challenge, combat, hero, powers, threat};
-use crate::rules::dice::Dice;
-use crate::rules::expr::DiceExpr;
-use crate::rules::forecast::{ExhaustionTest, forecast};
-use crate::rules::rounds::{camp, encounter, pathfind};
-use crate::rules::tables::{RollTable, builtin_table};
-use crate::rules::travel::{gather, ground, march, rations, senses, water};
+use waybook_rules::RuleError;
+use waybook_rules::companion::{advance, challenge, combat, hero, powers, threat};
+use waybook_rules::dice::Dice;
+use waybook_rules::expr::DiceExpr;
+use waybook_rules::forecast::{ExhaustionTest, forecast};
+use waybook_rules::rounds::{camp, encounter, pathfind};
+use waybook_rules::tables::{RollTable, builtin_table};
+use waybook_rules::travel::{gather, ground, march, rations, senses, water};
 
 /// Every rule the command answers, with a line of help each.
 pub const RULES: &[(&str, &str)] = &[

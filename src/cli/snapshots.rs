@@ -3,13 +3,13 @@
 //! one restored as a new campaign file (never over one), and characters
 //! added from a CSV file after a snapshot.
 
-use crate::store::Campaign;
-use crate::store::snapshots::{self, Reason, Snapshots};
 use std::io::Write;
 use std::path::Path;
+use waybook_core::store::Campaign;
+use waybook_core::store::snapshots::{self, Reason, Snapshots};
 
 pub(super) fn snapshots_of(file: &Path) -> anyhow::Result<Snapshots> {
-    Ok(Snapshots::of(&crate::files::data_dir()?, file))
+    Ok(Snapshots::of(&waybook_core::files::data_dir()?, file))
 }
 
 /// Takes a snapshot of the campaign now and prints where it is.
@@ -47,8 +47,9 @@ pub fn list(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<()>
 /// Adds the characters of a CSV file to a campaign, after a snapshot of it;
 /// every row's error is listed and nothing is added if there is one.
 pub fn import_roster(file: &Path, csv: &Path, out: &mut impl Write) -> anyhow::Result<()> {
-    let text = crate::files::read_spreadsheet(csv)?;
-    let import = crate::model::roster_csv::RosterImport::read(&csv.display().to_string(), &text)?;
+    let text = waybook_core::files::read_spreadsheet(csv)?;
+    let import =
+        waybook_core::exchange::roster_csv::RosterImport::read(&csv.display().to_string(), &text)?;
     let campaign = Campaign::open_keeping(file, &snapshots_of(file)?)?;
     snapshots_of(file)?.take(&campaign, Reason::Import)?;
     let data = campaign.load()?;
@@ -57,7 +58,7 @@ pub fn import_roster(file: &Path, csv: &Path, out: &mut impl Write) -> anyhow::R
         Err(errors) => {
             let why = format!(
                 "{} of {} has errors (listed above); nothing was imported",
-                crate::model::plural(errors.len(), "row"),
+                waybook_core::model::plural(errors.len(), "row"),
                 csv.display()
             );
             return Err(refused(out, &errors, &why));

@@ -4,13 +4,13 @@
 //! over a table of the same name unless told to replace it.
 
 use super::snapshots::snapshots_of;
-use crate::model::TableDef;
-use crate::model::table_csv::{self, TableImport};
-use crate::store::Campaign;
-use crate::store::snapshots::Reason;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::exchange::table_csv::{self, TableImport};
+use waybook_core::model::TableDef;
+use waybook_core::store::Campaign;
+use waybook_core::store::snapshots::Reason;
 
 #[derive(Debug, clap::Args)]
 pub struct TablesArgs {
@@ -41,7 +41,7 @@ pub struct ImportTableArgs {
 pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let data = Campaign::open(&args.file)?.load()?;
     let mut tables: Vec<&TableDef> = data.tables.values().collect();
-    crate::model::sort_by_name(&mut tables, |t| &t.name);
+    waybook_core::model::sort_by_name(&mut tables, |t| &t.name);
     if let Some(name) = &args.csv {
         let t = tables
             .iter()
@@ -68,7 +68,7 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
     }
     for t in tables {
         let state = match t.check_in(&data) {
-            Ok(()) if t.suggested => format!(" ({})", crate::model::SUGGESTED),
+            Ok(()) if t.suggested => format!(" ({})", waybook_core::model::SUGGESTED),
             Ok(()) => String::new(),
             Err(e) => format!(" (cannot be rolled: {e})"),
         };
@@ -77,7 +77,7 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
             "{} · {} · {}{state}",
             t.name,
             t.dice.as_str(),
-            crate::model::plural(t.rows.len(), "row")
+            waybook_core::model::plural(t.rows.len(), "row")
         )?;
     }
     Ok(())
@@ -85,7 +85,7 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
 
 pub fn import_table(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let file_name = args.csv.display().to_string();
-    let text = crate::files::read_spreadsheet(&args.csv)?;
+    let text = waybook_core::files::read_spreadsheet(&args.csv)?;
     let mut import = TableImport::read(&file_name, &args.name, &text)?;
     import.replace = args.replace;
     let snapshots = snapshots_of(&args.file)?;

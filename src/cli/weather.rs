@@ -2,12 +2,12 @@
 //! and its forecast for the days ahead (the chance of each weather, summing
 //! to 1, and the weather rolled ahead, if any).
 
-use crate::model::weather::{self, DayOdds};
-use crate::model::{CampaignData, Region, limits};
-use crate::store::Campaign;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::model::{CampaignData, Region, limits};
+use waybook_core::store::Campaign;
+use waybook_core::world::weather::{self, DayOdds};
 
 #[derive(Debug, clap::Args)]
 pub struct WeatherArgs {

@@ -1,0 +1,279 @@
+//! Frame CPU time of every screen and tab on a large campaign, headless
+//! (egui's own context, no GPU): the app's frame, then its tessellation,
+//! which is all the CPU does for a frame before the GPU takes over. The
+//! reference is a bare `egui_extras` table of 10,000 rows, measured the
+//! same way. Also the cold start: opening the campaign's file to the end of
+//! the first frame.
+//!
+//! The campaign: the demo, then 10,000 characters in 1,000 parties with
+//! 100,000 holdings, the demo journey stretched to 60 days, a 500-place
+//! map, and a log of 20,000 rolls; and, for the crowd figures, the same
+//! with all 10,000 on the 60-day journey.
+//!
+//! Run: `cargo bench --bench frames` (prints a Markdown table);
+//! `cargo bench --bench frames -- map route` measures only the screens
+//! whose names contain one of the words. With `WAYBOOK_BENCH_DIR` set, the
+//! two campaigns are made there and kept, to open in the app and look at;
+//! with `WAYBOOK_BENCH_REUSE` set too, those kept are used again instead of
+//! made anew (for profiling a screen without the filling).
+
+use egui::Context;
+use std::path::Path;
+use waybook_app::ui::journeys::Tab;
+use waybook_app::ui::{Screen, WaybookApp};
+use waybook_core::model::{
+    Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, HoldingId, JourneyId,
+    LogEntry, LogId, LogKind, Party, PartyId,
+};
+
+use waybook_testkit as common;
+
+use common::screens::{Figures, app_data, cold_start, frame_of, measure, ms, open};
+
+const CHARACTERS: i64 = 10_000;
+const PARTIES: i64 = 1_000;
+const HOLDINGS_EACH: i64 = 10;
+const LOG: i64 = 20_000;
+/// Ids of what the bench adds start here, above the demo's own.
+const FIRST: i64 = 10_000;
+
+fn main() {
+    let temporary = tempfile::tempdir().expect("a temporary directory");
+    let dir = std::env::var_os("WAYBOOK_BENCH_DIR")
+        .map_or_else(|| temporary.path().to_owned(), std::path::PathBuf::from);
+    let path = dir.join("large.waybook");
+    let crowd_path = dir.join("crowd.waybook");
+    let reuse =
+        std::env::var_os("WAYBOOK_BENCH_REUSE").is_some() && path.exists() && crowd_path.exists();
+    if !reuse {
+        for made in [&path, &crowd_path] {
+            // Made again each run: the demo refuses to overwrite a file.
+            let _ = std::fs::remove_file(made);
+        }
+        fill(&path, false);
+        fill(&crowd_path, true);
+    }
+    let cold = cold_start(&path);
+
+    let mut app = open(&path);
+    let mut crowd = open(&crowd_path);
+    let journey = app_data(&app)
+        .journeys
+        .values()
+        .next()
+        .cloned()
+        .expect("the demo journey");
+    let first = CharacterId(FIRST);
+    let mut cases: Vec<(String, SetUp)> = vec![
+        case("Roster", |a| a.ui.screen = Screen::Roster),
+        case("Roster with a sheet open", move |a| {
+            a.ui.screen = Screen::Roster;
+            a.ui.roster.selected = Some(first);
+        }),
+        case("Inventory", move |a| {
+            a.ui.screen = Screen::Inventory;
+            a.ui.inventory.holder = Some(Holder::Character(first));
+        }),
+        case("Item catalogue", |a| a.ui.screen = Screen::Items),
+        case("Parties", move |a| {
+            a.ui.screen = Screen::Parties;
+            a.ui.parties.selected = Some(journey.party);
+        }),
+    ];
+    for (label, tab) in JOURNEY_TABS {
+        cases.push(case(
+            &format!("Journey, {label} (60 days, 8 travellers)"),
+            move |a| journey_tab(a, journey.id, tab),
+        ));
+    }
+    cases.extend([
+        case("Map (500 places)", |a| a.ui.screen = Screen::Map),
+        case("Travel round", move |a| {
+            a.ui.screen = Screen::Travel;
+            a.ui.travel.party = Some(journey.party);
+        }),
+        case("Gathering", |a| a.ui.screen = Screen::Gathering),
+        case("Heroes", |a| a.ui.screen = Screen::Heroes),
+        case("Scene", |a| a.ui.screen = Screen::Scene),
+        case("Hazards", |a| a.ui.screen = Screen::Hazards),
+        case("Log (20,000 rolls)", |a| a.ui.screen = Screen::Log),
+        case("Campaign", |a| a.ui.screen = Screen::Campaign),
+        case("Dice and rules", |a| a.ui.screen = Screen::Rules),
+    ]);
+
+    let wanted: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .map(|a| a.to_lowercase())
+        .collect();
+    let measured = |label: &str| {
+        let label = label.to_lowercase();
+        wanted.is_empty() || wanted.iter().any(|w| label.contains(w.as_str()))
+    };
+    // One context, so the bare table is drawn in the app's own fonts and style.
+    let ctx = Context::default();
+    frame_of(&ctx, 0, &mut |ui| app.frame_ui(ui));
+    let bare = measure(&ctx, &mut |ui| bare_table(ui));
+    println!("| Screen | Median | p95 | Median ÷ bare table's |");
+    println!("|---|---|---|---|");
+    row("Bare `egui_extras` table, 10,000 rows", bare, bare);
+    for (label, set_up) in cases.iter().filter(|(label, _)| measured(label)) {
+        set_up(&mut app);
+        let figures = measure(&ctx, &mut |ui| app.frame_ui(ui));
+        row(label, figures, bare);
+    }
+    for (label, tab) in JOURNEY_TABS {
+        let label = format!("Journey, {label} (60 days, a party of 10,007)");
+        if !measured(&label) {
+            continue;
+        }
+        journey_tab(&mut crowd, journey.id, tab);
+        let figures = measure(&ctx, &mut |ui| crowd.frame_ui(ui));
+        row(&label, figures, bare);
+    }
+    println!();
+    println!(
+        "Cold start, opening the file to the end of the first frame: median {} of 10 (log in memory after {})",
+        ms(cold.first_frame),
+        ms(cold.log_in)
+    );
+}
+
+const JOURNEY_TABS: [(&str, Tab); 5] = [
+    ("Route", Tab::Route),
+    ("Days", Tab::Days),
+    ("Food", Tab::Food),
+    ("Charts", Tab::Charts),
+    ("Play", Tab::Play),
+];
+
+type SetUp = Box<dyn Fn(&mut WaybookApp)>;
+
+fn case(label: &str, set_up: impl Fn(&mut WaybookApp) + 'static) -> (String, SetUp) {
+    (label.to_owned(), Box::new(set_up))
+}
+
+fn journey_tab(app: &mut WaybookApp, journey: JourneyId, tab: Tab) {
+    app.ui.screen = Screen::Journeys;
+    app.ui.journeys.selected = Some(journey);
+    app.ui.journeys.tab = tab;
+}
+
+fn row(label: &str, figures: Figures, bare: Figures) {
+    println!(
+        "| {label} | {} | {} | {:.2} |",
+        ms(figures.median),
+        ms(figures.p95),
+        figures.median.as_secs_f64() / bare.median.as_secs_f64()
+    );
+}
+
+/// The reference: 10,000 rows of five columns, only the visible ones drawn.
+fn bare_table(ui: &mut egui::Ui) {
+    egui::CentralPanel::default().show(ui, |ui| {
+        egui_extras::TableBuilder::new(ui)
+            .columns(egui_extras::Column::auto(), 5)
+            .header(20.0, |mut header| {
+                for title in ["Name", "Player", "Level", "Wounds", "Party"] {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(18.0, CHARACTERS as usize, |mut row| {
+                    let i = row.index();
+                    row.col(|ui| {
+                        ui.label(format!("Traveller {i}"));
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("Player {}", i % 97));
+                    });
+                    row.col(|ui| {
+                        ui.label((i % 10).to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label((i % 4).to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("Party {}", i % 1000));
+                    });
+                });
+            });
+    });
+}
+
+/// Makes the demo at `path` and fills it to the bench's size; with `crowd`,
+/// all 10,000 travel on the demo's 60-day journey.
+fn fill(path: &Path, crowd: bool) {
+    let mut campaign = waybook_core::demo::create_demo(path).expect("the demo");
+    let data = campaign.load().expect("loads");
+    let journey = data.journeys.values().next().cloned().expect("a journey");
+    let template = data.characters.values().next().cloned().expect("a hero");
+    let items: Vec<_> = data.items.keys().copied().collect();
+    let mut changes = Vec::new();
+    for p in 0..PARTIES {
+        let party = Party::new(PartyId(FIRST + p), format!("Company {p}"));
+        changes.push(Change::of(None, Some(&party)));
+    }
+    for i in 0..CHARACTERS {
+        let id = CharacterId(FIRST + i);
+        // The first joins the demo's party: its 60-day journey has eight;
+        // in the crowd, all join it.
+        let party = if i == 0 || crowd {
+            journey.party
+        } else {
+            PartyId(FIRST + i % PARTIES)
+        };
+        let c = Character {
+            id,
+            name: format!("Traveller {i}"),
+            party: Some(party),
+            ..template.clone()
+        };
+        changes.push(Change::character(None, Some(&c)));
+        for h in 0..HOLDINGS_EACH {
+            let holding = Holding::new(
+                HoldingId(FIRST + i * HOLDINGS_EACH + h),
+                items[(i + h) as usize % items.len()],
+                Holder::Character(id),
+                1 + h,
+            );
+            changes.push(Change::of(None, Some(&holding)));
+        }
+    }
+    changes.extend(common::grid(25, 20, FIRST));
+    let mut long = journey.clone();
+    long.plan.routes[0].legs = common::long_road(60);
+    long.plan.chosen = 0;
+    long.played_hours = 0;
+    changes.push(Change::of(Some(&journey), Some(&long)));
+    for n in 0..LOG {
+        let entry = LogEntry {
+            working_shown: Default::default(),
+            shown: Default::default(),
+            id: LogId(FIRST + n),
+            at: ClockTime {
+                day: n / 40,
+                hour: n % 24,
+            },
+            real: format!(
+                "2026-{:02}-{:02} 20:{:02}",
+                1 + n / 2000,
+                1 + n / 80 % 25,
+                n % 60
+            ),
+            kind: LogKind::Dice,
+            why: format!("Roll {n}"),
+            rolled: format!("d20: {}", 1 + n % 20),
+            characters: vec![CharacterId(FIRST + n % CHARACTERS)],
+            undone: false,
+            said: vec![format!("Roll {n} came up {}", 1 + n % 20)],
+            parties: Vec::new(),
+        };
+        changes.push(Change::of(None, Some(&entry)));
+    }
+    campaign
+        .apply(&Edit::new("fill to the bench's size", changes))
+        .expect("filled");
+}

@@ -1,0 +1,20 @@
+//! The one data folder (`$WAYBOOK_DATA_DIR`, else the platform data
+//! directory) and the default campaign in it, created with the demo on the
+//! first run.
+
+use anyhow::Context;
+use waybook_core::files::data_dir;
+use waybook_core::store::Campaign;
+
+/// Opens the default campaign, creating it with the demo on first run.
+pub fn open_default() -> anyhow::Result<Campaign> {
+    let dir = data_dir()?;
+    std::fs::create_dir_all(&dir).with_context(|| format!("could not create {}", dir.display()))?;
+    let path = dir.join("demo.waybook");
+    let snapshots = waybook_core::store::snapshots::Snapshots::of(&dir, &path);
+    if path.exists() {
+        Ok(Campaign::open_keeping(&path, &snapshots)?)
+    } else {
+        Ok(waybook_core::demo::create_demo_keeping(&path, &snapshots)?)
+    }
+}

@@ -1,0 +1,284 @@
+//! An open campaign: the file, its data in memory and its undo history.
+//! Every edit goes through [`Session::apply`]: each change's `before` is read
+//! from the campaign as it is now (the session, not the screen, is the
+//! authority on what an edit replaces), the edit is written to the file in
+//! one transaction, mirrored in memory, then recorded for undo.
+//!
+//! A large campaign is shown before its log is read: the log comes in on a
+//! worker ([`Session::settle_log`] takes it), and every edit waits for it.
+
+use super::history::History;
+use std::path::{Path, PathBuf};
+use waybook_core::model::{CampaignData, Change, Edit, LogRead, Stale};
+use waybook_core::store::{self, Campaign, LogReading, StoreError};
+
+/// Why an edit was not made; memory, file and history are as they were.
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    #[error("{0}")]
+    Stale(#[from] Stale),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{} is read-only, so nothing in it can change; File > Save a Copy As… makes one you can edit", .0.display())]
+    ReadOnly(PathBuf),
+    #[error("{} was moved or deleted while it was open, so nothing more was written to it; File > Save a Copy As… keeps what is open", .0.display())]
+    Gone(PathBuf),
+}
+
+/// Which file a path names (device and inode), to notice it being replaced.
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path).ok().map(|_| (0, 0))
+    }
+}
+
+pub struct Session {
+    campaign: Campaign,
+    pub data: CampaignData,
+    history: History,
+    /// The file as it was opened: edits stop if another takes its place.
+    identity: Option<(u64, u64)>,
+    /// The log, while its worker reads it.
+    log_reading: Option<LogReading>,
+    /// Why the log could not be read, until [`Self::log_news`] tells it.
+    log_news: Option<String>,
+    /// The app's notes about the campaign, kept in its file outside its
+    /// records ([`Campaign::keep`]).
+    pub kept: std::collections::BTreeMap<String, String>,
+}
+
+impl Session {
+    /// Reads the campaign into memory but for its log, which a worker
+    /// reads while the campaign is shown; so does its integrity check, if
+    /// it is due.
+    pub fn new(mut campaign: Campaign) -> store::Result<Self> {
+        let (data, log_reading) = campaign.load_but_log()?;
+        campaign.check_in_background();
+        let identity = campaign.path().and_then(file_identity);
+        let kept = campaign.kept()?;
+        Ok(Self {
+            kept,
+            campaign,
+            data,
+            history: History::default(),
+            identity,
+            log_reading,
+            log_news: None,
+        })
+    }
+
+    /// Takes the log into memory once its worker has read it, or at once
+    /// (waiting for it) when `wait`. A log that could not be read leaves
+    /// the campaign damaged: shown, but refusing edits.
+    pub fn settle_log(&mut self, wait: bool) {
+        if !wait && !self.log_reading.as_ref().is_some_and(LogReading::is_done) {
+            return;
+        }
+        let Some(reading) = self.log_reading.take() else {
+            return;
+        };
+        match reading.wait() {
+            Ok(log) => {
+                self.data.log = log;
+                self.data.log_read = LogRead::Whole;
+            }
+            Err(e) => {
+                let reason = format!("its campaign log could not be read ({e})");
+                self.data.log_read = LogRead::Unreadable(reason.clone());
+                self.log_news = Some(reason);
+            }
+        }
+        self.data.revision += 1;
+    }
+
+    /// Why the log could not be read, once, as soon as that is known.
+    pub fn log_news(&mut self) -> Option<String> {
+        self.log_news.take()
+    }
+
+    /// The campaign file, for taking a snapshot of it.
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.campaign.path()
+    }
+
+    pub fn path_buf(&self) -> Option<PathBuf> {
+        self.path().map(Path::to_owned)
+    }
+
+    /// Makes an edit; if it is stale or the file refuses it (full disk,
+    /// read-only), memory and history stay as they were and the error is
+    /// returned to show.
+    pub fn apply(&mut self, edit: Edit) -> Result<(), EditError> {
+        let made = self.write(&edit)?;
+        self.history.record(made);
+        Ok(())
+    }
+
+    /// Resolves each change against the data as the changes before it leave
+    /// it, applies it in memory, then writes the whole edit to the file.
+    /// Returns the edit as made, with the states it really replaced.
+    fn write(&mut self, edit: &Edit) -> Result<Edit, EditError> {
+        self.settle_log(true);
+        self.check_file()?;
+        let mut made: Vec<Change> = Vec::with_capacity(edit.changes.len());
+        for change in &edit.changes {
+            match change.resolve(&self.data) {
+                Ok(change) => {
+                    self.data.apply(&change);
+                    made.push(change);
+                }
+                Err(stale) => {
+                    self.roll_back(&made);
+                    return Err(stale.into());
+                }
+            }
+        }
+        let made = Edit::new(edit.label.clone(), made);
+        if let Err(e) = self.campaign.apply(&made) {
+            self.roll_back(&made.changes);
+            return Err(e.into());
+        }
+        Ok(made)
+    }
+
+    /// Whether the file can take an edit: writable, still the file opened,
+    /// and its log read.
+    fn check_file(&self) -> Result<(), EditError> {
+        let Some(path) = self.campaign.path() else {
+            return Ok(()); // in memory
+        };
+        if let LogRead::Unreadable(reason) = &self.data.log_read {
+            return Err(StoreError::Damaged {
+                path: path.to_owned(),
+                reason: reason.clone(),
+            }
+            .into());
+        }
+        if self.campaign.is_read_only() {
+            return Err(EditError::ReadOnly(path.to_owned()));
+        }
+        if self.file_gone() {
+            return Err(EditError::Gone(path.to_owned()));
+        }
+        Ok(())
+    }
+
+    /// Whether the file opened is no longer at its path (moved or deleted).
+    pub fn file_gone(&self) -> bool {
+        self.campaign
+            .path()
+            .is_some_and(|path| file_identity(path) != self.identity)
+    }
+
+    /// Whether edits are refused: the file is not writable, or its
+    /// integrity check or its log's reading found it damaged.
+    pub fn is_read_only(&self) -> bool {
+        self.campaign.is_read_only() || self.damage().is_some()
+    }
+
+    /// What the integrity check or the log's reading found wrong with the
+    /// file, once it has.
+    pub fn damage(&self) -> Option<&str> {
+        match &self.data.log_read {
+            LogRead::Unreadable(reason) => Some(reason),
+            _ => self.campaign.damage(),
+        }
+    }
+
+    /// Whether the campaign log is still being read (edits wait for it).
+    pub fn is_reading_log(&self) -> bool {
+        self.log_reading.is_some()
+    }
+
+    /// Whether the file's integrity check is still under way (edits wait
+    /// for it).
+    pub fn is_being_checked(&self) -> bool {
+        self.campaign.is_being_checked()
+    }
+
+    /// The integrity check's verdict, once, as soon as it is in.
+    pub fn verdict_news(&mut self) -> Option<store::Verdict> {
+        self.campaign.verdict_news()
+    }
+
+    /// Takes changes already applied in memory back, last first.
+    fn roll_back(&mut self, applied: &[Change]) {
+        for change in applied.iter().rev() {
+            self.data.apply(&change.inverse());
+        }
+    }
+
+    /// Keeps `value` under `key` among the app's notes about the campaign:
+    /// not an edit, so not undone; refused as an edit would be (a file
+    /// replaced, read-only or full), the notes as they were.
+    pub fn keep(&mut self, key: String, value: String) -> Result<(), EditError> {
+        self.check_file()?;
+        self.campaign.keep(&key, &value)?;
+        self.kept.insert(key, value);
+        Ok(())
+    }
+
+    /// Undoes the last edit; returns its label, or `None` if there was none.
+    pub fn undo(&mut self) -> Result<Option<String>, EditError> {
+        let Some(inverse) = self.history.peek_undo() else {
+            return Ok(None);
+        };
+        self.write(&inverse)?;
+        self.history.commit_undo();
+        // The campaign log keeps what was rolled: the entries the edit wrote
+        // stay, marked undone (outside the history; redo writes them again).
+        let marked: Vec<Change> = inverse
+            .changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::Log {
+                    before: Some(entry),
+                    after: None,
+                } => {
+                    let mut entry = entry.as_ref().clone();
+                    entry.undone = true;
+                    Some(Change::of(None, Some(&entry)))
+                }
+                _ => None,
+            })
+            .collect();
+        if !marked.is_empty() {
+            self.write(&Edit::new("Mark the log's entries undone", marked))?;
+        }
+        Ok(Some(inverse.label))
+    }
+
+    pub fn redo(&mut self) -> Result<Option<String>, EditError> {
+        let Some(edit) = self.history.peek_redo() else {
+            return Ok(None);
+        };
+        self.write(&edit)?;
+        self.history.commit_redo();
+        Ok(Some(edit.label))
+    }
+
+    pub fn undo_label(&self) -> Option<&str> {
+        self.history.undo_label()
+    }
+
+    pub fn redo_label(&self) -> Option<&str> {
+        self.history.redo_label()
+    }
+
+    pub fn save_copy(&self, target: &Path) -> store::Result<()> {
+        if self.path() == Some(target) {
+            return Err(store::StoreError::Exists(target.to_owned()));
+        }
+        self.campaign.save_copy(target)
+    }
+}

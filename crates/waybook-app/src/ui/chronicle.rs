@@ -1,0 +1,489 @@
+//! The Chronicle screen: the campaign's days as a timeline that zooms from
+//! the hours of one day to days, weeks, months and years; each day with its
+//! date, moons, each region's weather, the GM's events and what happened,
+//! each entry opening the screen it came from; filters by party,
+//! character, region and kind; *Print chronicle…* for a range of days.
+
+use super::Screen;
+use super::fields::{self, Unpicked, region_combo};
+use super::forms::{Whole, play_button};
+use super::lists::{Heights, Memo};
+use crate::app::Command;
+use egui::{RichText, Ui};
+use std::rc::Rc;
+use waybook_core::model::{CampaignData, LogEntry, LogKind, limits};
+use waybook_core::world::chronicle::{self, Filter, Index, Period};
+use waybook_rules::Named as _;
+
+waybook_rules::named_enum! {
+    /// How much time one row of the timeline holds.
+    #[derive(Default)]
+    pub enum Zoom("zoom") {
+        Hours => "hours" as "Hours",
+        #[default]
+        Days => "days" as "Days",
+        Weeks => "weeks" as "Weeks",
+        Months => "months" as "Months",
+        Years => "years" as "Years",
+    }
+}
+
+/// The log's entries by day, made again only when the campaign changes.
+#[derive(Debug, Default)]
+pub struct ChronicleMemo {
+    index: Memo<u64, Index>,
+}
+
+impl ChronicleMemo {
+    pub fn index(&mut self, data: &CampaignData) -> Rc<Index> {
+        self.index.get(data.revision, || Rc::new(Index::of(data)))
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct ChronicleState {
+    pub zoom: Zoom,
+    /// The day the Hours zoom shows; today's until the GM opens another.
+    pub day: Option<i64>,
+    pub filter: Filter,
+    /// The log by day, shared with the Calendar screen's day.
+    pub(super) memo: ChronicleMemo,
+    /// The periods of a zoom, summed again only when something changes.
+    periods: Memo<(u64, Zoom, FilterKey), Vec<PeriodLine>>,
+    /// The Days zoom scrolls to this day on the next frame.
+    scroll_to: Option<i64>,
+    /// Whether the Days zoom has been shown (and scrolled to today) yet.
+    shown_days: bool,
+    /// The Hours zoom's entries as last drawn.
+    entry_rows: Heights,
+    /// The Days zoom's lines made so far, for (revision, filter).
+    day_lines: (
+        Option<(u64, FilterKey)>,
+        std::collections::HashMap<i64, String>,
+    ),
+    /// The days *Print chronicle…* prints: the whole chronicle until the
+    /// GM types others.
+    print: Option<(Whole, Whole)>,
+}
+
+/// A filter as a memo key.
+type FilterKey = (
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<&'static str>,
+    waybook_core::model::SeenFilter,
+);
+
+fn key_of(f: &Filter) -> FilterKey {
+    (
+        f.party.map(|p| p.0),
+        f.character.map(|c| c.0),
+        f.region.map(|r| r.0),
+        f.kind.map(|k| k.key()),
+        f.seen,
+    )
+}
+
+/// The screen each kind of entry came from.
+pub fn source(kind: LogKind) -> Screen {
+    match kind {
+        LogKind::Journey => Screen::Journeys,
+        LogKind::Travel => Screen::Travel,
+        LogKind::Gathering => Screen::Gathering,
+        LogKind::Heroes => Screen::Heroes,
+        LogKind::Scene => Screen::Scene,
+        LogKind::Hazard => Screen::Hazards,
+        LogKind::Dice | LogKind::Table => Screen::Rules,
+        LogKind::Event => Screen::Log,
+        LogKind::Weather => Screen::Weather,
+    }
+}
+
+/// Each entry of clock day `day` at its hour with the screen it came from
+/// to open, and the lines it said, only those near the view drawn (a long
+/// campaign's day may hold hundreds); the screen asked for.
+pub fn entries_ui(
+    ui: &mut Ui,
+    rows: &mut Heights,
+    data: &CampaignData,
+    (day, entries): (i64, &[&LogEntry]),
+    out: &mut Vec<Command>,
+) -> Option<Screen> {
+    if super::log::unread_log_ui(ui, data) {
+        return None;
+    }
+    if entries.is_empty() {
+        ui.label(RichText::new("Nothing was played on this day.").weak());
+        return None;
+    }
+    let mut open = None;
+    let players = waybook_core::exchange::players_view::players(data);
+    rows.list(day, entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        rows.row(ui, i, |ui| {
+            entry_ui(ui, data, e, &mut open, |ui| {
+                out.extend(super::shown::entry_share_ui(ui, data, e, &players));
+            });
+        });
+    }
+    open
+}
+
+/// One entry: its hour, kind, words, who, the button that opens its
+/// screen, who sees it (`share`), and what it said.
+fn entry_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    e: &LogEntry,
+    open: &mut Option<Screen>,
+    share: impl FnOnce(&mut Ui),
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("{:02}:00", e.at.hour));
+        ui.strong(e.kind.label());
+        ui.label(&e.why);
+        let names = data.names_of(&e.characters);
+        if !names.is_empty() {
+            ui.label(RichText::new(names.join(", ")).weak());
+        }
+        let to = source(e.kind);
+        if ui.small_button(format!("Open {}", to.label())).clicked() {
+            *open = Some(to);
+        }
+        share(ui);
+    });
+    for line in &e.said {
+        ui.label(RichText::new(format!("    {line}")).weak());
+    }
+}
+
+pub fn chronicle_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) -> Option<Screen> {
+    if super::log::unread_log_ui(ui, data) {
+        return None;
+    }
+    let index = state.memo.index(data);
+    let span = index.span(data);
+    toolbar_ui(ui, state, data, &span, out);
+    ui.separator();
+    match state.zoom {
+        Zoom::Hours => hours_ui(ui, state, (data, &index), &span, out),
+        Zoom::Days => {
+            ui.label(RichText::new("Click a day to read it hour by hour.").weak());
+            days_ui(ui, state, data, &index, &span);
+            None
+        }
+        zoom => {
+            periods_ui(ui, state, data, &index, &span, zoom);
+            None
+        }
+    }
+}
+
+/// The zoom, the filters and *Print chronicle…*.
+fn toolbar_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    span: &std::ops::RangeInclusive<i64>,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Zoom:");
+        for zoom in Zoom::ALL {
+            ui.selectable_value(&mut state.zoom, *zoom, zoom.label());
+        }
+        ui.separator();
+        let f = &mut state.filter;
+        fields::party_combo(
+            ui,
+            "chronicle-party",
+            "Party",
+            data,
+            &mut f.party,
+            Unpicked::Offered("every party"),
+        );
+        let people: Vec<_> = super::lists::characters_by_name(data, |_| true).to_vec();
+        fields::record_combo(
+            ui,
+            "chronicle-character",
+            "Character",
+            &mut f.character,
+            Unpicked::Offered("everyone"),
+            &people,
+        );
+        if let Some(r) = region_combo(
+            ui,
+            "chronicle-region",
+            f.region,
+            data,
+            Unpicked::Offered("every region"),
+        ) {
+            f.region = r;
+        }
+        fields::optional_choice_combo(ui, "chronicle-kind", "Kind", &mut f.kind, "every kind");
+        super::shown::filter_ui(ui, "chronicle-seen", &mut f.seen);
+    });
+    ui.horizontal_wrapped(|ui| {
+        let (from, to) = state.print.get_or_insert_with(|| {
+            (
+                Whole::new(*span.start(), limits::CLOCK_DAY),
+                Whole::new(*span.end(), limits::CLOCK_DAY),
+            )
+        });
+        let from = from.ui(ui, "Print from day", 64.0);
+        let to = to.ui(ui, "to day", 64.0);
+        let days = from.and_then(|from| to.map(|to| (from, to)));
+        let (_, pressed) = play_button(ui, "Print chronicle…", days, |&(from, to)| {
+            (from > to).then(|| "The first day comes after the last".to_owned())
+        });
+        if let Some((from, to)) = pressed {
+            out.push(Command::Export(vec![
+                waybook_print::pdf::Sheet::Chronicle { from, to },
+            ]));
+        }
+    });
+}
+
+/// One day, hour by hour, with ◀ ▶ to the days either side.
+fn hours_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    (data, index): (&CampaignData, &Index),
+    span: &std::ops::RangeInclusive<i64>,
+    out: &mut Vec<Command>,
+) -> Option<Screen> {
+    let day = state.day.unwrap_or(data.settings.clock.day);
+    let shown = chronicle::day(data, index, day, &state.filter);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(day > *span.start(), egui::Button::new("◀ Day before"))
+            .clicked()
+        {
+            state.day = Some(day - 1);
+        }
+        ui.heading(&shown.date);
+        if ui.button("Day after ▶").clicked() {
+            state.day = Some(day + 1);
+        }
+    });
+    ui.label(day_summary(&shown));
+    if shown.ahead {
+        ui.label(
+            RichText::new(
+                "This day is ahead of the campaign's clock: nothing on it has happened yet, and the Weather screen gives its forecast.",
+            )
+            .weak(),
+        );
+    }
+    ui.separator();
+    let mut open = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        open = entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries), out);
+    });
+    open
+}
+
+/// The day's season, moons, weather and events on one line.
+fn day_summary(d: &chronicle::Day<'_>) -> String {
+    let mut parts: Vec<String> = d.season.iter().cloned().collect();
+    parts.extend(d.moons.iter().map(|(m, p)| format!("{m} {}", p.label())));
+    parts.extend(
+        d.weather
+            .iter()
+            .filter_map(|(r, w)| Some(format!("{}: {}", r.name, w.as_ref()?.weather))),
+    );
+    parts.extend(d.events.iter().map(|e| format!("★ {}", e.name)));
+    parts.join(" · ")
+}
+
+/// A day on one line: its date, season, moons, weather and events, and
+/// how many entries of each kind.
+fn day_line(shown: &chronicle::Day<'_>) -> String {
+    let mut kinds: std::collections::BTreeMap<LogKind, usize> = Default::default();
+    for e in &shown.entries {
+        *kinds.entry(e.kind).or_default() += 1;
+    }
+    let mut line = format!("{} · {}", shown.date, day_summary(shown));
+    if shown.ahead {
+        line += " · ahead of the clock";
+    }
+    let happened: Vec<String> = kinds
+        .iter()
+        .map(|(k, n)| format!("{} {n}", k.label()))
+        .collect();
+    if !happened.is_empty() {
+        line = format!("{line} · {}", happened.join(", "));
+    }
+    line
+}
+
+/// Every day of the chronicle, a line each, the rows in view only; a day
+/// clicked opens its hours.
+fn days_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    index: &Index,
+    span: &std::ops::RangeInclusive<i64>,
+) {
+    let first = *span.start();
+    let count = usize::try_from(span.end() - first + 1).unwrap_or(0);
+    let height = ui.spacing().interact_size.y + 2.0;
+    // The bar always shown: one that came and went changed the rows'
+    // width every frame, and each truncated line was laid out again.
+    let mut area = egui::ScrollArea::vertical()
+        .id_salt("chronicle-days")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+        .auto_shrink(false);
+    if !state.shown_days {
+        // First shown: today near the top.
+        state.shown_days = true;
+        state.scroll_to.get_or_insert(data.settings.clock.day);
+    }
+    if let Some(target) = state.scroll_to.take() {
+        let row = (target - first - 3).max(0) as f32;
+        area = area.vertical_scroll_offset(row * height);
+    }
+    area.show_rows(ui, height, count, |ui, rows| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        let key = (data.revision, key_of(&state.filter));
+        if state.day_lines.0 != Some(key) {
+            state.day_lines = (Some(key), std::collections::HashMap::new());
+        }
+        for row in rows {
+            let day = first + row as i64;
+            let line = state
+                .day_lines
+                .1
+                .entry(day)
+                .or_insert_with(|| day_line(&chronicle::day(data, index, day, &state.filter)));
+            let mut text = RichText::new(line.as_str());
+            if day == data.settings.clock.day {
+                text = text.strong();
+            }
+            if ui.selectable_label(false, text).clicked() {
+                state.zoom = Zoom::Hours;
+                state.day = Some(day);
+            }
+        }
+    });
+}
+
+/// The chronicle in weeks, months or years, a period a line; a period
+/// clicked opens its days.
+fn periods_ui(
+    ui: &mut Ui,
+    state: &mut ChronicleState,
+    data: &CampaignData,
+    index: &Index,
+    span: &std::ops::RangeInclusive<i64>,
+    zoom: Zoom,
+) {
+    let periods = state
+        .periods
+        .get((data.revision, zoom, key_of(&state.filter)), || {
+            Rc::new(
+                periods_of(data, span, zoom)
+                    .into_iter()
+                    .map(|days| {
+                        let p = chronicle::period(data, index, days, &state.filter);
+                        PeriodLine {
+                            first_day: *p.days.start(),
+                            text: period_line(&data.settings.calendar, &p, zoom),
+                        }
+                    })
+                    .collect(),
+            )
+        });
+    let height = ui.spacing().interact_size.y + 2.0;
+    // The bar always shown, as the Days zoom's.
+    egui::ScrollArea::vertical()
+        .id_salt("chronicle-periods")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+        .auto_shrink(false)
+        .show_rows(ui, height, periods.len(), |ui, rows| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            for p in &periods[rows] {
+                if ui.selectable_label(false, p.text.as_str()).clicked() {
+                    state.zoom = Zoom::Days;
+                    state.scroll_to = Some(p.first_day);
+                }
+            }
+        });
+}
+
+/// A period of the Weeks, Months or Years zoom as its line reads, made
+/// once per change: a frame only draws the lines in view.
+#[derive(Debug)]
+struct PeriodLine {
+    first_day: i64,
+    text: String,
+}
+
+/// "Week of … · Travel 3 · ★ 1 · Plain: Rain (2 d)".
+fn period_line(c: &waybook_core::model::calendar::Calendar, p: &Period, zoom: Zoom) -> String {
+    let mut parts = vec![period_label(c, p, zoom)];
+    parts.extend(p.entries.iter().map(|(k, n)| format!("{} {n}", k.label())));
+    if p.events > 0 {
+        parts.push(format!("★ {}", p.events));
+    }
+    parts.extend(
+        p.weather
+            .iter()
+            .map(|(r, w, n)| format!("{r}: {w} ({n} d)")),
+    );
+    parts.join(" · ")
+}
+
+/// "Week of Fireday 14 Harvestmoon 1203", "Harvestmoon 1203", "1203 of the Crossing".
+fn period_label(c: &waybook_core::model::calendar::Calendar, p: &Period, zoom: Zoom) -> String {
+    let date = c.date(*p.days.start());
+    match zoom {
+        Zoom::Weeks => format!("Week of {}", c.describe(*p.days.start())),
+        Zoom::Months => {
+            let (year, month) = super::month::page_of(c, *p.days.start());
+            format!("{} {year}", c.months[month].name)
+        }
+        _ => format!("{} {}", date.year, c.era),
+    }
+}
+
+/// The chronicle's days cut into weeks (starting on the first weekday),
+/// months (a festival with the month before it) or years.
+fn periods_of(
+    data: &CampaignData,
+    span: &std::ops::RangeInclusive<i64>,
+    zoom: Zoom,
+) -> Vec<std::ops::RangeInclusive<i64>> {
+    let c = &data.settings.calendar;
+    let key = |day: i64| -> (i64, i64) {
+        match zoom {
+            Zoom::Months => {
+                let (year, month) = super::month::page_of(c, day);
+                (year, month as i64)
+            }
+            Zoom::Years => (c.date(day).year, 0),
+            _ => (0, 0),
+        }
+    };
+    let mut periods: Vec<std::ops::RangeInclusive<i64>> = Vec::new();
+    let mut start = *span.start();
+    for day in span.clone().skip(1) {
+        let new_period = match zoom {
+            Zoom::Weeks => c.weekday_index(day) == Some(0),
+            _ => key(day) != key(day - 1),
+        };
+        if new_period {
+            periods.push(start..=day - 1);
+            start = day;
+        }
+    }
+    periods.push(start..=*span.end());
+    periods
+}

@@ -1,0 +1,821 @@
+//! The fight on the Scene screen: the good fight's size for the party, the
+//! enemies (from the tiers and the campaign's cults, their stats and boss
+//! rule editable), everyone in priority order with their Wounds, Toughness
+//! and who has activated this round (a downed hero's row offers the
+//! revive), the activation under way and its actions, the attack, powers
+//! and drills (in beats too), wounds from elsewhere, Rest, rerolls and wild
+//! dice given. Every button is greyed with the reason while the scene's
+//! check (`waybook_core::scene::check`) refuses its step.
+
+use super::fields::{self, FieldBuffers, FieldLabel, Unpicked, choice_combo};
+use super::forms::{Whole, play_button};
+use crate::app::Command;
+use egui::{RichText, Ui};
+use std::collections::BTreeSet;
+use waybook_core::model::scene::{Action, Combatant, Tier};
+use waybook_core::model::{CampaignData, CharacterId, CultId, Scene, SceneMode, limits};
+use waybook_core::scene::{self, AttackOrder, FightStep, SceneStep};
+use waybook_rules::companion::combat::fight_size;
+
+#[derive(Debug)]
+pub struct FightState {
+    pub fields: FieldBuffers,
+    pub enemy_name: String,
+    pub tier: Tier,
+    pub count: Whole,
+    pub cult: Option<CultId>,
+    pub bright: bool,
+    pub boss_rule: bool,
+    pub attacker: Option<Combatant>,
+    pub defender: Option<Combatant>,
+    pub attacks: Whole,
+    pub ap: u32,
+    pub shooting: bool,
+    pub cover: bool,
+    pub long_range: bool,
+    pub extra_enemies: u32,
+    pub toughness: Whole,
+    pub attack_wild_die: bool,
+    pub touching: BTreeSet<usize>,
+    pub contact_toughness: Whole,
+    /// The activation the attack form was last set for.
+    pub activating: Option<Combatant>,
+    pub caster: Option<CharacterId>,
+    pub power: Option<usize>,
+    pub level: u32,
+    pub drill: bool,
+    pub cast_modifier: i32,
+    pub cast_wild_die: bool,
+    pub revive_wild_die: bool,
+    pub harmed: Option<Combatant>,
+    pub harm: Whole,
+    pub cancel: Whole,
+    pub helper: Option<CharacterId>,
+    pub receiver: Option<CharacterId>,
+}
+
+impl Default for FightState {
+    fn default() -> Self {
+        Self {
+            fields: FieldBuffers::default(),
+            enemy_name: String::new(),
+            tier: Tier::Minion,
+            count: Whole::new(1, limits::ENEMIES_ADDED),
+            cult: None,
+            bright: false,
+            boss_rule: false,
+            attacker: None,
+            defender: None,
+            attacks: Whole::new(1, limits::ATTACK_DICE),
+            ap: 0,
+            shooting: false,
+            cover: false,
+            long_range: false,
+            extra_enemies: 0,
+            toughness: Whole::new(0, limits::TOUGHNESS_MAX),
+            attack_wild_die: false,
+            touching: BTreeSet::new(),
+            contact_toughness: Whole::new(0, limits::TOUGHNESS_MAX),
+            activating: None,
+            caster: None,
+            power: None,
+            level: 1,
+            drill: false,
+            cast_modifier: 0,
+            cast_wild_die: false,
+            revive_wild_die: false,
+            harmed: None,
+            harm: Whole::new(1, limits::WOUNDS_TAKEN),
+            cancel: Whole::new(0, limits::TOUGHNESS_MAX),
+            helper: None,
+            receiver: None,
+        }
+    }
+}
+
+/// A button for a fight step: greyed with the reason while a field does
+/// not read (`step` is that reason) or the scene's check refuses the step.
+fn fight_button(
+    ui: &mut Ui,
+    data: &CampaignData,
+    scene: &Scene,
+    label: impl Into<egui::WidgetText>,
+    step: Result<FightStep, String>,
+    out: &mut Vec<Command>,
+) -> bool {
+    let step = step.map(|step| SceneStep::Fight {
+        scene: scene.id,
+        step,
+    });
+    let (_, pressed) = play_button(ui, label, step, |step| {
+        scene::check(data, step).err().map(|e| e.to_string())
+    });
+    pressed.map(|step| out.push(Command::Scene(step))).is_some()
+}
+
+/// Every model's name, heroes first.
+fn named(data: &CampaignData, scene: &Scene) -> Vec<(Combatant, String)> {
+    scene::fight::combatants(data, scene)
+        .into_iter()
+        .filter_map(|c| Some((c, name_of(data, scene, c)?)))
+        .collect()
+}
+
+fn name_of(data: &CampaignData, scene: &Scene, who: Combatant) -> Option<String> {
+    match who {
+        Combatant::Hero(id) => data.characters.get(&id).map(|h| h.name.clone()),
+        Combatant::Enemy(i) => scene.enemies.get(i).map(|e| e.name.clone()),
+    }
+}
+
+fn heroes(data: &CampaignData, scene: &Scene) -> Vec<(CharacterId, String)> {
+    scene::cast(data, scene)
+        .into_iter()
+        .filter_map(|id| data.characters.get(&id).map(|c| (id, c.name.clone())))
+        .collect()
+}
+
+fn as_refs<K: Copy>(list: &[(K, String)]) -> Vec<(K, &str)> {
+    list.iter().map(|(k, n)| (*k, n.as_str())).collect()
+}
+
+pub fn fight_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    let models = named(data, scene);
+    if scene.mode == SceneMode::Combat {
+        enemies_ui(ui, state, data, scene, out);
+        ui.separator();
+        models_ui(ui, state, data, scene, out);
+        activation_ui(ui, state, data, scene, &models, out);
+        ui.separator();
+        attack_ui(ui, state, data, scene, &models, out);
+        ui.separator();
+    }
+    cast_ui(ui, state, data, scene, out);
+    ui.separator();
+    harm_ui(ui, state, data, scene, &models, out);
+}
+
+/// "About 6 minions, or 3 minions and 1 elite, plus a boss for the
+/// finale", scaled to the party's heroes.
+fn good_fight(data: &CampaignData, scene: &Scene) -> String {
+    let party = scene::fight::heroes_counted(data, scene);
+    let size = fight_size(party, false);
+    let count = |n: u32, what: &str| waybook_core::model::plural(n, what);
+    let with_elites = if size.elites > 0 {
+        format!(
+            ", or {} and {}",
+            count(size.minions_with_elites, "minion"),
+            count(size.elites, "elite")
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "A good fight for {}: about {}{with_elites}, plus a boss for the finale.",
+        count(party, "hero"),
+        count(size.minions, "minion"),
+    )
+}
+
+fn enemies_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Enemies").strong());
+    ui.label(RichText::new(good_fight(data, scene)).weak());
+    if !scene.enemies.is_empty() {
+        enemy_grid_ui(ui, &mut state.fields, data, scene, out);
+    }
+    ui.horizontal_wrapped(|ui| {
+        fields::draft(ui, "Enemy", &mut state.enemy_name, 140.0);
+        if let Some(t) = choice_combo(ui, "enemy-tier", "Tier", state.tier) {
+            // "How many" follows the tier: a good fight's number of them.
+            state.tier = t;
+            let suggested = scene::fight::suggested_count(data, scene, t);
+            state.count.set(i64::from(suggested));
+        }
+        let count = state.count.ui(ui, "How many", 30.0);
+        let cults: Vec<(CultId, &str)> = data
+            .cults
+            .values()
+            .map(|c| (c.id, c.god.as_str()))
+            .collect();
+        fields::record_combo(
+            ui,
+            "enemy-cult",
+            "Cult of",
+            &mut state.cult,
+            Unpicked::Offered("no cult"),
+            &cults,
+        );
+        ui.checkbox(&mut state.bright, "Bright cult (rivals)");
+        ui.checkbox(&mut state.boss_rule, "Boss rule")
+            .on_hover_text(
+                "A D10 rolled and logged at the start of each round, and Toughness only as armour",
+            );
+        let step = count.map(|count| FightStep::AddEnemies {
+            name: state.enemy_name.clone(),
+            tier: state.tier,
+            count: count as u32,
+            cult: state.cult,
+            bright: state.bright,
+            boss_rule: state.boss_rule,
+        });
+        if fight_button(ui, data, scene, "Add the enemies", step, out) {
+            state.enemy_name.clear();
+        }
+        fight_button(
+            ui,
+            data,
+            scene,
+            "Roll enemy behaviour",
+            Ok(FightStep::Behaviour),
+            out,
+        );
+    });
+}
+
+/// Each enemy's stats and boss rule, editable after it joined the fight.
+fn enemy_grid_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    egui::Grid::new("fight-enemies")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for head in [
+                "Enemy",
+                "Quality",
+                "Defence",
+                "Wounds",
+                "Toughness",
+                "Boss rule",
+            ] {
+                ui.label(RichText::new(head).strong());
+            }
+            ui.end_row();
+            for (i, e) in scene.enemies.iter().enumerate() {
+                let key = |f: &str| format!("scene{}:enemy{i}:{f}", scene.id.0);
+                let mut about = vec![e.tier.label().to_owned()];
+                if let Some(c) = e.cult.and_then(|c| data.cults.get(&c)) {
+                    let side = c.side(e.bright);
+                    about.push(c.side_name(e.bright).to_owned());
+                    if !side.rule.is_empty() {
+                        about.push(side.rule.clone());
+                    }
+                    if e.tier.carries_trait() && !side.trait_.is_empty() {
+                        about.push(format!("trait: {}", side.trait_));
+                    }
+                }
+                if e.is_down() {
+                    about.push("out of the fight".to_owned());
+                }
+                ui.vertical(|ui| {
+                    ui.label(&e.name);
+                    ui.add(
+                        egui::Label::new(RichText::new(about.join(" · ")).weak().small()).wrap(),
+                    );
+                });
+                for (what, label, value, range) in [
+                    ("quality", "Quality", e.quality, limits::QUALITY_DEFENCE),
+                    ("defence", "Defence", e.defence, limits::QUALITY_DEFENCE),
+                    ("wounds", "Wounds", e.wounds.current, 0..=e.wounds.max),
+                    (
+                        "toughness",
+                        "Toughness",
+                        e.toughness.current,
+                        0..=e.toughness.max,
+                    ),
+                ] {
+                    let label = format!("{label} of {}", e.name);
+                    let field = FieldLabel::Unseen(&label);
+                    if let Some(v) = fields.whole(ui, &key(what), field, value, &range) {
+                        fields.commit(out, scene, &format!("{what} of {}", e.name), |s| {
+                            let e = &mut s.enemies[i];
+                            match what {
+                                "quality" => e.quality = v,
+                                "defence" => e.defence = v,
+                                "wounds" => e.wounds.current = v,
+                                _ => e.toughness.current = v,
+                            }
+                        });
+                    }
+                }
+                let mut boss = e.boss_rule;
+                let response = ui
+                    .checkbox(&mut boss, "")
+                    .accessible_name(format!("Boss rule of {}", e.name))
+                    .on_hover_text("A D10 at the start of each round, Toughness only as armour");
+                if response.changed() {
+                    fields.commit(out, scene, &format!("boss rule of {}", e.name), |s| {
+                        s.enemies[i].boss_rule = boss;
+                    });
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// Everyone in the fight, heroes in this round's priority order (highest
+/// first) and then the enemies: Wounds, Toughness, down or activated, the
+/// button to activate them, and on a downed hero's row the revive.
+fn models_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new(format!("Round {}", scene.round)).strong());
+    let priority = |who: Combatant| match who {
+        Combatant::Hero(id) => scene
+            .priority
+            .iter()
+            .find(|p| p.character == id)
+            .map(|p| p.roll),
+        Combatant::Enemy(_) => None,
+    };
+    let mut order = scene::fight::combatants(data, scene);
+    // A stable sort: heroes without a roll and the enemies keep their order.
+    order.sort_by_key(|who| {
+        (
+            matches!(who, Combatant::Enemy(_)),
+            std::cmp::Reverse(priority(*who)),
+        )
+    });
+    let cast = heroes(data, scene);
+    egui::Grid::new("fight-models")
+        .striped(true)
+        .show(ui, |ui| {
+            for head in ["Who", "Priority", "Wounds", "Toughness", "", ""] {
+                ui.label(RichText::new(head).strong());
+            }
+            ui.end_row();
+            for who in order {
+                let (name, wounds, toughness) = match who {
+                    Combatant::Hero(id) => {
+                        let Some(c) = data.characters.get(&id) else {
+                            continue;
+                        };
+                        (c.name.clone(), c.companion.wounds, c.companion.toughness)
+                    }
+                    Combatant::Enemy(i) => {
+                        let e = &scene.enemies[i];
+                        (e.name.clone(), e.wounds, e.toughness)
+                    }
+                };
+                ui.label(&name);
+                ui.label(priority(who).map_or_else(String::new, |r| r.to_string()));
+                ui.label(format!("{} of {}", wounds.current, wounds.max));
+                ui.label(format!("{} of {}", toughness.current, toughness.max));
+                let active = scene.activation.as_ref().is_some_and(|a| a.who == who);
+                let down = wounds.current <= 0;
+                let status = match (down, who) {
+                    (true, Combatant::Hero(_)) => "down",
+                    (true, Combatant::Enemy(_)) => "out of the fight",
+                    _ if active => "activating",
+                    _ if scene.activated.contains(&who) => "activated",
+                    _ => "to activate",
+                };
+                ui.label(status);
+                match who {
+                    Combatant::Hero(id) if down => {
+                        revive_menu_ui(ui, state, data, scene, (id, &name), &cast, out);
+                    }
+                    _ if status == "to activate" && scene.in_round => {
+                        fight_button(
+                            ui,
+                            data,
+                            scene,
+                            format!("Activate {name}"),
+                            Ok(FightStep::Activate { who }),
+                            out,
+                        );
+                    }
+                    _ => {
+                        ui.label("");
+                    }
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// "An ally in contact can revive them with a Narrative action (Will or
+/// Dexterity)": offered on the downed hero's row, one button per other hero
+/// of the scene, each on their better of the two and greyed with the
+/// scene's reason when they cannot (down, not activating, out of actions).
+/// Where everyone stands is on the table, not in Waybook: the GM judges
+/// who is in contact.
+fn revive_menu_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    (downed, name): (CharacterId, &str),
+    cast: &[(CharacterId, String)],
+    out: &mut Vec<Command>,
+) {
+    ui.menu_button(format!("Revive {name}…"), |ui| {
+        ui.label(
+            RichText::new(format!(
+                "An ally in base contact with {name} (the GM judges who is):"
+            ))
+            .weak(),
+        );
+        ui.checkbox(&mut state.revive_wild_die, "Spend a wild die on the revive");
+        for (ally, ally_name) in cast.iter().filter(|(id, _)| *id != downed) {
+            let step = data
+                .characters
+                .get(ally)
+                .and_then(scene::fight::revive_stat)
+                .map(|stat| FightStep::Revive {
+                    ally: *ally,
+                    downed,
+                    stat,
+                    wild_die: state.revive_wild_die,
+                })
+                .ok_or_else(|| {
+                    format!("{ally_name} has neither Will nor Dexterity to revive with")
+                });
+            if fight_button(
+                ui,
+                data,
+                scene,
+                format!("{ally_name} revives {name}"),
+                step,
+                out,
+            ) {
+                state.revive_wild_die = false;
+                ui.close();
+            }
+        }
+    });
+}
+
+fn activation_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    models: &[(Combatant, String)],
+    out: &mut Vec<Command>,
+) {
+    let Some(a) = &scene.activation else {
+        return;
+    };
+    let name = models
+        .iter()
+        .find(|(c, _)| *c == a.who)
+        .map_or("?", |(_, n)| n.as_str());
+    let allowed = 2 + usize::from(scene.third_actions.contains(&a.who));
+    let taken: Vec<&str> = a.actions.iter().map(|a| a.label()).collect();
+    ui.label(format!(
+        "{name} is activating: {} of {allowed} actions taken{}",
+        a.actions.len(),
+        if taken.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", taken.join(", "))
+        }
+    ));
+    ui.label(RichText::new("Talking is free.").weak());
+    ui.horizontal_wrapped(|ui| {
+        for action in [Action::Move, Action::Narrative] {
+            fight_button(
+                ui,
+                data,
+                scene,
+                action.label(),
+                Ok(FightStep::Act { action }),
+                out,
+            );
+        }
+        fight_button(
+            ui,
+            data,
+            scene,
+            "Rest (D3 Toughness)",
+            Ok(FightStep::Rest { who: a.who }),
+            out,
+        );
+        fight_button(
+            ui,
+            data,
+            scene,
+            "Buy a third action (2 Toughness)",
+            Ok(FightStep::ThirdAction),
+            out,
+        );
+        fight_button(
+            ui,
+            data,
+            scene,
+            format!("End {name}'s activation"),
+            Ok(FightStep::EndActivation),
+            out,
+        );
+    });
+    if let Combatant::Hero(_) = a.who {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Touching:");
+            for (i, e) in scene.enemies.iter().enumerate() {
+                if e.is_down() {
+                    continue;
+                }
+                let mut on = state.touching.contains(&i);
+                if ui.checkbox(&mut on, &e.name).changed() {
+                    if on {
+                        state.touching.insert(i);
+                    } else {
+                        state.touching.remove(&i);
+                    }
+                }
+            }
+            let toughness = state
+                .contact_toughness
+                .ui(ui, "Toughness on the free attacks", 30.0);
+            let step = toughness.map(|toughness| FightStep::LeaveContact {
+                enemies: state.touching.iter().copied().collect(),
+                toughness: toughness as u32,
+            });
+            if fight_button(ui, data, scene, "Leave base contact", step, out) {
+                state.touching.clear();
+            }
+        });
+    }
+}
+
+fn attack_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    models: &[(Combatant, String)],
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Attack").strong());
+    // A new activation: its model attacks, and nobody touches it yet.
+    let activating = scene.activation.as_ref().map(|a| a.who);
+    if activating.is_some() && activating != state.activating {
+        state.attacker = activating;
+        state.touching.clear();
+    }
+    state.activating = activating;
+    let list = as_refs(models);
+    let (attacks, toughness) = ui
+        .horizontal_wrapped(|ui| {
+            fields::record_combo(
+                ui,
+                "attacker",
+                "Attacker",
+                &mut state.attacker,
+                Unpicked::Prompt("choose"),
+                &list,
+            );
+            let targets: Vec<(Combatant, &str)> = list
+                .iter()
+                .copied()
+                .filter(|(c, _)| state.attacker.is_none_or(|a| a.side() != c.side()))
+                .collect();
+            if state
+                .defender
+                .is_some_and(|d| !targets.iter().any(|(t, _)| *t == d))
+            {
+                state.defender = None;
+            }
+            fields::record_combo(
+                ui,
+                "defender",
+                "Defender",
+                &mut state.defender,
+                Unpicked::Prompt("choose"),
+                &targets,
+            );
+            let attacks = state.attacks.ui(ui, "Attack dice", 30.0);
+            let id = ui.label("AP").id;
+            ui.add(egui::DragValue::new(&mut state.ap).range(0..=4))
+                .labelled_by(id);
+            ui.checkbox(&mut state.shooting, "Shooting");
+            ui.checkbox(&mut state.cover, "Defender in cover");
+            ui.checkbox(&mut state.long_range, "Long range (over half)");
+            let id = ui.label("Extra enemies in the fight").id;
+            ui.add(
+                egui::DragValue::new(&mut state.extra_enemies)
+                    .range(0..=waybook_rules::companion::combat::EXTRA_ENEMY_LIMIT),
+            )
+            .labelled_by(id);
+            let toughness = state.toughness.ui(ui, "Toughness to spend", 30.0);
+            ui.checkbox(
+                &mut state.attack_wild_die,
+                "Wild die as an extra attack die",
+            );
+            (attacks, toughness)
+        })
+        .inner;
+    let order = || -> Result<FightStep, String> {
+        let attacker = state.attacker.ok_or("Choose the attacker")?;
+        let defender = state.defender.ok_or("Choose the defender")?;
+        Ok(FightStep::Attack(AttackOrder {
+            attacker,
+            defender,
+            attacks: attacks? as u32,
+            ap: state.ap,
+            shooting: state.shooting,
+            cover: state.cover,
+            long_range: state.long_range,
+            extra_enemies: state.extra_enemies,
+            toughness: toughness? as u32,
+            wild_die: state.attack_wild_die,
+        }))
+    };
+    let step = order();
+    if fight_button(ui, data, scene, "Roll the attack", step, out) {
+        state.attack_wild_die = false;
+    }
+}
+
+/// The caster's powers and drills (a Pilgrim's Cleric power among them), by name.
+fn powers_of(data: &CampaignData, id: CharacterId) -> Vec<String> {
+    data.characters
+        .get(&id)
+        .map(waybook_core::heroes::known_powers)
+        .unwrap_or_default()
+}
+
+fn cast_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Powers and drills").strong());
+    let cast = heroes(data, scene);
+    fields::keep_or_first(&mut state.caster, &cast);
+    let powers = state.caster.map(|c| powers_of(data, c)).unwrap_or_default();
+    let numbered: Vec<(usize, &str)> = powers.iter().map(String::as_str).enumerate().collect();
+    if state.power.is_none_or(|p| p >= powers.len()) {
+        state.power = (!powers.is_empty()).then_some(0);
+    }
+    ui.horizontal_wrapped(|ui| {
+        fields::record_combo(
+            ui,
+            "caster",
+            "Caster",
+            &mut state.caster,
+            Unpicked::Prompt("nobody"),
+            &as_refs(&cast),
+        );
+        fields::record_combo(
+            ui,
+            "power",
+            "Power",
+            &mut state.power,
+            Unpicked::Prompt("no powers"),
+            &numbered,
+        );
+        let id = ui.label("Power level").id;
+        ui.add(
+            egui::DragValue::new(&mut state.level)
+                .range(1..=waybook_rules::companion::powers::MAX_POWER_LEVEL),
+        )
+        .labelled_by(id);
+        ui.checkbox(&mut state.drill, "A drill (Dexterity)");
+        let id = ui.label("Power modifier").id;
+        ui.add(egui::DragValue::new(&mut state.cast_modifier).range(modifiers()))
+            .labelled_by(id);
+        ui.checkbox(&mut state.cast_wild_die, "Spend a wild die on the power");
+        let step = match (state.caster, state.power.and_then(|p| powers.get(p))) {
+            (None, _) => Err("Choose a caster".to_owned()),
+            (Some(_), None) => Err("The caster knows no power".to_owned()),
+            (Some(character), Some(power)) => Ok(FightStep::Cast {
+                character,
+                power: power.clone(),
+                level: state.level,
+                drill: state.drill,
+                modifier: state.cast_modifier,
+                wild_die: state.cast_wild_die,
+            }),
+        };
+        if fight_button(ui, data, scene, "Cast the power", step, out) {
+            state.cast_wild_die = false;
+        }
+    });
+}
+
+/// Wounds from elsewhere, Rest, rerolls and giving a wild die.
+fn harm_ui(
+    ui: &mut Ui,
+    state: &mut FightState,
+    data: &CampaignData,
+    scene: &Scene,
+    models: &[(Combatant, String)],
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Wounds and Toughness").strong());
+    let list = as_refs(models);
+    ui.horizontal_wrapped(|ui| {
+        fields::record_combo(
+            ui,
+            "harmed",
+            "Who takes wounds",
+            &mut state.harmed,
+            Unpicked::Prompt("choose"),
+            &list,
+        );
+        let wounds = state.harm.ui(ui, "Wounds", 30.0);
+        let cancel = state.cancel.ui(ui, "Cancel with Toughness", 30.0);
+        let step = (|| {
+            Ok(FightStep::Harm {
+                who: state.harmed.ok_or("Choose who takes the wounds")?,
+                wounds: wounds? as u32,
+                cancel: cancel? as u32,
+            })
+        })();
+        fight_button(ui, data, scene, "Take the wounds", step, out);
+    });
+    let heroes = heroes(data, scene);
+    fields::keep_or_first(&mut state.helper, &heroes);
+    ui.horizontal_wrapped(|ui| {
+        fields::record_combo(
+            ui,
+            "helper",
+            "Hero",
+            &mut state.helper,
+            Unpicked::Prompt("nobody"),
+            &as_refs(&heroes),
+        );
+        let others: Vec<(CharacterId, &str)> = heroes
+            .iter()
+            .filter(|(id, _)| Some(*id) != state.helper)
+            .map(|(id, n)| (*id, n.as_str()))
+            .collect();
+        if state.receiver.is_none_or(|r| Some(r) == state.helper) {
+            state.receiver = others.first().map(|(id, _)| *id);
+        }
+        fields::record_combo(
+            ui,
+            "receiver",
+            "Other hero",
+            &mut state.receiver,
+            Unpicked::Prompt("nobody"),
+            &others,
+        );
+    });
+    let Some(hero) = state.helper else { return };
+    let name = name_of(data, scene, Combatant::Hero(hero)).unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        fight_button(
+            ui,
+            data,
+            scene,
+            format!("{name} rests"),
+            Ok(FightStep::Rest {
+                who: Combatant::Hero(hero),
+            }),
+            out,
+        );
+        fight_button(
+            ui,
+            data,
+            scene,
+            format!("{name} spends 2 Toughness to reroll"),
+            Ok(FightStep::Reroll { character: hero }),
+            out,
+        );
+        if let Some(other) = state.receiver {
+            let other_name = name_of(data, scene, Combatant::Hero(other)).unwrap_or_default();
+            fight_button(
+                ui,
+                data,
+                scene,
+                format!("{name} gives {other_name} a wild die"),
+                Ok(FightStep::Give {
+                    from: hero,
+                    to: other,
+                }),
+                out,
+            );
+        }
+    });
+}
+
+/// The modifiers a test may carry: "clamped to -2..+2".
+pub(super) fn modifiers() -> std::ops::RangeInclusive<i32> {
+    let most = waybook_rules::check::MODIFIER_LIMIT;
+    -most..=most
+}

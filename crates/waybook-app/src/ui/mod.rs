@@ -1,0 +1,692 @@
+//! The screens, one module each, and the frame around them: the menu bar,
+//! the screen tabs, the status bar, the error dialog, the path field that
+//! stands in for a missing file dialog and the focus ring; and
+//! [`WaybookApp`], the app (`crate::app`) with the screens' own state.
+//! A function that draws a piece of a screen is `ui` or `*_ui`; a widget
+//! that returns a value is named for what it returns (`choice_combo`,
+//! `FieldBuffers::whole`).
+
+mod advancement;
+mod calendar;
+mod campaign;
+pub mod chronicle;
+mod csv_import;
+mod cults;
+mod export;
+pub mod fields;
+mod fight;
+mod forms;
+mod gathering;
+mod handouts;
+mod hazards;
+pub mod help;
+mod house_rules;
+mod inventory;
+mod items;
+pub mod journeys;
+mod lists;
+mod log;
+mod map;
+mod month;
+mod on_screen;
+mod pack_import;
+mod palette;
+mod parties;
+mod players;
+pub mod roster;
+mod rules;
+mod scene;
+mod sheet;
+pub(crate) mod shown;
+mod snapshots;
+pub mod style;
+mod table_import;
+mod tables;
+mod travel;
+mod weather;
+
+use crate::app::actions::Action;
+use crate::app::{App, Command, DialogPurpose, FileDialogs, Notice};
+use egui::{Key, Modifiers, RichText, Ui};
+
+waybook_rules::named_enum! {
+    /// The app's screens, in the order of their tabs.
+    #[derive(Default)]
+    pub enum Screen("screen") {
+        #[default]
+        Roster => "roster" as "Roster",
+        Inventory => "inventory" as "Inventory",
+        Items => "items" as "Item catalogue",
+        Parties => "parties" as "Parties",
+        Journeys => "journeys" as "Journeys",
+        Map => "map" as "Map",
+        Travel => "travel" as "Travel",
+        Weather => "weather" as "Weather",
+        Calendar => "calendar" as "Calendar",
+        Chronicle => "chronicle" as "Chronicle",
+        Gathering => "gathering" as "Gathering",
+        Heroes => "heroes" as "Heroes",
+        Scene => "scene" as "Scene",
+        Hazards => "hazards" as "Hazards",
+        Log => "log" as "Log",
+        Campaign => "campaign" as "Campaign",
+        Rules => "rules" as "Dice and rules",
+    }
+}
+
+/// Per-screen UI state: selection, filters, text being typed. Not campaign data.
+#[derive(Debug, Default)]
+pub struct UiState {
+    pub screen: Screen,
+    pub roster: roster::RosterState,
+    pub inventory: inventory::InventoryState,
+    pub items: items::ItemsState,
+    pub parties: parties::PartiesState,
+    pub campaign: fields::FieldBuffers,
+    pub rules: rules::RulesState,
+    pub journeys: journeys::JourneysState,
+    pub map: map::MapState,
+    pub travel: travel::TravelState,
+    pub gathering: gathering::GatheringState,
+    pub heroes: advancement::HeroesState,
+    pub log: log::LogState,
+    pub scene: scene::SceneState,
+    pub hazards: hazards::HazardsState,
+    pub weather: weather::WeatherState,
+    pub calendar: month::CalendarState,
+    pub chronicle: chronicle::ChronicleState,
+    pub export: export::ExportState,
+    pub snapshots: snapshots::SnapshotsState,
+    pub palette: palette::PaletteState,
+    pub help: help::HelpState,
+    /// The screen a crash report would name, as last noted.
+    reported_screen: Option<Screen>,
+}
+
+/// The app as it is drawn: the app's state and commands, and the screens'
+/// own state (selections, filters, text being typed).
+pub struct WaybookApp {
+    pub app: App,
+    pub ui: UiState,
+    styled: bool,
+    /// The window's title as last sent, so it is sent again only when it changes.
+    pub title: String,
+    /// The window was asked to close (File > Quit).
+    pub closing: bool,
+}
+
+impl WaybookApp {
+    pub fn new(dialogs: Box<dyn FileDialogs>) -> Self {
+        Self::with_app(App::new(dialogs))
+    }
+
+    pub fn with_app(app: App) -> Self {
+        Self {
+            app,
+            ui: UiState::default(),
+            styled: false,
+            title: String::new(),
+            closing: false,
+        }
+    }
+
+    /// One frame of the whole app, drawn into `ui`, then its commands run.
+    pub fn frame_ui(&mut self, ui: &mut Ui) {
+        if !self.styled {
+            style::install(ui.ctx(), self.app.view);
+            self.styled = true;
+        }
+        for notice in self.app.take_notices() {
+            self.ui.heed(notice, &mut self.app);
+        }
+        app_ui(ui, &mut self.app, &mut self.ui);
+        if self.app.run_commands() {
+            // Drawn before the change: the next frame shows it.
+            ui.ctx().request_repaint();
+        }
+        let title = self.app.window_title();
+        if title != self.title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        if std::mem::take(&mut self.app.quit_asked) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            self.closing = true;
+        }
+    }
+}
+
+impl UiState {
+    /// The screens' state follows what happened in the app.
+    fn heed(&mut self, notice: Notice, app: &mut App) {
+        match notice {
+            Notice::CampaignOpened => {
+                *self = UiState::default();
+                if let Some(session) = &app.session {
+                    self.journeys.recall_printed(&session.kept);
+                }
+            }
+            Notice::HistoryStepped => self.discard_typing(),
+            Notice::ExportAsked => self.export.open = true,
+            Notice::SnapshotsAsked => self.snapshots.show(),
+            Notice::PaletteAsked => self.palette.open(),
+            Notice::OnScreen(action) => on_screen::on_screen(self, action, app),
+        }
+    }
+
+    /// Every field shows the stored value again: after undo and redo.
+    pub fn discard_typing(&mut self) {
+        for fields in [
+            &mut self.roster.fields,
+            &mut self.items.fields,
+            &mut self.parties.fields,
+            &mut self.campaign,
+            &mut self.rules.fields,
+            &mut self.journeys.fields,
+            &mut self.map.fields,
+            &mut self.weather.fields,
+            &mut self.gathering.fields,
+            &mut self.scene.fight.fields,
+        ] {
+            fields.discard_typing();
+        }
+    }
+}
+
+/// The screens' tabs (wrapped: a second line in a narrow window); the
+/// screen chosen is noted for a crash report.
+fn screen_tabs_ui(ui: &mut Ui, state: &mut UiState) {
+    ui.horizontal_wrapped(|ui| {
+        for &screen in Screen::ALL {
+            ui.selectable_value(&mut state.screen, screen, screen.label());
+        }
+    });
+    ui.separator();
+    if state.reported_screen != Some(state.screen) {
+        crate::app::crash::on_screen(state.screen.label());
+        state.reported_screen = Some(state.screen);
+    }
+}
+
+fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
+    popup_click_guard_ui(ui);
+    shortcuts(ui, app);
+    // Ctrl+plus, Ctrl+minus and Ctrl+0 zoom (egui's own keys); remembered.
+    app.view.zoom = ui.ctx().zoom_factor();
+    let mut out = Vec::new();
+    egui::Panel::top("menu").show(ui, |ui| menu_bar_ui(ui, app, &mut state.help, &mut out));
+    egui::Panel::bottom("status").show(ui, |ui| status_ui(ui, app, &mut out));
+    egui::CentralPanel::default().show(ui, |ui| match &app.session {
+        Some(session) => {
+            let data = &session.data;
+            screen_tabs_ui(ui, state);
+            // Each screen's widgets under its own id: two screens' scroll
+            // areas keep their own places.
+            let screen = state.screen;
+            ui.push_id(screen, |ui| match state.screen {
+                Screen::Roster => roster::roster_ui(ui, &mut state.roster, data, &mut out),
+                Screen::Inventory => {
+                    inventory::inventory_ui(ui, &mut state.inventory, data, &mut out)
+                }
+                Screen::Items => items::items_ui(ui, &mut state.items, data, &mut out),
+                Screen::Parties => parties::parties_ui(ui, &mut state.parties, data, &mut out),
+                Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
+                Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
+                Screen::Map => map::map_ui(ui, &mut state.map, data, &mut out),
+                Screen::Travel => {
+                    if let Some(to) = travel::travel_ui(ui, &mut state.travel, data, &mut out) {
+                        state.screen = to;
+                    }
+                }
+                Screen::Weather => weather::weather_ui(ui, &mut state.weather, data, &mut out),
+                Screen::Calendar => {
+                    if let Some(to) = month::calendar_ui(
+                        ui,
+                        &mut state.calendar,
+                        &mut state.chronicle.memo,
+                        data,
+                        &mut out,
+                    ) {
+                        state.screen = to;
+                    }
+                }
+                Screen::Chronicle => {
+                    if let Some(to) =
+                        chronicle::chronicle_ui(ui, &mut state.chronicle, data, &mut out)
+                    {
+                        state.screen = to;
+                    }
+                }
+                Screen::Gathering => {
+                    gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
+                }
+                Screen::Heroes => advancement::heroes_ui(ui, &mut state.heroes, data, &mut out),
+                Screen::Log => log::log_ui(ui, &mut state.log, data, &mut out),
+                Screen::Scene => scene::scene_ui(ui, &mut state.scene, data, &mut out),
+                Screen::Hazards => hazards::hazards_ui(ui, &mut state.hazards, data, &mut out),
+                Screen::Rules => {
+                    rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
+                }
+            });
+        }
+        None => welcome_ui(ui, app, &mut out),
+    });
+    if let Some(session) = &app.session {
+        export::export_dialog_ui(
+            ui,
+            &mut state.export,
+            &state.roster,
+            &session.data,
+            &mut app.paper,
+            &mut out,
+        );
+    }
+    snapshots::snapshots_ui(ui, &mut state.snapshots, app, &mut out);
+    palette::palette_ui(
+        ui,
+        &mut state.palette,
+        &mut state.screen,
+        &mut state.help,
+        app,
+        &mut out,
+    );
+    help::help_windows_ui(ui, &mut state.help, app);
+    csv_import::csv_import_ui(ui, app, &mut out);
+    pack_import::pack_import_ui(ui, app, &mut out);
+    handouts::handouts_ui(ui, app, &mut out);
+    if let Some(table) = table_import::table_import_ui(ui, app, &mut out) {
+        state.rules.table = tables::Picked::Campaign(table);
+    }
+    alert_ui(ui, app);
+    upgrade_ui(ui, app);
+    path_prompt_ui(ui, app, &mut out);
+    focus_ring_ui(ui);
+    for command in out {
+        app.push(command);
+    }
+}
+
+/// While a popup (a list, a menu) is open, a click outside it only closes
+/// it: an invisible layer over the screens and windows, below the popups,
+/// takes that click, so the button under the pointer is not pressed too.
+/// egui hit-tests against the last frame's layers, so the guard is laid
+/// down on every frame a popup is open.
+fn popup_click_guard_ui(ui: &Ui) {
+    let ctx = ui.ctx();
+    if !egui::Popup::is_any_open(ctx) {
+        return;
+    }
+    let screen = ctx.content_rect();
+    let area = egui::Area::new(egui::Id::unique("popup-click-guard"))
+        .order(egui::Order::Middle)
+        .fixed_pos(screen.min)
+        .show(ctx, |ui| {
+            ui.allocate_response(screen.size(), egui::Sense::click());
+        });
+    ctx.move_to_top(area.response.layer_id);
+}
+
+fn keyboard_navigation_id() -> egui::Id {
+    egui::Id::unique("keyboard-navigation")
+}
+
+/// Where the focus ring is drawn: around the widget with the keyboard focus
+/// while the GM moves with the keyboard (Tab, arrows), until the next click;
+/// not around a text field, which shows its own cursor and outline.
+pub fn focus_ring_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    let navigating = ctx.data(|d| d.get_temp::<bool>(keyboard_navigation_id()));
+    if navigating != Some(true) || ctx.text_edit_focused() {
+        return None;
+    }
+    let id = ctx.memory(|m| m.focused())?;
+    ctx.read_response(id).map(|r| r.rect.expand(2.0))
+}
+
+/// A ring around the focused widget, so the keyboard's place is always seen.
+fn focus_ring_ui(ui: &Ui) {
+    let ctx = ui.ctx();
+    let (keys, click) = ctx.input(|i| {
+        let keys = [
+            Key::Tab,
+            Key::ArrowUp,
+            Key::ArrowDown,
+            Key::ArrowLeft,
+            Key::ArrowRight,
+        ]
+        .into_iter()
+        .any(|k| i.key_pressed(k));
+        (keys, i.pointer.any_pressed())
+    });
+    if keys || click {
+        ctx.data_mut(|d| d.insert_temp(keyboard_navigation_id(), keys && !click));
+    }
+    if let Some(rect) = focus_ring_rect(ctx) {
+        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("focus-ring"));
+        let colour = ctx.global_style().visuals.selection.stroke.color;
+        ctx.layer_painter(layer).rect_stroke(
+            rect,
+            3.0,
+            egui::Stroke::new(2.0, colour),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// Global shortcuts from the action table. Skipped while a text field has the
+/// keyboard, so Ctrl+Z there undoes typing, not the last change; a focused
+/// button or checkbox does not stop them.
+fn shortcuts(ui: &mut Ui, app: &mut App) {
+    // While a field has the keyboard its keys are its own (Ctrl+Z undoes
+    // the typing); only the command palette opens over it.
+    let typing = ui.ctx().text_edit_focused();
+    // Shortcuts with Shift first: Ctrl+Z would otherwise also match Ctrl+Shift+Z.
+    let mut actions: Vec<Action> = Action::all().collect();
+    actions.sort_by_key(|a| {
+        !a.shortcuts()
+            .iter()
+            .any(|s| s.modifiers.contains(Modifiers::SHIFT))
+    });
+    for action in actions {
+        if (typing && action != Action::CommandPalette)
+            || (action.needs_campaign() && app.session.is_none())
+        {
+            continue;
+        }
+        if action
+            .shortcuts()
+            .iter()
+            .any(|shortcut| ui.input_mut(|i| i.consume_shortcut(shortcut)))
+        {
+            app.push(Command::Run(action));
+        }
+    }
+}
+
+fn action_button(ui: &mut Ui, app: &App, action: Action, enabled: bool, out: &mut Vec<Command>) {
+    let mut button = egui::Button::new(action.label());
+    if let Some(shortcut) = action.shortcut() {
+        button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
+    }
+    let enabled = enabled && (!action.needs_campaign() || app.session.is_some());
+    if ui
+        .add_enabled(enabled, button)
+        .on_hover_text(action.tooltip())
+        .clicked()
+    {
+        out.push(Command::Run(action));
+        ui.close();
+    }
+}
+
+fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut Vec<Command>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            action_button(ui, app, Action::NewCampaign, true, out);
+            action_button(ui, app, Action::OpenCampaign, true, out);
+            ui.menu_button("Open Recent", |ui| {
+                if app.recent.is_empty() {
+                    ui.label(RichText::new("No recent campaigns").weak());
+                }
+                for path in &app.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        out.push(Command::OpenPath(path.clone()));
+                        ui.close();
+                    }
+                }
+            });
+            ui.separator();
+            action_button(ui, app, Action::SaveCopy, true, out);
+            action_button(ui, app, Action::Snapshots, true, out);
+            ui.separator();
+            action_button(ui, app, Action::ExportPdf, true, out);
+            action_button(ui, app, Action::ExportJson, true, out);
+            action_button(ui, app, Action::ImportJson, true, out);
+            ui.separator();
+            action_button(ui, app, Action::ExportPack, true, out);
+            action_button(ui, app, Action::ImportPack, true, out);
+            ui.separator();
+            action_button(ui, app, Action::MakeHandouts, true, out);
+            ui.separator();
+            action_button(ui, app, Action::CloseCampaign, true, out);
+            action_button(ui, app, Action::Quit, true, out);
+        });
+        ui.menu_button("Edit", |ui| {
+            let undo = app.session.as_ref().and_then(|s| s.undo_label());
+            let redo = app.session.as_ref().and_then(|s| s.redo_label());
+            action_button(ui, app, Action::Undo, undo.is_some(), out);
+            action_button(ui, app, Action::Redo, redo.is_some(), out);
+            ui.separator();
+            action_button(ui, app, Action::CommandPalette, true, out);
+        });
+        help::view_menu_ui(ui, app);
+        help::help_menu_ui(ui, help);
+        // The open campaign's name beside the menus, so the screens' tabs
+        // below have the whole width.
+        if let Some(session) = &app.session {
+            ui.separator();
+            ui.label(RichText::new(&session.data.settings.name).strong());
+            ui.separator();
+            ui.label(session.data.settings.today()).on_hover_text(
+                "The campaign clock's date (Campaign screen: the clock and the calendar)",
+            );
+        }
+    });
+}
+
+fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        match &app.session {
+            Some(session) => {
+                let where_ = session
+                    .path()
+                    .map_or_else(|| "in memory".to_owned(), |p| p.display().to_string());
+                if let Some(damage) = session.damage() {
+                    ui.label(
+                        RichText::new(format!("Damaged: changes are refused · {where_}"))
+                            .strong()
+                            .color(fields::ERROR_COLOUR),
+                    )
+                    .on_hover_text(damage);
+                } else if session.is_read_only() {
+                    ui.label(
+                        RichText::new(format!("Read-only: changes are refused · {where_}"))
+                            .strong()
+                            .color(fields::ERROR_COLOUR),
+                    );
+                } else if session.is_reading_log() {
+                    ui.label(RichText::new(format!("Reading the log… · {where_}")).weak());
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(50));
+                } else if session.is_being_checked() {
+                    ui.label(RichText::new(format!("Checking the file… · {where_}")).weak());
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_millis(100));
+                } else {
+                    ui.label(RichText::new(format!("All changes saved · {where_}")).weak());
+                }
+            }
+            None => {
+                ui.label(RichText::new("No campaign open").weak());
+            }
+        }
+        if let Some(job) = &app.export_job {
+            ui.separator();
+            let fraction = job.done() as f32 / job.total.max(1) as f32;
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(160.0)
+                    .text(format!("Exporting {} of {}", job.done(), job.total)),
+            );
+            if ui.button("Cancel export").clicked() {
+                out.push(Command::CancelExport);
+            }
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if let Some(message) = &app.status {
+            ui.separator();
+            let text = RichText::new(&message.text);
+            let text = if message.is_error {
+                text.color(fields::ERROR_COLOUR)
+            } else {
+                text
+            };
+            // A long line is cut to the bar; the whole of it is a hover away.
+            ui.add(egui::Label::new(text).truncate())
+                .on_hover_text(&message.text);
+        }
+    });
+}
+
+fn welcome_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(60.0);
+        ui.heading(RichText::new("Waybook").size(32.0));
+        ui.label("Campaign books for long journeys. Everything you enter is saved as you go.");
+        ui.add_space(16.0);
+        action_button(ui, app, Action::NewCampaign, true, out);
+        action_button(ui, app, Action::OpenCampaign, true, out);
+        if !app.recent.is_empty() {
+            ui.add_space(16.0);
+            ui.label(RichText::new("Recent campaigns").strong());
+            for path in &app.recent {
+                if ui.link(path.display().to_string()).clicked() {
+                    out.push(Command::OpenPath(path.clone()));
+                }
+            }
+        }
+    });
+}
+
+fn alert_ui(ui: &mut Ui, app: &mut App) {
+    let Some(alert) = app.alert.clone() else {
+        return;
+    };
+    let modal = egui::Modal::new(egui::Id::unique("alert")).show(ui.ctx(), |ui| {
+        ui.set_max_width(420.0);
+        ui.heading(alert.heading);
+        ui.label(alert.text);
+        ui.add_space(8.0);
+        ui.button("OK").clicked()
+    });
+    if modal.inner || modal.should_close() {
+        app.alert = None;
+    }
+}
+
+/// Asks before an older campaign is upgraded with no snapshot kept first:
+/// there is no data folder to keep one in.
+fn upgrade_ui(ui: &mut Ui, app: &mut App) {
+    let Some(asked) = app.upgrade_asked.clone() else {
+        return;
+    };
+    let modal = egui::Modal::new(egui::Id::unique("upgrade-unkept")).show(ui.ctx(), |ui| {
+        ui.set_max_width(460.0);
+        ui.heading("Upgrade without a snapshot?");
+        ui.label(format!(
+            "{} was written by an older Waybook; opening it upgrades it, and an older Waybook cannot open it after.",
+            asked.path.display()
+        ));
+        ui.label(format!(
+            "Snapshots are off: {}. Waybook keeps a copy of a file as it was before an upgrade in its data folder, and has none, so no copy will be kept. Copy the file yourself first if you may want it as it is.",
+            asked.why
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Upgrade and open").clicked() {
+                Some(true)
+            } else if ui.button("Don't open").clicked() {
+                Some(false)
+            } else {
+                None
+            }
+        })
+        .inner
+    });
+    if let Some(upgrade) = modal.inner {
+        app.answer_upgrade(upgrade);
+    } else if modal.should_close() {
+        app.answer_upgrade(false);
+    }
+}
+
+fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
+    let Some(mut prompt) = app.path_prompt.take() else {
+        return;
+    };
+    let purpose = prompt.purpose;
+    let mut done = false;
+    let modal = egui::Modal::new(egui::Id::unique("path-prompt")).show(ui.ctx(), |ui| {
+        ui.set_width(460.0);
+        ui.heading(purpose.title());
+        ui.label("No file dialog is available here. Type the file's path:");
+        let label = ui.label("File path").id;
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(&mut prompt.text)
+                    .desired_width(440.0)
+                    .hint_text(app.suggested_path(purpose).display().to_string()),
+            )
+            .labelled_by(label);
+        if !prompt.focused_once {
+            // The field takes the keyboard as the prompt opens.
+            response.request_focus();
+            prompt.focused_once = true;
+        }
+        let typed = prompt.text.trim();
+        // Always one line here (where the file lands, or why it was refused),
+        // so the buttons below never move under the pointer.
+        let (note, colour) = match &prompt.error {
+            Some(error) => (error.clone(), fields::ERROR_COLOUR),
+            None if typed.is_empty() => (String::new(), ui.visuals().weak_text_color()),
+            None => (
+                format!(
+                    "The file: {}",
+                    waybook_core::files::absolute(&crate::app::with_extension(
+                        typed.into(),
+                        purpose.extension()
+                    ))
+                    .display()
+                ),
+                ui.visuals().weak_text_color(),
+            ),
+        };
+        ui.add(egui::Label::new(RichText::new(note).color(colour)).wrap());
+        let entered = response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if response.changed() {
+            prompt.error = None;
+        }
+        ui.horizontal(|ui| {
+            let ok = ui.add_enabled(
+                !typed.is_empty(),
+                egui::Button::new(match purpose {
+                    DialogPurpose::OpenCampaign => "Open",
+                    DialogPurpose::NewCampaign => "Create",
+                    DialogPurpose::SaveCopy => "Save copy",
+                    DialogPurpose::ExportPdf
+                    | DialogPurpose::ExportJson
+                    | DialogPurpose::ExportTable
+                    | DialogPurpose::ExportPack => "Export",
+                    DialogPurpose::ImportJson
+                    | DialogPurpose::ImportCsv
+                    | DialogPurpose::ImportTable
+                    | DialogPurpose::ImportPack => "Import",
+                    DialogPurpose::NewFromCopy => "Create",
+                }),
+            );
+            if (ok.clicked() || entered) && !typed.is_empty() {
+                out.push(Command::PathChosen(purpose, typed.into()));
+                done = true;
+            }
+            if ui.button("Cancel").clicked() {
+                done = true;
+            }
+        });
+    });
+    // Escape or a click outside is Cancel.
+    done |= modal.should_close();
+    if !done {
+        app.path_prompt = Some(prompt);
+    }
+}

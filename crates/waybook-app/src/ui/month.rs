@@ -1,0 +1,366 @@
+//! The Calendar screen: a month of the campaign's calendar as a grid of
+//! weeks, each day with its moons' quarters, each region's weather and the
+//! GM's events, today marked; the day picked, in full beside it, with what
+//! happened on it (each entry opening its screen), its events to add and
+//! remove; and the clock moved on by days and hours for a reason (rest
+//! days, waiting for a ferry), an edit of its own, logged, undone by Undo.
+
+use super::Screen;
+use super::chronicle::{ChronicleMemo, entries_ui};
+use super::fields::{choice_combo, draft};
+use super::forms::{Whole, play_button};
+use crate::app::Command;
+use crate::app::edits::records;
+use egui::{Color32, RichText, Ui};
+use waybook_core::model::calendar::{Calendar, Day, MonthPage};
+use waybook_core::model::event::{Repeat, RepeatError};
+use waybook_core::model::{CampaignData, Recurrence, limits};
+use waybook_core::world::chronicle::{self, Filter};
+
+#[derive(Debug)]
+pub struct CalendarState {
+    /// A day of the month shown (a clock day, so that the page stays on
+    /// the same days when the calendar changes); the picked day's month
+    /// until the GM turns.
+    page: Option<i64>,
+    /// The day picked; today's until the GM picks one.
+    picked: Option<i64>,
+    move_days: Whole,
+    move_hours: Whole,
+    why: String,
+    event_name: String,
+    repeat: Repeat,
+    /// The picked day's entries as last drawn.
+    entry_rows: super::lists::Heights,
+}
+
+impl Default for CalendarState {
+    fn default() -> Self {
+        Self {
+            page: None,
+            picked: None,
+            move_days: Whole::new(1, limits::CLOCK_MOVE_DAYS),
+            move_hours: Whole::new(0, limits::hour_of_day(24)),
+            why: String::new(),
+            event_name: String::new(),
+            repeat: Repeat::Once,
+            entry_rows: super::lists::Heights::default(),
+        }
+    }
+}
+
+/// Draws the screen, the day's entries read from `log`, the index the
+/// Chronicle keeps too; the screen an entry of the day asks to open, if any.
+pub fn calendar_ui(
+    ui: &mut Ui,
+    state: &mut CalendarState,
+    log: &mut ChronicleMemo,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) -> Option<Screen> {
+    let c = &data.settings.calendar;
+    let today = data.settings.clock.day;
+    let picked = state.picked.unwrap_or(today);
+    let (year, month) = page_of(c, state.page.unwrap_or(picked));
+    let mut open = None;
+    egui::Panel::right("calendar-day")
+        .resizable(true)
+        .default_size(380.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                clock_ui(ui, state, data, out);
+                ui.separator();
+                open = day_ui(ui, state, log, data, picked, out);
+            });
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("◀ Previous month").clicked() {
+                state.page = turn(c, year, month, -1).or(state.page);
+            }
+            ui.heading(format!("{} {year}", c.months[month].name));
+            if ui.button("Next month ▶").clicked() {
+                state.page = turn(c, year, month, 1).or(state.page);
+            }
+            if ui.button("Today").clicked() {
+                state.page = None;
+                state.picked = None;
+            }
+        });
+        match c.month_page(year, month) {
+            Some(page) => {
+                if let Some(day) = grid_ui(ui, data, &page, picked) {
+                    state.picked = Some(day);
+                    state.page = Some(page.first);
+                }
+            }
+            None => {
+                ui.label("This month is not in the calendar.");
+            }
+        }
+    });
+    open
+}
+
+/// The year and month of clock day `day` (a festival: the month before it).
+pub(super) fn page_of(c: &Calendar, day: i64) -> (i64, usize) {
+    let date = c.date(day);
+    let month = match date.day {
+        Day::Of { month, .. } => month,
+        Day::Festival(i) => c.festivals.get(i).map_or(0, |f| f.after_month),
+    };
+    (date.year, month)
+}
+
+/// The first day of the month `by` months from `month` of `year`.
+fn turn(c: &Calendar, year: i64, month: usize, by: i64) -> Option<i64> {
+    let n = c.months.len() as i64;
+    let at = year * n + month as i64 + by;
+    c.month_page(at.div_euclid(n), at.rem_euclid(n) as usize)
+        .map(|page| page.first)
+}
+
+/// The weeks of the month, a column a weekday, and its festivals after
+/// them; the day clicked.
+fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> Option<i64> {
+    let c = &data.settings.calendar;
+    let columns = c.weekdays.len().max(1);
+    // The cell's inner width: the panel's share less the grid's spacing and
+    // the frame's margin and stroke.
+    let width = (ui.available_width() / columns as f32 - 4.0 - 12.0).max(60.0);
+    let lead = c.weekday_index(page.first).unwrap_or(0);
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("month-grid")
+        .show(ui, |ui| {
+            egui::Grid::new("month")
+                .num_columns(columns)
+                .spacing([4.0, 4.0])
+                .show(ui, |ui| {
+                    for name in &c.weekdays {
+                        ui.strong(name);
+                    }
+                    ui.end_row();
+                    for _ in 0..lead {
+                        ui.label("");
+                    }
+                    for i in 0..page.days {
+                        let day = page.first + i;
+                        if day_cell(ui, data, day, &(i + 1).to_string(), width, picked) {
+                            clicked = Some(day);
+                        }
+                        if (lead + i as usize + 1).is_multiple_of(columns) {
+                            ui.end_row();
+                        }
+                    }
+                });
+            for (day, name) in &page.festivals {
+                if day_cell(ui, data, *day, name, width * 2.0, picked) {
+                    clicked = Some(*day);
+                }
+            }
+        });
+    clicked
+}
+
+/// One day of the grid: its number, the moons' quarters falling on it, the
+/// GM's events and each region's weather; today framed, the picked day
+/// filled. Whether it was clicked.
+fn day_cell(
+    ui: &mut Ui,
+    data: &CampaignData,
+    day: i64,
+    title: &str,
+    width: f32,
+    picked: i64,
+) -> bool {
+    let today = data.settings.clock.day;
+    let (fill, mark) = (
+        ui.visuals().selection.bg_fill,
+        ui.visuals().selection.stroke.color,
+    );
+    let mut frame = egui::Frame::group(ui.style()).inner_margin(4.0);
+    if day == picked {
+        frame = frame.fill(fill.gamma_multiply(0.35));
+    }
+    if day == today {
+        frame = frame.stroke(egui::Stroke::new(2.0, mark));
+    }
+    let response = frame
+        .show(ui, |ui| {
+            ui.vertical(|ui| {
+                ui.set_width(width);
+                ui.set_min_height(64.0);
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                let mut head = RichText::new(title).strong();
+                if day == today {
+                    head = head.color(mark);
+                }
+                cell_contents(ui, data, day, head);
+            });
+        })
+        .response;
+    let response = ui
+        .interact(
+            response.rect,
+            ui.scope_id().with(("day", day)),
+            egui::Sense::click(),
+        )
+        .on_hover_text(data.settings.calendar.describe(day));
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Day {title}"))
+    });
+    response.clicked()
+}
+
+/// A day cell's lines: its title, the moons' quarters, the events,
+/// each region's weather.
+fn cell_contents(ui: &mut Ui, data: &CampaignData, day: i64, head: RichText) {
+    let c = &data.settings.calendar;
+    ui.label(head);
+    // Each quarter says whose it is: a campaign may have two moons.
+    for (moon, phase) in c.quarters_on(day) {
+        ui.label(
+            RichText::new(format!(
+                "{} {moon} {}",
+                moon_glyph(phase),
+                phase.label().to_lowercase()
+            ))
+            .small(),
+        );
+    }
+    for e in waybook_core::model::CalendarEvent::on_day(data.events.values(), c, day) {
+        ui.label(RichText::new(format!("★ {}", e.name)).color(Color32::from_rgb(150, 90, 20)));
+    }
+    let ahead = if day > data.settings.clock.day {
+        "forecast, "
+    } else {
+        ""
+    };
+    for r in data.regions_by_name() {
+        if let Some(w) = data.weather_on(r.id, day) {
+            let text = format!("{}: {ahead}{}", r.name, w.weather);
+            ui.label(RichText::new(text).small().weak());
+        }
+    }
+}
+
+fn moon_glyph(phase: waybook_core::model::calendar::Phase) -> &'static str {
+    use waybook_core::model::calendar::Phase;
+    match phase {
+        Phase::New => "●",
+        Phase::FirstQuarter => "◐",
+        Phase::Full => "○",
+        Phase::LastQuarter => "◑",
+        _ => "",
+    }
+}
+
+/// Moving the clock on by days and hours, for a reason.
+fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &mut Vec<Command>) {
+    ui.label(RichText::new("The clock").strong());
+    ui.label(format!("Now: {}", data.settings.when(data.settings.clock)));
+    let day_hours = data.settings.day_hours;
+    state.move_hours.set_range(limits::hour_of_day(day_hours));
+    let (days, hours) = ui
+        .horizontal(|ui| {
+            let days = state.move_days.ui(ui, "Days", 48.0);
+            let hours = state.move_hours.ui(ui, "Hours", 36.0);
+            (days, hours)
+        })
+        .inner;
+    draft(ui, "Why", &mut state.why, 220.0);
+    let hours = days.and_then(|d| hours.map(|h| d * day_hours + h));
+    let (_, pressed) = play_button(ui, "Move the clock on", hours, |&h| {
+        (h <= 0).then(|| "Move it on by a day or an hour at least".to_owned())
+    });
+    if let Some(hours) = pressed {
+        out.push(Command::MoveClock {
+            hours,
+            why: std::mem::take(&mut state.why),
+        });
+    }
+}
+
+/// The day picked: its date, season, moons, weather, the GM's events on it
+/// (with the form that adds one) and what happened. The screen an entry
+/// asks to open.
+fn day_ui(
+    ui: &mut Ui,
+    state: &mut CalendarState,
+    log: &mut ChronicleMemo,
+    data: &CampaignData,
+    day: i64,
+    out: &mut Vec<Command>,
+) -> Option<Screen> {
+    let c = &data.settings.calendar;
+    let index = log.index(data);
+    let shown = chronicle::day(data, &index, day, &Filter::default());
+    ui.heading(&shown.date);
+    if let Some(season) = &shown.season {
+        ui.label(season);
+    }
+    let moons: Vec<String> = shown
+        .moons
+        .iter()
+        .map(|(m, p)| format!("{m} {}", p.label()))
+        .collect();
+    ui.label(moons.join(" · "));
+    for (r, w) in &shown.weather {
+        let weather = w.map_or("not rolled", |w| w.weather.as_str());
+        ui.label(format!("{}: {weather}", r.name));
+    }
+    ui.separator();
+    ui.label(RichText::new("Events").strong());
+    let players = waybook_core::exchange::players_view::players(data);
+    for e in &shown.events {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("★ {} ({})", e.name, e.when.describe(c)));
+            let id = format!("event{}", e.id.0);
+            let readers = super::shown::Readers {
+                data,
+                players: &players,
+                owners: &[],
+            };
+            if let Some(v) = super::shown::share_menu_ui(ui, &id, &e.shown, readers) {
+                out.extend(super::shown::share(data, *e, v, |e, v| e.shown = v));
+            }
+            if ui.small_button(format!("Remove {}", e.name)).clicked() {
+                out.push(Command::Apply(records::remove(
+                    format!("Remove event {}", e.name),
+                    *e,
+                )));
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        draft(ui, "New event", &mut state.event_name, 160.0);
+        if let Some(r) = choice_combo(ui, "event-repeat", "comes", state.repeat) {
+            state.repeat = r;
+        }
+        let when = Recurrence::anchored(state.repeat, c, day);
+        let offer_yearly = matches!(when, Err(RepeatError::FestivalMonthly(_)));
+        let (_, added) = play_button(ui, "Add event", when.map_err(|e| e.to_string()), |_| None);
+        let yearly = offer_yearly
+            && ui
+                .button(format!(
+                    "Add it every year on {}",
+                    c.day_words(c.date(day).day)
+                ))
+                .clicked();
+        let when = added.or_else(|| {
+            yearly
+                .then(|| Recurrence::anchored(Repeat::Year, c, day).ok())
+                .flatten()
+        });
+        if let Some(when) = when {
+            out.push(Command::Apply(
+                records::add_event(data, &state.event_name, when).edit,
+            ));
+            state.event_name.clear();
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new("What happened").strong());
+    entries_ui(ui, &mut state.entry_rows, data, (day, &shown.entries), out)
+}

@@ -1,0 +1,270 @@
+//! The parties screen: add, rename and delete parties, set their Supplies,
+//! choose their members, and see what the whole party carries.
+
+use super::fields::FieldBuffers;
+use super::inventory::totals_text;
+use super::lists::{self, Memo};
+use crate::app::Command;
+use crate::app::edits::{self, records};
+use egui::{RichText, Ui};
+use waybook_core::model::{
+    CampaignData, Character, CharacterId, CharacterKind, Party, PartyId, Totals, limits, plural,
+};
+
+#[derive(Debug, Default)]
+pub struct PartiesState {
+    pub selected: Option<PartyId>,
+    pub fields: FieldBuffers,
+    /// Who may join the party shown, by name: sorted again only when the
+    /// campaign or the party changes.
+    candidates: Memo<(u64, PartyId), lists::Names>,
+    /// What the party shown carries, added up again only when something changes.
+    totals: Memo<(u64, PartyId), Totals>,
+    /// How long its food lasts, from the one ledger of food: worked out
+    /// again only when something changes.
+    food: Memo<(u64, PartyId), waybook_core::plan::food::PartyFood>,
+}
+
+pub fn parties_ui(
+    ui: &mut Ui,
+    state: &mut PartiesState,
+    data: &CampaignData,
+    out: &mut Vec<Command>,
+) {
+    if state
+        .selected
+        .is_none_or(|p| !data.parties.contains_key(&p))
+    {
+        state.selected = data.parties.keys().next().copied();
+    }
+    let list_width = lists::side_width(
+        ui,
+        data.parties.values().map(|p| p.name.as_str()),
+        220.0,
+        380.0,
+    );
+    egui::Panel::left("party-list")
+        .resizable(true)
+        .default_size(list_width)
+        .min_size(list_width)
+        .show(ui, |ui| {
+            ui.heading("Parties");
+            if ui.button("Add party").clicked() {
+                let party = records::add_party(data);
+                state.selected = Some(party.id);
+                out.push(Command::Apply(party.edit));
+            }
+            ui.add_space(6.0);
+            // Only the rows in view are drawn: a campaign may have a thousand.
+            let parties: Vec<&Party> = data.parties.values().collect();
+            let height = ui.available_height();
+            lists::rows_in_view(ui, "party-rows", parties.len(), height, |ui, i| {
+                let p = parties[i];
+                if ui
+                    .selectable_label(state.selected == Some(p.id), &p.name)
+                    .clicked()
+                {
+                    state.selected = Some(p.id);
+                }
+            });
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        match state.selected.and_then(|p| data.parties.get(&p)) {
+            Some(p) => {
+                let candidates = state.candidates.get((data.revision, p.id), || {
+                    lists::characters_by_name(data, |c| {
+                        matches!(
+                            c.kind,
+                            CharacterKind::Hero | CharacterKind::Ally | CharacterKind::Traveller
+                        ) || c.party == Some(p.id)
+                    })
+                });
+                let totals = *state
+                    .totals
+                    .get((data.revision, p.id), || data.party_totals(p.id).into());
+                let food = state.food.get((data.revision, p.id), || {
+                    waybook_core::plan::food::party_food(data, p.id).into()
+                });
+                let shown = Shown {
+                    party: p,
+                    candidates: &candidates,
+                    totals,
+                    food,
+                };
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    party_editor(ui, &mut state.fields, data, &shown, out);
+                    ui.separator();
+                    super::players::players_ui(ui, &mut state.fields, data, out);
+                });
+            }
+            None => {
+                ui.label(
+                    RichText::new("No party yet: add one to give it a stash and Supplies.").weak(),
+                );
+                ui.separator();
+                super::players::players_ui(ui, &mut state.fields, data, out);
+            }
+        }
+    });
+}
+
+/// The party on screen, with what is worked out for it.
+struct Shown<'a> {
+    party: &'a Party,
+    candidates: &'a [(CharacterId, String)],
+    totals: Totals,
+    food: std::rc::Rc<waybook_core::plan::food::PartyFood>,
+}
+
+/// "120 food units last 1 day at full rations (×2: Greyspine pass: Extreme
+/// cold), 3 at half, for 4 characters."
+fn food_text(food: &waybook_core::plan::food::PartyFood, members: usize) -> String {
+    if food.looked_after {
+        return "The campaign does not count food: the party is always being looked after."
+            .to_owned();
+    }
+    let days = waybook_core::plan::food::PartyFood::days_in_words;
+    let why = match (&food.weather, food.multiplier) {
+        (Some(w), m) if m > 1 => format!(" (each day ×{m} while {w})"),
+        _ => String::new(),
+    };
+    format!(
+        "{:.0} food units last {} at full rations{why}, {} at half rations, for {}.",
+        food.units,
+        days(food.days_full),
+        days(food.days_half),
+        plural(members, "character")
+    )
+}
+
+fn party_editor(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    shown: &Shown<'_>,
+    out: &mut Vec<Command>,
+) {
+    let p = shown.party;
+    let key = |f: &str| format!("party{}:{f}", p.id.0);
+    ui.heading(&p.name);
+    ui.horizontal(|ui| {
+        if let Some(name) = fields.text(ui, &key("name"), "Party name", &p.name, 220.0) {
+            fields.commit(out, p, "name", |p| p.name = name);
+        }
+    });
+    if let Some(v) = fields.whole(
+        ui,
+        &key("supplies"),
+        "Supplies",
+        p.supplies,
+        &limits::SUPPLIES,
+    ) {
+        fields.commit(out, p, "Supplies", |p| p.supplies = v);
+    }
+    travel_fields_ui(ui, fields, p, out);
+    if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
+        fields.commit(out, p, "notes", |p| p.notes = notes);
+    }
+    ui.add_space(6.0);
+    let members: Vec<&Character> = data.members(p.id).collect();
+    let totals = shown.totals;
+    ui.label(RichText::new("What the party carries").strong());
+    ui.label(totals_text(totals));
+    if !members.is_empty() {
+        ui.label(food_text(&shown.food, members.len()));
+    }
+    ui.add_space(6.0);
+    members_ui(ui, data, p, shown.candidates, out);
+    ui.add_space(10.0);
+    if ui
+        .button("Delete party")
+        .on_hover_text("Members stay in the roster without a party; the stash is removed")
+        .clicked()
+    {
+        out.push(Command::Apply(edits::delete_party(data, p)));
+    }
+}
+
+/// Who is in the party: a checkbox per hero, ally and the Traveller (those
+/// in another party say which), by name; only those in view are drawn.
+fn members_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    p: &Party,
+    candidates: &[(CharacterId, String)],
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new("Members").strong());
+    if candidates.is_empty() {
+        ui.label(
+            RichText::new(
+                "No hero, ally or Traveller in the roster yet: add them on the Roster screen, then tick them here.",
+            )
+            .weak(),
+        );
+    }
+    lists::rows_in_view(ui, "party-members", candidates.len(), 320.0, |ui, i| {
+        let Some(c) = data.characters.get(&candidates[i].0) else {
+            return;
+        };
+        let mut member = c.party == Some(p.id);
+        let elsewhere = c
+            .party
+            .filter(|other| *other != p.id)
+            .and_then(|o| data.parties.get(&o));
+        let label = match elsewhere {
+            Some(other) => format!("{} (in {})", c.name, other.name),
+            None => c.name.clone(),
+        };
+        if ui.checkbox(&mut member, label).changed() {
+            out.push(Command::Apply(records::set_party(
+                data,
+                c,
+                member.then_some(p.id),
+            )));
+        }
+    });
+}
+
+/// The purse, its coin's name, the tokens and the navigation modifiers.
+fn travel_fields_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &Party, out: &mut Vec<Command>) {
+    let key = |f: &str| format!("party{}:{f}", p.id.0);
+    ui.horizontal(|ui| {
+        if let Some(v) = fields.whole(ui, &key("purse"), "Purse", p.purse, &limits::COIN) {
+            fields.commit(out, p, "purse", |p| p.purse = v);
+        }
+        if let Some(c) = fields.text(ui, &key("currency"), "Coin", &p.currency, 100.0) {
+            fields.commit(out, p, "coin", |p| p.currency = c);
+        }
+    });
+    let t = &p.travel;
+    let numbers: [(&str, &str, i64, &std::ops::RangeInclusive<i64>); 3] = [
+        (
+            "pathfinding",
+            "Pathfinding 🜉",
+            t.pathfinding_tokens,
+            &limits::TOKENS,
+        ),
+        (
+            "exploration",
+            "Exploration 🜹",
+            t.exploration_tokens,
+            &limits::TOKENS,
+        ),
+        (
+            "modifiers",
+            "Navigation modifiers (maps, a Guide)",
+            t.modifiers,
+            &limits::NAVIGATION_MODIFIERS,
+        ),
+    ];
+    for (field, label, value, range) in numbers {
+        if let Some(v) = fields.whole(ui, &key(field), label, value, range) {
+            fields.commit(out, p, &label.to_lowercase(), |p| match field {
+                "pathfinding" => p.travel.pathfinding_tokens = v,
+                "exploration" => p.travel.exploration_tokens = v,
+                _ => p.travel.modifiers = v,
+            });
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! Dice and rules > Import CSV…: a roll table from a spreadsheet, its name
+//! (the file's at first), the dice and rows as read, every row's error
+//! before anything is written, and Import as one undoable step; a table of
+//! the same name is replaced only when the GM ticks it.
+
+use super::fields::ERROR_COLOUR;
+use crate::app::{App, Command};
+use egui::{RichText, Ui};
+use waybook_core::exchange::table_csv::TableImport;
+use waybook_core::model::{Change, TableId};
+
+const PREVIEW_ROWS: usize = 12;
+
+/// The window, while a CSV table waits; the id the table is imported as,
+/// the frame it is.
+pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> Option<TableId> {
+    let (Some(import), Some(session)) = (&mut app.table_import, &app.session) else {
+        return None;
+    };
+    let mut imported = None;
+    let data = &session.data;
+    let mut close = false;
+    let modal = egui::Modal::new(egui::Id::unique("table-import")).show(ui.ctx(), |ui| {
+        ui.set_width(560.0);
+        ui.heading(format!("Import a table from {}", import.file));
+        ui.horizontal(|ui| {
+            let label = ui.label("Table name");
+            ui.text_edit_singleline(&mut import.name)
+                .labelled_by(label.id);
+        });
+        let taken = data
+            .tables
+            .values()
+            .any(|t| t.name.trim().eq_ignore_ascii_case(import.name.trim()));
+        if taken {
+            ui.checkbox(&mut import.replace, "Replace the table of that name");
+        }
+        preview_ui(ui, import);
+        let edit = import.edit(data);
+        ui.add_space(6.0);
+        if let Err(errors) = &edit {
+            ui.label(RichText::new("To fix before anything is imported:").color(ERROR_COLOUR));
+            for e in errors.iter().take(12) {
+                ui.label(RichText::new(e).color(ERROR_COLOUR));
+            }
+        }
+        ui.horizontal(|ui| {
+            let why_not = edit.as_ref().err().map(|errors| errors.join("; "));
+            let button = ui
+                .add_enabled(edit.is_ok(), egui::Button::new("Import"))
+                .on_disabled_hover_text(why_not.unwrap_or_default());
+            if button.clicked()
+                && let Ok(edit) = &edit
+            {
+                imported = edit.changes.iter().find_map(|c| match c {
+                    Change::Table { after: Some(t), .. } => Some(t.id),
+                    _ => None,
+                });
+                out.push(Command::Apply(edit.clone()));
+                close = true;
+            }
+            if ui.button("Cancel").clicked() {
+                close = true;
+            }
+        });
+    });
+    if close || modal.should_close() {
+        app.table_import = None;
+    }
+    imported
+}
+
+/// The dice and the first rows as the file gives them.
+fn preview_ui(ui: &mut Ui, import: &TableImport) {
+    ui.label(RichText::new(format!("Cells separated by {}.", import.separator.words())).weak());
+    egui::Grid::new("table-import-preview")
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.strong(import.dice_heading());
+            ui.strong("Result");
+            ui.end_row();
+            for (_, range, result) in import.rows.iter().take(PREVIEW_ROWS) {
+                ui.label(range);
+                ui.label(result);
+                ui.end_row();
+            }
+        });
+    super::csv_import::more_rows_ui(ui, import.rows.len(), PREVIEW_ROWS);
+}

@@ -1,0 +1,12 @@
+//! What moves campaign data in and out, above its data: packs of content
+//! and what they would change (`pack`), the players' view of the campaign
+//! (`players_view`) and each player's handout content (`handout`), and the
+//! spreadsheets (`csv_reading`, `roster_csv`, `table_csv`).
+
+pub mod csv_reading;
+pub mod handout;
+pub mod pack;
+mod pack_diff;
+pub mod players_view;
+pub mod roster_csv;
+pub mod table_csv;

@@ -1,0 +1,318 @@
+//! What one player may see of the campaign: the one place secrets are kept
+//! out of handouts. [`view`] builds a copy of the campaign that holds only
+//! what the player's handout may print, starting from an empty campaign and
+//! copying in, so a kind of record nobody thought of stays out:
+//!
+//! - the characters of the player's parties (their sheets, the notes only
+//!   where the GM shares them), the parties with their stashes (the party's
+//!   notes stay the GM's), and the items they hold (the catalogue's notes
+//!   stay the GM's);
+//! - the places and paths the parties know ([`known`]), without the GM's
+//!   numbers, tables and notes unless shared; the regions they lie in with
+//!   the weather of the days up to today (never a forecast, never its dice);
+//! - the log's entries shared with the player, up to today, their dice only
+//!   where the GM shares those; the calendar events, missions, gathering
+//!   sites and journey plans shared with the player.
+//!
+//! Roll tables, wares, travel rounds, scenes, cults, gathering sessions and
+//! everything else stay out. "The party" shares a text with the players of
+//! the party it belongs to ([`owners`]), never with every player.
+
+use crate::model::{
+    CampaignData, Character, CharacterId, Holder, LogEntry, MapPathId, PartyId, PlaceId, PlaceKind,
+    Player, PlayerId, Reader, RegionId, Settings, Visibility,
+};
+use std::collections::BTreeSet;
+
+/// Every player with a character in a party, by name: those a handout can
+/// be made for.
+pub fn players(data: &CampaignData) -> Vec<&Player> {
+    let playing: BTreeSet<PlayerId> = (data.characters.values())
+        .filter(|c| c.party.is_some())
+        .filter_map(|c| c.player)
+        .collect();
+    let mut players: Vec<&Player> = (data.players.values())
+        .filter(|p| playing.contains(&p.id))
+        .collect();
+    players.sort_by_key(|p| crate::model::NaturalKey::new(&p.name));
+    players
+}
+
+/// The players of the parties `parties`, by id.
+pub fn players_of(data: &CampaignData, parties: &[PartyId]) -> Vec<PlayerId> {
+    let ids: BTreeSet<PlayerId> = (data.characters.values())
+        .filter(|c| c.party.is_some_and(|p| parties.contains(&p)))
+        .filter_map(|c| c.player)
+        .collect();
+    ids.into_iter().collect()
+}
+
+/// The parties a log entry belongs to: those of the step that made it,
+/// else (an entry written before Waybook kept them) those of the
+/// characters it names.
+pub fn entry_owners(data: &CampaignData, e: &LogEntry) -> Vec<PartyId> {
+    if !e.parties.is_empty() {
+        return e.parties.clone();
+    }
+    let parties: BTreeSet<PartyId> = (e.characters.iter())
+        .filter_map(|c| data.characters.get(c)?.party)
+        .collect();
+    parties.into_iter().collect()
+}
+
+/// Who a handout is for: a player, their characters and those characters'
+/// parties.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Audience {
+    pub player: PlayerId,
+    pub name: String,
+    pub characters: BTreeSet<CharacterId>,
+    pub parties: BTreeSet<PartyId>,
+}
+
+impl Audience {
+    /// The player `player`, if a character in a party is theirs.
+    pub fn of(data: &CampaignData, player: PlayerId) -> Option<Self> {
+        let name = data.players.get(&player)?.name.clone();
+        let mine: Vec<&Character> = (data.characters.values())
+            .filter(|c| c.party.is_some() && c.player == Some(player))
+            .collect();
+        (!mine.is_empty()).then(|| Self {
+            player,
+            name,
+            characters: mine.iter().map(|c| c.id).collect(),
+            parties: mine.iter().filter_map(|c| c.party).collect(),
+        })
+    }
+
+    /// Whether they see a text of the parties `owners` shown so.
+    pub fn sees(&self, shown: &Visibility, owners: &[PartyId]) -> bool {
+        let reader = Reader {
+            player: self.player,
+            parties: &self.parties,
+        };
+        shown.shows(reader, owners)
+    }
+}
+
+/// The places and paths a player's parties know of.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Known {
+    pub places: BTreeSet<PlaceId>,
+    pub paths: BTreeSet<MapPathId>,
+}
+
+/// What the audience's parties know of the map: the paths they travelled
+/// (a travel round on them) or stand on, and both their ends; the place
+/// they are at; a Landmark at the end of a path they travelled (seen from
+/// it); and every place and path the GM shares with the player (told of).
+pub fn known(data: &CampaignData, audience: &Audience) -> Known {
+    let mut known = Known::default();
+    let mut travelled: BTreeSet<MapPathId> = data
+        .rounds
+        .values()
+        .filter(|r| audience.parties.contains(&r.party))
+        .map(|r| r.path)
+        .collect();
+    for party in audience.parties.iter().filter_map(|p| data.parties.get(p)) {
+        known.places.extend(party.travel.place);
+        if let Some(on) = party.travel.on_path {
+            travelled.insert(on.path);
+        }
+    }
+    for path in travelled.iter().filter_map(|p| data.paths.get(p)) {
+        known.paths.insert(path.id);
+        known.places.extend([path.from, path.to]);
+    }
+    known.places.extend(
+        (data.places.values())
+            .filter(|p| audience.sees(&p.shown, &[]))
+            .map(|p| p.id),
+    );
+    known.paths.extend(
+        (data.paths.values())
+            .filter(|p| audience.sees(&p.shown, &[]))
+            .map(|p| p.id),
+    );
+    known
+}
+
+/// The first clock day the audience's parties lived in the campaign: a
+/// member named in the log, or a travel round of theirs. The days before it
+/// are not theirs.
+pub fn first_day_lived(data: &CampaignData, audience: &Audience) -> Option<i64> {
+    let member = |c: &CharacterId| {
+        (data.characters.get(c))
+            .is_some_and(|c| c.party.is_some_and(|p| audience.parties.contains(&p)))
+    };
+    let named = (data.log.values())
+        .filter(|e| !e.undone && e.characters.iter().any(member))
+        .map(|e| e.at.day);
+    let travelled = (data.rounds.values())
+        .filter(|r| audience.parties.contains(&r.party))
+        .map(|r| r.day);
+    named.chain(travelled).min()
+}
+
+/// The campaign as `audience` may see it (the module's doc says what is in it).
+pub fn view(data: &CampaignData, audience: &Audience) -> CampaignData {
+    let mut view = CampaignData::new(settings_seen(&data.settings));
+    view.revision = data.revision;
+    people(data, audience, &mut view);
+    map(data, audience, &mut view);
+    story(data, audience, &mut view);
+    view
+}
+
+fn settings_seen(settings: &Settings) -> Settings {
+    Settings {
+        weather_table: None,
+        gather_table: None,
+        house_rules: Box::default(),
+        ..settings.clone()
+    }
+}
+
+/// The parties, their members and what they hold.
+fn people(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
+    for party in audience.parties.iter().filter_map(|p| data.parties.get(p)) {
+        let mut party = party.clone();
+        party.notes.clear();
+        view.parties.insert(party.id, party);
+    }
+    for c in (data.characters.values())
+        .filter(|c| c.party.is_some_and(|p| view.parties.contains_key(&p)))
+    {
+        let mut c = c.clone();
+        let owners: Vec<PartyId> = c.party.into_iter().collect();
+        if !audience.sees(&c.notes_shown, &owners) {
+            c.notes.clear();
+        }
+        if let Some(player) = c.player.and_then(|p| data.players.get(&p)) {
+            view.players.insert(player.id, player.clone());
+        }
+        view.characters.insert(c.id, c);
+    }
+    for h in data.holdings.values() {
+        let held = match h.holder {
+            Holder::Character(id) => view.characters.contains_key(&id),
+            Holder::Stash(id) => view.parties.contains_key(&id),
+        };
+        if let (true, Some(item)) = (held, data.items.get(&h.item)) {
+            let mut item = item.clone();
+            item.notes.clear();
+            view.items.insert(item.id, item);
+            view.holdings.insert(h.id, h.clone());
+        }
+    }
+}
+
+/// The known places and paths, their regions and those regions' weather.
+fn map(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
+    let known = known(data, audience);
+    let mut regions: BTreeSet<RegionId> = BTreeSet::new();
+    for place in known.places.iter().filter_map(|p| data.places.get(p)) {
+        let mut place = place.clone();
+        if !audience.sees(&place.shown, &[]) {
+            place.notes.clear();
+        }
+        place.merchant_table = None;
+        regions.extend(place.region);
+        view.places.insert(place.id, place);
+    }
+    for path in known.paths.iter().filter_map(|p| data.paths.get(p)) {
+        let mut path = path.clone();
+        if !audience.sees(&path.shown, &[]) {
+            path.notes.clear();
+        }
+        (path.difficulty, path.danger, path.wild) = (0, 0, false);
+        path.encounters = crate::model::EncounterTables::default();
+        regions.extend(path.region);
+        regions.extend(path.stretches.iter().map(|s| s.region));
+        view.paths.insert(path.id, path);
+    }
+    // A landmark is seen from a path the party took to or from its end.
+    for path in data
+        .paths
+        .values()
+        .filter(|p| view.paths.contains_key(&p.id))
+    {
+        for end in [path.from, path.to] {
+            if let Some(place) = data
+                .places
+                .get(&end)
+                .filter(|p| p.kind == PlaceKind::Landmark)
+            {
+                view.places.entry(end).or_insert_with(|| {
+                    let mut place = place.clone();
+                    place.notes.clear();
+                    place.merchant_table = None;
+                    place
+                });
+            }
+        }
+    }
+    for region in regions.iter().filter_map(|r| data.regions.get(r)) {
+        let mut region = crate::model::Region::new(region.id, region.name.clone());
+        region.keep_percent = 0;
+        view.regions.insert(region.id, region);
+    }
+    let today = data.settings.clock.day;
+    for w in (data.weather.values()).filter(|w| w.day <= today && regions.contains(&w.region)) {
+        let mut w = w.clone();
+        w.rolled.clear();
+        view.weather.insert(w.id, w);
+    }
+}
+
+/// The log's shared entries up to today, and the shared events, missions,
+/// sites and journey plans.
+fn story(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
+    let today = data.settings.clock.day;
+    for e in (data.log.values()).filter(|e| {
+        !e.undone && e.at.day <= today && audience.sees(&e.shown, &entry_owners(data, e))
+    }) {
+        view.log.insert(e.id, entry_seen(e, view));
+    }
+    for ev in data
+        .events
+        .values()
+        .filter(|e| audience.sees(&e.shown, &[]))
+    {
+        view.events.insert(ev.id, ev.clone());
+    }
+    for m in (data.missions.values())
+        .filter(|m| audience.sees(&m.shown, &m.party.into_iter().collect::<Vec<_>>()))
+    {
+        let mut m = m.clone();
+        m.awards
+            .retain(|a| view.characters.contains_key(&a.character));
+        view.missions.insert(m.id, m);
+    }
+    for s in data.sites.values().filter(|s| audience.sees(&s.shown, &[])) {
+        let mut s = s.clone();
+        s.place = s.place.filter(|p| view.places.contains_key(p));
+        view.sites.insert(s.id, s);
+    }
+    for j in (data.journeys.values())
+        .filter(|j| view.parties.contains_key(&j.party) && audience.sees(&j.plan.shown, &[j.party]))
+    {
+        view.journeys.insert(j.id, j.clone());
+    }
+}
+
+/// An entry as the player reads it: in plain words, its dice (in its
+/// lines too) only where the GM shares them.
+fn entry_seen(e: &LogEntry, view: &CampaignData) -> LogEntry {
+    let mut e = e.clone();
+    if !e.working_shown {
+        e.rolled.clear();
+    }
+    let dice = e.working_shown;
+    e.why = crate::model::plain_words::plain(&e.why, dice);
+    e.said = (e.said.iter())
+        .map(|line| crate::model::plain_words::plain(line, dice))
+        .collect();
+    e.characters.retain(|c| view.characters.contains_key(c));
+    e
+}

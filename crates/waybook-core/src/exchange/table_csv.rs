@@ -1,0 +1,359 @@
+//! A roll table in and out of CSV, as spreadsheets keep them: a heading
+//! row whose first cell is the dice ("d6", "2d6", "d100", "d%") and whose
+//! second names the results, then a row per result: its total or range
+//! ("3", "2-5", "96-00", where 00 is 100) and what it gives. A heading that
+//! names no dice ("Roll", "Die") takes the dice the rows cover (1 to 6 is
+//! d6, 2 to 12 is 2d6). Cells are separated by commas, semicolons or tabs,
+//! as the heading row shows. Other columns are left out. An import reads
+//! every row, says each one's error by its line, and makes one edit only
+//! when there are none.
+
+use super::csv_reading::Separator;
+use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableRowDef, limits};
+
+/// A CSV file read for import as a table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableImport {
+    pub file: String,
+    /// The name the table takes (at first the file's).
+    pub name: String,
+    /// Whether it takes the place of a table of that name.
+    pub replace: bool,
+    /// What separates its cells, as found in its heading row.
+    pub separator: Separator,
+    /// The dice heading as written.
+    pub dice: String,
+    /// Each row as written: its line in the file, its range, its result.
+    pub rows: Vec<(usize, String, String)>,
+}
+
+/// Why a file could not be read as a table at all.
+#[derive(Debug, thiserror::Error)]
+#[error("{file} is not a table in CSV: {reason}")]
+pub struct TableCsvError {
+    pub file: String,
+    pub reason: String,
+}
+
+impl TableImport {
+    /// Reads the CSV `text` of `file`, named `name` at first.
+    pub fn read(file: &str, name: &str, text: &str) -> Result<Self, TableCsvError> {
+        let fail = |reason: &str| TableCsvError {
+            file: file.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let separator = Separator::of(text);
+        let mut reader = separator.reader(text);
+        let mut lines = Vec::new();
+        for record in reader.records() {
+            let record = record.map_err(|e| fail(&e.to_string()))?;
+            if record.iter().all(str::is_empty) {
+                continue;
+            }
+            // The line the row starts on in the file (a quoted cell may span lines).
+            let line = record.position().map_or(0, |p| p.line() as usize);
+            let cell = |n: usize| record.get(n).unwrap_or_default().to_owned();
+            lines.push((line, cell(0), cell(1)));
+        }
+        let Some(((_, dice, _), rows)) = lines.split_first() else {
+            return Err(fail("it is empty"));
+        };
+        if rows.is_empty() {
+            return Err(fail("it has a heading but no rows"));
+        }
+        Ok(Self {
+            file: file.to_owned(),
+            name: name.trim().to_owned(),
+            replace: false,
+            separator,
+            dice: dice.clone(),
+            rows: rows.to_vec(),
+        })
+    }
+
+    /// The table the file makes, under `id`, or every error, each naming
+    /// its line ("line 4: “2 to 5” is not a total or a range").
+    pub fn table(&self, id: crate::model::TableId) -> Result<TableDef, Vec<String>> {
+        let mut errors = Vec::new();
+        if self.name.trim().is_empty() {
+            errors.push("the table needs a name".to_owned());
+        }
+        let dice = self.dice();
+        let most = dice.as_ref().map_or(0, |d| d.expr().max());
+        let mut rows = Vec::new();
+        for (line, range, result) in &self.rows {
+            match range_of(range, most) {
+                None => errors.push(format!(
+                    "line {line}: “{range}” is not a total or a range (as 3 or 2-5)"
+                )),
+                Some(_) if result.is_empty() => {
+                    errors.push(format!("line {line}: it gives nothing"));
+                }
+                Some((from, to)) => rows.push(TableRowDef {
+                    from,
+                    to,
+                    result: result.clone(),
+                }),
+            }
+        }
+        let dice = match dice {
+            Ok(dice) => dice,
+            Err(e) => {
+                errors.insert(0, e);
+                return Err(errors);
+            }
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let table = TableDef {
+            id,
+            name: self.name.trim().to_owned(),
+            dice,
+            rows,
+            suggested: false,
+        };
+        table
+            .rollable()
+            .map(|_| table)
+            .map_err(|e| vec![format!("the rows do not fit {}: {e}", self.dice)])
+    }
+
+    /// The table's dice: its heading's ("d%" is d100), or when the heading
+    /// names none, the dice whose totals the rows cover from first to last
+    /// (1 to 6 is d6, 2 to 12 is 2d6, 1 to 100 is d100).
+    pub fn dice(&self) -> Result<DiceText, String> {
+        let heading = self.dice.trim();
+        if heading.eq_ignore_ascii_case("d%") {
+            return "d100".parse().map_err(|_| String::new());
+        }
+        if let Ok(dice) = heading.parse::<DiceText>() {
+            return Ok(dice);
+        }
+        let ranges: Vec<(i32, i32)> = (self.rows.iter())
+            .filter_map(|(_, range, _)| range_of(range, 100))
+            .collect();
+        let lowest = ranges.iter().map(|r| r.0).min();
+        let highest = ranges.iter().map(|r| r.1).max();
+        let worked_out = lowest.zip(highest).and_then(|(low, high)| {
+            let sides = (low >= 1 && high % low == 0).then(|| high / low)?;
+            let count = if low == 1 {
+                String::new()
+            } else {
+                low.to_string()
+            };
+            (sides >= 2).then(|| format!("{count}d{sides}").parse::<DiceText>().ok())?
+        });
+        worked_out.ok_or_else(|| {
+            let covered = match lowest.zip(highest) {
+                Some((low, high)) => format!("the rows, {low} to {high}, fit no dice"),
+                None => "the rows have no totals".to_owned(),
+            };
+            format!(
+                "line 1: the first heading, “{}”, should be the dice, as d6 or 2d6 ({covered})",
+                self.dice
+            )
+        })
+    }
+
+    /// The dice as the preview heads them: "d6", "d% (d100)", or "Roll (d6
+    /// from the rows)" when the heading names none.
+    pub fn dice_heading(&self) -> String {
+        let heading = self.dice.trim();
+        match self.dice() {
+            Ok(_) if heading.parse::<DiceText>().is_ok() => heading.to_owned(),
+            Ok(dice) if heading.eq_ignore_ascii_case("d%") => {
+                format!("{heading} ({})", dice.as_str())
+            }
+            Ok(dice) => format!("{heading} ({} from the rows)", dice.as_str()),
+            Err(_) => heading.to_owned(),
+        }
+    }
+
+    /// The edit that adds the table, or puts it in place of the one of its
+    /// name when [`Self::replace`]; or every reason it cannot.
+    pub fn edit(&self, data: &CampaignData) -> Result<Edit, Vec<String>> {
+        let existing = data
+            .tables
+            .values()
+            .find(|t| t.name.trim().eq_ignore_ascii_case(self.name.trim()));
+        let clash = existing.filter(|_| !self.replace).map(|t| {
+            format!(
+                "a table is already called {}: name this one otherwise, or replace it",
+                t.name
+            )
+        });
+        let id = existing.map_or_else(|| data.next_id::<TableDef>(), |t| t.id);
+        let table = match (self.table(id), clash) {
+            (Ok(table), None) => table,
+            (Ok(_), Some(clash)) => return Err(vec![clash]),
+            (Err(errors), clash) => return Err(clash.into_iter().chain(errors).collect()),
+        };
+        let label = match existing {
+            Some(_) => format!("Replace table {} from {}", table.name, self.file),
+            None => format!("Import table {} from {}", table.name, self.file),
+        };
+        Ok(Edit::new(label, vec![Change::of(existing, Some(&table))]))
+    }
+}
+
+/// "3" is 3 to 3, "2-5" (or "2–5") is 2 to 5, "-3--1" is -3 to -1; "00"
+/// is 100 on dice that reach it, as d100 tables write it.
+fn range_of(text: &str, most: i32) -> Option<(i32, i32)> {
+    let total = |t: &str| {
+        let t = t.trim();
+        let n: i64 = t.parse().ok()?;
+        let n = if n == 0 && t.len() == 2 && most >= 100 {
+            100
+        } else {
+            n
+        };
+        limits::TABLE_TOTAL.contains(&n).then_some(n as i32)
+    };
+    // The dash between the two numbers follows a digit; a sign does not.
+    let text = text.trim();
+    let between = text.char_indices().find(|&(i, c)| {
+        matches!(c, '-' | '–') && text[..i].trim_end().ends_with(|d: char| d.is_ascii_digit())
+    });
+    match between {
+        Some((i, c)) => Some((total(&text[..i])?, total(&text[i + c.len_utf8()..])?)),
+        None => total(text).map(|n| (n, n)),
+    }
+}
+
+/// The table as CSV, as [`TableImport::read`] reads it back.
+pub fn write(table: &TableDef) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut rows = vec![[table.dice.as_str().to_owned(), "Result".to_owned()]];
+    for r in &table.rows {
+        let range = if r.from == r.to {
+            r.from.to_string()
+        } else {
+            format!("{}-{}", r.from, r.to)
+        };
+        rows.push([range, r.result.clone()]);
+    }
+    for row in rows {
+        writer.write_record(&row).expect("writing to memory");
+    }
+    String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8 in, UTF-8 out")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Settings, TableId};
+
+    fn import(text: &str) -> TableImport {
+        TableImport::read("beasts.csv", "Beasts", text).expect("read")
+    }
+
+    #[test]
+    fn a_spreadsheet_table_comes_in_with_its_dice_ranges_and_quoted_results() {
+        let t = import("d100,Result\n01-50,Wolves\n51-95,\"Bears, two\"\n96-00,{roll: Dragons}\n")
+            .table(TableId(9))
+            .expect("a table");
+        assert_eq!(t.dice.as_str(), "d100");
+        let rows: Vec<(i32, i32, &str)> = t
+            .rows
+            .iter()
+            .map(|r| (r.from, r.to, r.result.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (1, 50, "Wolves"),
+                (51, 95, "Bears, two"),
+                (96, 100, "{roll: Dragons}")
+            ]
+        );
+        // Out and back in: the same table.
+        let again = TableImport::read("x.csv", "Beasts", &write(&t))
+            .expect("read")
+            .table(TableId(9))
+            .expect("a table");
+        assert_eq!(again, t);
+    }
+
+    #[test]
+    fn a_european_spreadsheet_s_table_comes_in_with_its_dice_worked_out() {
+        let semicolons = import("Roll;Result\n1-2;Wolves\n3-5;\"Bears; two\"\n6;Crows, many\n");
+        assert_eq!(semicolons.separator, Separator::Semicolon);
+        assert_eq!(semicolons.dice_heading(), "Roll (d6 from the rows)");
+        let t = semicolons.table(TableId(3)).expect("a table");
+        assert_eq!(t.dice.as_str(), "d6");
+        assert_eq!(t.rows[1].result, "Bears; two");
+        assert_eq!(t.rows[2].result, "Crows, many");
+        let tabs = import("Die\tResult\n2-6\tCalm\n7\tRain\n8-12\tStorm\n");
+        assert_eq!(tabs.separator, Separator::Tab);
+        assert_eq!(
+            tabs.table(TableId(3)).expect("a table").dice.as_str(),
+            "2d6"
+        );
+        let percent = import("d%,Result\n01-50,Wolves\n51-00,Bears\n");
+        assert_eq!(percent.dice_heading(), "d% (d100)");
+        assert_eq!(percent.table(TableId(3)).expect("a table").rows[1].to, 100);
+    }
+
+    #[test]
+    fn every_bad_row_is_named_by_its_line_and_nothing_is_made() {
+        let errors = import("2d6,Result\n2-6,Calm\n7 to 9,Rain\n10,\n11-12,Storm\n")
+            .table(TableId(1))
+            .expect_err("refused");
+        assert_eq!(
+            errors,
+            [
+                "line 3: “7 to 9” is not a total or a range (as 3 or 2-5)",
+                "line 4: it gives nothing"
+            ]
+        );
+        let gap = import("2d6,Result\n2-6,Calm\n8-12,Storm\n")
+            .table(TableId(1))
+            .expect_err("a gap");
+        assert_eq!(gap, ["the rows do not fit 2d6: no row covers 7"]);
+        let heading = import("Roll,Result\n1,A\n")
+            .table(TableId(1))
+            .expect_err("no dice");
+        assert_eq!(
+            heading[0],
+            "line 1: the first heading, “Roll”, should be the dice, as d6 or 2d6 (the rows, 1 to 1, fit no dice)"
+        );
+        assert!(TableImport::read("e.csv", "E", "").is_err(), "empty");
+        assert!(
+            TableImport::read("e.csv", "E", "d6,Result\n").is_err(),
+            "no rows"
+        );
+    }
+
+    #[test]
+    fn an_import_never_takes_a_table_s_name_unless_told_to_replace_it() {
+        let mut data = CampaignData::new(Settings::default());
+        let first = import("d2,Result\n1,Wolves\n2,Bears\n");
+        let edit = first.edit(&data).expect("added");
+        data.apply(&edit.changes[0]);
+        let mut second = import("d3,Result\n1,Owls\n2,Bats\n3,Crows\n");
+        assert_eq!(
+            second.edit(&data).expect_err("refused"),
+            ["a table is already called Beasts: name this one otherwise, or replace it"]
+        );
+        second.replace = true;
+        let replaced = second.edit(&data).expect("replaced");
+        assert_eq!(replaced.label, "Replace table Beasts from beasts.csv");
+        data.apply(&replaced.changes[0]);
+        assert_eq!(data.tables.len(), 1);
+        assert_eq!(data.tables.values().next().expect("one").rows.len(), 3);
+    }
+
+    #[test]
+    fn a_table_of_dice_below_zero_goes_out_and_back_in() {
+        let t = import("d6-3,Result\n-2--1,Calm\n0-1,Wind\n2-3,Storm\n")
+            .table(TableId(2))
+            .expect("a table");
+        assert_eq!((t.rows[0].from, t.rows[0].to), (-2, -1));
+        let again = TableImport::read("x.csv", "Beasts", &write(&t))
+            .expect("read")
+            .table(TableId(2))
+            .expect("a table");
+        assert_eq!(again, t);
+    }
+}

@@ -1,0 +1,24 @@
+//! The campaign and everything that acts on it, with no screen and no paper.
+//!
+//! Its modules are layers, bottom to top, each naming only those below it
+//! (`tests/layering.rs`): `files` (durable writes, the data folder);
+//! `model` (the campaign's data and its invariants); `world` (what moves it
+//! in time: the clock, the weather's rolls, the chronicle) and `exchange`
+//! (what moves data in and out: packs, the players' view, handouts' content,
+//! CSV); the store and the domain steps beside it (`store`, `travel`,
+//! `gathering`, `heroes`, `scene`, `hazards`); the trip plans (`plan`); the
+//! starter content (`starter`); and the demo campaign (`demo`).
+
+pub mod demo;
+pub mod exchange;
+pub mod files;
+pub mod gathering;
+pub mod hazards;
+pub mod heroes;
+pub mod model;
+pub mod plan;
+pub mod scene;
+pub mod starter;
+pub mod store;
+pub mod travel;
+pub mod world;

@@ -1,0 +1,84 @@
+//! Campaign data types: characters (with their advances, senses and
+//! hazards), parties, items and holdings, journeys, roll tables, the map
+//! (places and paths), the travel log and the merchant table, gathering
+//! sites and sessions, missions, the campaign log, scenes and cults,
+//! campaign settings; the table of record kinds (`kinds`) and the typed
+//! ids, `Change`, `CampaignData` and the JSON document it makes; the small
+//! enums the GM picks from (`Choice`); the limits a valid value keeps to
+//! (and their check), the sheet's field tables, and the one record
+//! mechanism every kind goes through (`Record`, `Change`, `Edit`).
+//!
+//! Plain data only: the store reads and writes these, the app edits them, the
+//! PDF and CLI faces print them. Nothing here touches the database or egui.
+
+pub mod advancement;
+pub mod calendar;
+mod campaign;
+mod change;
+mod character;
+mod choice;
+pub mod cult;
+mod data;
+pub mod document;
+pub mod event;
+pub mod gathering;
+pub mod hazard;
+pub mod house_rules;
+mod ids;
+mod item;
+mod journey;
+pub mod kinds;
+pub mod limits;
+pub mod log;
+mod map;
+mod old_documents;
+mod party;
+pub mod plain_words;
+pub mod player;
+mod record;
+mod region;
+pub mod scene;
+pub mod session_changes;
+pub mod sheet;
+mod table;
+mod travel;
+pub mod validate;
+pub mod visibility;
+mod words;
+
+pub use advancement::{Advance, AdvanceKind, Award, Memory, Mission};
+pub use campaign::{RuleText, Settings};
+pub use change::{Change, Edit, KINDS};
+pub use character::{
+    Character, CharacterKind, CompanionSheet, ExplorationSheet, NamedStat, Protection, RoleRanks,
+    RoundsSheet, Skill, Track,
+};
+pub use choice::Choice;
+pub use cult::{Cult, CultSide};
+pub use data::{CampaignData, HOLDING_COLUMNS, IdMarks, Totals};
+pub use event::{CalendarEvent, Recurrence, Reshape};
+pub use gathering::{GatheringSession, Site};
+pub use house_rules::HouseRules;
+pub use ids::{
+    CharacterId, CultId, EventId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId,
+    PartyId, PlaceId, PlayerId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId,
+    WareId, WeatherId,
+};
+pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
+pub use journey::{
+    Activity, Along, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
+    JourneyPlan, Leg, Method, NoProgress, Ration, Resumed, Route, Temperature, Terrain, weather_at,
+};
+pub(crate) use kinds::each_change;
+pub use log::{LogEntry, LogKind, LogRead};
+pub use map::{EncounterTables, Ground, MapPath, OnPath, Place, PlaceKind, Stretch};
+pub use party::Party;
+pub use party::{member_columns, member_row};
+pub use player::Player;
+pub use record::{Record, Stale};
+pub use region::{Region, Weather, temperature_of};
+pub use scene::{Scene, SceneMode};
+pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, uses_of as uses_of_table};
+pub use travel::{RoundStep, Travel, TravelRound, Ware};
+pub use visibility::{Reader, SeenFilter, Shown, Visibility};
+pub use words::{NaturalKey, capitalised, decimal, natural, plural, signed, sort_by_name};

@@ -1,0 +1,302 @@
+//! The GM's roll tables as stored: a name, a dice expression as the GM typed
+//! it (parsed once, when it was typed), and rows of ranges with results. The
+//! rules engine checks and rolls them (`waybook_rules::tables::RollTable`).
+
+use super::TableId;
+use serde::{Deserialize, Serialize};
+use waybook_rules::expr::{DiceExpr, ExprError};
+use waybook_rules::nested::{self, NestError};
+use waybook_rules::tables::{RollTable, TableError, TableRoll, TableRow};
+
+/// A dice expression as the GM wrote it ("1d6", "2d10kh1"), checked when it
+/// was written: a table never holds dice that do not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct DiceText {
+    text: String,
+    expr: DiceExpr,
+}
+
+impl DiceText {
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn expr(&self) -> DiceExpr {
+        self.expr
+    }
+}
+
+impl std::str::FromStr for DiceText {
+    type Err = ExprError;
+
+    fn from_str(text: &str) -> Result<Self, ExprError> {
+        let text = text.trim();
+        Ok(Self {
+            expr: text.parse()?,
+            text: text.to_owned(),
+        })
+    }
+}
+
+impl TryFrom<String> for DiceText {
+    type Error = ExprError;
+
+    fn try_from(text: String) -> Result<Self, ExprError> {
+        text.parse()
+    }
+}
+
+impl From<DiceText> for String {
+    fn from(dice: DiceText) -> String {
+        dice.text
+    }
+}
+
+impl From<DiceExpr> for DiceText {
+    fn from(expr: DiceExpr) -> Self {
+        Self {
+            text: expr.to_string(),
+            expr,
+        }
+    }
+}
+
+impl std::fmt::Display for DiceText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRowDef {
+    pub from: i32,
+    pub to: i32,
+    pub result: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableDef {
+    pub id: TableId,
+    pub name: String,
+    pub dice: DiceText,
+    pub rows: Vec<TableRowDef>,
+    /// Waybook's suggestion (the rule texts name the table but give none),
+    /// not the GM's own: said wherever the table is rolled or shown, until
+    /// the GM edits it and it is theirs.
+    #[serde(default)]
+    pub suggested: bool,
+}
+
+/// How a suggested table is marked wherever it is rolled or shown.
+pub const SUGGESTED: &str = "Waybook's suggestion, not the rule texts'";
+
+impl TableDef {
+    /// A table of one die with a face per result, in order: the GM's own
+    /// (not a suggestion).
+    pub fn one_per_face(id: TableId, name: &str, results: &[&str]) -> Self {
+        Self {
+            id,
+            name: name.to_owned(),
+            dice: DiceText::from(DiceExpr::die(results.len() as u32)),
+            rows: (1..)
+                .zip(results)
+                .map(|(face, result)| TableRowDef {
+                    from: face,
+                    to: face,
+                    result: (*result).to_owned(),
+                })
+                .collect(),
+            suggested: false,
+        }
+    }
+
+    /// The table's name in a roll's working, followed by "(Waybook's
+    /// suggestion, not the rule texts')" when it is one.
+    pub fn marked(&self) -> String {
+        self.marked_as(&self.name)
+    }
+
+    /// `what` the roll is for ("Weather"), marked as [`Self::marked`] is.
+    pub fn marked_as(&self, what: &str) -> String {
+        if self.suggested {
+            format!("{what} ({SUGGESTED})")
+        } else {
+            what.to_owned()
+        }
+    }
+
+    /// Whether the table still holds a row Waybook shipped as a
+    /// placeholder for the GM to replace.
+    pub fn is_placeholder(&self) -> bool {
+        self.rows
+            .iter()
+            .any(|r| r.result.starts_with(waybook_rules::tables::PLACEHOLDER))
+    }
+
+    /// Rolls the table and every table and dice its result names
+    /// ([`waybook_rules::nested`]), the campaign's tables found by name in
+    /// any case.
+    pub fn roll_in(
+        &self,
+        data: &super::CampaignData,
+        dice: &mut waybook_rules::dice::Dice,
+    ) -> Result<TableRoll, NestError> {
+        let table = self
+            .rollable()
+            .map_err(|e| NestError::Table(self.name.clone(), e))?;
+        nested::roll(&table, &|name| lookup(data, name), dice)
+    }
+
+    /// A row of the table already read (`result`, as a d6 read on the
+    /// injury table), the tables and dice it names rolled and written in:
+    /// the text and the working of each roll.
+    pub fn expand_in(
+        &self,
+        data: &super::CampaignData,
+        result: &str,
+        dice: &mut waybook_rules::dice::Dice,
+    ) -> Result<(String, Vec<String>), NestError> {
+        let table = self
+            .rollable()
+            .map_err(|e| NestError::Table(self.name.clone(), e))?;
+        nested::expand(&table, result, &|name| lookup(data, name), dice)
+    }
+
+    /// Whether the table can be rolled: its rows fit its dice, and the
+    /// tables it rolls are there and never come back round.
+    pub fn check_in(&self, data: &super::CampaignData) -> Result<(), NestError> {
+        let table = self
+            .rollable()
+            .map_err(|e| NestError::Table(self.name.clone(), e))?;
+        nested::check(&table, &|name| lookup(data, name))
+    }
+
+    /// The table as the engine reads it, or what is wrong with it.
+    pub fn rollable(&self) -> Result<RollTable, TableError> {
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| TableRow {
+                from: r.from,
+                to: r.to,
+                result: r.result.clone(),
+            })
+            .collect();
+        RollTable::new(self.name.clone(), self.dice.expr(), rows)
+    }
+}
+
+/// The campaign's table named `name` (any case), as the engine reads it.
+fn lookup(data: &super::CampaignData, name: &str) -> Option<Result<RollTable, TableError>> {
+    data.tables
+        .values()
+        .find(|t| t.name.trim().eq_ignore_ascii_case(name.trim()))
+        .map(TableDef::rollable)
+}
+
+/// Everything that rolls `table`, in the GM's words with the screen each
+/// is set on: the campaign's weather and battle items, a region's season
+/// or encounters, a path's encounters, a place's merchant, the injury roll
+/// and the XP awards (by name), and the tables whose rows roll it
+/// ("{roll: weather}"). Empty: nothing does.
+pub fn uses_of(data: &super::CampaignData, table: &TableDef) -> Vec<String> {
+    use waybook_rules::nested::{Piece, pieces};
+    let id = Some(table.id);
+    let mut uses = Vec::new();
+    let s = &data.settings;
+    if s.weather_table == id {
+        uses.push("the campaign's weather (Campaign screen)".to_owned());
+    }
+    if s.gather_table == id {
+        uses.push("the battle items Gather finds (Campaign screen)".to_owned());
+    }
+    for r in data.regions.values() {
+        let seasons: Vec<&str> = (r.tables.iter())
+            .filter(|(_, t)| Some(**t) == id)
+            .map(|(season, _)| season.as_str())
+            .collect();
+        if !seasons.is_empty() {
+            uses.push(format!(
+                "{}'s weather in {} (Weather screen)",
+                r.name,
+                seasons.join(", ")
+            ));
+        }
+        for kind in waybook_rules::rounds::encounter::Kind::ALL {
+            if r.encounters.of(*kind) == id {
+                uses.push(format!(
+                    "{}'s {} encounters (Weather screen)",
+                    r.name,
+                    kind.as_str()
+                ));
+            }
+        }
+    }
+    for p in data.paths.values() {
+        for kind in waybook_rules::rounds::encounter::Kind::ALL {
+            if p.encounters.of(*kind) == id {
+                uses.push(format!(
+                    "{}'s {} encounters (Map screen)",
+                    p.name,
+                    kind.as_str()
+                ));
+            }
+        }
+    }
+    for p in data.places.values().filter(|p| p.merchant_table == id) {
+        uses.push(format!("{}'s merchant (Map screen)", p.name));
+    }
+    if table.name == super::advancement::INJURY_TABLE {
+        uses.push("the injury roll of heroes down after a mission or a scene".to_owned());
+    }
+    if table.name == super::advancement::XP_AWARDS_TABLE {
+        uses.push("the reasons for XP on the Heroes screen".to_owned());
+    }
+    for other in data.tables.values().filter(|t| t.id != table.id) {
+        let rolls = other.rows.iter().any(|row| {
+            pieces(&other.name, &row.result).is_ok_and(|pieces| {
+                pieces
+                    .iter()
+                    .any(|p| matches!(p, Piece::Table(n) if n.eq_ignore_ascii_case(&table.name)))
+            })
+        });
+        if rolls {
+            uses.push(format!("the {} table, whose rows roll it", other.name));
+        }
+    }
+    uses
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CampaignData, Change, Region, RegionId, Settings};
+
+    /// Issue 34, 19: everything that rolls a table is found, by id and by
+    /// name, so its deletion is asked about with the list.
+    #[test]
+    fn what_rolls_a_table_is_found_by_id_and_by_name() {
+        let mut data = CampaignData::new(Settings::new("Tables"));
+        let snow = TableDef::one_per_face(TableId(1), "Snow", &["Deep", "Light"]);
+        let mut loot = TableDef::one_per_face(TableId(2), "Loot", &["Coins", "x"]);
+        loot.rows[1].result = "A flurry: {roll: snow}".into();
+        let mut region = Region::new(RegionId(1), "Pass");
+        region.tables.insert("Winter".into(), snow.id);
+        for change in [
+            Change::of(None, Some(&snow)),
+            Change::of(None, Some(&loot)),
+            Change::of(None, Some(&region)),
+        ] {
+            data.apply(&change);
+        }
+        assert_eq!(
+            uses_of(&data, &snow),
+            [
+                "Pass's weather in Winter (Weather screen)",
+                "the Loot table, whose rows roll it"
+            ]
+        );
+        assert!(uses_of(&data, &loot).is_empty());
+    }
+}

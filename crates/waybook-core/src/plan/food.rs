@@ -1,0 +1,592 @@
+//! The food ledger of a plan: what each character needs each day (40 units
+//! times the day's multiplier), what the plan gives them (full, half or no
+//! rations) and from where (their own pack or the party stash, in the order
+//! the GM chose), what that leaves, the days without food it adds, and the day
+//! the food runs out at full and at half rations. A campaign that counts
+//! food and drink apart needs half of each day's units from food and half
+//! from drink (`Pools::take`).
+
+use super::{JourneyPlanView, members};
+use crate::model::{
+    CampaignData, Category, Character, CharacterId, FoodOrder, Holder, Holding, HoldingId, Journey,
+    PartyId, Ration,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use waybook_rules::travel::rations::{self, DAILY_UNITS, Day, Rations, Status};
+
+/// One character's eating on one day.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoodEntry {
+    pub character: CharacterId,
+    pub name: String,
+    pub required: f64,
+    pub ration: Ration,
+    pub planned: f64,
+    pub eaten: f64,
+    pub status: Status,
+    pub days_without: f64,
+    /// Degrees of exhaustion hunger adds at the end of the day.
+    pub hunger: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoodDay {
+    pub index: i64,
+    pub entries: Vec<FoodEntry>,
+    /// Units left in packs and stash after the day.
+    pub units_left: f64,
+    /// Of those, the units of drink (water).
+    pub drink_left: f64,
+    /// The day's units needed, planned and eaten, added over its entries.
+    pub required: f64,
+    pub planned: f64,
+    pub eaten: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoodLedger {
+    /// The first day still to eat: days already played are in the past.
+    pub from_day: i64,
+    /// Units in packs and stash now, before that day (at the start of the
+    /// journey when nothing has been played).
+    pub units_at_start: f64,
+    /// Of those, the units of drink (water).
+    pub drink_at_start: f64,
+    /// The campaign counts food and drink apart: half of each day's units
+    /// from each.
+    pub apart: bool,
+    pub days: Vec<FoodDay>,
+    /// The first day (0-based, counted from departure) someone goes short,
+    /// everyone on full rations; `None` if the food outlasts ten years.
+    pub runs_out_full: Option<i64>,
+    pub runs_out_half: Option<i64>,
+    pub warnings: Vec<String>,
+    /// The campaign does not count food: it "is always being looked after",
+    /// and the ledger has no days.
+    pub looked_after: bool,
+}
+
+/// A stack of food or drink: units in one item, and how many items.
+#[derive(Debug, Clone, Copy)]
+struct Stack {
+    id: HoldingId,
+    units: i64,
+    quantity: i64,
+    drink: bool,
+}
+
+/// What a character's day of eating came to.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Meal {
+    /// Units in the whole items opened, which may pass what was wanted.
+    pub opened: f64,
+    /// Units that count towards the day's need: at most what was wanted;
+    /// counted apart, twice the smaller of the food and the drink.
+    pub eaten: f64,
+    /// Counted apart: the half of the day's units that was short.
+    pub short_of: Option<&'static str>,
+}
+
+/// The food in packs and stash, eaten in the GM's order and in whole items:
+/// the one way both the plan and play eat, so their figures agree.
+#[derive(Debug, Clone)]
+pub(super) struct Pools {
+    packs: BTreeMap<CharacterId, Vec<Stack>>,
+    stash: Vec<Stack>,
+    order: FoodOrder,
+    apart: bool,
+}
+
+impl Pools {
+    /// The food a journey's party's members and stash hold in `holdings`.
+    pub(super) fn new(
+        data: &CampaignData,
+        holdings: &BTreeMap<HoldingId, Holding>,
+        journey: &Journey,
+        members: impl IntoIterator<Item = CharacterId>,
+    ) -> Self {
+        Self::of_party(
+            data,
+            holdings,
+            (journey.party, journey.plan.food_order),
+            members,
+        )
+    }
+
+    /// The food `party`'s members and stash hold, eaten in `order`.
+    fn of_party(
+        data: &CampaignData,
+        holdings: &BTreeMap<HoldingId, Holding>,
+        (party, order): (PartyId, FoodOrder),
+        members: impl IntoIterator<Item = CharacterId>,
+    ) -> Self {
+        // One pass over the holdings, however many members: a party of
+        // thousands in a campaign of 100,000 stacks stays one pass.
+        let mut packs: BTreeMap<CharacterId, Vec<Stack>> =
+            members.into_iter().map(|c| (c, Vec::new())).collect();
+        let mut stash = Vec::new();
+        for h in holdings.values().filter(|h| h.quantity > 0) {
+            let into = match h.holder {
+                Holder::Character(c) => packs.get_mut(&c),
+                Holder::Stash(p) if p == party => Some(&mut stash),
+                Holder::Stash(_) => None,
+            };
+            let Some(into) = into else { continue };
+            if let Some(item) = data.items.get(&h.item)
+                && item.category.has_food_units()
+                && item.food_units > 0
+            {
+                into.push(Stack {
+                    id: h.id,
+                    units: item.food_units,
+                    quantity: h.quantity,
+                    drink: item.category == Category::Water,
+                });
+            }
+        }
+        Self {
+            packs,
+            stash,
+            order,
+            apart: data.settings.food_and_drink_apart,
+        }
+    }
+
+    fn stacks(&self) -> impl Iterator<Item = &Stack> {
+        self.packs
+            .values()
+            .chain(std::iter::once(&self.stash))
+            .flatten()
+    }
+
+    /// Units of food and drink left in packs and stash.
+    pub(super) fn total(&self) -> f64 {
+        self.stacks().map(|s| (s.units * s.quantity) as f64).sum()
+    }
+
+    /// Units of drink (water) left in packs and stash.
+    pub(super) fn drink(&self) -> f64 {
+        self.stacks()
+            .filter(|s| s.drink)
+            .map(|s| (s.units * s.quantity) as f64)
+            .sum()
+    }
+
+    /// `who` eats a day's `want` units: whole items opened from pack and
+    /// stash in the GM's order. Counted apart, half of `want` is food and
+    /// half drink, and the day counts twice the smaller of the two.
+    pub(super) fn take(&mut self, who: CharacterId, want: f64) -> Meal {
+        if !self.apart {
+            let opened = self.open(who, want, None);
+            return Meal {
+                opened,
+                eaten: opened.min(want),
+                short_of: None,
+            };
+        }
+        let half = want / 2.0;
+        let food = self.open(who, half, Some(false));
+        let drink = self.open(who, half, Some(true));
+        let (fed, watered) = (food + 1e-9 >= half, drink + 1e-9 >= half);
+        Meal {
+            opened: food + drink,
+            eaten: 2.0 * food.min(drink).min(half),
+            short_of: match (fed, watered) {
+                (true, true) => None,
+                (true, false) => Some("drink"),
+                (false, true) => Some("food"),
+                (false, false) => Some("food and drink"),
+            },
+        }
+    }
+
+    /// Opens whole items (only drink, or only food, if `drink` says so) for
+    /// `who` until `want` units are covered or nothing is left; returns the
+    /// units opened.
+    fn open(&mut self, who: CharacterId, want: f64, drink: Option<bool>) -> f64 {
+        let pack_first = self.order == FoodOrder::PackFirst;
+        let mut opened = 0.0;
+        for from_pack in [pack_first, !pack_first] {
+            let stacks = if from_pack {
+                self.packs.entry(who).or_default()
+            } else {
+                &mut self.stash
+            };
+            opened += open_items(stacks, want - opened, drink);
+        }
+        opened
+    }
+
+    /// Writes the quantities left into `holdings`; emptied stacks are removed.
+    pub(super) fn write_into(&self, holdings: &mut BTreeMap<HoldingId, Holding>) {
+        for stack in self.stacks() {
+            if stack.quantity <= 0 {
+                holdings.remove(&stack.id);
+            } else if let Some(h) = holdings.get_mut(&stack.id) {
+                h.quantity = stack.quantity;
+            }
+        }
+    }
+}
+
+/// Opens items from `stacks` (only drink, or only food, if `drink` says so)
+/// to cover `want` units, wasting as little as it can: the smallest item that
+/// covers what is still wanted, else the largest item there is, and again.
+/// Returns the units opened.
+fn open_items(stacks: &mut [Stack], want: f64, drink: Option<bool>) -> f64 {
+    let mut opened = 0.0;
+    while want - opened > 1e-9 {
+        let still = want - opened;
+        let left = stacks
+            .iter_mut()
+            .filter(|s| s.quantity > 0 && drink.is_none_or(|d| s.drink == d));
+        let best = left.fold(None::<&mut Stack>, |best, s| match best {
+            None => Some(s),
+            Some(b) => {
+                let (b_covers, s_covers) = (b.units as f64 >= still, s.units as f64 >= still);
+                let better = match (b_covers, s_covers) {
+                    (true, true) => s.units < b.units,
+                    (false, false) => s.units > b.units,
+                    (b_covers, _) => !b_covers,
+                };
+                Some(if better { s } else { b })
+            }
+        });
+        let Some(stack) = best else { break };
+        stack.quantity -= 1;
+        opened += stack.units as f64;
+    }
+    opened
+}
+
+/// The units a ration plans for a day that requires `required`.
+pub(super) fn planned_units(required: f64, ration: Ration) -> f64 {
+    match ration {
+        Ration::Full => required,
+        Ration::Half => required / 2.0,
+        Ration::None => 0.0,
+    }
+}
+
+/// The first day someone goes short if everyone eats `ration` every day,
+/// each day's need times its `multiplier`.
+fn runs_out(
+    multiplier: impl Fn(i64) -> f64,
+    from_day: i64,
+    mut pools: Pools,
+    members: &[&Character],
+    ration: Ration,
+) -> Option<i64> {
+    const TEN_YEARS: i64 = 3650;
+    (from_day..from_day + TEN_YEARS).find(|&day| {
+        let multiplier = multiplier(day);
+        members.iter().any(|c| {
+            let want = planned_units(required(c, multiplier), ration);
+            pools.take(c.id, want).eaten + 1e-9 < want
+        })
+    })
+}
+
+impl FoodLedger {
+    /// The ledger's line for a day of the journey, if it is still to come.
+    pub fn day(&self, index: i64) -> Option<&FoodDay> {
+        self.days.iter().find(|d| d.index == index)
+    }
+}
+
+/// The ledger from the first day not yet played, with the food in hand now.
+pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanView) -> FoodLedger {
+    let members = members(data, journey);
+    let pools = Pools::new(data, &data.holdings, journey, members.iter().map(|c| c.id));
+    let units_at_start = pools.total();
+    let drink_at_start = pools.drink();
+    let apart = data.settings.food_and_drink_apart;
+    let from_day = view.days_played(journey.played_hours);
+    if !data.settings.track_food {
+        return FoodLedger {
+            from_day,
+            units_at_start,
+            drink_at_start,
+            apart,
+            days: Vec::new(),
+            runs_out_full: None,
+            runs_out_half: None,
+            warnings: Vec::new(),
+            looked_after: true,
+        };
+    }
+    // The plan's days first, then ordinary days.
+    let multiplier = |day: i64| view.days.get(day as usize).map_or(1.0, |d| d.food_factor);
+    let runs_out_full = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Full);
+    let runs_out_half = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Half);
+    let mut pools = pools;
+    let mut days_without: BTreeMap<CharacterId, f64> = members
+        .iter()
+        .map(|c| (c.id, c.exploration.days_without_food))
+        .collect();
+    let mut warnings = Vec::new();
+    let mut days = Vec::new();
+    'days: for day in view.days.iter().skip(from_day as usize) {
+        let ration = journey
+            .plan
+            .days
+            .get(&day.index)
+            .and_then(|c| c.ration)
+            .unwrap_or_default();
+        let mut entries: Vec<FoodEntry> = Vec::with_capacity(members.len());
+        for c in &members {
+            let required = required(c, day.food_factor);
+            let planned = planned_units(required, ration);
+            // Whole items are opened; what passes the ration is not kept.
+            let eaten = pools.take(c.id, planned).eaten;
+            let before = days_without.get(&c.id).copied().unwrap_or(0.0);
+            let result = match eat(c, before, eaten, day.food_factor) {
+                Ok(result) => result,
+                Err(e) => {
+                    // The ledger stops where it cannot be worked out.
+                    warnings.push(format!(
+                        "Day {}: {}'s food cannot be worked out ({e}); the ledger stops here",
+                        day.index + 1,
+                        c.name
+                    ));
+                    break 'days;
+                }
+            };
+            days_without.insert(c.id, result.days_without);
+            if result.exhaustion > 0 {
+                warnings.push(format!(
+                    "Day {}: {} passes the days-without-food limit ({}) and gains a degree of exhaustion",
+                    day.index + 1,
+                    c.name,
+                    rations::days_without_limit(endurance(c))
+                ));
+            }
+            entries.push(FoodEntry {
+                character: c.id,
+                name: c.name.clone(),
+                required,
+                ration,
+                planned,
+                eaten,
+                status: result.status,
+                days_without: result.days_without,
+                hunger: result.exhaustion,
+            });
+        }
+        let sum = |f: fn(&FoodEntry) -> f64| entries.iter().map(f).sum::<f64>();
+        days.push(FoodDay {
+            index: day.index,
+            required: sum(|e| e.required),
+            planned: sum(|e| e.planned),
+            eaten: sum(|e| e.eaten),
+            entries,
+            units_left: pools.total(),
+            drink_left: pools.drink(),
+        });
+    }
+    FoodLedger {
+        from_day,
+        units_at_start,
+        drink_at_start,
+        apart,
+        days,
+        runs_out_full,
+        runs_out_half,
+        warnings,
+        looked_after: false,
+    }
+}
+
+/// A party's food as every screen and sheet shows it: the units in its
+/// members' packs and its stash, what its members need today, and the days
+/// it lasts at full and at half rations, eaten as a journey's ledger eats
+/// (whole items, the stash after the packs). Each day's need is times the
+/// day's multiplier: that of its weather where the party is (×2 in extreme
+/// heat or cold), the weather rolled or foretold for it, else weighted by
+/// the forecast's chance of each weather, as a journey's plan weighs it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PartyFood {
+    pub units: f64,
+    pub need_today: f64,
+    pub multiplier: u32,
+    /// Why today's multiplier is what it is: "Greyspine pass: Extreme cold".
+    pub weather: Option<String>,
+    /// Whole days the food lasts everyone: `None` past ten years.
+    pub days_full: Option<i64>,
+    pub days_half: Option<i64>,
+    /// The campaign does not count food: "always being looked after".
+    pub looked_after: bool,
+}
+
+/// The food of `party` now (see [`PartyFood`]).
+pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
+    let mut members: Vec<&Character> = data.members(party).collect();
+    members.sort_by_key(|c| c.id);
+    let pools = Pools::of_party(
+        data,
+        &data.holdings,
+        (party, FoodOrder::default()),
+        members.iter().map(|c| c.id),
+    );
+    let today = data.settings.clock.day;
+    let region = data
+        .parties
+        .get(&party)
+        .and_then(|p| data.region_of_party(p));
+    let weather = |day: i64| region.and_then(|r| data.weather_on(r.id, today + day));
+    let counting = data.settings.track_food && !members.is_empty();
+    // The forecast is read only when the days are counted.
+    let ahead =
+        (region.filter(|_| counting)).map_or_else(Vec::new, |r| expected_multipliers(data, r));
+    let multiplier_on = |day: i64| match weather(day) {
+        Some(w) => f64::from(rations::day_multiplier(w.temperature())),
+        // Not known: the forecast's chances, as a journey's plan reads
+        // them; past the days looked at (or with no forecast), the last
+        // day's, or today's weather.
+        None => (ahead.get(day as usize).or(ahead.last()).copied()).unwrap_or_else(|| {
+            weather(0).map_or(1.0, |w| f64::from(rations::day_multiplier(w.temperature())))
+        }),
+    };
+    let multiplier = weather(0).map_or(1, |w| rations::day_multiplier(w.temperature()));
+    let need_today = (members.iter())
+        .map(|c| required(c, f64::from(multiplier)))
+        .sum();
+    let units = pools.total();
+    let (days_full, days_half) = if counting {
+        (
+            runs_out(multiplier_on, 0, pools.clone(), &members, Ration::Full),
+            runs_out(multiplier_on, 0, pools, &members, Ration::Half),
+        )
+    } else {
+        (None, None)
+    };
+    PartyFood {
+        units,
+        need_today,
+        multiplier,
+        weather: region
+            .zip(weather(0))
+            .map(|(r, w)| format!("{}: {}", r.name, w.weather)),
+        days_full,
+        days_half,
+        looked_after: !data.settings.track_food,
+    }
+}
+
+/// How far ahead a party's food reads the forecast's chances: a year,
+/// each season's table once.
+const FORECAST_DAYS: i64 = 366;
+
+/// The expected food multiplier of each day from today in `region`: each
+/// weather's multiplier weighted by the forecast's chance of it (the
+/// Weather screen's odds, which a journey's plan reads too). Empty when
+/// the region has no table to forecast with.
+fn expected_multipliers(data: &CampaignData, region: &crate::model::Region) -> Vec<f64> {
+    let through = data.settings.clock.day + FORECAST_DAYS;
+    let days = crate::world::weather::odds_from_today(data, region, through).unwrap_or_default();
+    (days.iter())
+        .map(|d| {
+            (super::skies::by_temperature(&d.odds).iter())
+                .map(|(t, p)| p * f64::from(rations::day_multiplier(*t)))
+                .sum()
+        })
+        .collect()
+}
+
+impl PartyFood {
+    /// The days the food lasts, in words: "4", "over ten years", "–" for a
+    /// party of nobody or a campaign that does not count food.
+    pub fn days_said(days: Option<i64>, looked_after: bool, nobody: bool) -> String {
+        match (days, looked_after || nobody) {
+            (_, true) => "–".to_owned(),
+            (Some(d), false) => d.to_string(),
+            (None, false) => LASTS_LONGER.to_owned(),
+        }
+    }
+
+    /// Days the food lasts in a sentence: "1 day", "12 days", "over ten
+    /// years".
+    pub fn days_in_words(days: Option<i64>) -> String {
+        days.map_or_else(
+            || LASTS_LONGER.to_owned(),
+            |d| crate::model::plural(d, "day"),
+        )
+    }
+}
+
+/// What food that lasts past the ten years counted lasts.
+const LASTS_LONGER: &str = "over ten years";
+
+pub fn endurance(c: &Character) -> i32 {
+    i32::try_from(c.exploration.trait_value("Endurance")).unwrap_or(0)
+}
+
+/// The units a character needs on a day: 40, times the day's multiplier
+/// (the weather's, or what to expect of it) and the character's own need.
+pub fn required(c: &Character, day_multiplier: f64) -> f64 {
+    DAILY_UNITS * c.exploration.food_multiplier(day_multiplier)
+}
+
+/// One day of eating through the rules: status, days without food, hunger;
+/// or why the rules could not read it (never a made-up full day).
+pub fn eat(
+    c: &Character,
+    days_without: f64,
+    eaten: f64,
+    multiplier: f64,
+) -> Result<rations::DayResult, waybook_rules::RuleError> {
+    let request = Rations {
+        endurance: endurance(c),
+        start_days_without: days_without,
+        days: vec![Day {
+            eaten: eaten.floor().max(0.0) as u32,
+            multiplier: c.exploration.food_multiplier(multiplier),
+        }],
+    };
+    let result = rations::rations(&request)?;
+    result
+        .days
+        .first()
+        .copied()
+        .ok_or_else(|| waybook_rules::RuleError::new("days", "the rules gave no day back"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Stack, open_items};
+    use crate::model::HoldingId;
+
+    fn stack(id: i64, units: i64, quantity: i64) -> Stack {
+        Stack {
+            id: HoldingId(id),
+            units,
+            quantity,
+            drink: false,
+        }
+    }
+
+    /// Issue 8: with smoked fish (15 a unit) and trail rations (20), a day's
+    /// 40 units are two rations, not fish that wastes 5.
+    #[test]
+    fn whole_items_are_opened_to_waste_least() {
+        let mut stacks = [stack(1, 15, 10), stack(2, 20, 40)];
+        assert_eq!(open_items(&mut stacks, 40.0, None), 40.0);
+        assert_eq!((stacks[0].quantity, stacks[1].quantity), (10, 38));
+        let mut fish_only = [stack(1, 15, 10)];
+        assert_eq!(
+            open_items(&mut fish_only, 40.0, None),
+            45.0,
+            "three fish cover 40"
+        );
+        let mut half = [stack(1, 15, 10), stack(2, 20, 40)];
+        assert_eq!(
+            open_items(&mut half, 15.0, None),
+            15.0,
+            "the fish fits a 15"
+        );
+        let mut short = [stack(1, 20, 1)];
+        assert_eq!(open_items(&mut short, 40.0, None), 20.0, "all there is");
+        assert_eq!(short[0].quantity, 0);
+    }
+}

@@ -1,0 +1,48 @@
+//! Append-only schema migrations, tracked by SQLite's `user_version`
+//! (in the style of cargo's `util/sqlite.rs`): migration N brings the schema
+//! from version N-1 to N, all pending ones in one transaction.
+
+use rusqlite::Connection;
+
+/// Never edit a shipped migration; add a new file instead.
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../../../migrations/0001_init.sql"),
+    include_str!("../../../../migrations/0002_journeys.sql"),
+    include_str!("../../../../migrations/0003_played_exhaustion.sql"),
+    include_str!("../../../../migrations/0004_travel_rounds.sql"),
+    include_str!("../../../../migrations/0005_gathering.sql"),
+    include_str!("../../../../migrations/0006_advancement.sql"),
+    include_str!("../../../../migrations/0007_fights_and_senses.sql"),
+    include_str!("../../../../migrations/0008_food_need.sql"),
+    include_str!("../../../../migrations/0009_food_and_drink_apart.sql"),
+    include_str!("../../../../migrations/0010_suggested_tables.sql"),
+    include_str!("../../../../migrations/0011_calendar.sql"),
+    include_str!("../../../../migrations/0012_regions_and_events.sql"),
+    include_str!("../../../../migrations/0013_house_rules.sql"),
+    include_str!("../../../../migrations/0014_notes_shown.sql"),
+    include_str!("../../../../migrations/0015_players.sql"),
+    include_str!("../../../../migrations/0016_tool_training.sql"),
+    include_str!("../../../../migrations/0017_suggested_items.sql"),
+    include_str!("../../../../migrations/0018_kept.sql"),
+];
+
+/// The schema version this build writes and reads up to.
+pub const LATEST_VERSION: i64 = MIGRATIONS.len() as i64;
+
+pub fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.pragma_query_value(None, "user_version", |row| row.get(0))
+}
+
+/// Applies the migrations the file has not seen yet. Running it again is a no-op.
+pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    let current = user_version(conn)?;
+    if current >= LATEST_VERSION {
+        return Ok(());
+    }
+    let tx = conn.transaction()?;
+    for sql in &MIGRATIONS[usize::try_from(current).unwrap_or(0)..] {
+        tx.execute_batch(sql)?;
+    }
+    tx.pragma_update(None, "user_version", LATEST_VERSION)?;
+    tx.commit()
+}

@@ -1,0 +1,181 @@
+//! The journey packet: the plan day by day with each character's tests and
+//! TGs, the risk of exhaustion, the food ledger, the watch rota, the warnings
+//! and the log so far — what a GM takes to the table for a long journey.
+
+use super::blocks::{self, Column};
+use super::layout::Layout;
+use waybook_core::model::calendar::Calendar;
+use waybook_core::model::{CampaignData, Journey};
+use waybook_core::plan::{self, JourneyPlanView, PlanDay};
+
+pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey) {
+    let view = plan::plan(data, journey);
+    let food = plan::food_ledger(data, journey, &view);
+    l.start_sheet(&journey.name);
+    let party = data
+        .parties
+        .get(&journey.party)
+        .map_or("no party", |p| p.name.as_str());
+    let route = journey.route().map_or("no route", |r| r.name.as_str());
+    blocks::title(
+        l,
+        &journey.name,
+        &format!(
+            "Journey packet · {party} · {route} · sets off {} · made at {}",
+            data.settings.when(journey.start),
+            data.settings.when(data.settings.clock)
+        ),
+    );
+    let tests = view.test_count();
+    let day_name = |d: Option<i64>| d.map_or_else(|| "–".to_owned(), |d| (d + 1).to_string());
+    let mut figures: Vec<(String, String)> = vec![
+        ("Days".into(), view.days.len().to_string()),
+        ("Road hours".into(), view.road_hours.to_string()),
+        ("Tests".into(), tests.to_string()),
+        (
+            "Played".into(),
+            if journey.log.is_empty() {
+                "not yet".to_owned()
+            } else {
+                format!("{} h", journey.played_hours)
+            },
+        ),
+    ];
+    if food.looked_after {
+        figures.push(("Food".into(), "looked after".into()));
+    } else {
+        figures.extend([
+            ("Food units".into(), format!("{:.0}", food.units_at_start)),
+            (
+                "Out (full)".into(),
+                format!("day {}", day_name(food.runs_out_full)),
+            ),
+            (
+                "Out (half)".into(),
+                format!("day {}", day_name(food.runs_out_half)),
+            ),
+        ]);
+    }
+    blocks::boxes(l, &figures);
+    let watchers: Vec<&str> = journey
+        .plan
+        .pattern
+        .watchers
+        .iter()
+        .filter_map(|id| data.characters.get(id).map(|c| c.name.as_str()))
+        .collect();
+    let p = &journey.plan.pattern;
+    blocks::line(
+        l,
+        "Every day",
+        &format!(
+            "set off at {:02}:00, {} hours of travel, {} of camp; watch of {} hours: {}",
+            p.start_hour,
+            p.travel_hours,
+            p.camp_hours,
+            p.watch_hours,
+            if watchers.is_empty() {
+                "nobody".to_owned()
+            } else {
+                watchers.join(", then ")
+            }
+        ),
+    );
+    for warning in &food.warnings {
+        blocks::line(l, "Warning", warning);
+    }
+    let calendar = &data.settings.calendar;
+    days(l, &view, calendar);
+    ledger(l, &view, &food, calendar);
+    // Nothing played yet is said in the figures: no page for it alone.
+    if !journey.log.is_empty() {
+        blocks::section(l, "Log so far", 30.0);
+        for line in &journey.log {
+            blocks::line(l, "", line);
+        }
+    }
+}
+
+fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
+    let columns = [
+        Column::left("Tests", 5.0),
+        Column::left("Character", 2.0),
+        Column::right("Expected", 1.1),
+        Column::right("1+ degree", 1.1),
+        Column::left("On watch", 1.6),
+    ];
+    if view.days.iter().any(PlanDay::weather_by_chance) {
+        blocks::line(
+            l,
+            "",
+            "A day whose weather is left to chance lists its tests in the likeliest weather; its expected exhaustion and food weigh each weather by its chance.",
+        );
+    }
+    for day in &view.days {
+        blocks::section(
+            l,
+            &format!(
+                "Day {} · {} · {} h on the road · food ×{}",
+                day.index + 1,
+                calendar.describe(day.date),
+                day.travel_hours,
+                day.food_factor_words()
+            ),
+            40.0,
+        );
+        if let Some(words) = day.weather_words() {
+            blocks::line(l, "Weather", &words);
+        }
+        let rows: Vec<Vec<String>> = day
+            .characters
+            .iter()
+            .map(|cd| {
+                vec![
+                    cd.tests_summary(day),
+                    cd.name.clone(),
+                    format!("{:.2}", cd.forecast.expected_exhaustion),
+                    format!(
+                        "{:.0}%",
+                        cd.forecast.p_at_least.first().copied().unwrap_or(0.0) * 100.0
+                    ),
+                    cd.watch_hours(day),
+                ]
+            })
+            .collect();
+        blocks::table(l, &columns, &rows);
+    }
+}
+
+fn ledger(
+    l: &mut Layout<'_>,
+    view: &JourneyPlanView,
+    food: &plan::FoodLedger,
+    calendar: &Calendar,
+) {
+    blocks::section(l, "Food ledger", 40.0);
+    let columns = [
+        Column::left("Day", 2.0),
+        Column::right("×", 0.6),
+        Column::right("Needed", 1.2),
+        Column::right("Planned", 1.2),
+        Column::right("Eaten", 1.2),
+        Column::right("Units left", 1.4),
+    ];
+    let rows: Vec<Vec<String>> = view
+        .days
+        .iter()
+        .filter_map(|day| Some((day, food.day(day.index)?)))
+        .map(|(day, meals)| {
+            let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
+            vec![
+                format!("{} ({})", day.index + 1, calendar.describe(day.date)),
+                day.food_factor_words(),
+                format!("{:.0}", sum(|e| e.required)),
+                format!("{:.0}", sum(|e| e.planned)),
+                format!("{:.0}", sum(|e| e.eaten)),
+                format!("{:.0}", meals.units_left),
+            ]
+        })
+        .collect();
+    blocks::table(l, &columns, &rows);
+}

@@ -1,0 +1,126 @@
+//! The party sheet: members and their key values, the stash, Supplies, food
+//! units in hand and how many days they last at full and at half rations.
+
+use super::blocks::{self, Column};
+use super::layout::Layout;
+use waybook_core::model::{CampaignData, Character, Holder, Party, plural};
+use waybook_core::plan::food::party_food;
+
+pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
+    l.start_sheet(&party.name);
+    let mut members: Vec<&Character> = data.members(party.id).collect();
+    members.sort_by_key(|c| c.name.to_lowercase());
+    blocks::title(
+        l,
+        &party.name,
+        &format!(
+            "Party sheet · {} · {}",
+            data.settings.name,
+            waybook_core::model::plural(members.len(), "member")
+        ),
+    );
+    let figures = PartyFigures::of(data, party);
+    blocks::boxes(l, &figures.boxes);
+    blocks::line(l, "Food", &figures.food_line);
+    // The sheet's font has the texts' symbols: the tokens carry theirs.
+    let labels: Vec<String> = (figures.facts.iter())
+        .map(|(label, symbol, _)| format!("{label} {symbol}").trim_end().to_owned())
+        .collect();
+    let facts: Vec<(&str, String)> = (labels.iter().zip(&figures.facts))
+        .map(|(label, (_, _, value))| (label.as_str(), value.clone()))
+        .collect();
+    blocks::facts(l, &facts);
+    blocks::section(l, "Members", 40.0);
+    members_table(l, data, &members);
+    blocks::section(l, "Party stash", 40.0);
+    super::holdings_table(l, data, Holder::Stash(party.id), "The stash is empty.");
+    if !party.notes.trim().is_empty() {
+        blocks::section(l, "Notes", 20.0);
+        blocks::line(l, "", &party.notes);
+    }
+}
+
+/// A party's figures as its sheet and a handout's page both give them: the
+/// boxes (Supplies, food, members, the days the food lasts, from the one
+/// ledger of food), the food in words, and the tokens and purse (each with
+/// the texts' symbol, which only the sheet's own font sets: a page in a
+/// browser says the words alone).
+pub struct PartyFigures {
+    pub boxes: Vec<(String, String)>,
+    pub food_line: String,
+    pub facts: Vec<(String, &'static str, String)>,
+}
+
+impl PartyFigures {
+    pub fn of(data: &CampaignData, party: &Party) -> Self {
+        let members = data.members(party.id).count();
+        let food = party_food(data, party.id);
+        let days =
+            |d| waybook_core::plan::food::PartyFood::days_said(d, food.looked_after, members == 0);
+        let boxes = vec![
+            ("Supplies".into(), party.supplies.to_string()),
+            ("Food units".into(), format!("{:.0}", food.units)),
+            ("Members".into(), members.to_string()),
+            ("Days, full".into(), days(food.days_full)),
+            ("Days, half".into(), days(food.days_half)),
+        ];
+        let food_line = if food.looked_after {
+            "The campaign does not count food: the party is always being looked after".to_owned()
+        } else {
+            let why = match (&food.weather, food.multiplier) {
+                (Some(w), m) if m > 1 => format!(" (×{m}: {w})"),
+                _ => String::new(),
+            };
+            format!(
+                "{:.0} units in hand (stash and packs); {} need {:.0} units today{why} at full rations, {:.0} at half",
+                food.units,
+                plural(members, "member"),
+                food.need_today,
+                food.need_today / 2.0
+            )
+        };
+        let facts = vec![
+            (
+                "Pathfinding tokens".into(),
+                "🜉",
+                party.travel.pathfinding_tokens.to_string(),
+            ),
+            (
+                "Exploration tokens".into(),
+                "🜹",
+                party.travel.exploration_tokens.to_string(),
+            ),
+            (
+                "Purse".into(),
+                "",
+                format!("{} {}", party.purse, party.currency),
+            ),
+        ];
+        Self {
+            boxes,
+            food_line,
+            facts,
+        }
+    }
+}
+
+/// One row per member: name, kind, player, and the figures of each rule
+/// text the campaign plays.
+fn members_table(l: &mut Layout<'_>, data: &CampaignData, members: &[&Character]) {
+    let s = &data.settings;
+    let columns: Vec<Column<'_>> = waybook_core::model::member_columns(s)
+        .into_iter()
+        .map(|(name, number, width)| {
+            if number {
+                Column::right(name, width)
+            } else {
+                Column::left(name, width)
+            }
+        })
+        .collect();
+    let rows: Vec<Vec<String>> = members
+        .iter()
+        .map(|c| waybook_core::model::member_row(data, c))
+        .collect();
+    blocks::table(l, &columns, &rows);
+}

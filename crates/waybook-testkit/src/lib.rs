@@ -1,0 +1,102 @@
+//! What the workspace's tests and benches share: the demo campaign in a
+//! temporary folder, campaigns as old schemas wrote them, reading a PDF
+//! back (its text, its page size), fuzzing's mutations of a JSON document
+//! (`mutate`), long roads and grids of places (`roads`), and, with the
+//! `screens` feature, the app's screens framed headless (`screens`).
+
+pub mod mutate;
+pub mod roads;
+#[cfg(feature = "screens")]
+pub mod screens;
+
+pub use roads::{grid, long_road};
+
+/// A frame of every screen of the app opened on the campaign at `path`,
+/// headless, as the frames bench draws them.
+#[cfg(feature = "screens")]
+pub fn frame_every_screen(path: &std::path::Path) {
+    let mut app = screens::open(path);
+    let ctx = egui::Context::default();
+    for (frame, &screen) in waybook_app::ui::Screen::ALL.iter().enumerate() {
+        app.ui.screen = screen;
+        screens::frame_of(&ctx, frame, &mut |ui| app.frame_ui(ui));
+    }
+}
+
+use waybook_core::model::CampaignData;
+
+/// The demo campaign, loaded; the folder lives as long as the guard.
+pub fn demo() -> (tempfile::TempDir, CampaignData) {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = waybook_core::demo::create_demo(&dir.path().join("d.waybook"))
+        .expect("demo")
+        .load()
+        .expect("loads");
+    (dir, data)
+}
+
+/// A campaign as Waybook's first version wrote it (schema 1): a campaign
+/// "Old" with one party, "Band", of 3 Supplies.
+pub fn first_version_campaign(path: &std::path::Path) {
+    let conn = rusqlite::Connection::open(path).expect("created");
+    conn.pragma_update(None, "application_id", waybook_core::store::APPLICATION_ID)
+        .expect("marked");
+    conn.execute_batch(include_str!("../../../migrations/0001_init.sql"))
+        .expect("version 1");
+    conn.pragma_update(None, "user_version", 1)
+        .expect("versioned");
+    conn.execute_batch(
+        "INSERT INTO campaign (id, name) VALUES (1, 'Old');
+         INSERT INTO party (id, name, supplies) VALUES (1, 'Band', 3);",
+    )
+    .expect("filled");
+}
+
+/// The schema version the file at `path` is of.
+pub fn schema_version(path: &std::path::Path) -> i64 {
+    rusqlite::Connection::open(path)
+        .expect("opens")
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .expect("version")
+}
+
+/// Breaks a CHECK constraint of the campaign at `path` behind SQLite's
+/// back (a party's Supplies below zero): the file reads, but SQLite's
+/// integrity check finds it damaged.
+pub fn break_a_check_constraint(path: &std::path::Path) {
+    let conn = rusqlite::Connection::open(path).expect("opened by hand");
+    conn.execute_batch("PRAGMA ignore_check_constraints = ON; UPDATE party SET supplies = -5;")
+        .expect("damaged");
+}
+
+/// The text of every page.
+pub fn pdf_text(doc: &lopdf::Document) -> String {
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    doc.extract_text(&pages).expect("text extracts")
+}
+
+/// The first page's width and height, in points.
+pub fn page_size(doc: &lopdf::Document) -> (f32, f32) {
+    let (_, page) = doc.get_pages().into_iter().next().expect("a page");
+    let dict = doc.get_dictionary(page).expect("page dictionary");
+    let mb = dict
+        .get(b"MediaBox")
+        .and_then(|o| o.as_array())
+        .expect("MediaBox");
+    let n = |o: &lopdf::Object| o.as_float().expect("a number");
+    (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
+}
+
+/// The fuzz tests' settings: a fixed seed, so CI is repeatable, and `cases`
+/// inputs unless `WAYBOOK_FUZZ_CASES` asks for more (a longer hunt by hand).
+pub fn fuzz_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases: std::env::var("WAYBOOK_FUZZ_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(cases),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(2026),
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}
