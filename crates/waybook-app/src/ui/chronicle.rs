@@ -11,6 +11,7 @@ use super::lists::{Heights, Memo};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use std::rc::Rc;
+use waybook_core::model::pages::Unit;
 use waybook_core::model::{CampaignData, LogEntry, LogKind, limits};
 use waybook_core::world::chronicle::{self, Filter, Index, Period};
 use waybook_rules::Named as _;
@@ -25,6 +26,18 @@ waybook_rules::named_enum! {
         Weeks => "weeks" as "Weeks",
         Months => "months" as "Months",
         Years => "years" as "Years",
+    }
+}
+
+impl Zoom {
+    /// The unit of the calendar a line of this zoom holds (Hours and Days
+    /// have lines of their own; a year's line is the widest).
+    fn unit(self) -> Unit {
+        match self {
+            Zoom::Weeks => Unit::Week,
+            Zoom::Months => Unit::Month,
+            _ => Unit::Year,
+        }
     }
 }
 
@@ -389,7 +402,8 @@ fn periods_ui(
         .periods
         .get((data.revision, zoom, key_of(&state.filter)), || {
             Rc::new(
-                periods_of(data, span, zoom)
+                (data.settings.calendar)
+                    .periods(span, zoom.unit())
                     .into_iter()
                     .map(|days| {
                         let p = chronicle::period(data, index, days, &state.filter);
@@ -447,43 +461,9 @@ fn period_label(c: &waybook_core::model::calendar::Calendar, p: &Period, zoom: Z
     match zoom {
         Zoom::Weeks => format!("Week of {}", c.describe(*p.days.start())),
         Zoom::Months => {
-            let (year, month) = super::month::page_of(c, *p.days.start());
+            let (year, month) = c.page_of(*p.days.start());
             format!("{} {year}", c.months[month].name)
         }
         _ => format!("{} {}", date.year, c.era),
     }
-}
-
-/// The chronicle's days cut into weeks (starting on the first weekday),
-/// months (a festival with the month before it) or years.
-fn periods_of(
-    data: &CampaignData,
-    span: &std::ops::RangeInclusive<i64>,
-    zoom: Zoom,
-) -> Vec<std::ops::RangeInclusive<i64>> {
-    let c = &data.settings.calendar;
-    let key = |day: i64| -> (i64, i64) {
-        match zoom {
-            Zoom::Months => {
-                let (year, month) = super::month::page_of(c, day);
-                (year, month as i64)
-            }
-            Zoom::Years => (c.date(day).year, 0),
-            _ => (0, 0),
-        }
-    };
-    let mut periods: Vec<std::ops::RangeInclusive<i64>> = Vec::new();
-    let mut start = *span.start();
-    for day in span.clone().skip(1) {
-        let new_period = match zoom {
-            Zoom::Weeks => c.weekday_index(day) == Some(0),
-            _ => key(day) != key(day - 1),
-        };
-        if new_period {
-            periods.push(start..=day - 1);
-            start = day;
-        }
-    }
-    periods.push(start..=*span.end());
-    periods
 }

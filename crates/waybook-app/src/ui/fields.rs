@@ -9,6 +9,7 @@
 //! mid-edit: closing never loses what was typed, and typing still makes one
 //! undo step per finished edit.
 
+use super::measure::{in_view, text_width};
 use crate::app::Command;
 use egui::{Color32, RichText, TextEdit, Ui};
 use std::collections::HashMap;
@@ -378,15 +379,6 @@ impl<'a> FieldLabel<'a> {
     }
 }
 
-/// A field Tab moves to is scrolled into view: egui leaves it where it
-/// is, out of view or not.
-pub fn in_view(response: egui::Response) -> egui::Response {
-    if response.gained_focus() {
-        response.scroll_to_me(None);
-    }
-    response
-}
-
 /// 2.0 as "2", 1.5 as "1.5": numbers as a person writes them.
 pub fn format_decimal(value: f64) -> String {
     let text = format!("{value:.3}");
@@ -563,18 +555,6 @@ fn beside(ui: &mut Ui, label: &str, width: f32, widget: impl FnOnce(&mut Ui, egu
     }
     let label_id = ui.label(label).id;
     widget(ui, label_id);
-}
-
-/// How wide `text` is laid out on one line in `style`.
-pub(super) fn text_width(ui: &Ui, text: &str, style: egui::TextStyle) -> f32 {
-    ui.painter()
-        .layout_no_wrap(
-            text.to_owned(),
-            style.resolve(ui.style()),
-            Color32::PLACEHOLDER,
-        )
-        .size()
-        .x
 }
 
 /// A labelled list of the campaign's parties, by name; sets `chosen` to the

@@ -4,7 +4,8 @@
 //! button of a step ([`step_button`]), greyed with the reason until every
 //! field reads and the domain module admits the step.
 
-use super::fields::{ERROR_COLOUR, error_below, in_view};
+use super::fields::{ERROR_COLOUR, error_below};
+use super::measure::in_view;
 use egui::{TextEdit, Ui};
 use std::collections::HashMap;
 use std::hash::Hash;

@@ -57,7 +57,7 @@ pub fn side_width<'a>(
     let Some(longest) = names.max_by_key(|n| n.chars().count()) else {
         return narrowest;
     };
-    let text = super::fields::text_width(ui, longest, egui::TextStyle::Button);
+    let text = super::measure::text_width(ui, longest, egui::TextStyle::Button);
     // The button's padding on both sides, and the panel's margins.
     let padding = 2.0 * ui.spacing().button_padding.x + 2.0 * ui.spacing().item_spacing.x + 16.0;
     (text + padding).clamp(narrowest, widest)
@@ -200,6 +200,6 @@ impl FixedGrid {
         if !ui.clip_rect().expand2(self.cell).intersects(at) {
             return ui.allocate_exact_size(self.cell, egui::Sense::hover()).1;
         }
-        super::fields::in_view(ui.add_sized(self.cell, widget()))
+        super::measure::in_view(ui.add_sized(self.cell, widget()))
     }
 }

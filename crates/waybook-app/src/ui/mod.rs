@@ -27,6 +27,7 @@ pub mod journeys;
 mod lists;
 mod log;
 mod map;
+mod measure;
 mod month;
 mod on_screen;
 mod pack_import;

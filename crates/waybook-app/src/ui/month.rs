@@ -12,7 +12,7 @@ use super::forms::{Whole, play_button};
 use crate::app::Command;
 use crate::app::edits::records;
 use egui::{Color32, RichText, Ui};
-use waybook_core::model::calendar::{Calendar, Day, MonthPage};
+use waybook_core::model::calendar::MonthPage;
 use waybook_core::model::event::{Repeat, RepeatError};
 use waybook_core::model::{CampaignData, Recurrence, limits};
 use waybook_core::world::chronicle::{self, Filter};
@@ -61,7 +61,7 @@ pub fn calendar_ui(
     let c = &data.settings.calendar;
     let today = data.settings.clock.day;
     let picked = state.picked.unwrap_or(today);
-    let (year, month) = page_of(c, state.page.unwrap_or(picked));
+    let (year, month) = c.page_of(state.page.unwrap_or(picked));
     let mut open = None;
     egui::Panel::right("calendar-day")
         .resizable(true)
@@ -76,11 +76,11 @@ pub fn calendar_ui(
     egui::CentralPanel::default().show(ui, |ui| {
         ui.horizontal(|ui| {
             if ui.button("◀ Previous month").clicked() {
-                state.page = turn(c, year, month, -1).or(state.page);
+                state.page = c.turn(year, month, -1).or(state.page);
             }
             ui.heading(format!("{} {year}", c.months[month].name));
             if ui.button("Next month ▶").clicked() {
-                state.page = turn(c, year, month, 1).or(state.page);
+                state.page = c.turn(year, month, 1).or(state.page);
             }
             if ui.button("Today").clicked() {
                 state.page = None;
@@ -100,24 +100,6 @@ pub fn calendar_ui(
         }
     });
     open
-}
-
-/// The year and month of clock day `day` (a festival: the month before it).
-pub(super) fn page_of(c: &Calendar, day: i64) -> (i64, usize) {
-    let date = c.date(day);
-    let month = match date.day {
-        Day::Of { month, .. } => month,
-        Day::Festival(i) => c.festivals.get(i).map_or(0, |f| f.after_month),
-    };
-    (date.year, month)
-}
-
-/// The first day of the month `by` months from `month` of `year`.
-fn turn(c: &Calendar, year: i64, month: usize, by: i64) -> Option<i64> {
-    let n = c.months.len() as i64;
-    let at = year * n + month as i64 + by;
-    c.month_page(at.div_euclid(n), at.rem_euclid(n) as usize)
-        .map(|page| page.first)
 }
 
 /// The weeks of the month, a column a weekday, and its festivals after

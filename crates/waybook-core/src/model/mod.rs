@@ -13,6 +13,7 @@
 
 pub mod advancement;
 pub mod calendar;
+pub mod pages;
 mod campaign;
 mod change;
 mod character;

@@ -1,0 +1,26 @@
+//! Where text and widgets sit on screen, below every widget module
+//! (`fields`, `lists`, `forms`): how wide a text is on one line, and a
+//! widget Tab moves to scrolled into view.
+
+use egui::{Color32, Ui};
+
+/// A field Tab moves to is scrolled into view: egui leaves it where it
+/// is, out of view or not.
+pub fn in_view(response: egui::Response) -> egui::Response {
+    if response.gained_focus() {
+        response.scroll_to_me(None);
+    }
+    response
+}
+
+/// How wide `text` is laid out on one line in `style`.
+pub fn text_width(ui: &Ui, text: &str, style: egui::TextStyle) -> f32 {
+    ui.painter()
+        .layout_no_wrap(
+            text.to_owned(),
+            style.resolve(ui.style()),
+            Color32::PLACEHOLDER,
+        )
+        .size()
+        .x
+}
