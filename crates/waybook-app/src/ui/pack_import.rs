@@ -44,7 +44,7 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                                 differences_ui(ui, clash, &import.pack.differences(data, clash));
                                 let offered: &[Clash] = match clash.kind {
                                     "calendar" | "switches" | "house rules" => &Clash::ALL[..2],
-                                    _ => &Clash::ALL,
+                                    _ => Clash::ALL,
                                 };
                                 let mut chosen = import.choice(clash);
                                 ui.horizontal(|ui| {

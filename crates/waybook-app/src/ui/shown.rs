@@ -45,7 +45,7 @@ pub fn shown_ui(
     ui.push_id(id, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.label("Players see:");
-            for choice in Shown::ALL {
+            for &choice in Shown::ALL {
                 let no_party = choice == Shown::Party && readers.owners.is_empty();
                 let radio = egui::RadioButton::new(shown.shown() == choice, choice.label());
                 let response = ui.add_enabled(!no_party, radio);

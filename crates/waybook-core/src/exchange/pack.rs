@@ -190,28 +190,18 @@ impl Clashing {
     }
 }
 
-/// What an import does with a clashing record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Clash {
-    /// The campaign's own stays; the pack's is left out.
-    #[default]
-    Keep,
-    /// The pack's takes its place (its id, so what names it still does).
-    Replace,
-    /// The pack's is added beside it, named "… (pack)". The calendar, the
-    /// switches and the house rules, of which there is one, are replaced.
-    Copy,
-}
-
-impl Clash {
-    pub const ALL: [Clash; 3] = [Clash::Keep, Clash::Replace, Clash::Copy];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Clash::Keep => "Keep mine",
-            Clash::Replace => "Replace it",
-            Clash::Copy => "Add as a copy",
-        }
+waybook_rules::named_enum! {
+    /// What an import does with a clashing record.
+    #[derive(Default)]
+    pub enum Clash("clash choice") {
+        /// The campaign's own stays; the pack's is left out.
+        #[default]
+        Keep => "keep" as "Keep mine",
+        /// The pack's takes its place (its id, so what names it still does).
+        Replace => "replace" as "Replace it",
+        /// The pack's is added beside it, named "… (pack)". The calendar, the
+        /// switches and the house rules, of which there is one, are replaced.
+        Copy => "copy" as "Add as a copy",
     }
 }
 

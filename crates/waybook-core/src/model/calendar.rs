@@ -189,18 +189,18 @@ pub enum CalendarError {
     MoonCycle(String),
 }
 
-/// A moon's phase by name, from new to new.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    New,
-    WaxingCrescent,
-    FirstQuarter,
-    WaxingGibbous,
-    Full,
-    WaningGibbous,
-    LastQuarter,
-    WaningCrescent,
+waybook_rules::named_enum! {
+    /// A moon's phase by name, from new to new: `ALL` is the cycle's order.
+    pub enum Phase("moon phase") {
+        New => "new",
+        WaxingCrescent => "waxing-crescent" as "waxing crescent",
+        FirstQuarter => "first-quarter" as "first quarter",
+        WaxingGibbous => "waxing-gibbous" as "waxing gibbous",
+        Full => "full",
+        WaningGibbous => "waning-gibbous" as "waning gibbous",
+        LastQuarter => "last-quarter" as "last quarter",
+        WaningCrescent => "waning-crescent" as "waning crescent",
+    }
 }
 
 impl Phase {
@@ -211,35 +211,10 @@ impl Phase {
         Self::ALL[eighth]
     }
 
-    /// The phases in the order of the cycle, from new.
-    pub const ALL: [Phase; 8] = [
-        Phase::New,
-        Phase::WaxingCrescent,
-        Phase::FirstQuarter,
-        Phase::WaxingGibbous,
-        Phase::Full,
-        Phase::WaningGibbous,
-        Phase::LastQuarter,
-        Phase::WaningCrescent,
-    ];
-
     /// How far through the cycle the phase's exact moment is (full: 0.5).
     pub fn fraction(self) -> f64 {
         let i = Self::ALL.iter().position(|p| *p == self).unwrap_or(0);
         i as f64 / 8.0
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Phase::New => "new",
-            Phase::WaxingCrescent => "waxing crescent",
-            Phase::FirstQuarter => "first quarter",
-            Phase::WaxingGibbous => "waxing gibbous",
-            Phase::Full => "full",
-            Phase::WaningGibbous => "waning gibbous",
-            Phase::LastQuarter => "last quarter",
-            Phase::WaningCrescent => "waning crescent",
-        }
     }
 }
 

@@ -24,24 +24,14 @@ pub enum Visibility {
     Players(Vec<PlayerId>),
 }
 
-/// The three choices of [`Visibility`], without the names: what a list offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Shown {
-    #[default]
-    GmOnly,
-    Party,
-    Players,
-}
-
-impl Shown {
-    pub const ALL: [Self; 3] = [Self::GmOnly, Self::Party, Self::Players];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::GmOnly => "GM only",
-            Self::Party => "The party",
-            Self::Players => "Named players",
-        }
+waybook_rules::named_enum! {
+    /// The three choices of [`Visibility`], without the names: what a list offers.
+    #[derive(Default)]
+    pub enum Shown("shown to") {
+        #[default]
+        GmOnly => "gm-only" as "GM only",
+        Party => "party" as "The party",
+        Players => "players" as "Named players",
     }
 }
 
@@ -153,28 +143,20 @@ impl Visibility {
     }
 }
 
-/// What a screen's list keeps by who may see it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SeenFilter {
-    #[default]
-    Everything,
-    /// Shown to at least one player.
-    Shared,
-    /// The GM's alone.
-    GmOnly,
+waybook_rules::named_enum! {
+    /// What a screen's list keeps by who may see it.
+    #[derive(Default)]
+    pub enum SeenFilter("seen filter") {
+        #[default]
+        Everything => "everything" as "Everything",
+        /// Shown to at least one player.
+        Shared => "shared" as "Players can see",
+        /// The GM's alone.
+        GmOnly => "gm-only" as "The GM's own",
+    }
 }
 
 impl SeenFilter {
-    pub const ALL: [Self; 3] = [Self::Everything, Self::Shared, Self::GmOnly];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Everything => "Everything",
-            Self::Shared => "Players can see",
-            Self::GmOnly => "The GM's own",
-        }
-    }
-
     pub fn keeps(self, v: &Visibility) -> bool {
         match self {
             Self::Everything => true,
