@@ -5,4 +5,5 @@
 
 pub mod assets;
 pub mod handouts;
+pub mod members;
 pub mod pdf;

@@ -1,19 +1,23 @@
-//! Campaign data types: characters (with their advances, senses and
-//! hazards), parties, items and holdings, journeys, roll tables, the map
-//! (places and paths), the travel log and the merchant table, gathering
-//! sites and sessions, missions, the campaign log, scenes and cults,
-//! campaign settings; the table of record kinds (`kinds`) and the typed
-//! ids, `Change`, `CampaignData` and the JSON document it makes; the small
-//! enums the GM picks from (`Choice`); the limits a valid value keeps to
-//! (and their check), the sheet's field tables, and the one record
-//! mechanism every kind goes through (`Record`, `Change`, `Edit`).
+//! The campaign's data and its invariants: characters (with their
+//! advances, senses and hazards), parties, items and holdings, journeys,
+//! roll tables, the map (places and paths), regions and the calendar (with
+//! its date arithmetic and its pages), the travel log and the merchant
+//! table, gathering sites and sessions, missions, the campaign log, scenes
+//! and cults, players and who may see a text, campaign settings; the table
+//! of record kinds (`kinds`) and the typed ids, `Change`, `CampaignData`
+//! and the JSON document it makes; the small enums the GM picks from
+//! (`Choice`); the limits a valid value keeps to (and their check), the
+//! sheet's field tables, and the one record mechanism every kind goes
+//! through (`Record`, `Change`, `Edit`).
 //!
-//! Plain data only: the store reads and writes these, the app edits them, the
-//! PDF and CLI faces print them. Nothing here touches the database or egui.
+//! The store reads and writes these, the domain steps and the app edit
+//! them, the PDF and CLI faces print them. Nothing here touches the
+//! database or egui, and nothing here moves the world: the clock, the
+//! weather's rolls and the chronicle are `world`; packs, the players' view
+//! and CSV are `exchange`, both above this module.
 
 pub mod advancement;
 pub mod calendar;
-pub mod pages;
 mod campaign;
 mod change;
 mod character;
@@ -33,6 +37,7 @@ pub mod limits;
 pub mod log;
 mod map;
 mod old_documents;
+pub mod pages;
 mod party;
 pub mod plain_words;
 pub mod player;
@@ -74,7 +79,6 @@ pub(crate) use kinds::each_change;
 pub use log::{LogEntry, LogKind, LogRead};
 pub use map::{EncounterTables, Ground, MapPath, OnPath, Place, PlaceKind, Stretch};
 pub use party::Party;
-pub use party::{member_columns, member_row};
 pub use player::Player;
 pub use record::{Record, Stale};
 pub use region::{Region, Weather, temperature_of};

@@ -302,13 +302,13 @@ fn party(out: &mut String, h: &Handout, p: &Party) {
     let _ = writeln!(out, "<p>{}.</p>", esc(&figures.food_line));
     table(out, &[], &rows);
     out.push_str("<h3>Members</h3>\n");
-    let columns: Vec<&str> = waybook_core::model::member_columns(&data.settings)
+    let columns: Vec<&str> = crate::members::columns(&data.settings)
         .into_iter()
         .map(|(n, ..)| n)
         .collect();
     let rows: Vec<Vec<String>> = members
         .iter()
-        .map(|c| waybook_core::model::member_row(data, c))
+        .map(|c| crate::members::row(data, c))
         .collect();
     table(out, &columns, &rows);
     out.push_str("<h3>Party stash</h3>\n");

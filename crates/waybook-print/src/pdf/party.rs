@@ -108,7 +108,7 @@ impl PartyFigures {
 /// text the campaign plays.
 fn members_table(l: &mut Layout<'_>, data: &CampaignData, members: &[&Character]) {
     let s = &data.settings;
-    let columns: Vec<Column<'_>> = waybook_core::model::member_columns(s)
+    let columns: Vec<Column<'_>> = crate::members::columns(s)
         .into_iter()
         .map(|(name, number, width)| {
             if number {
@@ -120,7 +120,7 @@ fn members_table(l: &mut Layout<'_>, data: &CampaignData, members: &[&Character]
         .collect();
     let rows: Vec<Vec<String>> = members
         .iter()
-        .map(|c| waybook_core::model::member_row(data, c))
+        .map(|c| crate::members::row(data, c))
         .collect();
     blocks::table(l, &columns, &rows);
 }

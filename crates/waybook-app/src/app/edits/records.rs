@@ -1,7 +1,10 @@
 //! Adding, changing and removing one record as the screens' Add, Delete,
 //! Remove and Move buttons do: each new record with the defaults a GM starts
 //! from, under the next free id, and each edit named as the Edit menu shows
-//! it. Screens send these edits; they do not build records or changes.
+//! it. Screens send these edits and never make a record themselves: a
+//! field typed on a screen becomes its edit through the one commit path
+//! (`ui::fields`, `FieldBuffers::commit`), and a step played through its
+//! domain module.
 
 use waybook_core::model::gathering::SiteMaterial;
 use waybook_core::model::{
