@@ -601,3 +601,28 @@ fn the_packet_prints_the_days_food_multiplier_the_plan_shows() {
         "{words} in {text}"
     );
 }
+
+/// Issue 22, fault 10: the gathering log prints what each yield was, in
+/// the words of the survey's source ("… units of Rich Copper ore").
+#[test]
+fn the_gathering_log_names_the_material_of_each_yield() {
+    let (_dir, data) = demo();
+    let session = data.sessions.values().next().expect("the demo's session");
+    let site = session.site.and_then(|id| data.sites.get(&id));
+    let material = (session.material_of(&session.tests[0], site)).expect("a material");
+    let units: u32 = session.yields(site).iter().map(|y| y.units).sum();
+    assert!(units > 1, "the demo gathered more than one unit");
+    let site = site.expect("the meadow");
+    let sheet = pdf::render(
+        &data,
+        &[Sheet::GatheringLog(site.id)],
+        Paper::A4,
+        &mut |_| true,
+    )
+    .expect("a PDF");
+    let text = all_text(&lopdf::Document::load_mem(&sheet).expect("readable"));
+    assert!(
+        text.contains(&format!("units of Rich {material}")),
+        "the yields say what was gathered: {text}"
+    );
+}

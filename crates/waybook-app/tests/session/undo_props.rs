@@ -4,8 +4,6 @@
 //! them all gives back the start, record for record, in memory and on disk;
 //! redoing them all gives the end again.
 
-mod common;
-
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use waybook_app::app::Session;

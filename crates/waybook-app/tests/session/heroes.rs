@@ -4,7 +4,7 @@
 //! older files read as records; and the fight's rules as the Scene screen
 //! books them (activations, Toughness, the boss rule, cults, still down).
 
-mod common;
+use crate::common;
 
 use waybook_core::heroes::{self, HeroStep, Offer};
 use waybook_core::model::{

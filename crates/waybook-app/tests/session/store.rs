@@ -1,7 +1,7 @@
 //! Store tests: migrations, round trips of every entity, refusals of foreign,
 //! corrupt and newer files (which stay untouched), foreign keys, copies, undo.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use waybook_app::app::Session;
@@ -1066,20 +1066,20 @@ fn a_new_campaign_starts_with_waybook_s_starter_tables() {
 #[test]
 fn a_file_naming_players_by_name_upgrades_to_player_records() {
     const UP_TO_14: [&str; 14] = [
-        include_str!("../../../migrations/0001_init.sql"),
-        include_str!("../../../migrations/0002_journeys.sql"),
-        include_str!("../../../migrations/0003_played_exhaustion.sql"),
-        include_str!("../../../migrations/0004_travel_rounds.sql"),
-        include_str!("../../../migrations/0005_gathering.sql"),
-        include_str!("../../../migrations/0006_advancement.sql"),
-        include_str!("../../../migrations/0007_fights_and_senses.sql"),
-        include_str!("../../../migrations/0008_food_need.sql"),
-        include_str!("../../../migrations/0009_food_and_drink_apart.sql"),
-        include_str!("../../../migrations/0010_suggested_tables.sql"),
-        include_str!("../../../migrations/0011_calendar.sql"),
-        include_str!("../../../migrations/0012_regions_and_events.sql"),
-        include_str!("../../../migrations/0013_house_rules.sql"),
-        include_str!("../../../migrations/0014_notes_shown.sql"),
+        include_str!("../../../../migrations/0001_init.sql"),
+        include_str!("../../../../migrations/0002_journeys.sql"),
+        include_str!("../../../../migrations/0003_played_exhaustion.sql"),
+        include_str!("../../../../migrations/0004_travel_rounds.sql"),
+        include_str!("../../../../migrations/0005_gathering.sql"),
+        include_str!("../../../../migrations/0006_advancement.sql"),
+        include_str!("../../../../migrations/0007_fights_and_senses.sql"),
+        include_str!("../../../../migrations/0008_food_need.sql"),
+        include_str!("../../../../migrations/0009_food_and_drink_apart.sql"),
+        include_str!("../../../../migrations/0010_suggested_tables.sql"),
+        include_str!("../../../../migrations/0011_calendar.sql"),
+        include_str!("../../../../migrations/0012_regions_and_events.sql"),
+        include_str!("../../../../migrations/0013_house_rules.sql"),
+        include_str!("../../../../migrations/0014_notes_shown.sql"),
     ];
     let dir = temp();
     let path = dir.path().join("v14.waybook");

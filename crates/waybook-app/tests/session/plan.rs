@@ -2,7 +2,7 @@
 //! text and NOTES.md: hours per leg, marching TGs with altitude, cold tests
 //! with Reduction, food ledgers and running out, and playing a day out.
 
-mod common;
+use crate::common;
 
 use common::demo;
 use std::collections::BTreeMap;

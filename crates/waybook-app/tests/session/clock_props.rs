@@ -14,7 +14,7 @@
 //! for more); with the refusal of a journey's hours before the clock taken
 //! out, the walks find a clock moved back (at step 15 of one).
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;

@@ -5,7 +5,7 @@
 //! on what one brought in), and a refused one changes
 //! nothing.
 
-mod common;
+use crate::common;
 
 use common::mutate::{mutated, mutation};
 use proptest::prelude::*;
@@ -134,7 +134,7 @@ fn the_shipped_starter_pack_is_a_new_campaign_s_house_rules() {
         .expect("made")
         .load()
         .expect("loads");
-    let shipped = include_str!("../../../packaging/packs/starter.json");
+    let shipped = include_str!("../../../../packaging/packs/starter.json");
     assert!(
         Pack::of(&data, "Waybook's starter tables").to_json() == shipped,
         "packaging/packs/starter.json is out of date: make it again (see this test's doc)"

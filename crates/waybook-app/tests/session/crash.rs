@@ -86,7 +86,7 @@ fn a_kill_at_any_moment_loses_no_acknowledged_edit() {
         let mut child = Command::new(std::env::current_exe().expect("this test binary"))
             .args([
                 "--exact",
-                "child_edits_until_killed",
+                "crash::child_edits_until_killed",
                 "--ignored",
                 "--nocapture",
                 "--test-threads=1",

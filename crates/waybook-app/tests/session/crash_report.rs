@@ -46,7 +46,7 @@ fn crash_in(dir: &Path, face: &str) -> (std::process::ExitStatus, String) {
     let out = Process::new(std::env::current_exe().expect("the test binary"))
         .args([
             "--exact",
-            "child_panics_after_a_few_commands",
+            "crash_report::child_panics_after_a_few_commands",
             "--ignored",
             "--nocapture",
         ])
