@@ -712,6 +712,99 @@ fn import_table_adds_a_csv_table_and_never_replaces_one_unasked() {
     assert_eq!(text(&out.stdout), "d2,Result\n1,Owls\n2,Bats\n");
 }
 
+/// Issue 38: Foundry tables come in together, each under its own name, a
+/// draw of another table rolling it; a formula that disagrees with the
+/// rows is said and read as the rows' dice; a bad file changes nothing.
+#[test]
+fn import_table_reads_foundry_tables_that_draw_each_other() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| waybook_keeping(&data, args);
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("written");
+        path
+    };
+    let omens = write("omens.json", common::foundry::OMENS);
+    let portents = write("portents.json", common::foundry::BROKEN);
+    let tables = |file: &Path| -> serde_json::Value {
+        serde_json::from_slice(&waybook(&["tables", path_str(file), "--json"]).stdout)
+            .expect("JSON")
+    };
+    let before = tables(&file);
+    let refused = run(&[
+        "import-table",
+        path_str(&file),
+        "--foundry",
+        path_str(&omens),
+        path_str(&portents),
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("portents.json is not a Foundry roll table: results[0]"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert_eq!(tables(&file), before, "nothing was imported");
+    let portents = write("portents.json", common::foundry::PORTENTS);
+    let added = run(&[
+        "import-table",
+        path_str(&file),
+        "--foundry",
+        path_str(&omens),
+        path_str(&portents),
+    ]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    let said = text(&added.stdout);
+    assert!(
+        said.contains("Omens: its formula 1d5 rolls 1 to 5, but its results cover 1 to 4; it is read as d4, the rows' dice"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Import 2 tables from Foundry: done"),
+        "{said}"
+    );
+    let after = tables(&file);
+    let omens = (after.as_array().expect("a list").iter())
+        .find(|t| t["name"] == "Omens")
+        .expect("Omens");
+    assert_eq!(omens["dice"], "d4");
+    assert_eq!(omens["rows"][1]["result"], "{roll: Portents}");
+    assert_eq!(
+        omens["problem"],
+        serde_json::Value::Null,
+        "it rolls Portents"
+    );
+    // Out again, with the table it draws, each a file as Foundry keeps them.
+    let folder = dir.path().join("foundry");
+    let export = |extra: &[&str]| {
+        let mut args = vec!["tables", path_str(&file), "--foundry", "omens", "--out"];
+        args.push(path_str(&folder));
+        args.extend_from_slice(extra);
+        waybook(&args)
+    };
+    let wrote = export(&[]);
+    assert!(wrote.status.success(), "{}", text(&wrote.stderr));
+    let json = |name: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(folder.join(name)).expect("written"))
+            .expect("JSON")
+    };
+    assert_eq!(json("Omens.json")["formula"], "1d4");
+    assert_eq!(
+        json("Portents.json")["results"][1]["text"],
+        "Rain for [[/r 1d4]] days."
+    );
+    let again = export(&[]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        text(&again.stderr).contains("Omens.json already exists"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert!(export(&["--overwrite"]).status.success());
+}
+
 /// Issue 25: `export-pack` writes the house rules (never over a file
 /// unasked); `import-pack` brings them into another campaign after a
 /// snapshot and says what it added and how each clash was settled; a bad

@@ -1,14 +1,16 @@
 //! `waybook tables`: the campaign's roll tables (name, dice, rows, whether
 //! each can be rolled and why not), or one as CSV; and `waybook
-//! import-table`: a table from a spreadsheet's CSV, after a snapshot, never
-//! over a table of the same name unless told to replace it.
+//! import-table`: a table from a spreadsheet's CSV, or tables from Foundry
+//! VTT's RollTable JSON, after a snapshot, never over a table of the same
+//! name unless told to replace it.
 
 use super::snapshots::snapshots_of;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
+use waybook_core::exchange::foundry::{self, FoundryTable};
 use waybook_core::exchange::table_csv::{self, TableImport};
-use waybook_core::model::TableDef;
+use waybook_core::model::{CampaignData, Edit, TableDef};
 use waybook_core::store::Campaign;
 use waybook_core::store::snapshots::Reason;
 
@@ -21,6 +23,16 @@ pub struct TablesArgs {
     /// Print the table of this name as CSV (for a spreadsheet, or `import-table`).
     #[arg(long, value_name = "NAME", conflicts_with = "json")]
     pub csv: Option<String>,
+    /// Write the table of this name, and the tables it draws, as Foundry
+    /// VTT RollTable JSON files into the folder --out.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["json", "csv"], requires = "out")]
+    pub foundry: Option<String>,
+    /// The folder the Foundry files are written to.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Write over files of the same names in --out.
+    #[arg(long)]
+    pub overwrite: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -28,13 +40,17 @@ pub struct ImportTableArgs {
     pub file: PathBuf,
     /// The CSV file: a heading row whose first cell is the dice (d6, 2d6),
     /// then one row per result: its total or range (3, 2-5) and what it gives.
-    #[arg(long)]
-    pub csv: PathBuf,
-    /// The table's name in the campaign.
-    #[arg(long)]
-    pub name: String,
-    /// Put it in place of the campaign's table of that name.
-    #[arg(long)]
+    #[arg(long, required_unless_present = "foundry", conflicts_with = "foundry")]
+    pub csv: Option<PathBuf>,
+    /// Foundry VTT RollTable JSON files, each a table keeping its own name;
+    /// a result that draws another table rolls it when it is among them.
+    #[arg(long, num_args = 1.., value_name = "JSON")]
+    pub foundry: Vec<PathBuf>,
+    /// The CSV table's name in the campaign (at first the file's).
+    #[arg(long, conflicts_with = "foundry")]
+    pub name: Option<String>,
+    /// Put the CSV table in place of the campaign's table of that name.
+    #[arg(long, conflicts_with = "foundry")]
     pub replace: bool,
 }
 
@@ -43,12 +59,12 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let mut tables: Vec<&TableDef> = data.tables.values().collect();
     waybook_core::model::sort_by_name(&mut tables, |t| &t.name);
     if let Some(name) = &args.csv {
-        let t = tables
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| anyhow::anyhow!("no table is named “{name}”"))?;
-        write!(out, "{}", table_csv::write(t))?;
+        write!(out, "{}", table_csv::write(named(&tables, name)?))?;
         return Ok(());
+    }
+    if let (Some(name), Some(dir)) = (&args.foundry, &args.out) {
+        let t = named(&tables, name)?;
+        return write_foundry(t, &data, dir, args.overwrite, out);
     }
     if args.json {
         let list: Vec<Value> = tables
@@ -83,22 +99,112 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The table called `name`, in any case.
+fn named<'a>(tables: &[&'a TableDef], name: &str) -> anyhow::Result<&'a TableDef> {
+    (tables.iter().copied())
+        .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| anyhow::anyhow!("no table is named “{name}”"))
+}
+
+/// Writes `table` and those it draws into `dir` as Foundry's JSON; refuses
+/// before writing anything when a file is there and not to be written over.
+fn write_foundry(
+    table: &TableDef,
+    data: &CampaignData,
+    dir: &std::path::Path,
+    overwrite: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let files = foundry::write_with_draws(table, data);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("{} cannot be made: {e}", dir.display()))?;
+    if !overwrite && let Some((name, _)) = files.iter().find(|(name, _)| dir.join(name).exists()) {
+        anyhow::bail!(
+            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
+            dir.join(name).display()
+        );
+    }
+    for (name, text) in &files {
+        waybook_core::files::write_atomically(&dir.join(name), text.as_bytes())?;
+        writeln!(out, "wrote {}", dir.join(name).display())?;
+    }
+    Ok(())
+}
+
 pub fn import_table(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let file_name = args.csv.display().to_string();
-    let text = waybook_core::files::read_spreadsheet(&args.csv)?;
-    let mut import = TableImport::read(&file_name, &args.name, &text)?;
+    let Some(csv) = &args.csv else {
+        return import_foundry(args, out);
+    };
+    let file_name = csv.display().to_string();
+    let text = waybook_core::files::read_spreadsheet(csv)?;
+    let stem = csv.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let name = args.name.clone().or(stem).unwrap_or_default();
+    let mut import = TableImport::read(&file_name, &name, &text)?;
     import.replace = args.replace;
-    let snapshots = snapshots_of(&args.file)?;
-    let mut campaign = Campaign::open_keeping(&args.file, &snapshots)?;
+    import_with(&args.file, &file_name, out, |data| {
+        (Vec::new(), import.edit(data))
+    })
+}
+
+/// Every Foundry table named, read, then added in one edit.
+fn import_foundry(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut tables = Vec::new();
+    for path in &args.foundry {
+        let text = waybook_core::files::read_text(path)?;
+        tables.push(FoundryTable::read(&path.display().to_string(), &text)?);
+    }
+    let files = match args.foundry.as_slice() {
+        [one] => one.display().to_string(),
+        many => format!("the {} files", many.len()),
+    };
+    import_with(&args.file, &files, out, |data| {
+        let mut notes = Vec::new();
+        for t in &tables {
+            if let Some(problem) = t.formula_problem()
+                && let Some(dice) = t.rows_dice()
+            {
+                notes.push(format!(
+                    "{}: {problem}; it is read as {dice}, the rows' dice",
+                    t.name
+                ));
+            }
+            for missing in t.missing_draws(&tables, data) {
+                notes.push(format!(
+                    "{}: draws the table “{missing}”, which is not imported: kept as text",
+                    t.name
+                ));
+            }
+        }
+        (notes, foundry::import_edit(&tables, data))
+    })
+}
+
+/// What an import says, and its edit or why it cannot be made.
+type Imported = (Vec<String>, Result<Edit, Vec<String>>);
+
+/// Makes the import's edit on the campaign after a snapshot, or says why
+/// not and changes nothing; first says what the import noted.
+fn import_with<W: Write>(
+    file: &std::path::Path,
+    what: &str,
+    out: &mut W,
+    edit_of: impl FnOnce(&CampaignData) -> Imported,
+) -> anyhow::Result<()> {
+    let snapshots = snapshots_of(file)?;
+    let mut campaign = Campaign::open_keeping(file, &snapshots)?;
     let data = campaign.load()?;
-    let edit = match import.edit(&data) {
+    let (notes, edit) = edit_of(&data);
+    for note in notes {
+        writeln!(out, "{note}")?;
+    }
+    let edit = match edit {
         Ok(edit) => edit,
         Err(errors) => {
             return Err(super::snapshots::refused(
                 out,
                 &errors,
                 &format!(
-                    "{file_name} was not imported (the reasons are above); the campaign is unchanged"
+                    "{what} was not imported (the reasons are above); the campaign is unchanged"
                 ),
             ));
         }

@@ -210,6 +210,7 @@ pub fn trace(command: &Command) -> String {
         Command::RestoreSnapshot(_) => "Restore a snapshot".to_owned(),
         Command::MakeHandouts => "Make handouts".to_owned(),
         Command::ImportTable => "Import a table".to_owned(),
+        Command::ImportFoundry => "Import Foundry tables".to_owned(),
         Command::ExportTable(table) => format!("Export table {}", table.0),
         Command::PlayJourney(journey, until) => format!("Play journey {} {until:?}", journey.0),
         Command::Travel(party, step) => format!("Travel, party {}: {}", party.0, variant(step)),

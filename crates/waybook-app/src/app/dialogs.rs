@@ -29,6 +29,8 @@ pub enum DialogPurpose {
     ImportCsv,
     /// The CSV table to add to the campaign.
     ImportTable,
+    /// A Foundry VTT roll table's JSON to add to the campaign.
+    ImportFoundry,
     /// Where a table is written as CSV.
     ExportTable,
     /// Where the house rules are written as a pack.
@@ -50,6 +52,7 @@ impl DialogPurpose {
             DialogPurpose::ImportJson => "Import a campaign from JSON",
             DialogPurpose::ImportCsv => "Import characters from CSV",
             DialogPurpose::ImportTable => "Import a roll table from CSV",
+            DialogPurpose::ImportFoundry => "Import a roll table from Foundry VTT",
             DialogPurpose::ExportTable => "Export the roll table as CSV",
             DialogPurpose::ExportPack => "Export the house rules as a pack",
             DialogPurpose::ImportPack => "Import a house-rule pack",
@@ -64,7 +67,8 @@ impl DialogPurpose {
             DialogPurpose::ExportJson
             | DialogPurpose::ImportJson
             | DialogPurpose::ExportPack
-            | DialogPurpose::ImportPack => "json",
+            | DialogPurpose::ImportPack
+            | DialogPurpose::ImportFoundry => "json",
             DialogPurpose::ImportCsv | DialogPurpose::ImportTable | DialogPurpose::ExportTable => {
                 "csv"
             }
@@ -83,6 +87,7 @@ impl DialogPurpose {
             DialogPurpose::NewFromCopy => "restored.waybook",
             DialogPurpose::ImportCsv => "roster.csv",
             DialogPurpose::ImportTable | DialogPurpose::ExportTable => "table.csv",
+            DialogPurpose::ImportFoundry => "table.json",
             DialogPurpose::ExportPack | DialogPurpose::ImportPack => "house-rules.json",
         }
     }
@@ -113,6 +118,7 @@ impl FileDialogs for NativeDialogs {
             | DialogPurpose::ImportJson
             | DialogPurpose::ImportCsv
             | DialogPurpose::ImportTable
+            | DialogPurpose::ImportFoundry
             | DialogPurpose::ImportPack => dialog.pick_file(),
             _ => dialog.set_file_name(name).save_file(),
         };

@@ -52,6 +52,8 @@ pub enum Command {
     MakeHandouts,
     /// Asks for a CSV file to import as a roll table.
     ImportTable,
+    /// Asks for a Foundry VTT roll table's JSON, added to those waiting.
+    ImportFoundry,
     /// Asks where to write this roll table as CSV, and writes it.
     ExportTable(waybook_core::model::TableId),
     /// Plays a journey on, rolling with the app's dice.
@@ -198,6 +200,8 @@ pub struct App {
     pub csv_import: Option<waybook_core::exchange::roster_csv::RosterImport>,
     /// A CSV table read and waiting for the GM to name it and import it.
     pub table_import: Option<waybook_core::exchange::table_csv::TableImport>,
+    /// Foundry tables read, one file after another, waiting to be imported.
+    pub foundry_import: Option<Vec<waybook_core::exchange::foundry::FoundryTable>>,
     /// A house-rule pack read and waiting for the GM to settle its clashes.
     pub pack_import: Option<waybook_core::exchange::pack::PackImport>,
     /// The Make handouts window, while open.
@@ -229,6 +233,7 @@ impl App {
             pending_copy: None,
             csv_import: None,
             table_import: None,
+            foundry_import: None,
             pack_import: None,
             handouts: None,
             export_table: None,
@@ -519,6 +524,7 @@ impl App {
                 self.run(Command::Apply(edit));
             }
             Command::ImportTable => self.ask_path(DialogPurpose::ImportTable),
+            Command::ImportFoundry => self.ask_path(DialogPurpose::ImportFoundry),
             Command::MakeHandouts => self.make_handouts(),
             Command::ImportPack(edit) => {
                 self.pack_import = None;
@@ -793,6 +799,7 @@ impl App {
                 }
             }
             DialogPurpose::ImportTable => self.read_table(&path),
+            DialogPurpose::ImportFoundry => self.read_foundry(&path),
             DialogPurpose::NewFromCopy => self.new_from_copy(&path),
         }
     }
@@ -866,6 +873,24 @@ impl App {
                 }
             }
             Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    /// Reads a Foundry table and adds it to those waiting (in place of one
+    /// read from the same file).
+    fn read_foundry(&mut self, path: &Path) {
+        use waybook_core::exchange::foundry::FoundryTable;
+        let file = path.display().to_string();
+        let read = waybook_core::files::read_text(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| FoundryTable::read(&file, &text).map_err(|e| e.to_string()));
+        match read {
+            Ok(table) => {
+                let waiting = self.foundry_import.get_or_insert_with(Vec::new);
+                waiting.retain(|t| t.file != table.file);
+                waiting.push(table);
+            }
+            Err(e) => self.fail(e),
         }
     }
 

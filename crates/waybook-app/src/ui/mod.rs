@@ -16,6 +16,7 @@ mod export;
 pub mod fields;
 mod fight;
 mod forms;
+mod foundry_import;
 mod gathering;
 mod handouts;
 mod hazards;
@@ -296,7 +297,9 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     csv_import::csv_import_ui(ui, app, &mut out);
     pack_import::pack_import_ui(ui, app, &mut out);
     handouts::handouts_ui(ui, app, &mut out);
-    if let Some(table) = table_import::table_import_ui(ui, app, &mut out) {
+    let imported = table_import::table_import_ui(ui, app, &mut out)
+        .or_else(|| foundry_import::foundry_import_ui(ui, app, &mut out));
+    if let Some(table) = imported {
         state.rules.table = tables::Picked::Campaign(table);
     }
     alert_ui(ui, app);
@@ -672,6 +675,7 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                     DialogPurpose::ImportJson
                     | DialogPurpose::ImportCsv
                     | DialogPurpose::ImportTable
+                    | DialogPurpose::ImportFoundry
                     | DialogPurpose::ImportPack => "Import",
                     DialogPurpose::NewFromCopy => "Create",
                 }),

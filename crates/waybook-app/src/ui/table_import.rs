@@ -7,7 +7,7 @@ use super::fields::ERROR_COLOUR;
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
 use waybook_core::exchange::table_csv::TableImport;
-use waybook_core::model::{Change, TableId};
+use waybook_core::model::{Change, Edit, TableId};
 
 const PREVIEW_ROWS: usize = 12;
 
@@ -37,37 +37,52 @@ pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> Op
         }
         preview_ui(ui, import);
         let edit = import.edit(data);
-        ui.add_space(6.0);
-        if let Err(errors) = &edit {
-            ui.label(RichText::new("To fix before anything is imported:").color(ERROR_COLOUR));
-            for e in errors.iter().take(12) {
-                ui.label(RichText::new(e).color(ERROR_COLOUR));
-            }
-        }
-        ui.horizontal(|ui| {
-            let why_not = edit.as_ref().err().map(|errors| errors.join("; "));
-            let button = ui
-                .add_enabled(edit.is_ok(), egui::Button::new("Import"))
-                .on_disabled_hover_text(why_not.unwrap_or_default());
-            if button.clicked()
-                && let Ok(edit) = &edit
-            {
-                imported = edit.changes.iter().find_map(|c| match c {
-                    Change::Table { after: Some(t), .. } => Some(t.id),
-                    _ => None,
-                });
-                out.push(Command::Apply(edit.clone()));
-                close = true;
-            }
-            if ui.button("Cancel").clicked() {
-                close = true;
-            }
-        });
+        (imported, close) = import_row_ui(ui, &edit, out, |_, _| {});
     });
     if close || modal.should_close() {
         app.table_import = None;
     }
     imported
+}
+
+/// Every reason `edit` cannot be made, then Import (greyed with them),
+/// what `more` adds, and Cancel: the first table the import makes once
+/// Import is clicked, and whether the window is done.
+pub(super) fn import_row_ui(
+    ui: &mut Ui,
+    edit: &Result<Edit, Vec<String>>,
+    out: &mut Vec<Command>,
+    more: impl FnOnce(&mut Ui, &mut Vec<Command>),
+) -> (Option<TableId>, bool) {
+    let (mut imported, mut close) = (None, false);
+    ui.add_space(6.0);
+    if let Err(errors) = edit {
+        ui.label(RichText::new("To fix before anything is imported:").color(ERROR_COLOUR));
+        for e in errors.iter().take(12) {
+            ui.label(RichText::new(e).color(ERROR_COLOUR));
+        }
+    }
+    ui.horizontal(|ui| {
+        let why_not = edit.as_ref().err().map(|errors| errors.join("; "));
+        let button = ui
+            .add_enabled(edit.is_ok(), egui::Button::new("Import"))
+            .on_disabled_hover_text(why_not.unwrap_or_default());
+        if button.clicked()
+            && let Ok(edit) = edit
+        {
+            imported = edit.changes.iter().find_map(|c| match c {
+                Change::Table { after: Some(t), .. } => Some(t.id),
+                _ => None,
+            });
+            out.push(Command::Apply(edit.clone()));
+            close = true;
+        }
+        more(ui, out);
+        if ui.button("Cancel").clicked() {
+            close = true;
+        }
+    });
+    (imported, close)
 }
 
 /// The dice and the first rows as the file gives them.

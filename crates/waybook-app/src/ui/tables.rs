@@ -111,6 +111,13 @@ pub fn tables_ui(
         {
             out.push(Command::ImportTable);
         }
+        if ui
+            .button("Import from Foundry…")
+            .on_hover_text("Roll tables exported from Foundry VTT (JSON), one file after another; tables that draw each other are linked by name")
+            .clicked()
+        {
+            out.push(Command::ImportFoundry);
+        }
         if let Some(t) = campaign
             && ui
                 .button("Export CSV…")

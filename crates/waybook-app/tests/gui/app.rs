@@ -1381,6 +1381,57 @@ fn a_semicolon_csv_with_a_roll_heading_comes_in_as_dice_from_its_rows() {
     assert_eq!(cafe.rows[0].result, "Café", "read as Windows-1252");
 }
 
+/// Issue 38: Foundry tables come in one file after another. A file that
+/// is no table is refused in words and leaves the others waiting; a draw of
+/// a table not yet added is said until its file is; a formula that
+/// disagrees with the rows offers the rows' dice; Import is one undo step.
+#[test]
+fn foundry_tables_are_added_file_by_file_and_imported_as_one_step() {
+    let dir = tempfile::tempdir().expect("dir");
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("written");
+        path
+    };
+    let omens = write("omens.json", crate::common::foundry::OMENS);
+    let broken = write("broken.json", crate::common::foundry::BROKEN);
+    let portents = write("portents.json", crate::common::foundry::PORTENTS);
+    let mut f = Fixture::with_dialogs(vec![
+        DialogOutcome::Picked(omens.clone()),
+        DialogOutcome::Picked(broken.clone()),
+        DialogOutcome::Picked(portents.clone()),
+    ]);
+    let tables = f.data().tables.len();
+    f.click("Dice and rules");
+    f.click("Import from Foundry…");
+    assert!(f.shows("Its formula 1d5 rolls 1 to 5, but its results cover 1 to 4."));
+    assert!(
+        f.harness
+            .query_by_label("Roll d4, the dice its results cover")
+            .is_some()
+    );
+    assert!(f.shows("“Portents” is not among these tables or the campaign's: kept as text"));
+    f.click("Add another file…");
+    assert!(
+        f.shows("broken.json is not a Foundry roll table: results[0]"),
+        "the refusal names the field"
+    );
+    f.click("OK");
+    assert!(f.shows("Omens"), "the table read before still waits");
+    f.click("Add another file…");
+    assert!(f.shows("You cast Bane."));
+    assert!(f.shows("Rain for {1d4} days."));
+    assert!(!f.shows("is not among these tables"));
+    f.click("Import");
+    let omens = f.data().table_named("Omens").expect("imported").clone();
+    assert_eq!(omens.dice.as_str(), "d4");
+    assert_eq!(omens.rows[1].result, "{roll: Portents}");
+    assert_eq!(f.data().tables.len(), tables + 2);
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    assert_eq!(f.data().tables.len(), tables, "one undo takes both back");
+}
+
 #[test]
 fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
     let dir = tempfile::tempdir().expect("dir");

@@ -123,8 +123,8 @@ impl FileDialogs for Scratch {
     fn pick(&mut self, purpose: DialogPurpose, name: &str) -> DialogOutcome {
         use DialogPurpose::*;
         match purpose {
-            NewCampaign | OpenCampaign | ImportJson | ImportCsv | ImportTable | ImportPack
-            | NewFromCopy => DialogOutcome::Cancelled,
+            NewCampaign | OpenCampaign | ImportJson | ImportCsv | ImportTable | ImportFoundry
+            | ImportPack | NewFromCopy => DialogOutcome::Cancelled,
             SaveCopy | ExportPdf | ExportJson | ExportTable | ExportPack => {
                 self.picked += 1;
                 let name = if name.is_empty() { "export" } else { name };

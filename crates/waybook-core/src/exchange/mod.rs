@@ -1,9 +1,11 @@
 //! What moves campaign data in and out, above its data: packs of content
 //! and what they would change (`pack`), the players' view of the campaign
-//! (`players_view`) and each player's handout content (`handout`), and the
-//! spreadsheets (`csv_reading`, `roster_csv`, `table_csv`).
+//! (`players_view`) and each player's handout content (`handout`), the
+//! spreadsheets (`csv_reading`, `roster_csv`, `table_csv`), and Foundry
+//! VTT's roll tables (`foundry`).
 
 pub mod csv_reading;
+pub mod foundry;
 pub mod handout;
 pub mod pack;
 mod pack_diff;

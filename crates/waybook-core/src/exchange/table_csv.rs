@@ -106,16 +106,7 @@ impl TableImport {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let table = TableDef {
-            id,
-            name: self.name.trim().to_owned(),
-            dice,
-            rows,
-            suggested: false,
-        };
-        table
-            .rollable()
-            .map(|_| table)
+        TableDef::own(id, self.name.trim().to_owned(), dice, rows)
             .map_err(|e| vec![format!("the rows do not fit {}: {e}", self.dice)])
     }
 
@@ -135,15 +126,9 @@ impl TableImport {
             .collect();
         let lowest = ranges.iter().map(|r| r.0).min();
         let highest = ranges.iter().map(|r| r.1).max();
-        let worked_out = lowest.zip(highest).and_then(|(low, high)| {
-            let sides = (low >= 1 && high % low == 0).then(|| high / low)?;
-            let count = if low == 1 {
-                String::new()
-            } else {
-                low.to_string()
-            };
-            (sides >= 2).then(|| format!("{count}d{sides}").parse::<DiceText>().ok())?
-        });
+        let worked_out = lowest
+            .zip(highest)
+            .and_then(|(low, high)| dice_covering(low, high));
         worked_out.ok_or_else(|| {
             let covered = match lowest.zip(highest) {
                 Some((low, high)) => format!("the rows, {low} to {high}, fit no dice"),
@@ -195,6 +180,18 @@ impl TableImport {
         };
         Ok(Edit::new(label, vec![Change::of(existing, Some(&table))]))
     }
+}
+
+/// The dice whose totals run from `low` to `high`: n dice of the same
+/// faces, so 1 to 6 is d6, 2 to 12 is 2d6 and 1 to 100 is d100.
+pub fn dice_covering(low: i32, high: i32) -> Option<DiceText> {
+    let sides = (low >= 1 && high % low == 0).then(|| high / low)?;
+    let count = if low == 1 {
+        String::new()
+    } else {
+        low.to_string()
+    };
+    (sides >= 2).then(|| format!("{count}d{sides}").parse::<DiceText>().ok())?
 }
 
 /// "3" is 3 to 3, "2-5" (or "2–5") is 2 to 5, "-3--1" is -3 to -1; "00"

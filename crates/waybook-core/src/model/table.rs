@@ -111,6 +111,24 @@ impl TableDef {
         }
     }
 
+    /// The GM's own table of these rows (not a suggestion), if the engine
+    /// can roll it: the rows cover the dice's totals once each.
+    pub fn own(
+        id: TableId,
+        name: String,
+        dice: DiceText,
+        rows: Vec<TableRowDef>,
+    ) -> Result<Self, TableError> {
+        let table = Self {
+            id,
+            name,
+            dice,
+            rows,
+            suggested: false,
+        };
+        table.rollable().map(|_| table)
+    }
+
     /// The table's name in a roll's working, followed by "(Waybook's
     /// suggestion, not the rule texts')" when it is one.
     pub fn marked(&self) -> String {

@@ -1,0 +1,616 @@
+//! Roll tables as Foundry VTT keeps them, read for import: its RollTable
+//! JSON in the shapes its versions wrote (a result's `type` as a number or
+//! a word, its text in `text` or in `name` and `description`, a drawn
+//! table named in `text` with a `collection` or `documentCollection` of
+//! `RollTable`). What a GM reads is kept and Foundry's markup is read as
+//! they would: `@UUID[…]{Slow}` is "Slow", `&Reference[Stunned]` is
+//! "Stunned", an inline roll `[[/r 2d6]]` is Waybook's `{2d6}` where
+//! Waybook can roll it, HTML is text. A result that draws another table
+//! becomes `{roll: NAME}` when a table of that name is imported with it or
+//! is the campaign's, and says it is missing otherwise. A formula that
+//! disagrees with the rows ("1d101" over rows 1 to 100) is said, and the
+//! rows' dice offered in its place. Several files import as one edit. A
+//! table goes out again as Foundry's JSON, with the tables it draws.
+
+use crate::exchange::table_csv::dice_covering;
+use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, TableRowDef, limits};
+use serde::Deserialize;
+use waybook_rules::nested::{self, Piece};
+
+/// One Foundry table read from its file, before it is the campaign's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundryTable {
+    pub file: String,
+    pub name: String,
+    /// The formula as the file writes it ("1d20"); empty when it has none.
+    pub formula: String,
+    pub rows: Vec<FoundryRow>,
+    /// Whether the dice the rows cover take the formula's place, when the
+    /// two disagree (see [`FoundryTable::formula_problem`]).
+    pub use_rows_dice: bool,
+}
+
+/// A result of a Foundry table: its range and what it gives, read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundryRow {
+    pub from: i64,
+    pub to: i64,
+    pub text: String,
+    /// The table this result draws, by name, if it draws one.
+    pub draws: Option<String>,
+}
+
+/// Why a file is not a Foundry table, naming the field at fault.
+#[derive(Debug, thiserror::Error)]
+#[error("{file} is not a Foundry roll table: {reason}")]
+pub struct FoundryError {
+    pub file: String,
+    pub reason: String,
+}
+
+#[derive(Deserialize)]
+struct RawTable {
+    name: String,
+    #[serde(default)]
+    formula: Option<String>,
+    results: Vec<RawResult>,
+}
+
+#[derive(Deserialize)]
+struct RawResult {
+    #[serde(default, rename = "type")]
+    kind: Option<serde_json::Value>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+    range: [i64; 2],
+    #[serde(default)]
+    collection: Option<String>,
+    #[serde(default, rename = "documentCollection")]
+    document_collection: Option<String>,
+}
+
+impl RawResult {
+    /// Whether the result draws another table rather than giving text.
+    fn draws_a_table(&self) -> bool {
+        let text_kind = match &self.kind {
+            None => true,
+            Some(serde_json::Value::Number(n)) => n.as_i64() == Some(0),
+            Some(serde_json::Value::String(s)) => s == "text",
+            Some(_) => true,
+        };
+        let names_tables = |c: &Option<String>| {
+            c.as_deref().is_some_and(|c| {
+                c == "RollTable" || c.ends_with(".tables") || c.ends_with(".rolltables")
+            })
+        };
+        !text_kind && (names_tables(&self.collection) || names_tables(&self.document_collection))
+    }
+
+    /// What the result says: `text`, or in newer files `name` then
+    /// `description`.
+    fn words(&self) -> String {
+        let parts = [&self.text, &self.name, &self.description];
+        let mut said: Vec<String> = Vec::new();
+        for part in parts.into_iter().flatten() {
+            let read = read_markup(part);
+            if !read.is_empty() && !said.contains(&read) {
+                said.push(read);
+            }
+        }
+        said.join(": ")
+    }
+}
+
+impl FoundryTable {
+    /// Reads the JSON `text` of `file`. JSON a strict parser refuses but
+    /// Foundry wrote (raw tabs and line breaks inside strings) is read.
+    pub fn read(file: &str, text: &str) -> Result<Self, FoundryError> {
+        let fail = |reason: String| FoundryError {
+            file: file.to_owned(),
+            reason,
+        };
+        let text = escape_raw_controls(text.trim_start_matches('\u{feff}'));
+        let mut reading = serde_json::Deserializer::from_str(&text);
+        let raw: RawTable = serde_path_to_error::deserialize(&mut reading).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            if path == "." {
+                fail(inner.to_string())
+            } else {
+                fail(format!("{path}: {inner}"))
+            }
+        })?;
+        let name = read_markup(&raw.name);
+        if name.is_empty() {
+            return Err(fail("name: the table has no name".to_owned()));
+        }
+        if raw.results.is_empty() {
+            return Err(fail("results: the table has no results".to_owned()));
+        }
+        let mut rows = Vec::new();
+        for (i, r) in raw.results.iter().enumerate() {
+            let [from, to] = r.range;
+            let total = |n: i64| limits::TABLE_TOTAL.contains(&n);
+            if !(total(from) && total(to) && from <= to) {
+                return Err(fail(format!(
+                    "results[{i}].range: [{from}, {to}] is not a range of totals, lowest first"
+                )));
+            }
+            let words = r.words();
+            let draws = r.draws_a_table().then(|| words.clone());
+            rows.push(FoundryRow {
+                from,
+                to,
+                text: words,
+                draws,
+            });
+        }
+        rows.sort_by_key(|r| (r.from, r.to));
+        Ok(Self {
+            file: file.to_owned(),
+            name,
+            formula: raw.formula.unwrap_or_default().trim().to_owned(),
+            rows,
+            use_rows_dice: true,
+        })
+    }
+
+    /// The lowest and highest totals the rows cover.
+    pub fn covered(&self) -> (i64, i64) {
+        let low = self.rows.iter().map(|r| r.from).min().unwrap_or(1);
+        let high = self.rows.iter().map(|r| r.to).max().unwrap_or(1);
+        (low, high)
+    }
+
+    /// The dice the rows cover from first to last (1 to 100 is d100).
+    pub fn rows_dice(&self) -> Option<DiceText> {
+        let (low, high) = self.covered();
+        dice_covering(i32::try_from(low).ok()?, i32::try_from(high).ok()?)
+    }
+
+    /// What is wrong with the formula, if the rows say otherwise: it does
+    /// not parse as dice, or it reaches totals the rows do not (1d101 over
+    /// 1 to 100), or the rows reach totals it cannot roll.
+    pub fn formula_problem(&self) -> Option<String> {
+        let (low, high) = self.covered();
+        let Ok(dice) = self.formula.parse::<DiceText>() else {
+            return Some(if self.formula.is_empty() {
+                "it has no formula".to_owned()
+            } else {
+                format!("its formula “{}” is not dice Waybook rolls", self.formula)
+            });
+        };
+        let expr = dice.expr();
+        let (min, max) = (i64::from(expr.min()), i64::from(expr.max()));
+        (min != low || max != high).then(|| {
+            format!(
+                "its formula {} rolls {min} to {max}, but its results cover {low} to {high}",
+                self.formula
+            )
+        })
+    }
+
+    /// The dice the table takes: its formula's, or, when that disagrees
+    /// with the rows and the fix is taken, the rows'.
+    pub fn dice(&self) -> Result<DiceText, String> {
+        let fixed = self.use_rows_dice.then(|| self.rows_dice()).flatten();
+        match (self.formula_problem(), fixed) {
+            (None, _) => self.formula.parse().map_err(|_| String::new()),
+            (Some(_), Some(dice)) => Ok(dice),
+            (Some(problem), None) => Err(format!("{}: {problem}", self.name)),
+        }
+    }
+
+    /// The table under `id`, its draws of other tables written as
+    /// `{roll: NAME}` when `known` has that name, or every reason it cannot
+    /// be one.
+    pub fn table(
+        &self,
+        id: TableId,
+        known: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<TableDef, Vec<String>> {
+        let dice = self.dice().map_err(|e| vec![e])?;
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| TableRowDef {
+                from: r.from as i32,
+                to: r.to as i32,
+                result: match &r.draws {
+                    Some(name) => match known(name) {
+                        Some(found) => format!("{{roll: {found}}}"),
+                        None => format!("{name} (a table not imported)"),
+                    },
+                    None => r.text.clone(),
+                },
+            })
+            .collect();
+        TableDef::own(id, self.name.clone(), dice, rows)
+            .map_err(|e| vec![format!("{}: {e}", self.name)])
+    }
+
+    /// The tables this one draws that are neither in `imported` nor the
+    /// campaign's: said in the preview, and left as text.
+    pub fn missing_draws(&self, imported: &[FoundryTable], data: &CampaignData) -> Vec<String> {
+        let known = known_names(imported, data);
+        self.rows
+            .iter()
+            .filter_map(|r| r.draws.as_ref())
+            .filter(|name| known(name).is_none())
+            .cloned()
+            .collect()
+    }
+}
+
+/// Finds a table by name, in any case, among those imported and then the
+/// campaign's, as it is named there.
+fn known_names<'a>(
+    imported: &'a [FoundryTable],
+    data: &'a CampaignData,
+) -> impl Fn(&str) -> Option<String> + 'a {
+    move |name: &str| {
+        let name = name.trim();
+        (imported.iter().map(|t| t.name.as_str()))
+            .chain(data.tables.values().map(|t| t.name.as_str()))
+            .find(|n| n.trim().eq_ignore_ascii_case(name))
+            .map(str::to_owned)
+    }
+}
+
+/// The one edit that adds every table imported, each under a new id;
+/// refused, naming each table and why, when any cannot be made or a name
+/// is already the campaign's.
+pub fn import_edit(tables: &[FoundryTable], data: &CampaignData) -> Result<Edit, Vec<String>> {
+    let known = known_names(tables, data);
+    let mut errors = Vec::new();
+    let mut changes = Vec::new();
+    let first = data.next_id::<TableDef>().0;
+    for (i, t) in tables.iter().enumerate() {
+        let taken = data
+            .tables
+            .values()
+            .any(|c| c.name.trim().eq_ignore_ascii_case(t.name.trim()));
+        let twice = tables[..i]
+            .iter()
+            .any(|o| o.name.trim().eq_ignore_ascii_case(t.name.trim()));
+        if taken {
+            errors.push(format!("{}: a table is already called {}", t.file, t.name));
+        } else if twice {
+            errors.push(format!("{}: {} is imported twice", t.file, t.name));
+        }
+        match t.table(TableId(first + i as i64), &known) {
+            Ok(table) => changes.push(Change::of(None, Some(&table))),
+            Err(e) => errors.extend(e.into_iter().map(|e| format!("{}: {e}", t.file))),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let label = match tables {
+        [one] => format!("Import table {} from {}", one.name, one.file),
+        _ => format!("Import {} tables from Foundry", tables.len()),
+    };
+    Ok(Edit::new(label, changes))
+}
+
+/// The table as Foundry's RollTable JSON, with the tables it draws (to any
+/// depth), each a file of its own as Foundry keeps them: file name and
+/// text. A result that is only `{roll: NAME}` draws that table; `{2d6}` in
+/// a result is Foundry's inline roll `[[/r 2d6]]`; a table rolled inside a
+/// longer result is written as its name. Each result's weight is its
+/// range's width.
+pub fn write_with_draws(table: &TableDef, data: &CampaignData) -> Vec<(String, String)> {
+    let mut written: Vec<&TableDef> = Vec::new();
+    let mut waiting = vec![table];
+    while let Some(t) = waiting.pop() {
+        if written.iter().any(|w| w.id == t.id) {
+            continue;
+        }
+        written.push(t);
+        for row in &t.rows {
+            for piece in nested::pieces(&t.name, &row.result).unwrap_or_default() {
+                if let Piece::Table(name) = piece
+                    && let Some(drawn) = data.table_named(&name)
+                {
+                    waiting.push(drawn);
+                }
+            }
+        }
+    }
+    written
+        .into_iter()
+        .map(|t| (file_name(&t.name), to_json(t)))
+        .collect()
+}
+
+/// A file name for a table: its name as a file name, and `.json`.
+fn file_name(name: &str) -> String {
+    format!("{}.json", crate::files::file_stem_for(name))
+}
+
+fn to_json(table: &TableDef) -> String {
+    let results: Vec<serde_json::Value> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let range = serde_json::json!([row.from, row.to]);
+            let weight = row.to - row.from + 1;
+            let pieces = nested::pieces(&table.name, &row.result).unwrap_or_default();
+            match pieces.as_slice() {
+                [Piece::Table(name)] => serde_json::json!({
+                    "type": "document", "documentCollection": "RollTable", "text": name,
+                    "weight": weight, "range": range, "drawn": false,
+                }),
+                _ => serde_json::json!({
+                    "type": "text", "text": foundry_text(&pieces, &row.result),
+                    "weight": weight, "range": range, "drawn": false,
+                }),
+            }
+        })
+        .collect();
+    let document = serde_json::json!({
+        "name": table.name,
+        "formula": foundry_dice(table.dice.expr()),
+        "replacement": true,
+        "displayRoll": true,
+        "results": results,
+    });
+    serde_json::to_string_pretty(&document).unwrap_or_default()
+}
+
+/// Dice as Foundry writes them, with their count: "1d6", not "d6".
+fn foundry_dice(dice: waybook_rules::expr::DiceExpr) -> String {
+    match dice.to_string() {
+        d if d.starts_with('d') => format!("1{d}"),
+        d => d,
+    }
+}
+
+/// A result's pieces as Foundry's text: dice as inline rolls, a table
+/// rolled inside the text by its name.
+fn foundry_text(pieces: &[Piece], result: &str) -> String {
+    if pieces.is_empty() {
+        return result.to_owned();
+    }
+    pieces
+        .iter()
+        .map(|piece| match piece {
+            Piece::Text(text) => text.clone(),
+            Piece::Dice(dice) => format!("[[/r {}]]", foundry_dice(*dice)),
+            Piece::Table(name) => name.clone(),
+        })
+        .collect()
+}
+
+/// The text with raw control characters inside JSON strings escaped, as
+/// Foundry's exports sometimes hold them (a tab typed into a result).
+fn escape_raw_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_string && !escaped && c.is_control() && (c as u32) < 0x20 {
+            match c {
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                _ => out.push_str(&format!("\\u{:04x}", c as u32)),
+            }
+            continue;
+        }
+        match c {
+            '"' if !escaped => in_string = !in_string,
+            _ => {}
+        }
+        escaped = in_string && !escaped && c == '\\';
+        out.push(c);
+    }
+    out
+}
+
+/// Foundry's markup read as a GM would: HTML's tags dropped and its
+/// entities written out, `@UUID[…]{Label}` and `@Compendium[…]{Label}` as
+/// their label, `&Reference[Stunned]` as "Stunned", and an inline roll
+/// as Waybook dice where Waybook can roll it (`[[/r 2d6]]` is `{2d6}`,
+/// `[[/damage 1d6 psychic]]` is `{1d6} psychic`), else as its label or
+/// its expression ("1d4 × 10"); `[[/save con 15]]` is "DC 15 con". Other
+/// braces become parentheses: in a Waybook result `{…}` is dice or a table
+/// to roll, which Foundry's text never meant.
+pub fn read_markup(text: &str) -> String {
+    let text = without_tags(text);
+    let text = entities(&text);
+    let text = inline_rolls(&text);
+    let text = links(&text)
+        .replace('{', "(")
+        .replace('}', ")")
+        .replace(DICE_OPEN, "{")
+        .replace(DICE_CLOSE, "}");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Where an inline roll's dice begin and end until the text's own braces
+/// are made parentheses (two private-use characters no file holds).
+const DICE_OPEN: char = '\u{e000}';
+const DICE_CLOSE: char = '\u{e001}';
+
+fn without_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn entities(text: &str) -> String {
+    [
+        ("&nbsp;", " "),
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&quot;", "\""),
+        ("&#39;", "'"),
+        ("&#x27;", "'"),
+        ("&amp;", "&"),
+    ]
+    .iter()
+    .fold(text.to_owned(), |t, (from, to)| t.replace(from, to))
+}
+
+/// Each inline roll `[[…]]` (and the `{label}` after it) as a GM reads it.
+fn inline_rolls(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("[[") {
+        let Some(close) = rest[open..].find("]]") else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 2..open + close];
+        rest = &rest[open + close + 2..];
+        let label = rest
+            .strip_prefix('{')
+            .and_then(|t| t.find('}').map(|end| (&t[..end], &t[end + 1..])));
+        if let Some((_, after)) = label {
+            rest = after;
+        }
+        out.push_str(&inline_roll(inner, label.map(|(l, _)| l.trim())));
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One inline roll's text: `/r 2d6`, `/damage 1d6 psychic`, `/save con 15`,
+/// `1d6 # flavour`.
+fn inline_roll(inner: &str, label: Option<&str>) -> String {
+    let inner = inner.split('#').next().unwrap_or_default().trim();
+    let (command, args) = match inner.strip_prefix('/') {
+        Some(rest) => rest.split_once(' ').unwrap_or((rest, "")),
+        None => ("r", inner),
+    };
+    let args = args.trim();
+    let dice =
+        |text: &str| (text.parse::<DiceText>().ok()).map(|d| format!("{DICE_OPEN}{d}{DICE_CLOSE}"));
+    if matches!(command, "save" | "check" | "skill" | "tool") {
+        let (numbers, words): (Vec<&str>, Vec<&str>) = args
+            .split_whitespace()
+            .partition(|w| w.chars().all(|c| c.is_ascii_digit()));
+        return match numbers.first() {
+            Some(dc) => format!("DC {dc} {}", words.join(" ")),
+            None => words.join(" "),
+        };
+    }
+    if let Some(whole) = dice(args) {
+        return whole;
+    }
+    if let Some((first, more)) = args.split_once(' ')
+        && let Some(first) = dice(first)
+        && !more.contains(['*', '/', '+', '-'])
+    {
+        return format!("{first} {more}");
+    }
+    match label {
+        Some(label) if !label.is_empty() => label.to_owned(),
+        _ => args.replace(" * ", " × ").replace('*', " × "),
+    }
+}
+
+/// `@UUID[Compendium.x.Item.id]{Slow}` → "Slow"; `@Check[dex]` → "dex";
+/// `&Reference[Stunned apply=false]` → "Stunned".
+fn links(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(['@', '&']) {
+        let after = &rest[at + 1..];
+        let word_end = after
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(after.len());
+        let (word, tail) = after.split_at(word_end);
+        let Some(target) = (!word.is_empty())
+            .then(|| tail.strip_prefix('['))
+            .flatten()
+            .and_then(|t| t.find(']').map(|end| (&t[..end], &t[end + 1..])))
+        else {
+            out.push_str(&rest[..=at]);
+            rest = &rest[at + 1..];
+            continue;
+        };
+        out.push_str(&rest[..at]);
+        let (inside, tail) = target;
+        let (label, tail) = match tail
+            .strip_prefix('{')
+            .and_then(|t| t.find('}').map(|end| (&t[..end], &t[end + 1..])))
+        {
+            Some((label, tail)) => (label.to_owned(), tail),
+            None => {
+                let first = inside.split_whitespace().next().unwrap_or_default();
+                let last = first.rsplit(['.', '|']).next().unwrap_or(first);
+                (last.to_owned(), tail)
+            }
+        };
+        out.push_str(&label);
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_reads_as_a_gm_would() {
+        assert_eq!(
+            read_markup("You cast @UUID[Compendium.dnd5e.spells.Item.yq]{Slow}."),
+            "You cast Slow."
+        );
+        assert_eq!(
+            read_markup("You are &amp;Reference[Stunned] until the end."),
+            "You are Stunned until the end."
+        );
+        assert_eq!(
+            read_markup("<p>Lose [[/r 2d6]] gold</p>"),
+            "Lose {2d6} gold"
+        );
+        assert_eq!(
+            read_markup("Fall [[/r 1d4 * 10]] feet"),
+            "Fall 1d4 × 10 feet"
+        );
+        assert_eq!(read_markup("a@b.c & d"), "a@b.c & d");
+        assert_eq!(
+            read_markup("A stream of [[/r 1d4 * 10]]{1d4 × 10} gems"),
+            "A stream of 1d4 × 10 gems"
+        );
+        assert_eq!(
+            read_markup("take [[/damage 1d6 psychic]] damage"),
+            "take {1d6} psychic damage"
+        );
+        assert_eq!(
+            read_markup("make a [[/save con 15]] saving throw"),
+            "make a DC 15 con saving throw"
+        );
+        assert_eq!(
+            read_markup("odd {braces} and [[1d8]]"),
+            "odd (braces) and {1d8}"
+        );
+    }
+
+    #[test]
+    fn raw_tabs_inside_strings_are_escaped_and_outside_kept() {
+        assert_eq!(
+            escape_raw_controls("{\t\"a\":\"x\ty\\\"\tz\"}"),
+            "{\t\"a\":\"x\\ty\\\"\\tz\"}"
+        );
+    }
+}
