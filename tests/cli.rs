@@ -708,6 +708,29 @@ fn import_table_adds_a_csv_table_and_never_replaces_one_unasked() {
     assert!(text(&again.stdout).contains("a table is already called Beasts"));
     std::fs::write(&csv, "d2,Result\n1,Owls\n2,Bats\n").expect("written");
     assert!(import("beasts", true).status.success());
+    // Issue 38: the columns chosen of a file of several, each a table.
+    let terrain = dir.path().join("terrain.csv");
+    std::fs::write(
+        &terrain,
+        "Die,Clear,City\n1,Men,Men\n2,Flyer,Undead\n3,Giant,-\n4,Dragon,-\n",
+    )
+    .expect("written");
+    let columns = |extra: &[&str]| {
+        let mut args = vec!["import-table", path_str(&file), "--csv", path_str(&terrain)];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let unknown = columns(&["--column", "Woods"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(
+        text(&unknown.stderr).contains("has no column “Woods” (its columns: Clear, City)"),
+        "{}",
+        text(&unknown.stderr)
+    );
+    let both = columns(&["--column", "Clear", "--column", "City"]);
+    assert!(both.status.success(), "{}", text(&both.stderr));
+    let out = waybook(&["tables", path_str(&file), "--csv", "City"]);
+    assert_eq!(text(&out.stdout), "d2,Result\n1,Men\n2,Undead\n");
     let out = waybook(&["tables", path_str(&file), "--csv", "BEASTS"]);
     assert_eq!(text(&out.stdout), "d2,Result\n1,Owls\n2,Bats\n");
 }

@@ -46,7 +46,12 @@ pub struct ImportTableArgs {
     /// a result that draws another table rolls it when it is among them.
     #[arg(long, num_args = 1.., value_name = "JSON")]
     pub foundry: Vec<PathBuf>,
-    /// The CSV table's name in the campaign (at first the file's).
+    /// The columns of the CSV file that become tables, each named after its
+    /// column (without it, the first column of results).
+    #[arg(long, value_name = "NAME", conflicts_with = "foundry")]
+    pub column: Vec<String>,
+    /// The CSV table's name in the campaign, when one column becomes a
+    /// table (at first the file's).
     #[arg(long, conflicts_with = "foundry")]
     pub name: Option<String>,
     /// Put the CSV table in place of the campaign's table of that name.
@@ -138,8 +143,13 @@ pub fn import_table(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Res
     let file_name = csv.display().to_string();
     let text = waybook_core::files::read_spreadsheet(csv)?;
     let stem = csv.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let name = args.name.clone().or(stem).unwrap_or_default();
-    let mut import = TableImport::read(&file_name, &name, &text)?;
+    let mut import = TableImport::read(&file_name, &stem.unwrap_or_default(), &text)?;
+    import
+        .choose(&args.column)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(name) = &args.name {
+        import.name = name.clone();
+    }
     import.replace = args.replace;
     import_with(&args.file, &file_name, out, |data| {
         (Vec::new(), import.edit(data))

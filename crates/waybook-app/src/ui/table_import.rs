@@ -23,17 +23,25 @@ pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> Op
     let modal = egui::Modal::new(egui::Id::unique("table-import")).show(ui.ctx(), |ui| {
         ui.set_width(560.0);
         ui.heading(format!("Import a table from {}", import.file));
-        ui.horizontal(|ui| {
-            let label = ui.label("Table name");
-            ui.text_edit_singleline(&mut import.name)
-                .labelled_by(label.id);
-        });
-        let taken = data
-            .tables
-            .values()
-            .any(|t| t.name.trim().eq_ignore_ascii_case(import.name.trim()));
+        columns_ui(ui, import);
+        let one = import.chosen.iter().filter(|c| **c).count() == 1;
+        if one {
+            ui.horizontal(|ui| {
+                let label = ui.label("Table name");
+                ui.text_edit_singleline(&mut import.name)
+                    .labelled_by(label.id);
+            });
+        }
+        let taken = (0..import.columns.len())
+            .filter(|&c| import.chosen[c])
+            .any(|c| data.table_named(&import.name_of(c)).is_some());
         if taken {
-            ui.checkbox(&mut import.replace, "Replace the table of that name");
+            let label = if one {
+                "Replace the table of that name"
+            } else {
+                "Replace the tables of those names"
+            };
+            ui.checkbox(&mut import.replace, label);
         }
         preview_ui(ui, import);
         let edit = import.edit(data);
@@ -85,21 +93,50 @@ pub(super) fn import_row_ui(
     (imported, close)
 }
 
-/// The dice and the first rows as the file gives them.
+/// A file of several columns: a box a column, each chosen a table.
+fn columns_ui(ui: &mut Ui, import: &mut TableImport) {
+    if import.columns.len() < 2 {
+        return;
+    }
+    ui.label("A table of each column ticked, named after it:");
+    ui.horizontal_wrapped(|ui| {
+        for (c, heading) in import.columns.iter().enumerate() {
+            let only = import.chosen[c] && import.chosen.iter().filter(|c| **c).count() == 1;
+            // The last column ticked stays: an import makes a table at least.
+            ui.add_enabled(!only, egui::Checkbox::new(&mut import.chosen[c], heading))
+                .on_disabled_hover_text("At least one column becomes a table");
+        }
+    });
+}
+
+/// The dice and the first rows of the columns chosen, as the file gives them.
 fn preview_ui(ui: &mut Ui, import: &TableImport) {
     ui.label(RichText::new(format!("Cells separated by {}.", import.separator.words())).weak());
-    egui::Grid::new("table-import-preview")
-        .striped(true)
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.strong(import.dice_heading());
-            ui.strong("Result");
-            ui.end_row();
-            for (_, range, result) in import.rows.iter().take(PREVIEW_ROWS) {
-                ui.label(range);
-                ui.label(result);
+    let chosen: Vec<usize> = (0..import.columns.len())
+        .filter(|&c| import.chosen[c])
+        .collect();
+    egui::ScrollArea::horizontal().show(ui, |ui| {
+        egui::Grid::new("table-import-preview")
+            .striped(true)
+            .num_columns(chosen.len() + 1)
+            .show(ui, |ui| {
+                ui.strong(import.dice.trim());
+                for &c in &chosen {
+                    ui.strong(format!(
+                        "{} · {}",
+                        import.name_of(c),
+                        import.dice_heading(c)
+                    ));
+                }
                 ui.end_row();
-            }
-        });
+                for (_, range, cells) in import.rows.iter().take(PREVIEW_ROWS) {
+                    ui.label(range);
+                    for &c in &chosen {
+                        ui.label(&cells[c]);
+                    }
+                    ui.end_row();
+                }
+            });
+    });
     super::csv_import::more_rows_ui(ui, import.rows.len(), PREVIEW_ROWS);
 }

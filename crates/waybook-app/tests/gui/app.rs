@@ -1432,6 +1432,36 @@ fn foundry_tables_are_added_file_by_file_and_imported_as_one_step() {
     assert_eq!(f.data().tables.len(), tables, "one undo takes both back");
 }
 
+/// Issue 38: a spreadsheet of several columns ("Die, Clear, City") makes a
+/// table of each column ticked, named after it, its dice from its own rows
+/// ("-" is no entry); the last column ticked cannot be unticked.
+#[test]
+fn a_csv_of_several_columns_makes_a_table_of_each_ticked() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("terrain.csv");
+    std::fs::write(
+        &file,
+        "Die,Clear,City\n1,Men,Men\n2,Flyer,Undead\n3,Giant,-\n4,Dragon,-\n",
+    )
+    .expect("written");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(file.clone())]);
+    f.click("Dice and rules");
+    f.click("Import CSV…");
+    assert!(f.shows("A table of each column ticked, named after it:"));
+    assert!(f.shows("Clear · Die (d4 from the rows)"));
+    f.greyed_with("Clear", "At least one column becomes a table");
+    f.click("City");
+    assert!(f.shows("City · Die (d2 from the rows)"));
+    assert!(
+        f.harness.query_by_label("Table name").is_none(),
+        "each table takes its column's name"
+    );
+    f.click("Import");
+    let city = f.data().table_named("City").expect("imported").clone();
+    assert_eq!(city.dice.as_str(), "d2");
+    assert_eq!(f.data().table_named("Clear").map(|t| t.rows.len()), Some(4));
+}
+
 #[test]
 fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
     let dir = tempfile::tempdir().expect("dir");

@@ -1,30 +1,39 @@
-//! A roll table in and out of CSV, as spreadsheets keep them: a heading
+//! Roll tables in and out of CSV, as spreadsheets keep them: a heading
 //! row whose first cell is the dice ("d6", "2d6", "d100", "d%") and whose
-//! second names the results, then a row per result: its total or range
-//! ("3", "2-5", "96-00", where 00 is 100) and what it gives. A heading that
-//! names no dice ("Roll", "Die") takes the dice the rows cover (1 to 6 is
-//! d6, 2 to 12 is 2d6). Cells are separated by commas, semicolons or tabs,
-//! as the heading row shows. Other columns are left out. An import reads
-//! every row, says each one's error by its line, and makes one edit only
-//! when there are none.
+//! other cells name the results' columns, then a row per result: its total
+//! or range ("3", "2-5", "96-00", where 00 is 100) and what each column
+//! gives. A heading that names no dice ("Roll", "Die") takes the dice each
+//! column's rows cover (1 to 6 is d6, 2 to 12 is 2d6). A file of several
+//! columns ("Die, Clear, Woods, River") makes a table of each column
+//! chosen, named after it; a "-" cell is no entry in that column, so a
+//! column may cover fewer totals (1 to 4 of a d8 is a d4 of its own).
+//! Cells are separated by commas, semicolons or tabs, as the heading row
+//! shows. An import reads every row, says each one's error by its line,
+//! and makes one edit only when there are none.
 
 use super::csv_reading::Separator;
-use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableRowDef, limits};
+use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, TableRowDef, limits};
 
-/// A CSV file read for import as a table.
+/// A CSV file read for import as one table or several.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TableImport {
     pub file: String,
-    /// The name the table takes (at first the file's).
+    /// The name the table takes when one column is chosen (at first the
+    /// file's, or in a file of several columns the first column's); with
+    /// several, each takes its column's.
     pub name: String,
-    /// Whether it takes the place of a table of that name.
+    /// Whether a table takes the place of the campaign's of its name.
     pub replace: bool,
     /// What separates its cells, as found in its heading row.
     pub separator: Separator,
     /// The dice heading as written.
     pub dice: String,
-    /// Each row as written: its line in the file, its range, its result.
-    pub rows: Vec<(usize, String, String)>,
+    /// The headings of the results' columns, in order.
+    pub columns: Vec<String>,
+    /// Which columns become tables: at first the first alone.
+    pub chosen: Vec<bool>,
+    /// Each row as written: its line in the file, its range, a cell a column.
+    pub rows: Vec<(usize, String, Vec<String>)>,
 }
 
 /// Why a file could not be read as a table at all.
@@ -44,7 +53,7 @@ impl TableImport {
         };
         let separator = Separator::of(text);
         let mut reader = separator.reader(text);
-        let mut lines = Vec::new();
+        let mut lines: Vec<(usize, Vec<String>)> = Vec::new();
         for record in reader.records() {
             let record = record.map_err(|e| fail(&e.to_string()))?;
             if record.iter().all(str::is_empty) {
@@ -52,36 +61,117 @@ impl TableImport {
             }
             // The line the row starts on in the file (a quoted cell may span lines).
             let line = record.position().map_or(0, |p| p.line() as usize);
-            let cell = |n: usize| record.get(n).unwrap_or_default().to_owned();
-            lines.push((line, cell(0), cell(1)));
+            lines.push((line, record.iter().map(str::to_owned).collect()));
         }
-        let Some(((_, dice, _), rows)) = lines.split_first() else {
+        let Some(((_, heading), rows)) = lines.split_first() else {
             return Err(fail("it is empty"));
         };
         if rows.is_empty() {
             return Err(fail("it has a heading but no rows"));
         }
+        let mut columns: Vec<String> = heading
+            .iter()
+            .skip(1)
+            .map(|h| h.trim().to_owned())
+            .collect();
+        if columns.is_empty() {
+            columns.push(String::new());
+        }
+        let cell = |cells: &[String], n: usize| cells.get(n).cloned().unwrap_or_default();
+        let rows = rows
+            .iter()
+            .map(|(line, cells)| {
+                let results = (1..=columns.len()).map(|n| cell(cells, n)).collect();
+                (*line, cell(cells, 0), results)
+            })
+            .collect();
+        let mut chosen = vec![false; columns.len()];
+        chosen[0] = true;
+        // A file of several columns names its first table after its column.
+        let name = match columns.as_slice() {
+            [_, _, ..] if !columns[0].is_empty() => columns[0].clone(),
+            _ => name.trim().to_owned(),
+        };
         Ok(Self {
             file: file.to_owned(),
-            name: name.trim().to_owned(),
+            name,
             replace: false,
             separator,
-            dice: dice.clone(),
-            rows: rows.to_vec(),
+            dice: cell(heading, 0),
+            columns,
+            chosen,
+            rows,
         })
     }
 
-    /// The table the file makes, under `id`, or every error, each naming
+    /// Chooses the columns headed `names` (any case), or says which is none.
+    pub fn choose(&mut self, names: &[String]) -> Result<(), String> {
+        let mut chosen = vec![false; self.columns.len()];
+        for name in names {
+            let at = (self.columns.iter())
+                .position(|c| c.eq_ignore_ascii_case(name.trim()))
+                .ok_or_else(|| {
+                    format!(
+                        "{} has no column “{name}” (its columns: {})",
+                        self.file,
+                        self.columns.join(", ")
+                    )
+                })?;
+            chosen[at] = true;
+        }
+        if chosen.contains(&true) {
+            self.chosen = chosen;
+        }
+        if let [one] = self.chosen_columns().as_slice()
+            && self.columns.len() > 1
+            && !names.is_empty()
+        {
+            self.name = self.columns[*one].clone();
+        }
+        Ok(())
+    }
+
+    /// The columns chosen, in order.
+    fn chosen_columns(&self) -> Vec<usize> {
+        (0..self.columns.len())
+            .filter(|&c| self.chosen[c])
+            .collect()
+    }
+
+    /// The name the table of column `c` takes.
+    pub fn name_of(&self, c: usize) -> String {
+        match (self.chosen_columns().len(), self.columns[c].trim()) {
+            (1, _) | (_, "") => self.name.trim().to_owned(),
+            (_, heading) => heading.to_owned(),
+        }
+    }
+
+    /// Whether column `c`'s cell is an entry: a file of several columns
+    /// marks no entry with "-" (or leaves the cell empty).
+    fn is_entry(&self, cell: &str) -> bool {
+        let cell = cell.trim();
+        cell != "-" && (self.columns.len() == 1 || !cell.is_empty())
+    }
+
+    /// Column `c`'s rows with an entry: line, range, result.
+    fn column_rows(&self, c: usize) -> impl Iterator<Item = (usize, &str, &str)> + '_ {
+        (self.rows.iter())
+            .filter(move |(_, _, cells)| self.is_entry(&cells[c]))
+            .map(move |(line, range, cells)| (*line, range.as_str(), cells[c].trim()))
+    }
+
+    /// The table column `c` makes, under `id`, or every error, each naming
     /// its line ("line 4: “2 to 5” is not a total or a range").
-    pub fn table(&self, id: crate::model::TableId) -> Result<TableDef, Vec<String>> {
+    pub fn table(&self, c: usize, id: TableId) -> Result<TableDef, Vec<String>> {
         let mut errors = Vec::new();
-        if self.name.trim().is_empty() {
+        let name = self.name_of(c);
+        if name.is_empty() {
             errors.push("the table needs a name".to_owned());
         }
-        let dice = self.dice();
+        let dice = self.dice_of(c);
         let most = dice.as_ref().map_or(0, |d| d.expr().max());
         let mut rows = Vec::new();
-        for (line, range, result) in &self.rows {
+        for (line, range, result) in self.column_rows(c) {
             match range_of(range, most) {
                 None => errors.push(format!(
                     "line {line}: “{range}” is not a total or a range (as 3 or 2-5)"
@@ -92,7 +182,7 @@ impl TableImport {
                 Some((from, to)) => rows.push(TableRowDef {
                     from,
                     to,
-                    result: result.clone(),
+                    result: result.to_owned(),
                 }),
             }
         }
@@ -106,14 +196,14 @@ impl TableImport {
         if !errors.is_empty() {
             return Err(errors);
         }
-        TableDef::own(id, self.name.trim().to_owned(), dice, rows)
+        TableDef::own(id, name, dice, rows)
             .map_err(|e| vec![format!("the rows do not fit {}: {e}", self.dice)])
     }
 
-    /// The table's dice: its heading's ("d%" is d100), or when the heading
-    /// names none, the dice whose totals the rows cover from first to last
-    /// (1 to 6 is d6, 2 to 12 is 2d6, 1 to 100 is d100).
-    pub fn dice(&self) -> Result<DiceText, String> {
+    /// Column `c`'s dice: the heading's ("d%" is d100), or when the heading
+    /// names none, the dice whose totals the column's rows cover from first
+    /// to last (1 to 6 is d6, 2 to 12 is 2d6, 1 to 100 is d100).
+    pub fn dice_of(&self, c: usize) -> Result<DiceText, String> {
         let heading = self.dice.trim();
         if heading.eq_ignore_ascii_case("d%") {
             return "d100".parse().map_err(|_| String::new());
@@ -121,7 +211,7 @@ impl TableImport {
         if let Ok(dice) = heading.parse::<DiceText>() {
             return Ok(dice);
         }
-        let ranges: Vec<(i32, i32)> = (self.rows.iter())
+        let ranges: Vec<(i32, i32)> = (self.column_rows(c))
             .filter_map(|(_, range, _)| range_of(range, 100))
             .collect();
         let lowest = ranges.iter().map(|r| r.0).min();
@@ -141,11 +231,11 @@ impl TableImport {
         })
     }
 
-    /// The dice as the preview heads them: "d6", "d% (d100)", or "Roll (d6
-    /// from the rows)" when the heading names none.
-    pub fn dice_heading(&self) -> String {
+    /// Column `c`'s dice as the preview heads them: "d6", "d% (d100)", or
+    /// "Roll (d6 from the rows)" when the heading names none.
+    pub fn dice_heading(&self, c: usize) -> String {
         let heading = self.dice.trim();
-        match self.dice() {
+        match self.dice_of(c) {
             Ok(_) if heading.parse::<DiceText>().is_ok() => heading.to_owned(),
             Ok(dice) if heading.eq_ignore_ascii_case("d%") => {
                 format!("{heading} ({})", dice.as_str())
@@ -155,30 +245,57 @@ impl TableImport {
         }
     }
 
-    /// The edit that adds the table, or puts it in place of the one of its
-    /// name when [`Self::replace`]; or every reason it cannot.
+    /// The edit that adds a table of each column chosen, or puts it in place
+    /// of the one of its name when [`Self::replace`]; or every reason it
+    /// cannot.
     pub fn edit(&self, data: &CampaignData) -> Result<Edit, Vec<String>> {
-        let existing = data
-            .tables
-            .values()
-            .find(|t| t.name.trim().eq_ignore_ascii_case(self.name.trim()));
-        let clash = existing.filter(|_| !self.replace).map(|t| {
-            format!(
-                "a table is already called {}: name this one otherwise, or replace it",
-                t.name
+        let mut errors = Vec::new();
+        let mut changes = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        let mut next = data.next_id::<TableDef>().0;
+        for c in self.chosen_columns() {
+            let name = self.name_of(c);
+            let existing =
+                (data.tables.values()).find(|t| t.name.trim().eq_ignore_ascii_case(name.trim()));
+            if names.iter().any(|n| n.eq_ignore_ascii_case(name.trim())) {
+                errors.push(format!("two columns would make a table called {name}"));
+            } else if let Some(t) = existing.filter(|_| !self.replace) {
+                errors.push(format!(
+                    "a table is already called {}: name this one otherwise, or replace it",
+                    t.name
+                ));
+            }
+            names.push(name.trim().to_owned());
+            let id = existing.map_or_else(
+                || {
+                    next += 1;
+                    TableId(next - 1)
+                },
+                |t| t.id,
+            );
+            match self.table(c, id) {
+                Ok(table) => changes.push(Change::of(existing, Some(&table))),
+                Err(e) => errors.extend(e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let replaced = changes.iter().any(|c| {
+            matches!(
+                c,
+                Change::Table {
+                    before: Some(_),
+                    ..
+                }
             )
         });
-        let id = existing.map_or_else(|| data.next_id::<TableDef>(), |t| t.id);
-        let table = match (self.table(id), clash) {
-            (Ok(table), None) => table,
-            (Ok(_), Some(clash)) => return Err(vec![clash]),
-            (Err(errors), clash) => return Err(clash.into_iter().chain(errors).collect()),
+        let label = match (names.as_slice(), replaced) {
+            ([one], true) => format!("Replace table {one} from {}", self.file),
+            ([one], false) => format!("Import table {one} from {}", self.file),
+            (many, _) => format!("Import {} tables from {}", many.len(), self.file),
         };
-        let label = match existing {
-            Some(_) => format!("Replace table {} from {}", table.name, self.file),
-            None => format!("Import table {} from {}", table.name, self.file),
-        };
-        Ok(Edit::new(label, vec![Change::of(existing, Some(&table))]))
+        Ok(Edit::new(label, changes))
     }
 }
 
@@ -248,7 +365,7 @@ mod tests {
     #[test]
     fn a_spreadsheet_table_comes_in_with_its_dice_ranges_and_quoted_results() {
         let t = import("d100,Result\n01-50,Wolves\n51-95,\"Bears, two\"\n96-00,{roll: Dragons}\n")
-            .table(TableId(9))
+            .table(0, TableId(9))
             .expect("a table");
         assert_eq!(t.dice.as_str(), "d100");
         let rows: Vec<(i32, i32, &str)> = t
@@ -267,7 +384,7 @@ mod tests {
         // Out and back in: the same table.
         let again = TableImport::read("x.csv", "Beasts", &write(&t))
             .expect("read")
-            .table(TableId(9))
+            .table(0, TableId(9))
             .expect("a table");
         assert_eq!(again, t);
     }
@@ -276,26 +393,29 @@ mod tests {
     fn a_european_spreadsheet_s_table_comes_in_with_its_dice_worked_out() {
         let semicolons = import("Roll;Result\n1-2;Wolves\n3-5;\"Bears; two\"\n6;Crows, many\n");
         assert_eq!(semicolons.separator, Separator::Semicolon);
-        assert_eq!(semicolons.dice_heading(), "Roll (d6 from the rows)");
-        let t = semicolons.table(TableId(3)).expect("a table");
+        assert_eq!(semicolons.dice_heading(0), "Roll (d6 from the rows)");
+        let t = semicolons.table(0, TableId(3)).expect("a table");
         assert_eq!(t.dice.as_str(), "d6");
         assert_eq!(t.rows[1].result, "Bears; two");
         assert_eq!(t.rows[2].result, "Crows, many");
         let tabs = import("Die\tResult\n2-6\tCalm\n7\tRain\n8-12\tStorm\n");
         assert_eq!(tabs.separator, Separator::Tab);
         assert_eq!(
-            tabs.table(TableId(3)).expect("a table").dice.as_str(),
+            tabs.table(0, TableId(3)).expect("a table").dice.as_str(),
             "2d6"
         );
         let percent = import("d%,Result\n01-50,Wolves\n51-00,Bears\n");
-        assert_eq!(percent.dice_heading(), "d% (d100)");
-        assert_eq!(percent.table(TableId(3)).expect("a table").rows[1].to, 100);
+        assert_eq!(percent.dice_heading(0), "d% (d100)");
+        assert_eq!(
+            percent.table(0, TableId(3)).expect("a table").rows[1].to,
+            100
+        );
     }
 
     #[test]
     fn every_bad_row_is_named_by_its_line_and_nothing_is_made() {
         let errors = import("2d6,Result\n2-6,Calm\n7 to 9,Rain\n10,\n11-12,Storm\n")
-            .table(TableId(1))
+            .table(0, TableId(1))
             .expect_err("refused");
         assert_eq!(
             errors,
@@ -305,11 +425,11 @@ mod tests {
             ]
         );
         let gap = import("2d6,Result\n2-6,Calm\n8-12,Storm\n")
-            .table(TableId(1))
+            .table(0, TableId(1))
             .expect_err("a gap");
         assert_eq!(gap, ["the rows do not fit 2d6: no row covers 7"]);
         let heading = import("Roll,Result\n1,A\n")
-            .table(TableId(1))
+            .table(0, TableId(1))
             .expect_err("no dice");
         assert_eq!(
             heading[0],
@@ -344,12 +464,12 @@ mod tests {
     #[test]
     fn a_table_of_dice_below_zero_goes_out_and_back_in() {
         let t = import("d6-3,Result\n-2--1,Calm\n0-1,Wind\n2-3,Storm\n")
-            .table(TableId(2))
+            .table(0, TableId(2))
             .expect("a table");
         assert_eq!((t.rows[0].from, t.rows[0].to), (-2, -1));
         let again = TableImport::read("x.csv", "Beasts", &write(&t))
             .expect("read")
-            .table(TableId(2))
+            .table(0, TableId(2))
             .expect("a table");
         assert_eq!(again, t);
     }
