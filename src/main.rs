@@ -62,8 +62,8 @@ fn main() -> ExitCode {
         Some(CliCommand::ImportPack(args)) => cli::packs::import_pack(&args, &mut stdout),
         Some(CliCommand::ImportTable(args)) => cli::tables::import_table(&args, &mut stdout),
         Some(CliCommand::Chronicle(args)) => cli::chronicle::chronicle(&args, &mut stdout),
-        Some(CliCommand::Calendar { file, json }) => {
-            cli::calendar::calendar(&file, json, &mut stdout)
+        Some(CliCommand::Calendar { file, json, year }) => {
+            cli::calendar::calendar(&file, json, year, &mut stdout)
         }
         // The rules face has its own exit codes (2 for a bad request) and error lines.
         Some(CliCommand::Rules(args)) => {

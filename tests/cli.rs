@@ -1876,3 +1876,60 @@ fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
         assert_eq!(map["parties"][0]["supplies"], supplies);
     }
 }
+
+/// Issue 38's contract: `calendar --year Y --json` lists every day of year
+/// Y in the calendar's reckoning. Checked against the world's calendar: 2024
+/// is a leap year of 366 days, 1 January 2024 was a Monday, 29 February a
+/// Thursday and 31 December a Tuesday. A festival of the demo's calendar
+/// is in no week.
+#[test]
+fn calendar_year_lists_every_day_with_its_weekday_festival_and_moons() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("g.waybook");
+    assert!(waybook(&["new", path_str(&file)]).status.success());
+    let year = |file: &Path, y: &str| -> Vec<serde_json::Value> {
+        let out = waybook(&["calendar", path_str(file), "--year", y, "--json"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let all: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        all["days"].as_array().expect("days").clone()
+    };
+    let days = year(&file, "2024");
+    assert_eq!(days.len(), 366);
+    let on = |date: &str| days.iter().find(|d| d["date"] == date).expect(date).clone();
+    assert_eq!(on("1 January 2024")["weekday"], "Monday");
+    assert_eq!(on("29 February 2024")["weekday"], "Thursday");
+    assert_eq!(on("31 December 2024")["weekday"], "Tuesday");
+    let numbers: Vec<i64> = days
+        .iter()
+        .map(|d| d["day"].as_i64().expect("a number"))
+        .collect();
+    assert!(
+        numbers.windows(2).all(|w| w[1] == w[0] + 1),
+        "one day after another"
+    );
+    assert_eq!(year(&file, "2023").len(), 365);
+    let phases = [
+        "new",
+        "waxing crescent",
+        "first quarter",
+        "waxing gibbous",
+        "full",
+        "waning gibbous",
+        "last quarter",
+        "waning crescent",
+    ];
+    assert!(days.iter().all(|d| d["moons"].as_array().is_some_and(|m| {
+        m.iter()
+            .all(|m| phases.contains(&m["phase"].as_str().unwrap_or_default()))
+    })));
+    let demo = demo_file(&dir);
+    let festival = year(&demo, "1203")
+        .into_iter()
+        .find(|d| d["festival"] == "Midsummer Night")
+        .expect("the demo's festival");
+    assert_eq!(festival["weekday"], serde_json::Value::Null);
+    assert_eq!(festival["date"], "Midsummer Night 1203 of the Crossing");
+    let refused = waybook(&["calendar", path_str(&file), "--year", "200000", "--json"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(text(&refused.stderr).contains("--year 200000 is outside the years"));
+}

@@ -1,5 +1,6 @@
 //! `waybook calendar`: the campaign's calendar and today as it names it:
-//! the date, each moon's phase, the season, sunrise and sunset.
+//! the date, each moon's phase, the season, sunrise and sunset; or with
+//! `--year`, every day of a year (CLI contract of issue 38).
 
 use serde_json::{Value, json};
 use std::io::Write;
@@ -63,8 +64,56 @@ fn calendar_json(c: &Calendar) -> Value {
     })
 }
 
-pub fn calendar(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Result<()> {
+/// Every day of `year`: its day number, its date as the menu bar names it
+/// (day before month), its weekday and festival, or none, and each moon's
+/// phase.
+fn year_json(c: &Calendar, year: i64) -> Value {
+    let days: Vec<Value> = c
+        .days_of(year)
+        .map(|day| {
+            let date = c.date(day);
+            json!({
+                "day": day,
+                "date": c.date_words(day),
+                "weekday": c.weekday(day),
+                "festival": match date.day {
+                    Day::Festival(i) => Some(c.festivals[i].name.clone()),
+                    Day::Of { .. } => None,
+                },
+                "moons": c.moons_on(day).iter().map(|(name, phase)| json!({
+                    "name": name,
+                    "phase": phase.label(),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({ "days": days })
+}
+
+pub fn calendar(
+    file: &Path,
+    as_json: bool,
+    year: Option<i64>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let data = Campaign::open_read_only(file)?.load()?;
+    if let Some(year) = year {
+        let c = &data.settings.calendar;
+        anyhow::ensure!(
+            waybook_core::model::limits::CALENDAR_YEAR.contains(&year),
+            "--year {year} is outside the years a calendar counts (-100,000 to 100,000)"
+        );
+        let days = year_json(c, year);
+        if as_json {
+            serde_json::to_writer_pretty(&mut *out, &days)?;
+            writeln!(out)?;
+        } else {
+            for day in c.days_of(year) {
+                writeln!(out, "{day}: {}", c.describe(day))?;
+            }
+        }
+        return Ok(());
+    }
     let today = today_json(&data);
     if as_json {
         let all = json!({"today": today, "calendar": calendar_json(&data.settings.calendar)});

@@ -84,6 +84,10 @@ pub enum CliCommand {
         /// Print JSON instead of lines.
         #[arg(long)]
         json: bool,
+        /// Every day of this year in the calendar's reckoning instead: its
+        /// day number, date, weekday, festival and the moons' phases.
+        #[arg(long, allow_hyphen_values = true)]
+        year: Option<i64>,
     },
     /// What happened each day: the date, season, moons, each region's
     /// weather, the GM's events and the log's entries.

@@ -84,3 +84,36 @@ fn a_file_of_one_column_keeps_the_name_it_was_given() {
         "{errors:?}"
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(waybook_testkit::fuzz_config(300))]
+
+    /// Whatever a spreadsheet holds (cut short, a byte changed, control
+    /// characters, huge totals, a quote left open), reading it answers a
+    /// table or says why not, and every table it makes can be rolled.
+    #[test]
+    fn any_csv_is_read_or_refused(
+        cut in 0usize..TERRAIN.len(),
+        at in 0usize..TERRAIN.len(),
+        byte in proptest::sample::select(vec![b',', b';', b'\t', b'"', b'\n', b'\r', b'-', b'0', b'9', 0u8, 0x1b]),
+    ) {
+        let mut bytes = TERRAIN.as_bytes().to_vec();
+        bytes[at] = byte;
+        let changed = String::from_utf8_lossy(&bytes).into_owned();
+        let huge = TERRAIN.replace("4,Giant", "99999999999999999999,Giant");
+        for text in [&TERRAIN[..cut], changed.as_str(), huge.as_str()] {
+            let Ok(mut import) = TableImport::read("f.csv", "f", text) else {
+                continue;
+            };
+            let columns = import.columns.clone();
+            import.choose(&columns).expect("its own columns");
+            if let Ok(edit) = import.edit(&CampaignData::new(Settings::new("T"))) {
+                for change in &edit.changes {
+                    if let waybook_core::model::Change::Table { after: Some(t), .. } = change {
+                        proptest::prop_assert!(t.rollable().is_ok());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -720,17 +720,33 @@ impl Calendar {
 
     /// Clock day `day` as the GM reads it: "Fireday 14 Harvestmoon 1203".
     pub fn describe(&self, day: i64) -> String {
+        match self.weekday(day) {
+            Some(weekday) => format!("{weekday} {}", self.date_words(day)),
+            None => self.date_words(day),
+        }
+    }
+
+    /// Clock day `day` as a date, day before month, without its weekday:
+    /// "1 Hammer 1372 DR", "Midwinter 1372 DR".
+    pub fn date_words(&self, day: i64) -> String {
         let date = self.date(day);
-        let weekday = self
-            .weekday_of(date)
-            .map(|w| format!("{w} "))
-            .unwrap_or_default();
         let era = if self.era.is_empty() {
             String::new()
         } else {
             format!(" {}", self.era)
         };
-        format!("{weekday}{} {}{era}", self.day_words(date.day), date.year)
+        format!("{} {}{era}", self.day_words(date.day), date.year)
+    }
+
+    /// The clock days of `year`, first to last, festivals among them.
+    pub fn days_of(&self, year: i64) -> std::ops::RangeInclusive<i64> {
+        let first = self
+            .day_number(Date {
+                year,
+                day: Day::Of { month: 0, day: 1 },
+            })
+            .unwrap_or(1);
+        first..=first + self.year_days(year) - 1
     }
 
     /// How far through its cycle `moon` is on clock day `day`, from 0 to 1.
