@@ -286,10 +286,13 @@ impl Calendar {
             // 1 January of year 1 (proleptic Gregorian) was a Monday.
             year_one_weekday: 0,
             seasons,
+            // The mean synodic month, and the phase that puts the new moon
+            // of 6 January 2000, 18:14 UTC (730,124.76 days after day 1's
+            // start), on its day: -730,124.76 / 29.530588853, less whole cycles.
             moons: vec![Moon {
                 name: "The Moon".to_owned(),
-                cycle_days: 29.530_588,
-                phase_on_day_one: 0.0,
+                cycle_days: 29.530_588_853,
+                phase_on_day_one: 0.645_082_57,
             }],
         }
     }
@@ -851,6 +854,26 @@ impl Calendar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Gregorian preset's moon keeps the world's: new on 11 January
+    /// 2024 (11:57 UTC), full on 25 January (17:54), last quarter on 4
+    /// January (03:30), new again on 1 December 2024 (06:21).
+    #[test]
+    fn the_gregorian_moon_keeps_the_worlds_phases() {
+        let c = Calendar::gregorian();
+        let phase_on = |month: usize, day: i64| {
+            let date = Date {
+                year: 2024,
+                day: Day::Of { month, day },
+            };
+            let number = c.day_number(date).expect("a day of 2024");
+            c.moons_on(number)[0].1
+        };
+        assert_eq!(phase_on(0, 11), Phase::New);
+        assert_eq!(phase_on(0, 25), Phase::Full);
+        assert_eq!(phase_on(0, 4), Phase::LastQuarter);
+        assert_eq!(phase_on(11, 1), Phase::New);
+    }
 
     fn of(year: i64, month: usize, day: i64) -> Date {
         Date {
