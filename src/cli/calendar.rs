@@ -42,9 +42,10 @@ fn calendar_json(c: &Calendar) -> Value {
         "festivals": c.festivals.iter().map(|f| json!({
             "name": f.name,
             "after": c.months[f.after_month].name,
+            "leap_only": f.leap_only,
         })).collect::<Vec<_>>(),
         "leap": c.leap.as_ref().map(|l| json!({
-            "month": c.months[l.month].name,
+            "month": l.month.map(|m| c.months[m].name.clone()),
             "every": l.every,
             "except_every": l.except_every,
             "but_every": l.but_every,

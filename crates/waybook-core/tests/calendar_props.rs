@@ -14,8 +14,8 @@ fn calendar() -> impl Strategy<Value = Calendar> {
     (
         prop::collection::vec(1..40i64, 1..14),
         1..10usize,
-        prop::collection::vec(0..13usize, 0..3),
-        prop::option::of((0..13usize, 1..6i64, 0..3usize)),
+        prop::collection::vec((0..13usize, any::<bool>()), 0..3),
+        prop::option::of((prop::option::of(0..13usize), 1..6i64, 0..3usize)),
         -3000..3000i64,
         (0..13usize, 1..40i64),
     )
@@ -36,13 +36,15 @@ fn calendar() -> impl Strategy<Value = Calendar> {
                 festivals: festivals
                     .iter()
                     .enumerate()
-                    .map(|(i, &after)| Festival {
+                    .map(|(i, &(after, leap_only))| Festival {
                         name: format!("Festival {i}"),
                         after_month: after % n,
+                        // Only in leap years, as Shieldmeet, when there are some.
+                        leap_only: leap_only && leap.is_some(),
                     })
                     .collect(),
                 leap: leap.map(|(month, every, exceptions)| LeapRule {
-                    month: month % n,
+                    month: month.map(|m| m % n),
                     every,
                     except_every: (exceptions > 0).then_some(every * 25),
                     but_every: (exceptions > 1).then_some(every * 100),
@@ -66,9 +68,10 @@ fn calendar() -> impl Strategy<Value = Calendar> {
 /// The date after `date` in `c`, worked out from the months and festivals
 /// in order, not with the day count.
 fn next(c: &Calendar, date: Date) -> Date {
-    let festivals_after = |m: usize| -> Vec<usize> {
+    let festivals_after = |m: usize, year: i64| -> Vec<usize> {
         (0..c.festivals.len())
             .filter(|&i| c.festivals[i].after_month == m)
+            .filter(|&i| !c.festivals[i].leap_only || c.is_leap(year))
             .collect()
     };
     let month_start = |month: usize, year: i64| -> Date {
@@ -85,7 +88,7 @@ fn next(c: &Calendar, date: Date) -> Date {
         }
     };
     let after_month = |month: usize, year: i64| -> Date {
-        match festivals_after(month).first() {
+        match festivals_after(month, year).first() {
             Some(&f) => Date {
                 year,
                 day: Day::Festival(f),
@@ -95,7 +98,8 @@ fn next(c: &Calendar, date: Date) -> Date {
     };
     match date.day {
         Day::Of { month, day } => {
-            let leap = c.is_leap(date.year) && c.leap.as_ref().is_some_and(|l| l.month == month);
+            let leap =
+                c.is_leap(date.year) && c.leap.as_ref().is_some_and(|l| l.month == Some(month));
             let days = c.months[month].days + i64::from(leap);
             if day < days {
                 Date {
@@ -111,7 +115,7 @@ fn next(c: &Calendar, date: Date) -> Date {
         }
         Day::Festival(f) => {
             let month = c.festivals[f].after_month;
-            let these = festivals_after(month);
+            let these = festivals_after(month, date.year);
             let at = these.iter().position(|&x| x == f).unwrap_or(0);
             match these.get(at + 1) {
                 Some(&g) => Date {

@@ -248,6 +248,18 @@ fn festivals_ui(
                     c.festivals[i].after_month = after;
                 });
             }
+            let mut leap_only = f.leap_only;
+            let only = ui
+                .add_enabled(
+                    c.leap.is_some() || leap_only,
+                    egui::Checkbox::new(&mut leap_only, format!("{} only in leap years", f.name)),
+                )
+                .on_disabled_hover_text("Set leap years first (below)");
+            if only.changed() {
+                change_calendar(fields, out, s, "festival", |c| {
+                    c.festivals[i].leap_only = leap_only;
+                });
+            }
             if ui.button(format!("Remove {}", f.name)).clicked() {
                 reshape(fields, out, data, Reshape::RemoveFestival(i));
             }
@@ -258,6 +270,7 @@ fn festivals_ui(
             c.festivals.push(Festival {
                 name: "Festival".to_owned(),
                 after_month: c.months.len() - 1,
+                leap_only: false,
             });
         });
     }
@@ -271,7 +284,7 @@ fn leap_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<C
         if ui.checkbox(&mut on, "Leap years").changed() {
             change_calendar(fields, out, s, "leap years", |c| {
                 c.leap = on.then_some(LeapRule {
-                    month: 0,
+                    month: Some(0),
                     every: 4,
                     except_every: None,
                     but_every: None,
@@ -304,12 +317,16 @@ fn leap_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<C
             }
         }
         let mut month = leap.month;
+        // The leap day is a month's day more, or a festival of its own.
+        let choices: Vec<(Option<usize>, &str)> = std::iter::once((None, "no month (a festival)"))
+            .chain(month_names(c).into_iter().map(|(i, name)| (Some(i), name)))
+            .collect();
         if fields::list_combo(
             ui,
             "calendar:leap-month",
             "years; a day more in",
             &mut month,
-            &month_names(c),
+            &choices,
         ) {
             change_calendar(fields, out, s, "leap month", |c| {
                 c.leap.get_or_insert(leap.clone()).month = month;

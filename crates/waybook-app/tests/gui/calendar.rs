@@ -318,3 +318,33 @@ fn a_monthly_event_on_a_festival_is_refused_and_a_yearly_one_offered() {
         }
     );
 }
+
+/// Issue 38: a festival that comes only in leap years (Harptos's
+/// Shieldmeet), and a leap rule whose day is that festival rather than a
+/// month's. The demo's 1203 is a common year (leap years every 4): Year's
+/// Turning, made a leap-year festival, leaves it, and 1204 has it; leap
+/// years cannot be switched off while a festival needs them.
+#[test]
+fn a_festival_can_come_only_in_leap_years() {
+    let mut f = Fixture::demo();
+    let day = f.data().settings.clock.day;
+    f.click("Campaign");
+    f.click("Year's Turning only in leap years");
+    let c = f.data().settings.calendar.clone();
+    assert!(c.festivals[1].leap_only);
+    assert_eq!(
+        c.year_days(1203),
+        361,
+        "12 months of 30 and Midsummer Night"
+    );
+    f.pick("years; a day more in", "no month (a festival)");
+    let c = f.reloaded().settings.calendar;
+    assert_eq!(c.leap.as_ref().and_then(|l| l.month), None);
+    assert_eq!(c.year_days(1204), 362, "and Year's Turning in a leap year");
+    f.click("Leap years");
+    assert!(
+        f.shows("the festival Year's Turning comes only in leap years, but the calendar has none")
+    );
+    assert!(f.data().settings.calendar.leap.is_some(), "the rule stays");
+    assert_eq!(f.data().settings.clock.day, day, "nothing moved in time");
+}

@@ -399,7 +399,7 @@ fn one_month_and_a_leap_day(path: &std::path::Path) {
         day: Day::Of { month: 0, day: 1 },
     };
     calendar.leap = Some(LeapRule {
-        month: 0,
+        month: Some(0),
         every: 4,
         except_every: None,
         but_every: None,

@@ -16,20 +16,25 @@ pub struct Month {
 }
 
 /// A day of no month and no week ("Midwinter Night"), after a month's last
-/// day.
+/// day; some come only in leap years (Harptos's Shieldmeet, after
+/// Midsummer every fourth year).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Festival {
     pub name: String,
     /// The month (0 = the first) whose last day it follows.
     pub after_month: usize,
+    /// Whether it comes only in leap years: the leap year's day more.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leap_only: bool,
 }
 
-/// Which years are leap years, and the month that then has one day more:
-/// every `every` years, except every `except_every`, but again every
-/// `but_every` (the Gregorian rule is 4, 100 and 400).
+/// Which years are leap years, and the month that then has one day more,
+/// if any (none when the leap day is a festival of its own): every `every`
+/// years, except every `except_every`, but again every `but_every` (the
+/// Gregorian rule is 4, 100 and 400).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LeapRule {
-    pub month: usize,
+    pub month: Option<usize>,
     pub every: i64,
     pub except_every: Option<i64>,
     pub but_every: Option<i64>,
@@ -171,6 +176,8 @@ pub enum CalendarError {
     FestivalMonth(String),
     #[error("the leap day goes to a month the calendar does not have")]
     LeapMonth,
+    #[error("the festival {0} comes only in leap years, but the calendar has none")]
+    FestivalLeap(String),
     #[error(
         "leap years come every 1 to 10,000 years, and each exception every multiple of the rule before it"
     )]
@@ -273,7 +280,7 @@ impl Calendar {
             weekdays: weekdays.iter().map(|&d| d.to_owned()).collect(),
             festivals: Vec::new(),
             leap: Some(LeapRule {
-                month: 1,
+                month: Some(1),
                 every: 4,
                 except_every: Some(100),
                 but_every: Some(400),
@@ -337,14 +344,16 @@ impl Calendar {
                 Festival {
                     name: "Midsummer Night".to_owned(),
                     after_month: 5,
+                    leap_only: false,
                 },
                 Festival {
                     name: "Year's Turning".to_owned(),
                     after_month: 11,
+                    leap_only: false,
                 },
             ],
             leap: Some(LeapRule {
-                month: 11,
+                month: Some(11),
                 every: 4,
                 except_every: None,
                 but_every: None,
@@ -454,7 +463,7 @@ impl Calendar {
             f.after_month = moved(f.after_month);
         }
         if let Some(leap) = &mut self.leap {
-            leap.month = moved(leap.month);
+            leap.month = leap.month.map(moved);
         }
         for season in &mut self.seasons {
             season.month = moved(season.month);
@@ -487,8 +496,11 @@ impl Calendar {
         {
             return Err(CalendarError::FestivalMonth(f.name.clone()));
         }
+        if let Some(f) = (self.festivals.iter()).find(|f| f.leap_only && self.leap.is_none()) {
+            return Err(CalendarError::FestivalLeap(f.name.clone()));
+        }
         if let Some(leap) = &self.leap {
-            if leap.month >= self.months.len() {
+            if leap.month.is_some_and(|m| m >= self.months.len()) {
                 return Err(CalendarError::LeapMonth);
             }
             let steps = [Some(leap.every), leap.except_every, leap.but_every];
@@ -552,18 +564,35 @@ impl Calendar {
     }
 
     fn month_days(&self, month: usize, leap: bool) -> i64 {
-        let extra = leap && self.leap.as_ref().is_some_and(|l| l.month == month);
+        let extra = leap && self.leap.as_ref().is_some_and(|l| l.month == Some(month));
         self.months[month].days + i64::from(extra)
+    }
+
+    /// The festivals of every year.
+    fn common_festivals(&self) -> i64 {
+        self.festivals.iter().filter(|f| !f.leap_only).count() as i64
     }
 
     /// Days in a common year, festivals counted.
     fn common_year_days(&self) -> i64 {
-        self.months.iter().map(|m| m.days).sum::<i64>() + self.festivals.len() as i64
+        self.months.iter().map(|m| m.days).sum::<i64>() + self.common_festivals()
+    }
+
+    /// The days a leap year has more: its month's day, its festivals.
+    fn leap_days(&self) -> i64 {
+        let month = self.leap.as_ref().is_some_and(|l| l.month.is_some());
+        let festivals = self.festivals.len() as i64 - self.common_festivals();
+        i64::from(month) + festivals
     }
 
     /// Days in `year`, festivals counted.
     pub fn year_days(&self, year: i64) -> i64 {
-        self.common_year_days() + i64::from(self.is_leap(year))
+        self.common_year_days()
+            + if self.is_leap(year) {
+                self.leap_days()
+            } else {
+                0
+            }
     }
 
     /// The leap years in `from..to` (negative, those in `to..from`, when
@@ -588,7 +617,8 @@ impl Calendar {
     /// (negative for a year before it).
     fn days_before(&self, year: i64) -> i64 {
         let base = self.base_year();
-        (year - base) * self.common_year_days() + self.leap_years_between(base, year)
+        (year - base) * self.common_year_days()
+            + self.leap_years_between(base, year) * self.leap_days()
     }
 
     /// The days of `year` in order, each with its place in the week count:
@@ -601,7 +631,7 @@ impl Calendar {
                 .festivals
                 .iter()
                 .enumerate()
-                .filter(move |(_, f)| f.after_month == m)
+                .filter(move |(_, f)| f.after_month == m && (leap || !f.leap_only))
                 .map(|(i, _)| Day::Festival(i));
             days.chain(festivals)
         })
@@ -654,12 +684,13 @@ impl Calendar {
             .take_while(|d| *d != date.day)
             .filter(|d| matches!(d, Day::Festival(_)))
             .count() as i64;
-        let festivals_per_year = self.festivals.len() as i64;
-        Some(
-            self.absolute(date)?
-                - festivals_per_year * (date.year - self.base_year())
-                - festivals_before,
-        )
+        // The festivals of the years before: every year's, and the leap
+        // years' own.
+        let base = self.base_year();
+        let leap_festivals = self.festivals.len() as i64 - self.common_festivals();
+        let festivals_before_year = self.common_festivals() * (date.year - base)
+            + leap_festivals * self.leap_years_between(base, date.year);
+        Some(self.absolute(date)? - festivals_before_year - festivals_before)
     }
 
     /// The weekday of clock day `day`; a festival has none.
@@ -1010,6 +1041,118 @@ mod tests {
         assert_eq!(c.check(), Err(CalendarError::NoMonths));
     }
 
+    /// The Calendar of Harptos, as the Forgotten Realms keep it: twelve
+    /// months of 30 days in three tendays each, five festivals outside the
+    /// tenday (Midwinter after Hammer, Greengrass after Tarsakh, Midsummer
+    /// after Flamerule, Highharvestide after Eleint, the Feast of the Moon
+    /// after Uktar), and Shieldmeet after Midsummer every fourth year: 365
+    /// days, 366 in a leap year, and every month begins a tenday, leap
+    /// year or not.
+    fn harptos() -> Calendar {
+        let names = [
+            "Hammer",
+            "Alturiak",
+            "Ches",
+            "Tarsakh",
+            "Mirtul",
+            "Kythorn",
+            "Flamerule",
+            "Eleasis",
+            "Eleint",
+            "Marpenoth",
+            "Uktar",
+            "Nightal",
+        ];
+        let festival = |name: &str, after_month: usize, leap_only: bool| Festival {
+            name: name.to_owned(),
+            after_month,
+            leap_only,
+        };
+        Calendar {
+            months: (names.iter())
+                .map(|n| Month {
+                    name: (*n).to_owned(),
+                    days: 30,
+                })
+                .collect(),
+            weekdays: (1..=10).map(|d| format!("Day {d}")).collect(),
+            festivals: vec![
+                festival("Midwinter", 0, false),
+                festival("Greengrass", 3, false),
+                festival("Midsummer", 6, false),
+                festival("Shieldmeet", 6, true),
+                festival("Highharvestide", 8, false),
+                festival("Feast of the Moon", 10, false),
+            ],
+            leap: Some(LeapRule {
+                month: None,
+                every: 4,
+                except_every: None,
+                but_every: None,
+            }),
+            era: "DR".to_owned(),
+            day_one: Date {
+                year: 1372,
+                day: Day::Of { month: 0, day: 1 },
+            },
+            year_one_weekday: 0,
+            seasons: Vec::new(),
+            moons: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn shieldmeet_comes_after_midsummer_every_fourth_year_outside_the_tenday() {
+        let c = harptos();
+        assert_eq!(c.check(), Ok(()));
+        assert_eq!(c.year_days(1371), 365);
+        assert_eq!(c.year_days(1372), 366, "1372 DR is a leap year");
+        let shieldmeet = |year: i64| {
+            c.day_number(Date {
+                year,
+                day: Day::Festival(3),
+            })
+        };
+        assert_eq!(shieldmeet(1373), None, "no Shieldmeet in a common year");
+        let day = shieldmeet(1372).expect("Shieldmeet 1372");
+        assert_eq!(c.date_words(day), "Shieldmeet 1372 DR");
+        assert_eq!(c.date_words(day - 1), "Midsummer 1372 DR");
+        assert_eq!(c.date_words(day + 1), "1 Eleasis 1372 DR");
+        assert_eq!(c.weekday(day), None);
+        // Every month's first day is a tenday's first day, before and after
+        // the leap year's festival, in common and leap years alike.
+        for year in [1371, 1372, 1373, 1376] {
+            for month in 0..12 {
+                let first = c.month_page(year, month).expect("a month").first;
+                assert_eq!(
+                    c.weekday_index(first),
+                    Some(0),
+                    "{} {year}",
+                    names_of(&c, month)
+                );
+            }
+        }
+        let page = c.month_page(1372, 6).expect("Flamerule 1372");
+        let after: Vec<&str> = page.festivals.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(after, vec!["Midsummer", "Shieldmeet"]);
+        let common = c.month_page(1373, 6).expect("Flamerule 1373");
+        assert_eq!(common.festivals.len(), 1);
+    }
+
+    fn names_of(c: &Calendar, month: usize) -> &str {
+        &c.months[month].name
+    }
+
+    #[test]
+    fn a_leap_year_festival_needs_leap_years() {
+        let mut c = harptos();
+        c.leap = None;
+        assert_eq!(
+            c.check(),
+            Err(CalendarError::FestivalLeap("Shieldmeet".to_owned()))
+        );
+    }
+
     #[test]
     fn festivals_have_no_weekday_and_the_week_runs_on_past_them() {
         let mut c = Calendar::gregorian();
@@ -1017,6 +1160,7 @@ mod tests {
         c.festivals.push(Festival {
             name: "Midwinter Night".to_owned(),
             after_month: 11,
+            leap_only: false,
         });
         // Day 365 is 31 December, day 366 the festival, day 367 1 January.
         assert_eq!(c.date(366).day, Day::Festival(0));

@@ -115,7 +115,7 @@ impl Recurrence {
             Self::Year {
                 on: Day::Of { month, day },
             } => calendar.months.get(*month).is_some_and(|m| {
-                let leap = calendar.leap.as_ref().is_some_and(|l| l.month == *month);
+                let leap = (calendar.leap.as_ref()).is_some_and(|l| l.month == Some(*month));
                 *day <= m.days + i64::from(leap)
             }),
             Self::Year {

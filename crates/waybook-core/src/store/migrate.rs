@@ -24,6 +24,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0016_tool_training.sql"),
     include_str!("../../../../migrations/0017_suggested_items.sql"),
     include_str!("../../../../migrations/0018_kept.sql"),
+    include_str!("../../../../migrations/0019_leap_festivals.sql"),
 ];
 
 /// The schema version this build writes and reads up to.
