@@ -64,11 +64,11 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let mut tables: Vec<&TableDef> = data.tables.values().collect();
     waybook_core::model::sort_by_name(&mut tables, |t| &t.name);
     if let Some(name) = &args.csv {
-        write!(out, "{}", table_csv::write(named(&tables, name)?))?;
+        write!(out, "{}", table_csv::write(named(&data, name)?))?;
         return Ok(());
     }
     if let (Some(name), Some(dir)) = (&args.foundry, &args.out) {
-        let t = named(&tables, name)?;
+        let t = named(&data, name)?;
         return write_foundry(t, &data, dir, args.overwrite, out);
     }
     if args.json {
@@ -105,9 +105,8 @@ pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 /// The table called `name`, in any case.
-fn named<'a>(tables: &[&'a TableDef], name: &str) -> anyhow::Result<&'a TableDef> {
-    (tables.iter().copied())
-        .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+fn named<'a>(data: &'a CampaignData, name: &str) -> anyhow::Result<&'a TableDef> {
+    data.table_called(name)
         .ok_or_else(|| anyhow::anyhow!("no table is named “{name}”"))
 }
 

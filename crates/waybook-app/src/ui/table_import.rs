@@ -34,7 +34,7 @@ pub fn table_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> Op
         }
         let taken = (0..import.columns.len())
             .filter(|&c| import.chosen[c])
-            .any(|c| data.table_named(&import.name_of(c)).is_some());
+            .any(|c| data.table_called(&import.name_of(c)).is_some());
         if taken {
             let label = if one {
                 "Replace the table of that name"

@@ -1503,6 +1503,10 @@ fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
             .accesskit_node()
             .is_disabled()
     );
+    // A name the campaign has in another case clashes too, and offers to
+    // replace it.
+    f.type_into("Table name", "WEATHER");
+    assert!(f.shows("Replace the table of that name"));
     f.type_into("Table name", "Scrapes");
     f.click("Import");
     let scrapes = f.data().table_named("Scrapes").expect("imported").clone();

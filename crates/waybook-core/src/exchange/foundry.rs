@@ -254,10 +254,10 @@ fn known_names<'a>(
 ) -> impl Fn(&str) -> Option<String> + 'a {
     move |name: &str| {
         let name = name.trim();
-        (imported.iter().map(|t| t.name.as_str()))
-            .chain(data.tables.values().map(|t| t.name.as_str()))
-            .find(|n| n.trim().eq_ignore_ascii_case(name))
-            .map(str::to_owned)
+        (imported.iter())
+            .find(|t| t.name.trim().eq_ignore_ascii_case(name))
+            .map(|t| t.name.clone())
+            .or_else(|| data.table_called(name).map(|t| t.name.clone()))
     }
 }
 
@@ -270,10 +270,7 @@ pub fn import_edit(tables: &[FoundryTable], data: &CampaignData) -> Result<Edit,
     let mut changes = Vec::new();
     let first = data.next_id::<TableDef>().0;
     for (i, t) in tables.iter().enumerate() {
-        let taken = data
-            .tables
-            .values()
-            .any(|c| c.name.trim().eq_ignore_ascii_case(t.name.trim()));
+        let taken = data.table_called(&t.name).is_some();
         let twice = tables[..i]
             .iter()
             .any(|o| o.name.trim().eq_ignore_ascii_case(t.name.trim()));

@@ -146,8 +146,8 @@ impl TableImport {
         }
     }
 
-    /// Whether column `c`'s cell is an entry: a file of several columns
-    /// marks no entry with "-" (or leaves the cell empty).
+    /// Whether a cell is an entry: a file of several columns marks no
+    /// entry with "-" (or leaves the cell empty).
     fn is_entry(&self, cell: &str) -> bool {
         let cell = cell.trim();
         cell != "-" && (self.columns.len() == 1 || !cell.is_empty())
@@ -255,8 +255,7 @@ impl TableImport {
         let mut next = data.next_id::<TableDef>().0;
         for c in self.chosen_columns() {
             let name = self.name_of(c);
-            let existing =
-                (data.tables.values()).find(|t| t.name.trim().eq_ignore_ascii_case(name.trim()));
+            let existing = data.table_called(&name);
             if names.iter().any(|n| n.eq_ignore_ascii_case(name.trim())) {
                 errors.push(format!("two columns would make a table called {name}"));
             } else if let Some(t) = existing.filter(|_| !self.replace) {

@@ -754,16 +754,20 @@ impl Calendar {
 
     /// Clock day `day` as the GM reads it: "Fireday 14 Harvestmoon 1203".
     pub fn describe(&self, day: i64) -> String {
-        match self.weekday(day) {
-            Some(weekday) => format!("{weekday} {}", self.date_words(day)),
-            None => self.date_words(day),
+        let date = self.date(day);
+        match self.weekday_of(date) {
+            Some(weekday) => format!("{weekday} {}", self.words_of(date)),
+            None => self.words_of(date),
         }
     }
 
     /// Clock day `day` as a date, day before month, without its weekday:
     /// "1 Hammer 1372 DR", "Midwinter 1372 DR".
     pub fn date_words(&self, day: i64) -> String {
-        let date = self.date(day);
+        self.words_of(self.date(day))
+    }
+
+    fn words_of(&self, date: Date) -> String {
         let era = if self.era.is_empty() {
             String::new()
         } else {

@@ -150,6 +150,14 @@ impl CampaignData {
         self.tables.values().find(|t| t.name == name)
     }
 
+    /// The campaign's roll table called `name` in any case, spaces around
+    /// either ignored: as a result's `{roll: NAME}` finds it, and as an
+    /// import finds the table its name would clash with.
+    pub fn table_called(&self, name: &str) -> Option<&super::TableDef> {
+        let name = name.trim();
+        (self.tables.values()).find(|t| t.name.trim().eq_ignore_ascii_case(name))
+    }
+
     /// The names of `characters`, those still in the campaign, in order.
     pub fn names_of(&self, characters: &[super::CharacterId]) -> Vec<&str> {
         characters

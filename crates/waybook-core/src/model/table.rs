@@ -207,10 +207,7 @@ impl TableDef {
 
 /// The campaign's table named `name` (any case), as the engine reads it.
 fn lookup(data: &super::CampaignData, name: &str) -> Option<Result<RollTable, TableError>> {
-    data.tables
-        .values()
-        .find(|t| t.name.trim().eq_ignore_ascii_case(name.trim()))
-        .map(TableDef::rollable)
+    data.table_called(name).map(TableDef::rollable)
 }
 
 /// Everything that rolls `table`, in the GM's words with the screen each
