@@ -32,20 +32,20 @@ fn today_json(data: &waybook_core::model::CampaignData) -> Value {
 
 /// The calendar itself: months, weekdays, festivals, leap rule, era, day 1.
 fn calendar_json(c: &Calendar) -> Value {
-    let day_one = match c.day_one.day {
-        Day::Of { month, day } => format!("{day} {}", c.months[month].name),
-        Day::Festival(i) => c.festivals[i].name.clone(),
-    };
+    let day_one = c.day_words(c.day_one.day);
     json!({
         "months": c.months.iter().map(|m| json!({"name": m.name, "days": m.days})).collect::<Vec<_>>(),
         "weekdays": c.weekdays,
         "festivals": c.festivals.iter().map(|f| json!({
             "name": f.name,
-            "after": c.months[f.after_month].name,
+            "after": f.after_month.map(|m| c.months[m].name.clone()),
+            "days": f.days,
+            "in_week": f.in_week,
             "leap_only": f.leap_only,
         })).collect::<Vec<_>>(),
         "leap": c.leap.as_ref().map(|l| json!({
             "month": l.month.map(|m| c.months[m].name.clone()),
+            "festival": l.festival.map(|f| c.festivals[f].name.clone()),
             "every": l.every,
             "except_every": l.except_every,
             "but_every": l.but_every,
@@ -78,7 +78,7 @@ fn year_json(c: &Calendar, year: i64) -> Value {
                 "date": c.date_words(day),
                 "weekday": c.weekday(day),
                 "festival": match date.day {
-                    Day::Festival(i) => Some(c.festivals[i].name.clone()),
+                    Day::Festival { festival, .. } => Some(c.festivals[festival].name.clone()),
                     Day::Of { .. } => None,
                 },
                 "moons": c.moons_on(day).iter().map(|(name, phase)| json!({
@@ -141,7 +141,7 @@ pub fn calendar(
         writeln!(out, "  {}: {}", m.name, plural(m.days, "day"))?;
     }
     for f in &c.festivals {
-        writeln!(out, "  {} (after {})", f.name, c.months[f.after_month].name)?;
+        writeln!(out, "  {} ({})", f.name, c.festival_place(f))?;
     }
     Ok(())
 }

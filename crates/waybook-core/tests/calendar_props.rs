@@ -10,121 +10,126 @@
 use proptest::prelude::*;
 use waybook_core::model::calendar::{Calendar, Date, Day, Festival, LeapRule, Month};
 
+/// A festival as drawn: after which month (none: opening the year), its
+/// days, only in leap years, in the week.
+type DrawnFestival = (Option<usize>, i64, bool, bool);
+
 fn calendar() -> impl Strategy<Value = Calendar> {
+    let festival = (
+        prop::option::of(0..13usize),
+        1..4i64,
+        any::<bool>(),
+        any::<bool>(),
+    );
     (
         prop::collection::vec(1..40i64, 1..14),
-        1..10usize,
-        prop::collection::vec((0..13usize, any::<bool>()), 0..3),
-        prop::option::of((prop::option::of(0..13usize), 1..6i64, 0..3usize)),
+        (1..10usize, any::<bool>()),
+        prop::collection::vec(festival, 0..3),
+        // The leap day: in a month, in a festival (its index, if any), or
+        // in the leap years' own festivals.
+        prop::option::of((0..3u8, 0..13usize, 1..6i64, 0..3usize)),
         -3000..3000i64,
         (0..13usize, 1..40i64),
     )
-        .prop_map(|(months, weekdays, festivals, leap, year, (m, d))| {
-            let n = months.len();
-            let months: Vec<Month> = months
-                .iter()
-                .enumerate()
-                .map(|(i, &days)| Month {
-                    name: format!("Month {i}"),
-                    days,
-                })
-                .collect();
-            let day_one_month = m % n;
-            let day_one_day = 1 + (d - 1) % months[day_one_month].days;
-            Calendar {
-                weekdays: (0..weekdays).map(|w| format!("Weekday {w}")).collect(),
-                festivals: festivals
+        .prop_map(
+            |(months, (weekdays, restarts), festivals, leap, year, (m, d))| {
+                let n = months.len();
+                let months: Vec<Month> = months
                     .iter()
                     .enumerate()
-                    .map(|(i, &(after, leap_only))| Festival {
-                        name: format!("Festival {i}"),
-                        after_month: after % n,
-                        // Only in leap years, as Shieldmeet, when there are some.
-                        leap_only: leap_only && leap.is_some(),
+                    .map(|(i, &days)| Month {
+                        name: format!("Month {i}"),
+                        days,
                     })
-                    .collect(),
-                leap: leap.map(|(month, every, exceptions)| LeapRule {
-                    month: month.map(|m| m % n),
-                    every,
+                    .collect();
+                let day_one_month = m % n;
+                let day_one_day = 1 + (d - 1) % months[day_one_month].days;
+                let festivals: Vec<Festival> = festivals
+                    .iter()
+                    .enumerate()
+                    .map(
+                        |(i, &(after, days, leap_only, in_week)): (usize, &DrawnFestival)| {
+                            Festival {
+                                days,
+                                // Only in leap years, as Shieldmeet, when there are some.
+                                leap_only: leap_only && leap.is_some(),
+                                in_week,
+                                ..Festival::new(&format!("Festival {i}"), after.map(|a| a % n))
+                            }
+                        },
+                    )
+                    .collect();
+                let leap = leap.map(|(target, at, every, exceptions)| LeapRule {
+                    month: (target == 0).then_some(at % n),
+                    festival: (target == 1 && !festivals.is_empty()).then(|| at % festivals.len()),
                     except_every: (exceptions > 0).then_some(every * 25),
                     but_every: (exceptions > 1).then_some(every * 100),
-                }),
-                era: String::new(),
-                day_one: Date {
-                    year,
-                    day: Day::Of {
-                        month: day_one_month,
-                        day: day_one_day,
+                    ..LeapRule::every(every, None)
+                });
+                Calendar {
+                    weekdays: (0..weekdays).map(|w| format!("Weekday {w}")).collect(),
+                    festivals,
+                    leap,
+                    era: String::new(),
+                    day_one: Date {
+                        year,
+                        day: Day::Of {
+                            month: day_one_month,
+                            day: day_one_day,
+                        },
                     },
-                },
-                year_one_weekday: 0,
-                seasons: Vec::new(),
-                moons: Vec::new(),
-                months,
-            }
-        })
+                    year_one_weekday: 0,
+                    week_restarts_monthly: restarts,
+                    eras: Vec::new(),
+                    seasons: Vec::new(),
+                    moons: Vec::new(),
+                    months,
+                }
+            },
+        )
 }
 
-/// The date after `date` in `c`, worked out from the months and festivals
-/// in order, not with the day count.
-fn next(c: &Calendar, date: Date) -> Date {
-    let festivals_after = |m: usize, year: i64| -> Vec<usize> {
+/// The days of `year` in order, worked out from the months and festivals
+/// as the GM set them, not with the calendar's own count.
+fn year_by_hand(c: &Calendar, year: i64) -> Vec<Day> {
+    let leap = c.is_leap(year);
+    let rule = c.leap.as_ref();
+    let festivals_at = |at: Option<usize>| -> Vec<Day> {
         (0..c.festivals.len())
-            .filter(|&i| c.festivals[i].after_month == m)
-            .filter(|&i| !c.festivals[i].leap_only || c.is_leap(year))
+            .filter(|&i| c.festivals[i].after_month == at)
+            .filter(|&i| !c.festivals[i].leap_only || leap)
+            .flat_map(|i| {
+                let more = leap && rule.is_some_and(|l| l.festival == Some(i));
+                let days = c.festivals[i].days + i64::from(more);
+                (1..=days).map(move |day| Day::Festival { festival: i, day })
+            })
             .collect()
     };
-    let month_start = |month: usize, year: i64| -> Date {
-        if month < c.months.len() {
-            Date {
-                year,
-                day: Day::Of { month, day: 1 },
-            }
-        } else {
-            Date {
-                year: year + 1,
-                day: Day::Of { month: 0, day: 1 },
-            }
-        }
-    };
-    let after_month = |month: usize, year: i64| -> Date {
-        match festivals_after(month, year).first() {
-            Some(&f) => Date {
-                year,
-                day: Day::Festival(f),
-            },
-            None => month_start(month + 1, year),
-        }
-    };
-    match date.day {
-        Day::Of { month, day } => {
-            let leap =
-                c.is_leap(date.year) && c.leap.as_ref().is_some_and(|l| l.month == Some(month));
-            let days = c.months[month].days + i64::from(leap);
-            if day < days {
-                Date {
-                    year: date.year,
-                    day: Day::Of {
-                        month,
-                        day: day + 1,
-                    },
-                }
-            } else {
-                after_month(month, date.year)
-            }
-        }
-        Day::Festival(f) => {
-            let month = c.festivals[f].after_month;
-            let these = festivals_after(month, date.year);
-            let at = these.iter().position(|&x| x == f).unwrap_or(0);
-            match these.get(at + 1) {
-                Some(&g) => Date {
-                    year: date.year,
-                    day: Day::Festival(g),
-                },
-                None => month_start(month + 1, date.year),
-            }
-        }
+    let mut days = festivals_at(None);
+    for (m, month) in c.months.iter().enumerate() {
+        let more = leap && rule.is_some_and(|l| l.month == Some(m));
+        days.extend((1..=month.days + i64::from(more)).map(|day| Day::Of { month: m, day }));
+        days.extend(festivals_at(Some(m)));
+    }
+    days
+}
+
+/// The date after `date` in `c`, from [`year_by_hand`].
+fn next(c: &Calendar, date: Date) -> Date {
+    let days = year_by_hand(c, date.year);
+    let at = days
+        .iter()
+        .position(|d| *d == date.day)
+        .expect("a day of its year");
+    match days.get(at + 1) {
+        Some(&day) => Date {
+            year: date.year,
+            day,
+        },
+        None => Date {
+            year: date.year + 1,
+            day: year_by_hand(c, date.year + 1)[0],
+        },
     }
 }
 
@@ -138,11 +143,23 @@ proptest! {
         let date = c.date(day);
         prop_assert_eq!(c.day_number(date), Some(day));
         prop_assert_eq!(c.date(day + 1), next(&c, date), "the next day follows");
-        // The week runs over ordinary days only.
-        let (this, after) = (c.weekday(day), c.weekday(day + 1));
-        if let (Some(a), Some(b)) = (this, after) {
-            let index = |w: &str| c.weekdays.iter().position(|x| x == w).unwrap_or(0);
-            prop_assert_eq!((index(a) + 1) % c.weekdays.len(), index(b));
+        // A month's day has a weekday; a festival's only in the week.
+        let in_week = match date.day {
+            Day::Of { .. } => true,
+            Day::Festival { festival, .. } => c.festivals[festival].in_week,
+        };
+        prop_assert_eq!(c.weekday(day).is_some(), in_week);
+        if c.week_restarts_monthly {
+            // Each month and festival starts the week again.
+            let (Day::Of { day: d, .. } | Day::Festival { day: d, .. }) = date.day;
+            if in_week {
+                let expected = ((d - 1) % c.weekdays.len() as i64) as usize;
+                prop_assert_eq!(c.weekday_index(day), Some(expected));
+            }
+        } else if let Some(a) = c.weekday_index(day) {
+            // The week runs on over the days in it, past those outside it.
+            let later = (day + 1..day + 3000).find_map(|d| c.weekday_index(d));
+            prop_assert_eq!(later, Some((a + 1) % c.weekdays.len()));
         }
     }
 }
@@ -154,12 +171,14 @@ fn with_moons(mut c: Calendar, short: f64, long: f64) -> Calendar {
         waybook_core::model::calendar::Moon {
             name: "Quick".into(),
             cycle_days: short,
-            phase_on_day_one: 0.3,
+            anchor: c.day_one,
+            phase_at_anchor: 0.3,
         },
         waybook_core::model::calendar::Moon {
             name: "Slow".into(),
             cycle_days: long,
-            phase_on_day_one: 0.0,
+            anchor: c.day_one,
+            phase_at_anchor: 0.0,
         },
     ];
     c

@@ -10,7 +10,7 @@ use super::fields::{self, FieldBuffers, FieldLabel};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::calendar::{
-    Calendar, Day, Festival, LeapRule, Month, Moon, Phase, Season,
+    Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, Phase, Season,
 };
 use waybook_core::model::{CalendarEvent, CampaignData, Reshape, Settings, limits};
 
@@ -97,44 +97,87 @@ fn month_names(c: &Calendar) -> Vec<(usize, &str)> {
         .collect()
 }
 
-/// The era's name, the date of day 1 with the weekday it falls on, and
-/// the weekday of the calendar's epoch that every weekday follows from.
+/// Where in the year a date's day is: a month or a festival.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Month(usize),
+    Festival(usize),
+}
+
+/// A date's three fields (day, month or festival, year), labelled
+/// `labels`; the date when one of them was changed.
+fn date_fields(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    (key, labels): (&str, [&str; 3]),
+    c: &Calendar,
+    date: Date,
+) -> Option<Date> {
+    let (mut place, day) = match date.day {
+        Day::Of { month, day } => (Place::Month(month), day),
+        Day::Festival { festival, day } => (Place::Festival(festival), day),
+    };
+    let at = |place: Place, day: i64| match place {
+        Place::Month(month) => Day::Of { month, day },
+        Place::Festival(festival) => Day::Festival { festival, day },
+    };
+    let mut changed = None;
+    let day_key = format!("{key}-day");
+    if let Some(d) = fields.whole(ui, &day_key, labels[0], day, &limits::MONTH_DAYS) {
+        changed = Some(Date {
+            day: at(place, d),
+            ..date
+        });
+    }
+    let places: Vec<(Place, &str)> = (month_names(c).into_iter())
+        .map(|(i, name)| (Place::Month(i), name))
+        .chain((c.festivals.iter().enumerate()).map(|(i, f)| (Place::Festival(i), f.name.as_str())))
+        .collect();
+    if fields::list_combo(ui, format!("{key}-month"), labels[1], &mut place, &places) {
+        let longest = match place {
+            Place::Month(m) => c.months[m].days,
+            Place::Festival(f) => c.festival_days(f, true),
+        };
+        changed = Some(Date {
+            day: at(place, day.min(longest)),
+            ..date
+        });
+    }
+    let year_key = format!("{key}-year");
+    if let Some(y) = fields.whole(ui, &year_key, labels[2], date.year, &limits::CALENDAR_YEAR) {
+        changed = Some(Date { year: y, ..date });
+    }
+    changed
+}
+
+/// The eras' names, the date of day 1 with the weekday it falls on, and
+/// how the weeks run: on from year 1's first day, or anew each month.
 fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
+    eras_ui(ui, fields, s, out);
     ui.horizontal_wrapped(|ui| {
-        if let Some(era) = fields.text(ui, "calendar:era", "Era", &c.era, 140.0) {
-            change_calendar(fields, out, s, "era", |c| c.era = era.trim().to_owned());
-        }
         ui.label("Day 1 is");
-        let (mut month, day) = match c.day_one.day {
-            Day::Of { month, day } => (month, day),
-            Day::Festival(_) => (0, 1),
-        };
-        if let Some(d) = fields.whole(ui, "calendar:day1-day", "day", day, &limits::MONTH_DAYS) {
-            change_calendar(fields, out, s, "day 1", |c| {
-                c.day_one.day = Day::Of { month, day: d };
-            });
-        }
-        if fields::list_combo(ui, "calendar:day1-month", "of", &mut month, &month_names(c)) {
-            change_calendar(fields, out, s, "day 1", |c| {
-                c.day_one.day = Day::Of { month, day };
-            });
-        }
-        let year = c.day_one.year;
-        if let Some(y) = fields.whole(
-            ui,
-            "calendar:day1-year",
-            "year",
-            year,
-            &limits::CALENDAR_YEAR,
-        ) {
-            change_calendar(fields, out, s, "day 1", |c| c.day_one.year = y);
+        let labels = ["day", "of", "year"];
+        if let Some(date) = date_fields(ui, fields, ("calendar:day1", labels), c, c.day_one) {
+            change_calendar(fields, out, s, "day 1", |c| c.day_one = date);
         }
         if let Some(weekday) = c.weekday(1) {
             ui.label(format!("(a {weekday})"));
         }
     });
     ui.horizontal_wrapped(|ui| {
+        let mut restarts = c.week_restarts_monthly;
+        if ui
+            .checkbox(&mut restarts, "The week starts again with each month")
+            .changed()
+        {
+            change_calendar(fields, out, s, "weeks", |c| {
+                c.week_restarts_monthly = restarts;
+            });
+        }
+        if c.week_restarts_monthly {
+            return;
+        }
         let mut weekday = c.year_one_weekday;
         let weekdays: Vec<(usize, &str)> =
             c.weekdays.iter().map(String::as_str).enumerate().collect();
@@ -152,6 +195,44 @@ fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
         ui.label(
             RichText::new("Every date's weekday follows from it (Gregorian: a Monday).").weak(),
         );
+    });
+}
+
+/// The first era's name, and the eras after it with the year each begins.
+fn eras_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+    let c = &s.calendar;
+    ui.horizontal_wrapped(|ui| {
+        if let Some(era) = fields.text(ui, "calendar:era", "Era", &c.era, 140.0) {
+            change_calendar(fields, out, s, "era", |c| c.era = era.trim().to_owned());
+        }
+        for (i, era) in c.eras.iter().enumerate() {
+            let key = |k: &str| format!("calendar:era{i}:{k}");
+            if let Some(name) = fields.text(ui, &key("name"), "then", &era.name, 120.0) {
+                change_calendar(fields, out, s, "era", |c| c.eras[i].name = name);
+            }
+            let years = &limits::CALENDAR_YEAR;
+            if let Some(y) = fields.whole(ui, &key("from"), "from year", era.from_year, years) {
+                change_calendar(fields, out, s, "era", |c| c.eras[i].from_year = y);
+            }
+            if remove_button(ui, &format!("Remove the era {}", era.name)).clicked() {
+                change_calendar(fields, out, s, "eras", |c| {
+                    c.eras.remove(i);
+                });
+            }
+        }
+        if ui.button("Add era").clicked() {
+            let year = c.date(s.clock.day).year;
+            change_calendar(fields, out, s, "eras", |c| {
+                let from_year = c
+                    .eras
+                    .last()
+                    .map_or(year, |e| e.from_year.max(year - 1) + 1);
+                c.eras.push(Era {
+                    name: format!("Era {}", c.eras.len() + 2),
+                    from_year,
+                });
+            });
+        }
     });
 }
 
@@ -226,7 +307,8 @@ fn weekdays_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut V
     });
 }
 
-/// Days of no month and no week, each after a month.
+/// Days of no month, each after a month or opening the year, of one day
+/// or several, outside the week or in it, some only in leap years.
 fn festivals_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
@@ -235,17 +317,44 @@ fn festivals_ui(
 ) {
     let s = &data.settings;
     let c = &s.calendar;
-    ui.label(RichText::new("Festivals (days of no month and no week)").italics());
+    ui.label(RichText::new("Festivals (days of no month)").italics());
+    let places: Vec<(Option<usize>, String)> = std::iter::once((None, "the year opens".to_owned()))
+        .chain(
+            month_names(c)
+                .into_iter()
+                .map(|(i, name)| (Some(i), name.to_owned())),
+        )
+        .collect();
     for (i, f) in c.festivals.iter().enumerate() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let key = |k: &str| format!("calendar:festival{i}:{k}");
             if let Some(name) = fields.text(ui, &key("name"), "Festival", &f.name, 160.0) {
                 change_calendar(fields, out, s, "festival", |c| c.festivals[i].name = name);
             }
+            let label = format!("Days of {}", f.name);
+            let unseen = FieldLabel::Unseen(&label);
+            if let Some(days) = fields.whole(ui, &key("days"), unseen, f.days, &limits::MONTH_DAYS)
+            {
+                change_calendar(fields, out, s, "festival's days", |c| {
+                    c.festivals[i].days = days;
+                });
+            }
             let mut after = f.after_month;
-            if fields::list_combo(ui, key("after"), "after", &mut after, &month_names(c)) {
+            let label = if f.days == 1 {
+                "day, after"
+            } else {
+                "days, after"
+            };
+            if fields::list_combo(ui, key("after"), label, &mut after, &places) {
                 change_calendar(fields, out, s, "festival", |c| {
                     c.festivals[i].after_month = after;
+                });
+            }
+            let mut in_week = f.in_week;
+            let week = format!("{} in the week", f.name);
+            if ui.checkbox(&mut in_week, week).changed() {
+                change_calendar(fields, out, s, "festival", |c| {
+                    c.festivals[i].in_week = in_week;
                 });
             }
             let mut leap_only = f.leap_only;
@@ -267,28 +376,29 @@ fn festivals_ui(
     }
     if ui.button("Add festival").clicked() {
         change_calendar(fields, out, s, "festivals", |c| {
-            c.festivals.push(Festival {
-                name: "Festival".to_owned(),
-                after_month: c.months.len() - 1,
-                leap_only: false,
-            });
+            c.festivals
+                .push(Festival::new("Festival", Some(c.months.len() - 1)));
         });
     }
 }
 
-/// Leap years: every so many years, with exceptions; the month that gains a day.
+/// Where a leap year's day more goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LeapDay {
+    /// To no month: the leap years' own festivals are the days more.
+    Festivals,
+    Month(usize),
+    Festival(usize),
+}
+
+/// Leap years: every so many years, with exceptions; where the day more goes.
 fn leap_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
     ui.horizontal_wrapped(|ui| {
         let mut on = c.leap.is_some();
         if ui.checkbox(&mut on, "Leap years").changed() {
             change_calendar(fields, out, s, "leap years", |c| {
-                c.leap = on.then_some(LeapRule {
-                    month: Some(0),
-                    every: 4,
-                    except_every: None,
-                    but_every: None,
-                });
+                c.leap = on.then_some(LeapRule::every(4, Some(0)));
             });
         }
         let Some(leap) = &c.leap else { return };
@@ -316,20 +426,37 @@ fn leap_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<C
                 });
             }
         }
-        let mut month = leap.month;
-        // The leap day is a month's day more, or a festival of its own.
-        let choices: Vec<(Option<usize>, &str)> = std::iter::once((None, "no month (a festival)"))
-            .chain(month_names(c).into_iter().map(|(i, name)| (Some(i), name)))
-            .collect();
+        let mut target = match (leap.month, leap.festival) {
+            (Some(m), _) => LeapDay::Month(m),
+            (None, Some(f)) => LeapDay::Festival(f),
+            (None, None) => LeapDay::Festivals,
+        };
+        let choices: Vec<(LeapDay, &str)> =
+            std::iter::once((LeapDay::Festivals, "no month (a festival)"))
+                .chain(
+                    month_names(c)
+                        .into_iter()
+                        .map(|(i, n)| (LeapDay::Month(i), n)),
+                )
+                .chain(
+                    (c.festivals.iter().enumerate())
+                        .map(|(i, f)| (LeapDay::Festival(i), f.name.as_str())),
+                )
+                .collect();
         if fields::list_combo(
             ui,
             "calendar:leap-month",
             "years; a day more in",
-            &mut month,
+            &mut target,
             &choices,
         ) {
-            change_calendar(fields, out, s, "leap month", |c| {
-                c.leap.get_or_insert(leap.clone()).month = month;
+            change_calendar(fields, out, s, "leap day", |c| {
+                let rule = c.leap.get_or_insert(leap.clone());
+                (rule.month, rule.festival) = match target {
+                    LeapDay::Festivals => (None, None),
+                    LeapDay::Month(m) => (Some(m), None),
+                    LeapDay::Festival(f) => (None, Some(f)),
+                };
             });
         }
     });
@@ -407,7 +534,7 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
     }
 }
 
-/// The moons: each one's cycle, its phase on day 1, and today's phase.
+/// The moons: each one's cycle, its phase on a date, and today's phase.
 fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     let c = &s.calendar;
@@ -427,14 +554,18 @@ fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
                 });
             }
             let phase = |t: &str| limits::parse_decimal(t, &limits::MOON_PHASE);
-            let label = "on day 1 (0 new, 0.5 full)";
-            if let Some(p) = fields.decimal(ui, &key("phase"), label, moon.phase_on_day_one, phase)
-            {
+            let label = "phase (0 new, 0.5 full)";
+            if let Some(p) = fields.decimal(ui, &key("phase"), label, moon.phase_at_anchor, phase) {
                 change_calendar(fields, out, s, "moon's phase", |c| {
-                    c.moons[i].phase_on_day_one = p;
+                    c.moons[i].phase_at_anchor = p;
                 });
             }
-            let today = Phase::at(Calendar::moon_fraction(moon, s.clock.day));
+            let labels = ["on day", "in", "of year"];
+            let anchor = (key("anchor"), labels);
+            if let Some(date) = date_fields(ui, fields, (&anchor.0, anchor.1), c, moon.anchor) {
+                change_calendar(fields, out, s, "moon's phase", |c| c.moons[i].anchor = date);
+            }
+            let today = Phase::at(c.moon_fraction(moon, s.clock.day));
             ui.label(RichText::new(format!("today: {}", today.label())).weak());
             if ui.button(format!("Remove {}", moon.name)).clicked() {
                 reshape(fields, out, data, Reshape::RemoveMoon(i));
@@ -442,11 +573,13 @@ fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
         });
     }
     if ui.button("Add moon").clicked() {
+        let today = c.date(s.clock.day);
         change_calendar(fields, out, s, "moons", |c| {
             c.moons.push(Moon {
                 name: format!("Moon {}", c.moons.len() + 1),
                 cycle_days: 28.0,
-                phase_on_day_one: 0.0,
+                anchor: today,
+                phase_at_anchor: 0.0,
             });
         });
     }

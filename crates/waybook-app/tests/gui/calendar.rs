@@ -314,7 +314,7 @@ fn a_monthly_event_on_a_festival_is_refused_and_a_yearly_one_offered() {
     assert_eq!(
         event.when,
         waybook_core::model::Recurrence::Year {
-            on: waybook_core::model::calendar::Day::Festival(0)
+            on: waybook_core::model::calendar::Day::festival(0)
         }
     );
 }
@@ -346,5 +346,35 @@ fn a_festival_can_come_only_in_leap_years() {
         f.shows("the festival Year's Turning comes only in leap years, but the calendar has none")
     );
     assert!(f.data().settings.calendar.leap.is_some(), "the rule stays");
+    assert_eq!(f.data().settings.clock.day, day, "nothing moved in time");
+}
+
+/// Issue 38: a festival of several days, opening the year, in the week
+/// or not; a festival of no days is refused and the calendar kept.
+#[test]
+fn a_festival_can_last_days_open_the_year_and_count_in_the_week() {
+    let mut f = Fixture::demo();
+    let day = f.data().settings.clock.day;
+    f.click("Campaign");
+    f.type_into("Days of Midsummer Night", "3");
+    f.pick("days, after", "the year opens");
+    let c = f.reloaded().settings.calendar;
+    assert_eq!((c.festivals[0].days, c.festivals[0].after_month), (3, None));
+    assert_eq!(
+        c.year_days(1203),
+        364,
+        "12 months of 30, 3 + 1 festival days"
+    );
+    assert_eq!(
+        c.date_words(c.days_of(1204).next().expect("a day")),
+        "1 Midsummer Night 1204 of the Crossing"
+    );
+    f.click("Midsummer Night in the week");
+    let c = f.data().settings.calendar.clone();
+    let first = c.days_of(1204).next().expect("a day");
+    assert!(c.weekday(first).is_some(), "its days have weekdays now");
+    f.type_into("Days of Midsummer Night", "0");
+    assert!(f.shows("must be between 1 and 1000"));
+    assert_eq!(f.data().settings.calendar.festivals[0].days, 3, "kept");
     assert_eq!(f.data().settings.clock.day, day, "nothing moved in time");
 }

@@ -398,12 +398,7 @@ fn one_month_and_a_leap_day(path: &std::path::Path) {
         year: 1,
         day: Day::Of { month: 0, day: 1 },
     };
-    calendar.leap = Some(LeapRule {
-        month: Some(0),
-        every: 4,
-        except_every: None,
-        but_every: None,
-    });
+    calendar.leap = Some(LeapRule::every(4, Some(0)));
     let edit = waybook_core::model::Edit::new(
         "one month",
         vec![Change::Settings {

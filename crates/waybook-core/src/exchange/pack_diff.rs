@@ -28,7 +28,11 @@ fn label(key: &str) -> String {
         "day_one" => "day 1".to_owned(),
         "year_one_weekday" => "weekday of year 1".to_owned(),
         "cycle_days" => "cycle (days)".to_owned(),
-        "phase_on_day_one" => "phase on day 1".to_owned(),
+        "phase_at_anchor" => "phase".to_owned(),
+        "anchor" => "date of its phase".to_owned(),
+        "after_month" => "after".to_owned(),
+        "in_week" => "in the week".to_owned(),
+        "week_restarts_monthly" => "week starts again each month".to_owned(),
         other => other.replace('_', " "),
     }
 }

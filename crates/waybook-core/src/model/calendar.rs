@@ -15,29 +15,84 @@ pub struct Month {
     pub days: i64,
 }
 
-/// A day of no month and no week ("Midwinter Night"), after a month's last
-/// day; some come only in leap years (Harptos's Shieldmeet, after
+/// Days of no month ("Midwinter", Greyhawk's seven days of Needfest),
+/// after a month's last day or opening the year; outside the week's count
+/// unless `in_week`; some only in leap years (Harptos's Shieldmeet, after
 /// Midsummer every fourth year).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Festival {
     pub name: String,
-    /// The month (0 = the first) whose last day it follows.
-    pub after_month: usize,
-    /// Whether it comes only in leap years: the leap year's day more.
+    /// The month (0 = the first) whose last day it follows; none: it comes
+    /// before the year's first month.
+    pub after_month: Option<usize>,
+    /// Its days in a year it comes (1 or more).
+    #[serde(default = "one_day", skip_serializing_if = "is_one_day")]
+    pub days: i64,
+    /// Whether it comes only in leap years: the leap year's days more.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub leap_only: bool,
+    /// Whether its days are days of the week (each has a weekday and the
+    /// week counts them); by default they stand outside it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_week: bool,
 }
 
-/// Which years are leap years, and the month that then has one day more,
-/// if any (none when the leap day is a festival of its own): every `every`
-/// years, except every `except_every`, but again every `but_every` (the
-/// Gregorian rule is 4, 100 and 400).
+fn one_day() -> i64 {
+    1
+}
+
+fn is_one_day(days: &i64) -> bool {
+    *days == 1
+}
+
+impl Festival {
+    /// A festival of one day, every year, outside the week.
+    pub fn new(name: &str, after_month: Option<usize>) -> Self {
+        Festival {
+            name: name.to_owned(),
+            after_month,
+            days: 1,
+            leap_only: false,
+            in_week: false,
+        }
+    }
+}
+
+/// Which years are leap years, and where the leap day goes: a day more in
+/// a month, or in a festival, or neither (the leap years' own festivals
+/// are the days more). Every `every` years, except every `except_every`,
+/// but again every `but_every` (the Gregorian rule is 4, 100 and 400;
+/// Fantasy-Calendar writes it "400,!100,4").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LeapRule {
     pub month: Option<usize>,
+    /// The festival that has a day more (when no month has).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub festival: Option<usize>,
     pub every: i64,
     pub except_every: Option<i64>,
     pub but_every: Option<i64>,
+}
+
+impl LeapRule {
+    /// Every `every` years, the day more in `month`.
+    pub fn every(every: i64, month: Option<usize>) -> Self {
+        LeapRule {
+            month,
+            festival: None,
+            every,
+            except_every: None,
+            but_every: None,
+        }
+    }
+}
+
+/// An era that names the years from `from_year` on (until the next era):
+/// "1 January 2022 Anno Domini".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Era {
+    pub name: String,
+    pub from_year: i64,
 }
 
 /// A season from its first day, with the hour of sunrise and of sunset on
@@ -52,13 +107,28 @@ pub struct Season {
     pub sunset: f64,
 }
 
-/// A moon: a full cycle takes `cycle_days`; `phase_on_day_one` is how far
-/// through it the moon is on day 1 (0 new, 0.5 full).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A moon: a full cycle takes `cycle_days`; at the start of the date
+/// `anchor` it is `phase_at_anchor` through it (0 new, 0.5 full). The
+/// anchor is a date, so moving day 1 or the clock never moves the moons.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Moon {
     pub name: String,
     pub cycle_days: f64,
-    pub phase_on_day_one: f64,
+    pub anchor: Date,
+    pub phase_at_anchor: f64,
+}
+
+/// A moon as files keep it: before document version 16 its phase was
+/// given on day 1 of the clock (`phase_on_day_one`), read as anchored on
+/// the date of day 1.
+#[derive(Deserialize)]
+struct StoredMoon {
+    name: String,
+    cycle_days: f64,
+    #[serde(default)]
+    anchor: Option<Date>,
+    #[serde(alias = "phase_on_day_one")]
+    phase_at_anchor: f64,
 }
 
 /// An hour of the day with its minutes, as a clock shows it: 6.335 as
@@ -81,18 +151,57 @@ pub struct MonthPage {
     /// The clock day of the month's first day.
     pub first: i64,
     pub days: i64,
+    /// The festival days that open the year, before the first month:
+    /// clock day and name.
+    pub before: Vec<(i64, String)>,
     /// The festival days after the month: clock day and name.
     pub festivals: Vec<(i64, String)>,
 }
 
-/// A day of the calendar: a month's day, or a festival.
+/// A day of the calendar: a month's day, or a festival's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", from = "StoredDay")]
 pub enum Day {
     /// The `day`th (from 1) of month `month` (from 0).
     Of { month: usize, day: i64 },
-    /// The festival of that index in [`Calendar::festivals`].
-    Festival(usize),
+    /// The `day`th (from 1) of the festival of index `festival` in
+    /// [`Calendar::festivals`].
+    Festival { festival: usize, day: i64 },
+}
+
+impl Day {
+    /// The first (or only) day of festival `festival`.
+    pub fn festival(festival: usize) -> Self {
+        Day::Festival { festival, day: 1 }
+    }
+}
+
+/// A day as files keep it: before document version 16 a festival was one
+/// day, named by its index alone.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum StoredDay {
+    Of { month: usize, day: i64 },
+    Festival(StoredFestivalDay),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoredFestivalDay {
+    Index(usize),
+    Day { festival: usize, day: i64 },
+}
+
+impl From<StoredDay> for Day {
+    fn from(d: StoredDay) -> Self {
+        match d {
+            StoredDay::Of { month, day } => Day::Of { month, day },
+            StoredDay::Festival(StoredFestivalDay::Index(i)) => Day::festival(i),
+            StoredDay::Festival(StoredFestivalDay::Day { festival, day }) => {
+                Day::Festival { festival, day }
+            }
+        }
+    }
 }
 
 /// A date: a year and a day of it.
@@ -116,8 +225,16 @@ pub struct Calendar {
     pub day_one: Date,
     /// The weekday (from 0) of the first day of year 1: the calendar's
     /// epoch, from which every date's weekday is counted, so a weekday
-    /// always follows from its date (festivals have none).
+    /// always follows from its date (festivals outside the week have none).
     pub year_one_weekday: usize,
+    /// Whether the week starts again on each month's first day (a
+    /// Fantasy-Calendar week that does not "overflow"); by default it runs
+    /// on across months and years.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub week_restarts_monthly: bool,
+    /// The eras after the first (`era`), each naming the years from its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eras: Vec<Era>,
     pub seasons: Vec<Season>,
     pub moons: Vec<Moon>,
 }
@@ -126,7 +243,8 @@ pub struct Calendar {
 /// weekday of day 1, a free choice that could disagree with the dates: it
 /// is read as the epoch's weekday that gives every date the name it had,
 /// but for a calendar shaped as the Gregorian one, whose weekdays are the
-/// world's.
+/// world's. Files before version 16 gave a moon's phase on day 1: it is
+/// anchored on day 1's date.
 #[derive(Deserialize)]
 struct StoredCalendar {
     months: Vec<Month>,
@@ -139,12 +257,24 @@ struct StoredCalendar {
     year_one_weekday: Option<usize>,
     #[serde(default)]
     day_one_weekday: Option<usize>,
+    #[serde(default)]
+    week_restarts_monthly: bool,
+    #[serde(default)]
+    eras: Vec<Era>,
     seasons: Vec<Season>,
-    moons: Vec<Moon>,
+    moons: Vec<StoredMoon>,
 }
 
 impl From<StoredCalendar> for Calendar {
     fn from(s: StoredCalendar) -> Self {
+        let moons = (s.moons.into_iter())
+            .map(|m| Moon {
+                name: m.name,
+                cycle_days: m.cycle_days,
+                anchor: m.anchor.unwrap_or(s.day_one),
+                phase_at_anchor: m.phase_at_anchor,
+            })
+            .collect();
         let mut c = Calendar {
             months: s.months,
             weekdays: s.weekdays,
@@ -153,8 +283,10 @@ impl From<StoredCalendar> for Calendar {
             era: s.era,
             day_one: s.day_one,
             year_one_weekday: s.year_one_weekday.unwrap_or(0),
+            week_restarts_monthly: s.week_restarts_monthly,
+            eras: s.eras,
             seasons: s.seasons,
-            moons: s.moons,
+            moons,
         };
         if let (None, Some(old)) = (s.year_one_weekday, s.day_one_weekday) {
             c.year_one_weekday = c.epoch_weekday_naming_day_one(old);
@@ -174,8 +306,14 @@ pub enum CalendarError {
     NoWeekdays,
     #[error("the festival {0} follows a month the calendar does not have")]
     FestivalMonth(String),
+    #[error("the festival {0} has {1} days; a festival has between 1 and 1,000")]
+    FestivalDays(String, i64),
     #[error("the leap day goes to a month the calendar does not have")]
     LeapMonth,
+    #[error("the leap day goes to a festival the calendar does not have")]
+    LeapFestival,
+    #[error("the leap day goes to one month or one festival, not both")]
+    LeapTwice,
     #[error("the festival {0} comes only in leap years, but the calendar has none")]
     FestivalLeap(String),
     #[error(
@@ -194,6 +332,10 @@ pub enum CalendarError {
     Daylight(String),
     #[error("the moon {0} needs a cycle of 1 to 10,000 days and a phase from 0 to 1")]
     MoonCycle(String),
+    #[error("the moon {0}'s phase is given on a day the calendar does not have")]
+    MoonAnchor(String),
+    #[error("the era {0} needs a name and a year after the era before it")]
+    EraOrder(String),
 }
 
 waybook_rules::named_enum! {
@@ -280,10 +422,9 @@ impl Calendar {
             weekdays: weekdays.iter().map(|&d| d.to_owned()).collect(),
             festivals: Vec::new(),
             leap: Some(LeapRule {
-                month: Some(1),
-                every: 4,
                 except_every: Some(100),
                 but_every: Some(400),
+                ..LeapRule::every(4, Some(1))
             }),
             era: String::new(),
             day_one: Date {
@@ -292,14 +433,19 @@ impl Calendar {
             },
             // 1 January of year 1 (proleptic Gregorian) was a Monday.
             year_one_weekday: 0,
+            week_restarts_monthly: false,
+            eras: Vec::new(),
             seasons,
-            // The mean synodic month, and the phase that puts the new moon
-            // of 6 January 2000, 18:14 UTC (730,124.76 days after day 1's
-            // start), on its day: -730,124.76 / 29.530588853, less whole cycles.
+            // The mean synodic month, and the new moon of 6 January 2000 at
+            // 18:14 UTC: at that day's start, 0.7597 of a day before it.
             moons: vec![Moon {
                 name: "The Moon".to_owned(),
                 cycle_days: 29.530_588_853,
-                phase_on_day_one: 0.645_082_57,
+                anchor: Date {
+                    year: 2000,
+                    day: Day::Of { month: 0, day: 6 },
+                },
+                phase_at_anchor: 0.974_273_4,
             }],
         }
     }
@@ -325,6 +471,10 @@ impl Calendar {
         let weekdays = [
             "Moonday", "Fireday", "Wellday", "Windday", "Earthday", "Starday",
         ];
+        let day_one = Date {
+            year: 1203,
+            day: Day::Of { month: 6, day: 14 },
+        };
         let seasons = [
             ("Spring", 1, 6.0, 18.5),
             ("Summer", 4, 5.0, 20.5),
@@ -341,30 +491,16 @@ impl Calendar {
                 .collect(),
             weekdays: weekdays.iter().map(|&d| d.to_owned()).collect(),
             festivals: vec![
-                Festival {
-                    name: "Midsummer Night".to_owned(),
-                    after_month: 5,
-                    leap_only: false,
-                },
-                Festival {
-                    name: "Year's Turning".to_owned(),
-                    after_month: 11,
-                    leap_only: false,
-                },
+                Festival::new("Midsummer Night", Some(5)),
+                Festival::new("Year's Turning", Some(11)),
             ],
-            leap: Some(LeapRule {
-                month: Some(11),
-                every: 4,
-                except_every: None,
-                but_every: None,
-            }),
+            leap: Some(LeapRule::every(4, Some(11))),
             era: "of the Crossing".to_owned(),
-            day_one: Date {
-                year: 1203,
-                day: Day::Of { month: 6, day: 14 },
-            },
+            day_one,
             // Which makes day 1, 14 Harvestmoon 1203, a Fireday.
             year_one_weekday: 0,
+            week_restarts_monthly: false,
+            eras: Vec::new(),
             seasons: seasons
                 .iter()
                 .map(|&(name, month, sunrise, sunset)| Season {
@@ -379,12 +515,14 @@ impl Calendar {
                 Moon {
                     name: "Sable".to_owned(),
                     cycle_days: 28.0,
-                    phase_on_day_one: 0.42,
+                    anchor: day_one,
+                    phase_at_anchor: 0.42,
                 },
                 Moon {
                     name: "Lantern".to_owned(),
                     cycle_days: 41.0,
-                    phase_on_day_one: 0.9,
+                    anchor: day_one,
+                    phase_at_anchor: 0.9,
                 },
             ],
         }
@@ -442,8 +580,8 @@ impl Calendar {
     }
 
     /// Removes a month; what was tied to it (festivals after it, the leap
-    /// day, seasons and day 1 in it) moves to the month before (or the
-    /// new first), its day kept within the month.
+    /// day, seasons, day 1 and the moons' dates in it) moves to the month
+    /// before (or the new first), its day kept within the month.
     pub fn remove_month(&mut self, i: usize) {
         if i >= self.months.len() {
             return;
@@ -460,7 +598,7 @@ impl Calendar {
         let fit =
             |months: &[Month], m: usize, day: i64| day.min(months.get(m).map_or(1, |m| m.days));
         for f in &mut self.festivals {
-            f.after_month = moved(f.after_month);
+            f.after_month = f.after_month.map(moved);
         }
         if let Some(leap) = &mut self.leap {
             leap.month = leap.month.map(moved);
@@ -469,13 +607,53 @@ impl Calendar {
             season.month = moved(season.month);
             season.day = fit(&self.months, season.month, season.day);
         }
-        if let Day::Of { month, day } = self.day_one.day {
-            let month = moved(month);
-            self.day_one.day = Day::Of {
-                month,
-                day: fit(&self.months, month, day),
+        let months = &self.months;
+        let move_date = |date: &mut Date| {
+            if let Day::Of { month, day } = date.day {
+                let month = moved(month);
+                date.day = Day::Of {
+                    month,
+                    day: fit(months, month, day),
+                };
+            }
+        };
+        move_date(&mut self.day_one);
+        self.moons.iter_mut().for_each(|m| move_date(&mut m.anchor));
+    }
+
+    /// Removes a festival; a date on it (day 1, a moon's) moves to the
+    /// first day of the month after it, the leap day to no festival.
+    pub fn remove_festival(&mut self, i: usize) {
+        if i >= self.festivals.len() {
+            return;
+        }
+        let removed = self.festivals.remove(i);
+        let after = removed.after_month.map_or(0, |m| m + 1);
+        let next = Day::Of {
+            month: if after < self.months.len() { after } else { 0 },
+            day: 1,
+        };
+        if let Some(leap) = &mut self.leap {
+            leap.festival = match leap.festival {
+                Some(f) if f == i => None,
+                Some(f) if f > i => Some(f - 1),
+                kept => kept,
             };
         }
+        let move_date = |date: &mut Date| {
+            if let Day::Festival { festival, day } = date.day {
+                date.day = match festival.cmp(&i) {
+                    std::cmp::Ordering::Less => date.day,
+                    std::cmp::Ordering::Equal => next,
+                    std::cmp::Ordering::Greater => Day::Festival {
+                        festival: festival - 1,
+                        day,
+                    },
+                };
+            }
+        };
+        move_date(&mut self.day_one);
+        self.moons.iter_mut().for_each(|m| move_date(&mut m.anchor));
     }
 
     /// Whether the calendar can name every day, and what is wrong if not.
@@ -489,33 +667,9 @@ impl Calendar {
         if self.weekdays.is_empty() {
             return Err(CalendarError::NoWeekdays);
         }
-        if let Some(f) = self
-            .festivals
-            .iter()
-            .find(|f| f.after_month >= self.months.len())
-        {
-            return Err(CalendarError::FestivalMonth(f.name.clone()));
-        }
-        if let Some(f) = (self.festivals.iter()).find(|f| f.leap_only && self.leap.is_none()) {
-            return Err(CalendarError::FestivalLeap(f.name.clone()));
-        }
+        self.check_festivals()?;
         if let Some(leap) = &self.leap {
-            if leap.month.is_some_and(|m| m >= self.months.len()) {
-                return Err(CalendarError::LeapMonth);
-            }
-            let steps = [Some(leap.every), leap.except_every, leap.but_every];
-            let in_range = || steps.iter().flatten().all(|n| LEAP_YEARS.contains(n));
-            // Only once each step is at least 1: no remainder by zero.
-            let multiples = || {
-                steps.windows(2).all(|w| match (w[0], w[1]) {
-                    (Some(a), Some(b)) => b % a == 0,
-                    (None, Some(_)) => false,
-                    _ => true,
-                })
-            };
-            if !(in_range() && multiples()) {
-                return Err(CalendarError::LeapCycle);
-            }
+            self.check_leap(leap)?;
         }
         if !CALENDAR_YEAR.contains(&self.day_one.year) || self.absolute(self.day_one).is_none() {
             return Err(CalendarError::DayOne);
@@ -524,10 +678,64 @@ impl Calendar {
             return Err(CalendarError::EpochWeekday);
         }
         self.check_seasons()?;
-        if let Some(m) = self.moons.iter().find(|m| {
-            !MOON_CYCLE.contains(&m.cycle_days) || !MOON_PHASE.contains(&m.phase_on_day_one)
-        }) {
-            return Err(CalendarError::MoonCycle(m.name.clone()));
+        for m in &self.moons {
+            if !MOON_CYCLE.contains(&m.cycle_days) || !MOON_PHASE.contains(&m.phase_at_anchor) {
+                return Err(CalendarError::MoonCycle(m.name.clone()));
+            }
+            if !CALENDAR_YEAR.contains(&m.anchor.year) || self.absolute(m.anchor).is_none() {
+                return Err(CalendarError::MoonAnchor(m.name.clone()));
+            }
+        }
+        let mut from = CALENDAR_YEAR.start() - 1;
+        for era in &self.eras {
+            if era.name.trim().is_empty()
+                || era.from_year <= from
+                || !CALENDAR_YEAR.contains(&era.from_year)
+            {
+                return Err(CalendarError::EraOrder(era.name.clone()));
+            }
+            from = era.from_year;
+        }
+        Ok(())
+    }
+
+    fn check_festivals(&self) -> Result<(), CalendarError> {
+        for f in &self.festivals {
+            if f.after_month.is_some_and(|m| m >= self.months.len()) {
+                return Err(CalendarError::FestivalMonth(f.name.clone()));
+            }
+            if !MONTH_DAYS.contains(&f.days) {
+                return Err(CalendarError::FestivalDays(f.name.clone(), f.days));
+            }
+            if f.leap_only && self.leap.is_none() {
+                return Err(CalendarError::FestivalLeap(f.name.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_leap(&self, leap: &LeapRule) -> Result<(), CalendarError> {
+        if leap.month.is_some_and(|m| m >= self.months.len()) {
+            return Err(CalendarError::LeapMonth);
+        }
+        if leap.festival.is_some_and(|f| f >= self.festivals.len()) {
+            return Err(CalendarError::LeapFestival);
+        }
+        if leap.month.is_some() && leap.festival.is_some() {
+            return Err(CalendarError::LeapTwice);
+        }
+        let steps = [Some(leap.every), leap.except_every, leap.but_every];
+        let in_range = || steps.iter().flatten().all(|n| LEAP_YEARS.contains(n));
+        // Only once each step is at least 1: no remainder by zero.
+        let multiples = || {
+            steps.windows(2).all(|w| match (w[0], w[1]) {
+                (Some(a), Some(b)) => b % a == 0,
+                (None, Some(_)) => false,
+                _ => true,
+            })
+        };
+        if !(in_range() && multiples()) {
+            return Err(CalendarError::LeapCycle);
         }
         Ok(())
     }
@@ -568,21 +776,51 @@ impl Calendar {
         self.months[month].days + i64::from(extra)
     }
 
-    /// The festivals of every year.
-    fn common_festivals(&self) -> i64 {
-        self.festivals.iter().filter(|f| !f.leap_only).count() as i64
+    /// Whether festival `i` has a day more in leap years.
+    fn festival_gets_leap_day(&self, i: usize) -> bool {
+        self.leap.as_ref().is_some_and(|l| l.festival == Some(i))
+    }
+
+    /// The days festival `i` has in a leap or common year (none in a
+    /// common year when it comes only in leap years).
+    pub fn festival_days(&self, i: usize, leap: bool) -> i64 {
+        let f = &self.festivals[i];
+        if f.leap_only && !leap {
+            return 0;
+        }
+        f.days + i64::from(leap && self.festival_gets_leap_day(i))
+    }
+
+    /// Days of every year, and the leap year's days more, of the festivals
+    /// that `counted` picks.
+    fn festival_totals(&self, counted: impl Fn(&Festival) -> bool) -> (i64, i64) {
+        let mut totals = (0, 0);
+        for (i, f) in self
+            .festivals
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| counted(f))
+        {
+            let leap_day = i64::from(self.festival_gets_leap_day(i));
+            if f.leap_only {
+                totals.1 += f.days + leap_day;
+            } else {
+                totals.0 += f.days;
+                totals.1 += leap_day;
+            }
+        }
+        totals
     }
 
     /// Days in a common year, festivals counted.
     fn common_year_days(&self) -> i64 {
-        self.months.iter().map(|m| m.days).sum::<i64>() + self.common_festivals()
+        self.months.iter().map(|m| m.days).sum::<i64>() + self.festival_totals(|_| true).0
     }
 
-    /// The days a leap year has more: its month's day, its festivals.
+    /// The days a leap year has more: its month's day, its festivals'.
     fn leap_days(&self) -> i64 {
         let month = self.leap.as_ref().is_some_and(|l| l.month.is_some());
-        let festivals = self.festivals.len() as i64 - self.common_festivals();
-        i64::from(month) + festivals
+        i64::from(month) + self.festival_totals(|_| true).1
     }
 
     /// Days in `year`, festivals counted.
@@ -621,20 +859,22 @@ impl Calendar {
             + self.leap_years_between(base, year) * self.leap_days()
     }
 
-    /// The days of `year` in order, each with its place in the week count:
-    /// festivals take none.
+    /// The days of `year` in order: the festivals that open it, then each
+    /// month's days and the festivals after it.
     fn days_of_year(&self, year: i64) -> impl Iterator<Item = Day> + '_ {
         let leap = self.is_leap(year);
-        (0..self.months.len()).flat_map(move |m| {
+        let festivals_at = move |at: Option<usize>| {
+            (self.festivals.iter().enumerate())
+                .filter(move |(_, f)| f.after_month == at)
+                .flat_map(move |(i, _)| {
+                    (1..=self.festival_days(i, leap))
+                        .map(move |day| Day::Festival { festival: i, day })
+                })
+        };
+        festivals_at(None).chain((0..self.months.len()).flat_map(move |m| {
             let days = (1..=self.month_days(m, leap)).map(move |d| Day::Of { month: m, day: d });
-            let festivals = self
-                .festivals
-                .iter()
-                .enumerate()
-                .filter(move |(_, f)| f.after_month == m && (leap || !f.leap_only))
-                .map(|(i, _)| Day::Festival(i));
-            days.chain(festivals)
-        })
+            days.chain(festivals_at(Some(m)))
+        }))
     }
 
     /// How many days of `year` come before `day`.
@@ -649,10 +889,8 @@ impl Calendar {
         Some(self.days_before(date.year) + self.ordinal(date.year, date.day)?)
     }
 
-    /// The date of clock day `day` (day 1 is [`Calendar::day_one`]).
-    pub fn date(&self, day: i64) -> Date {
-        let first = self.absolute(self.day_one).unwrap_or(0);
-        let absolute = first + day - 1;
+    /// The date `absolute` days from the start of the base year.
+    fn date_at(&self, absolute: i64) -> Date {
         // A guess from the common year's length, then a step or two: leap
         // days only make years longer, so the guess is never far.
         let mut year = self.base_year() + absolute.div_euclid(self.common_year_days().max(1));
@@ -670,35 +908,52 @@ impl Calendar {
         Date { year, day }
     }
 
+    /// The date of clock day `day` (day 1 is [`Calendar::day_one`]).
+    pub fn date(&self, day: i64) -> Date {
+        let first = self.absolute(self.day_one).unwrap_or(0);
+        self.date_at(first + day - 1)
+    }
+
     /// The clock day of `date`, if the calendar has that day.
     pub fn day_number(&self, date: Date) -> Option<i64> {
         let first = self.absolute(self.day_one)?;
         Some(self.absolute(date)? - first + 1)
     }
 
-    /// Days from the start of the base year to `date` that are in a week:
-    /// festivals not counted.
-    fn ordinary(&self, date: Date) -> Option<i64> {
-        let festivals_before = self
-            .days_of_year(date.year)
-            .take_while(|d| *d != date.day)
-            .filter(|d| matches!(d, Day::Festival(_)))
-            .count() as i64;
-        // The festivals of the years before: every year's, and the leap
-        // years' own.
-        let base = self.base_year();
-        let leap_festivals = self.festivals.len() as i64 - self.common_festivals();
-        let festivals_before_year = self.common_festivals() * (date.year - base)
-            + leap_festivals * self.leap_years_between(base, date.year);
-        Some(self.absolute(date)? - festivals_before_year - festivals_before)
+    /// Puts day 1 where clock day `today` is `date`: how a calendar brought
+    /// in keeps the campaign's days where they are in time. `None` when
+    /// the calendar has no such date.
+    pub fn with_today(&self, today: i64, date: Date) -> Option<Calendar> {
+        let absolute = self.absolute(date)?;
+        let mut c = self.clone();
+        c.day_one = self.date_at(absolute - (today - 1));
+        Some(c)
     }
 
-    /// The weekday of clock day `day`; a festival has none.
+    /// Days from the start of the base year to `date` that are in a week:
+    /// festivals outside the week not counted.
+    fn ordinary(&self, date: Date) -> Option<i64> {
+        let outside = |f: &Festival| !f.in_week;
+        let outside_before = self
+            .days_of_year(date.year)
+            .take_while(|d| *d != date.day)
+            .filter(|d| matches!(d, Day::Festival { festival, .. } if outside(&self.festivals[*festival])))
+            .count() as i64;
+        // The days outside the week of the years before: every year's, and
+        // the leap years' own.
+        let base = self.base_year();
+        let (every_year, leap_year) = self.festival_totals(outside);
+        let outside_before_year =
+            every_year * (date.year - base) + leap_year * self.leap_years_between(base, date.year);
+        Some(self.absolute(date)? - outside_before_year - outside_before)
+    }
+
+    /// The weekday of clock day `day`; a festival outside the week has none.
     pub fn weekday(&self, day: i64) -> Option<&str> {
         self.weekday_of(self.date(day))
     }
 
-    /// The weekday of `date`; a festival has none.
+    /// The weekday of `date`; a festival outside the week has none.
     fn weekday_of(&self, date: Date) -> Option<&str> {
         self.weekdays
             .get(self.weekday_index_of(date)?)
@@ -706,50 +961,98 @@ impl Calendar {
     }
 
     /// Which of the weekdays clock day `day` is (0 the first); a festival
-    /// is none.
+    /// outside the week is none.
     pub fn weekday_index(&self, day: i64) -> Option<usize> {
         self.weekday_index_of(self.date(day))
     }
 
     fn weekday_index_of(&self, date: Date) -> Option<usize> {
-        if matches!(date.day, Day::Festival(_)) {
-            return None;
+        let n = self.weekdays.len() as i64;
+        let day_of_period = match date.day {
+            Day::Festival { festival, day } => {
+                if !self.festivals.get(festival)?.in_week {
+                    return None;
+                }
+                day
+            }
+            Day::Of { day, .. } => day,
+        };
+        if self.week_restarts_monthly {
+            return usize::try_from((day_of_period - 1).rem_euclid(n)).ok();
         }
         let offset = self.ordinary(date)? - self.ordinary(Self::epoch())?;
-        let n = self.weekdays.len() as i64;
         usize::try_from((self.year_one_weekday as i64 + offset).rem_euclid(n)).ok()
     }
 
+    /// The clock days and names of the festival days at `at` (after a
+    /// month, or opening the year) in `year`.
+    fn festival_days_at(&self, year: i64, at: Option<usize>) -> Vec<(i64, String)> {
+        let leap = self.is_leap(year);
+        (self.festivals.iter().enumerate())
+            .filter(|(_, f)| f.after_month == at)
+            .flat_map(|(i, _)| {
+                (1..=self.festival_days(i, leap)).map(move |day| Day::Festival { festival: i, day })
+            })
+            .filter_map(|d| {
+                let number = self.day_number(Date { year, day: d })?;
+                Some((number, self.day_words(d)))
+            })
+            .collect()
+    }
+
     /// Month `month` of `year` as a page of the calendar: the clock day of
-    /// its first day, its days, and the festivals after it (clock day, name).
+    /// its first day, its days, the festivals before it (the first month's,
+    /// that open the year) and after it (clock day, name).
     pub fn month_page(&self, year: i64, month: usize) -> Option<MonthPage> {
         let first = self.day_number(Date {
             year,
             day: Day::Of { month, day: 1 },
         })?;
-        let festivals = (self.festivals.iter().enumerate())
-            .filter(|(_, f)| f.after_month == month)
-            .filter_map(|(i, f)| {
-                let day = self.day_number(Date {
-                    year,
-                    day: Day::Festival(i),
-                })?;
-                Some((day, f.name.clone()))
-            })
-            .collect();
         Some(MonthPage {
             first,
             days: self.month_days(month, self.is_leap(year)),
-            festivals,
+            before: if month == 0 {
+                self.festival_days_at(year, None)
+            } else {
+                Vec::new()
+            },
+            festivals: self.festival_days_at(year, Some(month)),
         })
     }
 
-    /// The date's day as written: "14 Harvestmoon" or a festival's name.
+    /// Whether festival `i`'s days are numbered: it has more than one in
+    /// some year.
+    fn festival_numbered(&self, i: usize) -> bool {
+        self.festivals[i].days > 1 || self.festival_gets_leap_day(i)
+    }
+
+    /// The date's day as written: "14 Harvestmoon", a festival's name, or
+    /// its day and name when it has several ("3 Needfest").
     pub fn day_words(&self, day: Day) -> String {
         match day {
             Day::Of { month, day } => format!("{day} {}", self.months[month].name),
-            Day::Festival(i) => self.festivals[i].name.clone(),
+            Day::Festival { festival, day } if self.festival_numbered(festival) => {
+                format!("{day} {}", self.festivals[festival].name)
+            }
+            Day::Festival { festival, .. } => self.festivals[festival].name.clone(),
         }
+    }
+
+    /// Where festival `f` comes, in words: "after Flamerule", "before
+    /// Fireseek" (opening the year).
+    pub fn festival_place(&self, f: &Festival) -> String {
+        let name = |m: usize| self.months.get(m).map_or("?", |m| m.name.as_str());
+        match f.after_month {
+            Some(m) => format!("after {}", name(m)),
+            None => format!("before {}", name(0)),
+        }
+    }
+
+    /// The era that names `year`: the last one begun by then, else the first.
+    pub fn era_of(&self, year: i64) -> &str {
+        (self.eras.iter())
+            .rfind(|e| e.from_year <= year)
+            .map_or(self.era.as_str(), |e| e.name.as_str())
     }
 
     /// Clock day `day` as the GM reads it: "Fireday 14 Harvestmoon 1203".
@@ -768,34 +1071,39 @@ impl Calendar {
     }
 
     fn words_of(&self, date: Date) -> String {
-        let era = if self.era.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", self.era)
+        let era = match self.era_of(date.year) {
+            "" => String::new(),
+            name => format!(" {name}"),
         };
         format!("{} {}{era}", self.day_words(date.day), date.year)
     }
 
-    /// The clock days of `year`, first to last, festivals among them.
+    /// The clock days of `year`, first to last, festivals among them (and
+    /// those that open it first).
     pub fn days_of(&self, year: i64) -> std::ops::RangeInclusive<i64> {
-        let first = self
-            .day_number(Date {
-                year,
-                day: Day::Of { month: 0, day: 1 },
-            })
+        let first = (self.days_of_year(year).next())
+            .and_then(|day| self.day_number(Date { year, day }))
             .unwrap_or(1);
         first..=first + self.year_days(year) - 1
     }
 
-    /// How far through its cycle `moon` is on clock day `day`, from 0 to 1.
-    pub fn moon_fraction(moon: &Moon, day: i64) -> f64 {
-        (moon.phase_on_day_one + (day - 1) as f64 / moon.cycle_days).rem_euclid(1.0)
+    /// The date `ordinal` days after the first of `year` (0: that first
+    /// day), running on into the years after.
+    pub fn date_in_year(&self, year: i64, ordinal: i64) -> Date {
+        self.date_at(self.days_before(year) + ordinal)
+    }
+
+    /// How far through its cycle `moon` is at the start of clock day
+    /// `day`, from 0 to 1, counted from its anchor's date.
+    pub fn moon_fraction(&self, moon: &Moon, day: i64) -> f64 {
+        let anchor = self.day_number(moon.anchor).unwrap_or(1);
+        (moon.phase_at_anchor + (day - anchor) as f64 / moon.cycle_days).rem_euclid(1.0)
     }
 
     /// Whether `phase` of `moon` falls in clock day `day`: its exact moment
     /// comes between the start of the day and the next.
-    pub fn phase_falls_on(moon: &Moon, phase: Phase, day: i64) -> bool {
-        let today = Self::moon_fraction(moon, day);
+    pub fn phase_falls_on(&self, moon: &Moon, phase: Phase, day: i64) -> bool {
+        let today = self.moon_fraction(moon, day);
         (phase.fraction() - today).rem_euclid(1.0) < 1.0 / moon.cycle_days
     }
 
@@ -813,7 +1121,7 @@ impl Calendar {
             .flat_map(|m| {
                 quarters
                     .into_iter()
-                    .filter(move |p| Self::phase_falls_on(m, *p, day))
+                    .filter(move |p| self.phase_falls_on(m, *p, day))
                     .map(move |p| (m.name.as_str(), p))
             })
             .collect()
@@ -823,7 +1131,7 @@ impl Calendar {
     pub fn moons_on(&self, day: i64) -> Vec<(&str, Phase)> {
         self.moons
             .iter()
-            .map(|m| (m.name.as_str(), Phase::at(Self::moon_fraction(m, day))))
+            .map(|m| (m.name.as_str(), Phase::at(self.moon_fraction(m, day))))
             .collect()
     }
 
@@ -1068,9 +1376,8 @@ mod tests {
             "Nightal",
         ];
         let festival = |name: &str, after_month: usize, leap_only: bool| Festival {
-            name: name.to_owned(),
-            after_month,
             leap_only,
+            ..Festival::new(name, Some(after_month))
         };
         Calendar {
             months: (names.iter())
@@ -1088,18 +1395,15 @@ mod tests {
                 festival("Highharvestide", 8, false),
                 festival("Feast of the Moon", 10, false),
             ],
-            leap: Some(LeapRule {
-                month: None,
-                every: 4,
-                except_every: None,
-                but_every: None,
-            }),
+            leap: Some(LeapRule::every(4, None)),
             era: "DR".to_owned(),
             day_one: Date {
                 year: 1372,
                 day: Day::Of { month: 0, day: 1 },
             },
             year_one_weekday: 0,
+            week_restarts_monthly: false,
+            eras: Vec::new(),
             seasons: Vec::new(),
             moons: Vec::new(),
         }
@@ -1114,7 +1418,7 @@ mod tests {
         let shieldmeet = |year: i64| {
             c.day_number(Date {
                 year,
-                day: Day::Festival(3),
+                day: Day::festival(3),
             })
         };
         assert_eq!(shieldmeet(1373), None, "no Shieldmeet in a common year");
@@ -1161,13 +1465,9 @@ mod tests {
     fn festivals_have_no_weekday_and_the_week_runs_on_past_them() {
         let mut c = Calendar::gregorian();
         c.leap = None;
-        c.festivals.push(Festival {
-            name: "Midwinter Night".to_owned(),
-            after_month: 11,
-            leap_only: false,
-        });
+        c.festivals.push(Festival::new("Midwinter Night", Some(11)));
         // Day 365 is 31 December, day 366 the festival, day 367 1 January.
-        assert_eq!(c.date(366).day, Day::Festival(0));
+        assert_eq!(c.date(366).day, Day::festival(0));
         assert_eq!(c.describe(366), "Midwinter Night 1");
         assert_eq!(c.weekday(366), None);
         // 365 ordinary days: 52 weeks and a day, so 1 January of year 2 is
@@ -1178,22 +1478,174 @@ mod tests {
 
     #[test]
     fn a_moon_is_full_half_a_cycle_after_new() {
+        let c = Calendar::greyspine();
         let moon = Moon {
             name: "Sable".to_owned(),
             cycle_days: 28.0,
-            phase_on_day_one: 0.0,
+            anchor: c.day_one,
+            phase_at_anchor: 0.0,
         };
-        assert_eq!(Phase::at(Calendar::moon_fraction(&moon, 1)), Phase::New);
-        assert_eq!(Phase::at(Calendar::moon_fraction(&moon, 15)), Phase::Full);
-        assert_eq!(
-            Phase::at(Calendar::moon_fraction(&moon, 8)),
-            Phase::FirstQuarter
-        );
-        assert_eq!(
-            Phase::at(Calendar::moon_fraction(&moon, 22)),
-            Phase::LastQuarter
-        );
-        assert_eq!(Phase::at(Calendar::moon_fraction(&moon, 29)), Phase::New);
+        let phase = |day: i64| Phase::at(c.moon_fraction(&moon, day));
+        assert_eq!(phase(1), Phase::New);
+        assert_eq!(phase(15), Phase::Full);
+        assert_eq!(phase(8), Phase::FirstQuarter);
+        assert_eq!(phase(22), Phase::LastQuarter);
+        assert_eq!(phase(29), Phase::New);
+    }
+
+    /// A moon's phase hangs on its date: moving day 1 a year on moves the
+    /// clock's days, not the moon's dates.
+    #[test]
+    fn moving_day_one_keeps_the_moons_on_their_dates() {
+        let mut c = Calendar::gregorian();
+        let date = of(2024, 0, 25);
+        let full = |c: &Calendar| {
+            let day = c.day_number(date).expect("a date");
+            c.moons_on(day)[0].1
+        };
+        assert_eq!(full(&c), Phase::Full);
+        c.day_one = of(2023, 4, 9);
+        assert_eq!(full(&c), Phase::Full, "still full on 25 January 2024");
+    }
+
+    /// Greyhawk's reckoning: Needfest opens the year, seven days outside
+    /// the week; each month of 28 days is four whole weeks.
+    fn greyhawk() -> Calendar {
+        let mut c = Calendar::gregorian();
+        c.months = ["Fireseek", "Readying", "Coldeven"]
+            .iter()
+            .map(|n| Month {
+                name: (*n).to_owned(),
+                days: 28,
+            })
+            .collect();
+        c.festivals = vec![
+            Festival {
+                days: 7,
+                ..Festival::new("Needfest", None)
+            },
+            Festival {
+                days: 7,
+                ..Festival::new("Growfest", Some(2))
+            },
+        ];
+        c.leap = None;
+        c.seasons.clear();
+        c.day_one = Date {
+            year: 591,
+            day: Day::festival(0),
+        };
+        c
+    }
+
+    #[test]
+    fn a_festival_of_seven_days_opens_the_year_outside_the_week() {
+        let c = greyhawk();
+        assert_eq!(c.check(), Ok(()));
+        assert_eq!(c.date_words(1), "1 Needfest 591");
+        assert_eq!(c.date_words(7), "7 Needfest 591");
+        assert_eq!(c.date_words(8), "1 Fireseek 591");
+        assert_eq!(c.weekday(3), None, "Needfest is outside the week");
+        let page = c.month_page(591, 0).expect("Fireseek");
+        assert_eq!(page.before.len(), 7);
+        assert_eq!(page.before[6], (7, "7 Needfest".to_owned()));
+        assert!(page.festivals.is_empty());
+        // 84 days of months and 14 of festivals; the week starts where it
+        // stopped, so every month begins on the same weekday.
+        assert_eq!(c.year_days(591), 98);
+        let first = |year: i64, month: usize| {
+            let page = c.month_page(year, month).expect("a month");
+            c.weekday_index(page.first)
+        };
+        assert_eq!(first(591, 0), first(592, 2));
+    }
+
+    #[test]
+    fn a_festival_in_the_week_has_weekdays_and_the_week_counts_it() {
+        let mut c = greyhawk();
+        c.festivals[0].in_week = true;
+        // Year 1 opens with Needfest's first day, the epoch's Monday.
+        c.day_one = Date {
+            year: 1,
+            day: Day::festival(0),
+        };
+        assert_eq!(c.weekday(1), Some("Monday"));
+        assert_eq!(c.weekday(7), Some("Sunday"));
+        assert_eq!(c.describe(8), "Monday 1 Fireseek 1", "seven days on");
+    }
+
+    #[test]
+    fn a_week_that_starts_again_each_month() {
+        let mut c = Calendar::gregorian();
+        c.week_restarts_monthly = true;
+        for (month, day) in [(0, 1), (1, 1), (2, 1), (11, 1)] {
+            let n = c.day_number(of(2026, month, day)).expect("a date");
+            assert_eq!(c.weekday(n), Some("Monday"), "the 1st of every month");
+        }
+        let n = c.day_number(of(2026, 0, 31)).expect("31 January");
+        assert_eq!(c.weekday(n), Some("Wednesday"), "30 days after a Monday");
+    }
+
+    /// Fantasy-Calendar's Harptos: Shieldmeet is Midsummer's second day.
+    #[test]
+    fn a_leap_day_can_lengthen_a_festival() {
+        let mut c = harptos();
+        c.festivals.remove(3);
+        c.leap = Some(LeapRule {
+            festival: Some(2),
+            ..LeapRule::every(4, None)
+        });
+        assert_eq!(c.check(), Ok(()));
+        assert_eq!((c.year_days(1372), c.year_days(1373)), (366, 365));
+        let midsummer = |year: i64, day: i64| {
+            c.day_number(Date {
+                year,
+                day: Day::Festival { festival: 2, day },
+            })
+        };
+        let second = midsummer(1372, 2).expect("a leap year's second day");
+        assert_eq!(c.date_words(second), "2 Midsummer 1372 DR");
+        assert_eq!(c.date_words(second + 1), "1 Eleasis 1372 DR");
+        assert_eq!(midsummer(1373, 2), None);
+        c.leap = Some(LeapRule {
+            month: Some(0),
+            ..c.leap.clone().expect("a rule")
+        });
+        assert_eq!(c.check(), Err(CalendarError::LeapTwice));
+    }
+
+    #[test]
+    fn an_era_names_the_years_from_its_own() {
+        let mut c = Calendar::gregorian();
+        c.era = "Before".to_owned();
+        c.eras = vec![Era {
+            name: "Anno Domini".to_owned(),
+            from_year: 1,
+        }];
+        assert_eq!(c.date_words(1), "1 January 1 Anno Domini");
+        assert_eq!(c.date_words(0), "31 December 0 Before");
+        c.eras.push(Era {
+            name: "Later".to_owned(),
+            from_year: 1,
+        });
+        assert_eq!(c.check(), Err(CalendarError::EraOrder("Later".to_owned())));
+    }
+
+    /// Files before version 16: a festival's day by index alone, a moon's
+    /// phase on day 1.
+    #[test]
+    fn an_older_file_reads_the_same_days() {
+        let mut json = serde_json::to_value(Calendar::greyspine()).expect("json");
+        let moon = &mut json["moons"][0];
+        let fields = moon.as_object_mut().expect("a moon");
+        fields.remove("anchor");
+        let phase = fields.remove("phase_at_anchor").expect("a phase");
+        fields.insert("phase_on_day_one".into(), phase);
+        json["day_one"]["day"] = serde_json::json!({"festival": 1});
+        let c: Calendar = serde_json::from_value(json).expect("read");
+        assert_eq!(c.day_one.day, Day::festival(1));
+        assert_eq!(c.moons[0].anchor, c.day_one);
+        assert_eq!(c.moons[0].phase_at_anchor, 0.42);
     }
 
     #[test]

@@ -33,10 +33,12 @@ pub const FORMAT: &str = "waybook-campaign";
 /// players as records (`old_documents` reads the names older files give),
 /// the parties a log entry belongs to, paths' stretches in other regions,
 /// and the calendar's weekdays counted from year 1, version 15 festivals
-/// only in leap years and a leap rule that adds no month's day; an older
-/// file reads with none of them (and its advances' text read as records
-/// where they can be).
-pub const VERSION: u32 = 15;
+/// only in leap years and a leap rule that adds no month's day, version 16
+/// festivals of several days (opening the year, in the week), a leap day
+/// lengthening a festival, weeks starting again each month, eras, and
+/// moons' phases on a date; an older file reads with none of them (and its
+/// advances' text read as records where they can be).
+pub const VERSION: u32 = 16;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in

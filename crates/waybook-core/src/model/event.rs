@@ -78,7 +78,7 @@ impl Recurrence {
             Repeat::Year => Self::Year { on: date.day },
             Repeat::Month => match date.day {
                 Day::Of { day, .. } => Self::Month { day_of_month: day },
-                Day::Festival(_) => {
+                Day::Festival { .. } => {
                     return Err(RepeatError::FestivalMonthly(calendar.day_words(date.day)));
                 }
             },
@@ -103,7 +103,7 @@ impl Recurrence {
                 .moons
                 .iter()
                 .find(|m| m.name == *moon)
-                .is_some_and(|m| Calendar::phase_falls_on(m, *phase, day)),
+                .is_some_and(|m| calendar.phase_falls_on(m, *phase, day)),
         }
     }
 
@@ -119,8 +119,11 @@ impl Recurrence {
                 *day <= m.days + i64::from(leap)
             }),
             Self::Year {
-                on: Day::Festival(f),
-            } => *f < calendar.festivals.len(),
+                on: Day::Festival { festival, day },
+            } => {
+                *festival < calendar.festivals.len()
+                    && (1..=calendar.festival_days(*festival, true)).contains(day)
+            }
             Self::Moon { moon, .. } => calendar.moons.iter().any(|m| m.name == *moon),
         }
     }
@@ -167,9 +170,7 @@ impl Reshape {
     pub fn apply(&self, c: &mut Calendar) {
         match self {
             Self::RemoveMonth(i) => c.remove_month(*i),
-            Self::RemoveFestival(i) if *i < c.festivals.len() => {
-                c.festivals.remove(*i);
-            }
+            Self::RemoveFestival(i) => c.remove_festival(*i),
             Self::RenameMoon(i, name) => {
                 if let Some(moon) = c.moons.get_mut(*i) {
                     moon.name.clone_from(name);
@@ -178,7 +179,7 @@ impl Reshape {
             Self::RemoveMoon(i) if *i < c.moons.len() => {
                 c.moons.remove(*i);
             }
-            Self::RemoveFestival(_) | Self::RemoveMoon(_) => {}
+            Self::RemoveMoon(_) => {}
         }
     }
 
@@ -205,13 +206,16 @@ impl Reshape {
             (
                 Self::RemoveFestival(i),
                 Recurrence::Year {
-                    on: Day::Festival(f),
+                    on: Day::Festival { festival, day },
                 },
-            ) => match f.cmp(i) {
+            ) => match festival.cmp(i) {
                 std::cmp::Ordering::Less => Some(when.clone()),
                 std::cmp::Ordering::Equal => None,
                 std::cmp::Ordering::Greater => Some(Recurrence::Year {
-                    on: Day::Festival(f - 1),
+                    on: Day::Festival {
+                        festival: festival - 1,
+                        day: *day,
+                    },
                 }),
             },
             (Self::RenameMoon(i, name), Recurrence::Moon { moon, phase })
@@ -295,7 +299,7 @@ mod tests {
         let midsummer = c
             .day_number(crate::model::calendar::Date {
                 year: 1204,
-                day: Day::Festival(0),
+                day: Day::festival(0),
             })
             .expect("Midsummer Night");
         let refused = Recurrence::anchored(Repeat::Month, &c, midsummer);
@@ -308,7 +312,7 @@ mod tests {
         assert_eq!(
             Recurrence::anchored(Repeat::Year, &c, midsummer),
             Ok(Recurrence::Year {
-                on: Day::Festival(0)
+                on: Day::festival(0)
             })
         );
         let mut moonless = greyspine();
@@ -345,16 +349,16 @@ mod tests {
     fn a_yearly_festival_event_follows_the_festivals_removed_before_it() {
         let c = greyspine();
         let turning = Recurrence::Year {
-            on: Day::Festival(1),
+            on: Day::festival(1),
         };
         let midsummer = Recurrence::Year {
-            on: Day::Festival(0),
+            on: Day::festival(0),
         };
         let first = Reshape::RemoveFestival(0);
         assert_eq!(
             first.carry(&c, &turning),
             Some(Recurrence::Year {
-                on: Day::Festival(0)
+                on: Day::festival(0)
             })
         );
         assert_eq!(first.carry(&c, &midsummer), None, "its day is gone");
@@ -401,7 +405,7 @@ mod tests {
                 name: "Turning".into(),
                 notes: String::new(),
                 when: Recurrence::Year {
-                    on: Day::Festival(1),
+                    on: Day::festival(1),
                 },
             },
         ];

@@ -19,12 +19,15 @@ pub enum Unit {
 }
 
 impl Calendar {
-    /// The year and month of clock day `day` (a festival: the month before it).
+    /// The year and month of clock day `day` (a festival: the month before
+    /// it, or the first when it opens the year).
     pub fn page_of(&self, day: i64) -> (i64, usize) {
         let date = self.date(day);
         let month = match date.day {
             Day::Of { month, .. } => month,
-            Day::Festival(i) => self.festivals.get(i).map_or(0, |f| f.after_month),
+            Day::Festival { festival, .. } => (self.festivals.get(festival))
+                .and_then(|f| f.after_month)
+                .unwrap_or(0),
         };
         (date.year, month)
     }

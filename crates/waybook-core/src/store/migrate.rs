@@ -25,6 +25,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0017_suggested_items.sql"),
     include_str!("../../../../migrations/0018_kept.sql"),
     include_str!("../../../../migrations/0019_leap_festivals.sql"),
+    include_str!("../../../../migrations/0020_calendar_shapes.sql"),
 ];
 
 /// The schema version this build writes and reads up to.
