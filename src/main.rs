@@ -61,6 +61,12 @@ fn main() -> ExitCode {
         Some(CliCommand::ExportPack(args)) => cli::packs::export_pack(&args, &mut stdout),
         Some(CliCommand::ImportPack(args)) => cli::packs::import_pack(&args, &mut stdout),
         Some(CliCommand::ImportTable(args)) => cli::tables::import_table(&args, &mut stdout),
+        Some(CliCommand::ImportCalendar(args)) => {
+            cli::calendar::import_calendar(&args, &mut stdout)
+        }
+        Some(CliCommand::ExportCalendar(args)) => {
+            cli::calendar::export_calendar(&args, &mut stdout)
+        }
         Some(CliCommand::Chronicle(args)) => cli::chronicle::chronicle(&args, &mut stdout),
         Some(CliCommand::Calendar { file, json, year }) => {
             cli::calendar::calendar(&file, json, year, &mut stdout)

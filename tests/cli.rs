@@ -1933,3 +1933,67 @@ fn calendar_year_lists_every_day_with_its_weekday_festival_and_moons() {
     assert_eq!(refused.status.code(), Some(1));
     assert!(text(&refused.stderr).contains("--year 200000 is outside the years"));
 }
+
+/// Issue 38: a Fantasy-Calendar export comes in after saying what comes
+/// across and what does not; today takes its date and no day moves; into
+/// the demo, whose events would fall on no day of it, it is refused and
+/// nothing changes; out again as Fantasy-Calendar JSON, never over a file
+/// unasked.
+#[test]
+fn import_calendar_says_what_comes_across_and_export_calendar_writes_it_out() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let run = |args: &[&str]| waybook_keeping(&data, args);
+    let tides = dir.path().join("tides.json");
+    std::fs::write(&tides, common::calendars::TIDES).expect("written");
+    let demo = demo_file(&dir);
+    let today = |file: &Path| -> serde_json::Value {
+        let out = waybook(&["calendar", path_str(file), "--json"]);
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON")["today"].clone()
+    };
+    let before = today(&demo);
+    let refused = run(&[
+        "import-calendar",
+        path_str(&demo),
+        path_str(&tides),
+        "--events",
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(text(&refused.stdout).contains("fall on days this calendar does not have"));
+    assert_eq!(today(&demo), before, "the demo is unchanged");
+    let file = dir.path().join("tides.waybook");
+    assert!(waybook(&["new", path_str(&file)]).status.success());
+    let day = today(&file)["day"].clone();
+    let done = run(&[
+        "import-calendar",
+        path_str(&file),
+        path_str(&tides),
+        "--events",
+    ]);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    let said = text(&done.stdout);
+    assert!(
+        said.contains(
+            "Leap years: every 4 years, except every 100, but every 400; a day more in Neap"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("Not brought: the event Midyear: its condition (Season)"));
+    assert!(said.contains("6 events: 1 once, 3 every year, 1 every month, 1 by a moon"));
+    let now = today(&file);
+    assert_eq!(now["day"], day, "no day moved");
+    assert_eq!(now["date"], "Fourday 4 Flood 120 of the Tides");
+    let out = dir.path().join("out.json");
+    let written = waybook(&["export-calendar", path_str(&file), "--out", path_str(&out)]);
+    assert!(written.status.success(), "{}", text(&written.stderr));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("read")).expect("JSON");
+    assert_eq!(
+        json["static_data"]["year_data"]["leap_days"][0]["interval"],
+        "400,!100,4"
+    );
+    assert_eq!(json["dynamic_data"]["year"], 120);
+    let again = waybook(&["export-calendar", path_str(&file), "--out", path_str(&out)]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again.stderr).contains("add --overwrite"));
+}

@@ -1,10 +1,12 @@
 //! `waybook calendar`: the campaign's calendar and today as it names it:
 //! the date, each moon's phase, the season, sunrise and sunset; or with
-//! `--year`, every day of a year (CLI contract of issue 38).
+//! `--year`, every day of a year (CLI contract of issue 38). And
+//! `import-calendar` / `export-calendar`: Fantasy-Calendar.com and Simple
+//! Calendar files in, Fantasy-Calendar.com out.
 
 use serde_json::{Value, json};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use waybook_core::model::calendar::{Calendar, Day, clock_time};
 use waybook_core::model::plural;
 use waybook_core::store::Campaign;
@@ -143,5 +145,72 @@ pub fn calendar(
     for f in &c.festivals {
         writeln!(out, "  {} ({})", f.name, c.festival_place(f))?;
     }
+    Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ImportCalendarArgs {
+    pub file: PathBuf,
+    /// The Fantasy-Calendar.com export or Simple Calendar preset/export.
+    pub calendar: PathBuf,
+    /// Bring its events (notes) too, on their days.
+    #[arg(long)]
+    pub events: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExportCalendarArgs {
+    pub file: PathBuf,
+    /// Where to write the Fantasy-Calendar.com JSON.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Write over the --out file if it exists.
+    #[arg(long)]
+    pub overwrite: bool,
+}
+
+/// Reads the calendar file, says what comes across and what does not,
+/// then makes it the campaign's after a snapshot (or says why not).
+pub fn import_calendar(args: &ImportCalendarArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let name = args.calendar.display().to_string();
+    let text = waybook_core::files::read_text(&args.calendar)?;
+    let import = waybook_core::exchange::calendar_import::read(&name, &text)?;
+    super::tables::import_with(&args.file, &name, out, |data| {
+        let mut notes = import.summary(data.settings.clock.day);
+        if !args.events && !import.events.is_empty() {
+            notes.push(format!(
+                "The events are not brought ({} in the file): add --events",
+                import.events.len()
+            ));
+        }
+        notes.extend(import.left_out.iter().map(|l| format!("Not brought: {l}")));
+        let edit = import.edit(data, args.events).map_err(|e| vec![e]);
+        (notes, edit)
+    })
+}
+
+/// The campaign's calendar, today and events as Fantasy-Calendar.com's JSON.
+pub fn export_calendar(args: &ExportCalendarArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.out.exists() && !args.overwrite {
+        anyhow::bail!(
+            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
+            args.out.display()
+        );
+    }
+    let data = Campaign::open_read_only(&args.file)?.load()?;
+    let s = &data.settings;
+    let events: Vec<_> = data.events.values().collect();
+    let (text, left_out) =
+        waybook_core::exchange::fantasy_calendar::write(&s.name, &s.calendar, s.clock.day, &events);
+    for l in &left_out {
+        writeln!(out, "Not written: {l}")?;
+    }
+    waybook_core::files::write_atomically(&args.out, text.as_bytes())?;
+    writeln!(
+        out,
+        "wrote the calendar of {} to {}",
+        s.name,
+        args.out.display()
+    )?;
     Ok(())
 }

@@ -189,11 +189,11 @@ fn import_foundry(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Resul
 }
 
 /// What an import says, and its edit or why it cannot be made.
-type Imported = (Vec<String>, Result<Edit, Vec<String>>);
+pub(crate) type Imported = (Vec<String>, Result<Edit, Vec<String>>);
 
 /// Makes the import's edit on the campaign after a snapshot, or says why
 /// not and changes nothing; first says what the import noted.
-fn import_with<W: Write>(
+pub(crate) fn import_with<W: Write>(
     file: &std::path::Path,
     what: &str,
     out: &mut W,

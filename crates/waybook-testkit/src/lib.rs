@@ -4,6 +4,7 @@
 //! (`mutate`), long roads and grids of places (`roads`), and, with the
 //! `screens` feature, the app's screens framed headless (`screens`).
 
+pub mod calendars;
 pub mod foundry;
 pub mod mutate;
 pub mod roads;

@@ -385,7 +385,7 @@ fn foundry_text(pieces: &[Piece], result: &str) -> String {
 
 /// The text with raw control characters inside JSON strings escaped, as
 /// Foundry's exports sometimes hold them (a tab typed into a result).
-fn escape_raw_controls(text: &str) -> String {
+pub(crate) fn escape_raw_controls(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let (mut in_string, mut escaped) = (false, false);
     for c in text.chars() {
@@ -434,17 +434,39 @@ const DICE_OPEN: char = '\u{e000}';
 const DICE_CLOSE: char = '\u{e001}';
 
 fn without_tags(text: &str) -> String {
+    const BLOCKS: [&str; 16] = [
+        "p",
+        "br",
+        "div",
+        "li",
+        "ul",
+        "ol",
+        "tr",
+        "td",
+        "th",
+        "table",
+        "hr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "blockquote",
+    ];
     let mut out = String::with_capacity(text.len());
-    let mut in_tag = false;
+    let mut tag: Option<String> = None;
     for c in text.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => {
-                in_tag = false;
-                out.push(' ');
+        match (c, tag.as_mut()) {
+            ('<', None) => tag = Some(String::new()),
+            ('>', Some(inside)) => {
+                // A block's edge parts words; an inline tag (<b>, <a>) does not.
+                let name = inside.trim_start_matches('/').split([' ', '/']).next();
+                if name.is_some_and(|n| BLOCKS.contains(&n.to_ascii_lowercase().as_str())) {
+                    out.push(' ');
+                }
+                tag = None;
             }
-            _ if !in_tag => out.push(c),
-            _ => {}
+            (_, Some(inside)) => inside.push(c),
+            (_, None) => out.push(c),
         }
     }
     out

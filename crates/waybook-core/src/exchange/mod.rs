@@ -1,14 +1,18 @@
 //! What moves campaign data in and out, above its data: packs of content
 //! and what they would change (`pack`), the players' view of the campaign
 //! (`players_view`) and each player's handout content (`handout`), the
-//! spreadsheets (`csv_reading`, `roster_csv`, `table_csv`), and Foundry
-//! VTT's roll tables (`foundry`).
+//! spreadsheets (`csv_reading`, `roster_csv`, `table_csv`), Foundry VTT's
+//! roll tables (`foundry`), and calendars from Fantasy-Calendar and Simple
+//! Calendar (`calendar_import`, `fantasy_calendar`, `simple_calendar`).
 
+pub mod calendar_import;
 pub mod csv_reading;
+pub mod fantasy_calendar;
 pub mod foundry;
 pub mod handout;
 pub mod pack;
 mod pack_diff;
 pub mod players_view;
 pub mod roster_csv;
+pub mod simple_calendar;
 pub mod table_csv;

@@ -551,7 +551,6 @@ impl Calendar {
     /// read. A calendar shaped as the Gregorian one keeps the world's
     /// weekdays instead. Out of the week, it is kept for the check to refuse.
     fn epoch_weekday_naming_day_one(&self, day_one: usize) -> usize {
-        let n = self.weekdays.len() as i64;
         let gregorian = Self::gregorian();
         if self.months == gregorian.months
             && self.weekdays == gregorian.weekdays
@@ -563,20 +562,25 @@ impl Calendar {
         if day_one >= self.weekdays.len() {
             return day_one;
         }
-        match (self.ordinary(self.day_one), self.ordinary(Self::epoch())) {
+        self.epoch_weekday_naming(self.day_one, day_one)
+    }
+
+    /// The epoch's weekday that makes `date` the weekday `weekday` (from
+    /// 0), every other date following: how a file that names one date's
+    /// weekday is read.
+    pub fn epoch_weekday_naming(&self, date: Date, weekday: usize) -> usize {
+        let n = self.weekdays.len().max(1) as i64;
+        match (self.ordinary(date), self.ordinary(self.epoch())) {
             (Some(day), Some(epoch)) => {
-                usize::try_from((day_one as i64 - (day - epoch)).rem_euclid(n)).unwrap_or(0)
+                usize::try_from((weekday as i64 - (day - epoch)).rem_euclid(n)).unwrap_or(0)
             }
             _ => 0,
         }
     }
 
     /// The first day of year 1, from which weekdays are counted.
-    fn epoch() -> Date {
-        Date {
-            year: 1,
-            day: Day::Of { month: 0, day: 1 },
-        }
+    pub fn epoch(&self) -> Date {
+        self.date_in_year(1, 0)
     }
 
     /// Removes a month; what was tied to it (festivals after it, the leap
@@ -980,7 +984,7 @@ impl Calendar {
         if self.week_restarts_monthly {
             return usize::try_from((day_of_period - 1).rem_euclid(n)).ok();
         }
-        let offset = self.ordinary(date)? - self.ordinary(Self::epoch())?;
+        let offset = self.ordinary(date)? - self.ordinary(self.epoch())?;
         usize::try_from((self.year_one_weekday as i64 + offset).rem_euclid(n)).ok()
     }
 

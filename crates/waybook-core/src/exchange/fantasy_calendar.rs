@@ -1,0 +1,957 @@
+//! Fantasy-Calendar.com's JSON export, in and out. In: its `static_data`
+//! (months and intercalary months as months and festivals, the week, leap
+//! days with rules such as "400,!100,4", moons with their cycle and shift,
+//! seasons, eras), `dynamic_data` (the date it calls today) and `events`
+//! (once, yearly, monthly, on a moon's phase), each part that Waybook
+//! cannot hold named in the import's `left_out` with why. Out: the same
+//! shape, so Waybook's calendar goes to the web and comes back the same.
+
+use super::calendar_import::{CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen};
+use crate::model::calendar::{
+    Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, Phase, Season,
+};
+use crate::model::limits::{LEAP_YEARS, MOON_CYCLE};
+use crate::model::{CalendarEvent, Recurrence};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+const TOOL: &str = "Fantasy-Calendar";
+
+#[derive(Deserialize)]
+struct FcFile {
+    #[serde(default)]
+    name: String,
+    static_data: StaticData,
+    #[serde(default)]
+    dynamic_data: Option<DynamicData>,
+    #[serde(default)]
+    events: Vec<FcEvent>,
+}
+
+#[derive(Deserialize)]
+struct StaticData {
+    year_data: YearData,
+    #[serde(default)]
+    moons: Vec<FcMoon>,
+    #[serde(default)]
+    clock: Option<FcClock>,
+    #[serde(default)]
+    seasons: Option<FcSeasons>,
+    #[serde(default)]
+    eras: Vec<FcEra>,
+    #[serde(default)]
+    cycles: Option<Value>,
+}
+
+#[derive(Deserialize)]
+struct YearData {
+    #[serde(default = "one")]
+    first_day: i64,
+    #[serde(default = "yes")]
+    overflow: bool,
+    global_week: Vec<String>,
+    timespans: Vec<Timespan>,
+    #[serde(default)]
+    leap_days: Vec<FcLeapDay>,
+}
+
+fn one() -> i64 {
+    1
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+struct Timespan {
+    name: String,
+    #[serde(rename = "type")]
+    kind: String,
+    length: i64,
+    #[serde(default = "one")]
+    interval: i64,
+    #[serde(default)]
+    week: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+struct FcLeapDay {
+    name: String,
+    #[serde(default)]
+    intercalary: bool,
+    timespan: usize,
+    #[serde(default)]
+    day: i64,
+    interval: String,
+    #[serde(default)]
+    offset: i64,
+    #[serde(default)]
+    adds_week_day: bool,
+}
+
+#[derive(Deserialize)]
+struct FcMoon {
+    name: String,
+    cycle: f64,
+    #[serde(default)]
+    shift: f64,
+    #[serde(default)]
+    custom_cycle: String,
+}
+
+#[derive(Deserialize)]
+struct FcClock {
+    #[serde(default = "day_hours")]
+    hours: i64,
+}
+
+fn day_hours() -> i64 {
+    24
+}
+
+#[derive(Deserialize)]
+struct FcSeasons {
+    #[serde(default)]
+    data: Vec<FcSeason>,
+    #[serde(default)]
+    locations: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+struct FcSeason {
+    name: String,
+    #[serde(default)]
+    time: Option<FcSeasonTime>,
+    #[serde(default)]
+    timespan: Option<usize>,
+    #[serde(default)]
+    day: Option<i64>,
+    #[serde(default)]
+    start: Option<f64>,
+}
+
+#[derive(Deserialize)]
+struct FcSeasonTime {
+    sunrise: FcTime,
+    sunset: FcTime,
+}
+
+#[derive(Deserialize)]
+struct FcTime {
+    hour: f64,
+    #[serde(default)]
+    minute: f64,
+}
+
+#[derive(Deserialize)]
+struct FcEra {
+    name: String,
+    #[serde(default)]
+    settings: FcEraSettings,
+    date: FcEraDate,
+}
+
+#[derive(Deserialize, Default)]
+struct FcEraSettings {
+    #[serde(default)]
+    starting_era: bool,
+    #[serde(default)]
+    use_custom_format: bool,
+    #[serde(default)]
+    restart: bool,
+}
+
+#[derive(Deserialize)]
+struct FcEraDate {
+    year: i64,
+}
+
+#[derive(Deserialize)]
+struct DynamicData {
+    year: i64,
+    timespan: usize,
+    day: i64,
+}
+
+#[derive(Deserialize)]
+struct FcEvent {
+    name: String,
+    #[serde(default)]
+    description: Option<String>,
+    data: FcEventData,
+}
+
+#[derive(Deserialize)]
+struct FcEventData {
+    #[serde(default)]
+    conditions: Value,
+    #[serde(default)]
+    has_duration: bool,
+    #[serde(default)]
+    duration: i64,
+}
+
+/// Where each of the file's timespans went: a month or a festival, and the
+/// leap-year festival its leap day became, if one follows it.
+#[derive(Clone, Copy)]
+enum Span {
+    Month(usize),
+    Festival {
+        index: usize,
+        leap_after: Option<usize>,
+    },
+}
+
+/// A leap rule as Fantasy-Calendar writes it: "4", "!100,4", "400,!100,4"
+/// (the largest first, "!" for the years that are not).
+pub fn parse_interval(text: &str) -> Option<(i64, Option<i64>, Option<i64>)> {
+    let parts: Vec<(bool, i64)> = (text.split(','))
+        .map(|p| {
+            let p = p.trim().trim_start_matches('+');
+            let (not, n) = p.strip_prefix('!').map_or((false, p), |n| (true, n));
+            Some((not, n.trim().trim_start_matches('+').parse::<i64>().ok()?))
+        })
+        .collect::<Option<_>>()?;
+    let fits = |n: i64| LEAP_YEARS.contains(&n);
+    match parts.as_slice() {
+        [(false, every)] if fits(*every) => Some((*every, None, None)),
+        [(true, except), (false, every)] if fits(*every) && fits(*except) => {
+            (except % every == 0).then_some((*every, Some(*except), None))
+        }
+        [(false, but), (true, except), (false, every)]
+            if fits(*every) && fits(*except) && fits(*but) =>
+        {
+            (except % every == 0 && but % except == 0).then_some((
+                *every,
+                Some(*except),
+                Some(*but),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The leap rule as Fantasy-Calendar writes it.
+pub fn interval_of(rule: &LeapRule) -> String {
+    match (rule.except_every, rule.but_every) {
+        (Some(except), Some(but)) => format!("{but},!{except},{}", rule.every),
+        (Some(except), None) => format!("!{except},{}", rule.every),
+        _ => rule.every.to_string(),
+    }
+}
+
+fn number(v: &Value) -> Option<i64> {
+    v.as_i64()
+        .or_else(|| v.as_f64().map(|f| f as i64))
+        .or_else(|| v.as_str()?.trim().parse().ok())
+}
+
+/// Reads a Fantasy-Calendar export; refused, naming the field, when it is
+/// not one.
+pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError> {
+    let refuse = |reason: String| CalendarFileError {
+        file: file.to_owned(),
+        tool: TOOL,
+        reason,
+    };
+    let text = super::foundry::escape_raw_controls(text.trim_start_matches('\u{feff}'));
+    let fc: FcFile = serde_json::from_str(&text).map_err(|e| refuse(e.to_string()))?;
+    let mut left_out = Vec::new();
+    let y = &fc.static_data.year_data;
+    if y.global_week.is_empty() {
+        return Err(refuse(
+            "static_data.year_data.global_week has no weekdays".into(),
+        ));
+    }
+    if !y.timespans.iter().any(|t| t.kind == "month") {
+        return Err(refuse(
+            "static_data.year_data.timespans has no month".into(),
+        ));
+    }
+    let Year {
+        months,
+        festivals,
+        spans,
+        leap,
+    } = year_of(y, &mut left_out).map_err(refuse)?;
+    let first_day = usize::try_from(y.first_day - 1).unwrap_or(0);
+    let mut c = Calendar {
+        months,
+        weekdays: y.global_week.clone(),
+        festivals,
+        leap,
+        era: String::new(),
+        day_one: Date {
+            year: 1,
+            day: Day::Of { month: 0, day: 1 },
+        },
+        year_one_weekday: if first_day < y.global_week.len() {
+            first_day
+        } else {
+            0
+        },
+        week_restarts_monthly: !y.overflow,
+        eras: Vec::new(),
+        seasons: Vec::new(),
+        moons: Vec::new(),
+    };
+    c.day_one = c.epoch();
+    let (seasons, moons, eras) = (
+        seasons_of(&fc.static_data, &c, &spans, &mut left_out),
+        moons_of(&fc.static_data, &c, &mut left_out),
+        eras_of(&fc.static_data, &mut left_out),
+    );
+    (c.seasons, c.moons, (c.era, c.eras)) = (seasons, moons, eras);
+    let today = fc.dynamic_data.as_ref().and_then(|d| {
+        let date = Date {
+            year: d.year,
+            day: day_of(&c, &spans, d.timespan, d.day)?,
+        };
+        c.day_number(date).map(|_| date)
+    });
+    if fc.dynamic_data.is_some() && today.is_none() {
+        left_out.push(
+            "dynamic_data: its current date is not a day of the calendar; today stays where it is"
+                .into(),
+        );
+    }
+    let events = (fc.events.iter())
+        .filter_map(|e| event_of(e, &c, &spans, &mut left_out))
+        .collect();
+    if let Some(today) = today {
+        c.day_one = c.date_in_year(today.year, 0);
+    }
+    other_parts(&fc.static_data, &mut left_out);
+    Ok(CalendarImport {
+        tool: TOOL,
+        name: if fc.name.trim().is_empty() {
+            super::calendar_import::name_of_file(file)
+        } else {
+            fc.name.trim().to_owned()
+        },
+        calendar: c,
+        today,
+        events,
+        left_out,
+    })
+}
+
+/// The months, festivals, where each timespan went, and the leap rule.
+/// The year as Waybook holds it, and where each timespan went.
+struct Year {
+    months: Vec<Month>,
+    festivals: Vec<Festival>,
+    spans: Vec<Span>,
+    leap: Option<LeapRule>,
+}
+
+/// The one leap rule the leap days share, and the leap days that keep it.
+fn leap_rule_of<'a>(
+    y: &'a YearData,
+    left_out: &mut Vec<String>,
+) -> Result<(Option<LeapRule>, Vec<&'a FcLeapDay>), String> {
+    let mut rule: Option<LeapRule> = None;
+    let mut leap_days: Vec<&FcLeapDay> = Vec::new();
+    for l in &y.leap_days {
+        let Some((every, except_every, but_every)) = parse_interval(&l.interval) else {
+            left_out.push(format!("the leap day {}: its rule \"{}\" is not one Waybook can hold (every N years, except every M, but every K)", l.name, l.interval));
+            continue;
+        };
+        let this = LeapRule {
+            except_every,
+            but_every,
+            ..LeapRule::every(every, None)
+        };
+        match &rule {
+            Some(r)
+                if (r.every, r.except_every, r.but_every) != (every, except_every, but_every) =>
+            {
+                left_out.push(format!(
+                    "the leap day {}: Waybook keeps one leap rule, {}'s",
+                    l.name, leap_days[0].name
+                ));
+                continue;
+            }
+            _ => rule = Some(this),
+        }
+        if l.offset != 0 {
+            left_out.push(format!(
+                "the leap day {}: its offset of {} years is not kept",
+                l.name, l.offset
+            ));
+        }
+        if l.adds_week_day {
+            left_out.push(format!(
+                "the leap day {}: the weekday it adds is not kept",
+                l.name
+            ));
+        }
+        if l.timespan >= y.timespans.len() {
+            return Err(format!(
+                "the leap day {} goes to timespan {}, which the year does not have",
+                l.name, l.timespan
+            ));
+        }
+        leap_days.push(l);
+    }
+    Ok((rule, leap_days))
+}
+
+/// The rule, when no month or festival has its day more yet.
+fn free(rule: &mut Option<LeapRule>) -> Option<&mut LeapRule> {
+    rule.as_mut()
+        .filter(|r| r.month.is_none() && r.festival.is_none())
+}
+
+fn year_of(y: &YearData, left_out: &mut Vec<String>) -> Result<Year, String> {
+    let (mut rule, leap_days) = leap_rule_of(y, left_out)?;
+    let (mut months, mut festivals, mut spans) = (Vec::new(), Vec::new(), Vec::new());
+    for (t, span) in y.timespans.iter().enumerate() {
+        if !(1..=1000).contains(&span.length) {
+            return Err(format!(
+                "the timespan {} has {} days; Waybook holds 1 to 1,000",
+                span.name, span.length
+            ));
+        }
+        if span.interval != 1 {
+            left_out.push(format!(
+                "{}: comes every {} years in Fantasy-Calendar; Waybook has it every year",
+                span.name, span.interval
+            ));
+        }
+        if span.week.as_ref().is_some_and(|w| !w.is_empty()) {
+            left_out.push(format!(
+                "{}: its own week is not kept; it takes the calendar's",
+                span.name
+            ));
+        }
+        let after = months.len().checked_sub(1);
+        let here: Vec<&&FcLeapDay> = leap_days.iter().filter(|l| l.timespan == t).collect();
+        if span.kind == "month" {
+            months.push(Month {
+                name: span.name.clone(),
+                days: span.length,
+            });
+            spans.push(Span::Month(months.len() - 1));
+            for l in here {
+                if l.intercalary {
+                    if l.day != 0 && l.day != span.length {
+                        left_out.push(format!(
+                            "the leap day {}: placed after {}'s last day, not after its day {}",
+                            l.name, span.name, l.day
+                        ));
+                    }
+                    festivals.push(Festival {
+                        leap_only: true,
+                        ..Festival::new(&l.name, Some(months.len() - 1))
+                    });
+                } else if let Some(r) = free(&mut rule) {
+                    r.month = Some(months.len() - 1);
+                } else {
+                    left_out.push(format!(
+                        "the leap day {}: Waybook adds one leap day to one month or festival",
+                        l.name
+                    ));
+                }
+            }
+        } else {
+            let index = festivals.len();
+            festivals.push(Festival {
+                days: span.length,
+                ..Festival::new(&span.name, after)
+            });
+            let mut leap_after = None;
+            for l in here {
+                // A leap day named as its festival is a day more of it.
+                if !l.intercalary
+                    && l.name.trim().eq_ignore_ascii_case(span.name.trim())
+                    && let Some(r) = free(&mut rule)
+                {
+                    r.festival = Some(index);
+                    continue;
+                }
+                leap_after.get_or_insert(festivals.len());
+                festivals.push(Festival {
+                    leap_only: true,
+                    ..Festival::new(&l.name, after)
+                });
+            }
+            spans.push(Span::Festival { index, leap_after });
+        }
+    }
+    Ok(Year {
+        months,
+        festivals,
+        spans,
+        leap: rule,
+    })
+}
+
+/// Timespan `t`'s day `d` (from 1) as Waybook's day: a festival's days
+/// past its own run into the leap-year festival after it.
+fn day_of(c: &Calendar, spans: &[Span], t: usize, d: i64) -> Option<Day> {
+    match *spans.get(t)? {
+        Span::Month(month) => (1..=c.months[month].days + 1)
+            .contains(&d)
+            .then_some(Day::Of { month, day: d }),
+        Span::Festival { index, leap_after } => {
+            let own = c.festival_days(index, true);
+            if (1..=own).contains(&d) {
+                Some(Day::Festival {
+                    festival: index,
+                    day: d,
+                })
+            } else {
+                let after = leap_after?;
+                let d = d - own;
+                (1..=c.festivals[after].days)
+                    .contains(&d)
+                    .then_some(Day::Festival {
+                        festival: after,
+                        day: d,
+                    })
+            }
+        }
+    }
+}
+
+/// The conditions of an event, without the "&&" between them.
+fn conditions(v: &Value) -> Vec<(String, String, Vec<Value>)> {
+    (v.as_array().into_iter().flatten())
+        .filter_map(|c| {
+            let c = c.as_array()?;
+            let kind = c.first()?.as_str()?.to_owned();
+            let op = c
+                .get(1)
+                .and_then(|o| {
+                    o.as_str()
+                        .map(str::to_owned)
+                        .or_else(|| Some(o.to_string()))
+                })
+                .unwrap_or_default();
+            let values = c
+                .get(2)
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            (kind != "&&" && c.len() > 1).then_some((kind, op, values))
+        })
+        .collect()
+}
+
+fn event_of(
+    e: &FcEvent,
+    c: &Calendar,
+    spans: &[Span],
+    left_out: &mut Vec<String>,
+) -> Option<ImportedEvent> {
+    let conds = conditions(&e.data.conditions);
+    let shapes: Vec<(&str, &str)> = conds
+        .iter()
+        .map(|(k, o, _)| (k.as_str(), o.as_str()))
+        .collect();
+    let value = |i: usize, j: usize| conds.get(i).and_then(|(_, _, v)| v.get(j)).and_then(number);
+    let day_at = |t: Option<i64>, d: Option<i64>| day_of(c, spans, usize::try_from(t?).ok()?, d?);
+    let when = match shapes.as_slice() {
+        [("Date", "0")] => day_at(value(0, 1), value(0, 2)).map(|day| {
+            ImportedWhen::Once(Date {
+                year: value(0, 0).unwrap_or(1),
+                day,
+            })
+        }),
+        [("Year", "0"), ("Month", "0"), ("Day", "0")] => {
+            day_at(value(1, 0), value(2, 0)).map(|day| {
+                ImportedWhen::Once(Date {
+                    year: value(0, 0).unwrap_or(1),
+                    day,
+                })
+            })
+        }
+        [("Month", "0"), ("Day", "0")] => day_at(value(0, 0), value(1, 0)).map(ImportedWhen::Year),
+        [("Day", "0")] => value(0, 0)
+            .filter(|d| (1..=1000).contains(d))
+            .map(ImportedWhen::Month),
+        [("Moons", "0")] => moon_phase(c, value(0, 0), value(0, 1)),
+        _ => None,
+    };
+    let Some(when) = when else {
+        let kinds: Vec<&str> = shapes
+            .iter()
+            .map(|(k, _)| *k)
+            .filter(|k| !k.is_empty())
+            .collect();
+        let what = if kinds.is_empty() {
+            "nested conditions".to_owned()
+        } else {
+            kinds.join(" and ")
+        };
+        left_out.push(format!("the event {}: its condition ({what}) is not one Waybook can hold (once, every year, every month, a moon's phase)", e.name));
+        return None;
+    };
+    if e.data.has_duration && e.data.duration > 1 {
+        left_out.push(format!(
+            "the event {}: lasts {} days in Fantasy-Calendar; Waybook keeps its first",
+            e.name, e.data.duration
+        ));
+    }
+    Some(ImportedEvent {
+        name: e.name.trim().to_owned(),
+        notes: e
+            .description
+            .as_deref()
+            .map(|d| super::foundry::read_markup(d).trim().to_owned())
+            .unwrap_or_default(),
+        when,
+    })
+}
+
+/// Moon `moon`'s phase `index` of Fantasy-Calendar's 24, when it is one of
+/// the eight Waybook names.
+fn moon_phase(c: &Calendar, moon: Option<i64>, index: Option<i64>) -> Option<ImportedWhen> {
+    let moon = c
+        .moons
+        .get(usize::try_from(moon?).ok()?)
+        .map(|m| m.name.clone());
+    let index = index?;
+    let moon = moon?;
+    (index % 3 == 0 && (0..24).contains(&index)).then(|| ImportedWhen::Moon {
+        moon,
+        phase: Phase::ALL[(index / 3) as usize],
+    })
+}
+
+fn hours(t: &FcTime) -> f64 {
+    t.hour + t.minute / 60.0
+}
+
+fn seasons_of(
+    s: &StaticData,
+    c: &Calendar,
+    spans: &[Span],
+    left_out: &mut Vec<String>,
+) -> Vec<Season> {
+    let common_year = (1..=400).find(|y| !c.is_leap(*y)).unwrap_or(1);
+    let mut seasons: Vec<Season> = Vec::new();
+    for season in s.seasons.iter().flat_map(|s| &s.data) {
+        let day = match (season.timespan, season.day, season.start) {
+            (Some(t), Some(d), _) => day_of(c, spans, t, d.max(1)),
+            (_, _, Some(start)) => Some(c.date_in_year(common_year, start.floor() as i64).day),
+            _ => None,
+        };
+        let (month, day) = match day {
+            Some(Day::Of { month, day }) => (month, day),
+            Some(Day::Festival { festival, .. }) => {
+                let month = c.festivals[festival]
+                    .after_month
+                    .map_or(0, |m| (m + 1) % c.months.len());
+                left_out.push(format!(
+                    "the season {}: starts on a festival; Waybook starts it on 1 {}",
+                    season.name, c.months[month].name
+                ));
+                (month, 1)
+            }
+            None => {
+                left_out.push(format!(
+                    "the season {}: its first day is not a day of the calendar",
+                    season.name
+                ));
+                continue;
+            }
+        };
+        let (sunrise, sunset) = season
+            .time
+            .as_ref()
+            .map_or((6.0, 18.0), |t| (hours(&t.sunrise), hours(&t.sunset)));
+        if sunset < sunrise || seasons.iter().any(|s| (s.month, s.day) == (month, day)) {
+            left_out.push(format!(
+                "the season {}: its day or daylight clashes; not kept",
+                season.name
+            ));
+            continue;
+        }
+        seasons.push(Season {
+            name: season.name.clone(),
+            month,
+            day,
+            sunrise,
+            sunset,
+        });
+    }
+    seasons.sort_by_key(|s| (s.month, s.day));
+    seasons
+}
+
+fn moons_of(s: &StaticData, c: &Calendar, left_out: &mut Vec<String>) -> Vec<Moon> {
+    let mut moons = Vec::new();
+    for m in &s.moons {
+        if !MOON_CYCLE.contains(&m.cycle) {
+            left_out.push(format!(
+                "the moon {}: a cycle of {} days; Waybook holds 1 to 10,000",
+                m.name, m.cycle
+            ));
+            continue;
+        }
+        if !m.custom_cycle.trim().is_empty() {
+            left_out.push(format!(
+                "the moon {}: its custom phases are not kept; it waxes and wanes over its cycle",
+                m.name
+            ));
+        }
+        // Fantasy-Calendar's phase on day `epoch` is (epoch - shift) / cycle.
+        moons.push(Moon {
+            name: m.name.clone(),
+            cycle_days: m.cycle,
+            anchor: c.epoch(),
+            phase_at_anchor: (-m.shift / m.cycle).rem_euclid(1.0),
+        });
+    }
+    moons
+}
+
+fn eras_of(s: &StaticData, left_out: &mut Vec<String>) -> (String, Vec<Era>) {
+    let mut first = String::new();
+    let mut eras: Vec<Era> = Vec::new();
+    for e in &s.eras {
+        if e.settings.use_custom_format {
+            left_out.push(format!("the era {}: its own date format is not kept; Waybook writes the era after the year", e.name));
+        }
+        if e.settings.restart {
+            left_out.push(format!(
+                "the era {}: years counted again from 1 are not kept; they run on",
+                e.name
+            ));
+        }
+        if e.settings.starting_era {
+            first = e.name.clone();
+        } else if eras.iter().any(|o| o.from_year == e.date.year) {
+            left_out.push(format!(
+                "the era {}: begins the same year as another",
+                e.name
+            ));
+        } else {
+            eras.push(Era {
+                name: e.name.clone(),
+                from_year: e.date.year,
+            });
+        }
+    }
+    eras.sort_by_key(|e| e.from_year);
+    (first, eras)
+}
+
+/// What the file holds that Waybook keeps its own way.
+fn other_parts(s: &StaticData, left_out: &mut Vec<String>) {
+    if let Some(clock) = s.clock.as_ref().filter(|c| c.hours != 24) {
+        left_out.push(format!(
+            "the clock: days of {} hours; the campaign keeps its own hours (Campaign screen)",
+            clock.hours
+        ));
+    }
+    if let Some(weather) = s.seasons.as_ref().filter(|s| !s.locations.is_empty()) {
+        left_out.push(format!(
+            "the weather: {}; Waybook rolls weather by region with its own tables",
+            crate::model::plural(weather.locations.len(), "location")
+        ));
+    }
+    let cycles = s
+        .cycles
+        .as_ref()
+        .and_then(|c| c.get("data"))
+        .and_then(Value::as_array);
+    if cycles.is_some_and(|c| !c.is_empty()) {
+        left_out.push("the cycles of years: not kept".into());
+    }
+}
+
+/// Where each month and festival of `c` is among the export's timespans:
+/// a leap-year festival is a leap day, written on the festival before it
+/// (`leap_after`: that festival's timespan and days) or at its month's end.
+struct Timespans {
+    month: Vec<usize>,
+    festival: Vec<Option<usize>>,
+    leap_after: Vec<Option<(usize, i64)>>,
+}
+
+fn timespans_of(c: &Calendar) -> (Timespans, Vec<Value>) {
+    let n = c.festivals.len();
+    let mut at = Timespans {
+        month: vec![0; c.months.len()],
+        festival: vec![None; n],
+        leap_after: vec![None; n],
+    };
+    let mut out = Vec::new();
+    let festivals_at = |place: Option<usize>, at: &mut Timespans, out: &mut Vec<Value>| {
+        for (i, f) in c
+            .festivals
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.after_month == place && !f.leap_only)
+        {
+            at.festival[i] = Some(out.len());
+            out.push(json!({"name": f.name, "type": "intercalary", "length": f.days, "interval": 1, "offset": 0}));
+        }
+    };
+    festivals_at(None, &mut at, &mut out);
+    for (m, month) in c.months.iter().enumerate() {
+        at.month[m] = out.len();
+        out.push(json!({"name": month.name, "type": "month", "length": month.days, "interval": 1, "offset": 0}));
+        festivals_at(Some(m), &mut at, &mut out);
+    }
+    for (i, f) in c.festivals.iter().enumerate().filter(|(_, f)| f.leap_only) {
+        let before = (0..i)
+            .rev()
+            .find(|&j| c.festivals[j].after_month == f.after_month && !c.festivals[j].leap_only);
+        at.leap_after[i] = before.and_then(|j| Some((at.festival[j]?, c.festival_days(j, true))));
+    }
+    (at, out)
+}
+
+/// The leap days of `c`: its month's or festival's day more, and each
+/// leap-year festival after the festival or month before it.
+fn leap_days_of(c: &Calendar, at: &Timespans, left_out: &mut Vec<String>) -> Vec<Value> {
+    let Some(rule) = &c.leap else {
+        return Vec::new();
+    };
+    let interval = interval_of(rule);
+    let leap_day = |name: &str, timespan: usize, intercalary: bool, day: i64| json!({"name": name, "intercalary": intercalary, "timespan": timespan, "adds_week_day": false, "day": day, "week_day": "", "interval": interval, "offset": 0});
+    let mut days = Vec::new();
+    if let Some(m) = rule.month {
+        days.push(leap_day("Leap day", at.month[m], false, 0));
+    }
+    if let Some(f) = rule.festival.filter(|f| at.festival[*f].is_some()) {
+        days.push(leap_day(
+            &c.festivals[f].name,
+            at.festival[f].unwrap_or(0),
+            false,
+            0,
+        ));
+    }
+    for (i, f) in c.festivals.iter().enumerate().filter(|(_, f)| f.leap_only) {
+        if f.days > 1 {
+            left_out.push(format!(
+                "{}: a leap-year festival of {} days goes out as one leap day",
+                f.name, f.days
+            ));
+        }
+        match (at.leap_after[i], f.after_month) {
+            (Some((t, _)), _) => days.push(leap_day(&f.name, t, false, 0)),
+            (None, Some(m)) => days.push(leap_day(&f.name, at.month[m], true, c.months[m].days)),
+            (None, None) => left_out.push(format!("{}: a leap-year festival opening the year has no timespan before it in Fantasy-Calendar", f.name)),
+        }
+    }
+    days
+}
+
+/// Timespan and day of `day` in the export, if it has them.
+fn timespan_day(at: &Timespans, day: Day) -> Option<(usize, i64)> {
+    match day {
+        Day::Of { month, day } => Some((at.month[month], day)),
+        Day::Festival { festival, day } => at.festival[festival]
+            .map(|t| (t, day))
+            .or_else(|| at.leap_after[festival].map(|(t, days)| (t, days + day))),
+    }
+}
+
+fn event_json(c: &Calendar, at: &Timespans, e: &CalendarEvent) -> Option<Value> {
+    let conditions = match &e.when {
+        Recurrence::Once { day } => {
+            let date = c.date(*day);
+            let (t, d) = timespan_day(at, date.day)?;
+            json!([["Date", "0", [date.year, t, d]]])
+        }
+        Recurrence::Year { on } => {
+            let (t, d) = timespan_day(at, *on)?;
+            json!([["Month", "0", [t]], ["&&"], ["Day", "0", [d]]])
+        }
+        Recurrence::Month { day_of_month } => json!([["Day", "0", [day_of_month]]]),
+        Recurrence::Moon { moon, phase } => {
+            let i = c.moons.iter().position(|m| m.name == *moon)?;
+            let index = Phase::ALL.iter().position(|p| p == phase).unwrap_or(0) * 3;
+            json!([["Moons", "0", [i, index]]])
+        }
+    };
+    Some(json!({
+        "name": e.name,
+        "description": html_text(&e.notes),
+        "data": {"has_duration": false, "duration": 0, "show_first_last": false, "limited_repeat": false, "limited_repeat_num": 0, "conditions": conditions, "connected_events": [], "date": []},
+        "event_category_id": null,
+        "settings": {"color": "Dark-Solid", "text": "text", "hide": false, "hide_full": false, "print": false},
+    }))
+}
+
+fn html_text(text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!("<p>{}</p>", escaped.replace('\n', "<br>"))
+}
+
+/// `c`, its today `today` (a clock day) and `events` as a Fantasy-Calendar
+/// export named `name`; and what it could not carry, each with why.
+pub fn write(
+    name: &str,
+    c: &Calendar,
+    today: i64,
+    events: &[&CalendarEvent],
+) -> (String, Vec<String>) {
+    let mut left_out = Vec::new();
+    let (at, timespans) = timespans_of(c);
+    let leap_days = leap_days_of(c, &at, &mut left_out);
+    for f in c.festivals.iter().filter(|f| f.in_week) {
+        left_out.push(format!(
+            "{}: Fantasy-Calendar's intercalary days stand outside the week",
+            f.name
+        ));
+    }
+    let epoch = c.day_number(c.epoch()).unwrap_or(1);
+    let moons: Vec<Value> = (c.moons.iter())
+        .map(|m| {
+            let phase = c.moon_fraction(m, epoch);
+            json!({"name": m.name, "cycle": m.cycle_days, "shift": -phase * m.cycle_days, "granularity": 24, "color": "#ffffff", "hidden": false, "custom_phase": false, "custom_cycle": ""})
+        })
+        .collect();
+    let time = |h: f64| json!({"hour": h.floor(), "minute": ((h - h.floor()) * 60.0).round()});
+    let seasons: Vec<Value> = (c.seasons.iter())
+        .map(|s| json!({"name": s.name, "time": {"sunrise": time(s.sunrise), "sunset": time(s.sunset)}, "timespan": at.month[s.month], "day": s.day, "color": ["#ffffff", "#ffffff"]}))
+        .collect();
+    let mut eras = Vec::new();
+    if !c.era.is_empty() {
+        let before = c.eras.first().map_or(1, |e| e.from_year - 1);
+        eras.push(json!({"name": c.era, "formatting": "", "description": "", "settings": {"starting_era": true, "use_custom_format": false, "show_as_event": false, "restart": false, "ends_year": false}, "date": {"year": before, "timespan": 0, "day": 1}}));
+    }
+    eras.extend(c.eras.iter().map(|e| json!({"name": e.name, "formatting": "", "description": "", "settings": {"starting_era": false, "use_custom_format": false, "show_as_event": false, "restart": false, "ends_year": false}, "date": {"year": e.from_year, "timespan": 0, "day": 1}})));
+    let date = c.date(today);
+    let (timespan, day) = timespan_day(&at, date.day).unwrap_or((0, 1));
+    let mut written = Vec::new();
+    for e in events {
+        match event_json(c, &at, e) {
+            Some(json) => written.push(json),
+            None => left_out.push(format!(
+                "the event {}: its day has no place in Fantasy-Calendar",
+                e.name
+            )),
+        }
+    }
+    let file = json!({
+        "name": name,
+        "static_data": {
+            "year_data": {"first_day": c.year_one_weekday + 1, "overflow": !c.week_restarts_monthly, "global_week": c.weekdays, "timespans": timespans, "leap_days": leap_days},
+            "moons": moons,
+            "clock": {"enabled": true, "render": true, "hours": 24, "minutes": 60, "offset": 0, "crowding": 0},
+            "seasons": {"data": seasons, "locations": [], "global_settings": {"season_offset": 0, "weather_offset": 0, "seed": 0, "temp_sys": "metric", "wind_sys": "metric", "cinematic": false, "enable_weather": false, "periodic_seasons": false}},
+            "eras": eras,
+            "settings": {"layout": "grid", "show_current_month": false, "allow_view": true, "only_backwards": true},
+            "cycles": {"format": "", "data": []},
+        },
+        "dynamic_data": {"year": date.year, "timespan": timespan, "day": day, "epoch": today - epoch, "custom_location": false, "location": "", "hour": 0, "minute": 0},
+        "events": written,
+        "categories": [],
+    });
+    let text = serde_json::to_string_pretty(&file).unwrap_or_default();
+    (text, left_out)
+}

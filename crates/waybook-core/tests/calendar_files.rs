@@ -1,0 +1,337 @@
+//! Calendars from Fantasy-Calendar.com and Simple Calendar (issue 38):
+//! each fixture's months, festivals, week, leap years, moons, seasons,
+//! eras, today and events as worked out by hand from the file; what
+//! cannot come across is named; bad files are refused with the field
+//! named; a campaign keeps its days where they are in time; and
+//! Fantasy-Calendar in, out and in again gives the same calendar.
+
+use proptest::prelude::*;
+use waybook_core::exchange::calendar_import::{self, CalendarImport, ImportedWhen};
+use waybook_core::exchange::fantasy_calendar;
+use waybook_core::model::calendar::{Date, Day, Phase};
+use waybook_core::model::{CalendarEvent, CampaignData, Recurrence, Settings};
+use waybook_testkit::calendars::{MARCHES, TIDES};
+
+fn read(text: &str) -> CalendarImport {
+    calendar_import::read("file.json", text).expect("a calendar")
+}
+
+fn of(year: i64, month: usize, day: i64) -> Date {
+    Date {
+        year,
+        day: Day::Of { month, day },
+    }
+}
+
+fn when_of<'a>(import: &'a CalendarImport, name: &str) -> &'a ImportedWhen {
+    &(import.events.iter())
+        .find(|e| e.name == name)
+        .unwrap_or_else(|| panic!("the event {name}"))
+        .when
+}
+
+#[test]
+fn a_fantasy_calendar_export_comes_across_as_its_author_meant_it() {
+    let t = read(TIDES);
+    let c = &t.calendar;
+    assert_eq!(t.name, "The Reckoning of Tides");
+    let months: Vec<(&str, i64)> = c.months.iter().map(|m| (m.name.as_str(), m.days)).collect();
+    assert_eq!(months, vec![("Ebb", 20), ("Flood", 21), ("Neap", 20)]);
+    let festivals: Vec<(&str, Option<usize>, i64, bool)> = (c.festivals.iter())
+        .map(|f| (f.name.as_str(), f.after_month, f.days, f.leap_only))
+        .collect();
+    assert_eq!(
+        festivals,
+        vec![
+            ("Landfall", None, 2, false),
+            ("Stillwater", Some(0), 1, false),
+            ("Starfall", Some(0), 1, true),
+        ]
+    );
+    // "400,!100,4": every 4 years, not every 100, but every 400.
+    let rule = c.leap.as_ref().expect("leap years");
+    assert_eq!(
+        (rule.every, rule.except_every, rule.but_every, rule.month),
+        (4, Some(100), Some(400), Some(2))
+    );
+    assert_eq!(c.year_days(121), 64, "20 + 21 + 20 and three festival days");
+    assert_eq!(c.year_days(120), 66, "Neap's day more and Starfall");
+    assert_eq!(c.year_days(100), 64, "a hundredth year is common");
+    assert_eq!(c.year_days(400), 66, "a four-hundredth is a leap year");
+    // overflow off: every month starts the week again.
+    assert!(c.week_restarts_monthly);
+    assert_eq!(t.today, Some(of(120, 1, 4)));
+    assert_eq!(
+        (c.era.as_str(), c.eras[0].name.as_str(), c.eras[0].from_year),
+        ("Before the Sea", "of the Tides", 100)
+    );
+    let seasons: Vec<(&str, usize, i64, f64)> = (c.seasons.iter())
+        .map(|s| (s.name.as_str(), s.month, s.day, s.sunrise))
+        .collect();
+    assert_eq!(
+        seasons,
+        vec![("Dry", 0, 5, 6.0 + 20.0 / 60.0), ("Wet", 2, 1, 7.0)]
+    );
+    // Fantasy-Calendar's phase on day `epoch` (from 0) is (epoch - shift)
+    // / cycle: Pearl is new on day 3 of year 1, 2 Ebb (after Landfall's two).
+    let new = c.day_number(of(1, 0, 2)).expect("2 Ebb 1");
+    assert_eq!(c.moons_on(new), vec![("Pearl", Phase::New)]);
+}
+
+#[test]
+fn its_events_come_across_on_their_days_and_the_rest_is_named() {
+    let t = read(TIDES);
+    assert_eq!(when_of(&t, "Founding"), &ImportedWhen::Once(of(120, 0, 3)));
+    assert_eq!(
+        when_of(&t, "Tide feast"),
+        &ImportedWhen::Year(Day::festival(1))
+    );
+    // Stillwater's second day in a leap year is Starfall's.
+    assert_eq!(
+        when_of(&t, "Star night"),
+        &ImportedWhen::Year(Day::festival(2))
+    );
+    assert_eq!(when_of(&t, "Market"), &ImportedWhen::Month(10));
+    let full = ImportedWhen::Moon {
+        moon: "Pearl".into(),
+        phase: Phase::Full,
+    };
+    assert_eq!(when_of(&t, "Pearl full"), &full);
+    assert_eq!(
+        when_of(&t, "Long fair"),
+        &ImportedWhen::Year(Day::Of { month: 2, day: 20 })
+    );
+    let founding = &t.events[0];
+    assert_eq!(founding.notes, "The first stone.");
+    assert!(t.events.iter().all(|e| e.name != "Midyear"));
+    assert!(
+        t.left_out
+            .iter()
+            .any(|l| l.starts_with("the event Midyear: its condition (Season)")),
+        "{:?}",
+        t.left_out
+    );
+    assert!(
+        t.left_out
+            .iter()
+            .any(|l| l.contains("Long fair: lasts 3 days"))
+    );
+}
+
+#[test]
+fn a_simple_calendar_preset_comes_across_as_its_author_meant_it() {
+    let m = read(MARCHES);
+    let c = &m.calendar;
+    let months: Vec<(&str, i64)> = c.months.iter().map(|m| (m.name.as_str(), m.days)).collect();
+    assert_eq!(months, vec![("Thaw", 10), ("Sow", 12), ("Reap", 10)]);
+    let festivals: Vec<(&str, Option<usize>, i64, bool, bool)> = (c.festivals.iter())
+        .map(|f| {
+            (
+                f.name.as_str(),
+                f.after_month,
+                f.days,
+                f.leap_only,
+                f.in_week,
+            )
+        })
+        .collect();
+    assert_eq!(
+        festivals,
+        vec![
+            ("Revel", Some(0), 3, false, true),
+            ("Eclipse", Some(1), 1, true, false)
+        ]
+    );
+    let rule = c.leap.as_ref().expect("leap years");
+    assert_eq!((rule.every, rule.month), (3, Some(1)));
+    assert_eq!((c.year_days(7), c.year_days(6)), (35, 37));
+    assert_eq!(m.today, Some(of(7, 1, 10)));
+    // Year 0 opened on a Wed (the third). To 10 Sow 7: years 0, 3 and 6
+    // are leap years of 36 days in the week (Eclipse is outside it), the
+    // other four 35; then Thaw's 10, Revel's 3 and Sow's 9: 270 days on,
+    // and (2 + 270) mod 4 is 0, a Mon.
+    let today = c.day_number(of(7, 1, 10)).expect("today");
+    assert_eq!(c.describe(today), "Mon 10 Sow 7 M");
+    // Wisp is new on the 4th of Sow in year 1 (13 days of Thaw and Revel
+    // before it and day 3 counted from 0), full four days on.
+    let new = c.day_number(of(1, 1, 4)).expect("4 Sow 1");
+    assert_eq!(c.moons_on(new), vec![("Wisp", Phase::New)]);
+    assert_eq!(c.moons_on(new + 4), vec![("Wisp", Phase::Full)]);
+    let season = &c.seasons[0];
+    assert_eq!(
+        (season.month, season.day, season.sunrise, season.sunset),
+        (1, 1, 6.0, 20.0)
+    );
+    assert_eq!(when_of(&m, "Coronation"), &ImportedWhen::Once(of(7, 0, 5)));
+    assert_eq!(
+        when_of(&m, "Harvest home"),
+        &ImportedWhen::Year(Day::Of { month: 2, day: 10 })
+    );
+    assert_eq!(when_of(&m, "Rent day"), &ImportedWhen::Month(1));
+    assert!(
+        m.left_out
+            .iter()
+            .any(|l| l.starts_with("the note Drill: it repeats weekly"))
+    );
+}
+
+/// The campaign's today takes the file's date; no day number moves, so
+/// what was lived stays where it is in time; the events come with it.
+#[test]
+fn importing_keeps_every_day_where_it_is_in_time() {
+    let mut settings = Settings::new("Tides");
+    settings.clock.day = 500;
+    let mut data = CampaignData::new(settings);
+    let t = read(TIDES);
+    let edit = t.edit(&data, true).expect("an edit");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    let c = &data.settings.calendar;
+    assert_eq!(data.settings.clock.day, 500, "the clock did not move");
+    assert_eq!(c.describe(500), "Fourday 4 Flood 120 of the Tides");
+    // 3 Ebb is 23 days before 4 Flood: Ebb's 20, Stillwater and Starfall
+    // (120 is a leap year) between.
+    let founding = data
+        .events
+        .values()
+        .find(|e| e.name == "Founding")
+        .expect("Founding");
+    assert_eq!(founding.when, Recurrence::Once { day: 477 });
+    assert_eq!(data.events.len(), 6, "all but Midyear");
+    let without = read(TIDES)
+        .edit(&CampaignData::new(Settings::new("T")), false)
+        .expect("an edit");
+    assert_eq!(without.changes.len(), 1, "the calendar alone");
+}
+
+#[test]
+fn an_import_that_would_strand_the_campaign_s_events_is_refused() {
+    let mut data = CampaignData::new(Settings::new("Demo"));
+    let event = CalendarEvent {
+        id: waybook_core::model::EventId(1),
+        name: "Snowmoon fair".into(),
+        notes: String::new(),
+        when: Recurrence::Year {
+            on: Day::Of { month: 11, day: 30 },
+        },
+        shown: Default::default(),
+    };
+    data.apply(&waybook_core::model::Change::of(None, Some(&event)));
+    let refused = read(TIDES).edit(&data, true).expect_err("refused");
+    assert!(refused.contains("Snowmoon fair"), "{refused}");
+}
+
+#[test]
+fn a_bad_file_is_refused_with_the_field_named() {
+    let no_timespans = TIDES.replace("\"timespans\"", "\"spans\"");
+    let e = calendar_import::read("t.json", &no_timespans).expect_err("refused");
+    assert!(e.to_string().contains("missing field `timespans`"), "{e}");
+    let empty_month = TIDES.replace("\"length\": 21", "\"length\": 0");
+    let e = calendar_import::read("t.json", &empty_month).expect_err("refused");
+    assert_eq!(
+        e.to_string(),
+        "t.json is not a Fantasy-Calendar calendar: the timespan Flood has 0 days; Waybook holds 1 to 1,000"
+    );
+    let e = calendar_import::read("m.json", "{\"notes\": []}").expect_err("refused");
+    assert_eq!(
+        e.to_string(),
+        "m.json is not a Simple Calendar calendar: it has no calendar, calendars or months"
+    );
+    let e = calendar_import::read("m.json", &MARCHES.replace("\"weekdays\"", "\"days\""))
+        .expect_err("refused");
+    assert!(e.to_string().contains("missing field `weekdays`"), "{e}");
+}
+
+/// Out and in again: the calendar, its today and its events come back
+/// the same (moons' phases to a billionth of a cycle).
+#[test]
+fn fantasy_calendar_in_out_and_in_again_is_the_same_calendar() {
+    let first = read(TIDES);
+    let mut data = CampaignData::new(Settings::new("Tides"));
+    for change in first.edit(&data, true).expect("an edit").changes {
+        data.apply(&change);
+    }
+    let events: Vec<&CalendarEvent> = data.events.values().collect();
+    let s = &data.settings;
+    let (text, left_out) = fantasy_calendar::write(&s.name, &s.calendar, s.clock.day, &events);
+    assert_eq!(left_out, Vec::<String>::new());
+    let again = read(&text);
+    let rounded = |mut i: CalendarImport| {
+        for m in &mut i.calendar.moons {
+            m.phase_at_anchor = (m.phase_at_anchor * 1e9).round();
+        }
+        i
+    };
+    let (first, again) = (rounded(first), rounded(again));
+    assert_eq!(again.calendar, first.calendar);
+    assert_eq!(again.today, first.today);
+    let firsts: Vec<_> = first
+        .events
+        .iter()
+        .map(|e| (&e.name, &e.when, &e.notes))
+        .collect();
+    let agains: Vec<_> = again
+        .events
+        .iter()
+        .map(|e| (&e.name, &e.when, &e.notes))
+        .collect();
+    assert_eq!(agains, firsts);
+}
+
+/// Every real file's shape a GM may have: the Simple Calendar preset
+/// goes out to Fantasy-Calendar and back naming every day of a year alike.
+#[test]
+fn a_simple_calendar_goes_out_to_fantasy_calendar_naming_the_same_days() {
+    let m = read(MARCHES);
+    let mut data = CampaignData::new(Settings::new("Marches"));
+    for change in m.edit(&data, false).expect("an edit").changes {
+        data.apply(&change);
+    }
+    let s = &data.settings;
+    let (text, left_out) = fantasy_calendar::write(&s.name, &s.calendar, s.clock.day, &[]);
+    assert_eq!(
+        left_out,
+        vec!["Revel: Fantasy-Calendar's intercalary days stand outside the week"]
+    );
+    let again = read(&text).placed(s.clock.day);
+    for day in s.calendar.days_of(6).chain(s.calendar.days_of(7)) {
+        assert_eq!(again.date_words(day), s.calendar.date_words(day));
+        let phase = |c: &waybook_core::model::calendar::Calendar| c.moons_on(day)[0].1;
+        assert_eq!(phase(&again), phase(&s.calendar), "day {day}");
+    }
+}
+
+proptest! {
+    #![proptest_config(waybook_testkit::fuzz_config(150))]
+
+    /// Whatever a file holds (cut short, bytes changed, control
+    /// characters, huge numbers, deep nesting), reading it answers a
+    /// calendar or an error, and a calendar it answers imports or is
+    /// refused in words.
+    #[test]
+    fn any_calendar_file_is_read_or_refused(
+        which in any::<bool>(),
+        cut in 0usize..2000,
+        at in 0usize..2000,
+        byte in prop::sample::select(vec![b'\t', 0u8, b'{', b'[', b'"', b'9', b'-', b'}', 0x1f, b'!']),
+        depth in 0usize..200,
+    ) {
+        let base = if which { TIDES } else { MARCHES };
+        let (cut, at) = (cut % base.len(), at % base.len());
+        let mut bytes = base.as_bytes().to_vec();
+        bytes[at] = byte;
+        let changed = String::from_utf8_lossy(&bytes).into_owned();
+        let nested = format!("{}{}{}", "[".repeat(depth), base, "]".repeat(depth));
+        let huge = base.replace("29.5", "1e308").replace("\"length\": 20", "\"length\": 99999999999999999999").replace("\"customMod\": 3", "\"customMod\": -9223372036854775808");
+        let empty = CampaignData::new(Settings::new("F"));
+        for text in [&base[..cut], changed.as_str(), nested.as_str(), huge.as_str()] {
+            if let Ok(import) = calendar_import::read("f.json", text) {
+                let _ = import.summary(1);
+                if let Ok(edit) = import.edit(&empty, true) {
+                    prop_assert!(!edit.changes.is_empty());
+                }
+            }
+        }
+    }
+}
