@@ -156,6 +156,10 @@ pub struct ImportCalendarArgs {
     /// Bring its events (notes) too, on their days.
     #[arg(long)]
     pub events: bool,
+    /// Remove the campaign's events that fall on no day of the new
+    /// calendar, in the same edit (otherwise the import is refused).
+    #[arg(long)]
+    pub remove_stranded: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -184,7 +188,17 @@ pub fn import_calendar(args: &ImportCalendarArgs, out: &mut impl Write) -> anyho
             ));
         }
         notes.extend(import.left_out.iter().map(|l| format!("Not brought: {l}")));
-        let edit = import.edit(data, args.events).map_err(|e| vec![e]);
+        for e in import
+            .stranded(data)
+            .iter()
+            .filter(|_| args.remove_stranded)
+        {
+            notes.push(format!(
+                "Removed: the event “{}”, on no day of the new calendar",
+                e.name
+            ));
+        }
+        let edit = (import.edit(data, args.events, args.remove_stranded)).map_err(|e| vec![e]);
         (notes, edit)
     })
 }

@@ -183,7 +183,7 @@ fn importing_keeps_every_day_where_it_is_in_time() {
     settings.clock.day = 500;
     let mut data = CampaignData::new(settings);
     let t = read(TIDES);
-    let edit = t.edit(&data, true).expect("an edit");
+    let edit = t.edit(&data, true, false).expect("an edit");
     for change in &edit.changes {
         data.apply(change);
     }
@@ -200,13 +200,13 @@ fn importing_keeps_every_day_where_it_is_in_time() {
     assert_eq!(founding.when, Recurrence::Once { day: 477 });
     assert_eq!(data.events.len(), 6, "all but Midyear");
     let without = read(TIDES)
-        .edit(&CampaignData::new(Settings::new("T")), false)
+        .edit(&CampaignData::new(Settings::new("T")), false, false)
         .expect("an edit");
     assert_eq!(without.changes.len(), 1, "the calendar alone");
 }
 
 #[test]
-fn an_import_that_would_strand_the_campaign_s_events_is_refused() {
+fn an_import_that_would_strand_the_campaign_s_events_is_refused_or_removes_them() {
     let mut data = CampaignData::new(Settings::new("Demo"));
     let event = CalendarEvent {
         id: waybook_core::model::EventId(1),
@@ -218,8 +218,16 @@ fn an_import_that_would_strand_the_campaign_s_events_is_refused() {
         shown: Default::default(),
     };
     data.apply(&waybook_core::model::Change::of(None, Some(&event)));
-    let refused = read(TIDES).edit(&data, true).expect_err("refused");
-    assert!(refused.contains("Snowmoon fair"), "{refused}");
+    let refused = read(TIDES).edit(&data, true, false).expect_err("refused");
+    assert!(
+        refused.contains("event “Snowmoon fair” falls on days"),
+        "{refused}"
+    );
+    let edit = read(TIDES).edit(&data, false, true).expect("removing it");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    assert!(data.events.is_empty(), "removed in the same edit");
 }
 
 #[test]
@@ -249,7 +257,7 @@ fn a_bad_file_is_refused_with_the_field_named() {
 fn fantasy_calendar_in_out_and_in_again_is_the_same_calendar() {
     let first = read(TIDES);
     let mut data = CampaignData::new(Settings::new("Tides"));
-    for change in first.edit(&data, true).expect("an edit").changes {
+    for change in first.edit(&data, true, false).expect("an edit").changes {
         data.apply(&change);
     }
     let events: Vec<&CalendarEvent> = data.events.values().collect();
@@ -285,7 +293,7 @@ fn fantasy_calendar_in_out_and_in_again_is_the_same_calendar() {
 fn a_simple_calendar_goes_out_to_fantasy_calendar_naming_the_same_days() {
     let m = read(MARCHES);
     let mut data = CampaignData::new(Settings::new("Marches"));
-    for change in m.edit(&data, false).expect("an edit").changes {
+    for change in m.edit(&data, false, false).expect("an edit").changes {
         data.apply(&change);
     }
     let s = &data.settings;
@@ -328,7 +336,7 @@ proptest! {
         for text in [&base[..cut], changed.as_str(), nested.as_str(), huge.as_str()] {
             if let Ok(import) = calendar_import::read("f.json", text) {
                 let _ = import.summary(1);
-                if let Ok(edit) = import.edit(&empty, true) {
+                if let Ok(edit) = import.edit(&empty, true, false) {
                     prop_assert!(!edit.changes.is_empty());
                 }
             }

@@ -31,6 +31,10 @@ pub enum DialogPurpose {
     ImportTable,
     /// A Foundry VTT roll table's JSON to add to the campaign.
     ImportFoundry,
+    /// A Fantasy-Calendar.com or Simple Calendar file to take the calendar from.
+    ImportCalendar,
+    /// Where the calendar is written as Fantasy-Calendar.com JSON.
+    ExportCalendar,
     /// Where a table is written as CSV.
     ExportTable,
     /// Where the house rules are written as a pack.
@@ -53,6 +57,10 @@ impl DialogPurpose {
             DialogPurpose::ImportCsv => "Import characters from CSV",
             DialogPurpose::ImportTable => "Import a roll table from CSV",
             DialogPurpose::ImportFoundry => "Import a roll table from Foundry VTT",
+            DialogPurpose::ImportCalendar => {
+                "Import a calendar (Fantasy-Calendar, Simple Calendar)"
+            }
+            DialogPurpose::ExportCalendar => "Export the calendar for Fantasy-Calendar",
             DialogPurpose::ExportTable => "Export the roll table as CSV",
             DialogPurpose::ExportPack => "Export the house rules as a pack",
             DialogPurpose::ImportPack => "Import a house-rule pack",
@@ -68,7 +76,9 @@ impl DialogPurpose {
             | DialogPurpose::ImportJson
             | DialogPurpose::ExportPack
             | DialogPurpose::ImportPack
-            | DialogPurpose::ImportFoundry => "json",
+            | DialogPurpose::ImportFoundry
+            | DialogPurpose::ImportCalendar
+            | DialogPurpose::ExportCalendar => "json",
             DialogPurpose::ImportCsv | DialogPurpose::ImportTable | DialogPurpose::ExportTable => {
                 "csv"
             }
@@ -88,6 +98,7 @@ impl DialogPurpose {
             DialogPurpose::ImportCsv => "roster.csv",
             DialogPurpose::ImportTable | DialogPurpose::ExportTable => "table.csv",
             DialogPurpose::ImportFoundry => "table.json",
+            DialogPurpose::ImportCalendar | DialogPurpose::ExportCalendar => "calendar.json",
             DialogPurpose::ExportPack | DialogPurpose::ImportPack => "house-rules.json",
         }
     }
@@ -119,6 +130,7 @@ impl FileDialogs for NativeDialogs {
             | DialogPurpose::ImportCsv
             | DialogPurpose::ImportTable
             | DialogPurpose::ImportFoundry
+            | DialogPurpose::ImportCalendar
             | DialogPurpose::ImportPack => dialog.pick_file(),
             _ => dialog.set_file_name(name).save_file(),
         };

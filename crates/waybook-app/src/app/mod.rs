@@ -54,6 +54,12 @@ pub enum Command {
     ImportTable,
     /// Asks for a Foundry VTT roll table's JSON, added to those waiting.
     ImportFoundry,
+    /// Ask for a calendar file to import (the window then shows it).
+    ImportCalendar,
+    /// Make the calendar the window showed the campaign's, after a snapshot.
+    BringCalendar(Box<Edit>),
+    /// Ask where to write the calendar as Fantasy-Calendar.com JSON.
+    ExportCalendar,
     /// Asks where to write this roll table as CSV, and writes it.
     ExportTable(waybook_core::model::TableId),
     /// Plays a journey on, rolling with the app's dice.
@@ -105,6 +111,16 @@ pub struct PathPrompt {
     pub error: Option<String>,
     /// Whether the field has been given the keyboard since the prompt opened.
     pub focused_once: bool,
+}
+
+/// A calendar read from another tool's file, and whether its events come
+/// with it, as the import window shows them.
+#[derive(Debug, Clone)]
+pub struct CalendarImportForm {
+    pub import: waybook_core::exchange::calendar_import::CalendarImport,
+    pub with_events: bool,
+    /// Whether the campaign's events with no day in it go, in the same step.
+    pub remove_stranded: bool,
 }
 
 /// What the GM must acknowledge in a dialog: its heading and its words.
@@ -202,6 +218,8 @@ pub struct App {
     pub table_import: Option<waybook_core::exchange::table_csv::TableImport>,
     /// Foundry tables read, one file after another, waiting to be imported.
     pub foundry_import: Option<Vec<waybook_core::exchange::foundry::FoundryTable>>,
+    /// A calendar read from another tool's file, shown before it is the campaign's.
+    pub calendar_import: Option<CalendarImportForm>,
     /// A house-rule pack read and waiting for the GM to settle its clashes.
     pub pack_import: Option<waybook_core::exchange::pack::PackImport>,
     /// The Make handouts window, while open.
@@ -234,6 +252,7 @@ impl App {
             csv_import: None,
             table_import: None,
             foundry_import: None,
+            calendar_import: None,
             pack_import: None,
             handouts: None,
             export_table: None,
@@ -525,6 +544,13 @@ impl App {
             }
             Command::ImportTable => self.ask_path(DialogPurpose::ImportTable),
             Command::ImportFoundry => self.ask_path(DialogPurpose::ImportFoundry),
+            Command::ImportCalendar => self.ask_path(DialogPurpose::ImportCalendar),
+            Command::ExportCalendar => self.ask_path(DialogPurpose::ExportCalendar),
+            Command::BringCalendar(edit) => {
+                self.calendar_import = None;
+                self.snapshot_before(waybook_core::store::snapshots::Reason::Import);
+                self.run(Command::Apply(*edit));
+            }
             Command::MakeHandouts => self.make_handouts(),
             Command::ImportPack(edit) => {
                 self.pack_import = None;
@@ -741,6 +767,7 @@ impl App {
                 | DialogPurpose::ExportPdf
                 | DialogPurpose::ExportJson
                 | DialogPurpose::ExportTable
+                | DialogPurpose::ExportCalendar
                 | DialogPurpose::ExportPack
         );
         if writes && !overwrite_confirmed && path.exists() {
@@ -775,6 +802,7 @@ impl App {
             | DialogPurpose::SaveCopy
             | DialogPurpose::ExportJson
             | DialogPurpose::ExportTable
+            | DialogPurpose::ExportCalendar
             | DialogPurpose::ExportPack => {
                 self.write_to(purpose, path);
             }
@@ -800,6 +828,7 @@ impl App {
             }
             DialogPurpose::ImportTable => self.read_table(&path),
             DialogPurpose::ImportFoundry => self.read_foundry(&path),
+            DialogPurpose::ImportCalendar => self.read_calendar(&path),
             DialogPurpose::NewFromCopy => self.new_from_copy(&path),
         }
     }
@@ -876,6 +905,51 @@ impl App {
         }
     }
 
+    /// Reads a calendar file for the import window.
+    fn read_calendar(&mut self, path: &Path) {
+        let file = path.display().to_string();
+        let read = waybook_core::files::read_text(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                waybook_core::exchange::calendar_import::read(&file, &text)
+                    .map_err(|e| format!("The calendar was not imported: {e}"))
+            });
+        match read {
+            Ok(import) => {
+                self.calendar_import = Some(CalendarImportForm {
+                    with_events: !import.events.is_empty(),
+                    remove_stranded: false,
+                    import,
+                });
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Writes the calendar, today and the events as Fantasy-Calendar JSON.
+    fn write_calendar(&mut self, path: &Path) {
+        let Some(session) = &self.session else { return };
+        let s = &session.data.settings;
+        let events: Vec<_> = session.data.events.values().collect();
+        let (text, left_out) = waybook_core::exchange::fantasy_calendar::write(
+            &s.name,
+            &s.calendar,
+            s.clock.day,
+            &events,
+        );
+        match waybook_core::files::write_atomically(path, text.as_bytes()) {
+            Ok(()) if left_out.is_empty() => {
+                self.notify(format!("Wrote the calendar to {}", path.display()));
+            }
+            Ok(()) => self.notify(format!(
+                "Wrote the calendar to {} (not written: {})",
+                path.display(),
+                left_out.join("; ")
+            )),
+            Err(e) => self.fail(format!("The calendar was not saved: {e}")),
+        }
+    }
+
     /// Reads a Foundry table and adds it to those waiting (in place of one
     /// read from the same file).
     fn read_foundry(&mut self, path: &Path) {
@@ -935,6 +1009,7 @@ impl App {
                     Err(e) => self.fail(format!("The JSON was not saved: {e}")),
                 }
             }
+            DialogPurpose::ExportCalendar => self.write_calendar(&path),
             DialogPurpose::ExportPack => {
                 let Some(session) = &self.session else { return };
                 let name = session.data.settings.name.clone();

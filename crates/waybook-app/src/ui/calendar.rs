@@ -1,5 +1,5 @@
-//! The calendar part of the Campaign screen: start from a preset, then the
-//! era and the date of day 1, the months, the weekdays, the festivals, the
+//! The calendar part of the Campaign screen: import one from another tool
+//! or export it, start from a preset, then the eras and the date of day 1, the months, the weekdays, the festivals, the
 //! leap rule, the seasons with their daylight and the moons. Each change is
 //! one undoable edit of the settings, made only if the calendar can still
 //! name every day (`Calendar::check`); otherwise the status bar says why.
@@ -45,6 +45,24 @@ pub fn calendar_ui(
             .weak(),
     );
     ui.label(s.today());
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Import a calendar…")
+            .on_hover_text(
+                "From a Fantasy-Calendar.com export or a Simple Calendar preset or export",
+            )
+            .clicked()
+        {
+            out.push(Command::ImportCalendar);
+        }
+        if ui
+            .button("Export for Fantasy-Calendar…")
+            .on_hover_text("The calendar, today and the events as Fantasy-Calendar.com JSON")
+            .clicked()
+        {
+            out.push(Command::ExportCalendar);
+        }
+    });
     ui.horizontal_wrapped(|ui| {
         ui.label("Start from:");
         for (name, make) in Calendar::PRESETS {

@@ -8,6 +8,7 @@
 
 mod advancement;
 mod calendar;
+mod calendar_import;
 mod campaign;
 pub mod chronicle;
 mod csv_import;
@@ -296,6 +297,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     help::help_windows_ui(ui, &mut state.help, app);
     csv_import::csv_import_ui(ui, app, &mut out);
     pack_import::pack_import_ui(ui, app, &mut out);
+    calendar_import::calendar_import_ui(ui, app, &mut out);
     handouts::handouts_ui(ui, app, &mut out);
     let imported = table_import::table_import_ui(ui, app, &mut out)
         .or_else(|| foundry_import::foundry_import_ui(ui, app, &mut out));
@@ -671,11 +673,13 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                     DialogPurpose::ExportPdf
                     | DialogPurpose::ExportJson
                     | DialogPurpose::ExportTable
+                    | DialogPurpose::ExportCalendar
                     | DialogPurpose::ExportPack => "Export",
                     DialogPurpose::ImportJson
                     | DialogPurpose::ImportCsv
                     | DialogPurpose::ImportTable
                     | DialogPurpose::ImportFoundry
+                    | DialogPurpose::ImportCalendar
                     | DialogPurpose::ImportPack => "Import",
                     DialogPurpose::NewFromCopy => "Create",
                 }),

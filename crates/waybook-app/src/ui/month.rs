@@ -102,8 +102,9 @@ pub fn calendar_ui(
     open
 }
 
-/// The weeks of the month, a column a weekday, and its festivals after
-/// them; the day clicked.
+/// The festival days opening the year (on its first month's page), the
+/// weeks of the month, a column a weekday, and its festivals after them;
+/// the day clicked.
 fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> Option<i64> {
     let c = &data.settings.calendar;
     let columns = c.weekdays.len().max(1);
@@ -115,6 +116,17 @@ fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> O
     egui::ScrollArea::vertical()
         .id_salt("month-grid")
         .show(ui, |ui| {
+            // The festival days that open the year come before its first month.
+            if !page.before.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
+                    for (day, name) in &page.before {
+                        if day_cell(ui, data, *day, name, width, picked) {
+                            clicked = Some(*day);
+                        }
+                    }
+                });
+            }
             egui::Grid::new("month")
                 .num_columns(columns)
                 .spacing([4.0, 4.0])

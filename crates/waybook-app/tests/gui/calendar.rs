@@ -378,3 +378,85 @@ fn a_festival_can_last_days_open_the_year_and_count_in_the_week() {
     assert_eq!(f.data().settings.calendar.festivals[0].days, 3, "kept");
     assert_eq!(f.data().settings.clock.day, day, "nothing moved in time");
 }
+
+/// Issue 38: Campaign > Import a calendar… shows the calendar as Waybook
+/// will hold it and what does not come across; greyed, saying why, while
+/// the campaign's events would fall on no day of it, until the GM ticks
+/// their removal; a file that is no calendar is refused naming the field.
+/// Imported, today takes the file's date, no day moves, and one undo takes
+/// it all back; out again as Fantasy-Calendar JSON.
+#[test]
+fn a_calendar_from_fantasy_calendar_is_shown_then_imported_as_one_step() {
+    use waybook_app::app::DialogOutcome;
+    let dir = tempfile::tempdir().expect("dir");
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("written");
+        path
+    };
+    let tides = write("tides.json", crate::common::calendars::TIDES);
+    let broken = crate::common::calendars::TIDES.replace("\"timespans\"", "\"spans\"");
+    let broken = write("broken.json", &broken);
+    let out = dir.path().join("out.json");
+    let mut f = Fixture::with_dialogs(vec![
+        DialogOutcome::Picked(broken),
+        DialogOutcome::Picked(tides),
+        DialogOutcome::Picked(out.clone()),
+    ]);
+    let before = f.data().clone();
+    let day = before.settings.clock.day;
+    f.click("Campaign");
+    f.click("Import a calendar…");
+    assert!(
+        f.shows("missing field `timespans`"),
+        "the refusal names the field"
+    );
+    f.click("OK");
+    f.click("Import a calendar…");
+    assert!(f.shows("Import the calendar The Reckoning of Tides from Fantasy-Calendar"));
+    assert!(
+        f.shows("Leap years: every 4 years, except every 100, but every 400; a day more in Neap")
+    );
+    assert!(f.shows("Today will be Fourday 4 Flood 120 of the Tides, as the file says"));
+    assert!(f.shows("Not brought across (2)"));
+    f.greyed_with("Import", "on days this calendar does not have");
+    let import =
+        waybook_core::exchange::calendar_import::read("t", crate::common::calendars::TIDES);
+    let stranded: Vec<String> = (import.expect("read").stranded(&before).iter())
+        .map(|e| format!("“{}”", e.name))
+        .collect();
+    assert!(
+        stranded.len() > 1,
+        "the demo's events on its months and moons"
+    );
+    f.click(&format!(
+        "Remove the campaign's {} events with no day in it: {}",
+        stranded.len(),
+        stranded.join(", ")
+    ));
+    f.click("Import");
+    let data = f.reloaded();
+    assert_eq!(data.settings.clock.day, day, "no day moved");
+    assert_eq!(
+        data.settings.calendar.describe(day),
+        "Fourday 4 Flood 120 of the Tides"
+    );
+    let kept = before.events.len() - stranded.len();
+    assert_eq!(data.events.len(), kept + 6, "the file's, in place of those");
+    f.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    f.harness.run();
+    assert_eq!(
+        f.data().settings.calendar,
+        before.settings.calendar,
+        "one undo takes it back"
+    );
+    assert_eq!(f.data().events, before.events);
+    f.click("Export for Fantasy-Calendar…");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("written")).expect("JSON");
+    assert_eq!(
+        json["static_data"]["year_data"]["global_week"][1],
+        "Fireday"
+    );
+}

@@ -124,8 +124,8 @@ impl FileDialogs for Scratch {
         use DialogPurpose::*;
         match purpose {
             NewCampaign | OpenCampaign | ImportJson | ImportCsv | ImportTable | ImportFoundry
-            | ImportPack | NewFromCopy => DialogOutcome::Cancelled,
-            SaveCopy | ExportPdf | ExportJson | ExportTable | ExportPack => {
+            | ImportCalendar | ImportPack | NewFromCopy => DialogOutcome::Cancelled,
+            SaveCopy | ExportPdf | ExportJson | ExportTable | ExportPack | ExportCalendar => {
                 self.picked += 1;
                 let name = if name.is_empty() { "export" } else { name };
                 DialogOutcome::Picked(self.dir.path().join(format!("{}-{name}", self.picked)))

@@ -79,25 +79,48 @@ impl CalendarImport {
         })
     }
 
+    /// The campaign's events that would fall on no day of this calendar.
+    pub fn stranded<'a>(&self, data: &'a CampaignData) -> Vec<&'a CalendarEvent> {
+        let calendar = self.placed(data.settings.clock.day);
+        (data.events.values())
+            .filter(|e| !e.when.fits(&calendar))
+            .collect()
+    }
+
     /// The one edit that makes this the campaign's calendar, today on the
-    /// file's today, with its events when `with_events`; refused, in
-    /// words, when the calendar cannot name its days or the campaign's own
-    /// events would fall on no day of it.
-    pub fn edit(&self, data: &CampaignData, with_events: bool) -> Result<Edit, String> {
+    /// file's today, with its events when `with_events`, and without the
+    /// campaign's events it has no day for when `remove_stranded`;
+    /// refused, in words, when the calendar cannot name its days or such
+    /// events would stay.
+    pub fn edit(
+        &self,
+        data: &CampaignData,
+        with_events: bool,
+        remove_stranded: bool,
+    ) -> Result<Edit, String> {
         let calendar = self.placed(data.settings.clock.day);
         calendar
             .check()
             .map_err(|e| format!("the calendar cannot be used: {e}"))?;
-        let stranded = CalendarEvent::stranded(data.events.values(), &calendar);
-        if !stranded.is_empty() {
+        let stranded = self.stranded(data);
+        if !stranded.is_empty() && !remove_stranded {
+            let names: Vec<String> = stranded.iter().map(|e| format!("“{}”", e.name)).collect();
             return Err(format!(
-                "the campaign's events {} fall on days this calendar does not have; remove them first (Calendar screen, on their days)",
-                stranded.join(", ")
+                "the campaign's {} {} on days this calendar does not have; remove {} first (Calendar screen, on {} days)",
+                if names.len() == 1 { "event" } else { "events" },
+                if names.len() == 1 {
+                    format!("{} falls", names[0])
+                } else {
+                    format!("{} fall", names.join(", "))
+                },
+                if names.len() == 1 { "it" } else { "them" },
+                if names.len() == 1 { "its" } else { "their" },
             ));
         }
         let mut settings = data.settings.clone();
         *settings.calendar = calendar;
         let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
+        changes.extend(stranded.iter().map(|e| Change::of(Some(*e), None)));
         if with_events {
             let first = data.next_id::<CalendarEvent>().0;
             let events = (self.events.iter())
@@ -114,7 +137,8 @@ impl CalendarImport {
             }
         }
         let events = if with_events {
-            format!(" with {}", crate::model::plural(changes.len() - 1, "event"))
+            let added = changes.len() - 1 - stranded.len();
+            format!(" with {}", crate::model::plural(added, "event"))
         } else {
             String::new()
         };

@@ -429,18 +429,35 @@ fn moon_of(
         return None;
     }
     let first = &m.first_new_moon;
-    let year = match first.year_reset.as_str() {
-        "leap-year" if c.leap.is_some() => (first.year..=this_year)
-            .rev()
-            .find(|y| c.is_leap(*y))
-            .unwrap_or(first.year),
-        "x-years" if first.year_x > 0 && this_year >= first.year => {
-            first.year + (this_year - first.year) / first.year_x * first.year_x
+    // Simple Calendar moves the first new moon to the last reset year and
+    // adds the part of the reset cycle gone by since, in days.
+    let (year, since) = match first.year_reset.as_str() {
+        "leap-year" => match (c.leap.as_ref(), (..=this_year).contains(&first.year)) {
+            (Some(rule), true) => {
+                let leap = (first.year..=this_year)
+                    .rev()
+                    .find(|y| c.is_leap(*y))
+                    .unwrap_or(first.year);
+                (leap, (this_year - leap) as f64 / rule.every as f64)
+            }
+            _ => (first.year, 0.0),
+        },
+        "x-years" if first.year_x > 0 && this_year.rem_euclid(first.year_x) != 0 => {
+            let gone = this_year.rem_euclid(first.year_x);
+            (this_year - gone, gone as f64 / first.year_x as f64)
         }
-        _ => first.year,
+        _ => (first.year, 0.0),
     };
-    if year != first.year {
-        left_out.push(format!("the moon {}: Simple Calendar starts its cycle again each {}; Waybook anchors it on the new moon of {year}", m.name, if first.year_reset == "leap-year" { "leap year".to_owned() } else { format!("{} years", first.year_x) }));
+    if first.year_reset == "leap-year" || first.year_reset == "x-years" {
+        let each = if first.year_reset == "leap-year" {
+            "leap year".to_owned()
+        } else {
+            format!("{} years", first.year_x)
+        };
+        left_out.push(format!(
+            "the moon {}: Simple Calendar starts its cycle again each {each}; Waybook anchors it once, on {year}",
+            m.name
+        ));
     }
     if !CALENDAR_YEAR.contains(&year) {
         left_out.push(format!(
@@ -467,7 +484,7 @@ fn moon_of(
         name: m.name.clone(),
         cycle_days: m.cycle_length,
         anchor: c.date_in_year(year, before + first.day.max(0)),
-        phase_at_anchor: (m.cycle_day_adjust / m.cycle_length).rem_euclid(1.0),
+        phase_at_anchor: ((m.cycle_day_adjust + since) / m.cycle_length).rem_euclid(1.0),
     })
 }
 

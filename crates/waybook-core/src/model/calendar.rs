@@ -1105,10 +1105,14 @@ impl Calendar {
     }
 
     /// Whether `phase` of `moon` falls in clock day `day`: its exact moment
-    /// comes between the start of the day and the next.
+    /// comes between the start of the day and the next. A moment at a
+    /// day's very start falls on that day alone, whatever the rounding of
+    /// the cycle's arithmetic.
     pub fn phase_falls_on(&self, moon: &Moon, phase: Phase, day: i64) -> bool {
+        const EDGE: f64 = 1e-9;
         let today = self.moon_fraction(moon, day);
-        (phase.fraction() - today).rem_euclid(1.0) < 1.0 / moon.cycle_days
+        let days_until = (phase.fraction() - today).rem_euclid(1.0) * moon.cycle_days;
+        days_until < 1.0 - EDGE || days_until > moon.cycle_days - EDGE
     }
 
     /// The new, first quarter, full and last quarter moons that fall in
@@ -1633,6 +1637,28 @@ mod tests {
             from_year: 1,
         });
         assert_eq!(c.check(), Err(CalendarError::EraOrder("Later".to_owned())));
+    }
+
+    /// A moon new at the very start of a day is new on that day alone, each
+    /// cycle, however the cycle's days round.
+    #[test]
+    fn a_phase_at_a_day_s_start_falls_on_one_day() {
+        let c = Calendar::greyspine();
+        for cycle in [91.0, 28.0, 29.530_588_853, 7.0] {
+            let moon = Moon {
+                name: "Celene".to_owned(),
+                cycle_days: cycle,
+                anchor: c.day_one,
+                phase_at_anchor: 0.0,
+            };
+            let new_days = (1..=2000)
+                .filter(|d| c.phase_falls_on(&moon, Phase::New, *d))
+                .count() as f64;
+            assert!(
+                (new_days - 2000.0 / cycle).abs() <= 1.0,
+                "{cycle}: {new_days}"
+            );
+        }
     }
 
     /// Files before version 16: a festival's day by index alone, a moon's
