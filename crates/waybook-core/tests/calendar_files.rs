@@ -175,6 +175,28 @@ fn a_simple_calendar_preset_comes_across_as_its_author_meant_it() {
     );
 }
 
+/// A Simple Calendar export holds its calendars in a list and its notes by
+/// calendar: the first comes across with its own notes, the others named.
+#[test]
+fn a_simple_calendar_export_brings_its_first_calendar_and_its_notes() {
+    let preset: serde_json::Value = serde_json::from_str(MARCHES).expect("JSON");
+    let mut calendar = preset["calendar"].clone();
+    calendar["id"] = "marches".into();
+    calendar["name"] = "The Marches".into();
+    let export = serde_json::json!({
+        "exportVersion": 2,
+        "calendars": [calendar, {"id": "other", "name": "Other"}],
+        "notes": {"marches": preset["notes"], "other": []},
+    });
+    let m = calendar_import::read("export.json", &export.to_string()).expect("a calendar");
+    assert_eq!(m.name, "The Marches");
+    assert_eq!(m.events.len(), 3);
+    assert_eq!(
+        m.left_out[0],
+        "1 more calendar in the file: the first is imported"
+    );
+}
+
 /// The campaign's today takes the file's date; no day number moves, so
 /// what was lived stays where it is in time; the events come with it.
 #[test]

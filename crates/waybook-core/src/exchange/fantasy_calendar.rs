@@ -41,6 +41,8 @@ struct StaticData {
     eras: Vec<FcEra>,
     #[serde(default)]
     cycles: Option<Value>,
+    #[serde(default)]
+    settings: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -312,7 +314,7 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
     });
     if fc.dynamic_data.is_some() && today.is_none() {
         left_out.push(
-            "dynamic_data: its current date is not a day of the calendar; today stays where it is"
+            "dynamic_data: its current date is not a day of the calendar; day 1 is the first of year 1"
                 .into(),
         );
     }
@@ -742,6 +744,16 @@ fn eras_of(s: &StaticData, left_out: &mut Vec<String>) -> (String, Vec<Era>) {
 
 /// What the file holds that Waybook keeps its own way.
 fn other_parts(s: &StaticData, left_out: &mut Vec<String>) {
+    let no_year_zero = (s.settings.as_ref())
+        .and_then(|v| v.get("year_zero_exists"))
+        .and_then(Value::as_bool)
+        == Some(false);
+    if no_year_zero {
+        left_out.push(
+            "the years before 1: Fantasy-Calendar counts no year 0, Waybook does (its year 0 is their -1)"
+                .into(),
+        );
+    }
     if let Some(clock) = s.clock.as_ref().filter(|c| c.hours != 24) {
         left_out.push(format!(
             "the clock: days of {} hours; the campaign keeps its own hours (Campaign screen)",

@@ -155,8 +155,8 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
             .ok_or_else(|| refuse("calendars is empty".into()))?;
         if all.len() > 1 {
             left_out.push(format!(
-                "{} more calendars in the file: the first is imported",
-                all.len() - 1
+                "{} in the file: the first is imported",
+                crate::model::plural(all.len() - 1, "more calendar")
             ));
         }
         let id = first.get("id").and_then(Value::as_str).unwrap_or_default();
@@ -183,6 +183,10 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
             .filter(|date| c.day_number(*date).is_some())
     };
     let today = sc.current_date.and_then(|d| date_at(&c, d));
+    if sc.current_date.is_some() && today.is_none() {
+        left_out
+            .push("currentDate: not a day of the calendar; day 1 is the first of year 1".into());
+    }
     if let Some(year) = &sc.year {
         let zero = c.date_in_year(
             year.year_zero

@@ -881,11 +881,58 @@ impl Calendar {
         }))
     }
 
-    /// How many days of `year` come before `day`.
+    /// How many days of `year` come before `day`, counted by months and
+    /// festivals rather than day by day (the moons ask it of every day
+    /// drawn).
     fn ordinal(&self, year: i64, day: Day) -> Option<i64> {
-        self.days_of_year(year)
-            .position(|d| d == day)
-            .map(|p| p as i64)
+        self.count_before(year, day, |_| true)
+    }
+
+    /// How many days of `year` before `day` are months' days or the days
+    /// of festivals `counted` picks; none when the year has no such day.
+    fn count_before(
+        &self,
+        year: i64,
+        day: Day,
+        counted: impl Fn(&Festival) -> bool,
+    ) -> Option<i64> {
+        let leap = self.is_leap(year);
+        // The counted days of the festivals at `at` of index below `below`.
+        let festivals_at = |at: Option<usize>, below: usize| -> i64 {
+            (0..below.min(self.festivals.len()))
+                .filter(|&i| self.festivals[i].after_month == at && counted(&self.festivals[i]))
+                .map(|i| self.festival_days(i, leap))
+                .sum()
+        };
+        let all = self.festivals.len();
+        // The counted days before month `month`'s first.
+        let before_month = |month: usize| -> i64 {
+            festivals_at(None, all)
+                + (0..month)
+                    .map(|m| self.month_days(m, leap) + festivals_at(Some(m), all))
+                    .sum::<i64>()
+        };
+        match day {
+            Day::Of { month, day } => {
+                let days = (month < self.months.len()).then(|| self.month_days(month, leap))?;
+                (1..=days)
+                    .contains(&day)
+                    .then(|| before_month(month) + day - 1)
+            }
+            Day::Festival { festival, day } => {
+                let f = self.festivals.get(festival)?;
+                if !(1..=self.festival_days(festival, leap)).contains(&day) {
+                    return None;
+                }
+                let start = match f.after_month {
+                    None => 0,
+                    Some(m) if m < self.months.len() => before_month(m) + self.month_days(m, leap),
+                    Some(_) => return None,
+                };
+                let own = if counted(f) { day - 1 } else { 0 };
+                Some(start + festivals_at(f.after_month, festival) + own)
+            }
+        }
     }
 
     /// Days from the start of the base year to `date`.
@@ -938,18 +985,14 @@ impl Calendar {
     /// festivals outside the week not counted.
     fn ordinary(&self, date: Date) -> Option<i64> {
         let outside = |f: &Festival| !f.in_week;
-        let outside_before = self
-            .days_of_year(date.year)
-            .take_while(|d| *d != date.day)
-            .filter(|d| matches!(d, Day::Festival { festival, .. } if outside(&self.festivals[*festival])))
-            .count() as i64;
         // The days outside the week of the years before: every year's, and
         // the leap years' own.
         let base = self.base_year();
         let (every_year, leap_year) = self.festival_totals(outside);
         let outside_before_year =
             every_year * (date.year - base) + leap_year * self.leap_years_between(base, date.year);
-        Some(self.absolute(date)? - outside_before_year - outside_before)
+        let in_week_this_year = self.count_before(date.year, date.day, |f| f.in_week)?;
+        Some(self.days_before(date.year) - outside_before_year + in_week_this_year)
     }
 
     /// The weekday of clock day `day`; a festival outside the week has none.
