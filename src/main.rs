@@ -59,6 +59,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Tables(args)) => cli::tables::tables(&args, &mut stdout),
         Some(CliCommand::Handouts(args)) => cli::handouts::handouts(&args, &mut stdout),
         Some(CliCommand::ExportPack(args)) => cli::packs::export_pack(&args, &mut stdout),
+        Some(CliCommand::Serve(args)) => cli::serve::serve(&args, &mut stdout),
         Some(CliCommand::ImportPack(args)) => cli::packs::import_pack(&args, &mut stdout),
         Some(CliCommand::ImportTable(args)) => cli::tables::import_table(&args, &mut stdout),
         Some(CliCommand::ImportCalendar(args)) => {

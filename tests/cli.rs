@@ -1997,3 +1997,87 @@ fn import_calendar_says_what_comes_across_and_export_calendar_writes_it_out() {
     assert_eq!(again.status.code(), Some(1));
     assert!(text(&again.stderr).contains("add --overwrite"));
 }
+
+/// Issue 39: `waybook serve` prints each player's link and the party's
+/// table screen, serves each player's page, and follows a change another
+/// program writes to the file (here the command line) within ten seconds.
+#[test]
+fn serve_prints_the_links_and_follows_changes_to_the_file() {
+    use std::io::{BufRead, Read, Write};
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waybook"))
+        .args(["serve", path_str(&file), "--bind", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("serving");
+    let mut lines = std::io::BufReader::new(child.stdout.take().expect("its output")).lines();
+    let opened = lines.next().and_then(Result::ok).unwrap_or_default();
+    assert!(
+        opened.starts_with("The table is open on 127.0.0.1:"),
+        "{opened}"
+    );
+    let links: Vec<String> = (0..5).filter_map(|_| lines.next()?.ok()).collect();
+    assert!(
+        links
+            .iter()
+            .any(|l| l.starts_with("Maya: http://127.0.0.1:")),
+        "{links:?}"
+    );
+    assert!(
+        links.iter().any(|l| l.contains("(table screen): http://")),
+        "{links:?}"
+    );
+    let url = links[0].split(": ").nth(1).expect("a link").to_owned();
+    let (host, path) = url
+        .trim_start_matches("http://")
+        .split_once('/')
+        .expect("a path");
+    let get = |path: &str| -> String {
+        let mut s = std::net::TcpStream::connect(host).expect("connects");
+        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(15)));
+        let request = format!("GET /{path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        s.write_all(request.as_bytes()).expect("sent");
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer
+    };
+    let page = get(path);
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("<meta name=\"waybook-revision\" content=\"1\">"));
+    let csv = dir.path().join("t.csv");
+    std::fs::write(&csv, "d2,Result\n1,Wolves\n2,Owls\n").expect("written");
+    let changed = std::time::Instant::now();
+    let waiting = std::thread::spawn({
+        let get_path = format!("{path}/revision?after=1");
+        let host = host.to_owned();
+        move || {
+            let mut s = std::net::TcpStream::connect(&host).expect("connects");
+            let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(10)));
+            let request =
+                format!("GET /{get_path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+            s.write_all(request.as_bytes()).expect("sent");
+            let mut answer = String::new();
+            let _ = s.read_to_string(&mut answer);
+            answer
+        }
+    });
+    let data = dir.path().join("data");
+    let added = waybook_keeping(
+        &data,
+        &[
+            "import-table",
+            path_str(&file),
+            "--csv",
+            path_str(&csv),
+            "--name",
+            "Beasts",
+        ],
+    );
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    let answer = waiting.join().expect("answered");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answer.ends_with("\r\n\r\n2"), "{answer}");
+    assert!(changed.elapsed() < std::time::Duration::from_secs(10));
+}

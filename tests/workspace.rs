@@ -81,6 +81,7 @@ fn each_crate_names_only_the_layers_below_it() {
         ("crates/waybook-rules", &[]),
         ("crates/waybook-core", &["waybook-rules"]),
         ("crates/waybook-print", &["waybook-rules", "waybook-core"]),
+        ("crates/waybook-table", &["waybook-core", "waybook-print"]),
         (
             "crates/waybook-app",
             &["waybook-rules", "waybook-core", "waybook-print"],
@@ -91,6 +92,7 @@ fn each_crate_names_only_the_layers_below_it() {
                 "waybook-rules",
                 "waybook-core",
                 "waybook-print",
+                "waybook-table",
                 "waybook-app",
             ],
         ),

@@ -13,6 +13,7 @@ pub mod log;
 pub mod map;
 pub mod packs;
 pub mod rules;
+pub mod serve;
 pub mod snapshots;
 pub mod tables;
 pub mod weather;
@@ -147,6 +148,10 @@ pub enum CliCommand {
     /// Write the campaign's house rules (tables, merchant table, cults,
     /// regions, calendar, switches) as one JSON pack.
     ExportPack(packs::ExportPackArgs),
+    /// Open the table without the window: serve each player's view on the
+    /// local network, print their links, follow changes to the file; Ctrl+C
+    /// stops it.
+    Serve(serve::ServeArgs),
     /// Bring a house-rule pack into a campaign, after a snapshot, as one
     /// edit; a record the campaign has by name is kept unless --clash says.
     ImportPack(packs::ImportPackArgs),

@@ -10,6 +10,7 @@ pub mod mutate;
 pub mod roads;
 #[cfg(feature = "screens")]
 pub mod screens;
+pub mod secrets;
 
 pub use roads::{grid, long_road};
 

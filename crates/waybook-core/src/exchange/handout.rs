@@ -34,7 +34,20 @@ impl Handout {
         player: crate::model::PlayerId,
         before: Option<(&CampaignData, &str)>,
     ) -> Option<Self> {
-        let audience = Audience::of(data, player)?;
+        Some(Self::for_audience(
+            data,
+            Audience::of(data, player)?,
+            before,
+        ))
+    }
+
+    /// The handout of `audience` (a player, or a party's table screen).
+    pub fn for_audience(
+        data: &CampaignData,
+        audience: Audience,
+        before: Option<(&CampaignData, &str)>,
+    ) -> Self {
+        let player = audience.player;
         let view = players_view::view(data, &audience);
         let first = first_day_lived(data, &audience).unwrap_or(i64::MIN);
         let days: BTreeSet<i64> = (view.log.values())
@@ -55,13 +68,13 @@ impl Handout {
                 );
             crate::model::session_changes::between(&then, &view, since)
         });
-        Some(Self {
+        Self {
             player: audience.player,
             name: audience.name,
             view,
             days: days.into_iter().collect(),
             changes,
-        })
+        }
     }
 
     /// The player's own characters, by name.

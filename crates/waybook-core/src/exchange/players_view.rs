@@ -60,6 +60,9 @@ pub fn entry_owners(data: &CampaignData, e: &LogEntry) -> Vec<PartyId> {
     parties.into_iter().collect()
 }
 
+/// The player id of a party's table screen: no player has it.
+const NOBODY: i64 = -1;
+
 /// Who a handout is for: a player, their characters and those characters'
 /// parties.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +85,22 @@ impl Audience {
             name,
             characters: mine.iter().map(|c| c.id).collect(),
             parties: mine.iter().filter_map(|c| c.party).collect(),
+        })
+    }
+
+    /// A party's table screen (a TV the whole table sees): its members and
+    /// what is shared with the party, and no player's own texts (it reads
+    /// as a player who is nobody).
+    pub fn party(data: &CampaignData, party: PartyId) -> Option<Self> {
+        let name = data.parties.get(&party)?.name.clone();
+        Some(Self {
+            player: PlayerId(NOBODY),
+            name,
+            characters: (data.characters.values())
+                .filter(|c| c.party == Some(party))
+                .map(|c| c.id)
+                .collect(),
+            parties: BTreeSet::from([party]),
         })
     }
 

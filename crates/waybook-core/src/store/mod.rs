@@ -415,6 +415,14 @@ impl Campaign {
         Ok(())
     }
 
+    /// A number that changes each time another connection (the window,
+    /// the command line) commits a change to the file.
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "data_version", |row| row.get(0))?)
+    }
+
     /// The app's notes about the campaign, by key ([`Self::keep`]).
     pub fn kept(&self) -> Result<std::collections::BTreeMap<String, String>> {
         let mut statement = self.conn.prepare("SELECT key, value FROM kept")?;

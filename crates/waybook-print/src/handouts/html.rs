@@ -27,15 +27,25 @@ svg text { font-size: 13px; text-anchor: middle; fill: #1d1d1d; }
 @media print { nav { display: none; } section, .sheet { break-before: page; } body { margin: 0; } }
 ";
 
-/// The page of `h`, as HTML text.
+/// The page of `h`, as HTML text: a file of its own, its style inside.
 pub fn page(h: &Handout) -> String {
+    page_with(h, &format!("<style>{STYLE}</style>\n"))
+}
+
+/// The styles of a page, for a page that links them (a served one).
+pub fn style() -> &'static str {
+    STYLE
+}
+
+/// The page of `h` with `head` (its styles, its scripts) in its head.
+pub fn page_with(h: &Handout, head: &str) -> String {
     let mut out = String::new();
     let title = format!("{} · {}", h.title(), h.view.settings.name);
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+         <title>{}</title>\n{head}</head>\n<body>\n",
         esc(&title)
     );
     cover(&mut out, h);

@@ -1,0 +1,140 @@
+//! The table's links: a secret token for each player of the campaign's
+//! parties and for each party's table screen. Tokens are 128 bits from the
+//! operating system's random source, kept in the campaign's file among the
+//! app's notes (`Campaign::keep`): never exported, packed or printed, and
+//! never undone, so a link survives a restart. A closed link keeps its
+//! place, empty, until the GM renews it.
+
+use std::collections::BTreeMap;
+use subtle::ConstantTimeEq;
+use waybook_core::exchange::players_view;
+use waybook_core::model::{CampaignData, PartyId, PlayerId};
+use waybook_core::store::Campaign;
+
+/// Who a link shows the campaign to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Target {
+    Player(PlayerId),
+    /// The party's table screen (a TV the whole table sees).
+    Party(PartyId),
+}
+
+const PREFIX: &str = "table-link:";
+
+impl Target {
+    /// Its key among the app's notes.
+    fn key(self) -> String {
+        match self {
+            Target::Player(p) => format!("{PREFIX}player:{}", p.0),
+            Target::Party(p) => format!("{PREFIX}party:{}", p.0),
+        }
+    }
+
+    fn of_key(key: &str) -> Option<Self> {
+        let rest = key.strip_prefix(PREFIX)?;
+        let (kind, id) = rest.split_once(':')?;
+        let id: i64 = id.parse().ok()?;
+        match kind {
+            "player" => Some(Target::Player(PlayerId(id))),
+            "party" => Some(Target::Party(PartyId(id))),
+            _ => None,
+        }
+    }
+}
+
+/// A player's or a party's link: its token, or none while closed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub target: Target,
+    /// The player's or the party's name.
+    pub name: String,
+    pub token: Option<String>,
+}
+
+impl Link {
+    /// The path of its page.
+    pub fn path(&self) -> Option<String> {
+        self.token.as_ref().map(|t| format!("/p/{t}"))
+    }
+}
+
+/// Why a link could not be made or kept.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    #[error("the system's random source failed: {0}")]
+    Random(getrandom::Error),
+    #[error(transparent)]
+    Store(#[from] waybook_core::store::StoreError),
+}
+
+/// A new token: 16 bytes from the operating system, as 32 hex digits.
+pub fn new_token() -> Result<String, LinkError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(LinkError::Random)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Whom the table can show the campaign to: each player with a character
+/// in a party, then each party, by name.
+pub fn targets(data: &CampaignData) -> Vec<(Target, String)> {
+    let players = players_view::players(data)
+        .into_iter()
+        .map(|p| (Target::Player(p.id), p.name.clone()));
+    let parties = (data.parties.values()).map(|p| (Target::Party(p.id), p.name.clone()));
+    players.chain(parties).collect()
+}
+
+/// The links the app's notes `kept` hold for `data`'s players and parties.
+pub fn links(data: &CampaignData, kept: &BTreeMap<String, String>) -> Vec<Link> {
+    let tokens: BTreeMap<Target, &String> = (kept.iter())
+        .filter_map(|(key, token)| Some((Target::of_key(key)?, token)))
+        .collect();
+    targets(data)
+        .into_iter()
+        .map(|(target, name)| Link {
+            target,
+            name,
+            token: (tokens.get(&target))
+                .filter(|t| !t.is_empty())
+                .map(|t| (*t).clone()),
+        })
+        .collect()
+}
+
+/// Every player and party given a link that never had one (a closed link
+/// stays closed); the links.
+pub fn open(campaign: &mut Campaign, data: &CampaignData) -> Result<Vec<Link>, LinkError> {
+    let kept = campaign.kept()?;
+    for (target, _) in targets(data) {
+        if !kept.contains_key(&target.key()) {
+            campaign.keep(&target.key(), &new_token()?)?;
+        }
+    }
+    Ok(links(data, &campaign.kept()?))
+}
+
+/// A new link for `target`: the old one stops at once.
+pub fn renew(campaign: &mut Campaign, target: Target) -> Result<(), LinkError> {
+    campaign.keep(&target.key(), &new_token()?)?;
+    Ok(())
+}
+
+/// Closes `target`'s link until it is renewed.
+pub fn close(campaign: &mut Campaign, target: Target) -> Result<(), LinkError> {
+    campaign.keep(&target.key(), "")?;
+    Ok(())
+}
+
+/// The open link whose token is `token`: every link compared, each in
+/// constant time, so how long it takes says nothing of a token.
+pub fn find<'a>(links: &'a [Link], token: &str) -> Option<&'a Link> {
+    let mut found = None;
+    for link in links {
+        let Some(own) = &link.token else { continue };
+        let same = own.len() == token.len() && bool::from(own.as_bytes().ct_eq(token.as_bytes()));
+        if same {
+            found = Some(link);
+        }
+    }
+    found
+}

@@ -1,0 +1,74 @@
+//! What each link shows, built once per change of the campaign (on the
+//! server's builder, never per request and never on the GM's frame): a
+//! player's page is their handout's page (`exchange::handout`, the
+//! players' view and nothing else), a party's table screen the same for
+//! the party, with no player's own texts. Each page names its revision,
+//! loads Waybook's own script to follow the changes, and refreshes itself
+//! when scripts are off.
+
+use crate::links::{Link, Target};
+use std::collections::HashMap;
+use std::sync::Arc;
+use waybook_core::exchange::handout::Handout;
+use waybook_core::exchange::players_view::Audience;
+use waybook_core::model::CampaignData;
+
+/// The script every page loads: it asks for the revision, a question the
+/// server holds until it moves, and swaps the page's body for the new one
+/// without a reload.
+pub const SCRIPT: &str = include_str!("live.js");
+
+/// The pages of one revision of the campaign, by token.
+#[derive(Debug, Default, Clone)]
+pub struct Pages {
+    pub revision: u64,
+    pub by_token: HashMap<String, Arc<[u8]>>,
+    /// The open links, to match tokens against.
+    pub links: Vec<Link>,
+}
+
+/// The head of a served page: its styles and script by path, and a
+/// refresh for a browser with scripts off.
+fn head(revision: u64) -> String {
+    format!(
+        "<meta name=\"waybook-revision\" content=\"{revision}\">\n\
+         <link rel=\"stylesheet\" href=\"/static/page.css\">\n\
+         <script src=\"/static/live.js\" defer></script>\n\
+         <noscript><meta http-equiv=\"refresh\" content=\"10\"></noscript>\n"
+    )
+}
+
+/// The page `link` shows of `data`, if its player or party still has one.
+fn page_of(data: &CampaignData, link: &Link, revision: u64) -> Option<String> {
+    let audience = match link.target {
+        Target::Player(p) => Audience::of(data, p)?,
+        Target::Party(p) => Audience::party(data, p)?,
+    };
+    let handout = Handout::for_audience(data, audience, None);
+    Some(waybook_print::handouts::html::page_with(
+        &handout,
+        &head(revision),
+    ))
+}
+
+impl Pages {
+    /// Every open link's page of `data`, as revision `revision`.
+    pub fn build(data: &CampaignData, links: &[Link], revision: u64) -> Self {
+        let open: Vec<Link> = links
+            .iter()
+            .filter(|l| l.token.is_some())
+            .cloned()
+            .collect();
+        let by_token = (open.iter())
+            .filter_map(|link| {
+                let page = page_of(data, link, revision)?;
+                Some((link.token.clone()?, Arc::from(page.into_bytes())))
+            })
+            .collect();
+        Pages {
+            revision,
+            by_token,
+            links: open,
+        }
+    }
+}

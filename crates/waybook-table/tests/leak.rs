@@ -1,0 +1,94 @@
+//! The table keeps the GM's secrets (issue 39): the handouts' markers are
+//! planted in every text of a campaign of two parties, the table serves
+//! every player's page and each party's table screen, and every byte a
+//! link's holder can get (its page, its revision, the script and styles,
+//! a 404 near its token, every header) is read: no marker its reader may
+//! not see is there, and every marker shared with a player is on their
+//! page.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::time::Duration;
+use waybook_core::exchange::players_view::{Audience, first_day_lived};
+use waybook_table::links::{self, Target};
+use waybook_table::pages::Pages;
+use waybook_table::server::Table;
+use waybook_testkit::secrets::{Rule, Who, planted};
+
+/// Every byte of the answer to `GET path` (and to `HEAD path`).
+fn everything(table: &Table, path: &str) -> String {
+    let mut all = String::new();
+    for method in ["GET", "HEAD"] {
+        let mut s = TcpStream::connect(table.address()).expect("connects");
+        let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+        let request = format!("{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        s.write_all(request.as_bytes()).expect("sent");
+        let mut bytes = Vec::new();
+        let _ = s.read_to_end(&mut bytes);
+        all.push_str(&String::from_utf8_lossy(&bytes));
+    }
+    all
+}
+
+#[test]
+fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() {
+    let (_dir, data, plant) = planted();
+    let kept: BTreeMap<String, String> = links::targets(&data)
+        .into_iter()
+        .map(|(target, _)| {
+            let key = match target {
+                Target::Player(p) => format!("table-link:player:{}", p.0),
+                Target::Party(p) => format!("table-link:party:{}", p.0),
+            };
+            (key, links::new_token().expect("a token"))
+        })
+        .collect();
+    let links = links::links(&data, &kept);
+    assert_eq!(links.len(), 7, "five players and two parties");
+    let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
+    table.publish(Pages::build(&data, &links, 1));
+    let (mut leaked, mut missing) = (Vec::new(), Vec::new());
+    for link in &links {
+        let audience = match link.target {
+            Target::Player(p) => Audience::of(&data, p),
+            Target::Party(p) => Audience::party(&data, p),
+        }
+        .expect("an audience");
+        let who = Who {
+            player: audience.player,
+            lived: first_day_lived(&data, &audience),
+            parties: audience.parties.clone(),
+        };
+        let page = link.path().expect("open");
+        let mut near = page.clone();
+        near.push('0');
+        let served = [
+            everything(&table, &page),
+            everything(&table, &format!("{page}/revision")),
+            everything(&table, &near),
+            everything(&table, "/static/live.js"),
+            everything(&table, "/static/page.css"),
+        ]
+        .concat();
+        assert!(served.contains("HTTP/1.1 200"), "{}'s page", link.name);
+        for (marker, rule) in &plant.markers {
+            match (rule.may(&who), served.contains(marker.as_str())) {
+                (false, true) => leaked.push(format!("{}: {marker} ({rule:?})", link.name)),
+                // A table screen need not show a player's shared texts.
+                (true, false) if matches!(link.target, Target::Player(_)) => {
+                    missing.push(format!("{}: {marker} ({rule:?})", link.name));
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(leaked, Vec::<String>::new(), "secrets served");
+    assert_eq!(missing, Vec::<String>::new(), "shared texts missing");
+    let shared = plant
+        .markers
+        .iter()
+        .filter(|(_, r)| *r != Rule::Nobody)
+        .count();
+    assert!(shared > 40, "{shared} shared markers planted");
+}

@@ -1,0 +1,262 @@
+//! The table's server answering as a phone would ask (issue 39), on
+//! loopback: each open link shows its page, and anything else (a made-up
+//! token, a renewed or closed link, a path of no route) the very same 404;
+//! every answer forbids what comes from elsewhere, caching and sniffing;
+//! only GET and HEAD; a page's question of the revision is answered when
+//! the campaign moves; a flooding address is slowed, others are not; and
+//! random requests never break it.
+
+use proptest::prelude::*;
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+use waybook_core::store::Campaign;
+use waybook_table::links::{self, Link, Target};
+use waybook_table::pages::Pages;
+use waybook_table::server::Table;
+
+/// The demo's file, its campaign open, the table open on loopback with
+/// the demo's pages.
+struct Open {
+    _dir: tempfile::TempDir,
+    campaign: Campaign,
+    data: waybook_core::model::CampaignData,
+    links: Vec<Link>,
+    table: Table,
+}
+
+fn open() -> Open {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut campaign =
+        waybook_core::demo::create_demo(&dir.path().join("d.waybook")).expect("the demo");
+    let data = campaign.load().expect("loads");
+    let links = links::open(&mut campaign, &data).expect("links");
+    let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
+    table.publish(Pages::build(&data, &links, 1));
+    Open {
+        _dir: dir,
+        campaign,
+        data,
+        links,
+        table,
+    }
+}
+
+/// An answer: its status, its headers (lower-case names), its body.
+#[derive(Debug, Clone, PartialEq)]
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        (self.headers.iter())
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The answer without the headers that change with the moment.
+    fn timeless(&self) -> Answer {
+        let mut a = self.clone();
+        a.headers.retain(|(n, _)| n != "date");
+        a
+    }
+}
+
+/// Sends `request` as it is to the table, and reads the whole answer.
+fn send(table: &Table, request: &[u8]) -> Option<Answer> {
+    let mut stream = TcpStream::connect_timeout(&table.address(), Duration::from_secs(5)).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .ok()?;
+    stream.write_all(request).ok()?;
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    parse(&bytes)
+}
+
+fn parse(bytes: &[u8]) -> Option<Answer> {
+    let end = bytes.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = String::from_utf8_lossy(&bytes[..end]);
+    let mut lines = head.split("\r\n");
+    let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    Some(Answer {
+        status,
+        headers,
+        body: bytes[end + 4..].to_vec(),
+    })
+}
+
+fn get(table: &Table, path: &str) -> Answer {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: table\r\nConnection: close\r\n\r\n");
+    send(table, request.as_bytes()).expect("an answer")
+}
+
+fn path_of(links: &[Link], target: Target) -> String {
+    (links.iter())
+        .find(|l| l.target == target)
+        .and_then(Link::path)
+        .expect("an open link")
+}
+
+#[test]
+fn each_link_shows_its_page_and_anything_else_the_same_404() {
+    let mut o = open();
+    let players = waybook_core::exchange::players_view::players(&o.data);
+    assert!(players.len() > 1, "the demo's players");
+    for p in &players {
+        let page = get(&o.table, &path_of(&o.links, Target::Player(p.id)));
+        assert_eq!(page.status, 200);
+        let html = String::from_utf8_lossy(&page.body);
+        assert!(
+            html.contains(&format!("{}'s handout", p.name)),
+            "{}",
+            p.name
+        );
+    }
+    let made_up = get(&o.table, "/p/00000000000000000000000000000000").timeless();
+    assert_eq!(made_up.status, 404);
+    for path in [
+        "/",
+        "/p",
+        "/p/",
+        "/static/../../etc/passwd",
+        "/p/x/revision",
+        "/favicon.ico",
+    ] {
+        assert_eq!(get(&o.table, path).timeless(), made_up, "{path}");
+    }
+    // Renewed: the old link is the same 404 at once, the new one shows.
+    let first = Target::Player(players[0].id);
+    let old = path_of(&o.links, first);
+    links::renew(&mut o.campaign, first).expect("renewed");
+    let renewed = links::links(&o.data, &o.campaign.kept().expect("kept"));
+    o.table.publish(Pages::build(&o.data, &renewed, 2));
+    assert_eq!(get(&o.table, &old).timeless(), made_up);
+    assert_eq!(get(&o.table, &path_of(&renewed, first)).status, 200);
+    // Closed: no link, and it stays closed when the table opens again.
+    links::close(&mut o.campaign, first).expect("closed");
+    let reopened = links::open(&mut o.campaign, &o.data).expect("links");
+    let closed = reopened.iter().find(|l| l.target == first).expect("listed");
+    assert_eq!(closed.token, None);
+    o.table.publish(Pages::build(&o.data, &reopened, 3));
+    assert_eq!(get(&o.table, &path_of(&renewed, first)).timeless(), made_up);
+}
+
+#[test]
+fn every_answer_forbids_elsewhere_caching_and_sniffing_and_only_get_is_heard() {
+    let o = open();
+    let page = path_of(&o.links, o.links[0].target);
+    let answers = [
+        get(&o.table, &page),
+        get(&o.table, "/static/live.js"),
+        get(&o.table, "/static/page.css"),
+        get(&o.table, "/nowhere"),
+    ];
+    for a in &answers {
+        let csp = a.header("content-security-policy").expect("a policy");
+        assert!(csp.starts_with("default-src 'none'"), "{csp}");
+        assert_eq!(a.header("cache-control"), Some("no-store"));
+        assert_eq!(a.header("x-content-type-options"), Some("nosniff"));
+    }
+    let post = format!(
+        "POST {page} HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    let refused = send(&o.table, post.as_bytes()).expect("an answer");
+    assert_eq!(refused.status, 405);
+    assert_eq!(refused.header("allow"), Some("GET, HEAD"));
+    let head = format!("HEAD {page} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    let head = send(&o.table, head.as_bytes()).expect("an answer");
+    assert_eq!((head.status, head.body.len()), (200, 0));
+}
+
+/// A page asks for the revision after its own; the answer comes when the
+/// campaign moves (the test waits up to ten seconds).
+#[test]
+fn a_question_of_the_revision_is_answered_when_the_campaign_moves() {
+    let o = open();
+    let page = path_of(&o.links, o.links[0].target);
+    assert_eq!(get(&o.table, &format!("{page}/revision")).body, b"1");
+    let asked = Instant::now();
+    let waiting = {
+        let address = o.table.address();
+        let path = format!("{page}/revision?after=1");
+        std::thread::spawn(move || {
+            let mut s = TcpStream::connect(address).expect("connects");
+            let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+            let request = format!("GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+            s.write_all(request.as_bytes()).expect("sent");
+            let mut bytes = Vec::new();
+            let _ = s.read_to_end(&mut bytes);
+            parse(&bytes)
+        })
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    o.table.publish(Pages::build(&o.data, &o.links, 2));
+    let answer = waiting.join().expect("answered").expect("an answer");
+    assert_eq!(answer.body, b"2");
+    assert!(asked.elapsed() < Duration::from_secs(10));
+}
+
+/// An address asking far faster than any page is slowed (429), and
+/// answered again a moment later.
+#[test]
+fn a_flood_is_slowed_and_then_answered_again() {
+    let o = open();
+    let statuses: Vec<u16> = (0..200)
+        .map(|_| get(&o.table, "/static/live.js").status)
+        .collect();
+    assert!(statuses.contains(&429), "slowed");
+    assert!(
+        statuses.iter().filter(|s| **s == 200).count() >= 120,
+        "a burst is served"
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(get(&o.table, "/static/live.js").status, 200);
+}
+
+/// The tokens of the campaign's links and the GM's secrets never reach a
+/// phone that asks at random.
+fn secrets(o: &Open) -> Vec<String> {
+    let mut all: Vec<String> = o.links.iter().filter_map(|l| l.token.clone()).collect();
+    all.push(o.data.settings.name.clone());
+    all
+}
+
+proptest! {
+    #![proptest_config(waybook_testkit::fuzz_config(60))]
+
+    /// Random methods, paths, headers and sizes never answer 500, never
+    /// give away a token or a page, and the table still answers after.
+    #[test]
+    fn random_requests_never_break_the_table(
+        method in prop::sample::select(vec!["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "G\u{0}T", "get", "TRACE"]),
+        path in "(/[a-zA-Z0-9%._~-]{0,40}){0,4}",
+        header in "[a-zA-Z-]{1,20}",
+        value in "[ -~]{0,200}",
+        body in 0usize..5000,
+    ) {
+        static OPEN: std::sync::OnceLock<std::sync::Mutex<Open>> = std::sync::OnceLock::new();
+        let o = OPEN.get_or_init(|| std::sync::Mutex::new(open())).lock().expect("the table");
+        std::thread::sleep(Duration::from_millis(20));
+        let request = format!(
+            "{method} {} HTTP/1.1\r\nHost: t\r\n{header}: {value}\r\nContent-Length: {body}\r\nConnection: close\r\n\r\n{}",
+            if path.is_empty() { "/" } else { &path },
+            "x".repeat(body)
+        );
+        if let Some(answer) = send(&o.table, request.as_bytes()) {
+            prop_assert!(answer.status < 500 || answer.status == 505, "{}", answer.status);
+            let text = String::from_utf8_lossy(&answer.body);
+            for secret in secrets(&o) {
+                prop_assert!(!text.contains(&secret), "{secret} in the answer to {path}");
+            }
+        }
+        prop_assert_eq!(get(&o.table, "/static/live.js").status, 200, "still answering");
+    }
+}
