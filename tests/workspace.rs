@@ -84,7 +84,12 @@ fn each_crate_names_only_the_layers_below_it() {
         ("crates/waybook-table", &["waybook-core", "waybook-print"]),
         (
             "crates/waybook-app",
-            &["waybook-rules", "waybook-core", "waybook-print"],
+            &[
+                "waybook-rules",
+                "waybook-core",
+                "waybook-print",
+                "waybook-table",
+            ],
         ),
         (
             ".",

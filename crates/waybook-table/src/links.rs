@@ -23,7 +23,7 @@ const PREFIX: &str = "table-link:";
 
 impl Target {
     /// Its key among the app's notes.
-    fn key(self) -> String {
+    pub fn key(self) -> String {
         match self {
             Target::Player(p) => format!("{PREFIX}player:{}", p.0),
             Target::Party(p) => format!("{PREFIX}party:{}", p.0),
@@ -101,27 +101,49 @@ pub fn links(data: &CampaignData, kept: &BTreeMap<String, String>) -> Vec<Link> 
         .collect()
 }
 
-/// Every player and party given a link that never had one (a closed link
-/// stays closed); the links.
+/// The notes (key and new token) that give every player and party a link
+/// that never had one; a closed link stays closed.
+pub fn opening(
+    data: &CampaignData,
+    kept: &BTreeMap<String, String>,
+) -> Result<Vec<(String, String)>, LinkError> {
+    (targets(data).into_iter())
+        .map(|(target, _)| target.key())
+        .filter(|key| !kept.contains_key(key))
+        .map(|key| Ok((key, new_token()?)))
+        .collect()
+}
+
+/// The note that gives `target` a new link: the old one stops at once.
+pub fn renewal(target: Target) -> Result<(String, String), LinkError> {
+    Ok((target.key(), new_token()?))
+}
+
+/// The note that closes `target`'s link until it is renewed.
+pub fn closing(target: Target) -> (String, String) {
+    (target.key(), String::new())
+}
+
+/// Every player and party given a link that never had one, in the
+/// campaign's file; the links.
 pub fn open(campaign: &mut Campaign, data: &CampaignData) -> Result<Vec<Link>, LinkError> {
-    let kept = campaign.kept()?;
-    for (target, _) in targets(data) {
-        if !kept.contains_key(&target.key()) {
-            campaign.keep(&target.key(), &new_token()?)?;
-        }
+    for (key, token) in opening(data, &campaign.kept()?)? {
+        campaign.keep(&key, &token)?;
     }
     Ok(links(data, &campaign.kept()?))
 }
 
-/// A new link for `target`: the old one stops at once.
+/// A new link for `target` in the campaign's file.
 pub fn renew(campaign: &mut Campaign, target: Target) -> Result<(), LinkError> {
-    campaign.keep(&target.key(), &new_token()?)?;
+    let (key, token) = renewal(target)?;
+    campaign.keep(&key, &token)?;
     Ok(())
 }
 
-/// Closes `target`'s link until it is renewed.
+/// Closes `target`'s link in the campaign's file.
 pub fn close(campaign: &mut Campaign, target: Target) -> Result<(), LinkError> {
-    campaign.keep(&target.key(), "")?;
+    let (key, token) = closing(target);
+    campaign.keep(&key, &token)?;
     Ok(())
 }
 

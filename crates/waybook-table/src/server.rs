@@ -65,6 +65,24 @@ struct Shared {
     stopping: AtomicBool,
 }
 
+/// What publishes new pages to an open table, from any thread.
+#[derive(Clone)]
+pub struct Publisher(Arc<Shared>);
+
+impl Publisher {
+    /// Serves `pages` from now on, and tells every page waiting.
+    pub fn publish(&self, pages: Pages) {
+        let revision = pages.revision;
+        if let Ok(mut current) = self.0.pages.write() {
+            *current = Arc::new(pages);
+        }
+        if let Ok(mut r) = self.0.revision.lock() {
+            *r = revision;
+        }
+        self.0.changed.notify_all();
+    }
+}
+
 /// The table, open: it answers until it is closed (or dropped).
 pub struct Table {
     shared: Arc<Shared>,
@@ -130,14 +148,12 @@ impl Table {
 
     /// Serves `pages` from now on, and tells every page waiting.
     pub fn publish(&self, pages: Pages) {
-        let revision = pages.revision;
-        if let Ok(mut current) = self.shared.pages.write() {
-            *current = Arc::new(pages);
-        }
-        if let Ok(mut r) = self.shared.revision.lock() {
-            *r = revision;
-        }
-        self.shared.changed.notify_all();
+        self.publisher().publish(pages);
+    }
+
+    /// A handle a worker publishes new pages through.
+    pub fn publisher(&self) -> Publisher {
+        Publisher(Arc::clone(&self.shared))
     }
 
     /// Who followed a link, most recent first.

@@ -16,6 +16,7 @@ pub enum Action {
     ExportPack,
     ImportPack,
     MakeHandouts,
+    OpenTable,
     Snapshots,
     CloseCampaign,
     Quit,
@@ -42,6 +43,7 @@ impl Action {
             Action::ExportPack => "Export pack…",
             Action::ImportPack => "Import pack…",
             Action::MakeHandouts => "Make handouts…",
+            Action::OpenTable => "Open the table…",
             Action::Snapshots => "Snapshots…",
             Action::CloseCampaign => "Close",
             Action::Quit => "Quit",
@@ -73,6 +75,9 @@ impl Action {
             }
             Action::MakeHandouts => {
                 "Each player's sheets, party, map as they know it, journey ahead and chronicle, as PDFs or HTML, without what the GM keeps"
+            }
+            Action::OpenTable => {
+                "Each player follows their view on their own phone, live, over the local network (plain HTTP: a link shows that player's view to whoever holds it)"
             }
             Action::Snapshots => {
                 "The copies Waybook keeps of this campaign; restore one as a new file"
@@ -106,6 +111,7 @@ impl Action {
             | Action::ExportPack
             | Action::ImportPack
             | Action::MakeHandouts
+            | Action::OpenTable
             | Action::Snapshots
             | Action::AddCharacter
             | Action::NewJourney

@@ -18,6 +18,7 @@ pub mod handouts;
 mod history;
 pub mod log;
 mod session;
+pub mod table;
 
 pub use default_campaign::open_default;
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
@@ -58,6 +59,8 @@ pub enum Command {
     ImportCalendar,
     /// Make the calendar the window showed the campaign's, after a snapshot.
     BringCalendar(Box<Edit>),
+    /// A step of the table's window (renew or close a link, close it).
+    Table(table::TableStep),
     /// Ask where to write the calendar as Fantasy-Calendar.com JSON.
     ExportCalendar,
     /// Asks where to write this roll table as CSV, and writes it.
@@ -220,6 +223,8 @@ pub struct App {
     pub foundry_import: Option<Vec<waybook_core::exchange::foundry::FoundryTable>>,
     /// A calendar read from another tool's file, shown before it is the campaign's.
     pub calendar_import: Option<CalendarImportForm>,
+    /// The table, while it is open: the players' views served live.
+    pub table: Option<table::TableState>,
     /// A house-rule pack read and waiting for the GM to settle its clashes.
     pub pack_import: Option<waybook_core::exchange::pack::PackImport>,
     /// The Make handouts window, while open.
@@ -253,6 +258,7 @@ impl App {
             table_import: None,
             foundry_import: None,
             calendar_import: None,
+            table: None,
             pack_import: None,
             handouts: None,
             export_table: None,
@@ -546,6 +552,7 @@ impl App {
             Command::ImportFoundry => self.ask_path(DialogPurpose::ImportFoundry),
             Command::ImportCalendar => self.ask_path(DialogPurpose::ImportCalendar),
             Command::ExportCalendar => self.ask_path(DialogPurpose::ExportCalendar),
+            Command::Table(step) => self.table_step(step),
             Command::BringCalendar(edit) => {
                 self.calendar_import = None;
                 self.snapshot_before(waybook_core::store::snapshots::Reason::Import);
@@ -674,6 +681,7 @@ impl App {
                 }
             }
             Action::MakeHandouts => self.open_handouts(),
+            Action::OpenTable => self.open_table(None),
             Action::CommandPalette => self.notices.push(Notice::PaletteAsked),
             action @ (Action::AddCharacter
             | Action::NewJourney

@@ -43,6 +43,7 @@ mod sheet;
 pub(crate) mod shown;
 mod snapshots;
 pub mod style;
+mod table;
 mod table_import;
 mod tables;
 mod travel;
@@ -142,6 +143,7 @@ impl WaybookApp {
         for notice in self.app.take_notices() {
             self.ui.heed(notice, &mut self.app);
         }
+        self.app.keep_table_current();
         app_ui(ui, &mut self.app, &mut self.ui);
         if self.app.run_commands() {
             // Drawn before the change: the next frame shows it.
@@ -298,6 +300,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     csv_import::csv_import_ui(ui, app, &mut out);
     pack_import::pack_import_ui(ui, app, &mut out);
     calendar_import::calendar_import_ui(ui, app, &mut out);
+    table::table_ui(ui, app, &mut out);
     handouts::handouts_ui(ui, app, &mut out);
     let imported = table_import::table_import_ui(ui, app, &mut out)
         .or_else(|| foundry_import::foundry_import_ui(ui, app, &mut out));
@@ -453,6 +456,7 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
             action_button(ui, app, Action::ImportPack, true, out);
             ui.separator();
             action_button(ui, app, Action::MakeHandouts, true, out);
+            action_button(ui, app, Action::OpenTable, true, out);
             ui.separator();
             action_button(ui, app, Action::CloseCampaign, true, out);
             action_button(ui, app, Action::Quit, true, out);
@@ -514,6 +518,18 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
             }
             None => {
                 ui.label(RichText::new("No campaign open").weak());
+            }
+        }
+        if let Some(state) = &app.table {
+            ui.separator();
+            let following = state.table.followers().len();
+            let said = format!("● The table is open · {following} following");
+            if ui
+                .button(RichText::new(said).color(ui.visuals().warn_fg_color))
+                .on_hover_text("Show the table's links and who follows them")
+                .clicked()
+            {
+                out.push(Command::Table(crate::app::table::TableStep::Window(true)));
             }
         }
         if let Some(job) = &app.export_job {

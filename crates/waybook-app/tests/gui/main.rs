@@ -17,5 +17,6 @@ mod keyboard;
 mod log;
 mod monkey;
 mod scene;
+mod table;
 mod travel;
 mod weather;
