@@ -72,6 +72,11 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
         ]
         .concat();
         assert!(served.contains("HTTP/1.1 200"), "{}'s page", link.name);
+        let title = match link.target {
+            Target::Player(_) => format!("{}'s handout", link.name),
+            Target::Party(_) => format!("{} at the table", link.name),
+        };
+        assert!(served.contains(&title), "{title}");
         for (marker, rule) in &plant.markers {
             match (rule.may(&who), served.contains(marker.as_str())) {
                 (false, true) => leaked.push(format!("{}: {marker} ({rule:?})", link.name)),

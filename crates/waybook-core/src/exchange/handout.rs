@@ -93,9 +93,14 @@ impl Handout {
         parties
     }
 
-    /// What the handout is called: "Ana's handout".
+    /// What the handout is called: "Ana's handout", or "The Lantern
+    /// Company at the table" on a party's table screen.
     pub fn title(&self) -> String {
-        format!("{}'s handout", self.name)
+        if self.player == players_view::TABLE_SCREEN {
+            format!("{} at the table", self.name)
+        } else {
+            format!("{}'s handout", self.name)
+        }
     }
 }
 

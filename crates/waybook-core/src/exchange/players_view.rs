@@ -60,8 +60,8 @@ pub fn entry_owners(data: &CampaignData, e: &LogEntry) -> Vec<PartyId> {
     parties.into_iter().collect()
 }
 
-/// The player id of a party's table screen: no player has it.
-const NOBODY: i64 = -1;
+/// The player a party's table screen reads as: no player has this id.
+pub const TABLE_SCREEN: PlayerId = PlayerId(-1);
 
 /// Who a handout is for: a player, their characters and those characters'
 /// parties.
@@ -94,7 +94,7 @@ impl Audience {
     pub fn party(data: &CampaignData, party: PartyId) -> Option<Self> {
         let name = data.parties.get(&party)?.name.clone();
         Some(Self {
-            player: PlayerId(NOBODY),
+            player: TABLE_SCREEN,
             name,
             characters: (data.characters.values())
                 .filter(|c| c.party == Some(party))

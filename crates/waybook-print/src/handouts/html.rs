@@ -16,7 +16,7 @@ h2 { border-bottom: 2px solid #444; padding-bottom: 0.2rem; margin-top: 2.5rem; 
 h3 { margin-bottom: 0.3rem; }
 .sub, .dice, .note { color: #555; }
 .dice { font-size: 0.85rem; }
-nav a { margin-right: 1rem; }
+nav { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; }
 table { border-collapse: collapse; margin: 0.4rem 0 1rem; }
 th, td { border: 1px solid #bbb; padding: 0.2rem 0.5rem; text-align: left; }
 td.n { text-align: right; }
