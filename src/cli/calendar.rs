@@ -212,10 +212,7 @@ pub fn export_calendar(args: &ExportCalendarArgs, out: &mut impl Write) -> anyho
         );
     }
     let data = Campaign::open_read_only(&args.file)?.load()?;
-    let s = &data.settings;
-    let events: Vec<_> = data.events.values().collect();
-    let (text, left_out) =
-        waybook_core::exchange::fantasy_calendar::write(&s.name, &s.calendar, s.clock.day, &events);
+    let (text, left_out) = waybook_core::exchange::fantasy_calendar::export(&data);
     for l in &left_out {
         writeln!(out, "Not written: {l}")?;
     }
@@ -223,7 +220,7 @@ pub fn export_calendar(args: &ExportCalendarArgs, out: &mut impl Write) -> anyho
     writeln!(
         out,
         "wrote the calendar of {} to {}",
-        s.name,
+        data.settings.name,
         args.out.display()
     )?;
     Ok(())

@@ -937,14 +937,7 @@ impl App {
     /// Writes the calendar, today and the events as Fantasy-Calendar JSON.
     fn write_calendar(&mut self, path: &Path) {
         let Some(session) = &self.session else { return };
-        let s = &session.data.settings;
-        let events: Vec<_> = session.data.events.values().collect();
-        let (text, left_out) = waybook_core::exchange::fantasy_calendar::write(
-            &s.name,
-            &s.calendar,
-            s.clock.day,
-            &events,
-        );
+        let (text, left_out) = waybook_core::exchange::fantasy_calendar::export(&session.data);
         match waybook_core::files::write_atomically(path, text.as_bytes()) {
             Ok(()) if left_out.is_empty() => {
                 self.notify(format!("Wrote the calendar to {}", path.display()));

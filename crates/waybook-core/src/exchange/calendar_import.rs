@@ -5,7 +5,8 @@
 //! never move, so nothing lived moves in time) and adds the events, as
 //! one edit. The readers are `fantasy_calendar` and `simple_calendar`.
 
-use crate::model::calendar::{Calendar, Date, Day, Phase};
+use crate::model::calendar::{Calendar, Date, Day, Phase, Season};
+use crate::model::limits::MOON_CYCLE;
 use crate::model::{CalendarEvent, CampaignData, Change, Edit, EventId, Recurrence, Visibility};
 
 /// When an imported event comes round, in the calendar's own dates (the
@@ -49,6 +50,53 @@ pub struct CalendarFileError {
     pub file: String,
     pub tool: &'static str,
     pub reason: String,
+}
+
+impl CalendarFileError {
+    pub(crate) fn new(file: &str, tool: &'static str, reason: String) -> Self {
+        CalendarFileError {
+            file: file.to_owned(),
+            tool,
+            reason,
+        }
+    }
+}
+
+/// The JSON of a calendar file, read as the tools write it (a byte-order
+/// mark before it, raw tabs inside its strings); refused, naming where.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(
+    file: &str,
+    tool: &'static str,
+    text: &str,
+) -> Result<T, CalendarFileError> {
+    let text = super::foundry::escape_raw_controls(text.trim_start_matches('\u{feff}'));
+    serde_json::from_str(&text).map_err(|e| CalendarFileError::new(file, tool, e.to_string()))
+}
+
+/// Adds `season` in the order of the year, or says why it is not kept: a
+/// sunset before its sunrise, or a first day another season has.
+pub(crate) fn add_season(seasons: &mut Vec<Season>, season: Season, left_out: &mut Vec<String>) {
+    let day = (season.month, season.day);
+    if season.sunset < season.sunrise || seasons.iter().any(|s| (s.month, s.day) == day) {
+        left_out.push(format!(
+            "the season {}: its day or daylight clashes; not kept",
+            season.name
+        ));
+        return;
+    }
+    let at = seasons.partition_point(|s| (s.month, s.day) < day);
+    seasons.insert(at, season);
+}
+
+/// Whether a moon's cycle is one Waybook holds; if not, says so.
+pub(crate) fn cycle_fits(moon: &str, cycle: f64, left_out: &mut Vec<String>) -> bool {
+    let fits = MOON_CYCLE.contains(&cycle);
+    if !fits {
+        left_out.push(format!(
+            "the moon {moon}: a cycle of {cycle} days; Waybook holds 1 to 10,000"
+        ));
+    }
+    fits
 }
 
 impl CalendarImport {
@@ -176,7 +224,7 @@ impl CalendarImport {
     pub fn summary(&self, today: i64) -> Vec<String> {
         use crate::model::plural;
         let c = self.placed(today);
-        let common = (1..=400).find(|y| !c.is_leap(*y)).unwrap_or(1);
+        let common = c.common_year();
         let mut lines = vec![format!(
             "{} of {} days a year, a week of {} ({})",
             plural(c.months.len(), "month"),

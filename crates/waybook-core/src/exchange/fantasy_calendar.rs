@@ -6,12 +6,14 @@
 //! cannot hold named in the import's `left_out` with why. Out: the same
 //! shape, so Waybook's calendar goes to the web and comes back the same.
 
-use super::calendar_import::{CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen};
+use super::calendar_import::{
+    CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, cycle_fits, parse,
+};
 use crate::model::calendar::{
     Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, Phase, Season,
 };
-use crate::model::limits::{LEAP_YEARS, MOON_CYCLE};
-use crate::model::{CalendarEvent, Recurrence};
+use crate::model::limits::LEAP_YEARS;
+use crate::model::{CalendarEvent, CampaignData, Recurrence};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -252,13 +254,8 @@ fn number(v: &Value) -> Option<i64> {
 /// Reads a Fantasy-Calendar export; refused, naming the field, when it is
 /// not one.
 pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError> {
-    let refuse = |reason: String| CalendarFileError {
-        file: file.to_owned(),
-        tool: TOOL,
-        reason,
-    };
-    let text = super::foundry::escape_raw_controls(text.trim_start_matches('\u{feff}'));
-    let fc: FcFile = serde_json::from_str(&text).map_err(|e| refuse(e.to_string()))?;
+    let refuse = |reason: String| CalendarFileError::new(file, TOOL, reason);
+    let fc: FcFile = parse(file, TOOL, text)?;
     let mut left_out = Vec::new();
     let y = &fc.static_data.year_data;
     if y.global_week.is_empty() {
@@ -633,7 +630,7 @@ fn seasons_of(
     spans: &[Span],
     left_out: &mut Vec<String>,
 ) -> Vec<Season> {
-    let common_year = (1..=400).find(|y| !c.is_leap(*y)).unwrap_or(1);
+    let common_year = c.common_year();
     let mut seasons: Vec<Season> = Vec::new();
     for season in s.seasons.iter().flat_map(|s| &s.data) {
         let day = match (season.timespan, season.day, season.start) {
@@ -665,33 +662,22 @@ fn seasons_of(
             .time
             .as_ref()
             .map_or((6.0, 18.0), |t| (hours(&t.sunrise), hours(&t.sunset)));
-        if sunset < sunrise || seasons.iter().any(|s| (s.month, s.day) == (month, day)) {
-            left_out.push(format!(
-                "the season {}: its day or daylight clashes; not kept",
-                season.name
-            ));
-            continue;
-        }
-        seasons.push(Season {
+        let season = Season {
             name: season.name.clone(),
             month,
             day,
             sunrise,
             sunset,
-        });
+        };
+        add_season(&mut seasons, season, left_out);
     }
-    seasons.sort_by_key(|s| (s.month, s.day));
     seasons
 }
 
 fn moons_of(s: &StaticData, c: &Calendar, left_out: &mut Vec<String>) -> Vec<Moon> {
     let mut moons = Vec::new();
     for m in &s.moons {
-        if !MOON_CYCLE.contains(&m.cycle) {
-            left_out.push(format!(
-                "the moon {}: a cycle of {} days; Waybook holds 1 to 10,000",
-                m.name, m.cycle
-            ));
+        if !cycle_fits(&m.name, m.cycle, left_out) {
             continue;
         }
         if !m.custom_cycle.trim().is_empty() {
@@ -901,6 +887,14 @@ fn html_text(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;");
     format!("<p>{}</p>", escaped.replace('\n', "<br>"))
+}
+
+/// The campaign's calendar, today and events as a Fantasy-Calendar export
+/// named after it; and what it could not carry.
+pub fn export(data: &CampaignData) -> (String, Vec<String>) {
+    let s = &data.settings;
+    let events: Vec<&CalendarEvent> = data.events.values().collect();
+    write(&s.name, &s.calendar, s.clock.day, &events)
 }
 
 /// `c`, its today `today` (a clock day) and `events` as a Fantasy-Calendar

@@ -9,9 +9,11 @@
 //! import's `left_out` with why. Months and days are counted from 0 in
 //! the file, as Simple Calendar keeps them.
 
-use super::calendar_import::{CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen};
+use super::calendar_import::{
+    CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, cycle_fits, parse,
+};
 use crate::model::calendar::{Calendar, Date, Day, Festival, LeapRule, Month, Moon, Season};
-use crate::model::limits::{CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS, MOON_CYCLE};
+use crate::model::limits::{CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -139,13 +141,8 @@ enum Span {
 /// Reads a Simple Calendar preset or export; refused, naming the field,
 /// when it is not one.
 pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError> {
-    let refuse = |reason: String| CalendarFileError {
-        file: file.to_owned(),
-        tool: TOOL,
-        reason,
-    };
-    let text = super::foundry::escape_raw_controls(text.trim_start_matches('\u{feff}'));
-    let root: Value = serde_json::from_str(&text).map_err(|e| refuse(e.to_string()))?;
+    let refuse = |reason: String| CalendarFileError::new(file, TOOL, reason);
+    let root: Value = parse(file, TOOL, text)?;
     let mut left_out = Vec::new();
     let (calendar, notes) = if let Some(c) = root.get("calendar") {
         (c.clone(), root.get("notes").cloned())
@@ -396,22 +393,15 @@ fn seasons_of(
         };
         let hour = |seconds: Option<f64>, or: f64| seconds.map_or(or, |s| s / 3600.0);
         let (sunrise, sunset) = (hour(s.sunrise_time, 6.0), hour(s.sunset_time, 18.0));
-        if sunset < sunrise || seasons.iter().any(|o| (o.month, o.day) == (month, day)) {
-            left_out.push(format!(
-                "the season {}: its day or daylight clashes; not kept",
-                s.name
-            ));
-            continue;
-        }
-        seasons.push(Season {
+        let season = Season {
             name: s.name.clone(),
             month,
             day,
             sunrise,
             sunset,
-        });
+        };
+        add_season(&mut seasons, season, left_out);
     }
-    seasons.sort_by_key(|s| (s.month, s.day));
     seasons
 }
 
@@ -425,11 +415,7 @@ fn moon_of(
     this_year: i64,
     left_out: &mut Vec<String>,
 ) -> Option<Moon> {
-    if !MOON_CYCLE.contains(&m.cycle_length) {
-        left_out.push(format!(
-            "the moon {}: a cycle of {} days; Waybook holds 1 to 10,000",
-            m.name, m.cycle_length
-        ));
+    if !cycle_fits(&m.name, m.cycle_length, left_out) {
         return None;
     }
     let first = &m.first_new_moon;

@@ -816,6 +816,12 @@ impl Calendar {
         totals
     }
 
+    /// A year that is not a leap year (the first from year 1), whose days
+    /// stand for every common year's.
+    pub fn common_year(&self) -> i64 {
+        (1..=400).find(|y| !self.is_leap(*y)).unwrap_or(1)
+    }
+
     /// Days in a common year, festivals counted.
     fn common_year_days(&self) -> i64 {
         self.months.iter().map(|m| m.days).sum::<i64>() + self.festival_totals(|_| true).0
