@@ -156,6 +156,12 @@ impl Table {
         Publisher(Arc::clone(&self.shared))
     }
 
+    /// How many (link, device) pairs have followed: the status bar's count,
+    /// without listing them.
+    pub fn following(&self) -> usize {
+        self.shared.followers.lock().map_or(0, |seen| seen.len())
+    }
+
     /// Who followed a link, most recent first.
     pub fn followers(&self) -> Vec<Follower> {
         let Ok(seen) = self.shared.followers.lock() else {

@@ -36,13 +36,7 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
     let (_dir, data, plant) = planted();
     let kept: BTreeMap<String, String> = links::targets(&data)
         .into_iter()
-        .map(|(target, _)| {
-            let key = match target {
-                Target::Player(p) => format!("table-link:player:{}", p.0),
-                Target::Party(p) => format!("table-link:party:{}", p.0),
-            };
-            (key, links::new_token().expect("a token"))
-        })
+        .map(|(target, _)| (target.key(), links::new_token().expect("a token")))
         .collect();
     let links = links::links(&data, &kept);
     assert_eq!(links.len(), 7, "five players and two parties");

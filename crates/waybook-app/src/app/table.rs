@@ -91,7 +91,8 @@ impl App {
         let address = table.address();
         self.table = Some(TableState {
             table,
-            links: links::links(&session.data, &session.kept),
+            // Filled with the first pages, just below.
+            links: Vec::new(),
             campaign: session.path_buf(),
             window: true,
             builder,

@@ -522,7 +522,7 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
         }
         if let Some(state) = &app.table {
             ui.separator();
-            let following = state.table.followers().len();
+            let following = state.table.following();
             let said = format!("● The table is open · {following} following");
             if ui
                 .button(RichText::new(said).color(ui.visuals().warn_fg_color))

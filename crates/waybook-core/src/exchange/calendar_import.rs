@@ -130,9 +130,7 @@ impl CalendarImport {
     /// The campaign's events that would fall on no day of this calendar.
     pub fn stranded<'a>(&self, data: &'a CampaignData) -> Vec<&'a CalendarEvent> {
         let calendar = self.placed(data.settings.clock.day);
-        (data.events.values())
-            .filter(|e| !e.when.fits(&calendar))
-            .collect()
+        CalendarEvent::stranded_events(data.events.values(), &calendar)
     }
 
     /// The one edit that makes this the campaign's calendar, today on the
@@ -150,7 +148,7 @@ impl CalendarImport {
         calendar
             .check()
             .map_err(|e| format!("the calendar cannot be used: {e}"))?;
-        let stranded = self.stranded(data);
+        let stranded = CalendarEvent::stranded_events(data.events.values(), &calendar);
         if !stranded.is_empty() && !remove_stranded {
             let names: Vec<String> = stranded.iter().map(|e| format!("“{}”", e.name)).collect();
             return Err(format!(

@@ -233,15 +233,24 @@ impl Reshape {
 }
 
 impl CalendarEvent {
-    /// The names of the `events` that would fall on no day of `calendar`
-    /// (their month, festival or moon is not in it).
+    /// The `events` that would fall on no day of `calendar` (their month,
+    /// festival or moon is not in it).
+    pub fn stranded_events<'a>(
+        events: impl IntoIterator<Item = &'a CalendarEvent>,
+        calendar: &Calendar,
+    ) -> Vec<&'a CalendarEvent> {
+        events
+            .into_iter()
+            .filter(|e| !e.when.fits(calendar))
+            .collect()
+    }
+
+    /// The names of the `events` that would fall on no day of `calendar`.
     pub fn stranded<'a>(
         events: impl IntoIterator<Item = &'a CalendarEvent>,
         calendar: &Calendar,
     ) -> Vec<&'a str> {
-        events
-            .into_iter()
-            .filter(|e| !e.when.fits(calendar))
+        (Self::stranded_events(events, calendar).into_iter())
             .map(|e| e.name.as_str())
             .collect()
     }
