@@ -153,8 +153,8 @@ pub fn find<'a>(links: &'a [Link], token: &str) -> Option<&'a Link> {
     let mut found = None;
     for link in links {
         let Some(own) = &link.token else { continue };
-        let same = own.len() == token.len() && bool::from(own.as_bytes().ct_eq(token.as_bytes()));
-        if same {
+        // Slices of other lengths compare unequal (subtle's `ct_eq`).
+        if bool::from(own.as_bytes().ct_eq(token.as_bytes())) {
             found = Some(link);
         }
     }
