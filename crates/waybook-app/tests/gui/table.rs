@@ -43,7 +43,13 @@ fn the_table_serves_each_player_follows_changes_and_stops_when_asked() {
         f.shows(&format!("http://{address}{path}")),
         "the link, to copy"
     );
-    let page = get(address, &path).expect("an answer");
+    // The first pages are built on a worker, not the GM's frame: wait for them.
+    let asked = Instant::now();
+    let mut page = get(address, &path).expect("an answer");
+    while !page.starts_with("HTTP/1.1 200") && asked.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+        page = get(address, &path).expect("an answer");
+    }
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("Maya's handout"));
     // A change the GM makes reaches the page's revision.
