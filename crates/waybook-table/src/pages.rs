@@ -1,8 +1,10 @@
 //! What each link shows, built once per change of the campaign (on the
 //! server's builder, never per request and never on the GM's frame): a
 //! player's page is their handout's page (`exchange::handout`, the
-//! players' view and nothing else), a party's table screen the same for
-//! the party, with no player's own texts. Each page names its revision,
+//! players' view and nothing else) with what they look at first above it
+//! (today, their heroes' figures, the party's stores); a party's table
+//! screen the same for the party, every member's figures first and no
+//! player's own texts. Each page names its revision,
 //! loads Waybook's own script to follow the changes, and refreshes itself
 //! when scripts are off.
 
@@ -45,7 +47,7 @@ fn page_of(data: &CampaignData, link: &Link, revision: u64) -> Option<String> {
         Target::Party(p) => Audience::party(data, p)?,
     };
     let handout = Handout::for_audience(data, audience, None);
-    Some(waybook_print::handouts::html::page_with(
+    Some(waybook_print::handouts::html::live_page(
         &handout,
         &head(revision),
     ))

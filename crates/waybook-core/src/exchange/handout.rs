@@ -93,6 +93,50 @@ impl Handout {
         parties
     }
 
+    /// Whom a page at the table shows first: the player's own characters,
+    /// or on a party's table screen every member, by name.
+    pub fn shown_first(&self) -> Vec<&Character> {
+        if self.player != players_view::TABLE_SCREEN {
+            return self.characters();
+        }
+        let mut all: Vec<&Character> = (self.view.characters.values())
+            .filter(|c| c.party.is_some())
+            .collect();
+        all.sort_by_key(|c| c.name.to_lowercase());
+        all
+    }
+
+    /// Today as the players see it: the date and hour, the season and the
+    /// moons, then the weather where each party is (as it fell; a day not
+    /// rolled yet says so), or, for a party in no region, each region's
+    /// weather today as the chronicle tells it.
+    pub fn today(&self) -> Vec<String> {
+        let data = &self.view;
+        let day = data.settings.clock.day;
+        let weather = |region: &crate::model::Region| {
+            data.weather_on(region.id, day)
+                .map_or("not rolled yet today", |w| w.weather.as_str())
+        };
+        let mut lines = vec![data.settings.today()];
+        let mut in_no_region = false;
+        for p in self.parties() {
+            match data.region_of_party(p) {
+                Some(r) => lines.push(format!("{} · {}: {}", p.name, r.name, weather(r))),
+                None => in_no_region = true,
+            }
+        }
+        if in_no_region {
+            let mut regions: Vec<&crate::model::Region> = data.regions.values().collect();
+            regions.sort_by_key(|r| r.name.to_lowercase());
+            lines.extend(
+                regions
+                    .iter()
+                    .map(|r| format!("{}: {}", r.name, weather(r))),
+            );
+        }
+        lines
+    }
+
     /// What the handout is called: "Ana's handout", or "The Lantern
     /// Company at the table" on a party's table screen.
     pub fn title(&self) -> String {

@@ -425,3 +425,48 @@ fn conditions(h: &crate::model::hazard::HazardState) -> String {
         .collect();
     shown.join(", ")
 }
+
+/// The figures a player looks at first, at the table: the tracks of each
+/// rule text the campaign plays, XP and level, conditions and the food
+/// carried, each a label and its value. Read from the same character the
+/// sheet is, so the two never disagree.
+pub fn glance(data: &CampaignData, c: &Character) -> Vec<(String, String)> {
+    let s = &data.settings;
+    let track = |t: &crate::model::Track| format!("{}/{}", t.current, t.max);
+    let mut figures: Vec<(String, String)> = Vec::new();
+    let mut add = |label: &str, value: String| figures.push((label.to_owned(), value));
+    if s.companion {
+        add(sheet::WOUNDS.label, track(&c.companion.wounds));
+        add(sheet::TOUGHNESS.label, track(&c.companion.toughness));
+        add(sheet::WILD_DICE.label, c.companion.wild_dice.to_string());
+        if let Some(level) = super::level(c) {
+            add("XP", format!("{} · level {level}", c.companion.xp));
+        }
+    }
+    if s.rounds {
+        add("HP", track(&c.rounds.hp));
+        add("MP", track(&c.rounds.mp));
+    }
+    if s.exploration {
+        let e = &c.exploration;
+        add("Exhaustion", e.exhaustion.to_string());
+        add(
+            "Days without food",
+            crate::model::decimal(e.days_without_food),
+        );
+        let shown = conditions(&e.hazards);
+        add(
+            "Conditions",
+            if shown.is_empty() {
+                "none".into()
+            } else {
+                shown
+            },
+        );
+    }
+    let food = data
+        .totals_of(crate::model::Holder::Character(c.id))
+        .food_units;
+    add("Food carried", format!("{food} units"));
+    figures
+}

@@ -24,12 +24,24 @@ td.n { text-align: right; }
 ul { margin-top: 0.2rem; }
 svg { width: 100%; height: auto; border: 1px solid #444; background: #fbfaf6; }
 svg text { font-size: 13px; text-anchor: middle; fill: #1d1d1d; }
+.glance { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+  gap: 0.8rem; margin-top: 1.2rem; }
+.card { border: 1px solid #bbb; border-radius: 6px; padding: 0.5rem 0.8rem; background: #fbfaf6; }
+.card h2 { margin: 0 0 0.4rem; border: none; padding: 0; font-size: 1.15rem; }
+.card p { margin: 0.2rem 0; }
+.card dl { display: grid; grid-template-columns: auto 1fr; gap: 0.15rem 0.8rem; margin: 0; }
+.card dt { color: #555; }
+.card dd { margin: 0; font-weight: bold; text-align: right; white-space: nowrap; }
+.closed { border: 2px solid #a33; background: #fdeeee; padding: 0.5rem 0.8rem; }
+@media (max-width: 40rem) { body { margin: 0.8rem auto; } table { display: block; overflow-x: auto; } }
+@media (min-width: 100rem) { body { max-width: 110rem; font-size: 1.35rem; }
+  .glance { grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); } }
 @media print { nav { display: none; } section, .sheet { break-before: page; } body { margin: 0; } }
 ";
 
 /// The page of `h`, as HTML text: a file of its own, its style inside.
 pub fn page(h: &Handout) -> String {
-    page_with(h, &format!("<style>{STYLE}</style>\n"))
+    render(h, &format!("<style>{STYLE}</style>\n"), false)
 }
 
 /// The styles of a page, for a page that links them (a served one).
@@ -37,8 +49,15 @@ pub fn style() -> &'static str {
     STYLE
 }
 
-/// The page of `h` with `head` (its styles, its scripts) in its head.
-pub fn page_with(h: &Handout, head: &str) -> String {
+/// The page of `h` as a phone or a TV at the table shows it, with `head`
+/// (its styles, its scripts) in its head: the page of [`page`], with what a player looks at first above the rest (today,
+/// each hero's figures, the party's stores).
+pub fn live_page(h: &Handout, head: &str) -> String {
+    render(h, head, true)
+}
+
+/// The page of `h` with `head` in its head, at the table or to keep.
+fn render(h: &Handout, head: &str, at_the_table: bool) -> String {
     let mut out = String::new();
     let title = format!("{} · {}", h.title(), h.view.settings.name);
     let _ = write!(
@@ -48,7 +67,7 @@ pub fn page_with(h: &Handout, head: &str) -> String {
          <title>{}</title>\n{head}</head>\n<body>\n",
         esc(&title)
     );
-    cover(&mut out, h);
+    cover(&mut out, h, at_the_table);
     out.push_str("<section id=\"journey\">\n<h2>The journey ahead</h2>\n");
     blocks(
         &mut out,
@@ -101,7 +120,9 @@ pub fn esc(text: &str) -> String {
     out
 }
 
-fn cover(out: &mut String, h: &Handout) {
+/// The page's head: title, today, where the parties are, the nav, at the
+/// table what a player looks at first, and what is coming.
+fn cover(out: &mut String, h: &Handout, at_the_table: bool) {
     let s = &h.view.settings;
     let _ = write!(
         out,
@@ -129,6 +150,9 @@ fn cover(out: &mut String, h: &Handout) {
         let _ = write!(out, "<a href=\"#{id}\">{label}</a>");
     }
     out.push_str("</nav>\n");
+    if at_the_table {
+        at_a_glance(out, h);
+    }
     let coming = h.coming();
     if !coming.is_empty() {
         out.push_str("<h2>Coming</h2>\n");
@@ -302,14 +326,9 @@ fn party(out: &mut String, h: &Handout, p: &Party) {
         esc(&p.name),
         waybook_core::model::plural(members.len(), "member")
     );
-    let figures = crate::pdf::party::PartyFigures::of(data, p);
-    let facts = figures.facts.iter().map(|(k, _, v)| (k, v));
-    let rows: Vec<Vec<String>> = (figures.boxes.iter().map(|(k, v)| (k, v)))
-        .chain(facts)
-        .filter(|(k, _)| *k != "Members")
-        .map(|(k, v)| vec![k.clone(), v.clone()])
-        .collect();
-    let _ = writeln!(out, "<p>{}.</p>", esc(&figures.food_line));
+    let (food_line, figures) = party_figures(h, p);
+    let rows: Vec<Vec<String>> = figures.into_iter().map(|(k, v)| vec![k, v]).collect();
+    let _ = writeln!(out, "<p>{}.</p>", esc(&food_line));
     table(out, &[], &rows);
     out.push_str("<h3>Members</h3>\n");
     let columns: Vec<&str> = crate::members::columns(&data.settings)
@@ -324,6 +343,51 @@ fn party(out: &mut String, h: &Handout, p: &Party) {
     out.push_str("<h3>Party stash</h3>\n");
     holdings(out, h, Holder::Stash(p.id), "The stash is empty.");
     out.push_str("</article>\n");
+}
+
+/// A party's food in a sentence, and its figures (Supplies, food and the
+/// days it lasts, purse, tokens) as the party sheet prints them.
+fn party_figures(h: &Handout, p: &Party) -> (String, Vec<(String, String)>) {
+    let figures = crate::pdf::party::PartyFigures::of(&h.view, p);
+    let facts = figures.facts.into_iter().map(|(k, _, v)| (k, v));
+    let rows = (figures.boxes.into_iter())
+        .chain(facts)
+        .filter(|(k, _)| k != "Members")
+        .collect();
+    (figures.food_line, rows)
+}
+
+/// What a player at the table looks at first, as cards: today (the date,
+/// the hour, the season, the moons, the weather where the party is), each
+/// hero's figures (`heroes::sheet::glance`) and each party's stores.
+fn at_a_glance(out: &mut String, h: &Handout) {
+    out.push_str("<section id=\"now\" class=\"glance\">\n<div class=\"card\">\n<h2>Today</h2>\n");
+    for line in h.today() {
+        let _ = writeln!(out, "<p>{}</p>", esc(&line));
+    }
+    out.push_str("</div>\n");
+    for c in h.shown_first() {
+        let figures = waybook_core::heroes::sheet::glance(&h.view, c);
+        card(out, &c.name, &figures);
+    }
+    for p in h.parties() {
+        let (_, figures) = party_figures(h, p);
+        card(out, &p.name, &figures);
+    }
+    out.push_str("</section>\n");
+}
+
+/// A card headed `heading`, its figures as label and value.
+fn card(out: &mut String, heading: &str, figures: &[(String, String)]) {
+    let _ = write!(
+        out,
+        "<div class=\"card\">\n<h2>{}</h2>\n<dl>\n",
+        esc(heading)
+    );
+    for (label, value) in figures {
+        let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", esc(label), esc(value));
+    }
+    out.push_str("</dl>\n</div>\n");
 }
 
 /// The map as the party knows it, drawn in SVG: paths as lines, places as
