@@ -138,23 +138,6 @@ fn handouts_refuse_to_write_over_a_file_and_name_it() {
     );
 }
 
-/// A tool CI installs (`.ci/run`): required there, skipped with a word
-/// elsewhere.
-fn tool(name: &str) -> Option<&str> {
-    let found = std::process::Command::new("sh")
-        .args(["-c", &format!("command -v {name}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have {name} (.ci/run installs it)"
-        );
-        eprintln!("{name} is not installed: skipping its check");
-    }
-    found.then_some(name)
-}
-
 /// "headless Chromium renders each page to a PDF or screenshot without
 /// errors, and the page has the party's and each character's name; the
 /// markup validates"
@@ -166,7 +149,7 @@ fn each_html_handout_renders_in_a_browser_and_validates() {
     for id in texts.keys() {
         let player = &data.players[id].name;
         let page = handouts::target(&out, player, Format::Html);
-        if let Some(tidy) = tool("tidy") {
+        if let Some(tidy) = waybook_testkit::tool("tidy") {
             let check = std::process::Command::new(tidy)
                 .args(["-q", "-e"])
                 .arg(&page)
@@ -178,7 +161,7 @@ fn each_html_handout_renders_in_a_browser_and_validates() {
                 String::from_utf8_lossy(&check.stderr)
             );
         }
-        let Some(chromium) = tool("chromium") else {
+        let Some(chromium) = waybook_testkit::tool("chromium") else {
             continue;
         };
         let shot = dir.path().join(format!("{player}.png"));

@@ -5,7 +5,9 @@
 //! gets the same 404 as a page that does not exist. Every answer forbids
 //! anything from elsewhere (Content-Security-Policy), caching and
 //! sniffing. A page follows the campaign by asking for its revision, a
-//! question that waits until the revision moves (or 20 seconds pass). An
+//! question that waits until the revision moves (or 20 seconds pass).
+//! Before the first pages are built, every link gets the same page that
+//! asks again in a moment. An
 //! address that floods is slowed: each may ask in bursts of 120 and 60 a
 //! second after, far above what a page needs (about one a change).
 
@@ -41,12 +43,25 @@ pub struct TableError {
     pub reason: String,
 }
 
-/// Someone following a link: whose page, from which address, when last.
+/// Someone following a link: whose page, from which address, when last;
+/// the revision of the campaign their page shows (the page served last,
+/// or the one its script says), and the one its script last asked after
+/// (0 for a page whose scripts are off, which refreshes itself instead).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Follower {
     pub name: String,
     pub address: IpAddr,
     pub last_seen: Instant,
+    pub shows: u64,
+    pub asked: u64,
+}
+
+/// What the table knows of one device following one link.
+#[derive(Debug, Clone, Copy)]
+struct Seen {
+    at: Instant,
+    shows: u64,
+    asked: u64,
 }
 
 /// How many requests an address may still make now.
@@ -59,7 +74,8 @@ struct Shared {
     pages: RwLock<Arc<Pages>>,
     revision: Mutex<u64>,
     changed: Condvar,
-    followers: Mutex<HashMap<(String, IpAddr), Instant>>,
+    /// Who followed which link from where.
+    followers: Mutex<HashMap<(String, IpAddr), Seen>>,
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
     waiting: AtomicUsize,
     stopping: AtomicBool,
@@ -89,6 +105,9 @@ pub struct Table {
     server: Arc<Server>,
     workers: Vec<JoinHandle<()>>,
     address: SocketAddr,
+    /// Where a phone reaches it: its address, or on every interface the
+    /// machine's address on the local network.
+    reachable: SocketAddr,
 }
 
 /// The machine's address on the local network (the one a phone on the same
@@ -128,11 +147,17 @@ impl Table {
                 std::thread::spawn(move || serve(&server, &shared))
             })
             .collect();
+        let reachable = if address.ip().is_unspecified() {
+            SocketAddr::new(local_address(), address.port())
+        } else {
+            address
+        };
         Ok(Table {
             shared,
             server,
             workers,
             address,
+            reachable,
         })
     }
 
@@ -143,7 +168,7 @@ impl Table {
 
     /// The link `path` in full, for a phone.
     pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.address)
+        format!("http://{}{path}", self.reachable)
     }
 
     /// Serves `pages` from now on, and tells every page waiting.
@@ -154,6 +179,11 @@ impl Table {
     /// A handle a worker publishes new pages through.
     pub fn publisher(&self) -> Publisher {
         Publisher(Arc::clone(&self.shared))
+    }
+
+    /// The revision of the pages served now (0 before the first).
+    pub fn revision(&self) -> u64 {
+        self.shared.revision.lock().map_or(0, |r| *r)
     }
 
     /// How many (link, device) pairs have followed: the status bar's count,
@@ -168,10 +198,12 @@ impl Table {
             return Vec::new();
         };
         let mut all: Vec<Follower> = (seen.iter())
-            .map(|((name, address), at)| Follower {
+            .map(|((name, address), seen)| Follower {
                 name: name.clone(),
                 address: *address,
-                last_seen: *at,
+                last_seen: seen.at,
+                shows: seen.shows,
+                asked: seen.asked,
             })
             .collect();
         all.sort_by_key(|f| std::cmp::Reverse(f.last_seen));
@@ -231,6 +263,27 @@ fn not_found() -> Response<std::io::Cursor<Vec<u8>>> {
     response(404, "text/plain; charset=utf-8", b"Not found.\n".to_vec())
 }
 
+/// A page that asks again in two seconds, the same for every token.
+const PREPARING: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+    <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+    <meta http-equiv=\"refresh\" content=\"2\">\n<title>Waybook</title>\n\
+    <link rel=\"stylesheet\" href=\"/static/page.css\">\n</head>\n<body>\n\
+    <p>The table is being set: this page opens in a moment.</p>\n</body>\n</html>\n";
+
+/// The one answer to any link asked for before the first pages are built
+/// (the moment after the table opens): no link is told from another yet.
+fn preparing() -> Response<std::io::Cursor<Vec<u8>>> {
+    let mut wait = response(
+        503,
+        "text/html; charset=utf-8",
+        PREPARING.as_bytes().to_vec(),
+    );
+    if let Some(h) = header("Retry-After", "2") {
+        wait.add_header(h);
+    }
+    wait
+}
+
 /// Whether `address` may ask now: its bucket refilled, then one taken.
 fn allowed(shared: &Shared, address: IpAddr) -> bool {
     let Ok(mut buckets) = shared.buckets.lock() else {
@@ -278,6 +331,7 @@ fn answer(request: Request, shared: &Arc<Shared>) {
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let pages = shared.pages.read().map(|p| Arc::clone(&p)).ok();
     let answered = match (parts.as_slice(), pages) {
+        (["p", ..], Some(pages)) if pages.revision == 0 => preparing(),
         (["static", "page.css"], _) => response(
             200,
             "text/css; charset=utf-8",
@@ -288,18 +342,18 @@ fn answer(request: Request, shared: &Arc<Shared>) {
             "text/javascript; charset=utf-8",
             SCRIPT.as_bytes().to_vec(),
         ),
-        (["p", token], Some(pages)) => match found(shared, &pages, token, address) {
+        (["p", token], Some(pages)) => match found(shared, &pages, token, address, None) {
             Some(page) => response(200, "text/html; charset=utf-8", page.to_vec()),
             None => not_found(),
         },
         (["p", token, "revision"], Some(pages)) => {
-            if found(shared, &pages, token, address).is_none() {
+            let after = query
+                .split('&')
+                .find_map(|q| q.strip_prefix("after="))
+                .and_then(|n| n.parse::<u64>().ok());
+            if found(shared, &pages, token, address, after).is_none() {
                 not_found()
             } else {
-                let after = query
-                    .split('&')
-                    .find_map(|q| q.strip_prefix("after="))
-                    .and_then(|n| n.parse::<u64>().ok());
                 return wait_then_answer(request, shared, after);
             }
         }
@@ -308,19 +362,38 @@ fn answer(request: Request, shared: &Arc<Shared>) {
     let _ = request.respond(answered);
 }
 
-/// The page of `token`, noting who follows it.
-fn found(shared: &Shared, pages: &Pages, token: &str, address: IpAddr) -> Option<Arc<[u8]>> {
+/// The page of `token`, noting who follows it: when, and the revision
+/// their page shows: the one served, or the one its script asks after
+/// (`asked`).
+fn found(
+    shared: &Shared,
+    pages: &Pages,
+    token: &str,
+    address: IpAddr,
+    asked: Option<u64>,
+) -> Option<Arc<[u8]>> {
     let link = crate::links::find(&pages.links, token)?;
     let page = pages.by_token.get(link.token.as_deref()?)?;
     if let Ok(mut seen) = shared.followers.lock() {
-        seen.insert((link.name.clone(), address), Instant::now());
+        let now = Instant::now();
+        let entry = (seen.entry((link.name.clone(), address))).or_insert(Seen {
+            at: now,
+            shows: 0,
+            asked: 0,
+        });
+        entry.at = now;
+        match asked {
+            Some(revision) => (entry.shows, entry.asked) = (revision, revision),
+            None => entry.shows = pages.revision,
+        }
     }
     Some(Arc::clone(page))
 }
 
 /// Answers a page's question of the revision: at once when it differs
 /// from `after` (or too many wait), else on a thread of its own when it
-/// moves, the table closes or 20 seconds pass.
+/// moves, the table closes or 20 seconds pass. A table closing tells the
+/// page so (410), and the page stops asking.
 fn wait_then_answer(request: Request, shared: &Arc<Shared>, after: Option<u64>) {
     let now = shared.revision.lock().map(|r| *r).unwrap_or(0);
     let busy = shared.waiting.load(Ordering::SeqCst) >= WAITING;
@@ -333,10 +406,8 @@ fn wait_then_answer(request: Request, shared: &Arc<Shared>, after: Option<u64>) 
     std::thread::spawn(move || {
         let deadline = Instant::now() + WAIT;
         let mut revision = shared.revision.lock().map(|r| *r).unwrap_or(0);
-        while revision == now
-            && !shared.stopping.load(Ordering::SeqCst)
-            && Instant::now() < deadline
-        {
+        let closing = || shared.stopping.load(Ordering::SeqCst);
+        while revision == now && !closing() && Instant::now() < deadline {
             let Ok(guard) = shared.revision.lock() else {
                 break;
             };
@@ -345,7 +416,12 @@ fn wait_then_answer(request: Request, shared: &Arc<Shared>, after: Option<u64>) 
                 .wait_timeout(guard, Duration::from_millis(500));
             revision = waited.map(|(r, _)| *r).unwrap_or(revision);
         }
-        let _ = request.respond(revision_response(revision));
+        let answer = if closing() {
+            response(410, "text/plain; charset=utf-8", b"closed".to_vec())
+        } else {
+            revision_response(revision)
+        };
+        let _ = request.respond(answer);
         shared.waiting.fetch_sub(1, Ordering::SeqCst);
     });
 }

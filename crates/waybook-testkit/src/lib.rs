@@ -1,12 +1,14 @@
 //! What the workspace's tests and benches share: the demo campaign in a
 //! temporary folder, campaigns as old schemas wrote them, reading a PDF
-//! back (its text, its page size), fuzzing's mutations of a JSON document
-//! (`mutate`), long roads and grids of places (`roads`), and, with the
+//! back (its text, its page size), the tools CI installs (`tool`),
+//! fuzzing's mutations of a JSON document (`mutate`), phones at the table
+//! (`phones`), long roads and grids of places (`roads`), and, with the
 //! `screens` feature, the app's screens framed headless (`screens`).
 
 pub mod calendars;
 pub mod foundry;
 pub mod mutate;
+pub mod phones;
 pub mod roads;
 #[cfg(feature = "screens")]
 pub mod screens;
@@ -24,6 +26,23 @@ pub fn frame_every_screen(path: &std::path::Path) {
         app.ui.screen = screen;
         screens::frame_of(&ctx, frame, &mut |ui| app.frame_ui(ui));
     }
+}
+
+/// A tool CI installs (`.ci/run`): required there, skipped with a word
+/// elsewhere.
+pub fn tool(name: &str) -> Option<&str> {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have {name} (.ci/run installs it)"
+        );
+        eprintln!("{name} is not installed: skipping its check");
+    }
+    found.then_some(name)
 }
 
 use waybook_core::model::CampaignData;

@@ -6,104 +6,13 @@
 //! the campaign moves; a flooding address is slowed, others are not; and
 //! random requests never break it.
 
+use crate::common::{Open, get, open, parse, path_of, send, unpublished};
 use proptest::prelude::*;
 use std::io::{Read, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
-use waybook_core::store::Campaign;
-use waybook_table::links::{self, Link, Target};
+use waybook_table::links::{self, Target};
 use waybook_table::pages::Pages;
-use waybook_table::server::Table;
-
-/// The demo's file, its campaign open, the table open on loopback with
-/// the demo's pages.
-struct Open {
-    _dir: tempfile::TempDir,
-    campaign: Campaign,
-    data: waybook_core::model::CampaignData,
-    links: Vec<Link>,
-    table: Table,
-}
-
-fn open() -> Open {
-    let dir = tempfile::tempdir().expect("dir");
-    let mut campaign =
-        waybook_core::demo::create_demo(&dir.path().join("d.waybook")).expect("the demo");
-    let data = campaign.load().expect("loads");
-    let links = links::open(&mut campaign, &data).expect("links");
-    let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
-    table.publish(Pages::build(&data, &links, 1));
-    Open {
-        _dir: dir,
-        campaign,
-        data,
-        links,
-        table,
-    }
-}
-
-/// An answer: its status, its headers (lower-case names), its body.
-#[derive(Debug, Clone, PartialEq)]
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
-        (self.headers.iter())
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The answer without the headers that change with the moment.
-    fn timeless(&self) -> Answer {
-        let mut a = self.clone();
-        a.headers.retain(|(n, _)| n != "date");
-        a
-    }
-}
-
-/// Sends `request` as it is to the table, and reads the whole answer.
-fn send(table: &Table, request: &[u8]) -> Option<Answer> {
-    let mut stream = TcpStream::connect_timeout(&table.address(), Duration::from_secs(5)).ok()?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .ok()?;
-    stream.write_all(request).ok()?;
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    parse(&bytes)
-}
-
-fn parse(bytes: &[u8]) -> Option<Answer> {
-    let end = bytes.windows(4).position(|w| w == b"\r\n\r\n")?;
-    let head = String::from_utf8_lossy(&bytes[..end]);
-    let mut lines = head.split("\r\n");
-    let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    Some(Answer {
-        status,
-        headers,
-        body: bytes[end + 4..].to_vec(),
-    })
-}
-
-fn get(table: &Table, path: &str) -> Answer {
-    let request = format!("GET {path} HTTP/1.1\r\nHost: table\r\nConnection: close\r\n\r\n");
-    send(table, request.as_bytes()).expect("an answer")
-}
-
-fn path_of(links: &[Link], target: Target) -> String {
-    (links.iter())
-        .find(|l| l.target == target)
-        .and_then(Link::path)
-        .expect("an open link")
-}
 
 #[test]
 fn each_link_shows_its_page_and_anything_else_the_same_404() {
@@ -147,6 +56,34 @@ fn each_link_shows_its_page_and_anything_else_the_same_404() {
     assert_eq!(closed.token, None);
     o.table.publish(Pages::build(&o.data, &reopened, 3));
     assert_eq!(get(&o.table, &path_of(&renewed, first)).timeless(), made_up);
+}
+
+/// In the moment after the table opens, before its first pages are built,
+/// every link, a real one or not, gets the same page that asks again in
+/// two seconds; then each gets its own answer.
+#[test]
+fn before_the_first_pages_every_link_is_asked_to_wait_alike() {
+    let o = unpublished();
+    let real = path_of(&o.links, o.links[0].target);
+    let made_up = "/p/00000000000000000000000000000000";
+    let waiting = get(&o.table, &real).timeless();
+    assert_eq!(waiting.status, 503);
+    assert_eq!(waiting.header("retry-after"), Some("2"));
+    assert!(
+        String::from_utf8_lossy(&waiting.body).contains("http-equiv=\"refresh\" content=\"2\"")
+    );
+    assert_eq!(
+        get(&o.table, made_up).timeless(),
+        waiting,
+        "the same for any token"
+    );
+    assert_eq!(
+        get(&o.table, &format!("{real}/revision")).timeless(),
+        waiting
+    );
+    o.table.publish(Pages::build(&o.data, &o.links, 1));
+    assert_eq!(get(&o.table, &real).status, 200);
+    assert_eq!(get(&o.table, made_up).status, 404);
 }
 
 #[test]

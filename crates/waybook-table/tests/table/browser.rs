@@ -1,0 +1,196 @@
+//! A real browser follows the table (issue 39): headless Chromium opens
+//! two players' pages on loopback, as two phones at the table; the GM
+//! books a wound and moves the clock; both pages show it without being
+//! reloaded (the page counts the changes it followed; a reload would count
+//! from nothing again). Each page passes `tidy`, and renders at a phone's
+//! and a TV's size.
+
+use crate::common::{Open, get, open, path_of};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use waybook_core::model::{CampaignData, CharacterKind};
+use waybook_table::links::Target;
+use waybook_table::pages::Pages;
+use waybook_testkit::tool;
+
+/// Headless Chromium on `url`, printing the page's DOM when done. Its
+/// virtual time runs only while no request is waiting, so the page's
+/// question of the revision holds it until the table answers; once the
+/// table closes the page stops asking and the budget runs out.
+fn phone(chromium: &str, profile: &std::path::Path, url: &str) -> Child {
+    Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=375,812",
+            "--virtual-time-budget=30000",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts")
+}
+
+/// Waits up to `limit` until the script of every page in `names` asks
+/// after `revision` or later; how long it took.
+fn followed(o: &Open, names: &[&str], revision: u64, limit: Duration) -> Duration {
+    let start = Instant::now();
+    loop {
+        let followers = o.table.followers();
+        let all = names
+            .iter()
+            .all(|n| (followers.iter()).any(|f| f.name == *n && f.asked >= revision));
+        if all {
+            return start.elapsed();
+        }
+        assert!(
+            start.elapsed() < limit,
+            "{names:?} not at revision {revision} after {limit:?}: {followers:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The row of `name` in the page's members table.
+fn row_of<'a>(dom: &'a str, name: &str) -> &'a str {
+    let start = dom
+        .find(&format!("<td>{name}</td>"))
+        .unwrap_or_else(|| panic!("{name}'s row"));
+    let end = dom[start..].find("</tr>").map_or(dom.len(), |e| start + e);
+    &dom[start..end]
+}
+
+/// The GM's change: two wounds booked on `hero`, the clock three hours on.
+fn wound_and_hours(data: &CampaignData, hero: &str) -> CampaignData {
+    let mut after = data.clone();
+    let c = (after.characters.values_mut())
+        .find(|c| c.name == hero)
+        .expect("the hero");
+    c.companion.wounds.current -= 2;
+    after.settings.clock.hour += 3;
+    after
+}
+
+/// "a change the GM makes (a wound booked, ..., the clock moved) reaches
+/// every open page within about a second ... without the page being
+/// reloaded by hand" — the test waits up to ten seconds.
+#[test]
+fn two_phones_follow_a_wound_and_the_clock_without_a_reload() {
+    let Some(chromium) = tool("chromium") else {
+        return;
+    };
+    let o = open();
+    let players = waybook_core::exchange::players_view::players(&o.data);
+    let (maya, jo) = (
+        players.iter().find(|p| p.name == "Maya").expect("Maya"),
+        players.iter().find(|p| p.name == "Jo").expect("Jo"),
+    );
+    let hero = (o.data.characters.values())
+        .find(|c| c.player == Some(maya.id) && c.kind == CharacterKind::Hero)
+        .expect("Maya's hero")
+        .name
+        .clone();
+    let profiles = tempfile::tempdir().expect("dir");
+    let phones: Vec<Child> = [maya, jo]
+        .iter()
+        .map(|p| {
+            let url = o.table.url(&path_of(&o.links, Target::Player(p.id)));
+            phone(chromium, &profiles.path().join(&p.name), &url)
+        })
+        .collect();
+    let names = [maya.name.as_str(), jo.name.as_str()];
+    followed(&o, &names, 1, Duration::from_secs(60));
+
+    let after = wound_and_hours(&o.data, &hero);
+    o.table.publish(Pages::build(&after, &o.links, 2));
+    let took = followed(&o, &names, 2, Duration::from_secs(10));
+    eprintln!("both phones followed the change in {took:?}");
+    drop(o.table);
+
+    let wounds = &(after.characters.values())
+        .find(|c| c.name == hero)
+        .expect("the hero")
+        .companion
+        .wounds;
+    let now = after.settings.when(after.settings.clock);
+    for (phone, name) in phones.into_iter().zip(names) {
+        let out = phone.wait_with_output().expect("chromium ends");
+        let dom = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            dom.contains("data-followed=\"1\""),
+            "{name}'s page followed one change in place, not reloaded"
+        );
+        assert!(dom.contains(&now), "{name}'s page shows the hour: {now}");
+        assert!(
+            dom.contains("The GM has closed the table"),
+            "{name}'s page says the table closed"
+        );
+        let wounded = format!(">{}/{}<", wounds.current, wounds.max);
+        assert!(
+            row_of(&dom, &hero).contains(&wounded),
+            "{name}'s page shows {hero}'s wounds as {wounded}"
+        );
+        // Maya's page leads with her hero's card, its wounds first.
+        let card = format!(
+            "<h2>{hero}</h2>\n<dl>\n<dt>Wounds</dt><dd>{}/{}</dd>",
+            wounds.current, wounds.max
+        );
+        assert_eq!(dom.contains(&card), name == maya.name, "{name}: {card}");
+    }
+}
+
+/// "the page passes `tidy`"; it renders at a phone's size and a TV's.
+#[test]
+fn a_players_page_and_a_table_screen_validate_and_render() {
+    let o = open();
+    let dir = tempfile::tempdir().expect("dir");
+    let screen = (o.links.iter())
+        .find(|l| matches!(l.target, Target::Party(_)))
+        .expect("the party's screen")
+        .target;
+    let player = (o.links.iter())
+        .find(|l| matches!(l.target, Target::Player(_)))
+        .expect("a player")
+        .target;
+    for (target, size) in [(player, "375,812"), (screen, "1920,1080")] {
+        let path = path_of(&o.links, target);
+        let page = get(&o.table, &path);
+        assert_eq!(page.status, 200);
+        let file = dir.path().join("page.html");
+        std::fs::write(&file, &page.body).expect("written");
+        if let Some(tidy) = tool("tidy") {
+            let check = Command::new(tidy)
+                .args(["-q", "-e"])
+                .arg(&file)
+                .output()
+                .expect("tidy runs");
+            assert!(
+                check.status.success(),
+                "{path} does not validate:\n{}",
+                String::from_utf8_lossy(&check.stderr)
+            );
+        }
+        let Some(chromium) = tool("chromium") else {
+            continue;
+        };
+        let shot = dir.path().join("shot.png");
+        let render = Command::new(chromium)
+            .args(["--headless", "--no-sandbox", "--disable-gpu"])
+            .arg(format!("--window-size={size}"))
+            .arg(format!(
+                "--user-data-dir={}",
+                dir.path().join(size).display()
+            ))
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg(o.table.url(&path))
+            .output()
+            .expect("chromium runs");
+        assert!(render.status.success(), "chromium on {path}");
+        let png = std::fs::read(&shot).expect("a screenshot");
+        assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "{size}");
+    }
+}
