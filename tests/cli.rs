@@ -2042,7 +2042,14 @@ fn serve_prints_the_links_and_follows_changes_to_the_file() {
         let _ = s.read_to_string(&mut answer);
         answer
     };
-    let page = get(path);
+    // The first pages are built once the links are out: a phone that asks
+    // before is asked to wait (503), as one would, until they are.
+    let asked = std::time::Instant::now();
+    let mut page = get(path);
+    while page.starts_with("HTTP/1.1 503") && asked.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        page = get(path);
+    }
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("<meta name=\"waybook-revision\" content=\"1\">"));
     let csv = dir.path().join("t.csv");

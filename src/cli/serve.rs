@@ -6,10 +6,9 @@
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::Duration;
 use waybook_core::store::Campaign;
+use waybook_table::follow::follow;
 use waybook_table::links::{self, Target};
-use waybook_table::pages::Pages;
 use waybook_table::server::{Table, local_address};
 
 #[derive(Debug, clap::Args)]
@@ -21,9 +20,6 @@ pub struct ServeArgs {
     pub bind: Option<SocketAddr>,
 }
 
-/// How often the file is asked whether another program changed it.
-const LOOK: Duration = Duration::from_millis(300);
-
 pub fn serve(args: &ServeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let mut campaign = Campaign::open(&args.file)?;
     let data = campaign.load()?;
@@ -32,8 +28,6 @@ pub fn serve(args: &ServeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         .bind
         .unwrap_or_else(|| SocketAddr::new(local_address(), 0));
     let table = Table::open(bind)?;
-    let mut revision = 1;
-    table.publish(Pages::build(&data, &links, revision));
     writeln!(
         out,
         "The table is open on {} (plain HTTP on the local network: a link lets whoever holds it read that player's view). Ctrl+C closes it.",
@@ -50,17 +44,8 @@ pub fn serve(args: &ServeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    let mut seen = campaign.data_version()?;
-    loop {
-        std::thread::sleep(LOOK);
-        let now = campaign.data_version()?;
-        if now == seen {
-            continue;
-        }
-        seen = now;
-        let data = campaign.load()?;
-        let links = links::links(&data, &campaign.kept()?);
-        revision += 1;
-        table.publish(Pages::build(&data, &links, revision));
-    }
+    // Nothing nudges: the file is looked at every 300 ms until Ctrl+C.
+    let (_never, nudges) = std::sync::mpsc::channel();
+    follow(&campaign, &table.publisher(), &nudges)?;
+    Ok(())
 }

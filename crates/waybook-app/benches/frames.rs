@@ -131,12 +131,90 @@ fn main() {
         let figures = measure(&ctx, &mut |ui| crowd.frame_ui(ui));
         row(&label, figures, bare);
     }
+    table_rows(&ctx, &mut app, bare, &measured);
     println!();
     println!(
         "Cold start, opening the file to the end of the first frame: median {} of 10 (log in memory after {})",
         ms(cold.first_frame),
         ms(cold.log_in)
     );
+}
+
+/// The GM's frames with the table open (its window hidden) and eight
+/// phones following, once the first pages are built; and a frame that
+/// makes an edit (a note on a character, through the one commit path),
+/// with the table closed and open: open, its worker reads the file again
+/// and builds the pages beside the GM's frames.
+fn table_rows(ctx: &Context, app: &mut WaybookApp, bare: Figures, measured: &dyn Fn(&str) -> bool) {
+    const FOLLOWING: &str = "the table open, 8 phones following";
+    let labels = [
+        "An edit each frame (Campaign), the table closed".to_owned(),
+        format!("Map (500 places), {FOLLOWING}"),
+        format!("Campaign, {FOLLOWING}"),
+        format!("An edit each frame (Campaign), {FOLLOWING}"),
+    ];
+    if !labels.iter().any(|l| measured(l)) {
+        return;
+    }
+    app.ui.screen = Screen::Campaign;
+    if measured(&labels[0]) {
+        row(
+            &labels[0],
+            measure(ctx, &mut |ui| edit_frame(app, ui)),
+            bare,
+        );
+    }
+    let built = std::time::Instant::now();
+    app.app
+        .open_table(Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0))));
+    let state = app.app.table.as_mut().expect("the table opens");
+    state.window = false;
+    while state.table.revision() == 0 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let links = state.links.len();
+    let built = built.elapsed();
+    let pages: Vec<String> = (state.links.iter())
+        .filter_map(waybook_table::links::Link::path)
+        .collect();
+    let phones = common::phones::Following::start(state.table.address(), &pages, 8);
+    for (label, screen) in labels[1..3].iter().zip([Screen::Map, Screen::Campaign]) {
+        if measured(label) {
+            app.ui.screen = screen;
+            row(label, measure(ctx, &mut |ui| app.frame_ui(ui)), bare);
+        }
+    }
+    if measured(&labels[3]) {
+        app.ui.screen = Screen::Campaign;
+        row(
+            &labels[3],
+            measure(ctx, &mut |ui| edit_frame(app, ui)),
+            bare,
+        );
+    }
+    // Closing the table answers the pages waiting; then they stop.
+    app.app.table = None;
+    phones.stop();
+    println!();
+    println!(
+        "The table's first pages ({links} links) built on its worker in {}",
+        ms(built)
+    );
+}
+
+/// A frame that first makes an edit: the first character's notes, again.
+fn edit_frame(app: &mut WaybookApp, ui: &mut egui::Ui) {
+    if let Some(session) = &mut app.app.session {
+        let before = session.data.characters[&CharacterId(FIRST)].clone();
+        let mut after = before.clone();
+        after.notes = format!("Edited at revision {}", session.data.revision);
+        let edit = Edit::new(
+            "a note",
+            vec![Change::character(Some(&before), Some(&after))],
+        );
+        session.apply(edit).expect("the edit is made");
+    }
+    app.frame_ui(ui);
 }
 
 const JOURNEY_TABS: [(&str, Tab); 5] = [

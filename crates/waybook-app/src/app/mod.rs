@@ -225,6 +225,9 @@ pub struct App {
     pub calendar_import: Option<CalendarImportForm>,
     /// The table, while it is open: the players' views served live.
     pub table: Option<table::TableState>,
+    /// Where the table was open last, to open it there again (remembered
+    /// between runs, so the links stay the same).
+    pub table_address: Option<std::net::SocketAddr>,
     /// A house-rule pack read and waiting for the GM to settle its clashes.
     pub pack_import: Option<waybook_core::exchange::pack::PackImport>,
     /// The Make handouts window, while open.
@@ -259,6 +262,7 @@ impl App {
             foundry_import: None,
             calendar_import: None,
             table: None,
+            table_address: None,
             pack_import: None,
             handouts: None,
             export_table: None,

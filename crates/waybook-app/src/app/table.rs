@@ -1,19 +1,22 @@
 //! The table from the window (issue 39): File > Open the table… serves
 //! the open campaign's players' views on the local network
-//! (`waybook_table`). A worker builds the pages whenever the campaign
-//! changes, from a copy, never on the GM's frame; renewing or closing a
-//! link is one of the app's notes about the campaign, not an edit (never
-//! undone). The table closes with the campaign, or when the GM closes it.
+//! (`waybook_table`). A worker follows the campaign's file and builds the
+//! pages from it whenever it changes (`waybook_table::follow`, as `waybook
+//! serve` does); the GM's frame only nudges it after an edit, and copies
+//! nothing. Renewing or closing a link is one of the app's notes about the
+//! campaign, not an edit (never undone). The table closes with the campaign, or when the GM closes it.
+//! It opens where it was last (its address and port remembered, so the
+//! links and their codes stay the same), else on the machine's address on
+//! the local network, and the GM may move it.
 
 use super::App;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::mpsc::{Sender, channel};
-use waybook_core::model::CampaignData;
+use std::thread::JoinHandle;
+use waybook_core::store::{Campaign, StoreError};
 use waybook_table::links::{self, Link, Target};
-use waybook_table::pages::Pages;
-use waybook_table::server::{Publisher, Table, local_address};
+use waybook_table::server::{Table, TableError, local_address};
 
 /// What a window's button asks of the table.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,13 +27,39 @@ pub enum TableStep {
     CloseLink(Target),
     /// Shows or hides the table's window.
     Window(bool),
+    /// Moves the table to another of the machine's addresses, its port
+    /// kept when free.
+    Move(IpAddr),
     /// Closes the table: every link stops.
     Close,
 }
 
-/// The campaign as the builder gets it: a copy, its links, the pages'
-/// revision.
-type Job = (Arc<CampaignData>, Vec<Link>, u64);
+/// Where the table may be opened, in words: the machine's address on the
+/// local network, this machine alone, or every network it is on; and
+/// `current`, where it is open, if none of those.
+fn addresses(current: IpAddr) -> Vec<(IpAddr, String)> {
+    let mut all = vec![
+        local_address(),
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+    ];
+    if !all.contains(&current) {
+        all.insert(0, current);
+    }
+    all.dedup();
+    all.into_iter().map(|ip| (ip, address_words(ip))).collect()
+}
+
+/// An address to open the table on, in words.
+fn address_words(ip: IpAddr) -> String {
+    if ip.is_loopback() {
+        format!("This computer only ({ip}): a browser on this machine")
+    } else if ip.is_unspecified() {
+        format!("Every network this computer is on ({ip})")
+    } else {
+        format!("The local network ({ip})")
+    }
+}
 
 /// The table, open.
 pub struct TableState {
@@ -39,30 +68,51 @@ pub struct TableState {
     /// The campaign it serves.
     pub campaign: Option<PathBuf>,
     pub window: bool,
-    builder: Sender<Job>,
-    /// The campaign's revision the pages were last built from, and the
-    /// pages' own revision.
-    built_from: Option<u64>,
-    pages: u64,
+    /// Tells the worker following the file to look at it now.
+    nudge: Sender<()>,
+    follower: Option<JoinHandle<Result<(), StoreError>>>,
+    /// The campaign's revision the worker was last nudged at (and the
+    /// links worked out), if any.
+    nudged_at: Option<u64>,
     /// Each link's QR code, drawn once, by token.
     pub codes: std::collections::HashMap<String, egui::TextureHandle>,
+    /// The address the window offers to move the table to, among the
+    /// machine's (found once, when the table opens).
+    pub choice: IpAddr,
+    pub addresses: Vec<(IpAddr, String)>,
 }
 
-/// Builds the newest job's pages (older ones waiting are skipped) until
-/// the table closes.
-fn build(publisher: Publisher, jobs: std::sync::mpsc::Receiver<Job>) {
-    while let Ok(mut job) = jobs.recv() {
-        while let Ok(newer) = jobs.try_recv() {
-            job = newer;
+/// The table opened on `wanted`, else on its address with a port found
+/// free, else on the machine's address on the local network (an address
+/// the machine no longer has); with why `wanted` was refused.
+fn open_near(wanted: SocketAddr) -> Result<(Table, Option<TableError>), TableError> {
+    // A table just closed lets go of its port a moment later (its accept
+    // thread ends on its own): ask again for a quarter of a second.
+    let mut tries = 1;
+    let refused = loop {
+        match Table::open(wanted) {
+            Ok(table) => return Ok((table, None)),
+            Err(e) if wanted.port() == 0 || tries == 5 => break e,
+            Err(_) => tries += 1,
         }
-        let (data, links, revision) = job;
-        publisher.publish(Pages::build(&data, &links, revision));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let fallbacks = [
+        SocketAddr::new(wanted.ip(), 0),
+        SocketAddr::new(local_address(), 0),
+    ];
+    for bind in fallbacks.into_iter().filter(|b| *b != wanted) {
+        if let Ok(table) = Table::open(bind) {
+            return Ok((table, Some(refused)));
+        }
     }
+    Err(refused)
 }
 
 impl App {
-    /// Opens the table on the machine's address on the local network (or
-    /// `bind`), a port found free; says why not in words.
+    /// Opens the table on `bind`, else where it was last, else on the
+    /// machine's address on the local network, a port found free; says
+    /// why not in words, and when it opened elsewhere than asked.
     pub fn open_table(&mut self, bind: Option<SocketAddr>) {
         if let Some(state) = &mut self.table {
             state.window = true;
@@ -80,14 +130,27 @@ impl App {
                 return self.fail(format!("The table was not opened: {e}"));
             }
         }
-        let bind = bind.unwrap_or_else(|| SocketAddr::new(local_address(), 0));
-        let table = match Table::open(bind) {
-            Ok(table) => table,
+        let wanted = bind
+            .or(self.table_address)
+            .unwrap_or_else(|| SocketAddr::new(local_address(), 0));
+        let (table, refused) = match open_near(wanted) {
+            Ok(opened) => opened,
             Err(e) => return self.fail(e.to_string()),
         };
-        let (builder, jobs) = channel();
+        let followed = session.path_buf().ok_or_else(|| {
+            "the table serves a campaign kept in a file; this one has none".to_owned()
+        });
+        let followed =
+            followed.and_then(|path| Campaign::open_following(&path).map_err(|e| format!("{e}")));
+        let followed = match followed {
+            Ok(campaign) => campaign,
+            Err(e) => return self.fail(format!("The table was not opened: {e}")),
+        };
+        let (nudge, nudges) = channel();
         let publisher = table.publisher();
-        std::thread::spawn(move || build(publisher, jobs));
+        let follower = std::thread::spawn(move || {
+            waybook_table::follow::follow(&followed, &publisher, &nudges)
+        });
         let address = table.address();
         self.table = Some(TableState {
             table,
@@ -95,18 +158,27 @@ impl App {
             links: Vec::new(),
             campaign: session.path_buf(),
             window: true,
-            builder,
-            built_from: None,
-            pages: 0,
+            nudge,
+            follower: Some(follower),
+            nudged_at: None,
             codes: std::collections::HashMap::new(),
+            choice: address.ip(),
+            addresses: addresses(address.ip()),
         });
+        self.table_address = Some(address);
         self.keep_table_current();
-        self.notify(format!("The table is open on {address}"));
+        match refused {
+            Some(e) => self.fail(format!(
+                "{e}. It is open on {address} instead: the links have changed"
+            )),
+            None => self.notify(format!("The table is open on {address}")),
+        }
     }
 
-    /// Sends the builder a copy of the campaign when it changed since the
-    /// pages were built (or the links did); closes the table when its
-    /// campaign is no longer the one open.
+    /// Nudges the worker following the file when the campaign changed
+    /// since (and works out the window's links again); closes the table
+    /// when its campaign is no longer the one open, or says why it
+    /// stopped following it.
     pub fn keep_table_current(&mut self) {
         let Some(state) = &mut self.table else { return };
         let Some(session) = self
@@ -117,18 +189,22 @@ impl App {
             self.table = None;
             return;
         };
-        if state.built_from == Some(session.data.revision) {
+        if state.follower.as_ref().is_some_and(JoinHandle::is_finished) {
+            let stopped = state.follower.take().map(JoinHandle::join);
+            self.table = None;
+            if let Some(Ok(Err(e))) = stopped {
+                self.fail(format!(
+                    "The table closed: it could not read the campaign: {e}"
+                ));
+            }
             return;
         }
-        state.built_from = Some(session.data.revision);
-        state.pages += 1;
+        if state.nudged_at == Some(session.data.revision) {
+            return;
+        }
+        state.nudged_at = Some(session.data.revision);
         state.links = links::links(&session.data, &session.kept);
-        let job = (
-            Arc::new(session.data.clone()),
-            state.links.clone(),
-            state.pages,
-        );
-        let _ = state.builder.send(job);
+        let _ = state.nudge.send(());
     }
 
     /// Carries out a step the table's window asked for.
@@ -141,6 +217,14 @@ impl App {
                     state.window = *shown;
                 }
                 return;
+            }
+            TableStep::Move(ip) => {
+                let Some(state) = self.table.take() else {
+                    return;
+                };
+                let port = state.table.address().port();
+                drop(state);
+                return self.open_table(Some(SocketAddr::new(*ip, port)));
             }
             TableStep::Close => {
                 if self.table.take().is_some() {
@@ -157,8 +241,8 @@ impl App {
         if let Err(e) = kept {
             return self.fail(format!("The link was not changed: {e}"));
         }
-        // The links changed, not the campaign: build the pages again.
-        state.built_from = None;
+        // The links changed, not the campaign: look again.
+        state.nudged_at = None;
         self.keep_table_current();
     }
 }

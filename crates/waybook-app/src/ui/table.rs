@@ -3,7 +3,9 @@
 //! whoever holds it, over plain HTTP on the local network), then lists each
 //! player's and party's link with its QR code to scan, a button to renew it
 //! (the old one stops at once) or close it, and who is following (the
-//! link's name, the device's address, when last seen).
+//! link's name, the device's address, when last seen, whether their page
+//! shows the campaign as it is). The GM may move the table to another of
+//! the machine's addresses.
 
 use crate::app::table::{TableState, TableStep};
 use crate::app::{App, Command};
@@ -15,8 +17,10 @@ const MODULE: usize = 3;
 
 /// The window, while the table is open and shown.
 pub fn table_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
-    let Some(state) = &mut app.table else { return };
-    let mut open = state.window;
+    let Some(state) = app.table.as_mut().filter(|s| s.window) else {
+        return;
+    };
+    let mut open = true;
     egui::Window::new("The table")
         .open(&mut open)
         .default_width(620.0)
@@ -26,6 +30,7 @@ pub fn table_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                 "Open on {}. Each link gives read access to that player's view to whoever holds it, over plain HTTP on the local network: share it with them alone.",
                 state.table.address()
             ));
+            address_ui(ui, state, out);
             egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
                 for i in 0..state.links.len() {
                     link_ui(ui, state, i, out);
@@ -42,6 +47,36 @@ pub fn table_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         });
     if !open {
         out.push(Command::Table(TableStep::Window(false)));
+    }
+}
+
+/// Where the table answers: a choice of the machine's addresses, and a
+/// button to move it there (greyed, with why, where it is already).
+fn address_ui(ui: &mut Ui, state: &mut TableState, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        super::fields::list_combo(
+            ui,
+            "table address",
+            "Address",
+            &mut state.choice,
+            &state.addresses,
+        );
+        let here = state.choice == state.table.address().ip();
+        let moved = ui
+            .add_enabled(!here, egui::Button::new("Move the table"))
+            .on_disabled_hover_text("The table is open on this address already")
+            .on_hover_text("Opens the table on this address: the links change");
+        if moved.clicked() {
+            out.push(Command::Table(TableStep::Move(state.choice)));
+        }
+    });
+    if state.choice.is_unspecified() {
+        ui.label(
+            RichText::new(
+                "Every network this computer is on, not only the table's: whoever holds a link on any of them can read that view.",
+            )
+            .color(ui.visuals().warn_fg_color),
+        );
     }
 }
 
@@ -127,8 +162,17 @@ fn followers_ui(ui: &mut Ui, state: &TableState) {
     if followers.is_empty() {
         ui.label(RichText::new("Nobody yet: a phone that opens a link shows here.").weak());
     }
+    let latest = state.table.revision();
     for f in followers {
         let ago = f.last_seen.elapsed().as_secs();
-        ui.label(format!("{} · {} · seen {ago} s ago", f.name, f.address));
+        let shows = if f.shows == latest {
+            "up to date"
+        } else {
+            "catching up"
+        };
+        ui.label(format!(
+            "{} · {} · seen {ago} s ago · {shows}",
+            f.name, f.address
+        ));
     }
 }

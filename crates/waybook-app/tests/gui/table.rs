@@ -86,3 +86,171 @@ fn the_table_serves_each_player_follows_changes_and_stops_when_asked() {
     assert!(f.harness.state().app.table.is_none());
     assert!(get(address, &renewed).is_err(), "nothing answers");
 }
+
+/// The table's address as it is open now.
+fn address(f: &Fixture) -> std::net::SocketAddr {
+    maya(f).0
+}
+
+/// The table opens where it was last, so the links stay the same; a port
+/// another program holds is said in words and the table opens on another;
+/// the GM moves it to every network (warned of what that means), its port
+/// kept, and moving it where it is already is greyed with why.
+#[test]
+fn the_table_opens_where_it_was_says_when_it_cannot_and_moves() {
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let held = holder.local_addr().expect("its address");
+    let mut f = Fixture::demo();
+    f.harness.state_mut().app.table_address = Some(held);
+    f.menu("File", "Open the table…");
+    let opened = address(&f);
+    assert_eq!(opened.ip(), held.ip(), "on the address it was");
+    assert_ne!(opened.port(), held.port(), "not on the port held");
+    assert!(f.shows(&format!("The table could not open on {held}")));
+    assert!(f.shows(&format!(
+        "It is open on {opened} instead: the links have changed"
+    )));
+    f.click("OK");
+    assert_eq!(
+        f.harness.state().app.table_address,
+        Some(opened),
+        "remembered"
+    );
+
+    f.greyed_with(
+        "Move the table",
+        "The table is open on this address already",
+    );
+    f.pick("Address", "Every network this computer is on (0.0.0.0)");
+    assert!(f.shows("whoever holds a link on any of them can read that view"));
+    f.click("Move the table");
+    let moved = address(&f);
+    assert!(moved.ip().is_unspecified());
+    assert_eq!(moved.port(), opened.port(), "its port kept");
+    assert_eq!(f.harness.state().app.table_address, Some(moved));
+    let (_, path) = maya(&f);
+    let url = f
+        .harness
+        .state()
+        .app
+        .table
+        .as_ref()
+        .expect("open")
+        .table
+        .url(&path);
+    assert!(!url.contains("0.0.0.0"), "a link a phone can reach: {url}");
+    // It answers on loopback too, being on every network.
+    let local = std::net::SocketAddr::from(([127, 0, 0, 1], moved.port()));
+    let asked = Instant::now();
+    let mut page = get(local, &path).expect("an answer");
+    while !page.starts_with("HTTP/1.1 200") && asked.elapsed() < Duration::from_secs(10) {
+        f.harness.run();
+        std::thread::sleep(Duration::from_millis(20));
+        page = get(local, &path).expect("an answer");
+    }
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    drop(holder);
+}
+
+/// Runs the app until Maya's page, as served, shows each of `shown`, and
+/// the page script of each of `names` has asked after that revision (up
+/// to `limit`).
+fn followed(f: &mut Fixture, names: &[&str], shown: &[&str], limit: Duration) {
+    let start = Instant::now();
+    loop {
+        f.harness.run();
+        let (address, path) = maya(f);
+        let state = f.harness.state().app.table.as_ref().expect("open");
+        let latest = state.table.revision();
+        let page = get(address, &path).unwrap_or_default();
+        let followers = state.table.followers();
+        let all = names
+            .iter()
+            .all(|n| (followers.iter()).any(|w| w.name == *n && w.asked == latest));
+        if latest > 0 && all && shown.iter().all(|s| page.contains(s)) {
+            return;
+        }
+        assert!(
+            start.elapsed() < limit,
+            "{names:?} not following {shown:?} after {limit:?}: {followers:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Issue 39, done when: the GM opens the table on the demo and two phones
+/// (headless Chromium) follow Maya and Jo; a wound booked on the roster
+/// and the clock moved on the Campaign screen reach both pages without a
+/// reload (the test waits up to ten seconds); when the GM closes the
+/// table, both pages say so.
+#[test]
+fn two_phones_follow_the_wound_and_the_hour_the_gm_sets() {
+    let Some(chromium) = waybook_testkit::tool("chromium") else {
+        return;
+    };
+    let mut f = Fixture::demo();
+    f.menu("File", "Open the table…");
+    let names = ["Maya", "Jo"];
+    let urls: Vec<String> = {
+        let state = f.harness.state().app.table.as_ref().expect("open");
+        names
+            .iter()
+            .map(|n| {
+                let link = state.links.iter().find(|l| l.name == *n).expect("a link");
+                state.table.url(&link.path().expect("open"))
+            })
+            .collect()
+    };
+    let profiles = tempfile::tempdir().expect("dir");
+    let phones: Vec<std::process::Child> = (names.iter().zip(&urls))
+        .map(|(n, url)| waybook_testkit::phones::browser(chromium, &profiles.path().join(n), url))
+        .collect();
+    followed(&mut f, &names, &[], Duration::from_secs(60));
+
+    // The window set aside, the GM books two wounds and moves the clock.
+    f.harness
+        .state_mut()
+        .app
+        .table
+        .as_mut()
+        .expect("open")
+        .window = false;
+    f.click("Roster");
+    f.click("Ash Varnell");
+    let before = f.character("Ash Varnell").expect("Ash").companion.wounds;
+    f.type_into("Wounds", &(before.current - 2).to_string());
+    f.click("Campaign");
+    f.type_into("Hour", "14");
+    let started = Instant::now();
+    let data = f.data().clone();
+    let wounds = (data.characters.values())
+        .find(|c| c.name == "Ash Varnell")
+        .expect("Ash")
+        .companion
+        .wounds;
+    assert_eq!(wounds.current, before.current - 2, "booked");
+    let wounded = format!(">{}/{}<", wounds.current, wounds.max);
+    let now = data.settings.when(data.settings.clock);
+    assert!(now.ends_with("14:00"), "{now}");
+    followed(&mut f, &names, &[&now, &wounded], Duration::from_secs(10));
+    eprintln!("both phones followed in {:?}", started.elapsed());
+    f.menu("File", "Open the table…");
+    f.click("Close the table");
+    for (phone, name) in phones.into_iter().zip(names) {
+        let out = phone.wait_with_output().expect("chromium ends");
+        let dom = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            dom.contains("data-followed="),
+            "{name}'s page followed in place"
+        );
+        assert!(dom.contains(&now), "{name}'s page shows {now}");
+        assert!(
+            waybook_testkit::phones::row_of(&dom, "Ash Varnell").contains(&wounded),
+            "{name}'s page shows Ash's wounds {wounded}"
+        );
+        assert!(
+            dom.contains("The GM has closed the table"),
+            "{name}'s page says so"
+        );
+    }
+}

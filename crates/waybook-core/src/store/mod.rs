@@ -248,7 +248,21 @@ impl Campaign {
     /// Opens a campaign for reading only (the command line's reports): the
     /// file is not migrated or written; an older schema is asked to be upgraded.
     pub fn open_read_only(path: &Path) -> Result<Self> {
-        let conn = open_checked(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        Self::reading(path, true)
+    }
+
+    /// Opens a campaign for reading only beside the program that writes
+    /// it (the table following the window's edits): each read sees what
+    /// was committed last, and [`Campaign::data_version`] moves with it.
+    pub fn open_following(path: &Path) -> Result<Self> {
+        Self::reading(path, false)
+    }
+
+    /// Opens for reading only; `alone`: nothing else writes it meanwhile,
+    /// so a file with no journal beside it is read as immutable.
+    fn reading(path: &Path, alone: bool) -> Result<Self> {
+        let conn = open_marked_with(path, OpenFlags::SQLITE_OPEN_READ_ONLY, alone)?;
+        verify::quick_check(&conn, path)?;
         let found = migrate::user_version(&conn)?;
         if found < LATEST_VERSION {
             return Err(StoreError::Older {
@@ -583,6 +597,12 @@ fn open_checked(path: &Path, flags: OpenFlags) -> Result<Connection> {
 /// Opens a file after the quick checks of [`open_checked`] (SQLite header,
 /// application id, schema version), leaving out its integrity check.
 fn open_marked(path: &Path, flags: OpenFlags) -> Result<Connection> {
+    open_marked_with(path, flags, true)
+}
+
+/// [`open_marked`]; read only and `alone`, a file with no journal beside
+/// it is read as immutable.
+fn open_marked_with(path: &Path, flags: OpenFlags, alone: bool) -> Result<Connection> {
     let header = read_header(path)?;
     if header.len() < 100 {
         return Err(foreign(
@@ -594,6 +614,7 @@ fn open_marked(path: &Path, flags: OpenFlags) -> Result<Connection> {
         return Err(foreign(path, "it is not an SQLite database"));
     }
     let conn = if flags.contains(OpenFlags::SQLITE_OPEN_READ_ONLY)
+        && alone
         && !sidecar(path, "-wal").exists()
         && !sidecar(path, "-journal").exists()
     {

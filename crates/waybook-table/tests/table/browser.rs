@@ -6,34 +6,13 @@
 //! and a TV's size.
 
 use crate::common::{Open, get, open, path_of};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use waybook_core::model::{CampaignData, CharacterKind};
 use waybook_table::links::Target;
 use waybook_table::pages::Pages;
+use waybook_testkit::phones::{browser, row_of};
 use waybook_testkit::tool;
-
-/// Headless Chromium on `url`, printing the page's DOM when done. Its
-/// virtual time runs only while no request is waiting, so the page's
-/// question of the revision holds it until the table answers; once the
-/// table closes the page stops asking and the budget runs out.
-fn phone(chromium: &str, profile: &std::path::Path, url: &str) -> Child {
-    Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--window-size=375,812",
-            "--virtual-time-budget=30000",
-            "--dump-dom",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(url)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts")
-}
 
 /// Waits up to `limit` until the script of every page in `names` asks
 /// after `revision` or later; how long it took.
@@ -53,15 +32,6 @@ fn followed(o: &Open, names: &[&str], revision: u64, limit: Duration) -> Duratio
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-/// The row of `name` in the page's members table.
-fn row_of<'a>(dom: &'a str, name: &str) -> &'a str {
-    let start = dom
-        .find(&format!("<td>{name}</td>"))
-        .unwrap_or_else(|| panic!("{name}'s row"));
-    let end = dom[start..].find("</tr>").map_or(dom.len(), |e| start + e);
-    &dom[start..end]
 }
 
 /// The GM's change: two wounds booked on `hero`, the clock three hours on.
@@ -99,7 +69,7 @@ fn two_phones_follow_a_wound_and_the_clock_without_a_reload() {
         .iter()
         .map(|p| {
             let url = o.table.url(&path_of(&o.links, Target::Player(p.id)));
-            phone(chromium, &profiles.path().join(&p.name), &url)
+            browser(chromium, &profiles.path().join(&p.name), &url)
         })
         .collect();
     let names = [maya.name.as_str(), jo.name.as_str()];
