@@ -1998,6 +1998,17 @@ fn import_calendar_says_what_comes_across_and_export_calendar_writes_it_out() {
     assert!(text(&again.stderr).contains("add --overwrite"));
 }
 
+/// A process stopped when dropped, a failed assertion included: a server
+/// left running would hold the test's output open.
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Issue 39: `waybook serve` prints each player's link and the party's
 /// table screen, serves each player's page, and follows a change another
 /// program writes to the file (here the command line) within ten seconds.
@@ -2006,12 +2017,14 @@ fn serve_prints_the_links_and_follows_changes_to_the_file() {
     use std::io::{BufRead, Read, Write};
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_waybook"))
-        .args(["serve", path_str(&file), "--bind", "127.0.0.1:0"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("serving");
-    let mut lines = std::io::BufReader::new(child.stdout.take().expect("its output")).lines();
+    let mut child = Stopped(
+        Command::new(env!("CARGO_BIN_EXE_waybook"))
+            .args(["serve", path_str(&file), "--bind", "127.0.0.1:0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("serving"),
+    );
+    let mut lines = std::io::BufReader::new(child.0.stdout.take().expect("its output")).lines();
     let opened = lines.next().and_then(Result::ok).unwrap_or_default();
     assert!(
         opened.starts_with("The table is open on 127.0.0.1:"),
@@ -2083,8 +2096,7 @@ fn serve_prints_the_links_and_follows_changes_to_the_file() {
     );
     assert!(added.status.success(), "{}", text(&added.stderr));
     let answer = waiting.join().expect("answered");
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(child);
     assert!(answer.ends_with("\r\n\r\n2"), "{answer}");
     assert!(changed.elapsed() < std::time::Duration::from_secs(10));
 }

@@ -53,7 +53,7 @@ fn addresses(current: IpAddr) -> Vec<(IpAddr, String)> {
 /// An address to open the table on, in words.
 fn address_words(ip: IpAddr) -> String {
     if ip.is_loopback() {
-        format!("This computer only ({ip}): a browser on this machine")
+        format!("This computer only ({ip})")
     } else if ip.is_unspecified() {
         format!("Every network this computer is on ({ip})")
     } else {
