@@ -730,9 +730,9 @@ fn import_table_adds_a_csv_table_and_never_replaces_one_unasked() {
     let both = columns(&["--column", "Clear", "--column", "City"]);
     assert!(both.status.success(), "{}", text(&both.stderr));
     let out = waybook(&["tables", path_str(&file), "--csv", "City"]);
-    assert_eq!(text(&out.stdout), "d2,Result\n1,Men\n2,Undead\n");
+    assert_eq!(text(&out.stdout), "d2,Result\r\n1,Men\r\n2,Undead\r\n");
     let out = waybook(&["tables", path_str(&file), "--csv", "BEASTS"]);
-    assert_eq!(text(&out.stdout), "d2,Result\n1,Owls\n2,Bats\n");
+    assert_eq!(text(&out.stdout), "d2,Result\r\n1,Owls\r\n2,Bats\r\n");
 }
 
 /// Issue 38: Foundry tables come in together, each under its own name, a

@@ -1520,8 +1520,10 @@ fn a_csv_table_is_previewed_imported_as_one_step_and_exported() {
     f.click("Export CSV…");
     assert_eq!(
         std::fs::read_to_string(&out).expect("written"),
-        std::fs::read_to_string(&good).expect("read"),
-        "out as it came in"
+        std::fs::read_to_string(&good)
+            .expect("read")
+            .replace('\n', "\r\n"),
+        "out as it came in, each line ended by CRLF (RFC 4180)"
     );
     f.menu("Edit", "Undo");
     assert!(f.data().table_named("Scrapes").is_none(), "one undo step");

@@ -334,9 +334,13 @@ fn range_of(text: &str, most: i32) -> Option<(i32, i32)> {
     }
 }
 
-/// The table as CSV, as [`TableImport::read`] reads it back.
+/// The table as CSV, as [`TableImport::read`] reads it back: each record
+/// ended by CRLF, as RFC 4180 writes them, on every platform (a Windows
+/// spreadsheet and a Linux one both read it).
 pub fn write(table: &TableDef) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
     let mut rows = vec![[table.dice.as_str().to_owned(), "Result".to_owned()]];
     for r in &table.rows {
         let range = if r.from == r.to {
@@ -380,8 +384,13 @@ mod tests {
                 (96, 100, "{roll: Dragons}")
             ]
         );
-        // Out and back in: the same table.
-        let again = TableImport::read("x.csv", "Beasts", &write(&t))
+        // Out and back in: the same table; each record ends in CRLF
+        // (RFC 4180: "Each record is located on a separate line, delimited
+        // by a line break (CRLF)").
+        let written = write(&t);
+        assert_eq!(written.matches("\r\n").count(), 4, "{written:?}");
+        assert_eq!(written.matches('\n').count(), 4, "no bare LF");
+        let again = TableImport::read("x.csv", "Beasts", &written)
             .expect("read")
             .table(0, TableId(9))
             .expect("a table");
