@@ -25,14 +25,21 @@ pub enum EditError {
     Gone(PathBuf),
 }
 
-/// Which file a path names (device and inode), to notice it being replaced.
+/// Which file a path names, to notice it being replaced: its device and
+/// inode on Unix; on Windows the moment it was created (a file put in its
+/// place was created later).
 fn file_identity(path: &Path) -> Option<(u64, u64)> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
         std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.creation_time(), 0))
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         std::fs::metadata(path).ok().map(|_| (0, 0))
     }
