@@ -149,38 +149,18 @@ fn each_html_handout_renders_in_a_browser_and_validates() {
     for id in texts.keys() {
         let player = &data.players[id].name;
         let page = handouts::target(&out, player, Format::Html);
-        if let Some(tidy) = waybook_testkit::tool("tidy") {
-            let check = std::process::Command::new(tidy)
-                .args(["-q", "-e"])
-                .arg(&page)
-                .output()
-                .expect("tidy runs");
+        if let Some(verdict) = waybook_testkit::browser::tidy(&page) {
             assert!(
-                check.status.success(),
+                verdict.is_ok(),
                 "{player}'s page does not validate:\n{}",
-                String::from_utf8_lossy(&check.stderr)
+                verdict.err().unwrap_or_default()
             );
         }
         let Some(chromium) = waybook_testkit::tool("chromium") else {
             continue;
         };
-        let shot = dir.path().join(format!("{player}.png"));
-        let render = std::process::Command::new(chromium)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--window-size=1000,1400",
-            ])
-            .arg(format!("--screenshot={}", shot.display()))
-            .arg(format!("file://{}", page.display()))
-            .output()
-            .expect("chromium runs");
-        assert!(
-            render.status.success(),
-            "chromium failed on {player}'s page"
-        );
-        let png = std::fs::read(&shot).expect("a screenshot");
+        let url = format!("file://{}", page.display());
+        let png = waybook_testkit::browser::screenshot(chromium, &url, "1000,1400", dir.path());
         assert!(
             png.starts_with(b"\x89PNG") && png.len() > 10_000,
             "{player}'s screenshot"

@@ -1,10 +1,12 @@
 //! What the workspace's tests and benches share: the demo campaign in a
 //! temporary folder, campaigns as old schemas wrote them, reading a PDF
-//! back (its text, its page size), the tools CI installs (`tool`),
+//! back (its text, its page size), the tools CI installs (`tool`) and a
+//! real browser and validator on the pages (`browser`),
 //! fuzzing's mutations of a JSON document (`mutate`), phones at the table
 //! (`phones`), long roads and grids of places (`roads`), and, with the
 //! `screens` feature, the app's screens framed headless (`screens`).
 
+pub mod browser;
 pub mod calendars;
 pub mod foundry;
 pub mod mutate;

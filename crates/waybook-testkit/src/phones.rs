@@ -1,7 +1,7 @@
 //! Phones at the table, for the table's load test and benchmark and the
 //! frames bench: phones each asking for their page again and again, paced
 //! over a run, and pages following the revision as Waybook's page script
-//! does (`run`, `Following`), and Chromium as a phone (`browser`). Each phone asks from an address of its own
+//! does (`run`, `Following`). Each phone asks from an address of its own
 //! on loopback (127.0.0.2, .3, ...), as phones on a network do, so the
 //! per-address slowing meant for a flood is not what is measured.
 //! Loopback only; bounded in count and time.
@@ -201,38 +201,6 @@ pub fn run(
     outcome.pages.sort();
     outcome.followed.sort();
     outcome
-}
-
-/// Headless Chromium as a phone (375 × 812) on `url`, its profile in
-/// `profile`, printing the page's DOM when done. Its virtual time runs
-/// only while no request waits, so the page's question of the revision
-/// holds it until the table answers; once the table closes the page stops
-/// asking and the budget runs out.
-pub fn browser(chromium: &str, profile: &std::path::Path, url: &str) -> std::process::Child {
-    std::process::Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--window-size=375,812",
-            "--virtual-time-budget=30000",
-            "--dump-dom",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(url)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("chromium starts")
-}
-
-/// The row of `name` in a page's members table, as Chromium prints it.
-pub fn row_of<'a>(dom: &'a str, name: &str) -> &'a str {
-    let start = dom
-        .find(&format!("<td>{name}</td>"))
-        .unwrap_or_else(|| panic!("{name}'s row"));
-    let end = dom[start..].find("</tr>").map_or(dom.len(), |e| start + e);
-    &dom[start..end]
 }
 
 /// Pages following the table until stopped: a thread each, from addresses

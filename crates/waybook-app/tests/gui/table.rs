@@ -203,7 +203,7 @@ fn two_phones_follow_the_wound_and_the_hour_the_gm_sets() {
     };
     let profiles = tempfile::tempdir().expect("dir");
     let phones: Vec<std::process::Child> = (names.iter().zip(&urls))
-        .map(|(n, url)| waybook_testkit::phones::browser(chromium, &profiles.path().join(n), url))
+        .map(|(n, url)| waybook_testkit::browser::phone(chromium, &profiles.path().join(n), url))
         .collect();
     followed(&mut f, &names, &[], Duration::from_secs(60));
 
@@ -239,18 +239,6 @@ fn two_phones_follow_the_wound_and_the_hour_the_gm_sets() {
     for (phone, name) in phones.into_iter().zip(names) {
         let out = phone.wait_with_output().expect("chromium ends");
         let dom = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            dom.contains("data-followed="),
-            "{name}'s page followed in place"
-        );
-        assert!(dom.contains(&now), "{name}'s page shows {now}");
-        assert!(
-            waybook_testkit::phones::row_of(&dom, "Ash Varnell").contains(&wounded),
-            "{name}'s page shows Ash's wounds {wounded}"
-        );
-        assert!(
-            dom.contains("The GM has closed the table"),
-            "{name}'s page says so"
-        );
+        waybook_testkit::browser::assert_followed(&dom, name, &now, "Ash Varnell", &wounded);
     }
 }

@@ -6,12 +6,12 @@
 //! and a TV's size.
 
 use crate::common::{Open, get, open, path_of};
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::{Duration, Instant};
 use waybook_core::model::{CampaignData, CharacterKind};
 use waybook_table::links::Target;
 use waybook_table::pages::Pages;
-use waybook_testkit::phones::{browser, row_of};
+use waybook_testkit::browser::{assert_followed, phone, screenshot, tidy};
 use waybook_testkit::tool;
 
 /// Waits up to `limit` until the script of every page in `names` asks
@@ -69,7 +69,7 @@ fn two_phones_follow_a_wound_and_the_clock_without_a_reload() {
         .iter()
         .map(|p| {
             let url = o.table.url(&path_of(&o.links, Target::Player(p.id)));
-            browser(chromium, &profiles.path().join(&p.name), &url)
+            phone(chromium, &profiles.path().join(&p.name), &url)
         })
         .collect();
     let names = [maya.name.as_str(), jo.name.as_str()];
@@ -90,19 +90,11 @@ fn two_phones_follow_a_wound_and_the_clock_without_a_reload() {
     for (phone, name) in phones.into_iter().zip(names) {
         let out = phone.wait_with_output().expect("chromium ends");
         let dom = String::from_utf8_lossy(&out.stdout);
+        let wounded = format!(">{}/{}<", wounds.current, wounds.max);
+        assert_followed(&dom, name, &now, &hero, &wounded);
         assert!(
             dom.contains("data-followed=\"1\""),
-            "{name}'s page followed one change in place, not reloaded"
-        );
-        assert!(dom.contains(&now), "{name}'s page shows the hour: {now}");
-        assert!(
-            dom.contains("The GM has closed the table"),
-            "{name}'s page says the table closed"
-        );
-        let wounded = format!(">{}/{}<", wounds.current, wounds.max);
-        assert!(
-            row_of(&dom, &hero).contains(&wounded),
-            "{name}'s page shows {hero}'s wounds as {wounded}"
+            "{name}'s page followed one change"
         );
         // Maya's page leads with her hero's card, its wounds first.
         let card = format!(
@@ -132,35 +124,17 @@ fn a_players_page_and_a_table_screen_validate_and_render() {
         assert_eq!(page.status, 200);
         let file = dir.path().join("page.html");
         std::fs::write(&file, &page.body).expect("written");
-        if let Some(tidy) = tool("tidy") {
-            let check = Command::new(tidy)
-                .args(["-q", "-e"])
-                .arg(&file)
-                .output()
-                .expect("tidy runs");
+        if let Some(verdict) = tidy(&file) {
             assert!(
-                check.status.success(),
+                verdict.is_ok(),
                 "{path} does not validate:\n{}",
-                String::from_utf8_lossy(&check.stderr)
+                verdict.err().unwrap_or_default()
             );
         }
         let Some(chromium) = tool("chromium") else {
             continue;
         };
-        let shot = dir.path().join("shot.png");
-        let render = Command::new(chromium)
-            .args(["--headless", "--no-sandbox", "--disable-gpu"])
-            .arg(format!("--window-size={size}"))
-            .arg(format!(
-                "--user-data-dir={}",
-                dir.path().join(size).display()
-            ))
-            .arg(format!("--screenshot={}", shot.display()))
-            .arg(o.table.url(&path))
-            .output()
-            .expect("chromium runs");
-        assert!(render.status.success(), "chromium on {path}");
-        let png = std::fs::read(&shot).expect("a screenshot");
+        let png = screenshot(chromium, &o.table.url(&path), size, dir.path());
         assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "{size}");
     }
 }
