@@ -4,9 +4,9 @@
 //! players' view and nothing else) with what they look at first above it
 //! (today, their heroes' figures, the party's stores); a party's table
 //! screen the same for the party, every member's figures first and no
-//! player's own texts. Each page names its revision,
-//! loads Waybook's own script to follow the changes, and refreshes itself
-//! when scripts are off.
+//! player's own texts. Each page names its revision, loads Waybook's own
+//! script to follow the changes, and refreshes itself when scripts are
+//! off.
 
 use crate::links::{Link, Target};
 use std::collections::HashMap;

@@ -7,9 +7,9 @@
 //! sniffing. A page follows the campaign by asking for its revision, a
 //! question that waits until the revision moves (or 20 seconds pass).
 //! Before the first pages are built, every link gets the same page that
-//! asks again in a moment. An
-//! address that floods is slowed: each may ask in bursts of 120 and 60 a
-//! second after, far above what a page needs (about one a change).
+//! asks again in a moment. An address that floods is slowed: each may ask
+//! in bursts of 120 and 60 a second after, far above what a page needs
+//! (about one a change).
 
 use crate::pages::{Pages, SCRIPT};
 use std::collections::HashMap;
@@ -235,13 +235,22 @@ fn serve(server: &Arc<Server>, shared: &Arc<Shared>) {
     }
 }
 
-fn header(name: &str, value: &str) -> Option<Header> {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
+/// An answer, its body in memory.
+type Answer = Response<std::io::Cursor<Vec<u8>>>;
+
+/// The type of a plain-text answer.
+const TEXT: &str = "text/plain; charset=utf-8";
+
+/// `answer` with the header `name: value` added.
+fn with(mut answer: Answer, name: &str, value: &str) -> Answer {
+    if let Ok(h) = Header::from_bytes(name.as_bytes(), value.as_bytes()) {
+        answer.add_header(h);
+    }
+    answer
 }
 
 /// `body` with `status`, its type and the headers every answer carries.
-fn response(status: u16, kind: &str, body: Vec<u8>) -> Response<std::io::Cursor<Vec<u8>>> {
-    let mut response = Response::from_data(body).with_status_code(status);
+fn response(status: u16, kind: &str, body: Vec<u8>) -> Answer {
     let headers = [
         ("Content-Type", kind),
         ("Content-Security-Policy", CSP),
@@ -249,18 +258,16 @@ fn response(status: u16, kind: &str, body: Vec<u8>) -> Response<std::io::Cursor<
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
     ];
-    for (name, value) in headers {
-        if let Some(h) = header(name, value) {
-            response.add_header(h);
-        }
-    }
-    response
+    let answer = Response::from_data(body).with_status_code(status);
+    headers
+        .into_iter()
+        .fold(answer, |answer, (name, value)| with(answer, name, value))
 }
 
 /// The one answer to a path that is not there, a token that is not open
 /// included.
-fn not_found() -> Response<std::io::Cursor<Vec<u8>>> {
-    response(404, "text/plain; charset=utf-8", b"Not found.\n".to_vec())
+fn not_found() -> Answer {
+    response(404, TEXT, b"Not found.\n".to_vec())
 }
 
 /// A page that asks again in two seconds, the same for every token.
@@ -272,16 +279,13 @@ const PREPARING: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta char
 
 /// The one answer to any link asked for before the first pages are built
 /// (the moment after the table opens): no link is told from another yet.
-fn preparing() -> Response<std::io::Cursor<Vec<u8>>> {
-    let mut wait = response(
+fn preparing() -> Answer {
+    let page = response(
         503,
         "text/html; charset=utf-8",
         PREPARING.as_bytes().to_vec(),
     );
-    if let Some(h) = header("Retry-After", "2") {
-        wait.add_header(h);
-    }
-    wait
+    with(page, "Retry-After", "2")
 }
 
 /// Whether `address` may ask now: its bucket refilled, then one taken.
@@ -311,19 +315,13 @@ fn answer(request: Request, shared: &Arc<Shared>) {
         .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip());
     let method = request.method().as_str().to_ascii_uppercase();
     if method != "GET" && method != "HEAD" {
-        let mut refused = response(405, "text/plain; charset=utf-8", b"Only GET.\n".to_vec());
-        if let Some(h) = header("Allow", "GET, HEAD") {
-            refused.add_header(h);
-        }
-        let _ = request.respond(refused);
+        let refused = response(405, TEXT, b"Only GET.\n".to_vec());
+        let _ = request.respond(with(refused, "Allow", "GET, HEAD"));
         return;
     }
     if !allowed(shared, address) {
-        let mut slowed = response(429, "text/plain; charset=utf-8", b"Slow down.\n".to_vec());
-        if let Some(h) = header("Retry-After", "1") {
-            slowed.add_header(h);
-        }
-        let _ = request.respond(slowed);
+        let slowed = response(429, TEXT, b"Slow down.\n".to_vec());
+        let _ = request.respond(with(slowed, "Retry-After", "1"));
         return;
     }
     let url = request.url().to_owned();
@@ -417,7 +415,7 @@ fn wait_then_answer(request: Request, shared: &Arc<Shared>, after: Option<u64>) 
             revision = waited.map(|(r, _)| *r).unwrap_or(revision);
         }
         let answer = if closing() {
-            response(410, "text/plain; charset=utf-8", b"closed".to_vec())
+            response(410, TEXT, b"closed".to_vec())
         } else {
             revision_response(revision)
         };
@@ -426,10 +424,6 @@ fn wait_then_answer(request: Request, shared: &Arc<Shared>, after: Option<u64>) 
     });
 }
 
-fn revision_response(revision: u64) -> Response<std::io::Cursor<Vec<u8>>> {
-    response(
-        200,
-        "text/plain; charset=utf-8",
-        revision.to_string().into_bytes(),
-    )
+fn revision_response(revision: u64) -> Answer {
+    response(200, TEXT, revision.to_string().into_bytes())
 }

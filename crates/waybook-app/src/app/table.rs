@@ -4,8 +4,8 @@
 //! pages from it whenever it changes (`waybook_table::follow`, as `waybook
 //! serve` does); the GM's frame only nudges it after an edit, and copies
 //! nothing. Renewing or closing a link is one of the app's notes about the
-//! campaign, not an edit (never undone). The table closes with the campaign, or when the GM closes it.
-//! It opens where it was last (its address and port remembered, so the
+//! campaign, not an edit (never undone). The table closes with the
+//! campaign, or when the GM closes it. It opens where it was last (its address and port remembered, so the
 //! links and their codes stay the same), else on the machine's address on
 //! the local network, and the GM may move it.
 
@@ -130,21 +130,21 @@ impl App {
                 return self.fail(format!("The table was not opened: {e}"));
             }
         }
+        // The file the worker follows, read beside the session's writes.
+        let path = session.path_buf();
+        let followed = (path.as_deref())
+            .ok_or_else(|| "the table serves a campaign kept in a file; this one has none".into())
+            .and_then(|path| Campaign::open_following(path).map_err(|e| e.to_string()));
+        let followed = match followed {
+            Ok(campaign) => campaign,
+            Err(e) => return self.fail(format!("The table was not opened: {e}")),
+        };
         let wanted = bind
             .or(self.table_address)
             .unwrap_or_else(|| SocketAddr::new(local_address(), 0));
         let (table, refused) = match open_near(wanted) {
             Ok(opened) => opened,
             Err(e) => return self.fail(e.to_string()),
-        };
-        let followed = session.path_buf().ok_or_else(|| {
-            "the table serves a campaign kept in a file; this one has none".to_owned()
-        });
-        let followed =
-            followed.and_then(|path| Campaign::open_following(&path).map_err(|e| format!("{e}")));
-        let followed = match followed {
-            Ok(campaign) => campaign,
-            Err(e) => return self.fail(format!("The table was not opened: {e}")),
         };
         let (nudge, nudges) = channel();
         let publisher = table.publisher();
@@ -154,9 +154,9 @@ impl App {
         let address = table.address();
         self.table = Some(TableState {
             table,
-            // Filled with the first pages, just below.
+            // Worked out with the first nudge, just below.
             links: Vec::new(),
-            campaign: session.path_buf(),
+            campaign: path,
             window: true,
             nudge,
             follower: Some(follower),

@@ -50,8 +50,9 @@ pub fn style() -> &'static str {
 }
 
 /// The page of `h` as a phone or a TV at the table shows it, with `head`
-/// (its styles, its scripts) in its head: the page of [`page`], with what a player looks at first above the rest (today,
-/// each hero's figures, the party's stores).
+/// (its styles, its scripts) in its head: the page of [`page`], with what
+/// a player looks at first above the rest (today, each hero's figures,
+/// the party's stores).
 pub fn live_page(h: &Handout, head: &str) -> String {
     render(h, head, true)
 }
