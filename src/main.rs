@@ -1,11 +1,17 @@
 //! The `waybook` binary: parses the command line; with no subcommand it opens
 //! the window on a campaign. Errors print one plain line and exit non-zero.
+//! On Windows it is a windowed program (no console window behind it) that
+//! takes back the terminal it was started from.
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
+mod console;
 
 use clap::Parser as _;
 use std::process::ExitCode;
 use waybook::cli::{self, Cli, CliCommand};
 
 fn main() -> ExitCode {
+    console::attach_parent();
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if let Some(message) = cli::mistyped_command(&args) {
         eprintln!("waybook: {message}");

@@ -19,11 +19,13 @@ pub fn data_dir() -> Result<PathBuf, std::io::Error> {
 
 /// The path made absolute against the current folder, so that a path the
 /// app remembers still names the same file when Waybook starts elsewhere.
+/// On Windows it stays the path the GM knows (`C:\Users\…`), not the
+/// `\\?\C:\…` form the system's own canonical paths take.
 pub fn absolute(path: &Path) -> PathBuf {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     // `a/../b` as the folder it names, when that folder exists.
     match (
-        absolute.parent().map(Path::canonicalize),
+        absolute.parent().map(dunce::canonicalize),
         absolute.file_name(),
     ) {
         (Some(Ok(folder)), Some(name)) => folder.join(name),
@@ -166,8 +168,10 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 }
 
 /// A campaign's name as a file name: what some system refuses in a name
-/// (slashes, colons, `*?"<>|`, control characters) becomes a `-`;
-/// "campaign" for a name with nothing left.
+/// (slashes, colons, `*?"<>|`, control characters) becomes a `-`, a name
+/// Windows keeps for a device (`CON`, `nul`, `COM1`…) gets a `_`, and a
+/// name with nothing left is "campaign". The same on every system, since
+/// files travel between them.
 pub fn file_stem_for(name: &str) -> String {
     let stem: String = name
         .chars()
@@ -182,6 +186,24 @@ pub fn file_stem_for(name: &str) -> String {
     let stem = stem.trim().trim_matches('-');
     if stem.is_empty() {
         "campaign".to_owned()
+    } else {
+        clear_of_device_names(stem)
+    }
+}
+
+/// `stem` with a `_` after its first part when Windows keeps that part for
+/// a device: no file `CON.pdf` or `Aux.notes.waybook` can be made there.
+fn clear_of_device_names(stem: &str) -> String {
+    let first = stem.split('.').next().unwrap_or(stem);
+    let upper = first.to_ascii_uppercase();
+    let numbered = |prefix: &str| {
+        upper
+            .strip_prefix(prefix)
+            .is_some_and(|n| n.len() == 1 && ('1'..='9').contains(&n.chars().next().unwrap_or('0')))
+    };
+    if matches!(upper.as_str(), "CON" | "PRN" | "AUX" | "NUL") || numbered("COM") || numbered("LPT")
+    {
+        format!("{first}_{}", &stem[first.len()..])
     } else {
         stem.to_owned()
     }
@@ -229,6 +251,15 @@ mod tests {
         assert_eq!(super::file_stem_for("Acts 1/2: Ash"), "Acts 1-2- Ash");
         assert_eq!(super::file_stem_for("Road (demo)"), "Road (demo)");
         assert_eq!(super::file_stem_for("///"), "campaign");
+        // Names Windows keeps for its devices, in any case, before any dot.
+        assert_eq!(super::file_stem_for("Con"), "Con_");
+        assert_eq!(super::file_stem_for("nul"), "nul_");
+        assert_eq!(super::file_stem_for("Aux.notes"), "Aux_.notes");
+        assert_eq!(super::file_stem_for("COM7"), "COM7_");
+        assert_eq!(super::file_stem_for("lpt1"), "lpt1_");
+        assert_eq!(super::file_stem_for("COM0"), "COM0");
+        assert_eq!(super::file_stem_for("Console"), "Console");
+        assert_eq!(super::file_stem_for("Prune"), "Prune");
     }
 
     use super::*;

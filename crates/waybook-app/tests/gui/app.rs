@@ -1257,7 +1257,7 @@ fn help_and_view_menus() {
         .filter_map(|m| m.split("\n[dependencies]\n").nth(1))
         .flat_map(|rest| rest.split("\n[").next().unwrap_or_default().lines())
         .filter_map(|l| l.split(['.', ' ']).next())
-        .filter(|n| !n.trim().is_empty() && !n.starts_with("waybook-"))
+        .filter(|n| !n.trim().is_empty() && !n.starts_with('#') && !n.starts_with("waybook-"))
         .collect();
     assert!(names.contains(&"printpdf") && names.contains(&"rand"));
     for name in names {
