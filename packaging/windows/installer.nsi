@@ -56,6 +56,10 @@ VIAddVersionKey "LegalCopyright" "The Waybook developers"
     System::Call 'shell32::SHChangeNotify(i 0x08000000, i 0, p 0, p 0)'
 !macroend
 
+; A program that is open cannot be written over: the GM is told why, and
+; loses nothing by closing Waybook (each edit is saved as it is made).
+FileErrorText "Waybook could not write $0.$\r$\n$\r$\nIf Waybook is open, close it (your campaign is already saved), then choose Retry."
+
 Section "Waybook"
     SetOutPath "$INSTDIR"
     File "/oname=waybook.exe" "${EXE}"
@@ -88,9 +92,17 @@ Section "Waybook"
 SectionEnd
 
 Section "Uninstall"
+    ; The program first: while Waybook is open it cannot go, and then
+    ; nothing else has been removed yet.
+    retry:
+    ClearErrors
+    Delete "$INSTDIR\waybook.exe"
+    ${If} ${Errors}
+        MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "Waybook is open. Close it (your campaign is already saved), then choose Retry." IDRETRY retry
+        Abort "Waybook is open: nothing was removed."
+    ${EndIf}
     ; Only what the installer put there: a campaign saved in this folder stays,
     ; and so does the folder then.
-    Delete "$INSTDIR\waybook.exe"
     Delete "$INSTDIR\packs\starter.json"
     Delete "$INSTDIR\uninstall.exe"
     RMDir "$INSTDIR\packs"
