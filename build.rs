@@ -1,7 +1,8 @@
 //! Gives waybook.exe its icon and version when it is built for Windows:
 //! `packaging/windows/waybook.rc`, compiled by the resource compiler
 //! (MinGW's windres here) and linked into the binary. For other targets
-//! embed_resource does nothing.
+//! embed_resource does nothing; for Windows a missing compiler fails the
+//! build rather than make an exe without its icon.
 
 fn main() {
     println!("cargo::rerun-if-changed=packaging/windows/waybook.rc");
@@ -14,7 +15,7 @@ fn main() {
     ];
     if let Err(failure) =
         embed_resource::compile_for("packaging/windows/waybook.rc", ["waybook"], &macros)
-            .manifest_optional()
+            .manifest_required()
     {
         panic!("waybook.exe's resources did not compile: {failure}");
     }

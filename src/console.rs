@@ -6,7 +6,8 @@
 //! process that started this one when an output handle is missing: from a
 //! terminal it is given, from Explorer there is none and nothing happens.
 //! Output that is piped or redirected already has its handle and keeps it.
-//! On other systems there is nothing to do.
+//! main.rs asks only when it has something to print, so the window is not
+//! tied to the terminal. On other systems there is nothing to do.
 
 /// Gives the command line its terminal back (Windows only).
 #[cfg(windows)]

@@ -1,7 +1,9 @@
 //! The `waybook` binary: parses the command line; with no subcommand it opens
 //! the window on a campaign. Errors print one plain line and exit non-zero.
 //! On Windows it is a windowed program (no console window behind it) that
-//! takes back the terminal it was started from.
+//! takes back the terminal it was started from whenever it has something to
+//! print there; the window alone stays free of it (a Ctrl+C in that terminal
+//! does not close the window).
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
 mod console;
@@ -11,16 +13,20 @@ use std::process::ExitCode;
 use waybook::cli::{self, Cli, CliCommand};
 
 fn main() -> ExitCode {
-    console::attach_parent();
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if let Some(message) = cli::mistyped_command(&args) {
+        console::attach_parent();
         eprintln!("waybook: {message}");
         return ExitCode::from(2);
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) if !e.use_stderr() => {
+            console::attach_parent();
+            e.exit() // --help, --version
+        }
         Err(e) => {
+            console::attach_parent();
             // One line, like every other error: clap's first line without its prefix.
             let text = e.to_string();
             let first = text.lines().next().unwrap_or_default();
@@ -31,10 +37,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if cli.command.is_some()
-        && let Ok(dir) = waybook_core::files::data_dir()
-    {
-        waybook_app::app::crash::install(dir, waybook_app::app::crash::Face::CommandLine);
+    if cli.command.is_some() {
+        console::attach_parent();
+        if let Ok(dir) = waybook_core::files::data_dir() {
+            waybook_app::app::crash::install(dir, waybook_app::app::crash::Face::CommandLine);
+        }
     }
     let mut stdout = std::io::stdout().lock();
     let result = match cli.command {
@@ -98,6 +105,7 @@ fn main() -> ExitCode {
         // A reader that stopped early (`waybook roster x | head`) is not an error.
         Err(e) if reader_went_away(&e) => ExitCode::SUCCESS,
         Err(e) => {
+            console::attach_parent(); // also when the window could not open
             eprintln!("waybook: {}", cli::error_line(&e));
             ExitCode::FAILURE
         }

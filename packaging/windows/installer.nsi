@@ -58,7 +58,9 @@ VIAddVersionKey "LegalCopyright" "The Waybook developers"
 
 ; A program that is open cannot be written over: the GM is told why, and
 ; loses nothing by closing Waybook (each edit is saved as it is made).
-FileErrorText "Waybook could not write $0.$\r$\n$\r$\nIf Waybook is open, close it (your campaign is already saved), then choose Retry."
+; Skipping the file would leave the old program behind a finished setup.
+AllowSkipFiles off
+FileErrorText "Waybook could not write $0.$\r$\n$\r$\nIf Waybook is open, close it (your campaign is already saved), then choose Retry." "Waybook could not write $0.$\r$\n$\r$\nIf Waybook is open, close it (your campaign is already saved), then choose Retry."
 
 Section "Waybook"
     SetOutPath "$INSTDIR"

@@ -183,7 +183,7 @@ pub fn file_stem_for(name: &str) -> String {
             }
         })
         .collect();
-    let stem = stem.trim().trim_matches('-');
+    let stem = stem.trim_matches(|c: char| c == '-' || c.is_whitespace());
     if stem.is_empty() {
         "campaign".to_owned()
     } else {
@@ -192,14 +192,17 @@ pub fn file_stem_for(name: &str) -> String {
 }
 
 /// `stem` with a `_` after its first part when Windows keeps that part for
-/// a device: no file `CON.pdf` or `Aux.notes.waybook` can be made there.
+/// a device: no file `CON.pdf`, `Aux .notes.waybook` (Windows drops the
+/// space) or `COM¹.pdf` can be made there.
 fn clear_of_device_names(stem: &str) -> String {
-    let first = stem.split('.').next().unwrap_or(stem);
-    let upper = first.to_ascii_uppercase();
+    let first = stem.split('.').next().unwrap_or(stem).trim_end();
+    let upper = first.to_uppercase();
     let numbered = |prefix: &str| {
-        upper
-            .strip_prefix(prefix)
-            .is_some_and(|n| n.len() == 1 && ('1'..='9').contains(&n.chars().next().unwrap_or('0')))
+        let mut number = upper.strip_prefix(prefix).unwrap_or_default().chars();
+        matches!(
+            (number.next(), number.next()),
+            (Some('1'..='9' | '¹' | '²' | '³'), None)
+        )
     };
     if matches!(upper.as_str(), "CON" | "PRN" | "AUX" | "NUL") || numbered("COM") || numbered("LPT")
     {
@@ -260,6 +263,11 @@ mod tests {
         assert_eq!(super::file_stem_for("COM0"), "COM0");
         assert_eq!(super::file_stem_for("Console"), "Console");
         assert_eq!(super::file_stem_for("Prune"), "Prune");
+        // Windows drops the spaces before a dot; superscript numbers count.
+        assert_eq!(super::file_stem_for("Con -"), "Con_");
+        assert_eq!(super::file_stem_for("Aux .notes"), "Aux_ .notes");
+        assert_eq!(super::file_stem_for("com²"), "com²_");
+        assert_eq!(super::file_stem_for("COM10"), "COM10");
     }
 
     use super::*;
