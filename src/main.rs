@@ -21,12 +21,11 @@ fn main() -> ExitCode {
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            console::attach_parent();
-            e.exit() // --help, --version
-        }
         Err(e) => {
             console::attach_parent();
+            if !e.use_stderr() {
+                e.exit() // --help, --version
+            }
             // One line, like every other error: clap's first line without its prefix.
             let text = e.to_string();
             let first = text.lines().next().unwrap_or_default();

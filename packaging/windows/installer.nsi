@@ -60,7 +60,9 @@ VIAddVersionKey "LegalCopyright" "The Waybook developers"
 ; loses nothing by closing Waybook (each edit is saved as it is made).
 ; Skipping the file would leave the old program behind a finished setup.
 AllowSkipFiles off
-FileErrorText "Waybook could not write $0.$\r$\n$\r$\nIf Waybook is open, close it (your campaign is already saved), then choose Retry." "Waybook could not write $0.$\r$\n$\r$\nIf Waybook is open, close it (your campaign is already saved), then choose Retry."
+!define CLOSE_IT "close it (your campaign is already saved), then choose Retry."
+!define CANNOT_WRITE "Waybook could not write $0.$\r$\n$\r$\nIf Waybook is open, ${CLOSE_IT}"
+FileErrorText "${CANNOT_WRITE}" "${CANNOT_WRITE}"
 
 Section "Waybook"
     SetOutPath "$INSTDIR"
@@ -100,7 +102,7 @@ Section "Uninstall"
     ClearErrors
     Delete "$INSTDIR\waybook.exe"
     ${If} ${Errors}
-        MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "Waybook is open. Close it (your campaign is already saved), then choose Retry." IDRETRY retry
+        MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "Waybook is open: ${CLOSE_IT}" IDRETRY retry
         Abort "Waybook is open: nothing was removed."
     ${EndIf}
     ; Only what the installer put there: a campaign saved in this folder stays,

@@ -5,9 +5,10 @@
 //! serve` does); the GM's frame only nudges it after an edit, and copies
 //! nothing. Renewing or closing a link is one of the app's notes about the
 //! campaign, not an edit (never undone). The table closes with the
-//! campaign, or when the GM closes it. It opens where it was last (its address and port remembered, so the
-//! links and their codes stay the same), else on the machine's address on
-//! the local network, and the GM may move it.
+//! campaign, or when the GM closes it. It opens where it was last (its
+//! address and port remembered, so the links and their codes stay the
+//! same), else on the machine's address on the local network, and the GM
+//! may move it.
 
 use super::App;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
