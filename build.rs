@@ -1,11 +1,13 @@
-//! Gives waybook.exe its icon and version when it is built for Windows:
-//! `packaging/windows/waybook.rc`, compiled by the resource compiler
-//! (MinGW's windres here) and linked into the binary. For other targets
+//! Gives waybook.exe and waybook-cli.exe their icon and version when they
+//! are built for Windows: `packaging/windows/waybook.rc` and
+//! `waybook-cli.rc` (the same under the console program's name), compiled
+//! by the resource compiler (MinGW's windres here) and linked into each. For other targets
 //! embed_resource does nothing; for Windows a missing compiler fails the
 //! build rather than make an exe without its icon.
 
 fn main() {
     println!("cargo::rerun-if-changed=packaging/windows/waybook.rc");
+    println!("cargo::rerun-if-changed=packaging/windows/waybook-cli.rc");
     println!("cargo::rerun-if-changed=packaging/windows/waybook.ico");
     let part = |name: &str| std::env::var(name).unwrap_or_else(|_| "0".into());
     let macros = [
@@ -13,10 +15,12 @@ fn main() {
         format!("WAYBOOK_MINOR={}", part("CARGO_PKG_VERSION_MINOR")),
         format!("WAYBOOK_PATCH={}", part("CARGO_PKG_VERSION_PATCH")),
     ];
-    if let Err(failure) =
-        embed_resource::compile_for("packaging/windows/waybook.rc", ["waybook"], &macros)
-            .manifest_required()
-    {
-        panic!("waybook.exe's resources did not compile: {failure}");
+    for program in ["waybook", "waybook-cli"] {
+        let resources = format!("packaging/windows/{program}.rc");
+        if let Err(failure) =
+            embed_resource::compile_for(&resources, [program], &macros).manifest_required()
+        {
+            panic!("{program}.exe's resources did not compile: {failure}");
+        }
     }
 }

@@ -1,11 +1,12 @@
 ; Waybook's installer for Windows, made on Linux by packaging/windows/package
 ; with NSIS (makensis). It installs for the GM alone (no administrator
-; needed): the program, the starter tables, a Start menu entry, the icon,
+; needed): the program and its console twin for scripts (waybook-cli.exe),
+; the starter tables, a Start menu entry, the icon,
 ; the .waybook file association (a double-click opens the campaign), and an
 ; uninstaller, listed in Settings > Apps, that removes the program and
 ; keeps every campaign and Waybook's own folder (backups, settings).
 ;
-; makensis -DVERSION=0.1.0 -DEXE=waybook.exe -DWELCOME=welcome.bmp -DOUT=setup.exe installer.nsi
+; makensis -DVERSION=0.1.0 -DEXE=waybook.exe -DCLI=waybook-cli.exe -DWELCOME=welcome.bmp -DOUT=setup.exe installer.nsi
 
 ; A 64-bit installer for the 64-bit program (it runs where Waybook can).
 Target amd64-unicode
@@ -67,6 +68,7 @@ FileErrorText "${CANNOT_WRITE}" "${CANNOT_WRITE}"
 Section "Waybook"
     SetOutPath "$INSTDIR"
     File "/oname=waybook.exe" "${EXE}"
+    File "/oname=waybook-cli.exe" "${CLI}"
     SetOutPath "$INSTDIR\packs"
     File "/oname=starter.json" "../packs/starter.json"
     SetOutPath "$INSTDIR"
@@ -104,6 +106,14 @@ Section "Uninstall"
     ${If} ${Errors}
         MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "Waybook is open: ${CLOSE_IT}" IDRETRY retry
         Abort "Waybook is open: nothing was removed."
+    ${EndIf}
+    ; Then its console twin, which a script or a terminal may be running.
+    retry_cli:
+    ClearErrors
+    Delete "$INSTDIR\waybook-cli.exe"
+    ${If} ${Errors}
+        MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "waybook-cli.exe is running (in a script or a terminal): let it end, then choose Retry." IDRETRY retry_cli
+        Abort "waybook-cli.exe is running: only waybook.exe was removed. Run the uninstaller again once it has ended."
     ${EndIf}
     ; Only what the installer put there: a campaign saved in this folder stays,
     ; and so does the folder then.

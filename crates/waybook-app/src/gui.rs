@@ -1,10 +1,12 @@
 //! The window on top of everything: eframe runs the app drawn by
 //! `crate::ui`, remembers recent files and paper between runs in the one
 //! data folder, and writes a field still being typed when the window closes.
+//! A window that cannot open is said in words, with a report beside the
+//! crash reports.
 
 use crate::app::App;
 use crate::ui::WaybookApp;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use waybook_core::files::data_dir;
 use waybook_core::store::Campaign;
 use waybook_core::store::snapshots::Snapshots;
@@ -84,12 +86,76 @@ pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
         (Ok(_), None) => (None, None),
     };
     let options = native_options(dir.as_deref().ok());
+    let reports = dir.clone();
     eframe::run_native(
         "Waybook",
         options,
         Box::new(move |cc| Ok(Box::new(start(cc, dir, campaign, unkept)))),
     )
-    .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
+    .map_err(|e| anyhow::anyhow!(window_failed(&e, &reports)))
+}
+
+/// The report of a window that could not open, written in the data
+/// folder's crash reports (`data_dir` says why there is none), and the
+/// words that say so: [`no_window_text`].
+pub fn window_failed(error: &eframe::Error, data_dir: &Result<PathBuf, String>) -> String {
+    let report = data_dir.as_ref().map_err(Clone::clone).and_then(|dir| {
+        crate::app::crash::write_window_report(dir, &error.to_string())
+            .map_err(|e| waybook_core::files::io_words(&e))
+    });
+    no_window_text(error, report.as_deref().map_err(String::as_str))
+}
+
+/// Why the window could not open, and where its report is (or why none
+/// could be written), as the GM reads it: in a message box on Windows,
+/// where Waybook started from Explorer has no terminal, and on stderr.
+/// The common cause, a computer without OpenGL 2 (a bare virtual machine),
+/// is said with what to do about it.
+pub fn no_window_text(error: &eframe::Error, report: Result<&Path, &str>) -> String {
+    let command_line = if cfg!(windows) {
+        "waybook-cli.exe --help"
+    } else {
+        "waybook --help"
+    };
+    let why = match error {
+        eframe::Error::OpenGL(_)
+        | eframe::Error::Glutin(_)
+        | eframe::Error::NoGlutinConfigs(..) => {
+            format!(
+                "Waybook draws it with OpenGL 2.0 or later, which this computer does not offer (a virtual machine without 3D acceleration, or a graphics card without its maker's driver, offers none). Install the graphics card's driver, or turn on 3D acceleration in the virtual machine's settings; the command line needs no window ({command_line})"
+            )
+        }
+        eframe::Error::Winit(_) | eframe::Error::WinitEventLoop(_) => format!(
+            "the system gave Waybook no display to open it on ({}). The command line needs no window ({command_line})",
+            without_source_place(&error.to_string())
+        ),
+        eframe::Error::AppCreation(_) => error.to_string(),
+    };
+    let report = match report {
+        Ok(path) => format!("What went wrong is written in {}.", path.display()),
+        Err(why) => format!("No report of it could be written: {why}."),
+    };
+    format!("could not open the window: {why}. {report}")
+}
+
+/// winit's words without the place in its source it names ("os error at
+/// …/linux/mod.rs:765: neither WAYLAND_DISPLAY nor … is set").
+fn without_source_place(said: &str) -> &str {
+    said.split_once("os error at ")
+        .and_then(|(_, rest)| rest.split_once(": "))
+        .map_or(said, |(_, words)| words)
+        .trim_end_matches('.')
+}
+
+/// Shows `text` in a message box of the system's, until the GM closes it:
+/// how the windowed program says why it stops when it has no terminal.
+pub fn tell_in_a_box(text: &str) {
+    rfd::MessageDialog::new()
+        .set_level(rfd::MessageLevel::Error)
+        .set_title("Waybook")
+        .set_description(crate::app::sentence(text.to_owned()))
+        .set_buttons(rfd::MessageButtons::Ok)
+        .show();
 }
 
 impl eframe::App for WaybookApp {
@@ -111,6 +177,60 @@ impl eframe::App for WaybookApp {
 
 #[cfg(test)]
 mod tests {
+    /// Issue 50, item 23: a computer without OpenGL 2 (a bare virtual
+    /// machine) is told why the window did not open, what to do, and where
+    /// the report is; the report keeps the libraries' own words, and the
+    /// next start does not tell it as a crash.
+    #[test]
+    fn a_window_without_opengl_says_why_and_where_its_report_is() {
+        let dir = tempfile::tempdir().expect("dir");
+        let painter =
+            eframe::egui_glow::PainterError::from("egui_glow requires opengl 2.0+. ".to_owned());
+        let error = eframe::Error::OpenGL(painter);
+        let text = super::window_failed(&error, &Ok(dir.path().to_owned()));
+        assert!(
+            text.starts_with("could not open the window: Waybook draws it with OpenGL 2.0 or later, which this computer does not offer"),
+            "{text}"
+        );
+        assert!(text.contains("turn on 3D acceleration in the virtual machine's settings"));
+        let reports: Vec<_> = std::fs::read_dir(dir.path().join("crashes"))
+            .expect("the crash folder")
+            .map(|entry| entry.expect("an entry").path())
+            .collect();
+        assert_eq!(reports.len(), 1, "{reports:?}");
+        assert!(
+            text.ends_with(&format!(
+                "What went wrong is written in {}.",
+                reports[0].display()
+            )),
+            "{text}"
+        );
+        let report = std::fs::read_to_string(&reports[0]).expect("the report");
+        assert!(report.contains("could not open its window"), "{report}");
+        assert!(
+            report.contains("egui_glow requires opengl 2.0+"),
+            "{report}"
+        );
+        assert_eq!(crate::app::crash::told_after_crash(dir.path()), None);
+
+        let nowhere = super::window_failed(&error, &Err("no data folder was given".to_owned()));
+        assert!(
+            nowhere.ends_with("No report of it could be written: no data folder was given."),
+            "{nowhere}"
+        );
+    }
+
+    /// winit's own words stay, the place in its source goes.
+    #[test]
+    fn no_display_is_said_without_winit_s_source_place() {
+        let said = "winit EventLoopError: os error at /root/.cargo/registry/src/index/winit-0.30.13/src/platform_impl/linux/mod.rs:765: neither WAYLAND_DISPLAY nor WAYLAND_SOCKET nor DISPLAY is set.";
+        assert_eq!(
+            super::without_source_place(said),
+            "neither WAYLAND_DISPLAY nor WAYLAND_SOCKET nor DISPLAY is set"
+        );
+        assert_eq!(super::without_source_place("no window"), "no window");
+    }
+
     #[test]
     fn what_eframe_remembers_lives_in_the_data_folder() {
         let dir = std::path::Path::new("/tmp/waybook-data");

@@ -6,7 +6,9 @@
 //! unexpectedly, where the report is, and what the integrity check of that
 //! campaign found (every edit is durable, so it should be whole: it is
 //! checked, not assumed). On the command line the report's path is printed
-//! and the process exits non-zero, as any panic does.
+//! and the process exits non-zero, as any panic does. A window that cannot
+//! open at all gets a report too, named in the words that say so then
+//! (`gui::window_failed`).
 
 use super::Command;
 use std::collections::VecDeque;
@@ -88,17 +90,40 @@ pub fn install(data_dir: PathBuf, face: Face) {
     }));
 }
 
-/// Writes the report of `info` and the note of what to tell next time.
-fn write_report(data_dir: &Path, info: &std::panic::PanicHookInfo<'_>) -> std::io::Result<PathBuf> {
+/// A new report's path in the crash folder of `data_dir`, the folder made.
+fn new_report(data_dir: &Path, now: jiff::Timestamp) -> std::io::Result<PathBuf> {
     let folder = data_dir.join(FOLDER);
     std::fs::create_dir_all(&folder)?;
-    let now = jiff::Timestamp::now();
     let name = format!(
         "crash-{}-{}.txt",
         now.strftime("%Y-%m-%dT%H-%M-%SZ"),
         std::process::id()
     );
-    let report = folder.join(name);
+    Ok(folder.join(name))
+}
+
+/// Writes the report of a window that could not open: Waybook's version,
+/// the system, and what the window's libraries said (`said`). Nothing is
+/// noted for the next start to tell: Waybook did not close unexpectedly,
+/// it never opened, and said so then.
+pub fn write_window_report(data_dir: &Path, said: &str) -> std::io::Result<PathBuf> {
+    let now = jiff::Timestamp::now();
+    let report = new_report(data_dir, now)?;
+    let text = format!(
+        "Waybook {} could not open its window\nWhen: {now}\nSystem: {} {}\nWhat the window's libraries said: {said}\n",
+        env!("CARGO_PKG_VERSION"),
+        std::env::consts::OS,
+        std::env::consts::ARCH,
+    );
+    std::fs::write(&report, text)?;
+    Ok(report)
+}
+
+/// Writes the report of `info` and the note of what to tell next time.
+fn write_report(data_dir: &Path, info: &std::panic::PanicHookInfo<'_>) -> std::io::Result<PathBuf> {
+    let folder = data_dir.join(FOLDER);
+    let now = jiff::Timestamp::now();
+    let report = new_report(data_dir, now)?;
     let (text, campaign) = {
         let trail = trail();
         (report_text(info, &trail, now), trail.campaign.clone())

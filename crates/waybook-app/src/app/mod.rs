@@ -1207,7 +1207,7 @@ fn read_document(path: &Path) -> Result<waybook_core::model::document::Document,
 }
 
 /// A message as a sentence: its first letter a capital, whoever wrote it.
-fn sentence(text: String) -> String {
+pub(crate) fn sentence(text: String) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
