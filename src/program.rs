@@ -97,6 +97,7 @@ fn run(command: CliCommand, out: &mut impl std::io::Write) -> anyhow::Result<()>
         CliCommand::Export(args) => cli::export::export(&args, out),
         CliCommand::Import { json, out: to } => cli::import(&json, &to, out),
         CliCommand::Backup { file } => cli::snapshots::backup(&file, out),
+        CliCommand::Upgrade { file } => cli::snapshots::upgrade(&file, out),
         CliCommand::ImportRoster { file, csv } => cli::snapshots::import_roster(&file, &csv, out),
         CliCommand::Snapshots { file, json } => cli::snapshots::list(&file, json, out),
         CliCommand::Restore { snapshot, out: to } => cli::snapshots::restore(&snapshot, &to, out),

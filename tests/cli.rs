@@ -172,6 +172,70 @@ fn check_and_roster_refuse_a_newer_campaign() {
     }
 }
 
+/// Issue 50, item 28: an older campaign read from the command line says
+/// why it cannot be read and how to upgrade it; `waybook upgrade` does it
+/// with a copy of it as it was, beside it when the data folder cannot
+/// take a snapshot (here a file stands where the folder should be).
+#[test]
+fn an_older_campaign_is_upgraded_from_the_command_line_with_a_copy() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("old.waybook");
+    common::first_version_campaign(&file);
+    let unusable = dir.path().join("not-a-folder");
+    std::fs::write(&unusable, "a file").expect("written");
+
+    let roster = waybook_keeping(&unusable, &["roster", path_str(&file)]);
+    assert_eq!(roster.status.code(), Some(1));
+    assert_eq!(
+        one_error_line(&roster),
+        format!(
+            "waybook: {} was written by an older Waybook (schema version 1; this Waybook writes {}) and must be upgraded before it can be read: open it in Waybook's window, or run `waybook upgrade` on it; either keeps a copy of it as it is first\n",
+            file.display(),
+            waybook_core::store::LATEST_VERSION
+        )
+    );
+
+    let upgraded = waybook_keeping(&unusable, &["upgrade", path_str(&file)]);
+    assert!(upgraded.status.success(), "{}", text(&upgraded.stderr));
+    let copy = dir.path().join("old (before the upgrade).waybook");
+    let said = text(&upgraded.stdout);
+    assert!(
+        said.starts_with(&format!(
+            "upgraded {} to schema version {}; as it was, it is kept in a copy beside it, as no snapshot could be kept (could not read or write {}",
+            file.display(),
+            waybook_core::store::LATEST_VERSION,
+            unusable.join("snapshots").display()
+        )),
+        "{said}"
+    );
+    assert!(said.ends_with(&format!(": {}\n", copy.display())), "{said}");
+    assert_eq!(common::schema_version(&copy), 1, "the copy is as it was");
+    assert_eq!(
+        common::schema_version(&file),
+        waybook_core::store::LATEST_VERSION
+    );
+    let roster = waybook(&["check", path_str(&copy)]);
+    assert!(roster.status.success(), "{}", text(&roster.stderr));
+    let parties = waybook(&["map", path_str(&file), "--json"]);
+    assert!(
+        text(&parties.stdout).contains("Band"),
+        "the data came along"
+    );
+
+    let again = waybook_keeping(&unusable, &["upgrade", path_str(&file)]);
+    assert!(
+        text(&again.stdout).ends_with("nothing to upgrade\n"),
+        "{}",
+        text(&again.stdout)
+    );
+    assert!(
+        !dir.path()
+            .join("old (before the upgrade 2).waybook")
+            .exists(),
+        "no second copy"
+    );
+}
+
 #[test]
 fn new_refuses_to_overwrite_and_check_names_a_missing_file() {
     let dir = tempfile::tempdir().expect("dir");

@@ -109,6 +109,8 @@ pub enum CliCommand {
     Export(export::ExportArgs),
     /// Take a snapshot of a campaign now; prints where it is kept.
     Backup { file: PathBuf },
+    /// Upgrade a campaign written by an older Waybook, keeping a copy of it as it is first (a snapshot, or beside it when no snapshot can be kept); prints where the copy is
+    Upgrade { file: PathBuf },
     /// List a campaign's snapshots, newest first.
     Snapshots {
         file: PathBuf,

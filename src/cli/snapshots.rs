@@ -1,12 +1,13 @@
-//! `waybook backup`, `waybook snapshots`, `waybook restore` and `waybook
-//! import-roster`: a snapshot taken now, the list of a campaign's snapshots,
-//! one restored as a new campaign file (never over one), and characters
-//! added from a CSV file after a snapshot.
+//! `waybook backup`, `waybook snapshots`, `waybook restore`, `waybook
+//! upgrade` and `waybook import-roster`: a snapshot taken now, the list of
+//! a campaign's snapshots, one restored as a new campaign file (never over
+//! one), an older campaign upgraded after a copy of it is kept, and
+//! characters added from a CSV file after a snapshot.
 
 use std::io::Write;
 use std::path::Path;
-use waybook_core::store::Campaign;
 use waybook_core::store::snapshots::{self, Reason, Snapshots};
+use waybook_core::store::{Campaign, StoreError};
 
 pub(super) fn snapshots_of(file: &Path) -> anyhow::Result<Snapshots> {
     Ok(Snapshots::of(&waybook_core::files::data_dir()?, file))
@@ -17,6 +18,58 @@ pub fn backup(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
     let campaign = Campaign::open_read_only(file)?;
     let path = snapshots_of(file)?.take(&campaign, Reason::Backup)?;
     writeln!(out, "{}", path.display())?;
+    Ok(())
+}
+
+/// Upgrades a campaign written by an older Waybook, keeping a copy of it
+/// as it is first: a snapshot, or, when the data folder cannot take one,
+/// a copy beside it ("Name (before the upgrade).waybook"), as the window
+/// offers. Prints where the copy is; a campaign of this Waybook's schema
+/// is left as it is.
+pub fn upgrade(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
+    match Campaign::open_read_only(file) {
+        Ok(_) => {
+            writeln!(
+                out,
+                "{} is of this Waybook's schema (version {}): nothing to upgrade",
+                file.display(),
+                waybook_core::store::LATEST_VERSION
+            )?;
+            return Ok(());
+        }
+        Err(StoreError::Older {
+            read_only: false, ..
+        }) => {}
+        Err(e) => return Err(e.into()),
+    }
+    // A snapshot, or why none could be kept.
+    let snapshot = match snapshots_of(file) {
+        Ok(snapshots) => match Campaign::open_keeping_where(file, &snapshots) {
+            Ok((_, kept)) => kept.ok_or_else(|| "none was needed".to_owned()),
+            Err(StoreError::NotKept { cause, .. }) => Err(cause.to_string()),
+            Err(e) => return Err(e.into()),
+        },
+        Err(e) => Err(super::error_line(&e)),
+    };
+    let (copy, kept_in) = match snapshot {
+        Ok(snapshot) => (snapshot, "its snapshot".to_owned()),
+        Err(why) => {
+            let (_, copy) = Campaign::open_keeping_copy_beside(file)?;
+            let copy =
+                copy.ok_or_else(|| anyhow::anyhow!("{} was upgraded meanwhile", file.display()))?;
+            (
+                copy,
+                format!("a copy beside it, as no snapshot could be kept ({why})"),
+            )
+        }
+    };
+    writeln!(
+        out,
+        "upgraded {} to schema version {}; as it was, it is kept in {kept_in}: {}",
+        file.display(),
+        waybook_core::store::LATEST_VERSION,
+        copy.display()
+    )?;
     Ok(())
 }
 

@@ -8,8 +8,8 @@ use crate::app::App;
 use crate::ui::WaybookApp;
 use std::path::{Path, PathBuf};
 use waybook_core::files::data_dir;
-use waybook_core::store::Campaign;
 use waybook_core::store::snapshots::Snapshots;
+use waybook_core::store::{Campaign, StoreError};
 
 const RECENT_KEY: &str = "waybook.recent";
 const PAPER_KEY: &str = "waybook.paper";
@@ -44,9 +44,9 @@ fn window_icon() -> egui::IconData {
 
 /// The app as eframe starts it: recent files and paper from eframe's
 /// storage, and the campaign named on the command line (or the last one,
-/// or the demo). With no data folder (`data_dir` says why) the named file
-/// is opened here, where the app can ask before upgrading it with no
-/// snapshot.
+/// or the demo). A named file whose snapshot before an upgrade cannot be
+/// kept (`unkept`: no data folder, or one that cannot be written) is
+/// opened here, where the app can ask before upgrading it with a copy.
 fn start(
     cc: &eframe::CreationContext<'_>,
     data_dir: Result<PathBuf, String>,
@@ -78,10 +78,13 @@ pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
         crate::app::crash::install(dir.clone(), crate::app::crash::Face::Window);
     }
     let (campaign, unkept) = match (&dir, path) {
-        (Ok(dir), Some(p)) => (
-            Some(Campaign::open_keeping(&p, &Snapshots::of(dir, &p))?),
-            None,
-        ),
+        (Ok(dir), Some(p)) => match Campaign::open_keeping(&p, &Snapshots::of(dir, &p)) {
+            Ok(campaign) => (Some(campaign), None),
+            // An older file whose snapshot cannot be kept: the window asks
+            // to upgrade it with a copy beside it instead.
+            Err(StoreError::NotKept { .. }) => (None, Some(p)),
+            Err(e) => return Err(e.into()),
+        },
         (Err(_), path) => (None, path),
         (Ok(_), None) => (None, None),
     };

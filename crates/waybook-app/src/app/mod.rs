@@ -26,8 +26,8 @@ pub use session::{EditError, Session};
 
 use std::path::{Path, PathBuf};
 use waybook_core::model::{Edit, JourneyId, LogKind};
-use waybook_core::store::Campaign;
 use waybook_core::store::snapshots::Snapshots;
+use waybook_core::store::{Campaign, StoreError};
 
 /// What a screen asks the app to do, carried out at the end of the frame.
 #[derive(Debug, Clone, PartialEq)]
@@ -203,7 +203,8 @@ pub struct App {
     /// (tests that do not ask have none).
     pub data_dir: Result<PathBuf, String>,
     /// An older campaign that would be upgraded with no snapshot first
-    /// (there is no data folder), waiting for the GM's word.
+    /// (no data folder, or one that cannot be written), waiting for the
+    /// GM's word.
     pub upgrade_asked: Option<UpgradeAsked>,
     /// Campaigns in a sync folder whose warning the GM has seen (once each).
     pub warned_sync: Vec<PathBuf>,
@@ -1138,11 +1139,18 @@ impl App {
         if !matches!(Campaign::needs_upgrade(path), Ok(true)) {
             return false;
         }
+        self.ask_upgrade(path, why.clone());
+        true
+    }
+
+    /// Asks the GM before `path` is upgraded with a copy beside it in
+    /// place of the snapshot that cannot be kept (`why`).
+    fn ask_upgrade(&mut self, path: &Path, why: String) {
         self.upgrade_asked = Some(UpgradeAsked {
             path: path.to_owned(),
-            why: why.clone(),
+            why,
+            copy: waybook_core::store::copy_before_upgrade(path),
         });
-        true
     }
 
     pub fn open_path(&mut self, path: &Path) {
@@ -1156,33 +1164,51 @@ impl App {
     fn open_now(&mut self, path: &Path) {
         match self.open_file(path) {
             Ok(campaign) => self.open_campaign(campaign),
+            // The data folder cannot take the snapshot: the GM may upgrade
+            // with a copy beside the file instead.
+            Err(StoreError::NotKept { cause, .. }) => self.ask_upgrade(path, cause.to_string()),
             Err(e) => self.fail(format!("Could not open the campaign: {e}")),
         }
     }
 
     /// The GM's word on the campaign waiting to be upgraded without a
-    /// snapshot: upgrade and open it, or leave it as it is.
+    /// snapshot: upgrade it, keeping a copy of it as it is beside it, and
+    /// open it; or leave it as it is.
     pub fn answer_upgrade(&mut self, upgrade: bool) {
         let Some(asked) = self.upgrade_asked.take() else {
             return;
         };
-        if upgrade {
-            self.open_now(&asked.path);
-        } else {
+        if !upgrade {
             self.notify(format!(
                 "{} was not opened, and is as it was",
                 asked.path.display()
             ));
+            return;
+        }
+        match Campaign::open_keeping_copy_beside(&asked.path) {
+            Ok((campaign, copy)) => {
+                self.open_campaign(campaign);
+                if let Some(copy) = copy {
+                    self.notify(format!(
+                        "Upgraded {}; a copy of it as it was, which an older Waybook opens, is at {}",
+                        asked.path.display(),
+                        copy.display()
+                    ));
+                }
+            }
+            Err(e) => self.fail(format!("Could not open the campaign: {e}")),
         }
     }
 }
 
-/// An older campaign that would be upgraded with no snapshot first, and why
-/// there is no snapshot (no data folder).
+/// An older campaign that would be upgraded with no snapshot first, why
+/// there is none (no data folder, or one that cannot be written), and
+/// where the copy of it as it is goes instead.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UpgradeAsked {
     pub path: PathBuf,
     pub why: String,
+    pub copy: PathBuf,
 }
 
 /// Why a JSON file was not imported.

@@ -597,26 +597,35 @@ fn alert_ui(ui: &mut Ui, app: &mut App) {
     }
 }
 
-/// Asks before an older campaign is upgraded with no snapshot kept first:
-/// there is no data folder to keep one in.
+/// Asks before an older campaign is upgraded with no snapshot kept first
+/// (no data folder, or one that cannot be written): the upgrade keeps a
+/// copy of the file as it is beside it instead.
 fn upgrade_ui(ui: &mut Ui, app: &mut App) {
     let Some(asked) = app.upgrade_asked.clone() else {
         return;
     };
     let modal = egui::Modal::new(egui::Id::unique("upgrade-unkept")).show(ui.ctx(), |ui| {
         ui.set_max_width(460.0);
-        ui.heading("Upgrade without a snapshot?");
+        ui.heading("Upgrade an older campaign?");
         ui.label(format!(
-            "{} was written by an older Waybook; opening it upgrades it, and an older Waybook cannot open it after.",
+            "{} was written by an older Waybook. To open it, Waybook upgrades it, and an older Waybook cannot open it after.",
             asked.path.display()
         ));
         ui.label(format!(
-            "Snapshots are off: {}. Waybook keeps a copy of a file as it was before an upgrade in its data folder, and has none, so no copy will be kept. Copy the file yourself first if you may want it as it is.",
-            asked.why
+            "Waybook keeps a snapshot of a file before it upgrades it, and cannot here: {}.",
+            asked.why.trim_end_matches('.')
+        ));
+        ui.label(format!(
+            "Upgrading keeps a copy of the file as it is beside it instead: {}.",
+            asked
+                .copy
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
         ));
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            if ui.button("Upgrade and open").clicked() {
+            if ui.button("Upgrade, keeping a copy").clicked() {
                 Some(true)
             } else if ui.button("Don't open").clicked() {
                 Some(false)

@@ -486,8 +486,9 @@ fn a_pack_whose_kept_clash_is_broken_is_refused_before_any_choice() {
 
 /// Issue 34, 35: with no data folder, no snapshot can be kept before an
 /// older campaign is upgraded. The app says so and asks; "Don't open"
-/// leaves the file as it was, "Upgrade and open" upgrades it and the
-/// status bar says snapshots are off. With a data folder, nothing is asked.
+/// leaves the file as it was; "Upgrade, keeping a copy" (issue 50, item
+/// 28) keeps a copy of it as it was beside it, upgrades it, and the status
+/// bar says where the copy is. With a data folder, nothing is asked.
 #[test]
 fn an_older_file_is_upgraded_without_a_snapshot_only_when_the_gm_says() {
     let older = |path: &std::path::Path| {
@@ -496,8 +497,10 @@ fn an_older_file_is_upgraded_without_a_snapshot_only_when_the_gm_says() {
     };
     let mut f = Fixture::opening("old.waybook", older, Vec::new(), false);
     let path = f.path("old.waybook");
-    assert!(f.shows("Upgrade without a snapshot?"));
-    assert!(f.shows("Snapshots are off: no data folder was given."));
+    assert!(f.shows("Upgrade an older campaign?"));
+    assert!(f.shows(
+        "Waybook keeps a snapshot of a file before it upgrades it, and cannot here: no data folder was given."
+    ));
     assert!(
         f.harness.state().app.session.is_none(),
         "nothing opened yet"
@@ -514,13 +517,22 @@ fn an_older_file_is_upgraded_without_a_snapshot_only_when_the_gm_says() {
         .app
         .push(waybook_app::app::Command::OpenPath(path.clone()));
     f.harness.run();
-    f.click("Upgrade and open");
+    f.click("Upgrade, keeping a copy");
     assert_eq!(
         crate::common::schema_version(&path),
         waybook_core::store::LATEST_VERSION
     );
     assert_eq!(f.data().settings.name, "Old");
-    assert!(f.shows("· snapshots are off: no data folder was given"));
+    let copy = f.path("old (before the upgrade).waybook");
+    assert_eq!(
+        crate::common::schema_version(&copy),
+        1,
+        "the copy as it was"
+    );
+    assert!(f.shows(&format!(
+        "a copy of it as it was, which an older Waybook opens, is at {}",
+        copy.display()
+    )));
 
     let kept = Fixture::opening("old.waybook", older, Vec::new(), true);
     assert!(
@@ -540,4 +552,58 @@ fn an_older_file_is_upgraded_without_a_snapshot_only_when_the_gm_says() {
         snapshots.iter().any(|s| s.reason == "migration"),
         "{snapshots:?}"
     );
+}
+
+/// Issue 50, item 28: File > Open of an older campaign whose snapshot the
+/// data folder cannot take (a file stands where it should be) said only
+/// "Could not open". It says why, and offers the upgrade with a copy of
+/// the file as it was beside it; the campaign open before stays open
+/// until the GM says.
+#[test]
+fn file_open_of_an_older_campaign_without_a_snapshot_offers_the_upgrade() {
+    let dir = tempfile::tempdir().expect("dir");
+    let old = dir.path().join("Old road.waybook");
+    crate::common::first_version_campaign(&old);
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(old.clone())]);
+    let unusable = f.path("data");
+    std::fs::write(&unusable, "a file, not a folder").expect("written");
+    f.harness.state_mut().app.data_dir = Ok(unusable.clone());
+    f.menu("File", "Open…");
+    assert!(!f.shows("Could not open"), "not a bare refusal");
+    assert!(f.shows("Upgrade an older campaign?"));
+    assert!(f.shows(&format!(
+        "{} was written by an older Waybook. To open it, Waybook upgrades it, and an older Waybook cannot open it after.",
+        old.display()
+    )));
+    assert!(f.shows(&format!(
+        "Waybook keeps a snapshot of a file before it upgrades it, and cannot here: could not read or write {}",
+        unusable.join("snapshots").display()
+    )));
+    assert!(f.shows(
+        "Upgrading keeps a copy of the file as it is beside it instead: Old road (before the upgrade).waybook."
+    ));
+    assert_eq!(f.data().characters.len(), 7, "the demo is still open");
+    assert_eq!(
+        crate::common::schema_version(&old),
+        1,
+        "nothing written yet"
+    );
+
+    f.click("Upgrade, keeping a copy");
+    assert_eq!(f.data().settings.name, "Old");
+    assert_eq!(
+        crate::common::schema_version(&old),
+        waybook_core::store::LATEST_VERSION
+    );
+    let copy = dir.path().join("Old road (before the upgrade).waybook");
+    assert_eq!(
+        crate::common::schema_version(&copy),
+        1,
+        "the copy as it was"
+    );
+    let name: String = rusqlite::Connection::open(&copy)
+        .expect("the copy opens")
+        .query_row("SELECT name FROM campaign", [], |row| row.get(0))
+        .expect("its name");
+    assert_eq!(name, "Old", "the copy holds the campaign");
 }

@@ -51,13 +51,30 @@ pub enum StoreError {
         supported: i64,
     },
     #[error(
-        "{} has an older schema (version {found}; this Waybook writes {supported}); open it in Waybook once to upgrade it",
-        path.display()
+        "{} was written by an older Waybook (schema version {found}; this Waybook writes {supported}) and must be upgraded before it can be read: {}",
+        path.display(),
+        if *read_only {
+            "it is read-only, so it cannot be; make it writable first"
+        } else {
+            "open it in Waybook's window, or run `waybook upgrade` on it; either keeps a copy of it as it is first"
+        }
     )]
     Older {
         path: PathBuf,
         found: i64,
         supported: i64,
+        /// The file cannot be written, so nothing can upgrade it.
+        read_only: bool,
+    },
+    #[error(
+        "{} was written by an older Waybook (schema version {found}; this Waybook writes {supported}), and opening it upgrades it; the copy of it as it is that Waybook keeps first could not be made: {cause}. The file was not changed.",
+        path.display()
+    )]
+    NotKept {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+        cause: Box<StoreError>,
     },
     #[error("could not read or write {}: {}", path.display(), crate::files::io_words(cause))]
     Io {
@@ -80,6 +97,30 @@ pub enum StoreError {
     Damaged { path: PathBuf, reason: String },
     #[error("{}", in_words(.0))]
     Sqlite(#[from] rusqlite::Error),
+}
+
+/// Where the copy of an older campaign at `path` goes before it is
+/// upgraded with no snapshot: beside it, "Name (before the upgrade).waybook",
+/// numbered when that name is taken.
+pub fn copy_before_upgrade(path: &Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "campaign".into(), |s| s.to_string_lossy().into_owned());
+    let extension = path
+        .extension()
+        .map_or_else(|| "waybook".into(), |e| e.to_string_lossy().into_owned());
+    let named = |n: u32| {
+        let mark = if n == 1 {
+            "before the upgrade".to_owned()
+        } else {
+            format!("before the upgrade {n}")
+        };
+        path.with_file_name(format!("{stem} ({mark}).{extension}"))
+    };
+    (1..)
+        .map(named)
+        .find(|copy| !copy.exists())
+        .unwrap_or_else(|| named(0))
 }
 
 /// SQLite's words on one line of reasonable length (its messages may quote
@@ -218,31 +259,84 @@ impl Campaign {
     }
 
     /// Opens a campaign as the app does. When its schema is about to be
-    /// upgraded, it is checked whole first and a snapshot taken; otherwise
-    /// its integrity check is left for [`Self::check_in_background`] once
-    /// it is read ([`Self::verdict_news`] brings the verdict), and the first
-    /// write waits for the verdict (or runs the check, if never started).
+    /// upgraded, it is checked whole first and a snapshot taken (when none
+    /// can be, [`StoreError::NotKept`] says why, the file untouched);
+    /// otherwise its integrity check is left for
+    /// [`Self::check_in_background`] once it is read ([`Self::verdict_news`]
+    /// brings the verdict), and the first write waits for the verdict (or
+    /// runs the check, if never started).
     pub fn open_keeping(path: &Path, snapshots: &snapshots::Snapshots) -> Result<Self> {
+        Self::open_keeping_where(path, snapshots).map(|(campaign, _)| campaign)
+    }
+
+    /// [`Self::open_keeping`], and the snapshot taken before an upgrade,
+    /// when there was one.
+    pub fn open_keeping_where(
+        path: &Path,
+        snapshots: &snapshots::Snapshots,
+    ) -> Result<(Self, Option<PathBuf>)> {
         if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
-            return Self::open_read_only(path);
+            return Ok((Self::open_read_only(path)?, None));
         }
         let conn = open_marked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
-        let absolute = crate::files::absolute(path);
-        if migrate::user_version(&conn)? < LATEST_VERSION {
-            verify::quick_check(&conn, path)?;
-            let campaign = Self {
-                conn,
-                path: Some(absolute),
-                read_only: false,
-                verification: None,
-            };
-            snapshots.take(&campaign, snapshots::Reason::Migration)?;
-            return Self::prepare(campaign.conn, campaign.path);
+        let found = migrate::user_version(&conn)?;
+        if found < LATEST_VERSION {
+            let keep = |campaign: &Self| snapshots.take(campaign, snapshots::Reason::Migration);
+            return Self::upgrade(conn, path, found, keep).map(|(c, kept)| (c, Some(kept)));
         }
+        let absolute = crate::files::absolute(path);
         let verification = verify::Verification::due(&absolute);
         let mut campaign = Self::prepare(conn, Some(absolute))?;
         campaign.verification = Some(verification);
-        Ok(campaign)
+        Ok((campaign, None))
+    }
+
+    /// Opens a campaign, upgrading an older one after keeping a copy of it
+    /// as it is beside it ("Name (before the upgrade).waybook", which an
+    /// older Waybook opens): the upgrade when no snapshot can be kept (no
+    /// data folder, or one that cannot be written). The copy's path, when
+    /// one was made.
+    pub fn open_keeping_copy_beside(path: &Path) -> Result<(Self, Option<PathBuf>)> {
+        if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+            return Ok((Self::open_read_only(path)?, None));
+        }
+        let conn = open_marked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        let found = migrate::user_version(&conn)?;
+        if found >= LATEST_VERSION {
+            return Ok((
+                Self::prepare(conn, Some(crate::files::absolute(path)))?,
+                None,
+            ));
+        }
+        let keep = |campaign: &Self| {
+            let copy = copy_before_upgrade(path);
+            campaign.save_copy(&copy).map(|()| copy)
+        };
+        Self::upgrade(conn, path, found, keep).map(|(campaign, copy)| (campaign, Some(copy)))
+    }
+
+    /// Upgrades the older campaign open on `conn` (schema `found`): checked
+    /// whole, a copy of it kept by `keep`, then migrated. The copy's path.
+    fn upgrade(
+        conn: Connection,
+        path: &Path,
+        found: i64,
+        keep: impl FnOnce(&Self) -> Result<PathBuf>,
+    ) -> Result<(Self, PathBuf)> {
+        verify::quick_check(&conn, path)?;
+        let campaign = Self {
+            conn,
+            path: Some(crate::files::absolute(path)),
+            read_only: false,
+            verification: None,
+        };
+        let kept = keep(&campaign).map_err(|cause| StoreError::NotKept {
+            path: path.to_owned(),
+            found,
+            supported: LATEST_VERSION,
+            cause: Box::new(cause),
+        })?;
+        Ok((Self::prepare(campaign.conn, campaign.path)?, kept))
     }
 
     /// Opens a campaign for reading only (the command line's reports): the
@@ -269,6 +363,7 @@ impl Campaign {
                 path: path.to_owned(),
                 found,
                 supported: LATEST_VERSION,
+                read_only: std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()),
             });
         }
         Ok(Self {
