@@ -1065,6 +1065,34 @@ fn a_missing_or_unwritable_file_is_said_once_in_words() {
     );
 }
 
+/// Issue 50, item 29: `export --out /dev/full --overwrite` as root put a
+/// plain file in the device's place and said it succeeded. Anything but a
+/// file is refused, and left as it was (a socket stands in for a device:
+/// a test may make one).
+#[cfg(unix)]
+#[test]
+fn export_writes_over_a_file_only() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let dir = tempfile::tempdir().expect("dir");
+    let demo = demo_file(&dir);
+    let socket = dir.path().join("socket.json");
+    let _listening = std::os::unix::net::UnixListener::bind(&socket).expect("bound");
+    let args = ["export", path_str(&demo), "--format", "json"];
+    let refused = waybook(&[&args[..], &["--out", path_str(&socket), "--overwrite"]].concat());
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(
+        one_error_line(&refused).trim_end(),
+        format!(
+            "waybook: could not write {}: it is a socket, not a file",
+            socket.display()
+        )
+    );
+    let kind = std::fs::symlink_metadata(&socket)
+        .expect("there")
+        .file_type();
+    assert!(kind.is_socket(), "still a socket");
+}
+
 /// Issue 11: `map` lists places, paths and where each party is.
 #[test]
 fn map_json_lists_places_paths_and_the_party_on_the_map() {

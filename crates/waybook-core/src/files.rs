@@ -1,7 +1,8 @@
 //! Paths and files: the one data folder, absolute paths for what the app remembers, writing
 //! files so that a failure never leaves a half-written one (write a temporary
-//! file beside the target, flush it to disk, then rename it over), reading
-//! text as the tools GMs use write it, and the OS's failures in plain words.
+//! file beside the target, flush it to disk, then rename it over; only a
+//! file is written over), reading text as the tools GMs use write it, and
+//! the OS's failures in plain words.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -95,6 +96,12 @@ pub struct ReadError {
 /// or folder", not "No such file or directory (os error 2)".
 pub fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind::*;
+    if let Some(not_a_file) = e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<NotAFile>())
+    {
+        return not_a_file.to_string();
+    }
     match e.kind() {
         NotFound => "there is no such file or folder".to_owned(),
         PermissionDenied => "Waybook is not allowed to (permission denied)".to_owned(),
@@ -149,8 +156,65 @@ fn spreadsheet_text(bytes: &[u8]) -> String {
     }
 }
 
-/// Writes `bytes` to `target` all or nothing.
+/// What stands where a file is to be written, when it is not a file.
+#[derive(Debug, thiserror::Error)]
+#[error("it is {0}, not a file")]
+struct NotAFile(&'static str);
+
+/// What `kind` of thing is there, in words, when it is not a file.
+fn not_a_file(kind: std::fs::FileType) -> NotAFile {
+    if kind.is_dir() {
+        return NotAFile("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if kind.is_char_device() || kind.is_block_device() {
+            return NotAFile("a device");
+        }
+        if kind.is_fifo() {
+            return NotAFile("a pipe");
+        }
+        if kind.is_socket() {
+            return NotAFile("a socket");
+        }
+    }
+    NotAFile("something else")
+}
+
+/// Where writing `target` writes: `target` itself when nothing is there or
+/// a file is, the file a link leads to (the link kept). Anything else is
+/// refused: the rename would put a plain file in its place, and a device
+/// (`/dev/full`), a pipe or a folder would be lost, the write said to
+/// have succeeded.
+fn file_to_write(target: &Path) -> std::io::Result<PathBuf> {
+    let Ok(here) = std::fs::symlink_metadata(target) else {
+        return Ok(target.to_owned());
+    };
+    if here.is_file() {
+        return Ok(target.to_owned());
+    }
+    if here.is_symlink() {
+        let end = std::fs::canonicalize(target)
+            .map_err(|_| std::io::Error::other(NotAFile("a link that leads nowhere")))?;
+        return file_to_write(&end);
+    }
+    Err(std::io::Error::other(not_a_file(here.file_type())))
+}
+
+/// Writes `bytes` to `target` all or nothing, over a file only
+/// ([`file_to_write`]).
 pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    let written = file_to_write(target).and_then(|file| replace(&file, bytes));
+    written.map_err(|cause| WriteError {
+        path: target.to_owned(),
+        cause,
+    })
+}
+
+/// Writes `bytes` beside `target`, flushes them to the disk, then renames
+/// them over it; a failure leaves nothing behind.
+fn replace(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let temp = temp_path_beside(target);
     let result = std::fs::File::create(&temp)
         .and_then(|mut file| {
@@ -158,13 +222,10 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
             file.sync_all()
         })
         .and_then(|()| std::fs::rename(&temp, target));
-    result.map_err(|cause| {
+    if result.is_err() {
         let _ = std::fs::remove_file(&temp);
-        WriteError {
-            path: target.to_owned(),
-            cause,
-        }
-    })
+    }
+    result
 }
 
 /// A campaign's name as a file name: what some system refuses in a name
@@ -296,6 +357,62 @@ mod tests {
             sync_service(&dir.path().join("a/b.waybook")),
             Some("Syncthing")
         );
+    }
+
+    /// Issue 50, item 29: `export --out /dev/full --overwrite` as root
+    /// replaced the device with a plain file and said it succeeded. Only a
+    /// file is written over; a folder or a socket (a device's stand-in a
+    /// test may make) is refused in words and left as it was; a link to a
+    /// file writes the file, the link kept.
+    #[test]
+    fn only_a_file_is_written_over() {
+        let dir = tempfile::tempdir().expect("dir");
+        let folder = dir.path().join("sheets");
+        std::fs::create_dir(&folder).expect("made");
+        let refused = write_atomically(&folder, b"%PDF").expect_err("a folder");
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "could not write {}: it is a folder, not a file",
+                folder.display()
+            )
+        );
+        assert!(folder.is_dir());
+        assert!(!temp_path_beside(&folder).exists());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt as _;
+            let socket = dir.path().join("socket");
+            let _listening = std::os::unix::net::UnixListener::bind(&socket).expect("bound");
+            let refused = write_atomically(&socket, b"%PDF").expect_err("a socket");
+            assert_eq!(
+                refused.to_string(),
+                format!(
+                    "could not write {}: it is a socket, not a file",
+                    socket.display()
+                )
+            );
+            let kind = std::fs::symlink_metadata(&socket)
+                .expect("still there")
+                .file_type();
+            assert!(kind.is_socket(), "still a socket");
+
+            let sheet = dir.path().join("sheet.pdf");
+            std::fs::write(&sheet, b"old").expect("written");
+            let link = dir.path().join("latest.pdf");
+            std::os::unix::fs::symlink(&sheet, &link).expect("linked");
+            write_atomically(&link, b"%PDF-1.7").expect("written through the link");
+            assert_eq!(std::fs::read(&sheet).expect("read"), b"%PDF-1.7");
+            assert!(std::fs::symlink_metadata(&link).expect("kept").is_symlink());
+            let nowhere = dir.path().join("nowhere.pdf");
+            std::os::unix::fs::symlink(dir.path().join("gone.pdf"), &nowhere).expect("linked");
+            let refused = write_atomically(&nowhere, b"%PDF").expect_err("a broken link");
+            assert!(
+                refused
+                    .to_string()
+                    .ends_with("it is a link that leads nowhere, not a file")
+            );
+        }
     }
 
     #[test]
