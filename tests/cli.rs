@@ -1065,6 +1065,49 @@ fn a_missing_or_unwritable_file_is_said_once_in_words() {
     );
 }
 
+/// Issue 50, item 31: the last CLI errors that passed the system's words
+/// ("No such file or directory", "File exists") say them as the others do.
+#[test]
+fn missing_inputs_and_files_in_a_folder_s_place_are_said_in_words() {
+    let dir = tempfile::tempdir().expect("dir");
+    let demo = demo_file(&dir);
+    let gone = dir.path().join("gone.json");
+    let rules = waybook(&["rules", "breath", "--input", path_str(&gone)]);
+    assert_eq!(rules.status.code(), Some(2));
+    assert_eq!(
+        one_error_line(&rules).trim_end(),
+        format!(
+            "waybook: input: cannot read {}: there is no such file or folder",
+            gone.display()
+        )
+    );
+    let a_file = dir.path().join("out.json");
+    std::fs::write(&a_file, "{}").expect("written");
+    let in_words = format!(
+        "waybook: could not make the folder {}: a file of that name is already there",
+        a_file.display()
+    );
+    let handouts = waybook(&["handouts", path_str(&demo), "--out", path_str(&a_file)]);
+    assert_eq!(one_error_line(&handouts).trim_end(), in_words);
+    let tables = waybook(&["tables", path_str(&demo), "--json"]);
+    let listed: serde_json::Value = serde_json::from_slice(&tables.stdout).expect("JSON");
+    let table = listed[0]["name"].as_str().expect("a table");
+    let foundry = waybook(&[
+        "tables",
+        path_str(&demo),
+        "--foundry",
+        table,
+        "--out",
+        path_str(&a_file),
+    ]);
+    assert_eq!(one_error_line(&foundry).trim_end(), in_words);
+    assert_eq!(
+        std::fs::read_to_string(&a_file).expect("read"),
+        "{}",
+        "kept"
+    );
+}
+
 /// Issue 50, item 29: `export --out /dev/full --overwrite` as root put a
 /// plain file in the device's place and said it succeeded. Anything but a
 /// file is refused, and left as it was (a socket stands in for a device:

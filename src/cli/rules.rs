@@ -369,12 +369,14 @@ fn scripted_dice(text: &str) -> Result<Vec<u32>, RequestError> {
 fn read_request(args: &RulesArgs, mut stdin: impl Read) -> Result<String, RequestError> {
     match &args.input {
         Some(path) => std::fs::read_to_string(path).map_err(|error| {
-            RequestError::new("input", format!("cannot read {}: {error}", path.display()))
+            let words = waybook_core::files::io_words(&error);
+            RequestError::new("input", format!("cannot read {}: {words}", path.display()))
         }),
         None => {
             let mut text = String::new();
             stdin.read_to_string(&mut text).map_err(|error| {
-                RequestError::new("input", format!("cannot read standard input: {error}"))
+                let words = waybook_core::files::io_words(&error);
+                RequestError::new("input", format!("cannot read standard input: {words}"))
             })?;
             Ok(text)
         }

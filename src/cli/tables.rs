@@ -120,8 +120,7 @@ fn write_foundry(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let files = foundry::write_with_draws(table, data);
-    std::fs::create_dir_all(dir)
-        .map_err(|e| anyhow::anyhow!("{} cannot be made: {e}", dir.display()))?;
+    waybook_core::files::make_folder(dir)?;
     if !overwrite && let Some((name, _)) = files.iter().find(|(name, _)| dir.join(name).exists()) {
         anyhow::bail!(
             "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",

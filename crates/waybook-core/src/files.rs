@@ -84,6 +84,22 @@ pub struct WriteError {
     pub cause: std::io::Error,
 }
 
+/// A folder that could not be made, and why in words.
+#[derive(Debug, thiserror::Error)]
+#[error("could not make the folder {}: {}", path.display(), io_words(cause))]
+pub struct FolderError {
+    pub path: PathBuf,
+    pub cause: std::io::Error,
+}
+
+/// Makes the folder `path`, and the folders above it that are missing.
+pub fn make_folder(path: &Path) -> Result<(), FolderError> {
+    std::fs::create_dir_all(path).map_err(|cause| FolderError {
+        path: path.to_owned(),
+        cause,
+    })
+}
+
 /// A file that could not be read, and why in words.
 #[derive(Debug, thiserror::Error)]
 #[error("could not read {}: {}", path.display(), io_words(cause))]
@@ -109,6 +125,7 @@ pub fn io_words(e: &std::io::Error) -> String {
         ReadOnlyFilesystem => "the disk is read-only".to_owned(),
         IsADirectory => "it is a folder, not a file".to_owned(),
         NotADirectory => "a part of the path is a file, not a folder".to_owned(),
+        AlreadyExists => "a file of that name is already there".to_owned(),
         InvalidData => "it is not text (UTF-8)".to_owned(),
         _ => without_os_code(&e.to_string()).to_lowercase(),
     }

@@ -35,11 +35,8 @@ pub enum HandoutError {
     NotAPlayer(String),
     #[error("{} is already there (choose another folder, or write over it)", .0.display())]
     Exists(PathBuf),
-    #[error("could not make the folder {}: {source}", path.display())]
-    Folder {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Folder(#[from] waybook_core::files::FolderError),
     #[error(transparent)]
     Write(#[from] waybook_core::files::WriteError),
     #[error("the PDF could not be made: {0}")]
@@ -137,10 +134,7 @@ pub fn make(
     for (handout, path) in planned {
         let bytes = render(&handout, request.format, request.paper)?;
         if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder).map_err(|source| HandoutError::Folder {
-                path: folder.to_owned(),
-                source,
-            })?;
+            waybook_core::files::make_folder(folder)?;
         }
         waybook_core::files::write_atomically(&path, &bytes)?;
         written.push(path);
