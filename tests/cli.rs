@@ -195,6 +195,26 @@ fn an_older_campaign_is_upgraded_from_the_command_line_with_a_copy() {
         )
     );
 
+    // The reports that opened the file for writing upgraded it silently,
+    // with no copy kept; they say the same now.
+    let pack = dir.path().join("never.json");
+    for args in [
+        vec!["tables", path_str(&file)],
+        vec!["export-pack", path_str(&file), "--out", path_str(&pack)],
+        vec!["serve", path_str(&file), "--bind", "127.0.0.1:0"],
+    ] {
+        let refused = waybook_keeping(&unusable, &args);
+        assert!(
+            one_error_line(&refused).contains("must be upgraded before it can be read"),
+            "{args:?}"
+        );
+        assert_eq!(
+            common::schema_version(&file),
+            1,
+            "{args:?} left it as it was"
+        );
+    }
+
     let upgraded = waybook_keeping(&unusable, &["upgrade", path_str(&file)]);
     assert!(upgraded.status.success(), "{}", text(&upgraded.stderr));
     let copy = dir.path().join("old (before the upgrade).waybook");

@@ -56,7 +56,7 @@ pub fn export_pack(args: &ExportPackArgs, out: &mut impl Write) -> anyhow::Resul
             args.out.display()
         );
     }
-    let data = Campaign::open(&args.file)?.load()?;
+    let data = Campaign::open_read_only(&args.file)?.load()?;
     let name = args
         .name
         .clone()

@@ -21,6 +21,10 @@ pub struct ServeArgs {
 }
 
 pub fn serve(args: &ServeArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    // The table writes its links into the file, but never upgrades an
+    // older one: that keeps a copy first (`waybook upgrade`), as the
+    // refusal says.
+    drop(Campaign::open_read_only(&args.file)?);
     let mut campaign = Campaign::open(&args.file)?;
     let data = campaign.load()?;
     let links = links::open(&mut campaign, &data)?;

@@ -60,7 +60,7 @@ pub struct ImportTableArgs {
 }
 
 pub fn tables(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let data = Campaign::open(&args.file)?.load()?;
+    let data = Campaign::open_read_only(&args.file)?.load()?;
     let mut tables: Vec<&TableDef> = data.tables.values().collect();
     waybook_core::model::sort_by_name(&mut tables, |t| &t.name);
     if let Some(name) = &args.csv {
