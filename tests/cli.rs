@@ -536,6 +536,81 @@ fn a_mistyped_command_is_not_read_as_a_path() {
     );
 }
 
+/// Issue 50, item 2: "Show one figure everywhere, the expected factor. In
+/// `waybook journey --json`, wherever `food_multiplier` and `food_factor`
+/// both appear they are equal; if the likeliest weather's whole multiplier
+/// is kept, it gets a name of its own". Day 3 crosses the pass whose
+/// weather is left to chance: its factor is not a whole number.
+#[test]
+fn journey_json_gives_one_food_multiplier_the_expected_factor() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let output = waybook(&["journey", path_str(&file), "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let plan: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let days = plan["days"].as_array().expect("days");
+    for day in days {
+        assert_eq!(day["food_multiplier"], day["food_factor"], "{}", day["day"]);
+        let likeliest = day["likeliest_multiplier"].as_u64().expect("its own name");
+        assert!(likeliest == 1 || likeliest == 2);
+    }
+    assert!(
+        days.iter()
+            .any(|d| d["food_factor"].as_f64().is_some_and(|f| f.fract() != 0.0)),
+        "a day weighed by chance"
+    );
+    // The text says the same figure: "food ×1.13".
+    let words = text(&waybook(&["journey", path_str(&file)]).stdout);
+    let factor = days[2]["food_factor"].as_f64().expect("day 3's factor");
+    let said = format!("food ×{}", waybook_core::model::decimal((factor * 100.0).round() / 100.0));
+    assert!(words.contains(&said), "{said} in {words}");
+}
+
+/// Issue 50, item 11: "the JSON has `"units_at_start": -0.0` (no `-0.0`
+/// anywhere in `waybook journey --json`, nor "-0" in words)". A party
+/// with no food at all sums nothing.
+#[test]
+fn journey_json_never_says_minus_zero() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let conn = rusqlite::Connection::open(&file).expect("opens");
+    conn.execute("DELETE FROM holding", []).expect("no food left");
+    drop(conn);
+    fn minus_zero(value: &serde_json::Value, at: &str, found: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Number(n) => {
+                if n.as_f64().is_some_and(|f| f == 0.0 && f.is_sign_negative()) {
+                    found.push(at.to_owned());
+                }
+            }
+            serde_json::Value::Array(list) => {
+                for (i, v) in list.iter().enumerate() {
+                    minus_zero(v, &format!("{at}[{i}]"), found);
+                }
+            }
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    minus_zero(v, &format!("{at}.{k}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    for trip in ["To Emberfall", "By the river, on the map"] {
+        let output = waybook(&["journey", path_str(&file), "--journey", trip, "--json"]);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let raw = text(&output.stdout);
+        assert!(!raw.contains("-0.0"), "{trip}: {raw}");
+        let plan: serde_json::Value = serde_json::from_str(&raw).expect("JSON");
+        assert_eq!(plan["food"]["units_at_start"], 0.0);
+        let mut found = Vec::new();
+        minus_zero(&plan, "", &mut found);
+        assert!(found.is_empty(), "{trip}: -0 at {found:?}");
+        let words = text(&waybook(&["journey", path_str(&file), "--journey", trip]).stdout);
+        assert!(!words.contains("-0 ") && !words.contains("−0 "), "{words}");
+    }
+}
+
 /// Issue 8: `journey --json` warns when the destination is never reached.
 #[test]
 fn journey_json_warns_of_a_destination_never_reached() {

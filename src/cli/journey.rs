@@ -58,7 +58,7 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
                         "name": cd.name,
                         "activities": cd.activities.iter().map(|a| a.key()).collect::<Vec<_>>(),
                         "tests": tests,
-                        "food": meal.map(|m| json!({"required": m.required, "planned": m.planned, "ration": m.ration.key()})),
+                        "food": meal.map(|m| json!({"required": m.required, "planned": m.planned, "eaten": m.eaten, "opened": m.opened, "ration": m.ration.key()})),
                         "forecast": {
                             "expected_exhaustion": cd.forecast.expected_exhaustion,
                             "p_at_least": cd.forecast.p_at_least,
@@ -71,8 +71,20 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
                 "date": day.date,
                 "hours": day.slots.iter().map(|s| s.hour).collect::<Vec<_>>(),
                 "travel_hours": day.travel_hours,
-                "food_multiplier": day.multiplier,
+                // One figure everywhere: the expected multiplier, each
+                // weather's weighted by its chance (the Food and Days
+                // tabs, the packet); the likeliest weather's apart.
+                "food_multiplier": day.food_factor,
                 "food_factor": day.food_factor,
+                "likeliest_multiplier": day.multiplier,
+                "food_ledger": meals.map(|m| json!({
+                    "required": m.required,
+                    "planned": m.planned,
+                    "eaten": m.eaten,
+                    "left_over": m.left_over(),
+                    "units_left": m.units_left,
+                })),
+                "played": played_json(journey, day.index, day.index < food.from_day),
                 "weather": day.weather,
                 "characters": characters,
             })
@@ -107,6 +119,19 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
             "warnings": food.warnings,
             "looked_after": food.looked_after,
         },
+    })
+}
+
+/// A day played to its end: the food it took from packs and stash and
+/// what was left after it (`null`: still to come).
+fn played_json(journey: &Journey, index: i64, played: bool) -> Value {
+    let k = usize::try_from(index).unwrap_or(usize::MAX);
+    if !played {
+        return Value::Null;
+    }
+    json!({
+        "food_opened": journey.food_opened.get(k),
+        "food_left": journey.food_left.get(k + 1),
     })
 }
 

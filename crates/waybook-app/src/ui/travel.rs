@@ -251,29 +251,10 @@ fn encounter_scene_ui(
 /// Where the party is, its Supplies, purse and tokens, and what last camp left.
 fn position_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
     let t = &party.travel;
-    let at = match (t.on_path, t.place) {
-        (Some(on), _) => {
-            let path = data.paths.get(&on.path);
-            let mut said = format!(
-                "On {} toward {}: {} of {} rounds done",
-                path.map_or("a path", |p| p.name.as_str()),
-                place_name(data, on.toward),
-                path.map_or(0, |p| on.rounds_done(p)),
-                path.map_or(0, |p| p.rounds + i64::from(on.extra)),
-            );
-            if on.state.sidetracked > 0 {
-                said += &format!(", Sidetracked ×{}", on.state.sidetracked);
-            }
-            if on.state.noisy > 0 {
-                said += &format!(", Noisy ×{}", on.state.noisy);
-            }
-            if on.state.lost {
-                said += ", Totally Lost";
-            }
-            said
-        }
-        (None, Some(place)) => format!("At {}", place_name(data, place)),
-        (None, None) => "Not on the map yet: set where the party is below.".to_owned(),
+    let at = if t.on_path.is_none() && t.place.is_none() {
+        "Not on the map yet: set where the party is below.".to_owned()
+    } else {
+        waybook_core::travel::whereabouts(data, party)
     };
     ui.label(RichText::new(at).strong());
     ui.label(format!(

@@ -845,6 +845,29 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
     );
 }
 
+/// Issue 50, items 2 and 3: "The Food tab's × column shows the likeliest
+/// weather's whole multiplier (×1, ×2) while the packet and the Days tab
+/// show the expected factor ... Show one figure everywhere"; "If it is the
+/// waste of whole items opened, the ledger shows it as its own column".
+/// The river trip's first day was played: its row says what it took.
+#[test]
+fn the_food_tab_shows_the_expected_factor_and_what_is_left_over() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    f.click("Food");
+    let view = waybook_core::plan::plan(f.data(), f.journey());
+    let weighed = (view.days.iter())
+        .find(|d| d.food_factor.fract() != 0.0)
+        .expect("a day weighed by chance");
+    assert!(f.shows_exactly(&weighed.food_factor_words()), "{}", weighed.food_factor_words());
+    assert!(f.shows_exactly("Left over"));
+    f.click("By the river, on the map");
+    f.click("Food");
+    let river = f.data().journeys.values().find(|j| j.name == "By the river, on the map");
+    let taken = river.expect("the trip").food_opened[0];
+    assert!(f.shows_exactly(&format!("{taken:.0} taken")), "day 1's row");
+}
+
 /// Issue 14: the food rules the text leaves to the GM. A character's own
 /// need ("modify the 40 Unit requirement appropriately") refuses a negative
 /// percentage in words and keeps the stored one; food and drink counted

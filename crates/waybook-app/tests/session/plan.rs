@@ -244,6 +244,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         played_hours: 0,
         log: vec![],
         food_left: vec![],
+        food_opened: vec![],
         exhaustion_gained: vec![],
     };
     data.apply(&Change::journey(None, Some(&journey)));

@@ -686,6 +686,7 @@ fn map_trip(
         played_hours: 0,
         log: Vec::new(),
         food_left: Vec::new(),
+        food_opened: Vec::new(),
         exhaustion_gained: Vec::new(),
     };
     // The GM's way, round by the river: the ferry, down the Silverrun,
@@ -827,6 +828,7 @@ fn demo_journey(
         played_hours: 0,
         log: Vec::new(),
         food_left: Vec::new(),
+        food_opened: Vec::new(),
         exhaustion_gained: Vec::new(),
     }
 }

@@ -335,6 +335,10 @@ pub struct Journey {
     pub log: Vec<String>,
     /// Food units left in packs and stash at the end of each day played.
     pub food_left: Vec<f64>,
+    /// Food units each day played took from packs and stash (whole items
+    /// opened): what the day ate, apart from what the GM gave or took.
+    #[serde(default)]
+    pub food_opened: Vec<f64>,
     /// Every degree of exhaustion a test gave in play: the played line of
     /// the exhaustion chart.
     pub exhaustion_gained: Vec<Gained>,

@@ -68,6 +68,9 @@ pub struct TravelRound {
     /// weather and encounter tables it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<super::RegionId>,
+    /// The Supplies its Camping Phase spent, once camp is made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supplies_spent: Option<i64>,
     /// The round as it happened: weather, each roll with its working, what was booked.
     pub lines: Vec<String>,
 }

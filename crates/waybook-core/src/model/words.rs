@@ -94,7 +94,9 @@ pub use waybook_rules::capitalised;
 /// 2.0 as "2", 1.5 as "1.5", to two places at most.
 pub fn decimal(value: f64) -> String {
     let text = format!("{value:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    // A sum of nothing, or a value that rounds to nothing, is never "-0".
+    if text == "-0" { "0" } else { text }.to_owned()
 }
 
 /// A modifier as printed: +2, 0, −1 (with a true minus sign).
@@ -108,6 +110,15 @@ pub fn signed(value: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Issue 50: "an empty party shows '-0 food units'": nothing is 0.
+    #[test]
+    fn nothing_is_never_minus_zero() {
+        assert_eq!(super::decimal(-0.0), "0");
+        assert_eq!(super::decimal(-0.001), "0");
+        assert_eq!(super::decimal(-0.5), "-0.5");
+        assert_eq!(super::decimal(1.25), "1.25");
+    }
+
     #[test]
     fn plurals_of_nouns_ending_in_y() {
         assert_eq!(super::plural(5, "Supply"), "5 Supplies");

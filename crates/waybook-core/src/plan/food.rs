@@ -24,6 +24,9 @@ pub struct FoodEntry {
     pub ration: Ration,
     pub planned: f64,
     pub eaten: f64,
+    /// Units taken from packs and stash: whole items opened, so it may
+    /// pass what is eaten; the rest of the last item is not kept.
+    pub opened: f64,
     pub status: Status,
     pub days_without: f64,
     /// Degrees of exhaustion hunger adds at the end of the day.
@@ -38,10 +41,22 @@ pub struct FoodDay {
     pub units_left: f64,
     /// Of those, the units of drink (water).
     pub drink_left: f64,
-    /// The day's units needed, planned and eaten, added over its entries.
+    /// The day's units needed, planned, eaten and opened, added over its
+    /// entries: the units left are those of the day before less those
+    /// opened.
     pub required: f64,
     pub planned: f64,
     pub eaten: f64,
+    pub opened: f64,
+}
+
+impl FoodDay {
+    /// Units opened beyond those eaten: what is left of whole items
+    /// opened, not kept (counted apart, also food or drink beyond the
+    /// other half, which does not count).
+    pub fn left_over(&self) -> f64 {
+        (self.opened - self.eaten).max(0.0)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -160,9 +175,12 @@ impl Pools {
             .flatten()
     }
 
-    /// Units of food and drink left in packs and stash.
+    /// Units of food and drink left in packs and stash (folded from +0: a
+    /// sum of f64 over nothing is -0, which would print as "-0").
     pub(super) fn total(&self) -> f64 {
-        self.stacks().map(|s| (s.units * s.quantity) as f64).sum()
+        self.stacks()
+            .map(|s| (s.units * s.quantity) as f64)
+            .fold(0.0, |a, b| a + b)
     }
 
     /// Units of drink (water) left in packs and stash.
@@ -170,7 +188,7 @@ impl Pools {
         self.stacks()
             .filter(|s| s.drink)
             .map(|s| (s.units * s.quantity) as f64)
-            .sum()
+            .fold(0.0, |a, b| a + b)
     }
 
     /// `who` eats a day's `want` units: whole items opened from pack and
@@ -339,7 +357,7 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
             let required = required(c, day.food_factor);
             let planned = planned_units(required, ration);
             // Whole items are opened; what passes the ration is not kept.
-            let eaten = pools.take(c.id, planned).eaten;
+            let Meal { eaten, opened, .. } = pools.take(c.id, planned);
             let before = days_without.get(&c.id).copied().unwrap_or(0.0);
             let result = match eat(c, before, eaten, day.food_factor) {
                 Ok(result) => result,
@@ -369,17 +387,20 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
                 ration,
                 planned,
                 eaten,
+                opened,
                 status: result.status,
                 days_without: result.days_without,
                 hunger: result.exhaustion,
             });
         }
-        let sum = |f: fn(&FoodEntry) -> f64| entries.iter().map(f).sum::<f64>();
+        // Folded from +0: a day of nobody is 0, never -0.
+        let sum = |f: fn(&FoodEntry) -> f64| entries.iter().map(f).fold(0.0, |a, b| a + b);
         days.push(FoodDay {
             index: day.index,
             required: sum(|e| e.required),
             planned: sum(|e| e.planned),
             eaten: sum(|e| e.eaten),
+            opened: sum(|e| e.opened),
             entries,
             units_left: pools.total(),
             drink_left: pools.drink(),
@@ -451,7 +472,7 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
     let multiplier = weather(0).map_or(1, |w| rations::day_multiplier(w.temperature()));
     let need_today = (members.iter())
         .map(|c| required(c, f64::from(multiplier)))
-        .sum();
+        .fold(0.0, |a, b| a + b);
     let units = pools.total();
     let (days_full, days_half) = if counting {
         (

@@ -87,6 +87,7 @@ pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Jo
         played_hours: 0,
         log: Vec::new(),
         food_left: Vec::new(),
+        food_opened: Vec::new(),
         exhaustion_gained: Vec::new(),
     }
 }

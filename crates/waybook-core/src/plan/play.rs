@@ -198,6 +198,8 @@ struct Play<'a> {
     log: Vec<String>,
     /// Food units left in packs and stash at the end of each day played.
     food_left: Vec<f64>,
+    /// Food units each day played took from packs and stash.
+    food_opened: Vec<f64>,
     gained: Vec<Gained>,
 }
 
@@ -253,6 +255,7 @@ pub(super) fn play_on(
         characters,
         log: Vec::new(),
         food_left: Vec::new(),
+        food_opened: Vec::new(),
         gained: Vec::new(),
     };
     for n in from..to {
@@ -301,6 +304,7 @@ pub(super) fn play_on(
     }
     after.log.extend(play.log);
     after.food_left.extend(play.food_left);
+    after.food_opened.extend(play.food_opened);
     after.exhaustion_gained.extend(play.gained);
     if to == total && view.arrives {
         after.log.push(format!(
@@ -417,6 +421,7 @@ impl Play<'_> {
             .unwrap_or_default();
         let long_rest = self.data.settings.long_rest_degrees;
         let track_food = self.data.settings.track_food;
+        let mut opened = 0.0;
         for cd in &day.characters {
             let Some(c) = self.characters.get(&cd.character) else {
                 continue;
@@ -425,6 +430,7 @@ impl Play<'_> {
             let want = super::food::planned_units(required, ration);
             // Whole items are opened; what is beyond the ration is not kept.
             let meal = track_food.then(|| self.pools.take(cd.character, want));
+            opened += meal.map_or(0.0, |m| m.opened);
             let Some(c) = self.characters.get_mut(&cd.character) else {
                 continue;
             };
@@ -449,6 +455,7 @@ impl Play<'_> {
         }
         let left = self.pools.total();
         self.food_left.push(left);
+        self.food_opened.push(opened);
         Ok(())
     }
 }
@@ -475,15 +482,25 @@ fn eat_the_day(
     if result.status == Status::Full {
         e.starvation = 0;
     }
+    let units = crate::model::decimal;
     let mut line = format!(
-        "{when} · {} eats {eaten} of {required} units ({})",
-        c.name, result.status
+        "{when} · {} eats {} of {} units ({})",
+        c.name,
+        units(eaten),
+        units(required),
+        result.status
     );
     if let Some(short) = short_of {
         line.push_str(&format!(", short of {short}"));
     }
-    if opened > eaten {
-        line.push_str(&format!(", opening {opened} units"));
+    if opened > eaten + 0.005 {
+        // Whole items are opened: the rest of the last one is not kept,
+        // and the ledger's waste column counts it.
+        line.push_str(&format!(
+            ", opening {} units: {} left over, not kept",
+            units(opened),
+            units(opened - eaten)
+        ));
     }
     if result.exhaustion > 0 {
         line.push_str(&format!(

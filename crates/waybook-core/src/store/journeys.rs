@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 
 pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO journey (id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left, exhaustion_gained)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        "INSERT INTO journey (id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left, exhaustion_gained, food_opened)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, party_id = excluded.party_id,
            start_day = excluded.start_day, start_hour = excluded.start_hour, plan = excluded.plan,
            played_hours = excluded.played_hours, log = excluded.log, food_left = excluded.food_left,
-           exhaustion_gained = excluded.exhaustion_gained",
+           exhaustion_gained = excluded.exhaustion_gained, food_opened = excluded.food_opened",
     )?
     .execute(params![
         j.id,
@@ -24,7 +24,8 @@ pub fn put(conn: &Connection, j: &Journey) -> rusqlite::Result<()> {
         j.played_hours,
         to_json(&j.log)?,
         to_json(&j.food_left)?,
-        to_json(&j.exhaustion_gained)?
+        to_json(&j.exhaustion_gained)?,
+        to_json(&j.food_opened)?
     ])?;
     Ok(())
 }
@@ -37,7 +38,7 @@ pub fn delete(conn: &Connection, id: JourneyId) -> rusqlite::Result<()> {
 
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<JourneyId, Journey>> {
     let mut stmt = conn.prepare(
-        "SELECT id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left, exhaustion_gained FROM journey",
+        "SELECT id, name, party_id, start_day, start_hour, plan, played_hours, log, food_left, exhaustion_gained, food_opened FROM journey",
     )?;
     let journeys = stmt.query_map([], |row| {
         Ok(Journey {
@@ -53,6 +54,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<JourneyId, Journey>>
             log: from_json(7, &row.get::<_, String>(7)?)?,
             food_left: from_json(8, &row.get::<_, String>(8)?)?,
             exhaustion_gained: from_json(9, &row.get::<_, String>(9)?)?,
+            food_opened: from_json(10, &row.get::<_, String>(10)?)?,
         })
     })?;
     journeys.map(|j| j.map(|j| (j.id, j))).collect()

@@ -42,3 +42,51 @@ pub fn rank(c: &Character, role: Role) -> i64 {
         Role::Saboteur => r.saboteur,
     }
 }
+
+/// Where a party stands, as the Travel screen and a plan's change box say
+/// it: "At Kettleford", "On Col road toward High Col: 1 of 3 rounds done,
+/// Noisy ×1"; a path with no round left is its end ("At High Col, the end
+/// of Col road (1 of 1 rounds done)"), where the map draws it.
+pub fn whereabouts(data: &CampaignData, party: &crate::model::Party) -> String {
+    let place = |id| {
+        data.places
+            .get(&id)
+            .map_or_else(|| "?".to_owned(), |p| p.name.clone())
+    };
+    let t = &party.travel;
+    let Some(on) = t.on_path else {
+        return t.place.map_or_else(
+            || "Not on the map".to_owned(),
+            |p| format!("At {}", place(p)),
+        );
+    };
+    let Some(path) = data.paths.get(&on.path) else {
+        return format!("On a path toward {}", place(on.toward));
+    };
+    let (done, rounds) = (on.rounds_done(path), path.rounds + i64::from(on.extra));
+    let mut said = if on.state.rounds_left == 0 {
+        // Its last round made: where the map draws it, though the round's
+        // camp is still to come.
+        format!(
+            "At {}, the end of {} ({done} of {rounds} rounds done)",
+            place(on.toward),
+            path.name
+        )
+    } else {
+        format!(
+            "On {} toward {}: {done} of {rounds} rounds done",
+            path.name,
+            place(on.toward)
+        )
+    };
+    if on.state.sidetracked > 0 {
+        said += &format!(", Sidetracked ×{}", on.state.sidetracked);
+    }
+    if on.state.noisy > 0 {
+        said += &format!(", Noisy ×{}", on.state.noisy);
+    }
+    if on.state.lost {
+        said += ", Totally Lost";
+    }
+    said
+}

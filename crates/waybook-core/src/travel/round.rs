@@ -413,6 +413,7 @@ pub fn navigate(
         met: None,
         no_progress: None,
         region: data.region_on_path(path, &on).map(|r| r.id),
+        supplies_spent: None,
         lines: Vec::new(),
     };
     let mut book = Booking::new(data, p, round);
@@ -920,6 +921,7 @@ pub fn camp(
         book.roll_line(record);
     }
     book.party.supplies = i64::from(result.supplies);
+    book.round.supplies_spent = Some(i64::from(result.supplies_spent));
     let succeeded = |action: Action| {
         request
             .heroes

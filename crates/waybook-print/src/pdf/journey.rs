@@ -159,20 +159,23 @@ fn ledger(
         Column::right("Needed", 1.2),
         Column::right("Planned", 1.2),
         Column::right("Eaten", 1.2),
+        Column::right("Left over", 1.2),
         Column::right("Units left", 1.4),
     ];
+    // Each day's units left are the day before's less Eaten and Left over
+    // (the rest of whole items opened, not kept), as on the Food tab.
     let rows: Vec<Vec<String>> = view
         .days
         .iter()
         .filter_map(|day| Some((day, food.day(day.index)?)))
         .map(|(day, meals)| {
-            let sum = |f: fn(&plan::FoodEntry) -> f64| meals.entries.iter().map(f).sum::<f64>();
             vec![
                 format!("{} ({})", day.index + 1, calendar.describe(day.date)),
                 day.food_factor_words(),
-                format!("{:.0}", sum(|e| e.required)),
-                format!("{:.0}", sum(|e| e.planned)),
-                format!("{:.0}", sum(|e| e.eaten)),
+                format!("{:.0}", meals.required),
+                format!("{:.0}", meals.planned),
+                format!("{:.0}", meals.eaten),
+                format!("{:.0}", meals.left_over()),
                 format!("{:.0}", meals.units_left),
             ]
         })

@@ -8,6 +8,7 @@ pub(super) const LOOKED_AFTER: &str = "Food and drink are always looked after in
 
 pub(super) fn food_ui(
     ui: &mut Ui,
+    journey: &Journey,
     food: &FoodLedger,
     view: &JourneyPlanView,
     calendar: &waybook_core::model::calendar::Calendar,
@@ -57,32 +58,34 @@ pub(super) fn food_ui(
             .color(ERROR_COLOUR),
         );
     }
+    ui.label(
+        RichText::new(
+            "× is the day's expected food multiplier (each weather's weighted by its chance), as on the Days tab and the packet. Whole items are opened: what is left of the last one is not kept (Left over), so each day's units left are the day before's less Eaten and Left over.",
+        )
+        .weak(),
+    );
     egui::Grid::new("food-ledger")
         .striped(true)
-        .num_columns(6)
+        .num_columns(7)
         .show(ui, |ui| {
-            for title in ["Day", "×", "Needed", "Planned", "Eaten", "Units left"] {
+            for title in [
+                "Day", "×", "Needed", "Planned", "Eaten", "Left over", "Units left",
+            ] {
                 ui.strong(title);
             }
             ui.end_row();
             for day in &view.days {
-                let Some(meals) = food.day(day.index) else {
-                    ui.label(format!(
-                        "{} ({})",
-                        day.index + 1,
-                        calendar.describe(day.date)
-                    ));
-                    ui.label(day.multiplier.to_string());
-                    ui.label("played");
-                    ui.end_row();
-                    continue;
-                };
                 ui.label(format!(
                     "{} ({})",
                     day.index + 1,
                     calendar.describe(day.date)
                 ));
-                ui.label(day.multiplier.to_string());
+                ui.label(day.food_factor_words());
+                let Some(meals) = food.day(day.index) else {
+                    played_row_ui(ui, journey, day.index);
+                    ui.end_row();
+                    continue;
+                };
                 ui.label(format!("{:.0}", meals.required));
                 ui.label(format!("{:.0}", meals.planned));
                 let short = meals.eaten + 0.5 < meals.planned;
@@ -92,10 +95,28 @@ pub(super) fn food_ui(
                 } else {
                     text
                 });
+                ui.label(format!("{:.0}", meals.left_over()));
                 ui.label(units_text(food.apart, meals.units_left, meals.drink_left));
                 ui.end_row();
             }
         });
+}
+
+/// A day already played: what it took from packs and stash, and what was
+/// left after it.
+fn played_row_ui(ui: &mut Ui, journey: &Journey, index: i64) {
+    let k = usize::try_from(index).unwrap_or(usize::MAX);
+    ui.label(RichText::new("played").weak());
+    ui.label("");
+    match journey.food_opened.get(k) {
+        Some(opened) => ui.label(format!("{opened:.0} taken")),
+        None => ui.label(""),
+    };
+    ui.label("");
+    match journey.food_left.get(k + 1) {
+        Some(left) => ui.label(format!("{left:.0} units")),
+        None => ui.label(""),
+    };
 }
 
 /// Units of food and drink: one figure, or counted apart, each.

@@ -174,7 +174,7 @@ pub fn journeys_ui(
                     route_ui(ui, forms, data, journey, view, routes, out)
                 }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
-                Tab::Food => food_ui(ui, food, view, &data.settings.calendar),
+                Tab::Food => food_ui(ui, journey, food, view, &data.settings.calendar),
                 Tab::Charts => {
                     let chart = chart.get_or_init(|| ledger::chart_lines(view));
                     charts_ui(ui, journey, view, food, chart)
@@ -259,7 +259,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
             Computed {
                 revision: data.revision,
                 journey: journey.id,
-                summary: plan::summary::Summary::of(&view, &food),
+                summary: plan::summary::Summary::of(data, journey, &view, &food),
                 setbacks: plan::setbacks::setback_days(
                     data,
                     journey,

@@ -35,6 +35,12 @@ fn routes_compared_ui(
 ) {
     let started = j.played_hours > 0;
     ui.heading("Routes compared");
+    ui.label(
+        RichText::new(
+            "Each route whole, from the first day as planned, the days played included; what is still to come is on the other tabs.",
+        )
+        .weak(),
+    );
     egui::Grid::new("routes")
         .striped(true)
         .num_columns(7)
@@ -46,7 +52,7 @@ fn routes_compared_ui(
                 "Days",
                 "Tests",
                 "Expected exhaustion",
-                "Food units",
+                "Food units planned",
             ] {
                 ui.strong(title);
             }
