@@ -562,7 +562,10 @@ fn journey_json_gives_one_food_multiplier_the_expected_factor() {
     // The text says the same figure: "food ×1.13".
     let words = text(&waybook(&["journey", path_str(&file)]).stdout);
     let factor = days[2]["food_factor"].as_f64().expect("day 3's factor");
-    let said = format!("food ×{}", waybook_core::model::decimal((factor * 100.0).round() / 100.0));
+    let said = format!(
+        "food ×{}",
+        waybook_core::model::decimal((factor * 100.0).round() / 100.0)
+    );
     assert!(words.contains(&said), "{said} in {words}");
 }
 
@@ -574,7 +577,8 @@ fn journey_json_never_says_minus_zero() {
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let conn = rusqlite::Connection::open(&file).expect("opens");
-    conn.execute("DELETE FROM holding", []).expect("no food left");
+    conn.execute("DELETE FROM holding", [])
+        .expect("no food left");
     drop(conn);
     fn minus_zero(value: &serde_json::Value, at: &str, found: &mut Vec<String>) {
         match value {

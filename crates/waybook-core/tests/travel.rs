@@ -1342,3 +1342,57 @@ fn a_path_crossing_two_regions_has_each_stretch_s_weather_and_encounters() {
         round(&data).lines
     );
 }
+
+/// Issue 50, item 4: "Editing a path's rounds while a party is on it moves
+/// the party: Col road from 1 to 3 rounds turned '1 of 1 rounds done'
+/// into '3 of 3'. Rounds done stay done (1 of 3, 2 to go), or the edit is
+/// refused while a round is in play, with the reason."
+#[test]
+fn a_paths_rounds_changed_keep_the_rounds_a_party_made() {
+    use waybook_core::travel::{set_path_rounds, whereabouts};
+    let mut data = without_tokens(campaign());
+    step(&mut data, TravelStep::Navigate(LANE), &[9]);
+    let lane = data.paths[&LANE].clone();
+    assert_eq!(
+        set_path_rounds(&data, &lane, 4).map(|_| ()),
+        Err(TravelError::PathInPlay {
+            party: "Walkers".into(),
+            path: "path 1".into()
+        }),
+        "refused mid-round"
+    );
+    assert_eq!(
+        TravelError::PathInPlay {
+            party: "Walkers".into(),
+            path: "path 1".into()
+        }
+        .to_string(),
+        "Walkers's travel round along path 1 is in play: finish it before changing the path's rounds"
+    );
+    step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[9, 1],
+    );
+    step(&mut data, camp_orders(Action::Shelter, Action::Cook), &[10]);
+    assert_eq!(
+        whereabouts(&data, party(&data)),
+        "On path 1 toward Ford: 1 of 2 rounds done"
+    );
+    let edit = set_path_rounds(&data, &data.paths[&LANE], 4).expect("between rounds");
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    assert_eq!(data.paths[&LANE].rounds, 4);
+    assert_eq!(
+        whereabouts(&data, party(&data)),
+        "On path 1 toward Ford: 1 of 4 rounds done",
+        "the round made stays made"
+    );
+    assert_eq!(
+        set_path_rounds(&data, &data.paths[&LANE], 0)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Err("Walkers has made 1 round along path 1: it keeps at least that many".into())
+    );
+}

@@ -859,11 +859,19 @@ fn the_food_tab_shows_the_expected_factor_and_what_is_left_over() {
     let weighed = (view.days.iter())
         .find(|d| d.food_factor.fract() != 0.0)
         .expect("a day weighed by chance");
-    assert!(f.shows_exactly(&weighed.food_factor_words()), "{}", weighed.food_factor_words());
+    assert!(
+        f.shows_exactly(&weighed.food_factor_words()),
+        "{}",
+        weighed.food_factor_words()
+    );
     assert!(f.shows_exactly("Left over"));
     f.click("By the river, on the map");
     f.click("Food");
-    let river = f.data().journeys.values().find(|j| j.name == "By the river, on the map");
+    let river = f
+        .data()
+        .journeys
+        .values()
+        .find(|j| j.name == "By the river, on the map");
     let taken = river.expect("the trip").food_opened[0];
     assert!(f.shows_exactly(&format!("{taken:.0} taken")), "day 1's row");
 }

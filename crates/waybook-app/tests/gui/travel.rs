@@ -126,6 +126,45 @@ fn a_whole_round_shows_the_setback_the_encounter_and_books_the_camp() {
     assert!(trip.played_hours > 0 && trip.log.iter().any(|l| l.contains("eats")));
 }
 
+/// Issue 50, item 4: "Editing a path's rounds while a party is on it
+/// moves the party ... Rounds done stay done (1 of 3, 2 to go), or the
+/// edit is refused while a round is in play, with the reason." Mid-round
+/// the Map refuses 3 under the field and keeps the rounds; after camp, 2
+/// rounds become 4 with the one made still made.
+#[test]
+fn a_paths_rounds_edited_on_the_map_keep_the_rounds_made() {
+    let mut f = Fixture::demo();
+    to_camp_with(&mut f, "9");
+    f.click("Map");
+    f.click("Mill track: D4 ⚠2 · 2 rounds");
+    f.type_into("Travel rounds", "3");
+    assert!(f.shows(
+        "Travel rounds: The Lantern Company's travel round along Mill track is in play: finish it before changing the path's rounds"
+    ));
+    let mill = |f: &Fixture| {
+        let path = f.data().paths.values().find(|p| p.name == "Mill track");
+        path.expect("the Mill track").rounds
+    };
+    assert_eq!(mill(&f), 2, "nothing changed");
+    travel_screen(&mut f);
+    f.dice(&with_the_days_hours(&[10]));
+    f.click("Make camp");
+    assert!(f.shows("On Mill track toward Greyspine Foot: 1 of 2 rounds done"));
+    f.click("Map");
+    f.type_into("Travel rounds", "4");
+    assert_eq!(mill(&f), 4);
+    travel_screen(&mut f);
+    assert!(f.shows("On Mill track toward Greyspine Foot: 1 of 4 rounds done"));
+    assert_eq!(
+        f.reloaded()
+            .paths
+            .values()
+            .find(|p| p.name == "Mill track")
+            .map(|p| p.rounds),
+        Some(4)
+    );
+}
+
 #[test]
 fn a_token_turns_a_failed_pathfind_into_progress() {
     let mut f = Fixture::demo();

@@ -180,7 +180,10 @@ impl PlayedDay {
         }
         words += &match self.exhaustion {
             0 => ", no exhaustion from its tests".to_owned(),
-            n => format!(", {} from its tests", plural(n, "degree") + " of exhaustion"),
+            n => format!(
+                ", {} from its tests",
+                plural(n, "degree") + " of exhaustion"
+            ),
         };
         words
     }
@@ -193,7 +196,9 @@ fn played_day(data: &CampaignData, journey: &Journey, day: &super::PlanDay) -> P
     // A file from before the food opened was kept: what the packs lost.
     let eaten = journey.food_opened.get(k).copied().unwrap_or_else(|| {
         let left = |i: usize| journey.food_left.get(i).copied();
-        left(k).zip(left(k + 1)).map_or(0.0, |(a, b)| (a - b).max(0.0))
+        left(k)
+            .zip(left(k + 1))
+            .map_or(0.0, |(a, b)| (a - b).max(0.0))
     });
     let camps = (data.rounds.values())
         .filter(|r| r.party == journey.party && r.day == day.date)

@@ -90,3 +90,52 @@ pub fn whereabouts(data: &CampaignData, party: &crate::model::Party) -> String {
     }
     said
 }
+
+/// The edit that gives `path` `rounds` travel rounds, the rounds each
+/// party on it has made kept as made (1 of 1 done becomes 1 of 3, 2 to
+/// go). Refused while a party's round along it is in play, and below the
+/// rounds a party on it has made, each with the reason.
+pub fn set_path_rounds(
+    data: &CampaignData,
+    path: &crate::model::MapPath,
+    rounds: i64,
+) -> Result<crate::model::Edit, round::TravelError> {
+    let mut changes = Vec::new();
+    for party in data.parties.values() {
+        let Some(on) = party.travel.on_path.filter(|on| on.path == path.id) else {
+            continue;
+        };
+        if data
+            .round_in_play(party.id)
+            .is_some_and(|r| r.path == path.id)
+        {
+            return Err(round::TravelError::PathInPlay {
+                party: party.name.clone(),
+                path: path.name.clone(),
+            });
+        }
+        let done = on.rounds_done(path);
+        if rounds < done {
+            return Err(round::TravelError::RoundsMade {
+                party: party.name.clone(),
+                path: path.name.clone(),
+                done: crate::model::plural(done, "round"),
+            });
+        }
+        let mut moved = party.clone();
+        if let Some(on) = moved.travel.on_path.as_mut() {
+            let left = rounds + i64::from(on.extra) - done;
+            on.state.rounds_left = u32::try_from(left).unwrap_or(0);
+        }
+        changes.push(crate::model::Change::of(Some(party), Some(&moved)));
+    }
+    let after = crate::model::MapPath {
+        rounds,
+        ..path.clone()
+    };
+    changes.insert(0, crate::model::Change::of(Some(path), Some(&after)));
+    Ok(crate::model::Edit::new(
+        format!("Change travel rounds of path {}", path.name),
+        changes,
+    ))
+}

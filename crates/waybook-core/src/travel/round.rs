@@ -86,6 +86,16 @@ pub enum TravelError {
     NoOrders(String),
     #[error("{0} is not partway along a path: there is no way back to turn to")]
     NotPartway(String),
+    #[error(
+        "{party}'s travel round along {path} is in play: finish it before changing the path's rounds"
+    )]
+    PathInPlay { party: String, path: String },
+    #[error("{party} has made {done} along {path}: it keeps at least that many")]
+    RoundsMade {
+        party: String,
+        path: String,
+        done: String,
+    },
 }
 
 impl From<RuleError> for TravelError {

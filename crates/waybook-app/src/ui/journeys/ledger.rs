@@ -69,7 +69,13 @@ pub(super) fn food_ui(
         .num_columns(7)
         .show(ui, |ui| {
             for title in [
-                "Day", "×", "Needed", "Planned", "Eaten", "Left over", "Units left",
+                "Day",
+                "×",
+                "Needed",
+                "Planned",
+                "Eaten",
+                "Left over",
+                "Units left",
             ] {
                 ui.strong(title);
             }

@@ -478,11 +478,20 @@ fn path_editor(
             for (field, label, value, range) in numbers {
                 ui.label(label);
                 let unseen = super::fields::FieldLabel::Unseen(label);
-                if let Some(v) = fields.whole(ui, &key(field), unseen, value, range) {
+                let Some(v) = fields.whole(ui, &key(field), unseen, value, range) else {
+                    ui.end_row();
+                    continue;
+                };
+                if field == "rounds" {
+                    // The parties on it keep the rounds they made.
+                    match waybook_core::travel::set_path_rounds(data, p, v) {
+                        Ok(edit) => out.extend(fields.command(Some(edit))),
+                        Err(why) => fields.refuse(out, format!("{label}: {why}")),
+                    }
+                } else {
                     fields.commit(out, p, &label.to_lowercase(), |p| match field {
                         "difficulty" => p.difficulty = v,
                         "danger" => p.danger = v,
-                        "rounds" => p.rounds = v,
                         _ => p.travelled = v,
                     });
                 }
