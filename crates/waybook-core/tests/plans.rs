@@ -126,3 +126,70 @@ fn the_food_ledgers_rows_add_up() {
     }
     assert!(wasted > 0.0, "the demo opens whole items past a day's need");
 }
+
+fn place_id(data: &CampaignData, name: &str) -> waybook_core::model::PlaceId {
+    (data.places.values())
+        .find(|p| p.name == name)
+        .expect("a place of the demo")
+        .id
+}
+
+/// Issue 50, item 5: "*Add leg* on a map trip copies the last path ('Along
+/// Col road toward High Col' again: the plan walks it twice), and an
+/// uncharted leg cannot be added after map legs, though a trip may leave
+/// the map". The leg added is uncharted, on the last leg's way, in the
+/// region where the last path ends.
+#[test]
+fn a_leg_added_after_map_legs_is_uncharted() {
+    let (_dir, data) = waybook_testkit::demo();
+    let j = trip(&data, RIVER);
+    let route = j.route().expect("the river route");
+    let last = route.legs.last().expect("the last leg");
+    assert!(last.path.is_some(), "the river trip ends on the map");
+    let added = plan::leg_after(&data, j, j.plan.chosen);
+    assert_eq!(added.path, None, "uncharted: no path walked twice");
+    assert_eq!(added.method, last.method);
+    let end = &data.places[&last.path.expect("a path").toward];
+    assert_eq!(added.region, end.region);
+    let mut after = j.clone();
+    after.plan.routes[j.plan.chosen].legs.push(added);
+    let before = plan::plan(&data, j).road_hours;
+    assert!(
+        plan::plan(&data, &after).road_hours > before,
+        "the trip goes on off the map"
+    );
+}
+
+/// Issue 50, item 5: "*Take the map's route* is greyed mid-trip. A trip can
+/// go on off the map." The river trip, its first leg walked, goes on by
+/// the map to Watchers' Tor: the leg walked is kept as played, the map's
+/// paths follow from Old Mill Crossing where the party stands.
+#[test]
+fn a_trip_on_its_way_takes_the_maps_route_from_where_the_party_is() {
+    let (_dir, mut data) = waybook_testkit::demo();
+    let j = trip(&data, RIVER).clone();
+    assert!(j.played_hours > 0, "the demo's river trip is on its way");
+    let walked = j.route().expect("route").legs[0].clone();
+    assert!(walked.played_as.is_some());
+    let tor = place_id(&data, "Watchers' Tor");
+    let edit = plan::from_map::take_route(&data, &j, tor).expect("taken mid-trip");
+    apply(&mut data, &edit);
+    let j = trip(&data, RIVER);
+    let legs = &j.route().expect("route").legs;
+    assert_eq!(legs[0], walked, "the leg walked stays as played");
+    let names: Vec<&str> = legs.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Kettleford road",
+            "Mill track",
+            "The Greyspine climb",
+            "Tor scramble"
+        ]
+    );
+    assert_eq!(
+        legs.last().and_then(|l| l.path).map(|a| a.toward),
+        Some(tor)
+    );
+    assert_eq!(j.played_hours, trip(&data, RIVER).played_hours);
+}

@@ -165,6 +165,43 @@ fn a_paths_rounds_edited_on_the_map_keep_the_rounds_made() {
     );
 }
 
+/// Issue 50, item 5: "*Add leg* on a map trip copies the last path ...
+/// *Take the map's route* is greyed mid-trip. A trip can go on off the
+/// map." On the river trip, its first leg walked: the map's route to
+/// Watchers' Tor is taken from Old Mill Crossing, and Add leg adds an
+/// uncharted leg after the map's.
+#[test]
+fn a_trip_on_its_way_takes_the_maps_route_and_goes_on_off_the_map() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    f.click("By the river, on the map");
+    assert!(f.shows("From Old Mill Crossing"));
+    f.pick("To", "Watchers' Tor");
+    f.click("Take the map's route");
+    let legs = |f: &Fixture| {
+        let j = f
+            .data()
+            .journeys
+            .values()
+            .find(|j| j.name == "By the river, on the map");
+        j.expect("the trip").route().expect("route").legs.clone()
+    };
+    let names: Vec<String> = legs(&f).iter().map(|l| l.name.clone()).collect();
+    assert_eq!(
+        names,
+        [
+            "Kettleford road",
+            "Mill track",
+            "The Greyspine climb",
+            "Tor scramble"
+        ]
+    );
+    f.click("Add leg");
+    let added = legs(&f).last().cloned().expect("a leg");
+    assert_eq!((added.name.as_str(), added.path), ("New leg", None));
+    assert_eq!(f.reloaded().journeys, f.data().journeys, "kept in the file");
+}
+
 #[test]
 fn a_token_turns_a_failed_pathfind_into_progress() {
     let mut f = Fixture::demo();

@@ -13,8 +13,14 @@ use crate::travel::forecast::{self, RouteError};
 pub enum FromMapError {
     #[error("{0}")]
     Route(#[from] RouteError),
-    #[error("{journey} is on its way: plan the rest from where the party is as a new journey")]
-    Begun { journey: String },
+    #[error(
+        "the party is on {leg}, off the map: add the legs ahead by hand, or take the map's route once the trip is back at a place of the map"
+    )]
+    OffTheMap { leg: String },
+    #[error(
+        "the map's way turns back along {path}, which the trip is partway along: add the legs ahead by hand"
+    )]
+    TurnsBack { path: String },
     #[error("the party is at {place} already")]
     There { place: String },
 }
@@ -62,28 +68,32 @@ pub fn leg_along(journey: &Journey, path: &MapPath, toward: PlaceId, rounds: i64
     }
 }
 
-/// The edit that gives a trip not yet begun the map's route to `to` (a
-/// new route of its own, chosen; the others stay to compare), setting off
-/// from where the party is at the campaign clock.
+/// The edit that gives a trip the map's route to `to` from where the party
+/// is: a trip not yet begun gets a new route of its own, chosen (the
+/// others stay to compare), setting off at the campaign clock; a trip on
+/// its way keeps the legs it has set out on and goes on by the map's
+/// paths after them.
 pub fn take_route(
     data: &CampaignData,
     journey: &Journey,
     to: PlaceId,
 ) -> Result<Edit, FromMapError> {
-    if journey.played_hours > 0 {
-        return Err(FromMapError::Begun {
-            journey: journey.name.clone(),
-        });
-    }
-    let legs = legs_to(data, journey, to)?;
     let place = data.places.get(&to).map_or("?", |p| p.name.as_str());
     let mut after = journey.clone();
-    after.plan.routes.push(Route {
-        name: format!("By the map to {place}"),
-        legs,
-    });
-    after.plan.chosen = after.plan.routes.len() - 1;
-    after.start = after.start.max(data.settings.clock);
+    if journey.played_hours > 0 {
+        let legs = on_by_the_map(data, journey, to)?;
+        if let Some(route) = after.plan.routes.get_mut(after.plan.chosen) {
+            route.legs = legs;
+        }
+    } else {
+        let legs = legs_to(data, journey, to)?;
+        after.plan.routes.push(Route {
+            name: format!("By the map to {place}"),
+            legs,
+        });
+        after.plan.chosen = after.plan.routes.len() - 1;
+        after.start = after.start.max(data.settings.clock);
+    }
     let legs = after.route().map_or(0, |r| r.legs.len());
     Ok(Edit::new(
         format!(
@@ -93,4 +103,47 @@ pub fn take_route(
         ),
         vec![Change::journey(Some(journey), Some(&after))],
     ))
+}
+
+/// The legs of a trip on its way that goes on by the map to `to`: those it
+/// has set out on, kept as played, then the map's paths from where the
+/// party is (the path it is partway along is the leg it is on). Refused
+/// after an uncharted leg (the party is off the map), or when the map's way
+/// turns back along the path it is partway along.
+fn on_by_the_map(
+    data: &CampaignData,
+    journey: &Journey,
+    to: PlaceId,
+) -> Result<Vec<Leg>, FromMapError> {
+    let begun: Vec<Leg> = (journey.route().into_iter())
+        .flat_map(|r| &r.legs)
+        .take_while(|l| l.played_as.is_some())
+        .cloned()
+        .collect();
+    let party = data.parties.get(&journey.party);
+    let partway = party.and_then(|p| p.travel.on_path);
+    // After an uncharted stretch the map knows the party where it last
+    // saw it: its paths cannot say the way on.
+    if let Some(last) = begun.last().filter(|l| l.path.is_none()) {
+        return Err(FromMapError::OffTheMap {
+            leg: last.name.clone(),
+        });
+    }
+    let mut ahead = legs_to(data, journey, to)?;
+    if let Some(on) = partway.filter(|on| on.state.rounds_left > 0)
+        && let Some(first) = ahead.first().and_then(|l| l.path)
+        && first.path == on.path
+    {
+        if first.toward != on.toward {
+            let path = data.paths.get(&on.path).map_or("?", |p| p.name.as_str());
+            return Err(FromMapError::TurnsBack {
+                path: path.to_owned(),
+            });
+        }
+        // The rest of the path the party is on is the leg it is on.
+        ahead.remove(0);
+    }
+    let mut legs = begun;
+    legs.extend(ahead);
+    Ok(legs)
 }

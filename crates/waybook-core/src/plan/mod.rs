@@ -92,6 +92,28 @@ pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Jo
     }
 }
 
+/// The leg *Add leg* puts after route `route`'s last: an uncharted stretch
+/// (a trip may leave the map; a path's leg comes from the map's route, and
+/// a copy of the last would walk its path twice), on the last leg's way
+/// of travelling, over the ground and in the region where it ends.
+pub fn leg_after(data: &CampaignData, journey: &Journey, route: usize) -> Leg {
+    let mut leg = Leg::new("New leg", 10.0);
+    let Some(last) = (journey.plan.routes.get(route)).and_then(|r| r.legs.last()) else {
+        return leg;
+    };
+    let ground = TheMap::of(data, &journey.plan).leg(last).into_owned();
+    leg.method = last.method;
+    leg.terrain = ground.terrain;
+    leg.altitude_m = ground.altitude_m;
+    leg.region = match last.path {
+        Some(along) => (data.places.get(&along.toward))
+            .and_then(|p| data.region_of_place(p))
+            .map(|r| r.id),
+        None => last.region,
+    };
+    leg
+}
+
 /// The members of a journey's party, by name.
 pub fn members<'a>(data: &'a CampaignData, journey: &Journey) -> Vec<&'a Character> {
     let mut members: Vec<&Character> = data.members(journey.party).collect();

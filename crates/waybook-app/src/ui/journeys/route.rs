@@ -211,16 +211,17 @@ fn legs_ui(
         };
         heights.row(ui, i, |ui| leg_ui(ui, fields, j, (r, i), row, out));
     }
-    if ui.button("Add leg").clicked() {
-        let last = route.legs.last().cloned();
-        let fresh = crate::app::edits::records::new_leg(data, j.party, "New leg", 10.0);
-        fields.commit(out, j, "legs", |j| {
-            j.plan.routes[r].legs.push(last.map_or(fresh, |l| Leg {
-                name: "New leg".into(),
-                played_as: None,
-                ..l
-            }))
-        });
+    if ui
+        .button("Add leg")
+        .on_hover_text("An uncharted stretch after the last leg; the map's paths come from \"Take the map's route\"")
+        .clicked()
+    {
+        let leg = if route.legs.is_empty() {
+            crate::app::edits::records::new_leg(data, j.party, "New leg", 10.0)
+        } else {
+            plan::leg_after(data, j, r)
+        };
+        fields.commit(out, j, "legs", |j| j.plan.routes[r].legs.push(leg));
     }
 }
 
