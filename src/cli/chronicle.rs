@@ -41,6 +41,13 @@ fn day_json(d: &chronicle::Day<'_>) -> Value {
         "season": d.season,
         "moons": d.moons.iter().map(|(name, phase)| json!({"name": name, "phase": phase.label()})).collect::<Vec<_>>(),
         "weather": weather,
+        // The weather parties met outside every region (a path or place
+        // in no region): the campaign's table's, or a Divine's word.
+        "weather_outside_regions": d.outside.iter().map(|w| json!({
+            "party": w.party,
+            "at": w.at,
+            "weather": w.weather,
+        })).collect::<Vec<_>>(),
         "events": d.events.iter().map(|e| json!({"id": e.id.0, "name": e.name})).collect::<Vec<_>>(),
         "entries": d.entries.iter().map(|e| json!({
             "id": e.id.0,
@@ -78,6 +85,9 @@ pub fn chronicle(args: &ChronicleArgs, out: &mut impl Write) -> anyhow::Result<(
             if let Some(w) = w {
                 writeln!(out, "  {}: {}", r.name, w.weather)?;
             }
+        }
+        for w in &d.outside {
+            writeln!(out, "  {}", w.words())?;
         }
         for e in &d.events {
             writeln!(out, "  Event: {}", e.name)?;

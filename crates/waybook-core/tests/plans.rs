@@ -193,3 +193,43 @@ fn a_trip_on_its_way_takes_the_maps_route_from_where_the_party_is() {
     );
     assert_eq!(j.played_hours, trip(&data, RIVER).played_hours);
 }
+
+/// Issue 50, item 6: "The weather a party travels in on a path with no
+/// region ('Fair, a light wind'; Divine's 'Fog') appears in the log but
+/// on no Weather, Calendar or Chronicle screen ... The day's weather
+/// where the party is appears wherever 'today' does." The Ferry lane is
+/// in no region: its round rolls the campaign's table, and the chronicle
+/// of the day and the players' Today say what it met.
+#[test]
+fn the_weather_met_outside_every_region_is_the_days_where_the_party_is() {
+    use waybook_core::world::{chronicle, weather};
+    let (_dir, mut data) = waybook_testkit::demo();
+    the_ferry_lane_round(&mut data);
+    let round = data.rounds.values().last().expect("the round").clone();
+    assert_eq!(round.region, None, "the Ferry lane is in no region");
+    let met = round
+        .weather
+        .clone()
+        .expect("the campaign's table was rolled");
+    assert!(
+        round.lines.iter().any(|l| l.ends_with(&format!(": {met}"))),
+        "the log says it: {:?}",
+        round.lines
+    );
+    let outside = weather::outside_regions(&data, round.day);
+    assert_eq!(
+        outside,
+        [weather::PartyWeather {
+            party: "The Lantern Company".into(),
+            at: "on Ferry lane".into(),
+            weather: met.clone(),
+        }]
+    );
+    let index = chronicle::Index::of(&data);
+    let day = chronicle::day(&data, &index, round.day, &chronicle::Filter::default());
+    assert_eq!(day.outside, outside, "the chronicle tells it");
+    assert_eq!(
+        outside[0].words(),
+        format!("The Lantern Company, on Ferry lane (no region): {met}")
+    );
+}

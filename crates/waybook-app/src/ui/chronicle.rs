@@ -311,6 +311,7 @@ fn day_summary(d: &chronicle::Day<'_>) -> String {
             .iter()
             .filter_map(|(r, w)| Some(format!("{}: {}", r.name, w.as_ref()?.weather))),
     );
+    parts.extend(d.outside.iter().map(|w| w.words()));
     parts.extend(d.events.iter().map(|e| format!("★ {}", e.name)));
     parts.join(" · ")
 }

@@ -16,6 +16,7 @@ use waybook_core::model::calendar::MonthPage;
 use waybook_core::model::event::{Repeat, RepeatError};
 use waybook_core::model::{CampaignData, Recurrence, limits};
 use waybook_core::world::chronicle::{self, Filter};
+use waybook_core::world::weather;
 
 #[derive(Debug)]
 pub struct CalendarState {
@@ -237,6 +238,9 @@ fn cell_contents(ui: &mut Ui, data: &CampaignData, day: i64, head: RichText) {
             ui.label(RichText::new(text).small().weak());
         }
     }
+    for w in weather::outside_regions(data, day) {
+        ui.label(RichText::new(w.words()).small().weak());
+    }
 }
 
 fn moon_glyph(phase: waybook_core::model::calendar::Phase) -> &'static str {
@@ -303,6 +307,9 @@ fn day_ui(
     for (r, w) in &shown.weather {
         let weather = w.map_or("not rolled", |w| w.weather.as_str());
         ui.label(format!("{}: {weather}", r.name));
+    }
+    for w in &shown.outside {
+        ui.label(w.words());
     }
     ui.separator();
     ui.label(RichText::new("Events").strong());

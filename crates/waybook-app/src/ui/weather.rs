@@ -93,7 +93,8 @@ fn region_list_ui(
     });
 }
 
-/// Today's date and every region's weather today, with the button that
+/// Today's date, every region's weather today and the weather parties in
+/// no region met (a path or place outside every region), with the button that
 /// rolls what is not rolled yet (greyed with the reason when nothing is).
 fn today_ui(ui: &mut Ui, data: &CampaignData, out: &mut Vec<Command>) {
     let today = data.settings.clock.day;
@@ -104,6 +105,10 @@ fn today_ui(ui: &mut Ui, data: &CampaignData, out: &mut Vec<Command>) {
                 .weather_on(r.id, today)
                 .map_or("not rolled yet", |w| w.weather.as_str());
             ui.label(format!("{}: {weather}", r.name));
+            ui.separator();
+        }
+        for w in weather::outside_regions(data, today) {
+            ui.label(w.words());
             ui.separator();
         }
         let why_not = weather::why_not_today(data);

@@ -945,6 +945,34 @@ fn the_ferry_lane_round(f: &mut Fixture) {
     f.click("Cast the encounter die");
 }
 
+/// Issue 50, item 6: "The weather a party travels in on a path with no
+/// region ... appears in the log but on no Weather, Calendar or Chronicle
+/// screen". After the round along the Ferry lane (no region), the
+/// Chronicle's day and the Calendar's day say what the party met.
+#[test]
+fn the_weather_met_on_a_path_in_no_region_is_on_the_chronicle_and_calendar() {
+    let mut f = Fixture::demo();
+    travel_screen(&mut f);
+    the_ferry_lane_round(&mut f);
+    let round = f.data().rounds.values().last().expect("the round").clone();
+    let met = round
+        .weather
+        .clone()
+        .expect("rolled on the campaign's table");
+    let words = format!("The Lantern Company, on Ferry lane (no region): {met}");
+    f.click("Chronicle");
+    assert!(f.shows(&words), "{words}");
+    f.click("Calendar");
+    // "Wellday 21 Harvestmoon …": the cell is titled by its day of the month.
+    let date = f.data().settings.calendar.describe(round.day);
+    let of_month = date
+        .split_whitespace()
+        .nth(1)
+        .expect("the day of the month");
+    f.click(&format!("Day {of_month}"));
+    assert!(f.shows_exactly(&words), "{words}");
+}
+
 /// Issue 35: "When anything a plan reads changes (... a path edited ...),
 /// the plan says what changed since it was last printed or looked at". The
 /// GM looks at the trip, makes the Silverrun longer on the Map, and the

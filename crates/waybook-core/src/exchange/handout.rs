@@ -108,7 +108,8 @@ impl Handout {
 
     /// Today as the players see it: the date and hour, the season and the
     /// moons, then the weather where each party is (as it fell; a day not
-    /// rolled yet says so), or, for a party in no region, each region's
+    /// rolled yet says so; in no region, the weather its round met), or,
+    /// for a party in no region whose weather is not known, each region's
     /// weather today as the chronicle tells it.
     pub fn today(&self) -> Vec<String> {
         let data = &self.view;
@@ -119,10 +120,14 @@ impl Handout {
         };
         let mut lines = vec![data.settings.today()];
         let mut in_no_region = false;
+        let outside = crate::world::weather::outside_regions(data, day);
         for p in self.parties() {
             match data.region_of_party(p) {
                 Some(r) => lines.push(format!("{} · {}: {}", p.name, r.name, weather(r))),
-                None => in_no_region = true,
+                None => match outside.iter().find(|w| w.party == p.name) {
+                    Some(w) => lines.push(format!("{} · {}: {}", p.name, w.at, w.weather)),
+                    None => in_no_region = true,
+                },
             }
         }
         if in_no_region {

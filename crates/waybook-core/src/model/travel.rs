@@ -68,6 +68,10 @@ pub struct TravelRound {
     /// weather and encounter tables it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<super::RegionId>,
+    /// The weather it was travelled in (its region's as it fell, the
+    /// campaign's weather table's roll, or a Divine's word), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather: Option<String>,
     /// The Supplies its Camping Phase spent, once camp is made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supplies_spent: Option<i64>,

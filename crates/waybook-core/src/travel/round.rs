@@ -423,6 +423,7 @@ pub fn navigate(
         met: None,
         no_progress: None,
         region: data.region_on_path(path, &on).map(|r| r.id),
+        weather: None,
         supplies_spent: None,
         lines: Vec::new(),
     };
@@ -439,7 +440,9 @@ pub fn navigate(
     match data.region_on_path(path, &on) {
         Some(region) => {
             let day = data.settings.clock.day;
-            let line = match book.region_weather(region, day, false, dice)? {
+            let weather = book.region_weather(region, day, false, dice)?;
+            book.round.weather = weather.as_ref().map(|(w, _)| w.weather.clone());
+            let line = match weather {
                 Some((w, true)) => format!("{}: {}", w.rolled, w.weather),
                 Some((w, false)) if w.foretold => format!(
                     "Weather in {} (foretold by last night's Divine): {}",
@@ -456,11 +459,17 @@ pub fn navigate(
             book.line(line);
         }
         None => match foretold {
-            Some(weather) => book.line(format!(
-                "Weather (foretold by last night's Divine): {weather}"
-            )),
+            Some(weather) => {
+                book.line(format!(
+                    "Weather (foretold by last night's Divine): {weather}"
+                ));
+                book.round.weather = Some(weather);
+            }
             None => match book.roll_table(data.settings.weather_table, "Weather", dice)? {
-                Some((working, weather)) => book.line(format!("{working}: {weather}")),
+                Some((working, weather)) => {
+                    book.line(format!("{working}: {weather}"));
+                    book.round.weather = Some(weather);
+                }
                 None => book.line("Weather: no weather table is chosen (Campaign settings)."),
             },
         },

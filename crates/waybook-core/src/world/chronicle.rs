@@ -118,6 +118,9 @@ pub struct Day<'a> {
     /// Each region's weather of the day (regions in name order), where it
     /// fell: none for a day ahead.
     pub weather: Vec<(&'a Region, Option<&'a Weather>)>,
+    /// The weather parties met outside every region that day (a path or
+    /// place in no region), when no region is picked.
+    pub outside: Vec<super::weather::PartyWeather>,
     pub events: Vec<&'a CalendarEvent>,
     pub entries: Vec<&'a LogEntry>,
 }
@@ -138,6 +141,11 @@ pub fn day<'a>(data: &'a CampaignData, index: &Index, day: i64, filter: &Filter)
             .filter(|r| filter.shows_region(r.id))
             .map(|r| (r, data.weather_on(r.id, day).filter(|_| !ahead)))
             .collect(),
+        outside: if ahead || filter.region.is_some() {
+            Vec::new()
+        } else {
+            super::weather::outside_regions(data, day)
+        },
         events: CalendarEvent::on_day(data.events.values(), c, day),
         entries: index.entries(data, day, filter),
     }

@@ -593,3 +593,65 @@ mod tests {
         );
     }
 }
+
+/// The weather a party met on a day where no region's weather is kept: a
+/// path or place in no region.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartyWeather {
+    pub party: String,
+    /// Where it was: the path it travelled, or the place it stood.
+    pub at: String,
+    /// "Fair, a light wind", or "Fog (foretold)".
+    pub weather: String,
+}
+
+impl PartyWeather {
+    /// "The Lantern Company, on Ferry lane (no region): Fair, a light wind".
+    pub fn words(&self) -> String {
+        format!("{}, {} (no region): {}", self.party, self.at, self.weather)
+    }
+}
+
+/// The weather each party met on `day` outside every region, where it is
+/// known: the weather its travel round of that day was travelled in (the
+/// campaign's weather table's roll, or a Divine's word), and today, for a
+/// party at a place in no region that has not set out since, what last
+/// night's Divine foretold. Parties by name.
+pub fn outside_regions(data: &CampaignData, day: i64) -> Vec<PartyWeather> {
+    let mut found: std::collections::BTreeMap<crate::model::PartyId, PartyWeather> =
+        Default::default();
+    // The day's last round of each party counts.
+    for r in (data.rounds.values()).filter(|r| r.day == day && r.region.is_none()) {
+        let (Some(weather), Some(party)) = (&r.weather, data.parties.get(&r.party)) else {
+            continue;
+        };
+        let path = data.paths.get(&r.path).map_or("?", |p| p.name.as_str());
+        let met = PartyWeather {
+            party: party.name.clone(),
+            at: format!("on {path}"),
+            weather: weather.clone(),
+        };
+        found.insert(party.id, met);
+    }
+    let today = day == data.settings.clock.day;
+    for party in data.parties.values().filter(|_| today) {
+        let (None, Some(place), Some(foretold)) = (
+            party.travel.on_path,
+            party.travel.place.and_then(|p| data.places.get(&p)),
+            &party.travel.forecast_weather,
+        ) else {
+            continue;
+        };
+        if place.region.is_none() && !found.contains_key(&party.id) {
+            let told = PartyWeather {
+                party: party.name.clone(),
+                at: format!("at {}", place.name),
+                weather: format!("{foretold} (foretold)"),
+            };
+            found.insert(party.id, told);
+        }
+    }
+    let mut found: Vec<PartyWeather> = found.into_values().collect();
+    crate::model::sort_by_name(&mut found, |w| &w.party);
+    found
+}
