@@ -298,6 +298,11 @@ pub const NOTES: &[Note] = &[
         "With both texts on, a day on a map path is that path's travel round and that day's hours: the round is played on the Travel screen, and its last step (the camp, or a partial round's encounter) plays the trip's hours in the Navigation Phase's weather, through the night to the hour the trip next sets off, where the clock ends once. Each round covers the path's distance divided by its rounds at the trip's way of travelling (a path with no distance: a day of the trip's travel hours), however long that is. A round without progress walks the same stretch again; one Backtracked walks it again once more later. Food and drink units are eaten as the exploration text says and Supplies spent at the camp as the travel-rounds text says. Off the map, only the exploration text applies.",
     ),
     note(
+        ROUNDS,
+        "The watch rota at camp",
+        "Those the trip's watch rota sets on watch that night take the Watch unless the players choose otherwise, where they can: Watch is the Defender's action, so one with no Defender rank takes another, and the camp says who cannot and that with nobody on the Watch an ambush has First Strike.",
+    ),
+    note(
         TRAVEL,
         "A trip left partway",
         "Days before the clock are history. A trip not begun whose start has passed sets off now; one left partway (the party spent a morning otherwise) goes on from now, the hours between its own, as one undoable edit; a travel round along the trip's path does the same by itself.",

@@ -33,7 +33,7 @@ pub struct TravelState {
     planned: String,
     /// Tonight's orders being set, for the round in play, the Supplies, the
     /// Fellow Travelers' meal and the members they were made for.
-    camp: Option<(CampKey, CampOrders)>,
+    camp: Option<Tonight>,
     /// A travel cost being booked: how much, and for what.
     cost: Whole,
     cost_for: String,
@@ -683,6 +683,16 @@ fn encounter_ui(
 /// Fellow Travelers feed the camp, the members.
 type CampKey = (TravelRoundId, i64, bool, Vec<CharacterId>);
 
+/// Tonight's camp as the GM sets it: what it was made for, the orders,
+/// and the trip's watch rota tonight (worked out with the orders, not
+/// each frame: it plans the trip).
+#[derive(Debug)]
+struct Tonight {
+    key: CampKey,
+    orders: CampOrders,
+    on_watch: Vec<CharacterId>,
+}
+
 /// Tonight's orders as the GM sets them, for the party as it stands: made
 /// again by the domain ([`round::orders_for_now`]: everyone fed who can be,
 /// those on the trip's watch rota watching, the actions the GM chose kept
@@ -694,22 +704,27 @@ fn orders_for<'s>(
     data: &CampaignData,
     party: &Party,
     round: TravelRoundId,
-) -> &'s mut CampOrders {
+) -> &'s mut Tonight {
     let fellow = data.rounds.get(&round).is_some_and(|r| r.fellow_travelers);
     let members: Vec<CharacterId> = data.members(party.id).map(|c| c.id).collect();
     let key = (round, party.supplies, fellow, members);
-    let orders = match state.camp.take() {
-        Some((k, orders)) if k == key => orders,
+    let tonight = match state.camp.take() {
+        Some(tonight) if tonight.key == key => tonight,
         kept => {
-            let kept = kept.as_ref().map(|((r, ..), o)| match *r == round {
-                true => round::Kept::Tonight(o),
-                false => round::Kept::LastCamp(o),
-            });
             let on_watch = waybook_core::plan::same_day::on_watch_tonight(data, party.id);
-            round::orders_for_now(data, party.id, kept, &on_watch)
+            let kept_orders = kept.as_ref().map(|t| match t.key.0 == round {
+                true => round::Kept::Tonight(&t.orders),
+                false => round::Kept::LastCamp(&t.orders),
+            });
+            let orders = round::orders_for_now(data, party.id, kept_orders, &on_watch);
+            Tonight {
+                key,
+                orders,
+                on_watch,
+            }
         }
     };
-    &mut state.camp.insert((key, orders)).1
+    state.camp.insert(tonight)
 }
 
 fn camp_ui(
@@ -720,7 +735,9 @@ fn camp_ui(
     round: TravelRoundId,
     out: &mut Vec<Command>,
 ) {
-    let orders = orders_for(state, data, party, round);
+    let Tonight {
+        orders, on_watch, ..
+    } = orders_for(state, data, party, round);
     let plan = match round::camp_plan(data, party.id, orders) {
         Ok(plan) => plan,
         Err(e) => {
@@ -730,6 +747,9 @@ fn camp_ui(
     };
     let request = &plan.request;
     supplies_line_ui(ui, request, party);
+    if let Some(rota) = round::rota_words(data, party.id, on_watch, orders) {
+        ui.label(rota);
+    }
     camp_grid_ui(ui, data, party, orders, request);
     let watching = orders.heroes.iter().any(|o| o.action == Action::Watch);
     if watching {
@@ -753,21 +773,12 @@ fn camp_ui(
 
 /// What tonight's camp costs in Supplies and who can be fed.
 fn supplies_line_ui(ui: &mut Ui, request: &Camp, party: &Party) {
-    let fed_heroes = request.heroes.iter().filter(|h| request.fed(h)).count();
-    let fed_allies = request.allies_given_supplies();
-    ui.label(if request.fellow_travelers {
-        "The Fellow Travelers share their Supplies: none are spent tonight.".to_owned()
-    } else if request.out_of_supplies() {
-        "The party is out of Supplies: nobody can be fed tonight (each goes without healing from Shelter or Cook, and takes an injury), and nobody may take Shelter or Cook.".to_owned()
-    } else {
-        format!(
-            "Supplies: {} needed ({} + {} fed), {} in hand. Untick someone to leave them unfed: no healing from Shelter or Cook, and an injury.",
-            request.supplies_needed(),
-            plural(fed_heroes, "hero"),
-            plural(fed_allies, "ally"),
-            party.supplies
-        )
-    });
+    let mut words = round::supplies_words(request, party.supplies);
+    if !request.fellow_travelers && !request.out_of_supplies() {
+        words +=
+            " Untick someone to leave them unfed: no healing from Shelter or Cook, and an injury.";
+    }
+    ui.label(words);
     let everyone = request.heroes.len() as i64 + i64::from(request.allies);
     if !request.fellow_travelers && party.supplies > 0 && party.supplies < everyone {
         ui.label(

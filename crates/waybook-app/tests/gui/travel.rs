@@ -95,7 +95,9 @@ fn a_whole_round_shows_the_setback_the_encounter_and_books_the_camp() {
     f.click("Cast the encounter die");
     assert!(f.shows("encounter: d10 = 5 vs threshold 8: benign"));
     assert!(f.shows("Peace: nothing eventful happens."));
-    assert!(f.shows("Supplies: 7 needed (5 heroes + 2 allies fed), 9 in hand."));
+    assert!(
+        f.shows("Supplies: 7 needed (5 heroes + 2 allies), 9 in hand: 7 spent, everyone is fed.")
+    );
     let ash_hp = f.character("Ash Varnell").expect("Ash").rounds.hp.current;
     // Ash cooks (the first hero's default), nobody has a role action: the ambush d10 only.
     f.dice(&with_the_days_hours(&[10]));
@@ -250,12 +252,18 @@ fn a_camp_short_of_supplies_feeds_whom_it_can_and_the_players_choose() {
     let mut f = Fixture::demo();
     to_camp_with(&mut f, "3");
     assert!(f.shows("3 can be fed of 7: tick and untick to choose who."));
-    assert!(f.shows("Supplies: 3 needed (3 heroes + 0 allies fed), 3 in hand."));
+    // Issue 50, item 9: "'Supplies: 2 needed (2 heroes + 0 allies fed), 2
+    // in hand' for four heroes: say 4 needed, 2 in hand, 2 unfed."
+    assert!(f.shows(
+        "Supplies: 7 needed (5 heroes + 2 allies), 3 in hand: 3 spent, 4 unfed (Ødric Hale, The Traveller and 2 allies)."
+    ));
     assert!(make_camp_enabled(&f), "the camp can be made as it stands");
     // Feed a guide instead of Ash: still 3.
     f.click("Fed Ash Varnell");
     f.click("Fed Marta the Guide");
-    assert!(f.shows("Supplies: 3 needed (2 heroes + 1 ally fed), 3 in hand."));
+    assert!(f.shows(
+        "Supplies: 7 needed (5 heroes + 2 allies), 3 in hand: 3 spent, 4 unfed (Ash Varnell, Ødric Hale, The Traveller and 1 ally)."
+    ));
     f.click("Fed Pell (porter)");
     assert!(
         f.shows("Feeding them all needs 4 Supplies but the party has 3: choose who goes unfed")
@@ -289,7 +297,7 @@ fn a_camp_with_one_supply_or_none_is_still_made() {
         assert_eq!(ticked, hero == "Ash Varnell", "{hero}");
     }
     f.click("Fed Ash Varnell");
-    assert!(f.shows("Supplies: 0 needed (0 heroes + 0 allies fed), 1 in hand."));
+    assert!(f.shows("Supplies: 7 needed (5 heroes + 2 allies), 1 in hand: 0 spent, 7 unfed ("));
     assert!(make_camp_enabled(&f));
     f.dice(&with_the_days_hours(&[10]));
     f.click("Make camp");
@@ -751,7 +759,7 @@ fn the_camp_form_follows_the_supplies_as_they_are() {
         })
         .collect();
     assert_eq!(fed, ["Ash Varnell"], "one Supply feeds one");
-    assert!(f.shows("Supplies: 1 needed (1 hero + 0 allies fed), 1 in hand."));
+    assert!(f.shows("Supplies: 7 needed (5 heroes + 2 allies), 1 in hand: 1 spent, 6 unfed ("));
     assert!(make_camp_enabled(&f), "no box to untick before the camp");
 }
 

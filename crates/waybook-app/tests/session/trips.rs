@@ -622,3 +622,48 @@ fn those_on_the_trips_watch_rota_take_the_watch_at_camp() {
             .all(|o| o.action != Action::Watch)
     );
 }
+
+/// Issue 50, item 7: "The watch rota is not used at camp: the plan puts
+/// Aria, Bran, Cole and Dara on watch; the Camping Phase defaults to Cook /
+/// Shelter / Recover / Recover and nobody takes Watch". Watch is "locked
+/// behind" the Defender role (travel-rounds text), so the camp says who
+/// the rota sets on watch, who of them cannot take it and why, and what
+/// it means when nobody does.
+#[test]
+fn the_camp_says_what_the_trips_watch_rota_comes_to() {
+    use waybook_core::plan::same_day::{on_watch_tonight, travel_step};
+    use waybook_core::travel::round::{EncounterChoice, TravelStep, default_orders, rota_words};
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let mut j = data.journeys[&trip].clone();
+    j.plan.pattern.watch_hours = 4;
+    j.plan.pattern.watchers = vec![CharacterId(1), CharacterId(2)];
+    data.apply(&Change::journey(data.journeys.get(&trip), Some(&j)));
+    for (step, faces) in [
+        (TravelStep::Navigate(LANE), vec![9]),
+        (TravelStep::Encounter(EncounterChoice::Die), vec![5, 1]),
+    ] {
+        let edit = travel_step(&data, PARTY, &step, &mut Dice::scripted(faces)).expect("played");
+        apply(&mut data, &edit);
+    }
+    let watch = on_watch_tonight(&data, PARTY);
+    let orders = default_orders(&data, PARTY, &watch);
+    assert_eq!(
+        rota_words(&data, PARTY, &watch, &orders).as_deref(),
+        Some(
+            "On the trip's watch tonight, by its rota: Ana and Bo. Ana and Bo cannot take the Watch: it needs a Defender rank above 0 (the Defender's action). Nobody takes the Watch: an ambush tonight would have First Strike."
+        )
+    );
+    let mut ana = data.characters[&CharacterId(1)].clone();
+    ana.rounds.ranks.defender = 1;
+    data.apply(&Change::character(data.characters.get(&ana.id), Some(&ana)));
+    let orders = default_orders(&data, PARTY, &watch);
+    assert_eq!(
+        rota_words(&data, PARTY, &watch, &orders).as_deref(),
+        Some(
+            "On the trip's watch tonight, by its rota: Ana and Bo. Bo cannot take the Watch: it needs a Defender rank above 0 (the Defender's action)."
+        ),
+        "Ana, a Defender, keeps it"
+    );
+    assert_eq!(rota_words(&data, PARTY, &[], &orders), None, "no rota");
+}

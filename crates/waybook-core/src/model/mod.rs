@@ -86,4 +86,6 @@ pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, uses_of as uses_of_table};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
 pub use visibility::{Reader, SeenFilter, Shown, Visibility};
-pub use words::{NaturalKey, capitalised, decimal, natural, plural, signed, sort_by_name};
+pub use words::{
+    NaturalKey, and_list, capitalised, decimal, natural, plural, signed, sort_by_name,
+};

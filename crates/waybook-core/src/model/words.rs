@@ -99,6 +99,15 @@ pub fn decimal(value: f64) -> String {
     if text == "-0" { "0" } else { text }.to_owned()
 }
 
+/// Names in a sentence: "Aria", "Aria and Bran", "Aria, Bran and Cole".
+pub fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A modifier as printed: +2, 0, −1 (with a true minus sign).
 pub fn signed(value: i64) -> String {
     match value {
@@ -117,6 +126,17 @@ mod tests {
         assert_eq!(super::decimal(-0.001), "0");
         assert_eq!(super::decimal(-0.5), "-0.5");
         assert_eq!(super::decimal(1.25), "1.25");
+    }
+
+    #[test]
+    fn names_in_a_sentence() {
+        assert_eq!(super::and_list(&[]), "");
+        assert_eq!(super::and_list(&["Aria"]), "Aria");
+        assert_eq!(super::and_list(&["Aria", "Bran"]), "Aria and Bran");
+        assert_eq!(
+            super::and_list(&["Aria", "Bran", "Cole", "Dara"]),
+            "Aria, Bran, Cole and Dara"
+        );
     }
 
     #[test]

@@ -10,12 +10,12 @@
 //! Every die comes from the app's one dice source; the rules engine
 //! (`waybook_rules::rounds`) judges it.
 
-use crate::model::capitalised;
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, Item,
     MapPath, MapPathId, OnPath, Party, PartyId, Region, RoundStep, TableId, TravelRound, WareId,
     Weather,
 };
+use crate::model::{capitalised, plural};
 use crate::world::weather;
 use waybook_rules::RuleError;
 use waybook_rules::dice::{Dice, DiceError, RollRecord};
@@ -865,6 +865,93 @@ pub fn default_orders(data: &CampaignData, party: PartyId, on_watch: &[Character
         unfed_allies,
         avoid_warned_ambush: true,
     }
+}
+
+/// What tonight's camp costs in Supplies, as the camp says it: everyone's
+/// need ("an amount of Supplies equal to the number of characters in the
+/// party plus the number of allies"), what is in hand, and who the
+/// Supplies spent feed: "Supplies: 4 needed (4 heroes + 0 allies), 2 in
+/// hand: 2 spent, 2 unfed (Cole and Dara)."
+pub fn supplies_words(request: &Camp, in_hand: i64) -> String {
+    if request.fellow_travelers {
+        return "The Fellow Travelers share their Supplies: none are spent tonight.".to_owned();
+    }
+    if request.out_of_supplies() {
+        return "The party is out of Supplies: nobody can be fed tonight (each goes without healing from Shelter or Cook, and takes an injury), and nobody may take Shelter or Cook.".to_owned();
+    }
+    let heroes = request.heroes.len();
+    let allies = request.allies as usize;
+    let mut unfed: Vec<String> = (request.heroes.iter())
+        .filter(|h| !request.fed(h))
+        .map(|h| h.name.clone())
+        .collect();
+    let allies_unfed = allies.saturating_sub(request.allies_given_supplies() as usize);
+    if allies_unfed > 0 {
+        unfed.push(plural(allies_unfed, "ally"));
+    }
+    let count = (heroes + allies) - (request.supplies_needed() as usize);
+    let fed = match count {
+        0 => "everyone is fed".to_owned(),
+        n => {
+            let names: Vec<&str> = unfed.iter().map(String::as_str).collect();
+            format!("{n} unfed ({})", crate::model::and_list(&names))
+        }
+    };
+    format!(
+        "Supplies: {} needed ({} + {}), {in_hand} in hand: {} spent, {fed}.",
+        heroes + allies,
+        plural(heroes, "hero"),
+        plural(allies, "ally"),
+        request.supplies_needed()
+    )
+}
+
+/// What the trip's watch rota comes to at tonight's camp, in words, when
+/// it sets anyone on watch: who is on it, those of them who cannot take
+/// the Watch action and why (it is the Defender's), and, when nobody
+/// keeps it in `orders`, that an ambush would have First Strike.
+pub fn rota_words(
+    data: &CampaignData,
+    party: PartyId,
+    on_watch: &[CharacterId],
+    orders: &CampOrders,
+) -> Option<String> {
+    let names = |ids: &mut dyn Iterator<Item = &Character>| {
+        let names: Vec<&str> = ids.map(|c| c.name.as_str()).collect();
+        crate::model::and_list(&names)
+    };
+    let rota: Vec<&Character> = (on_watch.iter())
+        .filter_map(|id| data.characters.get(id))
+        .collect();
+    if rota.is_empty() {
+        return None;
+    }
+    let mut words = format!(
+        "On the trip's watch tonight, by its rota: {}.",
+        names(&mut rota.iter().copied())
+    );
+    let heroes: Vec<CharacterId> = super::heroes(data, party).iter().map(|c| c.id).collect();
+    let (rota_heroes, rota_allies): (Vec<&Character>, Vec<&Character>) =
+        rota.iter().partition(|c| heroes.contains(&c.id));
+    let cannot: Vec<(&Character, String)> = (rota_heroes.iter())
+        .filter_map(|c| Some((*c, action_refusal(data, party, c, Action::Watch)?)))
+        .collect();
+    if let Some((_, why)) = cannot.first() {
+        words += &format!(
+            " {} cannot take the Watch: {why} (the Defender's action).",
+            names(&mut cannot.iter().map(|(c, _)| *c))
+        );
+    }
+    if !rota_allies.is_empty() {
+        words += &format!(
+            " {} take no camp action (allies).",
+            names(&mut rota_allies.iter().copied())
+        );
+    }
+    if !orders.heroes.iter().any(|o| o.action == Action::Watch) {
+        words += " Nobody takes the Watch: an ambush tonight would have First Strike.";
+    }
+    Some(words)
 }
 
 /// The orders the GM set before, kept where the rules still allow them.
