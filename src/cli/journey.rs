@@ -77,6 +77,9 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
                 "food_multiplier": day.food_factor,
                 "food_factor": day.food_factor,
                 "likeliest_multiplier": day.multiplier,
+                // A day left to chance: the weather its hours and tests
+                // are in, its chance and how many others are as likely.
+                "likeliest": day.likeliest,
                 "food_ledger": meals.map(|m| json!({
                     "required": m.required,
                     "planned": m.planned,
@@ -221,6 +224,9 @@ pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {
             day.travel_hours,
             day.food_factor_words()
         )?;
+        if let Some(likeliest) = &day.likeliest {
+            writeln!(out, "        {}", likeliest.words())?;
+        }
     }
     for warning in view.warnings().iter().chain(&food.warnings) {
         writeln!(out, "warning: {warning}")?;

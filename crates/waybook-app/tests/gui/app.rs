@@ -876,6 +876,27 @@ fn the_food_tab_shows_the_expected_factor_and_what_is_left_over() {
     assert!(f.shows_exactly(&format!("{taken:.0} taken")), "day 1's row");
 }
 
+/// Issue 50, item 8: "the likeliest of six weathers tied at 17% was
+/// chosen without a word. Say the tie and the weather chosen". Day 3 of
+/// the demo's trip crosses the pass, its weather left to chance: the Day
+/// by day tab says the weather its tests are shown in, and how likely.
+#[test]
+fn a_day_left_to_chance_says_the_weather_its_tests_are_in() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    f.click("Day by day");
+    assert!(
+        !f.shows("Hours and tests in the likeliest weather"),
+        "day 1 is known"
+    );
+    f.click("Next day ▶");
+    f.click("Next day ▶");
+    let view = waybook_core::plan::plan(f.data(), f.journey());
+    let words = view.days[2].likeliest.as_ref().expect("by chance").words();
+    assert!(words.contains("Greyspine pass: Normal"), "{words}");
+    assert!(f.shows_exactly(&words), "{words}");
+}
+
 /// Issue 14: the food rules the text leaves to the GM. A character's own
 /// need ("modify the 40 Unit requirement appropriately") refuses a negative
 /// percentage in words and keeps the stored one; food and drink counted

@@ -45,6 +45,7 @@ impl Layer<'_> {
             .filter_map(|s| s.place.region)
             .collect();
         let (weather, outcomes) = self.skies.day(date, &crossed);
+        let likeliest = self.skies.likeliest(&outcomes);
         let mut planned = Vec::with_capacity(outcomes.len());
         for (chance, regions) in outcomes {
             let walked = unweathered.take().filter(|_| regions.is_empty());
@@ -87,6 +88,7 @@ impl Layer<'_> {
             food_factor,
             weather,
             walked_again: false,
+            likeliest,
             slots,
             characters,
         };

@@ -31,7 +31,8 @@ pub use food::{FoodDay, FoodEntry, FoodLedger, food_ledger};
 pub use layout::{MAX_DAYS, plan, plan_with_weather};
 pub use road::{RoadHour, RoundHour, TheMap, leg_hours};
 pub use view::{
-    CharacterDay, DayWeather, JourneyPlanView, JourneyTest, Known, PlanDay, Slot, TestCause,
+    CharacterDay, DayWeather, JourneyPlanView, JourneyTest, Known, Likeliest, PlanDay, Slot,
+    TestCause,
 };
 
 use crate::model::{

@@ -140,6 +140,32 @@ impl<'a> Skies<'a> {
     }
 }
 
+impl Skies<'_> {
+    /// The weather a day of `outcomes` (likeliest first) shows its hours
+    /// and tests in, when more than one is possible.
+    pub fn likeliest(&self, outcomes: &[Outcome]) -> Option<super::Likeliest> {
+        let [(chance, regions), others @ ..] = outcomes else {
+            return None;
+        };
+        if others.is_empty() {
+            return None;
+        }
+        let words: Vec<String> = (regions.iter())
+            .map(|(r, t)| {
+                let name = self.data.regions.get(r).map_or("?", |r| r.name.as_str());
+                format!("{name}: {}", t.label())
+            })
+            .collect();
+        Some(super::Likeliest {
+            weather: words.join(", "),
+            chance: *chance,
+            tied_with: (others.iter())
+                .filter(|(p, _)| (p - chance).abs() < 1e-9)
+                .count(),
+        })
+    }
+}
+
 /// A day's odds as the rules read them: the chance of each temperature,
 /// likeliest first (normal first of equals).
 pub(super) fn by_temperature(odds: &[(String, f64)]) -> Vec<(Temperature, f64)> {
@@ -153,4 +179,44 @@ pub(super) fn by_temperature(odds: &[(String, f64)]) -> Vec<(Temperature, f64)> 
     }
     chances.sort_by(|a, b| b.1.total_cmp(&a.1));
     chances
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Region, Settings};
+
+    /// Issue 50, item 8: "'Tests 0 · Expected exhaustion 4.7' and 'Tests:
+    /// none' beside 3.73 expected: the likeliest of six weathers tied at
+    /// 17% was chosen without a word. Say the tie and the weather chosen".
+    #[test]
+    fn a_tie_for_the_likeliest_weather_is_said_with_the_weather_taken() {
+        let mut data = CampaignData::new(Settings::new("Skies"));
+        let (pass, plain) = (RegionId(1), RegionId(2));
+        for (id, name) in [(pass, "Pass"), (plain, "Plain")] {
+            let region = Region::new(id, name);
+            data.apply(&crate::model::Change::of(None, Some(&region)));
+        }
+        let skies = Skies::new(&data, &[], 0);
+        let both = |a, b| BTreeMap::from([(pass, a), (plain, b)]);
+        let t = [
+            Temperature::Normal,
+            Temperature::ExtremeCold,
+            Temperature::ExtremeHeat,
+        ];
+        let six: Vec<Outcome> = (0..6)
+            .map(|i| (1.0 / 6.0, both(t[i % 3], t[i / 3])))
+            .collect();
+        let likeliest = skies.likeliest(&six).expect("left to chance");
+        assert_eq!(likeliest.tied_with, 5);
+        assert_eq!(
+            likeliest.words(),
+            "Hours and tests in the likeliest weather, Pass: Normal, Plain: Normal (17%, as likely as 5 others: the first taken); expected exhaustion and food weigh every weather by its chance"
+        );
+        let known = [(1.0, both(t[0], t[1]))];
+        assert_eq!(skies.likeliest(&known), None, "one weather: nothing to say");
+        let clear = [(0.7, both(t[0], t[0])), (0.3, both(t[1], t[0]))];
+        let words = skies.likeliest(&clear).expect("by chance").words();
+        assert!(words.contains("(70%)"), "no tie: {words}");
+    }
 }

@@ -161,6 +161,11 @@ pub struct PlanDay {
     /// Its travel round made no progress (or made up a round a setback
     /// added): the party walks the same stretch again the next day.
     pub walked_again: bool,
+    /// When its weather is left to chance: the weather its hours and tests
+    /// are shown in, and how likely (its expected exhaustion and food
+    /// weigh every weather).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub likeliest: Option<Likeliest>,
     /// Each character's tests in the likeliest weather, and their
     /// forecast weighted over every weather the day may have.
     pub characters: Vec<CharacterDay>,
@@ -171,6 +176,37 @@ impl PlanDay {
     /// "2", "1.68".
     pub fn food_factor_words(&self) -> String {
         crate::model::decimal((self.food_factor * 100.0).round() / 100.0)
+    }
+}
+
+/// The weather a day left to chance shows its hours and tests in: the
+/// likeliest of those it may have (the first of equals, normal weather
+/// first), with its chance and how many others are as likely.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Likeliest {
+    /// Region by region: "Greyspine pass: Normal".
+    pub weather: String,
+    pub chance: f64,
+    /// Other weathers exactly as likely.
+    pub tied_with: usize,
+}
+
+impl Likeliest {
+    /// "Hours and tests in the likeliest weather, Greyspine pass: Normal
+    /// (17%, as likely as 5 others)".
+    pub fn words(&self) -> String {
+        let tie = match self.tied_with {
+            0 => String::new(),
+            n => format!(
+                ", as likely as {}: the first taken",
+                crate::model::plural(n, "other")
+            ),
+        };
+        format!(
+            "Hours and tests in the likeliest weather, {} ({:.0}%{tie}); expected exhaustion and food weigh every weather by its chance",
+            self.weather,
+            self.chance * 100.0
+        )
     }
 }
 

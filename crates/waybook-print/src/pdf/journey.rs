@@ -126,6 +126,9 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
         if let Some(words) = day.weather_words() {
             blocks::line(l, "Weather", &words);
         }
+        if let Some(likeliest) = &day.likeliest {
+            blocks::line(l, "", &likeliest.words());
+        }
         let rows: Vec<Vec<String>> = day
             .characters
             .iter()

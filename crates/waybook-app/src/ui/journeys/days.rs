@@ -45,6 +45,9 @@ fn weather_ui(ui: &mut Ui, day: &waybook_core::plan::PlanDay) {
             "Not rolled yet: the hours below are planned in the likeliest weather; the expected exhaustion and the food weigh each weather by its chance, as the Weather screen's forecast gives it",
         );
     }
+    if let Some(likeliest) = &day.likeliest {
+        ui.label(RichText::new(likeliest.words()).weak());
+    }
 }
 
 pub(super) fn days_ui(

@@ -54,7 +54,10 @@ fn routes_compared_ui(
                 "Expected exhaustion",
                 "Food units planned",
             ] {
-                ui.strong(title);
+                let heading = ui.strong(title);
+                if title == "Tests" {
+                    heading.on_hover_text("In each day's likeliest weather (a day left to chance says which on the Day by day tab); the expected exhaustion weighs every weather by its chance");
+                }
             }
             ui.end_row();
             for (i, figures) in routes.iter().enumerate() {
