@@ -27,17 +27,55 @@ impl Taken {
     /// Takes `rect` if it overlaps nothing taken (with `margin` around it);
     /// says whether it did.
     pub(super) fn take_if_free(&mut self, rect: Rect, margin: Vec2) -> bool {
-        let padded = rect.expand2(margin);
-        let free = cells(padded).all(|cell| {
-            self.cells
-                .get(&cell)
-                .is_none_or(|there| there.iter().all(|r| !r.intersects(padded)))
-        });
+        let free = self.is_free(rect, margin);
         if free {
             self.take(rect);
         }
         free
     }
+
+    /// Whether `rect` (with `margin` around it) overlaps nothing taken.
+    pub(super) fn is_free(&self, rect: Rect, margin: Vec2) -> bool {
+        let padded = rect.expand2(margin);
+        cells(padded).all(|cell| {
+            self.cells
+                .get(&cell)
+                .is_none_or(|there| there.iter().all(|r| !r.intersects(padded)))
+        })
+    }
+}
+
+/// Where the selected path's label goes: the first spot along its line
+/// from `a` to `b` (the middle, then nearer either end), then beside it,
+/// that overlaps nothing taken (a party's flag, a place), else the
+/// middle; taken.
+pub(super) fn selected_label_spot(
+    taken: &mut Taken,
+    a: egui::Pos2,
+    b: egui::Pos2,
+    size: Vec2,
+) -> Rect {
+    // Beside the line when no spot on it is free: a short path's.
+    let normal = (b - a).normalized().rot90() * (size.y / 2.0 + 4.0);
+    let spot =
+        |(t, side): (f32, f32)| Rect::from_center_size(a + (b - a) * t + normal * side, size);
+    let along = [0.5, 0.35, 0.65, 0.25, 0.75].map(|t| (t, 0.0));
+    let beside = [
+        (0.5, 1.0),
+        (0.5, -1.0),
+        (0.35, 1.0),
+        (0.35, -1.0),
+        (0.65, 1.0),
+        (0.65, -1.0),
+    ];
+    let free = (along.into_iter().chain(beside))
+        .map(spot)
+        .find(|r| taken.take_if_free(*r, Vec2::ZERO));
+    free.unwrap_or_else(|| {
+        let middle = spot((0.5, 0.0));
+        taken.take(middle);
+        middle
+    })
 }
 
 fn cells(rect: Rect) -> impl Iterator<Item = (i32, i32)> {
@@ -49,6 +87,26 @@ fn cells(rect: Rect) -> impl Iterator<Item = (i32, i32)> {
 
 #[cfg(test)]
 mod tests {
+    /// Issue 50, item 31: "the map's party label covers the selected
+    /// path's". A party's name at the path's middle sends the selected
+    /// path's label along the line, clear of it.
+    #[test]
+    fn the_selected_paths_label_moves_clear_of_a_partys_name() {
+        use super::*;
+        use egui::{pos2, vec2};
+        let (a, b) = (pos2(0.0, 0.0), pos2(400.0, 0.0));
+        let size = vec2(80.0, 24.0);
+        let mut taken = Taken::default();
+        let party = Rect::from_center_size(pos2(200.0, 4.0), vec2(110.0, 14.0));
+        taken.take(party);
+        let label = selected_label_spot(&mut taken, a, b, size);
+        assert!(!label.intersects(party), "{label:?} covers {party:?}");
+        assert!((label.center().y).abs() < 1e-3, "on the path's line");
+        let mut empty = Taken::default();
+        let middle = selected_label_spot(&mut empty, a, b, size);
+        assert_eq!(middle.center(), pos2(200.0, 0.0), "the middle when free");
+    }
+
     use super::Taken;
     use egui::{Rect, Vec2, pos2, vec2};
 

@@ -107,9 +107,12 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         .default_size(list_width)
         .min_size(list_width)
         .show(ui, |ui| list_ui(ui, state, data, out));
+    // The side panel keeps its width, whatever it holds: the map keeps
+    // the rest of the window (a wide form would push places off it).
     egui::Panel::right("map-side")
         .resizable(true)
-        .default_size(300.0)
+        .default_size(SIDE_WIDTH)
+        .max_size(SIDE_WIDTH_MAX)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink(false)
@@ -117,6 +120,11 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         });
     egui::CentralPanel::default().show(ui, |ui| canvas_ui(ui, state, data, out));
 }
+
+/// The width of the panel beside the map where a place or path is edited,
+/// and the most the GM may widen it to.
+const SIDE_WIDTH: f32 = 330.0;
+const SIDE_WIDTH_MAX: f32 = 420.0;
 
 /// A row of the list of places and paths.
 #[derive(Debug, Clone, PartialEq)]
@@ -467,9 +475,10 @@ fn path_editor(
     egui::Grid::new(("path-numbers", p.id.0))
         .num_columns(2)
         .show(ui, |ui| {
-            // The name as wide as the panel: "Rookery Hill – Greyspine Foot" whole.
+            // The name as wide as the panel: "Rookery Hill – Greyspine Foot"
+            // whole (never wider: the grid would widen the panel).
             ui.label("Name");
-            let width = ui.available_width().max(120.0);
+            let width = ui.available_width().clamp(120.0, 200.0);
             let name = super::fields::FieldLabel::Unseen("Name");
             if let Some(name) = fields.text(ui, &key("name"), name, &p.name, width) {
                 fields.commit(out, p, "name", |p| p.name = name);
@@ -565,7 +574,8 @@ fn ground_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &MapPath, out: &mut Vec<
         .on_hover_text(
             "A distance of 0 is not given: each travel round is a day of the trip's travel hours",
         );
-    ui.horizontal_wrapped(|ui| {
+    // Two to a row: each field whole at the panel's width.
+    ui.horizontal(|ui| {
         if let Some(km) = fields.decimal(ui, &key("km"), "km", g.distance_km, |t| {
             limits::parse_decimal(t, &limits::DISTANCE_KM)
         }) {
@@ -574,6 +584,8 @@ fn ground_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &MapPath, out: &mut Vec<
         if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", g.terrain) {
             fields.commit(out, p, "terrain", |p| p.ground.terrain = t);
         }
+    });
+    ui.horizontal(|ui| {
         if let Some(m) = fields.whole(
             ui,
             &key("alt"),
@@ -736,16 +748,29 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             Vec2::splat(PLACE_RADIUS * 2.0),
         ));
     }
+    // The parties' flags, then the selected path's label, clear of them,
+    // then the parties' names, clear of it.
+    let positions: Vec<(&Party, Pos2)> = (data.parties.values())
+        .filter_map(|party| Some((party, party_position(data, party, &at)?)))
+        .collect();
+    for (_, position) in &positions {
+        taken.take(Rect::from_center_size(*position, Vec2::splat(12.0)));
+    }
+    let selected_label = match state.selected {
+        Some(Selected::Path(id)) => data.paths.get(&id).and_then(|p| {
+            let (a, b) = (at(p.from)?, at(p.to)?);
+            let size = path_label(&painter, p, SELECTED_PATH).size() + LABEL_PADDING;
+            Some(labels::selected_label_spot(&mut taken, a, b, size))
+        }),
+        _ => None,
+    };
     // The parties' flags and names are always drawn, over the paths.
-    let flags: Vec<(Pos2, Label)> = data
-        .parties
-        .values()
-        .filter_map(|party| {
-            let position = party_position(data, party, &at)?;
+    let flags: Vec<(Pos2, Label)> = (positions.into_iter())
+        .map(|(party, position)| {
             let name = painter.layout_no_wrap(party.name.clone(), FontId::proportional(12.0), FLAG);
-            let spot = flag_label_spot(position, name.size(), rect);
-            taken.take(spot.union(Rect::from_center_size(position, Vec2::splat(12.0))));
-            Some((position, (spot.min, name)))
+            let spot = flag_label_spot(position, name.size(), rect, &taken);
+            taken.take(spot);
+            (position, (spot.min, name))
         })
         .collect();
     let places = labelled(&painter, centres, &picked, &mut taken);
@@ -755,7 +780,13 @@ fn canvas_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut V
             continue;
         };
         if near.intersects(Rect::from_two_pos(a, b)) {
-            path_ui(ui, &painter, state, &mut taken, path, a, b);
+            path_ui(
+                ui,
+                &painter,
+                (state, &mut taken, selected_label),
+                path,
+                (a, b),
+            );
         }
     }
     for drawn in places {
@@ -908,15 +939,13 @@ struct Drawn<'a> {
 fn path_ui(
     ui: &mut Ui,
     painter: &egui::Painter,
-    state: &mut MapState,
-    taken: &mut labels::Taken,
+    (state, taken, selected_label): (&mut MapState, &mut labels::Taken, Option<Rect>),
     path: &MapPath,
-    a: Pos2,
-    b: Pos2,
+    (a, b): (Pos2, Pos2),
 ) {
     let selected = state.selected == Some(Selected::Path(path.id));
     let colour = if selected {
-        Color32::from_rgb(0x1d, 0x3f, 0x66)
+        SELECTED_PATH
     } else {
         Color32::from_rgb(0x6b, 0x5b, 0x45)
     };
@@ -930,19 +959,19 @@ fn path_ui(
     if !selected && length < SHORTEST_LABELLED {
         return;
     }
-    let middle = a + (b - a) / 2.0;
-    let galley = painter.layout_no_wrap(
-        format!("{}\n{}", path.name, path_summary(path)),
-        FontId::proportional(11.0),
-        colour,
-    );
-    let label = Rect::from_center_size(middle, galley.size() + vec2(8.0, 4.0));
-    let fits = length >= label.width() + 2.0 * PLACE_RADIUS;
-    if selected {
-        taken.take(label);
-    } else if !fits || !taken.take_if_free(label, LABEL_MARGIN) {
-        return;
-    }
+    let galley = path_label(painter, path, colour);
+    let label = match selected_label.filter(|_| selected) {
+        // Placed before the parties' names, clear of them.
+        Some(label) => label,
+        None => {
+            let label = Rect::from_center_size(a + (b - a) / 2.0, galley.size() + LABEL_PADDING);
+            let fits = length >= label.width() + 2.0 * PLACE_RADIUS;
+            if !selected && (!fits || !taken.take_if_free(label, LABEL_MARGIN)) {
+                return;
+            }
+            label
+        }
+    };
     painter.rect_filled(
         label,
         3.0,
@@ -962,6 +991,24 @@ fn path_ui(
     if response.clicked() {
         state.selected = Some(Selected::Path(path.id));
     }
+}
+
+/// The colour of the selected path and its label.
+const SELECTED_PATH: Color32 = Color32::from_rgb(0x1d, 0x3f, 0x66);
+/// Around a path label's text, inside its box.
+const LABEL_PADDING: Vec2 = vec2(8.0, 4.0);
+
+/// A path's label: its name over its figures.
+fn path_label(
+    painter: &egui::Painter,
+    path: &MapPath,
+    colour: Color32,
+) -> std::sync::Arc<egui::Galley> {
+    painter.layout_no_wrap(
+        format!("{}\n{}", path.name, path_summary(path)),
+        FontId::proportional(11.0),
+        colour,
+    )
 }
 
 fn place_ui(
@@ -1033,19 +1080,23 @@ const FLAG: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
 /// Between a party's flag and its name.
 const FLAG_GAP: f32 = 9.0;
 
-/// Where a party is on the canvas: above its place, or along its path by
-/// the rounds done.
 /// Where a party's name goes beside its flag at `position`: to the right,
-/// or to the left where the canvas would cut it off.
-fn flag_label_spot(position: Pos2, size: Vec2, canvas: Rect) -> Rect {
+/// or to the left where the canvas would cut it off or the right side is
+/// taken (the selected path's label) and the left is not.
+fn flag_label_spot(position: Pos2, size: Vec2, canvas: Rect, taken: &labels::Taken) -> Rect {
     let right = Rect::from_min_size(position + vec2(FLAG_GAP, -size.y / 2.0), size);
-    if right.max.x <= canvas.max.x {
-        right
+    let left = right.translate(vec2(-(size.x + 2.0 * FLAG_GAP), 0.0));
+    let fits = |r: &Rect| canvas.contains_rect(*r);
+    let free = |r: &Rect| fits(r) && taken.is_free(*r, Vec2::ZERO);
+    if right.max.x > canvas.max.x || (!free(&right) && free(&left)) {
+        left
     } else {
-        right.translate(vec2(-(size.x + 2.0 * FLAG_GAP), 0.0))
+        right
     }
 }
 
+/// Where a party is on the canvas: above its place, or along its path by
+/// the rounds done.
 fn party_position(
     data: &CampaignData,
     party: &Party,
@@ -1079,13 +1130,14 @@ mod tests {
     fn a_flag_at_the_right_edge_has_its_name_on_the_left() {
         let canvas = Rect::from_min_max(Pos2::ZERO, Pos2::new(400.0, 300.0));
         let size = vec2(120.0, 14.0);
-        let inside = flag_label_spot(Pos2::new(100.0, 50.0), size, canvas);
+        let taken = labels::Taken::default();
+        let inside = flag_label_spot(Pos2::new(100.0, 50.0), size, canvas, &taken);
         assert_eq!(
             inside.min.x,
             100.0 + FLAG_GAP,
             "to the right where there is room"
         );
-        let edge = flag_label_spot(Pos2::new(350.0, 50.0), size, canvas);
+        let edge = flag_label_spot(Pos2::new(350.0, 50.0), size, canvas, &taken);
         assert!(canvas.contains_rect(edge), "{edge:?} stays on the canvas");
         assert_eq!(edge.max.x, 350.0 - FLAG_GAP, "to the left of the flag");
     }
