@@ -1,8 +1,8 @@
 //! `waybook calendar`: the campaign's calendar and today as it names it:
 //! the date, each moon's phase, the season, sunrise and sunset; or with
 //! `--year`, every day of a year (CLI contract of issue 38). And
-//! `import-calendar` / `export-calendar`: Fantasy-Calendar.com and Simple
-//! Calendar files in, Fantasy-Calendar.com out.
+//! `import-calendar` / `export-calendar`: Fantasy-Calendar.com, Simple
+//! Calendar and Seasons & Stars files in, Fantasy-Calendar.com out.
 
 use serde_json::{Value, json};
 use std::io::Write;
@@ -151,7 +151,8 @@ pub fn calendar(
 #[derive(Debug, clap::Args)]
 pub struct ImportCalendarArgs {
     pub file: PathBuf,
-    /// The Fantasy-Calendar.com export or Simple Calendar preset/export.
+    /// The Fantasy-Calendar.com export, Simple Calendar preset/export or
+    /// Seasons & Stars calendar.
     pub calendar: PathBuf,
     /// Bring its events (notes) too, on their days.
     #[arg(long)]

@@ -140,9 +140,10 @@ pub enum CliCommand {
     /// total or range and a result per row), after a snapshot; never over a
     /// table of the same name unless `--replace`.
     ImportTable(tables::ImportTableArgs),
-    /// Bring in a calendar from Fantasy-Calendar.com or Simple Calendar,
-    /// after a snapshot, as one edit: today takes the file's date, no day
-    /// moves in time; says first what comes across and what does not.
+    /// Bring in a calendar from Fantasy-Calendar.com, Simple Calendar or
+    /// Seasons & Stars, after a snapshot, as one edit: today takes the
+    /// file's date, no day moves in time; says first what comes across and
+    /// what does not.
     ImportCalendar(calendar::ImportCalendarArgs),
     /// Write the campaign's calendar, today and events as a
     /// Fantasy-Calendar.com JSON file.

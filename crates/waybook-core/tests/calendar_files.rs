@@ -10,7 +10,7 @@ use waybook_core::exchange::calendar_import::{self, CalendarImport, ImportedWhen
 use waybook_core::exchange::fantasy_calendar;
 use waybook_core::model::calendar::{Date, Day, Phase};
 use waybook_core::model::{CalendarEvent, CampaignData, Recurrence, Settings};
-use waybook_testkit::calendars::{MARCHES, TIDES};
+use waybook_testkit::calendars::{HARBOUR, MARCHES, STONES, TIDES, VALE};
 
 fn read(text: &str) -> CalendarImport {
     calendar_import::read("file.json", text).expect("a calendar")
@@ -261,7 +261,7 @@ fn a_bad_file_is_refused_with_the_field_named() {
     let e = calendar_import::read("t.json", &empty_month).expect_err("refused");
     assert_eq!(
         e.to_string(),
-        "t.json is not a Fantasy-Calendar calendar: the timespan Flood has 0 days; Waybook holds 1 to 1,000"
+        "t.json is not a Fantasy-Calendar calendar: static_data.year_data.timespans[3].length: the timespan Flood has 0 days; Waybook holds 1 to 1,000"
     );
     let e = calendar_import::read("m.json", "{\"notes\": []}").expect_err("refused");
     assert_eq!(
@@ -270,7 +270,10 @@ fn a_bad_file_is_refused_with_the_field_named() {
     );
     let e = calendar_import::read("m.json", &MARCHES.replace("\"weekdays\"", "\"days\""))
         .expect_err("refused");
-    assert!(e.to_string().contains("missing field `weekdays`"), "{e}");
+    assert!(
+        e.to_string().contains("calendar: missing field `weekdays`"),
+        "{e}"
+    );
 }
 
 /// Out and in again: the calendar, its today and its events come back
@@ -332,6 +335,345 @@ fn a_simple_calendar_goes_out_to_fantasy_calendar_naming_the_same_days() {
     }
 }
 
+/// `text` with `from` replaced by `to`, which it must hold.
+fn with(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "{from}");
+    text.replace(from, to)
+}
+
+fn left_out_has(import: &CalendarImport, words: &str) -> bool {
+    import.left_out.iter().any(|l| l.contains(words))
+}
+
+/// Issue 50, 12: a Simple Calendar moon whose cycle starts again each
+/// leap year is new on its day (15 Thaw) of every leap year, before and
+/// after the year the file names, and counts on from the last one in the
+/// years between, with Simple Calendar's quarter day a year; the moon
+/// that starts again every 3 years counts from the last multiple of 3
+/// (from its own date in such a year, as Simple Calendar does).
+#[test]
+fn a_simple_calendar_moon_starts_again_as_simple_calendar_starts_it() {
+    let v = read(VALE);
+    let c = &v.calendar;
+    let (silver, ember) = (&c.moons[0], &c.moons[1]);
+    let day = |year: i64, month: usize, d: i64| c.day_number(of(year, month, d)).expect("a day");
+    let near = |a: f64, b: f64| (a - b.rem_euclid(1.0)).abs() < 1e-9;
+    // Frost 30, Midwinter 1, Thaw, Bloom, Sun 30: 121 days every year.
+    assert_eq!(c.year_days(1372), 121);
+    for year in [1360, 1368, 1372, 1376, 1392] {
+        let f = c.moon_fraction(silver, day(year, 1, 15));
+        assert!(near(f, 0.5 / 30.5), "15 Thaw {year}: {f}");
+        assert_eq!(c.moons_on(day(year, 1, 15))[0], ("Silverlight", Phase::New));
+    }
+    let f = c.moon_fraction(silver, day(1373, 1, 15));
+    assert!(near(f, (0.5 + 121.0 + 0.25) / 30.5), "{f}");
+    let f = c.moon_fraction(silver, day(1375, 1, 15));
+    assert!(near(f, (0.5 + 3.0 * 121.0 + 0.75) / 30.5), "{f}");
+    // Before the leap year's 15 Thaw, the count runs back from it: 1 Frost
+    // 1376 is 45 days before, full (as Selûne on 1 Hammer in the Realms).
+    let f = c.moon_fraction(silver, day(1376, 0, 1));
+    assert!(near(f, (0.5 - 45.0) / 30.5), "{f}");
+    assert_eq!(c.moons_on(day(1376, 0, 1))[0].1, Phase::Full);
+    // Ember: 1375 counts from 1 Frost 1374 and a third of a day; 1374 (a
+    // multiple of 3) from 1 Frost 1371.
+    let f = c.moon_fraction(ember, day(1375, 0, 1));
+    assert!(near(f, (121.0 + 1.0 / 3.0) / 10.0), "{f}");
+    let f = c.moon_fraction(ember, day(1374, 0, 1));
+    assert!(near(f, 363.0 / 10.0), "{f}");
+    assert!(!left_out_has(&v, "anchors it once"), "{:?}", v.left_out);
+}
+
+/// Issue 50, 13: Fantasy-Calendar's intercalary leap day before day 1
+/// (`"day": 0`) opens its month, and a leap year numbers it as the
+/// month's day 1; every year when its rule is "1" (the Imperial Holiday).
+#[test]
+fn a_leap_day_before_day_one_opens_its_month() {
+    let s = read(STONES);
+    let c = &s.calendar;
+    let festivals: Vec<(&str, Option<usize>, bool)> = (c.festivals.iter())
+        .map(|f| (f.name.as_str(), f.after_month, f.leap_only))
+        .collect();
+    assert_eq!(festivals, vec![("Holiday", None, true)]);
+    assert_eq!(
+        s.today,
+        Some(Date {
+            year: 8,
+            day: Day::festival(0)
+        })
+    );
+    let today = c.day_number(s.today.expect("today")).expect("a day");
+    assert_eq!(c.date_words(today + 1), "1 Count 8");
+    assert_eq!(when_of(&s, "Founding"), &ImportedWhen::Once(of(8, 0, 1)));
+    // Day 5 of Count in a common year is its fifth.
+    let common = read(&with(
+        STONES,
+        r#""year": 8, "timespan": 0, "day": 1"#,
+        r#""year": 9, "timespan": 0, "day": 5"#,
+    ));
+    assert_eq!(common.today, Some(of(9, 0, 5)));
+    let last = read(&with(
+        STONES,
+        r#""year": 8, "timespan": 0, "day": 1"#,
+        r#""year": 8, "timespan": 0, "day": 21"#,
+    ));
+    assert_eq!(last.today, Some(of(8, 0, 20)));
+    let imperial = read(&with(STONES, r#""interval": "4""#, r#""interval": "1""#));
+    let c = &imperial.calendar;
+    assert_eq!(
+        (c.festivals[0].after_month, c.festivals[0].leap_only),
+        (None, false)
+    );
+    assert_eq!((c.year_days(7), c.year_days(8)), (31, 31));
+    assert_eq!(
+        imperial.today,
+        Some(Date {
+            year: 8,
+            day: Day::festival(0)
+        })
+    );
+}
+
+/// Issue 50, 14: numbers written as text are read as Fantasy-Calendar's
+/// scripts read them; a refusal names the field's path.
+#[test]
+fn numbers_written_as_text_are_read_and_refusals_name_the_field() {
+    let s = read(STONES);
+    let c = &s.calendar;
+    assert_eq!((c.months[0].days, c.moons[0].cycle_days), (20, 29.53));
+    assert!(!left_out_has(&s, "the clock: days of"), "{:?}", s.left_out);
+    let e = calendar_import::read(
+        "s.json",
+        &with(STONES, r#""cycle": "29.53""#, r#""cycle": "abc""#),
+    )
+    .expect_err("refused");
+    assert!(
+        e.to_string().starts_with(r#"s.json is not a Fantasy-Calendar calendar: static_data.moons[0].cycle: expected a number, found the text "abc""#),
+        "{e}"
+    );
+    let e = calendar_import::read(
+        "s.json",
+        &with(STONES, r#""length": "20""#, r#""length": "20.5""#),
+    )
+    .expect_err("refused");
+    assert!(
+        e.to_string().contains(
+            "static_data.year_data.timespans[0].length: expected a whole number, found 20.5"
+        ),
+        "{e}"
+    );
+    let e = calendar_import::read(
+        "v.json",
+        &with(VALE, r#""cycleLength": 10"#, r#""cycleLength": "ten""#),
+    )
+    .expect_err("refused");
+    assert!(
+        e.to_string()
+            .contains("calendar.moons[1].cycleLength: invalid type"),
+        "{e}"
+    );
+}
+
+/// Issue 50, 15: HTML entities in names and notes are decoded, by the same
+/// decoding as the Foundry tables' (which knew seven entities by hand).
+#[test]
+fn html_entities_in_names_and_notes_are_decoded() {
+    let s = read(STONES);
+    assert_eq!(s.name, "Stones & Ages");
+    let new_year = s
+        .events
+        .iter()
+        .find(|e| e.name == "New Year's Day")
+        .expect("New Year's Day");
+    assert_eq!(
+        new_year.notes,
+        "Quen'pillar\u{2019}s toast \u{2014} all night"
+    );
+    assert_eq!(
+        waybook_core::exchange::foundry::read_markup(
+            "It&#8217;s &eacute;t&eacute; &mdash; &lt;b&gt; &amp;Reference[Stunned]"
+        ),
+        "It\u{2019}s \u{e9}t\u{e9} \u{2014} <b> Stunned"
+    );
+}
+
+/// Issue 50, 16: an absurd year in the file is left out, naming the
+/// field, and never announced as today; a calendar far bigger than any
+/// world's is refused naming the field; every day of the largest one
+/// Waybook holds is named at once.
+#[test]
+fn absurd_years_and_huge_calendars_are_bounded_at_import() {
+    let empty = CampaignData::new(Settings::new("S"));
+    for year in ["9223372036854775807", "-9223372036854775808", "10000000"] {
+        let text = with(
+            STONES,
+            r#""year": 8, "timespan""#,
+            &format!(r#""year": {year}, "timespan""#),
+        );
+        let s = read(&text);
+        assert_eq!(s.today, None, "{year}");
+        assert!(
+            left_out_has(
+                &s,
+                &format!("dynamic_data.year: {year} is outside the years Waybook counts")
+            ),
+            "{:?}",
+            s.left_out
+        );
+        assert!(s.summary(1).iter().all(|l| !l.contains("as the file says")));
+        s.edit(&empty, true, false)
+            .expect("the calendar comes, without the file's today");
+    }
+    let mut file: serde_json::Value = serde_json::from_str(STONES).expect("JSON");
+    let month = serde_json::json!({"name": "M", "type": "month", "length": 30});
+    file["static_data"]["year_data"]["timespans"] = serde_json::Value::Array(vec![month; 10_200]);
+    file["static_data"]["year_data"]["leap_days"] = serde_json::json!([]);
+    let e = calendar_import::read("big.json", &file.to_string()).expect_err("refused");
+    assert!(
+        e.to_string()
+            .contains("static_data.year_data.timespans: 10200 months; Waybook holds"),
+        "{e}"
+    );
+    // The largest: 100 months of 90 days and 100 festivals of 10.
+    let mut c = waybook_core::model::calendar::Calendar::greyspine();
+    c.months = (0..100)
+        .map(|i| waybook_core::model::calendar::Month {
+            name: format!("M{i}"),
+            days: 90,
+        })
+        .collect();
+    c.festivals = (0..100)
+        .map(|i| waybook_core::model::calendar::Festival {
+            days: 10,
+            ..waybook_core::model::calendar::Festival::new(&format!("F{i}"), Some(i))
+        })
+        .collect();
+    c.leap = None;
+    c.seasons.clear();
+    c.day_one = of(1203, 6, 14);
+    assert_eq!(c.check(), Ok(()));
+    let started = std::time::Instant::now();
+    let days = c.days_of(1204);
+    assert_eq!(days.clone().count(), 10_000);
+    for day in days {
+        let _ = (c.describe(day), c.moons_on(day), c.weekday(day));
+    }
+    let took = started.elapsed();
+    assert!(
+        took.as_secs_f64() < 5.0,
+        "a year of 10,000 days named in {took:?}"
+    );
+    c.months.push(waybook_core::model::calendar::Month {
+        name: "One more".into(),
+        days: 1,
+    });
+    assert!(c.check().is_err(), "101 months");
+}
+
+/// Issue 50, 17: what was said wrongly or not at all: New Year's Day
+/// ("Day in year is exactly" 1) is yearly; seasons given by their lengths
+/// start on the days their cycle starts them; the file's time of day is
+/// named as not brought.
+#[test]
+fn new_year_s_day_seasons_by_length_and_the_time_of_day_come_across() {
+    let s = read(STONES);
+    assert_eq!(
+        when_of(&s, "New Year's Day"),
+        &ImportedWhen::Year(Day::Of { month: 0, day: 1 })
+    );
+    assert_eq!(
+        when_of(&s, "Tally"),
+        &ImportedWhen::Year(Day::Of { month: 0, day: 10 })
+    );
+    // Year 8 opens on the epoch's day 211 (seven years of 30 days and
+    // year 4's Holiday): 211 is day 1 of the 30-day cycle (Cold, 0 to
+    // 14), so Warm starts on day 225 (Count 14) and Cold on day 240 (the
+    // 30th of year 8, Rest 9).
+    let seasons: Vec<(&str, usize, i64, f64)> = (s.calendar.seasons.iter())
+        .map(|x| (x.name.as_str(), x.month, x.day, x.sunset))
+        .collect();
+    assert_eq!(seasons, vec![("Warm", 0, 14, 20.0), ("Cold", 1, 9, 16.5)]);
+    assert!(!left_out_has(&s, "the season"), "{:?}", s.left_out);
+    assert!(
+        left_out_has(&s, "the time of day (08:30)"),
+        "{:?}",
+        s.left_out
+    );
+    assert!(left_out_has(&read(VALE), "the time of day (08:30)"));
+}
+
+/// Issue 50, 17: a Seasons & Stars calendar comes across as its format
+/// says: months from 1, intercalary days before and after months (and
+/// after another), the weekday of the epoch's first day, leap years and
+/// their day, seasons, a moon, yearly events; today on the first day of
+/// its current year.
+#[test]
+fn a_seasons_and_stars_calendar_comes_across() {
+    let h = read(HARBOUR);
+    let c = &h.calendar;
+    assert_eq!(
+        (h.tool, h.name.as_str()),
+        ("Seasons & Stars", "The Harbour Reckoning")
+    );
+    let festivals: Vec<(&str, Option<usize>, bool, bool)> = (c.festivals.iter())
+        .map(|f| (f.name.as_str(), f.after_month, f.leap_only, f.in_week))
+        .collect();
+    assert_eq!(
+        festivals,
+        vec![
+            ("Firstlight", None, false, false),
+            ("Midsun", Some(1), false, true),
+            ("Longnight", Some(1), true, true)
+        ]
+    );
+    let rule = c.leap.as_ref().expect("leap years");
+    assert_eq!((rule.every, rule.month), (4, Some(2)));
+    assert_eq!((c.year_days(11), c.year_days(12)), (62, 64));
+    assert_eq!(
+        h.today,
+        Some(Date {
+            year: 12,
+            day: Day::festival(0)
+        })
+    );
+    // Year 0's first weekday-day is a Threeday; years 0 to 11 hold 738 days
+    // in the week (61, and 63 in the leap years 0, 4 and 8): 1 Ice 12 is
+    // (2 + 738) mod 4 = 0, a Oneday.
+    let ice = c.day_number(of(12, 0, 1)).expect("1 Ice 12");
+    assert_eq!(c.describe(ice), "Oneday 1 Ice 12 H");
+    assert_eq!(c.weekday(ice - 1), None, "Firstlight is outside the week");
+    let seasons: Vec<(&str, usize, i64, f64, f64)> = (c.seasons.iter())
+        .map(|s| (s.name.as_str(), s.month, s.day, s.sunrise, s.sunset))
+        .collect();
+    assert_eq!(
+        seasons,
+        vec![("Cold", 0, 5, 7.5, 16.0), ("Summer", 2, 1, 5.75, 20.25)]
+    );
+    let eye = c.day_number(of(12, 1, 3)).expect("3 Melt 12");
+    assert_eq!(c.moons_on(eye), vec![("Eye", Phase::New)]);
+    assert_eq!(
+        when_of(&h, "Sun feast"),
+        &ImportedWhen::Year(Day::Of { month: 2, day: 5 })
+    );
+    assert_eq!(h.events[0].notes, "Bread & salt.");
+    assert!(left_out_has(
+        &h,
+        "the event Muster: it falls on the nth weekday"
+    ));
+    assert!(left_out_has(
+        &h,
+        "the event Games: it comes every few years"
+    ));
+    let e = calendar_import::read(
+        "h.json",
+        &with(HARBOUR, r#""days": 20}]"#, r#""days": 0}]"#),
+    )
+    .expect_err("refused");
+    assert_eq!(
+        e.to_string(),
+        "h.json is not a Seasons & Stars calendar: months[2].days: the month Sun has 0 days; Waybook holds 1 to 1,000"
+    );
+}
+
 proptest! {
     #![proptest_config(waybook_testkit::fuzz_config(150))]
 
@@ -341,19 +683,19 @@ proptest! {
     /// refused in words.
     #[test]
     fn any_calendar_file_is_read_or_refused(
-        which in any::<bool>(),
+        which in 0..4usize,
         cut in 0usize..2000,
         at in 0usize..2000,
         byte in prop::sample::select(vec![b'\t', 0u8, b'{', b'[', b'"', b'9', b'-', b'}', 0x1f, b'!']),
         depth in 0usize..200,
     ) {
-        let base = if which { TIDES } else { MARCHES };
+        let base = [TIDES, MARCHES, HARBOUR, STONES][which];
         let (cut, at) = (cut % base.len(), at % base.len());
         let mut bytes = base.as_bytes().to_vec();
         bytes[at] = byte;
         let changed = String::from_utf8_lossy(&bytes).into_owned();
         let nested = format!("{}{}{}", "[".repeat(depth), base, "]".repeat(depth));
-        let huge = base.replace("29.5", "1e308").replace("\"length\": 20", "\"length\": 99999999999999999999").replace("\"customMod\": 3", "\"customMod\": -9223372036854775808");
+        let huge = base.replace("29.5", "1e308").replace("\"length\": 20", "\"length\": 99999999999999999999").replace("\"customMod\": 3", "\"customMod\": -9223372036854775808").replace("\"year\": 8", "\"year\": 9223372036854775807").replace("\"currentYear\": 12", "\"currentYear\": -9223372036854775808").replace("\"transition_length\": 15", "\"transition_length\": 1e300");
         let empty = CampaignData::new(Settings::new("F"));
         for text in [&base[..cut], changed.as_str(), nested.as_str(), huge.as_str()] {
             if let Ok(import) = calendar_import::read("f.json", text) {

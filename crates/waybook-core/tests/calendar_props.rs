@@ -173,12 +173,14 @@ fn with_moons(mut c: Calendar, short: f64, long: f64) -> Calendar {
             cycle_days: short,
             anchor: c.day_one,
             phase_at_anchor: 0.3,
+            reset: waybook_core::model::calendar::MoonReset::Never,
         },
         waybook_core::model::calendar::Moon {
             name: "Slow".into(),
             cycle_days: long,
             anchor: c.day_one,
             phase_at_anchor: 0.0,
+            reset: waybook_core::model::calendar::MoonReset::Never,
         },
     ];
     c

@@ -31,7 +31,8 @@ pub enum DialogPurpose {
     ImportTable,
     /// A Foundry VTT roll table's JSON to add to the campaign.
     ImportFoundry,
-    /// A Fantasy-Calendar.com or Simple Calendar file to take the calendar from.
+    /// A Fantasy-Calendar.com, Simple Calendar or Seasons & Stars file to
+    /// take the calendar from.
     ImportCalendar,
     /// Where the calendar is written as Fantasy-Calendar.com JSON.
     ExportCalendar,
@@ -58,7 +59,7 @@ impl DialogPurpose {
             DialogPurpose::ImportTable => "Import a roll table from CSV",
             DialogPurpose::ImportFoundry => "Import a roll table from Foundry VTT",
             DialogPurpose::ImportCalendar => {
-                "Import a calendar (Fantasy-Calendar, Simple Calendar)"
+                "Import a calendar (Fantasy-Calendar, Simple Calendar, Seasons & Stars)"
             }
             DialogPurpose::ExportCalendar => "Export the calendar for Fantasy-Calendar",
             DialogPurpose::ExportTable => "Export the roll table as CSV",

@@ -10,7 +10,7 @@ use super::fields::{self, FieldBuffers, FieldLabel};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::calendar::{
-    Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, Phase, Season,
+    Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, MoonReset, Phase, Season,
 };
 use waybook_core::model::{CalendarEvent, CampaignData, Reshape, Settings, limits};
 
@@ -49,7 +49,7 @@ pub fn calendar_ui(
         if ui
             .button("Import a calendar…")
             .on_hover_text(
-                "From a Fantasy-Calendar.com export or a Simple Calendar preset or export",
+                "From a Fantasy-Calendar.com export, a Simple Calendar preset or export, or a Seasons & Stars calendar",
             )
             .clicked()
         {
@@ -552,6 +552,37 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
     }
 }
 
+/// Whether moon `i` starts its cycle again on its date's day of each leap
+/// year (or every N years), as a moon brought from Simple Calendar may:
+/// shown where the calendar has leap years or the moon already does.
+fn moon_reset_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    out: &mut Vec<Command>,
+    data: &CampaignData,
+    i: usize,
+) {
+    let s = &data.settings;
+    let reset = s.calendar.moons[i].reset;
+    let mut on = !reset.is_never();
+    if s.calendar.leap.is_none() && !on {
+        return;
+    }
+    let label = match reset {
+        MoonReset::EveryYears(_) => reset.words(),
+        _ => MoonReset::LeapYear.words(),
+    };
+    let hint = "New again on this date's day of each such year, as Simple Calendar counts it";
+    if ui.checkbox(&mut on, label).on_hover_text(hint).changed() {
+        let to = match (on, reset) {
+            (false, _) => MoonReset::Never,
+            (true, MoonReset::Never) => MoonReset::LeapYear,
+            (true, kept) => kept,
+        };
+        change_calendar(fields, out, s, "moon's reset", |c| c.moons[i].reset = to);
+    }
+}
+
 /// The moons: each one's cycle, its phase on a date, and today's phase.
 fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
@@ -583,6 +614,7 @@ fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
             if let Some(date) = date_fields(ui, fields, (&anchor.0, anchor.1), c, moon.anchor) {
                 change_calendar(fields, out, s, "moon's phase", |c| c.moons[i].anchor = date);
             }
+            moon_reset_ui(ui, fields, out, data, i);
             let today = Phase::at(c.moon_fraction(moon, s.clock.day));
             ui.label(RichText::new(format!("today: {}", today.label())).weak());
             if ui.button(format!("Remove {}", moon.name)).clicked() {
@@ -598,6 +630,7 @@ fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
                 cycle_days: 28.0,
                 anchor: today,
                 phase_at_anchor: 0.0,
+                reset: MoonReset::Never,
             });
         });
     }

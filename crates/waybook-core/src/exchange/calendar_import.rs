@@ -3,10 +3,11 @@
 //! the events that come across, and every part that does not, each with
 //! why. Importing puts the campaign's today on that date (day numbers
 //! never move, so nothing lived moves in time) and adds the events, as
-//! one edit. The readers are `fantasy_calendar` and `simple_calendar`.
+//! one edit. The readers are `fantasy_calendar`, `simple_calendar` and
+//! `seasons_and_stars`.
 
 use crate::model::calendar::{Calendar, Date, Day, Phase, Season};
-use crate::model::limits::MOON_CYCLE;
+use crate::model::limits::{CALENDAR_YEAR, MOON_CYCLE};
 use crate::model::{CalendarEvent, CampaignData, Change, Edit, EventId, Recurrence, Visibility};
 
 /// When an imported event comes round, in the calendar's own dates (the
@@ -30,7 +31,8 @@ pub struct ImportedEvent {
 /// A calendar read from a file, with what comes across and what does not.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CalendarImport {
-    /// The tool that wrote it ("Fantasy-Calendar", "Simple Calendar").
+    /// The tool that wrote it ("Fantasy-Calendar", "Simple Calendar",
+    /// "Seasons & Stars").
     pub tool: &'static str,
     /// The calendar's name in the file.
     pub name: String,
@@ -63,14 +65,227 @@ impl CalendarFileError {
 }
 
 /// The JSON of a calendar file, read as the tools write it (a byte-order
-/// mark before it, raw tabs inside its strings); refused, naming where.
+/// mark before it, raw tabs inside its strings); refused, naming the
+/// field's path (`static_data.moons[0].cycle`) and where in the file.
 pub(crate) fn parse<T: serde::de::DeserializeOwned>(
     file: &str,
     tool: &'static str,
     text: &str,
 ) -> Result<T, CalendarFileError> {
     let text = super::foundry::escape_raw_controls(text.trim_start_matches('\u{feff}'));
-    serde_json::from_str(&text).map_err(|e| CalendarFileError::new(file, tool, e.to_string()))
+    let mut reading = serde_json::Deserializer::from_str(&text);
+    serde_path_to_error::deserialize(&mut reading)
+        .map_err(|e| CalendarFileError::new(file, tool, with_path("", &e)))
+}
+
+/// A part of a file already read (`value`, at `at`: "calendar",
+/// "calendars[0]") as `T`; refused naming the field's path in the file.
+pub(crate) fn parse_part<T: serde::de::DeserializeOwned>(
+    file: &str,
+    tool: &'static str,
+    at: &str,
+    value: serde_json::Value,
+) -> Result<T, CalendarFileError> {
+    serde_path_to_error::deserialize(value)
+        .map_err(|e| CalendarFileError::new(file, tool, with_path(at, &e)))
+}
+
+/// The reason of a refusal with the path of its field, `at` before it.
+fn with_path(at: &str, e: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let path = e.path().to_string();
+    let path = match (at, path.as_str()) {
+        (at, ".") => at.to_owned(),
+        ("", path) => path.to_owned(),
+        (at, path) => format!("{at}.{path}"),
+    };
+    if path.is_empty() {
+        e.inner().to_string()
+    } else {
+        format!("{path}: {}", e.inner())
+    }
+}
+
+/// Names as the tools' pages show them: HTML entities decoded
+/// ("Quen&#39;pillar" is "Quen'pillar"), trimmed.
+pub(crate) mod text {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        let raw = String::deserialize(d)?;
+        Ok(super::super::foundry::decode_entities(&raw)
+            .trim()
+            .to_owned())
+    }
+
+    pub fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+        let raw = Vec::<String>::deserialize(d)?;
+        Ok((raw.iter())
+            .map(|n| super::super::foundry::decode_entities(n).trim().to_owned())
+            .collect())
+    }
+}
+
+/// Refuses a calendar bigger than Waybook holds (see
+/// [`crate::model::limits::CALENDAR_MONTHS`]), naming the file's field.
+pub(crate) fn check_size(c: &Calendar, field: &str) -> Result<(), String> {
+    use crate::model::limits::{CALENDAR_FESTIVALS, CALENDAR_MONTHS, YEAR_DAYS};
+    use crate::model::plural;
+    let what = if !CALENDAR_MONTHS.contains(&c.months.len()) {
+        plural(c.months.len(), "month")
+    } else if !CALENDAR_FESTIVALS.contains(&c.festivals.len()) {
+        plural(c.festivals.len(), "festival")
+    } else {
+        // A leap year is the longest (the rule's own years are one).
+        let longest = c.year_days(c.leap.as_ref().map_or(1, |l| l.every));
+        if YEAR_DAYS.contains(&longest) {
+            return Ok(());
+        }
+        format!("a year of {longest} days")
+    };
+    Err(format!(
+        "{field}: {what}; Waybook holds a year of 1 to 100 months, 100 festivals and 10,000 days"
+    ))
+}
+
+/// Leaves out, each named, the events once on a date Waybook cannot
+/// count: a year past its years, or a day the calendar does not have.
+pub(crate) fn keep_dated(
+    events: &mut Vec<ImportedEvent>,
+    c: &Calendar,
+    left_out: &mut Vec<String>,
+) {
+    events.retain(|e| {
+        let ImportedWhen::Once(date) = e.when else {
+            return true;
+        };
+        let why = if !CALENDAR_YEAR.contains(&date.year) {
+            format!("in year {}, outside the years Waybook counts", date.year)
+        } else if c.day_number(date).is_none() {
+            "its date is not a day of the calendar".to_owned()
+        } else {
+            return true;
+        };
+        left_out.push(format!("the event {}: {why}", e.name));
+        false
+    });
+}
+
+/// Names the file's time of day (`hours` into the day) as not brought:
+/// the campaign's clock keeps its own hour, as moving it back would move
+/// what was lived.
+pub(crate) fn time_not_kept(hours: f64, left_out: &mut Vec<String>) {
+    if hours.is_finite() && hours > 0.0 {
+        left_out.push(format!(
+            "the time of day ({}): the campaign's clock keeps its own hour (move the clock on to reach it)",
+            crate::model::calendar::clock_time(hours)
+        ));
+    }
+}
+
+/// Numbers as the tools' scripts read them: a JSON number, or text that
+/// is one (Fantasy-Calendar's presets write `"cycle": "29.53"`, and its
+/// JavaScript does arithmetic on either alike). A refusal says what was
+/// found; [`parse`] adds the field's path.
+pub(crate) mod number {
+    use serde::de::{self, Deserializer, Visitor};
+    use std::fmt;
+
+    #[derive(Clone, Copy)]
+    enum Read {
+        Whole(i64),
+        Real(f64),
+        Null,
+    }
+
+    struct Any;
+
+    impl Visitor<'_> for Any {
+        type Value = Read;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a number")
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Read, E> {
+            Ok(Read::Whole(v))
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Read, E> {
+            Ok(i64::try_from(v).map_or(Read::Real(v as f64), Read::Whole))
+        }
+
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Read, E> {
+            Ok(Read::Real(v))
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Read, E> {
+            Ok(Read::Null)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Read, E> {
+            let t = v.trim();
+            (t.parse::<i64>().map(Read::Whole))
+                .or_else(|_| t.parse::<f64>().map(Read::Real))
+                .ok()
+                .filter(|r| !matches!(r, Read::Real(f) if !f.is_finite()))
+                .ok_or_else(|| E::custom(format!("expected a number, found the text \"{v}\"")))
+        }
+    }
+
+    fn whole<E: de::Error>(read: Read) -> Result<i64, E> {
+        match read {
+            Read::Whole(n) => Ok(n),
+            // Within ±2^53 every whole f64 is exact.
+            Read::Real(f) if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 => Ok(f as i64),
+            Read::Real(f) => Err(E::custom(format!("expected a whole number, found {f}"))),
+            Read::Null => Err(E::custom("expected a number, found null")),
+        }
+    }
+
+    fn to_real<E: de::Error>(read: Read) -> Result<f64, E> {
+        match read {
+            Read::Whole(n) => Ok(n as f64),
+            Read::Real(f) => Ok(f),
+            Read::Null => Err(E::custom("expected a number, found null")),
+        }
+    }
+
+    fn to_index<E: de::Error>(read: Read) -> Result<usize, E> {
+        let n = whole(read)?;
+        usize::try_from(n).map_err(|_| E::custom(format!("expected an index from 0, found {n}")))
+    }
+
+    /// Null (or no field, with `#[serde(default)]`) is none.
+    fn some<T, E>(read: Read, to: fn(Read) -> Result<T, E>) -> Result<Option<T>, E> {
+        match read {
+            Read::Null => Ok(None),
+            read => to(read).map(Some),
+        }
+    }
+
+    pub fn real<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        to_real(d.deserialize_any(Any)?)
+    }
+
+    pub fn int<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+        whole(d.deserialize_any(Any)?)
+    }
+
+    pub fn index<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+        to_index(d.deserialize_any(Any)?)
+    }
+
+    pub fn some_real<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+        some(d.deserialize_any(Any)?, to_real)
+    }
+
+    pub fn some_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+        some(d.deserialize_any(Any)?, whole)
+    }
+
+    pub fn some_index<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+        some(d.deserialize_any(Any)?, to_index)
+    }
 }
 
 /// Adds `season` in the order of the year, or says why it is not kept: a
@@ -205,12 +420,18 @@ pub(crate) fn name_of_file(file: &str) -> String {
     (path.file_stem()).map_or_else(|| file.to_owned(), |s| s.to_string_lossy().into_owned())
 }
 
-/// Reads a calendar file of either tool, told apart by its fields.
+/// Reads a calendar file of any of the three tools, told apart by its
+/// fields: Fantasy-Calendar's `static_data`, Seasons & Stars' labels or
+/// months of `days`, else Simple Calendar's.
 pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError> {
     if text.contains("\"static_data\"") {
-        super::fantasy_calendar::read(file, text)
+        return super::fantasy_calendar::read(file, text);
+    }
+    let root: serde_json::Value = parse(file, "Simple Calendar", text)?;
+    if super::seasons_and_stars::is_one(&root) {
+        super::seasons_and_stars::read(file, root)
     } else {
-        super::simple_calendar::read(file, text)
+        super::simple_calendar::read(file, root)
     }
 }
 
@@ -280,7 +501,9 @@ impl CalendarImport {
         let today_words = c.describe(today);
         lines.push(match self.today {
             Some(_) => format!("Today will be {today_words}, as the file says"),
-            None => format!("Today will be {today_words} (the file names no today)"),
+            None => {
+                format!("Today will be {today_words} (the file names no today Waybook can take)")
+            }
         });
         if !self.events.is_empty() {
             let count =

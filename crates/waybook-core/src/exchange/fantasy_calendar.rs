@@ -7,12 +7,13 @@
 //! shape, so Waybook's calendar goes to the web and comes back the same.
 
 use super::calendar_import::{
-    CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, cycle_fits, parse,
+    CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, check_size,
+    cycle_fits, keep_dated, number, parse, text, time_not_kept,
 };
 use crate::model::calendar::{
-    Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, Phase, Season,
+    Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, MoonReset, Phase, Season,
 };
-use crate::model::limits::LEAP_YEARS;
+use crate::model::limits::{CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS};
 use crate::model::{CalendarEvent, CampaignData, Recurrence};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -21,7 +22,7 @@ const TOOL: &str = "Fantasy-Calendar";
 
 #[derive(Deserialize)]
 struct FcFile {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "text::name")]
     name: String,
     static_data: StaticData,
     #[serde(default)]
@@ -49,10 +50,11 @@ struct StaticData {
 
 #[derive(Deserialize)]
 struct YearData {
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "number::int")]
     first_day: i64,
     #[serde(default = "yes")]
     overflow: bool,
+    #[serde(deserialize_with = "text::names")]
     global_week: Vec<String>,
     timespans: Vec<Timespan>,
     #[serde(default)]
@@ -69,11 +71,13 @@ fn yes() -> bool {
 
 #[derive(Deserialize)]
 struct Timespan {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     #[serde(rename = "type")]
     kind: String,
+    #[serde(deserialize_with = "number::int")]
     length: i64,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "number::int")]
     interval: i64,
     #[serde(default)]
     week: Option<Vec<String>>,
@@ -81,14 +85,16 @@ struct Timespan {
 
 #[derive(Deserialize)]
 struct FcLeapDay {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     #[serde(default)]
     intercalary: bool,
+    #[serde(deserialize_with = "number::index")]
     timespan: usize,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "number::int")]
     day: i64,
     interval: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "number::int")]
     offset: i64,
     #[serde(default)]
     adds_week_day: bool,
@@ -96,9 +102,11 @@ struct FcLeapDay {
 
 #[derive(Deserialize)]
 struct FcMoon {
+    #[serde(deserialize_with = "text::name")]
     name: String,
+    #[serde(deserialize_with = "number::real")]
     cycle: f64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "number::real")]
     shift: f64,
     #[serde(default)]
     custom_cycle: String,
@@ -106,7 +114,7 @@ struct FcMoon {
 
 #[derive(Deserialize)]
 struct FcClock {
-    #[serde(default = "day_hours")]
+    #[serde(default = "day_hours", deserialize_with = "number::int")]
     hours: i64,
 }
 
@@ -120,19 +128,36 @@ struct FcSeasons {
     data: Vec<FcSeason>,
     #[serde(default)]
     locations: Vec<Value>,
+    #[serde(default)]
+    global_settings: FcSeasonSettings,
+}
+
+/// Whether the seasons run on a cycle of their own lengths (`periodic`)
+/// rather than from dates, and the days that cycle is shifted by.
+#[derive(Deserialize, Default)]
+struct FcSeasonSettings {
+    #[serde(default)]
+    periodic_seasons: bool,
+    #[serde(default, deserialize_with = "number::real")]
+    season_offset: f64,
 }
 
 #[derive(Deserialize)]
 struct FcSeason {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     #[serde(default)]
     time: Option<FcSeasonTime>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "number::some_index")]
     timespan: Option<usize>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "number::some_int")]
     day: Option<i64>,
-    #[serde(default)]
-    start: Option<f64>,
+    /// A periodic season's days of change and of its own: see
+    /// [`periodic_starts`].
+    #[serde(default, deserialize_with = "number::some_real")]
+    transition_length: Option<f64>,
+    #[serde(default, deserialize_with = "number::some_real")]
+    duration: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -143,13 +168,15 @@ struct FcSeasonTime {
 
 #[derive(Deserialize)]
 struct FcTime {
+    #[serde(deserialize_with = "number::real")]
     hour: f64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "number::real")]
     minute: f64,
 }
 
 #[derive(Deserialize)]
 struct FcEra {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     #[serde(default)]
     settings: FcEraSettings,
@@ -168,18 +195,27 @@ struct FcEraSettings {
 
 #[derive(Deserialize)]
 struct FcEraDate {
+    #[serde(deserialize_with = "number::int")]
     year: i64,
 }
 
 #[derive(Deserialize)]
 struct DynamicData {
+    #[serde(deserialize_with = "number::int")]
     year: i64,
+    #[serde(deserialize_with = "number::index")]
     timespan: usize,
+    #[serde(deserialize_with = "number::int")]
     day: i64,
+    #[serde(default, deserialize_with = "number::some_real")]
+    hour: Option<f64>,
+    #[serde(default, deserialize_with = "number::some_real")]
+    minute: Option<f64>,
 }
 
 #[derive(Deserialize)]
 struct FcEvent {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     #[serde(default)]
     description: Option<String>,
@@ -192,15 +228,21 @@ struct FcEventData {
     conditions: Value,
     #[serde(default)]
     has_duration: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "number::int")]
     duration: i64,
 }
 
-/// Where each of the file's timespans went: a month or a festival, and the
+/// Where each of the file's timespans went: a month, with the leap-year
+/// festivals its intercalary leap days became (each after its day
+/// `after`, 0 before the first; a leap year numbers them among the
+/// month's days, as Fantasy-Calendar does), or a festival, and the
 /// leap-year festival its leap day became, if one follows it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Span {
-    Month(usize),
+    Month {
+        month: usize,
+        leap_days: Vec<(i64, usize)>,
+    },
     Festival {
         index: usize,
         leap_after: Option<usize>,
@@ -260,13 +302,11 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
     let y = &fc.static_data.year_data;
     if y.global_week.is_empty() {
         return Err(refuse(
-            "static_data.year_data.global_week has no weekdays".into(),
+            "static_data.year_data.global_week: no weekdays".into(),
         ));
     }
     if !y.timespans.iter().any(|t| t.kind == "month") {
-        return Err(refuse(
-            "static_data.year_data.timespans has no month".into(),
-        ));
+        return Err(refuse("static_data.year_data.timespans: no month".into()));
     }
     let Year {
         months,
@@ -295,45 +335,92 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
         seasons: Vec::new(),
         moons: Vec::new(),
     };
+    check_size(&c, "static_data.year_data.timespans").map_err(refuse)?;
     c.day_one = c.epoch();
+    let today = today_of(fc.dynamic_data.as_ref(), &c, &spans, &mut left_out);
+    let season_year = today.map_or_else(|| c.common_year(), |t| t.year);
     let (seasons, moons, eras) = (
-        seasons_of(&fc.static_data, &c, &spans, &mut left_out),
+        seasons_of(&fc.static_data, &c, &spans, season_year, &mut left_out),
         moons_of(&fc.static_data, &c, &mut left_out),
         eras_of(&fc.static_data, &mut left_out),
     );
     (c.seasons, c.moons, (c.era, c.eras)) = (seasons, moons, eras);
-    let today = fc.dynamic_data.as_ref().and_then(|d| {
-        let date = Date {
-            year: d.year,
-            day: day_of(&c, &spans, d.timespan, d.day)?,
-        };
-        c.day_number(date).map(|_| date)
-    });
-    if fc.dynamic_data.is_some() && today.is_none() {
-        left_out.push(
-            "dynamic_data: its current date is not a day of the calendar; day 1 is the first of year 1"
-                .into(),
-        );
-    }
-    let events = (fc.events.iter())
+    let mut events = (fc.events.iter())
         .filter_map(|e| event_of(e, &c, &spans, &mut left_out))
         .collect();
+    keep_dated(&mut events, &c, &mut left_out);
     if let Some(today) = today {
         c.day_one = c.date_in_year(today.year, 0);
     }
+    every_year(&mut c);
     other_parts(&fc.static_data, &mut left_out);
     Ok(CalendarImport {
         tool: TOOL,
-        name: if fc.name.trim().is_empty() {
+        name: if fc.name.is_empty() {
             super::calendar_import::name_of_file(file)
         } else {
-            fc.name.trim().to_owned()
+            fc.name.clone()
         },
         calendar: c,
         today,
         events,
         left_out,
     })
+}
+
+/// The date the file calls today, when it is one Waybook counts; its time
+/// of day is named as not kept.
+fn today_of(
+    d: Option<&DynamicData>,
+    c: &Calendar,
+    spans: &[Span],
+    left_out: &mut Vec<String>,
+) -> Option<Date> {
+    let d = d?;
+    time_not_kept(
+        d.hour.unwrap_or(0.0) + d.minute.unwrap_or(0.0) / 60.0,
+        left_out,
+    );
+    if !CALENDAR_YEAR.contains(&d.year) {
+        left_out.push(format!(
+            "dynamic_data.year: {} is outside the years Waybook counts (-100,000 to 100,000); today is not taken from the file",
+            d.year
+        ));
+        return None;
+    }
+    let today = day_of(c, spans, d.timespan, d.day, Some(d.year))
+        .map(|day| Date { year: d.year, day })
+        .filter(|date| c.day_number(*date).is_some());
+    if today.is_none() {
+        left_out.push(
+            "dynamic_data: its current date is not a day of the calendar; today is not taken from the file"
+                .into(),
+        );
+    }
+    today
+}
+
+/// A leap rule of every year (Fantasy-Calendar's interval "1", the
+/// Imperial calendar's Holiday) is no leap rule: its days come every year.
+fn every_year(c: &mut Calendar) {
+    let Some(rule) = c.leap.clone() else { return };
+    if rule.every != 1 || rule.except_every.is_some() {
+        return;
+    }
+    let fits = |days: i64| MONTH_DAYS.contains(&(days + 1));
+    if rule.month.is_some_and(|m| !fits(c.months[m].days))
+        || rule.festival.is_some_and(|f| !fits(c.festivals[f].days))
+    {
+        return;
+    }
+    if let Some(m) = rule.month {
+        c.months[m].days += 1;
+    }
+    if let Some(f) = rule.festival {
+        c.festivals[f].days += 1;
+    }
+    c.festivals.iter_mut().for_each(|f| f.leap_only = false);
+    c.leap = None;
 }
 
 /// The months, festivals, where each timespan went, and the leap rule.
@@ -404,12 +491,17 @@ fn free(rule: &mut Option<LeapRule>) -> Option<&mut LeapRule> {
 }
 
 fn year_of(y: &YearData, left_out: &mut Vec<String>) -> Result<Year, String> {
-    let (mut rule, leap_days) = leap_rule_of(y, left_out)?;
-    let (mut months, mut festivals, mut spans) = (Vec::new(), Vec::new(), Vec::new());
+    let (rule, leap_days) = leap_rule_of(y, left_out)?;
+    let mut year = Year {
+        months: Vec::new(),
+        festivals: Vec::new(),
+        spans: Vec::new(),
+        leap: rule,
+    };
     for (t, span) in y.timespans.iter().enumerate() {
         if !(1..=1000).contains(&span.length) {
             return Err(format!(
-                "the timespan {} has {} days; Waybook holds 1 to 1,000",
+                "static_data.year_data.timespans[{t}].length: the timespan {} has {} days; Waybook holds 1 to 1,000",
                 span.name, span.length
             ));
         }
@@ -425,84 +517,124 @@ fn year_of(y: &YearData, left_out: &mut Vec<String>) -> Result<Year, String> {
                 span.name
             ));
         }
-        let after = months.len().checked_sub(1);
-        let here: Vec<&&FcLeapDay> = leap_days.iter().filter(|l| l.timespan == t).collect();
+        let here: Vec<&FcLeapDay> = (leap_days.iter().copied())
+            .filter(|l| l.timespan == t)
+            .collect();
         if span.kind == "month" {
-            months.push(Month {
-                name: span.name.clone(),
-                days: span.length,
-            });
-            spans.push(Span::Month(months.len() - 1));
-            for l in here {
-                if l.intercalary {
-                    if l.day != 0 && l.day != span.length {
-                        left_out.push(format!(
-                            "the leap day {}: placed after {}'s last day, not after its day {}",
-                            l.name, span.name, l.day
-                        ));
-                    }
-                    festivals.push(Festival {
-                        leap_only: true,
-                        ..Festival::new(&l.name, Some(months.len() - 1))
-                    });
-                } else if let Some(r) = free(&mut rule) {
-                    r.month = Some(months.len() - 1);
-                } else {
-                    left_out.push(format!(
-                        "the leap day {}: Waybook adds one leap day to one month or festival",
-                        l.name
-                    ));
-                }
-            }
+            add_month(&mut year, span, &here, left_out);
         } else {
-            let index = festivals.len();
-            festivals.push(Festival {
-                days: span.length,
-                ..Festival::new(&span.name, after)
-            });
-            let mut leap_after = None;
-            for l in here {
-                // A leap day named as its festival is a day more of it.
-                if !l.intercalary
-                    && l.name.trim().eq_ignore_ascii_case(span.name.trim())
-                    && let Some(r) = free(&mut rule)
-                {
-                    r.festival = Some(index);
-                    continue;
-                }
-                leap_after.get_or_insert(festivals.len());
-                festivals.push(Festival {
-                    leap_only: true,
-                    ..Festival::new(&l.name, after)
-                });
-            }
-            spans.push(Span::Festival { index, leap_after });
+            add_festival(&mut year, span, &here);
         }
     }
-    Ok(Year {
-        months,
-        festivals,
-        spans,
-        leap: rule,
-    })
+    Ok(year)
 }
 
-/// Timespan `t`'s day `d` (from 1) as Waybook's day: a festival's days
-/// past its own run into the leap-year festival after it.
-fn day_of(c: &Calendar, spans: &[Span], t: usize, d: i64) -> Option<Day> {
-    match *spans.get(t)? {
-        Span::Month(month) => (1..=c.months[month].days + 1)
-            .contains(&d)
-            .then_some(Day::Of { month, day: d }),
+/// A month timespan and its leap days: a day more at its end, or an
+/// intercalary leap day as a leap-year festival, before the month when
+/// Fantasy-Calendar puts it before day 1 (`day: 0`), else after it.
+fn add_month(year: &mut Year, span: &Timespan, here: &[&FcLeapDay], left_out: &mut Vec<String>) {
+    let before = year.months.len().checked_sub(1);
+    let month = year.months.len();
+    year.months.push(Month {
+        name: span.name.clone(),
+        days: span.length,
+    });
+    let mut intercalary: Vec<&FcLeapDay> = here.iter().copied().filter(|l| l.intercalary).collect();
+    // Fantasy-Calendar inserts them in the order of their days.
+    intercalary.sort_by_key(|l| l.day);
+    let mut leap_days = Vec::new();
+    for l in intercalary {
+        let after = l.day.clamp(0, span.length);
+        if after != 0 && after != span.length {
+            left_out.push(format!(
+                "the leap day {}: placed after {}'s last day, not after its day {}",
+                l.name, span.name, l.day
+            ));
+        }
+        leap_days.push((after, year.festivals.len()));
+        let place = if after == 0 { before } else { Some(month) };
+        year.festivals.push(Festival {
+            leap_only: true,
+            ..Festival::new(&l.name, place)
+        });
+    }
+    for l in here.iter().filter(|l| !l.intercalary) {
+        if let Some(r) = free(&mut year.leap) {
+            r.month = Some(month);
+        } else {
+            left_out.push(format!(
+                "the leap day {}: Waybook adds one leap day to one month or festival",
+                l.name
+            ));
+        }
+    }
+    year.spans.push(Span::Month { month, leap_days });
+}
+
+/// An intercalary timespan as a festival, and its leap days: a day more
+/// of it (a leap day named as it), else leap-year festivals after it.
+fn add_festival(year: &mut Year, span: &Timespan, here: &[&FcLeapDay]) {
+    let after = year.months.len().checked_sub(1);
+    let index = year.festivals.len();
+    year.festivals.push(Festival {
+        days: span.length,
+        ..Festival::new(&span.name, after)
+    });
+    let mut leap_after = None;
+    for l in here {
+        // A leap day named as its festival is a day more of it.
+        if !l.intercalary
+            && l.name.trim().eq_ignore_ascii_case(span.name.trim())
+            && let Some(r) = free(&mut year.leap)
+        {
+            r.festival = Some(index);
+            continue;
+        }
+        leap_after.get_or_insert(year.festivals.len());
+        year.festivals.push(Festival {
+            leap_only: true,
+            ..Festival::new(&l.name, after)
+        });
+    }
+    year.spans.push(Span::Festival { index, leap_after });
+}
+
+/// Timespan `t`'s day `d` (from 1) in `year` as Waybook's day: in a
+/// leap year a month's intercalary leap days are numbered among its days
+/// (Fantasy-Calendar's Holiday before day 1 is day 1); a festival's days
+/// past its own run into the leap-year festival after it. Without a year
+/// (a yearly event) the days are those of most years.
+fn day_of(c: &Calendar, spans: &[Span], t: usize, d: i64, year: Option<i64>) -> Option<Day> {
+    match spans.get(t)? {
+        Span::Month { month, leap_days } => {
+            let month = *month;
+            let leap = c.is_leap(year.unwrap_or_else(|| c.common_year()));
+            let mut d = d;
+            if leap {
+                for (k, &(after, festival)) in leap_days.iter().enumerate() {
+                    if d == after + k as i64 + 1 {
+                        return Some(Day::festival(festival));
+                    }
+                }
+                let before = (leap_days.iter().enumerate())
+                    .filter(|(k, (after, _))| after + (*k as i64) + 1 < d)
+                    .count();
+                d -= before as i64;
+            }
+            let more = c.leap.as_ref().is_some_and(|r| r.month == Some(month));
+            (1..=c.months[month].days + i64::from(more))
+                .contains(&d)
+                .then_some(Day::Of { month, day: d })
+        }
         Span::Festival { index, leap_after } => {
-            let own = c.festival_days(index, true);
+            let own = c.festival_days(*index, true);
             if (1..=own).contains(&d) {
                 Some(Day::Festival {
-                    festival: index,
+                    festival: *index,
                     day: d,
                 })
             } else {
-                let after = leap_after?;
+                let after = (*leap_after)?;
                 let d = d - own;
                 (1..=c.festivals[after].days)
                     .contains(&d)
@@ -551,26 +683,38 @@ fn event_of(
         .map(|(k, o, _)| (k.as_str(), o.as_str()))
         .collect();
     let value = |i: usize, j: usize| conds.get(i).and_then(|(_, _, v)| v.get(j)).and_then(number);
-    let day_at = |t: Option<i64>, d: Option<i64>| day_of(c, spans, usize::try_from(t?).ok()?, d?);
+    let day_at = |t: Option<i64>, d: Option<i64>, year: Option<i64>| {
+        day_of(c, spans, usize::try_from(t?).ok()?, d?, year)
+    };
     let when = match shapes.as_slice() {
-        [("Date", "0")] => day_at(value(0, 1), value(0, 2)).map(|day| {
+        [("Date", "0")] => day_at(value(0, 1), value(0, 2), value(0, 0)).map(|day| {
             ImportedWhen::Once(Date {
                 year: value(0, 0).unwrap_or(1),
                 day,
             })
         }),
         [("Year", "0"), ("Month", "0"), ("Day", "0")] => {
-            day_at(value(1, 0), value(2, 0)).map(|day| {
+            day_at(value(1, 0), value(2, 0), value(0, 0)).map(|day| {
                 ImportedWhen::Once(Date {
                     year: value(0, 0).unwrap_or(1),
                     day,
                 })
             })
         }
-        [("Month", "0"), ("Day", "0")] => day_at(value(0, 0), value(1, 0)).map(ImportedWhen::Year),
+        [("Month", "0"), ("Day", "0")] => {
+            day_at(value(0, 0), value(1, 0), None).map(ImportedWhen::Year)
+        }
         [("Day", "0")] => value(0, 0)
             .filter(|d| (1..=1000).contains(d))
             .map(ImportedWhen::Month),
+        // "Day in year is exactly" (New Year's Day is day 1): the day of
+        // most years it is.
+        [("Day", "7")] => value(0, 0).and_then(|n| {
+            let year = c.common_year();
+            (1..=c.year_days(year))
+                .contains(&n)
+                .then(|| ImportedWhen::Year(c.date_in_year(year, n - 1).day))
+        }),
         [("Moons", "0")] => moon_phase(c, value(0, 0), value(0, 1)),
         _ => None,
     };
@@ -624,20 +768,32 @@ fn hours(t: &FcTime) -> f64 {
     t.hour + t.minute / 60.0
 }
 
+/// The seasons: from their dates, or, when they run on a cycle of their
+/// own lengths (`periodic_seasons`), from the days that cycle starts each
+/// in `year` (today's year), as Fantasy-Calendar counts them.
 fn seasons_of(
     s: &StaticData,
     c: &Calendar,
     spans: &[Span],
+    year: i64,
     left_out: &mut Vec<String>,
 ) -> Vec<Season> {
-    let common_year = c.common_year();
+    let Some(all) = s.seasons.as_ref() else {
+        return Vec::new();
+    };
+    let periodic = all.global_settings.periodic_seasons;
+    let starts = if periodic {
+        periodic_starts(all, c, year, left_out)
+    } else {
+        (all.data.iter())
+            .map(|season| match (season.timespan, season.day) {
+                (Some(t), Some(d)) => day_of(c, spans, t, d.max(1), None),
+                _ => None,
+            })
+            .collect()
+    };
     let mut seasons: Vec<Season> = Vec::new();
-    for season in s.seasons.iter().flat_map(|s| &s.data) {
-        let day = match (season.timespan, season.day, season.start) {
-            (Some(t), Some(d), _) => day_of(c, spans, t, d.max(1)),
-            (_, _, Some(start)) => Some(c.date_in_year(common_year, start.floor() as i64).day),
-            _ => None,
-        };
+    for (season, day) in all.data.iter().zip(starts) {
         let (month, day) = match day {
             Some(Day::Of { month, day }) => (month, day),
             Some(Day::Festival { festival, .. }) => {
@@ -651,10 +807,12 @@ fn seasons_of(
                 (month, 1)
             }
             None => {
-                left_out.push(format!(
-                    "the season {}: its first day is not a day of the calendar",
-                    season.name
-                ));
+                let why = if periodic {
+                    format!("its cycle does not start it in year {year}")
+                } else {
+                    "its first day (timespan and day) is not a day of the calendar".to_owned()
+                };
+                left_out.push(format!("the season {}: {why}", season.name));
                 continue;
             }
         };
@@ -672,6 +830,64 @@ fn seasons_of(
         add_season(&mut seasons, season, left_out);
     }
     seasons
+}
+
+/// Fantasy-Calendar's periodic seasons: a cycle of the seasons' lengths
+/// (each its `transition_length`, 90 days unless given, and its
+/// `duration`), shifted by `season_offset` days from its epoch (the
+/// first day of year 1); day `e` of the epoch is in the season whose
+/// span holds round(fract((e − offset) / cycle) × cycle). Waybook keeps a
+/// season on a date: the first day of `year` each one starts on (none
+/// when it starts on none), and says so when the cycle is not a year long.
+fn periodic_starts(
+    all: &FcSeasons,
+    c: &Calendar,
+    year: i64,
+    left_out: &mut Vec<String>,
+) -> Vec<Option<Day>> {
+    let lengths: Vec<f64> = (all.data.iter())
+        .map(|s| s.transition_length.unwrap_or(90.0).max(0.0) + s.duration.unwrap_or(0.0).max(0.0))
+        .collect();
+    let cycle: f64 = lengths.iter().sum();
+    let offset = all.global_settings.season_offset;
+    let first = |y: i64| c.day_number(c.date_in_year(y, 0)).unwrap_or(1);
+    let epoch = first(1);
+    let year_first = first(year) - epoch;
+    let days = c.year_days(year);
+    if !(cycle.is_finite() && cycle >= 1.0 && offset.is_finite()) {
+        return vec![None; lengths.len()];
+    }
+    let season_at = |e: i64| -> usize {
+        let day = (((e as f64 - offset) / cycle).rem_euclid(1.0) * cycle).round();
+        let mut end = 0.0;
+        for (i, length) in lengths.iter().enumerate() {
+            end += length;
+            if day < end {
+                return i;
+            }
+        }
+        lengths.len() - 1
+    };
+    let mut starts = vec![None; lengths.len()];
+    if lengths.len() == 1 {
+        // One season is the whole year.
+        starts[0] = Some(c.date_in_year(year, 0).day);
+    }
+    for o in (0..days).filter(|_| lengths.len() > 1) {
+        let e = year_first + o;
+        let here = season_at(e);
+        if season_at(e - 1) != here && starts[here].is_none() {
+            starts[here] = Some(c.date_in_year(year, o).day);
+        }
+    }
+    // The mean year over a cycle of four hundred years.
+    let mean = (0..400).map(|y| c.year_days(year + y)).sum::<i64>() as f64 / 400.0;
+    if (cycle - mean).abs() >= 0.5 {
+        left_out.push(format!(
+            "the seasons: Fantasy-Calendar runs them on a cycle of {cycle} days, which moves against the {mean}-day year; Waybook starts them each year on their days of {year}"
+        ));
+    }
+    starts
 }
 
 fn moons_of(s: &StaticData, c: &Calendar, left_out: &mut Vec<String>) -> Vec<Moon> {
@@ -692,6 +908,7 @@ fn moons_of(s: &StaticData, c: &Calendar, left_out: &mut Vec<String>) -> Vec<Moo
             cycle_days: m.cycle,
             anchor: c.epoch(),
             phase_at_anchor: (-m.shift / m.cycle).rem_euclid(1.0),
+            reset: MoonReset::Never,
         });
     }
     moons
@@ -712,6 +929,11 @@ fn eras_of(s: &StaticData, left_out: &mut Vec<String>) -> (String, Vec<Era>) {
         }
         if e.settings.starting_era {
             first = e.name.clone();
+        } else if !CALENDAR_YEAR.contains(&e.date.year) {
+            left_out.push(format!(
+                "the era {}: begins in year {}, outside the years Waybook counts",
+                e.name, e.date.year
+            ));
         } else if eras.iter().any(|o| o.from_year == e.date.year) {
             left_out.push(format!(
                 "the era {}: begins the same year as another",
@@ -915,6 +1137,13 @@ pub fn write(
         ));
     }
     let epoch = c.day_number(c.epoch()).unwrap_or(1);
+    for m in c.moons.iter().filter(|m| !m.reset.is_never()) {
+        left_out.push(format!(
+            "the moon {}: it {} in Waybook; Fantasy-Calendar's moons run on",
+            m.name,
+            m.reset.words()
+        ));
+    }
     let moons: Vec<Value> = (c.moons.iter())
         .map(|m| {
             let phase = c.moon_fraction(m, epoch);

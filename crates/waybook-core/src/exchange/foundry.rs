@@ -418,7 +418,7 @@ pub(crate) fn escape_raw_controls(text: &str) -> String {
 /// to roll, which Foundry's text never meant.
 pub fn read_markup(text: &str) -> String {
     let text = without_tags(text);
-    let text = entities(&text);
+    let text = decode_entities(&text);
     let text = inline_rolls(&text);
     let text = links(&text)
         .replace('{', "(")
@@ -472,18 +472,12 @@ fn without_tags(text: &str) -> String {
     out
 }
 
-fn entities(text: &str) -> String {
-    [
-        ("&nbsp;", " "),
-        ("&lt;", "<"),
-        ("&gt;", ">"),
-        ("&quot;", "\""),
-        ("&#39;", "'"),
-        ("&#x27;", "'"),
-        ("&amp;", "&"),
-    ]
-    .iter()
-    .fold(text.to_owned(), |t, (from, to)| t.replace(from, to))
+/// HTML's named and numeric entities decoded (`&#39;`, `&mdash;`,
+/// `&#8217;`), by html-escape, which takes only those ending in `;`, so
+/// Foundry's `&Reference[…]` stays; a no-break space is a space. Shared by
+/// the Foundry tables and the calendars of every tool.
+pub(crate) fn decode_entities(text: &str) -> String {
+    html_escape::decode_html_entities(text).replace('\u{a0}', " ")
 }
 
 /// Each inline roll `[[…]]` (and the `{label}` after it) as a GM reads it.

@@ -2,8 +2,9 @@
 //! and what they would change (`pack`), the players' view of the campaign
 //! (`players_view`) and each player's handout content (`handout`), the
 //! spreadsheets (`csv_reading`, `roster_csv`, `table_csv`), Foundry VTT's
-//! roll tables (`foundry`), and calendars from Fantasy-Calendar and Simple
-//! Calendar (`calendar_import`, `fantasy_calendar`, `simple_calendar`).
+//! roll tables (`foundry`), and calendars from Fantasy-Calendar, Simple
+//! Calendar and Seasons & Stars (`calendar_import`, `fantasy_calendar`,
+//! `simple_calendar`, `seasons_and_stars`).
 
 pub mod calendar_import;
 pub mod csv_reading;
@@ -14,5 +15,6 @@ pub mod pack;
 mod pack_diff;
 pub mod players_view;
 pub mod roster_csv;
+pub mod seasons_and_stars;
 pub mod simple_calendar;
 pub mod table_csv;

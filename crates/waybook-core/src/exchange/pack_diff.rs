@@ -30,6 +30,7 @@ fn label(key: &str) -> String {
         "cycle_days" => "cycle (days)".to_owned(),
         "phase_at_anchor" => "phase".to_owned(),
         "anchor" => "date of its phase".to_owned(),
+        "reset" => "cycle starts again".to_owned(),
         "after_month" => "after".to_owned(),
         "in_week" => "in the week".to_owned(),
         "week_restarts_monthly" => "week starts again each month".to_owned(),

@@ -10,9 +10,12 @@
 //! the file, as Simple Calendar keeps them.
 
 use super::calendar_import::{
-    CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, cycle_fits, parse,
+    CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, check_size,
+    cycle_fits, keep_dated, parse_part, text, time_not_kept,
 };
-use crate::model::calendar::{Calendar, Date, Day, Festival, LeapRule, Month, Moon, Season};
+use crate::model::calendar::{
+    Calendar, Date, Day, Festival, LeapRule, Month, Moon, MoonReset, Season,
+};
 use crate::model::limits::{CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS};
 use serde::Deserialize;
 use serde_json::Value;
@@ -22,7 +25,7 @@ const TOOL: &str = "Simple Calendar";
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ScCalendar {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "text::name")]
     name: String,
     months: Vec<ScMonth>,
     weekdays: Vec<ScWeekday>,
@@ -43,6 +46,7 @@ struct ScCalendar {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ScMonth {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     number_of_days: i64,
     #[serde(default)]
@@ -57,6 +61,7 @@ struct ScMonth {
 
 #[derive(Deserialize)]
 struct ScWeekday {
+    #[serde(deserialize_with = "text::name")]
     name: String,
 }
 
@@ -88,11 +93,14 @@ struct ScDate {
     year: i64,
     month: i64,
     day: i64,
+    #[serde(default)]
+    seconds: f64,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ScMoon {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     cycle_length: f64,
     first_new_moon: ScFirstNewMoon,
@@ -115,6 +123,7 @@ struct ScFirstNewMoon {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ScSeason {
+    #[serde(deserialize_with = "text::name")]
     name: String,
     starting_month: i64,
     starting_day: i64,
@@ -140,12 +149,11 @@ enum Span {
 
 /// Reads a Simple Calendar preset or export; refused, naming the field,
 /// when it is not one.
-pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError> {
+pub fn read(file: &str, root: Value) -> Result<CalendarImport, CalendarFileError> {
     let refuse = |reason: String| CalendarFileError::new(file, TOOL, reason);
-    let root: Value = parse(file, TOOL, text)?;
     let mut left_out = Vec::new();
-    let (calendar, notes) = if let Some(c) = root.get("calendar") {
-        (c.clone(), root.get("notes").cloned())
+    let (at, calendar, notes) = if let Some(c) = root.get("calendar") {
+        ("calendar", c.clone(), root.get("notes").cloned())
     } else if let Some(all) = root.get("calendars").and_then(Value::as_array) {
         let first = all
             .first()
@@ -158,32 +166,31 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
         }
         let id = first.get("id").and_then(Value::as_str).unwrap_or_default();
         (
+            "calendars[0]",
             first.clone(),
             root.get("notes").and_then(|n| n.get(id)).cloned(),
         )
     } else if root.get("months").is_some() {
-        (root.clone(), None)
+        ("", root.clone(), None)
     } else {
         return Err(refuse("it has no calendar, calendars or months".into()));
     };
-    let sc: ScCalendar = serde_json::from_value(calendar).map_err(|e| refuse(e.to_string()))?;
-    if sc.weekdays.is_empty() {
-        return Err(refuse("weekdays is empty".into()));
-    }
-    let (mut c, spans) = calendar_of(&sc, &mut left_out).map_err(refuse)?;
-    let date_at = |c: &Calendar, d: ScDate| -> Option<Date> {
-        let day = span_day(c, &spans, d.month, d.day + 1)?;
-        let date = Date { year: d.year, day };
-        CALENDAR_YEAR
-            .contains(&d.year)
-            .then_some(date)
-            .filter(|date| c.day_number(*date).is_some())
+    let sc: ScCalendar = parse_part(file, TOOL, at, calendar)?;
+    let field = |name: &str| {
+        if at.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{at}.{name}")
+        }
     };
-    let today = sc.current_date.and_then(|d| date_at(&c, d));
-    if sc.current_date.is_some() && today.is_none() {
-        left_out
-            .push("currentDate: not a day of the calendar; day 1 is the first of year 1".into());
+    if sc.weekdays.is_empty() {
+        return Err(refuse(format!("{}: no weekdays", field("weekdays"))));
     }
+    let (mut c, spans) = calendar_of(&sc, field, &mut left_out).map_err(refuse)?;
+    check_size(&c, &field("months")).map_err(refuse)?;
+    let today = sc
+        .current_date
+        .and_then(|d| today_of(&c, &spans, d, &mut left_out));
     if let Some(year) = &sc.year {
         let zero = c.date_in_year(
             year.year_zero
@@ -202,7 +209,8 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
     if let Some(today) = today {
         c.day_one = c.date_in_year(today.year, 0);
     }
-    let events = notes_of(notes.as_ref(), &c, &spans, &mut left_out);
+    let mut events = notes_of(notes.as_ref(), &c, &spans, &mut left_out);
+    keep_dated(&mut events, &c, &mut left_out);
     let name = if sc.name.trim().is_empty() {
         super::calendar_import::name_of_file(file)
     } else {
@@ -216,6 +224,28 @@ pub fn read(file: &str, text: &str) -> Result<CalendarImport, CalendarFileError>
         events,
         left_out,
     })
+}
+
+/// The date the file calls today (`currentDate`, months and days from 0),
+/// when it is one Waybook counts; its time of day is named as not kept.
+fn today_of(c: &Calendar, spans: &[Span], d: ScDate, left_out: &mut Vec<String>) -> Option<Date> {
+    time_not_kept(d.seconds / 3600.0, left_out);
+    if !CALENDAR_YEAR.contains(&d.year) {
+        left_out.push(format!(
+            "currentDate.year: {} is outside the years Waybook counts (-100,000 to 100,000); today is not taken from the file",
+            d.year
+        ));
+        return None;
+    }
+    let today = span_day(c, spans, d.month, d.day + 1)
+        .map(|day| Date { year: d.year, day })
+        .filter(|date| c.day_number(*date).is_some());
+    if today.is_none() {
+        left_out.push(
+            "currentDate: not a day of the calendar; today is not taken from the file".into(),
+        );
+    }
+    today
 }
 
 /// The leap rule: none, the Gregorian one, or every N years.
@@ -266,11 +296,12 @@ fn era_of(sc: &ScCalendar, left_out: &mut Vec<String>) -> String {
 /// The months, festivals and leap rule, and where each file month went.
 fn calendar_of(
     sc: &ScCalendar,
+    field: impl Fn(&str) -> String,
     left_out: &mut Vec<String>,
 ) -> Result<(Calendar, Vec<Span>), String> {
     let mut leap = leap_rule_of(sc, left_out);
     let (mut months, mut festivals, mut spans) = (Vec::new(), Vec::<Festival>::new(), Vec::new());
-    for m in &sc.months {
+    for (i, m) in sc.months.iter().enumerate() {
         let leap_days = m.number_of_leap_year_days.unwrap_or(m.number_of_days);
         let more = leap_days - m.number_of_days;
         if m.starting_weekday.as_ref().is_some_and(|w| !w.is_null()) {
@@ -289,7 +320,8 @@ fn calendar_of(
             };
             if !MONTH_DAYS.contains(&days) {
                 return Err(format!(
-                    "the month {} has {days} days; Waybook holds 1 to 1,000",
+                    "{}: the month {} has {days} days; Waybook holds 1 to 1,000",
+                    field(&format!("months[{i}]")),
                     m.name
                 ));
             }
@@ -317,8 +349,10 @@ fn calendar_of(
         } else {
             if !MONTH_DAYS.contains(&m.number_of_days) {
                 return Err(format!(
-                    "the month {} has {} days; Waybook holds 1 to 1,000",
-                    m.name, m.number_of_days
+                    "{}: the month {} has {} days; Waybook holds 1 to 1,000",
+                    field(&format!("months[{i}].numberOfDays")),
+                    m.name,
+                    m.number_of_days
                 ));
             }
             months.push(Month {
@@ -334,7 +368,10 @@ fn calendar_of(
         }
     }
     if months.is_empty() {
-        return Err("months has no month that is not intercalary".into());
+        return Err(format!(
+            "{}: no month that is not intercalary",
+            field("months")
+        ));
     }
     let era = era_of(sc, left_out);
     let mut c = Calendar::gregorian();
@@ -405,9 +442,11 @@ fn seasons_of(
     seasons
 }
 
-/// A moon from its first new moon: the year reset as Simple Calendar
-/// does (each leap year, every X years) is anchored once, on the last
-/// reset by `this_year`.
+/// A moon from its first new moon, its cycle starting again as Simple
+/// Calendar's does ([`MoonReset`]): each leap year, on the first new
+/// moon's month and day (its year is then not used; the anchor is put on
+/// the last leap year by `this_year`, where the calendar screen shows
+/// it), or every X years.
 fn moon_of(
     m: &ScMoon,
     sc: &ScCalendar,
@@ -419,36 +458,20 @@ fn moon_of(
         return None;
     }
     let first = &m.first_new_moon;
-    // Simple Calendar moves the first new moon to the last reset year and
-    // adds the part of the reset cycle gone by since, in days.
-    let (year, since) = match first.year_reset.as_str() {
-        "leap-year" => match (c.leap.as_ref(), (..=this_year).contains(&first.year)) {
-            (Some(rule), true) => {
-                let leap = (first.year..=this_year)
-                    .rev()
-                    .find(|y| c.is_leap(*y))
-                    .unwrap_or(first.year);
-                (leap, (this_year - leap) as f64 / rule.every as f64)
-            }
-            _ => (first.year, 0.0),
-        },
-        "x-years" if first.year_x > 0 && this_year.rem_euclid(first.year_x) != 0 => {
-            let gone = this_year.rem_euclid(first.year_x);
-            (this_year - gone, gone as f64 / first.year_x as f64)
+    let (year, reset) = match (first.year_reset.as_str(), c.leap.as_ref()) {
+        ("leap-year", Some(_)) => (c.leap_year_at_or_before(this_year), MoonReset::LeapYear),
+        ("x-years", _) if LEAP_YEARS.contains(&first.year_x) => {
+            (first.year, MoonReset::EveryYears(first.year_x))
         }
-        _ => (first.year, 0.0),
+        ("x-years", _) => {
+            left_out.push(format!(
+                "the moon {}: its cycle starts again every {} years in Simple Calendar; Waybook restarts it every 1 to 10,000, so it runs on from {}",
+                m.name, first.year_x, first.year
+            ));
+            (first.year, MoonReset::Never)
+        }
+        _ => (first.year, MoonReset::Never),
     };
-    if first.year_reset == "leap-year" || first.year_reset == "x-years" {
-        let each = if first.year_reset == "leap-year" {
-            "leap year".to_owned()
-        } else {
-            format!("{} years", first.year_x)
-        };
-        left_out.push(format!(
-            "the moon {}: Simple Calendar starts its cycle again each {each}; Waybook anchors it once, on {year}",
-            m.name
-        ));
-    }
     if !CALENDAR_YEAR.contains(&year) {
         left_out.push(format!(
             "the moon {}: its first new moon is in year {year}, outside the years Waybook counts",
@@ -456,7 +479,8 @@ fn moon_of(
         ));
         return None;
     }
-    // Simple Calendar counts the months before it, then its day (from 0).
+    // Simple Calendar counts every month before it (intercalary ones too),
+    // as long as they are that year, then its day (from 0).
     let leap = c.is_leap(year);
     let before: i64 = (sc
         .months
@@ -474,7 +498,8 @@ fn moon_of(
         name: m.name.clone(),
         cycle_days: m.cycle_length,
         anchor: c.date_in_year(year, before + first.day.max(0)),
-        phase_at_anchor: ((m.cycle_day_adjust + since) / m.cycle_length).rem_euclid(1.0),
+        phase_at_anchor: (m.cycle_day_adjust / m.cycle_length).rem_euclid(1.0),
+        reset,
     })
 }
 
@@ -489,7 +514,7 @@ fn notes_of(
     for note in notes.and_then(Value::as_array).into_iter().flatten() {
         let name = (note.get("name").or_else(|| note.get("title")))
             .and_then(Value::as_str)
-            .unwrap_or("A note")
+            .map_or_else(|| "A note".to_owned(), super::foundry::decode_entities)
             .trim()
             .to_owned();
         let data = note

@@ -5,7 +5,10 @@
 //! changing it never moves anything in time. Pure: day numbers to dates and
 //! back, a moon's phase, the season and daylight of a day.
 
-use super::limits::{CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS, MOON_CYCLE, MOON_PHASE};
+use super::limits::{
+    CALENDAR_FESTIVALS, CALENDAR_MONTHS, CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS, MOON_CYCLE,
+    MOON_PHASE, YEAR_DAYS,
+};
 use serde::{Deserialize, Serialize};
 
 /// A month: its name and its days in a common year.
@@ -110,12 +113,51 @@ pub struct Season {
 /// A moon: a full cycle takes `cycle_days`; at the start of the date
 /// `anchor` it is `phase_at_anchor` through it (0 new, 0.5 full). The
 /// anchor is a date, so moving day 1 or the clock never moves the moons.
+/// A moon may start its cycle again on the anchor's day of some years
+/// (`reset`), as Simple Calendar's moons do.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Moon {
     pub name: String,
     pub cycle_days: f64,
     pub anchor: Date,
     pub phase_at_anchor: f64,
+    #[serde(default, skip_serializing_if = "MoonReset::is_never")]
+    pub reset: MoonReset,
+}
+
+/// When a moon's cycle starts again, as Simple Calendar counts it (its
+/// `firstNewMoon.yearReset`): on the anchor's day (its month and day) of
+/// the last such year, `phase_at_anchor` through it, plus Simple
+/// Calendar's part of a day for each year since (the years gone by over
+/// the rule's years: a quarter day a year for a rule of four).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoonReset {
+    /// The cycle runs on from the anchor, whatever the year.
+    #[default]
+    Never,
+    /// Each leap year (the year itself when it is one), before or after
+    /// the anchor's year; without leap years it runs on.
+    LeapYear,
+    /// Each year that is a multiple of `n` back from the year (Simple
+    /// Calendar's "every X years"); in such a year itself, the cycle runs
+    /// on from the anchor, as Simple Calendar counts it.
+    EveryYears(i64),
+}
+
+impl MoonReset {
+    pub fn is_never(&self) -> bool {
+        *self == MoonReset::Never
+    }
+
+    /// In words, as the calendar screen and an import say it.
+    pub fn words(self) -> String {
+        match self {
+            MoonReset::Never => "runs on".to_owned(),
+            MoonReset::LeapYear => "starts again each leap year".to_owned(),
+            MoonReset::EveryYears(n) => format!("starts again every {n} years"),
+        }
+    }
 }
 
 /// A moon as files keep it: before document version 16 its phase was
@@ -129,6 +171,8 @@ struct StoredMoon {
     anchor: Option<Date>,
     #[serde(alias = "phase_on_day_one")]
     phase_at_anchor: f64,
+    #[serde(default)]
+    reset: MoonReset,
 }
 
 /// An hour of the day with its minutes, as a clock shows it: 6.335 as
@@ -273,6 +317,7 @@ impl From<StoredCalendar> for Calendar {
                 cycle_days: m.cycle_days,
                 anchor: m.anchor.unwrap_or(s.day_one),
                 phase_at_anchor: m.phase_at_anchor,
+                reset: m.reset,
             })
             .collect();
         let mut c = Calendar {
@@ -336,6 +381,14 @@ pub enum CalendarError {
     MoonAnchor(String),
     #[error("the era {0} needs a name and a year after the era before it")]
     EraOrder(String),
+    #[error("the moon {0} starts again every 1 to 10,000 years")]
+    MoonReset(String),
+    #[error("{0} months; a calendar has at most 100")]
+    Months(usize),
+    #[error("{0} festivals; a calendar has at most 100")]
+    Festivals(usize),
+    #[error("a year of {0} days; a calendar's year has at most 10,000")]
+    YearDays(i64),
 }
 
 waybook_rules::named_enum! {
@@ -446,6 +499,7 @@ impl Calendar {
                     day: Day::Of { month: 0, day: 6 },
                 },
                 phase_at_anchor: 0.974_273_4,
+                reset: MoonReset::Never,
             }],
         }
     }
@@ -517,12 +571,14 @@ impl Calendar {
                     cycle_days: 28.0,
                     anchor: day_one,
                     phase_at_anchor: 0.42,
+                    reset: MoonReset::Never,
                 },
                 Moon {
                     name: "Lantern".to_owned(),
                     cycle_days: 41.0,
                     anchor: day_one,
                     phase_at_anchor: 0.9,
+                    reset: MoonReset::Never,
                 },
             ],
         }
@@ -668,12 +724,20 @@ impl Calendar {
         if let Some(m) = self.months.iter().find(|m| !MONTH_DAYS.contains(&m.days)) {
             return Err(CalendarError::MonthDays(m.name.clone(), m.days));
         }
+        if !CALENDAR_MONTHS.contains(&self.months.len()) {
+            return Err(CalendarError::Months(self.months.len()));
+        }
         if self.weekdays.is_empty() {
             return Err(CalendarError::NoWeekdays);
         }
         self.check_festivals()?;
         if let Some(leap) = &self.leap {
             self.check_leap(leap)?;
+        }
+        // Every part is in range by now: the sum cannot overflow.
+        let longest = self.common_year_days() + self.leap_days();
+        if !YEAR_DAYS.contains(&longest) {
+            return Err(CalendarError::YearDays(longest));
         }
         if !CALENDAR_YEAR.contains(&self.day_one.year) || self.absolute(self.day_one).is_none() {
             return Err(CalendarError::DayOne);
@@ -688,6 +752,9 @@ impl Calendar {
             }
             if !CALENDAR_YEAR.contains(&m.anchor.year) || self.absolute(m.anchor).is_none() {
                 return Err(CalendarError::MoonAnchor(m.name.clone()));
+            }
+            if matches!(m.reset, MoonReset::EveryYears(n) if !LEAP_YEARS.contains(&n)) {
+                return Err(CalendarError::MoonReset(m.name.clone()));
             }
         }
         let mut from = CALENDAR_YEAR.start() - 1;
@@ -704,6 +771,9 @@ impl Calendar {
     }
 
     fn check_festivals(&self) -> Result<(), CalendarError> {
+        if !CALENDAR_FESTIVALS.contains(&self.festivals.len()) {
+            return Err(CalendarError::Festivals(self.festivals.len()));
+        }
         for f in &self.festivals {
             if f.after_month.is_some_and(|m| m >= self.months.len()) {
                 return Err(CalendarError::FestivalMonth(f.name.clone()));
@@ -896,6 +966,11 @@ impl Calendar {
 
     /// How many days of `year` before `day` are months' days or the days
     /// of festivals `counted` picks; none when the year has no such day.
+    /// One pass over the months and one over the festivals, so a day is
+    /// placed as fast however long the year: a festival's place is 0
+    /// opening the year, `m + 1` after month `m`; a month's day follows
+    /// the festivals up to its own month's place, a festival's day those
+    /// of lower places and those of its place listed before it.
     fn count_before(
         &self,
         year: i64,
@@ -903,42 +978,38 @@ impl Calendar {
         counted: impl Fn(&Festival) -> bool,
     ) -> Option<i64> {
         let leap = self.is_leap(year);
-        // The counted days of the festivals at `at` of index below `below`.
-        let festivals_at = |at: Option<usize>, below: usize| -> i64 {
-            (0..below.min(self.festivals.len()))
-                .filter(|&i| self.festivals[i].after_month == at && counted(&self.festivals[i]))
-                .map(|i| self.festival_days(i, leap))
-                .sum()
-        };
-        let all = self.festivals.len();
-        // The counted days before month `month`'s first.
-        let before_month = |month: usize| -> i64 {
-            festivals_at(None, all)
-                + (0..month)
-                    .map(|m| self.month_days(m, leap) + festivals_at(Some(m), all))
-                    .sum::<i64>()
-        };
-        match day {
+        let place = |f: &Festival| f.after_month.map_or(0, |m| m + 1);
+        // The place `day` is at (the months before it), its own counted
+        // days before it, and, for a festival's day, its index: the
+        // festivals of its place listed before it come first (all of them,
+        // for a month's day).
+        let (at, own, festival) = match day {
             Day::Of { month, day } => {
                 let days = (month < self.months.len()).then(|| self.month_days(month, leap))?;
-                (1..=days)
-                    .contains(&day)
-                    .then(|| before_month(month) + day - 1)
+                if !(1..=days).contains(&day) {
+                    return None;
+                }
+                (month, day - 1, None)
             }
             Day::Festival { festival, day } => {
                 let f = self.festivals.get(festival)?;
-                if !(1..=self.festival_days(festival, leap)).contains(&day) {
+                let at = place(f);
+                if !(1..=self.festival_days(festival, leap)).contains(&day)
+                    || at > self.months.len()
+                {
                     return None;
                 }
-                let start = match f.after_month {
-                    None => 0,
-                    Some(m) if m < self.months.len() => before_month(m) + self.month_days(m, leap),
-                    Some(_) => return None,
-                };
-                let own = if counted(f) { day - 1 } else { 0 };
-                Some(start + festivals_at(f.after_month, festival) + own)
+                (at, if counted(f) { day - 1 } else { 0 }, Some(festival))
             }
-        }
+        };
+        let months = at;
+        let before = |j: usize, p: usize| p < at || (p == at && festival.is_none_or(|i| j < i));
+        let month_days: i64 = (0..months).map(|m| self.month_days(m, leap)).sum();
+        let festival_days: i64 = (self.festivals.iter().enumerate())
+            .filter(|(j, f)| counted(f) && before(*j, place(f)))
+            .map(|(j, _)| self.festival_days(j, leap))
+            .sum();
+        Some(month_days + festival_days + own)
     }
 
     /// Days from the start of the base year to `date`.
@@ -958,11 +1029,46 @@ impl Calendar {
             year += 1;
         }
         let left = absolute - self.days_before(year);
-        let day = self
-            .days_of_year(year)
-            .nth(usize::try_from(left).unwrap_or(0))
-            .unwrap_or(Day::Of { month: 0, day: 1 });
-        Date { year, day }
+        Date {
+            year,
+            day: self.day_in_year(year, left),
+        }
+    }
+
+    /// The day `left` days after the first of `year`, found a month or a
+    /// festival at a time (not day by day: a view names every day of a
+    /// year this way).
+    fn day_in_year(&self, year: i64, mut left: i64) -> Day {
+        let leap = self.is_leap(year);
+        let mut by_place: Vec<Vec<usize>> = vec![Vec::new(); self.months.len() + 1];
+        for (i, f) in self.festivals.iter().enumerate() {
+            if let Some(place) = by_place.get_mut(f.after_month.map_or(0, |m| m + 1)) {
+                place.push(i);
+            }
+        }
+        for (place, festivals) in by_place.iter().enumerate() {
+            for &festival in festivals {
+                let days = self.festival_days(festival, leap);
+                if left < days {
+                    return Day::Festival {
+                        festival,
+                        day: left + 1,
+                    };
+                }
+                left -= days;
+            }
+            if place < self.months.len() {
+                let days = self.month_days(place, leap);
+                if left < days {
+                    return Day::Of {
+                        month: place,
+                        day: left + 1,
+                    };
+                }
+                left -= days;
+            }
+        }
+        Day::Of { month: 0, day: 1 }
     }
 
     /// The date of clock day `day` (day 1 is [`Calendar::day_one`]).
@@ -1147,10 +1253,76 @@ impl Calendar {
     }
 
     /// How far through its cycle `moon` is at the start of clock day
-    /// `day`, from 0 to 1, counted from its anchor's date.
+    /// `day`, from 0 to 1, counted from its anchor's date (or from the
+    /// anchor's day of the year it last started again).
     pub fn moon_fraction(&self, moon: &Moon, day: i64) -> f64 {
-        let anchor = self.day_number(moon.anchor).unwrap_or(1);
-        (moon.phase_at_anchor + (day - anchor) as f64 / moon.cycle_days).rem_euclid(1.0)
+        let (from, more) = self.moon_count_from(moon, day);
+        (moon.phase_at_anchor + ((day - from) as f64 + more) / moon.cycle_days).rem_euclid(1.0)
+    }
+
+    /// The clock day `moon`'s cycle is counted from on clock day `day`,
+    /// and the part of a day Simple Calendar adds in the years after a
+    /// reset (see [`MoonReset`]).
+    fn moon_count_from(&self, moon: &Moon, day: i64) -> (i64, f64) {
+        let anchored = || (self.day_number(moon.anchor).unwrap_or(1), 0.0);
+        let year = match moon.reset {
+            MoonReset::Never => return anchored(),
+            _ => self.date(day).year,
+        };
+        let (from_year, more) = match (moon.reset, &self.leap) {
+            (MoonReset::LeapYear, Some(rule)) => {
+                let from = self.leap_year_at_or_before(year);
+                // Simple Calendar's `fraction`: the year's remainder by the
+                // leap year (as JavaScript's `%`, truncated, and Rust's),
+                // over the rule's years; none in the leap year or year 0.
+                let more = if from == year || from == 0 {
+                    0.0
+                } else {
+                    (year % from) as f64 / rule.every as f64
+                };
+                (from, more)
+            }
+            (MoonReset::EveryYears(n), _) if n >= 1 && year % n != 0 => {
+                let gone = year % n;
+                (year - gone, gone as f64 / n as f64)
+            }
+            _ => return anchored(),
+        };
+        // The anchor's day in that year; its place in its own year if that
+        // year lacks the day (a leap-year festival).
+        let absolute = (self.absolute(Date {
+            year: from_year,
+            day: moon.anchor.day,
+        }))
+        .or_else(|| {
+            let ordinal = self.ordinal(moon.anchor.year, moon.anchor.day)?;
+            Some(self.days_before(from_year) + ordinal)
+        });
+        let first = self.absolute(self.day_one).unwrap_or(0);
+        match absolute {
+            Some(absolute) => (absolute - first + 1, more),
+            None => anchored(),
+        }
+    }
+
+    /// The last leap year up to `year` (itself when it is one), counted
+    /// without walking back: the last multiple of the rule's years that is
+    /// not an excepted one, or the last of the years excepted again.
+    pub fn leap_year_at_or_before(&self, year: i64) -> i64 {
+        let Some(l) = &self.leap else { return year };
+        let last = |n: i64| year - year.rem_euclid(n);
+        let every = last(l.every);
+        let plain = match l.except_every {
+            // The rule's years are multiples of the one before, so the
+            // multiple before an excepted year is not excepted, unless
+            // the exception is the rule's own years.
+            Some(except) if every.rem_euclid(except) == 0 => {
+                (except != l.every).then(|| every - l.every)
+            }
+            _ => Some(every),
+        };
+        let again = l.except_every.and(l.but_every).map(last);
+        plain.into_iter().chain(again).max().unwrap_or(year)
     }
 
     /// Whether `phase` of `moon` falls in clock day `day`: its exact moment
@@ -1541,6 +1713,7 @@ mod tests {
             cycle_days: 28.0,
             anchor: c.day_one,
             phase_at_anchor: 0.0,
+            reset: MoonReset::Never,
         };
         let phase = |day: i64| Phase::at(c.moon_fraction(&moon, day));
         assert_eq!(phase(1), Phase::New);
@@ -1699,6 +1872,7 @@ mod tests {
                 cycle_days: cycle,
                 anchor: c.day_one,
                 phase_at_anchor: 0.0,
+                reset: MoonReset::Never,
             };
             let new_days = (1..=2000)
                 .filter(|d| c.phase_falls_on(&moon, Phase::New, *d))

@@ -44,6 +44,13 @@ pub const CALENDAR_YEAR: RangeInclusive<i64> = -100_000..=100_000;
 pub const LEAP_YEARS: RangeInclusive<i64> = 1..=10_000;
 pub const MOON_CYCLE: RangeInclusive<f64> = 1.0..=10_000.0;
 pub const MOON_PHASE: RangeInclusive<f64> = 0.0..=1.0;
+/// A year's months, its festivals and its days (a leap year's counted):
+/// far past any world's calendar (Exalted's 425 days, Roshar's 500), and
+/// small enough that every date of a year is named at once, so each
+/// view of a calendar (a year's days, a month's page) answers promptly.
+pub const CALENDAR_MONTHS: RangeInclusive<usize> = 1..=100;
+pub const CALENDAR_FESTIVALS: RangeInclusive<usize> = 0..=100;
+pub const YEAR_DAYS: RangeInclusive<i64> = 1..=10_000;
 /// A leg of a journey.
 pub const DISTANCE_KM: RangeInclusive<f64> = 0.0..=100_000.0;
 pub const SPEED_KMH: RangeInclusive<f64> = 0.1..=1_000.0;
