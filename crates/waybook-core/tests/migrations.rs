@@ -29,7 +29,8 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0018_kept.sql", 0x002ece6514d97c61),
     ("0019_leap_festivals.sql", 0xe35ba58d8c6a9ec8),
     ("0020_calendar_shapes.sql", 0x518b6b9c34d1c7dd),
-    ("0021_food_opened.sql", 0x3dd46d335ea059ce),
+    ("0021_moon_resets.sql", 0x6fef9e9e8a43015a),
+    ("0022_food_opened.sql", 0x3dd46d335ea059ce),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

@@ -36,9 +36,10 @@ pub const FORMAT: &str = "waybook-campaign";
 /// only in leap years and a leap rule that adds no month's day, version 16
 /// festivals of several days (opening the year, in the week), a leap day
 /// lengthening a festival, weeks starting again each month, eras, and
-/// moons' phases on a date; an older file reads with none of them (and its
-/// advances' text read as records where they can be).
-pub const VERSION: u32 = 16;
+/// moons' phases on a date, version 17 moons starting their cycle again
+/// each leap year or every N years; an older file reads with none of them
+/// (and its advances' text read as records where they can be).
+pub const VERSION: u32 = 17;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in

@@ -26,7 +26,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0018_kept.sql"),
     include_str!("../../../../migrations/0019_leap_festivals.sql"),
     include_str!("../../../../migrations/0020_calendar_shapes.sql"),
-    include_str!("../../../../migrations/0021_food_opened.sql"),
+    include_str!("../../../../migrations/0021_moon_resets.sql"),
+    include_str!("../../../../migrations/0022_food_opened.sql"),
 ];
 
 /// The schema version this build writes and reads up to.
