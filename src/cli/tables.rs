@@ -150,7 +150,7 @@ pub fn import_table(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Res
     }
     import.replace = args.replace;
     import_with(&args.file, &file_name, out, |data| {
-        (Vec::new(), import.edit(data))
+        (import.notes(), import.edit(data))
     })
 }
 

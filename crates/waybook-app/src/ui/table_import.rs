@@ -98,12 +98,17 @@ fn columns_ui(ui: &mut Ui, import: &mut TableImport) {
     if import.columns.len() < 2 {
         return;
     }
-    ui.label("A table of each column ticked, named after it:");
+    ui.label(if import.headed {
+        "A table of each column ticked, named after it:"
+    } else {
+        "A table of each column ticked (the file has no headings to name them):"
+    });
     ui.horizontal_wrapped(|ui| {
-        for (c, heading) in import.columns.iter().enumerate() {
+        for c in 0..import.columns.len() {
             let only = import.chosen[c] && import.chosen.iter().filter(|c| **c).count() == 1;
+            let label = import.column_label(c);
             // The last column ticked stays: an import makes a table at least.
-            ui.add_enabled(!only, egui::Checkbox::new(&mut import.chosen[c], heading))
+            ui.add_enabled(!only, egui::Checkbox::new(&mut import.chosen[c], label))
                 .on_disabled_hover_text("At least one column becomes a table");
         }
     });
@@ -112,6 +117,9 @@ fn columns_ui(ui: &mut Ui, import: &mut TableImport) {
 /// The dice and the first rows of the columns chosen, as the file gives them.
 fn preview_ui(ui: &mut Ui, import: &TableImport) {
     ui.label(RichText::new(format!("Cells separated by {}.", import.separator.words())).weak());
+    for note in import.notes() {
+        ui.label(RichText::new(note).weak());
+    }
     let chosen: Vec<usize> = (0..import.columns.len())
         .filter(|&c| import.chosen[c])
         .collect();

@@ -1,6 +1,8 @@
-//! How Waybook reads a spreadsheet's CSV: the separator its heading row
+//! How Waybook reads a spreadsheet's CSV: the separator its first row
 //! uses (a comma, or a semicolon or tab as a European spreadsheet writes
-//! them) and a reader set for it, cells trimmed and rows of any length.
+//! them, or a bar "|" as Foundry's roll-table importers take them, where
+//! results hold commas) and a reader set for it, cells trimmed and rows of
+//! any length.
 
 /// What separates the cells of a CSV file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -9,6 +11,7 @@ pub enum Separator {
     Comma,
     Semicolon,
     Tab,
+    Bar,
 }
 
 impl Separator {
@@ -17,6 +20,7 @@ impl Separator {
             Separator::Comma => b',',
             Separator::Semicolon => b';',
             Separator::Tab => b'\t',
+            Separator::Bar => b'|',
         }
     }
 
@@ -26,26 +30,32 @@ impl Separator {
             Separator::Comma => "commas",
             Separator::Semicolon => "semicolons",
             Separator::Tab => "tabs",
+            Separator::Bar => "bars (|)",
         }
     }
 
     /// The separator of `text`: the one its first row with cells has most
-    /// of outside quotes; a comma when none is there.
+    /// of outside quotes (a bar, then a comma, on a tie); a comma when none
+    /// is there.
     pub fn of(text: &str) -> Self {
         let heading = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         let mut quoted = false;
-        let mut counts = [0usize; 3];
+        let mut counts = [0usize; 4];
         for c in heading.chars() {
             match c {
                 '"' => quoted = !quoted,
                 ',' if !quoted => counts[0] += 1,
                 ';' if !quoted => counts[1] += 1,
                 '\t' if !quoted => counts[2] += 1,
+                '|' if !quoted => counts[3] += 1,
                 _ => {}
             }
         }
-        let [commas, semicolons, tabs] = counts;
-        if tabs > commas.max(semicolons) {
+        let [commas, semicolons, tabs, bars] = counts;
+        // Bars are chosen over commas only because results hold commas.
+        if bars > 0 && bars >= commas.max(semicolons).max(tabs) {
+            Separator::Bar
+        } else if tabs > commas.max(semicolons) {
             Separator::Tab
         } else if semicolons > commas {
             Separator::Semicolon
@@ -84,6 +94,7 @@ mod tests {
             "a separator inside quotes does not count"
         );
         assert_eq!(Separator::of("Name\n"), Separator::Comma);
+        assert_eq!(Separator::of("01-04|Sacks, two\n"), Separator::Bar);
         let mut reader = Separator::Semicolon.reader("d6; Result\n1;\"Wolves; two\"\n");
         let rows: Vec<Vec<String>> = reader
             .records()

@@ -2,14 +2,19 @@
 //! row whose first cell is the dice ("d6", "2d6", "d100", "d%") and whose
 //! other cells name the results' columns, then a row per result: its total
 //! or range ("3", "2-5", "96-00", where 00 is 100) and what each column
-//! gives. A heading that names no dice ("Roll", "Die") takes the dice each
-//! column's rows cover (1 to 6 is d6, 2 to 12 is 2d6). A file of several
+//! gives. A file may have no heading row: when the first cell of its first
+//! line is a total or a range, that line is a result like the others, the
+//! table is named after the file and its columns by their letters
+//! ("column B"). A heading that names no dice ("Roll", "Die"), or none at
+//! all, takes the dice the rows plainly cover ([`dice_covering`]: 1 to 6
+//! is d6, 2 to 12 is 2d6), and the import says so. A file of several
 //! columns ("Die, Clear, Woods, River") makes a table of each column
 //! chosen, named after it; a "-" cell is no entry in that column, so a
 //! column may cover fewer totals (1 to 4 of a d8 is a d4 of its own).
-//! Cells are separated by commas, semicolons or tabs, as the heading row
-//! shows. An import reads every row, says each one's error by its line,
-//! and makes one edit only when there are none.
+//! Cells are separated by commas, semicolons, tabs or bars, as the first
+//! line shows. An import reads every row, says each one's error by its
+//! line (two rows that cover the same total too), and makes one edit only
+//! when there are none.
 
 use super::csv_reading::Separator;
 use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, TableRowDef, limits};
@@ -26,9 +31,12 @@ pub struct TableImport {
     pub replace: bool,
     /// What separates its cells, as found in its heading row.
     pub separator: Separator,
-    /// The dice heading as written.
+    /// The dice heading as written (empty without a heading row).
     pub dice: String,
-    /// The headings of the results' columns, in order.
+    /// Whether the file's first line is a heading row.
+    pub headed: bool,
+    /// The headings of the results' columns, in order (empty without a
+    /// heading row: see [`TableImport::column_label`]).
     pub columns: Vec<String>,
     /// Which columns become tables: at first the first alone.
     pub chosen: Vec<bool>,
@@ -63,17 +71,29 @@ impl TableImport {
             let line = record.position().map_or(0, |p| p.line() as usize);
             lines.push((line, record.iter().map(str::to_owned).collect()));
         }
-        let Some(((_, heading), rows)) = lines.split_first() else {
+        let Some((_, first)) = lines.first() else {
             return Err(fail("it is empty"));
+        };
+        // A first cell that is a total or a range is a result, not a heading.
+        let headed = first.first().is_none_or(|c| range_of(c, 100).is_none());
+        let (heading, rows) = if headed {
+            (first.clone(), &lines[1..])
+        } else {
+            (Vec::new(), &lines[..])
         };
         if rows.is_empty() {
             return Err(fail("it has a heading but no rows"));
         }
-        let mut columns: Vec<String> = heading
-            .iter()
-            .skip(1)
-            .map(|h| h.trim().to_owned())
-            .collect();
+        let mut columns: Vec<String> = if headed {
+            heading
+                .iter()
+                .skip(1)
+                .map(|h| h.trim().to_owned())
+                .collect()
+        } else {
+            let widest = rows.iter().map(|(_, cells)| cells.len()).max();
+            vec![String::new(); widest.unwrap_or(0).saturating_sub(1)]
+        };
         if columns.is_empty() {
             columns.push(String::new());
         }
@@ -97,26 +117,44 @@ impl TableImport {
             name,
             replace: false,
             separator,
-            dice: cell(heading, 0),
+            dice: cell(&heading, 0),
+            headed,
             columns,
             chosen,
             rows,
         })
     }
 
+    /// How column `c` is called: its heading, or without one its letter
+    /// as a spreadsheet shows it ("column B": the first is the totals').
+    pub fn column_label(&self, c: usize) -> String {
+        match self.columns[c].trim() {
+            "" => format!("column {}", column_letters(c + 2)),
+            heading => heading.to_owned(),
+        }
+    }
+
     /// Chooses the columns headed `names` (any case), or says which is none.
     pub fn choose(&mut self, names: &[String]) -> Result<(), String> {
         let mut chosen = vec![false; self.columns.len()];
+        let labels: Vec<String> = (0..self.columns.len())
+            .map(|c| self.column_label(c))
+            .collect();
         for name in names {
-            let at = (self.columns.iter())
-                .position(|c| c.eq_ignore_ascii_case(name.trim()))
-                .ok_or_else(|| {
-                    format!(
-                        "{} has no column “{name}” (its columns: {})",
-                        self.file,
-                        self.columns.join(", ")
-                    )
-                })?;
+            // A column without a heading answers to its letter too ("B").
+            let named = |c: usize| {
+                let name = name.trim();
+                labels[c].eq_ignore_ascii_case(name)
+                    || (self.columns[c].trim().is_empty()
+                        && column_letters(c + 2).eq_ignore_ascii_case(name))
+            };
+            let at = (0..labels.len()).find(|&c| named(c)).ok_or_else(|| {
+                format!(
+                    "{} has no column “{name}” (its columns: {})",
+                    self.file,
+                    labels.join(", ")
+                )
+            })?;
             chosen[at] = true;
         }
         if chosen.contains(&true) {
@@ -126,7 +164,10 @@ impl TableImport {
             && self.columns.len() > 1
             && !names.is_empty()
         {
-            self.name = self.columns[*one].clone();
+            self.name = match self.columns[*one].trim() {
+                "" => self.name.clone(),
+                heading => heading.to_owned(),
+            };
         }
         Ok(())
     }
@@ -138,10 +179,12 @@ impl TableImport {
             .collect()
     }
 
-    /// The name the table of column `c` takes.
+    /// The name the table of column `c` takes: with several chosen, its
+    /// heading, or without one the file's name and its letter.
     pub fn name_of(&self, c: usize) -> String {
         match (self.chosen_columns().len(), self.columns[c].trim()) {
-            (1, _) | (_, "") => self.name.trim().to_owned(),
+            (1, _) => self.name.trim().to_owned(),
+            (_, "") => format!("{} ({})", self.name.trim(), self.column_label(c)),
             (_, heading) => heading.to_owned(),
         }
     }
@@ -186,6 +229,7 @@ impl TableImport {
                 }),
             }
         }
+        errors.extend(self.overlaps(c, most));
         let dice = match dice {
             Ok(dice) => dice,
             Err(e) => {
@@ -200,9 +244,78 @@ impl TableImport {
             .map_err(|e| vec![format!("the rows do not fit {}: {e}", self.dice)])
     }
 
+    /// Each row of column `c` that covers a total an earlier row covers,
+    /// said by both lines ("line 3: “3-5” overlaps line 2's “1-3” (both
+    /// cover 3)"): a spreadsheet's typing slip, never read as meant.
+    fn overlaps(&self, c: usize, most: i32) -> Vec<String> {
+        let mut ranges: Vec<(i32, i32, usize, &str)> = (self.column_rows(c))
+            .filter_map(|(line, range, _)| {
+                range_of(range, most.max(100)).map(|(from, to)| (from, to, line, range))
+            })
+            .collect();
+        ranges.sort_by_key(|&(from, to, line, _)| (from, to, line));
+        // The row reaching furthest so far: a row starting within it overlaps.
+        let mut reaching: Option<(i32, usize, &str)> = None;
+        let mut said = Vec::new();
+        for (from, to, line, range) in ranges {
+            match reaching {
+                Some((end, earlier, written)) if from <= end => {
+                    said.push((line, format!(
+                        "line {line}: “{range}” overlaps line {earlier}'s “{written}” (both cover {from})"
+                    )));
+                    if to > end {
+                        reaching = Some((to, line, range));
+                    }
+                }
+                _ => reaching = Some((to, line, range)),
+            }
+        }
+        said.sort_by_key(|(line, _)| *line);
+        said.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// The lowest and highest totals column `c`'s rows cover.
+    fn covered(&self, c: usize) -> Option<(i32, i32)> {
+        let ranges: Vec<(i32, i32)> = (self.column_rows(c))
+            .filter_map(|(_, range, _)| range_of(range, 100))
+            .collect();
+        let lowest = ranges.iter().map(|r| r.0).min();
+        lowest.zip(ranges.iter().map(|r| r.1).max())
+    }
+
+    /// Whether the columns' dice come from their rows: the heading names
+    /// none ("Roll"), or there is no heading.
+    fn dice_from_rows(&self) -> bool {
+        let heading = self.dice.trim();
+        !heading.eq_ignore_ascii_case("d%") && heading.parse::<DiceText>().is_err()
+    }
+
+    /// What the import says before it is made: that line 1 is a result,
+    /// and the dice each table chosen takes from its rows.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if !self.headed {
+            notes.push(format!(
+                "{} has no heading row: line 1 is a result too",
+                self.file
+            ));
+        }
+        if self.dice_from_rows() {
+            for c in self.chosen_columns() {
+                if let (Ok(dice), Some((low, high))) = (self.dice_of(c), self.covered(c)) {
+                    notes.push(format!(
+                        "{}: its rows cover {low} to {high}, read as {dice}",
+                        self.name_of(c)
+                    ));
+                }
+            }
+        }
+        notes
+    }
+
     /// Column `c`'s dice: the heading's ("d%" is d100), or when the heading
-    /// names none, the dice whose totals the column's rows cover from first
-    /// to last (1 to 6 is d6, 2 to 12 is 2d6, 1 to 100 is d100).
+    /// names none, the dice whose totals the column's rows plainly cover
+    /// ([`dice_covering`]).
     pub fn dice_of(&self, c: usize) -> Result<DiceText, String> {
         let heading = self.dice.trim();
         if heading.eq_ignore_ascii_case("d%") {
@@ -211,31 +324,33 @@ impl TableImport {
         if let Ok(dice) = heading.parse::<DiceText>() {
             return Ok(dice);
         }
-        let ranges: Vec<(i32, i32)> = (self.column_rows(c))
-            .filter_map(|(_, range, _)| range_of(range, 100))
-            .collect();
-        let lowest = ranges.iter().map(|r| r.0).min();
-        let highest = ranges.iter().map(|r| r.1).max();
-        let worked_out = lowest
-            .zip(highest)
-            .and_then(|(low, high)| dice_covering(low, high));
-        worked_out.ok_or_else(|| {
-            let covered = match lowest.zip(highest) {
-                Some((low, high)) => format!("the rows, {low} to {high}, fit no dice"),
-                None => "the rows have no totals".to_owned(),
-            };
-            format!(
-                "line 1: the first heading, “{}”, should be the dice, as d6 or 2d6 ({covered})",
-                self.dice
-            )
+        let covered = self.covered(c);
+        let worked_out = covered.and_then(|(low, high)| dice_covering(low, high));
+        worked_out.ok_or_else(|| match (self.headed, covered) {
+            (false, Some((low, high))) => format!(
+                "{} has no heading row, and its rows cover {low} to {high}, which are not plainly the totals of dice: add a heading row whose first cell is the dice, as d100 or 2d6",
+                self.file
+            ),
+            (_, covered) => {
+                let covered = match covered {
+                    Some((low, high)) => format!("the rows, {low} to {high}, fit no dice"),
+                    None => "the rows have no totals".to_owned(),
+                };
+                format!(
+                    "line 1: the first heading, “{}”, should be the dice, as d6 or 2d6 ({covered})",
+                    self.dice
+                )
+            }
         })
     }
 
     /// Column `c`'s dice as the preview heads them: "d6", "d% (d100)", or
-    /// "Roll (d6 from the rows)" when the heading names none.
+    /// "Roll (d6 from the rows)" when the heading names none ("d6 from the
+    /// rows" without a heading row).
     pub fn dice_heading(&self, c: usize) -> String {
         let heading = self.dice.trim();
         match self.dice_of(c) {
+            Ok(dice) if !self.headed => format!("{} from the rows", dice.as_str()),
             Ok(_) if heading.parse::<DiceText>().is_ok() => heading.to_owned(),
             Ok(dice) if heading.eq_ignore_ascii_case("d%") => {
                 format!("{heading} ({})", dice.as_str())
@@ -298,16 +413,36 @@ impl TableImport {
     }
 }
 
-/// The dice whose totals run from `low` to `high`: n dice of the same
-/// faces, so 1 to 6 is d6, 2 to 12 is 2d6 and 1 to 100 is d100.
+/// The dice a table's rows name by their totals alone, `low` to `high`.
+/// From 1, one die of `high` faces (1 to 6 is d6, 1 to 58 is d58: a table
+/// of one die may have any number of faces). From n of 2 or more, n dice
+/// of a die of the usual set (d4, d6, d8, d10, d12, d20) when n is 2 to 4
+/// (as tables roll them: 2d6, 3d6, 4d6) and `high` is n times its faces (2
+/// to 12 is 2d6, 3 to 18 is 3d6, 2 to 20 is 2d10). Any other totals are
+/// not guessed, as they say no dice plainly: 5 to 100 is 5d20 or a d100
+/// whose first rows are missing, 2 to 6 is 2d3 or a d6 without its 1, 0
+/// to 5 is d6-1 or a slip.
 pub fn dice_covering(low: i32, high: i32) -> Option<DiceText> {
-    let sides = (low >= 1 && high % low == 0).then(|| high / low)?;
-    let count = if low == 1 {
-        String::new()
-    } else {
-        low.to_string()
+    const USUAL_FACES: [i32; 6] = [4, 6, 8, 10, 12, 20];
+    let dice = match low {
+        1 if high >= 2 => format!("d{high}"),
+        n if (2..=4).contains(&n) && high % n == 0 && USUAL_FACES.contains(&(high / n)) => {
+            format!("{n}d{}", high / n)
+        }
+        _ => return None,
     };
-    (sides >= 2).then(|| format!("{count}d{sides}").parse::<DiceText>().ok())?
+    dice.parse().ok()
+}
+
+/// A spreadsheet's letters for its `n`th column from 1: A, B, …, Z, AA.
+fn column_letters(mut n: usize) -> String {
+    let mut letters = Vec::new();
+    while n > 0 {
+        let rest = (n - 1) % 26;
+        letters.push(char::from(b'A' + rest as u8));
+        n = (n - 1) / 26;
+    }
+    letters.iter().rev().collect()
 }
 
 /// "3" is 3 to 3, "2-5" (or "2–5") is 2 to 5, "-3--1" is -3 to -1; "00"
