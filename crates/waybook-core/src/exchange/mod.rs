@@ -10,6 +10,7 @@ pub mod calendar_import;
 pub mod csv_reading;
 pub mod fantasy_calendar;
 pub mod foundry;
+pub mod foundry_enrichers;
 pub mod handout;
 pub mod pack;
 mod pack_diff;
