@@ -10,8 +10,9 @@ use super::dice::{Dice, DiceError, RollRecord};
 
 /// The most dice one expression may roll.
 pub const MAX_DICE: u32 = 100;
-/// The most faces one die may have.
-pub const MAX_SIDES: u32 = 1000;
+/// The most faces one die may have: a d10000, as the largest roll tables
+/// GMs share roll.
+pub const MAX_SIDES: u32 = 10_000;
 
 /// Which dice of an expression count toward its total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -372,7 +373,7 @@ mod tests {
         );
         for (text, reason) in [
             ("0d6", "roll between 1 and 100 dice"),
-            ("2d0", "a die has between 1 and 1000 faces"),
+            ("2d0", "a die has between 1 and 10000 faces"),
             ("2d6kh3", "keep between 1 and 2 dice"),
             (
                 "2d6kx1",

@@ -264,7 +264,17 @@ fn picker_ui(ui: &mut Ui, picked: &mut Picked, data: &CampaignData, texts: &[Rol
     }
 }
 
-/// The rows of a campaign table: from, to and what each gives.
+/// The rows the editor shows at once: a table of ten thousand rows (a
+/// d10000, as shared for Foundry) is edited a page at a time, its frame
+/// no more work than a d100's.
+const PAGE_ROWS: usize = 100;
+/// The height kept below the rows for the table's buttons and problem and
+/// the rolls made, and the least the rows are given.
+const ROOM_BELOW_ROWS: f32 = 180.0;
+const MIN_ROWS_HEIGHT: f32 = 160.0;
+
+/// The rows of a campaign table: from, to and what each gives, a page of
+/// them at a time.
 fn rows_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
@@ -272,64 +282,37 @@ fn rows_ui(
     t: &TableDef,
     out: &mut Vec<Command>,
 ) {
-    let key = |f: &str| format!("table{}:{f}", t.id.0);
-    egui::Grid::new("table-editor")
-        .num_columns(4)
-        .spacing([6.0, 4.0])
+    let page_id = egui::Id::unique(("table-rows-page", t.id.0));
+    let pages = t.rows.len().div_ceil(PAGE_ROWS).max(1);
+    let mut page = ui
+        .data(|d| d.get_temp::<usize>(page_id))
+        .unwrap_or(0)
+        .min(pages - 1);
+    if pages > 1 {
+        page_ui(ui, &mut page, pages, t.rows.len());
+    }
+    // The page scrolls within the panel, leaving room for what follows
+    // (Add row, what is wrong, the rolls made).
+    let height = (ui.available_height() - ROOM_BELOW_ROWS).max(MIN_ROWS_HEIGHT);
+    egui::ScrollArea::vertical()
+        .id_salt(("table-rows", t.id.0, page))
+        .max_height(height)
         .show(ui, |ui| {
-            for (i, row) in t.rows.iter().enumerate() {
-                let range = limits::TABLE_TOTAL;
-                if let Some(v) = fields.whole(
-                    ui,
-                    &key(&format!("row{i}:from")),
-                    &format!("Row {} from", i + 1),
-                    i64::from(row.from),
-                    &range,
-                ) {
-                    fields.commit(out, t, "a row", |t| {
-                        t.rows[i].from = v as i32;
-                        t.suggested = false;
-                    });
-                }
-                if let Some(v) = fields.whole(
-                    ui,
-                    &key(&format!("row{i}:to")),
-                    "to",
-                    i64::from(row.to),
-                    &range,
-                ) {
-                    fields.commit(out, t, "a row", |t| {
-                        t.rows[i].to = v as i32;
-                        t.suggested = false;
-                    });
-                }
-                if let Some(text) = fields.text(
-                    ui,
-                    &key(&format!("row{i}:result")),
-                    "gives",
-                    &row.result,
-                    260.0,
-                ) {
-                    fields.commit(out, t, "a row", |t| {
-                        t.rows[i].result = text;
-                        t.suggested = false;
-                    });
-                }
-                if ui
-                    .small_button("✕")
-                    .on_hover_text("Remove this row")
-                    .clicked()
-                {
-                    fields.commit(out, t, "rows", |t| {
-                        t.rows.remove(i);
-                        t.suggested = false;
-                    });
-                }
-                ui.end_row();
-            }
+            egui::Grid::new("table-editor")
+                .num_columns(4)
+                .spacing([6.0, 4.0])
+                .show(ui, |ui| {
+                    let first = page * PAGE_ROWS;
+                    for (i, row) in t.rows.iter().enumerate().skip(first).take(PAGE_ROWS) {
+                        row_ui(ui, fields, t, i, row, out);
+                        ui.end_row();
+                    }
+                });
         });
     ui.horizontal(|ui| {
         if ui.button("Add row").clicked() {
+            // The new row is the last: its page is shown.
+            page = t.rows.len() / PAGE_ROWS;
             let next = t.rows.iter().map(|r| r.to).max().map_or(1, |to| to + 1);
             fields.commit(out, t, "rows", |t| {
                 t.rows.push(TableRowDef {
@@ -357,6 +340,93 @@ fn rows_ui(
         }
         delete_in_use_ui(ui, asked, data, t, out);
     });
+    ui.data_mut(|d| d.insert_temp(page_id, page));
+}
+
+/// Which page of a long table's rows is shown: "Rows 101–200 of 10000",
+/// the pages before and after, and a page by its number.
+fn page_ui(ui: &mut Ui, page: &mut usize, pages: usize, rows: usize) {
+    ui.horizontal(|ui| {
+        let first = *page * PAGE_ROWS + 1;
+        let last = (first + PAGE_ROWS - 1).min(rows);
+        ui.label(format!("Rows {first}–{last} of {rows}"));
+        if ui
+            .add_enabled(*page > 0, egui::Button::new("Previous rows"))
+            .clicked()
+        {
+            *page -= 1;
+        }
+        if ui
+            .add_enabled(*page + 1 < pages, egui::Button::new("Next rows"))
+            .clicked()
+        {
+            *page += 1;
+        }
+        let label = ui.label("Page");
+        let mut shown = *page + 1;
+        ui.add(egui::DragValue::new(&mut shown).range(1..=pages))
+            .labelled_by(label.id);
+        *page = shown.clamp(1, pages) - 1;
+    });
+}
+
+/// One row of the editor: its from, to and result, and its removal.
+fn row_ui(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    t: &TableDef,
+    i: usize,
+    row: &TableRowDef,
+    out: &mut Vec<Command>,
+) {
+    let key = |f: &str| format!("table{}:{f}", t.id.0);
+    let range = limits::TABLE_TOTAL;
+    if let Some(v) = fields.whole(
+        ui,
+        &key(&format!("row{i}:from")),
+        &format!("Row {} from", i + 1),
+        i64::from(row.from),
+        &range,
+    ) {
+        fields.commit(out, t, "a row", |t| {
+            t.rows[i].from = v as i32;
+            t.suggested = false;
+        });
+    }
+    if let Some(v) = fields.whole(
+        ui,
+        &key(&format!("row{i}:to")),
+        "to",
+        i64::from(row.to),
+        &range,
+    ) {
+        fields.commit(out, t, "a row", |t| {
+            t.rows[i].to = v as i32;
+            t.suggested = false;
+        });
+    }
+    if let Some(text) = fields.text(
+        ui,
+        &key(&format!("row{i}:result")),
+        "gives",
+        &row.result,
+        260.0,
+    ) {
+        fields.commit(out, t, "a row", |t| {
+            t.rows[i].result = text;
+            t.suggested = false;
+        });
+    }
+    if ui
+        .small_button("✕")
+        .on_hover_text("Remove this row")
+        .clicked()
+    {
+        fields.commit(out, t, "rows", |t| {
+            t.rows.remove(i);
+            t.suggested = false;
+        });
+    }
 }
 
 /// The question before a table in use is deleted: what rolls it, and that

@@ -1484,6 +1484,37 @@ fn foundry_tables_are_added_file_by_file_and_imported_as_one_step() {
     assert_eq!(f.data().tables.len(), tables, "one undo takes both back");
 }
 
+/// Issue 50, 20: a table of 10,000 results (1d10000) comes in whole, and
+/// its editor shows a hundred rows at a time, the others a page away.
+#[test]
+fn a_table_of_ten_thousand_rows_is_edited_a_page_at_a_time() {
+    let dir = tempfile::tempdir().expect("dir");
+    let results: Vec<String> = (1..=10_000)
+        .map(|n| format!(r#"{{"type": 0, "text": "Surge {n}", "range": [{n}, {n}]}}"#))
+        .collect();
+    let surges = dir.path().join("surges.json");
+    let text = format!(
+        r#"{{"name": "Surges", "formula": "1d10000", "results": [{}]}}"#,
+        results.join(",")
+    );
+    std::fs::write(&surges, text).expect("written");
+    let mut f = Fixture::with_dialogs(vec![DialogOutcome::Picked(surges)]);
+    f.click("Dice and rules");
+    f.click("Import from Foundry…");
+    f.click("Import");
+    assert_eq!(
+        f.data().table_named("Surges").map(|t| t.rows.len()),
+        Some(10_000)
+    );
+    assert!(f.shows("Rows 1–100 of 10000"));
+    assert!(f.harness.query_by_label("Row 100 from").is_some());
+    assert!(f.harness.query_by_label("Row 101 from").is_none());
+    f.click("Next rows");
+    assert!(f.shows("Rows 101–200 of 10000"));
+    assert!(f.harness.query_by_label("Row 101 from").is_some());
+    assert!(f.harness.query_by_label("Row 100 from").is_none());
+}
+
 /// Issue 38: a spreadsheet of several columns ("Die, Clear, City") makes a
 /// table of each column ticked, named after it, its dice from its own rows
 /// ("-" is no entry); the last column ticked cannot be unticked.

@@ -98,8 +98,9 @@ pub const FORAGE_TG: RangeInclusive<i64> = 0..=40;
 pub const FORAGE_FOUND: RangeInclusive<i64> = 1..=1_000;
 /// A gathering session's length typed in hours or units.
 pub const SESSION_LENGTH: RangeInclusive<i64> = 1..=240;
-/// The totals a roll table's row may name.
-pub const TABLE_TOTAL: RangeInclusive<i64> = -1_000..=1_000;
+/// The totals a roll table's row may name: a d10000 reaches them (tables
+/// of ten thousand results are shared for Foundry, as wild-magic surges).
+pub const TABLE_TOTAL: RangeInclusive<i64> = -10_000..=10_000;
 
 /// An hour of a day of `day_hours` hours: 0 to the last.
 pub fn hour_of_day(day_hours: i64) -> RangeInclusive<i64> {
