@@ -991,6 +991,114 @@ fn import_table_reads_foundry_tables_that_draw_each_other() {
     assert!(export(&["--overwrite"]).status.success());
 }
 
+/// Issue 50, 18: a CSV without a heading row keeps its first row, takes
+/// the dice its rows plainly cover and says both; overlapping ranges are
+/// refused by their lines.
+#[test]
+fn import_table_reads_a_csv_without_a_heading_and_says_how() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let data = dir.path().join("data");
+    let csv = dir.path().join("gales.csv");
+    std::fs::write(&csv, "2,Calm\n3-4,Wind\n5-9,Rain\n10-11,Storm\n12,Gale\n").expect("written");
+    let import = || {
+        waybook_keeping(
+            &data,
+            &["import-table", path_str(&file), "--csv", path_str(&csv)],
+        )
+    };
+    let added = import();
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    let said = text(&added.stdout);
+    assert!(
+        said.contains("gales.csv has no heading row: line 1 is a result too\ngales: its rows cover 2 to 12, read as 2d6\n"),
+        "{said}"
+    );
+    let out = waybook(&["tables", path_str(&file), "--csv", "gales"]);
+    assert!(text(&out.stdout).starts_with("2d6,Result\r\n2,Calm\r\n"));
+    std::fs::write(&csv, "1-3,Goblins,Cave\n3-5,Orcs,Hill\n6,Trolls,Bridge\n").expect("written");
+    let refused = waybook_keeping(
+        &data,
+        &[
+            "import-table",
+            path_str(&file),
+            "--csv",
+            path_str(&csv),
+            "--name",
+            "Lairs",
+        ],
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(text(&refused.stdout).contains("line 2: “3-5” overlaps line 1's “1-3” (both cover 3)"));
+    assert!(
+        text(&refused.stderr).contains("nothing was imported from"),
+        "{}",
+        text(&refused.stderr)
+    );
+}
+
+/// Issue 50, 19 and 21: v13 tables that draw each other by uuid come in
+/// linked, drawn as Foundry draws them, and go out together; what stays
+/// text is said; the refusal of several files is said in good English.
+#[test]
+fn import_table_links_v13_draws_and_draws_as_foundry_does() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let data = dir.path().join("data");
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("written");
+        path
+    };
+    let run = |paths: &[&Path]| {
+        let mut args = vec!["import-table", path_str(&file), "--foundry"];
+        args.extend(paths.iter().map(|p| path_str(p)));
+        waybook_keeping(&data, &args)
+    };
+    let languages = write("languages.json", common::foundry::LANGUAGES);
+    let lineages = write("lineages.json", common::foundry::LINEAGES);
+    let loot = write("loot.json", common::foundry::LOOT);
+    let alone = run(&[&languages, &lineages, &loot]);
+    assert!(alone.status.success(), "{}", text(&alone.stderr));
+    let said = text(&alone.stdout);
+    for note in [
+        "Languages: its formula “1” always gives 1: its 3 results are drawn together, as Foundry draws them, one row on d1",
+        "Languages: draws the table “Tongues”, which did not come in: kept as text (add its file to draw it)",
+        "Lineages: draws the table “Elven Lineage”, which did not come in: kept as text (add its file to draw it)",
+        "Loot: no result covers 3 or 6: Foundry rolls again on them",
+    ] {
+        assert!(said.contains(note), "{note} in {said}");
+    }
+    // With the table it draws, under a name the result does not say.
+    let elves = write("elves.json", common::foundry::ELVES);
+    let kin = write(
+        "kin.json",
+        &common::foundry::LINEAGES.replace("Lineages", "Kin"),
+    );
+    let linked = run(&[&kin, &elves]);
+    assert!(linked.status.success(), "{}", text(&linked.stderr));
+    assert!(!text(&linked.stdout).contains("did not come in"));
+    let again = run(&[&kin, &elves]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        text(&again.stderr)
+            .contains("nothing was imported from the 2 files (the reasons are above)"),
+        "{}",
+        text(&again.stderr)
+    );
+    let folder = dir.path().join("out");
+    let wrote = waybook(&[
+        "tables",
+        path_str(&file),
+        "--foundry",
+        "Kin",
+        "--out",
+        path_str(&folder),
+    ]);
+    assert!(wrote.status.success(), "{}", text(&wrote.stderr));
+    assert!(folder.join("Kin.json").exists() && folder.join("Elves.json").exists());
+}
+
 /// Issue 25: `export-pack` writes the house rules (never over a file
 /// unasked); `import-pack` brings them into another campaign after a
 /// snapshot and says what it added and how each clash was settled; a bad

@@ -39,15 +39,19 @@ pub struct TablesArgs {
 pub struct ImportTableArgs {
     pub file: PathBuf,
     /// The CSV file: a heading row whose first cell is the dice (d6, 2d6),
-    /// then one row per result: its total or range (3, 2-5) and what it gives.
+    /// then one row per result: its total or range (3, 2-5) and what it
+    /// gives. Without a heading row, the dice are worked out from the rows.
     #[arg(long, required_unless_present = "foundry", conflicts_with = "foundry")]
     pub csv: Option<PathBuf>,
     /// Foundry VTT RollTable JSON files, each a table keeping its own name;
-    /// a result that draws another table rolls it when it is among them.
+    /// a result that draws another table rolls it when it is among them;
+    /// read as Foundry draws them (results on one total together, a total
+    /// none covers rolled again).
     #[arg(long, num_args = 1.., value_name = "JSON")]
     pub foundry: Vec<PathBuf>,
     /// The columns of the CSV file that become tables, each named after its
-    /// column (without it, the first column of results).
+    /// column (without it, the first column of results); a file without a
+    /// heading row names them by letter (B, C).
     #[arg(long, value_name = "NAME", conflicts_with = "foundry")]
     pub column: Vec<String>,
     /// The CSV table's name in the campaign, when one column becomes a
@@ -176,11 +180,8 @@ fn import_foundry(args: &ImportTableArgs, out: &mut impl Write) -> anyhow::Resul
                     t.name
                 ));
             }
-            for missing in t.missing_draws(&tables, data) {
-                notes.push(format!(
-                    "{}: draws the table “{missing}”, which is not imported: kept as text",
-                    t.name
-                ));
+            for note in t.notes(&tables, data) {
+                notes.push(format!("{}: {note}", t.name));
             }
         }
         (notes, foundry::import_edit(&tables, data))
@@ -212,7 +213,7 @@ pub(crate) fn import_with<W: Write>(
                 out,
                 &errors,
                 &format!(
-                    "{what} was not imported (the reasons are above); the campaign is unchanged"
+                    "nothing was imported from {what} (the reasons are above); the campaign is unchanged"
                 ),
             ));
         }

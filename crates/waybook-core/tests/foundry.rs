@@ -6,8 +6,10 @@
 //! what a document result draws.
 
 use proptest::prelude::*;
-use waybook_core::exchange::foundry::{FoundryTable, import_edit, write_with_draws};
+use waybook_core::exchange::foundry::{FoundryTable, ROLL_AGAIN, import_edit, write_with_draws};
 use waybook_core::model::{CampaignData, Settings, TableId};
+use waybook_rules::dice::Dice;
+use waybook_testkit::foundry;
 
 /// Foundry's older shape: a result's type as a number.
 const OMENS: &str = r#"{
@@ -113,8 +115,22 @@ fn a_formula_that_disagrees_with_the_rows_is_said_and_fixed() {
         Some("its formula 1d101 rolls 1 to 101, but its results cover 1 to 100")
     );
     assert_eq!(table.dice().map(|d| d.to_string()), Ok("d100".to_owned()));
+    // Without the fix, Foundry's formula is kept, and 101, which no result
+    // covers, is rolled again as Foundry rolls again (issue 50, 21).
     table.use_rows_dice = false;
-    assert!(table.dice().is_err(), "without the fix, no dice fit");
+    assert_eq!(table.dice().map(|d| d.to_string()), Ok("1d101".to_owned()));
+    let kept = table.table(TableId(1), &|_| None).expect("a table");
+    let last = kept.rows.last().expect("rows");
+    assert_eq!(
+        (last.from, last.to, last.result.as_str()),
+        (101, 101, ROLL_AGAIN)
+    );
+    // A formula that cannot reach every result cannot be kept.
+    table.formula = "1d50".into();
+    assert!(
+        table.dice().is_err(),
+        "without the fix, 51 to 100 are never drawn"
+    );
 }
 
 /// JSON a strict parser refuses but the tool wrote: a raw tab inside a
@@ -238,4 +254,167 @@ fn tables_go_out_as_foundry_json_and_come_back_the_same() {
         let (a, b) = (a.expect("first"), b.expect("second"));
         assert_eq!((&a.dice, &a.rows), (&b.dice, &b.rows), "{name}");
     }
+}
+
+fn imported(tables: &[FoundryTable]) -> CampaignData {
+    let mut data = empty();
+    for change in &import_edit(tables, &data).expect("imports").changes {
+        data.apply(change);
+    }
+    data
+}
+
+fn results(data: &CampaignData, name: &str) -> Vec<(i32, i32, String)> {
+    let table = data.table_named(name).expect("imported");
+    (table.rows.iter())
+        .map(|r| (r.from, r.to, r.result.clone()))
+        .collect()
+}
+
+/// Issue 50, 19: a v13 result of type "document" whose `documentUuid`
+/// names a RollTable rolls the table of that id when it comes in with it
+/// (even when the result says another name), and the two go out together;
+/// a uuid naming an item is text.
+#[test]
+fn a_v13_draw_by_uuid_rolls_the_table_that_came_in_with_it() {
+    let tables = [read(foundry::LINEAGES), read(foundry::ELVES)];
+    assert!(tables[0].missing_draws(&tables, &empty()).is_empty());
+    let data = imported(&tables);
+    assert_eq!(
+        results(&data, "Lineages"),
+        [
+            (1, 1, "Human".to_owned()),
+            (2, 2, "Elf, Wood".to_owned()),
+            (3, 3, "{roll: Elves}".to_owned())
+        ]
+    );
+    let lineages = data.table_named("Lineages").expect("imported");
+    assert_eq!(lineages.check_in(&data), Ok(()));
+    let files = write_with_draws(lineages, &data);
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Lineages.json", "Elves.json"]);
+    // Alone, its draw is said and kept as text.
+    let alone = [read(foundry::LINEAGES)];
+    assert_eq!(alone[0].missing_draws(&alone, &empty()), ["Elven Lineage"]);
+    assert_eq!(
+        results(&imported(&alone), "Lineages")[2].2,
+        "Elven Lineage (a table not imported)"
+    );
+}
+
+/// Issue 50, 21: as Foundry draws them (RollTable#roll draws every result
+/// whose range holds the total): formula "1" draws its three results at
+/// once, one row on d1; two results on 1 make one row; a draw of a table
+/// that did not come in stays text and is said.
+#[test]
+fn results_on_the_same_roll_are_drawn_together_as_foundry_draws_them() {
+    let tables = [read(foundry::LANGUAGES), read(foundry::TONGUES)];
+    let data = imported(&tables);
+    let languages = data.table_named("Languages").expect("imported");
+    assert_eq!(languages.dice.as_str(), "d1");
+    assert_eq!(
+        results(&data, "Languages"),
+        [(
+            1,
+            1,
+            "Common · {roll: Tongues} · {roll: Tongues}".to_owned()
+        )]
+    );
+    let mut dice = Dice::scripted(vec![1, 1, 4]);
+    let roll = languages.roll_in(&data, &mut dice).expect("rolled");
+    assert_eq!(roll.result, "Common · Dwarvish · Giant");
+    let confused = [read(foundry::CONFUSED)];
+    assert_eq!(
+        results(&imported(&confused), "Confused")[0],
+        (
+            1,
+            1,
+            "Wander off. · Directions (a table not imported)".to_owned()
+        )
+    );
+    assert_eq!(
+        confused[0].notes(&confused, &empty()),
+        [
+            "2 results on 1 are drawn together, as Foundry draws them",
+            "draws the table “Directions”, which did not come in: kept as text (add its file to draw it)"
+        ]
+    );
+    assert_eq!(
+        tables[0].notes(&tables, &empty()),
+        [
+            "its formula “1” always gives 1: its 3 results are drawn together, as Foundry draws them, one row on d1"
+        ]
+    );
+}
+
+/// Issue 50, 21: a total no result covers is rolled again, as Foundry
+/// rolls again ("Continue rolling until one or more results are
+/// recovered"); those rows say so, go unwritten when the table goes out
+/// to Foundry again, and ranges that overlap in part are cut where they
+/// meet.
+#[test]
+fn a_total_no_result_covers_rolls_again_as_foundry_does() {
+    let loot = [read(foundry::LOOT)];
+    let data = imported(&loot);
+    let again = ROLL_AGAIN.to_owned();
+    assert_eq!(
+        results(&data, "Loot"),
+        [
+            (1, 1, "Abacus".to_owned()),
+            (2, 2, "Barrel".to_owned()),
+            (3, 3, again.clone()),
+            (4, 5, "Candle".to_owned()),
+            (6, 6, again),
+            (7, 8, "Dice".to_owned())
+        ]
+    );
+    assert_eq!(
+        loot[0].notes(&loot, &empty()),
+        [
+            "no result covers 3 or 6: Foundry rolls again on them, and so does the table (its rows there say “(no result: roll again)”)"
+        ]
+    );
+    let out = write_with_draws(data.table_named("Loot").expect("imported"), &data);
+    let back = FoundryTable::read("Loot.json", &out[0].1).expect("reads back");
+    let ranges: Vec<(i64, i64)> = back.rows.iter().map(|r| (r.from, r.to)).collect();
+    assert_eq!(ranges, [(1, 1), (2, 2), (4, 5), (7, 8)], "gaps again");
+    let overlapping = read(
+        r#"{"name": "Weather", "formula": "1d8", "results": [
+        {"type": 0, "text": "Wind", "range": [1, 5]}, {"type": 0, "text": "Rain", "range": [3, 8]}]}"#,
+    );
+    assert_eq!(
+        results(&imported(&[overlapping]), "Weather"),
+        [
+            (1, 2, "Wind".to_owned()),
+            (3, 5, "Wind · Rain".to_owned()),
+            (6, 8, "Rain".to_owned())
+        ]
+    );
+}
+
+/// A Foundry table of `count` results, one a total, on 1d`count`.
+fn surges(count: usize) -> String {
+    let results: Vec<String> = (1..=count)
+        .map(|n| format!(r#"{{"type": 0, "text": "Surge {n}", "range": [{n}, {n}]}}"#))
+        .collect();
+    format!(
+        r#"{{"name": "Surges", "formula": "1d{count}", "results": [{}]}}"#,
+        results.join(",")
+    )
+}
+
+/// Issue 50, 20: a valid table of 10,000 results, 1d10000, comes in whole;
+/// a bigger one is refused as too big, in those words.
+#[test]
+fn a_table_of_ten_thousand_results_comes_in_whole() {
+    let data = imported(&[read(&surges(10_000))]);
+    let table = data.table_named("Surges").expect("imported");
+    assert_eq!(table.dice.as_str(), "1d10000");
+    assert_eq!(table.rows.len(), 10_000);
+    assert_eq!(table.rows[9_999].result, "Surge 10000");
+    let e = FoundryTable::read("big.json", &surges(10_001)).expect_err("too big");
+    assert_eq!(
+        e.to_string(),
+        "big.json is not a Foundry roll table: results[10000].range: [10001, 10001]: the table is too big for Waybook, whose tables roll totals from -10000 to 10000"
+    );
 }

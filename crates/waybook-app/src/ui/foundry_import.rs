@@ -1,8 +1,9 @@
 //! Dice and rules > Import from Foundry…: Foundry VTT roll tables, one file
 //! after another, shown as Waybook will hold them before anything is
 //! written: each table's name, dice and first rows, a formula that disagrees
-//! with its rows with the rows' dice offered in its place, and the tables a
-//! result draws that are not among them. Import is one undoable step,
+//! with its rows with the rows' dice offered in its place, the results
+//! drawn together and the totals rolled again as Foundry draws them, and
+//! the tables a result draws that are not among them. Import is one undoable step,
 //! greyed with its reasons while any table cannot be made.
 
 use super::fields::ERROR_COLOUR;
@@ -49,9 +50,10 @@ pub fn foundry_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> 
 }
 
 /// One table as it will be: its name, its dice (or the disagreement and
-/// the fix), its first rows, and the draws of tables not imported.
+/// the fix), its first rows, and what it notes (results drawn together,
+/// totals rolled again, draws of tables not imported).
 fn table_ui(ui: &mut Ui, tables: &mut [FoundryTable], i: usize, data: &CampaignData) {
-    let missing = tables[i].missing_draws(tables, data);
+    let notes = tables[i].notes(tables, data);
     let table = &mut tables[i];
     ui.group(|ui| {
         ui.set_width(ui.available_width());
@@ -72,7 +74,15 @@ fn table_ui(ui: &mut Ui, tables: &mut [FoundryTable], i: usize, data: &CampaignD
                 ui.checkbox(
                     &mut table.use_rows_dice,
                     format!("Roll {dice}, the dice its results cover"),
+                )
+                .on_hover_text("Unticked, its formula is kept where it reaches every result, and a total no result covers is rolled again, as Foundry does");
+            }
+            (Some(problem), None) if table.dice().is_ok() => {
+                let said = format!(
+                    "{}: it is kept, and a total no result covers is rolled again, as Foundry does.",
+                    capitalised(&problem)
                 );
+                ui.label(RichText::new(said).color(ui.visuals().warn_fg_color));
             }
             (Some(problem), None) => {
                 let said = format!("{}, and no dice cover its results.", capitalised(&problem));
@@ -96,14 +106,9 @@ fn table_ui(ui: &mut Ui, tables: &mut [FoundryTable], i: usize, data: &CampaignD
             });
         }
         super::csv_import::more_rows_ui(ui, table.rows.len(), PREVIEW_ROWS);
-        let note = ui.visuals().warn_fg_color;
-        for name in missing {
-            ui.label(
-                RichText::new(format!(
-                    "“{name}” is not among these tables or the campaign's: kept as text until its file is added."
-                ))
-                .color(note),
-            );
+        let colour = ui.visuals().warn_fg_color;
+        for note in notes {
+            ui.label(RichText::new(format!("{}.", capitalised(&note))).color(colour));
         }
     });
 }

@@ -1462,7 +1462,9 @@ fn foundry_tables_are_added_file_by_file_and_imported_as_one_step() {
             .query_by_label("Roll d4, the dice its results cover")
             .is_some()
     );
-    assert!(f.shows("“Portents” is not among these tables or the campaign's: kept as text"));
+    assert!(f.shows(
+        "Draws the table “Portents”, which did not come in: kept as text (add its file to draw it)."
+    ));
     f.click("Add another file…");
     assert!(
         f.shows("broken.json is not a Foundry roll table: results[0]"),
@@ -1473,7 +1475,7 @@ fn foundry_tables_are_added_file_by_file_and_imported_as_one_step() {
     f.click("Add another file…");
     assert!(f.shows("You cast Bane."));
     assert!(f.shows("Rain for {1d4} days."));
-    assert!(!f.shows("is not among these tables"));
+    assert!(!f.shows("which did not come in"));
     f.click("Import");
     let omens = f.data().table_named("Omens").expect("imported").clone();
     assert_eq!(omens.dice.as_str(), "d4");

@@ -2,26 +2,36 @@
 //! JSON in the shapes its versions wrote (a result's `type` as a number or
 //! a word, its text in `text` or in `name` and `description`, a drawn
 //! table named in `text` with a `collection` or `documentCollection` of
+//! `RollTable`, or in v13 by a `documentUuid` whose document is a
 //! `RollTable`). What a GM reads is kept and Foundry's markup is read as
 //! they would: `@UUID[…]{Slow}` is "Slow", `&Reference[Stunned]` is
 //! "Stunned", an inline roll `[[/r 2d6]]` is Waybook's `{2d6}` where
-//! Waybook can roll it, HTML is text. A result that draws another table
-//! becomes `{roll: NAME}` when a table of that name is imported with it or
-//! is the campaign's, and says it is missing otherwise. A formula that
+//! Waybook can roll it, `[[/save con dc=15]]` is "DC 15 Constitution
+//! save", HTML is text. A result that draws another table becomes
+//! `{roll: NAME}` when that table is imported with it (found by the id its
+//! uuid ends with, then by name) or is the campaign's, and says it is
+//! missing otherwise. The table is drawn as Foundry draws it
+//! ([`super::foundry_draws`]): results on the same total together, a
+//! total none covers rolled again, a formula "1" as d1. A formula that
 //! disagrees with the rows ("1d101" over rows 1 to 100) is said, and the
 //! rows' dice offered in its place. Several files import as one edit. A
 //! table goes out again as Foundry's JSON, with the tables it draws.
 
+use super::foundry_draws::{self, Segment, TOGETHER};
 use super::foundry_enrichers;
 use crate::exchange::table_csv::dice_covering;
 use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, TableRowDef, limits};
 use serde::Deserialize;
 use waybook_rules::nested::{self, Piece};
 
+pub use super::foundry_draws::ROLL_AGAIN;
+
 /// One Foundry table read from its file, before it is the campaign's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FoundryTable {
     pub file: String,
+    /// The table's id in Foundry (`_id`), by which v13 results draw it.
+    pub id: Option<String>,
     pub name: String,
     /// The formula as the file writes it ("1d20"); empty when it has none.
     pub formula: String,
@@ -39,6 +49,9 @@ pub struct FoundryRow {
     pub text: String,
     /// The table this result draws, by name, if it draws one.
     pub draws: Option<String>,
+    /// The id of the table it draws, when the file gives it (the end of a
+    /// v13 `documentUuid`, or an older `documentId` or `resultId`).
+    pub draws_id: Option<String>,
 }
 
 /// Why a file is not a Foundry table, naming the field at fault.
@@ -51,6 +64,8 @@ pub struct FoundryError {
 
 #[derive(Deserialize)]
 struct RawTable {
+    #[serde(default, rename = "_id")]
+    id: Option<String>,
     name: String,
     #[serde(default)]
     formula: Option<String>,
@@ -72,6 +87,12 @@ struct RawResult {
     collection: Option<String>,
     #[serde(default, rename = "documentCollection")]
     document_collection: Option<String>,
+    #[serde(default, rename = "documentUuid")]
+    document_uuid: Option<String>,
+    #[serde(default, rename = "documentId")]
+    document_id: Option<String>,
+    #[serde(default, rename = "resultId")]
+    result_id: Option<String>,
 }
 
 impl RawResult {
@@ -88,7 +109,25 @@ impl RawResult {
                 c == "RollTable" || c.ends_with(".tables") || c.ends_with(".rolltables")
             })
         };
-        !text_kind && (names_tables(&self.collection) || names_tables(&self.document_collection))
+        !text_kind
+            && (names_tables(&self.collection)
+                || names_tables(&self.document_collection)
+                || self.uuid_table().is_some())
+    }
+
+    /// The table id a v13 `documentUuid` ends with, when the document it
+    /// names is a RollTable ("Compendium.dnd5e.tables24.RollTable.abc" is
+    /// "abc"; "…Item.abc" names no table).
+    fn uuid_table(&self) -> Option<&str> {
+        let mut parts = self.document_uuid.as_deref()?.rsplit('.');
+        let id = parts.next()?;
+        (parts.next() == Some("RollTable") && !id.is_empty()).then_some(id)
+    }
+
+    /// The id of the table the result draws, as the file gives it.
+    fn drawn_id(&self) -> Option<String> {
+        let older = || self.document_id.as_deref().or(self.result_id.as_deref());
+        (self.uuid_table().or_else(older)).map(str::to_owned)
     }
 
     /// What the result says: `text`, or in newer files `name` then
@@ -135,24 +174,32 @@ impl FoundryTable {
         let mut rows = Vec::new();
         for (i, r) in raw.results.iter().enumerate() {
             let [from, to] = r.range;
-            let total = |n: i64| limits::TABLE_TOTAL.contains(&n);
-            if !(total(from) && total(to) && from <= to) {
+            let (least, most) = (limits::TABLE_TOTAL.start(), limits::TABLE_TOTAL.end());
+            if from > to {
                 return Err(fail(format!(
                     "results[{i}].range: [{from}, {to}] is not a range of totals, lowest first"
                 )));
             }
+            if from < *least || to > *most {
+                return Err(fail(format!(
+                    "results[{i}].range: [{from}, {to}]: the table is too big for Waybook, whose tables roll totals from {least} to {most}"
+                )));
+            }
             let words = r.words();
-            let draws = r.draws_a_table().then(|| words.clone());
+            let draws = r.draws_a_table();
             rows.push(FoundryRow {
                 from,
                 to,
+                draws: draws.then(|| words.clone()),
+                draws_id: r.drawn_id().filter(|_| draws),
                 text: words,
-                draws,
             });
         }
+        // Lowest first; results on the same range keep the file's order.
         rows.sort_by_key(|r| (r.from, r.to));
         Ok(Self {
             file: file.to_owned(),
+            id: raw.id.filter(|id| !id.is_empty()),
             name,
             formula: raw.formula.unwrap_or_default().trim().to_owned(),
             rows,
@@ -173,12 +220,18 @@ impl FoundryTable {
         dice_covering(i32::try_from(low).ok()?, i32::try_from(high).ok()?)
     }
 
+    /// The formula as dice: dice Waybook rolls ("1d20"), or a plain
+    /// number Foundry always rolls ("1", as d1).
+    fn formula_dice(&self) -> Option<DiceText> {
+        (self.formula.parse().ok()).or_else(|| foundry_draws::constant(&self.formula))
+    }
+
     /// What is wrong with the formula, if the rows say otherwise: it does
     /// not parse as dice, or it reaches totals the rows do not (1d101 over
     /// 1 to 100), or the rows reach totals it cannot roll.
     pub fn formula_problem(&self) -> Option<String> {
         let (low, high) = self.covered();
-        let Ok(dice) = self.formula.parse::<DiceText>() else {
+        let Some(dice) = self.formula_dice() else {
             return Some(if self.formula.is_empty() {
                 "it has no formula".to_owned()
             } else {
@@ -196,38 +249,67 @@ impl FoundryTable {
     }
 
     /// The dice the table takes: its formula's, or, when that disagrees
-    /// with the rows and the fix is taken, the rows'.
+    /// with the rows and the fix is taken, the rows'. Without the fix, a
+    /// formula that reaches every result is kept, as Foundry keeps it: the
+    /// totals beyond the results are rolled again.
     pub fn dice(&self) -> Result<DiceText, String> {
         let fixed = self.use_rows_dice.then(|| self.rows_dice()).flatten();
-        match (self.formula_problem(), fixed) {
-            (None, _) => self.formula.parse().map_err(|_| String::new()),
-            (Some(_), Some(dice)) => Ok(dice),
-            (Some(problem), None) => Err(format!("{}: {problem}", self.name)),
+        let (low, high) = self.covered();
+        let reaches = |dice: &DiceText| {
+            let expr = dice.expr();
+            i64::from(expr.min()) <= low && high <= i64::from(expr.max())
+        };
+        match (self.formula_problem(), fixed, self.formula_dice()) {
+            (None, _, Some(dice)) => Ok(dice),
+            (Some(_), Some(dice), _) => Ok(dice),
+            (Some(_), None, Some(dice)) if reaches(&dice) => Ok(dice),
+            (problem, ..) => Err(format!("{}: {}", self.name, problem.unwrap_or_default())),
+        }
+    }
+
+    /// The totals of `dice` as Foundry draws them: each with the results
+    /// it draws ([`foundry_draws::segments`]).
+    fn drawn(&self, dice: &DiceText) -> Vec<Segment> {
+        let ranges: Vec<(i64, i64)> = self.rows.iter().map(|r| (r.from, r.to)).collect();
+        let expr = dice.expr();
+        foundry_draws::segments(&ranges, (i64::from(expr.min()), i64::from(expr.max())))
+    }
+
+    /// A result as a row gives it: its words, or `{roll: NAME}` for a draw
+    /// of a table `known` finds, or the drawn table's name, said missing.
+    fn result_of(&self, row: &FoundryRow, known: &dyn Fn(&FoundryRow) -> Option<String>) -> String {
+        match &row.draws {
+            Some(name) => match known(row) {
+                Some(found) => format!("{{roll: {found}}}"),
+                None => format!("{name} (a table not imported)"),
+            },
+            None => row.text.clone(),
         }
     }
 
     /// The table under `id`, its draws of other tables written as
-    /// `{roll: NAME}` when `known` has that name, or every reason it cannot
-    /// be one.
+    /// `{roll: NAME}` when `known` finds the table a row draws, or every
+    /// reason it cannot be one.
     pub fn table(
         &self,
         id: TableId,
-        known: &dyn Fn(&str) -> Option<String>,
+        known: &dyn Fn(&FoundryRow) -> Option<String>,
     ) -> Result<TableDef, Vec<String>> {
         let dice = self.dice().map_err(|e| vec![e])?;
-        let rows = self
-            .rows
-            .iter()
-            .map(|r| TableRowDef {
-                from: r.from as i32,
-                to: r.to as i32,
-                result: match &r.draws {
-                    Some(name) => match known(name) {
-                        Some(found) => format!("{{roll: {found}}}"),
-                        None => format!("{name} (a table not imported)"),
+        let rows = (self.drawn(&dice).into_iter())
+            .map(|segment| {
+                let results: Vec<String> = (segment.results.iter())
+                    .map(|&i| self.result_of(&self.rows[i], known))
+                    .collect();
+                TableRowDef {
+                    // Within limits::TABLE_TOTAL, as read.
+                    from: segment.from as i32,
+                    to: segment.to as i32,
+                    result: match results.as_slice() {
+                        [] => ROLL_AGAIN.to_owned(),
+                        _ => results.join(TOGETHER),
                     },
-                    None => r.text.clone(),
-                },
+                }
             })
             .collect();
         TableDef::own(id, self.name.clone(), dice, rows)
@@ -237,26 +319,83 @@ impl FoundryTable {
     /// The tables this one draws that are neither in `imported` nor the
     /// campaign's: said in the preview, and left as text.
     pub fn missing_draws(&self, imported: &[FoundryTable], data: &CampaignData) -> Vec<String> {
-        let known = known_names(imported, data);
-        self.rows
-            .iter()
-            .filter_map(|r| r.draws.as_ref())
-            .filter(|name| known(name).is_none())
-            .cloned()
-            .collect()
+        let known = known_tables(imported, data);
+        let mut missing: Vec<String> = Vec::new();
+        for row in self.rows.iter().filter(|r| known(r).is_none()) {
+            if let Some(name) = row.draws.as_ref().filter(|n| !missing.contains(n)) {
+                missing.push(name.clone());
+            }
+        }
+        missing
+    }
+
+    /// What the import says of the table, beyond its formula: the results
+    /// drawn together, the totals rolled again, and the draws of tables
+    /// that did not come in, kept as text.
+    pub fn notes(&self, imported: &[FoundryTable], data: &CampaignData) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Ok(dice) = self.dice() {
+            let drawn = self.drawn(&dice);
+            let together: Vec<&Segment> = drawn.iter().filter(|s| s.results.len() > 1).collect();
+            let expr = dice.expr();
+            let count = |s: &Segment| format!("{} results", s.results.len());
+            match together.as_slice() {
+                [] => {}
+                [one] if expr.min() == expr.max() => notes.push(format!(
+                    "its formula “{}” always gives {}: its {} are drawn together, as Foundry draws them, one row on {dice}",
+                    self.formula,
+                    expr.min(),
+                    count(one)
+                )),
+                [one] => notes.push(format!(
+                    "{} on {} are drawn together, as Foundry draws them",
+                    count(one),
+                    foundry_draws::range_words(one.from, one.to)
+                )),
+                many => notes.push(format!(
+                    "results on the same total are drawn together, as Foundry draws them: {}",
+                    (many.iter())
+                        .map(|s| format!(
+                            "{} on {}",
+                            s.results.len(),
+                            foundry_draws::range_words(s.from, s.to)
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            }
+            let gaps: Vec<&Segment> = drawn.iter().filter(|s| s.results.is_empty()).collect();
+            if !gaps.is_empty() {
+                notes.push(format!(
+                    "no result covers {}: Foundry rolls again on them, and so does the table (its rows there say “{ROLL_AGAIN}”)",
+                    foundry_draws::totals_words(&gaps)
+                ));
+            }
+        }
+        for name in self.missing_draws(imported, data) {
+            notes.push(format!(
+                "draws the table “{name}”, which did not come in: kept as text (add its file to draw it)"
+            ));
+        }
+        notes
     }
 }
 
-/// Finds a table by name, in any case, among those imported and then the
-/// campaign's, as it is named there.
-fn known_names<'a>(
+/// Finds the table a row draws, as it is named: among those imported by
+/// the id the row gives (a v13 uuid's), then by name in any case, then
+/// among the campaign's by name.
+fn known_tables<'a>(
     imported: &'a [FoundryTable],
     data: &'a CampaignData,
-) -> impl Fn(&str) -> Option<String> + 'a {
-    move |name: &str| {
-        let name = name.trim();
-        (imported.iter())
-            .find(|t| t.name.trim().eq_ignore_ascii_case(name))
+) -> impl Fn(&FoundryRow) -> Option<String> + 'a {
+    move |row: &FoundryRow| {
+        let by_id = row
+            .draws_id
+            .as_deref()
+            .and_then(|id| (imported.iter()).find(|t| t.id.as_deref() == Some(id)));
+        let name = row.draws.as_deref()?.trim();
+        let by_name = || (imported.iter()).find(|t| t.name.trim().eq_ignore_ascii_case(name));
+        (by_id.or_else(by_name))
             .map(|t| t.name.clone())
             .or_else(|| data.table_called(name).map(|t| t.name.clone()))
     }
@@ -266,7 +405,7 @@ fn known_names<'a>(
 /// refused, naming each table and why, when any cannot be made or a name
 /// is already the campaign's.
 pub fn import_edit(tables: &[FoundryTable], data: &CampaignData) -> Result<Edit, Vec<String>> {
-    let known = known_names(tables, data);
+    let known = known_tables(tables, data);
     let mut errors = Vec::new();
     let mut changes = Vec::new();
     let first = data.next_id::<TableDef>().0;
@@ -331,24 +470,8 @@ fn file_name(name: &str) -> String {
 }
 
 fn to_json(table: &TableDef) -> String {
-    let results: Vec<serde_json::Value> = table
-        .rows
-        .iter()
-        .map(|row| {
-            let range = serde_json::json!([row.from, row.to]);
-            let weight = row.to - row.from + 1;
-            let pieces = nested::pieces(&table.name, &row.result).unwrap_or_default();
-            match pieces.as_slice() {
-                [Piece::Table(name)] => serde_json::json!({
-                    "type": "document", "documentCollection": "RollTable", "text": name,
-                    "weight": weight, "range": range, "drawn": false,
-                }),
-                _ => serde_json::json!({
-                    "type": "text", "text": foundry_text(&pieces, &row.result),
-                    "weight": weight, "range": range, "drawn": false,
-                }),
-            }
-        })
+    let results: Vec<serde_json::Value> = (table.rows.iter())
+        .flat_map(|row| results_of(table, row))
         .collect();
     let document = serde_json::json!({
         "name": table.name,
@@ -360,8 +483,51 @@ fn to_json(table: &TableDef) -> String {
     serde_json::to_string_pretty(&document).unwrap_or_default()
 }
 
-/// Dice as Foundry writes them, with their count: "1d6", not "d6".
+/// A row as Foundry's results: none for a total rolled again (Foundry
+/// rolls again where no result is); one result a draw of a table when the
+/// row draws several together ("Common · {roll: Tongues}"), on its range;
+/// else one result, a draw or text.
+fn results_of(table: &TableDef, row: &TableRowDef) -> Vec<serde_json::Value> {
+    if row.result == ROLL_AGAIN {
+        return Vec::new();
+    }
+    let lone_draw = |part: &str| {
+        matches!(
+            nested::pieces(&table.name, part).as_deref(),
+            Ok([Piece::Table(_)])
+        )
+    };
+    let parts: Vec<&str> = row.result.split(TOGETHER).collect();
+    let parts = if parts.len() > 1 && parts.iter().any(|p| lone_draw(p)) {
+        parts
+    } else {
+        vec![row.result.as_str()]
+    };
+    let range = serde_json::json!([row.from, row.to]);
+    let weight = row.to - row.from + 1;
+    (parts.into_iter())
+        .map(|part| {
+            let pieces = nested::pieces(&table.name, part).unwrap_or_default();
+            match pieces.as_slice() {
+                [Piece::Table(name)] => serde_json::json!({
+                    "type": "document", "documentCollection": "RollTable", "text": name,
+                    "weight": weight, "range": range, "drawn": false,
+                }),
+                _ => serde_json::json!({
+                    "type": "text", "text": foundry_text(&pieces, part),
+                    "weight": weight, "range": range, "drawn": false,
+                }),
+            }
+        })
+        .collect()
+}
+
+/// Dice as Foundry writes them, with their count: "1d6", not "d6"; dice
+/// that always give one total as that number, as Foundry's formula "1".
 fn foundry_dice(dice: waybook_rules::expr::DiceExpr) -> String {
+    if dice.min() == dice.max() {
+        return dice.min().to_string();
+    }
     match dice.to_string() {
         d if d.starts_with('d') => format!("1{d}"),
         d => d,

@@ -2,14 +2,17 @@
 //! and what they would change (`pack`), the players' view of the campaign
 //! (`players_view`) and each player's handout content (`handout`), the
 //! spreadsheets (`csv_reading`, `roster_csv`, `table_csv`), Foundry VTT's
-//! roll tables (`foundry`), and calendars from Fantasy-Calendar, Simple
-//! Calendar and Seasons & Stars (`calendar_import`, `fantasy_calendar`,
-//! `simple_calendar`, `seasons_and_stars`).
+//! roll tables (`foundry`, drawn as Foundry draws them: `foundry_draws`,
+//! the dnd5e system's markup in words: `foundry_enrichers`), and calendars
+//! from Fantasy-Calendar, Simple Calendar and Seasons & Stars
+//! (`calendar_import`, `fantasy_calendar`, `simple_calendar`,
+//! `seasons_and_stars`).
 
 pub mod calendar_import;
 pub mod csv_reading;
 pub mod fantasy_calendar;
 pub mod foundry;
+pub mod foundry_draws;
 pub mod foundry_enrichers;
 pub mod handout;
 pub mod pack;
