@@ -81,7 +81,7 @@ fn a_day_of_the_chronicle_opens_hour_by_hour_and_its_entry_opens_its_screen() {
     f.click("Chronicle");
     assert!(f.shows("Windday 16 Harvestmoon 1203 of the Crossing · Summer · Sable full"));
     assert!(f.shows("★ Toll-keepers light the bridge"));
-    f.click("Fireday 20 Harvestmoon 1203 of the Crossing · Summer · Sable waning gibbous · Lantern new · Ashen plain: Extreme heat: white sky · Greyspine pass: Rain on the scree · Travel round 3");
+    f.click("Fireday 20 Harvestmoon 1203 of the Crossing · Summer · Sable waning gibbous · Lantern new · Ashen plain: Extreme heat: white sky · Greyspine pass: Rain on the scree · The Lantern Company, on Kettleford road (no region): Fair, a light wind · Travel round 3");
     assert!(f.shows("Navigation phase"));
     assert!(f.shows("Day 7: The Lantern Company along Kettleford road toward Old Mill Crossing."));
     f.click("◀ Day before");

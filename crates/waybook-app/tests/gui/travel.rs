@@ -204,6 +204,81 @@ fn a_trip_on_its_way_takes_the_maps_route_and_goes_on_off_the_map() {
     assert_eq!(f.reloaded().journeys, f.data().journeys, "kept in the file");
 }
 
+/// Issue 50, item 10: "At 1280 × 800: the Map's path panel cuts the
+/// *depth m* field ('3' for 30) and pushes High Col off the canvas; a
+/// played leg's row on Journeys > Route runs past the right edge with no
+/// way to see it." The demo's river trip, its walked leg travelled as a
+/// way of long name along a path of long name.
+#[test]
+fn the_map_panel_and_a_played_legs_row_fit_at_1280() {
+    let mut f = Fixture::opening("demo.waybook", long_names, Vec::new(), false);
+    f.harness.set_size(egui::vec2(1280.0, 800.0));
+    f.harness.run();
+    f.click("Map");
+    f.click("Mill track: D4 ⚠2 · 2 rounds");
+    f.type_into("depth m", "30");
+    let depth = f.field("depth m").rect();
+    let font = egui::TextStyle::Body.resolve(&f.harness.ctx.global_style());
+    let thirty = f.harness.ctx.fonts_mut(|fonts| {
+        fonts
+            .layout_no_wrap("30".into(), font, egui::Color32::BLACK)
+            .size()
+            .x
+    });
+    assert!(depth.width() > thirty, "the depth field shows 30 whole");
+    let panel = f.field("Name").rect().min.x;
+    for place in ["Emberfall", "Watchers' Tor", "Kettleford"] {
+        let at = f.harness.get_by_label(&format!("Place {place}")).rect();
+        assert!(
+            at.max.x < panel,
+            "{place} is on the canvas, left of the panel"
+        );
+    }
+    f.click("Journeys");
+    f.click("By the river, on the map");
+    let travelled = "Travelled as On foot with the long train of pack mules at 4 km/h";
+    assert!(f.reachable(travelled), "the played leg's row is whole");
+    let x = f
+        .harness
+        .get_all_by_label("✕")
+        .map(|b| b.rect().max.x)
+        .fold(0.0, f32::max);
+    assert!(x <= 1280.0, "every leg's ✕ is in the window: {x}");
+}
+
+/// The demo with the river trip's walked leg along a path of a long name,
+/// travelled as a way of a long name.
+fn long_names(path: &std::path::Path) {
+    use waybook_core::model::{Change, Edit};
+    let mut campaign = waybook_core::store::Campaign::open(path).expect("opens");
+    let data = campaign.load().expect("loads");
+    let mut road = data
+        .paths
+        .values()
+        .find(|p| p.name == "Kettleford road")
+        .expect("the road")
+        .clone();
+    road.name = "The long and winding Kettleford cart road over the downs".into();
+    let river = data
+        .journeys
+        .values()
+        .find(|j| j.name == "By the river, on the map");
+    let mut trip = river.expect("the trip").clone();
+    let route = trip.plan.chosen;
+    let walked = trip.plan.routes[route].legs[0]
+        .played_as
+        .as_mut()
+        .expect("walked");
+    walked.name = "On foot with the long train of pack mules".into();
+    let changes = vec![
+        Change::of(data.paths.get(&road.id), Some(&road)),
+        Change::journey(data.journeys.get(&trip.id), Some(&trip)),
+    ];
+    campaign
+        .apply(&Edit::new("Long names", changes))
+        .expect("written");
+}
+
 #[test]
 fn a_token_turns_a_failed_pathfind_into_progress() {
     let mut f = Fixture::demo();

@@ -876,10 +876,8 @@ mod tests {
     }
 
     /// Issue 50, 22: numeric entities and named ones past the few HTML
-    /// needs, decoded. Passes once entities are decoded by a crate (issue
-    /// 50, 15, on another branch): the decoding is not this branch's.
+    /// needs, decoded (by the crate item 15 brought).
     #[test]
-    #[ignore = "passes once issue 50, 15 decodes HTML entities with a crate"]
     fn numeric_and_named_entities_are_decoded() {
         assert_eq!(
             read_markup("The target doesn&#8217;t move &mdash; nor speak&#x2019;s."),

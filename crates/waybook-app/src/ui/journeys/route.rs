@@ -347,6 +347,8 @@ fn leg_ui(
     let leg = &j.plan.routes[r].legs[i];
     let key = |f: &str| format!("journey{}:route{r}:leg{i}:{f}", j.id.0);
     egui::Frame::group(ui.style()).show(ui, |ui| {
+        // Never wider than the tab: what does not fit wraps to the next line.
+        ui.set_max_width(ui.available_width());
         ui.add_enabled_ui(!behind, |ui| {
             ui.horizontal_wrapped(|ui| {
                 if let Some(name) = fields.text(
@@ -391,16 +393,6 @@ fn leg_ui(
                     fields.commit(out, j, "depth", |j| j.plan.routes[r].legs[i].depth_m = d);
                 }
                 ui.add(egui::Label::new(RichText::new(format!("= {hours} h")).strong()).extend());
-                if let Some(m) = &leg.played_as {
-                    ui.label(
-                        RichText::new(format!(
-                            "travelled as {} at {} km/h",
-                            m.name,
-                            super::super::fields::format_decimal(m.km_per_hour)
-                        ))
-                        .weak(),
-                    );
-                }
                 if ui
                     .small_button("✕")
                     .on_hover_text("Remove this leg")
@@ -410,7 +402,18 @@ fn leg_ui(
                         j.plan.routes[r].legs.remove(i);
                     });
                 }
-            })
+            });
+            // How a leg set out on was travelled, on a line of its own.
+            if let Some(m) = &leg.played_as {
+                ui.label(
+                    RichText::new(format!(
+                        "Travelled as {} at {} km/h",
+                        m.name,
+                        super::super::fields::format_decimal(m.km_per_hour)
+                    ))
+                    .weak(),
+                );
+            }
         })
         .response
         .on_disabled_hover_text("Travelled already: this leg is part of the journey's history");
