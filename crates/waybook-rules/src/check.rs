@@ -177,9 +177,20 @@ impl D20Roll {
     /// The working of the test against an optional TG.
     pub fn record(&self, what: &str, tg: Option<i32>) -> RollRecord {
         let dice = if self.rolls.len() > 1 { "2d20" } else { "d20" };
-        let record = RollRecord::new(what, dice, self.rolls.clone(), self.roll)
-            .modifier(self.bonus, "bonus")
-            .total(self.total());
+        let record = RollRecord::new(what, dice, self.rolls.clone(), self.roll);
+        // "A natural 1 is a Critical Failure", its total 0 whatever the
+        // bonus: said beside the die ("d20 = 1 (natural 1: Critical
+        // Failure, counts 0)"), never "= 1 = 0".
+        let record = if self.critical_failure() {
+            record.natural("natural 1: Critical Failure, counts 0")
+        } else if self.inspired() {
+            record
+                .natural("natural 20: Inspired Event")
+                .modifier(self.bonus, "bonus")
+        } else {
+            record.modifier(self.bonus, "bonus")
+        }
+        .total(self.total());
         match tg {
             Some(tg) => {
                 record
@@ -224,6 +235,37 @@ pub fn contest(a: &D20Roll, b: &D20Roll) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn d20(roll: u32, bonus: i32) -> D20Roll {
+        D20Roll {
+            rolls: vec![roll],
+            roll,
+            bonus,
+        }
+    }
+
+    /// "Natural 1: Critical Failure, the total counts as 0. Natural 20:
+    /// Inspired Event, the test passes" (CLI.md). Issue 50, item 11: the log
+    /// wrote a natural 1 as "cold: d20 = 1 = 0 vs TG 10".
+    #[test]
+    fn a_natural_one_or_twenty_is_said_beside_the_die() {
+        let line = |roll, bonus, tg| d20(roll, bonus).record("cold", Some(tg)).to_string();
+        assert_eq!(
+            line(1, 0, 10),
+            "cold: d20 = 1 (natural 1: Critical Failure, counts 0) vs TG 10: fail"
+        );
+        assert_eq!(
+            line(1, 4, 3),
+            "cold: d20 = 1 (natural 1: Critical Failure, counts 0) vs TG 3: fail",
+            "whatever the bonus"
+        );
+        assert_eq!(
+            line(20, 2, 25),
+            "cold: d20 = 20 (natural 20: Inspired Event), +2 bonus = 22 vs TG 25: pass"
+        );
+        assert_eq!(line(7, 2, 10), "cold: d20 = 7, +2 bonus = 9 vs TG 10: fail");
+        assert_eq!(d20(1, 4).record("cold", Some(3)).total, 0, "the total is 0");
+    }
 
     /// "Modifiers are +1 or −1 and never stack beyond ±2."
     #[test]

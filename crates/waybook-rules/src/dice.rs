@@ -135,6 +135,9 @@ pub struct RollRecord {
     pub target: Option<Target>,
     /// The outcome in words, e.g. `pass`, `fail`, `hazard`.
     pub outcome: Option<String>,
+    /// What the die itself means, said beside it: a d20's natural 1 or 20.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub natural: Option<String>,
 }
 
 impl RollRecord {
@@ -154,6 +157,7 @@ impl RollRecord {
             total: kept as i32,
             target: None,
             outcome: None,
+            natural: None,
         }
     }
 
@@ -194,6 +198,13 @@ impl RollRecord {
         self.outcome = Some(outcome.into());
         self
     }
+
+    /// Says what the die itself means beside it ("natural 20: Inspired
+    /// Event").
+    pub fn natural(mut self, words: impl Into<String>) -> Self {
+        self.natural = Some(words.into());
+        self
+    }
 }
 
 impl fmt::Display for RollRecord {
@@ -215,13 +226,19 @@ impl fmt::Display for RollRecord {
         } else {
             write!(f, "{}", self.kept)?;
         }
+        if let Some(natural) = &self.natural {
+            write!(f, " ({natural})")?;
+        }
+        // A total the die alone decides (a natural 1 counts 0, whatever is
+        // added) is said beside the die, not worked out.
+        let decided = self.natural.is_some() && self.modifiers.is_empty();
         for modifier in &self.modifiers {
             write!(f, ", {:+}", modifier.value)?;
             if !modifier.why.is_empty() {
                 write!(f, " {}", modifier.why)?;
             }
         }
-        if !self.modifiers.is_empty() || self.total != self.kept as i32 {
+        if !decided && (!self.modifiers.is_empty() || self.total != self.kept as i32) {
             write!(f, " = {}", self.total)?;
         }
         if let Some(target) = &self.target {
