@@ -756,6 +756,51 @@ fn a_bad_import_names_the_field_and_creates_nothing() {
     assert!(left.is_empty(), "nothing created: {left:?}");
 }
 
+/// Issue 50, item 26: "A journey set off on day 1,000,000 (allowed by the
+/// form and by import) makes `waybook journey` abort after 3.9 GB ... Bound
+/// it as the clock is bounded, in the form and at import". A journey sets
+/// off at most ten years after the campaign's today.
+#[test]
+fn an_import_refuses_a_journey_setting_off_past_ten_years_ahead() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let json = dir.path().join("campaign.json");
+    let exported = waybook(&[
+        "export",
+        path_str(&file),
+        "--format",
+        "json",
+        "--out",
+        path_str(&json),
+    ]);
+    assert!(exported.status.success());
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).expect("read")).expect("JSON");
+    let today = doc["settings"]["clock"]["day"]
+        .as_i64()
+        .expect("the clock's day");
+    doc["journeys"][0]["start"]["day"] = serde_json::json!(1_000_000);
+    std::fs::write(&json, doc.to_string()).expect("written");
+    let out = dir.path().join("far.waybook");
+    let refused = waybook(&["import", path_str(&json), "--out", path_str(&out)]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = one_error_line(&refused);
+    assert!(
+        said.contains(&format!(
+            "journeys[0].start.day: must be between 0 and {}",
+            today + 3_650
+        )),
+        "{said}"
+    );
+    assert!(!out.exists(), "nothing created");
+    doc["journeys"][0]["start"]["day"] = serde_json::json!(today + 3_650);
+    std::fs::write(&json, doc.to_string()).expect("written");
+    let taken = waybook(&["import", path_str(&json), "--out", path_str(&out)]);
+    assert!(taken.status.success(), "{}", text(&taken.stderr));
+    let planned = waybook(&["journey", path_str(&out), "--json"]);
+    assert!(planned.status.success(), "ten years ahead plans");
+}
+
 /// Issue 10: `backup` takes a snapshot and prints where, `snapshots --json`
 /// lists it, `restore` makes a new campaign of it and never overwrites.
 #[test]

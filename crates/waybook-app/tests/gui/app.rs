@@ -897,6 +897,22 @@ fn a_day_left_to_chance_says_the_weather_its_tests_are_in() {
     assert!(f.shows_exactly(&words), "{words}");
 }
 
+/// Issue 50, item 26: "typing 100000 in 'Sets off on day' takes the window
+/// from 129 MB to 444 MB. Bound it as the clock is bounded, in the form".
+/// Ten years after today is the latest; past it is refused, and kept.
+#[test]
+fn a_journey_sets_off_at_most_ten_years_ahead() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    let latest = f.data().settings.clock.day + 3_650;
+    let start = f.journey().start.day;
+    f.type_into("Sets off on day", "100000");
+    assert!(f.shows(&format!("Sets off on day: must be between 0 and {latest}")));
+    assert_eq!(f.journey().start.day, start, "nothing stored");
+    f.type_into("Sets off on day", &latest.to_string());
+    assert_eq!(f.journey().start.day, latest);
+}
+
 /// Issue 14: the food rules the text leaves to the GM. A character's own
 /// need ("modify the 40 Unit requirement appropriately") refuses a negative
 /// percentage in words and keeps the stored one; food and drink counted

@@ -107,6 +107,13 @@ pub fn hour_of_day(day_hours: i64) -> RangeInclusive<i64> {
     0..=day_hours - 1
 }
 
+/// The day a journey sets off on: any day of the clock up to ten years
+/// (the most the clock is moved on at once) after the campaign's today.
+pub fn journey_start_day(today: i64) -> RangeInclusive<i64> {
+    let latest = today.saturating_add(*CLOCK_MOVE_DAYS.end());
+    *CLOCK_DAY.start()..=latest.min(*CLOCK_DAY.end())
+}
+
 /// The hours of a journey played so far: at most as many as the clock
 /// has days.
 pub fn played_hours(day_hours: i64) -> RangeInclusive<i64> {

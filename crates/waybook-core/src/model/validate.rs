@@ -188,7 +188,8 @@ fn journeys(found: &mut Problems, data: &CampaignData) {
             Place::Journey(j.id.0),
             &format!("journey {} ({})", j.id.0, j.name),
         );
-        found.check("start day", "start.day", j.start.day, &limits::CLOCK_DAY);
+        let start = limits::journey_start_day(data.settings.clock.day);
+        found.check("start day", "start.day", j.start.day, &start);
         found.check("start hour", "start.hour", j.start.hour, &hour);
         found.check(
             "hours played",

@@ -19,8 +19,9 @@ const CHANCE_REGIONS: usize = 3;
 /// One weather a day may have: its chance, and each region's weather.
 pub(super) type Outcome = (f64, BTreeMap<RegionId, Temperature>);
 
-/// A region's odds of each day from today, and the last day looked at.
-type Looked = (i64, BTreeMap<i64, Vec<(String, f64)>>);
+/// A region's odds of each day looked at: the first and last days, and
+/// each day's odds.
+type Looked = (i64, i64, BTreeMap<i64, Vec<(String, f64)>>);
 
 pub(super) struct Skies<'a> {
     data: &'a CampaignData,
@@ -62,23 +63,27 @@ impl<'a> Skies<'a> {
     }
 
     /// The forecast's odds of `region`'s weather on `day` ahead, looking
-    /// further as the plan goes (twice as far each time).
+    /// a window of days ahead at a time (twice as many each time, up to a
+    /// year), from the day asked: a plan far ahead keeps no odds of the
+    /// days between.
     fn chance(&mut self, region: RegionId, day: i64) -> Option<Vec<(String, f64)>> {
         let today = self.data.settings.clock.day;
         if day < today {
             return None;
         }
-        let looked = self.odds.get(&region).map(|(through, _)| *through);
-        if looked.is_none_or(|looked| day > looked) {
-            let further = looked.map_or(0, |looked| 2 * (looked - today));
-            let through = day.max(today + further).max(today + 7);
+        let looked = self
+            .odds
+            .get(&region)
+            .map(|(from, through, _)| (*from, *through));
+        if looked.is_none_or(|(from, through)| day < from || day > through) {
+            let span = looked.map_or(7, |(from, through)| (2 * (through - from)).clamp(7, 366));
             let r = self.data.regions.get(&region)?;
-            let odds = weather::odds_from_today(self.data, r, through)
+            let odds = weather::odds_between(self.data, r, day, day + span)
                 .map(|days| days.into_iter().map(|d| (d.day, d.odds)).collect())
                 .unwrap_or_default();
-            self.odds.insert(region, (through, odds));
+            self.odds.insert(region, (day, day + span, odds));
         }
-        self.odds.get(&region)?.1.get(&day).cloned()
+        self.odds.get(&region)?.2.get(&day).cloned()
     }
 
     /// What is known of `day`'s weather in each region `crossed`, and the

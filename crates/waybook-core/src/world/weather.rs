@@ -280,7 +280,36 @@ pub fn odds_through(data: &CampaignData, region: &Region, through: i64) -> Resul
 /// [`odds_through`], today first: today's weather as it fell, or, not
 /// rolled yet, its chances after yesterday's (or the table's).
 pub fn odds_from_today(data: &CampaignData, region: &Region, through: i64) -> Result<Vec<DayOdds>> {
+    odds_between(data, region, data.settings.clock.day, through)
+}
+
+/// The days after which a forecast has forgotten where it started: a day
+/// keeps yesterday's weather at `keep`, so after n days what it started
+/// from weighs `keep`ⁿ, below 10⁻¹² after these many. None when every day
+/// keeps it (`keep` 1): the last weather known holds for ever.
+fn settling_days(keep: f64) -> Option<i64> {
+    if keep <= 0.0 {
+        Some(1)
+    } else if keep >= 1.0 {
+        None
+    } else {
+        Some((1e-12f64.ln() / keep.ln()).ceil() as i64)
+    }
+}
+
+/// The chance of each weather in `region` on the days `from` (today at the
+/// earliest) through `through`, as [`odds_from_today`] gives them, worked
+/// out in as many days as the forecast needs to settle, not from today:
+/// a plan that sets off years ahead costs what one setting off next week
+/// does.
+pub fn odds_between(
+    data: &CampaignData,
+    region: &Region,
+    from: i64,
+    through: i64,
+) -> Result<Vec<DayOdds>> {
     let today = data.settings.clock.day;
+    let from = from.max(today);
     // Each season's table is worked out once, however many days ahead.
     let mut worked = std::collections::BTreeMap::new();
     let mut table_odds = |day: i64| -> Result<Vec<(String, f64)>> {
@@ -295,40 +324,72 @@ pub fn odds_from_today(data: &CampaignData, region: &Region, through: i64) -> Re
         Ok(odds)
     };
     let keep = region.keep_percent as f64 / 100.0;
-    let mut chances = match data.weather_on(region.id, today) {
-        Some(w) => vec![(w.weather.clone(), 1.0)],
-        None => {
-            let yesterday = data
-                .weather_on(region.id, today - 1)
-                .map(|w| vec![(w.weather.clone(), 1.0)]);
-            match yesterday {
-                Some(held) => next_day(&held, table_odds(today)?, keep),
-                None => table_odds(today)?,
+    let certain = |w: &Weather| vec![(w.weather.clone(), 1.0)];
+    let (start, mut chances) = match settling_days(keep) {
+        // Far enough ahead, today is forgotten: start from the table.
+        Some(n) if from - n > today => {
+            let start = from - n;
+            match data.weather_on(region.id, start).filter(|w| w.foretold) {
+                Some(w) => (start, certain(w)),
+                None => (start, table_odds(start)?),
             }
         }
+        Some(_) => (today, today_odds(data, region, &mut table_odds, keep)?),
+        // Kept every day: the last weather known before `from` holds.
+        None => {
+            let told = (data.weather_of(region.id, today + 1..=from))
+                .filter(|w| w.foretold)
+                .last();
+            let (known, chances) = match told {
+                Some(w) => (w.day, certain(w)),
+                None => (today, today_odds(data, region, &mut table_odds, keep)?),
+            };
+            (known.max(from - 1), chances)
+        }
     };
-    let mut ahead = vec![DayOdds {
-        day: today,
-        odds: chances.clone(),
-    }];
-    for day in today + 1..=through {
+    let mut days = Vec::with_capacity(usize::try_from(through - from + 1).unwrap_or(0));
+    if start >= from {
+        days.push(DayOdds {
+            day: start,
+            odds: chances.clone(),
+        });
+    }
+    for day in start + 1..=through {
         // A day a Divine foretold is known.
-        if let Some(w) = data.weather_on(region.id, day).filter(|w| w.foretold) {
-            chances = vec![(w.weather.clone(), 1.0)];
-            ahead.push(DayOdds {
+        chances = match data.weather_on(region.id, day).filter(|w| w.foretold) {
+            Some(w) => certain(w),
+            None => next_day(&chances, table_odds(day)?, keep),
+        };
+        if day >= from {
+            days.push(DayOdds {
                 day,
                 odds: chances.clone(),
             });
-            continue;
         }
-        let next = next_day(&chances, table_odds(day)?, keep);
-        ahead.push(DayOdds {
-            day,
-            odds: next.clone(),
-        });
-        chances = next;
     }
-    Ok(ahead)
+    Ok(days)
+}
+
+/// Today's chances: its weather as it fell, or, not rolled yet, after
+/// yesterday's (or the table's).
+fn today_odds(
+    data: &CampaignData,
+    region: &Region,
+    table_odds: &mut impl FnMut(i64) -> Result<Vec<(String, f64)>>,
+    keep: f64,
+) -> Result<Vec<(String, f64)>> {
+    let today = data.settings.clock.day;
+    if let Some(w) = data.weather_on(region.id, today) {
+        return Ok(vec![(w.weather.clone(), 1.0)]);
+    }
+    match data.weather_on(region.id, today - 1) {
+        Some(held) => Ok(next_day(
+            &[(held.weather.clone(), 1.0)],
+            table_odds(today)?,
+            keep,
+        )),
+        None => table_odds(today),
+    }
 }
 
 /// The chances of a day after one with `chances`: kept at `keep`, else
@@ -397,6 +458,56 @@ mod tests {
 
     fn apply(data: &mut CampaignData, edit: &Edit) {
         edit.changes.iter().for_each(|c| data.apply(c));
+    }
+
+    /// Issue 50, item 26: "A journey set off on day 1,000,000 ... makes
+    /// `waybook journey` abort after 3.9 GB ... make the plan's memory
+    /// independent of how far away the start is." The odds of days far
+    /// ahead, worked out from where the forecast has settled, are those
+    /// worked out day by day from today: at any keep chance, with a day a
+    /// Divine foretold far ahead among them.
+    #[test]
+    fn the_odds_far_ahead_need_no_days_between() {
+        for keep in [0, 50, 99, 100] {
+            let mut data = campaign(keep);
+            let snowy =
+                TableDef::one_per_face(TableId(1), "Pass weather", &["Snow", "Snow", "Clear"]);
+            data.apply(&Change::of(data.tables.get(&TableId(1)), Some(&snowy)));
+            let today = roll_today(&data, &mut Dice::scripted(vec![3])).expect("rolled");
+            apply(&mut data, &today);
+            assert_eq!(weather_of(&data, 1), "Clear");
+            let told = Weather {
+                id: WeatherId::of(RegionId(1), 2_000),
+                region: RegionId(1),
+                day: 2_000,
+                weather: "Clear".into(),
+                rolled: "foretold".into(),
+                foretold: true,
+            };
+            data.apply(&Change::of(None, Some(&told)));
+            let region = &data.regions[&RegionId(1)];
+            for from in [1, 2, 30, 1_990, 2_000, 2_005, 6_000] {
+                let through = from + 20;
+                let all = odds_from_today(&data, region, through).expect("odds");
+                let window = odds_between(&data, region, from, through).expect("odds");
+                let tail = &all[usize::try_from(from - 1).expect("a day")..];
+                assert_eq!(window.len(), tail.len(), "keep {keep}, from {from}");
+                for (a, b) in window.iter().zip(tail) {
+                    assert_eq!(a.day, b.day);
+                    let chance = |d: &DayOdds, w: &str| {
+                        d.odds.iter().find(|(n, _)| n == w).map_or(0.0, |(_, p)| *p)
+                    };
+                    for w in ["Snow", "Clear"] {
+                        let (x, y) = (chance(a, w), chance(b, w));
+                        assert!(
+                            (x - y).abs() < 1e-9,
+                            "keep {keep}, day {}: {x} ≠ {y}",
+                            a.day
+                        );
+                    }
+                }
+            }
+        }
     }
 
     fn weather_of(data: &CampaignData, day: i64) -> &str {

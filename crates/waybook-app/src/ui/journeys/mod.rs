@@ -477,7 +477,7 @@ fn start_ui(
         "start-day",
         "Sets off on day",
         j.start.day,
-        limits::CLOCK_DAY,
+        limits::journey_start_day(data.settings.clock.day),
     ) {
         fields.commit(out, j, "start", |j| j.start.day = day);
     }
