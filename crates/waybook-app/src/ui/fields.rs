@@ -286,9 +286,12 @@ impl FieldBuffers {
                 .cloned()
                 .unwrap_or_else(|| shown.to_owned());
             let invalid = self.errors.contains_key(key) || self.refused.contains_key(key);
+            // Grows with what is typed, in the frame it is typed: a width
+            // worked out from the frame before cut the last digit.
             let mut edit = TextEdit::singleline(&mut text)
                 .id_salt(key)
-                .desired_width(width);
+                .desired_width(width)
+                .clip_text(false);
             if invalid {
                 edit = edit.text_color(ERROR_COLOUR);
             }
@@ -296,6 +299,10 @@ impl FieldBuffers {
             self.take_focus(key, &response, &text);
             if response.has_focus() || invalid {
                 self.texts.insert(key.to_owned(), text.clone());
+            }
+            if response.changed() {
+                // What was said of the text before is not said of this one.
+                self.errors.remove(key);
             }
             if self.still_refused(key, &text) {
                 // Offered no more until the GM changes it.

@@ -118,33 +118,31 @@ pub fn gathering_ui(
     if state.site.is_none_or(|s| !data.sites.contains_key(&s)) {
         state.site = data.sites.keys().next().copied();
     }
-    egui::Panel::left("site-list")
-        .resizable(true)
-        .default_size(220.0)
-        .show(ui, |ui| {
-            ui.heading("Gathering sites");
-            let mut sites: Vec<_> = data.sites.values().collect();
-            waybook_core::model::sort_by_name(&mut sites, |s| &s.name);
-            for s in sites {
-                ui.horizontal(|ui| {
-                    if ui
-                        .selectable_label(state.site == Some(s.id), &s.name)
-                        .clicked()
-                    {
-                        state.site = Some(s.id);
-                    }
-                    super::shown::mark_ui(ui, data, &s.shown);
-                });
-            }
-            ui.add_space(6.0);
-            if ui.button("Add site").clicked() {
-                let site = crate::app::edits::records::add_site(data);
-                state.site = Some(site.id);
-                out.push(Command::Apply(site.edit));
-            }
-            ui.separator();
-            forage_ui(ui, state, data, out);
-        });
+    let names = data.sites.values().map(|s| s.name.as_str());
+    super::lists::list_panel(ui, "site-list", names, (220.0, 340.0)).show(ui, |ui| {
+        ui.heading("Gathering sites");
+        let mut sites: Vec<_> = data.sites.values().collect();
+        waybook_core::model::sort_by_name(&mut sites, |s| &s.name);
+        for s in sites {
+            ui.horizontal(|ui| {
+                if ui
+                    .selectable_label(state.site == Some(s.id), &s.name)
+                    .clicked()
+                {
+                    state.site = Some(s.id);
+                }
+                super::shown::mark_ui(ui, data, &s.shown);
+            });
+        }
+        ui.add_space(6.0);
+        if ui.button("Add site").clicked() {
+            let site = crate::app::edits::records::add_site(data);
+            state.site = Some(site.id);
+            out.push(Command::Apply(site.edit));
+        }
+        ui.separator();
+        forage_ui(ui, state, data, out);
+    });
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical()
             .auto_shrink(false)

@@ -63,6 +63,22 @@ pub fn side_width<'a>(
     (text + padding).clamp(narrowest, widest)
 }
 
+/// A resizable list on the left of a screen, never narrower than its
+/// longest name: a width remembered from another campaign's list (in
+/// `app.ron`) never cuts a name ("By the riv…").
+pub fn list_panel<'a>(
+    ui: &Ui,
+    id: &'static str,
+    names: impl Iterator<Item = &'a str>,
+    (narrowest, widest): (f32, f32),
+) -> egui::Panel {
+    let width = side_width(ui, names, narrowest, widest);
+    egui::Panel::left(id)
+        .resizable(true)
+        .default_size(width)
+        .min_size(width)
+}
+
 /// Rows `0..count` in a scroll area of their own, at most `max_height`
 /// high, each one line of a widget's height; only the rows in view are drawn.
 pub fn rows_in_view(

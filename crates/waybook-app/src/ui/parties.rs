@@ -37,37 +37,28 @@ pub fn parties_ui(
     {
         state.selected = data.parties.keys().next().copied();
     }
-    let list_width = lists::side_width(
-        ui,
-        data.parties.values().map(|p| p.name.as_str()),
-        220.0,
-        380.0,
-    );
-    egui::Panel::left("party-list")
-        .resizable(true)
-        .default_size(list_width)
-        .min_size(list_width)
-        .show(ui, |ui| {
-            ui.heading("Parties");
-            if ui.button("Add party").clicked() {
-                let party = records::add_party(data);
-                state.selected = Some(party.id);
-                out.push(Command::Apply(party.edit));
+    let names = data.parties.values().map(|p| p.name.as_str());
+    lists::list_panel(ui, "party-list", names, (220.0, 380.0)).show(ui, |ui| {
+        ui.heading("Parties");
+        if ui.button("Add party").clicked() {
+            let party = records::add_party(data);
+            state.selected = Some(party.id);
+            out.push(Command::Apply(party.edit));
+        }
+        ui.add_space(6.0);
+        // Only the rows in view are drawn: a campaign may have a thousand.
+        let parties: Vec<&Party> = data.parties.values().collect();
+        let height = ui.available_height();
+        lists::rows_in_view(ui, "party-rows", parties.len(), height, |ui, i| {
+            let p = parties[i];
+            if ui
+                .selectable_label(state.selected == Some(p.id), &p.name)
+                .clicked()
+            {
+                state.selected = Some(p.id);
             }
-            ui.add_space(6.0);
-            // Only the rows in view are drawn: a campaign may have a thousand.
-            let parties: Vec<&Party> = data.parties.values().collect();
-            let height = ui.available_height();
-            lists::rows_in_view(ui, "party-rows", parties.len(), height, |ui, i| {
-                let p = parties[i];
-                if ui
-                    .selectable_label(state.selected == Some(p.id), &p.name)
-                    .clicked()
-                {
-                    state.selected = Some(p.id);
-                }
-            });
         });
+    });
     egui::CentralPanel::default().show(ui, |ui| {
         match state.selected.and_then(|p| data.parties.get(&p)) {
             Some(p) => {

@@ -347,6 +347,7 @@ pub fn sheet_ui(
                 party_combo(ui, &mut form, data);
                 ui.end_row();
             });
+        kind_wounds_question_ui(ui, &mut form);
         form.paragraph(ui, &sheet::NOTES);
         let players = waybook_core::exchange::players_view::players(data);
         let key = form.key("shown");
@@ -383,49 +384,59 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
 }
 
 /// The kind, and what it sets with it (the Wounds); Wounds the GM typed by
-/// hand are kept, and the kind's offered on the row beneath, until the GM
-/// chooses. Rows of the sheet's grid: a label, then its widget.
+/// hand are kept, and the kind's offered beneath the grid, until the GM
+/// chooses. A row of the sheet's grid: a label, then its widget.
 fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
     let c = form.c;
-    let asked = egui::Id::unique(("kind-wounds", c.id.0));
     if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", c.kind) {
         let change = crate::app::edits::records::set_kind(c, kind);
         form.out.push(Command::Apply(change.edit));
         ui.data_mut(|d| match change.typed_wounds {
             Some(wounds) => {
-                d.insert_temp(asked, wounds);
+                d.insert_temp(kind_question(c), wounds);
             }
-            None => d.remove::<i64>(asked),
+            None => d.remove::<i64>(kind_question(c)),
         });
     }
+}
+
+/// Where the question of a character's typed Wounds is kept until the GM
+/// answers it.
+fn kind_question(c: &Character) -> egui::Id {
+    egui::Id::unique(("kind-wounds", c.id.0))
+}
+
+/// The question a kind asks when the GM typed the Wounds by hand: set the
+/// kind's, or keep theirs. Beneath the grid, not a row of it: the grid
+/// sizes its rows by the frame before, and a row that came with the pick
+/// was drawn under the next one.
+fn kind_wounds_question_ui(ui: &mut Ui, form: &mut Form<'_>) {
+    let c = form.c;
+    let asked = kind_question(c);
     let Some(wounds) = ui.data(|d| d.get_temp::<i64>(asked)) else {
         return;
     };
-    ui.end_row();
-    ui.label("");
-    {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!(
-                    "Wounds {} were typed by hand; {} has {wounds} by the rules.",
-                    c.companion.wounds.max,
-                    c.kind.label()
-                ))
-                .weak(),
-            );
-            if ui.button(format!("Set Wounds to {wounds}")).clicked() {
-                let edit = crate::app::edits::records::set_kind_wounds(c, wounds);
-                form.out.push(Command::Apply(edit));
-                ui.data_mut(|d| d.remove::<i64>(asked));
-            }
-            if ui
-                .button(format!("Keep {}", c.companion.wounds.max))
-                .clicked()
-            {
-                ui.data_mut(|d| d.remove::<i64>(asked));
-            }
-        });
-    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "Wounds {} were typed by hand; {} has {wounds} by the rules.",
+                c.companion.wounds.max,
+                c.kind.label()
+            ))
+            .weak(),
+        );
+        if ui.button(format!("Set Wounds to {wounds}")).clicked() {
+            let edit = crate::app::edits::records::set_kind_wounds(c, wounds);
+            form.out.push(Command::Apply(edit));
+            ui.data_mut(|d| d.remove::<i64>(asked));
+        }
+        if ui
+            .button(format!("Keep {}", c.companion.wounds.max))
+            .clicked()
+        {
+            ui.data_mut(|d| d.remove::<i64>(asked));
+        }
+    });
 }
 
 /// Who plays the character: one of the campaign's players, or none (the

@@ -47,9 +47,8 @@ pub fn weather_ui(
     {
         state.selected = data.regions_by_name().first().map(|r| r.id);
     }
-    egui::Panel::left("region-list")
-        .resizable(true)
-        .default_size(220.0)
+    let names = data.regions.values().map(|r| r.name.as_str());
+    super::lists::list_panel(ui, "region-list", names, (220.0, 340.0))
         .show(ui, |ui| region_list_ui(ui, state, data, out));
     egui::CentralPanel::default().show(ui, |ui| {
         today_ui(ui, data, out);

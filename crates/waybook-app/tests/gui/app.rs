@@ -913,6 +913,75 @@ fn a_journey_sets_off_at_most_ten_years_ahead() {
     assert_eq!(f.journey().start.day, latest);
 }
 
+/// Issue 50, item 31: "a field keeps an older refusal ('abc' is not a
+/// whole number' under '3')". What is said of a text goes once the GM
+/// types another, before it is even finished.
+#[test]
+fn a_fields_error_goes_as_soon_as_the_gm_types_again() {
+    use egui_kittest::kittest::Queryable;
+    let mut f = Fixture::demo();
+    f.click("Parties");
+    f.type_into("Supplies", "abc");
+    let said = "Supplies: “abc” is not a whole number";
+    assert!(f.shows(said));
+    f.field("Supplies").focus();
+    f.harness.run();
+    f.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    f.field("Supplies").type_text("3");
+    f.harness.run();
+    assert!(!f.shows(said), "the error went with the text it was about");
+    f.harness.key_press(egui::Key::Enter);
+    f.harness.run();
+    assert_eq!(
+        f.data().parties.values().next().map(|p| p.supplies),
+        Some(3)
+    );
+}
+
+/// Issue 50, item 31: "list widths remembered in `app.ron` cut names in
+/// another campaign ('By the riv…')". The GM drags the journeys' list
+/// narrow (as another campaign's short names allowed, and `app.ron`
+/// keeps): it stays wide enough for the names it lists.
+#[test]
+fn a_list_is_never_narrower_than_its_longest_name() {
+    let mut f = Fixture::demo_at_default_size();
+    f.click("Journeys");
+    let row = f.harness.get_by_label("By the river, on the map").rect();
+    let edge = egui::pos2(
+        f.harness.get_by_label("New journey").rect().max.x + 40.0,
+        500.0,
+    );
+    let edge = egui::pos2(edge.x.max(row.max.x + 10.0), edge.y);
+    // The panel's edge is the first place right of the list the pointer
+    // can drag; try a few until the list narrows or stays as it is.
+    for x in (edge.x as i32..edge.x as i32 + 60).step_by(4) {
+        let from = egui::pos2(x as f32, 500.0);
+        f.harness.event(egui::Event::PointerMoved(from));
+        f.harness.event(egui::Event::PointerButton {
+            pos: from,
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers: egui::Modifiers::NONE,
+        });
+        f.harness.step();
+        let to = egui::pos2(60.0, 500.0);
+        f.harness.event(egui::Event::PointerMoved(to));
+        f.harness.step();
+        f.harness.event(egui::Event::PointerButton {
+            pos: to,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+        f.harness.run();
+    }
+    assert!(
+        f.shows_whole("By the river, on the map"),
+        "the name is whole"
+    );
+}
+
 /// Issue 14: the food rules the text leaves to the GM. A character's own
 /// need ("modify the 40 Unit requirement appropriately") refuses a negative
 /// percentage in words and keeps the stored one; food and drink counted

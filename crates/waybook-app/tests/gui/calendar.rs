@@ -460,3 +460,49 @@ fn a_calendar_from_fantasy_calendar_is_shown_then_imported_as_one_step() {
         "Fireday"
     );
 }
+
+/// Issue 50, item 31: "the moon-cycle field clips its last digit". The
+/// field was as wide as the text of the frame before: the frame a digit
+/// is typed in (the last one drawn until the GM does something else)
+/// showed one digit fewer than the field held. Each digit typed shows
+/// whole in the frame it is typed in.
+#[test]
+fn a_number_field_shows_each_digit_in_the_frame_it_is_typed() {
+    use egui_kittest::kittest::Queryable;
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    let cycle = |f: &Fixture| {
+        f.harness
+            .get_all_by_role_and_label(egui::accesskit::Role::TextInput, "cycle (days)")
+            .next()
+            .expect("the field")
+            .rect()
+    };
+    f.harness
+        .get_all_by_role_and_label(egui::accesskit::Role::TextInput, "cycle (days)")
+        .next()
+        .expect("the field")
+        .focus();
+    f.harness.run();
+    f.harness.key_press(egui::Key::End);
+    f.harness.run();
+    let font = egui::TextStyle::Body.resolve(&f.harness.ctx.global_style());
+    let mut typed = "28".to_owned();
+    for digit in ".530588853".chars() {
+        f.harness.event(egui::Event::Text(digit.to_string()));
+        f.harness.step();
+        typed.push(digit);
+        let needed = f.harness.ctx.fonts_mut(|fonts| {
+            fonts
+                .layout_no_wrap(typed.clone(), font.clone(), egui::Color32::BLACK)
+                .size()
+                .x
+        });
+        // The field's frame is 4 px inside each side.
+        assert!(
+            cycle(&f).width() - 8.0 >= needed - 0.5,
+            "{typed:?} cut: {:?}",
+            cycle(&f)
+        );
+    }
+}

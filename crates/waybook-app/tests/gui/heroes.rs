@@ -344,3 +344,42 @@ fn a_kind_sets_its_wounds_and_asks_before_overwriting_typed_ones() {
     f.menu("Edit", "Undo");
     assert_eq!(wounds(&f), (7, 7), "each step undoes");
 }
+
+/// Issue 50, item 31: "the Traveller question's buttons are half hidden".
+/// The question is a row of the sheet's grid that the grid measured the
+/// frame before, when it was not there: the frame the kind is picked in
+/// (the last one drawn until the GM moves) showed the buttons under the
+/// next row. In that very frame they are whole and clear of it.
+#[test]
+fn the_kinds_wounds_question_shows_its_buttons_whole() {
+    use egui::accesskit::Role;
+    let mut f = Fixture::demo_at_default_size();
+    f.click("Add character");
+    f.type_into("Wounds max", "7");
+    f.harness
+        .get_by_role_and_label(Role::ComboBox, "Kind")
+        .click();
+    f.harness.run();
+    f.harness
+        .get_all_by_role_and_label(Role::Button, "The Traveller")
+        .last()
+        .expect("the entry")
+        .click();
+    // The pick is applied at the frame's end; the next frame asks.
+    f.harness.step();
+    f.harness.step();
+    assert!(f.shows("Wounds 7 were typed by hand; The Traveller has 9 by the rules."));
+    let party = f
+        .harness
+        .get_by_role_and_label(Role::ComboBox, "Party")
+        .rect();
+    let window = f.harness.ctx.content_rect();
+    for button in ["Set Wounds to 9", "Keep 7"] {
+        let rect = f.harness.get_by_label(button).rect();
+        assert!(window.contains_rect(rect), "{button} at {rect:?}");
+        assert!(
+            !rect.intersects(party),
+            "{button} at {rect:?} under Party at {party:?}"
+        );
+    }
+}

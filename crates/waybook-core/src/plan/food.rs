@@ -526,6 +526,15 @@ impl PartyFood {
         }
     }
 
+    /// A party of nobody's food in words, as every screen and sheet says
+    /// it: "12 units in hand (the stash); no members to eat them".
+    pub fn of_nobody(&self) -> String {
+        format!(
+            "{} units in hand (the stash); no members to eat them",
+            crate::model::decimal(self.units.round())
+        )
+    }
+
     /// Days the food lasts in a sentence: "1 day", "12 days", "over ten
     /// years".
     pub fn days_in_words(days: Option<i64>) -> String {

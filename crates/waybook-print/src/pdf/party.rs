@@ -66,15 +66,18 @@ impl PartyFigures {
         ];
         let food_line = if food.looked_after {
             "The campaign does not count food: the party is always being looked after".to_owned()
+        } else if members == 0 {
+            food.of_nobody()
         } else {
             let why = match (&food.weather, food.multiplier) {
                 (Some(w), m) if m > 1 => format!(" (×{m}: {w})"),
                 _ => String::new(),
             };
             format!(
-                "{:.0} units in hand (stash and packs); {} need {:.0} units today{why} at full rations, {:.0} at half",
+                "{:.0} units in hand (stash and packs); {} {} {:.0} units today{why} at full rations, {:.0} at half",
                 food.units,
                 plural(members, "member"),
+                if members == 1 { "needs" } else { "need" },
                 food.need_today,
                 food.need_today / 2.0
             )
@@ -123,4 +126,34 @@ fn members_table(l: &mut Layout<'_>, data: &CampaignData, members: &[&Character]
         .map(|c| crate::members::row(data, c))
         .collect();
     blocks::table(l, &columns, &rows);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use waybook_core::model::{Change, Character, CharacterId, CharacterKind, PartyId, Settings};
+
+    /// Issue 50, item 31: "an empty party shows '-0 food units' and '1
+    /// member need'". A party of nobody has no one to eat; one member needs.
+    #[test]
+    fn a_party_of_nobody_or_one_is_said_as_a_person_says_it() {
+        let mut data = CampaignData::new(Settings::new("Parties"));
+        let party = Party::new(PartyId(1), "Alone");
+        data.apply(&Change::of(None, Some(&party)));
+        let nobody = PartyFigures::of(&data, &party);
+        assert_eq!(
+            nobody.food_line,
+            "0 units in hand (the stash); no members to eat them"
+        );
+        assert!(!nobody.food_line.contains("-0"));
+        let mut ana = Character::new(CharacterId(1), "Ana", CharacterKind::Hero);
+        ana.party = Some(party.id);
+        data.apply(&Change::character(None, Some(&ana)));
+        let one = PartyFigures::of(&data, &party);
+        assert!(
+            one.food_line.contains("; 1 member needs 40 units today"),
+            "{}",
+            one.food_line
+        );
+    }
 }

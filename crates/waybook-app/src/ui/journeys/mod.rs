@@ -130,9 +130,8 @@ pub fn journeys_ui(
     out: &mut Vec<Command>,
 ) {
     shown_journey(state, data);
-    egui::Panel::left("journey-list")
-        .resizable(true)
-        .default_size(200.0)
+    let names = data.journeys.values().map(|j| j.name.as_str());
+    lists::list_panel(ui, "journey-list", names, (200.0, 340.0))
         .show(ui, |ui| journey_list_ui(ui, state, data, out));
     egui::CentralPanel::default().show(ui, |ui| {
         let Some(journey) = state.selected.and_then(|id| data.journeys.get(&id)) else {

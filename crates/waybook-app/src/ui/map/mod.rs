@@ -101,11 +101,7 @@ pub fn map_ui(ui: &mut Ui, state: &mut MapState, data: &CampaignData, out: &mut 
         ListRow::Entry(_, label) => Some(label.as_str()),
         _ => None,
     });
-    let list_width = lists::side_width(ui, entries, 230.0, 340.0);
-    egui::Panel::left("map-list")
-        .resizable(true)
-        .default_size(list_width)
-        .min_size(list_width)
+    lists::list_panel(ui, "map-list", entries, (230.0, 340.0))
         .show(ui, |ui| list_ui(ui, state, data, out));
     // The side panel keeps its width, whatever it holds: the map keeps
     // the rest of the window (a wide form would push places off it).
