@@ -191,22 +191,3 @@ fn an_import_is_held_to_the_ranges_of_its_forms() {
         "the export itself reads"
     );
 }
-
-/// Issue 50, item 26: "make the plan's memory independent of how far away
-/// the start is." The demo's trip set off ten years ahead plans with
-/// about the bytes it plans with setting off on its own day.
-#[test]
-fn a_trip_far_ahead_plans_in_what_one_near_plans_in() {
-    let (_dir, data) = common::demo();
-    let trip = data.journeys.values().next().expect("the demo's trip");
-    let mut far = trip.clone();
-    far.start.day = data.settings.clock.day + 3_650;
-    let planned = |j: &waybook_core::model::Journey| {
-        let counted = Region::new(GLOBAL);
-        let view = waybook_core::plan::plan(&data, j);
-        let _ = waybook_core::plan::food_ledger(&data, j, &view);
-        counted.change().bytes_allocated
-    };
-    let (near, far) = (planned(trip), planned(&far));
-    assert!(far < 2 * near, "{far} bytes ten years ahead, {near} near");
-}

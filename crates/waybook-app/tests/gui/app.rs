@@ -796,7 +796,9 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
     );
     f.click("Play");
     assert!(
-        f.shows("Ash Varnell · march: d20 = 1, +5 bonus = 0 vs TG 11: fail, +1 exhaustion"),
+        f.shows(
+            "Ash Varnell · march: d20 = 1 (natural 1: Critical Failure, counts 0) vs TG 11: fail, +1 exhaustion"
+        ),
         "the log shows each roll's working"
     );
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
