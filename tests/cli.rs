@@ -582,10 +582,10 @@ fn journey_json_never_says_minus_zero() {
     drop(conn);
     fn minus_zero(value: &serde_json::Value, at: &str, found: &mut Vec<String>) {
         match value {
-            serde_json::Value::Number(n) => {
-                if n.as_f64().is_some_and(|f| f == 0.0 && f.is_sign_negative()) {
-                    found.push(at.to_owned());
-                }
+            serde_json::Value::Number(n)
+                if n.as_f64().is_some_and(|f| f == 0.0 && f.is_sign_negative()) =>
+            {
+                found.push(at.to_owned());
             }
             serde_json::Value::Array(list) => {
                 for (i, v) in list.iter().enumerate() {

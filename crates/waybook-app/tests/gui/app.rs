@@ -920,7 +920,6 @@ fn a_journey_sets_off_at_most_ten_years_ahead() {
 /// types another, before it is even finished.
 #[test]
 fn a_fields_error_goes_as_soon_as_the_gm_types_again() {
-    use egui_kittest::kittest::Queryable;
     let mut f = Fixture::demo();
     f.click("Parties");
     f.type_into("Supplies", "abc");

@@ -395,6 +395,58 @@ fn pathfind_request(party: &Party, path: &MapPath, on: &OnPath, spend_token: boo
     }
 }
 
+/// "The GM consults the appropriate weather table to determine the day's
+/// weather": the region's of the stretch the party is on (as it fell, or
+/// foretold), else last night's Divine's word or the campaign's table;
+/// said in the round and kept with it.
+fn navigation_weather(
+    book: &mut Booking<'_>,
+    path: &MapPath,
+    on: &OnPath,
+    dice: &mut Dice,
+) -> Result<()> {
+    let data = book.data;
+    let foretold = book.party.travel.forecast_weather.take();
+    match data.region_on_path(path, on) {
+        Some(region) => {
+            let day = data.settings.clock.day;
+            let weather = book.region_weather(region, day, false, dice)?;
+            book.round.weather = weather.as_ref().map(|(w, _)| w.weather.clone());
+            let line = match weather {
+                Some((w, true)) => format!("{}: {}", w.rolled, w.weather),
+                Some((w, false)) if w.foretold => format!(
+                    "Weather in {} (foretold by last night's Divine): {}",
+                    region.name, w.weather
+                ),
+                Some((w, false)) => {
+                    format!(
+                        "Weather in {} (as it fell today): {}",
+                        region.name, w.weather
+                    )
+                }
+                None => format!("Weather: {}.", weather::why_unrolled(data, region, day)),
+            };
+            book.line(line);
+        }
+        None => match foretold {
+            Some(weather) => {
+                book.line(format!(
+                    "Weather (foretold by last night's Divine): {weather}"
+                ));
+                book.round.weather = Some(weather);
+            }
+            None => match book.roll_table(data.settings.weather_table, "Weather", dice)? {
+                Some((working, weather)) => {
+                    book.line(format!("{working}: {weather}"));
+                    book.round.weather = Some(weather);
+                }
+                None => book.line("Weather: no weather table is chosen (Campaign settings)."),
+            },
+        },
+    }
+    Ok(())
+}
+
 /// The Navigation Phase: the day's weather, then pathfinding. A failed d10
 /// with a 🜉 in hand waits for the party's choice ([`setback`]).
 pub fn navigate(
@@ -436,44 +488,7 @@ pub fn navigate(
         "Day {}: {} along {} toward {toward}.",
         data.settings.clock.day, book.party.name, path.name
     ));
-    let foretold = book.party.travel.forecast_weather.take();
-    match data.region_on_path(path, &on) {
-        Some(region) => {
-            let day = data.settings.clock.day;
-            let weather = book.region_weather(region, day, false, dice)?;
-            book.round.weather = weather.as_ref().map(|(w, _)| w.weather.clone());
-            let line = match weather {
-                Some((w, true)) => format!("{}: {}", w.rolled, w.weather),
-                Some((w, false)) if w.foretold => format!(
-                    "Weather in {} (foretold by last night's Divine): {}",
-                    region.name, w.weather
-                ),
-                Some((w, false)) => {
-                    format!(
-                        "Weather in {} (as it fell today): {}",
-                        region.name, w.weather
-                    )
-                }
-                None => format!("Weather: {}.", weather::why_unrolled(data, region, day)),
-            };
-            book.line(line);
-        }
-        None => match foretold {
-            Some(weather) => {
-                book.line(format!(
-                    "Weather (foretold by last night's Divine): {weather}"
-                ));
-                book.round.weather = Some(weather);
-            }
-            None => match book.roll_table(data.settings.weather_table, "Weather", dice)? {
-                Some((working, weather)) => {
-                    book.line(format!("{working}: {weather}"));
-                    book.round.weather = Some(weather);
-                }
-                None => book.line("Weather: no weather table is chosen (Campaign settings)."),
-            },
-        },
-    }
+    navigation_weather(&mut book, path, &on, dice)?;
     book.party.travel.on_path = Some(on);
     book.party.travel.place = None;
     let request = pathfind_request(&book.party, path, &on, false);

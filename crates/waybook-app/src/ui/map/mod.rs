@@ -439,7 +439,10 @@ fn delete_key(ui: &Ui, state: &MapState, data: &CampaignData, out: &mut Vec<Comm
     });
 }
 
-fn path_editor(
+/// A path's name and numbers, labels in one column and fields in the
+/// next, so the fields line up; its rounds changed keep the rounds the
+/// parties on it have made (refused with why).
+fn path_numbers_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
     data: &CampaignData,
@@ -447,10 +450,6 @@ fn path_editor(
     out: &mut Vec<Command>,
 ) {
     let key = |f: &str| format!("path{}:{f}", p.id.0);
-    ui.heading(&p.name);
-    let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
-    ui.label(format!("Between {} and {}", name(p.from), name(p.to)));
-
     let numbers: [(&str, &str, i64, &std::ops::RangeInclusive<i64>); 4] = [
         (
             "difficulty",
@@ -467,7 +466,6 @@ fn path_editor(
             &limits::TIMES_TRAVELLED,
         ),
     ];
-    // Labels in one column, fields in the next: the fields line up.
     egui::Grid::new(("path-numbers", p.id.0))
         .num_columns(2)
         .show(ui, |ui| {
@@ -503,6 +501,21 @@ fn path_editor(
                 ui.end_row();
             }
         });
+}
+
+fn path_editor(
+    ui: &mut Ui,
+    fields: &mut FieldBuffers,
+    data: &CampaignData,
+    p: &MapPath,
+    out: &mut Vec<Command>,
+) {
+    let key = |f: &str| format!("path{}:{f}", p.id.0);
+    ui.heading(&p.name);
+    let name = |id: PlaceId| data.places.get(&id).map_or("?", |p| p.name.as_str());
+    ui.label(format!("Between {} and {}", name(p.from), name(p.to)));
+
+    path_numbers_ui(ui, fields, data, p, out);
     ground_ui(ui, fields, p, out);
     ui.horizontal(|ui| {
         let start = data
