@@ -956,25 +956,20 @@ fn a_list_is_never_narrower_than_its_longest_name() {
     let edge = egui::pos2(edge.x.max(row.max.x + 10.0), edge.y);
     // The panel's edge is the first place right of the list the pointer
     // can drag; try a few until the list narrows or stays as it is.
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
     for x in (edge.x as i32..edge.x as i32 + 60).step_by(4) {
-        let from = egui::pos2(x as f32, 500.0);
+        let (from, to) = (egui::pos2(x as f32, 500.0), egui::pos2(60.0, 500.0));
         f.harness.event(egui::Event::PointerMoved(from));
-        f.harness.event(egui::Event::PointerButton {
-            pos: from,
-            button: egui::PointerButton::Primary,
-            pressed: true,
-            modifiers: egui::Modifiers::NONE,
-        });
+        f.harness.event(button(from, true));
         f.harness.step();
-        let to = egui::pos2(60.0, 500.0);
         f.harness.event(egui::Event::PointerMoved(to));
         f.harness.step();
-        f.harness.event(egui::Event::PointerButton {
-            pos: to,
-            button: egui::PointerButton::Primary,
-            pressed: false,
-            modifiers: egui::Modifiers::NONE,
-        });
+        f.harness.event(button(to, false));
         f.harness.run();
     }
     assert!(

@@ -566,6 +566,27 @@ fn undoing_the_rounds_first_step_removes_the_trip_it_began() {
     );
 }
 
+/// The trip to Hill with Ana and Bo on its watch rota, its first round
+/// along the Lane played to tonight's camp (found, and a Peace).
+fn at_camp_with_ana_and_bo_on_watch() -> CampaignData {
+    use waybook_core::plan::same_day::travel_step;
+    use waybook_core::travel::round::{EncounterChoice, TravelStep};
+    let (mut data, trip) = campaign();
+    to_hill(&mut data, trip);
+    let mut j = data.journeys[&trip].clone();
+    j.plan.pattern.watch_hours = 4;
+    j.plan.pattern.watchers = vec![CharacterId(1), CharacterId(2)];
+    data.apply(&Change::journey(data.journeys.get(&trip), Some(&j)));
+    for (step, faces) in [
+        (TravelStep::Navigate(LANE), vec![9]),
+        (TravelStep::Encounter(EncounterChoice::Die), vec![5, 1]),
+    ] {
+        let edit = travel_step(&data, PARTY, &step, &mut Dice::scripted(faces)).expect("played");
+        apply(&mut data, &edit);
+    }
+    data
+}
+
 /// NOTES.md, "Both travel texts on the same day": "the Watch action is
 /// taken by those on watch in the rota unless the players choose
 /// otherwise". Ana (a Defender) keeps the trip's watch: tonight's camp
@@ -574,27 +595,13 @@ fn undoing_the_rounds_first_step_removes_the_trip_it_began() {
 /// but with no Defender rank, cannot watch and cooks.
 #[test]
 fn those_on_the_trips_watch_rota_take_the_watch_at_camp() {
-    use waybook_core::plan::same_day::{on_watch_tonight, travel_step};
-    use waybook_core::travel::round::{
-        EncounterChoice, Kept, TravelStep, default_orders, orders_for_now,
-    };
+    use waybook_core::plan::same_day::on_watch_tonight;
+    use waybook_core::travel::round::{Kept, default_orders, orders_for_now};
     use waybook_rules::rounds::camp::Action;
-    let (mut data, trip) = campaign();
-    to_hill(&mut data, trip);
-    let mut j = data.journeys[&trip].clone();
-    j.plan.pattern.watch_hours = 4;
-    j.plan.pattern.watchers = vec![CharacterId(1), CharacterId(2)];
-    data.apply(&Change::journey(data.journeys.get(&trip), Some(&j)));
+    let mut data = at_camp_with_ana_and_bo_on_watch();
     let mut ana = data.characters[&CharacterId(1)].clone();
     ana.rounds.ranks.defender = 1;
     data.apply(&Change::character(data.characters.get(&ana.id), Some(&ana)));
-    for (step, faces) in [
-        (TravelStep::Navigate(LANE), vec![9]),
-        (TravelStep::Encounter(EncounterChoice::Die), vec![5, 1]),
-    ] {
-        let edit = travel_step(&data, PARTY, &step, &mut Dice::scripted(faces)).expect("played");
-        apply(&mut data, &edit);
-    }
     let watch = on_watch_tonight(&data, PARTY);
     assert_eq!(watch, vec![CharacterId(1), CharacterId(2)]);
     let action = |orders: &waybook_core::travel::round::CampOrders, who: i64| {
@@ -631,21 +638,9 @@ fn those_on_the_trips_watch_rota_take_the_watch_at_camp() {
 /// it means when nobody does.
 #[test]
 fn the_camp_says_what_the_trips_watch_rota_comes_to() {
-    use waybook_core::plan::same_day::{on_watch_tonight, travel_step};
-    use waybook_core::travel::round::{EncounterChoice, TravelStep, default_orders, rota_words};
-    let (mut data, trip) = campaign();
-    to_hill(&mut data, trip);
-    let mut j = data.journeys[&trip].clone();
-    j.plan.pattern.watch_hours = 4;
-    j.plan.pattern.watchers = vec![CharacterId(1), CharacterId(2)];
-    data.apply(&Change::journey(data.journeys.get(&trip), Some(&j)));
-    for (step, faces) in [
-        (TravelStep::Navigate(LANE), vec![9]),
-        (TravelStep::Encounter(EncounterChoice::Die), vec![5, 1]),
-    ] {
-        let edit = travel_step(&data, PARTY, &step, &mut Dice::scripted(faces)).expect("played");
-        apply(&mut data, &edit);
-    }
+    use waybook_core::plan::same_day::on_watch_tonight;
+    use waybook_core::travel::round::{default_orders, rota_words};
+    let mut data = at_camp_with_ana_and_bo_on_watch();
     let watch = on_watch_tonight(&data, PARTY);
     let orders = default_orders(&data, PARTY, &watch);
     assert_eq!(
