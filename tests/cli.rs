@@ -1174,14 +1174,17 @@ fn export_pack_and_import_pack_carry_house_rules_between_campaigns() {
     assert!(imported.status.success(), "{}", text(&imported.stderr));
     let said: serde_json::Value = serde_json::from_slice(&imported.stdout).expect("JSON");
     assert_eq!(
-        said["adds"],
-        "8 tables, 4 items, 0 wares, 1 cult, 2 regions; the calendar in place of a new campaign's",
-        "a new campaign has the starter's tools and wares, and a calendar the GM never changed"
+        said["adds"], "8 tables, 4 items, 0 wares, 1 cult, 2 regions",
+        "a new campaign has the starter's tools and wares"
     );
+    let clashes: Vec<&serde_json::Value> = (said["clashes"].as_array().expect("a list"))
+        .iter()
+        .map(|c| &c["kind"])
+        .collect();
     assert_eq!(
-        said["clashes"],
-        serde_json::json!([]),
-        "a new campaign's tables are the same, its calendar is not the GM's"
+        clashes,
+        ["calendar"],
+        "a new campaign's tables are the same; its calendar is its GM's, replaced as asked"
     );
     assert_eq!(said["clash"], "Replace it");
     let tables = text(&waybook(&["tables", path_str(&other)]).stdout);
@@ -1245,13 +1248,26 @@ fn import_pack_says_how_each_clash_differs_and_checks_the_pack_whole() {
     written["switches"]["day_hours"] = 20.into();
     written["calendar"]["era"] = "of the Ember".into();
     std::fs::write(&pack, written.to_string()).expect("written");
+    let day_two = |file: &std::path::Path| {
+        let plan = text(&waybook(&["journey", path_str(file)]).stdout);
+        (plan.lines())
+            .find(|l| l.starts_with("day  2 "))
+            .map(str::to_owned)
+            .unwrap_or_else(|| panic!("day 2: {plan}"))
+    };
+    let planned = day_two(&demo);
+    assert!(planned.contains(", 14 tests,"), "{planned}");
     let said = run(&["import-pack", path_str(&demo), "--pack", path_str(&pack)]);
     assert!(said.status.success(), "{}", text(&said.stderr));
     let lines = text(&said.stdout);
+    // Issue 50, item 25: the demo's switches are as a new campaign has
+    // them, and still its GM's: a clash, listed and kept.
     assert!(
-        lines.contains("; the rule switches in place of a new campaign's\n"),
-        "the demo's switches are as a new campaign has them: {lines}"
+        lines.contains("\nthe rule switches: keep mine\n    day hours: 24 → 20\n"),
+        "{lines}"
     );
+    assert!(!lines.contains("in place of"), "{lines}");
+    assert_eq!(day_two(&demo), planned, "the journey's day is as it was");
     assert!(
         lines.contains(&format!(
             "table Toll bandits: keep mine\n    row 1 result: “{first}” → “Three toll-keepers”\n"

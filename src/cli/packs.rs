@@ -39,9 +39,11 @@ pub struct ImportPackArgs {
     /// The pack (JSON, from `export-pack` or File > Export pack…).
     #[arg(long)]
     pub pack: PathBuf,
-    /// What becomes of a record the campaign has by that name (and of its
-    /// calendar and switches): keep yours, replace it, or add the pack's as
-    /// a copy.
+    /// What becomes of a record the campaign has by that name, and of its
+    /// calendar, rule switches and house rules where the pack's differ
+    /// (even if yours are as a new campaign has them): keep yours, replace
+    /// it, or add the pack's as a copy (the calendar, switches and house
+    /// rules, one each, are replaced).
     #[arg(long, value_enum, default_value = "keep")]
     pub clash: ClashArg,
     /// Print what was done as JSON.

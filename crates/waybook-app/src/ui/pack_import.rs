@@ -1,9 +1,11 @@
 //! File > Import pack…: a house-rule pack, checked whole first (a table it
 //! names that neither it nor the campaign has is refused before anything
 //! is chosen), what it adds, each clash by name with how it differs and
-//! the GM's choice (keep mine, replace it, add as a copy; the calendar and
-//! the switches are kept or replaced), why it cannot come in if it cannot,
-//! and Import as one undoable step after a snapshot.
+//! the GM's choice (keep mine, replace it, add as a copy; the calendar, the
+//! rule switches and the house rules are kept or replaced, and clash
+//! whenever the pack's differ), why it cannot come in if it cannot, and
+//! Import as one undoable step after a snapshot. Its words are core's, as
+//! `waybook import-pack` prints them.
 
 use super::fields::ERROR_COLOUR;
 use crate::app::{App, Command};
@@ -33,7 +35,7 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         if clashes.is_empty() {
             ui.label("Nothing in it clashes with what the campaign has.");
         } else {
-            ui.label("Already in the campaign by name, and not the same:");
+            ui.label("Already in the campaign and not the same (yours is kept unless you choose):");
             egui::ScrollArea::vertical()
                 .max_height(300.0)
                 .show(ui, |ui| {

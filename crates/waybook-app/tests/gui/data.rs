@@ -453,6 +453,31 @@ fn a_pack_is_exported_and_imported_with_a_clash_replaced() {
     assert!(!f.shows("Import the pack"), "no import window");
 }
 
+/// Issue 50, item 25: the demo's switches are as a new campaign has them
+/// and still its GM's: the import window lists a pack's day of 20 hours as
+/// a clash, in the words `waybook import-pack` prints, and keeps the
+/// demo's 24 unless the GM chooses otherwise.
+#[test]
+fn the_pack_window_lists_a_switch_that_differs_and_keeps_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let theirs = dir.path().join("theirs.json");
+    let picked = waybook_app::app::DialogOutcome::Picked(theirs.clone());
+    let mut f = Fixture::with_dialogs(vec![picked.clone(), picked]);
+    let mut pack = waybook_core::exchange::pack::Pack::of(f.data(), "Short days");
+    pack.switches.as_mut().expect("switches").day_hours = 20;
+    std::fs::write(&theirs, pack.to_json()).expect("written");
+    f.menu("File", "Import pack…");
+    assert!(f.shows("the rule switches"), "the clash is named");
+    assert!(f.shows("day hours: 24 → 20"), "and how it differs");
+    assert!(!f.shows("in place of"), "nothing said to come in unasked");
+    f.click("Import");
+    assert_eq!(f.data().settings.day_hours, 24, "kept");
+    f.menu("File", "Import pack…");
+    f.click("Replace it");
+    f.click("Import");
+    assert_eq!(f.data().settings.day_hours, 20, "replaced when the GM says");
+}
+
 /// Issue 34, item 21: a pack naming a table neither it nor the campaign
 /// has is refused before any choice, however its clash would be settled.
 #[test]

@@ -350,3 +350,36 @@ fn a_pack_calendar_that_strands_events_is_refused() {
         "keeping the calendar is fine"
     );
 }
+
+/// Issue 50, item 25: the demo's switches are as a new campaign has them,
+/// and still the GM's: a pack with a day of 20 hours is a clash, listed
+/// with how it differs, and kept unless the GM says. So are a calendar and
+/// house rules as a new campaign has them.
+#[test]
+fn a_switch_that_differs_is_a_clash_kept_unless_the_gm_says() {
+    let (_dir, data) = common::demo();
+    let fresh = waybook_core::model::Settings::new("");
+    assert_eq!(
+        data.settings.day_hours, fresh.day_hours,
+        "the demo's day is a new campaign's"
+    );
+    let mut pack = demo_pack().clone();
+    pack.switches.as_mut().expect("switches").day_hours = 20;
+    pack.house_rules.as_mut().expect("house rules").methods[0].km_per_hour += 1.0;
+    let clashes = pack.clashes(&data);
+    let words: Vec<String> = clashes.iter().map(|c| c.words()).collect();
+    assert_eq!(
+        words,
+        ["the rule switches", "the travel methods and enemy tiers"]
+    );
+    assert_eq!(pack.differences(&data, &clashes[0]), ["day hours: 24 → 20"]);
+    assert_eq!(
+        pack.adds(&data),
+        "0 tables, 0 items, 0 wares, 0 cults, 0 regions",
+        "nothing said to come in in their place"
+    );
+    let kept = imported(&data, &pack, Clash::Keep);
+    assert_eq!(kept, data, "kept: the day stays 24 hours");
+    let replaced = imported(&data, &pack, Clash::Replace);
+    assert_eq!(replaced.settings.day_hours, 20, "replaced when the GM says");
+}

@@ -6,7 +6,11 @@
 //! switches. A pack names what it refers to, never ids, so it fits any
 //! campaign. Reading one checks every value and names the first fault's
 //! field; importing one makes one edit, each record whose name the campaign
-//! has kept, replaced or added as a copy as the GM chooses.
+//! has kept, replaced or added as a copy as the GM chooses. The calendar,
+//! the switches and the house rules are the campaign's one each: a pack's
+//! that differ are a clash like any other, kept until the GM says, even
+//! where the campaign's are as a new campaign has them (issue 50, item 25:
+//! a played demo lost its 24-hour day so).
 
 use crate::model::calendar::Calendar;
 use crate::model::{
@@ -159,10 +163,12 @@ fn field(at: impl Into<String>, message: impl Into<String>) -> PackError {
 }
 
 /// What a pack holds that the campaign has one of by that name: a record,
-/// or the calendar or the switches (every campaign has those).
+/// or the calendar, the switches or the house rules (every campaign has
+/// those).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Clashing {
-    /// "table", "ware", "cult", "region", "calendar", "switches".
+    /// "table", "item", "ware", "cult", "region", "calendar", "switches",
+    /// "house rules".
     pub kind: &'static str,
     pub name: String,
 }
@@ -249,43 +255,6 @@ const SINGLES: [(&str, &str); 3] = [
     ("switches", "the rule switches"),
     ("house rules", "the travel methods and enemy tiers"),
 ];
-
-/// Which of the campaign's calendar, switches and house rules are as a new
-/// campaign has them, never made the GM's: a pack's take their place
-/// without a clash. The switches' tables count as the new campaign's while
-/// they are Waybook's suggestions.
-fn untouched(data: &CampaignData) -> Vec<&'static str> {
-    let s = &data.settings;
-    let fresh = Settings::new("");
-    let suggested =
-        |t: Option<TableId>| t.is_none_or(|t| data.tables.get(&t).is_some_and(|t| t.suggested));
-    let mut untouched = Vec::new();
-    if *s.calendar == *fresh.calendar {
-        untouched.push("calendar");
-    }
-    let switches = (s.companion, s.rounds, s.exploration, s.day_hours)
-        == (
-            fresh.companion,
-            fresh.rounds,
-            fresh.exploration,
-            fresh.day_hours,
-        )
-        && (s.long_rest_degrees, s.track_food, s.food_and_drink_apart)
-            == (
-                fresh.long_rest_degrees,
-                fresh.track_food,
-                fresh.food_and_drink_apart,
-            )
-        && suggested(s.weather_table)
-        && suggested(s.gather_table);
-    if switches {
-        untouched.push("switches");
-    }
-    if *s.house_rules == *fresh.house_rules {
-        untouched.push("house rules");
-    }
-    untouched
-}
 
 impl Pack {
     /// The campaign's house rules as a pack named `name`.
@@ -510,8 +479,10 @@ impl Pack {
 
     /// What the pack holds that the campaign has by name already, not the
     /// same, and the calendar, switches and house rules when they differ
-    /// from the campaign's and the GM made those theirs: what the GM
-    /// chooses about. (Those a campaign has as it was made come in.)
+    /// from the campaign's: what the GM chooses about. The campaign's are
+    /// the GM's even when they are as a new campaign has them (a played
+    /// campaign may never have changed them), so a pack's never take their
+    /// place unasked.
     pub fn clashes(&self, data: &CampaignData) -> Vec<Clashing> {
         let ours = Pack::of(data, "");
         let mut clashes: Vec<Clashing> = self
@@ -520,9 +491,8 @@ impl Pack {
             .filter(|(_, _, same)| !same)
             .map(|(kind, name, _)| Clashing { kind, name })
             .collect();
-        let untouched = untouched(data);
         for (kind, _) in SINGLES {
-            if self.single_differs(&ours, kind) && !untouched.contains(&kind) {
+            if self.single_differs(&ours, kind) {
                 clashes.push(Clashing::single(kind));
             }
         }
@@ -537,18 +507,6 @@ impl Pack {
             "switches" => self.switches.is_some() && self.switches != ours.switches,
             _ => self.house_rules.is_some() && self.house_rules != ours.house_rules,
         }
-    }
-
-    /// The calendar, switches and house rules of the pack that come in
-    /// because the campaign's are as a new campaign has them, by name: "the
-    /// calendar".
-    pub fn takes_as_made(&self, data: &CampaignData) -> Vec<&'static str> {
-        let ours = Pack::of(data, "");
-        let untouched = untouched(data);
-        (SINGLES.iter())
-            .filter(|(kind, _)| untouched.contains(kind) && self.single_differs(&ours, kind))
-            .map(|(_, name)| *name)
-            .collect()
     }
 
     /// How the campaign's record and the pack's of a clash differ, a line
@@ -681,22 +639,9 @@ impl Pack {
     }
 
     /// How many records the pack adds under names new to the campaign, in
-    /// words ("3 tables, 0 wares, 0 cults, 1 region"), and the calendar,
-    /// switches or house rules it brings to a campaign that has them as
-    /// they were made ("the calendar (yours was as a new campaign has
-    /// it)").
+    /// words ("3 tables, 0 items, 0 wares, 0 cults, 1 region"). The
+    /// calendar, switches and house rules are never added: they clash.
     pub fn adds(&self, data: &CampaignData) -> String {
-        let counts = self.counts(data);
-        match self.takes_as_made(data).as_slice() {
-            [] => counts,
-            taken => format!(
-                "{counts}; {} in place of a new campaign's",
-                taken.join(", ")
-            ),
-        }
-    }
-
-    fn counts(&self, data: &CampaignData) -> String {
         let namesakes = self.namesakes(data, &Pack::of(data, ""));
         let new = |kind: &str, count: usize| {
             let known = namesakes.iter().filter(|(k, _, _)| *k == kind).count();
@@ -735,7 +680,6 @@ impl Pack {
             self.refers(data)?;
         }
         let mut book = Book::new(data, choose, self.clashes(data));
-        book.untouched = untouched(data);
         book.lenient = lenient;
         book.tables(&self.tables);
         book.items(&self.items);
@@ -815,9 +759,6 @@ struct Book<'a> {
     tables: HashMap<String, TableId>,
     items: HashMap<String, ItemId>,
     next: HashMap<&'static str, i64>,
-    /// The campaign's calendar, switches and house rules that are as a new
-    /// campaign has them: the pack's come in.
-    untouched: Vec<&'static str>,
 }
 
 impl<'a> Book<'a> {
@@ -836,7 +777,6 @@ impl<'a> Book<'a> {
             tables: HashMap::new(),
             items: HashMap::new(),
             next: HashMap::new(),
-            untouched: Vec::new(),
         }
     }
 
@@ -1087,8 +1027,7 @@ impl<'a> Book<'a> {
         let mut after = before.clone();
         let taken = |kind: &'static str| {
             let clash = Clashing::single(kind);
-            self.untouched.contains(&kind)
-                || (self.clashes.contains(&clash) && (self.choose)(&clash) != Clash::Keep)
+            self.clashes.contains(&clash) && (self.choose)(&clash) != Clash::Keep
         };
         if let Some(calendar) = calendar.filter(|_| taken("calendar")) {
             // An event on a month, festival or moon the new calendar has not
