@@ -91,6 +91,9 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
 fn differences_ui(ui: &mut Ui, clash: &Clashing, lines: &[String]) {
     const SHOWN: usize = 2;
     ui.vertical(|ui| {
+        // A column of its own width: left to the grid, the names and lines
+        // wrapped a few letters wide ("the rule switch|es").
+        ui.set_width(290.0);
         ui.label(clash.words());
         for line in lines.iter().take(SHOWN) {
             ui.label(RichText::new(line).weak().small());

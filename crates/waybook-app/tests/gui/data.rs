@@ -469,6 +469,11 @@ fn the_pack_window_lists_a_switch_that_differs_and_keeps_it() {
     f.menu("File", "Import pack…");
     assert!(f.shows("the rule switches"), "the clash is named");
     assert!(f.shows("day hours: 24 → 20"), "and how it differs");
+    // Item 31: on one line, not broken mid-word ("the rule switch|es").
+    let font = egui::TextStyle::Body.resolve(&f.harness.ctx.global_style());
+    let row = f.harness.ctx.fonts_mut(|fonts| fonts.row_height(&font));
+    let name = f.harness.get_by_label("the rule switches").rect();
+    assert!(name.height() < 1.5 * row, "{name:?} for rows of {row}");
     assert!(!f.shows("in place of"), "nothing said to come in unasked");
     f.click("Import");
     assert_eq!(f.data().settings.day_hours, 24, "kept");
