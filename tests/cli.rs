@@ -80,6 +80,60 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     assert_eq!(leftovers.len(), 1, "no side files: {leftovers:?}");
 }
 
+/// Issue 50, item 27: events marked "the party" (an event belongs to no
+/// party, so no player sees them) are listed by `check`, which says where
+/// the GM chooses once what becomes of them; the file is sound (exit 0)
+/// and unwritten. Its JSON export is refused by `import`, with the reason.
+#[test]
+fn check_lists_events_shown_to_the_party_and_import_refuses_them() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let marked = common::events_shown_to_the_party(&file);
+    assert_eq!(marked, 4, "the demo's four events");
+    let before = std::fs::read(&file).expect("read");
+    let checked = waybook(&["check", path_str(&file)]);
+    assert!(checked.status.success(), "{}", text(&checked.stderr));
+    let report = text(&checked.stdout);
+    let listed: Vec<&str> = (report.lines())
+        .filter(|l| l.starts_with("shown to “the party”, but of no party, so no player sees it: "))
+        .collect();
+    assert_eq!(listed.len(), marked, "{report}");
+    assert!(
+        report.contains("no player sees it: calendar event 1 (Harvest fair at Kettleford)\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("asks once whether to share them with every player or keep them GM only"),
+        "{report}"
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("read"),
+        before,
+        "check never writes"
+    );
+    let json = dir.path().join("d.json");
+    let exported = waybook(&[
+        "export",
+        path_str(&file),
+        "--format",
+        "json",
+        "--out",
+        path_str(&json),
+    ]);
+    assert!(exported.status.success(), "{}", text(&exported.stderr));
+    let copy = dir.path().join("copy.waybook");
+    let refused = waybook(&["import", path_str(&json), "--out", path_str(&copy)]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        one_error_line(&refused).contains(
+            "events[0].shown: “party” shares a text with the players of the party it belongs to, and a calendar event belongs to no party"
+        ),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(!copy.exists(), "nothing made");
+}
+
 #[test]
 fn roster_json_lists_name_kind_and_party() {
     let dir = tempfile::tempdir().expect("dir");

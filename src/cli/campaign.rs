@@ -43,6 +43,18 @@ pub fn check(file: &Path, out: &mut impl Write) -> anyhow::Result<()> {
     for problem in &report.problems {
         writeln!(out, "out of limits: {problem}")?;
     }
+    for text in &report.partyless {
+        writeln!(
+            out,
+            "shown to “the party”, but of no party, so no player sees it: {text}"
+        )?;
+    }
+    if !report.partyless.is_empty() {
+        writeln!(
+            out,
+            "an older Waybook showed these to every player; open the campaign in Waybook's window, which asks once whether to share them with every player or keep them GM only"
+        )?;
+    }
     if report.integrity != "ok" {
         anyhow::bail!(
             "{} failed its integrity check: {}",

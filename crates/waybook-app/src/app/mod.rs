@@ -208,6 +208,9 @@ pub struct App {
     pub upgrade_asked: Option<UpgradeAsked>,
     /// Campaigns in a sync folder whose warning the GM has seen (once each).
     pub warned_sync: Vec<PathBuf>,
+    /// The campaign just opened holds texts of no party marked "the party"
+    /// (`model::partyless`): the GM is asked once what becomes of them.
+    pub partyless_asked: bool,
     /// The sheets waiting for their file name.
     export_sheets: Vec<waybook_print::pdf::Sheet>,
     /// The import or snapshot waiting for its new file's name.
@@ -256,6 +259,7 @@ impl App {
             data_dir: Err("no data folder was given".to_owned()),
             upgrade_asked: None,
             warned_sync: Vec::new(),
+            partyless_asked: false,
             export_sheets: Vec::new(),
             pending_copy: None,
             csv_import: None,
@@ -351,6 +355,9 @@ impl App {
                 }
                 self.notices.push(Notice::CampaignOpened);
                 self.told_file_gone = false;
+                // Asked as the file is opened, where it can be written.
+                self.partyless_asked = !session.is_read_only()
+                    && !waybook_core::model::partyless::marked(&session.data).is_empty();
                 crash::campaign(session.path());
                 self.session = Some(session);
             }
@@ -1168,6 +1175,17 @@ impl App {
             // with a copy beside the file instead.
             Err(StoreError::NotKept { cause, .. }) => self.ask_upgrade(path, cause.to_string()),
             Err(e) => self.fail(format!("Could not open the campaign: {e}")),
+        }
+    }
+
+    /// The GM's one choice for the open campaign's texts of no party
+    /// marked "the party": one undoable edit for all of them.
+    pub fn settle_partyless(&mut self, choice: waybook_core::model::partyless::Settle) {
+        self.partyless_asked = false;
+        let edit = (self.session.as_ref())
+            .and_then(|s| waybook_core::model::partyless::settle(&s.data, choice));
+        if let Some(edit) = edit {
+            self.run(Command::Apply(edit));
         }
     }
 

@@ -35,6 +35,7 @@ mod on_screen;
 mod pack_import;
 mod palette;
 mod parties;
+mod partyless;
 mod players;
 pub mod roster;
 mod rules;
@@ -307,6 +308,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     if let Some(table) = imported {
         state.rules.table = tables::Picked::Campaign(table);
     }
+    partyless::partyless_ui(ui, app);
     alert_ui(ui, app);
     upgrade_ui(ui, app);
     path_prompt_ui(ui, app, &mut out);

@@ -505,4 +505,74 @@ fn a_number_field_shows_each_digit_in_the_frame_it_is_typed() {
             cycle(&f)
         );
     }
+
+/// Issue 50, item 27: a file whose events are marked "the party" (an
+/// event belongs to no party, so no player sees them; an older Waybook
+/// showed them to every player) asks once, as it is opened: share them
+/// with every player, or keep them GM only. One choice for all, one undo
+/// step; once chosen, opening the file again asks nothing.
+#[test]
+fn events_shown_to_the_party_are_settled_by_one_choice_asked_once() {
+    let mut f = Fixture::opening(
+        "old.waybook",
+        |path| {
+            crate::common::events_shown_to_the_party(path);
+        },
+        Vec::new(),
+        false,
+    );
+    use waybook_core::model::Visibility;
+    let everyone = Visibility::Players(f.data().players.keys().copied().collect());
+    let shown = |f: &Fixture| -> Vec<Visibility> {
+        f.data().events.values().map(|e| e.shown.clone()).collect()
+    };
+    assert!(f.shows("Who sees these?"));
+    assert!(f.shows(
+        "4 calendar events are shown to “The party”, but they belong to no party, so no player sees them."
+    ));
+    assert!(f.shows("• Harvest fair at Kettleford (calendar event)"));
+    assert_eq!(shown(&f), vec![Visibility::Party; 4], "nothing until asked");
+    // Escape leaves the question: only the GM can answer it.
+    f.harness.key_press(egui::Key::Escape);
+    f.harness.run();
+    assert!(f.shows("Who sees these?"));
+    f.click("Share with every player");
+    assert!(!f.shows("Who sees these?"), "asked once");
+    assert_eq!(shown(&f), vec![everyone.clone(); 4]);
+    assert_eq!(
+        f.reloaded()
+            .events
+            .values()
+            .map(|e| e.shown.clone())
+            .collect::<Vec<_>>(),
+        vec![everyone; 4],
+        "saved"
+    );
+    f.menu("Edit", "Undo");
+    assert_eq!(shown(&f), vec![Visibility::Party; 4], "one undo step");
+    f.menu("Edit", "Redo");
+    let path = f.path("old.waybook");
+    f.harness.state_mut().app.open_path(&path);
+    f.harness.run();
+    assert!(!f.shows("Who sees these?"), "nothing left to ask");
+}
+
+/// Keeping them GM only takes the mark off each, and asks nothing more.
+#[test]
+fn events_shown_to_the_party_can_be_kept_gm_only() {
+    let mut f = Fixture::opening(
+        "old.waybook",
+        |path| {
+            crate::common::events_shown_to_the_party(path);
+        },
+        Vec::new(),
+        false,
+    );
+    f.click("Keep GM only");
+    assert!(!f.shows("Who sees these?"));
+    assert!(
+        f.data().events.values().all(|e| e.shown.is_gm_only()),
+        "each the GM's"
+    );
+    assert!(waybook_core::model::partyless::marked(f.data()).is_empty());
 }

@@ -3,9 +3,10 @@
 //! the format's name and version, written the same way every time (export,
 //! import and export again give the same bytes). Reading one checks it as
 //! the app checks what the GM types: the limits of every value, that ids are
-//! unique and that what a record names exists, and says where in the file
-//! the first fault is (`characters[3].companion.xp: must be between 0 and
-//! 9999`).
+//! unique, that what a record names exists and that no text of no party
+//! is shown to "the party" (`model::partyless`), and says where in the
+//! file the first fault is (`characters[3].companion.xp: must be between 0
+//! and 9999`).
 
 use super::kinds::record_kinds;
 use super::validate::{self, Place};
@@ -200,6 +201,15 @@ impl Document {
     fn check(&self) -> Result<(), DocumentError> {
         self.check_unique()?;
         self.check_references()?;
+        // A text of no party marked "the party" would be shown to nobody.
+        if let Some((at, why)) = super::partyless::first_in_document(
+            &self.events,
+            &self.places,
+            &self.paths,
+            &self.sites,
+        ) {
+            return Err(field(at, why));
+        }
         self.settings
             .calendar
             .check()
@@ -523,5 +533,34 @@ mod tests {
                 .to_string(),
             "weather[0].region: there is no region 4 in the file"
         );
+    }
+
+    /// Issue 50, item 27: an event belongs to no party, so "the party"
+    /// would show it to nobody: refused at its place, with the reason and
+    /// what to write instead; one shared with named players comes in.
+    #[test]
+    fn an_event_shown_to_the_party_is_refused_with_the_reason() {
+        use crate::model::{CalendarEvent, EventId, Recurrence, Visibility};
+        let mut data = small();
+        let fair = CalendarEvent {
+            id: EventId(1),
+            name: "Fair".into(),
+            notes: String::new(),
+            when: Recurrence::Once { day: 3 },
+            shown: Visibility::Players(Vec::new()),
+        };
+        data.apply(&Change::of(None, Some(&fair)));
+        let mut value: serde_json::Value =
+            serde_json::from_str(&Document::of(&data).to_json()).expect("JSON");
+        value["events"][0]["shown"] = "party".into();
+        let said = Document::parse(&value.to_string())
+            .expect_err("refused")
+            .to_string();
+        assert_eq!(
+            said,
+            "events[0].shown: “party” shares a text with the players of the party it belongs to, and a calendar event belongs to no party, so no player would see it: name its players ({\"players\": [1, 2]}) or leave “shown” out to keep it the GM's"
+        );
+        value["events"][0]["shown"] = serde_json::json!({"players": []});
+        assert!(Document::parse(&value.to_string()).is_ok());
     }
 }

@@ -39,6 +39,7 @@ mod map;
 mod old_documents;
 pub mod pages;
 mod party;
+pub mod partyless;
 pub mod plain_words;
 pub mod player;
 mod record;

@@ -20,6 +20,10 @@ pub struct CheckReport {
     pub travel_rounds: i64,
     /// Values outside their limits, one line each (`model::validate`).
     pub problems: Vec<String>,
+    /// Texts of no party marked "the party", shown to nobody until the GM
+    /// chooses once for all of them (`model::partyless`): "calendar event
+    /// 3 (Harvest fair)". Not a fault of the file.
+    pub partyless: Vec<String>,
 }
 
 impl CheckReport {
@@ -63,19 +67,25 @@ pub fn check(path: &Path) -> Result<CheckReport> {
         since(4, "travel_round")?,
     );
     // The values are read as the app reads them only at the schema it writes.
-    let problems = if schema_version == LATEST_VERSION && integrity == "ok" {
+    let (problems, partyless) = if schema_version == LATEST_VERSION && integrity == "ok" {
         let campaign = Campaign {
             conn,
             path: Some(path.to_owned()),
             read_only: true,
             verification: None,
         };
-        crate::model::validate::problems(&campaign.load()?)
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        let data = campaign.load()?;
+        let problems = crate::model::validate::problems(&data);
+        let partyless = crate::model::partyless::marked(&data);
+        (
+            problems.iter().map(ToString::to_string).collect(),
+            partyless
+                .iter()
+                .map(crate::model::partyless::Marked::words)
+                .collect(),
+        )
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     Ok(CheckReport {
         schema_version,
@@ -90,5 +100,6 @@ pub fn check(path: &Path) -> Result<CheckReport> {
         paths,
         travel_rounds,
         problems,
+        partyless,
     })
 }
