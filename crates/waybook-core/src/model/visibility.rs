@@ -18,7 +18,8 @@ pub enum Visibility {
     #[default]
     Gm,
     /// The players of the party (or parties) the text belongs to: never a
-    /// player of another party, and nobody for a text of no party.
+    /// player of another party, and nobody for a text of no party (which
+    /// imports refuse and a campaign settles once: `model::partyless`).
     Party,
     /// These players only.
     Players(Vec<PlayerId>),
