@@ -505,6 +505,7 @@ fn a_number_field_shows_each_digit_in_the_frame_it_is_typed() {
             cycle(&f)
         );
     }
+}
 
 /// Issue 50, item 27: a file whose events are marked "the party" (an
 /// event belongs to no party, so no player sees them; an older Waybook
