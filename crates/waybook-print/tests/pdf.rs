@@ -626,3 +626,45 @@ fn the_gathering_log_names_the_material_of_each_yield() {
         "the yields say what was gathered: {text}"
     );
 }
+
+/// The PDF's text with every run of white space (a wrapped line's break
+/// too) as one space: words set on two lines are read whole.
+fn flowing(doc: &lopdf::Document) -> String {
+    all_text(doc)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 50, 31: nothing printed is cut short with "…": a label too wide
+/// for its box ("Animal Handling" on the sheet) is set smaller, and a
+/// packet's cell too long for its column (the On watch hours) wraps; both
+/// are read back whole.
+#[test]
+fn no_label_or_cell_is_cut_short() {
+    let (_dir, data) = demo();
+    let ash = character(&data, "Ash Varnell");
+    let trip = data.journeys.values().find(|j| j.name == "To Emberfall");
+    let trip = trip.expect("the demo's journey");
+    let sheets = [Sheet::Character(ash), Sheet::Journey(trip.id)];
+    let text = flowing(&read(&render(&data, &sheets, Paper::A4)));
+    assert!(!text.contains('…'), "nothing cut short: {text}");
+    for skill in ["Animal Handling", "Investigation", "Acrobatics"] {
+        assert!(text.contains(skill), "“{skill}” whole on the sheet");
+    }
+    let view = waybook_core::plan::plan(&data, trip);
+    let watches: Vec<String> = (view.days.iter())
+        .flat_map(|d| d.characters.iter().map(|c| c.watch_hours(d)))
+        .collect();
+    assert!(
+        watches.iter().any(|w| w.len() > 12),
+        "a watch of two spells: {watches:?}"
+    );
+    for watch in &watches {
+        assert!(
+            text.contains(watch.as_str()),
+            "“{watch}” whole in the packet"
+        );
+    }
+    assert!(inside_the_margins(&data, &sheets, Paper::A4) >= 2);
+}

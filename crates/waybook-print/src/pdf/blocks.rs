@@ -5,6 +5,9 @@
 use super::layout::{BAND, FAINT, FILL, INK, Layout, SOFT};
 
 const LABEL: f32 = 7.5;
+/// The smallest size a label too wide for its place is set at before it
+/// wraps instead: still read at arm's length.
+const LEAST: f32 = 6.0;
 /// The body text size, in points.
 pub const BODY: f32 = 9.5;
 
@@ -37,21 +40,42 @@ pub fn section(l: &mut Layout<'_>, title: &str, min_body: f32) {
 }
 
 /// A row of labelled boxes (stats, target numbers), wrapping onto new rows.
+/// A value or label too wide for its box is set smaller, then wrapped.
 pub fn boxes(l: &mut Layout<'_>, items: &[(String, String)]) {
     const W: f32 = 52.0;
     const H: f32 = 26.0;
     const GAP: f32 = 4.5;
     let per_row = ((l.content_width() + GAP) / (W + GAP)).floor().max(1.0) as usize;
     for row in items.chunks(per_row) {
-        l.need(H + LABEL + 8.0);
-        for (i, (label, value)) in row.iter().enumerate() {
+        let set: Vec<_> = (row.iter())
+            .map(|(label, value)| {
+                (
+                    l.metrics.set(label, LABEL, LEAST, W),
+                    l.metrics.set(value, 14.0, 8.0, W - 4.0),
+                )
+            })
+            .collect();
+        let label_lines = (set.iter().map(|((_, lines), _)| lines.len()))
+            .max()
+            .unwrap_or(1) as f32;
+        let height = H + label_lines * (LABEL + 1.0) + 7.0;
+        l.need(height);
+        for (i, ((label_size, label), (size, value))) in set.iter().enumerate() {
             let x = l.left() + i as f32 * (W + GAP);
             l.rect(x, l.y - H, W, H, None, true);
-            l.text_centred(x + W / 2.0, l.y - H / 2.0 - 5.0, 14.0, value, INK);
-            let label = l.metrics.fit(label, LABEL, W);
-            l.text_centred(x + W / 2.0, l.y - H - LABEL - 1.0, LABEL, &label, SOFT);
+            // The value's lines centred in the box.
+            let first =
+                l.y - H / 2.0 + (value.len() as f32 - 1.0) * (size + 1.0) / 2.0 - size * 0.35;
+            for (k, part) in value.iter().enumerate() {
+                let y = first - k as f32 * (size + 1.0);
+                l.text_centred(x + W / 2.0, y, *size, part, INK);
+            }
+            for (k, part) in label.iter().enumerate() {
+                let y = l.y - H - LABEL - 1.0 - k as f32 * (LABEL + 1.0);
+                l.text_centred(x + W / 2.0, y, *label_size, part, SOFT);
+            }
         }
-        l.y -= H + LABEL + 8.0;
+        l.y -= height;
     }
 }
 
@@ -79,14 +103,14 @@ pub fn track(l: &mut Layout<'_>, label: &str, current: Option<i64>, max: i64) {
         return;
     }
     let rows = ((max + per_row - 1) / per_row).max(1);
-    l.need(rows as f32 * (SIZE + GAP) + 4.0);
-    l.text(
-        l.left(),
-        l.y - SIZE + 1.0,
-        BODY,
-        &l.metrics.fit(&text, BODY, label_w - 4.0),
-        INK,
-    );
+    // A label wider than half the page wraps beside its boxes.
+    let label = l.metrics.wrap(&text, BODY, label_w - 4.0);
+    let height = (rows as f32 * (SIZE + GAP)).max(label.len() as f32 * (BODY + 3.0));
+    l.need(height + 4.0);
+    for (i, part) in label.iter().enumerate() {
+        let y = l.y - SIZE + 1.0 - i as f32 * (BODY + 3.0);
+        l.text(l.left(), y, BODY, part, INK);
+    }
     for i in 0..max {
         let (row, col) = (i / per_row, i % per_row);
         let x = l.left() + label_w + col as f32 * (SIZE + GAP);
@@ -94,7 +118,7 @@ pub fn track(l: &mut Layout<'_>, label: &str, current: Option<i64>, max: i64) {
         let filled = current.is_some_and(|c| i < c);
         l.rect(x, y, SIZE, SIZE, filled.then_some(FILL), true);
     }
-    l.y -= rows as f32 * (SIZE + GAP) + 4.0;
+    l.y -= height + 4.0;
 }
 
 /// Pips: `of` circles, the first `held` filled.
@@ -181,29 +205,32 @@ pub fn line(l: &mut Layout<'_>, label: &str, value: &str) {
     }
 }
 
-/// "Label: value" pairs in two columns, each cut to its column.
+/// "Label: value" pairs in two columns, each wrapped in its column.
 pub fn facts(l: &mut Layout<'_>, pairs: &[(&str, String)]) {
     let half = l.content_width() / 2.0;
     for row in pairs.chunks(2) {
-        l.need(BODY + 5.0);
-        for (i, (label, value)) in row.iter().enumerate() {
-            let text = l
-                .metrics
-                .fit(&format!("{label}: {value}"), BODY, half - 8.0);
-            l.text(l.left() + i as f32 * half, l.y - BODY, BODY, &text, INK);
+        let wrapped: Vec<Vec<String>> = (row.iter())
+            .map(|(label, value)| (l.metrics).wrap(&format!("{label}: {value}"), BODY, half - 8.0))
+            .collect();
+        let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+        l.need(lines as f32 * (BODY + 5.0));
+        for (i, ((_, value), parts)) in row.iter().zip(&wrapped).enumerate() {
+            let x = l.left() + i as f32 * half;
+            for (k, part) in parts.iter().enumerate() {
+                l.text(x, l.y - BODY - k as f32 * (BODY + 5.0), BODY, part, INK);
+            }
             if value.is_empty() {
-                let x = l.left() + i as f32 * half + l.metrics.width(&format!("{label}: "), BODY);
-                l.line(
-                    x,
-                    l.y - BODY - 1.5,
-                    l.left() + (i as f32 + 1.0) * half - 8.0,
-                    l.y - BODY - 1.5,
-                    0.4,
-                    FAINT,
-                );
+                // A blank to write on after the label (its last line).
+                let last = parts.last().map_or("", String::as_str);
+                let from = x + l.metrics.width(last, BODY) + 3.0;
+                let y = l.y - BODY - (parts.len() as f32 - 1.0) * (BODY + 5.0) - 1.5;
+                let to = x + half - 8.0;
+                if from < to {
+                    l.line(from, y, to, y, 0.4, FAINT);
+                }
             }
         }
-        l.y -= BODY + 5.0;
+        l.y -= lines as f32 * (BODY + 5.0);
     }
 }
 
@@ -303,8 +330,8 @@ pub enum Align {
     Right,
 }
 
-/// A column: header, share of the width, alignment. The first column wraps;
-/// the others are cut to fit with an ellipsis.
+/// A column: header, share of the width, alignment. A cell too long for
+/// its column wraps onto more lines, in every column.
 pub struct Column<'a> {
     pub header: &'a str,
     pub share: f32,
@@ -332,69 +359,78 @@ impl<'a> Column<'a> {
 }
 
 /// A table with a header band, repeated when the table breaks across pages.
+/// Each row is as tall as its longest cell, wrapped in its column.
 pub fn table(l: &mut Layout<'_>, columns: &[Column<'_>], rows: &[Vec<String>]) {
     let total: f32 = columns.iter().map(|c| c.share).sum();
     let widths: Vec<f32> = columns
         .iter()
         .map(|c| c.share / total * l.content_width())
         .collect();
+    let headers: Vec<String> = columns.iter().map(|c| c.header.to_owned()).collect();
+    let header_look = (LABEL + 0.5, SOFT);
     let header = |l: &mut Layout<'_>| {
+        let cells = wrapped(l, &widths, &headers, header_look.0);
+        let band = 14.0 + (height_of(&cells, header_look.0) - header_look.0 - 6.0);
         l.rect(
             l.left(),
-            l.y - 14.0,
+            l.y - band,
             l.content_width(),
-            14.0,
+            band,
             Some(BAND),
             false,
         );
-        let mut x = l.left();
-        for (c, w) in columns.iter().zip(&widths) {
-            cell(l, x, *w, l.y - 10.0, c.header, c.align, (LABEL + 0.5, SOFT));
-            x += w;
-        }
-        l.y -= 16.0;
+        row_of(l, (columns, &widths), &cells, l.y - 10.0, header_look);
+        l.y -= band + 2.0;
     };
     l.need(16.0 + BODY + 6.0);
     header(l);
     for row in rows {
-        let first = l.metrics.wrap(
-            row.first().map_or("", String::as_str),
-            BODY,
-            widths[0] - 6.0,
-        );
-        let height = first.len() as f32 * (BODY + 3.0) + 3.0;
+        let cells = wrapped(l, &widths, row, BODY);
+        let height = height_of(&cells, BODY);
         let page_before = l.pages.len();
         l.need(height);
         if l.pages.len() != page_before {
             header(l);
         }
-        for (i, part) in first.iter().enumerate() {
-            l.text(
-                l.left() + 3.0,
-                l.y - BODY - i as f32 * (BODY + 3.0),
-                BODY,
-                part,
-                INK,
-            );
-        }
-        let mut x = l.left() + widths[0];
-        for ((c, w), value) in columns.iter().zip(&widths).zip(row).skip(1) {
-            cell(l, x, *w, l.y - BODY, value, c.align, (BODY, INK));
-            x += w;
-        }
+        row_of(l, (columns, &widths), &cells, l.y - BODY, (BODY, INK));
         l.y -= height;
         l.rule(l.y + 1.0, 0.3, FAINT);
     }
     l.y -= 4.0;
 }
 
-/// One table cell's text, `look` being its (size, grey).
-fn cell(l: &mut Layout<'_>, x: f32, w: f32, y: f32, text: &str, align: Align, look: (f32, f32)) {
+/// Each cell of a row wrapped in its column at `size`.
+fn wrapped(l: &Layout<'_>, widths: &[f32], row: &[String], size: f32) -> Vec<Vec<String>> {
+    (row.iter().zip(widths))
+        .map(|(text, w)| l.metrics.wrap(text, size, w - 6.0))
+        .collect()
+}
+
+/// How tall a row of wrapped cells set at `size` stands.
+fn height_of(cells: &[Vec<String>], size: f32) -> f32 {
+    let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    lines as f32 * (size + 3.0) + 3.0
+}
+
+/// A row's wrapped cells, their first baseline at `y`, `look` being the
+/// text's (size, grey).
+fn row_of(
+    l: &mut Layout<'_>,
+    (columns, widths): (&[Column<'_>], &[f32]),
+    cells: &[Vec<String>],
+    y: f32,
+    look: (f32, f32),
+) {
     let (size, grey) = look;
-    let text = l.metrics.fit(text, size, w - 6.0);
-    let tx = match align {
-        Align::Left => x + 3.0,
-        Align::Right => x + w - 3.0 - l.metrics.width(&text, size),
-    };
-    l.text(tx, y, size, &text, grey);
+    let mut x = l.left();
+    for ((c, w), lines) in columns.iter().zip(widths).zip(cells) {
+        for (i, text) in lines.iter().enumerate() {
+            let tx = match c.align {
+                Align::Left => x + 3.0,
+                Align::Right => x + w - 3.0 - l.metrics.width(text, size),
+            };
+            l.text(tx, y - i as f32 * (size + 3.0), size, text, grey);
+        }
+        x += w;
+    }
 }

@@ -152,16 +152,22 @@ impl Metrics {
         lines
     }
 
-    /// `text` cut to fit `width`, ending in an ellipsis when cut.
-    pub fn fit(&self, text: &str, size: f32, width: f32) -> String {
-        if self.width(text, size) <= width {
-            return text.to_owned();
+    /// `text` set to fit `width`, never cut: at `size` when it fits, else
+    /// shrunk to stay on one line, and wrapped at `least` points when even
+    /// that size is too wide. Returns the size and the lines.
+    pub fn set(&self, text: &str, size: f32, least: f32, width: f32) -> (f32, Vec<String>) {
+        let wide = self.width(text, size);
+        if wide <= width {
+            return (size, self.wrap(text, size, width));
         }
-        let mut cut: String = text.to_owned();
-        while !cut.is_empty() && self.width(&format!("{cut}…"), size) > width {
-            cut.pop();
+        // Width grows with the size in proportion; a hair under, so the
+        // shrunk text is never a rounding error too wide.
+        let shrunk = size * width / wide * 0.999;
+        if shrunk >= least {
+            (shrunk, self.wrap(text, shrunk, width))
+        } else {
+            (least, self.wrap(text, least, width))
         }
-        format!("{cut}…")
     }
 }
 
@@ -230,7 +236,16 @@ impl<'m> Layout<'m> {
 
     /// The most a block can take on an empty continuation page.
     pub fn page_room(&self) -> f32 {
-        self.height - 2.0 * self.margin - 26.0 - 14.0
+        self.height - 2.0 * self.margin - self.continued().0 - 14.0
+    }
+
+    /// A continuation page's heading: its height, its size and its lines
+    /// (a long sheet name set smaller, or wrapped, never cut).
+    fn continued(&self) -> (f32, f32, Vec<String>) {
+        let heading = format!("{} (continued)", self.heading);
+        let (size, lines) = self.metrics.set(&heading, 11.0, 8.0, self.content_width());
+        let height = (lines.len() as f32 - 1.0) * (size + 2.0) + 26.0;
+        (height, size, lines)
     }
 
     /// Starts a sheet on a fresh page; continuation pages repeat `heading`.
@@ -249,14 +264,14 @@ impl<'m> Layout<'m> {
     pub fn need(&mut self, height: f32) {
         if self.y - height < self.bottom() {
             self.new_page();
-            let room = self.content_width() - self.metrics.width(" (continued)", 11.0);
-            let heading = format!(
-                "{} (continued)",
-                self.metrics.fit(&self.heading, 11.0, room)
-            );
-            self.text(self.left(), self.y - 11.0, 11.0, &heading, SOFT);
-            self.rule(self.y - 16.0, 0.5, FAINT);
-            self.y -= 26.0;
+            let (height, size, lines) = self.continued();
+            let top = self.y;
+            for (i, line) in lines.iter().enumerate() {
+                let y = top - 11.0 - i as f32 * (size + 2.0);
+                self.text(self.left(), y, size, line, SOFT);
+            }
+            self.rule(top - height + 10.0, 0.5, FAINT);
+            self.y -= height;
         }
     }
 
@@ -406,9 +421,16 @@ impl<'m> Layout<'m> {
         for index in 0..count {
             let number = format!("page {} of {count}", index + 1);
             let right = self.width - self.margin - self.metrics.width(&number, 8.0);
-            let text_footer = self.metrics.fit(footer, 8.0, right - self.left() - 12.0);
+            // A long campaign name is set smaller, then on lines above the
+            // last, inside the room the page keeps for its footer.
+            let (size, lines) = self
+                .metrics
+                .set(footer, 8.0, 5.0, right - self.left() - 12.0);
             self.current = index;
-            self.text(self.left(), y, 8.0, &text_footer, FAINT);
+            for (i, line) in lines.iter().rev().enumerate() {
+                let line_y = y + i as f32 * (size + 1.0);
+                self.text(self.left(), line_y, size, line, FAINT);
+            }
             self.text(right, y, 8.0, &number, FAINT);
         }
     }
