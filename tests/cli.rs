@@ -423,6 +423,32 @@ fn export_prints_the_chronicle_of_a_range_of_days_and_refuses_a_backward_one() {
     assert!(text(&backward.stderr).contains("day 7 comes after day 3"));
 }
 
+/// Issue 50, 31: a chronicle asked for more days than one print holds
+/// ("1-999999999") says which days it printed and which it left out.
+#[test]
+fn export_says_the_days_a_chronicle_too_long_for_one_print_leaves_out() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let out = dir.path().join("chronicle.pdf");
+    let output = waybook(&[
+        "export",
+        path_str(&file),
+        "--out",
+        path_str(&out),
+        "--chronicle",
+        "1-999999999",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let said = text(&output.stdout);
+    assert!(said.contains("the chronicle of days 1 to 3660"), "{said}");
+    assert!(
+        said.contains("One print holds at most 3660 days: days 3661 to 999999999 are left out"),
+        "{said}"
+    );
+    let content = common::pdf_text(&lopdf::Document::load(&out).expect("a PDF"));
+    assert!(content.contains("Day 3660 ·") && !content.contains("Day 3661 ·"));
+}
+
 #[test]
 fn journey_json_lists_days_tests_food_and_forecasts() {
     let dir = tempfile::tempdir().expect("dir");

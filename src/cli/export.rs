@@ -180,5 +180,8 @@ pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
         args.out.display(),
         bytes.len() / 1024
     )?;
+    for note in sheets.iter().filter_map(Sheet::left_out) {
+        writeln!(out, "{note}")?;
+    }
     Ok(())
 }

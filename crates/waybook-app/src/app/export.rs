@@ -64,12 +64,15 @@ impl ExportJob {
             let message = match result {
                 Ok((bytes, pages)) => waybook_core::files::write_atomically(&path, &bytes)
                     .map(|()| Outcome {
-                        message: format!(
+                        message: std::iter::once(format!(
                             "Exported {} to {} ({} KB)",
                             pdf::made(&data, &sheets, pages),
                             path.display(),
                             bytes.len() / 1024
-                        ),
+                        ))
+                        .chain(sheets.iter().filter_map(Sheet::left_out))
+                        .collect::<Vec<_>>()
+                        .join(". "),
                         written: true,
                     })
                     .map_err(ExportError::from),

@@ -252,6 +252,9 @@ fn toolbar_ui(
         let from = from.ui(ui, "Print from day", 64.0);
         let to = to.ui(ui, "to day", 64.0);
         let days = from.and_then(|from| to.map(|to| (from, to)));
+        // Said before the print, not found missing after it.
+        let left_out = (days.as_ref().ok())
+            .and_then(|&(from, to)| waybook_print::pdf::Sheet::Chronicle { from, to }.left_out());
         let (_, pressed) = play_button(ui, "Print chronicle…", days, |&(from, to)| {
             (from > to).then(|| "The first day comes after the last".to_owned())
         });
@@ -259,6 +262,9 @@ fn toolbar_ui(
             out.push(Command::Export(vec![
                 waybook_print::pdf::Sheet::Chronicle { from, to },
             ]));
+        }
+        if let Some(note) = left_out {
+            ui.label(RichText::new(note).weak());
         }
     });
 }

@@ -152,6 +152,24 @@ fn print_chronicle_refuses_a_backwards_range_and_prints_a_forward_one() {
     assert!(!text.contains("Day 8 ·"), "only the days asked for");
 }
 
+/// Issue 50, 31: more days than one print holds are said before the
+/// print, not clipped silently.
+#[test]
+fn print_chronicle_says_what_a_range_too_long_for_one_print_leaves_out() {
+    let mut f = Fixture::demo();
+    f.click("Chronicle");
+    f.type_into("Print from day", "1");
+    f.type_into("to day", "3660");
+    assert!(!f.shows("One print holds at most"), "3660 days fit");
+    f.type_into("to day", "999999");
+    assert!(
+        f.shows(
+            "One print holds at most 3660 days: days 3661 to 999999 are left out (print them from day 3661)."
+        ),
+        "the days left out are said"
+    );
+}
+
 /// Issue 34, 1 and 10: the forecast rolled again with today not rolled,
 /// then the Weeks zoom. The window stays, today stays unrolled, and the
 /// days ahead are not in the chronicle as days that happened.

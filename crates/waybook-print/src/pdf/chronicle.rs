@@ -7,14 +7,33 @@ use super::layout::Layout;
 use waybook_core::model::CampaignData;
 use waybook_core::world::chronicle::{self, Filter, Index};
 
-/// The most days one print holds.
+/// The most days one print holds: ten years of 366 days, some 200 pages
+/// (a range typed as "1-999999999" would otherwise print for hours).
 pub const MOST_DAYS: i64 = 3_660;
 
-/// The chronicle of clock days `from` to `to` (at most [`MOST_DAYS`]); a
-/// day after the clock's is marked so and has no weather (a forecast is
-/// not what fell).
+/// The days a print of `from` to `to` holds: all of them, or the first
+/// [`MOST_DAYS`].
+pub fn printed(from: i64, to: i64) -> (i64, i64) {
+    (from, to.min(from.saturating_add(MOST_DAYS - 1)))
+}
+
+/// What a print of `from` to `to` leaves out, in words, when it asks for
+/// more days than one print holds; said wherever the chronicle is printed.
+pub fn left_out(from: i64, to: i64) -> Option<String> {
+    let (_, last) = printed(from, to);
+    let next = last.saturating_add(1);
+    (last < to).then(|| {
+        format!(
+            "One print holds at most {MOST_DAYS} days: days {next} to {to} are left out (print them from day {next})."
+        )
+    })
+}
+
+/// The chronicle of clock days `from` to `to` (at most [`MOST_DAYS`]: see
+/// [`left_out`]); a day after the clock's is marked so and has no weather
+/// (a forecast is not what fell).
 pub fn chronicle(l: &mut Layout<'_>, data: &CampaignData, from: i64, to: i64) {
-    let to = to.min(from + MOST_DAYS - 1);
+    let (from, to) = printed(from, to);
     let c = &data.settings.calendar;
     let index = Index::of(data);
     l.start_sheet("Chronicle");

@@ -84,7 +84,19 @@ impl Sheet {
                 Some(e) => format!("the recap of {}", e.night()),
                 None => "a recap".to_owned(),
             },
-            Sheet::Chronicle { .. } => "the chronicle".to_owned(),
+            Sheet::Chronicle { from, to } => match chronicle::printed(*from, *to) {
+                (from, to) if from == to => format!("the chronicle of day {from}"),
+                (from, to) => format!("the chronicle of days {from} to {to}"),
+            },
+        }
+    }
+
+    /// What the sheet leaves out of what was asked, in words: the days of
+    /// a chronicle beyond what one print holds.
+    pub fn left_out(&self) -> Option<String> {
+        match self {
+            Sheet::Chronicle { from, to } => chronicle::left_out(*from, *to),
+            _ => None,
         }
     }
 }
