@@ -429,8 +429,9 @@ fn row_ui(
     }
 }
 
-/// The question before a table in use is deleted: what rolls it, and that
-/// those roll nothing without it; Delete it or Keep it.
+/// The question before a table in use is deleted: what rolls it, and what
+/// each does without it (falls back to another table, or the GM says);
+/// Delete it or Keep it.
 fn delete_in_use_ui(
     ui: &mut Ui,
     asked: egui::Id,
@@ -438,21 +439,18 @@ fn delete_in_use_ui(
     t: &TableDef,
     out: &mut Vec<Command>,
 ) {
-    let Some(uses) = ui.data(|d| d.get_temp::<Vec<String>>(asked)) else {
+    let Some(uses) = ui.data(|d| d.get_temp::<Vec<waybook_core::model::TableUse>>(asked)) else {
         return;
     };
     let mut close = false;
     let modal = egui::Modal::new(asked.with("modal")).show(ui.ctx(), |ui| {
         ui.set_width(460.0);
         ui.heading(format!("Delete the {} table?", t.name));
-        ui.label("It is in use by:");
+        ui.label("It is in use. What rolls it, and what each does without it:");
         for what in &uses {
             ui.label(format!("• {what}"));
         }
-        ui.label(
-            RichText::new("Without it these roll nothing until another table is chosen. Edit › Undo brings it back.")
-                .weak(),
-        );
+        ui.label(RichText::new("Edit › Undo brings it back.").weak());
         ui.horizontal(|ui| {
             if ui.button("Delete it").clicked() {
                 out.push(Command::Apply(crate::app::edits::records::remove_table(
@@ -466,6 +464,6 @@ fn delete_in_use_ui(
         });
     });
     if close || modal.should_close() {
-        ui.data_mut(|d| d.remove::<Vec<String>>(asked));
+        ui.data_mut(|d| d.remove::<Vec<waybook_core::model::TableUse>>(asked));
     }
 }

@@ -1818,7 +1818,25 @@ fn deleting_a_table_in_use_says_what_uses_it_and_asks() {
     let uses =
         waybook_core::model::uses_of_table(data, data.table_named("weather").expect("weather"));
     assert!(
-        uses.contains(&"the campaign's weather (Campaign screen)".to_owned()),
+        uses.iter()
+            .any(|u| u.what == "the campaign's weather (Campaign screen)"),
         "{uses:?}"
     );
+}
+
+/// Issue 50, 31: the question says what each use does without the table:
+/// a region's season falls back to the campaign's weather table, it does
+/// not "roll nothing".
+#[test]
+fn deleting_a_season_table_says_the_season_falls_back_to_the_campaigns() {
+    let mut f = Fixture::demo();
+    f.click("Dice and rules");
+    f.pick("Table", "Greyspine pass, warm months");
+    f.click("Delete table");
+    assert!(f.shows("Delete the Greyspine pass, warm months table?"));
+    assert!(f.shows(
+        "• Greyspine pass's weather in Spring, Summer (Weather screen): falls back to the campaign's weather table, “weather”"
+    ));
+    assert!(!f.shows("roll nothing"), "the seasons still roll");
+    f.click("Keep it");
 }

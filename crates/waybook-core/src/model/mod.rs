@@ -84,7 +84,7 @@ pub use player::Player;
 pub use record::{Record, Stale};
 pub use region::{Region, Weather, temperature_of};
 pub use scene::{Scene, SceneMode};
-pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, uses_of as uses_of_table};
+pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, TableUse, uses_of as uses_of_table};
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
 pub use visibility::{Reader, SeenFilter, Shown, Visibility};
 pub use words::{

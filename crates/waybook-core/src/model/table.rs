@@ -210,77 +210,154 @@ fn lookup(data: &super::CampaignData, name: &str) -> Option<Result<RollTable, Ta
     data.table_called(name).map(TableDef::rollable)
 }
 
+/// One thing that rolls a table, and what it does once the table is gone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableUse {
+    /// What rolls it, with the screen it is set on.
+    pub what: String,
+    /// What happens there without it: what it falls back to, or that the
+    /// GM says.
+    pub without: String,
+}
+
+impl std::fmt::Display for TableUse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.what, self.without)
+    }
+}
+
 /// Everything that rolls `table`, in the GM's words with the screen each
-/// is set on: the campaign's weather and battle items, a region's season
-/// or encounters, a path's encounters, a place's merchant, the injury roll
-/// and the XP awards (by name), and the tables whose rows roll it
+/// is set on, and what each does without it: the campaign's weather and
+/// battle items, a region's season (which falls back to the campaign's
+/// weather table) or encounters, a path's encounters (which fall back to
+/// its regions'), a place's merchant (to the benign table), the injury
+/// roll and the XP awards (by name), and the tables whose rows roll it
 /// ("{roll: weather}"). Empty: nothing does.
-pub fn uses_of(data: &super::CampaignData, table: &TableDef) -> Vec<String> {
-    use waybook_rules::nested::{Piece, pieces};
+pub fn uses_of(data: &super::CampaignData, table: &TableDef) -> Vec<TableUse> {
     let id = Some(table.id);
     let mut uses = Vec::new();
+    let mut add = |what: String, without: &str| {
+        uses.push(TableUse {
+            what,
+            without: without.to_owned(),
+        });
+    };
     let s = &data.settings;
     if s.weather_table == id {
-        uses.push("the campaign's weather (Campaign screen)".to_owned());
+        add(
+            "the campaign's weather (Campaign screen)".to_owned(),
+            "a region's season without a table of its own rolls no weather: the GM says it",
+        );
     }
     if s.gather_table == id {
-        uses.push("the battle items Gather finds (Campaign screen)".to_owned());
+        add(
+            "the battle items Gather finds (Campaign screen)".to_owned(),
+            "the GM names the item Gather finds",
+        );
     }
+    // The campaign's weather table, if another table than this one.
+    let campaign_weather = (s.weather_table.filter(|t| Some(*t) != id))
+        .and_then(|t| data.tables.get(&t))
+        .map(|t| format!("falls back to the campaign's weather table, “{}”", t.name));
     for r in data.regions.values() {
         let seasons: Vec<&str> = (r.tables.iter())
             .filter(|(_, t)| Some(**t) == id)
             .map(|(season, _)| season.as_str())
             .collect();
         if !seasons.is_empty() {
-            uses.push(format!(
-                "{}'s weather in {} (Weather screen)",
-                r.name,
-                seasons.join(", ")
-            ));
-        }
-        for kind in waybook_rules::rounds::encounter::Kind::ALL {
-            if r.encounters.of(*kind) == id {
-                uses.push(format!(
-                    "{}'s {} encounters (Weather screen)",
+            add(
+                format!(
+                    "{}'s weather in {} (Weather screen)",
                     r.name,
-                    kind.as_str()
-                ));
-            }
+                    seasons.join(", ")
+                ),
+                campaign_weather
+                    .as_deref()
+                    .unwrap_or("rolls no weather: the GM says it"),
+            );
         }
     }
-    for p in data.paths.values() {
-        for kind in waybook_rules::rounds::encounter::Kind::ALL {
-            if p.encounters.of(*kind) == id {
-                uses.push(format!(
-                    "{}'s {} encounters (Map screen)",
-                    p.name,
-                    kind.as_str()
-                ));
-            }
-        }
-    }
+    encounter_uses(data, table, &mut add);
     for p in data.places.values().filter(|p| p.merchant_table == id) {
-        uses.push(format!("{}'s merchant (Map screen)", p.name));
+        add(
+            format!("{}'s merchant (Map screen)", p.name),
+            "a Merchant met on the way there is rolled on the benign encounter table, where there is one",
+        );
     }
     if table.name == super::advancement::INJURY_TABLE {
-        uses.push("the injury roll of heroes down after a mission or a scene".to_owned());
+        add(
+            "the injury roll of heroes down after a mission or a scene".to_owned(),
+            "the d6 is rolled with no table: the GM reads it",
+        );
     }
     if table.name == super::advancement::XP_AWARDS_TABLE {
-        uses.push("the reasons for XP on the Heroes screen".to_owned());
+        add(
+            "the reasons for XP on the Heroes screen".to_owned(),
+            "no reasons are offered to tick",
+        );
     }
     for other in data.tables.values().filter(|t| t.id != table.id) {
-        let rolls = other.rows.iter().any(|row| {
-            pieces(&other.name, &row.result).is_ok_and(|pieces| {
-                pieces
-                    .iter()
-                    .any(|p| matches!(p, Piece::Table(n) if n.eq_ignore_ascii_case(&table.name)))
-            })
-        });
-        if rolls {
-            uses.push(format!("the {} table, whose rows roll it", other.name));
+        if rolls_by_name(other, &table.name) {
+            add(
+                format!("the {} table, whose rows roll it", other.name),
+                "those rows are refused until they name another table",
+            );
         }
     }
     uses
+}
+
+/// Whether a row of `table` rolls the table named `name` ("{roll: name}").
+fn rolls_by_name(table: &TableDef, name: &str) -> bool {
+    use waybook_rules::nested::{Piece, pieces};
+    table.rows.iter().any(|row| {
+        pieces(&table.name, &row.result).is_ok_and(|pieces| {
+            pieces
+                .iter()
+                .any(|p| matches!(p, Piece::Table(n) if n.eq_ignore_ascii_case(name)))
+        })
+    })
+}
+
+/// The regions' and paths' encounter tables that are `table`: a path's
+/// falls back to its regions' table of that kind, a region's to nothing.
+fn encounter_uses(
+    data: &super::CampaignData,
+    table: &TableDef,
+    add: &mut impl FnMut(String, &str),
+) {
+    use waybook_rules::rounds::encounter::Kind;
+    let id = Some(table.id);
+    for r in data.regions.values() {
+        for kind in Kind::ALL.iter().filter(|k| r.encounters.of(**k) == id) {
+            add(
+                format!("{}'s {kind} encounters (Weather screen)", r.name),
+                &format!(
+                    "a path in it with no {kind} table of its own rolls none: the GM says what is met"
+                ),
+            );
+        }
+    }
+    for p in data.paths.values() {
+        for kind in Kind::ALL.iter().filter(|k| p.encounters.of(**k) == id) {
+            let instead: Vec<&str> = (data.regions_of_path(p).into_iter())
+                .filter(|r| r.encounters.of(*kind).is_some_and(|t| Some(t) != id))
+                .map(|r| r.name.as_str())
+                .collect();
+            let without = if instead.is_empty() {
+                "rolls none: the GM says what is met".to_owned()
+            } else {
+                format!(
+                    "falls back to the {kind} table of the region it runs through ({})",
+                    crate::model::and_list(&instead)
+                )
+            };
+            add(
+                format!("{}'s {kind} encounters (Map screen)", p.name),
+                &without,
+            );
+        }
+    }
 }
 
 #[cfg(test)]
@@ -305,13 +382,86 @@ mod tests {
         ] {
             data.apply(&change);
         }
+        let said = |data: &CampaignData, t: &TableDef| -> Vec<String> {
+            uses_of(data, t).iter().map(|u| u.what.clone()).collect()
+        };
         assert_eq!(
-            uses_of(&data, &snow),
+            said(&data, &snow),
             [
                 "Pass's weather in Winter (Weather screen)",
                 "the Loot table, whose rows roll it"
             ]
         );
         assert!(uses_of(&data, &loot).is_empty());
+    }
+
+    /// Issue 50, 31: the question before a table in use is deleted says
+    /// what each use does without it: a region's season falls back to the
+    /// campaign's weather table (it does not "roll nothing"), and a path's
+    /// encounters to its region's.
+    #[test]
+    fn what_rolls_a_table_says_what_it_falls_back_to() {
+        use crate::model::{MapPath, MapPathId, Place, PlaceId};
+        let mut data = CampaignData::new(Settings::new("Tables"));
+        let weather = TableDef::one_per_face(TableId(1), "Weather", &["Fair", "Rain"]);
+        let snow = TableDef::one_per_face(TableId(2), "Snow", &["Deep", "Light"]);
+        let ambush = TableDef::one_per_face(TableId(3), "Ambush", &["Wolves", "Bandits"]);
+        let raiders = TableDef::one_per_face(TableId(4), "Raiders", &["Orcs", "Goblins"]);
+        let mut region = Region::new(RegionId(1), "Pass");
+        region.tables.insert("Winter".into(), snow.id);
+        region.encounters.warriors = Some(raiders.id);
+        let mut settings = data.settings.clone();
+        settings.weather_table = Some(weather.id);
+        let camp = Place {
+            id: PlaceId(1),
+            name: "Camp".into(),
+            kind: crate::model::PlaceKind::default(),
+            x: 0.0,
+            y: 0.0,
+            notes: String::new(),
+            region: Some(region.id),
+            merchant_table: None,
+            shown: crate::model::Visibility::default(),
+        };
+        let mut path = MapPath::new(MapPathId(1), "Col road", camp.id, camp.id);
+        path.encounters.warriors = Some(ambush.id);
+        for change in [
+            Change::of(None, Some(&weather)),
+            Change::of(None, Some(&snow)),
+            Change::of(None, Some(&ambush)),
+            Change::of(None, Some(&raiders)),
+            Change::of(None, Some(&region)),
+            Change::of(None, Some(&camp)),
+            Change::of(None, Some(&path)),
+            Change::of(Some(&data.settings.clone()), Some(&settings)),
+        ] {
+            data.apply(&change);
+        }
+        let said = |t: &TableDef| -> Vec<String> {
+            uses_of(&data, t).iter().map(ToString::to_string).collect()
+        };
+        assert_eq!(
+            said(&snow),
+            [
+                "Pass's weather in Winter (Weather screen): falls back to the campaign's weather table, “Weather”"
+            ]
+        );
+        assert_eq!(
+            said(&ambush),
+            [
+                "Col road's warriors encounters (Map screen): falls back to the warriors table of the region it runs through (Pass)"
+            ]
+        );
+        assert_eq!(
+            said(&raiders),
+            [
+                "Pass's warriors encounters (Weather screen): a path in it with no warriors table of its own rolls none: the GM says what is met"
+            ]
+        );
+        assert!(
+            !said(&weather)[0].contains("nothing"),
+            "{:?}",
+            said(&weather)
+        );
     }
 }
