@@ -309,22 +309,33 @@ fn challenge_odds_ui(ui: &mut Ui, state: &SceneState, data: &CampaignData) {
         Ok((r, odds)) => {
             let player = waybook_rules::companion::challenge::player_dice(r.stat, r.wild_die);
             let (count, sides) = r.difficulty.dice();
-            let challenge = if count > 1 {
-                format!("{count}d{sides} keep the highest")
-            } else {
-                format!("d{sides}")
+            // No modifier is left unsaid: "keep the highest 0" read as
+            // keeping no die.
+            let with = match state.modifier {
+                0 => String::new(),
+                m => format!(" with {}", waybook_core::model::signed(i64::from(m))),
             };
             ui.label(format!(
-                "Success {:.0}% · tie {:.0}% (succeed at a cost or fail cleanly) · failure {:.0}% ({player}d10 keep the highest {} against the challenge's {challenge})",
+                "Success {:.0}% · tie {:.0}% (succeed at a cost or fail cleanly) · failure {:.0}% ({}{with} against the challenge's {})",
                 odds.success * 100.0,
                 odds.tie * 100.0,
                 odds.failure * 100.0,
-                waybook_core::model::signed(i64::from(state.modifier)),
+                dice_words(player, 10),
+                dice_words(count, sides),
             ));
         }
         Err(e) => {
             ui.label(RichText::new(waybook_core::model::capitalised(&e.to_string())).weak());
         }
+    }
+}
+
+/// Dice as the odds name them: "d10" for one die, "2d10 keep the highest"
+/// for more.
+fn dice_words(count: u32, sides: u32) -> String {
+    match count {
+        0 | 1 => format!("d{sides}"),
+        n => format!("{n}d{sides} keep the highest"),
     }
 }
 

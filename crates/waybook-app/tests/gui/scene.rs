@@ -741,13 +741,17 @@ fn a_challenge_roll_shows_its_odds_and_takes_a_modifier_of_two() {
     start_fight(&mut f, "2");
     // Ash's Will 5+: one D10 against the standard D10.
     assert!(f.shows("Success 46% · tie 8% (succeed at a cost or fail cleanly) · failure 46%"));
+    // Issue 50, 31: one die is kept whole, and no modifier is none
+    // ("1d10 keep the highest 0" read as keeping none).
+    assert!(f.shows("(d10 against the challenge's d10)"));
+    assert!(!f.shows("keep the highest"));
     // As a screen reader sets a spin box.
     f.harness
         .get_by_role_and_label(egui::accesskit::Role::SpinButton, "Modifier")
         .set_value_accesskit(2.0);
     f.harness.run();
     assert!(
-        f.shows("keep the highest +2 against"),
+        f.shows("(d10 with +2 against the challenge's d10)"),
         "the odds follow the modifier"
     );
     assert!(!f.shows("Success 46%"));
