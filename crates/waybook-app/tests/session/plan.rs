@@ -794,7 +794,9 @@ fn a_journey_too_long_for_a_year_warns_that_it_never_arrives() {
     );
 }
 
-/// Issue 8: every line of the journey log starts with the time written one way.
+/// Issue 8: every line of the journey log starts with the time written one
+/// way; issue 50, 30: a run of hours without tests is one line, from its
+/// first hour to its last ("Day 9, 08:00 to 15:00 · on the road, no tests").
 #[test]
 fn log_lines_start_with_the_campaign_time_written_one_way() {
     let (_dir, mut data) = demo();
@@ -802,17 +804,31 @@ fn log_lines_start_with_the_campaign_time_written_one_way() {
     play_day(&mut data, id);
     let log = &data.journeys[&id].log;
     assert!(!log.is_empty());
+    let is_hour = |hour: &str| hour.len() == 5 && hour.ends_with(":00");
     for line in log {
         let (stamp, _) = line.split_once(" · ").expect("a stamp, then what happened");
-        let (day, hour) = stamp
+        let (from, to) = stamp
+            .split_once(" to ")
+            .map_or((stamp, None), |(f, t)| (f, Some(t)));
+        let (day, hour) = from
             .strip_prefix("Day ")
             .and_then(|s| s.split_once(", "))
             .expect("Day N, HH:00");
-        assert!(
-            day.parse::<i64>().is_ok() && hour.len() == 5 && hour.ends_with(":00"),
-            "{line}"
-        );
+        assert!(day.parse::<i64>().is_ok() && is_hour(hour), "{line}");
+        let to_hour = to.map(|t| t.rsplit(", ").next().unwrap_or(t));
+        assert!(to_hour.is_none_or(is_hour), "{line}");
     }
+    assert!(
+        log.iter()
+            .any(|l| l.contains(" to ") && l.ends_with("no tests")),
+        "a run of quiet hours is one line: {log:?}"
+    );
+    assert!(
+        !log.windows(2)
+            .any(|w| w[0].ends_with("on the road, no tests")
+                && w[1].ends_with("on the road, no tests")),
+        "{log:?}"
+    );
 }
 
 /// Issue 8: the play log counts its days in words a person writes.

@@ -541,13 +541,17 @@ fn cold_water(
     if result.tests.len() > totals.len() {
         totals.push("…".to_owned());
     }
+    // The totals are the working (the die is a total less the bonus): the
+    // players' view leaves "(totals …)" out where the dice are kept back.
+    let tally = match (failed, by_five) {
+        (0, _) => "none failed".to_owned(),
+        (failed, 0) => format!("{failed} failed, none by 5 or more"),
+        (failed, by_five) => format!("{failed} failed, {by_five} of them by 5 or more"),
+    };
     let tally = if result.tests.is_empty() {
-        "none failed".to_owned()
+        tally
     } else {
-        format!(
-            "totals {}: {failed} failed, {by_five} of them by 5 or more",
-            totals.join(", ")
-        )
+        format!("{tally} (totals {})", totals.join(", "))
     };
     let line = if request.immune() {
         format!(
@@ -555,7 +559,7 @@ fn cold_water(
         )
     } else {
         format!(
-            "{name} swims {minutes} min in extremely cold water at {depth_m} m: {} min free, {} at TG 10 ({tally}){}: +{gained} exhaustion, now {}{}.",
+            "{name} swims {minutes} min in extremely cold water at {depth_m} m: {} min free, {} at TG 10, {tally}{}: +{gained} exhaustion, now {}{}.",
             result.free_minutes,
             crate::model::plural(result.tests.len(), "test"),
             if result.extra_degrees > 0 {

@@ -38,6 +38,66 @@ impl std::fmt::Display for ClockTime {
     }
 }
 
+/// How an hour without tests ends its line: "Day 7, 13:00 · off the
+/// road, no tests".
+const NO_TESTS: &str = ", no tests";
+
+/// The journey log's line for an hour without tests at `stamp` (a
+/// [`ClockTime::stamp`]), `doing` what the hour was ("on the road").
+pub fn quiet_hour(stamp: &str, doing: &str) -> String {
+    format!("{stamp} · {doing}{NO_TESTS}")
+}
+
+/// `lines` with each run of hours without tests, one after another and of
+/// one kind (on or off the road), said once: "Day 7, 13:00 to 23:00 · off
+/// the road, no tests", not eleven lines. The players' view reads logs
+/// written before, an hour a line, through it too.
+pub fn quiet_runs(lines: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    // The run so far: its first and last hour's stamps, and what it was.
+    let mut run: Option<(&str, &str, &str)> = None;
+    for line in lines {
+        let quiet = quiet_hour_of(line);
+        if let (Some((stamp, doing)), Some((_, last, was))) = (quiet, run.as_mut())
+            && *was == doing
+        {
+            *last = stamp;
+            continue;
+        }
+        out.extend(run.take().map(run_line));
+        match quiet {
+            Some((stamp, doing)) => run = Some((stamp, stamp, doing)),
+            None => out.push(line.clone()),
+        }
+    }
+    out.extend(run.map(run_line));
+    out
+}
+
+/// An hour's line without tests: its stamp and what the hour was.
+fn quiet_hour_of(line: &str) -> Option<(&str, &str)> {
+    let (stamp, rest) = line.split_once(" · ")?;
+    if stamp.contains(" to ") {
+        // A run said already ("… to 23:00") stays as it is.
+        return None;
+    }
+    Some((stamp, rest.strip_suffix(NO_TESTS)?))
+}
+
+/// A run's line: "Day 7, 13:00 to 23:00 · …", or "Day 7, 23:00 to Day 8,
+/// 01:00 · …" over midnight; one hour as it was.
+fn run_line((first, last, doing): (&str, &str, &str)) -> String {
+    if first == last {
+        return quiet_hour(first, doing);
+    }
+    let day = |stamp: &str| stamp.split_once(", ").map(|(day, _)| day.to_owned());
+    let until = match last.split_once(", ") {
+        Some((_, hour)) if day(first) == day(last) => hour,
+        _ => last,
+    };
+    format!("{first} to {until} · {doing}{NO_TESTS}")
+}
+
 /// The weather of an hour: the rules' own enum (`rules::travel::march`).
 pub use waybook_rules::travel::march::Temperature;
 

@@ -74,7 +74,8 @@ pub use ids::{
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
     Activity, Along, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
-    JourneyPlan, Leg, Method, NoProgress, Ration, Resumed, Route, Temperature, Terrain, weather_at,
+    JourneyPlan, Leg, Method, NoProgress, Ration, Resumed, Route, Temperature, Terrain, quiet_hour,
+    quiet_runs, weather_at,
 };
 pub(crate) use kinds::each_change;
 pub use log::{LogEntry, LogKind, LogRead};

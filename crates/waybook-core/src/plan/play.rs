@@ -3,6 +3,8 @@
 //! onto the characters; at each day's end they eat from their packs and the
 //! stash (whole items), the days without food move, hunger and long rests
 //! apply; the campaign clock follows. Each step is one undoable edit.
+//! Hours without tests are logged a run at a time
+//! ([`crate::model::quiet_runs`]), not an hour a line.
 //!
 //! Readings: a day with at least [`LONG_REST_HOURS`] hours of rest or camp
 //! ends with a long rest, which removes the campaign's long-rest degrees but
@@ -302,7 +304,7 @@ pub(super) fn play_on(
         };
         changes.push(Change::of(Some(party), Some(&moved)));
     }
-    after.log.extend(play.log);
+    after.log.extend(crate::model::quiet_runs(&play.log));
     after.food_left.extend(play.food_left);
     after.food_opened.extend(play.food_opened);
     after.exhaustion_gained.extend(play.gained);
@@ -371,7 +373,7 @@ impl Play<'_> {
             } else {
                 "off the road"
             };
-            self.log.push(format!("{when} · {doing}, no tests"));
+            self.log.push(crate::model::quiet_hour(&when, doing));
         }
         for cd in &day.characters {
             let Some(c) = self.characters.get_mut(&cd.character) else {

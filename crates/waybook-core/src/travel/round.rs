@@ -628,7 +628,7 @@ pub fn encounter(
             let predicted = request.kind(face);
             let options = encounter::scout_choice(&request, predicted);
             book.line(format!(
-                "Encounter: last night's Scout cast d10 = {face} vs threshold {}: {}.",
+                "Encounter, as last night's Scout foresaw: d10 = {face} vs threshold {}: {}.",
                 request.threshold(),
                 predicted.label()
             ));
@@ -1136,7 +1136,8 @@ fn fed_lines(
     }
 }
 
-/// The heroes' HP, MP and injuries after the night, each change said.
+/// The heroes' HP, MP and injuries after the night, each change said (and
+/// nothing that stayed as it was).
 fn heal(book: &mut Booking<'_>, orders: &CampOrders, result: &CampResult, day: i64) {
     for (order, healed) in orders.heroes.iter().zip(&result.heroes) {
         if let Some(c) = book.character(order.hero) {
@@ -1151,11 +1152,18 @@ fn heal(book: &mut Booking<'_>, orders: &CampOrders, result: &CampResult, day: i
             while r.injuries.len() < want {
                 r.injuries.push(format!("Unfed (camp of day {day})"));
             }
-            if before != (r.hp.current, r.mp.current, r.injuries.len()) {
-                let line = format!(
-                    "{}: HP {} → {}, MP {} → {}, injuries {} → {}.",
-                    c.name, before.0, r.hp.current, before.1, r.mp.current, before.2, want
-                );
+            // Only what changed is said: "HP 10 → 11", not "MP 8 → 8".
+            let changed: Vec<String> = [
+                ("HP", before.0, r.hp.current),
+                ("MP", before.1, r.mp.current),
+                ("injuries", before.2 as i64, want as i64),
+            ]
+            .into_iter()
+            .filter(|(_, was, now)| was != now)
+            .map(|(what, was, now)| format!("{what} {was} → {now}"))
+            .collect();
+            if !changed.is_empty() {
+                let line = format!("{}: {}.", c.name, changed.join(", "));
                 book.line(line);
             }
         }
