@@ -204,7 +204,10 @@ fn a_handout_reads_in_players_words() {
         !html.contains("d20 = 14"),
         "the survey's dice are kept back"
     );
-    assert!(html.contains("survey: rich source"), "its outcome is not");
+    assert!(
+        html.contains("Greyspine sage (abundant): rich source"),
+        "its outcome is not"
+    );
     assert!(
         !html.contains("not the rule texts"),
         "Waybook's marks stay out"
@@ -226,4 +229,135 @@ fn a_handout_reads_in_players_words() {
         .and_then(|j| j.route())
         .expect("a route");
     assert!(html.contains(&format!("By {}", route.name)));
+}
+
+/// The demo with its journey To Emberfall played to the destination (its
+/// tests on the march and in the heat, its meals and hungry days logged as
+/// the app logs a step), and the GM keeping every roll's dice back.
+fn played_with_dice_kept_back() -> (tempfile::TempDir, waybook_core::model::CampaignData) {
+    use waybook_core::model::{LogKind, log};
+    use waybook_core::plan::play::{Until, advance};
+    let (dir, mut data) = common::demo();
+    let trip = (data.journeys.values())
+        .find(|j| j.name == "To Emberfall")
+        .expect("the demo's journey")
+        .clone();
+    let mut dice = waybook_rules::dice::Dice::seeded(50);
+    let edit = advance(&data, &trip, Until::Destination, &mut dice).expect("played");
+    let tape = dice.take_tape();
+    let edit = log::with_rolls(
+        &data,
+        LogKind::Travel,
+        edit,
+        &tape,
+        "2026-12-06 20:00".into(),
+    );
+    for change in &edit.changes {
+        data.apply(change);
+    }
+    // Shared with the party, as the demo's travel rounds are.
+    let shared = (data.log.values())
+        .find(|e| e.why == "Encounter phase")
+        .map(|e| e.shown.clone())
+        .expect("the demo's encounter");
+    for e in data.log.values_mut() {
+        e.working_shown = false;
+        if e.why.starts_with("Play to the destination") {
+            e.shown = shared.clone();
+        }
+    }
+    assert!(
+        data.log
+            .values()
+            .any(|e| e.said.iter().any(|l| l.contains("heat: d20"))),
+        "a test in the heat was played"
+    );
+    (dir, data)
+}
+
+/// Issue 50, 30: the players' chronicle reads as a GM would tell it: no
+/// roll's name and outcome in the engine's words ("encounter: benign",
+/// "Sefa Qorrin divine: success"), no figure said unchanged ("injuries 0 →
+/// 0"), a run of hours without tests said once, not an hour a line, and no
+/// totals of dice the GM keeps back ("totals 19, 16, 14", from which the
+/// dice are worked back by taking off the bonus).
+#[test]
+fn the_players_chronicle_reads_as_a_gm_tells_it() {
+    use waybook_core::exchange::handout::Handout;
+    let (_dir, data) = played_with_dice_kept_back();
+    // The GM's own log keeps the working, and says quiet hours and the
+    // night's healing as briefly.
+    let gm: Vec<&String> = data.log.values().flat_map(|e| &e.said).collect();
+    assert!(gm.iter().any(|l| l.contains("march: d20 = ")));
+    assert!(gm.iter().any(|l| l.contains("(totals 19, 16, 14)")));
+    assert!(
+        gm.iter()
+            .any(|l| l.ends_with("13:00 to 23:00 · off the road, no tests"))
+    );
+    assert!(gm.iter().any(|l| *l == "Brother Ilo: HP 10 → 11."));
+    let maya = data.player_named("Maya").expect("Maya").id;
+    let handout = Handout::of(&data, maya, None).expect("Maya's handout");
+    let days = handout.chronicle();
+    let lines: Vec<&String> = days.iter().flat_map(|b| b.lines.iter()).collect();
+    let text = lines
+        .iter()
+        .map(|l| l.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    for engine in [
+        "encounter: ",
+        "benign: ",
+        "ambush: ",
+        " divine: ",
+        " watch: ",
+        "totals ",
+        "effective difficulty",
+        "holds: kept",
+        " · cold: ",
+        " · march: ",
+        " · heat: ",
+        " = ",
+        " vs ",
+        ": survey: ",
+        ": gather: ",
+    ] {
+        assert!(!text.contains(engine), "“{engine}” in:\n{text}");
+    }
+    // Nothing said unchanged: "HP 10 → 11" says a change, "MP 8 → 8" none.
+    for line in &lines {
+        for (before, after) in line.split(", ").filter_map(|part| part.split_once(" → ")) {
+            let number =
+                |s: &str| -> String { s.chars().take_while(char::is_ascii_digit).collect() };
+            let from = before.rsplit(' ').next().map(number).unwrap_or_default();
+            assert_ne!(from, number(after), "said unchanged: {line}");
+        }
+    }
+    // No two lines in a row are hours without tests of one kind (on the
+    // road, or off it).
+    fn quiet(line: &str) -> Option<&str> {
+        line.strip_suffix("no tests")?.rsplit(" · ").next()
+    }
+    for pair in lines.windows(2) {
+        assert!(
+            quiet(pair[0]).is_none() || quiet(pair[0]) != quiet(pair[1]),
+            "hours without tests said an hour a line:\n{}\n{}",
+            pair[0],
+            pair[1]
+        );
+    }
+    for told in [
+        "A benign encounter on the road.",
+        "Sefa Qorrin's Divine succeeds.",
+        "Ødric Hale's Watch succeeds.",
+        "The night passes quietly.",
+        "Brother Ilo: HP 10 → 11.",
+        "Day 7, 13:00 to 23:00 · off the road, no tests",
+        "3 tests at TG 10, none failed",
+        "Pathfinding: on course with no roll.",
+        "Greyspine pass: the weather holds: Rain on the scree",
+        "Ash Varnell fails a test against the heat, +1 exhaustion",
+        "Ash Varnell passes a test of the march",
+    ] {
+        assert!(text.contains(told), "“{told}” in:\n{text}");
+    }
 }

@@ -320,8 +320,8 @@ fn story(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
     }
 }
 
-/// An entry as the player reads it: in plain words, its dice (in its
-/// lines too) only where the GM shares them.
+/// An entry as the player reads it: in plain words, as a GM tells it, its
+/// dice (in its lines too) only where the GM shares them.
 fn entry_seen(e: &LogEntry, view: &CampaignData) -> LogEntry {
     let mut e = e.clone();
     if !e.working_shown {
@@ -329,9 +329,7 @@ fn entry_seen(e: &LogEntry, view: &CampaignData) -> LogEntry {
     }
     let dice = e.working_shown;
     e.why = crate::model::plain_words::plain(&e.why, dice);
-    e.said = (e.said.iter())
-        .map(|line| crate::model::plain_words::plain(line, dice))
-        .collect();
+    e.said = crate::model::plain_words::plain_lines(&e.said, dice);
     e.characters.retain(|c| view.characters.contains_key(c));
     e
 }

@@ -32,6 +32,15 @@ pub enum TestCause {
 }
 
 impl TestCause {
+    /// Every cause, as declared.
+    pub const ALL: [TestCause; 5] = [
+        TestCause::March,
+        TestCause::Swim,
+        TestCause::Cold,
+        TestCause::Heat,
+        TestCause::ColdWater,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             TestCause::March => "march",
@@ -371,5 +380,18 @@ impl JourneyPlanView {
             day: self.days[d].date,
             hour: self.days[d].slots[s].hour,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Issue 50, 30: every cause of a journey's test is told to players in
+    /// words ("a test against the heat"), not as the log names it.
+    #[test]
+    fn every_test_cause_is_told_in_words() {
+        for cause in super::TestCause::ALL {
+            let told = crate::model::plain_words::test_told(cause.as_str());
+            assert!(told.is_some_and(|t| t.starts_with("a test ")), "{cause:?}");
+        }
     }
 }

@@ -1,11 +1,35 @@
 //! The campaign log in words a player reads: a step's lines without the
 //! engine's working where the GM keeps the dice back ("survey: d20 = 14,
-//! +6 bonus = 20: rich-source" reads "survey: a rich source"), without
+//! +6 bonus = 20: rich-source" reads "survey: a rich source"; the totals
+//! of a run of tests, and the figures a roll is made against, go with
+//! it), each roll then told as a GM tells it ([`told`]), without
 //! Waybook's marks for its own suggestions, the rule texts' result keys
 //! in words ("standard-bounty" as "standard bounty"), and their tokens'
-//! symbols in words (a page may have no font for 🜉 and 🜹).
+//! symbols in words (a page may have no font for 🜉 and 🜹). A run of
+//! hours without tests is one line, however the log wrote it.
+
+mod told;
+
+pub use told::test_told;
 
 use super::SUGGESTED;
+
+/// A step's lines as a player reads them: each line [`plain`] (and, its
+/// dice kept back, told as a GM tells it, lines that only name what the
+/// next one tells left out), and a run of hours without tests said once.
+pub fn plain_lines(lines: &[String], dice: bool) -> Vec<String> {
+    let read: Vec<String> = (lines.iter())
+        .filter_map(|line| {
+            let plain = plain(line, dice);
+            if dice {
+                Some(plain)
+            } else {
+                told::told(&plain)
+            }
+        })
+        .collect();
+    super::quiet_runs(&read)
+}
 
 /// `line` as a player reads it; its dice too when `dice` is true.
 pub fn plain(line: &str, dice: bool) -> String {
@@ -44,10 +68,13 @@ fn is_dice(word: &str) -> bool {
 
 /// `line` with each roll's working taken out: "what: d10 = 6 vs threshold
 /// 9: benign" reads "what: benign"; a roll with no outcome after it goes
-/// whole, with what it was for.
+/// whole, with what it was for. The totals of a run of tests ("(totals
+/// 19, 16, 14)": less the bonus, the dice) and the difficulty a roll was
+/// made against ("effective difficulty -3: ") go too.
 fn without_working(line: &str) -> String {
+    let line = without_figures(line);
     let mut out = String::new();
-    let mut rest = line;
+    let mut rest = line.as_str();
     while let Some(at) = next_roll(rest) {
         let (before, roll) = rest.split_at(at);
         // The clause the roll ends: its outcome follows ": ", else it
@@ -57,7 +84,7 @@ fn without_working(line: &str) -> String {
             .flatten()
             .min()
             .unwrap_or(roll.len());
-        match roll[..clause_end].find(": ") {
+        match outcome_colon(&roll[..clause_end]) {
             Some(colon) if !roll[colon + 2..clause_end].trim().is_empty() => {
                 out.push_str(before);
                 rest = &roll[colon + 2..];
@@ -72,6 +99,41 @@ fn without_working(line: &str) -> String {
     }
     out.push_str(rest);
     out.trim_end_matches([':', ' ']).to_owned()
+}
+
+/// Where a roll's outcome follows, after its working: the first ": " not
+/// inside brackets ("d20 = 1 (natural 1: Critical Failure, counts 0):
+/// damaged-material" has its outcome after the bracket).
+fn outcome_colon(roll: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in roll.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ':' if depth == 0 && roll[at + 1..].starts_with(' ') => return Some(at),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `line` without the figures that give hidden dice away: "(totals 19,
+/// 16, 14)" and "effective difficulty -3: ".
+fn without_figures(line: &str) -> String {
+    let mut line = line.to_owned();
+    while let Some(at) = line.find(" (totals ") {
+        let Some(close) = line[at..].find(')') else {
+            break;
+        };
+        line.replace_range(at..at + close + 1, "");
+    }
+    while let Some(at) = line.find("effective difficulty ") {
+        let Some(colon) = line[at..].find(": ") else {
+            break;
+        };
+        line.replace_range(at..at + colon + 2, "");
+    }
+    line
 }
 
 /// Where the next roll's dice begin in `text`: a dice word followed by " = ".
@@ -154,10 +216,64 @@ mod tests {
             assert_eq!(plain(line, false), read, "{line}");
             assert!(!plain(line, false).contains(" = "), "{line}");
         }
+        // Issue 50, 30: what a roll was made against and the totals of
+        // a run of tests give hidden dice away; a bracket's colon is not
+        // the roll's outcome.
+        let hidden = [
+            (
+                "Pathfinding: effective difficulty -3: on course with no roll.",
+                "Pathfinding: on course with no roll.",
+            ),
+            (
+                "Ash Varnell swims 6 min in extremely cold water at 3 m: 3 min free, 3 tests at TG 10, none failed (totals 19, 16, 14): +0 exhaustion, now 0.",
+                "Ash Varnell swims 6 min in extremely cold water at 3 m: 3 min free, 3 tests at TG 10, none failed: +0 exhaustion, now 0.",
+            ),
+            (
+                "Brother Ilo (after 0 min): gather: d20 = 1 (natural 1: Critical Failure, counts 0): damaged-material, no units.",
+                "Brother Ilo (after 0 min): gather: damaged material, no units.",
+            ),
+        ];
+        for (line, read) in hidden {
+            assert_eq!(plain(line, false), read, "{line}");
+        }
         assert_eq!(
             plain("benign: d6 = 4: landmark", true),
             "benign: d6 = 4: landmark",
             "the dice stay where the GM shows them"
         );
+    }
+
+    /// Issue 50, 30: a step's lines, its dice kept back: each roll told,
+    /// a line the next one tells left out, hours without tests said once
+    /// (a log written an hour a line reads so too).
+    #[test]
+    fn a_steps_lines_read_as_told_and_quiet_hours_once() {
+        let lines: Vec<String> = [
+            "encounter: d10 = 6 vs threshold 9: benign",
+            "benign: d6 = 4: landmark",
+            "Landmark: an unexpected landmark.",
+            "Day 7, 12:00 · on the road, no tests",
+            "Day 7, 13:00 · off the road, no tests",
+            "Day 7, 14:00 · off the road, no tests",
+            "Day 7, 15:00 · off the road, no tests",
+            "Day 7, 15:00 · Ash Varnell eats 40 of 40 units (full)",
+            "Day 8, 00:00 · off the road, no tests",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        assert_eq!(
+            plain_lines(&lines, false),
+            [
+                "A benign encounter on the road.",
+                "Landmark: an unexpected landmark.",
+                "Day 7, 12:00 · on the road, no tests",
+                "Day 7, 13:00 to 15:00 · off the road, no tests",
+                "Day 7, 15:00 · Ash Varnell eats 40 of 40 units (full)",
+                "Day 8, 00:00 · off the road, no tests",
+            ]
+        );
+        let shown = plain_lines(&lines, true);
+        assert_eq!(shown[0], "encounter: d10 = 6 vs threshold 9: benign");
+        assert_eq!(shown.len(), 7, "only the quiet hours are run together");
     }
 }
