@@ -353,7 +353,7 @@ fn the_players_chronicle_reads_as_a_gm_tells_it() {
         "Brother Ilo: HP 10 → 11.",
         "Day 7, 13:00 to 23:00 · off the road, no tests",
         "3 tests at TG 10, none failed",
-        "Pathfinding: on course with no roll.",
+        "The party knows the way: it keeps to the path without a roll.",
         "Greyspine pass: the weather holds: Rain on the scree",
         "Ash Varnell fails a test against the heat, +1 exhaustion",
         "Ash Varnell passes a test of the march",

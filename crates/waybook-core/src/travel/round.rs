@@ -585,10 +585,15 @@ fn navigated<'a>(
     book.round.partial = path.partial && on.state.arrived();
     book.round.next = RoundStep::Encounter;
     book.line(format!(
-        "Rounds done {} of {}{}.",
+        "{} of {} along {} made{}.",
         on.rounds_done(path),
-        path.rounds + i64::from(on.extra),
-        if on.state.lost { "; Totally Lost" } else { "" }
+        plural(path.rounds + i64::from(on.extra), "day"),
+        path.name,
+        if on.state.lost {
+            "; the party is Totally Lost"
+        } else {
+            ""
+        }
     ));
     book
 }
@@ -1261,7 +1266,11 @@ fn finish(book: &mut Booking<'_>) {
             "Arrived at {name}; the path is one trip more familiar."
         ));
     }
-    book.line(format!("The clock reads day {}.", book.settings.clock.day));
+    let day = book.settings.clock.day;
+    book.line(format!(
+        "The round ends; the next day is {}.",
+        book.settings.calendar.describe(day)
+    ));
 }
 
 /// One step of a travel round the GM asks for, played by [`play`].

@@ -14,21 +14,49 @@ pub use told::test_told;
 
 use super::SUGGESTED;
 
-/// A step's lines as a player reads them: each line [`plain`] (and, its
-/// dice kept back, told as a GM tells it, lines that only name what the
-/// next one tells left out), and a run of hours without tests said once.
+/// A step's lines as a player reads them: each line [`plain`], told as a
+/// GM tells it (its dice, when shared, in brackets after the words),
+/// lines that only name what the next one tells left out, and a run of
+/// hours without tests said once.
 pub fn plain_lines(lines: &[String], dice: bool) -> Vec<String> {
     let read: Vec<String> = (lines.iter())
         .filter_map(|line| {
-            let plain = plain(line, dice);
             if dice {
-                Some(plain)
+                told_with_dice(line)
             } else {
-                told::told(&plain)
+                told::told(&plain(line, false))
             }
         })
         .collect();
     super::quiet_runs(&read)
+}
+
+/// `line` told as a GM tells it, its dice shared: the words the rule gives
+/// with the roll's working after them in brackets ("A benign encounter on
+/// the road (d10 = 6 vs threshold 9)."); a line no rule knows, or of
+/// several rolls, as it is.
+fn told_with_dice(line: &str) -> Option<String> {
+    let bare = plain(line, false);
+    let words = told::told(&bare)?;
+    let shown = plain(line, true);
+    if words == bare {
+        return Some(shown);
+    }
+    Some(match working(&shown) {
+        Some(working) => format!("{} ({working}).", words.trim_end_matches('.')),
+        // Told without a roll ("The party finds its way without a roll.").
+        None => words,
+    })
+}
+
+/// The working of the one roll in `line`, up to its outcome: "d10 = 6 vs
+/// threshold 9"; `None` for a line of no roll or several.
+fn working(line: &str) -> Option<&str> {
+    let at = next_roll(line)?;
+    let roll = &line[at..];
+    let colon = outcome_colon(roll)?;
+    let after = &roll[colon + 2..];
+    next_roll(after).is_none().then(|| &roll[..colon])
 }
 
 /// `line` as a player reads it; its dice too when `dice` is true.
@@ -175,6 +203,31 @@ fn words_of_keys(line: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Issue 50, item 30: "The players' chronicle still reads like the
+    /// engine: 'encounter: benign' ...". Where the GM shares the dice, each
+    /// roll is told in words too, its working after them in brackets.
+    #[test]
+    fn a_roll_whose_dice_are_shared_is_told_with_its_working() {
+        let lines: Vec<String> = [
+            "encounter: d10 = 6 vs threshold 9: benign",
+            "Sefa Qorrin divine: d10 = 1 vs below 4: success",
+            "Pathfinding: effective difficulty -3: on course with no roll.",
+            "benign: d6 = 4: landmark",
+            "Weather: d6 = 2: Fair, a light wind",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        assert_eq!(
+            plain_lines(&lines, true),
+            [
+                "A benign encounter on the road (d10 = 6 vs threshold 9).",
+                "Sefa Qorrin's Divine succeeds (d10 = 1 vs below 4).",
+                "The party knows the way: it keeps to the path without a roll.",
+                "Weather: d6 = 2: Fair, a light wind",
+            ]
+        );
+    }
+
     /// Issue 34, 26 and 29: the dice kept back are nowhere in the words.
     #[test]
     fn the_working_goes_and_the_outcome_stays() {
@@ -273,7 +326,10 @@ mod tests {
             ]
         );
         let shown = plain_lines(&lines, true);
-        assert_eq!(shown[0], "encounter: d10 = 6 vs threshold 9: benign");
-        assert_eq!(shown.len(), 7, "only the quiet hours are run together");
+        assert_eq!(
+            shown[0],
+            "A benign encounter on the road (d10 = 6 vs threshold 9)."
+        );
+        assert_eq!(shown.len(), 6, "told as with the dice kept back");
     }
 }

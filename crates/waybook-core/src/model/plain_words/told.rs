@@ -77,6 +77,11 @@ fn ambush(line: &str) -> Option<Told> {
 
 /// The pathfinding die's outcome.
 fn pathfind(line: &str) -> Option<Told> {
+    if line == "Pathfinding: on course with no roll." {
+        return Some(Told::Said(
+            "The party knows the way: it keeps to the path without a roll.".to_owned(),
+        ));
+    }
     let found = match line {
         "pathfind: success" => true,
         "pathfind: fail" | "Pathfinding: fail." | "Pathfinding: fail" => false,
