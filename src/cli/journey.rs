@@ -210,6 +210,22 @@ pub fn journey(args: &JourneyArgs, out: &mut impl Write) -> anyhow::Result<()> {
         plural(view.road_hours, "hour")
     )?;
     for day in &view.days {
+        if day.index < food.from_day {
+            let taken = usize::try_from(day.index)
+                .ok()
+                .and_then(|k| journey.food_opened.get(k));
+            let taken = taken.map_or_else(String::new, |units| {
+                format!(", {units:.0} food units taken from packs and stash")
+            });
+            writeln!(
+                out,
+                "day {:>2} (campaign day {}): played, {} h travel{taken}",
+                day.index + 1,
+                day.date,
+                day.travel_hours
+            )?;
+            continue;
+        }
         let tests: usize = day.characters.iter().map(|c| c.tests.len()).sum();
         let expected: f64 = day
             .characters

@@ -69,7 +69,7 @@ fn a_day_played_since_the_plan_was_seen_is_said_played() {
         .unwrap_or_else(|| panic!("a day said played: {lines:#?}"));
     assert!(
         played.contains(&format!(
-            "{} food units eaten",
+            "{} food units taken from packs and stash",
             waybook_core::model::decimal(eaten.round())
         )),
         "{played}"
@@ -87,7 +87,7 @@ fn a_day_played_since_the_plan_was_seen_is_said_played() {
     let eaten_before: f64 = trip(&data, RIVER).food_opened[..before].iter().sum();
     assert!(
         (lines.last().expect("the sum")).ends_with(&format!(
-            "food units eaten on the days played {} → {}",
+            "food units taken on the days played {} → {}",
             eaten_before.round(),
             (eaten_before + eaten).round()
         )),

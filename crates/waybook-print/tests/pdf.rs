@@ -602,6 +602,33 @@ fn the_packet_prints_the_days_food_multiplier_the_plan_shows() {
     );
 }
 
+/// Issue 50, item 1: "A played day is reported as played, with what
+/// happened". The packet marks the river trip's first day played, with
+/// what it took, and its food ledger's row says so.
+#[test]
+fn the_packet_says_a_played_day_was_played_and_what_it_took() {
+    let (_dir, data) = demo();
+    let trip = (data.journeys.values())
+        .find(|j| j.name == "By the river, on the map")
+        .expect("the demo's trip");
+    let taken = trip.food_opened.first().expect("day 1 played");
+    let doc = read(&render(&data, &[Sheet::Journey(trip.id)], Paper::A4));
+    let text = all_text(&doc).replace('\n', " ");
+    assert!(text.contains("· played"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "Played: {taken:.0} food units taken from packs and stash"
+        )) || text.contains(&format!(
+            "Played {taken:.0} food units taken from packs and stash"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{taken:.0} taken")),
+        "the ledger's row"
+    );
+}
+
 /// Issue 22, fault 10: the gathering log prints what each yield was, in
 /// the words of the survey's source ("… units of Rich Copper ore").
 #[test]

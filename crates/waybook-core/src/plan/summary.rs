@@ -28,8 +28,9 @@ pub struct DaySummary {
 /// What a day of the trip came to when it was played.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayedDay {
-    /// Food units it took from packs and stash (whole items opened).
-    pub eaten: f64,
+    /// Food units it took from packs and stash (whole items opened: what
+    /// was eaten and what was left over).
+    pub taken: f64,
     /// Supplies its travel round's camp spent, when it was a round's day.
     pub supplies: Option<i64>,
     /// Degrees of exhaustion its tests gave.
@@ -70,7 +71,7 @@ impl Summary {
                 .map(|c| c.forecast.expected_exhaustion)
                 .sum();
             let food_units = match &played {
-                Some(p) => p.eaten,
+                Some(p) => p.taken,
                 None => food.day(d.index).map_or(0.0, |f| f.planned),
             };
             match days.last_mut() {
@@ -103,11 +104,11 @@ impl Summary {
         }
     }
 
-    /// Food units eaten on the days played.
-    fn eaten(&self) -> f64 {
+    /// Food units taken from packs and stash on the days played.
+    fn taken(&self) -> f64 {
         (self.days.iter())
             .filter_map(|d| d.played.as_ref())
-            .map(|p| p.eaten)
+            .map(|p| p.taken)
             .sum::<f64>()
             + 0.0
     }
@@ -145,11 +146,11 @@ impl Summary {
                 decimal(before.food_units.round()),
                 decimal(self.food_units.round())
             );
-            if self.eaten() > 0.0 || before.eaten() > 0.0 {
+            if self.taken() > 0.0 || before.taken() > 0.0 {
                 all += &format!(
-                    " · food units eaten on the days played {} → {}",
-                    decimal(before.eaten().round()),
-                    decimal(self.eaten().round())
+                    " · food units taken on the days played {} → {}",
+                    decimal(before.taken().round()),
+                    decimal(self.taken().round())
                 );
             }
             lines.push(all);
@@ -162,7 +163,7 @@ impl PlayedDay {
     /// Two parts of one calendar day, played, as one.
     fn and(&self, other: &PlayedDay) -> PlayedDay {
         PlayedDay {
-            eaten: self.eaten + other.eaten,
+            taken: self.taken + other.taken,
             supplies: match (self.supplies, other.supplies) {
                 (None, None) => None,
                 (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
@@ -171,10 +172,13 @@ impl PlayedDay {
         }
     }
 
-    /// "160 food units eaten, 4 Supplies spent at camp, 1 degree of
-    /// exhaustion from its tests".
+    /// "160 food units taken from packs and stash, 4 Supplies spent at
+    /// camp, 1 degree of exhaustion from its tests".
     fn words(&self) -> String {
-        let mut words = format!("{} food units eaten", decimal(self.eaten.round()));
+        let mut words = format!(
+            "{} food units taken from packs and stash",
+            decimal(self.taken.round())
+        );
         if let Some(supplies) = self.supplies {
             words += &format!(", {} spent at camp", plural(supplies, "Supply"));
         }
@@ -194,7 +198,7 @@ impl PlayedDay {
 fn played_day(data: &CampaignData, journey: &Journey, day: &super::PlanDay) -> PlayedDay {
     let k = usize::try_from(day.index).unwrap_or(usize::MAX);
     // A file from before the food opened was kept: what the packs lost.
-    let eaten = journey.food_opened.get(k).copied().unwrap_or_else(|| {
+    let taken = journey.food_opened.get(k).copied().unwrap_or_else(|| {
         let left = |i: usize| journey.food_left.get(i).copied();
         left(k)
             .zip(left(k + 1))
@@ -205,7 +209,7 @@ fn played_day(data: &CampaignData, journey: &Journey, day: &super::PlanDay) -> P
         .filter_map(|r| r.supplies_spent);
     let supplies = camps.reduce(|a, b| a + b);
     PlayedDay {
-        eaten,
+        taken,
         supplies,
         exhaustion: (journey.exhaustion_gained.iter())
             .filter(|g| g.day == day.index)
@@ -383,7 +387,7 @@ mod tests {
         let before = summary(vec![day("Rain in Vale (as it fell)", 1.25, 160.0)]);
         let mut played = day("Rain in Vale (as it fell)", 1.25, 160.0);
         played.played = Some(PlayedDay {
-            eaten: 160.0,
+            taken: 160.0,
             supplies: Some(4),
             exhaustion: 1,
         });
@@ -396,9 +400,9 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "Day 2 was played, in Rain in Vale (as it fell): 160 food units eaten, 4 Supplies spent at camp, 1 degree of exhaustion from its tests (160 planned, 1.3 expected exhaustion)",
+                "Day 2 was played, in Rain in Vale (as it fell): 160 food units taken from packs and stash, 4 Supplies spent at camp, 1 degree of exhaustion from its tests (160 planned, 1.3 expected exhaustion)",
                 "The party now: On Col road toward High Col: 1 of 3 rounds done (was: At Kettleford)",
-                "Days to come: tests 3 → 0 · expected exhaustion 1.3 → 0 · food units planned 160 → 0 · food units eaten on the days played 0 → 160",
+                "Days to come: tests 3 → 0 · expected exhaustion 1.3 → 0 · food units planned 160 → 0 · food units taken on the days played 0 → 160",
             ]
         );
         assert!(

@@ -85,8 +85,8 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
         blocks::line(l, "Warning", warning);
     }
     let calendar = &data.settings.calendar;
-    days(l, &view, calendar);
-    ledger(l, &view, &food, calendar);
+    days(l, &view, (journey, food.from_day), calendar);
+    ledger(l, &view, (journey, &food), calendar);
     // Nothing played yet is said in the figures: no page for it alone.
     if !journey.log.is_empty() {
         blocks::section(l, "Log so far", 30.0);
@@ -96,7 +96,22 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
     }
 }
 
-fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
+/// What a day played took from packs and stash, in words ("300 food units
+/// taken from packs and stash"), when the journey kept it.
+fn taken_words(journey: &Journey, index: i64) -> Option<String> {
+    let k = usize::try_from(index).ok()?;
+    let units = journey.food_opened.get(k)?;
+    Some(format!("{units:.0} food units taken from packs and stash"))
+}
+
+/// Each day of the plan: a day played says so and what it took (its tests'
+/// dice are in the log); a day to come lists each character's tests.
+fn days(
+    l: &mut Layout<'_>,
+    view: &JourneyPlanView,
+    (journey, played_through): (&Journey, i64),
+    calendar: &Calendar,
+) {
     let columns = [
         Column::left("Tests", 5.0),
         Column::left("Character", 2.0),
@@ -112,17 +127,25 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
         );
     }
     for day in &view.days {
+        let played = day.index < played_through;
         blocks::section(
             l,
             &format!(
-                "Day {} · {} · {} h on the road · food ×{}",
+                "Day {} · {} · {} h on the road · food ×{}{}",
                 day.index + 1,
                 calendar.describe(day.date),
                 day.travel_hours,
-                day.food_factor_words()
+                day.food_factor_words(),
+                if played { " · played" } else { "" }
             ),
             40.0,
         );
+        if played {
+            let taken = taken_words(journey, day.index);
+            let words = taken.unwrap_or_else(|| "as the log below tells it".to_owned());
+            blocks::line(l, "Played", &words);
+            continue;
+        }
         if let Some(words) = day.weather_words() {
             blocks::line(l, "Weather", &words);
         }
@@ -152,12 +175,12 @@ fn days(l: &mut Layout<'_>, view: &JourneyPlanView, calendar: &Calendar) {
 fn ledger(
     l: &mut Layout<'_>,
     view: &JourneyPlanView,
-    food: &plan::FoodLedger,
+    (journey, food): (&Journey, &plan::FoodLedger),
     calendar: &Calendar,
 ) {
     blocks::section(l, "Food ledger", 40.0);
     let columns = [
-        Column::left("Day", 2.0),
+        Column::left("Day", 3.4),
         Column::right("×", 0.6),
         Column::right("Needed", 1.2),
         Column::right("Planned", 1.2),
@@ -167,20 +190,35 @@ fn ledger(
     ];
     // Each day's units left are the day before's less Eaten and Left over
     // (the rest of whole items opened, not kept), as on the Food tab.
-    let rows: Vec<Vec<String>> = view
-        .days
-        .iter()
-        .filter_map(|day| Some((day, food.day(day.index)?)))
-        .map(|(day, meals)| {
-            vec![
-                format!("{} ({})", day.index + 1, calendar.describe(day.date)),
+    // A day played: what it took, and what was left after it.
+    let rows: Vec<Vec<String>> = (view.days.iter())
+        .filter_map(|day| {
+            let name = format!("{} ({})", day.index + 1, calendar.describe(day.date));
+            if day.index < food.from_day {
+                let k = usize::try_from(day.index).unwrap_or(usize::MAX);
+                let units = |v: Option<&f64>, what: &str| {
+                    v.map_or_else(String::new, |u| format!("{u:.0}{what}"))
+                };
+                return Some(vec![
+                    name,
+                    day.food_factor_words(),
+                    "played".to_owned(),
+                    String::new(),
+                    units(journey.food_opened.get(k), " taken"),
+                    String::new(),
+                    units(journey.food_left.get(k + 1), ""),
+                ]);
+            }
+            let meals = food.day(day.index)?;
+            Some(vec![
+                name,
                 day.food_factor_words(),
                 format!("{:.0}", meals.required),
                 format!("{:.0}", meals.planned),
                 format!("{:.0}", meals.eaten),
                 format!("{:.0}", meals.left_over()),
                 format!("{:.0}", meals.units_left),
-            ]
+            ])
         })
         .collect();
     blocks::table(l, &columns, &rows);
