@@ -649,6 +649,30 @@ fn journey_json_gives_one_food_multiplier_the_expected_factor() {
     assert!(words.contains(&said), "{said} in {words}");
 }
 
+/// Issue 50, item 1: a day played is said played, with what it took, in
+/// `waybook journey`'s words too, never as a day of no tests to come.
+#[test]
+fn journey_text_says_a_played_day_was_played() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let said = text(
+        &waybook(&[
+            "journey",
+            path_str(&file),
+            "--journey",
+            "By the river, on the map",
+        ])
+        .stdout,
+    );
+    let first = said.lines().nth(1).expect("day 1");
+    assert!(first.starts_with("day  1 (campaign day "), "{first}");
+    assert!(
+        first.contains(": played, ") && first.ends_with(" food units taken from packs and stash"),
+        "{first}"
+    );
+    assert!(!first.contains("tests"), "{first}");
+}
+
 /// Issue 50, item 11: "the JSON has `"units_at_start": -0.0` (no `-0.0`
 /// anywhere in `waybook journey --json`, nor "-0" in words)". A party
 /// with no food at all sums nothing.
@@ -867,7 +891,7 @@ fn an_import_refuses_a_journey_setting_off_past_ten_years_ahead() {
     let said = one_error_line(&refused);
     assert!(
         said.contains(&format!(
-            "journeys[0].start.day: must be between 0 and {}",
+            "journeys[0].start.day: must be between 0 and {} (ten years after the campaign's today at the latest)",
             today + 3_650
         )),
         "{said}"
@@ -1190,7 +1214,7 @@ fn import_table_links_v13_draws_and_draws_as_foundry_does() {
         "Languages: its formula “1” always gives 1: its 3 results are drawn together, as Foundry draws them, one row on d1",
         "Languages: draws the table “Tongues”, which did not come in: kept as text (add its file to draw it)",
         "Lineages: draws the table “Elven Lineage”, which did not come in: kept as text (add its file to draw it)",
-        "Loot: no result covers 3 or 6: Foundry rolls again on them",
+        "Loot: no result covers 3 or 6: a roll of them draws nothing",
     ] {
         assert!(said.contains(note), "{note} in {said}");
     }
@@ -1474,7 +1498,7 @@ fn export_writes_over_a_file_only() {
     assert_eq!(
         one_error_line(&refused).trim_end(),
         format!(
-            "waybook: could not write {}: it is a socket, not a file",
+            "waybook: {} cannot be written: it is a socket, not a file",
             socket.display()
         )
     );
@@ -1482,6 +1506,18 @@ fn export_writes_over_a_file_only() {
         .expect("there")
         .file_type();
     assert!(kind.is_socket(), "still a socket");
+    // A folder without --overwrite is refused as a folder, never with
+    // "add --overwrite", which would be refused in its turn.
+    let folder = dir.path().join("a folder");
+    std::fs::create_dir(&folder).expect("made");
+    let refused = waybook(&[&args[..], &["--out", path_str(&folder)]].concat());
+    assert_eq!(
+        one_error_line(&refused).trim_end(),
+        format!(
+            "waybook: {} cannot be written: it is a folder, not a file",
+            folder.display()
+        )
+    );
 }
 
 /// Issue 11: `map` lists places, paths and where each party is.

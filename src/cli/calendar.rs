@@ -206,12 +206,7 @@ pub fn import_calendar(args: &ImportCalendarArgs, out: &mut impl Write) -> anyho
 
 /// The campaign's calendar, today and events as Fantasy-Calendar.com's JSON.
 pub fn export_calendar(args: &ExportCalendarArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    if args.out.exists() && !args.overwrite {
-        anyhow::bail!(
-            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
-            args.out.display()
-        );
-    }
+    super::may_write(&args.out, args.overwrite)?;
     let data = Campaign::open_read_only(&args.file)?.load()?;
     let (text, left_out) = waybook_core::exchange::fantasy_calendar::export(&data);
     for l in &left_out {

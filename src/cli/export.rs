@@ -152,12 +152,7 @@ pub fn sheets(data: &CampaignData, args: &ExportArgs) -> anyhow::Result<Vec<Shee
 }
 
 pub fn export(args: &ExportArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    if args.out.exists() && !args.overwrite {
-        anyhow::bail!(
-            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
-            args.out.display()
-        );
-    }
+    super::may_write(&args.out, args.overwrite)?;
     let data = Campaign::open_read_only(&args.campaign)?.load()?;
     if args.format == Format::Json {
         let text = waybook_core::model::document::Document::of(&data).to_json();

@@ -173,6 +173,22 @@ pub enum CliCommand {
     Rules(rules::RulesArgs),
 }
 
+/// Whether a command may write `out`: refused, with why, when something
+/// not a file stands there (whatever `--overwrite` says), or a file does
+/// and `--overwrite` was not given.
+pub(crate) fn may_write(out: &std::path::Path, overwrite: bool) -> anyhow::Result<()> {
+    if let Some(why) = waybook_core::files::not_a_file_at(out) {
+        anyhow::bail!("{} cannot be written: {why}", out.display());
+    }
+    if out.exists() && !overwrite {
+        anyhow::bail!(
+            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
 /// A first argument that is neither a subcommand nor a campaign file, named
 /// as such with the nearest subcommand (`waybook jouney FILE`), instead of
 /// clap's reading of it as a campaign path.

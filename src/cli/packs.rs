@@ -52,12 +52,7 @@ pub struct ImportPackArgs {
 }
 
 pub fn export_pack(args: &ExportPackArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    if args.out.exists() && !args.overwrite {
-        anyhow::bail!(
-            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
-            args.out.display()
-        );
-    }
+    super::may_write(&args.out, args.overwrite)?;
     let data = Campaign::open_read_only(&args.file)?.load()?;
     let name = args
         .name

@@ -125,11 +125,8 @@ fn write_foundry(
 ) -> anyhow::Result<()> {
     let files = foundry::write_with_draws(table, data);
     waybook_core::files::make_folder(dir)?;
-    if !overwrite && let Some((name, _)) = files.iter().find(|(name, _)| dir.join(name).exists()) {
-        anyhow::bail!(
-            "{} already exists; Waybook does not write over a file unasked (add --overwrite to replace it)",
-            dir.join(name).display()
-        );
+    for (name, _) in &files {
+        super::may_write(&dir.join(name), overwrite)?;
     }
     for (name, text) in &files {
         waybook_core::files::write_atomically(&dir.join(name), text.as_bytes())?;

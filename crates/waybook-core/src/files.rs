@@ -219,6 +219,13 @@ fn file_to_write(target: &Path) -> std::io::Result<PathBuf> {
     Err(std::io::Error::other(not_a_file(here.file_type())))
 }
 
+/// What stands at `target` when a file may not be written there ("it is a
+/// folder, not a file"); `None` when nothing is there, or a file, or a
+/// link that leads to one.
+pub fn not_a_file_at(target: &Path) -> Option<String> {
+    file_to_write(target).err().map(|e| e.to_string())
+}
+
 /// Writes `bytes` to `target` all or nothing, over a file only
 /// ([`file_to_write`]).
 pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {

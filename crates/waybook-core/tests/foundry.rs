@@ -6,7 +6,7 @@
 //! what a document result draws.
 
 use proptest::prelude::*;
-use waybook_core::exchange::foundry::{FoundryTable, ROLL_AGAIN, import_edit, write_with_draws};
+use waybook_core::exchange::foundry::{FoundryTable, NOTHING, import_edit, write_with_draws};
 use waybook_core::model::{CampaignData, Settings, TableId};
 use waybook_rules::dice::Dice;
 use waybook_testkit::foundry;
@@ -116,14 +116,14 @@ fn a_formula_that_disagrees_with_the_rows_is_said_and_fixed() {
     );
     assert_eq!(table.dice().map(|d| d.to_string()), Ok("d100".to_owned()));
     // Without the fix, Foundry's formula is kept, and 101, which no result
-    // covers, is rolled again as Foundry rolls again (issue 50, 21).
+    // covers, draws nothing (issue 50, 21: "a gap draws nothing").
     table.use_rows_dice = false;
     assert_eq!(table.dice().map(|d| d.to_string()), Ok("1d101".to_owned()));
     let kept = table.table(TableId(1), &|_| None).expect("a table");
     let last = kept.rows.last().expect("rows");
     assert_eq!(
         (last.from, last.to, last.result.as_str()),
-        (101, 101, ROLL_AGAIN)
+        (101, 101, NOTHING)
     );
     // A formula that cannot reach every result cannot be kept.
     table.formula = "1d50".into();
@@ -347,16 +347,14 @@ fn results_on_the_same_roll_are_drawn_together_as_foundry_draws_them() {
     );
 }
 
-/// Issue 50, 21: a total no result covers is rolled again, as Foundry
-/// rolls again ("Continue rolling until one or more results are
-/// recovered"); those rows say so, go unwritten when the table goes out
-/// to Foundry again, and ranges that overlap in part are cut where they
-/// meet.
+/// Issue 50, 21: "a gap draws nothing": a total no result covers is a
+/// row that says so, unwritten when the table goes out to Foundry again,
+/// and ranges that overlap in part are cut where they meet.
 #[test]
-fn a_total_no_result_covers_rolls_again_as_foundry_does() {
+fn a_gap_draws_nothing() {
     let loot = [read(foundry::LOOT)];
     let data = imported(&loot);
-    let again = ROLL_AGAIN.to_owned();
+    let again = NOTHING.to_owned();
     assert_eq!(
         results(&data, "Loot"),
         [
@@ -371,7 +369,7 @@ fn a_total_no_result_covers_rolls_again_as_foundry_does() {
     assert_eq!(
         loot[0].notes(&loot, &empty()),
         [
-            "no result covers 3 or 6: Foundry rolls again on them, and so does the table (its rows there say “(no result: roll again)”)"
+            "no result covers 3 or 6: a roll of them draws nothing (its rows there say “(nothing: no result on this total)”)"
         ]
     );
     let out = write_with_draws(data.table_named("Loot").expect("imported"), &data);

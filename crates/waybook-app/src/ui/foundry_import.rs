@@ -2,7 +2,7 @@
 //! after another, shown as Waybook will hold them before anything is
 //! written: each table's name, dice and first rows, a formula that disagrees
 //! with its rows with the rows' dice offered in its place, the results
-//! drawn together and the totals rolled again as Foundry draws them, and
+//! drawn together and the gaps that draw nothing, and
 //! the tables a result draws that are not among them. Import is one undoable step,
 //! greyed with its reasons while any table cannot be made.
 
@@ -51,7 +51,7 @@ pub fn foundry_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) -> 
 
 /// One table as it will be: its name, its dice (or the disagreement and
 /// the fix), its first rows, and what it notes (results drawn together,
-/// totals rolled again, draws of tables not imported).
+/// gaps that draw nothing, draws of tables not imported).
 fn table_ui(ui: &mut Ui, tables: &mut [FoundryTable], i: usize, data: &CampaignData) {
     let notes = tables[i].notes(tables, data);
     let table = &mut tables[i];
@@ -75,11 +75,11 @@ fn table_ui(ui: &mut Ui, tables: &mut [FoundryTable], i: usize, data: &CampaignD
                     &mut table.use_rows_dice,
                     format!("Roll {dice}, the dice its results cover"),
                 )
-                .on_hover_text("Unticked, its formula is kept where it reaches every result, and a total no result covers is rolled again, as Foundry does");
+                .on_hover_text("Unticked, its formula is kept where it reaches every result, and a total no result covers draws nothing");
             }
             (Some(problem), None) if table.dice().is_ok() => {
                 let said = format!(
-                    "{}: it is kept, and a total no result covers is rolled again, as Foundry does.",
+                    "{}: it is kept, and a total no result covers draws nothing.",
                     capitalised(&problem)
                 );
                 ui.label(RichText::new(said).color(ui.visuals().warn_fg_color));

@@ -170,6 +170,32 @@ pub(crate) fn keep_dated(
     });
 }
 
+/// Today as a file gives it, checked as Waybook counts: its `year` (the
+/// file's field `year_field`), refused outside the years Waybook counts
+/// before anything is worked out of it, then its `date` as the file's
+/// tool counts it (the field `date_field`), refused when it is no day of
+/// the calendar; what is not taken is said in `left_out`, naming the field.
+pub(crate) fn today_from(
+    c: &Calendar,
+    (date_field, year_field, year): (&str, &str, i64),
+    date: impl FnOnce() -> Option<Date>,
+    left_out: &mut Vec<String>,
+) -> Option<Date> {
+    if !CALENDAR_YEAR.contains(&year) {
+        left_out.push(format!(
+            "{year_field}: {year} is outside the years Waybook counts (-100,000 to 100,000); today is not taken from the file"
+        ));
+        return None;
+    }
+    let today = date().filter(|date| c.day_number(*date).is_some());
+    if today.is_none() {
+        left_out.push(format!(
+            "{date_field}: its current date is not a day of the calendar; today is not taken from the file"
+        ));
+    }
+    today
+}
+
 /// Names the file's time of day (`hours` into the day) as not brought:
 /// the campaign's clock keeps its own hour, as moving it back would move
 /// what was lived.

@@ -8,7 +8,7 @@
 
 use super::calendar_import::{
     CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, check_size,
-    cycle_fits, keep_dated, number, parse, text, time_not_kept,
+    cycle_fits, keep_dated, number, parse, text, time_not_kept, today_from,
 };
 use crate::model::calendar::{
     Calendar, Date, Day, Era, Festival, LeapRule, Month, Moon, MoonReset, Phase, Season,
@@ -381,23 +381,14 @@ fn today_of(
         d.hour.unwrap_or(0.0) + d.minute.unwrap_or(0.0) / 60.0,
         left_out,
     );
-    if !CALENDAR_YEAR.contains(&d.year) {
-        left_out.push(format!(
-            "dynamic_data.year: {} is outside the years Waybook counts (-100,000 to 100,000); today is not taken from the file",
-            d.year
-        ));
-        return None;
-    }
-    let today = day_of(c, spans, d.timespan, d.day, Some(d.year))
-        .map(|day| Date { year: d.year, day })
-        .filter(|date| c.day_number(*date).is_some());
-    if today.is_none() {
-        left_out.push(
-            "dynamic_data: its current date is not a day of the calendar; today is not taken from the file"
-                .into(),
-        );
-    }
-    today
+    let date =
+        || day_of(c, spans, d.timespan, d.day, Some(d.year)).map(|day| Date { year: d.year, day });
+    today_from(
+        c,
+        ("dynamic_data", "dynamic_data.year", d.year),
+        date,
+        left_out,
+    )
 }
 
 /// A leap rule of every year (Fantasy-Calendar's interval "1", the

@@ -12,7 +12,7 @@
 //! uuid ends with, then by name) or is the campaign's, and says it is
 //! missing otherwise. The table is drawn as Foundry draws it
 //! ([`super::foundry_draws`]): results on the same total together, a
-//! total none covers rolled again, a formula "1" as d1. A formula that
+//! total none covers drawing nothing, a formula "1" as d1. A formula that
 //! disagrees with the rows ("1d101" over rows 1 to 100) is said, and the
 //! rows' dice offered in its place. Several files import as one edit. A
 //! table goes out again as Foundry's JSON, with the tables it draws.
@@ -24,7 +24,7 @@ use crate::model::{CampaignData, Change, DiceText, Edit, TableDef, TableId, Tabl
 use serde::Deserialize;
 use waybook_rules::nested::{self, Piece};
 
-pub use super::foundry_draws::ROLL_AGAIN;
+pub use super::foundry_draws::NOTHING;
 
 /// One Foundry table read from its file, before it is the campaign's.
 #[derive(Debug, Clone, PartialEq)]
@@ -251,7 +251,7 @@ impl FoundryTable {
     /// The dice the table takes: its formula's, or, when that disagrees
     /// with the rows and the fix is taken, the rows'. Without the fix, a
     /// formula that reaches every result is kept, as Foundry keeps it: the
-    /// totals beyond the results are rolled again.
+    /// totals beyond the results draw nothing.
     pub fn dice(&self) -> Result<DiceText, String> {
         let fixed = self.use_rows_dice.then(|| self.rows_dice()).flatten();
         let (low, high) = self.covered();
@@ -306,7 +306,7 @@ impl FoundryTable {
                     from: segment.from as i32,
                     to: segment.to as i32,
                     result: match results.as_slice() {
-                        [] => ROLL_AGAIN.to_owned(),
+                        [] => NOTHING.to_owned(),
                         _ => results.join(TOGETHER),
                     },
                 }
@@ -330,7 +330,7 @@ impl FoundryTable {
     }
 
     /// What the import says of the table, beyond its formula: the results
-    /// drawn together, the totals rolled again, and the draws of tables
+    /// drawn together, the totals that draw nothing, and the draws of tables
     /// that did not come in, kept as text.
     pub fn notes(&self, imported: &[FoundryTable], data: &CampaignData) -> Vec<String> {
         let mut notes = Vec::new();
@@ -367,7 +367,7 @@ impl FoundryTable {
             let gaps: Vec<&Segment> = drawn.iter().filter(|s| s.results.is_empty()).collect();
             if !gaps.is_empty() {
                 notes.push(format!(
-                    "no result covers {}: Foundry rolls again on them, and so does the table (its rows there say “{ROLL_AGAIN}”)",
+                    "no result covers {}: a roll of them draws nothing (its rows there say “{NOTHING}”)",
                     foundry_draws::totals_words(&gaps)
                 ));
             }
@@ -483,12 +483,12 @@ fn to_json(table: &TableDef) -> String {
     serde_json::to_string_pretty(&document).unwrap_or_default()
 }
 
-/// A row as Foundry's results: none for a total rolled again (Foundry
-/// rolls again where no result is); one result a draw of a table when the
+/// A row as Foundry's results: none for a gap (a row that draws nothing);
+/// one result a draw of a table when the
 /// row draws several together ("Common · {roll: Tongues}"), on its range;
 /// else one result, a draw or text.
 fn results_of(table: &TableDef, row: &TableRowDef) -> Vec<serde_json::Value> {
-    if row.result == ROLL_AGAIN {
+    if row.result == NOTHING {
         return Vec::new();
     }
     let lone_draw = |part: &str| {

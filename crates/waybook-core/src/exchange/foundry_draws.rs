@@ -6,12 +6,13 @@
 //! to 10,000 times; a formula that is a plain number ("1") always gives
 //! that number. So a table Foundry accepts may have results on the same
 //! total, ranges that overlap in part, totals no result holds, and a
-//! formula of no dice. Waybook reads each as Foundry draws it: the
-//! results on a total are one row that gives them all, in the file's
-//! order, joined by " · " (ranges that overlap in part are cut where they
-//! meet); a total no result holds is a row that says to roll again, as
-//! the GM then does; a formula "N" is a d1 plus N − 1, whose one total
-//! draws every result on N.
+//! formula of no dice. Waybook reads each as the issue that brought it
+//! reads Foundry (issue 50, 21): the results on a total are one row that
+//! gives them all, in the file's order, joined by " · " (ranges that
+//! overlap in part are cut where they meet); a gap draws nothing, its row
+//! saying so ([`NOTHING`]; where Foundry itself would roll again, the GM
+//! may); a formula "N" is a d1 plus N − 1, whose one total draws every
+//! result on N.
 
 use crate::model::DiceText;
 use waybook_rules::expr::{DiceExpr, Keep};
@@ -19,11 +20,11 @@ use waybook_rules::expr::{DiceExpr, Keep};
 /// What joins the results drawn on the same total in one row.
 pub const TOGETHER: &str = " · ";
 
-/// The row of a total no result covers: Foundry rolls again on it.
-pub const ROLL_AGAIN: &str = "(no result: roll again)";
+/// The row of a total no result covers: a gap draws nothing.
+pub const NOTHING: &str = "(nothing: no result on this total)";
 
 /// Totals `from` to `to` and the results drawn on each of them, by their
-/// place among the results given (none: a total to roll again).
+/// place among the results given (none: a gap, which draws nothing).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Segment {
     pub from: i64,

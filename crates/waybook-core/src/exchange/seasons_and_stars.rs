@@ -17,7 +17,7 @@
 
 use super::calendar_import::{
     CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, check_size,
-    cycle_fits, keep_dated, number, parse_part, text,
+    cycle_fits, keep_dated, number, parse_part, text, today_from,
 };
 use crate::model::calendar::{
     Calendar, Date, Day, Festival, LeapRule, Month, Moon, MoonReset, Season,
@@ -249,15 +249,14 @@ pub fn read(file: &str, root: Value) -> Result<CalendarImport, CalendarFileError
         .filter_map(|e| event_of(e, &c, &mut left_out))
         .collect();
     keep_dated(&mut events, &c, &mut left_out);
-    let today = if CALENDAR_YEAR.contains(&ss.year.current_year) {
-        Some(c.date_in_year(ss.year.current_year, 0))
-    } else {
-        left_out.push(format!(
-            "year.currentYear: {} is outside the years Waybook counts (-100,000 to 100,000); today is not taken from the file",
-            ss.year.current_year
-        ));
-        None
-    };
+    // The file keeps no date: today is the first day of its current year.
+    let year = ss.year.current_year;
+    let today = today_from(
+        &c,
+        ("year.currentYear", "year.currentYear", year),
+        || Some(c.date_in_year(year, 0)),
+        &mut left_out,
+    );
     if let Some(today) = today {
         c.day_one = today;
     }

@@ -11,7 +11,7 @@
 
 use super::calendar_import::{
     CalendarFileError, CalendarImport, ImportedEvent, ImportedWhen, add_season, check_size,
-    cycle_fits, keep_dated, parse_part, text, time_not_kept,
+    cycle_fits, keep_dated, parse_part, text, time_not_kept, today_from,
 };
 use crate::model::calendar::{
     Calendar, Date, Day, Festival, LeapRule, Month, Moon, MoonReset, Season,
@@ -230,22 +230,13 @@ pub fn read(file: &str, root: Value) -> Result<CalendarImport, CalendarFileError
 /// when it is one Waybook counts; its time of day is named as not kept.
 fn today_of(c: &Calendar, spans: &[Span], d: ScDate, left_out: &mut Vec<String>) -> Option<Date> {
     time_not_kept(d.seconds / 3600.0, left_out);
-    if !CALENDAR_YEAR.contains(&d.year) {
-        left_out.push(format!(
-            "currentDate.year: {} is outside the years Waybook counts (-100,000 to 100,000); today is not taken from the file",
-            d.year
-        ));
-        return None;
-    }
-    let today = span_day(c, spans, d.month, d.day + 1)
-        .map(|day| Date { year: d.year, day })
-        .filter(|date| c.day_number(*date).is_some());
-    if today.is_none() {
-        left_out.push(
-            "currentDate: not a day of the calendar; today is not taken from the file".into(),
-        );
-    }
-    today
+    let date = || span_day(c, spans, d.month, d.day + 1).map(|day| Date { year: d.year, day });
+    today_from(
+        c,
+        ("currentDate", "currentDate.year", d.year),
+        date,
+        left_out,
+    )
 }
 
 /// The leap rule: none, the Gregorian one, or every N years.

@@ -189,7 +189,9 @@ fn journeys(found: &mut Problems, data: &CampaignData) {
             &format!("journey {} ({})", j.id.0, j.name),
         );
         let start = limits::journey_start_day(data.settings.clock.day);
-        found.check("start day", "start.day", j.start.day, &start);
+        if !found.check("start day", "start.day", j.start.day, &start) {
+            found.say_why("ten years after the campaign's today at the latest");
+        }
         found.check("start hour", "start.hour", j.start.hour, &hour);
         found.check(
             "hours played",
@@ -449,14 +451,23 @@ impl Problems {
         self.record = record.to_owned();
     }
 
+    /// Says why the limits of the value just found outside them are what
+    /// they are: "3658 (ten years after …)".
+    fn say_why(&mut self, why: &str) {
+        if let Some(p) = self.found.last_mut() {
+            p.max = format!("{} ({why})", p.max);
+        }
+    }
+
     fn check<T: PartialOrd + Display>(
         &mut self,
         label: &str,
         path: &str,
         value: T,
         range: &RangeInclusive<T>,
-    ) {
-        if !range.contains(&value) {
+    ) -> bool {
+        let within = range.contains(&value);
+        if !within {
             self.found.push(Problem {
                 place: self.place.clone(),
                 record: self.record.clone(),
@@ -467,6 +478,7 @@ impl Problems {
                 max: range.end().to_string(),
             });
         }
+        within
     }
 }
 

@@ -526,8 +526,8 @@ impl PartyFood {
         }
     }
 
-    /// A party of nobody's food in words, as every screen and sheet says
-    /// it: "12 units in hand (the stash); no members to eat them".
+    /// A party of nobody's food in words, as its sheet says it: "12 units
+    /// in hand (the stash); no members to eat them".
     pub fn of_nobody(&self) -> String {
         format!(
             "{} units in hand (the stash); no members to eat them",

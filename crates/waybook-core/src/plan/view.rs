@@ -32,8 +32,10 @@ pub enum TestCause {
 }
 
 impl TestCause {
-    /// Every cause, as declared.
-    pub const ALL: [TestCause; 5] = [
+    /// Every cause, as declared: the players' words are tested against
+    /// each.
+    #[cfg(test)]
+    const ALL: [TestCause; 5] = [
         TestCause::March,
         TestCause::Swim,
         TestCause::Cold,
