@@ -514,14 +514,7 @@ fn a_number_field_shows_each_digit_in_the_frame_it_is_typed() {
 /// step; once chosen, opening the file again asks nothing.
 #[test]
 fn events_shown_to_the_party_are_settled_by_one_choice_asked_once() {
-    let mut f = Fixture::opening(
-        "old.waybook",
-        |path| {
-            crate::common::events_shown_to_the_party(path);
-        },
-        Vec::new(),
-        false,
-    );
+    let mut f = old_file_of_party_events();
     use waybook_core::model::Visibility;
     let everyone = Visibility::Players(f.data().players.keys().copied().collect());
     let shown = |f: &Fixture| -> Vec<Visibility> {
@@ -561,14 +554,7 @@ fn events_shown_to_the_party_are_settled_by_one_choice_asked_once() {
 /// Keeping them GM only takes the mark off each, and asks nothing more.
 #[test]
 fn events_shown_to_the_party_can_be_kept_gm_only() {
-    let mut f = Fixture::opening(
-        "old.waybook",
-        |path| {
-            crate::common::events_shown_to_the_party(path);
-        },
-        Vec::new(),
-        false,
-    );
+    let mut f = old_file_of_party_events();
     f.click("Keep GM only");
     assert!(!f.shows("Who sees these?"));
     assert!(
@@ -576,4 +562,16 @@ fn events_shown_to_the_party_can_be_kept_gm_only() {
         "each the GM's"
     );
     assert!(waybook_core::model::partyless::marked(f.data()).is_empty());
+}
+
+/// A demo saved by an older Waybook, its events marked "the party".
+fn old_file_of_party_events() -> Fixture {
+    Fixture::opening(
+        "old.waybook",
+        |path| {
+            crate::common::events_shown_to_the_party(path);
+        },
+        Vec::new(),
+        false,
+    )
 }
