@@ -2289,9 +2289,9 @@ fn journey_json_never_plays_before_the_clock() {
 /// into the file; after each the binary's answers agree.
 #[test]
 fn map_journey_and_chronicle_agree_day_by_day_on_a_trip() {
-    use waybook_app::app::Session;
     use waybook_core::model::RoundStep;
     use waybook_core::plan::{self, play, same_day::travel_step};
+    use waybook_core::session::Session;
     use waybook_core::store::Campaign;
     use waybook_core::travel::round::{EncounterChoice, TravelStep, default_orders};
     let dir = tempfile::tempdir().expect("dir");

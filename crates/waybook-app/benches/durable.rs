@@ -4,8 +4,8 @@
 //! many edits; run with `cargo bench --bench durable`.
 
 use std::time::{Duration, Instant};
-use waybook_app::app::Session;
 use waybook_core::model::Change;
+use waybook_core::session::Session;
 
 const EDITS: usize = 300;
 

@@ -6,10 +6,13 @@
 //! in time: the clock, the weather's rolls, the chronicle) and `exchange`
 //! (what moves data in and out: packs, the players' view, handouts' content,
 //! CSV); the store and the domain steps beside it (`store`, `travel`,
-//! `gathering`, `heroes`, `scene`, `hazards`); the trip plans (`plan`); the
-//! starter content (`starter`); and the demo campaign (`demo`).
+//! `gathering`, `heroes`, `scene`, `hazards`); the trip plans (`plan`) and
+//! the open campaign (`session`: the file, memory and undo); every edit a
+//! GM makes that is not a step played (`edits`); the starter content
+//! (`starter`); and the demo campaign (`demo`).
 
 pub mod demo;
+pub mod edits;
 pub mod exchange;
 pub mod files;
 pub mod gathering;
@@ -18,6 +21,7 @@ pub mod heroes;
 pub mod model;
 pub mod plan;
 pub mod scene;
+pub mod session;
 pub mod starter;
 pub mod store;
 pub mod travel;

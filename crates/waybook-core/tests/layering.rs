@@ -5,7 +5,8 @@
 //! bottom, the campaign's data (`model`) on it, what moves the world in
 //! time (`world`) and what moves data in and out (`exchange`) above the
 //! data, the store and the domain steps above those, the trip plans on the
-//! travel rounds, then the starter content and the demo. It reads the
+//! travel rounds and the open campaign (session) beside them, the edits
+//! on the session, then the starter content and the demo. It reads the
 //! source and fails on a module that names one at its level or above
 //! (which is also every circle), and on a module with no level yet.
 
@@ -26,6 +27,8 @@ const LEVELS: &[(&str, u32)] = &[
     ("scene", 4),
     ("hazards", 4),
     ("plan", 5),
+    ("session", 5),
+    ("edits", 6),
     ("starter", 6),
     ("demo", 7),
 ];

@@ -116,7 +116,7 @@ pub fn cold_start(path: &Path) -> ColdStart {
     }
 }
 
-fn session(app: &WaybookApp) -> &waybook_app::app::Session {
+fn session(app: &WaybookApp) -> &waybook_core::session::Session {
     app.app.session.as_ref().expect("a campaign is open")
 }
 

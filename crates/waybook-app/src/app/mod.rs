@@ -12,20 +12,17 @@ pub mod actions;
 pub mod crash;
 mod default_campaign;
 pub mod dialogs;
-pub mod edits;
 pub mod export;
 pub mod handouts;
-mod history;
 pub mod log;
-mod session;
 pub mod table;
 
 pub use default_campaign::open_default;
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
-pub use session::{EditError, Session};
 
 use std::path::{Path, PathBuf};
 use waybook_core::model::{Edit, JourneyId, LogKind};
+use waybook_core::session::Session;
 use waybook_core::store::snapshots::Snapshots;
 use waybook_core::store::{Campaign, StoreError};
 

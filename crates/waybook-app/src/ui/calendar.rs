@@ -93,7 +93,7 @@ pub fn calendar_ui(
 
 /// Sends the calendar reshaped with its events, or says why it was not.
 fn reshape(fields: &mut FieldBuffers, out: &mut Vec<Command>, data: &CampaignData, how: Reshape) {
-    match crate::app::edits::records::reshape_calendar(data, &how) {
+    match waybook_core::edits::records::reshape_calendar(data, &how) {
         Ok(edit) => out.extend(fields.command(Some(edit))),
         Err(why) => fields.refuse(out, why),
     }
@@ -505,7 +505,7 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
             let key = |k: &str| format!("calendar:season{i}:{k}");
             // Renamed with the regions' tables for it, which go by its name.
             if let Some(name) = fields.text(ui, &key("name"), "Season", &season.name, 100.0) {
-                match crate::app::edits::records::rename_season(data, i, &name) {
+                match waybook_core::edits::records::rename_season(data, i, &name) {
                     Some(edit) => out.extend(fields.command(Some(edit))),
                     None => fields.refuse(
                         out,

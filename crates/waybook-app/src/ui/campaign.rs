@@ -5,9 +5,9 @@
 
 use super::fields::{self, FieldBuffers, Unpicked};
 use crate::app::Command;
-use crate::app::edits::records;
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
+use waybook_core::edits::records;
 use waybook_core::model::{CampaignData, ClockTime, RuleText, TableId, limits};
 
 /// The Campaign screen, scrolled: it is longer than a window.
@@ -164,7 +164,7 @@ fn clock_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
         }
     });
     if let Some(to) = to {
-        match crate::app::edits::clock::set_clock(data, to) {
+        match waybook_core::edits::clock::set_clock(data, to) {
             Ok(edit) => out.extend(fields.command(Some(edit))),
             Err(why) => fields.refuse(out, why),
         }

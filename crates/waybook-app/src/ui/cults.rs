@@ -5,8 +5,8 @@
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
-use crate::app::edits::records;
 use egui::{RichText, Ui};
+use waybook_core::edits::records;
 use waybook_core::model::CampaignData;
 
 pub fn cults_ui(

@@ -136,7 +136,7 @@ pub fn gathering_ui(
         }
         ui.add_space(6.0);
         if ui.button("Add site").clicked() {
-            let site = crate::app::edits::records::add_site(data);
+            let site = waybook_core::edits::records::add_site(data);
             state.site = Some(site.id);
             out.push(Command::Apply(site.edit));
         }

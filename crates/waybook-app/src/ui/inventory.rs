@@ -5,10 +5,11 @@
 use super::fields::{self, Unpicked};
 use super::forms::{Whole, play_button};
 use super::lists::Memo;
-use crate::app::{Command, edits};
+use crate::app::Command;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::rc::Rc;
+use waybook_core::edits;
 use waybook_core::model::{CampaignData, Holder, HoldingId, ItemId, Totals, limits};
 
 #[derive(Debug)]

@@ -3,9 +3,9 @@
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
-use crate::app::edits::records;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
+use waybook_core::edits::records;
 use waybook_core::model::plural;
 use waybook_core::model::{CampaignData, Category, Choice, Item, ItemId, limits};
 

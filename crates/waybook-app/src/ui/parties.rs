@@ -5,8 +5,8 @@ use super::fields::FieldBuffers;
 use super::inventory::totals_text;
 use super::lists::{self, Memo};
 use crate::app::Command;
-use crate::app::edits::{self, records};
 use egui::{RichText, Ui};
+use waybook_core::edits::{self, records};
 use waybook_core::model::{
     CampaignData, Character, CharacterId, CharacterKind, Party, PartyId, Totals, limits, plural,
 };

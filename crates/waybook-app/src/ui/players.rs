@@ -5,8 +5,8 @@
 
 use super::fields::FieldBuffers;
 use crate::app::Command;
-use crate::app::edits::players;
 use egui::{RichText, Ui};
+use waybook_core::edits::players;
 use waybook_core::model::{CampaignData, capitalised};
 
 pub fn players_ui(

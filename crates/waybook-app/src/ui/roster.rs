@@ -4,9 +4,9 @@
 use super::fields::FieldBuffers;
 use super::sheet::{field_key, sheet_ui};
 use crate::app::Command;
-use crate::app::edits::{self, KitFate, records};
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
+use waybook_core::edits::{self, KitFate, records};
 use waybook_core::model::{CampaignData, Character, CharacterId, CharacterKind, NaturalKey};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -389,7 +389,7 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
 fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
     let c = form.c;
     if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", c.kind) {
-        let change = crate::app::edits::records::set_kind(c, kind);
+        let change = waybook_core::edits::records::set_kind(c, kind);
         form.out.push(Command::Apply(change.edit));
         ui.data_mut(|d| match change.typed_wounds {
             Some(wounds) => {
@@ -426,7 +426,7 @@ fn kind_wounds_question_ui(ui: &mut Ui, form: &mut Form<'_>) {
             .weak(),
         );
         if ui.button(format!("Set Wounds to {wounds}")).clicked() {
-            let edit = crate::app::edits::records::set_kind_wounds(c, wounds);
+            let edit = waybook_core::edits::records::set_kind_wounds(c, wounds);
             form.out.push(Command::Apply(edit));
             ui.data_mut(|d| d.remove::<i64>(asked));
         }
@@ -459,7 +459,7 @@ fn player_ui(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
         );
         if player != form.c.player {
             form.out
-                .push(Command::Apply(crate::app::edits::players::give(
+                .push(Command::Apply(waybook_core::edits::players::give(
                     data, form.c, player,
                 )));
         }
@@ -468,7 +468,7 @@ fn player_ui(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
         if let Some(name) = form.fields.text(ui, &key, "or a new player", "", 160.0)
             && form.fields.finished()
         {
-            match crate::app::edits::players::add_for(data, form.c, &name) {
+            match waybook_core::edits::players::add_for(data, form.c, &name) {
                 Ok(edit) => form.out.push(Command::Apply(edit)),
                 Err(why) => form
                     .fields

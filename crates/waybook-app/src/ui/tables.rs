@@ -127,7 +127,7 @@ pub fn tables_ui(
             out.push(Command::ExportTable(t.id));
         }
         if ui.button("New table").clicked() {
-            let table = crate::app::edits::records::add_table(data);
+            let table = waybook_core::edits::records::add_table(data);
             *picked = Picked::Campaign(table.id);
             out.push(Command::Apply(table.edit));
         }
@@ -331,7 +331,7 @@ fn rows_ui(
         {
             let uses = waybook_core::model::uses_of_table(data, t);
             if uses.is_empty() {
-                out.push(Command::Apply(crate::app::edits::records::remove_table(
+                out.push(Command::Apply(waybook_core::edits::records::remove_table(
                     data, t,
                 )));
             } else {
@@ -453,7 +453,7 @@ fn delete_in_use_ui(
         ui.label(RichText::new("Edit › Undo brings it back.").weak());
         ui.horizontal(|ui| {
             if ui.button("Delete it").clicked() {
-                out.push(Command::Apply(crate::app::edits::records::remove_table(
+                out.push(Command::Apply(waybook_core::edits::records::remove_table(
                     data, t,
                 )));
                 close = true;

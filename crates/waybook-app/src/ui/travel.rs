@@ -584,7 +584,7 @@ fn place_picker_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Ve
         ui.label("Put the party at:");
         for place in data.places_by_name() {
             if ui.button(&place.name).clicked() {
-                out.push(Command::Apply(crate::app::edits::records::put_party_at(
+                out.push(Command::Apply(waybook_core::edits::records::put_party_at(
                     party, place,
                 )));
             }

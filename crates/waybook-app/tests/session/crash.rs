@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
-use waybook_app::app::Session;
 use waybook_core::model::{Change, Character, CharacterKind, Edit};
+use waybook_core::session::Session;
 use waybook_core::store::Campaign;
 
 /// Set in the child: the campaign it edits.

@@ -506,12 +506,9 @@ fn free_text_advances_in_an_older_file_are_read_as_records() {
 fn a_deleted_hero_leaves_the_missions_and_the_export_still_reads() {
     let (_dir, mut data) = common::demo();
     let ash = named(&data, "Ash Varnell").id;
-    let edit = waybook_app::app::edits::delete_characters(
-        &data,
-        &[ash],
-        waybook_app::app::edits::KitFate::Drop,
-    )
-    .expect("deleted");
+    let edit =
+        waybook_core::edits::delete_characters(&data, &[ash], waybook_core::edits::KitFate::Drop)
+            .expect("deleted");
     for change in &edit.changes {
         data.apply(change);
     }

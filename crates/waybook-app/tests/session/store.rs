@@ -4,8 +4,8 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use waybook_app::app::Session;
 use waybook_core::model::*;
+use waybook_core::session::Session;
 use waybook_core::store::{APPLICATION_ID, Campaign, LATEST_VERSION, StoreError};
 
 fn temp() -> tempfile::TempDir {
@@ -535,10 +535,10 @@ fn undo_restores_a_deleted_character_and_what_they_carried_in_the_file() {
     assert!(carried > 0);
     session
         .apply(
-            waybook_app::app::edits::delete_characters(
+            waybook_core::edits::delete_characters(
                 &before,
                 &[ash.id],
-                waybook_app::app::edits::KitFate::Drop,
+                waybook_core::edits::KitFate::Drop,
             )
             .expect("an edit"),
         )
@@ -672,7 +672,7 @@ fn journeys_round_trip_and_leave_with_their_party() {
         "plan, days and watch rota survive"
     );
     let party = session.data.parties[&journey.party].clone();
-    let edit = waybook_app::app::edits::delete_party(&session.data, &party);
+    let edit = waybook_core::edits::delete_party(&session.data, &party);
     session.apply(edit).expect("deleted");
     assert!(
         session.data.journeys.is_empty(),
@@ -1161,7 +1161,7 @@ fn a_player_who_plays_a_character_is_removed_and_brought_back() {
             .count()
     };
     assert!(plays(&session.data) > 0, "she plays someone");
-    let edit = waybook_app::app::edits::players::remove(&session.data, &maya);
+    let edit = waybook_core::edits::players::remove(&session.data, &maya);
     session.apply(edit).expect("removed in the file");
     assert_eq!(plays(&session.data), 0);
     assert!(!session.data.players.contains_key(&maya.id));

@@ -4,7 +4,7 @@
 //! read by the hours. Each test quotes the reading of NOTES.md ("Both
 //! travel texts on the same day") or the issue's sentence it checks.
 
-use waybook_app::app::edits::{self, records};
+use waybook_core::edits::{self, records};
 use waybook_core::model::*;
 use waybook_core::plan::{self, from_map, play};
 use waybook_rules::dice::Dice;

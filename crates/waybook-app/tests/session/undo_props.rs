@@ -6,8 +6,8 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use waybook_app::app::Session;
 use waybook_core::model::*;
+use waybook_core::session::Session;
 use waybook_core::store::Campaign;
 
 /// The campaign without its revision counter, which every change bumps,
@@ -235,7 +235,7 @@ fn new_character_or_player(rng: &mut StdRng, seen: &CampaignData, n: usize) -> E
     if rng.random_bool(0.3)
         && let Some(p) = pick(rng, &seen.players)
     {
-        return waybook_app::app::edits::players::remove(seen, p);
+        return waybook_core::edits::players::remove(seen, p);
     }
     let mut c = Character::new(
         seen.next_id::<waybook_core::model::Character>(),
@@ -422,7 +422,7 @@ fn kit_and_journey_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32)
 /// A region added, its weather of a day written, or a region removed with
 /// its weather (the places in it left in none).
 fn region_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
-    use waybook_app::app::edits::records;
+    use waybook_core::edits::records;
     use waybook_core::model::{Weather, WeatherId};
     match pick(rng, &seen.regions) {
         Some(r) if rng.random_bool(0.2) => records::remove_region(seen, r),

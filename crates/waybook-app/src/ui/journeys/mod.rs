@@ -17,9 +17,9 @@ use waybook_core::model::plural;
 use super::fields::{ERROR_COLOUR, FieldBuffers, choice_combo};
 use super::lists;
 use crate::app::Command;
-use crate::app::edits::records;
 use egui::{Color32, RichText, Ui};
 use std::ops::RangeInclusive;
+use waybook_core::edits::records;
 use waybook_core::model::{
     Activity, CampaignData, CharacterId, DayChange, DayPattern, HourWindow, Journey, JourneyId,
     Leg, Route, Temperature, limits,

@@ -220,7 +220,7 @@ fn legs_ui(
         .clicked()
     {
         let leg = if route.legs.is_empty() {
-            crate::app::edits::records::new_leg(data, j.party, "New leg", 10.0)
+            waybook_core::edits::records::new_leg(data, j.party, "New leg", 10.0)
         } else {
             plan::leg_after(data, j, r)
         };

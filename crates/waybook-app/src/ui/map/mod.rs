@@ -9,9 +9,9 @@ mod labels;
 use super::fields::{FieldBuffers, Unpicked, choice_combo, region_combo, table_combo};
 use super::lists::{self, Memo};
 use crate::app::Command;
-use crate::app::edits::{self, records};
 use egui::{Color32, FontId, Galley, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
 use std::sync::Arc;
+use waybook_core::edits::{self, records};
 use waybook_core::model::{
     CampaignData, Edit, EncounterTables, MapPath, MapPathId, Party, Place, PlaceId, PlaceKind,
     SeenFilter, TableId, limits,

@@ -6,8 +6,8 @@
 //! (`ui::fields`, `FieldBuffers::commit`), and a step played through its
 //! domain module.
 
-use waybook_core::model::gathering::SiteMaterial;
-use waybook_core::model::{
+use crate::model::gathering::SiteMaterial;
+use crate::model::{
     CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide, Edit,
     EncounterTables, Item, Journey, Leg, MapPath, MaterialType, Party, PartyId, Place, PlaceId,
     PlaceKind, Record, Recurrence, Region, RegionId, Reshape, Site, TableDef, TableRowDef, Ware,
@@ -94,7 +94,7 @@ pub fn set_kind(c: &Character, kind: CharacterKind) -> KindChange {
     let mut label = format!("Change kind of {} to {}", c.name, kind.label());
     if !by_hand && wounds.max != new {
         let taken = wounds.max - wounds.current;
-        after.companion.wounds = waybook_core::model::Track {
+        after.companion.wounds = crate::model::Track {
             max: new,
             current: (new - taken).clamp(0, new),
         };
@@ -110,7 +110,7 @@ pub fn set_kind(c: &Character, kind: CharacterKind) -> KindChange {
 pub fn set_kind_wounds(c: &Character, wounds: i64) -> Edit {
     let taken = c.companion.wounds.max - c.companion.wounds.current;
     changed(format!("Set {}'s Wounds to {wounds}", c.name), c, |c| {
-        c.companion.wounds = waybook_core::model::Track {
+        c.companion.wounds = crate::model::Track {
             max: wounds,
             current: (wounds - taken).clamp(0, wounds),
         };
@@ -282,10 +282,10 @@ pub fn new_leg(data: &CampaignData, party: PartyId, name: &str, km: f64) -> Leg 
 }
 
 /// A journey of `party` from today, one 32 km leg on foot in the region
-/// the party is in ([`waybook_core::plan::new_trip`]'s day pattern).
+/// the party is in ([`crate::plan::new_trip`]'s day pattern).
 pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
     let leg = new_leg(data, party, "First leg", 32.0);
-    let journey = waybook_core::plan::new_trip(data, party, "New journey", leg);
+    let journey = crate::plan::new_trip(data, party, "New journey", leg);
     added("New journey", &journey)
 }
 
@@ -428,7 +428,7 @@ pub fn remove_region(data: &CampaignData, region: &Region) -> Edit {
 /// merchant) rolls none, so no later table that takes its id is rolled in
 /// its place. Undo brings all of it back.
 pub fn remove_table(data: &CampaignData, table: &TableDef) -> Edit {
-    let gone = |t: &mut Option<waybook_core::model::TableId>| {
+    let gone = |t: &mut Option<crate::model::TableId>| {
         if *t == Some(table.id) {
             *t = None;
         }
@@ -473,7 +473,7 @@ pub fn remove_table(data: &CampaignData, table: &TableDef) -> Edit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use waybook_core::model::Settings;
+    use crate::model::Settings;
 
     fn apply(data: &mut CampaignData, edit: &Edit) {
         for change in &edit.changes {

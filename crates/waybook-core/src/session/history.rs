@@ -2,7 +2,7 @@
 //! Each edit carries its changes' before and after, so undoing is applying
 //! the inverse. The history lives as long as the campaign is open.
 
-use waybook_core::model::Edit;
+use crate::model::Edit;
 
 #[derive(Debug, Default)]
 pub struct History {
@@ -51,7 +51,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use waybook_core::model::{Change, Settings};
+    use crate::model::{Change, Settings};
 
     fn rename(from: &str, to: &str) -> Edit {
         Edit::new(

@@ -7,10 +7,12 @@
 //! A large campaign is shown before its log is read: the log comes in on a
 //! worker ([`Session::settle_log`] takes it), and every edit waits for it.
 
-use super::history::History;
+mod history;
+
+use crate::model::{CampaignData, Change, Edit, LogRead, Stale};
+use crate::store::{self, Campaign, LogReading, StoreError};
+use history::History;
 use std::path::{Path, PathBuf};
-use waybook_core::model::{CampaignData, Change, Edit, LogRead, Stale};
-use waybook_core::store::{self, Campaign, LogReading, StoreError};
 
 /// Why an edit was not made; memory, file and history are as they were.
 #[derive(Debug, thiserror::Error)]

@@ -3,7 +3,7 @@
 //! removed with every text they were shown taken back from them. A player
 //! is a record with an id, so a rename keeps what they were shown.
 
-use waybook_core::model::{CampaignData, Change, Character, Edit, Player, PlayerId, Visibility};
+use crate::model::{CampaignData, Change, Character, Edit, Player, PlayerId, Visibility};
 
 /// Why a player's name was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -127,7 +127,7 @@ pub fn remove(data: &CampaignData, player: &Player) -> Edit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use waybook_core::model::{CharacterId, CharacterKind, Settings};
+    use crate::model::{CharacterId, CharacterKind, Settings};
 
     fn apply(data: &mut CampaignData, edit: &Edit) {
         edit.changes.iter().for_each(|c| data.apply(c));

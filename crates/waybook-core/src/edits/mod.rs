@@ -7,7 +7,7 @@ pub mod clock;
 pub mod players;
 pub mod records;
 
-use waybook_core::model::{
+use crate::model::{
     CampaignData, Change, Character, CharacterId, Edit, Holder, Holding, HoldingId, ItemId, Party,
     limits,
 };
@@ -107,7 +107,7 @@ pub fn split_stack(data: &CampaignData, from: HoldingId, quantity: i64) -> Resul
         });
     }
     let new = Holding {
-        id: data.next_id::<waybook_core::model::Holding>(),
+        id: data.next_id::<crate::model::Holding>(),
         quantity,
         ..source.clone()
     };
@@ -136,7 +136,7 @@ pub fn add_stacks(
         return Err(Refusal::NotPositive { quantity });
     }
     let mut changes = Vec::with_capacity(holders.len());
-    let mut next = data.next_id::<waybook_core::model::Holding>().0;
+    let mut next = data.next_id::<crate::model::Holding>().0;
     for &to in holders {
         let mut change = give(data, to, Stack { item, origin: None }, quantity)?;
         // Each new stack its own id.
@@ -197,7 +197,7 @@ pub fn delete_characters(
     fate: KitFate,
 ) -> Result<Edit, Refusal> {
     let mut holdings = data.holdings.clone();
-    let mut next_id = data.next_id::<waybook_core::model::Holding>().0;
+    let mut next_id = data.next_id::<crate::model::Holding>().0;
     let mut names = Vec::new();
     let mut deleted = Vec::new();
     for id in ids {
@@ -252,10 +252,7 @@ pub fn delete_characters(
 
 /// Deletes a place of the map; refused while paths start or end there or
 /// a party is there or heading there.
-pub fn delete_place(
-    data: &CampaignData,
-    id: waybook_core::model::PlaceId,
-) -> Result<Edit, Refusal> {
+pub fn delete_place(data: &CampaignData, id: crate::model::PlaceId) -> Result<Edit, Refusal> {
     let place = data.places.get(&id).ok_or(Refusal::MapGone)?;
     match data.paths_at(id).count() {
         0 => {}
@@ -286,10 +283,7 @@ pub fn delete_place(
 }
 
 /// Deletes a path of the map; refused while a party is on it.
-pub fn delete_path(
-    data: &CampaignData,
-    id: waybook_core::model::MapPathId,
-) -> Result<Edit, Refusal> {
+pub fn delete_path(data: &CampaignData, id: crate::model::MapPathId) -> Result<Edit, Refusal> {
     let path = data.paths.get(&id).ok_or(Refusal::MapGone)?;
     if let Some(party) = data
         .parties
@@ -301,7 +295,7 @@ pub fn delete_path(
             path: path.name.clone(),
         });
     }
-    let follows = |j: &&waybook_core::model::Journey| {
+    let follows = |j: &&crate::model::Journey| {
         (j.plan.routes.iter().flat_map(|r| &r.legs)).any(|l| l.path.is_some_and(|a| a.path == id))
     };
     if let Some(journey) = data.journeys.values().find(follows) {
@@ -428,12 +422,7 @@ fn give(
             before: None,
             after: Some(Holding {
                 origin: stack.origin.map(str::to_owned),
-                ..Holding::new(
-                    data.next_id::<waybook_core::model::Holding>(),
-                    item,
-                    to,
-                    quantity,
-                )
+                ..Holding::new(data.next_id::<crate::model::Holding>(), item, to, quantity)
             }),
         },
     })
@@ -442,7 +431,7 @@ fn give(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use waybook_core::model::{Category, CharacterKind, Item, Settings};
+    use crate::model::{Category, CharacterKind, Item, Settings};
 
     fn campaign() -> (CampaignData, ItemId, Holder, Holder) {
         let mut data = CampaignData::new(Settings::new("Test"));
@@ -487,14 +476,13 @@ mod tests {
     fn an_item_is_given_to_each_of_several_holders_in_one_edit() {
         let (mut data, item, a, b) = campaign();
         let c = Holder::Character(CharacterId(3));
-        let mut ana =
-            waybook_core::model::Character::new(CharacterId(3), "C3", CharacterKind::Hero);
+        let mut ana = crate::model::Character::new(CharacterId(3), "C3", CharacterKind::Hero);
         ana.party = None;
         data.characters.insert(ana.id, ana);
         let d = Holder::Character(CharacterId(4));
         data.characters.insert(
             CharacterId(4),
-            waybook_core::model::Character::new(CharacterId(4), "C4", CharacterKind::Hero),
+            crate::model::Character::new(CharacterId(4), "C4", CharacterKind::Hero),
         );
         let edit = add_stacks(&data, &[c, d], item, 2).expect("given");
         assert_eq!(edit.label, "Give 2 × Trail rations to C3 and C4");

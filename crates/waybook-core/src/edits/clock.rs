@@ -3,7 +3,7 @@
 //! before the clock are history. Undo is the other way back: it restores
 //! the exact time an edit moved the clock from.
 
-use waybook_core::model::{CampaignData, Change, ClockTime, Edit, Settings, plural};
+use crate::model::{CampaignData, Change, ClockTime, Edit, Settings, plural};
 
 /// The edit that sets the clock to `to`, or why it may not go back there:
 /// what was played after it, named.
@@ -44,7 +44,7 @@ pub fn played_after(data: &CampaignData, time: ClockTime) -> Vec<String> {
         ));
     }
     for j in data.journeys.values().filter(|j| j.played_hours > 0) {
-        let view = waybook_core::plan::plan(data, j);
+        let view = crate::plan::plan(data, j);
         if let Some(last) = view.clock_at(j.played_hours - 1).filter(|t| *t >= time) {
             found.push(format!(
                 "the journey {}, played to {}",
