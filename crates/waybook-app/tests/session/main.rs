@@ -1,19 +1,14 @@
-//! The app's session and the domain through it, as one test binary (each
-//! test binary links egui once more: one binary, not nine, keeps a rebuild
-//! short): the clock's moves, a crash mid-edit and its report, heroes'
-//! advancement, packs, the journey plans, the store, trips on the map and
-//! undo. The GUI tests are `tests/gui`; the allocation count of each frame
-//! is `tests/frame_work.rs`, alone for its counting allocator.
+//! The app's session as the window drives it, as one test binary (each
+//! test binary links egui once more): the clock moved by commands, a crash
+//! report, what opening a file does, and packs framed on every screen. The
+//! domain through the session is core's `tests/session`; the GUI tests are
+//! `tests/gui`; the allocation count of each frame is `tests/frame_work.rs`,
+//! alone for its counting allocator.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod clock_props;
-mod crash;
 mod crash_report;
-mod heroes;
+mod opening;
 mod packs;
-mod plan;
-mod store;
-mod trips;
-mod undo_props;

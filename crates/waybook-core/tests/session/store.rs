@@ -890,26 +890,6 @@ fn snapshots_keep_the_newest_ten_and_one_a_day_for_thirty_days() {
     );
 }
 
-/// Issue 10: the app takes a snapshot when it opens a campaign, at most one a day.
-#[test]
-fn opening_takes_one_snapshot_a_day() {
-    let dir = temp();
-    let path = dir.path().join("daily.waybook");
-    drop(waybook_core::demo::create_demo(&path).expect("demo"));
-    let mut app =
-        waybook_app::app::App::new(Box::new(waybook_app::app::ScriptedDialogs::default()));
-    app.data_dir = Ok(dir.path().join("data"));
-    app.open_path(&path);
-    app.open_path(&path);
-    let snapshots = app
-        .snapshots_of(&path)
-        .expect("kept")
-        .list()
-        .expect("listed");
-    assert_eq!(snapshots.len(), 1, "{snapshots:?}");
-    assert_eq!(snapshots[0].reason, "opened");
-}
-
 /// Issue 10: every kind of record goes out in the JSON document and comes
 /// back the same, a played journey's log and records included.
 #[test]

@@ -1,0 +1,12 @@
+//! The open campaign and the domain through it, with no screen, as one test
+//! binary: a crash mid-edit, heroes' advancement, the journey plans, the
+//! store, trips on the map and undo.
+
+use waybook_testkit as common;
+
+mod crash;
+mod heroes;
+mod plan;
+mod store;
+mod trips;
+mod undo_props;
