@@ -117,6 +117,9 @@ fn run(command: CliCommand, out: &mut impl std::io::Write) -> anyhow::Result<()>
         CliCommand::ImportCalendar(args) => cli::calendar::import_calendar(&args, out),
         CliCommand::ExportCalendar(args) => cli::calendar::export_calendar(&args, out),
         CliCommand::Chronicle(args) => cli::chronicle::chronicle(&args, out),
+        CliCommand::Clock(args) => cli::edits::clock(&args, out),
+        CliCommand::Move(args) => cli::edits::move_items(&args, out),
+        CliCommand::DeleteParty(args) => cli::edits::delete_party(&args, out),
         CliCommand::Calendar { file, json, year } => {
             cli::calendar::calendar(&file, json, year, out)
         }

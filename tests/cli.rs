@@ -2619,3 +2619,96 @@ fn serve_prints_the_links_and_follows_changes_to_the_file() {
     assert!(answer.ends_with("\r\n\r\n2"), "{answer}");
     assert!(changed.elapsed() < std::time::Duration::from_secs(10));
 }
+
+/// Issue 52: the edits a GM scripts between sessions reach the window's
+/// core functions, refuse in the window's words, and are undone in the
+/// window afterwards (the history is in the file).
+#[test]
+fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let at = path_str(&file);
+    let day_before = waybook_core::store::Campaign::open(&file)
+        .expect("opens")
+        .load()
+        .expect("loads")
+        .settings
+        .clock
+        .day;
+    let clock = waybook(&["clock", at, "--on", "2", "--why", "rest", "--json"]);
+    assert!(clock.status.success(), "{}", text(&clock.stderr));
+    let said: serde_json::Value = serde_json::from_slice(&clock.stdout).expect("JSON");
+    assert_eq!(said["done"], "Move the clock on 2 days: rest");
+    assert_eq!(said["day"], day_before + 2);
+    let log = text(&waybook(&["log", at]).stdout);
+    assert!(log.contains("Move the clock on 2 days: rest"), "{log}");
+
+    let moved = waybook(&[
+        "move",
+        at,
+        "--item",
+        "trail rations",
+        "--count",
+        "3",
+        "--from",
+        "The Lantern Company",
+        "--to",
+        "Ash Varnell",
+    ]);
+    assert_eq!(
+        text(&moved.stdout),
+        "Move 3 × Trail rations to Ash Varnell: done. The Lantern Company stash holds 22 of it, Ash Varnell 7.\n"
+    );
+    let too_many = waybook(&[
+        "move",
+        at,
+        "--item",
+        "Trail rations",
+        "--count",
+        "300",
+        "--from",
+        "The Lantern Company stash",
+        "--to",
+        "Ash Varnell",
+    ]);
+    assert_eq!(
+        one_error_line(&too_many),
+        "waybook: Cannot move 300 × Trail rations: The Lantern Company stash holds only 22\n",
+        "the Inventory screen's words"
+    );
+    let itself = waybook(&[
+        "delete-party",
+        at,
+        "The Lantern Company",
+        "--stash-to",
+        "the lantern company",
+    ]);
+    assert!(one_error_line(&itself).contains("cannot go to The Lantern Company itself"));
+
+    let mut app = waybook_testkit::screens::open(&file);
+    let session = |app: &waybook_app::ui::WaybookApp| {
+        let session = app.app.session.as_ref().expect("open");
+        (
+            session.undo_label().map(str::to_owned),
+            session.data.settings.clock.day,
+        )
+    };
+    assert_eq!(
+        session(&app),
+        (
+            Some("Move 3 × Trail rations to Ash Varnell".into()),
+            day_before + 2
+        )
+    );
+    for _ in 0..2 {
+        app.app.push(waybook_app::app::Command::Run(
+            waybook_app::app::actions::Action::Undo,
+        ));
+        app.app.run_commands();
+    }
+    assert_eq!(
+        session(&app),
+        (None, day_before),
+        "both undone in the window"
+    );
+}

@@ -81,7 +81,7 @@ fn day_range(text: &str) -> Result<(i64, i64), String> {
 }
 
 /// The record of `what` named `name` (any case), or an error naming it.
-fn named<'a, T: 'a>(
+pub(crate) fn named<'a, T: 'a>(
     mut records: impl Iterator<Item = &'a T>,
     name: &str,
     what: &str,

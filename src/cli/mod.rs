@@ -4,6 +4,7 @@
 pub mod calendar;
 mod campaign;
 pub mod chronicle;
+pub mod edits;
 pub mod export;
 pub mod gathering;
 pub mod handouts;
@@ -169,6 +170,16 @@ pub enum CliCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Move the campaign's clock on by whole days, as the window's Move the
+    /// clock on does; undoable in the window.
+    Clock(edits::ClockArgs),
+    /// Move items from one holder (a character or a party's stash) to
+    /// another, as the Inventory screen does; undoable in the window.
+    Move(edits::MoveArgs),
+    /// Delete a party, its journeys and travel rounds; its members stay in
+    /// the roster; its stash is removed or handed to another party.
+    /// Undoable in the window.
+    DeleteParty(edits::DeletePartyArgs),
     /// Apply one rule of the rules engine to a JSON request (see `waybook rules --help`).
     Rules(rules::RulesArgs),
 }

@@ -9,8 +9,8 @@ use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use waybook_core::exchange::pack::{Clash, Pack};
-use waybook_core::store::Campaign;
 use waybook_core::store::snapshots::Reason;
+use waybook_core::store::{Campaign, HistoryStep};
 
 #[derive(Debug, clap::Args)]
 pub struct ExportPackArgs {
@@ -83,7 +83,8 @@ pub fn import_pack(args: &ImportPackArgs, out: &mut impl Write) -> anyhow::Resul
         .edit(&data, &|_| clash)
         .map_err(|e| anyhow::anyhow!("{file_name} was not imported: {e}"))?;
     snapshots.take(&campaign, Reason::Import)?;
-    campaign.apply(&edit)?;
+    // Kept in the undo history: the window can take the import back.
+    campaign.apply_recorded(&edit, HistoryStep::Made)?;
     if args.json {
         let clashes: Vec<_> = clashes
             .iter()

@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::path::Path;
 use waybook_core::store::snapshots::{self, Reason, Snapshots};
-use waybook_core::store::{Campaign, StoreError};
+use waybook_core::store::{Campaign, HistoryStep, StoreError};
 
 pub(super) fn snapshots_of(file: &Path) -> anyhow::Result<Snapshots> {
     Ok(Snapshots::of(&waybook_core::files::data_dir()?, file))
@@ -118,7 +118,8 @@ pub fn import_roster(file: &Path, csv: &Path, out: &mut impl Write) -> anyhow::R
         }
     };
     let mut campaign = campaign;
-    campaign.apply(&edit)?;
+    // Kept in the undo history: the window can take the import back.
+    campaign.apply_recorded(&edit, HistoryStep::Made)?;
     writeln!(out, "{}: done", edit.label)?;
     Ok(())
 }

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use waybook_core::exchange::foundry::{self, FoundryTable};
 use waybook_core::exchange::table_csv::{self, TableImport};
 use waybook_core::model::{CampaignData, Edit, TableDef};
-use waybook_core::store::Campaign;
 use waybook_core::store::snapshots::Reason;
+use waybook_core::store::{Campaign, HistoryStep};
 
 #[derive(Debug, clap::Args)]
 pub struct TablesArgs {
@@ -216,7 +216,8 @@ pub(crate) fn import_with<W: Write>(
         }
     };
     snapshots.take(&campaign, Reason::Import)?;
-    campaign.apply(&edit)?;
+    // Kept in the undo history: the window can take the import back.
+    campaign.apply_recorded(&edit, HistoryStep::Made)?;
     writeln!(out, "{}: done", edit.label)?;
     Ok(())
 }

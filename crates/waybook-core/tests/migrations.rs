@@ -31,6 +31,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0020_calendar_shapes.sql", 0x518b6b9c34d1c7dd),
     ("0021_moon_resets.sql", 0x6fef9e9e8a43015a),
     ("0022_food_opened.sql", 0x3dd46d335ea059ce),
+    ("0023_undo_history.sql", 0xe95f5456325cbf1c),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

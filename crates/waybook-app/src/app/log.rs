@@ -10,9 +10,7 @@ use waybook_core::model::{CampaignData, Change, Edit, LogEntry, LogKind};
 use waybook_rules::dice::Dice;
 
 /// The real time as the log keeps it: "2026-12-01 14:05", the GM's own zone.
-pub fn real_time() -> String {
-    jiff::Zoned::now().strftime("%Y-%m-%d %H:%M").to_string()
-}
+pub use waybook_core::model::log::real_time;
 
 /// Tonight's game night: the real date.
 pub fn tonight() -> String {
@@ -53,21 +51,9 @@ impl App {
     /// weather it rolled, or says why not.
     pub(super) fn move_clock(&mut self, hours: i64, why: &str) {
         let Some(session) = &self.session else { return };
-        self.dice.take_tape();
-        let played = waybook_core::world::clock::move_on(&session.data, hours, why, &mut self.dice);
-        let tape = self.dice.take_tape();
-        match played {
-            Ok(edit) => {
-                let edit = waybook_core::model::log::with_entry(
-                    &session.data,
-                    LogKind::Event,
-                    edit,
-                    &tape,
-                    real_time(),
-                );
-                self.run(Command::Apply(edit));
-            }
-            Err(e) => self.refuse(format!("The clock was not moved: {e}")),
+        match waybook_core::edits::clock::move_on(&session.data, hours, why, &mut self.dice) {
+            Ok(edit) => self.run(Command::Apply(edit)),
+            Err(refusal) => self.refuse(refusal),
         }
     }
 

@@ -415,7 +415,21 @@ fn shortcuts(ui: &mut Ui, app: &mut App) {
 }
 
 fn action_button(ui: &mut Ui, app: &App, action: Action, enabled: bool, out: &mut Vec<Command>) {
-    let mut button = egui::Button::new(action.label());
+    named_action_button(ui, app, action, action.label(), enabled, out);
+}
+
+/// An action's menu entry under a name of its own: Undo and Redo name the
+/// edit they take back or make again ("Undo Move 3 × Trail rations to
+/// Ash Varnell"), cut short past a menu's width.
+fn named_action_button(
+    ui: &mut Ui,
+    app: &App,
+    action: Action,
+    name: &str,
+    enabled: bool,
+    out: &mut Vec<Command>,
+) {
+    let mut button = egui::Button::new(name);
     if let Some(shortcut) = action.shortcut() {
         button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
     }
@@ -466,8 +480,15 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
         ui.menu_button("Edit", |ui| {
             let undo = app.session.as_ref().and_then(|s| s.undo_label());
             let redo = app.session.as_ref().and_then(|s| s.redo_label());
-            action_button(ui, app, Action::Undo, undo.is_some(), out);
-            action_button(ui, app, Action::Redo, redo.is_some(), out);
+            let named = |action: Action, edit: Option<&str>| {
+                edit.map_or_else(
+                    || action.label().to_owned(),
+                    |edit| short(&format!("{} {edit}", action.label()), 56),
+                )
+            };
+            let (undo_name, redo_name) = (named(Action::Undo, undo), named(Action::Redo, redo));
+            named_action_button(ui, app, Action::Undo, &undo_name, undo.is_some(), out);
+            named_action_button(ui, app, Action::Redo, &redo_name, redo.is_some(), out);
             ui.separator();
             action_button(ui, app, Action::CommandPalette, true, out);
         });
@@ -725,4 +746,13 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     if !done {
         app.path_prompt = Some(prompt);
     }
+}
+
+/// `text` cut to at most `most` characters, "…" marking the cut.
+fn short(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(most.saturating_sub(1)).collect();
+    format!("{}…", kept.trim_end())
 }

@@ -23,7 +23,15 @@ pub struct PartiesState {
     /// How long its food lasts, from the one ledger of food: worked out
     /// again only when something changes.
     food: Memo<(u64, PartyId), waybook_core::plan::food::PartyFood>,
+    /// Where the stash of the party shown goes when it is deleted: to
+    /// another party's stash, or (none) removed with it.
+    stash_to: Option<PartyId>,
+    /// Where a deleted party's stash may go, named: worked out again only
+    /// when something changes (a campaign may have a thousand parties).
+    stash_choices: Memo<(u64, PartyId), StashChoices>,
 }
+
+type StashChoices = Vec<(Option<PartyId>, String)>;
 
 pub fn parties_ui(
     ui: &mut Ui,
@@ -84,6 +92,17 @@ pub fn parties_ui(
                 };
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     party_editor(ui, &mut state.fields, data, &shown, out);
+                    let choices = state.stash_choices.get((data.revision, p.id), || {
+                        let mut choices = vec![(None, "removed with it".to_owned())];
+                        choices.extend(
+                            data.parties
+                                .values()
+                                .filter(|o| o.id != p.id)
+                                .map(|o| (Some(o.id), format!("to {}", o.name))),
+                        );
+                        choices.into()
+                    });
+                    delete_ui(ui, &mut state.stash_to, &choices, data, p, out);
                     ui.separator();
                     super::players::players_ui(ui, &mut state.fields, data, out);
                 });
@@ -166,14 +185,40 @@ fn party_editor(
     }
     ui.add_space(6.0);
     members_ui(ui, data, p, shown.candidates, out);
-    ui.add_space(10.0);
-    if ui
-        .button("Delete party")
-        .on_hover_text("Members stay in the roster without a party; the stash is removed")
-        .clicked()
-    {
-        out.push(Command::Apply(edits::delete_party(data, p)));
+}
+
+/// Delete party, with where its stash goes: removed with it, or to another
+/// party's stash (as `waybook delete-party --stash-to`).
+fn delete_ui(
+    ui: &mut Ui,
+    stash_to: &mut Option<PartyId>,
+    choices: &StashChoices,
+    data: &CampaignData,
+    p: &Party,
+    out: &mut Vec<Command>,
+) {
+    if stash_to.is_some_and(|to| to == p.id || !data.parties.contains_key(&to)) {
+        *stash_to = None;
     }
+    ui.add_space(10.0);
+    ui.horizontal(|ui| {
+        let to = stash_to.and_then(|to| data.parties.get(&to));
+        if ui
+            .button("Delete party")
+            .on_hover_text("Members stay in the roster without a party; its journeys go with it")
+            .clicked()
+        {
+            match edits::delete_party(data, p, to) {
+                Ok(edit) => out.push(Command::Apply(edit)),
+                Err(refusal) => out.push(Command::Refuse(refusal.to_string())),
+            }
+        }
+        if choices.len() < 2 {
+            ui.label(RichText::new("Its stash is removed with it.").weak());
+            return;
+        }
+        super::fields::list_combo(ui, "stash-to", "Its stash", stash_to, choices);
+    });
 }
 
 /// Who is in the party: a checkbox per hero, ally and the Traveller (those

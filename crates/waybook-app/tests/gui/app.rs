@@ -1840,3 +1840,79 @@ fn deleting_a_season_table_says_the_season_falls_back_to_the_campaigns() {
     assert!(!f.shows("roll nothing"), "the seasons still roll");
     f.click("Keep it");
 }
+
+/// How many Trail rations `holder` holds, in all its stacks.
+fn rations_of(data: &CampaignData, holder: Holder) -> i64 {
+    data.holdings_of(holder)
+        .filter(|h| data.items[&h.item].name == "Trail rations")
+        .map(|h| h.quantity)
+        .sum()
+}
+
+/// Issue 52: the undo history is in the file, so an edit made before the
+/// window opened it (as `waybook move` makes one, through the session) is
+/// taken back by Edit › Undo.
+#[test]
+fn an_edit_made_before_the_window_opened_is_undone_in_it() {
+    let mut f = Fixture::opening(
+        "moved.waybook",
+        |path| {
+            let mut session =
+                waybook_core::session::Session::new(Campaign::open(path).expect("opens"))
+                    .expect("loads");
+            let data = &session.data;
+            let stash = Holder::Stash(*data.parties.keys().next().expect("a party"));
+            let rations = data
+                .holdings_of(stash)
+                .find(|h| data.items[&h.item].name == "Trail rations")
+                .expect("the stash's rations");
+            let ash = data.characters.values().find(|c| c.name == "Ash Varnell");
+            let to = Holder::Character(ash.expect("Ash").id);
+            let edit = waybook_core::edits::move_stack(data, rations.id, 3, to).expect("moved");
+            session.apply(edit).expect("made");
+        },
+        Vec::new(),
+        false,
+    );
+    let ash = Holder::Character(f.character("Ash Varnell").expect("Ash").id);
+    assert_eq!(
+        rations_of(f.data(), ash),
+        7,
+        "moved before the window opened"
+    );
+    f.menu("Edit", "Undo Move 3 × Trail rations to Ash Varnell");
+    assert_eq!(rations_of(f.data(), ash), 4);
+    assert_eq!(rations_of(&f.reloaded(), ash), 4, "and in the file");
+}
+
+/// Issue 52: Delete party hands its stash to another party when the GM
+/// says so (as `waybook delete-party --stash-to` does), and Ctrl+Z brings
+/// the party back with its stash.
+#[test]
+fn a_deleted_partys_stash_goes_where_the_gm_says() {
+    let mut f = Fixture::demo();
+    f.click("Parties");
+    assert!(
+        f.shows("Its stash is removed with it."),
+        "one party: no choice"
+    );
+    f.click("Add party");
+    f.click("The Lantern Company");
+    let lantern = Holder::Stash(*f.data().parties.keys().next().expect("a party"));
+    let stash = rations_of(f.data(), lantern);
+    f.pick("Its stash", "to New party");
+    f.click("Delete party");
+    let new = f.data().parties.values().find(|p| p.name == "New party");
+    let new = Holder::Stash(new.expect("the new party").id);
+    assert_eq!(f.data().parties.len(), 1);
+    assert_eq!(
+        rations_of(f.data(), new),
+        stash,
+        "the stash went to New party"
+    );
+    assert_eq!(rations_of(&f.reloaded(), new), stash);
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    assert_eq!(f.data().parties.len(), 2, "Ctrl+Z brings it back");
+    assert_eq!(rations_of(f.data(), lantern), stash, "with its stash");
+}

@@ -1,9 +1,30 @@
-//! Setting the campaign clock by hand (the Campaign screen): on freely;
+//! Moving the campaign clock on, and setting it by hand (the Campaign
+//! screen): on freely;
 //! back only while nothing played lies after the new time, since the days
 //! before the clock are history. Undo is the other way back: it restores
 //! the exact time an edit moved the clock from.
 
+use crate::model::log::{LogKind, real_time, with_entry};
 use crate::model::{CampaignData, Change, ClockTime, Edit, Settings, plural};
+use waybook_rules::dice::Dice;
+
+/// Moving the clock on by `hours` for `why` (the window's "Move the clock
+/// on" and `waybook clock --on`): the weather of the days it enters rolled,
+/// and the move kept in the campaign log with the dice it rolled.
+pub fn move_on(
+    data: &CampaignData,
+    hours: i64,
+    why: &str,
+    dice: &mut Dice,
+) -> Result<Edit, String> {
+    dice.take_tape();
+    let moved = crate::world::clock::move_on(data, hours, why, dice);
+    let tape = dice.take_tape();
+    match moved {
+        Ok(edit) => Ok(with_entry(data, LogKind::Event, edit, &tape, real_time())),
+        Err(e) => Err(format!("The clock was not moved: {e}")),
+    }
+}
 
 /// The edit that sets the clock to `to`, or why it may not go back there:
 /// what was played after it, named.

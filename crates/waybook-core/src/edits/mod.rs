@@ -55,6 +55,10 @@ pub enum Refusal {
     PartyOn { party: String, path: String },
     #[error("{journey} follows {path}: take another route for it first")]
     TripFollows { journey: String, path: String },
+    #[error(
+        "The stash of {party} cannot go to {party} itself: name another party, or none to remove it"
+    )]
+    StashToItself { party: String },
 }
 
 /// Moves `quantity` of a stack to another holder, merging into a stack of the
@@ -310,10 +314,24 @@ pub fn delete_path(data: &CampaignData, id: crate::model::MapPathId) -> Result<E
     ))
 }
 
-/// Deleting a party deletes its stash and journeys and leaves its members
-/// without a party.
-pub fn delete_party(data: &CampaignData, p: &Party) -> Edit {
-    let mut changes = release(data, Holder::Stash(p.id));
+/// Deleting a party deletes its journeys and travel rounds and leaves its
+/// members without a party; its stash is removed, or, with `stash_to`,
+/// handed to that party's stash (merged into its stacks of the same item
+/// and origin).
+pub fn delete_party(
+    data: &CampaignData,
+    p: &Party,
+    stash_to: Option<&Party>,
+) -> Result<Edit, Refusal> {
+    let mut changes = match stash_to {
+        None => release(data, Holder::Stash(p.id)),
+        Some(to) if to.id == p.id => {
+            return Err(Refusal::StashToItself {
+                party: p.name.clone(),
+            });
+        }
+        Some(to) => hand_over(data, Holder::Stash(p.id), Holder::Stash(to.id))?,
+    };
     for member in data.members(p.id) {
         let after = Character {
             party: None,
@@ -328,7 +346,48 @@ pub fn delete_party(data: &CampaignData, p: &Party) -> Edit {
         changes.push(Change::of(Some(round), None));
     }
     changes.push(Change::of(Some(p), None));
-    Edit::new(format!("Delete party {}", p.name), changes)
+    let label = match stash_to {
+        Some(to) => format!("Delete party {}, its stash to {}", p.name, to.name),
+        None => format!("Delete party {}", p.name),
+    };
+    Ok(Edit::new(label, changes))
+}
+
+/// Every stack `from` holds, handed to `to`: merged into `to`'s stack of
+/// the same item and origin, or moved whole (keeping its id, so nothing
+/// new is numbered); the stacks of `to` as they end, each changed once.
+fn hand_over(data: &CampaignData, from: Holder, to: Holder) -> Result<Vec<Change>, Refusal> {
+    let mut removed = Vec::new();
+    let mut ending: Vec<Holding> = Vec::new();
+    for stack in data.holdings_of(from) {
+        let same = |h: &Holding| h.item == stack.item && h.origin == stack.origin;
+        let target = match ending.iter_mut().find(|h| same(h)) {
+            Some(target) => target,
+            None => match data.holdings_of(to).find(|h| same(h)) {
+                Some(existing) => {
+                    ending.push(existing.clone());
+                    ending.last_mut().ok_or(Refusal::StackGone)?
+                }
+                None => {
+                    ending.push(Holding {
+                        holder: to,
+                        ..stack.clone()
+                    });
+                    continue;
+                }
+            },
+        };
+        target.quantity = merged_quantity(data, target.quantity, stack.quantity, stack.item, to)?;
+        removed.push(Change::Holding {
+            before: Some(stack.clone()),
+            after: None,
+        });
+    }
+    let ended = ending.into_iter().map(|after| Change::Holding {
+        before: data.holdings.get(&after.id).cloned(),
+        after: Some(after),
+    });
+    Ok(removed.into_iter().chain(ended).collect())
 }
 
 fn release(data: &CampaignData, holder: Holder) -> Vec<Change> {
@@ -431,7 +490,7 @@ fn give(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Category, CharacterKind, Item, Settings};
+    use crate::model::{Category, CharacterKind, Item, PartyId, Settings};
 
     fn campaign() -> (CampaignData, ItemId, Holder, Holder) {
         let mut data = CampaignData::new(Settings::new("Test"));
@@ -497,6 +556,72 @@ mod tests {
         assert_eq!(ids.len(), 2);
         assert_ne!(ids[0], ids[1], "each its own stack");
         assert!(add_stacks(&data, &[b, a], item, 0).is_err());
+    }
+
+    /// Two parties, each with a stash: the first's holds two stacks of
+    /// rations (one split off) and a rope; the second's, rations.
+    fn two_stashes() -> (CampaignData, Party, Party) {
+        let (mut data, item, ..) = campaign();
+        let rope = Item::new(ItemId(2), "Rope", Category::Other);
+        data.items.insert(rope.id, rope);
+        let (first, second) = (
+            Party::new(PartyId(1), "Wardens"),
+            Party::new(PartyId(2), "Pilgrims"),
+        );
+        for party in [&first, &second] {
+            data.parties.insert(party.id, party.clone());
+        }
+        let (from, to) = (Holder::Stash(first.id), Holder::Stash(second.id));
+        for (id, holder, item, quantity) in [
+            (10, from, item, 4),
+            (11, from, item, 2),
+            (12, from, ItemId(2), 1),
+            (13, to, item, 3),
+        ] {
+            let h = Holding::new(HoldingId(id), item, holder, quantity);
+            data.holdings.insert(h.id, h);
+        }
+        (data, first, second)
+    }
+
+    /// Issue 52: `waybook delete-party --stash-to` and the window's choice
+    /// reach one function; the stash is merged into the other's stacks.
+    #[test]
+    fn a_deleted_partys_stash_goes_to_another_party_merged() {
+        let (mut data, first, second) = two_stashes();
+        let edit = delete_party(&data, &first, Some(&second)).expect("deleted");
+        assert_eq!(edit.label, "Delete party Wardens, its stash to Pilgrims");
+        for change in &edit.changes {
+            let change = change.resolve(&data).expect("each change fresh");
+            data.apply(&change);
+        }
+        let held: Vec<(i64, ItemId, i64)> = data
+            .holdings_of(Holder::Stash(second.id))
+            .map(|h| (h.id.0, h.item, h.quantity))
+            .collect();
+        assert_eq!(held, [(12, ItemId(2), 1), (13, ItemId(1), 9)]);
+        assert!(!data.parties.contains_key(&first.id));
+        assert_eq!(data.holdings.len(), 5, "the characters' 3, the Pilgrims' 2");
+    }
+
+    #[test]
+    fn a_stash_is_not_handed_to_its_own_party_nor_past_a_full_stack() {
+        let (mut data, first, second) = two_stashes();
+        assert_eq!(
+            delete_party(&data, &first, Some(&first))
+                .expect_err("refused")
+                .to_string(),
+            "The stash of Wardens cannot go to Wardens itself: name another party, or none to remove it"
+        );
+        if let Some(h) = data.holdings.get_mut(&HoldingId(13)) {
+            h.quantity = 999_995;
+        }
+        assert!(matches!(
+            delete_party(&data, &first, Some(&second)),
+            Err(Refusal::StackFull { .. })
+        ));
+        let removed = delete_party(&data, &first, None).expect("removed");
+        assert_eq!(removed.label, "Delete party Wardens");
     }
 
     #[test]

@@ -112,7 +112,7 @@ impl Change {
 
 /// The changes one GM action makes, with a label for the Edit menu
 /// ("Undo Rename character").
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Edit {
     pub label: String,
     pub changes: Vec<Change>,

@@ -132,7 +132,8 @@ macro_rules! declare_change {
         since $since:literal stored $stored:tt titled $title:expr;)*) => {
         /// One record's before and after: its creation (no before), its
         /// change, or its removal (no after). The settings are always there.
-        #[derive(Debug, Clone, PartialEq)]
+        /// Kept in the file as JSON for the undo history.
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
         pub enum Change {
             Settings {
                 before: $crate::model::Settings,

@@ -212,6 +212,11 @@ pub fn with_rolls(
     logged(data, kind, edit, tape, real, false)
 }
 
+/// The real time a log entry keeps, "2026-12-06 14:05", local.
+pub fn real_time() -> String {
+    jiff::Zoned::now().strftime("%Y-%m-%d %H:%M").to_string()
+}
+
 /// [`with_rolls`], with an entry even when nothing was rolled or said: a
 /// step the log keeps for itself (the GM moving the clock on).
 pub fn with_entry(

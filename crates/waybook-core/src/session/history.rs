@@ -1,49 +1,62 @@
-//! Undo and redo: a stack of applied edits and a stack of undone ones.
+//! Undo and redo: a stack of applied edits and a stack of undone ones, as
+//! the file keeps them (`store::history`), each edit with its row there.
 //! Each edit carries its changes' before and after, so undoing is applying
-//! the inverse. The history lives as long as the campaign is open.
+//! the inverse. At most [`HISTORY_BOUND`] edits, the newest, are kept.
 
 use crate::model::Edit;
+use crate::store::{HISTORY_BOUND, Kept, Recorded};
 
 #[derive(Debug, Default)]
 pub struct History {
-    done: Vec<Edit>,
-    undone: Vec<Edit>,
+    done: Vec<Recorded>,
+    undone: Vec<Recorded>,
 }
 
 impl History {
-    /// Records an edit the GM just made; it clears the redo stack.
-    pub fn record(&mut self, edit: Edit) {
-        self.done.push(edit);
+    /// The history the file kept.
+    pub fn from_kept(kept: Kept) -> Self {
+        Self {
+            done: kept.done,
+            undone: kept.undone,
+        }
+    }
+
+    /// Records an edit the GM just made (kept in `row`); it clears the redo
+    /// stack, and the oldest edit past the bound is forgotten.
+    pub fn record(&mut self, edit: Edit, row: i64) {
+        self.done.push(Recorded { row, edit });
         self.undone.clear();
+        let past = self.done.len().saturating_sub(HISTORY_BOUND);
+        self.done.drain(..past);
     }
 
     pub fn undo_label(&self) -> Option<&str> {
-        self.done.last().map(|e| e.label.as_str())
+        self.done.last().map(|r| r.edit.label.as_str())
     }
 
     pub fn redo_label(&self) -> Option<&str> {
-        self.undone.last().map(|e| e.label.as_str())
+        self.undone.last().map(|r| r.edit.label.as_str())
     }
 
-    /// The edit to apply to take the last one back (its inverse).
-    pub fn peek_undo(&self) -> Option<Edit> {
-        self.done.last().map(Edit::inverse)
+    /// The edit to apply to take the last one back (its inverse), and its row.
+    pub fn peek_undo(&self) -> Option<(Edit, i64)> {
+        self.done.last().map(|r| (r.edit.inverse(), r.row))
     }
 
-    pub fn peek_redo(&self) -> Option<Edit> {
-        self.undone.last().cloned()
+    pub fn peek_redo(&self) -> Option<(Edit, i64)> {
+        self.undone.last().map(|r| (r.edit.clone(), r.row))
     }
 
     /// Called once the inverse from [`Self::peek_undo`] is safely written.
     pub fn commit_undo(&mut self) {
-        if let Some(edit) = self.done.pop() {
-            self.undone.push(edit);
+        if let Some(recorded) = self.done.pop() {
+            self.undone.push(recorded);
         }
     }
 
     pub fn commit_redo(&mut self) {
-        if let Some(edit) = self.undone.pop() {
-            self.done.push(edit);
+        if let Some(recorded) = self.undone.pop() {
+            self.done.push(recorded);
         }
     }
 }
@@ -66,11 +79,11 @@ mod tests {
     #[test]
     fn undo_gives_the_inverse_and_redo_the_original() {
         let mut history = History::default();
-        history.record(rename("a", "b"));
-        let undo = history.peek_undo().expect("an edit to undo");
-        assert_eq!(undo, rename("b", "a"));
+        history.record(rename("a", "b"), 1);
+        let (undo, row) = history.peek_undo().expect("an edit to undo");
+        assert_eq!((undo, row), (rename("b", "a"), 1));
         history.commit_undo();
-        assert_eq!(history.peek_redo(), Some(rename("a", "b")));
+        assert_eq!(history.peek_redo(), Some((rename("a", "b"), 1)));
         assert_eq!(history.undo_label(), None);
         history.commit_redo();
         assert_eq!(history.undo_label(), Some("Rename campaign"));
@@ -79,9 +92,25 @@ mod tests {
     #[test]
     fn a_new_edit_clears_redo() {
         let mut history = History::default();
-        history.record(rename("a", "b"));
+        history.record(rename("a", "b"), 1);
         history.commit_undo();
-        history.record(rename("a", "c"));
+        history.record(rename("a", "c"), 2);
         assert_eq!(history.peek_redo(), None);
+    }
+
+    #[test]
+    fn only_the_newest_edits_are_kept() {
+        let mut history = History::default();
+        let past = i64::try_from(HISTORY_BOUND).expect("small") + 5;
+        for row in 1..=past {
+            history.record(rename("a", &row.to_string()), row);
+        }
+        let mut undone = 0;
+        while history.peek_undo().is_some() {
+            history.commit_undo();
+            undone += 1;
+        }
+        assert_eq!(undone, HISTORY_BOUND);
+        assert_eq!(history.peek_redo().map(|(_, row)| row), Some(6));
     }
 }

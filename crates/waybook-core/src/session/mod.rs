@@ -10,7 +10,7 @@
 mod history;
 
 use crate::model::{CampaignData, Change, Edit, LogRead, Stale};
-use crate::store::{self, Campaign, LogReading, StoreError};
+use crate::store::{self, Campaign, HistoryStep, LogReading, StoreError};
 use history::History;
 use std::path::{Path, PathBuf};
 
@@ -71,11 +71,12 @@ impl Session {
         campaign.check_in_background();
         let identity = campaign.path().and_then(file_identity);
         let kept = campaign.kept()?;
+        let history = History::from_kept(campaign.load_history()?);
         Ok(Self {
             kept,
             campaign,
             data,
-            history: History::default(),
+            history,
             identity,
             log_reading,
             log_news: None,
@@ -126,17 +127,20 @@ impl Session {
 
     /// Makes an edit; if it is stale or the file refuses it (full disk,
     /// read-only), memory and history stay as they were and the error is
-    /// returned to show.
+    /// returned to show. The edit is kept in the file's undo history, so
+    /// it can be undone after the campaign is opened again.
     pub fn apply(&mut self, edit: Edit) -> Result<(), EditError> {
-        let made = self.write(&edit)?;
-        self.history.record(made);
+        let (made, row) = self.write(&edit, Some(HistoryStep::Made))?;
+        self.history.record(made, row);
         Ok(())
     }
 
     /// Resolves each change against the data as the changes before it leave
-    /// it, applies it in memory, then writes the whole edit to the file.
-    /// Returns the edit as made, with the states it really replaced.
-    fn write(&mut self, edit: &Edit) -> Result<Edit, EditError> {
+    /// it, applies it in memory, then writes the whole edit to the file with
+    /// its `step` of the undo history (none for an edit outside it).
+    /// Returns the edit as made, with the states it really replaced, and
+    /// its row in the history.
+    fn write(&mut self, edit: &Edit, step: Option<HistoryStep>) -> Result<(Edit, i64), EditError> {
         self.settle_log(true);
         self.check_file()?;
         let mut made: Vec<Change> = Vec::with_capacity(edit.changes.len());
@@ -153,11 +157,17 @@ impl Session {
             }
         }
         let made = Edit::new(edit.label.clone(), made);
-        if let Err(e) = self.campaign.apply(&made) {
-            self.roll_back(&made.changes);
-            return Err(e.into());
+        let written = match step {
+            Some(step) => self.campaign.apply_recorded(&made, step),
+            None => self.campaign.apply(&made).map(|()| 0),
+        };
+        match written {
+            Ok(row) => Ok((made, row)),
+            Err(e) => {
+                self.roll_back(&made.changes);
+                Err(e.into())
+            }
         }
-        Ok(made)
     }
 
     /// Whether the file can take an edit: writable, still the file opened,
@@ -239,10 +249,10 @@ impl Session {
 
     /// Undoes the last edit; returns its label, or `None` if there was none.
     pub fn undo(&mut self) -> Result<Option<String>, EditError> {
-        let Some(inverse) = self.history.peek_undo() else {
+        let Some((inverse, row)) = self.history.peek_undo() else {
             return Ok(None);
         };
-        self.write(&inverse)?;
+        self.write(&inverse, Some(HistoryStep::Undone(row)))?;
         self.history.commit_undo();
         // The campaign log keeps what was rolled: the entries the edit wrote
         // stay, marked undone (outside the history; redo writes them again).
@@ -262,16 +272,16 @@ impl Session {
             })
             .collect();
         if !marked.is_empty() {
-            self.write(&Edit::new("Mark the log's entries undone", marked))?;
+            self.write(&Edit::new("Mark the log's entries undone", marked), None)?;
         }
         Ok(Some(inverse.label))
     }
 
     pub fn redo(&mut self) -> Result<Option<String>, EditError> {
-        let Some(edit) = self.history.peek_redo() else {
+        let Some((edit, row)) = self.history.peek_redo() else {
             return Ok(None);
         };
-        self.write(&edit)?;
+        self.write(&edit, Some(HistoryStep::Redone(row)))?;
         self.history.commit_redo();
         Ok(Some(edit.label))
     }

@@ -9,6 +9,7 @@
 mod bodies;
 mod characters;
 mod check;
+mod history;
 mod items;
 mod journeys;
 mod log_reading;
@@ -20,6 +21,7 @@ mod tables;
 mod verify;
 
 pub use check::{CheckReport, check};
+pub use history::{HISTORY_BOUND, HistoryStep, Kept, Recorded};
 pub use log_reading::{Log, LogReading};
 pub use migrate::LATEST_VERSION;
 pub use verify::Verdict;

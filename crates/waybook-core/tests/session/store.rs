@@ -672,7 +672,8 @@ fn journeys_round_trip_and_leave_with_their_party() {
         "plan, days and watch rota survive"
     );
     let party = session.data.parties[&journey.party].clone();
-    let edit = waybook_core::edits::delete_party(&session.data, &party);
+    let edit = waybook_core::edits::delete_party(&session.data, &party, None)
+        .expect("no stash to hand over");
     session.apply(edit).expect("deleted");
     assert!(
         session.data.journeys.is_empty(),

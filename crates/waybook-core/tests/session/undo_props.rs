@@ -557,7 +557,7 @@ fn reloaded(path: &std::path::Path) -> CampaignData {
 }
 
 #[test]
-fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end() {
+fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end_after_reopening() {
     let dir = tempfile::tempdir().expect("dir");
     let path = dir.path().join("undo.waybook");
     let mut session =
@@ -602,6 +602,11 @@ fn a_thousand_random_edits_undo_to_the_start_and_redo_to_the_end() {
         );
     }
     let end = records(&session.data);
+    // The history is in the file: the campaign closed and opened again
+    // undoes every edit made before (issue 52).
+    drop(session);
+    let mut session = Session::new(Campaign::open(&path).expect("reopens")).expect("session");
+    session.settle_log(true);
     let mut undone = 0;
     while session.undo().expect("undone").is_some() {
         undone += 1;
