@@ -6,8 +6,8 @@
 
 use super::{App, Command};
 use waybook_core::model::log::with_rolls;
-use waybook_core::model::{CampaignData, Change, Edit, LogEntry, LogKind};
-use waybook_rules::dice::Dice;
+use waybook_core::model::step::PlayStep;
+use waybook_core::model::{Change, Edit, LogEntry, LogKind};
 
 /// The real time as the log keeps it: "2026-12-01 14:05", the GM's own zone.
 pub use waybook_core::model::log::real_time;
@@ -18,19 +18,16 @@ pub fn tonight() -> String {
 }
 
 impl App {
-    /// Plays a step that rolls on the campaign as it is now: the dice's tape
-    /// emptied first, then the edit applied with the log entry of its rolls,
-    /// or `failure` said with the reason.
-    pub(super) fn play_logged<E: std::fmt::Display>(
-        &mut self,
-        kind: LogKind,
-        failure: &str,
-        play: impl FnOnce(&CampaignData, &mut Dice) -> Result<Edit, E>,
-    ) {
+    /// Plays a step of any domain on the campaign as it is now: the dice's
+    /// tape emptied first, then the edit applied with the log entry of its
+    /// rolls, or the step's failure said with the reason.
+    pub(super) fn play_step(&mut self, step: &dyn PlayStep) {
         let Some(session) = &self.session else { return };
         self.dice.take_tape();
-        let played = play(&session.data, &mut self.dice).map_err(|e| format!("{failure}: {e}"));
-        self.logged(kind, played);
+        let played = step
+            .play(&session.data, &mut self.dice)
+            .map_err(|e| format!("{}: {e}", step.failure()));
+        self.logged(step.kind(), played);
     }
 
     /// Applies a played step's edit with the log entry of its rolls, or

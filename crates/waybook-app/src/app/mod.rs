@@ -21,10 +21,41 @@ pub use default_campaign::open_default;
 pub use dialogs::{DialogOutcome, DialogPurpose, FileDialogs, NativeDialogs, ScriptedDialogs};
 
 use std::path::{Path, PathBuf};
+use waybook_core::model::step::PlayStep;
 use waybook_core::model::{Edit, JourneyId, LogKind};
 use waybook_core::session::Session;
 use waybook_core::store::snapshots::Snapshots;
 use waybook_core::store::{Campaign, StoreError};
+
+/// A step of any domain as a command carries it; two are the same when
+/// they say the same (steps are plain data).
+#[derive(Clone)]
+pub struct AnyStep(pub std::rc::Rc<dyn PlayStep>);
+
+impl AnyStep {
+    pub fn new(step: impl PlayStep + 'static) -> Self {
+        Self(std::rc::Rc::new(step))
+    }
+}
+
+impl std::fmt::Debug for AnyStep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl PartialEq for AnyStep {
+    fn eq(&self, other: &Self) -> bool {
+        format!("{self:?}") == format!("{other:?}")
+    }
+}
+
+impl Command {
+    /// Play `step`, of any domain.
+    pub fn play(step: impl PlayStep + 'static) -> Self {
+        Command::Play(AnyStep::new(step))
+    }
+}
 
 /// What a screen asks the app to do, carried out at the end of the frame.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,21 +98,9 @@ pub enum Command {
         waybook_core::model::JourneyId,
         waybook_core::plan::play::Until,
     ),
-    /// Plays a step of a party's travel round, rolling with the app's dice.
-    Travel(
-        waybook_core::model::PartyId,
-        waybook_core::travel::round::TravelStep,
-    ),
-    /// Plays a step of gathering, rolling with the app's dice.
-    Gathering(waybook_core::gathering::GatherStep),
-    /// Plays a step of advancement, rolling with the app's dice.
-    Heroes(waybook_core::heroes::HeroStep),
-    /// Plays a step of a scene, rolling with the app's dice.
-    Scene(waybook_core::scene::SceneStep),
-    /// Plays a hazard on a character, rolling with the app's dice.
-    Hazard(waybook_core::hazards::HazardStep),
-    /// Rolls a region's weather, with the app's dice.
-    Weather(waybook_core::world::weather::WeatherStep),
+    /// Plays a step of any domain (a travel phase, a gathering test, an
+    /// advance, a scene's action, a hazard, the weather) with the app's dice.
+    Play(AnyStep),
     /// Moves the campaign clock on by `hours`, for `why`, rolling the
     /// weather of the days it enters; always logged.
     MoveClock {
@@ -591,37 +610,8 @@ impl App {
                 }
             }
             Command::PlayJourney(id, until) => self.play_journey(id, until),
-            Command::Travel(party, step) => {
-                self.play_logged(LogKind::Travel, step.failure(), |data, dice| {
-                    waybook_core::plan::same_day::travel_step(data, party, &step, dice)
-                });
-            }
-            Command::Gathering(step) => {
-                self.play_logged(LogKind::Gathering, step.failure(), |data, dice| {
-                    waybook_core::gathering::play(data, &step, dice)
-                });
-            }
-            Command::Heroes(step) => {
-                self.play_logged(LogKind::Heroes, step.failure(), |data, dice| {
-                    waybook_core::heroes::play(data, &step, dice)
-                });
-            }
-            Command::Scene(step) => {
-                self.play_logged(LogKind::Scene, step.failure(), |data, dice| {
-                    waybook_core::scene::play(data, &step, dice)
-                });
-            }
-            Command::Hazard(step) => {
-                self.play_logged(LogKind::Hazard, step.failure(), |data, dice| {
-                    waybook_core::hazards::play(data, &step, dice)
-                });
-            }
+            Command::Play(step) => self.play_step(&*step.0),
             Command::MoveClock { hours, why } => self.move_clock(hours, &why),
-            Command::Weather(step) => {
-                self.play_logged(LogKind::Weather, step.failure(), |data, dice| {
-                    waybook_core::world::weather::play(data, step, dice)
-                });
-            }
             Command::Record {
                 kind,
                 why,

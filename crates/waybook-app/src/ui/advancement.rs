@@ -106,7 +106,7 @@ fn taken_ui(ui: &mut Ui, data: &CampaignData, c: &Character, out: &mut Vec<Comma
     for (index, a) in c.companion.advances_by_level() {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("Level {}: {}", a.level, a.describe()));
-            hero_button(
+            super::forms::play_step(
                 ui,
                 data,
                 format!("Take back the level {} advance", a.level),
@@ -147,7 +147,7 @@ fn offers_ui(ui: &mut Ui, drafts: &mut LevelUpDrafts, c: &Character, out: &mut V
                 ui.label(RichText::new(format!("Not allowed: {reason}")).weak());
             }
             if button.clicked() {
-                out.push(Command::Heroes(HeroStep::Advance {
+                out.push(Command::play(HeroStep::Advance {
                     character: c.id,
                     kind: offer.kind,
                     what: offer.what.clone(),
@@ -162,24 +162,6 @@ fn offers_ui(ui: &mut Ui, drafts: &mut LevelUpDrafts, c: &Character, out: &mut V
             }
         });
     }
-}
-
-/// A button for a hero step, greyed with [`heroes::check`]'s reason (or
-/// what the form still lacks); the step is sent when it is pressed.
-fn hero_button(
-    ui: &mut Ui,
-    data: &CampaignData,
-    label: impl Into<egui::WidgetText>,
-    step: Result<HeroStep, String>,
-    out: &mut Vec<Command>,
-) -> egui::Response {
-    let (response, pressed) = super::forms::play_button(ui, label, step, |step| {
-        heroes::check(data, step).err().map(|e| e.to_string())
-    });
-    if let Some(step) = pressed {
-        out.push(Command::Heroes(step));
-    }
-    response
 }
 
 fn name_field(ui: &mut Ui, label: &str, text: &mut String) {
@@ -231,7 +213,7 @@ fn memories_ui(
                 mission: drafts.memory_mission,
             },
         };
-        if hero_button(ui, data, "Add the memory", Ok(step), out).clicked() {
+        if super::forms::play_step(ui, data, "Add the memory", Ok(step), out).clicked() {
             drafts.memory.clear();
         }
     });
@@ -458,7 +440,8 @@ fn mission_form_ui(
                 .err()
                 .map(|e| waybook_core::model::capitalised(&e.to_string())),
         };
-        if hero_button(ui, data, "Award XP and close the mission", step, out).clicked() {
+        if super::forms::play_step(ui, data, "Award XP and close the mission", step, out).clicked()
+        {
             *state = HeroesState::default();
         }
         if let Some(why) = refusal {
@@ -534,7 +517,7 @@ fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Comma
                         .color(ERROR_COLOUR),
                 );
             }
-            hero_button(ui, data, format!("Roll {}'s injury", c.name), Ok(step), out);
+            super::forms::play_step(ui, data, format!("Roll {}'s injury", c.name), Ok(step), out);
             if let Some(t) = data
                 .table_named(heroes::INJURY_TABLE)
                 .filter(|t| t.suggested)

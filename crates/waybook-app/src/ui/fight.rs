@@ -8,7 +8,7 @@
 //! check (`waybook_core::scene::check`) refuses its step.
 
 use super::fields::{self, FieldBuffers, FieldLabel, Unpicked, choice_combo};
-use super::forms::{Whole, play_button};
+use super::forms::{Whole, play_step};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use std::collections::BTreeSet;
@@ -93,24 +93,12 @@ impl Default for FightState {
     }
 }
 
-/// A button for a fight step: greyed with the reason while a field does
-/// not read (`step` is that reason) or the scene's check refuses the step.
-fn fight_button(
-    ui: &mut Ui,
-    data: &CampaignData,
-    scene: &Scene,
-    label: impl Into<egui::WidgetText>,
-    step: Result<FightStep, String>,
-    out: &mut Vec<Command>,
-) -> bool {
-    let step = step.map(|step| SceneStep::Fight {
+/// A fight's step as a step of its scene.
+fn in_scene(scene: &Scene, step: Result<FightStep, String>) -> Result<SceneStep, String> {
+    step.map(|step| SceneStep::Fight {
         scene: scene.id,
         step,
-    });
-    let (_, pressed) = play_button(ui, label, step, |step| {
-        scene::check(data, step).err().map(|e| e.to_string())
-    });
-    pressed.map(|step| out.push(Command::Scene(step))).is_some()
+    })
 }
 
 /// Every model's name, heroes first.
@@ -230,17 +218,17 @@ fn enemies_ui(
             bright: state.bright,
             boss_rule: state.boss_rule,
         });
-        if fight_button(ui, data, scene, "Add the enemies", step, out) {
+        if play_step(ui, data, "Add the enemies", in_scene(scene, step), out).clicked() {
             state.enemy_name.clear();
         }
-        fight_button(
+        play_step(
             ui,
             data,
-            scene,
             "Roll enemy behaviour",
-            Ok(FightStep::Behaviour),
+            in_scene(scene, Ok(FightStep::Behaviour)),
             out,
-        );
+        )
+        .clicked();
     });
 }
 
@@ -396,14 +384,14 @@ fn models_ui(
                         revive_menu_ui(ui, state, data, scene, (id, &name), &cast, out);
                     }
                     _ if status == "to activate" && scene.in_round => {
-                        fight_button(
+                        play_step(
                             ui,
                             data,
-                            scene,
                             format!("Activate {name}"),
-                            Ok(FightStep::Activate { who }),
+                            in_scene(scene, Ok(FightStep::Activate { who })),
                             out,
-                        );
+                        )
+                        .clicked();
                     }
                     _ => {
                         ui.label("");
@@ -451,14 +439,15 @@ fn revive_menu_ui(
                 .ok_or_else(|| {
                     format!("{ally_name} has neither Will nor Dexterity to revive with")
                 });
-            if fight_button(
+            if play_step(
                 ui,
                 data,
-                scene,
                 format!("{ally_name} revives {name}"),
-                step,
+                in_scene(scene, step),
                 out,
-            ) {
+            )
+            .clicked()
+            {
                 state.revive_wild_die = false;
                 ui.close();
             }
@@ -495,39 +484,39 @@ fn activation_ui(
     ui.label(RichText::new("Talking is free.").weak());
     ui.horizontal_wrapped(|ui| {
         for action in [Action::Move, Action::Narrative] {
-            fight_button(
+            play_step(
                 ui,
                 data,
-                scene,
                 action.label(),
-                Ok(FightStep::Act { action }),
+                in_scene(scene, Ok(FightStep::Act { action })),
                 out,
-            );
+            )
+            .clicked();
         }
-        fight_button(
+        play_step(
             ui,
             data,
-            scene,
             "Rest (D3 Toughness)",
-            Ok(FightStep::Rest { who: a.who }),
+            in_scene(scene, Ok(FightStep::Rest { who: a.who })),
             out,
-        );
-        fight_button(
+        )
+        .clicked();
+        play_step(
             ui,
             data,
-            scene,
             "Buy a third action (2 Toughness)",
-            Ok(FightStep::ThirdAction),
+            in_scene(scene, Ok(FightStep::ThirdAction)),
             out,
-        );
-        fight_button(
+        )
+        .clicked();
+        play_step(
             ui,
             data,
-            scene,
             format!("End {name}'s activation"),
-            Ok(FightStep::EndActivation),
+            in_scene(scene, Ok(FightStep::EndActivation)),
             out,
-        );
+        )
+        .clicked();
     });
     if let Combatant::Hero(_) = a.who {
         ui.horizontal_wrapped(|ui| {
@@ -552,7 +541,7 @@ fn activation_ui(
                 enemies: state.touching.iter().copied().collect(),
                 toughness: toughness as u32,
             });
-            if fight_button(ui, data, scene, "Leave base contact", step, out) {
+            if play_step(ui, data, "Leave base contact", in_scene(scene, step), out).clicked() {
                 state.touching.clear();
             }
         });
@@ -643,7 +632,7 @@ fn attack_ui(
         }))
     };
     let step = order();
-    if fight_button(ui, data, scene, "Roll the attack", step, out) {
+    if play_step(ui, data, "Roll the attack", in_scene(scene, step), out).clicked() {
         state.attack_wild_die = false;
     }
 }
@@ -711,7 +700,7 @@ fn cast_ui(
                 wild_die: state.cast_wild_die,
             }),
         };
-        if fight_button(ui, data, scene, "Cast the power", step, out) {
+        if play_step(ui, data, "Cast the power", in_scene(scene, step), out).clicked() {
             state.cast_wild_die = false;
         }
     });
@@ -746,7 +735,7 @@ fn harm_ui(
                 cancel: cancel? as u32,
             })
         })();
-        fight_button(ui, data, scene, "Take the wounds", step, out);
+        play_step(ui, data, "Take the wounds", in_scene(scene, step), out).clicked();
     });
     let heroes = heroes(data, scene);
     fields::keep_or_first(&mut state.helper, &heroes);
@@ -779,37 +768,43 @@ fn harm_ui(
     let Some(hero) = state.helper else { return };
     let name = name_of(data, scene, Combatant::Hero(hero)).unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
-        fight_button(
+        play_step(
             ui,
             data,
-            scene,
             format!("{name} rests"),
-            Ok(FightStep::Rest {
-                who: Combatant::Hero(hero),
-            }),
+            in_scene(
+                scene,
+                Ok(FightStep::Rest {
+                    who: Combatant::Hero(hero),
+                }),
+            ),
             out,
-        );
-        fight_button(
+        )
+        .clicked();
+        play_step(
             ui,
             data,
-            scene,
             format!("{name} spends 2 Toughness to reroll"),
-            Ok(FightStep::Reroll { character: hero }),
+            in_scene(scene, Ok(FightStep::Reroll { character: hero })),
             out,
-        );
+        )
+        .clicked();
         if let Some(other) = state.receiver {
             let other_name = name_of(data, scene, Combatant::Hero(other)).unwrap_or_default();
-            fight_button(
+            play_step(
                 ui,
                 data,
-                scene,
                 format!("{name} gives {other_name} a wild die"),
-                Ok(FightStep::Give {
-                    from: hero,
-                    to: other,
-                }),
+                in_scene(
+                    scene,
+                    Ok(FightStep::Give {
+                        from: hero,
+                        to: other,
+                    }),
+                ),
                 out,
-            );
+            )
+            .clicked();
         }
     });
 }

@@ -1,16 +1,18 @@
 //! The play screens' forms: a typed draft per number field ([`Whole`]: its
 //! text, its range from `limits.rs`, its error shown just below it as the
-//! sheet's fields show theirs, and its value once it reads), and the
-//! button of a step ([`step_button`]), greyed with the reason until every
-//! field reads and the domain module admits the step.
+//! sheet's fields show theirs, and its value once it reads), and the one
+//! button of a step of play ([`play_step`]), greyed with the reason until
+//! every field reads and the domain admits the step.
 
 use super::fields::{ERROR_COLOUR, error_below};
 use super::measure::in_view;
+use crate::app::Command;
 use egui::{TextEdit, Ui};
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::ops::RangeInclusive;
-use waybook_core::model::{capitalised, limits};
+use waybook_core::model::step::PlayStep;
+use waybook_core::model::{CampaignData, capitalised, limits};
 
 /// A kind of number a form's field reads: whole or decimal, against a
 /// range from `limits.rs`.
@@ -154,6 +156,52 @@ pub fn play_button<S>(
     let response = step_button(ui, label, refusal);
     let pressed = response.clicked();
     (response, step.ok().filter(|_| pressed))
+}
+
+/// The one button of a step of play, of any domain: greyed with the reason
+/// while a field does not read (`step` is then that reason) or the
+/// domain's check refuses it; played through `Command::Play` when pressed.
+pub fn play_step<S: PlayStep + 'static>(
+    ui: &mut Ui,
+    data: &CampaignData,
+    label: impl Into<egui::WidgetText>,
+    step: Result<S, String>,
+    out: &mut Vec<Command>,
+) -> egui::Response {
+    play_step_checked(ui, label, step, |step| step.refusal(data), out)
+}
+
+/// [`play_step`] for a screen whose checks look through much of the
+/// campaign: each verdict kept in `verdicts` until the campaign changes.
+pub fn play_step_kept<S: PlayStep + Eq + Hash + Clone + 'static>(
+    ui: &mut Ui,
+    verdicts: &mut Verdicts<S>,
+    data: &CampaignData,
+    label: impl Into<egui::WidgetText>,
+    step: Result<S, String>,
+    out: &mut Vec<Command>,
+) -> egui::Response {
+    play_step_checked(
+        ui,
+        label,
+        step,
+        |step| verdicts.of(data.revision, step, |step| step.refusal(data)),
+        out,
+    )
+}
+
+fn play_step_checked<S: PlayStep + 'static>(
+    ui: &mut Ui,
+    label: impl Into<egui::WidgetText>,
+    step: Result<S, String>,
+    check: impl FnOnce(&S) -> Option<String>,
+    out: &mut Vec<Command>,
+) -> egui::Response {
+    let (response, pressed) = play_button(ui, label, step, check);
+    if let Some(step) = pressed {
+        out.push(Command::play(step));
+    }
+    response
 }
 
 /// The verdicts of a screen's step checks, kept until the campaign

@@ -370,7 +370,7 @@ fn survey_ui(
     });
     if let Some(who) = state.surveyor {
         whereabouts_ui(ui, &mut state.elsewhere, data, site, who);
-        step_button(
+        super::forms::play_step_kept(
             ui,
             &mut state.verdicts,
             data,
@@ -452,7 +452,7 @@ fn limit_ui(
                 limits.push((limit, limit_label(limit)));
             }
             if fields::list_combo(ui, "session-limit", "Lasts", &mut chosen, &limits) {
-                out.push(Command::Gathering(GatherStep::Limit {
+                out.push(Command::play(GatherStep::Limit {
                     site: site.id,
                     limit: chosen,
                 }));
@@ -467,7 +467,7 @@ fn limit_ui(
                 site: site.id,
                 limit: make(u32::try_from(n).unwrap_or(u32::MAX)),
             });
-            step_button(ui, &mut state.verdicts, data, said, step, out);
+            super::forms::play_step_kept(ui, &mut state.verdicts, data, said, step, out);
         }
         match session {
             Some(s) => ui.label(format!("started {}", s.start)),
@@ -514,7 +514,7 @@ fn gatherers_ui(
                     s.gatherers[n].skill_name = k
                 });
             }
-            step_button(
+            super::forms::play_step_kept(
                 ui,
                 &mut state.verdicts,
                 data,
@@ -572,7 +572,7 @@ fn join_ui(
         });
         if let Some(who) = state.gatherer {
             whereabouts_ui(ui, &mut state.elsewhere, data, site, who);
-            step_button(
+            super::forms::play_step_kept(
                 ui,
                 &mut state.verdicts,
                 data,
@@ -613,7 +613,7 @@ fn play_ui(
         ui.label(RichText::new(capitalised(&why)).color(super::fields::ERROR_COLOUR));
     }
     ui.horizontal_wrapped(|ui| {
-        step_button(
+        super::forms::play_step_kept(
             ui,
             &mut state.verdicts,
             data,
@@ -624,7 +624,7 @@ fn play_ui(
             }),
             out,
         );
-        step_button(
+        super::forms::play_step_kept(
             ui,
             &mut state.verdicts,
             data,
@@ -635,7 +635,7 @@ fn play_ui(
             }),
             out,
         );
-        step_button(
+        super::forms::play_step_kept(
             ui,
             &mut state.verdicts,
             data,
@@ -644,29 +644,6 @@ fn play_ui(
             out,
         );
     });
-}
-
-/// A button for a gathering step, greyed with the domain's reason while
-/// [`waybook_core::gathering::check`] refuses it.
-fn step_button(
-    ui: &mut Ui,
-    verdicts: &mut Verdicts<GatherStep>,
-    data: &CampaignData,
-    label: &str,
-    step: Result<GatherStep, String>,
-    out: &mut Vec<Command>,
-) -> egui::Response {
-    let (response, pressed) = super::forms::play_button(ui, label, step, |step| {
-        verdicts.of(data.revision, step, |step| {
-            waybook_core::gathering::check(data, step)
-                .err()
-                .map(|e| e.to_string())
-        })
-    });
-    if let Some(step) = pressed {
-        out.push(Command::Gathering(step));
-    }
-    response
 }
 
 /// Where the party is, when it is not at the site: said, and a box for the
@@ -800,7 +777,7 @@ fn log_ui(
                 table: state.log_table,
                 text: state.log_text.trim().to_owned(),
             };
-            if step_button(
+            if super::forms::play_step_kept(
                 ui,
                 &mut state.verdicts,
                 data,
@@ -884,7 +861,7 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
             note: state.note.trim().to_owned(),
         })
     })();
-    if step_button(ui, &mut state.verdicts, data, "Forage", step, out).clicked() {
+    if super::forms::play_step_kept(ui, &mut state.verdicts, data, "Forage", step, out).clicked() {
         state.note.clear();
     }
     let forages: Vec<_> = data

@@ -7,7 +7,7 @@
 //! range of several sources, and what they see in a light and fog.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
-use super::forms::{Draft, Whole, play_button};
+use super::forms::{Draft, Whole, play_step};
 use super::lists;
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -167,7 +167,13 @@ fn status_ui(ui: &mut Ui, data: &CampaignData, c: &Character, out: &mut Vec<Comm
             let clear = Hazard::Clear {
                 condition: condition.clone(),
             };
-            hazard_button(ui, data, c, &format!("Clear {condition}"), Ok(clear), out);
+            play_step(
+                ui,
+                data,
+                format!("Clear {condition}"),
+                on(c, Ok(clear)),
+                out,
+            );
         }
     });
     if h.doom > 0 || h.held_exhaustion > 0 {
@@ -241,13 +247,19 @@ fn hazard_ui(
                 "Without adaptation: Doom 1, +1 each turn at 500 m or below; the Doom and the exhaustion gained there stay until they rise above 500 m.".to_owned()
             });
             ui.horizontal_wrapped(|ui| {
-                hazard_button(ui, data, c, "A turn below 500 m", Ok(Hazard::Deep), out);
-                hazard_button(ui, data, c, "Rise above 500 m", Ok(Hazard::Surface), out);
+                play_step(ui, data, "A turn below 500 m", on(c, Ok(Hazard::Deep)), out);
+                play_step(
+                    ui,
+                    data,
+                    "Rise above 500 m",
+                    on(c, Ok(Hazard::Surface)),
+                    out,
+                );
             });
             return;
         }
     };
-    hazard_button(ui, data, c, &label, hazard, out);
+    play_step(ui, data, &label, on(c, hazard), out);
 }
 
 /// A fall: its height, its cause, a glide or water below.
@@ -352,28 +364,12 @@ fn quicksand_form(
     ("Roll the quicksand".to_owned(), hazard)
 }
 
-/// A hazard's button: greyed with the reason while its form does not read
-/// or the hazard's check refuses it.
-fn hazard_button(
-    ui: &mut Ui,
-    data: &CampaignData,
-    c: &Character,
-    label: &str,
-    hazard: Result<Hazard, String>,
-    out: &mut Vec<Command>,
-) {
-    let step = hazard.map(|hazard| HazardStep {
+/// A hazard as a step played on `c`.
+fn on(c: &Character, hazard: Result<Hazard, String>) -> Result<HazardStep, String> {
+    hazard.map(|hazard| HazardStep {
         character: c.id,
         hazard,
-    });
-    let (_, pressed) = play_button(ui, label, step, |step| {
-        waybook_core::hazards::check(data, step)
-            .err()
-            .map(|e| e.to_string())
-    });
-    if let Some(step) = pressed {
-        out.push(Command::Hazard(step));
-    }
+    })
 }
 
 /// Who might notice a hider: the campaign's characters, and the open

@@ -404,7 +404,7 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
                 } else {
                     waybook_core::model::SceneMode::Exploration
                 };
-                out.push(Command::Scene(waybook_core::scene::SceneStep::Start {
+                out.push(Command::play(waybook_core::scene::SceneStep::Start {
                     name: what,
                     party: state.party,
                     mode,

@@ -5,7 +5,7 @@
 //! scene's log.
 
 use super::fields::{self, Unpicked, choice_combo};
-use super::forms::{Whole, play_button};
+use super::forms::{Whole, play_step};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::{CampaignData, CharacterId, PartyId, Scene, SceneMode, limits};
@@ -53,21 +53,6 @@ impl Default for SceneState {
 /// The scene being run: the newest one not ended.
 fn open_scene(data: &CampaignData) -> Option<&Scene> {
     data.scenes.values().rev().find(|s| !s.finished)
-}
-
-/// A button for a scene step, greyed with the scene's reason while
-/// [`scene::check`] refuses it (or `step` says what is missing).
-fn scene_button(
-    ui: &mut Ui,
-    data: &CampaignData,
-    label: impl Into<egui::WidgetText>,
-    step: Result<SceneStep, String>,
-    out: &mut Vec<Command>,
-) -> bool {
-    let (_, pressed) = play_button(ui, label, step, |step| {
-        scene::check(data, step).err().map(|e| e.to_string())
-    });
-    pressed.map(|step| out.push(Command::Scene(step))).is_some()
 }
 
 pub fn scene_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut Vec<Command>) {
@@ -137,7 +122,7 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
             threat,
             new_scenario: state.new_scenario,
         });
-        if scene_button(ui, data, "Start the scene", step, out) {
+        if play_step(ui, data, "Start the scene", step, out).clicked() {
             state.name.clear();
         }
     });
@@ -161,16 +146,17 @@ fn running_ui(
     ui.horizontal_wrapped(|ui| {
         let id = scene.id;
         let begin = format!("Start {step} {}", scene.round + 1);
-        scene_button(ui, data, begin, Ok(SceneStep::Begin { scene: id }), out);
+        play_step(ui, data, begin, Ok(SceneStep::Begin { scene: id }), out).clicked();
         let end = format!("End {step} {}", scene.round);
-        scene_button(ui, data, end, Ok(SceneStep::End { scene: id }), out);
-        scene_button(
+        play_step(ui, data, end, Ok(SceneStep::End { scene: id }), out).clicked();
+        play_step(
             ui,
             data,
             "End the scene",
             Ok(SceneStep::Finish { scene: id }),
             out,
-        );
+        )
+        .clicked();
     });
     ui.separator();
     if scene.mode == SceneMode::Combat {
@@ -202,24 +188,26 @@ fn running_ui(
                 reason: WILD_REASONS[state.reason].to_owned(),
                 night: night.to_owned(),
             };
-            scene_button(
+            play_step(
                 ui,
                 data,
                 format!("Award {} a wild die", c.name),
                 Ok(award),
                 out,
-            );
+            )
+            .clicked();
             let spend = SceneStep::Spend {
                 scene: scene.id,
                 character: id,
             };
-            scene_button(
+            play_step(
                 ui,
                 data,
                 format!("{} spends a wild die", c.name),
                 Ok(spend),
                 out,
-            );
+            )
+            .clicked();
         });
     }
     ui.separator();
@@ -282,7 +270,7 @@ fn challenge_ui(
             wild_die: state.wild_die,
             again: tested && state.again,
         });
-    if scene_button(ui, data, "Roll the challenge", step, out) {
+    if play_step(ui, data, "Roll the challenge", step, out).clicked() {
         state.again = false;
     }
 }

@@ -5,7 +5,7 @@
 //! hero's action); a Merchant's wares; and the travel log.
 
 use super::fields::{self, Offer, Unpicked, cell_combo};
-use super::forms::{Whole, play_button};
+use super::forms::{Whole, play_step};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::{
@@ -13,7 +13,9 @@ use waybook_core::model::{
     capitalised, limits, plural,
 };
 use waybook_core::travel::forecast;
-use waybook_core::travel::round::{self, CampOrders, EncounterChoice, TravelStep, latest_round};
+use waybook_core::travel::round::{
+    self, CampOrders, EncounterChoice, PartyStep, TravelStep, latest_round,
+};
 use waybook_print::pdf::Sheet;
 use waybook_rules::rounds::camp::Action;
 use waybook_rules::rounds::camp::Camp;
@@ -117,7 +119,12 @@ pub(super) fn next_round(
         .on_path
         .map(|on| on.path)
         .or(chosen_here)
-        .map(|path| Command::Travel(party.id, TravelStep::Navigate(path))))
+        .map(|path| {
+            Command::play(PartyStep {
+                party: party.id,
+                step: TravelStep::Navigate(path),
+            })
+        }))
 }
 
 /// Draws the screen; the screen to go to, when the GM runs an encounter as
@@ -235,7 +242,7 @@ fn encounter_scene_ui(
             .add_enabled(!playing, egui::Button::new("Run it as a scene"))
             .on_disabled_hover_text("A scene is being played: end it on the Scene screen first");
         if start.clicked() {
-            out.push(Command::Scene(waybook_core::scene::SceneStep::Start {
+            out.push(Command::play(waybook_core::scene::SceneStep::Start {
                 name,
                 party: Some(party.id),
                 mode,
@@ -406,23 +413,27 @@ fn round_ui(
                 .strong(),
             );
             ui.horizontal(|ui| {
-                step_button(
+                play_step(
                     ui,
                     data,
-                    party.id,
                     format!(
                         "Spend a 🜉 (the party holds {})",
                         party.travel.pathfinding_tokens
                     ),
-                    TravelStep::Setback { spend_token: true },
+                    Ok(PartyStep {
+                        party: party.id,
+                        step: TravelStep::Setback { spend_token: true },
+                    }),
                     out,
                 );
-                step_button(
+                play_step(
                     ui,
                     data,
-                    party.id,
                     "Roll the setback",
-                    TravelStep::Setback { spend_token: false },
+                    Ok(PartyStep {
+                        party: party.id,
+                        step: TravelStep::Setback { spend_token: false },
+                    }),
                     out,
                 );
             });
@@ -551,22 +562,26 @@ fn navigation_ui(
             percent(odds.p_benign),
         ));
         ui.horizontal(|ui| {
-            step_button(
+            play_step(
                 ui,
                 data,
-                party.id,
                 "Roll the Navigation Phase",
-                TravelStep::Navigate(path.id),
+                Ok(PartyStep {
+                    party: party.id,
+                    step: TravelStep::Navigate(path.id),
+                }),
                 out,
             );
             // "choose what direction along the path to follow"
             if let Some(on) = party.travel.on_path.filter(|on| on.path == path.id) {
-                step_button(
+                play_step(
                     ui,
                     data,
-                    party.id,
                     format!("Turn back toward {}", place_name(data, on.from)),
-                    TravelStep::TurnBack,
+                    Ok(PartyStep {
+                        party: party.id,
+                        step: TravelStep::TurnBack,
+                    }),
                     out,
                 );
             }
@@ -620,21 +635,25 @@ fn encounter_ui(
             predicted.label()
         ));
         ui.horizontal(|ui| {
-            step_button(
+            play_step(
                 ui,
                 data,
-                party.id,
                 format!("Take the {} encounter", predicted.label()),
-                TravelStep::Encounter(EncounterChoice::Scouted { instead: false }),
+                Ok(PartyStep {
+                    party: party.id,
+                    step: TravelStep::Encounter(EncounterChoice::Scouted { instead: false }),
+                }),
                 out,
             );
             if let Some(instead) = options.instead {
-                step_button(
+                play_step(
                     ui,
                     data,
-                    party.id,
                     format!("Have a {} encounter instead", instead.label()),
-                    TravelStep::Encounter(EncounterChoice::Scouted { instead: true }),
+                    Ok(PartyStep {
+                        party: party.id,
+                        step: TravelStep::Encounter(EncounterChoice::Scouted { instead: true }),
+                    }),
                     out,
                 );
             }
@@ -652,24 +671,28 @@ fn encounter_ui(
         }
     ));
     ui.horizontal(|ui| {
-        step_button(
+        play_step(
             ui,
             data,
-            party.id,
             "Cast the encounter die",
-            TravelStep::Encounter(EncounterChoice::Die),
+            Ok(PartyStep {
+                party: party.id,
+                step: TravelStep::Encounter(EncounterChoice::Die),
+            }),
             out,
         );
         let label = ui.label("or a planned encounter:").id;
         ui.add(egui::TextEdit::singleline(&mut state.planned).desired_width(200.0))
             .labelled_by(label);
         let planned = EncounterChoice::Planned(state.planned.trim().to_owned());
-        if step_button(
+        if play_step(
             ui,
             data,
-            party.id,
             "Run the planned encounter",
-            TravelStep::Encounter(planned),
+            Ok(PartyStep {
+                party: party.id,
+                step: TravelStep::Encounter(planned),
+            }),
             out,
         )
         .clicked()
@@ -761,12 +784,14 @@ fn camp_ui(
     if let Some(why) = &plan.refusal {
         ui.label(RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR));
     }
-    step_button(
+    play_step(
         ui,
         data,
-        party.id,
         "Make camp",
-        TravelStep::Camp(orders.clone()),
+        Ok(PartyStep {
+            party: party.id,
+            step: TravelStep::Camp(orders.clone()),
+        }),
         out,
     );
 }
@@ -868,24 +893,6 @@ fn camp_grid_ui(
     });
 }
 
-/// A button for a step of the round, greyed with the domain's reason while
-/// [`round::check`] refuses it.
-fn step_button(
-    ui: &mut Ui,
-    data: &CampaignData,
-    party: PartyId,
-    label: impl Into<egui::WidgetText>,
-    step: TravelStep,
-    out: &mut Vec<Command>,
-) -> egui::Response {
-    let refusal = round::check(data, party, &step).err();
-    let response = super::forms::step_button(ui, label, refusal.map(|e| e.to_string()));
-    if response.clicked() {
-        out.push(Command::Travel(party, step));
-    }
-    response
-}
-
 /// A camper's name, HP, MP and injuries: the first cells of their row.
 fn vitals_ui(ui: &mut Ui, c: &waybook_core::model::Character) {
     let r = &c.rounds;
@@ -943,12 +950,14 @@ fn wares_ui(ui: &mut Ui, data: &CampaignData, party: &Party, out: &mut Vec<Comma
                 "{}: {gives}, for {} {}",
                 ware.name, ware.price, party.currency
             ));
-            step_button(
+            play_step(
                 ui,
                 data,
-                party.id,
                 "Buy one",
-                TravelStep::Buy(ware.id, 1),
+                Ok(PartyStep {
+                    party: party.id,
+                    step: TravelStep::Buy(ware.id, 1),
+                }),
                 out,
             )
             .accessible_name(format!("Buy {}", ware.name));
@@ -1006,17 +1015,14 @@ fn cost_ui(
                 .desired_width(160.0),
         )
         .labelled_by(what);
-        let step = amount.map(|amount| TravelStep::Pay {
-            amount,
-            what: state.cost_for.trim().to_owned(),
+        let step = amount.map(|amount| PartyStep {
+            party: party.id,
+            step: TravelStep::Pay {
+                amount,
+                what: state.cost_for.trim().to_owned(),
+            },
         });
-        let (_, pressed) = play_button(ui, "Book the cost", step, |step| {
-            round::check(data, party.id, step)
-                .err()
-                .map(|e| e.to_string())
-        });
-        if let Some(step) = pressed {
-            out.push(Command::Travel(party.id, step));
+        if play_step(ui, data, "Book the cost", step, out).clicked() {
             state.cost.clear();
             state.cost_for.clear();
         }

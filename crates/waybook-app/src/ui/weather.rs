@@ -5,7 +5,7 @@
 //! history, which stays as it fell.
 
 use super::fields::{FieldBuffers, Unpicked};
-use super::forms::{Whole, play_button};
+use super::forms::{Whole, play_step};
 use super::lists::{self, Memo};
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -110,13 +110,13 @@ fn today_ui(ui: &mut Ui, data: &CampaignData, out: &mut Vec<Command>) {
             ui.label(w.words());
             ui.separator();
         }
-        let why_not = weather::why_not_today(data);
-        let roll = ui
-            .add_enabled(why_not.is_none(), egui::Button::new("Roll today's weather"))
-            .on_disabled_hover_text(why_not.map(|e| e.to_string()).unwrap_or_default());
-        if roll.clicked() {
-            out.push(Command::Weather(WeatherStep::RollToday));
-        }
+        play_step(
+            ui,
+            data,
+            "Roll today's weather",
+            Ok(WeatherStep::RollToday),
+            out,
+        );
     });
 }
 
@@ -269,11 +269,7 @@ fn forecast_ui(
             let step = days
                 .clone()
                 .map(|days| WeatherStep::RollForecast { region: r.id, days });
-            let (_, pressed) = play_button(ui, "Roll the forecast again", step, |_| {
-                let days = state.days.value().ok()?;
-                weather::why_not_forecast(data, r, days).map(|e| e.to_string())
-            });
-            out.extend(pressed.map(Command::Weather));
+            play_step(ui, data, "Roll the forecast again", step, out);
             days
         })
         .inner;

@@ -45,7 +45,7 @@ fn today_is_rolled_once_and_the_forecast_again_with_the_past_as_it_fell() {
     assert!(f.shows("Ashen plain: Dust storm"));
     f.greyed_with(
         "Roll today's weather",
-        "every region has today's weather already",
+        "Every region has today's weather already",
     );
     let past = fallen(&f, today);
     // Seven days ahead on the plain, each turning (90) to a still-air heat (1).

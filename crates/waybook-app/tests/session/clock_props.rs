@@ -87,11 +87,14 @@ fn random_step(n: usize, rng: &mut StdRng, data: &CampaignData) -> Command {
                 ),
             }
         }
-        5..=7 => Command::Travel(party, travel_step(rng, data, party)),
+        5..=7 => Command::play(round::PartyStep {
+            party,
+            step: travel_step(rng, data, party),
+        }),
         _ => {
             let site = data.sites.values().next().expect("a demo site");
             let members: Vec<CharacterId> = data.members(party).map(|c| c.id).collect();
-            Command::Gathering(waybook_core::gathering::GatherStep::Survey {
+            Command::play(waybook_core::gathering::GatherStep::Survey {
                 site: site.id,
                 material: rng.random_range(0..site.materials.len().max(1)),
                 character: members[rng.random_range(0..members.len())],
@@ -204,8 +207,8 @@ fn walk(seed: u64, steps: usize) -> Result<Played, TestCaseError> {
                 Command::Run(Action::Undo) => &mut played.undos,
                 Command::Run(Action::Redo) => &mut played.redos,
                 Command::MoveClock { .. } => &mut played.clock_moves,
-                Command::Travel(..) => &mut played.rounds,
-                Command::Gathering(..) => &mut played.gathering,
+                Command::Play(step) if step.0.kind() == LogKind::Travel => &mut played.rounds,
+                Command::Play(step) if step.0.kind() == LogKind::Gathering => &mut played.gathering,
                 _ => &mut played.journeys,
             } += 1;
         }

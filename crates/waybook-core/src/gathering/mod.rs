@@ -1123,3 +1123,6 @@ fn forage(
     });
     Ok(book.edit(&format!("{} forages", c.name)))
 }
+
+// The domain's steps, played as any step is (`model::step`).
+crate::model::step::domain_step!(GatherStep, GatherError, crate::model::LogKind::Gathering, check: check, play: play);

@@ -697,3 +697,6 @@ fn quicksand(
         format!("{who}{test}: {state}."),
     ))
 }
+
+// The domain's steps, played as any step is (`model::step`).
+crate::model::step::domain_step!(HazardStep, HazardError, crate::model::LogKind::Hazard, check: check, play: play);

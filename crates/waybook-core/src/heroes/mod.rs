@@ -648,3 +648,6 @@ pub fn award_for(character: CharacterId, xp: i64, reasons: &[String], down: bool
         injury: None,
     }
 }
+
+// The domain's steps, played as any step is (`model::step`).
+crate::model::step::domain_step!(HeroStep, HeroError, crate::model::LogKind::Heroes, check: check, play: play);

@@ -47,6 +47,7 @@ mod region;
 pub mod scene;
 pub mod session_changes;
 pub mod sheet;
+pub mod step;
 mod table;
 mod travel;
 pub mod validate;

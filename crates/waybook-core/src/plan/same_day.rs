@@ -273,3 +273,22 @@ fn arrived_at(trip: &Journey, place: Option<crate::model::PlaceId>) -> bool {
     let last = trip.route().and_then(|r| r.legs.last());
     last.and_then(|l| l.path).map(|a| a.toward) == place
 }
+
+impl crate::model::step::Step for round::PartyStep {
+    type Error = SameDayError;
+    fn kind(&self) -> crate::model::LogKind {
+        crate::model::LogKind::Travel
+    }
+    fn failure(&self) -> &'static str {
+        self.step.failure()
+    }
+    fn check(&self, data: &CampaignData) -> Result<(), SameDayError> {
+        Ok(round::check(data, self.party, &self.step)?)
+    }
+    fn play(&self, data: &CampaignData, dice: &mut Dice) -> Result<Edit, SameDayError> {
+        travel_step(data, self.party, &self.step, dice)
+    }
+    fn name(&self) -> String {
+        crate::model::step::variant_name(&self.step)
+    }
+}

@@ -616,3 +616,6 @@ fn finish(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     book.line(format!("{name} ends."));
     Ok(book.edit(format!("End the scene {name}")))
 }
+
+// The domain's steps, played as any step is (`model::step`).
+crate::model::step::domain_step!(SceneStep, SceneError, crate::model::LogKind::Scene, check: check, play: play);

@@ -1311,6 +1311,14 @@ impl TravelStep {
     }
 }
 
+/// A step of one party's travel round: what the window plays (through
+/// `plan::same_day`, which plays a trip's day with the round's last step).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartyStep {
+    pub party: PartyId,
+    pub step: TravelStep,
+}
+
 /// Whether `step` may be played for the party now, and why not: the one
 /// check the screen greys its buttons with and [`play`] makes first.
 pub fn check(data: &CampaignData, party: PartyId, step: &TravelStep) -> Result<()> {

@@ -425,6 +425,29 @@ impl WeatherStep {
     }
 }
 
+impl crate::model::step::Step for WeatherStep {
+    type Error = WeatherError;
+    fn kind(&self) -> crate::model::LogKind {
+        crate::model::LogKind::Weather
+    }
+    fn failure(&self) -> &'static str {
+        WeatherStep::failure(self)
+    }
+    fn check(&self, data: &CampaignData) -> Result<()> {
+        let why_not = match *self {
+            Self::RollToday => why_not_today(data),
+            Self::RollForecast { region, days } => match data.regions.get(&region) {
+                Some(region) => why_not_forecast(data, region, days),
+                None => Some(WeatherError::NoRegion),
+            },
+        };
+        why_not.map_or(Ok(()), Err)
+    }
+    fn play(&self, data: &CampaignData, dice: &mut Dice) -> Result<Edit> {
+        play(data, *self, dice)
+    }
+}
+
 /// Plays a weather step on the campaign.
 pub fn play(data: &CampaignData, step: WeatherStep, dice: &mut Dice) -> Result<Edit> {
     match step {

@@ -7,6 +7,7 @@ use waybook_testkit as common;
 mod crash;
 mod heroes;
 mod plan;
+mod steps;
 mod store;
 mod trips;
 mod undo_props;
