@@ -9,7 +9,7 @@ use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use waybook_core::edits;
-use waybook_core::model::{CampaignData, Edit, Holder, Holding};
+use waybook_core::model::{CampaignData, Edit, Holder, Holding, limits};
 use waybook_core::session::Session;
 use waybook_core::store::Campaign;
 use waybook_rules::dice::Dice;
@@ -100,7 +100,10 @@ pub fn clock(args: &ClockArgs, out: &mut impl Write) -> anyhow::Result<()> {
         args.json,
         out,
         |data| {
-            let hours = args.on.saturating_mul(data.settings.day_hours.max(1));
+            // The window's field's range, in its words.
+            let days = limits::parse_whole(&args.on.to_string(), &limits::CLOCK_MOVE_DAYS)
+                .map_err(|e| anyhow::anyhow!("--on: {e}"))?;
+            let hours = days.saturating_mul(data.settings.day_hours.max(1));
             let edit = edits::clock::move_on(data, hours, &args.why, &mut Dice::random())
                 .map_err(anyhow::Error::msg)?;
             Ok((edit, ()))

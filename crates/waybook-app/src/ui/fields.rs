@@ -386,12 +386,6 @@ impl<'a> FieldLabel<'a> {
     }
 }
 
-/// 2.0 as "2", 1.5 as "1.5": numbers as a person writes them.
-pub fn format_decimal(value: f64) -> String {
-    let text = format!("{value:.3}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
-}
-
 /// The edit that changes one record, if `change` changes anything.
 pub(super) fn record_edit<R: Record>(
     record: &R,

@@ -596,7 +596,8 @@ fn attack_ui(
             );
             let attacks = state.attacks.ui(ui, "Attack dice", 30.0);
             let id = ui.label("AP").id;
-            ui.add(egui::DragValue::new(&mut state.ap).range(0..=4))
+            let ap = limits::AP;
+            ui.add(egui::DragValue::new(&mut state.ap).range(*ap.start()..=*ap.end()))
                 .labelled_by(id);
             ui.checkbox(&mut state.shooting, "Shooting");
             ui.checkbox(&mut state.cover, "Defender in cover");

@@ -36,7 +36,7 @@ impl Reads for f64 {
         limits::parse_decimal(text, range)
     }
     fn written(self) -> String {
-        super::fields::format_decimal(self)
+        waybook_core::model::decimal_to(self, 3)
     }
 }
 

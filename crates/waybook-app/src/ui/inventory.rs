@@ -86,10 +86,9 @@ fn holders(data: &CampaignData) -> Vec<Holder> {
 
 pub fn totals_text(t: Totals) -> String {
     format!(
-        "{} · {} kg · {} food units",
+        "{} · {}",
         waybook_core::model::plural(t.stacks, "stack"),
-        super::fields::format_decimal(t.weight),
-        t.food_units
+        t.carried_words()
     )
 }
 
@@ -204,18 +203,10 @@ fn stacks_table(
                     ui.label(h.quantity.to_string());
                 });
                 row.col(|ui| {
-                    ui.label(format!(
-                        "{} kg",
-                        super::fields::format_decimal(item.weight * h.quantity as f64)
-                    ));
+                    ui.label(waybook_core::model::kg(item.weight_of(h.quantity)));
                 });
                 row.col(|ui| {
-                    let units = if item.category.has_food_units() {
-                        item.food_units * h.quantity
-                    } else {
-                        0
-                    };
-                    ui.label(units.to_string());
+                    ui.label(item.food_units_of(h.quantity).to_string());
                 });
             });
         });

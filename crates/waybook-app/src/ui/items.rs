@@ -75,7 +75,7 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
                             }
                         });
                         row.col(|ui| {
-                            ui.label(format!("{} kg", super::fields::format_decimal(item.weight)));
+                            ui.label(waybook_core::model::kg(item.weight));
                         });
                     });
                 });

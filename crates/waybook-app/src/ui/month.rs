@@ -16,7 +16,7 @@ use waybook_core::model::calendar::MonthPage;
 use waybook_core::model::event::{Repeat, RepeatError};
 use waybook_core::model::{CampaignData, Recurrence, limits};
 use waybook_core::world::chronicle::{self, Filter};
-use waybook_core::world::weather;
+use waybook_core::world::{clock, weather};
 
 #[derive(Debug)]
 pub struct CalendarState {
@@ -268,9 +268,9 @@ fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &m
         })
         .inner;
     draft(ui, "Why", &mut state.why, 220.0);
-    let hours = days.and_then(|d| hours.map(|h| d * day_hours + h));
+    let hours = days.and_then(|d| hours.map(|h| clock::hours_in(data, d, h)));
     let (_, pressed) = play_button(ui, "Move the clock on", hours, |&h| {
-        (h <= 0).then(|| "Move it on by a day or an hour at least".to_owned())
+        clock::moved_to(data, h).err().map(|e| e.to_string())
     });
     if let Some(hours) = pressed {
         out.push(Command::MoveClock {

@@ -10,7 +10,7 @@
 use super::fields::ERROR_COLOUR;
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
-use waybook_core::exchange::pack::{Clash, Clashing};
+use waybook_core::exchange::pack::Clashing;
 
 pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     let (Some(import), Some(session)) = (&mut app.pack_import, &app.session) else {
@@ -44,13 +44,9 @@ pub fn pack_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                         .show(ui, |ui| {
                             for clash in &clashes {
                                 differences_ui(ui, clash, &import.pack.differences(data, clash));
-                                let offered: &[Clash] = match clash.kind {
-                                    "calendar" | "switches" | "house rules" => &Clash::ALL[..2],
-                                    _ => Clash::ALL,
-                                };
                                 let mut chosen = import.choice(clash);
                                 ui.horizontal(|ui| {
-                                    for &c in offered {
+                                    for &c in clash.choices() {
                                         ui.radio_value(&mut chosen, c, c.label()).on_hover_text(
                                             format!("{}: {}", clash.words(), c.label()),
                                         );

@@ -41,10 +41,7 @@ fn the_clock_moves_on_for_a_reason_with_its_weather_and_undoes_as_one() {
     assert!(f.shows("Hours: must be between 0 and 23"));
     f.type_into("Days", "0");
     f.type_into("Hours", "0");
-    f.greyed_with(
-        "Move the clock on",
-        "Move it on by a day or an hour at least",
-    );
+    f.greyed_with("Move the clock on", "Move the clock on by 1 hour or more");
     f.menu("Edit", "Undo");
     assert_eq!(f.data().settings.clock, before.settings.clock);
     assert_eq!(f.data().weather, before.weather, "the weather goes with it");

@@ -80,8 +80,10 @@ fn a_clash_by_name_is_kept_replaced_or_added_as_a_copy() {
         .rows[0]
         .result = "Three toll-keepers".to_owned();
     changed.calendar.as_mut().expect("a calendar").era = "of the Flood".to_owned();
-    let clashes: Vec<String> = changed.clashes(&data).iter().map(|c| c.words()).collect();
+    let clashing = changed.clashes(&data);
+    let clashes: Vec<String> = clashing.iter().map(|c| c.words()).collect();
     assert_eq!(clashes, ["table Toll bandits", "the calendar"]);
+    assert_eq!(clashing[0].choices(), Clash::ALL, "a table may be copied");
     let bandits = |d: &CampaignData| {
         d.tables
             .values()
@@ -373,6 +375,9 @@ fn a_switch_that_differs_is_a_clash_kept_unless_the_gm_says() {
         ["the rule switches", "the travel methods and enemy tiers"]
     );
     assert_eq!(pack.differences(&data, &clashes[0]), ["day hours: 24 → 20"]);
+    // Issue 52: which choices a clash offers is core's, not the screen's
+    // reading of its kind: one of a kind has no room for a copy.
+    assert_eq!(clashes[0].choices(), [Clash::Keep, Clash::Replace]);
     assert_eq!(
         pack.adds(&data),
         "0 tables, 0 items, 0 wares, 0 cults, 0 regions",

@@ -187,11 +187,28 @@ impl Clashing {
         }
     }
 
+    /// Whether it is over one of the campaign's singles (the calendar, the
+    /// switches, the house rules), of which there is one.
+    pub fn is_single(&self) -> bool {
+        SINGLES.iter().any(|(kind, _)| *kind == self.kind)
+    }
+
     /// "table weather", "the calendar".
     pub fn words(&self) -> String {
-        match self.kind {
-            "calendar" | "switches" | "house rules" => self.name.clone(),
-            kind => format!("{kind} {}", self.name),
+        if self.is_single() {
+            self.name.clone()
+        } else {
+            format!("{} {}", self.kind, self.name)
+        }
+    }
+
+    /// What the GM may choose for it: keep or replace a single (there is
+    /// no room for a copy), and a copy besides for any other record.
+    pub fn choices(&self) -> &'static [Clash] {
+        if self.is_single() {
+            &Clash::ALL[..2]
+        } else {
+            Clash::ALL
         }
     }
 }

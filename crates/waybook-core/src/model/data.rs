@@ -43,6 +43,17 @@ pub struct Totals {
     pub stacks: usize,
 }
 
+impl Totals {
+    /// "12.5 kg · 40 food units", as the screens and sheets say it.
+    pub fn carried_words(&self) -> String {
+        format!(
+            "{} · {} food units",
+            super::kg(self.weight),
+            self.food_units
+        )
+    }
+}
+
 /// The headings of [`CampaignData::holding_rows`].
 pub const HOLDING_COLUMNS: [&str; 5] = ["Item", "Category", "Qty", "Weight", "Food units"];
 
@@ -53,17 +64,12 @@ impl CampaignData {
         self.holdings_of(holder)
             .filter_map(|h| {
                 let item = self.items.get(&h.item)?;
-                let units = if item.category.has_food_units() {
-                    item.food_units * h.quantity
-                } else {
-                    0
-                };
                 Some([
                     item.name.clone(),
                     item.category.label().to_owned(),
                     h.quantity.to_string(),
-                    format!("{} kg", super::decimal(item.weight * h.quantity as f64)),
-                    units.to_string(),
+                    super::kg(item.weight_of(h.quantity)),
+                    item.food_units_of(h.quantity).to_string(),
                 ])
             })
             .collect()
@@ -112,10 +118,8 @@ impl CampaignData {
     fn totals<'a>(&'a self, holdings: impl Iterator<Item = &'a Holding>) -> Totals {
         holdings.fold(Totals::default(), |mut t, h| {
             if let Some(item) = self.items.get(&h.item) {
-                t.weight += item.weight * h.quantity as f64;
-                if item.category.has_food_units() {
-                    t.food_units += item.food_units * h.quantity;
-                }
+                t.weight += item.weight_of(h.quantity);
+                t.food_units += item.food_units_of(h.quantity);
             }
             t.stacks += 1;
             t

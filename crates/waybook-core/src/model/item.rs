@@ -68,6 +68,20 @@ pub struct Item {
 }
 
 impl Item {
+    /// What `quantity` of the item weighs, in kg.
+    pub fn weight_of(&self, quantity: i64) -> f64 {
+        self.weight * quantity as f64
+    }
+
+    /// The food units `quantity` of the item holds: none but food and water.
+    pub fn food_units_of(&self, quantity: i64) -> i64 {
+        if self.category.has_food_units() {
+            self.food_units * quantity
+        } else {
+            0
+        }
+    }
+
     /// An item of `category` that weighs nothing, with no food units, quality,
     /// material, tool or notes yet.
     pub fn new(id: ItemId, name: impl Into<String>, category: Category) -> Self {

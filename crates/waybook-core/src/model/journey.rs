@@ -183,6 +183,18 @@ pub struct HourWindow {
 }
 
 impl HourWindow {
+    /// The window from `from` to `to` in a day of `day_hours`, as the GM
+    /// types its ends (0 to the day's end): `from` at the day's end is its
+    /// start, and equal ends (0 to 24 among them) are all day, no window.
+    pub fn from_ends(from: i64, to: i64, day_hours: i64) -> Option<HourWindow> {
+        let day = day_hours.max(1);
+        let window = HourWindow {
+            from: from.rem_euclid(day),
+            to,
+        };
+        (window.from != to.rem_euclid(day)).then_some(window)
+    }
+
     pub fn contains(self, hour: i64) -> bool {
         match self.from.cmp(&self.to) {
             std::cmp::Ordering::Less => (self.from..self.to).contains(&hour),
@@ -422,6 +434,21 @@ impl Journey {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 52: the window's ends as typed, worked out once here (the
+    /// screen did it): the day's end is its start, equal ends all day, a
+    /// `to` before the `from` runs over midnight.
+    #[test]
+    fn a_window_typed_end_to_end_is_all_day_and_past_midnight_wraps() {
+        assert_eq!(HourWindow::from_ends(0, 24, 24), None);
+        assert_eq!(HourWindow::from_ends(24, 24, 24), None, "24 is 0");
+        assert_eq!(HourWindow::from_ends(7, 7, 24), None);
+        let night = HourWindow::from_ends(17, 9, 24).expect("a window");
+        assert_eq!(night, HourWindow { from: 17, to: 9 });
+        assert!(night.contains(3) && !night.contains(12));
+        let evening = HourWindow::from_ends(24, 6, 24).expect("from the start");
+        assert_eq!(evening, HourWindow { from: 0, to: 6 });
+    }
 
     /// A GM's single hour is found again for its character, and only theirs.
     #[test]

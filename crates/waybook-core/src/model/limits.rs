@@ -72,6 +72,10 @@ pub const DANGER: RangeInclusive<i64> = 0..=10;
 /// Enemies added to a fight at once, and an attack's dice.
 pub const ENEMIES_ADDED: RangeInclusive<i64> = 1..=20;
 pub const ATTACK_DICE: RangeInclusive<i64> = 1..=20;
+/// A weapon's AP, "adding the weapon's AP to their target": the text names
+/// no limit; the block roll is a D6 against Defence (2 at least) + AP, so
+/// past 4 every hit wounds whatever the Defence, and more AP says nothing.
+pub const AP: RangeInclusive<i64> = 0..=4;
 /// Minutes swum in extremely cold water at once; a hazard's TG; a body's height.
 pub const SWIM_MINUTES: RangeInclusive<i64> = 1..=600;
 pub const TEST_TG: RangeInclusive<i64> = 1..=40;

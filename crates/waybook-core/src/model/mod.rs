@@ -90,5 +90,6 @@ pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, TableUse, uses_of as
 pub use travel::{RoundStep, Travel, TravelRound, Ware};
 pub use visibility::{Reader, SeenFilter, Shown, Visibility};
 pub use words::{
-    NaturalKey, and_list, capitalised, decimal, natural, plural, signed, sort_by_name,
+    NaturalKey, and_list, capitalised, decimal, decimal_to, kg, natural, plural, signed,
+    sort_by_name,
 };

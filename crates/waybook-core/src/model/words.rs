@@ -93,10 +93,26 @@ pub use waybook_rules::capitalised;
 
 /// 2.0 as "2", 1.5 as "1.5", to two places at most.
 pub fn decimal(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
+    decimal_to(value, 2)
+}
+
+/// `value` to at most `places` decimal places, without trailing zeros:
+/// the one way every screen, sheet and field writes a number.
+pub fn decimal_to(value: f64, places: usize) -> String {
+    let text = format!("{value:.places$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &text
+    };
     // A sum of nothing, or a value that rounds to nothing, is never "-0".
     if text == "-0" { "0" } else { text }.to_owned()
+}
+
+/// A weight as every screen and sheet says it, to the gram: "1.234 kg",
+/// "2 kg".
+pub fn kg(weight: f64) -> String {
+    format!("{} kg", decimal_to(weight, 3))
 }
 
 /// Names in a sentence: "Aria", "Aria and Bran", "Aria, Bran and Cole".
@@ -119,6 +135,21 @@ pub fn signed(value: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Issue 52: "1.234 kg reads '1.234 kg' on screen and '1.23 kg' in the
+    /// PDF": one way to write a weight, to the gram, for both.
+    #[test]
+    fn a_weight_reads_the_same_everywhere_to_the_gram() {
+        assert_eq!(super::kg(1.234), "1.234 kg");
+        assert_eq!(super::kg(2.0), "2 kg");
+        assert_eq!(super::kg(0.0004), "0 kg");
+        assert_eq!(
+            super::decimal_to(1200.0, 0),
+            "1200",
+            "no zeros of a whole cut"
+        );
+        assert_eq!(super::decimal_to(30.4375, 3), "30.438");
+    }
+
     /// Issue 50: "an empty party shows '-0 food units'": nothing is 0.
     #[test]
     fn nothing_is_never_minus_zero() {

@@ -183,6 +183,26 @@ pub struct PlanDay {
 }
 
 impl PlanDay {
+    /// Whether the day is a forced march: someone's counted hours pass the
+    /// base, so they make march tests ("a travel hour at 2,500 m or higher
+    /// counts 2 unless adapted": six hours high up is a forced march for
+    /// all but the adapted, though six is the base).
+    pub fn forced_march(&self) -> bool {
+        self.characters
+            .iter()
+            .any(|c| c.tests.iter().any(|t| t.cause == TestCause::March))
+    }
+
+    /// "7 hours on the road (forced march)", as the day is shown.
+    pub fn road_hours_words(&self) -> String {
+        let forced = if self.forced_march() {
+            " (forced march)"
+        } else {
+            ""
+        };
+        format!("{} hours on the road{forced}", self.travel_hours)
+    }
+
     /// The food multiplier to expect, as every screen and sheet prints it:
     /// "2", "1.68".
     pub fn food_factor_words(&self) -> String {

@@ -739,6 +739,15 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
             order.attacks
         )));
     }
+    let range = crate::model::limits::AP;
+    if !range.contains(&i64::from(order.ap)) {
+        return Err(SceneError::Rules(format!(
+            "a weapon's AP is {} to {}, not {}",
+            range.start(),
+            range.end(),
+            order.ap
+        )));
+    }
     let action = if order.shooting {
         Action::Shoot
     } else {

@@ -4,7 +4,7 @@
 //! its weather back together.
 
 use super::weather;
-use crate::model::{CampaignData, Change, Edit, Settings, limits};
+use crate::model::{CampaignData, Change, ClockTime, Edit, Settings, limits};
 use waybook_rules::dice::Dice;
 
 /// Why the clock could not be moved on.
@@ -32,6 +32,29 @@ pub fn span(hours: i64, day_hours: i64) -> String {
     }
 }
 
+/// The hours in `days` days and `hours` hours of the campaign's day, as
+/// the GM types a move of the clock.
+pub fn hours_in(data: &CampaignData, days: i64, hours: i64) -> i64 {
+    days.saturating_mul(data.settings.day_hours.max(1))
+        .saturating_add(hours)
+}
+
+/// Where the clock would be moved on by `hours`, or why it cannot be: the
+/// check the screen greys its button with, and `move_on` makes first.
+pub fn moved_to(data: &CampaignData, hours: i64) -> Result<ClockTime, ClockError> {
+    if hours < 1 {
+        return Err(ClockError::Nothing);
+    }
+    let to = data
+        .settings
+        .clock
+        .plus(hours, data.settings.day_hours.max(1));
+    if !limits::CLOCK_DAY.contains(&to.day) {
+        return Err(ClockError::PastEnd);
+    }
+    Ok(to)
+}
+
 /// The clock moved on by `hours`, for `why` (may be empty), with the
 /// weather of the days it enters.
 pub fn move_on(
@@ -40,14 +63,8 @@ pub fn move_on(
     why: &str,
     dice: &mut Dice,
 ) -> Result<Edit, ClockError> {
-    if hours < 1 {
-        return Err(ClockError::Nothing);
-    }
     let day_hours = data.settings.day_hours.max(1);
-    let to = data.settings.clock.plus(hours, day_hours);
-    if !limits::CLOCK_DAY.contains(&to.day) {
-        return Err(ClockError::PastEnd);
-    }
+    let to = moved_to(data, hours)?;
     let rolled = weather::roll_through(data, to.day, dice)?;
     let mut changes = weather::edit_of(data, "", &rolled).changes;
     changes.push(Change::Settings {

@@ -1215,3 +1215,22 @@ fn a_party_s_food_lasts_as_the_forecast_weighs_the_days_ahead() {
     data.apply(&Change::of(None, Some(&mild)));
     assert_eq!(plan::food::party_food(&data, party.id).days_full, Some(14));
 }
+
+/// Issue 52: "a travel hour at 2,500 m or higher counts 2 unless adapted"
+/// (NOTES.md): a day of the base hours that crosses the pass brings march
+/// tests, so it is said a forced march, though its hours are the base.
+#[test]
+fn a_day_of_base_hours_on_the_pass_is_a_forced_march() {
+    let (_dir, data) = demo();
+    let journey = data.journeys.values().next().expect("the demo journey");
+    let view = plan::plan(&data, journey);
+    let (first, pass) = (&view.days[0], &view.days[2]);
+    assert_eq!(pass.travel_hours, data.settings.base_travel_hours());
+    assert!(pass.forced_march(), "the pass's hours count double");
+    assert_eq!(
+        pass.road_hours_words(),
+        format!("{} hours on the road (forced march)", pass.travel_hours)
+    );
+    assert!(!first.forced_march());
+    assert!(!first.road_hours_words().contains("forced"));
+}

@@ -90,3 +90,64 @@ fn a_step_the_domain_admits_plays_through_the_trait() {
         .count();
     assert!(days >= 3, "three days ahead rolled: {days}");
 }
+
+/// Issue 52: the AP range was the Fight screen's alone; it is declared once
+/// (`limits::AP`) and the attack refuses past it, whoever asks.
+#[test]
+fn an_attack_past_the_ap_range_is_refused_by_the_domain() {
+    use waybook_core::model::scene::{Combatant, Tier};
+    use waybook_core::scene::fight::{AttackOrder, FightStep};
+    let (_dir, mut data) = common::demo();
+    let party = *data.parties.keys().next().expect("the demo's party");
+    let scene = data.next_id::<waybook_core::model::Scene>();
+    let fight = |step| SceneStep::Fight { scene, step };
+    let mut dice = Dice::seeded(3);
+    for step in [
+        SceneStep::Start {
+            name: "Wolves".to_owned(),
+            party: Some(party),
+            mode: waybook_core::model::SceneMode::Combat,
+            threat: 2,
+            new_scenario: false,
+        },
+        fight(FightStep::AddEnemies {
+            name: "Wolf".to_owned(),
+            tier: Tier::Minion,
+            count: 1,
+            cult: None,
+            bright: false,
+            boss_rule: false,
+        }),
+        SceneStep::Begin { scene },
+    ] {
+        let edit = PlayStep::play(&step, &data, &mut dice).expect("played");
+        for change in &edit.changes {
+            data.apply(change);
+        }
+    }
+    let hero = data.members(party).next().expect("a member").id;
+    let attack = |ap| {
+        fight(FightStep::Attack(AttackOrder {
+            attacker: Combatant::Hero(hero),
+            defender: Combatant::Enemy(0),
+            attacks: 1,
+            ap,
+            shooting: false,
+            cover: false,
+            long_range: false,
+            extra_enemies: 0,
+            toughness: 0,
+            wild_die: false,
+        }))
+    };
+    let max = u32::try_from(*waybook_core::model::limits::AP.end()).expect("small");
+    assert_eq!(
+        attack(max + 1).refusal(&data).as_deref(),
+        Some("a weapon's AP is 0 to 4, not 5")
+    );
+    let at_most = attack(max).refusal(&data);
+    assert!(
+        !at_most.as_deref().unwrap_or_default().contains("AP"),
+        "{at_most:?}"
+    );
+}

@@ -316,8 +316,6 @@ pub fn whole_roster(data: &CampaignData) -> Vec<Sheet> {
         .collect()
 }
 
-use waybook_core::model::decimal as format_number;
-
 /// A holder's stacks as a table, with `empty` printed when there are none.
 fn holdings_table(l: &mut Layout<'_>, data: &CampaignData, holder: Holder, empty: &str) {
     let rows: Vec<Vec<String>> = (data.holding_rows(holder).into_iter())
@@ -329,15 +327,7 @@ fn holdings_table(l: &mut Layout<'_>, data: &CampaignData, holder: Holder, empty
         blocks::table(l, &HOLDINGS_COLUMNS, &rows);
     }
     let totals = data.totals_of(holder);
-    blocks::line(
-        l,
-        "Total",
-        &format!(
-            "{} kg · {} food units",
-            format_number(totals.weight),
-            totals.food_units
-        ),
-    );
+    blocks::line(l, "Total", &totals.carried_words());
 }
 
 const HOLDINGS_COLUMNS: [Column<'static>; 5] = [

@@ -88,15 +88,7 @@ pub(super) fn days_ui(
         None => format!("Food ×{factor}"),
     };
     weather_ui(ui, day);
-    ui.label(format!(
-        "{food_line} · {} hours on the road{}",
-        day.travel_hours,
-        if day.travel_hours > data.settings.base_travel_hours() {
-            " (forced march)"
-        } else {
-            ""
-        }
-    ));
+    ui.label(format!("{food_line} · {}", day.road_hours_words()));
     ui.add_space(4.0);
     let dark = waybook_core::plan::dark_marches(&data.settings.calendar, day);
     if let (Some(first), Some(last)) = (dark.first(), dark.last()) {

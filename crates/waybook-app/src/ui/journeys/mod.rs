@@ -293,13 +293,11 @@ fn weather_hours_ui(
     if from.is_none() && to.is_none() {
         return None;
     }
-    let w = HourWindow {
-        from: from.unwrap_or(shown.from) % day_hours.max(1),
-        to: to.unwrap_or(shown.to),
-    };
-    // Equal ends, the day's end counted as its start (0 to 24), is all day.
-    let all_day = w.from == w.to % day_hours.max(1);
-    Some((!all_day).then_some(w))
+    Some(HourWindow::from_ends(
+        from.unwrap_or(shown.from),
+        to.unwrap_or(shown.to),
+        day_hours,
+    ))
 }
 
 fn whole(

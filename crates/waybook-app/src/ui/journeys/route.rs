@@ -314,7 +314,7 @@ fn along_words(data: &CampaignData, map: &plan::TheMap<'_>, leg: &Leg) -> Option
     if !own_distance && travelled.distance_km > 0.0 {
         words += &format!(
             " · {} km",
-            crate::ui::fields::format_decimal(travelled.distance_km)
+            waybook_core::model::decimal_to(travelled.distance_km, 3)
         );
     }
     words += &format!(
@@ -409,7 +409,7 @@ fn leg_ui(
                     RichText::new(format!(
                         "Travelled as {} at {} km/h",
                         m.name,
-                        super::super::fields::format_decimal(m.km_per_hour)
+                        waybook_core::model::decimal_to(m.km_per_hour, 3)
                     ))
                     .weak(),
                 );
@@ -455,7 +455,7 @@ fn method_combo(ui: &mut Ui, id: &str, j: &Journey, current: usize) -> usize {
         .iter()
         .enumerate()
         .map(|(m, way)| {
-            let speed = super::super::fields::format_decimal(way.km_per_hour);
+            let speed = waybook_core::model::decimal_to(way.km_per_hour, 3);
             (m, format!("{} ({speed} km/h)", way.name))
         })
         .collect();
