@@ -3,15 +3,15 @@
 //! first run.
 
 use anyhow::Context;
-use waybook_core::files::data_dir;
+use std::path::Path;
 use waybook_core::store::Campaign;
 
-/// Opens the default campaign, creating it with the demo on first run.
-pub fn open_default() -> anyhow::Result<Campaign> {
-    let dir = data_dir()?;
-    std::fs::create_dir_all(&dir).with_context(|| format!("could not create {}", dir.display()))?;
+/// Opens the default campaign in the data folder `dir`, creating it with
+/// the demo on first run.
+pub fn open_default(dir: &Path) -> anyhow::Result<Campaign> {
+    std::fs::create_dir_all(dir).with_context(|| format!("could not create {}", dir.display()))?;
     let path = dir.join("demo.waybook");
-    let snapshots = waybook_core::store::snapshots::Snapshots::of(&dir, &path);
+    let snapshots = waybook_core::store::snapshots::Snapshots::of(dir, &path);
     if path.exists() {
         Ok(Campaign::open_keeping(&path, &snapshots)?)
     } else {

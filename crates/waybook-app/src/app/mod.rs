@@ -464,12 +464,29 @@ impl App {
             if self.asks_before_upgrading(&last) {
                 return;
             }
-            if let Ok(campaign) = self.open_file(&last) {
-                self.open_campaign(campaign);
-                return;
+            match self.open_file(&last) {
+                Ok(campaign) => {
+                    self.open_campaign(campaign);
+                    return;
+                }
+                // Said, never dropped: the GM learns which file and why
+                // before working in another.
+                Err(e) => {
+                    self.alert = Some(Alert {
+                        heading: "The last campaign did not open",
+                        text: format!(
+                            "{} could not be opened: {}. Waybook opened the default campaign instead; File › Open Recent still lists it.",
+                            last.display(),
+                            e.to_string().trim_end_matches('.')
+                        ),
+                    });
+                }
             }
         }
-        match open_default() {
+        let default = (self.data_dir.clone())
+            .map_err(anyhow::Error::msg)
+            .and_then(|dir| open_default(&dir));
+        match default {
             Ok(campaign) => self.open_campaign(campaign),
             Err(e) => self.fail(format!("Could not open the default campaign: {e:#}")),
         }

@@ -31,6 +31,7 @@ mod log;
 mod map;
 mod measure;
 mod month;
+mod navigation;
 mod on_screen;
 mod pack_import;
 mod palette;
@@ -55,7 +56,8 @@ use crate::app::{App, Command, DialogPurpose, FileDialogs, Notice};
 use egui::{Key, Modifiers, RichText, Ui};
 
 waybook_rules::named_enum! {
-    /// The app's screens, in the order of their tabs.
+    /// The app's screens, in the order of their tabs (their groups are
+    /// `navigation::GROUPS`).
     #[derive(Default)]
     pub enum Screen("screen") {
         #[default]
@@ -63,16 +65,16 @@ waybook_rules::named_enum! {
         Inventory => "inventory" as "Inventory",
         Items => "items" as "Item catalogue",
         Parties => "parties" as "Parties",
+        Heroes => "heroes" as "Heroes",
         Journeys => "journeys" as "Journeys",
         Map => "map" as "Map",
         Travel => "travel" as "Travel",
+        Gathering => "gathering" as "Gathering",
+        Hazards => "hazards" as "Hazards",
         Weather => "weather" as "Weather",
         Calendar => "calendar" as "Calendar",
         Chronicle => "chronicle" as "Chronicle",
-        Gathering => "gathering" as "Gathering",
-        Heroes => "heroes" as "Heroes",
         Scene => "scene" as "Scene",
-        Hazards => "hazards" as "Hazards",
         Log => "log" as "Log",
         Campaign => "campaign" as "Campaign",
         Rules => "rules" as "Dice and rules",
@@ -200,14 +202,10 @@ impl UiState {
     }
 }
 
-/// The screens' tabs (wrapped: a second line in a narrow window); the
-/// screen chosen is noted for a crash report.
+/// The screens' tabs, by group; the screen chosen is noted for a crash
+/// report.
 fn screen_tabs_ui(ui: &mut Ui, state: &mut UiState) {
-    ui.horizontal_wrapped(|ui| {
-        for &screen in Screen::ALL {
-            ui.selectable_value(&mut state.screen, screen, screen.label());
-        }
-    });
+    navigation::tabs_ui(ui, &mut state.screen);
     ui.separator();
     if state.reported_screen != Some(state.screen) {
         crate::app::crash::on_screen(state.screen.label());

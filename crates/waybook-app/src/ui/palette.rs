@@ -43,7 +43,11 @@ impl Entry {
     fn name(self) -> String {
         match self {
             Entry::Run(action) => action.label().trim_end_matches('…').to_owned(),
-            Entry::Go(screen) => format!("Go to {}", screen.label()),
+            Entry::Go(screen) => format!(
+                "Go to {} · {}",
+                screen.label(),
+                super::navigation::group_of(screen)
+            ),
             Entry::Help(_, title) => format!("Help: {title}"),
         }
     }

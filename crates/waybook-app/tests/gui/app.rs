@@ -1240,20 +1240,23 @@ fn the_command_palette_finds_screens_and_actions() {
     let mut f = Fixture::demo();
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::K);
     f.harness.run();
-    assert!(f.shows_exactly("Go to Hazards"), "every screen is listed");
+    assert!(
+        f.shows_exactly("Go to Hazards · On the road"),
+        "every screen is listed, with its group"
+    );
     assert!(f.shows("Export PDF"), "every action is listed");
     f.field("Command").type_text("hzrd");
     f.harness.run();
-    assert!(!f.shows_exactly("Go to Roster"), "filtered");
+    assert!(!f.shows_exactly("Go to Roster · The company"), "filtered");
     f.harness.key_press(Key::Enter);
     f.harness.run();
     assert!(f.shows("Light and sight"), "the Hazards screen is open");
-    assert!(!f.shows_exactly("Go to Roster"), "the palette closed");
+    assert!(!f.shows("Go to Roster"), "the palette closed");
     f.harness
         .key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
     f.harness.run();
     assert!(
-        f.shows_exactly("Go to Roster"),
+        f.shows("Go to Roster"),
         "Ctrl+Shift+P opens it, not the PDF export"
     );
     assert!(!f.shows("Export sheets"), "no export dialog");
@@ -1915,4 +1918,102 @@ fn a_deleted_partys_stash_goes_where_the_gm_says() {
     f.harness.run();
     assert_eq!(f.data().parties.len(), 2, "Ctrl+Z brings it back");
     assert_eq!(rations_of(f.data(), lantern), stash, "with its stash");
+}
+
+/// Issue 52: "Seventeen screens sit in one tab row that wraps onto a second
+/// line at 1280 px ... group them so a GM sees where they are at a glance.
+/// Nothing wraps or is cut at 1280 × 800." Each group is named above its
+/// tabs, every tab on one line inside the window, and a tab still goes to
+/// its screen.
+#[test]
+fn the_tabs_stand_in_their_groups_on_one_line_at_1280() {
+    let mut f = Fixture::demo_at_default_size();
+    for group in [
+        "The company",
+        "On the road",
+        "The world",
+        "At the table",
+        "The campaign",
+    ] {
+        assert!(f.shows(group), "{group} named");
+    }
+    let tabs = [
+        "Roster",
+        "Inventory",
+        "Item catalogue",
+        "Parties",
+        "Heroes",
+        "Journeys",
+        "Map",
+        "Travel",
+        "Gathering",
+        "Hazards",
+        "Weather",
+        "Calendar",
+        "Chronicle",
+        "Scene",
+        "Log",
+        "Campaign",
+        "Dice and rules",
+    ];
+    let window = f.harness.ctx.content_rect();
+    let tops: Vec<f32> = tabs
+        .iter()
+        .map(|tab| {
+            // The tab, not a heading of the same name below the tab row.
+            let rect = f
+                .harness
+                .get_all_by_label(tab)
+                .map(|node| node.rect())
+                .min_by(|a, b| a.top().total_cmp(&b.top()))
+                .unwrap_or_else(|| panic!("a tab {tab}"));
+            assert!(
+                window.contains_rect(rect),
+                "{tab} whole in the window: {rect:?}"
+            );
+            rect.top()
+        })
+        .collect();
+    assert!(
+        tops.iter().all(|top| (top - tops[0]).abs() < 1.0),
+        "one line: {tops:?}"
+    );
+    f.click("Dice and rules");
+    assert!(
+        f.shows("Dice roller") || f.shows("Roll"),
+        "the last tab opens its screen"
+    );
+}
+
+/// Issue 52: "when the last campaign cannot be opened at start, the window
+/// says which file and why before it opens the default (today it opens the
+/// default silently)".
+#[test]
+fn a_last_campaign_that_does_not_open_is_said_before_the_default_opens() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let last = dir.path().join("last night.waybook");
+    foreign_file(&last);
+    let before = std::fs::read(&last).expect("read");
+    let mut app =
+        waybook_app::ui::WaybookApp::new(Box::new(waybook_app::app::ScriptedDialogs::default()));
+    app.app.data_dir = Ok(dir.path().join("data"));
+    app.app.recent = vec![last.clone()];
+    app.app.open_first(None);
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut waybook_app::ui::WaybookApp| app.frame_ui(ui),
+            app,
+        );
+    harness.run();
+    let shows = |text: &str| harness.query_all_by_label_contains(text).next().is_some();
+    assert!(shows("The last campaign did not open"));
+    assert!(shows(&format!("{} could not be opened", last.display())));
+    assert!(shows("is not a Waybook campaign"), "and why");
+    let opened = harness.state().app.session.as_ref().expect("the default");
+    assert_eq!(
+        opened.path(),
+        Some(dir.path().join("data/demo.waybook").as_path())
+    );
+    assert_eq!(std::fs::read(&last).expect("read"), before, "untouched");
 }

@@ -1,0 +1,84 @@
+//! The screens declared once, in the groups a GM finds them by: the company,
+//! on the road, the world, at the table and the campaign. The tab row draws each
+//! group under its name, the groups side by side on one line at 1280 px
+//! (wrapping whole in a narrower window); the command palette names each
+//! screen with its group.
+
+use super::Screen;
+use egui::{RichText, Ui};
+
+/// Every screen, once, in its group and in the order of its tab.
+pub const GROUPS: &[(&str, &[Screen])] = &[
+    (
+        "The company",
+        &[
+            Screen::Roster,
+            Screen::Inventory,
+            Screen::Items,
+            Screen::Parties,
+            Screen::Heroes,
+        ],
+    ),
+    (
+        "On the road",
+        &[
+            Screen::Journeys,
+            Screen::Map,
+            Screen::Travel,
+            Screen::Gathering,
+            Screen::Hazards,
+        ],
+    ),
+    (
+        "The world",
+        &[Screen::Weather, Screen::Calendar, Screen::Chronicle],
+    ),
+    ("At the table", &[Screen::Scene, Screen::Log]),
+    ("The campaign", &[Screen::Campaign, Screen::Rules]),
+];
+
+/// The name of the group `screen` is in.
+pub fn group_of(screen: Screen) -> &'static str {
+    GROUPS
+        .iter()
+        .find(|(_, screens)| screens.contains(&screen))
+        .map_or("", |(group, _)| group)
+}
+
+/// The tabs, group by group: the group's name small above its screens, a
+/// line between groups. Tabs sit closer than other buttons so the five
+/// groups share one line at 1280 px.
+pub fn tabs_ui(ui: &mut Ui, current: &mut Screen) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for (i, (group, screens)) in GROUPS.iter().enumerate() {
+            if i > 0 {
+                ui.add(egui::Separator::default().spacing(10.0));
+            }
+            ui.vertical(|ui| {
+                ui.label(RichText::new(*group).small().weak());
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 2.0;
+                    for &screen in *screens {
+                        ui.selectable_value(current, screen, screen.label());
+                    }
+                });
+            });
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_screen_is_in_one_group_in_the_order_of_its_tab() {
+        let grouped: Vec<Screen> = GROUPS
+            .iter()
+            .flat_map(|(_, screens)| screens.iter().copied())
+            .collect();
+        assert_eq!(grouped, Screen::ALL, "each once, as the palette lists them");
+        assert_eq!(group_of(Screen::Rules), "The campaign");
+    }
+}
