@@ -248,7 +248,7 @@ pub fn error_line(e: &anyhow::Error) -> String {
             }
             line.push_str(&words);
         }
-        if cause.is::<std::io::Error>() || cause.is::<rusqlite::Error>() {
+        if waybook_core::store::is_the_systems(cause) {
             break;
         }
     }

@@ -1,50 +1,8 @@
-//! Files built into Waybook, read by both the screens and the PDFs, so that
-//! screen and paper show the same glyphs: the text font (DejaVu Sans:
+//! The fonts built into Waybook, read by both the screens and the PDFs, so
+//! that screen and paper show the same glyphs: the text font (DejaVu Sans:
 //! accented names, the true minus sign, arrows) and the symbol font (Noto
 //! Sans Symbols: the travel rounds' 🜉 and 🜹). Their licences are beside
-//! them in `assets/fonts/`. Also the three rule texts and the rules notes,
-//! word for word as the project keeps them, and the licences of the crates
-//! Waybook is built on, for the Help menu.
+//! them in `assets/fonts/` (the Help menu shows them: the app's `texts`).
 
 pub const TEXT_FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 pub const SYMBOL_FONT: &[u8] = include_bytes!("../../../assets/fonts/NotoSansSymbols-Regular.ttf");
-pub const TEXT_FONT_LICENCE: &str = include_str!("../../../assets/fonts/DejaVuSans-LICENSE.txt");
-pub const SYMBOL_FONT_LICENCE: &str =
-    include_str!("../../../assets/fonts/NotoSansSymbols-LICENSE.txt");
-
-/// The notice of every crate the binary links and its licence's text, made
-/// from Cargo.lock by `packaging/licences/make` (CI checks it is current).
-pub const LICENCES: &str = include_str!("../../../assets/licences.txt");
-
-/// The notice's lines naming a crate, its version and its licence
-/// ("egui 0.37.0: MIT OR Apache-2.0"), and the rest: the licences' texts.
-pub fn licence_notice() -> (Vec<&'static str>, Vec<&'static str>) {
-    let mut lines = LICENCES.lines();
-    let crates = lines
-        .by_ref()
-        .skip_while(|l| !l.is_empty())
-        .skip(1)
-        .take_while(|l| !l.is_empty())
-        .collect();
-    (crates, lines.collect())
-}
-
-/// The rule texts and the notes on how Waybook reads them: title and text.
-pub const RULE_TEXTS: [(&str, &str); 4] = [
-    (
-        "The Travellers' Companion",
-        include_str!("../../../assets/rules/travellers-companion.txt"),
-    ),
-    (
-        "Exploration and travel",
-        include_str!("../../../assets/rules/exploration-and-travel.txt"),
-    ),
-    (
-        "Travel rounds",
-        include_str!("../../../assets/rules/travel-rounds.txt"),
-    ),
-    (
-        "How Waybook reads them (NOTES.md)",
-        include_str!("../../../assets/rules/NOTES.md"),
-    ),
-];

@@ -59,7 +59,7 @@ fn settings_ui(
     ui.add_space(8.0);
     clock_ui(ui, fields, data, out);
     ui.add_space(8.0);
-    super::calendar::calendar_ui(ui, fields, data, out);
+    super::calendar_settings::calendar_settings_ui(ui, fields, data, out);
     ui.add_space(8.0);
     travel_tables_ui(ui, fields, data, out);
     ui.add_space(8.0);

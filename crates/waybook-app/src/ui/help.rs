@@ -116,7 +116,7 @@ pub fn help_windows_ui(ui: &mut Ui, state: &mut HelpState, app: &App) {
         .default_size([640.0, 520.0])
         .show(&ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                for (title, text) in waybook_print::assets::RULE_TEXTS {
+                for (title, text) in crate::texts::RULE_TEXTS {
                     egui::CollapsingHeader::new(title).show(ui, |ui| {
                         ui.label(text);
                     });
@@ -145,7 +145,7 @@ fn about_ui(ui: &mut Ui, app: &App) {
     );
     ui.label(open);
     ui.separator();
-    let (crates, texts) = waybook_print::assets::licence_notice();
+    let (crates, texts) = crate::texts::licence_notice();
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.label(
             RichText::new(format!(
@@ -164,8 +164,8 @@ fn about_ui(ui: &mut Ui, app: &App) {
             });
         });
         for (title, text) in [
-            ("DejaVu Sans", waybook_print::assets::TEXT_FONT_LICENCE),
-            ("Noto Sans Symbols", waybook_print::assets::SYMBOL_FONT_LICENCE),
+            ("DejaVu Sans", crate::texts::TEXT_FONT_LICENCE),
+            ("Noto Sans Symbols", crate::texts::SYMBOL_FONT_LICENCE),
         ] {
             egui::CollapsingHeader::new(format!("{title}: its licence")).show(ui, |ui| {
                 ui.label(RichText::new(text).small());

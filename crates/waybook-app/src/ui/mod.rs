@@ -6,9 +6,9 @@
 //! that returns a value is named for what it returns (`choice_combo`,
 //! `FieldBuffers::whole`).
 
-mod advancement;
 mod calendar;
 mod calendar_import;
+mod calendar_settings;
 mod campaign;
 pub mod chronicle;
 mod csv_import;
@@ -22,6 +22,7 @@ mod gathering;
 mod handouts;
 mod hazards;
 pub mod help;
+mod heroes;
 mod house_rules;
 mod inventory;
 mod items;
@@ -30,7 +31,6 @@ mod lists;
 mod log;
 mod map;
 mod measure;
-mod month;
 mod navigation;
 mod on_screen;
 mod pack_import;
@@ -95,12 +95,12 @@ pub struct UiState {
     pub map: map::MapState,
     pub travel: travel::TravelState,
     pub gathering: gathering::GatheringState,
-    pub heroes: advancement::HeroesState,
+    pub heroes: heroes::HeroesState,
     pub log: log::LogState,
     pub scene: scene::SceneState,
     pub hazards: hazards::HazardsState,
     pub weather: weather::WeatherState,
-    pub calendar: month::CalendarState,
+    pub calendar: calendar::CalendarState,
     pub chronicle: chronicle::ChronicleState,
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
@@ -245,7 +245,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 }
                 Screen::Weather => weather::weather_ui(ui, &mut state.weather, data, &mut out),
                 Screen::Calendar => {
-                    if let Some(to) = month::calendar_ui(
+                    if let Some(to) = calendar::calendar_ui(
                         ui,
                         &mut state.calendar,
                         &mut state.chronicle.memo,
@@ -265,7 +265,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
                 Screen::Gathering => {
                     gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
                 }
-                Screen::Heroes => advancement::heroes_ui(ui, &mut state.heroes, data, &mut out),
+                Screen::Heroes => heroes::heroes_ui(ui, &mut state.heroes, data, &mut out),
                 Screen::Log => log::log_ui(ui, &mut state.log, data, &mut out),
                 Screen::Scene => scene::scene_ui(ui, &mut state.scene, data, &mut out),
                 Screen::Hazards => hazards::hazards_ui(ui, &mut state.hazards, data, &mut out),

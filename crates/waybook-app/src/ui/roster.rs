@@ -32,7 +32,7 @@ pub struct RosterState {
     pub also_selected: std::collections::BTreeSet<CharacterId>,
     pub fields: FieldBuffers,
     /// The names typed for a level-up, and a memory being written.
-    pub level_up: super::advancement::LevelUpDrafts,
+    pub level_up: super::heroes::LevelUpDrafts,
     /// Characters the GM asked to delete, waiting for the answer.
     pub confirm_delete: Option<DeleteQuestion>,
     /// The visible rows for (revision, filter, kind, sort): rebuilt only when one changes.

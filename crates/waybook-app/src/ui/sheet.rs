@@ -325,7 +325,7 @@ fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
 pub fn sheet_ui(
     ui: &mut Ui,
     fields: &mut FieldBuffers,
-    level_up: &mut super::advancement::LevelUpDrafts,
+    level_up: &mut super::heroes::LevelUpDrafts,
     data: &CampaignData,
     c: &Character,
     out: &mut Vec<Command>,
@@ -495,7 +495,7 @@ fn party_combo(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
 fn companion_ui(
     ui: &mut Ui,
     form: &mut Form<'_>,
-    level_up: &mut super::advancement::LevelUpDrafts,
+    level_up: &mut super::heroes::LevelUpDrafts,
     data: &CampaignData,
 ) {
     ui.label(RichText::new("D10 stats are target numbers: lower is better.").weak());
@@ -518,7 +518,7 @@ fn companion_ui(
             ui.label(RichText::new(level_text(form.c)).weak());
         }
     });
-    super::advancement::advancement_ui(ui, level_up, data, form.c, form.out);
+    super::heroes::advancement_ui(ui, level_up, data, form.c, form.out);
     if levels {
         form.flag(ui, &sheet::PILGRIM);
     }

@@ -1369,7 +1369,7 @@ fn help_and_view_menus() {
     f.harness.key_press(egui::Key::Escape);
     f.harness.run();
     assert!(!f.shows("Open campaign: "), "Escape closed it");
-    let (crates, texts) = waybook_print::assets::licence_notice();
+    let (crates, texts) = waybook_app::texts::licence_notice();
     assert!(
         crates.len() > 100,
         "every crate linked, not only the direct ones"

@@ -1,5 +1,7 @@
-//! Words as a person writes and reads them: "1 stack", "2 stacks", and
-//! names in the order a person sorts them ("Ash 9" before "Ash 10").
+//! Numbers and names as a person writes and reads them, on every screen
+//! and sheet: "1 stack", "2 stacks", "1.234 kg", and names in the order a
+//! person sorts them ("Ash 9" before "Ash 10"). How the campaign log is
+//! told to players is `plain_words`, which uses these.
 
 use std::cmp::Ordering;
 use std::fmt::Display;

@@ -101,6 +101,13 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
 }
 
+/// Whether `cause` is the operating system's or SQLite's own error: a
+/// cause past which an error's words are their internals. The command
+/// line asks this, naming no SQLite type itself.
+pub fn is_the_systems(cause: &(dyn std::error::Error + 'static)) -> bool {
+    cause.is::<std::io::Error>() || cause.is::<rusqlite::Error>()
+}
+
 /// Where the copy of an older campaign at `path` goes before it is
 /// upgraded with no snapshot: beside it, "Name (before the upgrade).waybook",
 /// numbered when that name is taken.

@@ -1,4 +1,5 @@
-//! The campaign log in words a player reads: a step's lines without the
+//! The campaign log told in words a player reads (where `words` writes the
+//! numbers and names every screen shows): a step's lines without the
 //! engine's working where the GM keeps the dice back ("survey: d20 = 14,
 //! +6 bonus = 20: rich-source" reads "survey: a rich source"; the totals
 //! of a run of tests, and the figures a roll is made against, go with

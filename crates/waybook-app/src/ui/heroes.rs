@@ -1,7 +1,7 @@
-//! Advancement: on a hero's sheet, the level, the XP ledger, the advances
+//! The Heroes screen, where the GM closes a mission and gives its XP, and
+//! advancement on a hero's sheet: the level, the XP ledger, the advances
 //! by level with "Take back", and the level-up offers (each one the text
-//! does not allow now greyed with the reason); the Traveller's memories; and
-//! the Heroes screen, where the GM closes a mission and gives its XP.
+//! does not allow now greyed with the reason); the Traveller's memories.
 
 use super::fields::{self, ERROR_COLOUR, Unpicked};
 use super::forms::Whole;
