@@ -52,7 +52,14 @@ impl Default for CalendarState {
 
 /// Draws the screen, the day's entries read from `log`, the index the
 /// Chronicle keeps too; the screen an entry of the day asks to open, if any.
-pub fn calendar_ui(
+impl super::navigation::View for CalendarState {
+    fn view(&mut self, ui: &mut Ui, desk: &mut super::navigation::Desk<'_>) -> Option<Screen> {
+        calendar_ui(ui, self, desk.log_by_day, desk.data, desk.out)
+    }
+}
+
+/// The Calendar screen, from the log by day it shares with the Chronicle.
+fn calendar_ui(
     ui: &mut Ui,
     state: &mut CalendarState,
     log: &mut ChronicleMemo,

@@ -11,12 +11,19 @@ use waybook_core::edits::records;
 use waybook_core::model::{CampaignData, ClockTime, RuleText, TableId, limits};
 
 /// The Campaign screen, scrolled: it is longer than a window.
+/// The Campaign screen's state: what is being typed into its fields.
+#[derive(Debug, Default)]
+pub struct CampaignState {
+    pub fields: FieldBuffers,
+}
+
 pub fn campaign_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    state: &mut CampaignState,
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
+    let fields = &mut state.fields;
     egui::ScrollArea::vertical()
         .auto_shrink(false)
         .show(ui, |ui| settings_ui(ui, fields, data, out));

@@ -59,8 +59,6 @@ pub struct ChronicleState {
     /// The day the Hours zoom shows; today's until the GM opens another.
     pub day: Option<i64>,
     pub filter: Filter,
-    /// The log by day, shared with the Calendar screen's day.
-    pub(super) memo: ChronicleMemo,
     /// The periods of a zoom, summed again only when something changes.
     periods: Memo<(u64, Zoom, FilterKey), Vec<PeriodLine>>,
     /// The Days zoom scrolls to this day on the next frame.
@@ -171,16 +169,24 @@ fn entry_ui(
     }
 }
 
-pub fn chronicle_ui(
+impl super::navigation::View for ChronicleState {
+    fn view(&mut self, ui: &mut Ui, desk: &mut super::navigation::Desk<'_>) -> Option<Screen> {
+        chronicle_ui(ui, self, desk.log_by_day, desk.data, desk.out)
+    }
+}
+
+/// The Chronicle screen, from the log by day it shares with the Calendar.
+fn chronicle_ui(
     ui: &mut Ui,
     state: &mut ChronicleState,
+    log_by_day: &mut ChronicleMemo,
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) -> Option<Screen> {
     if super::log::unread_log_ui(ui, data) {
         return None;
     }
-    let index = state.memo.index(data);
+    let index = log_by_day.index(data);
     let span = index.span(data);
     toolbar_ui(ui, state, data, &span, out);
     ui.separator();

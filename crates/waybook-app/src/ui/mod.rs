@@ -89,7 +89,7 @@ pub struct UiState {
     pub inventory: inventory::InventoryState,
     pub items: items::ItemsState,
     pub parties: parties::PartiesState,
-    pub campaign: fields::FieldBuffers,
+    pub campaign: campaign::CampaignState,
     pub rules: rules::RulesState,
     pub journeys: journeys::JourneysState,
     pub map: map::MapState,
@@ -105,6 +105,8 @@ pub struct UiState {
     pub export: export::ExportState,
     pub snapshots: snapshots::SnapshotsState,
     pub palette: palette::PaletteState,
+    /// The log by day, shared by the Calendar's day and the Chronicle.
+    pub log_by_day: chronicle::ChronicleMemo,
     pub help: help::HelpState,
     /// The screen a crash report would name, as last noted.
     reported_screen: Option<Screen>,
@@ -183,13 +185,37 @@ impl UiState {
         }
     }
 
+    /// The screen shown, and the log by day it may borrow.
+    fn shown(&mut self) -> (&mut dyn navigation::View, &mut chronicle::ChronicleMemo) {
+        let view: &mut dyn navigation::View = match self.screen {
+            Screen::Roster => &mut self.roster,
+            Screen::Inventory => &mut self.inventory,
+            Screen::Items => &mut self.items,
+            Screen::Parties => &mut self.parties,
+            Screen::Heroes => &mut self.heroes,
+            Screen::Journeys => &mut self.journeys,
+            Screen::Map => &mut self.map,
+            Screen::Travel => &mut self.travel,
+            Screen::Gathering => &mut self.gathering,
+            Screen::Hazards => &mut self.hazards,
+            Screen::Weather => &mut self.weather,
+            Screen::Calendar => &mut self.calendar,
+            Screen::Chronicle => &mut self.chronicle,
+            Screen::Scene => &mut self.scene,
+            Screen::Log => &mut self.log,
+            Screen::Campaign => &mut self.campaign,
+            Screen::Rules => &mut self.rules,
+        };
+        (view, &mut self.log_by_day)
+    }
+
     /// Every field shows the stored value again: after undo and redo.
     pub fn discard_typing(&mut self) {
         for fields in [
             &mut self.roster.fields,
             &mut self.items.fields,
             &mut self.parties.fields,
-            &mut self.campaign,
+            &mut self.campaign.fields,
             &mut self.rules.fields,
             &mut self.journeys.fields,
             &mut self.map.fields,
@@ -200,6 +226,22 @@ impl UiState {
             fields.discard_typing();
         }
     }
+}
+
+navigation::plain_view! {
+    roster::RosterState => roster::roster_ui;
+    inventory::InventoryState => inventory::inventory_ui;
+    items::ItemsState => items::items_ui;
+    parties::PartiesState => parties::parties_ui;
+    heroes::HeroesState => heroes::heroes_ui;
+    journeys::JourneysState => journeys::journeys_ui;
+    map::MapState => map::map_ui;
+    gathering::GatheringState => gathering::gathering_ui;
+    hazards::HazardsState => hazards::hazards_ui;
+    weather::WeatherState => weather::weather_ui;
+    scene::SceneState => scene::scene_ui;
+    log::LogState => log::log_ui;
+    campaign::CampaignState => campaign::campaign_ui;
 }
 
 /// The screens' tabs, by group; the screen chosen is noted for a crash
@@ -228,51 +270,16 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
             // Each screen's widgets under its own id: two screens' scroll
             // areas keep their own places.
             let screen = state.screen;
-            ui.push_id(screen, |ui| match state.screen {
-                Screen::Roster => roster::roster_ui(ui, &mut state.roster, data, &mut out),
-                Screen::Inventory => {
-                    inventory::inventory_ui(ui, &mut state.inventory, data, &mut out)
-                }
-                Screen::Items => items::items_ui(ui, &mut state.items, data, &mut out),
-                Screen::Parties => parties::parties_ui(ui, &mut state.parties, data, &mut out),
-                Screen::Campaign => campaign::campaign_ui(ui, &mut state.campaign, data, &mut out),
-                Screen::Journeys => journeys::journeys_ui(ui, &mut state.journeys, data, &mut out),
-                Screen::Map => map::map_ui(ui, &mut state.map, data, &mut out),
-                Screen::Travel => {
-                    if let Some(to) = travel::travel_ui(ui, &mut state.travel, data, &mut out) {
-                        state.screen = to;
-                    }
-                }
-                Screen::Weather => weather::weather_ui(ui, &mut state.weather, data, &mut out),
-                Screen::Calendar => {
-                    if let Some(to) = calendar::calendar_ui(
-                        ui,
-                        &mut state.calendar,
-                        &mut state.chronicle.memo,
-                        data,
-                        &mut out,
-                    ) {
-                        state.screen = to;
-                    }
-                }
-                Screen::Chronicle => {
-                    if let Some(to) =
-                        chronicle::chronicle_ui(ui, &mut state.chronicle, data, &mut out)
-                    {
-                        state.screen = to;
-                    }
-                }
-                Screen::Gathering => {
-                    gathering::gathering_ui(ui, &mut state.gathering, data, &mut out)
-                }
-                Screen::Heroes => heroes::heroes_ui(ui, &mut state.heroes, data, &mut out),
-                Screen::Log => log::log_ui(ui, &mut state.log, data, &mut out),
-                Screen::Scene => scene::scene_ui(ui, &mut state.scene, data, &mut out),
-                Screen::Hazards => hazards::hazards_ui(ui, &mut state.hazards, data, &mut out),
-                Screen::Rules => {
-                    rules::rules_ui(ui, &mut state.rules, data, &mut app.dice, &mut out)
-                }
-            });
+            let (view, log_by_day) = state.shown();
+            let mut desk = navigation::Desk {
+                data,
+                out: &mut out,
+                dice: &mut app.dice,
+                log_by_day,
+            };
+            if let Some(to) = ui.push_id(screen, |ui| view.view(ui, &mut desk)).inner {
+                state.screen = to;
+            }
         }
         None => welcome_ui(ui, app, &mut out),
     });

@@ -2,10 +2,50 @@
 //! on the road, the world, at the table and the campaign. The tab row draws each
 //! group under its name, the groups side by side on one line at 1280 px
 //! (wrapping whole in a narrower window); the command palette names each
-//! screen with its group.
+//! screen with its group. Every screen draws through one signature,
+//! [`View::view`], with what it draws with on one [`Desk`].
 
 use super::Screen;
+use super::chronicle::ChronicleMemo;
+use crate::app::Command;
 use egui::{RichText, Ui};
+use waybook_core::model::CampaignData;
+use waybook_rules::dice::Dice;
+
+/// What every screen draws with: the campaign as it is, the commands it
+/// gives, and what the app lends the screens that need it (the one dice
+/// source the dice roller rolls, the log by day the Calendar and the
+/// Chronicle share).
+pub struct Desk<'a> {
+    pub data: &'a CampaignData,
+    pub out: &'a mut Vec<Command>,
+    pub dice: &'a mut Dice,
+    pub log_by_day: &'a mut ChronicleMemo,
+}
+
+/// A screen, as its state draws it: says which screen the GM asked to go
+/// to from it (an entry opening its screen), if any.
+pub trait View {
+    fn view(&mut self, ui: &mut Ui, desk: &mut Desk<'_>) -> Option<Screen>;
+}
+
+/// The [`View`] of a screen whose function draws from the campaign and
+/// gives commands, and goes nowhere.
+macro_rules! plain_view {
+    ($($state:ty => $draw:path;)*) => {$(
+        impl $crate::ui::navigation::View for $state {
+            fn view(
+                &mut self,
+                ui: &mut egui::Ui,
+                desk: &mut $crate::ui::navigation::Desk<'_>,
+            ) -> Option<$crate::ui::Screen> {
+                $draw(ui, self, desk.data, desk.out);
+                None
+            }
+        }
+    )*};
+}
+pub(super) use plain_view;
 
 /// Every screen, once, in its group and in the order of its tab.
 pub const GROUPS: &[(&str, &[Screen])] = &[

@@ -70,7 +70,18 @@ impl RulesState {
     }
 }
 
-pub fn rules_ui(
+impl super::navigation::View for RulesState {
+    fn view(
+        &mut self,
+        ui: &mut Ui,
+        desk: &mut super::navigation::Desk<'_>,
+    ) -> Option<super::Screen> {
+        rules_ui(ui, self, desk.data, desk.dice, desk.out);
+        None
+    }
+}
+
+fn rules_ui(
     ui: &mut Ui,
     state: &mut RulesState,
     data: &CampaignData,

@@ -129,7 +129,17 @@ pub(super) fn next_round(
 
 /// Draws the screen; the screen to go to, when the GM runs an encounter as
 /// a scene.
-pub fn travel_ui(
+impl super::navigation::View for TravelState {
+    fn view(
+        &mut self,
+        ui: &mut Ui,
+        desk: &mut super::navigation::Desk<'_>,
+    ) -> Option<super::Screen> {
+        travel_ui(ui, self, desk.data, desk.out)
+    }
+}
+
+fn travel_ui(
     ui: &mut Ui,
     state: &mut TravelState,
     data: &CampaignData,
