@@ -50,7 +50,7 @@
         return revision !== shown ? refresh() : null;
       })
       .then(function (state) {
-        if (state !== CLOSED) { setTimeout(follow, 50); }
+        if (state !== CLOSED) { setTimeout(follow, 1000); }
       })
       .catch(function () { setTimeout(follow, 2000); });
   }

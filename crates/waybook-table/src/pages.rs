@@ -10,7 +10,6 @@
 
 use crate::links::{Link, Target};
 use std::collections::HashMap;
-use std::sync::Arc;
 use waybook_core::exchange::handout::Handout;
 use waybook_core::exchange::players_view::Audience;
 use waybook_core::model::CampaignData;
@@ -24,7 +23,7 @@ pub const SCRIPT: &str = include_str!("live.js");
 #[derive(Debug, Default, Clone)]
 pub struct Pages {
     pub revision: u64,
-    pub by_token: HashMap<String, Arc<[u8]>>,
+    pub by_token: HashMap<String, bytes::Bytes>,
     /// The open links, to match tokens against.
     pub links: Vec<Link>,
 }
@@ -64,7 +63,7 @@ impl Pages {
         let by_token = (open.iter())
             .filter_map(|link| {
                 let page = page_of(data, link, revision)?;
-                Some((link.token.clone()?, Arc::from(page.into_bytes())))
+                Some((link.token.clone()?, bytes::Bytes::from(page)))
             })
             .collect();
         Pages {

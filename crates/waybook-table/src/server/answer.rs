@@ -1,0 +1,192 @@
+//! What the table answers, strictly: methods as written (GET and HEAD,
+//! case and all; HEAD gets the headers alone), a path that starts with its
+//! slash and holds no empty step (`//`), matched against Waybook's own
+//! routes and never reaching the file system. An unknown or closed token
+//! gets the same 404 as a page that does not exist. Every answer forbids
+//! anything from elsewhere (Content-Security-Policy), caching and
+//! sniffing. Every request is counted against its address's bucket
+//! before anything else, so a refused one slows a flood too.
+
+use super::Shared;
+use super::body::Body;
+use super::conns::Busy;
+use super::listen::until_stopped;
+use crate::pages::{Pages, SCRIPT};
+use bytes::Bytes;
+use hyper::body::Incoming;
+use hyper::header::{self, HeaderName, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use std::convert::Infallible;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long a question of the revision waits for a change.
+const WAIT: Duration = Duration::from_secs(20);
+
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+                   connect-src 'self'; img-src 'self' data:; base-uri 'none'; \
+                   form-action 'none'; frame-ancestors 'none'";
+
+/// The type of a plain-text answer.
+const TEXT: &str = "text/plain; charset=utf-8";
+const HTML: &str = "text/html; charset=utf-8";
+
+/// Answers `request` from `address`; the connection stays busy until the
+/// answer is sent.
+pub(crate) async fn answer(
+    request: Request<Incoming>,
+    address: IpAddr,
+    shared: Arc<Shared>,
+    busy: Busy,
+) -> Result<Response<Body>, Infallible> {
+    let answered = route(&request, address, &shared).await;
+    Ok(answered.map(|body| body.holding(busy)))
+}
+
+async fn route(request: &Request<Incoming>, address: IpAddr, shared: &Shared) -> Response<Body> {
+    if !shared.buckets.allowed(address) {
+        let slowed = response(StatusCode::TOO_MANY_REQUESTS, TEXT, "Slow down.\n");
+        return with(slowed, header::RETRY_AFTER, "1");
+    }
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        let refused = response(StatusCode::METHOD_NOT_ALLOWED, TEXT, "Only GET.\n");
+        return with(refused, header::ALLOW, "GET, HEAD");
+    }
+    let Some(parts) = steps(request.uri().path()) else {
+        return not_found();
+    };
+    let pages = shared.pages.read().map(|p| Arc::clone(&p)).ok();
+    let query = request.uri().query().unwrap_or("");
+    match (parts.as_slice(), pages) {
+        (["p", ..], Some(pages)) if pages.revision == 0 => preparing(),
+        (["static", "page.css"], _) => response(
+            StatusCode::OK,
+            "text/css; charset=utf-8",
+            waybook_print::handouts::html::style(),
+        ),
+        (["static", "live.js"], _) => {
+            response(StatusCode::OK, "text/javascript; charset=utf-8", SCRIPT)
+        }
+        (["p", token], Some(pages)) => match found(shared, &pages, token, address, None) {
+            Some(page) => response(StatusCode::OK, HTML, page),
+            None => not_found(),
+        },
+        (["p", token, "revision"], Some(pages)) => {
+            let after = query
+                .split('&')
+                .find_map(|q| q.strip_prefix("after="))
+                .and_then(|n| n.parse::<u64>().ok());
+            match found(shared, &pages, token, address, after) {
+                Some(_) => revision(shared, after).await,
+                None => not_found(),
+            }
+        }
+        _ => not_found(),
+    }
+}
+
+/// The steps of `path`, if it is one of Waybook's: it starts with its
+/// slash and has no empty step.
+fn steps(path: &str) -> Option<Vec<&str>> {
+    let rest = path.strip_prefix('/')?;
+    let steps: Vec<&str> = rest.split('/').collect();
+    (!steps.iter().any(|s| s.is_empty())).then_some(steps)
+}
+
+/// `answer` with the header `name: value` added.
+fn with(mut answer: Response<Body>, name: HeaderName, value: &'static str) -> Response<Body> {
+    answer
+        .headers_mut()
+        .insert(name, HeaderValue::from_static(value));
+    answer
+}
+
+/// `body` with `status`, its type and the headers every answer carries.
+fn response(status: StatusCode, kind: &'static str, body: impl Into<Bytes>) -> Response<Body> {
+    let mut answer = Response::new(Body::full(body));
+    *answer.status_mut() = status;
+    let headers = [
+        (header::CONTENT_TYPE, kind),
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::CACHE_CONTROL, "no-store"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+    ];
+    headers
+        .into_iter()
+        .fold(answer, |answer, (name, value)| with(answer, name, value))
+}
+
+/// The one answer to a path that is not there, a token that is not open
+/// included.
+fn not_found() -> Response<Body> {
+    response(StatusCode::NOT_FOUND, TEXT, "Not found.\n")
+}
+
+/// A page that asks again in two seconds, the same for every token.
+const PREPARING: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+    <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+    <meta http-equiv=\"refresh\" content=\"2\">\n<title>Waybook</title>\n\
+    <link rel=\"stylesheet\" href=\"/static/page.css\">\n</head>\n<body>\n\
+    <p>The table is being set: this page opens in a moment.</p>\n</body>\n</html>\n";
+
+/// The one answer to any link asked for before the first pages are built
+/// (the moment after the table opens): no link is told from another yet.
+fn preparing() -> Response<Body> {
+    let page = response(StatusCode::SERVICE_UNAVAILABLE, HTML, PREPARING);
+    with(page, header::RETRY_AFTER, "2")
+}
+
+/// The page of `token`, noting who follows it: when, and the revision
+/// their page shows: the one served, or the one its script asks after
+/// (`asked`).
+fn found(
+    shared: &Shared,
+    pages: &Pages,
+    token: &str,
+    address: IpAddr,
+    asked: Option<u64>,
+) -> Option<Bytes> {
+    let link = crate::links::find(&pages.links, token)?;
+    let page = pages.by_token.get(link.token.as_deref()?)?;
+    if let Ok(mut seen) = shared.followers.lock() {
+        let now = Instant::now();
+        let entry = (seen.entry((link.name.clone(), address))).or_insert(super::Seen {
+            at: now,
+            shows: 0,
+            asked: 0,
+        });
+        entry.at = now;
+        match asked {
+            Some(revision) => (entry.shows, entry.asked) = (revision, revision),
+            None => entry.shows = pages.revision,
+        }
+    }
+    Some(page.clone())
+}
+
+/// Answers a page's question of the revision: at once when it differs
+/// from `after`, else when it moves, the table closes or 20 seconds pass.
+/// A table closing tells the page so (410), and the page stops asking.
+async fn revision(shared: &Shared, after: Option<u64>) -> Response<Body> {
+    let mut revision = shared.revision.subscribe();
+    let now = *revision.borrow_and_update();
+    if after != Some(now) {
+        return revision_response(now);
+    }
+    let mut stopping = shared.stopping.subscribe();
+    let waited = until_stopped(
+        &mut stopping,
+        tokio::time::timeout(WAIT, revision.changed()),
+    )
+    .await;
+    match waited {
+        None => response(StatusCode::GONE, TEXT, "closed"),
+        Some(_) => revision_response(*revision.borrow()),
+    }
+}
+
+fn revision_response(revision: u64) -> Response<Body> {
+    response(StatusCode::OK, TEXT, revision.to_string())
+}
