@@ -28,16 +28,22 @@ pub struct Pages {
     pub links: Vec<Link>,
 }
 
-/// The head of a served page: its styles and script by path, and a
-/// refresh for a browser with scripts off.
+/// The head of a served page: its icon, styles and script by path, and a
+/// refresh every three seconds for a browser with scripts off.
 fn head(revision: u64) -> String {
     format!(
         "<meta name=\"waybook-revision\" content=\"{revision}\">\n\
+         <link rel=\"icon\" href=\"/favicon.ico\" type=\"image/png\">\n\
          <link rel=\"stylesheet\" href=\"/static/page.css\">\n\
          <script src=\"/static/live.js\" defer></script>\n\
-         <noscript><meta http-equiv=\"refresh\" content=\"10\"></noscript>\n"
+         <noscript><meta http-equiv=\"refresh\" content=\"3\"></noscript>\n"
     )
 }
+
+/// What a page with scripts off says first: that it follows the campaign
+/// all the same, by refreshing itself.
+const NO_SCRIPT: &str = "<noscript><p class=\"note\">Scripts are off: this page \
+    refreshes itself every three seconds.</p></noscript>\n";
 
 /// The page `link` shows of `data`, if its player or party still has one.
 fn page_of(data: &CampaignData, link: &Link, revision: u64) -> Option<String> {
@@ -49,6 +55,7 @@ fn page_of(data: &CampaignData, link: &Link, revision: u64) -> Option<String> {
     Some(waybook_print::handouts::html::live_page(
         &handout,
         &head(revision),
+        NO_SCRIPT,
     ))
 }
 

@@ -41,7 +41,7 @@ svg text { font-size: 13px; text-anchor: middle; fill: #1d1d1d; }
 
 /// The page of `h`, as HTML text: a file of its own, its style inside.
 pub fn page(h: &Handout) -> String {
-    render(h, &format!("<style>{STYLE}</style>\n"), false)
+    render(h, &format!("<style>{STYLE}</style>\n"), "", false)
 }
 
 /// The styles of a page, for a page that links them (a served one).
@@ -50,22 +50,23 @@ pub fn style() -> &'static str {
 }
 
 /// The page of `h` as a phone or a TV at the table shows it, with `head`
-/// (its styles, its scripts) in its head: the page of [`page`], with what
-/// a player looks at first above the rest (today, each hero's figures,
-/// the party's stores).
-pub fn live_page(h: &Handout, head: &str) -> String {
-    render(h, head, true)
+/// (its styles, its scripts) in its head and `top` (HTML) at the top of
+/// its body: the page of [`page`], with what a player looks at first
+/// above the rest (today, each hero's figures, the party's stores).
+pub fn live_page(h: &Handout, head: &str, top: &str) -> String {
+    render(h, head, top, true)
 }
 
-/// The page of `h` with `head` in its head, at the table or to keep.
-fn render(h: &Handout, head: &str, at_the_table: bool) -> String {
+/// The page of `h` with `head` in its head and `top` first in its body,
+/// at the table or to keep.
+fn render(h: &Handout, head: &str, top: &str, at_the_table: bool) -> String {
     let mut out = String::new();
     let title = format!("{} · {}", h.title(), h.view.settings.name);
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n{head}</head>\n<body>\n",
+         <title>{}</title>\n{head}</head>\n<body>\n{top}",
         esc(&title)
     );
     cover(&mut out, h, at_the_table);

@@ -28,6 +28,9 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
                    connect-src 'self'; img-src 'self' data:; base-uri 'none'; \
                    form-action 'none'; frame-ancestors 'none'";
 
+/// Waybook's icon, for the browser's tab.
+const ICON: &[u8] = include_bytes!("../../../../packaging/linux/icons/waybook-48.png");
+
 /// The type of a plain-text answer.
 const TEXT: &str = "text/plain; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
@@ -65,6 +68,7 @@ async fn route(request: &Request<Incoming>, address: IpAddr, shared: &Shared) ->
             "text/css; charset=utf-8",
             waybook_print::handouts::html::style(),
         ),
+        (["favicon.ico"], _) => response(StatusCode::OK, "image/png", ICON),
         (["static", "live.js"], _) => {
             response(StatusCode::OK, "text/javascript; charset=utf-8", SCRIPT)
         }
@@ -128,6 +132,7 @@ fn not_found() -> Response<Body> {
 const PREPARING: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
     <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
     <meta http-equiv=\"refresh\" content=\"2\">\n<title>Waybook</title>\n\
+    <link rel=\"icon\" href=\"/favicon.ico\" type=\"image/png\">\n\
     <link rel=\"stylesheet\" href=\"/static/page.css\">\n</head>\n<body>\n\
     <p>The table is being set: this page opens in a moment.</p>\n</body>\n</html>\n";
 
