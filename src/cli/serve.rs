@@ -48,8 +48,12 @@ pub fn serve(args: &ServeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    // Nothing nudges: the file is looked at every 300 ms until Ctrl+C.
-    let (_never, nudges) = std::sync::mpsc::channel();
+    // The file is looked at every 300 ms until Ctrl+C; the table nudges
+    // when its server stops on its own, and the GM is told at once.
+    let (nudge, nudges) = std::sync::mpsc::channel();
+    table.on_close(move || {
+        let _ = nudge.send(());
+    });
     follow(&campaign, &table.publisher(), &nudges)?;
     Ok(())
 }

@@ -15,7 +15,8 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::mpsc::{Sender, channel};
 use std::thread::JoinHandle;
-use waybook_core::store::{Campaign, StoreError};
+use waybook_core::store::Campaign;
+use waybook_table::follow::FollowError;
 use waybook_table::links::{self, Link, Target};
 use waybook_table::server::{Table, TableError, local_address};
 
@@ -71,7 +72,10 @@ pub struct TableState {
     pub window: bool,
     /// Tells the worker following the file to look at it now.
     nudge: Sender<()>,
-    follower: Option<JoinHandle<Result<(), StoreError>>>,
+    follower: Option<JoinHandle<Result<(), FollowError>>>,
+    /// Whether the table calls for a frame when its server stops on its
+    /// own, so the window says so at once.
+    waking: bool,
     /// The campaign's revision the worker was last nudged at (and the
     /// links worked out), if any.
     nudged_at: Option<u64>,
@@ -161,6 +165,7 @@ impl App {
             window: true,
             nudge,
             follower: Some(follower),
+            waking: false,
             nudged_at: None,
             codes: std::collections::HashMap::new(),
             choice: address.ip(),
@@ -190,13 +195,17 @@ impl App {
             self.table = None;
             return;
         };
+        if let Some(why) = state.table.closed() {
+            self.table = None;
+            return self.fail(format!(
+                "The table closed: {why}. File > Open the table… opens it again"
+            ));
+        }
         if state.follower.as_ref().is_some_and(JoinHandle::is_finished) {
             let stopped = state.follower.take().map(JoinHandle::join);
             self.table = None;
             if let Some(Ok(Err(e))) = stopped {
-                self.fail(format!(
-                    "The table closed: it could not read the campaign: {e}"
-                ));
+                self.fail(format!("{e}. File > Open the table… opens it again"));
             }
             return;
         }
@@ -206,6 +215,18 @@ impl App {
         state.nudged_at = Some(session.data.revision);
         state.links = links::links(&session.data, &session.kept);
         let _ = state.nudge.send(());
+    }
+
+    /// Has the open table call for a frame of `ctx` if its server stops
+    /// on its own, so that the window says so at once, not at the GM's
+    /// next move.
+    pub fn wake_on_table_close(&mut self, ctx: &egui::Context) {
+        let Some(state) = self.table.as_mut().filter(|s| !s.waking) else {
+            return;
+        };
+        let ctx = ctx.clone();
+        state.table.on_close(move || ctx.request_repaint());
+        state.waking = true;
     }
 
     /// Carries out a step the table's window asked for.

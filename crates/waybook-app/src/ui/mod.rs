@@ -149,6 +149,7 @@ impl WaybookApp {
             self.ui.heed(notice, &mut self.app);
         }
         self.app.keep_table_current();
+        self.app.wake_on_table_close(ui.ctx());
         app_ui(ui, &mut self.app, &mut self.ui);
         if self.app.run_commands() {
             // Drawn before the change: the next frame shows it.

@@ -242,3 +242,47 @@ fn two_phones_follow_the_wound_and_the_hour_the_gm_sets() {
         waybook_testkit::browser::assert_followed(&dom, name, &now, "Ash Varnell", &wounded);
     }
 }
+
+/// Issue 51: whatever happens to the table's listener, the window says so
+/// at once (the server calls for a frame itself), the status bar no
+/// longer says the table is open, and File > Open the table… opens it
+/// again on the same address, Maya's link the same.
+#[test]
+fn a_table_whose_listener_fails_says_so_at_once_and_opens_again() {
+    let mut f = Fixture::demo();
+    f.menu("File", "Open the table…");
+    let (address, path) = maya(&f);
+    assert!(f.shows("The table is open"));
+    f.harness.run();
+    let ctx = f.harness.ctx.clone();
+    f.harness
+        .state()
+        .app
+        .table
+        .as_ref()
+        .expect("open")
+        .table
+        .break_for_test("the listener failed (a test)");
+    let asked = Instant::now();
+    while !ctx.has_requested_repaint() && asked.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(ctx.has_requested_repaint(), "the server calls for a frame");
+    f.harness.run();
+    assert!(f.shows(
+        "The table closed: the listener failed (a test). File > Open the table… opens it again"
+    ));
+    assert!(f.harness.state().app.table.is_none());
+    f.click("OK");
+    assert!(!f.shows("The table is open"), "the status bar says so");
+    f.menu("File", "Open the table…");
+    assert_eq!(maya(&f), (address, path.clone()), "the same link");
+    let asked = Instant::now();
+    let mut page = get(address, &path).unwrap_or_default();
+    while !page.starts_with("HTTP/1.1 200") && asked.elapsed() < Duration::from_secs(10) {
+        f.harness.run();
+        std::thread::sleep(Duration::from_millis(20));
+        page = get(address, &path).unwrap_or_default();
+    }
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+}

@@ -54,13 +54,17 @@ pub(crate) fn run(runtime: tokio::runtime::Runtime, listener: TcpListener, share
         runtime.block_on(serve(listener, shared));
     }));
     runtime.shutdown_timeout(Duration::from_millis(200));
-    if let Err(panic) = served {
-        let why = (panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "its server stopped".to_owned());
-        shared.close_for(why);
-    } else if !*shared.stopping.borrow() {
-        shared.close_for("its server stopped".to_owned());
+    let broken = shared.broken.lock().ok().and_then(|mut b| b.take());
+    match served {
+        Err(panic) => {
+            let why = (panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "its server stopped".to_owned());
+            shared.close_for(why);
+        }
+        Ok(()) if broken.is_some() => shared.close_for(broken.unwrap_or_default()),
+        Ok(()) if !*shared.stopping.borrow() => shared.close_for("its server stopped".to_owned()),
+        Ok(()) => {}
     }
 }
 

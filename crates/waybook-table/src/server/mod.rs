@@ -89,6 +89,9 @@ pub(crate) struct Shared {
     followers: Mutex<HashMap<(String, IpAddr), Seen>>,
     buckets: limits::Buckets,
     conns: Arc<conns::Conns>,
+    /// Why the server was made to stop as if its listener failed (a
+    /// test's `Table::break_for_test`).
+    broken: Mutex<Option<String>>,
     /// How many times taking a connection failed (out of open files...).
     accept_errors: std::sync::atomic::AtomicUsize,
     /// Why the server stopped on its own, if it did.
@@ -203,6 +206,7 @@ impl Table {
             followers: Mutex::new(HashMap::new()),
             buckets: limits::Buckets::default(),
             conns: conns::Conns::new(cap, (cap / 4).min(32)),
+            broken: Mutex::new(None),
             accept_errors: std::sync::atomic::AtomicUsize::new(0),
             closed: Mutex::new(None),
             on_close: Mutex::new(None),
@@ -272,6 +276,17 @@ impl Table {
                 call();
             }
         }
+    }
+
+    /// Stops the server as if its listener had failed for `why`: the
+    /// port closes, `closed` says why and the owner is called back. For
+    /// the tests of those who must say so (the window, `waybook serve`).
+    #[doc(hidden)]
+    pub fn break_for_test(&self, why: &str) {
+        if let Ok(mut broken) = self.shared.broken.lock() {
+            *broken = Some(why.to_owned());
+        }
+        self.shared.stopping.send_replace(true);
     }
 
     /// How many (link, device) pairs have followed: the status bar's count,

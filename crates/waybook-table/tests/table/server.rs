@@ -196,3 +196,38 @@ proptest! {
         prop_assert_eq!(get(&o.table, "/static/live.js").status, 200, "still answering");
     }
 }
+
+/// Whatever happens to the listener, the table says so at once (issue
+/// 51): its server stopped as if the listener failed, the owner is called
+/// back, the worker following the file stops with "The table closed: …",
+/// nothing answers on its port, and a table opens there again.
+#[test]
+fn a_listener_that_fails_is_said_at_once_and_the_table_opens_again() {
+    let o = open();
+    let address = o.table.address();
+    let (told, heard) = std::sync::mpsc::channel();
+    o.table.on_close(move || {
+        let _ = told.send(());
+    });
+    o.table.break_for_test("the listener failed (a test)");
+    heard
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the owner is called back");
+    assert_eq!(
+        o.table.closed().as_deref(),
+        Some("the listener failed (a test)")
+    );
+    let (_nudge, nudges) = std::sync::mpsc::channel();
+    let followed = waybook_table::follow::follow(&o.campaign, &o.table.publisher(), &nudges);
+    assert_eq!(
+        followed.map_err(|e| e.to_string()),
+        Err("The table closed: the listener failed (a test)".to_owned())
+    );
+    assert!(TcpStream::connect(address).is_err(), "nothing answers");
+    let again = waybook_table::server::Table::open(address).expect("opens again there");
+    again.publish(Pages::build(&o.data, &o.links, 1));
+    assert_eq!(
+        crate::common::get(&again, &path_of(&o.links, o.links[0].target)).status,
+        200
+    );
+}
