@@ -19,11 +19,19 @@ use waybook_core::model::CampaignData;
 /// without a reload.
 pub const SCRIPT: &str = include_str!("live.js");
 
+/// A link's page: its HTML, and the revision of the campaign it was last
+/// changed at (what its page says it shows).
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub html: bytes::Bytes,
+    pub revision: u64,
+}
+
 /// The pages of one revision of the campaign, by token.
 #[derive(Debug, Default, Clone)]
 pub struct Pages {
     pub revision: u64,
-    pub by_token: HashMap<String, bytes::Bytes>,
+    pub by_token: HashMap<String, Page>,
     /// The open links, to match tokens against.
     pub links: Vec<Link>,
 }
@@ -70,7 +78,11 @@ impl Pages {
         let by_token = (open.iter())
             .filter_map(|link| {
                 let page = page_of(data, link, revision)?;
-                Some((link.token.clone()?, bytes::Bytes::from(page)))
+                let page = Page {
+                    html: bytes::Bytes::from(page),
+                    revision,
+                };
+                Some((link.token.clone()?, page))
             })
             .collect();
         Pages {

@@ -6,7 +6,7 @@
 //! Linux only (the memory is read from /proc); bounded in count and
 //! time.
 
-use socket2::{Domain, Socket, Type};
+use crate::phones::connect;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
@@ -33,14 +33,6 @@ pub const OVERSIZED: usize = 200;
 fn loopback(block: u8, n: usize) -> IpAddr {
     let n = u8::try_from(n % 250 + 2).unwrap_or(2);
     IpAddr::V4(Ipv4Addr::new(127, 0, block, n))
-}
-
-/// A connection to `to` from `from`.
-pub fn connect(from: IpAddr, to: SocketAddr, timeout: Duration) -> std::io::Result<TcpStream> {
-    let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
-    socket.bind(&SocketAddr::new(from, 0).into())?;
-    socket.connect_timeout(&to.into(), timeout)?;
-    Ok(TcpStream::from(socket))
 }
 
 /// The status of the answer on `stream`, if one comes within `timeout`.

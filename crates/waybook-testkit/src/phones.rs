@@ -1,7 +1,7 @@
 //! Phones at the table, for the table's load test and benchmark and the
 //! frames bench: phones each asking for their page again and again, paced
-//! over a run, and pages following the revision as Waybook's page script
-//! does (`run`, `Following`). Each phone asks from an address of its own
+//! over a run, and pages following their stream of changes as Waybook's
+//! page script does (`run`, `Following`, `Stream`). Each phone asks from an address of its own
 //! on loopback (127.0.0.2, .3, ...), as phones on a network do, so the
 //! per-address slowing meant for a flood is not what is measured.
 //! Loopback only; bounded in count and time.
@@ -49,16 +49,18 @@ impl Outcome {
     }
 }
 
+/// A connection to `to` from `from` (an address of loopback's own).
+pub fn connect(from: IpAddr, to: SocketAddr, timeout: Duration) -> std::io::Result<TcpStream> {
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
+    socket.bind(&SocketAddr::new(from, 0).into())?;
+    socket.connect_timeout(&to.into(), timeout)?;
+    Ok(TcpStream::from(socket))
+}
+
 /// `GET path` from `from` to `to`: the status and the body, or why not.
 fn get(from: IpAddr, to: SocketAddr, path: &str) -> Result<(u16, Vec<u8>), String> {
-    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).map_err(|e| e.to_string())?;
-    socket
-        .bind(&SocketAddr::new(from, 0).into())
-        .map_err(|e| format!("bind {from}: {e}"))?;
-    socket
-        .connect_timeout(&to.into(), Duration::from_secs(5))
-        .map_err(|e| format!("connect: {e}"))?;
-    let mut stream = TcpStream::from(socket);
+    let mut stream =
+        connect(from, to, Duration::from_secs(5)).map_err(|e| format!("connect {from}: {e}"))?;
     let _ = stream.set_read_timeout(Some(Duration::from_secs(30)));
     let request = format!("GET {path} HTTP/1.1\r\nHost: table\r\nConnection: close\r\n\r\n");
     stream
@@ -86,9 +88,10 @@ fn phone(n: usize) -> IpAddr {
 /// When each revision was published.
 type Published = Arc<Mutex<HashMap<u64, Instant>>>;
 
-/// A page following the revision until `done`, from `from`: asks after
-/// the revision it shows, then for the page, as `live.js` does; notes how
-/// long after its publishing each new page was held.
+/// A page following its stream of changes until `done`, from `from`, as
+/// `live.js` does: each change named, the new page fetched; notes how
+/// long after its publishing each new page was held. A stream that ends
+/// is opened again, naming the last revision it had.
 fn follow(
     from: IpAddr,
     to: SocketAddr,
@@ -99,34 +102,44 @@ fn follow(
     let (mut followed, mut errors) = (Vec::new(), Vec::new());
     let mut shown: Option<u64> = None;
     while !done() {
-        let after = shown.map_or_else(String::new, |r| format!("?after={r}"));
-        let revision = match get(from, to, &format!("{page}/revision{after}")) {
-            Ok((200, body)) => String::from_utf8_lossy(&body).parse::<u64>().ok(),
-            Ok((status, _)) => {
-                errors.push(format!("revision: {status}"));
-                None
+        let mut stream = match Stream::open(from, to, page, None, shown) {
+            Ok(s) if s.status == 200 => s,
+            Ok(s) => {
+                errors.push(format!("stream: {}", s.status));
+                std::thread::sleep(Duration::from_secs(1));
+                continue;
             }
             Err(e) => {
-                errors.push(format!("revision: {e}"));
-                None
+                errors.push(format!("stream: {e}"));
+                std::thread::sleep(Duration::from_secs(1));
+                continue;
             }
         };
-        let Some(revision) = revision.filter(|r| Some(*r) != shown) else {
-            continue;
-        };
-        match get(from, to, page) {
-            Ok((200, _)) => {}
-            Ok((status, _)) => errors.push(format!("page: {status}")),
-            Err(e) => errors.push(format!("page: {e}")),
+        while !done() && !stream.ended() {
+            let Some(event) = stream.next(Duration::from_secs(30)) else {
+                continue;
+            };
+            if event.event == "closed" {
+                return (followed, errors);
+            }
+            let Some(revision) = event.data.parse::<u64>().ok().filter(|r| Some(*r) != shown)
+            else {
+                continue;
+            };
+            match get(from, to, &format!("{page}?live")) {
+                Ok((200, _)) => {}
+                Ok((status, _)) => errors.push(format!("page: {status}")),
+                Err(e) => errors.push(format!("page: {e}")),
+            }
+            let at = published
+                .lock()
+                .ok()
+                .and_then(|p| p.get(&revision).copied());
+            if let (Some(at), Some(_)) = (at, shown) {
+                followed.push(at.elapsed());
+            }
+            shown = Some(revision);
         }
-        let at = published
-            .lock()
-            .ok()
-            .and_then(|p| p.get(&revision).copied());
-        if let (Some(at), Some(_)) = (at, shown) {
-            followed.push(at.elapsed());
-        }
-        shown = Some(revision);
     }
     (followed, errors)
 }
@@ -227,12 +240,159 @@ impl Following {
         Following { stop, threads }
     }
 
-    /// Stops them: each ends when its question is answered (the table's
-    /// next change, its closing, or 20 seconds).
+    /// Stops them: each ends at its stream's next message (the table's
+    /// next change, its closing, or its heartbeat within 15 seconds).
     pub fn stop(self) {
         self.stop.store(true, Ordering::SeqCst);
         for t in self.threads {
             let _ = t.join();
         }
     }
+}
+
+/// One message of a page's stream of changes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Event {
+    /// Its `event:` ("" for a plain message).
+    pub event: String,
+    pub data: String,
+    pub id: Option<String>,
+    /// Its `retry:`, in milliseconds.
+    pub retry: Option<u64>,
+}
+
+/// A page's stream of changes (`/p/TOKEN/events`), read as a browser's
+/// EventSource reads it: the answer's head, then its chunks, message by
+/// message (comments skipped).
+pub struct Stream {
+    reader: std::io::BufReader<TcpStream>,
+    /// What was read and not yet made a message.
+    text: String,
+    ended: bool,
+    pub status: u16,
+}
+
+impl Stream {
+    /// The stream of `page` from `from` to `to`, the page saying it shows
+    /// `after`, reconnecting with `last` (`Last-Event-ID`) if given.
+    pub fn open(
+        from: IpAddr,
+        to: SocketAddr,
+        page: &str,
+        after: Option<u64>,
+        last: Option<u64>,
+    ) -> Result<Stream, String> {
+        use std::io::BufRead;
+        let mut stream = connect(from, to, Duration::from_secs(5))
+            .map_err(|e| format!("connect {from}: {e}"))?;
+        let after = after.map_or_else(String::new, |a| format!("?after={a}"));
+        let last = last.map_or_else(String::new, |l| format!("Last-Event-ID: {l}\r\n"));
+        let request = format!("GET {page}/events{after} HTTP/1.1\r\nHost: table\r\n{last}\r\n");
+        stream
+            .write_all(request.as_bytes())
+            .map_err(|e| format!("send: {e}"))?;
+        let mut reader = std::io::BufReader::new(stream);
+        let mut line = String::new();
+        reader
+            .read_line(&mut line)
+            .map_err(|e| format!("read: {e}"))?;
+        let status = (line.split(' ').nth(1))
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("no status: {line:?}"))?;
+        while line.trim_end() != "" {
+            line.clear();
+            if reader
+                .read_line(&mut line)
+                .map_err(|e| format!("read: {e}"))?
+                == 0
+            {
+                break;
+            }
+        }
+        Ok(Stream {
+            reader,
+            text: String::new(),
+            ended: false,
+            status,
+        })
+    }
+
+    /// The next message, waiting up to `timeout` for it; none when the
+    /// stream ends ([`Stream::ended`]) or nothing comes.
+    pub fn next(&mut self, timeout: Duration) -> Option<Event> {
+        let until = Instant::now() + timeout;
+        loop {
+            if let Some(end) = self.text.find("\n\n") {
+                let block: String = self.text.drain(..end + 2).collect();
+                match parse_event(&block) {
+                    Some(event) => return Some(event),
+                    None => continue,
+                }
+            }
+            if self.ended {
+                return None;
+            }
+            let left = until.checked_duration_since(Instant::now())?;
+            match self.chunk(left) {
+                Ok(Some(chunk)) => self.text.push_str(&chunk),
+                Ok(None) => self.ended = true,
+                Err(()) => return None,
+            }
+        }
+    }
+
+    /// Whether the stream has ended.
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// The next chunk of the answer's body, once its first byte comes
+    /// within `wait` (else `Err`); none at its end.
+    fn chunk(&mut self, wait: Duration) -> Result<Option<String>, ()> {
+        use std::io::BufRead;
+        let socket = self.reader.get_ref();
+        let _ = socket.set_read_timeout(Some(wait.max(Duration::from_millis(1))));
+        match self.reader.fill_buf() {
+            Ok([]) => return Ok(None),
+            Ok(_) => {}
+            Err(_) => return Err(()),
+        }
+        // The chunk has begun: the rest comes at once.
+        let _ = self
+            .reader
+            .get_ref()
+            .set_read_timeout(Some(Duration::from_secs(10)));
+        let mut size = String::new();
+        let read = self.reader.read_line(&mut size).map_err(|_| ())?;
+        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if read == 0 || size == 0 {
+            return Ok(None);
+        }
+        let mut bytes = vec![0; size + 2];
+        self.reader.read_exact(&mut bytes).map_err(|_| ())?;
+        bytes.truncate(size);
+        Ok(String::from_utf8(bytes).ok())
+    }
+}
+
+/// A block of the stream as a message; none for comments alone.
+fn parse_event(block: &str) -> Option<Event> {
+    let mut event = Event::default();
+    let mut any = false;
+    for line in block
+        .lines()
+        .filter(|l| !l.starts_with(':') && !l.is_empty())
+    {
+        let (field, value) = line.split_once(':').unwrap_or((line, ""));
+        let value = value.strip_prefix(' ').unwrap_or(value).to_owned();
+        any = true;
+        match field {
+            "event" => event.event = value,
+            "data" => event.data = value,
+            "id" => event.id = Some(value),
+            "retry" => event.retry = value.parse().ok(),
+            _ => {}
+        }
+    }
+    any.then_some(event)
 }

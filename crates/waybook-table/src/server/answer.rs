@@ -7,10 +7,10 @@
 //! sniffing. Every request is counted against its address's bucket
 //! before anything else, so a refused one slows a flood too.
 
-use super::Shared;
 use super::body::Body;
 use super::conns::Busy;
-use super::listen::until_stopped;
+use super::live::{self, revision_of};
+use super::{Seen, Shared};
 use crate::pages::{Pages, SCRIPT};
 use bytes::Bytes;
 use hyper::body::Incoming;
@@ -19,10 +19,6 @@ use hyper::{Method, Request, Response, StatusCode};
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// How long a question of the revision waits for a change.
-const WAIT: Duration = Duration::from_secs(20);
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
                    connect-src 'self'; img-src 'self' data:; base-uri 'none'; \
@@ -47,7 +43,11 @@ pub(crate) async fn answer(
     Ok(answered.map(|body| body.holding(busy)))
 }
 
-async fn route(request: &Request<Incoming>, address: IpAddr, shared: &Shared) -> Response<Body> {
+async fn route(
+    request: &Request<Incoming>,
+    address: IpAddr,
+    shared: &Arc<Shared>,
+) -> Response<Body> {
     if !shared.buckets.allowed(address) {
         let slowed = response(StatusCode::TOO_MANY_REQUESTS, TEXT, "Slow down.\n");
         return with(slowed, header::RETRY_AFTER, "1");
@@ -61,6 +61,11 @@ async fn route(request: &Request<Incoming>, address: IpAddr, shared: &Shared) ->
     };
     let pages = shared.pages.read().map(|p| Arc::clone(&p)).ok();
     let query = request.uri().query().unwrap_or("");
+    let live = query.split('&').any(|q| q == "live");
+    let after = (request.headers().get("last-event-id"))
+        .and_then(|id| id.to_str().ok())
+        .or_else(|| query.split('&').find_map(|q| q.strip_prefix("after=")))
+        .and_then(|n| n.parse::<u64>().ok());
     match (parts.as_slice(), pages) {
         (["p", ..], Some(pages)) if pages.revision == 0 => preparing(),
         (["static", "page.css"], _) => response(
@@ -72,22 +77,41 @@ async fn route(request: &Request<Incoming>, address: IpAddr, shared: &Shared) ->
         (["static", "live.js"], _) => {
             response(StatusCode::OK, "text/javascript; charset=utf-8", SCRIPT)
         }
-        (["p", token], Some(pages)) => match found(shared, &pages, token, address, None) {
-            Some(page) => response(StatusCode::OK, HTML, page),
-            None => not_found(),
-        },
-        (["p", token, "revision"], Some(pages)) => {
-            let after = query
-                .split('&')
-                .find_map(|q| q.strip_prefix("after="))
-                .and_then(|n| n.parse::<u64>().ok());
-            match found(shared, &pages, token, address, after) {
-                Some(_) => revision(shared, after).await,
+        (["p", token], Some(pages)) => {
+            let seen = if live { Seen::Script } else { Seen::Served };
+            match page(&pages, token) {
+                Some((html, revision)) => {
+                    shared.note(&pages, token, address, seen(revision));
+                    response(StatusCode::OK, HTML, html)
+                }
                 None => not_found(),
+            }
+        }
+        (["p", token, "events"], Some(pages)) if revision_of(&pages, token).is_some() => {
+            if let Some(after) = after {
+                shared.note(&pages, token, address, Seen::Script(after));
+            }
+            let events = live::stream(shared, (*token).to_owned(), address, after);
+            response(StatusCode::OK, "text/event-stream", Bytes::new()).map(|_| events)
+        }
+        (["p", token, "revision"], Some(pages)) if revision_of(&pages, token).is_some() => {
+            if let Some(after) = after {
+                shared.note(&pages, token, address, Seen::Script(after));
+            }
+            match live::revision(shared, token, after).await {
+                Some(revision) => response(StatusCode::OK, TEXT, revision.to_string()),
+                None => response(StatusCode::GONE, TEXT, "closed"),
             }
         }
         _ => not_found(),
     }
+}
+
+/// The page of `token` and its revision, if the token is open.
+fn page(pages: &Pages, token: &str) -> Option<(Bytes, u64)> {
+    let link = crate::links::find(&pages.links, token)?;
+    let page = pages.by_token.get(link.token.as_deref()?)?;
+    Some((page.html.clone(), page.revision))
 }
 
 /// The steps of `path`, if it is one of Waybook's: it starts with its
@@ -141,57 +165,4 @@ const PREPARING: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta char
 fn preparing() -> Response<Body> {
     let page = response(StatusCode::SERVICE_UNAVAILABLE, HTML, PREPARING);
     with(page, header::RETRY_AFTER, "2")
-}
-
-/// The page of `token`, noting who follows it: when, and the revision
-/// their page shows: the one served, or the one its script asks after
-/// (`asked`).
-fn found(
-    shared: &Shared,
-    pages: &Pages,
-    token: &str,
-    address: IpAddr,
-    asked: Option<u64>,
-) -> Option<Bytes> {
-    let link = crate::links::find(&pages.links, token)?;
-    let page = pages.by_token.get(link.token.as_deref()?)?;
-    if let Ok(mut seen) = shared.followers.lock() {
-        let now = Instant::now();
-        let entry = (seen.entry((link.name.clone(), address))).or_insert(super::Seen {
-            at: now,
-            shows: 0,
-            asked: 0,
-        });
-        entry.at = now;
-        match asked {
-            Some(revision) => (entry.shows, entry.asked) = (revision, revision),
-            None => entry.shows = pages.revision,
-        }
-    }
-    Some(page.clone())
-}
-
-/// Answers a page's question of the revision: at once when it differs
-/// from `after`, else when it moves, the table closes or 20 seconds pass.
-/// A table closing tells the page so (410), and the page stops asking.
-async fn revision(shared: &Shared, after: Option<u64>) -> Response<Body> {
-    let mut revision = shared.revision.subscribe();
-    let now = *revision.borrow_and_update();
-    if after != Some(now) {
-        return revision_response(now);
-    }
-    let mut stopping = shared.stopping.subscribe();
-    let waited = until_stopped(
-        &mut stopping,
-        tokio::time::timeout(WAIT, revision.changed()),
-    )
-    .await;
-    match waited {
-        None => response(StatusCode::GONE, TEXT, "closed"),
-        Some(_) => revision_response(*revision.borrow()),
-    }
-}
-
-fn revision_response(revision: u64) -> Response<Body> {
-    response(StatusCode::OK, TEXT, revision.to_string())
 }

@@ -10,6 +10,7 @@ use http_body::{Frame, SizeHint};
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::task::{Context, Poll};
+use tokio::sync::mpsc;
 
 /// An answer's body.
 pub(crate) struct Body {
@@ -22,6 +23,8 @@ pub(crate) struct Body {
 enum Kind {
     /// The whole body, until it is sent.
     Full(Option<Bytes>),
+    /// Chunks as they come, until the sender ends.
+    Stream(mpsc::Receiver<Bytes>),
 }
 
 impl Body {
@@ -29,6 +32,13 @@ impl Body {
         let bytes = bytes.into();
         Body {
             kind: Kind::Full((!bytes.is_empty()).then_some(bytes)),
+            _busy: None,
+        }
+    }
+
+    pub(crate) fn stream(chunks: mpsc::Receiver<Bytes>) -> Self {
+        Body {
+            kind: Kind::Stream(chunks),
             _busy: None,
         }
     }
@@ -46,10 +56,12 @@ impl http_body::Body for Body {
 
     fn poll_frame(
         self: Pin<&mut Self>,
-        _: &mut Context<'_>,
+        cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        let Kind::Full(bytes) = &mut self.get_mut().kind;
-        Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b))))
+        match &mut self.get_mut().kind {
+            Kind::Full(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
+            Kind::Stream(chunks) => chunks.poll_recv(cx).map(|c| c.map(|b| Ok(Frame::data(b)))),
+        }
     }
 
     fn is_end_stream(&self) -> bool {
@@ -57,7 +69,9 @@ impl http_body::Body for Body {
     }
 
     fn size_hint(&self) -> SizeHint {
-        let Kind::Full(bytes) = &self.kind;
-        SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
+        match &self.kind {
+            Kind::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+            Kind::Stream(_) => SizeHint::default(),
+        }
     }
 }

@@ -22,6 +22,7 @@ mod body;
 mod conns;
 mod limits;
 mod listen;
+mod live;
 
 use crate::pages::Pages;
 use std::collections::HashMap;
@@ -54,10 +55,22 @@ pub struct Follower {
 
 /// What the table knows of one device following one link.
 #[derive(Debug, Clone, Copy)]
-struct Seen {
+struct Followed {
     at: Instant,
     shows: u64,
     asked: u64,
+}
+
+/// What a device following a link was last seen doing.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Seen {
+    /// Its page was served, at this revision.
+    Served(u64),
+    /// Its page's script holds this revision (it fetched it, or says so
+    /// asking or streaming).
+    Script(u64),
+    /// Its stream is still open.
+    Alive,
 }
 
 /// How long a device that stopped asking stays among the followers.
@@ -65,7 +78,7 @@ const FORGOTTEN: Duration = Duration::from_secs(5 * 60);
 
 /// What clients make the table hold: its connections open (at most
 /// `cap`) and the addresses they come from, the addresses the flood guard
-/// remembers, the devices following; and how many times taking a
+/// remembers, the devices following, the streams open; and how many times taking a
 /// connection failed (the system out of open files...), each survived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Holding {
@@ -74,6 +87,8 @@ pub struct Holding {
     pub cap: usize,
     pub buckets: usize,
     pub followers: usize,
+    /// Pages' streams of changes open.
+    pub streams: usize,
     pub accept_errors: usize,
 }
 
@@ -86,9 +101,11 @@ pub(crate) struct Shared {
     /// pages are told.
     stopping: watch::Sender<bool>,
     /// Who followed which link from where.
-    followers: Mutex<HashMap<(String, IpAddr), Seen>>,
+    followers: Mutex<HashMap<(String, IpAddr), Followed>>,
     buckets: limits::Buckets,
     conns: Arc<conns::Conns>,
+    /// How many streams of changes are open, by token.
+    streams: Mutex<HashMap<String, usize>>,
     /// Why the server was made to stop as if its listener failed (a
     /// test's `Table::break_for_test`).
     broken: Mutex<Option<String>>,
@@ -101,6 +118,29 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// Notes what the device at `address` following `token`'s link was
+    /// seen doing, now.
+    pub(crate) fn note(&self, pages: &Pages, token: &str, address: IpAddr, seen: Seen) {
+        let Some(link) = crate::links::find(&pages.links, token) else {
+            return;
+        };
+        let Ok(mut followers) = self.followers.lock() else {
+            return;
+        };
+        let now = Instant::now();
+        let entry = (followers.entry((link.name.clone(), address))).or_insert(Followed {
+            at: now,
+            shows: 0,
+            asked: 0,
+        });
+        entry.at = now;
+        match seen {
+            Seen::Served(revision) => entry.shows = revision,
+            Seen::Script(revision) => (entry.shows, entry.asked) = (revision, revision),
+            Seen::Alive => {}
+        }
+    }
+
     /// Forgets the devices that stopped asking a while ago, and the
     /// addresses' buckets that are full again.
     fn prune(&self) {
@@ -206,6 +246,7 @@ impl Table {
             followers: Mutex::new(HashMap::new()),
             buckets: limits::Buckets::default(),
             conns: conns::Conns::new(cap, (cap / 4).min(32)),
+            streams: Mutex::new(HashMap::new()),
             broken: Mutex::new(None),
             accept_errors: std::sync::atomic::AtomicUsize::new(0),
             closed: Mutex::new(None),
@@ -304,6 +345,7 @@ impl Table {
             cap: self.shared.conns.cap,
             buckets: self.shared.buckets.len(),
             followers: self.following(),
+            streams: (self.shared.streams.lock()).map_or(0, |s| s.values().sum()),
             accept_errors: (self.shared.accept_errors).load(std::sync::atomic::Ordering::SeqCst),
         }
     }

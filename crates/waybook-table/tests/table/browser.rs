@@ -74,6 +74,11 @@ fn two_phones_follow_a_wound_and_the_clock_without_a_reload() {
         .collect();
     let names = [maya.name.as_str(), jo.name.as_str()];
     followed(&o, &names, 1, Duration::from_secs(60));
+    let streaming = Instant::now();
+    while o.table.holding().streams < 2 && streaming.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(o.table.holding().streams, 2, "each page holds a stream");
 
     let after = wound_and_hours(&o.data, &hero);
     o.table.publish(Pages::build(&after, &o.links, 2));

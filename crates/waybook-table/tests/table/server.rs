@@ -231,3 +231,94 @@ fn a_listener_that_fails_is_said_at_once_and_the_table_opens_again() {
         200
     );
 }
+
+/// A page's stream of changes (issue 51): it tells the page to reconnect
+/// after a second, names the page's revision at once (as its id, so a
+/// reconnection says the last it had), then each change as it comes;
+/// reconnecting with the revision it had, it sends nothing until the next
+/// change; when the table closes it says so and ends.
+#[test]
+fn a_pages_stream_names_each_change_and_the_table_closing() {
+    use waybook_testkit::phones::{Event, Stream};
+    let o = open();
+    let page = path_of(&o.links, o.links[0].target);
+    let from = std::net::IpAddr::from([127, 0, 0, 1]);
+    let mut stream = Stream::open(from, o.table.address(), &page, Some(0), None).expect("a stream");
+    assert_eq!(stream.status, 200);
+    let wait = Duration::from_secs(10);
+    assert_eq!(stream.next(wait).and_then(|e| e.retry), Some(1000));
+    let first = stream.next(wait).expect("the revision at once");
+    assert_eq!((first.data.as_str(), first.id.as_deref()), ("1", Some("1")));
+    o.table.publish(Pages::build(&o.data, &o.links, 2));
+    assert_eq!(stream.next(wait).map(|e| e.data), Some("2".to_owned()));
+    // Reconnecting with the last it had: nothing until the next change.
+    let mut again = Stream::open(from, o.table.address(), &page, Some(1), Some(2)).expect("again");
+    assert_eq!(again.next(wait).and_then(|e| e.retry), Some(1000));
+    assert_eq!(again.next(Duration::from_millis(500)), None, "nothing new");
+    o.table.publish(Pages::build(&o.data, &o.links, 3));
+    assert_eq!(again.next(wait).map(|e| e.data), Some("3".to_owned()));
+    assert_eq!(stream.next(wait).map(|e| e.data), Some("3".to_owned()));
+    drop(o.table);
+    let closed = Event {
+        event: "closed".to_owned(),
+        data: "closed".to_owned(),
+        ..Event::default()
+    };
+    assert_eq!(stream.next(wait), Some(closed));
+    assert_eq!(stream.next(wait), None, "the stream ends");
+}
+
+/// A link renewed ends its stream, and the old token's stream is the
+/// same 404 as any token that is not open.
+#[test]
+fn a_renewed_links_stream_ends_and_reconnecting_is_a_404() {
+    use waybook_testkit::phones::Stream;
+    let mut o = open();
+    let target = o.links[0].target;
+    let page = path_of(&o.links, target);
+    let from = std::net::IpAddr::from([127, 0, 0, 1]);
+    let mut stream = Stream::open(from, o.table.address(), &page, Some(1), None).expect("a stream");
+    let wait = Duration::from_secs(10);
+    assert_eq!(stream.next(wait).and_then(|e| e.retry), Some(1000));
+    links::renew(&mut o.campaign, target).expect("renewed");
+    let renewed = links::links(&o.data, &o.campaign.kept().expect("kept"));
+    o.table.publish(Pages::build(&o.data, &renewed, 2));
+    assert_eq!(stream.next(wait), None, "the stream ends");
+    let again = Stream::open(from, o.table.address(), &page, Some(1), Some(1)).expect("answered");
+    assert_eq!(again.status, 404);
+}
+
+/// However many pages wait (a hundred here, from four addresses), each
+/// question of the revision waits for the change: none is told at once
+/// to ask again (tiny_http's table answered past 64 at once, and pages
+/// asked again 20 times a second).
+#[test]
+fn a_hundred_waiting_questions_each_wait_for_the_change() {
+    let o = open();
+    let page = path_of(&o.links, o.links[0].target);
+    let asked = Instant::now();
+    let waiting: Vec<_> = (0..100)
+        .map(|n| {
+            let (to, path) = (o.table.address(), format!("{page}/revision?after=1"));
+            std::thread::spawn(move || {
+                let from = std::net::IpAddr::from([127, 0, 1, 2 + (n % 4) as u8]);
+                let mut s = waybook_testkit::phones::connect(from, to, Duration::from_secs(5))
+                    .expect("connects");
+                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+                let request =
+                    format!("GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+                s.write_all(request.as_bytes()).expect("sent");
+                let mut bytes = Vec::new();
+                let _ = s.read_to_end(&mut bytes);
+                (parse(&bytes).map(|a| a.body), asked.elapsed())
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    o.table.publish(Pages::build(&o.data, &o.links, 2));
+    for w in waiting {
+        let (body, after) = w.join().expect("answered");
+        assert_eq!(body.as_deref(), Some(&b"2"[..]), "answered with the change");
+        assert!(after >= Duration::from_millis(900), "waited: {after:?}");
+    }
+}
