@@ -48,12 +48,8 @@ pub fn serve(args: &ServeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    // The file is looked at every 300 ms until Ctrl+C; the table nudges
-    // when its server stops on its own, and the GM is told at once.
-    let (nudge, nudges) = std::sync::mpsc::channel();
-    table.on_close(move || {
-        let _ = nudge.send(());
-    });
-    follow(&campaign, &table.publisher(), &nudges)?;
+    // The file is looked at every 100 ms until Ctrl+C; a table whose
+    // server stops on its own wakes the worker, and the GM is told at once.
+    follow(&campaign, &table.publisher())?;
     Ok(())
 }

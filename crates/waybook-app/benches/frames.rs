@@ -18,24 +18,15 @@
 //! made anew (for profiling a screen without the filling).
 
 use egui::Context;
-use std::path::Path;
 use waybook_app::ui::journeys::Tab;
 use waybook_app::ui::{Screen, WaybookApp};
-use waybook_core::model::{
-    Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, HoldingId, JourneyId,
-    LogEntry, LogId, LogKind, Party, PartyId,
-};
+use waybook_core::model::{Change, CharacterId, Edit, Holder, JourneyId};
 
 use waybook_testkit as common;
 
 use common::screens::{Figures, app_data, cold_start, frame_of, measure, ms, open};
 
-const CHARACTERS: i64 = 10_000;
-const PARTIES: i64 = 1_000;
-const HOLDINGS_EACH: i64 = 10;
-const LOG: i64 = 20_000;
-/// Ids of what the bench adds start here, above the demo's own.
-const FIRST: i64 = 10_000;
+use common::large::{CHARACTERS, FIRST, fill};
 
 fn main() {
     let temporary = tempfile::tempdir().expect("a temporary directory");
@@ -279,79 +270,4 @@ fn bare_table(ui: &mut egui::Ui) {
                 });
             });
     });
-}
-
-/// Makes the demo at `path` and fills it to the bench's size; with `crowd`,
-/// all 10,000 travel on the demo's 60-day journey.
-fn fill(path: &Path, crowd: bool) {
-    let mut campaign = waybook_core::demo::create_demo(path).expect("the demo");
-    let data = campaign.load().expect("loads");
-    let journey = data.journeys.values().next().cloned().expect("a journey");
-    let template = data.characters.values().next().cloned().expect("a hero");
-    let items: Vec<_> = data.items.keys().copied().collect();
-    let mut changes = Vec::new();
-    for p in 0..PARTIES {
-        let party = Party::new(PartyId(FIRST + p), format!("Company {p}"));
-        changes.push(Change::of(None, Some(&party)));
-    }
-    for i in 0..CHARACTERS {
-        let id = CharacterId(FIRST + i);
-        // The first joins the demo's party: its 60-day journey has eight;
-        // in the crowd, all join it.
-        let party = if i == 0 || crowd {
-            journey.party
-        } else {
-            PartyId(FIRST + i % PARTIES)
-        };
-        let c = Character {
-            id,
-            name: format!("Traveller {i}"),
-            party: Some(party),
-            ..template.clone()
-        };
-        changes.push(Change::character(None, Some(&c)));
-        for h in 0..HOLDINGS_EACH {
-            let holding = Holding::new(
-                HoldingId(FIRST + i * HOLDINGS_EACH + h),
-                items[(i + h) as usize % items.len()],
-                Holder::Character(id),
-                1 + h,
-            );
-            changes.push(Change::of(None, Some(&holding)));
-        }
-    }
-    changes.extend(common::grid(25, 20, FIRST));
-    let mut long = journey.clone();
-    long.plan.routes[0].legs = common::long_road(60);
-    long.plan.chosen = 0;
-    long.played_hours = 0;
-    changes.push(Change::of(Some(&journey), Some(&long)));
-    for n in 0..LOG {
-        let entry = LogEntry {
-            working_shown: Default::default(),
-            shown: Default::default(),
-            id: LogId(FIRST + n),
-            at: ClockTime {
-                day: n / 40,
-                hour: n % 24,
-            },
-            real: format!(
-                "2026-{:02}-{:02} 20:{:02}",
-                1 + n / 2000,
-                1 + n / 80 % 25,
-                n % 60
-            ),
-            kind: LogKind::Dice,
-            why: format!("Roll {n}"),
-            rolled: format!("d20: {}", 1 + n % 20),
-            characters: vec![CharacterId(FIRST + n % CHARACTERS)],
-            undone: false,
-            said: vec![format!("Roll {n} came up {}", 1 + n % 20)],
-            parties: Vec::new(),
-        };
-        changes.push(Change::of(None, Some(&entry)));
-    }
-    campaign
-        .apply(&Edit::new("fill to the bench's size", changes))
-        .expect("filled");
 }

@@ -1,21 +1,38 @@
 //! The table following its campaign's file: the pages are built from the
 //! file itself whenever any program writes it (the window's edits, the
 //! command line, another machine's Waybook), as SQLite's `PRAGMA
-//! data_version` tells, looked at every 300 ms or at once when nudged. It
-//! runs on a thread of its own, never the GM's frame, which only nudges:
-//! `waybook serve` and the window's table follow the same way, the file
-//! the one truth both serve. It stops, saying so, when the table's
-//! server stops on its own.
+//! data_version` tells, looked at every 100 ms or at once when nudged (an
+//! edit in the window, a page asked for that is not built). It runs on a
+//! thread of its own, never the GM's frame: `waybook serve` and the
+//! window's table follow the same way, the file the one truth both serve.
+//! It stops when the table closes, saying so when the table's server
+//! stopped on its own.
+//!
+//! It builds only the pages someone follows (asked for in the last five
+//! minutes, or held by an open stream), and of those, after a change, only
+//! the ones the change touches (`touched`): on a campaign of 10,000
+//! characters in 1,000 parties a change reaches every followed page in a
+//! fraction of a second, where building all 1,005 links' pages took 20 s.
+//! A page asked for first is built first, the others after; what is built
+//! is published every 50 ms, so the first phones need not wait for the
+//! last. A page built again the same as before keeps its revision, so its
+//! phones are not told.
 
-use crate::links;
-use crate::pages::Pages;
+use crate::links::{self, Link};
+use crate::pages::{self, Page, Pages, Part};
 use crate::server::Publisher;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use crate::touched::{Touched, parties_of_players, touched};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+use waybook_core::model::{CampaignData, PartyId, PlayerId};
 use waybook_core::store::{Campaign, StoreError};
 
 /// How often the file is asked whether it changed, when not nudged.
-const LOOK: Duration = Duration::from_millis(300);
+const LOOK: Duration = Duration::from_millis(100);
+/// How often what is built is published while building.
+const PUBLISH: Duration = Duration::from_millis(50);
 
 /// Why the table stopped following its campaign.
 #[derive(Debug, thiserror::Error)]
@@ -26,31 +43,168 @@ pub enum FollowError {
     Closed(String),
 }
 
-/// Publishes the pages of `campaign` as it is, then again each time it
-/// changes, until the nudges' sender is dropped (then `Ok`), the file
-/// cannot be read or the table's server stops on its own (why, in words).
-pub fn follow(
-    campaign: &Campaign,
-    publisher: &Publisher,
-    nudges: &Receiver<()>,
-) -> Result<(), FollowError> {
-    let mut revision = 0;
+/// A page built, with what it was built from.
+struct Built {
+    page: Page,
+    /// The page's HTML before its revision is stamped, hashed: the same
+    /// page built again keeps its revision.
+    print: u64,
+}
+
+/// The worker's state between two changes.
+#[derive(Default)]
+struct Worker {
+    /// The campaign as last read, and how many times it was read.
+    data: Option<CampaignData>,
+    revision: u64,
+    links: Vec<Link>,
+    /// The open links' tokens.
+    open: HashSet<String>,
+    parties_of: HashMap<PlayerId, BTreeSet<PartyId>>,
+    built: HashMap<(String, Part), Built>,
+    /// The tokens whose pages a change touched since they were built.
+    stale: HashSet<String>,
+    /// The revision last published.
+    published: u64,
+}
+
+/// Publishes the pages of `campaign` that are followed, then again each
+/// time it changes, until the table closes (then `Ok`), the file cannot
+/// be read or the table's server stops on its own (why, in words).
+pub fn follow(campaign: &Campaign, publisher: &Publisher) -> Result<(), FollowError> {
+    let Some(nudges) = publisher.nudges() else {
+        return Err(FollowError::Closed(
+            "another worker follows it already".to_owned(),
+        ));
+    };
+    let mut worker = Worker::default();
     let mut seen = None;
     loop {
         if let Some(why) = publisher.closed() {
             return Err(FollowError::Closed(why));
         }
+        if publisher.closing() {
+            return Ok(());
+        }
         let now = campaign.data_version()?;
         if seen != Some(now) {
             seen = Some(now);
-            let data = campaign.load()?;
-            let links = links::links(&data, &campaign.kept()?);
-            revision += 1;
-            publisher.publish(Pages::build(&data, &links, revision));
+            worker.read(campaign)?;
         }
+        worker.build(publisher);
         match nudges.recv_timeout(LOOK) {
             Ok(()) | Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return Ok(()),
         }
+    }
+}
+
+impl Worker {
+    /// Reads the campaign again: what it touched is marked to build again.
+    fn read(&mut self, campaign: &Campaign) -> Result<(), StoreError> {
+        let data = campaign.load()?;
+        let links = links::links(&data, &campaign.kept()?);
+        let parties_of = parties_of_players(&data);
+        let change = match &self.data {
+            Some(before) => touched(before, &data),
+            None => Touched {
+                all: true,
+                ..Touched::default()
+            },
+        };
+        let built: HashSet<&String> = self.built.keys().map(|(token, _)| token).collect();
+        let stale: Vec<String> = (links.iter())
+            .filter(|link| change.touches(link, &self.parties_of, &parties_of))
+            .filter_map(|link| link.token.clone())
+            .filter(|token| built.contains(token))
+            .collect();
+        self.stale.extend(stale);
+        let open: HashSet<String> = links.iter().filter_map(|l| l.token.clone()).collect();
+        self.built.retain(|(token, _), _| open.contains(token));
+        self.stale.retain(|token| open.contains(token));
+        (self.data, self.links, self.open) = (Some(data), links, open);
+        self.parties_of = parties_of;
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Builds the followed pages not built yet, then those a change
+    /// touched, publishing as it goes; lets go of those no longer
+    /// followed.
+    fn build(&mut self, publisher: &Publisher) {
+        let Some(data) = self.data.take() else { return };
+        let followed = publisher.followed();
+        self.built.retain(|key, _| followed.contains(key));
+        let (mut first, mut then): (Vec<_>, Vec<_>) = (followed.iter())
+            .filter(|(token, _)| self.open.contains(token))
+            .filter(|key| !self.built.contains_key(*key) || self.stale.contains(&key.0))
+            .cloned()
+            .partition(|key| !self.built.contains_key(key));
+        first.sort();
+        then.sort();
+        let mut published = Instant::now();
+        let mut dirty = self.published != self.revision;
+        let mut handouts = HashMap::new();
+        for key in first.iter().chain(&then) {
+            dirty |= self.build_one(&data, key, &mut handouts);
+            if dirty && published.elapsed() >= PUBLISH {
+                self.publish(publisher);
+                (published, dirty) = (Instant::now(), false);
+            }
+        }
+        for (token, _) in then.iter().chain(&first) {
+            self.stale.remove(token);
+        }
+        if dirty {
+            self.publish(publisher);
+        }
+        self.data = Some(data);
+    }
+
+    /// Builds `key`'s page (its link's handout made once a round, in
+    /// `handouts`); whether it changed.
+    fn build_one(
+        &mut self,
+        data: &CampaignData,
+        key: &(String, Part),
+        handouts: &mut HashMap<String, Option<waybook_core::exchange::handout::Handout>>,
+    ) -> bool {
+        let (token, part) = key;
+        let Some(link) = self.links.iter().find(|l| l.token.as_ref() == Some(token)) else {
+            return false;
+        };
+        let handout = (handouts.entry(token.clone())).or_insert_with(|| pages::handout(data, link));
+        let html = (handout.as_mut()).and_then(|h| pages::render(h, token, *part));
+        let print = {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            html.hash(&mut hasher);
+            hasher.finish()
+        };
+        if self.built.get(key).is_some_and(|b| b.print == print) {
+            return false;
+        }
+        let page = Page {
+            html: html.map(|h| pages::stamp(&h, self.revision)),
+            revision: self.revision,
+        };
+        self.built.insert(key.clone(), Built { page, print });
+        true
+    }
+
+    /// Serves what is built.
+    fn publish(&mut self, publisher: &Publisher) {
+        publisher.publish(Pages {
+            revision: self.revision,
+            links: self
+                .links
+                .iter()
+                .filter(|l| l.token.is_some())
+                .cloned()
+                .collect(),
+            built: (self.built.iter())
+                .map(|(key, b)| (key.clone(), b.page.clone()))
+                .collect(),
+        });
+        self.published = self.revision;
     }
 }

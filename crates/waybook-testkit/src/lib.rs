@@ -3,14 +3,17 @@
 //! back (its text, its page size), the tools CI installs (`tool`) and a
 //! real browser and validator on the pages (`browser`),
 //! fuzzing's mutations of a JSON document (`mutate`), phones at the table
-//! (`phones`) and hostile clients (`hostile`), long roads and grids of places (`roads`), and, with the
-//! `screens` feature, the app's screens framed headless (`screens`).
+//! (`phones`) and hostile clients (`hostile`), long roads and grids of
+//! places (`roads`), the bench campaign of 10,000 characters (`large`),
+//! and, with the `screens` feature, the app's screens framed headless
+//! (`screens`).
 
 pub mod browser;
 pub mod calendars;
 pub mod foundry;
 #[cfg(target_os = "linux")]
 pub mod hostile;
+pub mod large;
 pub mod mutate;
 pub mod phones;
 pub mod roads;

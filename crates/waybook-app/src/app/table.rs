@@ -13,7 +13,6 @@
 use super::App;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::mpsc::{Sender, channel};
 use std::thread::JoinHandle;
 use waybook_core::store::Campaign;
 use waybook_table::follow::FollowError;
@@ -70,8 +69,6 @@ pub struct TableState {
     /// The campaign it serves.
     pub campaign: Option<PathBuf>,
     pub window: bool,
-    /// Tells the worker following the file to look at it now.
-    nudge: Sender<()>,
     follower: Option<JoinHandle<Result<(), FollowError>>>,
     /// Whether the table calls for a frame when its server stops on its
     /// own, so the window says so at once.
@@ -151,11 +148,9 @@ impl App {
             Ok(opened) => opened,
             Err(e) => return self.fail(e.to_string()),
         };
-        let (nudge, nudges) = channel();
         let publisher = table.publisher();
-        let follower = std::thread::spawn(move || {
-            waybook_table::follow::follow(&followed, &publisher, &nudges)
-        });
+        let follower =
+            std::thread::spawn(move || waybook_table::follow::follow(&followed, &publisher));
         let address = table.address();
         self.table = Some(TableState {
             table,
@@ -163,7 +158,6 @@ impl App {
             links: Vec::new(),
             campaign: path,
             window: true,
-            nudge,
             follower: Some(follower),
             waking: false,
             nudged_at: None,
@@ -214,7 +208,7 @@ impl App {
         }
         state.nudged_at = Some(session.data.revision);
         state.links = links::links(&session.data, &session.kept);
-        let _ = state.nudge.send(());
+        state.table.publisher().nudge();
     }
 
     /// Has the open table call for a frame of `ctx` if its server stops

@@ -39,9 +39,52 @@ svg text { font-size: 13px; text-anchor: middle; fill: #1d1d1d; }
 @media print { nav { display: none; } section, .sheet { break-before: page; } body { margin: 0; } }
 ";
 
+/// How much of a handout a page carries: on paper everything; at the
+/// table at most [`MOST`] of each list (sheets, party sheets, cards,
+/// journeys, missions, fellows' notes, the day's lines of today), the
+/// rest counted, and at most [`ROWS`] rows a table, so that a page stays
+/// small however large the campaign.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    most: usize,
+    rows: usize,
+    at_the_table: bool,
+}
+
+/// The most of each list a page at the table shows.
+pub const MOST: usize = 12;
+/// The most rows of a table a page at the table shows.
+pub const ROWS: usize = 50;
+
+const WHOLE: Bounds = Bounds {
+    most: usize::MAX,
+    rows: usize::MAX,
+    at_the_table: false,
+};
+const AT_THE_TABLE: Bounds = Bounds {
+    most: MOST,
+    rows: ROWS,
+    at_the_table: true,
+};
+
+/// What a page at the table adds to the handout's own: `head` (its styles,
+/// its scripts) in its head, `top` (HTML) first in its body, and `older`
+/// (HTML: the way to the days before those it shows) after its chronicle.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AtTheTable<'a> {
+    pub head: &'a str,
+    pub top: &'a str,
+    pub older: &'a str,
+}
+
 /// The page of `h`, as HTML text: a file of its own, its style inside.
 pub fn page(h: &Handout) -> String {
-    render(h, &format!("<style>{STYLE}</style>\n"), "", false)
+    let head = format!("<style>{STYLE}</style>\n");
+    let page = AtTheTable {
+        head: &head,
+        ..AtTheTable::default()
+    };
+    render(h, &page, WHOLE)
 }
 
 /// The styles of a page, for a page that links them (a served one).
@@ -49,61 +92,125 @@ pub fn style() -> &'static str {
     STYLE
 }
 
-/// The page of `h` as a phone or a TV at the table shows it, with `head`
-/// (its styles, its scripts) in its head and `top` (HTML) at the top of
-/// its body: the page of [`page`], with what a player looks at first
-/// above the rest (today, each hero's figures, the party's stores).
-pub fn live_page(h: &Handout, head: &str, top: &str) -> String {
-    render(h, head, top, true)
+/// The page of `h` as a phone or a TV at the table shows it (`table` says
+/// what it adds): the page of [`page`], with what a player looks at first
+/// above the rest (today, each hero's figures, the party's stores), each
+/// list bounded ([`MOST`], [`ROWS`]) and the chronicle's days those the
+/// handout holds (the table gives it the recent ones).
+pub fn live_page(h: &Handout, table: &AtTheTable) -> String {
+    render(h, table, AT_THE_TABLE)
 }
 
-/// The page of `h` with `head` in its head and `top` first in its body,
-/// at the table or to keep.
-fn render(h: &Handout, head: &str, top: &str, at_the_table: bool) -> String {
+/// The days of `h`'s chronicle alone (the table gives it older days), as a
+/// page at the table: headed by `title`, `table.top` first, `table.older`
+/// after them.
+pub fn days_page(h: &Handout, table: &AtTheTable, title: &str) -> String {
     let mut out = String::new();
+    open_page(&mut out, h, table);
+    let _ = writeln!(
+        out,
+        "<header>\n<h1>{}</h1>\n<p class=\"sub\">{}</p>\n</header>",
+        esc(title),
+        esc(&h.title())
+    );
+    out.push_str("<section id=\"chronicle\">\n");
+    blocks(&mut out, &h.chronicle(), "No day the GM has shared.");
+    out.push_str(table.older);
+    close_page(&mut out, h);
+    out
+}
+
+/// The page's start: its head, then `table.top`.
+fn open_page(out: &mut String, h: &Handout, table: &AtTheTable) {
     let title = format!("{} · {}", h.title(), h.view.settings.name);
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n{head}</head>\n<body>\n{top}",
-        esc(&title)
+         <title>{}</title>\n{}</head>\n<body>\n{}",
+        esc(&title),
+        table.head,
+        table.top
     );
-    cover(&mut out, h, at_the_table);
-    out.push_str("<section id=\"journey\">\n<h2>The journey ahead</h2>\n");
-    blocks(
-        &mut out,
-        &h.journeys_ahead(),
-        "The GM has shared no journey plan yet.",
-    );
-    out.push_str("</section>\n<section id=\"characters\">\n");
-    for c in h.characters() {
-        character(&mut out, h, c);
-    }
-    out.push_str("</section>\n<section id=\"party\">\n");
-    for p in h.parties() {
-        party(&mut out, h, p);
-    }
-    let fellows = h.fellows();
-    if !fellows.is_empty() {
-        out.push_str("<h2>Your fellows</h2>\n");
-        blocks(&mut out, &fellows, "");
-    }
-    out.push_str("</section>\n");
-    map(&mut out, h);
-    out.push_str("<section id=\"chronicle\">\n<h2>Chronicle of the days you lived</h2>\n");
-    blocks(&mut out, &h.chronicle(), "Nothing the GM has shared yet.");
-    let missions = h.missions();
-    if !missions.is_empty() {
-        out.push_str("<h2>Missions</h2>\n");
-        blocks(&mut out, &missions, "");
-    }
+}
+
+/// The page's end, from its last section.
+fn close_page(out: &mut String, h: &Handout) {
     let _ = write!(
         out,
         "</section>\n<footer><p class=\"note\">Made by Waybook for {}.</p></footer>\n</body>\n</html>\n",
         esc(&h.name)
     );
+}
+
+/// The page of `h` as `table` and `b` say, at the table or to keep.
+fn render(h: &Handout, table: &AtTheTable, b: Bounds) -> String {
+    let mut out = String::new();
+    open_page(&mut out, h, table);
+    cover(&mut out, h, b);
+    out.push_str("<section id=\"journey\">\n<h2>The journey ahead</h2>\n");
+    let mut journeys = h.journeys_ahead();
+    // The latest first at the table, the rest counted.
+    if b.at_the_table {
+        journeys.reverse();
+    }
+    blocks_most(
+        &mut out,
+        &journeys,
+        "The GM has shared no journey plan yet.",
+        b,
+        "journeys",
+    );
+    out.push_str("</section>\n<section id=\"characters\">\n");
+    let characters = h.characters();
+    for c in characters.iter().take(b.most) {
+        character(&mut out, h, c, b);
+    }
+    more(&mut out, characters.len(), b.most, "characters");
+    out.push_str("</section>\n<section id=\"party\">\n");
+    let parties = h.parties();
+    for p in parties.iter().take(b.most) {
+        party(&mut out, h, p, b);
+    }
+    more(&mut out, parties.len(), b.most, "parties");
+    let fellows = h.fellows();
+    if !fellows.is_empty() {
+        out.push_str("<h2>Your fellows</h2>\n");
+        blocks_most(&mut out, &fellows, "", b, "fellows");
+    }
+    out.push_str("</section>\n");
+    map(&mut out, h);
+    out.push_str("<section id=\"chronicle\">\n<h2>Chronicle of the days you lived</h2>\n");
+    blocks(&mut out, &h.chronicle(), "Nothing the GM has shared yet.");
+    out.push_str(table.older);
+    let mut missions = h.missions();
+    if !missions.is_empty() {
+        out.push_str("<h2>Missions</h2>\n");
+        // The latest first at the table, the rest counted.
+        if b.at_the_table {
+            missions.reverse();
+        }
+        blocks_most(&mut out, &missions, "", b, "missions");
+    }
+    close_page(&mut out, h);
     out
+}
+
+/// "…and N more": what a bounded list left out, counted.
+fn more(out: &mut String, all: usize, shown: usize, what: &str) {
+    if all > shown {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">…and {} more {what}: the handout the GM prints has them all.</p>",
+            all - shown
+        );
+    }
+}
+
+/// At most `b.most` of `list`, the rest counted.
+fn blocks_most(out: &mut String, list: &[Block], empty: &str, b: Bounds, what: &str) {
+    blocks(out, &list[..list.len().min(b.most)], empty);
+    more(out, list.len(), b.most, what);
 }
 
 /// Text made safe inside an element or a double-quoted attribute.
@@ -124,7 +231,7 @@ pub fn esc(text: &str) -> String {
 
 /// The page's head: title, today, where the parties are, the nav, at the
 /// table what a player looks at first, and what is coming.
-fn cover(out: &mut String, h: &Handout, at_the_table: bool) {
+fn cover(out: &mut String, h: &Handout, b: Bounds) {
     let s = &h.view.settings;
     let _ = write!(
         out,
@@ -133,7 +240,8 @@ fn cover(out: &mut String, h: &Handout, at_the_table: bool) {
         esc(&s.name),
         esc(&s.when(s.clock))
     );
-    for p in h.parties() {
+    let parties = h.parties();
+    for p in parties.iter().take(b.most) {
         let _ = writeln!(
             out,
             "<p>{} is {}.</p>",
@@ -141,6 +249,7 @@ fn cover(out: &mut String, h: &Handout, at_the_table: bool) {
             esc(&h.whereabouts(p))
         );
     }
+    more(out, parties.len(), b.most, "parties");
     out.push_str("<nav>");
     for (id, label) in [
         ("journey", "Journey"),
@@ -152,13 +261,14 @@ fn cover(out: &mut String, h: &Handout, at_the_table: bool) {
         let _ = write!(out, "<a href=\"#{id}\">{label}</a>");
     }
     out.push_str("</nav>\n");
-    if at_the_table {
-        at_a_glance(out, h);
+    if b.at_the_table {
+        at_a_glance(out, h, b);
     }
     let coming = h.coming();
     if !coming.is_empty() {
         out.push_str("<h2>Coming</h2>\n");
-        list(out, &coming);
+        list(out, &coming[..coming.len().min(b.most)]);
+        more(out, coming.len(), b.most, "events");
     }
     out.push_str("</header>\n");
     if let Some(changes) = &h.changes {
@@ -221,7 +331,7 @@ fn table<S: AsRef<str>>(out: &mut String, head: &[&str], rows: &[Vec<S>]) {
 /// One character's sheet, from the description the printed sheet draws
 /// (`heroes::sheet`): its sections side by side, then what it carries and
 /// the notes the GM shares.
-fn character(out: &mut String, h: &Handout, c: &Character) {
+fn character(out: &mut String, h: &Handout, c: &Character, b: Bounds) {
     let party = c
         .party
         .and_then(|p| h.view.parties.get(&p))
@@ -244,7 +354,7 @@ fn character(out: &mut String, h: &Handout, c: &Character) {
     }
     out.push_str("</div>\n");
     out.push_str("<h3>Carried</h3>\n");
-    holdings(out, h, Holder::Character(c.id), "Carries nothing.");
+    holdings(out, h, Holder::Character(c.id), "Carries nothing.", b);
     if !c.notes.trim().is_empty() {
         out.push_str("<h3>Notes</h3>\n");
         paragraphs(out, &c.notes);
@@ -298,7 +408,7 @@ fn part_html(out: &mut String, part: &Part) {
     }
 }
 
-fn holdings(out: &mut String, h: &Handout, holder: Holder, empty: &str) {
+fn holdings(out: &mut String, h: &Handout, holder: Holder, empty: &str, b: Bounds) {
     let rows: Vec<Vec<String>> = h
         .view
         .holding_rows(holder)
@@ -308,7 +418,8 @@ fn holdings(out: &mut String, h: &Handout, holder: Holder, empty: &str) {
     if rows.is_empty() {
         let _ = writeln!(out, "<p>{}</p>", esc(empty));
     } else {
-        table(out, &HOLDING_COLUMNS, &rows);
+        table(out, &HOLDING_COLUMNS, &rows[..rows.len().min(b.rows)]);
+        more(out, rows.len(), b.rows, "stacks");
     }
 }
 
@@ -318,7 +429,7 @@ fn paragraphs(out: &mut String, text: &str) {
     }
 }
 
-fn party(out: &mut String, h: &Handout, p: &Party) {
+fn party(out: &mut String, h: &Handout, p: &Party, b: Bounds) {
     let data = &h.view;
     let mut members: Vec<&Character> = data.members(p.id).collect();
     members.sort_by_key(|c| c.name.to_lowercase());
@@ -337,13 +448,13 @@ fn party(out: &mut String, h: &Handout, p: &Party) {
         .into_iter()
         .map(|(n, ..)| n)
         .collect();
-    let rows: Vec<Vec<String>> = members
-        .iter()
+    let rows: Vec<Vec<String>> = (members.iter().take(b.rows))
         .map(|c| crate::members::row(data, c))
         .collect();
     table(out, &columns, &rows);
+    more(out, members.len(), b.rows, "members");
     out.push_str("<h3>Party stash</h3>\n");
-    holdings(out, h, Holder::Stash(p.id), "The stash is empty.");
+    holdings(out, h, Holder::Stash(p.id), "The stash is empty.", b);
     out.push_str("</article>\n");
 }
 
@@ -362,21 +473,27 @@ fn party_figures(h: &Handout, p: &Party) -> (String, Vec<(String, String)>) {
 /// What a player at the table looks at first, as cards: today (the date,
 /// the hour, the season, the moons, the weather where the party is), each
 /// hero's figures (`heroes::sheet::glance`) and each party's stores.
-fn at_a_glance(out: &mut String, h: &Handout) {
+fn at_a_glance(out: &mut String, h: &Handout, b: Bounds) {
     out.push_str("<section id=\"now\" class=\"glance\">\n<div class=\"card\">\n<h2>Today</h2>\n");
-    for line in h.today() {
-        let _ = writeln!(out, "<p>{}</p>", esc(&line));
+    let today = h.today();
+    for line in today.iter().take(b.most + 1) {
+        let _ = writeln!(out, "<p>{}</p>", esc(line));
     }
+    more(out, today.len(), b.most + 1, "lines");
     out.push_str("</div>\n");
-    for c in h.shown_first() {
+    let first = h.shown_first();
+    for c in first.iter().take(b.most) {
         let figures = waybook_core::heroes::sheet::glance(&h.view, c);
         card(out, &c.name, &figures);
     }
-    for p in h.parties() {
+    let parties = h.parties();
+    for p in parties.iter().take(b.most) {
         let (_, figures) = party_figures(h, p);
         card(out, &p.name, &figures);
     }
     out.push_str("</section>\n");
+    more(out, first.len(), b.most, "cards of characters");
+    more(out, parties.len(), b.most, "cards of parties");
 }
 
 /// A card headed `heading`, its figures as label and value.

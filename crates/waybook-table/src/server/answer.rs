@@ -9,9 +9,10 @@
 
 use super::body::Body;
 use super::conns::Busy;
-use super::live::{self, revision_of};
+use super::listen::until_stopped;
+use super::live::{self, Asked};
 use super::{Seen, Shared};
-use crate::pages::{Pages, SCRIPT};
+use crate::pages::{OLDER_PAGES, Part, SCRIPT};
 use bytes::Bytes;
 use hyper::body::Incoming;
 use hyper::header::{self, HeaderName, HeaderValue};
@@ -19,6 +20,7 @@ use hyper::{Method, Request, Response, StatusCode};
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
                    connect-src 'self'; img-src 'self' data:; base-uri 'none'; \
@@ -77,41 +79,104 @@ async fn route(
         (["static", "live.js"], _) => {
             response(StatusCode::OK, "text/javascript; charset=utf-8", SCRIPT)
         }
-        (["p", token], Some(pages)) => {
+        (["p", token], Some(_)) => {
             let seen = if live { Seen::Script } else { Seen::Served };
-            match page(&pages, token) {
-                Some((html, revision)) => {
-                    shared.note(&pages, token, address, seen(revision));
-                    response(StatusCode::OK, HTML, html)
-                }
-                None => not_found(),
-            }
+            served(shared, token, Part::Now, address, seen).await
         }
-        (["p", token, "events"], Some(pages)) if revision_of(&pages, token).is_some() => {
+        (["p", token, "older", n], Some(_)) => match older(n) {
+            Some(part) => served(shared, token, part, address, Seen::Served).await,
+            None => not_found(),
+        },
+        (["p", token, "events"], Some(pages)) if pages.link(token).is_some() => {
             if let Some(after) = after {
                 shared.note(&pages, token, address, Seen::Script(after));
             }
             let events = live::stream(shared, (*token).to_owned(), address, after);
             response(StatusCode::OK, "text/event-stream", Bytes::new()).map(|_| events)
         }
-        (["p", token, "revision"], Some(pages)) if revision_of(&pages, token).is_some() => {
+        (["p", token, "revision"], Some(pages)) if pages.link(token).is_some() => {
             if let Some(after) = after {
                 shared.note(&pages, token, address, Seen::Script(after));
             }
             match live::revision(shared, token, after).await {
-                Some(revision) => response(StatusCode::OK, TEXT, revision.to_string()),
-                None => response(StatusCode::GONE, TEXT, "closed"),
+                Asked::Revision(revision) => response(StatusCode::OK, TEXT, revision.to_string()),
+                Asked::Closing => response(StatusCode::GONE, TEXT, "closed"),
+                Asked::Gone => not_found(),
             }
         }
         _ => not_found(),
     }
 }
 
-/// The page of `token` and its revision, if the token is open.
-fn page(pages: &Pages, token: &str) -> Option<(Bytes, u64)> {
-    let link = crate::links::find(&pages.links, token)?;
-    let page = pages.by_token.get(link.token.as_deref()?)?;
-    Some((page.html.clone(), page.revision))
+/// The part a page of older days names: its number, from 1, in digits.
+fn older(n: &str) -> Option<Part> {
+    let n: u32 = n
+        .parse()
+        .ok()
+        .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))?;
+    (1..=OLDER_PAGES).contains(&n).then_some(Part::Older(n))
+}
+
+/// How long a page's first request waits for it to be built, at most:
+/// it takes a fraction of a second; past this the worker is stuck, and
+/// the phone is asked to come back.
+const FIRST_WAIT: Duration = Duration::from_secs(10);
+
+/// Why a page was not served.
+enum Missing {
+    /// The token is not open, or there is no such page: the one 404.
+    NotFound,
+    /// Not built within `FIRST_WAIT`.
+    NotYet,
+}
+
+/// The page `part` of `token` as built, waiting for the worker to build it
+/// if it is not yet (it is asked for: `Shared::want`).
+async fn built(shared: &Shared, token: &str, part: Part) -> Result<(Bytes, u64), Missing> {
+    let mut published = shared.revision.subscribe();
+    let mut stopping = shared.stopping.subscribe();
+    let deadline = tokio::time::Instant::now() + FIRST_WAIT;
+    loop {
+        let pages = shared
+            .pages
+            .read()
+            .map(|p| Arc::clone(&p))
+            .map_err(|_| Missing::NotYet)?;
+        if pages.link(token).is_none() {
+            return Err(Missing::NotFound);
+        }
+        shared.want(&pages, token, part);
+        if let Some(page) = pages.page(token, part) {
+            let html = page.html.clone().ok_or(Missing::NotFound)?;
+            return Ok((html, page.revision));
+        }
+        let changed = tokio::time::timeout_at(deadline, published.changed());
+        match until_stopped(&mut stopping, changed).await {
+            Some(Ok(Ok(()))) => {}
+            _ => return Err(Missing::NotYet),
+        }
+    }
+}
+
+/// The answer to a request for `token`'s page `part` from `address`,
+/// noted as `seen`.
+async fn served(
+    shared: &Shared,
+    token: &str,
+    part: Part,
+    address: IpAddr,
+    seen: fn(u64) -> Seen,
+) -> Response<Body> {
+    match built(shared, token, part).await {
+        Ok((html, revision)) => {
+            if let Ok(pages) = shared.pages.read() {
+                shared.note(&pages, token, address, seen(revision));
+            }
+            response(StatusCode::OK, HTML, html)
+        }
+        Err(Missing::NotFound) => not_found(),
+        Err(Missing::NotYet) => preparing(),
+    }
 }
 
 /// The steps of `path`, if it is one of Waybook's: it starts with its

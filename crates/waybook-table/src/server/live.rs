@@ -14,7 +14,7 @@
 use super::Shared;
 use super::body::Body;
 use super::listen::until_stopped;
-use crate::pages::Pages;
+use crate::pages::{Pages, Part};
 use bytes::Bytes;
 use std::future::Future;
 use std::net::IpAddr;
@@ -32,11 +32,9 @@ const WAIT: Duration = Duration::from_secs(20);
 const RETRY: &str = "retry: 1000\n\n";
 const CLOSED: &str = "event: closed\ndata: closed\n\n";
 
-/// The revision of `token`'s page as served now, if the token is open
-/// and its page built.
+/// The revision of `token`'s page as served now, if its page is built.
 pub(crate) fn revision_of(pages: &Pages, token: &str) -> Option<u64> {
-    let link = crate::links::find(&pages.links, token)?;
-    Some(pages.by_token.get(link.token.as_deref()?)?.revision)
+    Some(pages.page(token, Part::Now)?.revision)
 }
 
 /// What wakes a stream.
@@ -111,15 +109,16 @@ async fn feed(
     }
     loop {
         let pages = shared.pages.read().map(|p| Arc::clone(&p)).ok();
-        let Some(now) = pages.as_deref().and_then(|p| revision_of(p, &token)) else {
+        let Some(pages) = pages.filter(|p| p.link(&token).is_some()) else {
             // Closed or renewed: the stream ends, and reconnecting finds
             // the same 404 as any token that is not open.
             return;
         };
-        if let Some(pages) = pages.as_deref() {
-            shared.note(pages, &token, address, super::Seen::Alive);
-        }
-        if sent != Some(now) {
+        shared.note(&pages, &token, address, super::Seen::Alive);
+        shared.want(&pages, &token, Part::Now);
+        // A page not built yet is named once it is.
+        let now = revision_of(&pages, &token);
+        if let Some(now) = now.filter(|now| sent != Some(*now)) {
             let event = format!("id: {now}\ndata: {now}\n\n");
             if !send(&sender, event).await {
                 return;
@@ -180,25 +179,44 @@ async fn first(
     .await
 }
 
-/// The answer to a page's question of its revision (the fallback): the
-/// revision at once when it is not `after`, else when the page changes;
-/// none when the table closes first (the page is told: 410).
-pub(crate) async fn revision(shared: &Shared, token: &str, after: Option<u64>) -> Option<u64> {
+/// The answer to a page's question of its revision (the fallback).
+pub(crate) enum Asked {
+    Revision(u64),
+    /// The table is closing (the page is told: 410).
+    Closing,
+    /// The link no longer opens (the one 404).
+    Gone,
+}
+
+/// The answer to a page's question of its revision: at once when it is
+/// not `after`, else when the page changes or 20 seconds pass; whether
+/// the table closes or the link goes first.
+pub(crate) async fn revision(shared: &Shared, token: &str, after: Option<u64>) -> Asked {
     let mut published = shared.revision.subscribe();
     let mut stopping = shared.stopping.subscribe();
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
-        let pages = shared.pages.read().map(|p| Arc::clone(&p)).ok()?;
-        let now = revision_of(&pages, token)?;
-        if after != Some(now) || tokio::time::Instant::now() >= deadline {
-            return Some(now);
+        let Some(pages) = shared.pages.read().map(|p| Arc::clone(&p)).ok() else {
+            return Asked::Closing;
+        };
+        if pages.link(token).is_none() {
+            return Asked::Gone;
+        }
+        shared.want(&pages, token, Part::Now);
+        let now = revision_of(&pages, token);
+        let over = tokio::time::Instant::now() >= deadline;
+        match now {
+            Some(now) if after != Some(now) || over => return Asked::Revision(now),
+            None if over => return Asked::Revision(after.unwrap_or(0)),
+            _ => {}
         }
         let changed = tokio::time::timeout_at(deadline, published.changed());
-        match until_stopped(&mut stopping, changed).await? {
-            // Published: look again.
-            Ok(Ok(())) => {}
-            // The wait is over (or the pages' sender gone).
-            Ok(Err(_)) | Err(_) => return Some(now),
+        match until_stopped(&mut stopping, changed).await {
+            None => return Asked::Closing,
+            // Published, or the wait is over: look again.
+            Some(Ok(Ok(()))) | Some(Err(_)) => {}
+            // The pages' sender gone: the table is closing.
+            Some(Ok(Err(_))) => return Asked::Closing,
         }
     }
 }

@@ -24,8 +24,8 @@ mod limits;
 mod listen;
 mod live;
 
-use crate::pages::Pages;
-use std::collections::HashMap;
+use crate::pages::{Pages, Part};
+use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::sync::{Arc, Mutex, RwLock};
 use std::thread::JoinHandle;
@@ -73,8 +73,13 @@ pub(crate) enum Seen {
     Alive,
 }
 
-/// How long a device that stopped asking stays among the followers.
+/// How long a device that stopped asking stays among the followers, and
+/// a page asked for stays built and followed.
 const FORGOTTEN: Duration = Duration::from_secs(5 * 60);
+/// How many pages of one link may be followed at once (its page and
+/// pages of its older days): past it, the one asked for longest ago is
+/// let go.
+const PARTS_A_LINK: usize = 8;
 
 /// What clients make the table hold: its connections open (at most
 /// `cap`) and the addresses they come from, the addresses the flood guard
@@ -106,6 +111,13 @@ pub(crate) struct Shared {
     conns: Arc<conns::Conns>,
     /// How many streams of changes are open, by token.
     streams: Mutex<HashMap<String, usize>>,
+    /// The pages asked for, by token and part, and when last: the worker
+    /// builds those asked for lately (and those a stream holds).
+    wanted: Mutex<HashMap<(String, Part), Instant>>,
+    /// Wakes the worker (a page wanted, the table closing, an edit).
+    nudge: std::sync::mpsc::Sender<()>,
+    /// What the worker waits on, taken by it.
+    nudges: Mutex<Option<std::sync::mpsc::Receiver<()>>>,
     /// Why the server was made to stop as if its listener failed (a
     /// test's `Table::break_for_test`).
     broken: Mutex<Option<String>>,
@@ -118,6 +130,28 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// Notes that `token`'s page `part` is asked for now (the token an
+    /// open link's), and wakes the worker if it is not built.
+    pub(crate) fn want(&self, pages: &Pages, token: &str, part: Part) {
+        let Ok(mut wanted) = self.wanted.lock() else {
+            return;
+        };
+        wanted.insert((token.to_owned(), part), Instant::now());
+        let mine: Vec<(Part, Instant)> = (wanted.iter())
+            .filter(|((t, _), _)| t == token)
+            .map(|((_, p), at)| (*p, *at))
+            .collect();
+        if mine.len() > PARTS_A_LINK
+            && let Some((oldest, _)) = mine.iter().min_by_key(|(_, at)| *at)
+        {
+            wanted.remove(&(token.to_owned(), *oldest));
+        }
+        drop(wanted);
+        if pages.page(token, part).is_none() {
+            let _ = self.nudge.send(());
+        }
+    }
+
     /// Notes what the device at `address` following `token`'s link was
     /// seen doing, now.
     pub(crate) fn note(&self, pages: &Pages, token: &str, address: IpAddr, seen: Seen) {
@@ -147,6 +181,9 @@ impl Shared {
         if let Ok(mut seen) = self.followers.lock() {
             seen.retain(|_, s| s.at.elapsed() < FORGOTTEN);
         }
+        if let Ok(mut wanted) = self.wanted.lock() {
+            wanted.retain(|_, at| at.elapsed() < FORGOTTEN);
+        }
         self.buckets.prune();
     }
 
@@ -156,6 +193,7 @@ impl Shared {
         if let Ok(mut closed) = self.closed.lock() {
             closed.get_or_insert(why);
         }
+        let _ = self.nudge.send(());
         let call = self.on_close.lock().ok().and_then(|mut c| c.take());
         if let Some(call) = call {
             call();
@@ -180,6 +218,44 @@ impl Publisher {
     /// Why the table's server stopped on its own, if it did.
     pub fn closed(&self) -> Option<String> {
         self.0.closed.lock().ok().and_then(|c| c.clone())
+    }
+
+    /// Whether the table is closing (closed by its owner, or stopped).
+    pub fn closing(&self) -> bool {
+        *self.0.stopping.borrow()
+    }
+
+    /// Wakes the worker following the campaign: it looks at the file now.
+    pub fn nudge(&self) {
+        let _ = self.0.nudge.send(());
+    }
+
+    /// What the worker waits on between two looks at the file (a nudge);
+    /// none once taken (one worker follows a table).
+    pub fn nudges(&self) -> Option<std::sync::mpsc::Receiver<()>> {
+        self.0.nudges.lock().ok()?.take()
+    }
+
+    /// The pages followed now: asked for in the last five minutes, or
+    /// held by an open stream (their page itself).
+    pub fn followed(&self) -> HashSet<(String, Part)> {
+        let mut followed: HashSet<(String, Part)> = (self.0.wanted.lock())
+            .map(|w| {
+                (w.iter())
+                    .filter(|(_, at)| at.elapsed() < FORGOTTEN)
+                    .map(|(key, _)| key.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Ok(streams) = self.0.streams.lock() {
+            followed.extend(streams.keys().map(|t| (t.clone(), Part::Now)));
+        }
+        followed
+    }
+
+    /// The pages served now.
+    pub fn pages(&self) -> Arc<Pages> {
+        (self.0.pages.read()).map_or_else(|_| Arc::default(), |p| Arc::clone(&p))
     }
 }
 
@@ -239,6 +315,7 @@ impl Table {
         };
         let address = listener.local_addr().map_err(fail)?;
         let cap = connection_cap();
+        let (nudge, nudges) = std::sync::mpsc::channel();
         let shared = Arc::new(Shared {
             pages: RwLock::new(Arc::new(Pages::default())),
             revision: watch::Sender::new(0),
@@ -247,6 +324,9 @@ impl Table {
             buckets: limits::Buckets::default(),
             conns: conns::Conns::new(cap, (cap / 4).min(32)),
             streams: Mutex::new(HashMap::new()),
+            wanted: Mutex::new(HashMap::new()),
+            nudge,
+            nudges: Mutex::new(Some(nudges)),
             broken: Mutex::new(None),
             accept_errors: std::sync::atomic::AtomicUsize::new(0),
             closed: Mutex::new(None),
@@ -372,6 +452,8 @@ impl Table {
 impl Drop for Table {
     fn drop(&mut self) {
         self.shared.stopping.send_replace(true);
+        // The worker following the campaign hears it and ends.
+        let _ = self.shared.nudge.send(());
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }

@@ -8,3 +8,5 @@ mod hostile;
 mod leak;
 mod load;
 mod server;
+mod touched;
+mod worker;

@@ -1,0 +1,93 @@
+//! The bench campaign the frames bench and the table's load bench share:
+//! the demo, then 10,000 characters in 1,000 parties with 100,000
+//! holdings, the demo journey stretched to 60 days, a 500-place map, and
+//! a log of 20,000 rolls; and, for the crowd figures, the same with all
+//! 10,000 on the 60-day journey.
+
+use std::path::Path;
+use waybook_core::model::{
+    Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, HoldingId, LogEntry, LogId,
+    LogKind, Party, PartyId,
+};
+
+pub const CHARACTERS: i64 = 10_000;
+pub const PARTIES: i64 = 1_000;
+const HOLDINGS_EACH: i64 = 10;
+const LOG: i64 = 20_000;
+/// Ids of what the bench adds start here, above the demo's own.
+pub const FIRST: i64 = 10_000;
+
+/// Makes the demo at `path` and fills it to the bench's size; with `crowd`,
+/// all 10,000 travel on the demo's 60-day journey.
+pub fn fill(path: &Path, crowd: bool) {
+    let mut campaign = waybook_core::demo::create_demo(path).expect("the demo");
+    let data = campaign.load().expect("loads");
+    let journey = data.journeys.values().next().cloned().expect("a journey");
+    let template = data.characters.values().next().cloned().expect("a hero");
+    let items: Vec<_> = data.items.keys().copied().collect();
+    let mut changes = Vec::new();
+    for p in 0..PARTIES {
+        let party = Party::new(PartyId(FIRST + p), format!("Company {p}"));
+        changes.push(Change::of(None, Some(&party)));
+    }
+    for i in 0..CHARACTERS {
+        let id = CharacterId(FIRST + i);
+        // The first joins the demo's party: its 60-day journey has eight;
+        // in the crowd, all join it.
+        let party = if i == 0 || crowd {
+            journey.party
+        } else {
+            PartyId(FIRST + i % PARTIES)
+        };
+        let c = Character {
+            id,
+            name: format!("Traveller {i}"),
+            party: Some(party),
+            ..template.clone()
+        };
+        changes.push(Change::character(None, Some(&c)));
+        for h in 0..HOLDINGS_EACH {
+            let holding = Holding::new(
+                HoldingId(FIRST + i * HOLDINGS_EACH + h),
+                items[(i + h) as usize % items.len()],
+                Holder::Character(id),
+                1 + h,
+            );
+            changes.push(Change::of(None, Some(&holding)));
+        }
+    }
+    changes.extend(crate::grid(25, 20, FIRST));
+    let mut long = journey.clone();
+    long.plan.routes[0].legs = crate::long_road(60);
+    long.plan.chosen = 0;
+    long.played_hours = 0;
+    changes.push(Change::of(Some(&journey), Some(&long)));
+    for n in 0..LOG {
+        let entry = LogEntry {
+            working_shown: Default::default(),
+            shown: Default::default(),
+            id: LogId(FIRST + n),
+            at: ClockTime {
+                day: n / 40,
+                hour: n % 24,
+            },
+            real: format!(
+                "2026-{:02}-{:02} 20:{:02}",
+                1 + n / 2000,
+                1 + n / 80 % 25,
+                n % 60
+            ),
+            kind: LogKind::Dice,
+            why: format!("Roll {n}"),
+            rolled: format!("d20: {}", 1 + n % 20),
+            characters: vec![CharacterId(FIRST + n % CHARACTERS)],
+            undone: false,
+            said: vec![format!("Roll {n} came up {}", 1 + n % 20)],
+            parties: Vec::new(),
+        };
+        changes.push(Change::of(None, Some(&entry)));
+    }
+    campaign
+        .apply(&Edit::new("fill to the bench's size", changes))
+        .expect("filled");
+}
