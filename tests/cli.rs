@@ -2528,6 +2528,97 @@ impl Drop for Stopped {
     }
 }
 
+/// Issue 51: `waybook serve FILE --renew NAME` and `--close NAME` say what
+/// they did and the new link (in full, where the table serving the file
+/// is open); the running `serve` prints each link's change as it follows
+/// the file, and the old link is the same 404 at once.
+#[test]
+fn serve_renews_and_closes_a_link_and_the_running_table_says_so() {
+    use std::io::{BufRead, Read, Write};
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let mut child = Stopped(
+        Command::new(env!("CARGO_BIN_EXE_waybook"))
+            .args(["serve", path_str(&file), "--bind", "127.0.0.1:0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("serving"),
+    );
+    let (said, lines) = std::sync::mpsc::channel();
+    let output = child.0.stdout.take().expect("its output");
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(output)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = said.send(line);
+        }
+    });
+    let next = |what: &str| -> String {
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_secs(10) {
+            if let Ok(line) = lines.recv_timeout(std::time::Duration::from_millis(100))
+                && line.starts_with(what)
+            {
+                return line;
+            }
+        }
+        panic!("serve never said {what:?}");
+    };
+    let maya = next("Maya: http://127.0.0.1:");
+    let old = maya.trim_start_matches("Maya: ").to_owned();
+    let renewed = waybook(&["serve", path_str(&file), "--renew", "maya"]);
+    assert!(renewed.status.success(), "{}", text(&renewed.stderr));
+    let told = text(&renewed.stdout);
+    let (first, second) = told.split_once('\n').expect("two lines");
+    assert_eq!(first, "Renewed Maya's link: the old link stopped at once.");
+    let new = (second.trim_end())
+        .strip_prefix("The new one: ")
+        .expect("the new link")
+        .to_owned();
+    let base = old.rsplit_once("/p/").expect("a link").0;
+    assert!(
+        new.starts_with(&format!("{base}/p/")) && new != old,
+        "{new}"
+    );
+    assert_eq!(
+        next("Maya's link"),
+        format!("Maya's link is renewed: {new}")
+    );
+    let get = |url: &str| -> String {
+        let (host, path) = url
+            .trim_start_matches("http://")
+            .split_once('/')
+            .expect("a path");
+        let mut s = std::net::TcpStream::connect(host).expect("connects");
+        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(15)));
+        let request = format!("GET /{path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        s.write_all(request.as_bytes()).expect("sent");
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer
+    };
+    assert!(
+        get(&old).starts_with("HTTP/1.1 404"),
+        "the old link stopped"
+    );
+    assert!(get(&new).starts_with("HTTP/1.1 200"), "the new link opens");
+    let closed = waybook(&["serve", path_str(&file), "--close", "Jo"]);
+    assert!(closed.status.success(), "{}", text(&closed.stderr));
+    assert_eq!(
+        text(&closed.stdout),
+        "Closed Jo's link: it shows nothing until it is renewed (waybook serve FILE --renew \"Jo\").\n"
+    );
+    assert_eq!(next("Jo's link"), "Jo's link is closed");
+    let unknown = waybook(&["serve", path_str(&file), "--renew", "Nobody"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(
+        one_error_line(&unknown).contains("no player or party is named \"Nobody\""),
+        "{}",
+        text(&unknown.stderr)
+    );
+}
+
 /// Issue 39: `waybook serve` prints each player's link and the party's
 /// table screen, serves each player's page, and follows a change another
 /// program writes to the file (here another Waybook moves the clock)
