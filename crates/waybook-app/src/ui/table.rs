@@ -162,10 +162,9 @@ fn followers_ui(ui: &mut Ui, state: &TableState) {
     if followers.is_empty() {
         ui.label(RichText::new("Nobody yet: a phone that opens a link shows here.").weak());
     }
-    let latest = state.table.revision();
     for f in followers {
         let ago = f.last_seen.elapsed().as_secs();
-        let shows = if f.shows == latest {
+        let shows = if f.shows >= f.latest {
             "up to date"
         } else {
             "catching up"

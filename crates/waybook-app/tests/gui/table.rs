@@ -164,9 +164,9 @@ fn followed(f: &mut Fixture, names: &[&str], shown: &[&str], limit: Duration) {
         let latest = state.table.revision();
         let page = get(address, &path).unwrap_or_default();
         let followers = state.table.followers();
-        let all = names
-            .iter()
-            .all(|n| (followers.iter()).any(|w| w.name == *n && w.asked == latest));
+        let all = names.iter().all(|n| {
+            (followers.iter()).any(|w| w.name == *n && w.latest > 0 && w.asked == w.latest)
+        });
         if latest > 0 && all && shown.iter().all(|s| page.contains(s)) {
             return;
         }

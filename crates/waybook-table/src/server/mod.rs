@@ -42,8 +42,9 @@ pub struct TableError {
 
 /// Someone following a link: whose page, from which address, when last;
 /// the revision of the campaign their page shows (the page served last,
-/// or the one its script says), and the one its script last asked after
-/// (0 for a page whose scripts are off, which refreshes itself instead).
+/// or the one its script says), the one its script last asked after (0
+/// for a page whose scripts are off, which refreshes itself instead), and
+/// the one their link's page is at now.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Follower {
     pub name: String,
@@ -51,14 +52,19 @@ pub struct Follower {
     pub last_seen: Instant,
     pub shows: u64,
     pub asked: u64,
+    /// The revision of their link's page served now (0 while not built):
+    /// their page is up to date when it shows this one.
+    pub latest: u64,
 }
 
 /// What the table knows of one device following one link.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Followed {
     at: Instant,
     shows: u64,
     asked: u64,
+    /// Their link's token, as last followed.
+    token: String,
 }
 
 /// What a device following a link was last seen doing.
@@ -166,8 +172,10 @@ impl Shared {
             at: now,
             shows: 0,
             asked: 0,
+            token: String::new(),
         });
         entry.at = now;
+        token.clone_into(&mut entry.token);
         match seen {
             Seen::Served(revision) => entry.shows = revision,
             Seen::Script(revision) => (entry.shows, entry.asked) = (revision, revision),
@@ -435,6 +443,7 @@ impl Table {
         let Ok(seen) = self.shared.followers.lock() else {
             return Vec::new();
         };
+        let pages = self.publisher().pages();
         let mut all: Vec<Follower> = (seen.iter())
             .map(|((name, address), seen)| Follower {
                 name: name.clone(),
@@ -442,6 +451,7 @@ impl Table {
                 last_seen: seen.at,
                 shows: seen.shows,
                 asked: seen.asked,
+                latest: (pages.page(&seen.token, Part::Now)).map_or(0, |p| p.revision),
             })
             .collect();
         all.sort_by_key(|f| std::cmp::Reverse(f.last_seen));
