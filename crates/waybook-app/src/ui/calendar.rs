@@ -329,6 +329,7 @@ fn day_ui(
                 data,
                 players: &players,
                 owners: &[],
+                within: false,
             };
             if let Some(v) = super::shown::share_menu_ui(ui, &id, &e.shown, readers) {
                 out.extend(super::shown::share(data, *e, v, |e, v| e.shown = v));

@@ -480,10 +480,12 @@ fn mission_ui(ui: &mut Ui, data: &CampaignData, m: &Mission, out: &mut Vec<Comma
         let players = waybook_core::exchange::players_view::players(data);
         let id = format!("mission{}", m.id.0);
         let owners: Vec<_> = m.party.into_iter().collect();
+        // Any player named sees a mission, of whichever party.
         let readers = super::shown::Readers {
             data,
             players: &players,
             owners: &owners,
+            within: false,
         };
         if let Some(v) = super::shown::share_menu_ui(ui, &id, &m.shown, readers) {
             out.extend(super::shown::share(data, m, v, |m, v| m.shown = v));

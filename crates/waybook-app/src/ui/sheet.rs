@@ -356,6 +356,7 @@ pub fn sheet_ui(
             data,
             players: &players,
             owners: &owners,
+            within: true,
         };
         if let Some(shown) = super::shown::shown_ui(ui, &key, &c.notes_shown, readers) {
             form.commit("who sees the notes", |c| c.notes_shown = shown);

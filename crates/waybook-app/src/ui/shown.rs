@@ -20,6 +20,10 @@ pub struct Readers<'a> {
     /// a frame by the screen).
     pub players: &'a [&'a Player],
     pub owners: &'a [PartyId],
+    /// Whether only the owners' players see the record at all (a member's
+    /// notes, a journey's plan): a player of another party named to see
+    /// it never would, so naming one is refused, saying why.
+    pub within: bool,
 }
 
 impl Readers<'_> {
@@ -73,15 +77,55 @@ pub fn shown_ui(
                 ui.weak("No character in a party has a player yet: choose one on a sheet.");
             }
             for player in readers.players {
-                let mut on = shown.names(player.id);
-                if ui.checkbox(&mut on, &player.name).changed() {
-                    let party = players_of(readers.data, readers.owners);
-                    changed = Some(shown.toggle_player(player.id, on, &party));
+                if let Some(v) = player_box(ui, &shown, readers, player) {
+                    changed = Some(v);
                 }
             }
         });
+        // A name already given (before, or by another program) that can
+        // never see it: said, to take off.
+        for player in readers.players.iter().filter(|p| shown.names(p.id)) {
+            if let Some(why) = outside(readers, player) {
+                ui.label(RichText::new(why).color(ui.visuals().warn_fg_color));
+            }
+        }
     });
     changed
+}
+
+/// Why `player` would never see the text, when only the owners' players
+/// see it at all and they play in none of those parties.
+fn outside(readers: Readers<'_>, player: &Player) -> Option<String> {
+    let data = readers.data;
+    (readers.within)
+        .then(|| {
+            waybook_core::exchange::players_view::named_outside(data, player.id, readers.owners)
+        })
+        .flatten()
+}
+
+/// The box naming `player`: greyed, with why, for a player who would
+/// never see the text (unless named already: then it takes the name off);
+/// the new visibility when the GM ticked it.
+fn player_box(
+    ui: &mut Ui,
+    shown: &Visibility,
+    readers: Readers<'_>,
+    player: &Player,
+) -> Option<Visibility> {
+    let mut on = shown.names(player.id);
+    let outside = outside(readers, player);
+    let refused = outside.is_some() && !on;
+    let response = ui.add_enabled(!refused, egui::Checkbox::new(&mut on, &player.name));
+    let response = match outside {
+        Some(why) if refused => response.on_disabled_hover_text(why),
+        Some(why) => response.on_hover_text(why),
+        None => response,
+    };
+    response.changed().then(|| {
+        let party = players_of(readers.data, readers.owners);
+        shown.toggle_player(player.id, on, &party)
+    })
 }
 
 /// The "Players see" choice of a text that belongs to no party (a place,
@@ -97,6 +141,7 @@ pub fn partyless_ui(
         data,
         players: &players,
         owners: &[],
+        within: false,
     };
     shown_ui(ui, id, shown, readers)
 }
@@ -200,10 +245,12 @@ pub fn entry_share_ui(
     };
     share_popup(ui, mark, |ui| {
         let owners = waybook_core::exchange::players_view::entry_owners(data, e);
+        // Any player named sees an entry, of whichever party.
         let readers = Readers {
             data,
             players,
             owners: &owners,
+            within: false,
         };
         let id = format!("entry{}", e.id.0);
         if let Some(v) = shown_ui(ui, &id, &e.shown, readers) {

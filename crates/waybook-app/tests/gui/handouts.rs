@@ -289,3 +289,76 @@ fn players_are_records_kept_by_id_when_renamed() {
     f.menu("Edit", "Undo");
     assert_eq!(f.data().players[&maya].name, "Maya");
 }
+
+/// Issue 51: a member's notes reach only their party's players, so naming
+/// a player of another party to see them is refused, the box greyed with
+/// why; a name given before (here by another program) is said, to take
+/// off.
+#[test]
+fn naming_a_player_of_another_party_to_a_members_notes_is_refused_with_why() {
+    use waybook_core::model::{Change, Character, CharacterId, CharacterKind, Edit, Party};
+    use waybook_core::model::{PartyId, Player, PlayerId};
+    let rin = PlayerId(900);
+    let mut f = Fixture::opening(
+        "demo.waybook",
+        |path| {
+            let mut campaign = waybook_core::store::Campaign::open(path).expect("opens");
+            let data = campaign.load().expect("loads");
+            let solo = PartyId(900);
+            let mut wren = Character::new(CharacterId(901), "Wren", CharacterKind::Hero);
+            (wren.party, wren.player) = (Some(solo), Some(rin));
+            let ash = (data.characters.values())
+                .find(|c| c.name == "Ash Varnell")
+                .expect("Ash");
+            let mut shared = ash.clone();
+            shared.notes_shown = Visibility::Players(vec![rin]);
+            let edit = Edit::new(
+                "a second party",
+                vec![
+                    Change::of(None, Some(&Player::new(rin, "Rin"))),
+                    Change::of(None, Some(&Party::new(solo, "The Solo Road"))),
+                    Change::character(None, Some(&wren)),
+                    Change::character(Some(ash), Some(&shared)),
+                ],
+            );
+            campaign.apply(&edit).expect("written");
+        },
+        Vec::new(),
+        false,
+    );
+    f.click("Roster");
+    f.click("Ash Varnell");
+    let why =
+        "Rin plays in no party it belongs to (The Lantern Company): it would never reach them";
+    assert!(f.shows(why), "a name given before is said");
+    f.harness
+        .get_by_role_and_label(Role::CheckBox, "Rin")
+        .click();
+    f.harness.run();
+    let shown = |f: &Fixture| f.character("Ash Varnell").expect("Ash").notes_shown.clone();
+    assert_eq!(
+        shown(&f),
+        Visibility::Gm,
+        "taken off: nobody else was named"
+    );
+    assert!(!f.shows(why));
+    f.harness
+        .get_by_role_and_label(Role::RadioButton, "Named players")
+        .click();
+    f.harness.run();
+    let rin_box = f.harness.get_by_role_and_label(Role::CheckBox, "Rin");
+    assert!(rin_box.accesskit_node().is_disabled(), "Rin is greyed");
+    rin_box.hover();
+    f.harness.run();
+    assert!(f.shows(why), "and says why");
+    f.harness
+        .get_by_role_and_label(Role::CheckBox, "Maya")
+        .click();
+    f.harness.run();
+    let maya = f.data().player_named("Maya").expect("Maya").id;
+    assert_eq!(
+        shown(&f),
+        Visibility::Players(vec![maya]),
+        "a player of the party"
+    );
+}

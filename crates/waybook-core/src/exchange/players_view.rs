@@ -114,6 +114,32 @@ impl Audience {
     }
 }
 
+/// Why `player`, named to see a text of the parties `owners` that only
+/// their players see at all (a character's notes, a journey's plan),
+/// would never see it: they play in none of those parties. None when
+/// they do.
+pub fn named_outside(data: &CampaignData, player: PlayerId, owners: &[PartyId]) -> Option<String> {
+    if players_of(data, owners).contains(&player) {
+        return None;
+    }
+    let name = data
+        .players
+        .get(&player)
+        .map_or("This player", |p| p.name.as_str());
+    let parties: Vec<&str> = (owners.iter())
+        .filter_map(|p| data.parties.get(p))
+        .map(|p| p.name.as_str())
+        .collect();
+    Some(if parties.is_empty() {
+        format!("{name} would never see it: it belongs to no party")
+    } else {
+        format!(
+            "{name} plays in no party it belongs to ({}): it would never reach them",
+            parties.join(", ")
+        )
+    })
+}
+
 /// The places and paths a player's parties know of.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Known {

@@ -343,6 +343,7 @@ fn header_ui(
             data,
             players: &players,
             owners: &owners,
+            within: true,
         };
         if let Some(v) = crate::ui::shown::share_menu_ui(ui, &id, &j.plan.shown, readers) {
             out.extend(crate::ui::shown::share(data, j, v, |j, v| j.plan.shown = v));
