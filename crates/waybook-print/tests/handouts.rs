@@ -63,6 +63,7 @@ fn no_handout_shows_a_secret_and_every_shared_text_is_there() {
                 player: p.id,
                 lived: first_day_lived(&data, &audience),
                 parties: audience.parties,
+                everyone: audience.everyone,
             }
         })
         .collect();

@@ -2,7 +2,10 @@
 //! second party, and a unique marker in every text the GM writes and in
 //! every record players never see, each with who may find it. The
 //! handouts' test and the table's server test read every byte a player
-//! gets for the markers.
+//! gets for the markers. Lantern's texts named to Rin, who plays only on
+//! the Solo Road, never reach Rin where only the party's players see the
+//! record (a member's notes, a journey's plan): Waybook says so when the
+//! GM names them (`players_view::named_outside`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use waybook_core::exchange::players_view::entry_owners;
@@ -17,19 +20,23 @@ pub enum Rule {
     Nobody,
     /// The players of these parties.
     Parties(Vec<PartyId>),
-    /// These players.
-    Players(Vec<PlayerId>),
+    /// These players, of a text of these parties (none: of no party). A
+    /// table screen finds it when every player of its party is named and
+    /// the text is its party's or no party's.
+    Players(Vec<PlayerId>, Vec<PartyId>),
     /// The rule, for the players of this party alone (a member's notes).
     Within(PartyId, Box<Rule>),
     /// The rule, for a player whose parties lived this day of the log.
     OnDay(i64, Box<Rule>),
 }
 
-/// A reader of handouts: a player, their parties, the first day they lived.
+/// A reader of handouts: a player, their parties, the first day they
+/// lived; on a table screen, its party's players.
 pub struct Who {
     pub player: PlayerId,
     pub parties: BTreeSet<PartyId>,
     pub lived: Option<i64>,
+    pub everyone: BTreeSet<PlayerId>,
 }
 
 impl Rule {
@@ -37,7 +44,12 @@ impl Rule {
         match self {
             Rule::Nobody => false,
             Rule::Parties(ps) => ps.iter().any(|p| who.parties.contains(p)),
-            Rule::Players(ids) => ids.contains(&who.player),
+            Rule::Players(ids, owners) => {
+                let screen = !who.everyone.is_empty()
+                    && who.everyone.iter().all(|p| ids.contains(p))
+                    && (owners.is_empty() || owners.iter().any(|o| who.parties.contains(o)));
+                ids.contains(&who.player) || screen
+            }
             Rule::Within(party, rule) => who.parties.contains(party) && rule.may(who),
             Rule::OnDay(day, rule) => who.lived.is_none_or(|l| *day >= l) && rule.may(who),
         }
@@ -69,7 +81,7 @@ fn rule(shown: &Visibility, owners: &[PartyId]) -> Rule {
         Visibility::Gm => Rule::Nobody,
         Visibility::Party if owners.is_empty() => Rule::Nobody,
         Visibility::Party => Rule::Parties(owners.to_vec()),
-        Visibility::Players(ids) => Rule::Players(ids.clone()),
+        Visibility::Players(ids) => Rule::Players(ids.clone(), owners.to_vec()),
     }
 }
 

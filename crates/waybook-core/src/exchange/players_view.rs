@@ -16,7 +16,9 @@
 //!
 //! Roll tables, wares, travel rounds, scenes, cults, gathering sessions and
 //! everything else stay out. "The party" shares a text with the players of
-//! the party it belongs to ([`owners`]), never with every player.
+//! the party it belongs to ([`owners`]), never with every player. A
+//! party's table screen sees what is shared with the party, and a text of
+//! the party (or of no party) named to every one of its players.
 
 use crate::model::{
     CampaignData, Character, CharacterId, Holder, LogEntry, MapPathId, PartyId, PlaceId, PlaceKind,
@@ -71,6 +73,11 @@ pub struct Audience {
     pub name: String,
     pub characters: BTreeSet<CharacterId>,
     pub parties: BTreeSet<PartyId>,
+    /// On a party's table screen, the party's players (empty for a
+    /// player): a text of the party, or of no party, shown by name to
+    /// every one of them is the party's own, and the screen shows it (a
+    /// place shared with each of them, say, and so its region's weather).
+    pub everyone: BTreeSet<PlayerId>,
 }
 
 impl Audience {
@@ -85,6 +92,7 @@ impl Audience {
             name,
             characters: mine.iter().map(|c| c.id).collect(),
             parties: mine.iter().filter_map(|c| c.party).collect(),
+            everyone: BTreeSet::new(),
         })
     }
 
@@ -101,16 +109,27 @@ impl Audience {
                 .map(|c| c.id)
                 .collect(),
             parties: BTreeSet::from([party]),
+            everyone: players_of(data, &[party]).into_iter().collect(),
         })
     }
 
-    /// Whether they see a text of the parties `owners` shown so.
+    /// Whether they see a text of the parties `owners` shown so: as its
+    /// visibility says, or, on a table screen, a text of its party (or of
+    /// no party) named to every one of the party's players.
     pub fn sees(&self, shown: &Visibility, owners: &[PartyId]) -> bool {
         let reader = Reader {
             player: self.player,
             parties: &self.parties,
         };
-        shown.shows(reader, owners)
+        let everyone = match shown {
+            Visibility::Players(ids) => {
+                !self.everyone.is_empty()
+                    && self.everyone.iter().all(|p| ids.contains(p))
+                    && (owners.is_empty() || owners.iter().any(|o| self.parties.contains(o)))
+            }
+            Visibility::Gm | Visibility::Party => false,
+        };
+        shown.shows(reader, owners) || everyone
     }
 }
 

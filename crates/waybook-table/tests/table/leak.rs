@@ -4,7 +4,10 @@
 //! link's holder can get (its page, its revision, the script and styles,
 //! a 404 near its token, every header) is read: no marker its reader may
 //! not see is there, and every marker shared with a player is on their
-//! page.
+//! page. Among them, texts of the Lantern Company named to Rin, who plays
+//! only on the Solo Road: Waybook says why Rin would never see a member's
+//! notes or a journey's plan so shared (issue 51). Each party's table
+//! screen has the weather on its Today card, as its players' pages do.
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -43,6 +46,7 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
     let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
     table.publish(Pages::build(&data, &links, 1));
     let (mut leaked, mut missing) = (Vec::new(), Vec::new());
+    let mut today = BTreeMap::new();
     for link in &links {
         let audience = match link.target {
             Target::Player(p) => Audience::of(&data, p),
@@ -53,10 +57,12 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
             player: audience.player,
             lived: first_day_lived(&data, &audience),
             parties: audience.parties.clone(),
+            everyone: audience.everyone.clone(),
         };
         let page = link.path().expect("open");
         let mut near = page.clone();
         near.push('0');
+        today.insert(link.name.clone(), today_card(&everything(&table, &page)));
         let served = [
             everything(&table, &page),
             everything(&table, &format!("{page}/revision")),
@@ -83,6 +89,18 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
         }
     }
     assert_eq!(leaked, Vec::<String>::new(), "secrets served");
+    assert_eq!(
+        today["The Solo Road"], today["Rin"],
+        "the Solo Road's weather"
+    );
+    for party in ["The Lantern Company", "The Solo Road"] {
+        assert!(
+            today[party].len() > 1,
+            "{party}'s Today card has the weather: {:?}",
+            today[party]
+        );
+    }
+    named_outside_is_said(&data);
     assert_eq!(missing, Vec::<String>::new(), "shared texts missing");
     let shared = plant
         .markers
@@ -90,4 +108,42 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
         .filter(|(_, r)| *r != Rule::Nobody)
         .count();
     assert!(shared > 40, "{shared} shared markers planted");
+}
+
+/// The lines of a page's Today card.
+fn today_card(page: &str) -> Vec<String> {
+    let start = page.find("<h2>Today</h2>").expect("a Today card");
+    let card = &page[start..];
+    let card = &card[..card.find("</div>").expect("its end")];
+    card.split("<p>")
+        .skip(1)
+        .filter_map(|l| l.split("</p>").next())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Every member's notes and journey plan of a party named to a player of
+/// another party: Waybook says why that player would never see it.
+fn named_outside_is_said(data: &waybook_core::model::CampaignData) {
+    use waybook_core::exchange::players_view::named_outside;
+    use waybook_core::model::Visibility;
+    let texts = (data.characters.values())
+        .map(|c| (&c.notes_shown, c.party.into_iter().collect::<Vec<_>>()))
+        .chain((data.journeys.values()).map(|j| (&j.plan.shown, vec![j.party])));
+    let mut said = 0;
+    for (shown, owners) in texts {
+        let Visibility::Players(ids) = shown else {
+            continue;
+        };
+        let theirs = waybook_core::exchange::players_view::players_of(data, &owners);
+        for id in ids.iter().filter(|id| !theirs.contains(id)) {
+            let why = named_outside(data, *id, &owners).expect("said");
+            assert!(why.contains("plays in no party it belongs to"), "{why}");
+            said += 1;
+        }
+        for id in ids.iter().filter(|id| theirs.contains(id)) {
+            assert_eq!(named_outside(data, *id, &owners), None);
+        }
+    }
+    assert!(said > 0, "shares with a player of another party planted");
 }
