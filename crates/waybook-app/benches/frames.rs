@@ -155,7 +155,6 @@ fn table_rows(ctx: &Context, app: &mut WaybookApp, bare: Figures, measured: &dyn
             bare,
         );
     }
-    let built = std::time::Instant::now();
     app.app
         .open_table(Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0))));
     let state = app.app.table.as_mut().expect("the table opens");
@@ -164,11 +163,16 @@ fn table_rows(ctx: &Context, app: &mut WaybookApp, bare: Figures, measured: &dyn
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     let links = state.links.len();
-    let built = built.elapsed();
     let pages: Vec<String> = (state.links.iter())
         .filter_map(waybook_table::links::Link::path)
         .collect();
-    let phones = common::phones::Following::start(state.table.address(), &pages, 8);
+    let built = std::time::Instant::now();
+    let phones = common::phones::Following::start(state.table.address(), &pages, FOLLOWED);
+    assert!(
+        phones.ready(std::time::Duration::from_secs(120)),
+        "the followed pages built"
+    );
+    let built = built.elapsed();
     for (label, screen) in labels[1..3].iter().zip([Screen::Map, Screen::Campaign]) {
         if measured(label) {
             app.ui.screen = screen;
@@ -183,14 +187,49 @@ fn table_rows(ctx: &Context, app: &mut WaybookApp, bare: Figures, measured: &dyn
             bare,
         );
     }
-    // Closing the table answers the pages waiting; then they stop.
+    let every = to_every_page(app, &phones);
+    // Closing the table ends the pages' streams; then they stop.
     app.app.table = None;
     phones.stop();
     println!();
     println!(
-        "The table's first pages ({links} links) built on its worker in {}",
+        "The table's first pages, the {FOLLOWED} followed of {links} links, built on its worker and held by the phones in {}",
         ms(built)
     );
+    println!(
+        "The table: a change to every followed page ({FOLLOWED} followed of {links} links): median {}, p95 {}",
+        ms(every[every.len() / 2]),
+        ms(every[(every.len() - 1) * 95 / 100])
+    );
+}
+
+/// How many phones follow the table.
+const FOLLOWED: usize = 8;
+
+/// The GM moves the clock (a change every page shows) 20 times, a little
+/// apart: how long each took to reach every followed page, sorted.
+fn to_every_page(
+    app: &mut WaybookApp,
+    phones: &common::phones::Following,
+) -> Vec<std::time::Duration> {
+    let mut every = Vec::new();
+    for n in 0..20 {
+        std::thread::sleep(std::time::Duration::from_millis(300 + 37 * n));
+        let before = phones.holding();
+        let at = std::time::Instant::now();
+        if let Some(session) = &mut app.app.session {
+            let before = session.data.settings.clone();
+            let mut after = before.clone();
+            after.clock.hour = (after.clock.hour + 1) % 24;
+            let edit = Edit::new("the clock", vec![Change::Settings { before, after }]);
+            session.apply(edit).expect("the clock moves");
+        }
+        app.app.keep_table_current();
+        let took = phones.after(&before, at, std::time::Duration::from_secs(30));
+        every.push(took.into_iter().max().unwrap_or_default());
+    }
+    every.sort();
+    every
 }
 
 /// A frame that first makes an edit: the first character's notes, again.

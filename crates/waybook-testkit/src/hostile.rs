@@ -2,7 +2,8 @@
 //! and the window's): idle connections, slow senders of a request's head
 //! and oversized heads, each from loopback addresses of their own, then a
 //! player's page asked for; and the child process the table runs in
-//! under a low open-file limit (`Child`), with its memory. Loopback and
+//! (`Child`: under a low open-file limit for the resource tests, on its
+//! own for the load bench), with its memory and CPU time. Loopback and
 //! Linux only (the memory is read from /proc); bounded in count and
 //! time.
 
@@ -208,6 +209,24 @@ pub fn memory_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The CPU time process `pid` has used, all its threads together.
+pub fn cpu_time(pid: u32) -> Option<Duration> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+    let nanos: u64 = tasks
+        .filter_map(Result::ok)
+        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .sum();
+    Some(Duration::from_nanos(nanos))
+}
+
+/// The most resident memory process `pid` has held, in KiB.
+pub fn peak_memory_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// Sets this process's open-file limit to `limit` (its soft limit; the
 /// hard one kept).
 pub fn limit_open_files(limit: u64) {
@@ -249,8 +268,14 @@ pub struct Child {
 
 impl Child {
     pub fn start() -> Child {
+        Child::start_with(&[])
+    }
+
+    /// The child with `env` set besides [`CHILD`].
+    pub fn start_with(env: &[(&str, &str)]) -> Child {
         let mut process = Command::new(std::env::current_exe().expect("this test"))
             .env(CHILD, "1")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

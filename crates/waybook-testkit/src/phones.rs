@@ -89,28 +89,28 @@ fn phone(n: usize) -> IpAddr {
 type Published = Arc<Mutex<HashMap<u64, Instant>>>;
 
 /// A page following its stream of changes until `done`, from `from`, as
-/// `live.js` does: each change named, the new page fetched; notes how
-/// long after its publishing each new page was held. A stream that ends
-/// is opened again, naming the last revision it had.
+/// `live.js` does: each change named, the new page fetched, then `held`
+/// told the revision it now holds, `met` each error in words. A stream
+/// that ends is opened again, naming the last revision it had.
 fn follow(
     from: IpAddr,
     to: SocketAddr,
     page: &str,
-    published: &Published,
+    held: &mut dyn FnMut(u64),
+    met: &mut dyn FnMut(String),
     done: &dyn Fn() -> bool,
-) -> (Vec<Duration>, Vec<String>) {
-    let (mut followed, mut errors) = (Vec::new(), Vec::new());
+) {
     let mut shown: Option<u64> = None;
     while !done() {
         let mut stream = match Stream::open(from, to, page, None, shown) {
             Ok(s) if s.status == 200 => s,
             Ok(s) => {
-                errors.push(format!("stream: {}", s.status));
+                met(format!("stream: {}", s.status));
                 std::thread::sleep(Duration::from_secs(1));
                 continue;
             }
             Err(e) => {
-                errors.push(format!("stream: {e}"));
+                met(format!("stream: {e}"));
                 std::thread::sleep(Duration::from_secs(1));
                 continue;
             }
@@ -120,28 +120,20 @@ fn follow(
                 continue;
             };
             if event.event == "closed" {
-                return (followed, errors);
+                return;
             }
             let Some(revision) = event.data.parse::<u64>().ok().filter(|r| Some(*r) != shown)
             else {
                 continue;
             };
             match get(from, to, &format!("{page}?live")) {
-                Ok((200, _)) => {}
-                Ok((status, _)) => errors.push(format!("page: {status}")),
-                Err(e) => errors.push(format!("page: {e}")),
-            }
-            let at = published
-                .lock()
-                .ok()
-                .and_then(|p| p.get(&revision).copied());
-            if let (Some(at), Some(_)) = (at, shown) {
-                followed.push(at.elapsed());
+                Ok((200, _)) => held(revision),
+                Ok((status, _)) => met(format!("page: {status}")),
+                Err(e) => met(format!("page: {e}")),
             }
             shown = Some(revision);
         }
     }
-    (followed, errors)
 }
 
 /// A phone asking for `page` `requests` times, paced over `span`.
@@ -184,7 +176,28 @@ pub fn run(
                 (took, Vec::new(), errors)
             } else {
                 let done = move || Instant::now() >= until;
-                let (followed, errors) = follow(phone(n), to, &page, &published, &done);
+                let mut followed = Vec::new();
+                let mut first = true;
+                let mut held = |revision: u64| {
+                    let at = published
+                        .lock()
+                        .ok()
+                        .and_then(|p| p.get(&revision).copied());
+                    // The page held first was not a change.
+                    if let (Some(at), false) = (at, first) {
+                        followed.push(at.elapsed());
+                    }
+                    first = false;
+                };
+                let mut errors = Vec::new();
+                follow(
+                    phone(n),
+                    to,
+                    &page,
+                    &mut held,
+                    &mut |e| errors.push(e),
+                    &done,
+                );
                 (Vec::new(), followed, errors)
             }
         }));
@@ -216,28 +229,101 @@ pub fn run(
     outcome
 }
 
+/// What one following page held: each revision, and when it held it.
+type Held = Arc<Mutex<Vec<(u64, Instant)>>>;
+
 /// Pages following the table until stopped: a thread each, from addresses
-/// of their own, as `live.js` follows.
+/// of their own, as `live.js` follows, each noting when it held each new
+/// page (`after`).
 pub struct Following {
     stop: Arc<AtomicBool>,
     threads: Vec<std::thread::JoinHandle<()>>,
+    held: Vec<Held>,
+    /// Errors met so far, each when.
+    errors: Arc<Mutex<Vec<(Instant, String)>>>,
 }
 
 impl Following {
     /// `count` pages following the table at `to`, on `pages` in turn.
     pub fn start(to: SocketAddr, pages: &[String], count: usize) -> Following {
         let stop = Arc::new(AtomicBool::new(false));
+        let held: Vec<Held> = (0..count).map(|_| Held::default()).collect();
+        let errors: Arc<Mutex<Vec<(Instant, String)>>> = Arc::default();
         let threads = (0..count)
             .map(|n| {
                 let page = pages[n % pages.len()].clone();
-                let stop = Arc::clone(&stop);
+                let (stop, mine) = (Arc::clone(&stop), Arc::clone(&held[n]));
+                let errors = Arc::clone(&errors);
                 std::thread::spawn(move || {
                     let done = move || stop.load(Ordering::SeqCst);
-                    let _ = follow(phone(n), to, &page, &Published::default(), &done);
+                    let mut note = |revision: u64| {
+                        if let Ok(mut mine) = mine.lock() {
+                            mine.push((revision, Instant::now()));
+                        }
+                    };
+                    let mut met = |e: String| {
+                        if let Ok(mut errors) = errors.lock() {
+                            errors.push((Instant::now(), e));
+                        }
+                    };
+                    follow(phone(n), to, &page, &mut note, &mut met, &done);
                 })
             })
             .collect();
-        Following { stop, threads }
+        Following {
+            stop,
+            threads,
+            held,
+            errors,
+        }
+    }
+
+    /// The revision each page holds now (none before its first).
+    pub fn holding(&self) -> Vec<Option<u64>> {
+        (self.held.iter())
+            .map(|h| h.lock().ok().and_then(|h| h.last().map(|(r, _)| *r)))
+            .collect()
+    }
+
+    /// Waits up to `limit` until every page holds one.
+    pub fn ready(&self, limit: Duration) -> bool {
+        let until = Instant::now() + limit;
+        while self.holding().iter().any(Option::is_none) {
+            if Instant::now() >= until {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        true
+    }
+
+    /// After a change made at `at`, the pages holding `before` then: how
+    /// long each took to hold a newer page, waiting up to `limit` (a page
+    /// not there by then is left out).
+    pub fn after(&self, before: &[Option<u64>], at: Instant, limit: Duration) -> Vec<Duration> {
+        let until = Instant::now() + limit;
+        loop {
+            let took: Vec<Option<Duration>> = (self.held.iter().zip(before))
+                .map(|(h, was)| {
+                    let h = h.lock().ok()?;
+                    let (_, when) = h.iter().find(|(r, _)| Some(*r) > *was)?;
+                    Some(when.saturating_duration_since(at))
+                })
+                .collect();
+            if took.iter().all(Option::is_some) || Instant::now() >= until {
+                return took.into_iter().flatten().collect();
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// The errors met from `since` on, in words.
+    pub fn errors_since(&self, since: Instant) -> Vec<String> {
+        (self.errors.lock().map(|e| e.clone()).unwrap_or_default())
+            .into_iter()
+            .filter(|(at, _)| *at >= since)
+            .map(|(_, e)| e)
+            .collect()
     }
 
     /// Stops them: each ends at its stream's next message (the table's
