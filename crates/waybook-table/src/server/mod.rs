@@ -438,12 +438,17 @@ impl Table {
         }
     }
 
-    /// Who followed a link, most recent first.
+    /// Who follows a link, most recent first: a device whose link was
+    /// renewed or closed since, or that stopped asking a while ago, is
+    /// forgotten here and now, not at the next pruning.
     pub fn followers(&self) -> Vec<Follower> {
-        let Ok(seen) = self.shared.followers.lock() else {
+        let Ok(mut seen) = self.shared.followers.lock() else {
             return Vec::new();
         };
         let pages = self.publisher().pages();
+        seen.retain(|_, s| {
+            s.at.elapsed() < FORGOTTEN && crate::links::find(&pages.links, &s.token).is_some()
+        });
         let mut all: Vec<Follower> = (seen.iter())
             .map(|((name, address), seen)| Follower {
                 name: name.clone(),

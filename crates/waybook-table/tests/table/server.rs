@@ -321,3 +321,34 @@ fn a_hundred_waiting_questions_each_wait_for_the_change() {
         assert!(after >= Duration::from_millis(900), "waited: {after:?}");
     }
 }
+
+/// A device that followed a link renewed or closed is no longer listed
+/// among the followers (it would have stayed "up to date" for minutes,
+/// its old page gone); one following another link stays.
+#[test]
+fn a_renewed_or_closed_links_follower_leaves_the_list_at_once() {
+    let mut o = open();
+    let players = waybook_core::exchange::players_view::players(&o.data);
+    let (first, second) = (Target::Player(players[0].id), Target::Player(players[1].id));
+    for target in [first, second] {
+        assert_eq!(get(&o.table, &path_of(&o.links, target)).status, 200);
+    }
+    let names = |o: &crate::common::Open| -> Vec<String> {
+        let mut names: Vec<String> = (o.table.followers().into_iter()).map(|f| f.name).collect();
+        names.sort();
+        names
+    };
+    let mut both = vec![players[0].name.clone(), players[1].name.clone()];
+    both.sort();
+    assert_eq!(names(&o), both);
+    links::renew(&mut o.campaign, first).expect("renewed");
+    let renewed = links::links(&o.data, &o.campaign.kept().expect("kept"));
+    o.table.publish(Pages::build(&o.data, &renewed, 2));
+    assert_eq!(names(&o), vec![players[1].name.clone()], "renewed");
+    assert_eq!(get(&o.table, &path_of(&renewed, first)).status, 200);
+    assert_eq!(names(&o), both, "back on the new link");
+    links::close(&mut o.campaign, second).expect("closed");
+    let closed = links::links(&o.data, &o.campaign.kept().expect("kept"));
+    o.table.publish(Pages::build(&o.data, &closed, 3));
+    assert_eq!(names(&o), vec![players[0].name.clone()], "closed");
+}
