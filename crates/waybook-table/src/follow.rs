@@ -193,18 +193,16 @@ impl Worker {
 
     /// Serves what is built.
     fn publish(&mut self, publisher: &Publisher) {
-        publisher.publish(Pages {
-            revision: self.revision,
-            links: self
-                .links
-                .iter()
+        publisher.publish(Pages::new(
+            self.revision,
+            (self.links.iter())
                 .filter(|l| l.token.is_some())
                 .cloned()
                 .collect(),
-            built: (self.built.iter())
+            (self.built.iter())
                 .map(|(key, b)| (key.clone(), b.page.clone()))
                 .collect(),
-        });
+        ));
         self.published = self.revision;
     }
 }

@@ -13,7 +13,7 @@
 //! revision, loads Waybook's own script to follow the changes, and
 //! refreshes itself every three seconds when scripts are off, saying so.
 
-use crate::links::{Link, Target};
+use crate::links::{Link, Target, Tokens};
 use bytes::Bytes;
 use std::collections::HashMap;
 use waybook_core::exchange::handout::Handout;
@@ -51,16 +51,29 @@ pub struct Page {
 }
 
 /// The pages served: the campaign's revision (0 before the first), its
-/// open links (to match tokens against) and the pages built of them, by
-/// token and part (the followed ones; `follow` builds them).
+/// open links (to match tokens against, indexed by [`Pages::new`]) and
+/// the pages built of them, by token and part (the followed ones;
+/// `follow` builds them).
 #[derive(Debug, Default, Clone)]
 pub struct Pages {
     pub revision: u64,
     pub links: Vec<Link>,
     pub built: HashMap<(String, Part), Page>,
+    tokens: Tokens,
 }
 
 impl Pages {
+    /// The pages `built` of the open `links`, at `revision`.
+    pub fn new(revision: u64, links: Vec<Link>, built: HashMap<(String, Part), Page>) -> Self {
+        let tokens = Tokens::of(&links);
+        Pages {
+            revision,
+            links,
+            built,
+            tokens,
+        }
+    }
+
     /// Every open link's page of `data`, as revision `revision`.
     pub fn build(data: &CampaignData, links: &[Link], revision: u64) -> Self {
         let open: Vec<Link> = links
@@ -76,16 +89,12 @@ impl Pages {
                 Some(((token, Part::Now), Page { html, revision }))
             })
             .collect();
-        Pages {
-            revision,
-            links: open,
-            built,
-        }
+        Pages::new(revision, open, built)
     }
 
     /// The open link whose token is `token` (compared in constant time).
     pub fn link(&self, token: &str) -> Option<&Link> {
-        crate::links::find(&self.links, token)
+        self.tokens.find(&self.links, token)
     }
 
     /// The page `part` of the open link `token`, if built.

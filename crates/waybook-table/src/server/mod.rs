@@ -161,7 +161,7 @@ impl Shared {
     /// Notes what the device at `address` following `token`'s link was
     /// seen doing, now.
     pub(crate) fn note(&self, pages: &Pages, token: &str, address: IpAddr, seen: Seen) {
-        let Some(link) = crate::links::find(&pages.links, token) else {
+        let Some(link) = pages.link(token) else {
             return;
         };
         let Ok(mut followers) = self.followers.lock() else {
@@ -446,9 +446,7 @@ impl Table {
             return Vec::new();
         };
         let pages = self.publisher().pages();
-        seen.retain(|_, s| {
-            s.at.elapsed() < FORGOTTEN && crate::links::find(&pages.links, &s.token).is_some()
-        });
+        seen.retain(|_, s| s.at.elapsed() < FORGOTTEN && pages.link(&s.token).is_some());
         let mut all: Vec<Follower> = (seen.iter())
             .map(|((name, address), seen)| Follower {
                 name: name.clone(),
