@@ -69,7 +69,7 @@ mod changes {
     pub fn run() {
         let dir = tempfile::tempdir().expect("dir");
         println!(
-            "| Campaign | Followed (of links) | Change to a page: median | p95 | max | To every page: median | max | Server CPU a change | Server peak memory |"
+            "| Campaign | Followers on links | Change to a page: median | p95 | max | To every page: median | max | Server CPU a change | Server peak memory |"
         );
         println!("|---|---|---|---|---|---|---|---|---|");
         let demo = dir.path().join("demo.waybook");
@@ -140,7 +140,7 @@ mod changes {
         let ms = |d: Duration| format!("{:.0} ms", d.as_secs_f64() * 1000.0);
         let at = |of: &[Duration], p: usize| of[((of.len() - 1) * p) / 100];
         println!(
-            "| {name} | {followers} (of {}) | {} | {} | {} | {} | {} | {} | {:.1} MB |",
+            "| {name} | {followers} on {} | {} | {} | {} | {} | {} | {} | {:.1} MB |",
             links.len(),
             ms(at(&each, 50)),
             ms(at(&each, 95)),
