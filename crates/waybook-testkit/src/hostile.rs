@@ -209,15 +209,18 @@ pub fn memory_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// The CPU time process `pid` has used, all its threads together.
+/// The CPU time process `pid` has used, all its threads together, those
+/// ended too (the worker's threads live for one build): user and system
+/// time from `/proc/PID/stat`, in the kernel's USER_HZ ticks, 100 a
+/// second on Linux.
 pub fn cpu_time(pid: u32) -> Option<Duration> {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
-    let nanos: u64 = tasks
-        .filter_map(Result::ok)
-        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
-        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-        .sum();
-    Some(Duration::from_nanos(nanos))
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command's name may hold spaces: the fields start after its ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are the stat's 14th and 15th fields, the 12th and
+    // 13th after the name.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
 /// The most resident memory process `pid` has held, in KiB.
