@@ -36,6 +36,8 @@ svg text { font-size: 13px; text-anchor: middle; fill: #1d1d1d; }
 @media (max-width: 40rem) { body { margin: 0.8rem auto; } table { display: block; overflow-x: auto; } }
 @media (min-width: 100rem) { body { max-width: 110rem; font-size: 1.35rem; }
   .glance { grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); } }
+@media (min-width: 100rem) and (max-height: 75rem) { body { font-size: 1.1rem; margin-top: 0.8rem; }
+  h1 { margin: 0.2rem 0; } .glance { margin-top: 0.6rem; } }
 @media print { nav { display: none; } section, .sheet { break-before: page; } body { margin: 0; } }
 ";
 
