@@ -60,3 +60,31 @@ impl Buckets {
         self.0.lock().map_or(0, |b| b.len())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Per-address state is pruned: an address that has not asked for
+    /// longer than its bucket takes to fill is forgotten, one that asked
+    /// just now is kept, and coming back it starts with a full burst.
+    #[test]
+    fn an_address_that_stopped_asking_is_forgotten() {
+        let buckets = Buckets::default();
+        let (gone, here) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        assert!(buckets.allowed(gone) && buckets.allowed(here));
+        let long_ago = Instant::now().checked_sub(Duration::from_secs(60));
+        if let (Ok(mut all), Some(at)) = (buckets.0.lock(), long_ago)
+            && let Some(bucket) = all.get_mut(&gone)
+        {
+            bucket.at = at;
+        }
+        buckets.prune();
+        assert_eq!(buckets.len(), 1, "the address gone is forgotten");
+        let allowed = (0..BURST as usize)
+            .filter(|_| buckets.allowed(gone))
+            .count();
+        assert_eq!(allowed, BURST as usize, "a full burst again");
+        assert!(!buckets.allowed(gone), "then slowed");
+    }
+}
