@@ -2521,6 +2521,17 @@ fn import_calendar_says_what_comes_across_and_export_calendar_writes_it_out() {
 /// left running would hold the test's output open.
 struct Stopped(std::process::Child);
 
+/// `waybook serve FILE` on a port of loopback, its output piped.
+fn serving(file: &Path) -> Stopped {
+    Stopped(
+        Command::new(env!("CARGO_BIN_EXE_waybook"))
+            .args(["serve", path_str(file), "--bind", "127.0.0.1:0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("serving"),
+    )
+}
+
 impl Drop for Stopped {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -2537,13 +2548,7 @@ fn serve_renews_and_closes_a_link_and_the_running_table_says_so() {
     use std::io::{BufRead, Read, Write};
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
-    let mut child = Stopped(
-        Command::new(env!("CARGO_BIN_EXE_waybook"))
-            .args(["serve", path_str(&file), "--bind", "127.0.0.1:0"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("serving"),
-    );
+    let mut child = serving(&file);
     let (said, lines) = std::sync::mpsc::channel();
     let output = child.0.stdout.take().expect("its output");
     std::thread::spawn(move || {
@@ -2628,13 +2633,7 @@ fn serve_prints_the_links_and_follows_changes_to_the_file() {
     use std::io::{BufRead, Read, Write};
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
-    let mut child = Stopped(
-        Command::new(env!("CARGO_BIN_EXE_waybook"))
-            .args(["serve", path_str(&file), "--bind", "127.0.0.1:0"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("serving"),
-    );
+    let mut child = serving(&file);
     let mut lines = std::io::BufReader::new(child.0.stdout.take().expect("its output")).lines();
     let opened = lines.next().and_then(Result::ok).unwrap_or_default();
     assert!(

@@ -13,12 +13,13 @@ mod common;
 #[cfg(target_os = "linux")]
 fn main() {
     use waybook_testkit::hostile;
-    if std::env::var_os(hostile::CHILD).is_some() {
-        child();
-        return;
-    }
-    hostile::survives();
-    println!("table_resources: ok");
+    hostile::parent_or_child(
+        || {
+            hostile::survives();
+            println!("table_resources: ok");
+        },
+        child,
+    );
 }
 
 /// The child: the demo open in the app, the table opened from the File

@@ -20,13 +20,13 @@
 
 #[cfg(target_os = "linux")]
 fn main() {
-    use waybook_testkit::hostile;
-    if std::env::var_os(hostile::CHILD).is_some() {
-        child();
-        return;
-    }
-    changes::run();
-    pages();
+    waybook_testkit::hostile::parent_or_child(
+        || {
+            changes::run();
+            pages();
+        },
+        child,
+    );
 }
 
 #[cfg(not(target_os = "linux"))]

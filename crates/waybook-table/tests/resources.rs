@@ -16,12 +16,13 @@
 #[cfg(target_os = "linux")]
 fn main() {
     use waybook_testkit::hostile;
-    if std::env::var_os(hostile::CHILD).is_some() {
-        child();
-        return;
-    }
-    hostile::survives();
-    println!("resources: ok");
+    hostile::parent_or_child(
+        || {
+            hostile::survives();
+            println!("resources: ok");
+        },
+        child,
+    );
 }
 
 /// The child: the demo's table open on loopback under the low limit, all

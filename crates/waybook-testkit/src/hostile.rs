@@ -18,6 +18,16 @@ use std::time::{Duration, Instant};
 /// The environment variable that makes a resource test's binary the
 /// child the table runs in.
 pub const CHILD: &str = "WAYBOOK_TABLE_CHILD";
+
+/// A binary of its own's main: `child` when it runs as the child its
+/// parent started ([`CHILD`] set), else `parent`.
+pub fn parent_or_child(parent: impl FnOnce(), child: impl FnOnce()) {
+    if std::env::var_os(CHILD).is_some() {
+        child();
+    } else {
+        parent();
+    }
+}
 /// The child's open-file limit: a low one, as on some desktops.
 pub const OPEN_FILES: u64 = 256;
 /// The most the child's memory may grow by in the attack: the table's
