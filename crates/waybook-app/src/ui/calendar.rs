@@ -6,9 +6,10 @@
 //! days, waiting for a ferry), an edit of its own, logged, undone by Undo.
 
 use super::Screen;
+use super::choices::choice_combo;
 use super::chronicle::{ChronicleMemo, entries_ui};
-use super::fields::{choice_combo, draft};
-use super::forms::{Whole, play_button};
+use super::forms::play_button;
+use super::input::Entry;
 use crate::app::Command;
 use egui::{Color32, RichText, Ui};
 use waybook_core::edits::records;
@@ -26,10 +27,10 @@ pub struct CalendarState {
     page: Option<i64>,
     /// The day picked; today's until the GM picks one.
     picked: Option<i64>,
-    move_days: Whole,
-    move_hours: Whole,
-    why: String,
-    event_name: String,
+    move_days: Entry<i64>,
+    move_hours: Entry<i64>,
+    why: Entry<String>,
+    event_name: Entry<String>,
     repeat: Repeat,
     /// The picked day's entries as last drawn.
     entry_rows: super::lists::Heights,
@@ -40,10 +41,10 @@ impl Default for CalendarState {
         Self {
             page: None,
             picked: None,
-            move_days: Whole::new(1, limits::CLOCK_MOVE_DAYS),
-            move_hours: Whole::new(0, limits::hour_of_day(24)),
-            why: String::new(),
-            event_name: String::new(),
+            move_days: Entry::new(1, limits::CLOCK_MOVE_DAYS),
+            move_hours: Entry::new(0, limits::hour_of_day(24)),
+            why: Entry::default(),
+            event_name: Entry::default(),
             repeat: Repeat::Once,
             entry_rows: super::lists::Heights::default(),
         }
@@ -266,7 +267,7 @@ fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &m
     ui.label(RichText::new("The clock").strong());
     ui.label(format!("Now: {}", data.settings.when(data.settings.clock)));
     let day_hours = data.settings.day_hours;
-    state.move_hours.set_range(limits::hour_of_day(day_hours));
+    state.move_hours.set_rule(limits::hour_of_day(day_hours));
     let (days, hours) = ui
         .horizontal(|ui| {
             let days = state.move_days.ui(ui, "Days", 48.0);
@@ -274,7 +275,7 @@ fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &m
             (days, hours)
         })
         .inner;
-    draft(ui, "Why", &mut state.why, 220.0);
+    state.why.field(ui, "Why", 220.0);
     let hours = days.and_then(|d| hours.map(|h| clock::hours_in(data, d, h)));
     let (_, pressed) = play_button(ui, "Move the clock on", hours, |&h| {
         clock::moved_to(data, h).err().map(|e| e.to_string())
@@ -282,7 +283,7 @@ fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &m
     if let Some(hours) = pressed {
         out.push(Command::MoveClock {
             hours,
-            why: std::mem::take(&mut state.why),
+            why: std::mem::take(&mut state.why).into_text(),
         });
     }
 }
@@ -343,7 +344,7 @@ fn day_ui(
         });
     }
     ui.horizontal_wrapped(|ui| {
-        draft(ui, "New event", &mut state.event_name, 160.0);
+        state.event_name.field(ui, "New event", 160.0);
         if let Some(r) = choice_combo(ui, "event-repeat", "comes", state.repeat) {
             state.repeat = r;
         }
@@ -364,7 +365,7 @@ fn day_ui(
         });
         if let Some(when) = when {
             out.push(Command::Apply(
-                records::add_event(data, &state.event_name, when).edit,
+                records::add_event(data, state.event_name.text(), when).edit,
             ));
             state.event_name.clear();
         }

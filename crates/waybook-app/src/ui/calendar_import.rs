@@ -6,7 +6,7 @@
 //! greyed with its reason while the campaign's own events would fall on no
 //! day of the new calendar, unless the GM ticks their removal with it.
 
-use super::fields::ERROR_COLOUR;
+use super::input::ERROR_COLOUR;
 use crate::app::{App, Command};
 use egui::RichText;
 use waybook_core::model::{capitalised, plural};

@@ -6,7 +6,8 @@
 //! Removing a month, a festival or a moon and renaming a moon carry the
 //! GM's events with them (`records::reshape_calendar`).
 
-use super::fields::{self, FieldBuffers, FieldLabel};
+use super::choices;
+use super::input::{FieldLabel, Typing};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::calendar::{
@@ -17,7 +18,7 @@ use waybook_core::model::{CalendarEvent, CampaignData, Reshape, Settings, limits
 /// Applies `change` to a copy of the calendar and commits it, or refuses
 /// with the reason the calendar could not name its days.
 fn change_calendar(
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     out: &mut Vec<Command>,
     s: &Settings,
     what: &str,
@@ -34,7 +35,7 @@ fn change_calendar(
 /// The whole calendar section.
 pub fn calendar_settings_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
@@ -92,7 +93,7 @@ pub fn calendar_settings_ui(
 }
 
 /// Sends the calendar reshaped with its events, or says why it was not.
-fn reshape(fields: &mut FieldBuffers, out: &mut Vec<Command>, data: &CampaignData, how: Reshape) {
+fn reshape(fields: &mut Typing, out: &mut Vec<Command>, data: &CampaignData, how: Reshape) {
     match waybook_core::edits::records::reshape_calendar(data, &how) {
         Ok(edit) => out.extend(fields.command(Some(edit))),
         Err(why) => fields.refuse(out, why),
@@ -126,7 +127,7 @@ enum Place {
 /// `labels`; the date when one of them was changed.
 fn date_fields(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     (key, labels): (&str, [&str; 3]),
     c: &Calendar,
     date: Date,
@@ -151,7 +152,7 @@ fn date_fields(
         .map(|(i, name)| (Place::Month(i), name))
         .chain((c.festivals.iter().enumerate()).map(|(i, f)| (Place::Festival(i), f.name.as_str())))
         .collect();
-    if fields::list_combo(ui, format!("{key}-month"), labels[1], &mut place, &places) {
+    if choices::list_combo(ui, format!("{key}-month"), labels[1], &mut place, &places) {
         let longest = match place {
             Place::Month(m) => c.months[m].days,
             Place::Festival(f) => c.festival_days(f, true),
@@ -170,7 +171,7 @@ fn date_fields(
 
 /// The eras' names, the date of day 1 with the weekday it falls on, and
 /// how the weeks run: on from year 1's first day, or anew each month.
-fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn day_one_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
     eras_ui(ui, fields, s, out);
     ui.horizontal_wrapped(|ui| {
@@ -199,7 +200,7 @@ fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
         let mut weekday = c.year_one_weekday;
         let weekdays: Vec<(usize, &str)> =
             c.weekdays.iter().map(String::as_str).enumerate().collect();
-        if fields::list_combo(
+        if choices::list_combo(
             ui,
             "calendar:epoch-weekday",
             "The weeks count from year 1, whose first day was a",
@@ -217,7 +218,7 @@ fn day_one_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Ve
 }
 
 /// The first era's name, and the eras after it with the year each begins.
-fn eras_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn eras_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
     ui.horizontal_wrapped(|ui| {
         if let Some(era) = fields.text(ui, "calendar:era", "Era", &c.era, 140.0) {
@@ -254,7 +255,7 @@ fn eras_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<C
     });
 }
 
-fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+fn months_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     let c = &s.calendar;
     ui.label(RichText::new("Months (name and days)").italics());
@@ -281,7 +282,7 @@ fn months_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &
 /// A month's name, its days, and the × that removes it.
 fn month_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     i: usize,
     m: &Month,
@@ -304,7 +305,7 @@ fn month_ui(
     }
 }
 
-fn weekdays_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn weekdays_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut Vec<Command>) {
     ui.label(RichText::new("Weekdays").italics());
     ui.horizontal_wrapped(|ui| {
         for (i, w) in s.calendar.weekdays.iter().enumerate() {
@@ -327,12 +328,7 @@ fn weekdays_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut V
 
 /// Days of no month, each after a month or opening the year, of one day
 /// or several, outside the week or in it, some only in leap years.
-fn festivals_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    data: &CampaignData,
-    out: &mut Vec<Command>,
-) {
+fn festivals_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     let c = &s.calendar;
     ui.label(RichText::new("Festivals (days of no month)").italics());
@@ -363,7 +359,7 @@ fn festivals_ui(
             } else {
                 "days, after"
             };
-            if fields::list_combo(ui, key("after"), label, &mut after, &places) {
+            if choices::list_combo(ui, key("after"), label, &mut after, &places) {
                 change_calendar(fields, out, s, "festival", |c| {
                     c.festivals[i].after_month = after;
                 });
@@ -410,7 +406,7 @@ enum LeapDay {
 }
 
 /// Leap years: every so many years, with exceptions; where the day more goes.
-fn leap_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<Command>) {
+fn leap_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut Vec<Command>) {
     let c = &s.calendar;
     ui.horizontal_wrapped(|ui| {
         let mut on = c.leap.is_some();
@@ -461,7 +457,7 @@ fn leap_ui(ui: &mut Ui, fields: &mut FieldBuffers, s: &Settings, out: &mut Vec<C
                         .map(|(i, f)| (LeapDay::Festival(i), f.name.as_str())),
                 )
                 .collect();
-        if fields::list_combo(
+        if choices::list_combo(
             ui,
             "calendar:leap-month",
             "years; a day more in",
@@ -492,7 +488,7 @@ fn set_but(l: &mut LeapRule, n: Option<i64>) {
 }
 
 /// The seasons' first days and their sunrise and sunset.
-fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+fn seasons_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     let c = &s.calendar;
     ui.label(
@@ -518,14 +514,14 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
                 change_calendar(fields, out, s, "season", |c| c.seasons[i].day = d);
             }
             let mut month = season.month;
-            if fields::list_combo(ui, key("month"), "of", &mut month, &month_names(c)) {
+            if choices::list_combo(ui, key("month"), "of", &mut month, &month_names(c)) {
                 change_calendar(fields, out, s, "season", |c| c.seasons[i].month = month);
             }
-            let parse = |t: &str| limits::parse_decimal(t, &hours);
-            if let Some(h) = fields.decimal(ui, &key("sunrise"), "sunrise", season.sunrise, parse) {
+            if let Some(h) = fields.decimal(ui, &key("sunrise"), "sunrise", season.sunrise, &hours)
+            {
                 change_calendar(fields, out, s, "sunrise", |c| c.seasons[i].sunrise = h);
             }
-            if let Some(h) = fields.decimal(ui, &key("sunset"), "sunset", season.sunset, parse) {
+            if let Some(h) = fields.decimal(ui, &key("sunset"), "sunset", season.sunset, &hours) {
                 change_calendar(fields, out, s, "sunset", |c| c.seasons[i].sunset = h);
             }
             if ui.button(format!("Remove {}", season.name)).clicked() {
@@ -557,7 +553,7 @@ fn seasons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: 
 /// shown where the calendar has leap years or the moon already does.
 fn moon_reset_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     out: &mut Vec<Command>,
     data: &CampaignData,
     i: usize,
@@ -584,7 +580,7 @@ fn moon_reset_ui(
 }
 
 /// The moons: each one's cycle, its phase on a date, and today's phase.
-fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+fn moons_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     let c = &s.calendar;
     ui.label(RichText::new("Moons").italics());
@@ -594,17 +590,25 @@ fn moons_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
             if let Some(name) = fields.text(ui, &key("name"), "Moon", &moon.name, 120.0) {
                 reshape(fields, out, data, Reshape::RenameMoon(i, name));
             }
-            let cycle = |t: &str| limits::parse_decimal(t, &limits::MOON_CYCLE);
-            if let Some(d) =
-                fields.decimal(ui, &key("cycle"), "cycle (days)", moon.cycle_days, cycle)
-            {
+            if let Some(d) = fields.decimal(
+                ui,
+                &key("cycle"),
+                "cycle (days)",
+                moon.cycle_days,
+                &limits::MOON_CYCLE,
+            ) {
                 change_calendar(fields, out, s, "moon's cycle", |c| {
                     c.moons[i].cycle_days = d
                 });
             }
-            let phase = |t: &str| limits::parse_decimal(t, &limits::MOON_PHASE);
             let label = "phase (0 new, 0.5 full)";
-            if let Some(p) = fields.decimal(ui, &key("phase"), label, moon.phase_at_anchor, phase) {
+            if let Some(p) = fields.decimal(
+                ui,
+                &key("phase"),
+                label,
+                moon.phase_at_anchor,
+                &limits::MOON_PHASE,
+            ) {
                 change_calendar(fields, out, s, "moon's phase", |c| {
                     c.moons[i].phase_at_anchor = p;
                 });

@@ -3,7 +3,8 @@
 //! tables travel rounds roll the weather and Gather's battle items on, the
 //! merchant table, and the cults (`cults`).
 
-use super::fields::{self, FieldBuffers, Unpicked};
+use super::choices::{self, Unpicked};
+use super::input::Typing;
 use crate::app::Command;
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
@@ -14,7 +15,7 @@ use waybook_core::model::{CampaignData, ClockTime, RuleText, TableId, limits};
 /// The Campaign screen's state: what is being typed into its fields.
 #[derive(Debug, Default)]
 pub struct CampaignState {
-    pub fields: FieldBuffers,
+    pub fields: Typing,
 }
 
 pub fn campaign_ui(
@@ -31,12 +32,7 @@ pub fn campaign_ui(
 
 /// The campaign's settings, its clock and calendar, the travel tables, the
 /// merchant table and the cults.
-fn settings_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    data: &CampaignData,
-    out: &mut Vec<Command>,
-) {
+fn settings_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     ui.heading("Campaign settings");
     ui.add_space(6.0);
@@ -80,7 +76,7 @@ fn settings_ui(
 /// The day's length, a long rest, and whether food is counted.
 fn days_and_food_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     s: &waybook_core::model::Settings,
     out: &mut Vec<Command>,
 ) {
@@ -139,7 +135,7 @@ fn days_and_food_ui(
 /// The campaign's clock, which journeys and travel rounds move on. Set by
 /// hand it goes on freely, and back only while nothing played lies after
 /// the new time (`edits::clock` decides, and says what does).
-fn clock_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+fn clock_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     ui.label(
         RichText::new(format!(
@@ -188,12 +184,7 @@ fn clock_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
 type SetTable = fn(&mut waybook_core::model::Settings, Option<TableId>);
 
 /// The roll tables the weather and Gather's battle item come from.
-fn travel_tables_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    data: &CampaignData,
-    out: &mut Vec<Command>,
-) {
+fn travel_tables_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     let s = &data.settings;
     ui.label(RichText::new("Travel-round tables").strong());
     let tables: Vec<_> = data
@@ -210,7 +201,7 @@ fn travel_tables_ui(
     for (label, current, set) in rows {
         ui.horizontal(|ui| {
             let mut chosen = current;
-            fields::record_combo(
+            choices::record_combo(
                 ui,
                 label,
                 label,
@@ -229,7 +220,7 @@ fn travel_tables_ui(
 /// The edit `change` makes of a ware: the GM's from then on (no longer
 /// Waybook's suggestion).
 fn commit_ware(
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     out: &mut Vec<Command>,
     w: &waybook_core::model::Ware,
     what: &str,
@@ -241,7 +232,7 @@ fn commit_ware(
     });
 }
 
-fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &mut Vec<Command>) {
+fn wares_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     ui.label(RichText::new("Merchant table").strong());
     ui.label(
         RichText::new("Prices are in each party's own coin; a ware gives Supplies or an item.")
@@ -283,7 +274,7 @@ fn wares_ui(ui: &mut Ui, fields: &mut FieldBuffers, data: &CampaignData, out: &m
                 commit_ware(fields, out, w, "supplies", |w| w.supplies = v);
             }
             let mut item = w.item;
-            fields::record_combo(
+            choices::record_combo(
                 ui,
                 key("item"),
                 "Item",

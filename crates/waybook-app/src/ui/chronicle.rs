@@ -5,8 +5,9 @@
 //! character, region and kind; *Print chronicle…* for a range of days.
 
 use super::Screen;
-use super::fields::{self, Unpicked, region_combo};
-use super::forms::{Whole, play_button};
+use super::choices::{self, Unpicked, region_combo};
+use super::forms::play_button;
+use super::input::Entry;
 use super::lists::{Heights, Memo};
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -74,7 +75,7 @@ pub struct ChronicleState {
     ),
     /// The days *Print chronicle…* prints: the whole chronicle until the
     /// GM types others.
-    print: Option<(Whole, Whole)>,
+    print: Option<(Entry<i64>, Entry<i64>)>,
 }
 
 /// A filter as a memo key.
@@ -219,7 +220,7 @@ fn toolbar_ui(
         }
         ui.separator();
         let f = &mut state.filter;
-        fields::party_combo(
+        choices::party_combo(
             ui,
             "chronicle-party",
             "Party",
@@ -228,7 +229,7 @@ fn toolbar_ui(
             Unpicked::Offered("every party"),
         );
         let people: Vec<_> = super::lists::characters_by_name(data, |_| true).to_vec();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "chronicle-character",
             "Character",
@@ -245,14 +246,14 @@ fn toolbar_ui(
         ) {
             f.region = r;
         }
-        fields::optional_choice_combo(ui, "chronicle-kind", "Kind", &mut f.kind, "every kind");
+        choices::optional_choice_combo(ui, "chronicle-kind", "Kind", &mut f.kind, "every kind");
         super::shown::filter_ui(ui, "chronicle-seen", &mut f.seen);
     });
     ui.horizontal_wrapped(|ui| {
         let (from, to) = state.print.get_or_insert_with(|| {
             (
-                Whole::new(*span.start(), limits::CLOCK_DAY),
-                Whole::new(*span.end(), limits::CLOCK_DAY),
+                Entry::new(*span.start(), limits::CLOCK_DAY),
+                Entry::new(*span.end(), limits::CLOCK_DAY),
             )
         });
         let from = from.ui(ui, "Print from day", 64.0);

@@ -37,10 +37,10 @@ pub fn csv_import_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                         "{} to fix before anything is imported:",
                         waybook_core::model::plural(errors.len(), "row")
                     ))
-                    .color(super::fields::ERROR_COLOUR),
+                    .color(super::input::ERROR_COLOUR),
                 );
                 for e in errors.iter().take(12) {
-                    ui.label(RichText::new(e).color(super::fields::ERROR_COLOUR));
+                    ui.label(RichText::new(e).color(super::input::ERROR_COLOUR));
                 }
             }
         }
@@ -128,7 +128,7 @@ fn preview_ui(ui: &mut Ui, import: &mut RosterImport) {
             ui.end_row();
             let targets: Vec<_> = Target::all()
                 .into_iter()
-                .map(|t| super::fields::Offer {
+                .map(|t| super::choices::Offer {
                     value: t,
                     name: t.label().to_owned(),
                     refused: None,
@@ -137,7 +137,7 @@ fn preview_ui(ui: &mut Ui, import: &mut RosterImport) {
             for (n, (header, chosen)) in import.headers.iter().zip(&mut import.mapping).enumerate()
             {
                 let name = format!("What the column “{header}” fills");
-                super::fields::cell_combo(ui, ("csv-column", n), &name, chosen, &targets, "");
+                super::choices::cell_combo(ui, ("csv-column", n), &name, chosen, &targets, "");
             }
             ui.end_row();
             for row in import.rows.iter().take(PREVIEW_ROWS) {

@@ -3,18 +3,13 @@
 //! each with its cult rule and the trait its elites and above carry. The
 //! Scene screen swaps a cult's models into a fight.
 
-use super::fields::FieldBuffers;
+use super::input::Typing;
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::edits::records;
 use waybook_core::model::CampaignData;
 
-pub fn cults_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    data: &CampaignData,
-    out: &mut Vec<Command>,
-) {
+pub fn cults_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     ui.label(RichText::new("Cults").strong());
     ui.label(
         RichText::new(

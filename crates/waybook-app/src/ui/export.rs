@@ -3,7 +3,7 @@
 //! or travel log, a blank worksheet) on which paper. The paper is
 //! remembered; the file is chosen next and rendered in the background.
 
-use super::fields::{self, Unpicked};
+use super::choices::{self, Unpicked};
 use super::roster::RosterState;
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -91,7 +91,7 @@ pub fn export_dialog_ui(
         );
         ui.horizontal(|ui| {
             ui.radio_value(&mut state.scope, Scope::Party, "Party sheet");
-            fields::party_combo(
+            choices::party_combo(
                 ui,
                 "export-party",
                 "for",

@@ -7,8 +7,9 @@
 //! dice given. Every button is greyed with the reason while the scene's
 //! check (`waybook_core::scene::check`) refuses its step.
 
-use super::fields::{self, FieldBuffers, FieldLabel, Unpicked, choice_combo};
-use super::forms::{Whole, play_step};
+use super::choices::{self, Unpicked, choice_combo};
+use super::forms::play_step;
+use super::input::{Entry, FieldLabel, Typing};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use std::collections::BTreeSet;
@@ -19,37 +20,37 @@ use waybook_rules::companion::combat::fight_size;
 
 #[derive(Debug)]
 pub struct FightState {
-    pub fields: FieldBuffers,
-    pub enemy_name: String,
+    pub fields: Typing,
+    pub enemy_name: Entry<String>,
     pub tier: Tier,
-    pub count: Whole,
+    pub count: Entry<i64>,
     pub cult: Option<CultId>,
     pub bright: bool,
     pub boss_rule: bool,
     pub attacker: Option<Combatant>,
     pub defender: Option<Combatant>,
-    pub attacks: Whole,
-    pub ap: u32,
+    pub attacks: Entry<i64>,
+    pub ap: Entry<i64>,
     pub shooting: bool,
     pub cover: bool,
     pub long_range: bool,
-    pub extra_enemies: u32,
-    pub toughness: Whole,
+    pub extra_enemies: Entry<i64>,
+    pub toughness: Entry<i64>,
     pub attack_wild_die: bool,
     pub touching: BTreeSet<usize>,
-    pub contact_toughness: Whole,
+    pub contact_toughness: Entry<i64>,
     /// The activation the attack form was last set for.
     pub activating: Option<Combatant>,
     pub caster: Option<CharacterId>,
     pub power: Option<usize>,
-    pub level: u32,
+    pub level: Entry<i64>,
     pub drill: bool,
-    pub cast_modifier: i32,
+    pub cast_modifier: Entry<i64>,
     pub cast_wild_die: bool,
     pub revive_wild_die: bool,
     pub harmed: Option<Combatant>,
-    pub harm: Whole,
-    pub cancel: Whole,
+    pub harm: Entry<i64>,
+    pub cancel: Entry<i64>,
     pub helper: Option<CharacterId>,
     pub receiver: Option<CharacterId>,
 }
@@ -57,36 +58,36 @@ pub struct FightState {
 impl Default for FightState {
     fn default() -> Self {
         Self {
-            fields: FieldBuffers::default(),
-            enemy_name: String::new(),
+            fields: Typing::default(),
+            enemy_name: Entry::default(),
             tier: Tier::Minion,
-            count: Whole::new(1, limits::ENEMIES_ADDED),
+            count: Entry::new(1, limits::ENEMIES_ADDED),
             cult: None,
             bright: false,
             boss_rule: false,
             attacker: None,
             defender: None,
-            attacks: Whole::new(1, limits::ATTACK_DICE),
-            ap: 0,
+            attacks: Entry::new(1, limits::ATTACK_DICE),
+            ap: Entry::new(0, limits::AP),
             shooting: false,
             cover: false,
             long_range: false,
-            extra_enemies: 0,
-            toughness: Whole::new(0, limits::TOUGHNESS_MAX),
+            extra_enemies: Entry::new(0, limits::EXTRA_ENEMIES),
+            toughness: Entry::new(0, limits::TOUGHNESS_MAX),
             attack_wild_die: false,
             touching: BTreeSet::new(),
-            contact_toughness: Whole::new(0, limits::TOUGHNESS_MAX),
+            contact_toughness: Entry::new(0, limits::TOUGHNESS_MAX),
             activating: None,
             caster: None,
             power: None,
-            level: 1,
+            level: Entry::new(1, limits::POWER_LEVEL),
             drill: false,
-            cast_modifier: 0,
+            cast_modifier: Entry::new(0, limits::CHECK_MODIFIER),
             cast_wild_die: false,
             revive_wild_die: false,
             harmed: None,
-            harm: Whole::new(1, limits::WOUNDS_TAKEN),
-            cancel: Whole::new(0, limits::TOUGHNESS_MAX),
+            harm: Entry::new(1, limits::WOUNDS_TAKEN),
+            cancel: Entry::new(0, limits::TOUGHNESS_MAX),
             helper: None,
             receiver: None,
         }
@@ -184,12 +185,12 @@ fn enemies_ui(
         enemy_grid_ui(ui, &mut state.fields, data, scene, out);
     }
     ui.horizontal_wrapped(|ui| {
-        fields::draft(ui, "Enemy", &mut state.enemy_name, 140.0);
+        state.enemy_name.field(ui, "Enemy", 140.0);
         if let Some(t) = choice_combo(ui, "enemy-tier", "Tier", state.tier) {
             // "How many" follows the tier: a good fight's number of them.
             state.tier = t;
             let suggested = scene::fight::suggested_count(data, scene, t);
-            state.count.set(i64::from(suggested));
+            state.count.set(&i64::from(suggested));
         }
         let count = state.count.ui(ui, "How many", 30.0);
         let cults: Vec<(CultId, &str)> = data
@@ -197,7 +198,7 @@ fn enemies_ui(
             .values()
             .map(|c| (c.id, c.god.as_str()))
             .collect();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "enemy-cult",
             "Cult of",
@@ -211,7 +212,7 @@ fn enemies_ui(
                 "A D10 rolled and logged at the start of each round, and Toughness only as armour",
             );
         let step = count.map(|count| FightStep::AddEnemies {
-            name: state.enemy_name.clone(),
+            name: state.enemy_name.text().to_owned(),
             tier: state.tier,
             count: count as u32,
             cult: state.cult,
@@ -235,7 +236,7 @@ fn enemies_ui(
 /// Each enemy's stats and boss rule, editable after it joined the fight.
 fn enemy_grid_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     scene: &Scene,
     out: &mut Vec<Command>,
@@ -565,9 +566,9 @@ fn attack_ui(
     }
     state.activating = activating;
     let list = as_refs(models);
-    let (attacks, toughness) = ui
+    let (attacks, toughness, ap, extra_enemies) = ui
         .horizontal_wrapped(|ui| {
-            fields::record_combo(
+            choices::record_combo(
                 ui,
                 "attacker",
                 "Attacker",
@@ -586,7 +587,7 @@ fn attack_ui(
             {
                 state.defender = None;
             }
-            fields::record_combo(
+            choices::record_combo(
                 ui,
                 "defender",
                 "Defender",
@@ -595,25 +596,19 @@ fn attack_ui(
                 &targets,
             );
             let attacks = state.attacks.ui(ui, "Attack dice", 30.0);
-            let id = ui.label("AP").id;
-            let ap = limits::AP;
-            ui.add(egui::DragValue::new(&mut state.ap).range(*ap.start()..=*ap.end()))
-                .labelled_by(id);
+            let ap = state.ap.ui(ui, "AP", 30.0);
             ui.checkbox(&mut state.shooting, "Shooting");
             ui.checkbox(&mut state.cover, "Defender in cover");
             ui.checkbox(&mut state.long_range, "Long range (over half)");
-            let id = ui.label("Extra enemies in the fight").id;
-            ui.add(
-                egui::DragValue::new(&mut state.extra_enemies)
-                    .range(0..=waybook_rules::companion::combat::EXTRA_ENEMY_LIMIT),
-            )
-            .labelled_by(id);
+            let extra_enemies = state
+                .extra_enemies
+                .ui(ui, "Extra enemies in the fight", 30.0);
             let toughness = state.toughness.ui(ui, "Toughness to spend", 30.0);
             ui.checkbox(
                 &mut state.attack_wild_die,
                 "Wild die as an extra attack die",
             );
-            (attacks, toughness)
+            (attacks, toughness, ap, extra_enemies)
         })
         .inner;
     let order = || -> Result<FightStep, String> {
@@ -623,11 +618,11 @@ fn attack_ui(
             attacker,
             defender,
             attacks: attacks? as u32,
-            ap: state.ap,
+            ap: ap? as u32,
             shooting: state.shooting,
             cover: state.cover,
             long_range: state.long_range,
-            extra_enemies: state.extra_enemies,
+            extra_enemies: extra_enemies? as u32,
             toughness: toughness? as u32,
             wild_die: state.attack_wild_die,
         }))
@@ -655,14 +650,14 @@ fn cast_ui(
 ) {
     ui.label(RichText::new("Powers and drills").strong());
     let cast = heroes(data, scene);
-    fields::keep_or_first(&mut state.caster, &cast);
+    choices::keep_or_first(&mut state.caster, &cast);
     let powers = state.caster.map(|c| powers_of(data, c)).unwrap_or_default();
     let numbered: Vec<(usize, &str)> = powers.iter().map(String::as_str).enumerate().collect();
     if state.power.is_none_or(|p| p >= powers.len()) {
         state.power = (!powers.is_empty()).then_some(0);
     }
     ui.horizontal_wrapped(|ui| {
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "caster",
             "Caster",
@@ -670,7 +665,7 @@ fn cast_ui(
             Unpicked::Prompt("nobody"),
             &as_refs(&cast),
         );
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "power",
             "Power",
@@ -678,27 +673,23 @@ fn cast_ui(
             Unpicked::Prompt("no powers"),
             &numbered,
         );
-        let id = ui.label("Power level").id;
-        ui.add(
-            egui::DragValue::new(&mut state.level)
-                .range(1..=waybook_rules::companion::powers::MAX_POWER_LEVEL),
-        )
-        .labelled_by(id);
+        let level = state.level.ui(ui, "Power level", 30.0);
         ui.checkbox(&mut state.drill, "A drill (Dexterity)");
-        let id = ui.label("Power modifier").id;
-        ui.add(egui::DragValue::new(&mut state.cast_modifier).range(modifiers()))
-            .labelled_by(id);
+        let modifier = state.cast_modifier.ui(ui, "Power modifier", 30.0);
         ui.checkbox(&mut state.cast_wild_die, "Spend a wild die on the power");
         let step = match (state.caster, state.power.and_then(|p| powers.get(p))) {
             (None, _) => Err("Choose a caster".to_owned()),
             (Some(_), None) => Err("The caster knows no power".to_owned()),
-            (Some(character), Some(power)) => Ok(FightStep::Cast {
-                character,
-                power: power.clone(),
-                level: state.level,
-                drill: state.drill,
-                modifier: state.cast_modifier,
-                wild_die: state.cast_wild_die,
+            (Some(character), Some(power)) => level.and_then(|level| {
+                Ok(FightStep::Cast {
+                    character,
+                    power: power.clone(),
+                    // Within POWER_LEVEL and CHECK_MODIFIER: small numbers.
+                    level: level as u32,
+                    drill: state.drill,
+                    modifier: modifier? as i32,
+                    wild_die: state.cast_wild_die,
+                })
             }),
         };
         if play_step(ui, data, "Cast the power", in_scene(scene, step), out).clicked() {
@@ -719,7 +710,7 @@ fn harm_ui(
     ui.label(RichText::new("Wounds and Toughness").strong());
     let list = as_refs(models);
     ui.horizontal_wrapped(|ui| {
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "harmed",
             "Who takes wounds",
@@ -739,9 +730,9 @@ fn harm_ui(
         play_step(ui, data, "Take the wounds", in_scene(scene, step), out).clicked();
     });
     let heroes = heroes(data, scene);
-    fields::keep_or_first(&mut state.helper, &heroes);
+    choices::keep_or_first(&mut state.helper, &heroes);
     ui.horizontal_wrapped(|ui| {
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "helper",
             "Hero",
@@ -757,7 +748,7 @@ fn harm_ui(
         if state.receiver.is_none_or(|r| Some(r) == state.helper) {
             state.receiver = others.first().map(|(id, _)| *id);
         }
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "receiver",
             "Other hero",
@@ -808,10 +799,4 @@ fn harm_ui(
             .clicked();
         }
     });
-}
-
-/// The modifiers a test may carry: "clamped to -2..+2".
-pub(super) fn modifiers() -> std::ops::RangeInclusive<i32> {
-    let most = waybook_rules::check::MODIFIER_LIMIT;
-    -most..=most
 }

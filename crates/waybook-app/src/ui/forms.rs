@@ -1,143 +1,37 @@
-//! The play screens' forms: a typed draft per number field ([`Whole`]: its
-//! text, its range from `limits.rs`, its error shown just below it as the
-//! sheet's fields show theirs, and its value once it reads), and the one
-//! button of a step of play ([`play_step`]), greyed with the reason until
-//! every field reads and the domain admits the step.
+//! The button of a step of play ([`play_step`]), of any domain, greyed
+//! with the reason, shown under it, until every field of its form reads
+//! (the fields are `input::Entry`s) and the domain admits the step.
 
-use super::fields::{ERROR_COLOUR, error_below};
-use super::measure::in_view;
 use crate::app::Command;
-use egui::{TextEdit, Ui};
+use egui::{RichText, Ui};
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::ops::RangeInclusive;
 use waybook_core::model::step::PlayStep;
-use waybook_core::model::{CampaignData, capitalised, limits};
+use waybook_core::model::{CampaignData, capitalised};
 
-/// A kind of number a form's field reads: whole or decimal, against a
-/// range from `limits.rs`.
-pub trait Reads: Copy + PartialOrd {
-    fn read(text: &str, range: &RangeInclusive<Self>) -> Result<Self, limits::FieldError>;
-    /// The value as a person writes it.
-    fn written(self) -> String;
-}
-
-impl Reads for i64 {
-    fn read(text: &str, range: &RangeInclusive<Self>) -> Result<Self, limits::FieldError> {
-        limits::parse_whole(text, range)
-    }
-    fn written(self) -> String {
-        self.to_string()
-    }
-}
-
-impl Reads for f64 {
-    fn read(text: &str, range: &RangeInclusive<Self>) -> Result<Self, limits::FieldError> {
-        limits::parse_decimal(text, range)
-    }
-    fn written(self) -> String {
-        waybook_core::model::decimal_to(self, 3)
-    }
-}
-
-/// A number being typed into a play screen's form: its text, the range it
-/// must fall in, and the value once it reads.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Draft<T: Reads> {
-    text: String,
-    range: RangeInclusive<T>,
-}
-
-/// A whole number being typed.
-pub type Whole = Draft<i64>;
-
-impl<T: Reads> Draft<T> {
-    /// A field starting at `value`, read against `range`.
-    pub fn new(value: T, range: RangeInclusive<T>) -> Self {
-        Self {
-            text: value.written(),
-            range,
-        }
-    }
-
-    /// A field starting empty: a value the GM must type.
-    pub fn empty(range: RangeInclusive<T>) -> Self {
-        Self {
-            text: String::new(),
-            range,
-        }
-    }
-
-    /// What the text reads as, or why it does not.
-    pub fn value(&self) -> Result<T, limits::FieldError> {
-        T::read(&self.text, &self.range)
-    }
-
-    /// The text as typed.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// Shows `value` in the field.
-    pub fn set(&mut self, value: T) {
-        self.text = value.written();
-    }
-
-    /// Empties the field.
-    pub fn clear(&mut self) {
-        self.text.clear();
-    }
-
-    /// Reads the text against `range` from now on (a range that depends on
-    /// the campaign: the hours of its day).
-    pub fn set_range(&mut self, range: RangeInclusive<T>) {
-        self.range = range;
-    }
-
-    /// As [`Self::ui`], for a field that may be left empty: then `None`.
-    pub fn ui_optional(
-        &mut self,
-        ui: &mut Ui,
-        label: &str,
-        width: f32,
-    ) -> Result<Option<T>, String> {
-        let value = self.ui(ui, label, width);
-        if self.text.trim().is_empty() {
-            return Ok(None);
-        }
-        value.map(Some)
-    }
-
-    /// The labelled field, `width` wide, with its error below it while the
-    /// text does not read; the value, or the error named by the label
-    /// ("Attack dice: “x” is not a whole number").
-    pub fn ui(&mut self, ui: &mut Ui, label: &str, width: f32) -> Result<T, String> {
-        let label_id = ui.label(label).id;
-        let wrong = self.value().is_err() && !self.text.trim().is_empty();
-        let mut edit = TextEdit::singleline(&mut self.text).desired_width(width);
-        if wrong {
-            edit = edit.text_color(ERROR_COLOUR);
-        }
-        let response = in_view(ui.add(edit)).labelled_by(label_id);
-        let value = self.value().map_err(|e| format!("{label}: {e}"));
-        if let Err(message) = &value
-            && !self.text.trim().is_empty()
-        {
-            error_below(ui, label, &response, message);
-        }
-        value
-    }
-}
+/// The widest a refusal under its button is laid out before it wraps.
+const REFUSAL_WIDTH: f32 = 260.0;
 
 /// A button for a step, greyed while `refusal` says why it cannot be
-/// played, with the reason on hover.
+/// played, with the reason under it (and on hover): a GM never has to
+/// hunt for why a button does nothing.
 pub fn step_button(
     ui: &mut Ui,
     label: impl Into<egui::WidgetText>,
     refusal: Option<String>,
 ) -> egui::Response {
-    ui.add_enabled(refusal.is_none(), egui::Button::new(label))
-        .on_disabled_hover_text(refusal.map(|why| capitalised(&why)).unwrap_or_default())
+    let Some(why) = refusal.map(|why| capitalised(&why)) else {
+        return ui.add(egui::Button::new(label));
+    };
+    ui.vertical(|ui| {
+        let response = ui
+            .add_enabled(false, egui::Button::new(label))
+            .on_disabled_hover_text(&why);
+        ui.set_max_width(response.rect.width().max(REFUSAL_WIDTH));
+        ui.label(RichText::new(why).small().weak());
+        response
+    })
+    .inner
 }
 
 /// The button of a step read from a form: greyed with the reason while a

@@ -6,7 +6,7 @@
 //! the tables a result draws that are not among them. Import is one undoable step,
 //! greyed with its reasons while any table cannot be made.
 
-use super::fields::ERROR_COLOUR;
+use super::input::ERROR_COLOUR;
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
 use waybook_core::exchange::foundry::{self, FoundryTable};

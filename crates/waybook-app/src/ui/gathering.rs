@@ -4,8 +4,9 @@
 //! before anyone rolls, the tests one round at a time or all at once); the
 //! gathering log; and foraging.
 
-use super::fields::{self, FieldBuffers, Unpicked, choice_combo};
-use super::forms::{Verdicts, Whole};
+use super::choices::{self, Unpicked, choice_combo};
+use super::forms::Verdicts;
+use super::input::{Entry, Typing};
 use super::lists;
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -21,7 +22,7 @@ use waybook_rules::travel::gather::Abundance;
 #[derive(Debug)]
 pub struct GatheringState {
     pub site: Option<SiteId>,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
     surveyor: Option<CharacterId>,
     material: usize,
     advantage: bool,
@@ -33,15 +34,15 @@ pub struct GatheringState {
     /// The GM says the party is at the site, wherever the map has it.
     elsewhere: bool,
     forager: Option<CharacterId>,
-    tg: Whole,
+    tg: Entry<i64>,
     found: Option<ItemId>,
-    found_quantity: Whole,
-    note: String,
+    found_quantity: Entry<i64>,
+    note: Entry<String>,
     /// A complication or boon for the log: a table to roll on, or words.
     log_table: Option<waybook_core::model::TableId>,
-    log_text: String,
+    log_text: Entry<String>,
     /// A session length typed in hours or units.
-    length: Whole,
+    length: Entry<i64>,
     characters: lists::Everyone,
     /// The step checks' verdicts, kept until the campaign changes.
     verdicts: super::forms::Verdicts<GatherStep>,
@@ -55,7 +56,7 @@ impl Default for GatheringState {
     fn default() -> Self {
         Self {
             site: None,
-            fields: FieldBuffers::default(),
+            fields: Typing::default(),
             surveyor: None,
             material: 0,
             advantage: false,
@@ -65,13 +66,13 @@ impl Default for GatheringState {
             without_tool: false,
             elsewhere: false,
             forager: None,
-            tg: Whole::empty(limits::FORAGE_TG),
+            tg: Entry::empty(limits::FORAGE_TG),
             found: None,
-            found_quantity: Whole::new(1, limits::FORAGE_FOUND),
-            note: String::new(),
+            found_quantity: Entry::new(1, limits::FORAGE_FOUND),
+            note: Entry::default(),
             log_table: None,
-            log_text: String::new(),
-            length: Whole::empty(limits::SESSION_LENGTH),
+            log_text: Entry::default(),
+            length: Entry::empty(limits::SESSION_LENGTH),
             characters: lists::Everyone::default(),
             verdicts: Verdicts::default(),
             odds: lists::Memo::default(),
@@ -194,7 +195,7 @@ fn site_ui(
             .values()
             .map(|p| (p.id, p.name.as_str()))
             .collect();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             key("place"),
             "On the map at",
@@ -217,7 +218,7 @@ fn site_ui(
 }
 
 /// The materials of a site: each one's type, abundance, test and tool.
-fn materials_ui(ui: &mut Ui, fields: &mut FieldBuffers, site: &Site, out: &mut Vec<Command>) {
+fn materials_ui(ui: &mut Ui, fields: &mut Typing, site: &Site, out: &mut Vec<Command>) {
     ui.label(RichText::new("Materials").strong());
     for (n, m) in site.materials.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
@@ -239,7 +240,7 @@ fn materials_ui(ui: &mut Ui, fields: &mut FieldBuffers, site: &Site, out: &mut V
                 .iter()
                 .map(|&a| (a, capitalised(a.label())))
                 .collect();
-            if fields::list_combo(ui, k("abundance"), "Abundance", &mut abundance, &abundances) {
+            if choices::list_combo(ui, k("abundance"), "Abundance", &mut abundance, &abundances) {
                 fields.commit(out, site, "abundance", |s| {
                     s.materials[n].abundance = abundance
                 });
@@ -287,7 +288,7 @@ fn materials_ui(ui: &mut Ui, fields: &mut FieldBuffers, site: &Site, out: &mut V
 }
 
 /// The sources a survey found at a site, each ticked off when worked out.
-fn sources_ui(ui: &mut Ui, fields: &mut FieldBuffers, site: &Site, out: &mut Vec<Command>) {
+fn sources_ui(ui: &mut Ui, fields: &mut Typing, site: &Site, out: &mut Vec<Command>) {
     ui.label(RichText::new("Sources found").strong());
     if site.sources.is_empty() {
         ui.label(RichText::new("None yet: a survey finds them.").weak());
@@ -326,8 +327,8 @@ fn character_combo(
     characters: &[(CharacterId, String)],
     chosen: &mut Option<CharacterId>,
 ) {
-    fields::keep_or_first(chosen, characters);
-    fields::record_combo(
+    choices::keep_or_first(chosen, characters);
+    choices::record_combo(
         ui,
         id,
         label,
@@ -359,7 +360,7 @@ fn survey_ui(
             .enumerate()
             .map(|(n, m)| (n, m.name.as_str()))
             .collect();
-        fields::list_combo(
+        choices::list_combo(
             ui,
             "survey-material",
             "looks for",
@@ -451,7 +452,7 @@ fn limit_ui(
             if !LIMITS.iter().any(|(l, _)| *l == limit) {
                 limits.push((limit, limit_label(limit)));
             }
-            if fields::list_combo(ui, "session-limit", "Lasts", &mut chosen, &limits) {
+            if choices::list_combo(ui, "session-limit", "Lasts", &mut chosen, &limits) {
                 out.push(Command::play(GatherStep::Limit {
                     site: site.id,
                     limit: chosen,
@@ -563,7 +564,7 @@ fn join_ui(
                     )
                 })
                 .collect();
-            fields::list_combo(ui, "gather-source", "at", &mut state.source, &sources);
+            choices::list_combo(ui, "gather-source", "at", &mut state.source, &sources);
             ui.checkbox(&mut state.into_stash, "Into the party stash");
             ui.checkbox(&mut state.without_tool, "Without the tool")
                 .on_hover_text(
@@ -610,7 +611,7 @@ fn play_ui(
             .map(|e| e.to_string())
     });
     if let Some(why) = refused {
-        ui.label(RichText::new(capitalised(&why)).color(super::fields::ERROR_COLOUR));
+        ui.label(RichText::new(capitalised(&why)).color(super::input::ERROR_COLOUR));
     }
     ui.horizontal_wrapped(|ui| {
         super::forms::play_step_kept(
@@ -657,7 +658,7 @@ fn whereabouts_ui(
 ) {
     if let Some(said) = waybook_core::gathering::away(data, site.id, who) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("{said}.")).color(super::fields::ERROR_COLOUR));
+            ui.label(RichText::new(format!("{said}.")).color(super::input::ERROR_COLOUR));
             ui.checkbox(elsewhere, "They are there");
         });
     }
@@ -705,7 +706,7 @@ fn odds_ui(
         .get(key, || forecast(data, site, c, &g, limit, start).into());
     match odds.as_ref() {
         Err(e) => {
-            ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
+            ui.label(RichText::new(capitalised(&e.to_string())).color(super::input::ERROR_COLOUR));
         }
         Ok(f) => {
             let expected = match (f.units, f.minutes) {
@@ -763,7 +764,7 @@ fn log_ui(
                 .values()
                 .map(|t| (t.id, t.name.as_str()))
                 .collect();
-            fields::record_combo(
+            choices::record_combo(
                 ui,
                 "log-table",
                 "Complication or boon: roll on",
@@ -771,11 +772,11 @@ fn log_ui(
                 Unpicked::Offered("no table"),
                 &tables,
             );
-            fields::draft(ui, "or write", &mut state.log_text, 200.0);
+            state.log_text.field(ui, "or write", 200.0);
             let note = GatherStep::Note {
                 site: site.id,
                 table: state.log_table,
-                text: state.log_text.trim().to_owned(),
+                text: state.log_text.text().trim().to_owned(),
             };
             if super::forms::play_step_kept(
                 ui,
@@ -837,7 +838,7 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
         })
         .map(|i| (i.id, i.name.as_str()))
         .collect();
-    fields::record_combo(
+    choices::record_combo(
         ui,
         "forage-found",
         "Found",
@@ -852,13 +853,13 @@ fn forage_ui(ui: &mut Ui, state: &mut GatheringState, data: &CampaignData, out: 
             .map(|n| Some((item, n))),
         None => Ok(None),
     };
-    fields::draft(ui, "What else (for the log)", &mut state.note, 180.0);
+    state.note.field(ui, "What else (for the log)", 180.0);
     let step = (|| {
         Ok(GatherStep::Forage {
             character: state.forager.ok_or("choose the forager")?,
             tg: i32::try_from(tg?).map_err(|e| e.to_string())?,
             found: quantity?,
-            note: state.note.trim().to_owned(),
+            note: state.note.text().trim().to_owned(),
         })
     })();
     if super::forms::play_step_kept(ui, &mut state.verdicts, data, "Forage", step, out).clicked() {

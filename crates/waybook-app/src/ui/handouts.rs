@@ -3,7 +3,8 @@
 //! player's handout (what it holds, and only that), the folder, and Make
 //! handouts, greyed with the reason while it cannot.
 
-use super::fields::{ERROR_COLOUR, list_combo};
+use super::choices::list_combo;
+use super::input::{ERROR_COLOUR, Entry};
 use crate::app::handouts::HandoutsForm;
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
@@ -28,7 +29,11 @@ pub fn handouts_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         preview_ui(ui, form, data);
         ui.separator();
         ui.horizontal(|ui| {
-            super::fields::draft(ui, "Folder", &mut form.folder, 420.0);
+            // The form is the window's (it makes the handouts); the field
+            // is drawn from its text and gives back what is typed.
+            let mut folder = Entry::<String>::new(std::mem::take(&mut form.folder), ());
+            folder.field(ui, "Folder", 420.0);
+            form.folder = folder.into_text();
             ui.checkbox(&mut form.overwrite, "Write over handouts already there");
         });
         if let Some(e) = &form.error {

@@ -6,8 +6,9 @@
 //! Beside it: their conditions to clear, their senses with the combined
 //! range of several sources, and what they see in a light and fog.
 
-use super::fields::{self, ERROR_COLOUR, Unpicked, choice_combo};
-use super::forms::{Draft, Whole, play_step};
+use super::choices::{self, Unpicked, choice_combo};
+use super::forms::play_step;
+use super::input::{ERROR_COLOUR, Entry};
 use super::lists;
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -22,18 +23,18 @@ use waybook_rules::travel::senses::{self, Light, Obscurement, Sight, SightTest};
 pub struct HazardsState {
     pub character: Option<CharacterId>,
     pub kind: HazardKind,
-    pub height: Whole,
+    pub height: Entry<i64>,
     pub glide: bool,
     pub into_water: bool,
     pub cause: FallCause,
-    pub minutes: Whole,
-    pub depth: Whole,
-    pub tg: Whole,
-    pub metres: Whole,
+    pub minutes: Entry<i64>,
+    pub depth: Entry<i64>,
+    pub tg: Entry<i64>,
+    pub metres: Entry<i64>,
     pub difficult: bool,
     pub slippery: bool,
     pub event: QuicksandEvent,
-    pub body_height: Draft<f64>,
+    pub body_height: Entry<f64>,
     pub helper: Option<CharacterId>,
     pub exposure: LavaExposure,
     pub thin: bool,
@@ -41,13 +42,13 @@ pub struct HazardsState {
     pub observers: BTreeMap<CharacterId, bool>,
     /// The open scene's enemies watching a hide: their Perception as the
     /// GM sets it, and whether they search.
-    pub enemy_watch: BTreeMap<String, (Whole, bool)>,
+    pub enemy_watch: BTreeMap<String, (Entry<i64>, bool)>,
     /// The light the GM sets; none: the clock's (dark between sunset and
     /// sunrise).
     pub light: Option<Light>,
     pub magical: bool,
     pub obscured: Obscurement,
-    pub distance: Whole,
+    pub distance: Entry<i64>,
     everyone: lists::Everyone,
 }
 
@@ -56,18 +57,18 @@ impl Default for HazardsState {
         Self {
             character: None,
             kind: HazardKind::Fall,
-            height: Whole::new(10, limits::DEPTH_M),
+            height: Entry::new(10, limits::DEPTH_M),
             glide: false,
             into_water: false,
             cause: FallCause::Height,
-            minutes: Whole::new(10, limits::SWIM_MINUTES),
-            depth: Whole::new(0, limits::DEPTH_M),
-            tg: Whole::new(12, limits::TEST_TG),
-            metres: Whole::new(6, limits::DEPTH_M),
+            minutes: Entry::new(10, limits::SWIM_MINUTES),
+            depth: Entry::new(0, limits::DEPTH_M),
+            tg: Entry::new(12, limits::TEST_TG),
+            metres: Entry::new(6, limits::DEPTH_M),
             difficult: false,
             slippery: false,
             event: QuicksandEvent::Enter,
-            body_height: Draft::new(1.8, limits::BODY_HEIGHT_M),
+            body_height: Entry::new(1.8, limits::BODY_HEIGHT_M),
             helper: None,
             exposure: LavaExposure::Near,
             thin: false,
@@ -76,7 +77,7 @@ impl Default for HazardsState {
             light: None,
             magical: false,
             obscured: Obscurement::None,
-            distance: Whole::new(10, limits::DEPTH_M),
+            distance: Entry::new(10, limits::DEPTH_M),
             everyone: lists::Everyone::default(),
         }
     }
@@ -116,9 +117,9 @@ fn controls_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, out: 
         .show(ui, |ui| {
             ui.heading("Hazards");
             let everyone = state.everyone.get(data);
-            fields::keep_or_first(&mut state.character, &everyone);
+            choices::keep_or_first(&mut state.character, &everyone);
             ui.horizontal_wrapped(|ui| {
-                fields::record_combo(
+                choices::record_combo(
                     ui,
                     "hazard-who",
                     "Who",
@@ -343,7 +344,7 @@ fn quicksand_form(
                     .filter(|(id, _)| *id != c.id)
                     .map(|(id, name)| (*id, name.as_str()))
                     .collect();
-                fields::record_combo(
+                choices::record_combo(
                     ui,
                     "quicksand-helper",
                     "Pulled by",
@@ -429,7 +430,7 @@ fn hide_ui(
                     if watching {
                         state.enemy_watch.insert(
                             name.to_owned(),
-                            (Whole::new(0, limits::TRAIT_OR_SKILL), false),
+                            (Entry::new(0, limits::TRAIT_OR_SKILL), false),
                         );
                     } else {
                         state.enemy_watch.remove(name);
@@ -464,7 +465,7 @@ fn sight_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, c: &Char
     ui.label(RichText::new("Light and sight").strong());
     let daylight = data.settings.daylight_now();
     ui.horizontal_wrapped(|ui| {
-        fields::optional_choice_combo(ui, "sight-light", "Light", &mut state.light, "the clock's");
+        choices::optional_choice_combo(ui, "sight-light", "Light", &mut state.light, "the clock's");
         if state.light.is_none() {
             let now = data.settings.when(data.settings.clock);
             ui.label(

@@ -3,8 +3,8 @@
 //! by level with "Take back", and the level-up offers (each one the text
 //! does not allow now greyed with the reason); the Traveller's memories.
 
-use super::fields::{self, ERROR_COLOUR, Unpicked};
-use super::forms::Whole;
+use super::choices::{self, Unpicked};
+use super::input::{ERROR_COLOUR, Entry};
 use super::lists::{self, Memo};
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -21,10 +21,10 @@ use waybook_core::model::{
 pub struct LevelUpDrafts {
     /// Whose sheet these were typed on: another sheet starts them afresh.
     pub of: Option<CharacterId>,
-    pub power: String,
-    pub talent: String,
-    pub cleric: String,
-    pub memory: String,
+    pub power: Entry<String>,
+    pub talent: Entry<String>,
+    pub cleric: Entry<String>,
+    pub memory: Entry<String>,
     pub memory_mission: Option<MissionId>,
 }
 
@@ -128,7 +128,12 @@ fn offers_ui(ui: &mut Ui, drafts: &mut LevelUpDrafts, c: &Character, out: &mut V
     if c.companion.pilgrim {
         name_field(ui, "Cleric power to learn", &mut drafts.cleric);
     }
-    for offer in heroes::offers(c, &drafts.power, &drafts.talent, &drafts.cleric) {
+    let (power, talent, cleric) = (
+        drafts.power.text(),
+        drafts.talent.text(),
+        drafts.cleric.text(),
+    );
+    for offer in heroes::offers(c, power, talent, cleric) {
         let named = |noun: &str| match offer.what.as_str() {
             "" => format!("Take a {noun}"),
             name => format!("Take the {noun}: {name}"),
@@ -140,33 +145,27 @@ fn offers_ui(ui: &mut Ui, drafts: &mut LevelUpDrafts, c: &Character, out: &mut V
             AdvanceKind::Cleric => named("Cleric power"),
             _ => format!("Take {}", offer.kind.label()),
         };
-        // Wrapped: a long reason goes on to the next line, never cut.
-        ui.horizontal_wrapped(|ui| {
-            let button = super::forms::step_button(ui, &text, offer.refused.clone());
-            if let Some(reason) = &offer.refused {
-                ui.label(RichText::new(format!("Not allowed: {reason}")).weak());
+        let button = super::forms::step_button(ui, &text, offer.refused.clone());
+        if button.clicked() {
+            out.push(Command::play(HeroStep::Advance {
+                character: c.id,
+                kind: offer.kind,
+                what: offer.what.clone(),
+            }));
+            // A name taken is not offered again on the next advance.
+            match offer.kind {
+                AdvanceKind::Power => drafts.power.clear(),
+                AdvanceKind::Talent => drafts.talent.clear(),
+                AdvanceKind::Cleric => drafts.cleric.clear(),
+                _ => {}
             }
-            if button.clicked() {
-                out.push(Command::play(HeroStep::Advance {
-                    character: c.id,
-                    kind: offer.kind,
-                    what: offer.what.clone(),
-                }));
-                // A name taken is not offered again on the next advance.
-                match offer.kind {
-                    AdvanceKind::Power => drafts.power.clear(),
-                    AdvanceKind::Talent => drafts.talent.clear(),
-                    AdvanceKind::Cleric => drafts.cleric.clear(),
-                    _ => {}
-                }
-            }
-        });
+        }
     }
 }
 
-fn name_field(ui: &mut Ui, label: &str, text: &mut String) {
+fn name_field(ui: &mut Ui, label: &str, text: &mut Entry<String>) {
     ui.horizontal(|ui| {
-        fields::draft(ui, label, text, 180.0);
+        text.field(ui, label, 180.0);
     });
 }
 
@@ -191,14 +190,14 @@ fn memories_ui(
     }
     // Wrapped: the button stays on screen beside a wide roster.
     ui.horizontal_wrapped(|ui| {
-        fields::draft(ui, "He remembers", &mut drafts.memory, 260.0);
+        drafts.memory.field(ui, "He remembers", 260.0);
         let missions: Vec<_> = data
             .missions
             .values()
             .rev()
             .map(|m| (m.id, m.name.as_str()))
             .collect();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "memory-mission",
             "with the mission",
@@ -209,7 +208,7 @@ fn memories_ui(
         let step = HeroStep::Remember {
             character: c.id,
             memory: Memory {
-                text: drafts.memory.trim().to_owned(),
+                text: drafts.memory.text().trim().to_owned(),
                 mission: drafts.memory_mission,
             },
         };
@@ -222,14 +221,14 @@ fn memories_ui(
 /// The Heroes screen's state: the mission being closed.
 #[derive(Debug)]
 pub struct HeroesState {
-    pub name: String,
+    pub name: Entry<String>,
     pub party: Option<PartyId>,
     /// Who took part, with the XP typed for each and whether they were down.
-    pub took_part: BTreeMap<CharacterId, (Whole, bool)>,
-    pub same_xp: Whole,
+    pub took_part: BTreeMap<CharacterId, (Entry<i64>, bool)>,
+    pub same_xp: Entry<i64>,
     pub per_hero: bool,
     pub reasons: BTreeSet<String>,
-    pub other_reason: String,
+    pub other_reason: Entry<String>,
     /// Whether the form has picked its first party yet.
     started: bool,
     /// Who may have taken part (the party's heroes, allies and Traveller,
@@ -242,13 +241,13 @@ pub struct HeroesState {
 impl Default for HeroesState {
     fn default() -> Self {
         Self {
-            name: String::new(),
+            name: Entry::default(),
             party: None,
             took_part: BTreeMap::new(),
-            same_xp: Whole::empty(limits::XP),
+            same_xp: Entry::empty(limits::XP),
             per_hero: false,
             reasons: BTreeSet::new(),
-            other_reason: String::new(),
+            other_reason: Entry::default(),
             started: false,
             candidates: Memo::default(),
             owing: Memo::default(),
@@ -264,21 +263,21 @@ impl HeroesState {
             .characters
             .values()
             .filter(|c| c.party.is_some() && c.party == party && heroes::earns_xp(c))
-            .map(|c| (c.id, (Whole::empty(limits::XP), false)))
+            .map(|c| (c.id, (Entry::empty(limits::XP), false)))
             .collect();
     }
 
     /// The mission as typed, or what is wrong with it.
     fn mission(&self, data: &CampaignData) -> Result<Mission, String> {
-        if self.name.trim().is_empty() {
+        if self.name.text().trim().is_empty() {
             return Err("Name the mission first.".to_owned());
         }
         if self.took_part.is_empty() {
             return Err("Tick at least one hero who took part.".to_owned());
         }
         let mut reasons: Vec<String> = self.reasons.iter().cloned().collect();
-        if !self.other_reason.trim().is_empty() {
-            reasons.push(self.other_reason.trim().to_owned());
+        if !self.other_reason.text().trim().is_empty() {
+            reasons.push(self.other_reason.text().trim().to_owned());
         }
         let name = |id: &CharacterId| data.characters.get(id).map_or("?", |c| c.name.as_str());
         // In the order the list shows them: the first hero's error first.
@@ -297,7 +296,7 @@ impl HeroesState {
         Ok(Mission {
             shown: Default::default(),
             id: data.next_id::<waybook_core::model::Mission>(),
-            name: self.name.clone(),
+            name: self.name.text().to_owned(),
             party: self.party,
             at: data.settings.clock,
             awards,
@@ -364,9 +363,9 @@ fn mission_form_ui(
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
-        fields::draft(ui, "Mission", &mut state.name, 260.0);
+        state.name.field(ui, "Mission", 260.0);
         let mut party = state.party;
-        let party_changed = fields::party_combo(
+        let party_changed = choices::party_combo(
             ui,
             "mission-party",
             "Party",
@@ -414,7 +413,7 @@ fn mission_form_ui(
                 if ticked {
                     state
                         .took_part
-                        .insert(c.id, (Whole::empty(limits::XP), false));
+                        .insert(c.id, (Entry::empty(limits::XP), false));
                 } else {
                     state.took_part.remove(&c.id);
                 }
@@ -430,7 +429,7 @@ fn mission_form_ui(
     });
     reasons_ui(ui, state, data);
     ui.horizontal(|ui| {
-        fields::draft(ui, "Other reason", &mut state.other_reason, 260.0);
+        state.other_reason.field(ui, "Other reason", 260.0);
     });
     let step = state.mission(data).map(HeroStep::Award);
     ui.horizontal_wrapped(|ui| {

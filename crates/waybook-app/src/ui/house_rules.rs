@@ -3,18 +3,13 @@
 //! stats a new enemy starts with. Each change is one undoable edit of the
 //! settings; a pack carries them.
 
-use super::fields::{FieldBuffers, FieldLabel};
+use super::input::{FieldLabel, Typing};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::scene::Tier;
 use waybook_core::model::{Method, Settings, limits};
 
-pub fn house_rules_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    s: &Settings,
-    out: &mut Vec<Command>,
-) {
+pub fn house_rules_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut Vec<Command>) {
     ui.label(RichText::new("Travel methods (for new journeys)").strong());
     let methods = &s.house_rules.methods;
     // A row each, not a grid: a grid of text fields squeezes its first
@@ -76,7 +71,7 @@ pub fn house_rules_ui(
 /// that removes it (not the last).
 fn method_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     s: &Settings,
     i: usize,
     m: &Method,
@@ -90,8 +85,13 @@ fn method_ui(
         });
     }
     let speed_label = format!("{} km/h", m.name);
-    let speed = |t: &str| limits::parse_decimal(t, &limits::SPEED_KMH);
-    if let Some(v) = fields.decimal(ui, &key("speed"), &speed_label, m.km_per_hour, speed) {
+    if let Some(v) = fields.decimal(
+        ui,
+        &key("speed"),
+        &speed_label,
+        m.km_per_hour,
+        &limits::SPEED_KMH,
+    ) {
         fields.commit(out, s, "travel speed", |s| {
             s.house_rules.methods[i].km_per_hour = v;
         });

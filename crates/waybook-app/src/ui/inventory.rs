@@ -2,8 +2,9 @@
 //! their stacks with weight and food units, move or split a stack, give an
 //! item from the catalogue. Quantities are checked before anything is stored.
 
-use super::fields::{self, Unpicked};
-use super::forms::{Whole, play_button};
+use super::choices::{self, Unpicked};
+use super::forms::play_button;
+use super::input::Entry;
 use super::lists::Memo;
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -16,10 +17,10 @@ use waybook_core::model::{CampaignData, Holder, HoldingId, ItemId, Totals, limit
 pub struct InventoryState {
     pub holder: Option<Holder>,
     pub selected: Option<HoldingId>,
-    pub quantity: Whole,
+    pub quantity: Entry<i64>,
     pub target: Option<Holder>,
     pub add_item: Option<ItemId>,
-    pub add_quantity: Whole,
+    pub add_quantity: Entry<i64>,
     /// Every holder in order, sorted again only when the campaign changes.
     holders: Memo<u64, [Holder]>,
     /// The chosen holder's stacks and totals, worked out again only when
@@ -32,10 +33,10 @@ impl Default for InventoryState {
         Self {
             holder: None,
             selected: None,
-            quantity: Whole::empty(limits::QUANTITY),
+            quantity: Entry::empty(limits::QUANTITY),
             target: None,
             add_item: None,
-            add_quantity: Whole::empty(limits::QUANTITY),
+            add_quantity: Entry::empty(limits::QUANTITY),
             holders: Memo::default(),
             shown: Memo::default(),
         }
@@ -227,7 +228,7 @@ fn stack_actions(
         let quantity = state.quantity.ui(ui, "Quantity", 60.0);
         let targets: Vec<(Holder, String)> =
             all.iter().map(|h| (*h, data.holder_name(*h))).collect();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "move-target",
             "to",
@@ -270,7 +271,7 @@ fn give_ui(
             .map(|i| (i.id, i.name.as_str()))
             .collect();
         waybook_core::model::sort_by_name(&mut items, |(_, name)| name);
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "give-item",
             "From the catalogue:",

@@ -1,7 +1,7 @@
 //! The item catalogue screen: every item with its category, food units,
 //! weight, quality, material and tool kind; add, edit and delete.
 
-use super::fields::FieldBuffers;
+use super::input::Typing;
 use crate::app::Command;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
@@ -12,7 +12,7 @@ use waybook_core::model::{CampaignData, Category, Choice, Item, ItemId, limits};
 #[derive(Debug, Default)]
 pub struct ItemsState {
     pub selected: Option<ItemId>,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
 }
 
 pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &mut Vec<Command>) {
@@ -92,14 +92,14 @@ pub fn items_ui(ui: &mut Ui, state: &mut ItemsState, data: &CampaignData, out: &
 
 fn optional_combo<C: Choice>(ui: &mut Ui, label: &str, value: Option<C>) -> Option<Option<C>> {
     let mut chosen = value;
-    let changed = super::fields::optional_choice_combo(ui, label, label, &mut chosen, "none");
+    let changed = super::choices::optional_choice_combo(ui, label, label, &mut chosen, "none");
     ui.end_row();
     changed.then_some(chosen)
 }
 
 fn item_editor(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     item: &Item,
     out: &mut Vec<Command>,
@@ -123,7 +123,7 @@ fn item_editor(
                 commit_item(fields, out, item, "name", |i| i.name = name);
             }
             ui.end_row();
-            let chosen = super::fields::choice_combo(ui, "category", "Category", item.category);
+            let chosen = super::choices::choice_combo(ui, "category", "Category", item.category);
             ui.end_row();
             if let Some(category) = chosen {
                 // Food units belong to food and water only: a change away
@@ -154,9 +154,13 @@ fn item_editor(
                 ui.end_row();
             }
             ui.label("");
-            if let Some(v) = fields.decimal(ui, &key("weight"), "Weight (kg)", item.weight, |t| {
-                limits::parse_decimal(t, &limits::WEIGHT)
-            }) {
+            if let Some(v) = fields.decimal(
+                ui,
+                &key("weight"),
+                "Weight (kg)",
+                item.weight,
+                &limits::WEIGHT,
+            ) {
                 commit_item(fields, out, item, "weight", |i| i.weight = v);
             }
             ui.end_row();
@@ -193,7 +197,7 @@ fn item_editor(
 /// The edit `change` makes of a catalogue item: the GM's from then on
 /// (no longer Waybook's suggestion).
 fn commit_item(
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     out: &mut Vec<Command>,
     item: &Item,
     what: &str,

@@ -2,8 +2,9 @@
 //! kind and game night; and the GM's own events (an obstacle, a
 //! distraction, an encounter) added to the day.
 
-use super::fields::{self, Unpicked};
-use super::forms::{Whole, play_button};
+use super::choices::{self, Unpicked};
+use super::forms::play_button;
+use super::input::Entry;
 use super::lists::{self, Memo};
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -22,10 +23,10 @@ pub struct LogState {
     /// A game night: the real date ("2026-12-01").
     pub night: Option<usize>,
     pub event: usize,
-    pub event_text: String,
+    pub event_text: Entry<String>,
     /// The campaign day and hour the event is on (the clock's when empty).
-    pub event_day: Whole,
-    pub event_hour: Whole,
+    pub event_day: Entry<i64>,
+    pub event_hour: Entry<i64>,
     /// Open a scene for the event, with this party.
     pub open_scene: bool,
     pub party: Option<waybook_core::model::PartyId>,
@@ -46,9 +47,9 @@ impl Default for LogState {
             kind: None,
             night: None,
             event: 0,
-            event_text: String::new(),
-            event_day: Whole::empty(limits::CLOCK_DAY),
-            event_hour: Whole::empty(limits::hour_of_day(24)),
+            event_text: Entry::default(),
+            event_day: Entry::empty(limits::CLOCK_DAY),
+            event_hour: Entry::empty(limits::hour_of_day(24)),
             open_scene: false,
             party: None,
             nights: Memo::default(),
@@ -229,7 +230,7 @@ fn share_listed_ui(ui: &mut Ui, data: &CampaignData, listed: &Listed, out: &mut 
 fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[Night]) {
     let characters = state.characters.get(data);
     ui.horizontal(|ui| {
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "log-character",
             "Character",
@@ -240,7 +241,7 @@ fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[
         let kinds: Vec<_> = <LogKind as strum::IntoEnumIterator>::iter()
             .map(|k| (k, k.label()))
             .collect();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "log-kind",
             "Kind",
@@ -249,7 +250,7 @@ fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[
             &kinds,
         );
         let night_list: Vec<_> = nights.iter().map(|n| n.date.as_str()).enumerate().collect();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "log-night",
             "Game night",
@@ -349,15 +350,15 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
     let clock = data.settings.clock;
     state
         .event_hour
-        .set_range(limits::hour_of_day(data.settings.day_hours));
+        .set_rule(limits::hour_of_day(data.settings.day_hours));
     ui.horizontal_wrapped(|ui| {
         ui.label("Add an event on");
         // Empty: the clock's day and hour.
         let day = state.event_day.ui_optional(ui, "Day", 40.0);
         let hour = state.event_hour.ui_optional(ui, "Hour", 30.0);
         let events: Vec<(usize, &str)> = EVENTS.iter().copied().enumerate().collect();
-        fields::list_combo(ui, "event-kind", "Event", &mut state.event, &events);
-        fields::draft(ui, "What happens", &mut state.event_text, 300.0);
+        choices::list_combo(ui, "event-kind", "Event", &mut state.event, &events);
+        state.event_text.field(ui, "What happens", 300.0);
         // One scene at a time: none is opened while another is played.
         let playing = data.scenes.values().any(|s| !s.finished);
         state.open_scene &= !playing;
@@ -370,16 +371,16 @@ fn event_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut Ve
             if state.party.is_none() {
                 state.party = data.parties.keys().next().copied();
             }
-            fields::party_combo(
+            choices::party_combo(
                 ui,
                 "event-party",
                 "With",
                 data,
                 &mut state.party,
-                fields::Unpicked::Prompt("choose a party"),
+                choices::Unpicked::Prompt("choose a party"),
             );
         }
-        let what = state.event_text.trim().to_owned();
+        let what = state.event_text.text().trim().to_owned();
         let event = day.and_then(|day| {
             let at = waybook_core::model::ClockTime {
                 day: day.unwrap_or(clock.day),

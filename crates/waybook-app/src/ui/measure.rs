@@ -1,5 +1,5 @@
 //! Where text and widgets sit on screen, below every widget module
-//! (`fields`, `lists`, `forms`): how wide a text is on one line, and a
+//! (`input`, `choices`, `lists`, `forms`): how wide a text is on one line, and a
 //! widget Tab moves to scrolled into view.
 
 use egui::{Color32, Ui};

@@ -4,17 +4,17 @@
 //! [`WaybookApp`], the app (`crate::app`) with the screens' own state.
 //! A function that draws a piece of a screen is `ui` or `*_ui`; a widget
 //! that returns a value is named for what it returns (`choice_combo`,
-//! `FieldBuffers::whole`).
+//! `Typing::whole`).
 
 mod calendar;
 mod calendar_import;
 mod calendar_settings;
 mod campaign;
+pub mod choices;
 pub mod chronicle;
 mod csv_import;
 mod cults;
 mod export;
-pub mod fields;
 mod fight;
 mod forms;
 mod foundry_import;
@@ -24,6 +24,7 @@ mod hazards;
 pub mod help;
 mod heroes;
 mod house_rules;
+mod input;
 mod inventory;
 mod items;
 pub mod journeys;
@@ -524,14 +525,14 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
                     ui.label(
                         RichText::new(format!("Damaged: changes are refused · {where_}"))
                             .strong()
-                            .color(fields::ERROR_COLOUR),
+                            .color(input::ERROR_COLOUR),
                     )
                     .on_hover_text(damage);
                 } else if session.is_read_only() {
                     ui.label(
                         RichText::new(format!("Read-only: changes are refused · {where_}"))
                             .strong()
-                            .color(fields::ERROR_COLOUR),
+                            .color(input::ERROR_COLOUR),
                     );
                 } else if session.is_reading_log() {
                     ui.label(RichText::new(format!("Reading the log… · {where_}")).weak());
@@ -579,7 +580,7 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
             ui.separator();
             let text = RichText::new(&message.text);
             let text = if message.is_error {
-                text.color(fields::ERROR_COLOUR)
+                text.color(input::ERROR_COLOUR)
             } else {
                 text
             };
@@ -681,14 +682,12 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         ui.set_width(460.0);
         ui.heading(purpose.title());
         ui.label("No file dialog is available here. Type the file's path:");
-        let label = ui.label("File path").id;
-        let response = ui
-            .add(
-                egui::TextEdit::singleline(&mut prompt.text)
-                    .desired_width(440.0)
-                    .hint_text(app.suggested_path(purpose).display().to_string()),
-            )
-            .labelled_by(label);
+        // The prompt is the window's (it opens the file); the field is
+        // drawn from its text and gives back what is typed.
+        let hint = app.suggested_path(purpose).display().to_string();
+        let mut typed = input::Entry::<String>::new(std::mem::take(&mut prompt.text), ());
+        let (response, _) = typed.show(ui, "File path", 440.0, Some(&hint));
+        prompt.text = typed.into_text();
         if !prompt.focused_once {
             // The field takes the keyboard as the prompt opens.
             response.request_focus();
@@ -698,7 +697,7 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         // Always one line here (where the file lands, or why it was refused),
         // so the buttons below never move under the pointer.
         let (note, colour) = match &prompt.error {
-            Some(error) => (error.clone(), fields::ERROR_COLOUR),
+            Some(error) => (error.clone(), input::ERROR_COLOUR),
             None if typed.is_empty() => (String::new(), ui.visuals().weak_text_color()),
             None => (
                 format!(

@@ -7,7 +7,7 @@
 //! Import as one undoable step after a snapshot. Its words are core's, as
 //! `waybook import-pack` prints them.
 
-use super::fields::ERROR_COLOUR;
+use super::input::ERROR_COLOUR;
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
 use waybook_core::exchange::pack::Clashing;

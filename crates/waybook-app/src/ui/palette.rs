@@ -14,7 +14,7 @@ use nucleo_matcher::{Config, Matcher, Utf32Str};
 #[derive(Debug, Default)]
 pub struct PaletteState {
     shown: bool,
-    query: String,
+    query: super::input::Entry<String>,
     /// The entry Enter runs, among those that match.
     chosen: usize,
     /// The field takes the keyboard when the palette opens.
@@ -89,7 +89,7 @@ pub fn palette_ui(
     if !state.shown {
         return;
     }
-    let found = matches(&state.query, app);
+    let found = matches(state.query.text(), app);
     let (down, up, enter) = ui.input_mut(|i| {
         (
             i.consume_key(egui::Modifiers::NONE, Key::ArrowDown),
@@ -106,14 +106,12 @@ pub fn palette_ui(
     let mut picked = None;
     let modal = egui::Modal::new(egui::Id::unique("command-palette")).show(ui.ctx(), |ui| {
         ui.set_width(420.0);
-        let label = ui.label(RichText::new("Command").strong()).id;
-        let field = ui
-            .add(
-                egui::TextEdit::singleline(&mut state.query)
-                    .hint_text("type part of a command or a screen")
-                    .desired_width(f32::INFINITY),
-            )
-            .labelled_by(label);
+        let (field, _) = state.query.show(
+            ui,
+            "Command",
+            f32::INFINITY,
+            Some("type part of a command or a screen"),
+        );
         if std::mem::take(&mut state.focus) {
             field.request_focus();
         }

@@ -1,7 +1,7 @@
 //! The parties screen: add, rename and delete parties, set their Supplies,
 //! choose their members, and see what the whole party carries.
 
-use super::fields::FieldBuffers;
+use super::input::Typing;
 use super::inventory::totals_text;
 use super::lists::{self, Memo};
 use crate::app::Command;
@@ -14,7 +14,7 @@ use waybook_core::model::{
 #[derive(Debug, Default)]
 pub struct PartiesState {
     pub selected: Option<PartyId>,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
     /// Who may join the party shown, by name: sorted again only when the
     /// campaign or the party changes.
     candidates: Memo<(u64, PartyId), lists::Names>,
@@ -149,7 +149,7 @@ fn food_text(food: &waybook_core::plan::food::PartyFood, members: usize) -> Stri
 
 fn party_editor(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     shown: &Shown<'_>,
     out: &mut Vec<Command>,
@@ -217,7 +217,7 @@ fn delete_ui(
             ui.label(RichText::new("Its stash is removed with it.").weak());
             return;
         }
-        super::fields::list_combo(ui, "stash-to", "Its stash", stash_to, choices);
+        super::choices::list_combo(ui, "stash-to", "Its stash", stash_to, choices);
     });
 }
 
@@ -263,7 +263,7 @@ fn members_ui(
 }
 
 /// The purse, its coin's name, the tokens and the navigation modifiers.
-fn travel_fields_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &Party, out: &mut Vec<Command>) {
+fn travel_fields_ui(ui: &mut Ui, fields: &mut Typing, p: &Party, out: &mut Vec<Command>) {
     let key = |f: &str| format!("party{}:{f}", p.id.0);
     ui.horizontal(|ui| {
         if let Some(v) = fields.whole(ui, &key("purse"), "Purse", p.purse, &limits::COIN) {

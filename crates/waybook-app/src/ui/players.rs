@@ -3,18 +3,13 @@
 //! characters become the GM's own, their shares theirs no more; undo
 //! brings it all back), and a field that adds one.
 
-use super::fields::FieldBuffers;
+use super::input::Typing;
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::edits::players;
 use waybook_core::model::{CampaignData, capitalised};
 
-pub fn players_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    data: &CampaignData,
-    out: &mut Vec<Command>,
-) {
+pub fn players_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     ui.heading("Players at the table");
     ui.label(
         RichText::new(

@@ -1,7 +1,7 @@
 //! The roster screen: a sortable, filterable, virtualised table of every
 //! character, add / duplicate / delete, and the selected character's sheet.
 
-use super::fields::FieldBuffers;
+use super::input::{Entry, Typing};
 use super::sheet::{field_key, sheet_ui};
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -23,14 +23,14 @@ pub enum SortColumn {
 
 #[derive(Debug, Default)]
 pub struct RosterState {
-    pub filter: String,
+    pub filter: Entry<String>,
     pub kind: Option<CharacterKind>,
     pub sort: SortColumn,
     pub descending: bool,
     pub selected: Option<CharacterId>,
     /// Characters added to the selection with Ctrl+click (for printing).
     pub also_selected: std::collections::BTreeSet<CharacterId>,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
     /// The names typed for a level-up, and a memory being written.
     pub level_up: super::heroes::LevelUpDrafts,
     /// Characters the GM asked to delete, waiting for the answer.
@@ -98,13 +98,19 @@ impl RosterState {
     fn rows(&mut self, data: &CampaignData) -> &[CharacterId] {
         let key: RowsKey = (
             data.revision,
-            self.filter.clone(),
+            self.filter.text().to_owned(),
             self.kind,
             self.sort,
             self.descending,
         );
         if self.cache.as_ref().is_none_or(|(k, _)| *k != key) {
-            let rows = visible_rows(data, &self.filter, self.kind, self.sort, self.descending);
+            let rows = visible_rows(
+                data,
+                self.filter.text(),
+                self.kind,
+                self.sort,
+                self.descending,
+            );
             self.cache = Some((key, rows));
         }
         self.cache.as_ref().map_or(&[], |(_, rows)| rows)
@@ -208,14 +214,10 @@ pub fn roster_ui(
 
 fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
-        let label = ui.label("Filter").id;
-        ui.add(
-            egui::TextEdit::singleline(&mut state.filter)
-                .hint_text("name, player or party")
-                .desired_width(150.0),
-        )
-        .labelled_by(label);
-        super::fields::optional_choice_combo(
+        state
+            .filter
+            .field_hinted(ui, "Filter", 150.0, "name, player or party");
+        super::choices::optional_choice_combo(
             ui,
             "kind-filter",
             "Show",

@@ -3,22 +3,21 @@
 //! ones), and the rules notes: how Waybook reads each ambiguous sentence of
 //! the rule texts.
 
-use super::fields::{ERROR_COLOUR, FieldBuffers};
+use super::input::{ERROR_COLOUR, Entry, Typing};
 use super::tables::{Picked, RollProblem, tables_ui};
 use crate::app::Command;
 use egui::{RichText, Ui};
-use waybook_core::model::{CampaignData, LogKind};
+use waybook_core::model::{CampaignData, DiceText, LogKind};
 use waybook_rules::dice::Dice;
-use waybook_rules::expr::DiceExpr;
 use waybook_rules::notes::{COMPANION, DICE, NOTES, ROUNDS, TRAVEL};
 
 const HISTORY: usize = 12;
 
 #[derive(Debug)]
 pub struct RulesState {
-    pub expression: String,
+    pub expression: Entry<DiceText>,
     pub table: Picked,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
     /// Why the last roll of the dice roller could not be made.
     pub roll_error: Option<String>,
     /// Why the last roll on a table could not be made.
@@ -28,9 +27,9 @@ pub struct RulesState {
 impl Default for RulesState {
     fn default() -> Self {
         Self {
-            expression: "2d10kh1".to_owned(),
+            expression: Entry::typed("2d10kh1", ()),
             table: Picked::None,
-            fields: FieldBuffers::default(),
+            fields: Typing::default(),
             roll_error: None,
             table_error: None,
         }
@@ -88,50 +87,63 @@ fn rules_ui(
     dice: &mut Dice,
     out: &mut Vec<Command>,
 ) {
-    egui::Panel::left("roller").resizable(true).default_size(480.0).show(ui, |ui| {
-        ui.heading("Dice roller");
-        ui.horizontal(|ui| {
-            let label = ui.label("Dice expression").id;
-            let response = ui
-                .add(egui::TextEdit::singleline(&mut state.expression).desired_width(120.0).hint_text("2d10kh1"))
-                .labelled_by(label)
-                .on_hover_text("NdS, keep highest khN or lowest klN, then + or - a number: d20, 2d10kh1, 1d4+2");
-            let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Roll").clicked() || entered {
-                let result = state
-                    .expression
-                    .parse::<DiceExpr>()
-                    .map_err(RollProblem::from)
-                    .and_then(|expr| Ok(expr.roll(dice)?))
-                    .map(|roll| roll.record("Roll").to_string());
-                state.record(result, LogKind::Dice, out);
+    egui::Panel::left("roller")
+        .resizable(true)
+        .default_size(480.0)
+        .show(ui, |ui| {
+            ui.heading("Dice roller");
+            ui.horizontal(|ui| {
+                let (response, expression) =
+                    state
+                        .expression
+                        .show(ui, "Dice expression", 120.0, Some("2d10kh1"));
+                let response = response.on_hover_text(
+                "NdS, keep highest khN or lowest klN, then + or - a number: d20, 2d10kh1, 1d4+2",
+            );
+                let entered =
+                    response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                // Greyed while the expression does not read: its field says why.
+                let roll = ui
+                    .add_enabled(expression.is_ok(), egui::Button::new("Roll"))
+                    .on_disabled_hover_text("The dice expression does not read: see below it");
+                if let Ok(expression) = expression
+                    && (roll.clicked() || entered)
+                {
+                    let result = expression
+                        .expr()
+                        .roll(dice)
+                        .map_err(RollProblem::from)
+                        .map(|roll| roll.record("Roll").to_string());
+                    state.record(result, LogKind::Dice, out);
+                }
+            });
+            if let Some(error) = &state.roll_error {
+                ui.label(RichText::new(error).color(ERROR_COLOUR));
+            }
+            ui.add_space(8.0);
+            ui.heading("Tables");
+            if let Some(result) =
+                tables_ui(ui, &mut state.table, &mut state.fields, data, dice, out)
+            {
+                state.record(result, LogKind::Table, out);
+            }
+            if let Some(error) = &state.table_error {
+                ui.label(RichText::new(error).color(ERROR_COLOUR));
+            }
+            ui.add_space(8.0);
+            ui.label(RichText::new("Rolls (kept in the campaign log)").strong());
+            super::log::unread_log_ui(ui, data);
+            let rolls = data
+                .log
+                .values()
+                .rev()
+                .filter(|e| matches!(e.kind, LogKind::Dice | LogKind::Table))
+                .take(HISTORY);
+            for e in rolls {
+                let undone = if e.undone { " (undone)" } else { "" };
+                ui.label(RichText::new(format!("{}{undone}", e.rolled)).monospace());
             }
         });
-        if let Some(error) = &state.roll_error {
-            ui.label(RichText::new(error).color(ERROR_COLOUR));
-        }
-        ui.add_space(8.0);
-        ui.heading("Tables");
-        if let Some(result) = tables_ui(ui, &mut state.table, &mut state.fields, data, dice, out) {
-            state.record(result, LogKind::Table, out);
-        }
-        if let Some(error) = &state.table_error {
-            ui.label(RichText::new(error).color(ERROR_COLOUR));
-        }
-        ui.add_space(8.0);
-        ui.label(RichText::new("Rolls (kept in the campaign log)").strong());
-        super::log::unread_log_ui(ui, data);
-        let rolls = data
-            .log
-            .values()
-            .rev()
-            .filter(|e| matches!(e.kind, LogKind::Dice | LogKind::Table))
-            .take(HISTORY);
-        for e in rolls {
-            let undone = if e.undone { " (undone)" } else { "" };
-            ui.label(RichText::new(format!("{}{undone}", e.rolled)).monospace());
-        }
-    });
     egui::CentralPanel::default().show(ui, |ui| {
         ui.heading("Rules notes");
         ui.label(

@@ -4,8 +4,9 @@
 //! and tonight's count beside the text's guide, the challenge roll, and the
 //! scene's log.
 
-use super::fields::{self, Unpicked, choice_combo};
-use super::forms::{Whole, play_step};
+use super::choices::{self, Unpicked, choice_combo};
+use super::forms::play_step;
+use super::input::Entry;
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::{CampaignData, CharacterId, PartyId, Scene, SceneMode, limits};
@@ -14,15 +15,15 @@ use waybook_rules::companion::challenge::Difficulty;
 
 #[derive(Debug)]
 pub struct SceneState {
-    pub name: String,
+    pub name: Entry<String>,
     pub party: Option<PartyId>,
     pub mode: SceneMode,
-    pub threat: Whole,
+    pub threat: Entry<i64>,
     pub reason: usize,
     pub challenger: Option<CharacterId>,
     pub stat: usize,
     pub difficulty: Difficulty,
-    pub modifier: i32,
+    pub modifier: Entry<i64>,
     pub wild_die: bool,
     pub new_scenario: bool,
     /// The GM allows a hero a second test in one beat.
@@ -33,15 +34,15 @@ pub struct SceneState {
 impl Default for SceneState {
     fn default() -> Self {
         Self {
-            name: String::new(),
+            name: Entry::default(),
             party: None,
             mode: SceneMode::Exploration,
-            threat: Whole::new(2, limits::DANGER),
+            threat: Entry::new(2, limits::DANGER),
             reason: 0,
             challenger: None,
             stat: 0,
             difficulty: Difficulty::Standard,
-            modifier: 0,
+            modifier: Entry::new(0, limits::CHECK_MODIFIER),
             wild_die: false,
             new_scenario: true,
             again: false,
@@ -98,8 +99,8 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
         state.party = data.parties.keys().next().copied();
     }
     ui.horizontal_wrapped(|ui| {
-        fields::draft(ui, "Scene", &mut state.name, 240.0);
-        fields::party_combo(
+        state.name.field(ui, "Scene", 240.0);
+        choices::party_combo(
             ui,
             "scene-party",
             "With",
@@ -116,7 +117,7 @@ fn start_ui(ui: &mut Ui, state: &mut SceneState, data: &CampaignData, out: &mut 
             "A new scenario (Toughness refills)",
         );
         let step = threat.map(|threat| SceneStep::Start {
-            name: state.name.clone(),
+            name: state.name.text().to_owned(),
             party: state.party,
             mode: state.mode,
             threat,
@@ -166,7 +167,7 @@ fn running_ui(
     ui.label(RichText::new("Wild dice").strong());
     ui.horizontal_wrapped(|ui| {
         let reasons: Vec<_> = WILD_REASONS.iter().copied().enumerate().collect();
-        super::fields::list_combo(ui, "wild-reason", "Reason", &mut state.reason, &reasons);
+        super::choices::list_combo(ui, "wild-reason", "Reason", &mut state.reason, &reasons);
         ui.label(RichText::new(format!("({WILD_GUIDE})")).weak());
     });
     let night = crate::app::log::tonight();
@@ -230,26 +231,27 @@ fn challenge_ui(
         .into_iter()
         .filter_map(|id| data.characters.get(&id).map(|c| (id, c.name.as_str())))
         .collect();
-    fields::keep_or_first(&mut state.challenger, &cast);
-    ui.horizontal_wrapped(|ui| {
-        fields::record_combo(
-            ui,
-            "challenger",
-            "Who",
-            &mut state.challenger,
-            Unpicked::Prompt("nobody"),
-            &cast,
-        );
-        let who = state.challenger.and_then(|c| data.characters.get(&c));
-        stat_combo(ui, "challenge-stat", "Stat", who, &mut state.stat, |_| true);
-        if let Some(d) = choice_combo(ui, "challenge-die", "Challenge die", state.difficulty) {
-            state.difficulty = d;
-        }
-        let id = ui.label("Modifier").id;
-        ui.add(egui::DragValue::new(&mut state.modifier).range(super::fight::modifiers()))
-            .labelled_by(id);
-        ui.checkbox(&mut state.wild_die, "Spend a wild die");
-    });
+    choices::keep_or_first(&mut state.challenger, &cast);
+    let modifier = ui
+        .horizontal_wrapped(|ui| {
+            choices::record_combo(
+                ui,
+                "challenger",
+                "Who",
+                &mut state.challenger,
+                Unpicked::Prompt("nobody"),
+                &cast,
+            );
+            let who = state.challenger.and_then(|c| data.characters.get(&c));
+            stat_combo(ui, "challenge-stat", "Stat", who, &mut state.stat, |_| true);
+            if let Some(d) = choice_combo(ui, "challenge-die", "Challenge die", state.difficulty) {
+                state.difficulty = d;
+            }
+            let modifier = state.modifier.ui(ui, "Modifier", 30.0);
+            ui.checkbox(&mut state.wild_die, "Spend a wild die");
+            modifier
+        })
+        .inner;
     challenge_odds_ui(ui, state, data);
     let tested = state
         .challenger
@@ -261,12 +263,14 @@ fn challenge_ui(
     let step = state
         .challenger
         .ok_or_else(|| "Choose who rolls".to_owned())
-        .map(|character| SceneStep::Challenge {
+        .and_then(|character| Ok((character, modifier?)))
+        .map(|(character, modifier)| SceneStep::Challenge {
             scene: scene.id,
             character,
             stat: state.stat,
             difficulty: state.difficulty,
-            modifier: state.modifier,
+            // Within CHECK_MODIFIER, which an i32 holds.
+            modifier: modifier as i32,
             wild_die: state.wild_die,
             again: tested && state.again,
         });
@@ -281,11 +285,15 @@ fn challenge_odds_ui(ui: &mut Ui, state: &SceneState, data: &CampaignData) {
     let Some(c) = state.challenger.and_then(|c| data.characters.get(&c)) else {
         return;
     };
+    // Until the modifier reads, its field says why under it.
+    let Ok(modifier) = state.modifier.value() else {
+        return;
+    };
     let request = scene::challenge_request(
         c,
         state.stat,
         state.difficulty,
-        state.modifier,
+        modifier as i32,
         state.wild_die,
     );
     let odds = request.and_then(|r| {
@@ -299,9 +307,9 @@ fn challenge_odds_ui(ui: &mut Ui, state: &SceneState, data: &CampaignData) {
             let (count, sides) = r.difficulty.dice();
             // No modifier is left unsaid: "keep the highest 0" read as
             // keeping no die.
-            let with = match state.modifier {
+            let with = match modifier {
                 0 => String::new(),
-                m => format!(" with {}", waybook_core::model::signed(i64::from(m))),
+                m => format!(" with {}", waybook_core::model::signed(m)),
             };
             ui.label(format!(
                 "Success {:.0}% · tie {:.0}% (succeed at a cost or fail cleanly) · failure {:.0}% ({}{with} against the challenge's {})",
@@ -353,7 +361,7 @@ pub(super) fn stat_combo(
     }
     let named: Vec<(usize, &str)> = stats.iter().map(|(i, s)| (*i, s.as_str())).collect();
     let mut stat = Some(*chosen);
-    fields::record_combo(
+    choices::record_combo(
         ui,
         id,
         label,

@@ -3,12 +3,12 @@
 //! tables (`model::sheet`). Every finished edit becomes one undoable change
 //! of the character.
 
-use super::fields::{FieldBuffers, FieldLabel};
+use super::input::{FieldLabel, Halves, NUMBER_WIDTH, RecordForm, Typing};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
 use waybook_core::model::ToolKind;
-use waybook_core::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
+use waybook_core::model::limits::{COMPANION_STAT, TRAIT_OR_SKILL};
 use waybook_core::model::{CampaignData, Character, NamedStat, RuleText, Skill, Track, sheet};
 
 /// A stat's or skill's name field.
@@ -16,54 +16,18 @@ const NAME_WIDTH: f32 = 135.0;
 /// Room for "Defender" and a number field in the grid of role ranks.
 const RANK_CELL_WIDTH: f32 = 125.0;
 
-/// Edits of one character, turned into commands.
-struct Form<'a> {
-    c: &'a Character,
-    fields: &'a mut FieldBuffers,
-    out: &'a mut Vec<Command>,
-}
-
 /// The key of a field of a character's sheet, for putting the cursor there.
 pub(super) fn field_key(id: waybook_core::model::CharacterId, field: &str) -> String {
-    format!("character{}:{field}", id.0)
+    format!("{}:{field}", keys(id))
 }
 
-impl Form<'_> {
-    fn key(&self, field: &str) -> String {
-        field_key(self.c.id, field)
-    }
+/// What every key of a character's sheet starts with.
+fn keys(id: waybook_core::model::CharacterId) -> String {
+    format!("character{}", id.0)
+}
 
-    fn commit(&mut self, what: &str, change: impl FnOnce(&mut Character)) {
-        self.fields.commit(self.out, self.c, what, change);
-    }
-
-    fn whole(
-        &mut self,
-        ui: &mut Ui,
-        label: &str,
-        range: RangeInclusive<i64>,
-        get: impl Fn(&Character) -> i64,
-        set: impl FnOnce(&mut Character, i64),
-    ) {
-        self.whole_keyed(ui, label, label, range, get, set);
-    }
-
-    fn whole_keyed<'l>(
-        &mut self,
-        ui: &mut Ui,
-        field: &str,
-        label: impl Into<FieldLabel<'l>>,
-        range: RangeInclusive<i64>,
-        get: impl Fn(&Character) -> i64,
-        set: impl FnOnce(&mut Character, i64),
-    ) {
-        let key = self.key(field);
-        let label = label.into();
-        if let Some(v) = self.fields.whole(ui, &key, label, get(self.c), &range) {
-            self.commit(label.text(), |c| set(c, v));
-        }
-    }
-
+/// The sheet's own kinds of field, from its field tables.
+impl RecordForm<'_, Character> {
     /// A whole number of the sheet's tables.
     fn number(&mut self, ui: &mut Ui, f: &sheet::Number) {
         self.whole(ui, f.label, f.range.clone(), f.get, f.set);
@@ -71,7 +35,7 @@ impl Form<'_> {
 
     /// Current and maximum of a track; the current value can't exceed the maximum.
     fn track(&mut self, ui: &mut Ui, f: &sheet::TrackField) {
-        let track = (f.get)(self.c);
+        let track = (f.get)(self.record);
         ui.horizontal_wrapped(|ui| {
             self.whole(
                 ui,
@@ -108,7 +72,10 @@ impl Form<'_> {
 
     fn text(&mut self, ui: &mut Ui, f: &sheet::Text) {
         let key = self.key(f.label);
-        if let Some(v) = self.fields.text(ui, &key, f.label, (f.get)(self.c), 220.0) {
+        if let Some(v) = self
+            .typing
+            .text(ui, &key, f.label, (f.get)(self.record), 220.0)
+        {
             self.commit(f.label, |c| (f.set)(c, v));
         }
     }
@@ -117,17 +84,21 @@ impl Form<'_> {
     /// more (the Drive, the notes): nothing is cut off.
     fn paragraph(&mut self, ui: &mut Ui, f: &sheet::Text) {
         let key = self.key(f.label);
-        if let Some(v) = self.fields.multiline(ui, &key, f.label, (f.get)(self.c)) {
+        if let Some(v) = self
+            .typing
+            .multiline(ui, &key, f.label, (f.get)(self.record))
+        {
             self.commit(f.label, |c| (f.set)(c, v));
         }
     }
 
     fn halves(&mut self, ui: &mut Ui, f: &sheet::Halves) {
         let key = self.key(&f.label.to_lowercase());
-        let current = (f.get)(self.c);
-        if let Some(v) = self.fields.decimal(ui, &key, f.label, current, |t| {
-            limits::parse_halves(t, &f.range)
-        }) {
+        let current = (f.get)(self.record);
+        let field = self
+            .typing
+            .field(ui, &key, f.label, &Halves(current), &f.range, NUMBER_WIDTH);
+        if let Some(Halves(v)) = field {
             self.commit(&f.label.to_lowercase(), |c| (f.set)(c, v));
         }
     }
@@ -135,10 +106,10 @@ impl Form<'_> {
     /// A list of short entries, edited one per line.
     fn list(&mut self, ui: &mut Ui, label: &str, get: fn(&mut Character) -> &mut Vec<String>) {
         let key = self.key(label);
-        let mut c = self.c.clone();
+        let mut c = self.record.clone();
         let joined = get(&mut c).join("\n");
         if let Some(v) =
-            self.fields
+            self.typing
                 .multiline(ui, &key, &format!("{label} (one per line)"), &joined)
         {
             let entries: Vec<String> = v
@@ -152,7 +123,7 @@ impl Form<'_> {
     }
 
     fn flag(&mut self, ui: &mut Ui, f: &sheet::Flag) {
-        let mut value = (f.get)(self.c);
+        let mut value = (f.get)(self.record);
         if ui.checkbox(&mut value, f.label).changed() {
             self.commit(f.label, |c| (f.set)(c, value));
         }
@@ -168,14 +139,14 @@ impl Form<'_> {
         range: RangeInclusive<i64>,
         get: fn(&mut Character) -> &mut Vec<NamedStat>,
     ) {
-        let mut c = self.c.clone();
+        let mut c = self.record.clone();
         let stats = get(&mut c).clone();
         heading_grid(ui, self.key(section), &[section, value_heading], |ui| {
             for (i, stat) in stats.iter().enumerate() {
                 let key = self.key(&format!("{section}{i}.name"));
                 let name = format!("{section} {}", i + 1);
                 if let Some(name) =
-                    self.fields
+                    self.typing
                         .text(ui, &key, FieldLabel::Unseen(&name), &stat.name, NAME_WIDTH)
                 {
                     self.commit(&format!("{section} name"), |c| get(c)[i].name = name);
@@ -212,7 +183,7 @@ impl Form<'_> {
     }
 
     fn skills(&mut self, ui: &mut Ui) {
-        let skills = self.c.exploration.skills.clone();
+        let skills = self.record.exploration.skills.clone();
         heading_grid(
             ui,
             self.key("skills"),
@@ -221,7 +192,7 @@ impl Form<'_> {
                 for (i, skill) in skills.iter().enumerate() {
                     let key = self.key(&format!("skill{i}.name"));
                     let name = format!("Skill {}", i + 1);
-                    if let Some(name) = self.fields.text(
+                    if let Some(name) = self.typing.text(
                         ui,
                         &key,
                         FieldLabel::Unseen(&name),
@@ -279,7 +250,7 @@ impl Form<'_> {
     /// "Trained with Botanist's Tool": the tool's Item Bonus counts in
     /// this character's tests.
     fn tool_box(&mut self, ui: &mut Ui, tool: ToolKind) {
-        let mut trained = self.c.exploration.tools.contains(&tool);
+        let mut trained = self.record.exploration.tools.contains(&tool);
         let label = format!("trained with {}", tool.label());
         if ui
             .checkbox(&mut trained, label)
@@ -324,13 +295,13 @@ fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
 
 pub fn sheet_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     level_up: &mut super::heroes::LevelUpDrafts,
     data: &CampaignData,
     c: &Character,
     out: &mut Vec<Command>,
 ) {
-    let mut form = Form { c, fields, out };
+    let mut form = RecordForm::new(c, keys(c.id), fields, out);
     ui.heading(RichText::new(&c.name).size(22.0));
     ui.label(RichText::new(format!("{} · {}", c.kind.label(), party_name(data, c))).weak());
     section(ui, "General", |ui| {
@@ -387,9 +358,9 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
 /// The kind, and what it sets with it (the Wounds); Wounds the GM typed by
 /// hand are kept, and the kind's offered beneath the grid, until the GM
 /// chooses. A row of the sheet's grid: a label, then its widget.
-fn kind_combo(ui: &mut Ui, form: &mut Form<'_>) {
-    let c = form.c;
-    if let Some(kind) = super::fields::choice_combo(ui, "kind", "Kind", c.kind) {
+fn kind_combo(ui: &mut Ui, form: &mut RecordForm<'_, Character>) {
+    let c = form.record;
+    if let Some(kind) = super::choices::choice_combo(ui, "kind", "Kind", c.kind) {
         let change = waybook_core::edits::records::set_kind(c, kind);
         form.out.push(Command::Apply(change.edit));
         ui.data_mut(|d| match change.typed_wounds {
@@ -411,8 +382,8 @@ fn kind_question(c: &Character) -> egui::Id {
 /// kind's, or keep theirs. Beneath the grid, not a row of it: the grid
 /// sizes its rows by the frame before, and a row that came with the pick
 /// was drawn under the next one.
-fn kind_wounds_question_ui(ui: &mut Ui, form: &mut Form<'_>) {
-    let c = form.c;
+fn kind_wounds_question_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>) {
+    let c = form.record;
     let asked = kind_question(c);
     let Some(wounds) = ui.data(|d| d.get_temp::<i64>(asked)) else {
         return;
@@ -443,51 +414,53 @@ fn kind_wounds_question_ui(ui: &mut Ui, form: &mut Form<'_>) {
 /// Who plays the character: one of the campaign's players, or none (the
 /// GM's own); a new player named in the field on the row beneath. Rows of
 /// the sheet's grid: a label, then its widget.
-fn player_ui(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
+fn player_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>, data: &CampaignData) {
     let mut players: Vec<_> = (data.players.values())
         .map(|p| (p.id, p.name.as_str()))
         .collect();
     waybook_core::model::sort_by_name(&mut players, |(_, name)| name);
-    let mut player = form.c.player;
+    let mut player = form.record.player;
     {
-        super::fields::record_combo(
+        super::choices::record_combo(
             ui,
             "player",
             "Player",
             &mut player,
-            super::fields::Unpicked::Offered("none (the GM's own)"),
+            super::choices::Unpicked::Offered("none (the GM's own)"),
             &players,
         );
-        if player != form.c.player {
+        if player != form.record.player {
             form.out
                 .push(Command::Apply(waybook_core::edits::players::give(
-                    data, form.c, player,
+                    data,
+                    form.record,
+                    player,
                 )));
         }
         ui.end_row();
         let key = form.key("new-player");
-        if let Some(name) = form.fields.text(ui, &key, "or a new player", "", 160.0)
-            && form.fields.finished()
+        if let Some(name) = form.typing.text(ui, &key, "or a new player", "", 160.0)
+            && form.typing.finished()
         {
-            match waybook_core::edits::players::add_for(data, form.c, &name) {
+            match waybook_core::edits::players::add_for(data, form.record, &name) {
                 Ok(edit) => form.out.push(Command::Apply(edit)),
                 Err(why) => form
-                    .fields
+                    .typing
                     .refuse(form.out, waybook_core::model::capitalised(&why.to_string())),
             }
         }
     }
 }
 
-fn party_combo(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
-    let mut party = form.c.party;
-    if super::fields::party_combo(
+fn party_combo(ui: &mut Ui, form: &mut RecordForm<'_, Character>, data: &CampaignData) {
+    let mut party = form.record.party;
+    if super::choices::party_combo(
         ui,
         "party",
         "Party",
         data,
         &mut party,
-        super::fields::Unpicked::Offered("no party"),
+        super::choices::Unpicked::Offered("no party"),
     ) {
         form.commit("party", |c| c.party = party);
     }
@@ -495,7 +468,7 @@ fn party_combo(ui: &mut Ui, form: &mut Form<'_>, data: &CampaignData) {
 
 fn companion_ui(
     ui: &mut Ui,
-    form: &mut Form<'_>,
+    form: &mut RecordForm<'_, Character>,
     level_up: &mut super::heroes::LevelUpDrafts,
     data: &CampaignData,
 ) {
@@ -511,15 +484,15 @@ fn companion_ui(
     form.track(ui, &sheet::TOUGHNESS);
     // "The Traveller never levels up", and allies are not heroes: no XP, no
     // level and no Pilgrim's Cleric power for them.
-    let levels = waybook_core::heroes::level(form.c).is_some();
+    let levels = waybook_core::heroes::level(form.record).is_some();
     ui.horizontal_wrapped(|ui| {
         form.number(ui, &sheet::WILD_DICE);
         if levels {
             form.number(ui, &sheet::XP);
-            ui.label(RichText::new(level_text(form.c)).weak());
+            ui.label(RichText::new(level_text(form.record)).weak());
         }
     });
-    super::heroes::advancement_ui(ui, level_up, data, form.c, form.out);
+    super::heroes::advancement_ui(ui, level_up, data, form.record, form.out);
     if levels {
         form.flag(ui, &sheet::PILGRIM);
     }
@@ -542,7 +515,7 @@ fn level_text(c: &Character) -> String {
     )
 }
 
-fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
+fn rounds_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>) {
     ui.horizontal_wrapped(|ui| {
         for stat in [&sheet::BODY, &sheet::MIND, &sheet::SPIRIT] {
             form.number(ui, stat);
@@ -571,7 +544,7 @@ fn rounds_ui(ui: &mut Ui, form: &mut Form<'_>) {
     form.list(ui, "Statuses", |c| &mut c.rounds.statuses);
 }
 
-fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
+fn exploration_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>) {
     ui.label(RichText::new("Traits").strong());
     form.named_stats(ui, ("Trait", "Value"), TRAIT_OR_SKILL, |c| {
         &mut c.exploration.traits
@@ -608,20 +581,20 @@ fn exploration_ui(ui: &mut Ui, form: &mut Form<'_>) {
 
 /// Senses with their ranges, one row per source; the Hazards screen's
 /// light and sight read them.
-fn senses_ui(ui: &mut Ui, form: &mut Form<'_>) {
+fn senses_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>) {
     use waybook_core::model::hazard::{Sense, SenseKind};
     ui.label(RichText::new("Senses").strong());
     ui.label(
         RichText::new(waybook_core::model::hazard::senses_line(
-            &form.c.exploration.senses,
+            &form.record.exploration.senses,
         ))
         .weak(),
     );
-    for (i, sense) in form.c.exploration.senses.clone().iter().enumerate() {
+    for (i, sense) in form.record.exploration.senses.clone().iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             let label = format!("Sense {}", i + 1);
             if let Some(kind) =
-                super::fields::choice_combo(ui, &form.key(&label), &label, sense.kind)
+                super::choices::choice_combo(ui, &form.key(&label), &label, sense.kind)
             {
                 form.commit("senses", |c| c.exploration.senses[i].kind = kind);
             }

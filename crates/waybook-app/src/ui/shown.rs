@@ -173,7 +173,7 @@ pub fn suffix(data: &CampaignData, shown: &Visibility) -> String {
 pub fn filter_ui(ui: &mut Ui, id: &str, filter: &mut SeenFilter) -> bool {
     let choices: Vec<(SeenFilter, &str)> =
         SeenFilter::ALL.iter().map(|f| (*f, f.label())).collect();
-    super::fields::list_combo(ui, id, "Shown to", filter, &choices)
+    super::choices::list_combo(ui, id, "Shown to", filter, &choices)
 }
 
 /// A button with the mark of `shown` ("GM only", "Maya") that opens the
@@ -225,7 +225,7 @@ pub fn share<R: waybook_core::model::Record>(
         record.title().unwrap_or_default(),
         to_whom(data, &shown)
     );
-    super::fields::record_edit(record, label, |r| set(r, shown)).map(crate::app::Command::Apply)
+    super::input::record_edit(record, label, |r| set(r, shown)).map(crate::app::Command::Apply)
 }
 
 /// The share button of a log entry: who sees it, and whether they see its
@@ -259,7 +259,7 @@ pub fn entry_share_ui(
         let mut dice = e.working_shown;
         if ui.checkbox(&mut dice, "Players see the dice too").changed() {
             let label = format!("Show the dice of {} to players", e.why);
-            command = super::fields::record_edit(e, label, |e| e.working_shown = dice)
+            command = super::input::record_edit(e, label, |e| e.working_shown = dice)
                 .map(crate::app::Command::Apply);
         }
     })

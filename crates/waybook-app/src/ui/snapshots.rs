@@ -119,7 +119,7 @@ pub fn snapshots_ui(ui: &mut Ui, state: &mut SnapshotsState, app: &App, out: &mu
             Listing::Failed(e) => {
                 ui.label(
                     RichText::new(format!("The snapshots could not be listed: {e}"))
-                        .color(super::fields::ERROR_COLOUR),
+                        .color(super::input::ERROR_COLOUR),
                 );
             }
             Listing::Read(listed) if listed.is_empty() => {

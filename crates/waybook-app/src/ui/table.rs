@@ -54,7 +54,7 @@ pub fn table_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
 /// button to move it there (greyed, with why, where it is already).
 fn address_ui(ui: &mut Ui, state: &mut TableState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
-        super::fields::list_combo(
+        super::choices::list_combo(
             ui,
             "table address",
             "Address",

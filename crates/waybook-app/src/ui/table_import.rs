@@ -3,7 +3,7 @@
 //! before anything is written, and Import as one undoable step; a table of
 //! the same name is replaced only when the GM ticks it.
 
-use super::fields::ERROR_COLOUR;
+use super::input::ERROR_COLOUR;
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
 use waybook_core::exchange::table_csv::TableImport;

@@ -2,12 +2,11 @@
 //! and benign tables, which are fixed), edit its name, dice and rows, see what
 //! is wrong with it, and roll on it.
 
-use super::fields::{ERROR_COLOUR, FieldBuffers, Unpicked};
+use super::choices::Unpicked;
+use super::input::{ERROR_COLOUR, Entry, Typing};
 use crate::app::Command;
 use egui::{RichText, Ui};
-use waybook_core::model::{
-    CampaignData, DiceText, SUGGESTED, TableDef, TableId, TableRowDef, limits,
-};
+use waybook_core::model::{CampaignData, SUGGESTED, TableDef, TableId, TableRowDef, limits};
 use waybook_rules::dice::Dice;
 use waybook_rules::nested::NestError;
 use waybook_rules::tables::{PLACEHOLDER, RollTable, TableRoll, builtin_tables};
@@ -56,7 +55,7 @@ fn working(name: &str, r: &TableRoll) -> String {
 pub fn tables_ui(
     ui: &mut Ui,
     picked: &mut Picked,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     dice: &mut Dice,
     out: &mut Vec<Command>,
@@ -175,7 +174,7 @@ fn text_table_ui(ui: &mut Ui, t: &RollTable) {
 
 fn editor_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     t: &TableDef,
     out: &mut Vec<Command>,
@@ -202,12 +201,7 @@ fn editor_ui(
             });
         }
         let dice_key = key("dice");
-        let shown = t.dice.as_str();
-        if let Some(dice) =
-            fields.parsed(ui, &dice_key, "Dice", t.dice.clone(), shown, 80.0, |text| {
-                text.parse::<DiceText>()
-            })
-        {
+        if let Some(dice) = fields.field(ui, &dice_key, "Dice", &t.dice, &(), 80.0) {
             fields.commit(out, t, "dice", |t| {
                 t.dice = dice;
                 t.suggested = false;
@@ -251,7 +245,7 @@ fn picker_ui(ui: &mut Ui, picked: &mut Picked, data: &CampaignData, texts: &[Rol
         .enumerate()
         .map(|(i, (_, n))| (i, n.as_str()))
         .collect();
-    super::fields::record_combo(
+    super::choices::record_combo(
         ui,
         "table",
         "Table",
@@ -277,7 +271,7 @@ const MIN_ROWS_HEIGHT: f32 = 160.0;
 /// them at a time.
 fn rows_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     t: &TableDef,
     out: &mut Vec<Command>,
@@ -362,18 +356,32 @@ fn page_ui(ui: &mut Ui, page: &mut usize, pages: usize, rows: usize) {
         {
             *page += 1;
         }
-        let label = ui.label("Page");
-        let mut shown = *page + 1;
-        ui.add(egui::DragValue::new(&mut shown).range(1..=pages))
-            .labelled_by(label.id);
-        *page = shown.clamp(1, pages) - 1;
+        // The page typed turns to at once; out of focus, the field shows
+        // the page again. Kept by egui between frames, as the page is.
+        let id = ui.make_persistent_id("page-number");
+        let shown = *page as i64 + 1;
+        let last = pages as i64;
+        let mut entry = ui
+            .data(|d| d.get_temp::<Entry<i64>>(id))
+            .unwrap_or_else(|| Entry::new(shown, 1..=last));
+        entry.set_rule(1..=last);
+        let (response, typed) = entry.show(ui, "Page", 40.0, None);
+        if response.changed()
+            && let Ok(number) = typed
+        {
+            *page = (number - 1) as usize;
+        }
+        if !response.has_focus() {
+            entry.set(&(*page as i64 + 1));
+        }
+        ui.data_mut(|d| d.insert_temp(id, entry));
     });
 }
 
 /// One row of the editor: its from, to and result, and its removal.
 fn row_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     t: &TableDef,
     i: usize,
     row: &TableRowDef,

@@ -4,8 +4,9 @@
 //! 🜉-or-setback choice, the encounter, the camp with who is fed and each
 //! hero's action); a Merchant's wares; and the travel log.
 
-use super::fields::{self, Offer, Unpicked, cell_combo};
-use super::forms::{Whole, play_step};
+use super::choices::{self, Offer, Unpicked, cell_combo};
+use super::forms::play_step;
+use super::input::Entry;
 use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::model::{
@@ -32,13 +33,13 @@ pub struct TravelState {
     /// picks the first path of its route.
     path_toward: Option<PlaceId>,
     forecast_to: Option<PlaceId>,
-    planned: String,
+    planned: Entry<String>,
     /// Tonight's orders being set, for the round in play, the Supplies, the
     /// Fellow Travelers' meal and the members they were made for.
     camp: Option<Tonight>,
     /// A travel cost being booked: how much, and for what.
-    cost: Whole,
-    cost_for: String,
+    cost: Entry<i64>,
+    cost_for: Entry<String>,
     /// The travel log's rows as last drawn: only those near the view are
     /// drawn again (a long campaign has thousands of rounds).
     log_rows: super::lists::Heights,
@@ -56,10 +57,10 @@ impl Default for TravelState {
             path_from: None,
             path_toward: None,
             forecast_to: None,
-            planned: String::new(),
+            planned: Entry::default(),
             camp: None,
-            cost: Whole::empty(limits::COIN),
-            cost_for: String::new(),
+            cost: Entry::empty(limits::COIN),
+            cost_for: Entry::default(),
             log_rows: super::lists::Heights::default(),
             trip_today: super::lists::Memo::default(),
             set_out: super::lists::Memo::default(),
@@ -160,7 +161,7 @@ fn travel_ui(
         .show(ui, |ui| {
             let mut to = None;
             ui.horizontal(|ui| {
-                fields::party_combo(
+                choices::party_combo(
                     ui,
                     "travel-party",
                     "Party",
@@ -307,7 +308,7 @@ fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party:
             .into_iter()
             .map(|p| (p.id, p.name.as_str()))
             .collect();
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "forecast-to",
             "To",
@@ -325,7 +326,7 @@ fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party:
     };
     match forecast::route(data, party.id, to) {
         Err(e) => {
-            ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
+            ui.label(RichText::new(capitalised(&e.to_string())).color(super::input::ERROR_COLOUR));
         }
         Ok(route) if route.paths.is_empty() => {
             ui.label(format!("{} is at {} already.", route.party, route.to));
@@ -337,7 +338,7 @@ fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party:
             ));
             let supplies = capitalised(&route.supplies_said());
             if route.supplies_short > 0 {
-                ui.label(RichText::new(supplies).color(super::fields::ERROR_COLOUR));
+                ui.label(RichText::new(supplies).color(super::input::ERROR_COLOUR));
             } else {
                 ui.label(supplies);
             }
@@ -529,7 +530,7 @@ fn navigation_ui(
         return;
     }
     ui.horizontal(|ui| {
-        fields::record_combo(
+        choices::record_combo(
             ui,
             "travel-path",
             "Path",
@@ -691,10 +692,8 @@ fn encounter_ui(
             }),
             out,
         );
-        let label = ui.label("or a planned encounter:").id;
-        ui.add(egui::TextEdit::singleline(&mut state.planned).desired_width(200.0))
-            .labelled_by(label);
-        let planned = EncounterChoice::Planned(state.planned.trim().to_owned());
+        state.planned.field(ui, "or a planned encounter:", 200.0);
+        let planned = EncounterChoice::Planned(state.planned.text().trim().to_owned());
         if play_step(
             ui,
             data,
@@ -774,7 +773,7 @@ fn camp_ui(
     let plan = match round::camp_plan(data, party.id, orders) {
         Ok(plan) => plan,
         Err(e) => {
-            ui.label(RichText::new(capitalised(&e.to_string())).color(super::fields::ERROR_COLOUR));
+            ui.label(RichText::new(capitalised(&e.to_string())).color(super::input::ERROR_COLOUR));
             return;
         }
     };
@@ -792,7 +791,7 @@ fn camp_ui(
         );
     }
     if let Some(why) = &plan.refusal {
-        ui.label(RichText::new(capitalised(&why.to_string())).color(super::fields::ERROR_COLOUR));
+        ui.label(RichText::new(capitalised(&why.to_string())).color(super::input::ERROR_COLOUR));
     }
     play_step(
         ui,
@@ -1018,18 +1017,14 @@ fn cost_ui(
     ui.horizontal(|ui| {
         let amount = state.cost.ui(ui, "Pay", 60.0);
         ui.label(&party.currency);
-        let what = ui.label("for").id;
-        ui.add(
-            egui::TextEdit::singleline(&mut state.cost_for)
-                .hint_text("passage, a guide…")
-                .desired_width(160.0),
-        )
-        .labelled_by(what);
+        state
+            .cost_for
+            .field_hinted(ui, "for", 160.0, "passage, a guide…");
         let step = amount.map(|amount| PartyStep {
             party: party.id,
             step: TravelStep::Pay {
                 amount,
-                what: state.cost_for.trim().to_owned(),
+                what: state.cost_for.text().trim().to_owned(),
             },
         });
         if play_step(ui, data, "Book the cost", step, out).clicked() {

@@ -4,8 +4,9 @@
 //! beside the days rolled ahead, which the GM may roll again) and its
 //! history, which stays as it fell.
 
-use super::fields::{FieldBuffers, Unpicked};
-use super::forms::{Whole, play_step};
+use super::choices::Unpicked;
+use super::forms::play_step;
+use super::input::{Entry, Typing};
 use super::lists::{self, Memo};
 use crate::app::Command;
 use egui::{RichText, Ui};
@@ -17,9 +18,9 @@ use waybook_core::world::weather::{self, DayOdds, WeatherStep};
 #[derive(Debug)]
 pub struct WeatherState {
     pub selected: Option<RegionId>,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
     /// How many days ahead the forecast looks.
-    pub days: Whole,
+    pub days: Entry<i64>,
     /// The forecast's odds, worked out again only when something changes.
     odds: Memo<(u64, RegionId, i64), Result<Vec<DayOdds>, String>>,
 }
@@ -28,8 +29,8 @@ impl Default for WeatherState {
     fn default() -> Self {
         Self {
             selected: None,
-            fields: FieldBuffers::default(),
-            days: Whole::new(7, limits::FORECAST_DAYS),
+            fields: Typing::default(),
+            days: Entry::new(7, limits::FORECAST_DAYS),
             odds: Memo::default(),
         }
     }
@@ -204,7 +205,7 @@ fn region_ui(
 /// The table each of the calendar's seasons rolls, or the campaign's.
 fn season_tables_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     r: &Region,
     out: &mut Vec<Command>,
@@ -232,7 +233,7 @@ fn season_tables_ui(
         for season in seasons {
             let current = r.tables.get(&season.name).copied();
             let mut chosen = current;
-            super::fields::record_combo(
+            super::choices::record_combo(
                 ui,
                 format!("region{}:season:{}", r.id.0, season.name),
                 &season.name,

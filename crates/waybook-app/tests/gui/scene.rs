@@ -744,11 +744,7 @@ fn a_challenge_roll_shows_its_odds_and_takes_a_modifier_of_two() {
     // ("1d10 keep the highest 0" read as keeping none).
     assert!(f.shows("(d10 against the challenge's d10)"));
     assert!(!f.shows("keep the highest"));
-    // As a screen reader sets a spin box.
-    f.harness
-        .get_by_role_and_label(egui::accesskit::Role::SpinButton, "Modifier")
-        .set_value_accesskit(2.0);
-    f.harness.run();
+    f.type_into("Modifier", "2");
     assert!(
         f.shows("(d10 with +2 against the challenge's d10)"),
         "the odds follow the modifier"
@@ -758,4 +754,37 @@ fn a_challenge_roll_shows_its_odds_and_takes_a_modifier_of_two() {
     f.harness.state_mut().app.dice = Dice::scripted(vec![4, 5]);
     press(&mut f, "Roll the challenge");
     assert!(f.shows("+2 modifiers = 6 vs challenge 5: success"));
+}
+
+/// Issue 52: every number is typed into the one field, read against its
+/// range from `limits.rs` ("clamped to -2..+2"): past the range, the field
+/// says why under it, the roll is greyed with the same words under its
+/// button, and nothing is rolled until the modifier reads again.
+#[test]
+fn a_modifier_past_two_is_refused_under_its_field_and_greys_the_roll() {
+    let mut f = Fixture::demo();
+    start_fight(&mut f, "2");
+    let before = f.data().log.len();
+    f.type_into("Modifier", "3");
+    assert!(f.shows("Modifier: must be between -2 and 2"));
+    let roll = f.harness.get_by_label("Roll the challenge");
+    assert!(roll.accesskit_node().is_disabled());
+    let field = f.field("Modifier").rect();
+    let said = f
+        .harness
+        .query_all_by_label_contains("must be between -2 and 2")
+        .map(|n| n.rect())
+        .collect::<Vec<_>>();
+    assert!(
+        said.iter().any(|r| r.top() >= field.bottom() - 0.5),
+        "the reason is under the field: {said:?} against {field:?}"
+    );
+    assert_eq!(f.data().log.len(), before, "nothing rolled");
+    f.type_into("Modifier", "-2");
+    assert!(
+        !f.harness
+            .get_by_label("Roll the challenge")
+            .accesskit_node()
+            .is_disabled()
+    );
 }

@@ -579,7 +579,7 @@ fn buying_from_the_merchant_keeps_the_wares_in_place() {
 }
 
 /// Issue 22, fault 14: the camp table's lists are as wide as the names
-/// they show, as every list is (one `fields::combo` draws them all).
+/// they show, as every list is (one `choices::combo` draws them all).
 #[test]
 fn the_camp_tables_lists_show_whole_names() {
     let mut f = Fixture::demo_at_default_size();

@@ -3,7 +3,7 @@
 //! from, under the next free id, and each edit named as the Edit menu shows
 //! it. Screens send these edits and never make a record themselves: a
 //! field typed on a screen becomes its edit through the one commit path
-//! (`ui::fields`, `FieldBuffers::commit`), and a step played through its
+//! (`ui::input`, `Typing::commit`), and a step played through its
 //! domain module.
 
 use crate::model::gathering::SiteMaterial;

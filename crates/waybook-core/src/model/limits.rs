@@ -76,6 +76,15 @@ pub const ATTACK_DICE: RangeInclusive<i64> = 1..=20;
 /// no limit; the block roll is a D6 against Defence (2 at least) + AP, so
 /// past 4 every hit wounds whatever the Defence, and more AP says nothing.
 pub const AP: RangeInclusive<i64> = 0..=4;
+/// A test's modifier, "clamped to -2..+2".
+pub const CHECK_MODIFIER: RangeInclusive<i64> =
+    -(waybook_rules::check::MODIFIER_LIMIT as i64)..=waybook_rules::check::MODIFIER_LIMIT as i64;
+/// Enemies beyond the first fighting one hero.
+pub const EXTRA_ENEMIES: RangeInclusive<i64> =
+    0..=waybook_rules::companion::combat::EXTRA_ENEMY_LIMIT as i64;
+/// The level a power is cast at.
+pub const POWER_LEVEL: RangeInclusive<i64> =
+    1..=waybook_rules::companion::powers::MAX_POWER_LEVEL as i64;
 /// Minutes swum in extremely cold water at once; a hazard's TG; a body's height.
 pub const SWIM_MINUTES: RangeInclusive<i64> = 1..=600;
 pub const TEST_TG: RangeInclusive<i64> = 1..=40;

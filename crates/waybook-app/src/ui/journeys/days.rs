@@ -140,7 +140,7 @@ fn day_picker_ui(ui: &mut Ui, shown: &mut i64, view: &JourneyPlanView, data: &Ca
 /// What the GM changes on one day: its travel hours, weather and rations.
 fn day_changes_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     j: &Journey,
     day: &plan::PlanDay,
@@ -165,7 +165,7 @@ fn day_changes_ui(
             });
         }
         let mut weather = change.temperature;
-        if super::super::fields::optional_choice_combo(
+        if super::super::choices::optional_choice_combo(
             ui,
             format!("day{d}:weather"),
             "Weather this day",
@@ -289,7 +289,7 @@ const HOUR_GRID: lists::FixedGrid = lists::FixedGrid {
 
 pub(super) fn grid_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     j: &Journey,
     day: &plan::PlanDay,
     calendar: &waybook_core::model::calendar::Calendar,

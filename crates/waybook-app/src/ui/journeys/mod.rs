@@ -14,7 +14,8 @@ use play::play_ui;
 use route::route_ui;
 use waybook_core::model::plural;
 
-use super::fields::{ERROR_COLOUR, FieldBuffers, choice_combo};
+use super::choices::choice_combo;
+use super::input::{ERROR_COLOUR, Typing};
 use super::lists;
 use crate::app::Command;
 use egui::{Color32, RichText, Ui};
@@ -43,7 +44,7 @@ pub struct JourneysState {
     pub tab: Tab,
     /// The day shown on the Days tab (0 is the first).
     pub day: i64,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
     /// The Route tab's legs, drawn only near the view.
     legs: lists::Heights,
     /// The place each trip's map route was last asked to.
@@ -278,7 +279,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
 /// `Some` with the new window when the GM changes one end.
 fn weather_hours_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     key: &str,
     window: Option<HourWindow>,
     day_hours: i64,
@@ -302,7 +303,7 @@ fn weather_hours_ui(
 
 fn whole(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     j: &Journey,
     key: &str,
     label: &str,

@@ -2,11 +2,11 @@
 //! of travelling and the daily pattern with its watch rota.
 
 use super::*;
-use crate::ui::fields::{Unpicked, region_combo};
+use crate::ui::choices::{Unpicked, region_combo};
 
 pub(super) fn route_ui(
     ui: &mut Ui,
-    (fields, legs, trip_to): (&mut FieldBuffers, &mut lists::Heights, &mut TripTo),
+    (fields, legs, trip_to): (&mut Typing, &mut lists::Heights, &mut TripTo),
     data: &CampaignData,
     j: &Journey,
     view: &JourneyPlanView,
@@ -28,7 +28,7 @@ pub(super) fn route_ui(
 /// own button, and a copy of this one can be added to vary.
 fn routes_compared_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     j: &Journey,
     routes: &[plan::RouteFigures],
     out: &mut Vec<Command>,
@@ -123,7 +123,7 @@ fn from_the_map_ui(
         .collect();
     ui.horizontal_wrapped(|ui| {
         ui.label(format!("From {}", where_the_party_is(data, j)));
-        crate::ui::fields::record_combo(
+        crate::ui::choices::record_combo(
             ui,
             ("trip-to", j.id.0),
             "To",
@@ -188,7 +188,7 @@ fn where_the_party_is(data: &CampaignData, j: &Journey) -> String {
 /// hundreds), and the button to add one; legs already travelled are locked.
 fn legs_ui(
     ui: &mut Ui,
-    (fields, heights): (&mut FieldBuffers, &mut lists::Heights),
+    (fields, heights): (&mut Typing, &mut lists::Heights),
     j: &Journey,
     view: &JourneyPlanView,
     data: &CampaignData,
@@ -232,7 +232,7 @@ fn legs_ui(
 /// the hours of the day either holds.
 fn leg_weather_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     j: &Journey,
     (r, i): (usize, usize),
     data: &CampaignData,
@@ -333,7 +333,7 @@ fn along_words(data: &CampaignData, map: &plan::TheMap<'_>, leg: &Leg) -> Option
 /// hours it takes.
 fn leg_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     j: &Journey,
     (r, i): (usize, usize),
     LegRow {
@@ -373,9 +373,8 @@ fn leg_ui(
                         .on_hover_text("The map's path: change its ground on the Map screen");
                 }
                 if along.as_ref().is_none_or(|(_, own)| *own)
-                    && let Some(km) = fields.decimal(ui, &key("km"), "km", leg.distance_km, |t| {
-                        limits::parse_decimal(t, &limits::DISTANCE_KM)
-                    })
+                    && let Some(km) =
+                        fields.decimal(ui, &key("km"), "km", leg.distance_km, &limits::DISTANCE_KM)
                 {
                     fields.commit(out, j, "distance", |j| {
                         j.plan.routes[r].legs[i].distance_km = km
@@ -423,7 +422,7 @@ fn leg_ui(
 /// An uncharted leg's own terrain and altitude.
 fn own_ground_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     j: &Journey,
     (r, i): (usize, usize),
     out: &mut Vec<Command>,
@@ -459,17 +458,12 @@ fn method_combo(ui: &mut Ui, id: &str, j: &Journey, current: usize) -> usize {
             (m, format!("{} ({speed} km/h)", way.name))
         })
         .collect();
-    super::super::fields::list_combo(ui, id, "by", &mut method, &ways);
+    super::super::choices::list_combo(ui, id, "by", &mut method, &ways);
     method
 }
 
 /// The ways of travelling and their speeds; the GM adds their own.
-pub(super) fn methods_ui(
-    ui: &mut Ui,
-    fields: &mut FieldBuffers,
-    j: &Journey,
-    out: &mut Vec<Command>,
-) {
+pub(super) fn methods_ui(ui: &mut Ui, fields: &mut Typing, j: &Journey, out: &mut Vec<Command>) {
     ui.heading("Ways of travelling");
     for (m, method) in j.plan.methods.iter().enumerate() {
         let key = |f: &str| format!("journey{}:method{m}:{f}", j.id.0);
@@ -485,9 +479,13 @@ pub(super) fn methods_ui(
                     j.plan.methods[m].name = name
                 });
             }
-            if let Some(v) = fields.decimal(ui, &key("speed"), "km/h", method.km_per_hour, |t| {
-                limits::parse_decimal(t, &limits::SPEED_KMH)
-            }) {
+            if let Some(v) = fields.decimal(
+                ui,
+                &key("speed"),
+                "km/h",
+                method.km_per_hour,
+                &limits::SPEED_KMH,
+            ) {
                 fields.commit(out, j, "speed", |j| j.plan.methods[m].km_per_hour = v);
             }
             let mut swimming = method.swimming;
@@ -518,7 +516,7 @@ pub(super) fn methods_ui(
 
 pub(super) fn pattern_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     j: &Journey,
     in_play: Option<i64>,
@@ -592,7 +590,7 @@ pub(super) fn pattern_ui(
 /// Who keeps watch, in turn; days already played keep their rota.
 fn rota_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     j: &Journey,
     in_play: Option<i64>,

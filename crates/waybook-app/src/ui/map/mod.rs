@@ -6,7 +6,8 @@
 
 mod labels;
 
-use super::fields::{FieldBuffers, Unpicked, choice_combo, region_combo, table_combo};
+use super::choices::{Unpicked, choice_combo, region_combo, table_combo};
+use super::input::Typing;
 use super::lists::{self, Memo};
 use crate::app::Command;
 use egui::{Color32, FontId, Galley, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
@@ -28,7 +29,7 @@ pub enum Selected {
 #[derive(Debug)]
 pub struct MapState {
     pub selected: Option<Selected>,
-    pub fields: FieldBuffers,
+    pub fields: Typing,
     /// The map point at the canvas's top-left corner.
     pan: Vec2,
     zoom: f32,
@@ -49,7 +50,7 @@ impl Default for MapState {
     fn default() -> Self {
         Self {
             selected: None,
-            fields: FieldBuffers::default(),
+            fields: Typing::default(),
             pan: Vec2::ZERO,
             zoom: 1.0,
             fitted: false,
@@ -444,7 +445,7 @@ fn delete_key(ui: &Ui, state: &MapState, data: &CampaignData, out: &mut Vec<Comm
 /// parties on it have made (refused with why).
 fn path_numbers_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     p: &MapPath,
     out: &mut Vec<Command>,
@@ -473,14 +474,14 @@ fn path_numbers_ui(
             // whole (never wider: the grid would widen the panel).
             ui.label("Name");
             let width = ui.available_width().clamp(120.0, 200.0);
-            let name = super::fields::FieldLabel::Unseen("Name");
+            let name = super::input::FieldLabel::Unseen("Name");
             if let Some(name) = fields.text(ui, &key("name"), name, &p.name, width) {
                 fields.commit(out, p, "name", |p| p.name = name);
             }
             ui.end_row();
             for (field, label, value, range) in numbers {
                 ui.label(label);
-                let unseen = super::fields::FieldLabel::Unseen(label);
+                let unseen = super::input::FieldLabel::Unseen(label);
                 let Some(v) = fields.whole(ui, &key(field), unseen, value, range) else {
                     ui.end_row();
                     continue;
@@ -505,7 +506,7 @@ fn path_numbers_ui(
 
 fn path_editor(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     p: &MapPath,
     out: &mut Vec<Command>,
@@ -576,7 +577,7 @@ fn path_editor(
 /// What the hour-by-hour rules read of a path: a trip's leg along it
 /// takes its distance at the trip's way of travelling, on its terrain and
 /// at its altitude (and depth, for a way that swims).
-fn ground_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &MapPath, out: &mut Vec<Command>) {
+fn ground_ui(ui: &mut Ui, fields: &mut Typing, p: &MapPath, out: &mut Vec<Command>) {
     let key = |f: &str| format!("path{}:ground:{f}", p.id.0);
     let g = p.ground;
     ui.label(RichText::new("For trips, hour by hour:").strong())
@@ -585,9 +586,8 @@ fn ground_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &MapPath, out: &mut Vec<
         );
     // Two to a row: each field whole at the panel's width.
     ui.horizontal(|ui| {
-        if let Some(km) = fields.decimal(ui, &key("km"), "km", g.distance_km, |t| {
-            limits::parse_decimal(t, &limits::DISTANCE_KM)
-        }) {
+        if let Some(km) = fields.decimal(ui, &key("km"), "km", g.distance_km, &limits::DISTANCE_KM)
+        {
             fields.commit(out, p, "distance", |p| p.ground.distance_km = km);
         }
         if let Some(t) = choice_combo(ui, &key("terrain"), "terrain", g.terrain) {
@@ -614,7 +614,7 @@ fn ground_ui(ui: &mut Ui, fields: &mut FieldBuffers, p: &MapPath, out: &mut Vec<
 /// in which region, a way to add one, and why it cannot be added.
 fn stretches_ui(
     ui: &mut Ui,
-    fields: &mut FieldBuffers,
+    fields: &mut Typing,
     data: &CampaignData,
     p: &MapPath,
     out: &mut Vec<Command>,
@@ -630,7 +630,7 @@ fn stretches_ui(
     for (i, stretch) in p.stretches.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.label("From round");
-            let label = super::fields::FieldLabel::Unseen("Stretch from round");
+            let label = super::input::FieldLabel::Unseen("Stretch from round");
             if let Some(from) =
                 fields.whole(ui, &key(i, "from"), label, stretch.from_round, &rounds)
             {
