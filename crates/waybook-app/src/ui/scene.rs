@@ -9,6 +9,7 @@ use super::forms::play_step;
 use super::input::Entry;
 use crate::app::Command;
 use egui::{RichText, Ui};
+use waybook_core::model::step::StepError;
 use waybook_core::model::{CampaignData, CharacterId, PartyId, Scene, SceneMode, limits};
 use waybook_core::scene::{self, SceneStep, WILD_GUIDE, WILD_REASONS};
 use waybook_rules::companion::challenge::Difficulty;
@@ -298,7 +299,7 @@ fn challenge_odds_ui(ui: &mut Ui, state: &SceneState, data: &CampaignData) {
     );
     let odds = request.and_then(|r| {
         let odds = waybook_rules::companion::challenge::odds(&r)
-            .map_err(|e| scene::SceneError::Rules(e.to_string()))?;
+            .map_err(|e| scene::SceneError::from(StepError::rules(e)))?;
         Ok((r, odds))
     });
     match odds {

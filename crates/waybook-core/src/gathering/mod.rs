@@ -14,13 +14,13 @@ pub mod forecast;
 use crate::model::gathering::{
     FoundSource, GatherTest, Gatherer, SessionLimit, SiteMaterial, TestKind,
 };
+use crate::model::step::{StepError, shared_causes};
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, Edit, GatheringSession, Holder,
     Holding, Item, ItemId, PartyId, SiteId, capitalised,
 };
-use waybook_rules::RuleError;
 use waybook_rules::check::Advantage;
-use waybook_rules::dice::{Dice, DiceError};
+use waybook_rules::dice::Dice;
 use waybook_rules::travel::gather::{self, Quality, Source};
 use waybook_rules::travel::rations;
 
@@ -31,8 +31,6 @@ pub const MOST_TESTS: usize = 500;
 pub enum GatherError {
     #[error("there is no such site")]
     NoSite,
-    #[error("there is no such character")]
-    NoCharacter,
     #[error("the site has no such material")]
     NoMaterial,
     #[error("no source {0} has been found at this site")]
@@ -69,17 +67,16 @@ pub enum GatherError {
         "{who} no longer has a {tool}, and neither has the party stash: {who} may leave the session (what they gathered stays theirs), or get the tool back"
     )]
     ToolGone { who: String, tool: &'static str },
-    #[error("{0}")]
-    Rules(String),
     #[error(transparent)]
-    Nested(#[from] waybook_rules::nested::NestError),
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+    Step(#[from] StepError),
 }
 
-impl From<RuleError> for GatherError {
-    fn from(e: RuleError) -> Self {
-        GatherError::Rules(e.message)
+shared_causes!(GatherError);
+
+impl GatherError {
+    /// A rule's refusal, in its words.
+    fn rules(said: String) -> Self {
+        StepError::Rules(said).into()
     }
 }
 
@@ -243,7 +240,7 @@ fn check_forage(
 ) -> Result<()> {
     character_of(data, character)?;
     if !crate::model::limits::FORAGE_TG.contains(&i64::from(tg)) {
-        return Err(GatherError::Rules(format!(
+        return Err(GatherError::rules(format!(
             "a foraging TG must be between {} and {}",
             crate::model::limits::FORAGE_TG.start(),
             crate::model::limits::FORAGE_TG.end()
@@ -252,7 +249,7 @@ fn check_forage(
     if let Some((item, quantity)) = found {
         data.items.get(&item).ok_or(GatherError::NoItem)?;
         if !crate::model::limits::FORAGE_FOUND.contains(&quantity) {
-            return Err(GatherError::Rules(format!(
+            return Err(GatherError::rules(format!(
                 "what was found must be between {} and {}",
                 crate::model::limits::FORAGE_FOUND.start(),
                 crate::model::limits::FORAGE_FOUND.end()
@@ -309,7 +306,7 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
                 SessionLimit::Hours(n) | SessionLimit::Units(n)
                     if !crate::model::limits::SESSION_LENGTH.contains(&i64::from(*n)) =>
                 {
-                    Err(GatherError::Rules(format!(
+                    Err(GatherError::rules(format!(
                         "a session lasts between {} and {} hours or units",
                         crate::model::limits::SESSION_LENGTH.start(),
                         crate::model::limits::SESSION_LENGTH.end()
@@ -622,7 +619,9 @@ pub fn duration(minutes: u32) -> String {
 }
 
 fn character_of(data: &CampaignData, id: CharacterId) -> Result<&Character> {
-    data.characters.get(&id).ok_or(GatherError::NoCharacter)
+    data.characters
+        .get(&id)
+        .ok_or(StepError::NoCharacter.into())
 }
 
 /// The survey: an Intuition test with the abundance's modifier.

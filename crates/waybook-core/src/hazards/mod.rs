@@ -14,6 +14,7 @@
 //! Investigation: Intuition).
 
 use crate::model::hazard::FallCause;
+use crate::model::step::{StepError, shared_causes};
 use crate::model::{CampaignData, Change, Character, CharacterId, Edit};
 use waybook_rules::dice::Dice;
 use waybook_rules::travel::ground::{
@@ -25,10 +26,6 @@ use waybook_rules::travel::water;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum HazardError {
-    #[error("there is no such character")]
-    NoCharacter,
-    #[error("{0}")]
-    Rules(String),
     #[error("{0} is not in quicksand")]
     NotSinking(String),
     #[error("{0} is in the quicksand already: play the start of their turn")]
@@ -47,7 +44,11 @@ pub enum HazardError {
     DoomStays(String),
     #[error("name the observers {0} hides from")]
     NoObservers(String),
+    #[error(transparent)]
+    Step(#[from] StepError),
 }
+
+shared_causes!(HazardError);
 
 type Result<T> = std::result::Result<T, HazardError>;
 
@@ -55,7 +56,7 @@ type Result<T> = std::result::Result<T, HazardError>;
 const QUICKSAND_CONDITIONS: [&str; 2] = ["Restrained (quicksand)", "Submerged: cannot breathe"];
 
 fn rules(e: impl std::fmt::Display) -> HazardError {
-    HazardError::Rules(e.to_string())
+    StepError::rules(e).into()
 }
 
 /// An enemy of the scene who might notice a hider.
@@ -181,7 +182,7 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
     let before = data
         .characters
         .get(&step.character)
-        .ok_or(HazardError::NoCharacter)?;
+        .ok_or(StepError::NoCharacter)?;
     let mut c = before.clone();
     let (label, line) = match &step.hazard {
         Hazard::Fall {
@@ -205,7 +206,7 @@ pub fn play(data: &CampaignData, step: &HazardStep, dice: &mut Dice) -> Result<E
         } => {
             let helper = match (event, helper) {
                 (QuicksandEvent::PullOut, Some(id)) if *id != step.character => {
-                    Some(data.characters.get(id).ok_or(HazardError::NoCharacter)?)
+                    Some(data.characters.get(id).ok_or(StepError::NoCharacter)?)
                 }
                 (QuicksandEvent::PullOut, _) => return Err(HazardError::NoHelper(c.name)),
                 _ => None,
@@ -320,7 +321,7 @@ fn hide(
         if *id == c.id {
             return Err(HazardError::OwnObserver(name));
         }
-        let o = data.characters.get(id).ok_or(HazardError::NoCharacter)?;
+        let o = data.characters.get(id).ok_or(StepError::NoCharacter)?;
         let skill = if *searching {
             "Investigation"
         } else {

@@ -7,6 +7,7 @@
 //! The rules engine (`waybook_rules::companion::advance`) judges every
 //! advance; the injury roll comes from the app's one dice source.
 
+use crate::model::step::{StepError, shared_causes};
 use crate::model::{
     Advance, AdvanceKind, Award, CampaignData, Change, Character, CharacterId, CharacterKind, Edit,
     Memory, Mission, MissionId,
@@ -14,7 +15,7 @@ use crate::model::{
 use std::collections::BTreeMap;
 use waybook_rules::companion::advance::{self, AdvanceEntry, Advancement, BEST_QUALITY, BEST_STAT};
 use waybook_rules::companion::powers::may_take_cleric_power;
-use waybook_rules::dice::{Dice, DiceError};
+use waybook_rules::dice::Dice;
 
 pub mod sheet;
 
@@ -24,8 +25,6 @@ pub use crate::model::advancement::XP_AWARDS_TABLE;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum HeroError {
-    #[error("there is no such character")]
-    NoCharacter,
     #[error("there is no such mission")]
     NoMission,
     #[error("name the mission first")]
@@ -51,10 +50,10 @@ pub enum HeroError {
     #[error("write what the Traveller remembers first")]
     EmptyMemory,
     #[error(transparent)]
-    Nested(#[from] waybook_rules::nested::NestError),
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+    Step(#[from] StepError),
 }
+
+shared_causes!(HeroError);
 
 type Result<T> = std::result::Result<T, HeroError>;
 
@@ -130,7 +129,7 @@ pub fn check(data: &CampaignData, step: &HeroStep) -> Result<()> {
         HeroStep::Injury { mission, character } => {
             let m = data.missions.get(mission).ok_or(HeroError::NoMission)?;
             let c = character_of(data, *character)?;
-            let award = m.award_of(*character).ok_or(HeroError::NoCharacter)?;
+            let award = m.award_of(*character).ok_or(StepError::NoCharacter)?;
             if !award.down {
                 return Err(HeroError::NotDown(c.name.clone()));
             }
@@ -225,7 +224,9 @@ pub fn play(data: &CampaignData, step: &HeroStep, dice: &mut Dice) -> Result<Edi
 }
 
 fn character_of(data: &CampaignData, id: CharacterId) -> Result<&Character> {
-    data.characters.get(&id).ok_or(HeroError::NoCharacter)
+    data.characters
+        .get(&id)
+        .ok_or(StepError::NoCharacter.into())
 }
 
 fn xp(c: &Character) -> u32 {

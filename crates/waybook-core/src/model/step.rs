@@ -6,12 +6,67 @@
 //! screens draw one button for any of them.
 
 use super::{CampaignData, Edit, LogKind};
-use waybook_rules::dice::Dice;
+use waybook_rules::RuleError;
+use waybook_rules::dice::{Dice, DiceError};
+use waybook_rules::nested::NestError;
+
+/// Why a step of any domain may not be played, for the causes every
+/// domain shares: each domain's error holds these as one variant
+/// (`Step`), beside the causes that are its own.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    #[error("there is no such character")]
+    NoCharacter,
+    /// A rule of the texts refused it, in the rule's words.
+    #[error("{0}")]
+    Rules(String),
+    #[error(transparent)]
+    Nested(#[from] NestError),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+impl StepError {
+    /// A rule's refusal, in its words.
+    pub fn rules(said: impl std::fmt::Display) -> Self {
+        StepError::Rules(said.to_string())
+    }
+}
+
+impl From<RuleError> for StepError {
+    fn from(e: RuleError) -> Self {
+        StepError::Rules(e.message)
+    }
+}
+
+/// A domain error's `Step(StepError)` variant, reached from each shared
+/// cause with `?`: a rule's refusal, a table that rolls others, a die.
+macro_rules! shared_causes {
+    ($error:ty) => {
+        impl From<waybook_rules::RuleError> for $error {
+            fn from(e: waybook_rules::RuleError) -> Self {
+                $crate::model::step::StepError::from(e).into()
+            }
+        }
+        impl From<waybook_rules::nested::NestError> for $error {
+            fn from(e: waybook_rules::nested::NestError) -> Self {
+                $crate::model::step::StepError::from(e).into()
+            }
+        }
+        impl From<waybook_rules::dice::DiceError> for $error {
+            fn from(e: waybook_rules::dice::DiceError) -> Self {
+                $crate::model::step::StepError::from(e).into()
+            }
+        }
+    };
+}
+pub(crate) use shared_causes;
 
 /// A step of play, implemented by each domain's step type.
 pub trait Step: std::fmt::Debug {
-    /// Why a step may not be played, in the GM's words.
-    type Error: std::error::Error + Send + Sync + 'static;
+    /// Why a step may not be played, in the GM's words: the domain's own
+    /// causes and the shared ones ([`StepError`]).
+    type Error: std::error::Error + From<StepError> + Send + Sync + 'static;
 
     /// Where its rolls are kept in the campaign log.
     fn kind(&self) -> LogKind;

@@ -30,6 +30,12 @@ pub enum SameDayError {
     Trip(#[from] PlayError),
 }
 
+impl From<crate::model::step::StepError> for SameDayError {
+    fn from(e: crate::model::step::StepError) -> Self {
+        SameDayError::Travel(e.into())
+    }
+}
+
 /// The party's trip whose next day is a travel round, with its plan and
 /// the path and way of that round: moved to the clock first when its next
 /// hour has passed (playing the round is the GM setting off again).

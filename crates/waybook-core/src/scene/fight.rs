@@ -125,7 +125,7 @@ impl FightStep {
 }
 
 fn rules(e: impl std::fmt::Display) -> SceneError {
-    SceneError::Rules(e.to_string())
+    crate::model::step::StepError::rules(e).into()
 }
 
 /// Wounds, Toughness and wild dice as the engine's hero.
@@ -477,9 +477,7 @@ fn reroll(book: &mut Booking, character: CharacterId) -> Result<String> {
 /// "You can give one to another hero": a wild die passed on.
 fn give(book: &mut Booking, from: CharacterId, to: CharacterId) -> Result<String> {
     if from == to {
-        return Err(SceneError::Rules(
-            "a hero gives a wild die to another hero".into(),
-        ));
+        return Err(rules("a hero gives a wild die to another hero"));
     }
     let (giver, taker) = (Combatant::Hero(from), Combatant::Hero(to));
     let (from_name, to_name) = (book.name_of(giver)?, book.name_of(taker)?);
@@ -521,7 +519,7 @@ fn add_enemies(
 ) -> Result<String> {
     let range = crate::model::limits::ENEMIES_ADDED;
     if !range.contains(&i64::from(count)) {
-        return Err(SceneError::Rules(format!(
+        return Err(rules(format!(
             "add {} to {} enemies at a time, not {count}",
             range.start(),
             range.end()
@@ -590,8 +588,8 @@ fn add_enemies(
 /// "Players and GM alternate activating one model at a time."
 fn activate(book: &mut Booking, who: Combatant) -> Result<String> {
     if book.scene.mode != crate::model::SceneMode::Combat {
-        return Err(SceneError::Rules(
-            "models activate in combat mode; exploration has no strict turn order".into(),
+        return Err(rules(
+            "models activate in combat mode; exploration has no strict turn order",
         ));
     }
     if !book.scene.in_round {
@@ -639,14 +637,10 @@ fn leave_contact(
 ) -> Result<String> {
     let who = book.activating()?;
     let Combatant::Hero(hero) = who else {
-        return Err(SceneError::Rules(
-            "free attacks for leaving contact are made on a hero".into(),
-        ));
+        return Err(rules("free attacks for leaving contact are made on a hero"));
     };
     if enemies.is_empty() {
-        return Err(SceneError::Rules(
-            "tick the enemies touching the hero".into(),
-        ));
+        return Err(rules("tick the enemies touching the hero"));
     }
     book.act(who, Action::Move)?;
     let name = book.name_of(who)?;
@@ -718,9 +712,7 @@ fn stats_of(book: &mut Booking, who: Combatant) -> Result<(u32, u32)> {
 
 fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<String> {
     if order.attacker.side() == order.defender.side() {
-        return Err(SceneError::Rules(
-            "an attack is made on a model of the other side".into(),
-        ));
+        return Err(rules("an attack is made on a model of the other side"));
     }
     let attacker = book.name_of(order.attacker)?;
     if book.is_down(order.attacker)? {
@@ -732,7 +724,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
     }
     let range = crate::model::limits::ATTACK_DICE;
     if !range.contains(&i64::from(order.attacks)) {
-        return Err(SceneError::Rules(format!(
+        return Err(rules(format!(
             "an attack rolls {} to {} dice, not {}",
             range.start(),
             range.end(),
@@ -741,7 +733,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
     }
     let range = crate::model::limits::AP;
     if !range.contains(&i64::from(order.ap)) {
-        return Err(SceneError::Rules(format!(
+        return Err(rules(format!(
             "a weapon's AP is {} to {}, not {}",
             range.start(),
             range.end(),
@@ -757,7 +749,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
     let mut attacks = order.attacks;
     if order.wild_die {
         let Combatant::Hero(id) = order.attacker else {
-            return Err(SceneError::Rules("only heroes hold wild dice".into()));
+            return Err(rules("only heroes hold wild dice"));
         };
         let c = book.character(id)?;
         super::spend_wild_die(c)?;
@@ -810,8 +802,8 @@ fn cast(
     }
     let stat_name = if drill { "Dexterity" } else { "Will" };
     let c = book.character(character)?;
-    let stat = named_stat(c, stat_name)
-        .ok_or_else(|| SceneError::Rules(format!("{name} has no {stat_name} stat")))?;
+    let stat =
+        named_stat(c, stat_name).ok_or_else(|| rules(format!("{name} has no {stat_name} stat")))?;
     if wild_die {
         super::spend_wild_die(c)?;
     }
@@ -910,7 +902,7 @@ fn revive(
     let name = book.name_of(helper)?;
     let down_name = book.name_of(Combatant::Hero(downed))?;
     if !book.is_down(Combatant::Hero(downed))? {
-        return Err(SceneError::Rules(format!("{down_name} is not down")));
+        return Err(rules(format!("{down_name} is not down")));
     }
     if book.is_down(helper)? {
         return Err(SceneError::Down(name));

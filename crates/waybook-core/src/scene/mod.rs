@@ -8,13 +8,14 @@
 //! (`waybook_rules::companion`) judges it.
 
 use crate::model::scene::{Priority, WildAward};
+use crate::model::step::{StepError, shared_causes};
 use crate::model::{
     CampaignData, Change, Character, CharacterId, Edit, PartyId, Scene, SceneId, SceneMode,
 };
 use waybook_rules::companion::challenge::{self, Difficulty, Outcome};
 use waybook_rules::companion::hero::MAX_WILD_DICE;
 use waybook_rules::companion::threat::{Threat, end_of_round, start_of_round};
-use waybook_rules::dice::{Dice, DiceError};
+use waybook_rules::dice::Dice;
 
 pub mod fight;
 pub use fight::{AttackOrder, FightStep};
@@ -35,8 +36,6 @@ pub const WILD_GUIDE: &str = "the text's guide: one or two per player per sessio
 pub enum SceneError {
     #[error("there is no such scene")]
     NoScene,
-    #[error("there is no such character")]
-    NoCharacter,
     #[error("the scene has ended")]
     Finished,
     #[error("“{0}” is still being played: end it first")]
@@ -87,11 +86,11 @@ pub enum SceneError {
         "{0} has made a test this beat (“one test per GM beat”): tick “The GM allows another” to roll again"
     )]
     TestedThisBeat(String),
-    #[error("{0}")]
-    Rules(String),
     #[error(transparent)]
-    Dice(#[from] DiceError),
+    Step(#[from] StepError),
 }
+
+shared_causes!(SceneError);
 
 type Result<T> = std::result::Result<T, SceneError>;
 
@@ -185,13 +184,13 @@ impl<'a> Booking<'a> {
                 .data
                 .characters
                 .get(&id)
-                .ok_or(SceneError::NoCharacter)?;
+                .ok_or(StepError::NoCharacter)?;
             self.characters.push(c.clone());
         }
         self.characters
             .iter_mut()
             .find(|c| c.id == id)
-            .ok_or(SceneError::NoCharacter)
+            .ok_or(StepError::NoCharacter.into())
     }
 
     fn line(&mut self, line: String) {
@@ -316,8 +315,7 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             if *wild_die {
                 spend_wild_die(c)?;
             }
-            let result = challenge::challenge(&request, dice)
-                .map_err(|e| SceneError::Rules(e.to_string()))?;
+            let result = challenge::challenge(&request, dice).map_err(StepError::rules)?;
             let name = c.name.clone();
             let outcome = match result.outcome {
                 Outcome::Success => "success".to_owned(),
@@ -500,8 +498,7 @@ fn begin(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
     book.scene.priority.clear();
     let round = book.scene.round;
     let threat = u32::try_from(book.scene.threat).unwrap_or(0);
-    let rolled =
-        start_of_round(&Threat { threat }, dice).map_err(|e| SceneError::Rules(e.to_string()))?;
+    let rolled = start_of_round(&Threat { threat }, dice).map_err(StepError::rules)?;
     let event = if rolled.event {
         format!(
             "an event triggers! Threat drops by 2, {threat} → {}.",

@@ -10,6 +10,7 @@
 //! Every die comes from the app's one dice source; the rules engine
 //! (`waybook_rules::rounds`) judges it.
 
+use crate::model::step::{StepError, shared_causes};
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, Item,
     MapPath, MapPathId, OnPath, Party, PartyId, Region, RoundStep, TableId, TravelRound, WareId,
@@ -17,8 +18,7 @@ use crate::model::{
 };
 use crate::model::{capitalised, plural};
 use crate::world::weather;
-use waybook_rules::RuleError;
-use waybook_rules::dice::{Dice, DiceError, RollRecord};
+use waybook_rules::dice::{Dice, RollRecord};
 use waybook_rules::rounds::OUTCOME_DIE;
 use waybook_rules::rounds::camp::{self, Action, Camp, CampHero, CampResult, Ranks, Role};
 use waybook_rules::rounds::encounter::{self, Benign, Encounter, Kind};
@@ -45,12 +45,6 @@ pub enum TravelError {
     WrongStep(&'static str),
     #[error("{0} has no pathfinding 🜉 to spend")]
     NoToken(String),
-    #[error("{0}")]
-    Rules(String),
-    #[error(transparent)]
-    Nested(#[from] waybook_rules::nested::NestError),
-    #[error(transparent)]
-    Dice(#[from] DiceError),
     #[error(transparent)]
     Weather(#[from] crate::world::weather::WeatherError),
     #[error("{ware} costs {cost} {currency}; the purse holds {purse}")]
@@ -96,13 +90,11 @@ pub enum TravelError {
         path: String,
         done: String,
     },
+    #[error(transparent)]
+    Step(#[from] StepError),
 }
 
-impl From<RuleError> for TravelError {
-    fn from(e: RuleError) -> Self {
-        TravelError::Rules(e.message)
-    }
-}
+shared_causes!(TravelError);
 
 type Result<T> = std::result::Result<T, TravelError>;
 
@@ -687,7 +679,7 @@ pub fn encounter(
             match book.roll_table(Some(table), &whose, dice) {
                 Ok(Some((working, result))) => book.line(format!("{working}: {result}")),
                 Ok(None) => {}
-                Err(TravelError::Nested(e)) => {
+                Err(TravelError::Step(StepError::Nested(e))) => {
                     let whose = waybook_rules::capitalised(&whose);
                     book.line(format!(
                         "{whose} was not rolled ({e}); the GM says what is met."

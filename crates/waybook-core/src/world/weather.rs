@@ -6,8 +6,9 @@
 //! The forecast's odds are exact: with keep chance p and the table's odds
 //! q, tomorrow's chances are p × today's + (1 − p) × q, day after day.
 
+use crate::model::step::{StepError, shared_causes};
 use crate::model::{CampaignData, Change, Edit, Region, RegionId, Weather, WeatherId, limits};
-use waybook_rules::dice::{Dice, DiceError, RollRecord};
+use waybook_rules::dice::{Dice, RollRecord};
 
 /// Why a region's weather could not be rolled or foretold.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -27,10 +28,10 @@ pub enum WeatherError {
     #[error("{0}")]
     Nothing(&'static str),
     #[error(transparent)]
-    Nested(#[from] waybook_rules::nested::NestError),
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+    Step(#[from] StepError),
 }
+
+shared_causes!(WeatherError);
 
 type Result<T> = std::result::Result<T, WeatherError>;
 
@@ -140,7 +141,7 @@ pub fn roll_through(data: &CampaignData, through: i64, dice: &mut Dice) -> Resul
                     Err(
                         WeatherError::NoTable { .. }
                         | WeatherError::Table(..)
-                        | WeatherError::Nested(_),
+                        | WeatherError::Step(StepError::Nested(_)),
                     ) => {
                         yesterday = None;
                         continue;

@@ -75,6 +75,42 @@ fn each_domains_step_says_its_kind_and_refuses_in_its_own_words() {
     }
 }
 
+/// Issue 52: the causes every domain shares are one type, `StepError`,
+/// held by each domain's error: a hero and a hazard refused for a missing
+/// character say so with the same variant and the same words.
+#[test]
+fn a_missing_character_is_the_one_shared_cause_in_every_domain() {
+    use waybook_core::hazards::HazardError;
+    use waybook_core::heroes::HeroError;
+    use waybook_core::model::step::{Step, StepError};
+    let (_dir, data) = common::demo();
+    let nobody = CharacterId(9_999);
+    let hero = HeroStep::TakeBack {
+        character: nobody,
+        index: 0,
+    };
+    let hazard = HazardStep {
+        character: nobody,
+        hazard: Hazard::Deep,
+    };
+    assert_eq!(
+        Step::check(&hero, &data),
+        Err(HeroError::Step(StepError::NoCharacter))
+    );
+    assert_eq!(
+        Step::check(&hazard, &data),
+        Err(HazardError::Step(StepError::NoCharacter))
+    );
+    // A die that cannot be rolled reaches either domain's error the same way.
+    let no_die = Dice::scripted(Vec::new())
+        .roll(6)
+        .expect_err("no die scripted");
+    assert_eq!(
+        HeroError::from(no_die.clone()),
+        HeroError::Step(StepError::Dice(no_die))
+    );
+}
+
 #[test]
 fn a_step_the_domain_admits_plays_through_the_trait() {
     let (_dir, data) = common::demo();
