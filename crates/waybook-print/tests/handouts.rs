@@ -232,6 +232,42 @@ fn a_handout_reads_in_players_words() {
     assert!(html.contains(&format!("By {}", route.name)));
 }
 
+/// Issue 52: the page is written by a template engine that escapes every
+/// value: a hero named as markup, notes with a tag and a quote, and a
+/// control character in a place's name are shown as text, never as markup,
+/// and the control character is dropped.
+#[test]
+fn names_and_notes_that_look_like_markup_are_shown_as_text() {
+    let (dir, mut data) = common::demo();
+    let maya = data.player_named("Maya").expect("Maya").id;
+    let hero = data
+        .characters
+        .values_mut()
+        .find(|c| c.player == Some(maya))
+        .expect("Maya's hero");
+    hero.name = "<script>alert(\"x\")</script> & Co".to_owned();
+    hero.notes = "Keeps a <b>secret</b> map\nand \"quotes\"".to_owned();
+    let party = hero.party.expect("Maya's hero's party");
+    let here = data.parties[&party]
+        .travel
+        .place
+        .expect("where the party is");
+    data.places.get_mut(&here).expect("the place").name = "Ford\u{1}of <i>Ash</i>".to_owned();
+    let out = dir.path().join("escaped");
+    let html = handout_texts(&data, Format::Html, &out)
+        .remove(&maya)
+        .expect("Maya's page");
+    assert!(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co"));
+    assert!(!html.contains("<script"), "no script reaches the page");
+    assert!(html.contains("Keeps a &lt;b&gt;secret&lt;/b&gt; map<br>and &quot;quotes&quot;"));
+    assert!(!html.contains("<b>") && !html.contains("<i>"));
+    assert!(!html.contains('\u{1}'), "the control character is dropped");
+    assert!(
+        html.contains("Fordof &lt;i&gt;Ash&lt;/i&gt;"),
+        "where the party is"
+    );
+}
+
 /// The demo with its journey To Emberfall played to the destination (its
 /// tests on the march and in the heat, its meals and hungry days logged as
 /// the app logs a step), and the GM keeping every roll's dice back.

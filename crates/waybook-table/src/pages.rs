@@ -15,6 +15,7 @@
 
 use crate::links::{Link, Target, Tokens};
 use bytes::Bytes;
+use maud::{Markup, html};
 use std::collections::HashMap;
 use waybook_core::exchange::handout::Handout;
 use waybook_core::exchange::players_view::Audience;
@@ -105,7 +106,7 @@ impl Pages {
 }
 
 /// What stands for a page's revision in its HTML until it is stamped: a
-/// control character no text on a page can hold (`esc` drops them).
+/// control character no text on a page can hold (`html::Text` drops them).
 const REVISION: &str = "\u{1}revision\u{1}";
 
 /// `html` with its revision.
@@ -125,29 +126,30 @@ pub fn handout(data: &CampaignData, link: &Link) -> Option<Handout> {
 /// The head of a served page: its revision (to be stamped), its icon,
 /// styles and script by path, and a refresh every three seconds for a
 /// browser with scripts off.
-fn head() -> String {
-    format!(
-        "<meta name=\"waybook-revision\" content=\"{REVISION}\">\n\
-         <link rel=\"icon\" href=\"/favicon.ico\" type=\"image/png\">\n\
-         <link rel=\"stylesheet\" href=\"/static/page.css\">\n\
-         <script src=\"/static/live.js\" defer></script>\n\
-         <noscript><meta http-equiv=\"refresh\" content=\"3\"></noscript>\n"
-    )
+fn head() -> Markup {
+    html! {
+        (older_head())
+        script src="/static/live.js" defer {}
+        noscript { meta http-equiv="refresh" content="3"; }
+    }
 }
 
 /// What a page with scripts off says first: that it follows the campaign
 /// all the same, by refreshing itself.
-const NO_SCRIPT: &str = "<noscript><p class=\"note\">Scripts are off: this page \
-    refreshes itself every three seconds.</p></noscript>\n";
+fn no_script() -> Markup {
+    html! {
+        noscript { p.note { "Scripts are off: this page refreshes itself every three seconds." } }
+    }
+}
 
 /// The head of a page of older days: its revision, icon and styles (it
 /// does not follow the campaign).
-fn older_head() -> String {
-    format!(
-        "<meta name=\"waybook-revision\" content=\"{REVISION}\">\n\
-         <link rel=\"icon\" href=\"/favicon.ico\" type=\"image/png\">\n\
-         <link rel=\"stylesheet\" href=\"/static/page.css\">\n"
-    )
+fn older_head() -> Markup {
+    html! {
+        meta name="waybook-revision" content=(REVISION);
+        link rel="icon" href="/favicon.ico" type="image/png";
+        link rel="stylesheet" href="/static/page.css";
+    }
 }
 
 /// The page `part` of `token`'s link from its handout `h`, its revision
@@ -180,38 +182,40 @@ fn days_of(all: &[i64], part: Part) -> std::ops::Range<usize> {
 }
 
 /// A link to the `n`th page of older days, if it has any.
-fn older_link(token: &str, all: &[i64], n: u32) -> String {
-    let days = &all[days_of(all, Part::Older(n))];
-    match (days.first(), days.last()) {
-        (Some(first), Some(last)) => format!(
-            "<p class=\"older\"><a href=\"/p/{token}/older/{n}\">Older days: \
-             day {first} to day {last}</a></p>\n"
-        ),
-        _ => String::new(),
+fn older_link(token: &str, all: &[i64], n: u32) -> Markup {
+    let days = all.get(days_of(all, Part::Older(n))).unwrap_or_default();
+    html! {
+        @if let (Some(first), Some(last)) = (days.first(), days.last()) {
+            p.older {
+                a href=(format!("/p/{token}/older/{n}")) {
+                    "Older days: day " (first) " to day " (last)
+                }
+            }
+        }
     }
 }
 
 /// `render`'s work, `all` the handout's days.
 fn render_days(h: &mut Handout, all: &[i64], token: &str, part: Part) -> Option<String> {
     let days = days_of(all, part);
-    h.days = all[days.clone()].to_vec();
+    h.days = all.get(days)?.to_vec();
     match part {
         Part::Now => {
             let table = AtTheTable {
-                head: &head(),
-                top: NO_SCRIPT,
-                older: &older_link(token, all, 1),
+                head: head(),
+                top: no_script(),
+                older: older_link(token, all, 1),
             };
             Some(live_page(h, &table))
         }
         Part::Older(n) => {
             let (first, last) = (h.days.first()?, h.days.last()?);
             let title = format!("Older days: day {first} to day {last}");
-            let back = format!("<p><a href=\"/p/{token}\">Back to the page</a></p>\n");
+            let back = html! { p { a href=(format!("/p/{token}")) { "Back to the page" } } };
             let table = AtTheTable {
-                head: &older_head(),
-                top: &back,
-                older: &format!("{}{back}", older_link(token, all, n + 1)),
+                head: older_head(),
+                older: html! { (older_link(token, all, n + 1)) (back) },
+                top: back,
             };
             Some(days_page(h, &table, &title))
         }

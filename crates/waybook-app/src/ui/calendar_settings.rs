@@ -422,7 +422,7 @@ fn leap_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut Vec<Command
                 c.leap.get_or_insert(leap.clone()).every = n;
             });
         }
-        let never = 0..=*years.end();
+        let never = limits::LEAP_EXCEPTION_YEARS;
         for (key, label, value, set) in [
             (
                 "except",
@@ -495,7 +495,7 @@ fn seasons_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut V
         RichText::new("Seasons, from their first day (sunrise and sunset in the day's hours)")
             .italics(),
     );
-    let hours = 0.0..=s.day_hours as f64;
+    let hours = limits::daylight_hour(s.day_hours);
     for (i, season) in c.seasons.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             let key = |k: &str| format!("calendar:season{i}:{k}");

@@ -281,12 +281,17 @@ fn enemy_grid_ui(
                 for (what, label, value, range) in [
                     ("quality", "Quality", e.quality, limits::QUALITY_DEFENCE),
                     ("defence", "Defence", e.defence, limits::QUALITY_DEFENCE),
-                    ("wounds", "Wounds", e.wounds.current, 0..=e.wounds.max),
+                    (
+                        "wounds",
+                        "Wounds",
+                        e.wounds.current,
+                        limits::track_current(e.wounds.max),
+                    ),
                     (
                         "toughness",
                         "Toughness",
                         e.toughness.current,
-                        0..=e.toughness.max,
+                        limits::track_current(e.toughness.max),
                     ),
                 ] {
                     let label = format!("{label} of {}", e.name);

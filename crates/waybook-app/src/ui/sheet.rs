@@ -8,7 +8,7 @@ use crate::app::Command;
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
 use waybook_core::model::ToolKind;
-use waybook_core::model::limits::{COMPANION_STAT, TRAIT_OR_SKILL};
+use waybook_core::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
 use waybook_core::model::{CampaignData, Character, NamedStat, RuleText, Skill, Track, sheet};
 
 /// A stat's or skill's name field.
@@ -40,7 +40,7 @@ impl RecordForm<'_, Character> {
             self.whole(
                 ui,
                 f.label,
-                0..=track.max,
+                limits::track_current(track.max),
                 |_| track.current,
                 |c, v| {
                     (f.set)(

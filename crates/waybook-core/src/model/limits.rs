@@ -133,6 +133,20 @@ pub fn played_hours(day_hours: i64) -> RangeInclusive<i64> {
     0..=CLOCK_DAY.end() * day_hours
 }
 
+/// A track's current value (Wounds, Toughness, HP): none up to its most.
+pub fn track_current(max: i64) -> RangeInclusive<i64> {
+    0..=max
+}
+
+/// A leap rule's "except every" and "but every" years, as typed: 0 for
+/// none, else a count of years as [`LEAP_YEARS`].
+pub const LEAP_EXCEPTION_YEARS: RangeInclusive<i64> = 0..=*LEAP_YEARS.end();
+
+/// A season's sunrise or sunset: an hour of a day of `day_hours` hours.
+pub fn daylight_hour(day_hours: i64) -> RangeInclusive<f64> {
+    0.0..=day_hours as f64
+}
+
 /// A number of hours within one day of `day_hours` hours.
 pub fn hours_in_day(day_hours: i64) -> RangeInclusive<i64> {
     0..=day_hours

@@ -420,7 +420,12 @@ fn character(found: &mut Problems, c: &Character) {
             let (label, path) = (format!("{} max", f.label), format!("{}.max", f.path));
             found.check(&label, &path, track.max, &f.max_range);
             let path = format!("{}.current", f.path);
-            found.check(f.label, &path, track.current, &(0..=track.max));
+            found.check(
+                f.label,
+                &path,
+                track.current,
+                &limits::track_current(track.max),
+            );
         }
         for f in section.halves {
             found.check(f.label, f.path, (f.get)(c), &f.range);

@@ -17,9 +17,10 @@ use bytes::Bytes;
 use hyper::body::Incoming;
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
+use maud::{DOCTYPE, html};
 use std::convert::Infallible;
 use std::net::IpAddr;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
@@ -217,17 +218,29 @@ fn not_found() -> Response<Body> {
     response(StatusCode::NOT_FOUND, TEXT, "Not found.\n")
 }
 
-/// A page that asks again in two seconds, the same for every token.
-const PREPARING: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-    <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-    <meta http-equiv=\"refresh\" content=\"2\">\n<title>Waybook</title>\n\
-    <link rel=\"icon\" href=\"/favicon.ico\" type=\"image/png\">\n\
-    <link rel=\"stylesheet\" href=\"/static/page.css\">\n</head>\n<body>\n\
-    <p>The table is being set: this page opens in a moment.</p>\n</body>\n</html>\n";
+/// A page that asks again in two seconds, the same for every token:
+/// written once.
+static PREPARING: LazyLock<Bytes> = LazyLock::new(|| {
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta http-equiv="refresh" content="2";
+                title { "Waybook" }
+                link rel="icon" href="/favicon.ico" type="image/png";
+                link rel="stylesheet" href="/static/page.css";
+            }
+            body { p { "The table is being set: this page opens in a moment." } }
+        }
+    };
+    Bytes::from(page.into_string())
+});
 
 /// The one answer to any link asked for before the first pages are built
 /// (the moment after the table opens): no link is told from another yet.
 fn preparing() -> Response<Body> {
-    let page = response(StatusCode::SERVICE_UNAVAILABLE, HTML, PREPARING);
+    let page = response(StatusCode::SERVICE_UNAVAILABLE, HTML, PREPARING.clone());
     with(page, header::RETRY_AFTER, "2")
 }
