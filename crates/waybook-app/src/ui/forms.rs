@@ -28,7 +28,7 @@ pub fn step_button(
             .add_enabled(false, egui::Button::new(label))
             .on_disabled_hover_text(&why);
         ui.set_max_width(response.rect.width().max(REFUSAL_WIDTH));
-        ui.label(RichText::new(why).small().weak());
+        ui.label(RichText::new(why).weak());
         response
     })
     .inner

@@ -432,21 +432,10 @@ fn mission_form_ui(
         state.other_reason.field(ui, "Other reason", 260.0);
     });
     let step = state.mission(data).map(HeroStep::Award);
-    ui.horizontal_wrapped(|ui| {
-        let refusal = match &step {
-            Err(why) => Some(why.clone()),
-            Ok(step) => heroes::check(data, step)
-                .err()
-                .map(|e| waybook_core::model::capitalised(&e.to_string())),
-        };
-        if super::forms::play_step(ui, data, "Award XP and close the mission", step, out).clicked()
-        {
-            *state = HeroesState::default();
-        }
-        if let Some(why) = refusal {
-            ui.label(RichText::new(why).color(ERROR_COLOUR));
-        }
-    });
+    // Greyed with why under it (the mission unnamed, nobody ticked).
+    if super::forms::play_step(ui, data, "Award XP and close the mission", step, out).clicked() {
+        *state = HeroesState::default();
+    }
 }
 
 /// The reasons for the award, ticked from the XP awards table.
