@@ -275,7 +275,7 @@ fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &m
             (days, hours)
         })
         .inner;
-    state.why.field(ui, "Why", 220.0);
+    ui.horizontal(|ui| state.why.field(ui, "Why", 220.0));
     let hours = days.and_then(|d| hours.map(|h| clock::hours_in(data, d, h)));
     let (_, pressed) = play_button(ui, "Move the clock on", hours, |&h| {
         clock::moved_to(data, h).err().map(|e| e.to_string())
