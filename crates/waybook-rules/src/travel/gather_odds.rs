@@ -3,7 +3,7 @@
 //! and time of a session of several tests (for so many hours, or until so
 //! many units).
 
-use super::gather::{GATHER_TABLE, Gather, Units, row_index};
+use super::gather::{GATHER_TABLE, Gather, Units, gather_row_for, row_index};
 use crate::check::d20_total;
 use serde::Serialize;
 
@@ -30,7 +30,7 @@ pub fn outcomes(request: &Gather) -> Vec<Outcome> {
     let mut found = Vec::new();
     for face in 1..=20u32 {
         let ttv = d20_total(face, request.bonus);
-        let row = GATHER_TABLE[row_index(&GATHER_TABLE, ttv, |row| row.ttv)];
+        let row = gather_row_for(ttv);
         let mut add = |p: f64, raw: u32| {
             found.push(Outcome {
                 p,
