@@ -172,6 +172,11 @@ impl DiceExpr {
     /// The highest (or lowest) `keep` dice: how many dice show each face,
     /// the faces taken from the kept end, so the kept sum is known as the
     /// dice are placed.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "placed + showing never passes count, the table's height, and a kept sum \
+                  never passes keep * sides, its width, with keep at most count"
+    )]
     fn odds_of_kept(&self, keep: u32) -> Vec<f64> {
         let (count, sides) = (self.count as usize, self.sides as usize);
         let keep = (keep as usize).min(count);
