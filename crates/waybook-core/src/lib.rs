@@ -11,6 +11,9 @@
 //! GM makes that is not a step played (`edits`); the starter content
 //! (`starter`); and the demo campaign (`demo`).
 
+// An index that can panic on a bad record is an unwrap; CI's -D warnings makes it an error.
+#![cfg_attr(not(test), warn(clippy::indexing_slicing))]
+
 pub mod demo;
 pub mod edits;
 pub mod exchange;

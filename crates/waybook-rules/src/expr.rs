@@ -114,15 +114,16 @@ impl DiceExpr {
     /// Rolls the expression.
     pub fn roll(&self, dice: &mut Dice) -> Result<ExprRoll, DiceError> {
         let rolls = dice.roll_many(self.count, self.sides)?;
-        let mut order: Vec<usize> = (0..rolls.len()).collect();
+        // Each die's place in the roll and its face, the kept end first.
+        let mut order: Vec<(usize, u32)> = rolls.iter().copied().enumerate().collect();
         match self.keep {
             Keep::All => {}
-            Keep::Highest(_) => order.sort_by_key(|&i| std::cmp::Reverse(rolls[i])),
-            Keep::Lowest(_) => order.sort_by_key(|&i| rolls[i]),
+            Keep::Highest(_) => order.sort_by_key(|&(_, face)| std::cmp::Reverse(face)),
+            Keep::Lowest(_) => order.sort_by_key(|&(_, face)| face),
         }
-        let mut chosen: Vec<usize> = order.into_iter().take(self.kept_count() as usize).collect();
-        chosen.sort_unstable();
-        let kept: Vec<u32> = chosen.iter().map(|&i| rolls[i]).collect();
+        order.truncate(self.kept_count() as usize);
+        order.sort_unstable_by_key(|&(place, _)| place);
+        let kept: Vec<u32> = order.into_iter().map(|(_, face)| face).collect();
         let total = kept.iter().sum::<u32>() as i32 + self.modifier;
         Ok(ExprRoll {
             expr: self.to_string(),
@@ -159,8 +160,8 @@ impl DiceExpr {
         for _ in 0..self.count {
             let mut next = vec![0.0; sums.len() + sides - 1];
             for (sum, chance) in sums.iter().enumerate() {
-                for add in 0..sides {
-                    next[sum + add] += chance * face;
+                for reached in next.iter_mut().skip(sum).take(sides) {
+                    *reached += chance * face;
                 }
             }
             sums = next;
@@ -171,6 +172,11 @@ impl DiceExpr {
     /// The highest (or lowest) `keep` dice: how many dice show each face,
     /// the faces taken from the kept end, so the kept sum is known as the
     /// dice are placed.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "placed + showing never passes count, the table's height, and a kept sum \
+                  never passes keep * sides, its width, with keep at most count"
+    )]
     fn odds_of_kept(&self, keep: u32) -> Vec<f64> {
         let (count, sides) = (self.count as usize, self.sides as usize);
         let keep = (keep as usize).min(count);

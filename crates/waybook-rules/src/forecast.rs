@@ -87,16 +87,20 @@ pub fn forecast(tests: &[ExhaustionTest], bonus: i32) -> Forecast {
         faces.clear();
         for roll in 1..=20 {
             let degrees = test.degrees(roll, bonus) as usize;
-            if faces.len() <= degrees {
-                faces.resize(degrees + 1, 0.0);
+            match faces.get_mut(degrees) {
+                Some(ways) => *ways += 1.0,
+                // A degree not seen yet: the list grows to it.
+                None => {
+                    faces.resize(degrees, 0.0);
+                    faces.push(1.0);
+                }
             }
-            faces[degrees] += 1.0;
         }
         next.clear();
         next.resize(counts.len() + faces.len() - 1, 0.0);
         for (have, count) in counts.iter().enumerate() {
-            for (add, ways) in faces.iter().enumerate() {
-                next[have + add] += count * ways;
+            for (reached, ways) in next.iter_mut().skip(have).zip(&faces) {
+                *reached += count * ways;
             }
         }
         std::mem::swap(&mut counts, &mut next);
@@ -112,8 +116,8 @@ pub fn forecast(tests: &[ExhaustionTest], bonus: i32) -> Forecast {
     let distribution: Vec<f64> = counts.iter().map(|count| count / denominator).collect();
     let mut p_at_least = Vec::new();
     let mut tail = 0.0;
-    for k in (1..counts.len()).rev() {
-        tail += counts[k];
+    for count in counts.iter().skip(1).rev() {
+        tail += count;
         p_at_least.push(tail / denominator);
     }
     p_at_least.reverse();
@@ -140,15 +144,15 @@ pub fn mixed(parts: &[(f64, &Forecast)]) -> Forecast {
         .unwrap_or(1);
     let mut distribution = vec![0.0; len.max(1)];
     for (chance, f) in parts {
-        for (k, p) in f.distribution.iter().enumerate() {
-            distribution[k] += chance * p;
+        for (total, p) in distribution.iter_mut().zip(&f.distribution) {
+            *total += chance * p;
         }
     }
     let expected_exhaustion = (parts.iter())
         .map(|(chance, f)| chance * f.expected_exhaustion)
         .sum();
     let mut p_at_least: Vec<f64> = (1..distribution.len())
-        .map(|k| distribution[k..].iter().sum())
+        .map(|k| distribution.iter().skip(k).sum())
         .collect();
     while p_at_least.last().is_some_and(|p| *p <= 0.0) {
         p_at_least.pop();

@@ -14,6 +14,9 @@
 //! - Tables the texts mention but do not give are GM-editable [`tables`];
 //!   the readings of ambiguous sentences are listed in [`notes`].
 
+// An index that can panic on a bad request is an unwrap; CI's -D warnings makes it an error.
+#![cfg_attr(not(test), warn(clippy::indexing_slicing))]
+
 use serde::Serializer;
 
 /// Declares an enum whose values are lower-case hyphenated names (the

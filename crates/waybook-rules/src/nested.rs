@@ -93,11 +93,12 @@ fn check_from(
         for piece in pieces(&table.name, &row.result)? {
             let Piece::Table(name) = piece else { continue };
             let inner = found(table, &name, tables)?;
-            if let Some(start) = path
-                .iter()
-                .position(|p| p.eq_ignore_ascii_case(&inner.name))
-            {
-                let mut round = path[start..].to_vec();
+            // The tables from the first visit to `inner` on: a loop if any.
+            let mut round: Vec<String> = (path.iter())
+                .skip_while(|p| !p.eq_ignore_ascii_case(&inner.name))
+                .cloned()
+                .collect();
+            if !round.is_empty() {
                 round.push(inner.name);
                 return Err(NestError::Loop(round));
             }

@@ -166,12 +166,11 @@ impl RollTable {
                 });
             }
         }
-        let mut order: Vec<usize> = (0..self.rows.len()).collect();
-        order.sort_by_key(|&i| self.rows[i].from);
+        let mut order: Vec<(usize, &TableRow)> = self.rows.iter().enumerate().collect();
+        order.sort_by_key(|&(_, row)| row.from);
         let mut next = min;
         let mut previous: Option<usize> = None;
-        for i in order {
-            let row = &self.rows[i];
+        for (i, row) in order {
             match (row.from.cmp(&next), previous) {
                 (std::cmp::Ordering::Less, Some(p)) => {
                     let (first, second) = (p.min(i) + 1, p.max(i) + 1);

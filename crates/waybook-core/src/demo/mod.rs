@@ -3,6 +3,12 @@
 //! stocked party stash and personal kit. Built through the same store API the
 //! app uses, so it is always a valid campaign of the current schema.
 
+#![allow(
+    clippy::indexing_slicing,
+    reason = "the demo's builders index the fixed lists they have just built, \
+              by constant places and counts taken modulo their lengths"
+)]
+
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterKind, ClockTime, DayChange, DayPattern,
     Edit, FoodOrder, Holder, Holding, HourWindow, Item, ItemId, Journey, JourneyId, JourneyPlan,

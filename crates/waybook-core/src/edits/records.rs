@@ -319,7 +319,7 @@ pub fn rename_season(data: &CampaignData, i: usize, name: &str) -> Option<Edit> 
         return None;
     }
     let mut settings = data.settings.clone();
-    settings.calendar.seasons[i].name = name.to_owned();
+    settings.calendar.seasons.get_mut(i)?.name = name.to_owned();
     let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
     for r in data
         .regions

@@ -395,8 +395,8 @@ impl CalendarImport {
             return Err(format!(
                 "the campaign's {} {} on days this calendar does not have; remove {} first (Calendar screen, on {} days)",
                 if names.len() == 1 { "event" } else { "events" },
-                if names.len() == 1 {
-                    format!("{} falls", names[0])
+                if let [one] = names.as_slice() {
+                    format!("{one} falls")
                 } else {
                     format!("{} fall", names.join(", "))
                 },
@@ -502,7 +502,7 @@ impl CalendarImport {
                         "{} from {} {} ({} to {})",
                         s.name,
                         s.day,
-                        c.months[s.month].name,
+                        c.month_name(s.month),
                         crate::model::calendar::clock_time(s.sunrise),
                         crate::model::calendar::clock_time(s.sunset)
                     )
@@ -572,8 +572,8 @@ fn festivals_line(c: &Calendar) -> Option<String> {
 fn leap_line(c: &Calendar) -> Option<String> {
     let rule = c.leap.as_ref()?;
     let target = match (rule.month, rule.festival) {
-        (Some(m), _) => format!("a day more in {}", c.months[m].name),
-        (None, Some(f)) => format!("a day more of {}", c.festivals[f].name),
+        (Some(m), _) => format!("a day more in {}", c.month_name(m)),
+        (None, Some(f)) => format!("a day more of {}", c.festival_name(f)),
         (None, None) => "their own festivals".to_owned(),
     };
     let mut rule_words = format!("every {} years", rule.every);

@@ -398,17 +398,17 @@ fn every_year(c: &mut Calendar) {
     if rule.every != 1 || rule.except_every.is_some() {
         return;
     }
-    let fits = |days: i64| MONTH_DAYS.contains(&(days + 1));
-    if rule.month.is_some_and(|m| !fits(c.months[m].days))
-        || rule.festival.is_some_and(|f| !fits(c.festivals[f].days))
-    {
+    let fits = |days: Option<i64>| days.is_some_and(|days| MONTH_DAYS.contains(&(days + 1)));
+    let month_fits = (rule.month).is_none_or(|m| fits(c.months.get(m).map(|m| m.days)));
+    let festival_fits = (rule.festival).is_none_or(|f| fits(c.festivals.get(f).map(|f| f.days)));
+    if !(month_fits && festival_fits) {
         return;
     }
-    if let Some(m) = rule.month {
-        c.months[m].days += 1;
+    if let Some(month) = rule.month.and_then(|m| c.months.get_mut(m)) {
+        month.days += 1;
     }
-    if let Some(f) = rule.festival {
-        c.festivals[f].days += 1;
+    if let Some(festival) = rule.festival.and_then(|f| c.festivals.get_mut(f)) {
+        festival.days += 1;
     }
     c.festivals.iter_mut().for_each(|f| f.leap_only = false);
     c.leap = None;
@@ -440,13 +440,13 @@ fn leap_rule_of<'a>(
             but_every,
             ..LeapRule::every(every, None)
         };
-        match &rule {
-            Some(r)
+        match (&rule, leap_days.first()) {
+            (Some(r), Some(first))
                 if (r.every, r.except_every, r.but_every) != (every, except_every, but_every) =>
             {
                 left_out.push(format!(
                     "the leap day {}: Waybook keeps one leap rule, {}'s",
-                    l.name, leap_days[0].name
+                    l.name, first.name
                 ));
                 continue;
             }
@@ -613,7 +613,7 @@ fn day_of(c: &Calendar, spans: &[Span], t: usize, d: i64, year: Option<i64>) -> 
                 d -= before as i64;
             }
             let more = c.leap.as_ref().is_some_and(|r| r.month == Some(month));
-            (1..=c.months[month].days + i64::from(more))
+            (1..=c.months.get(month)?.days + i64::from(more))
                 .contains(&d)
                 .then_some(Day::Of { month, day: d })
         }
@@ -627,7 +627,7 @@ fn day_of(c: &Calendar, spans: &[Span], t: usize, d: i64, year: Option<i64>) -> 
             } else {
                 let after = (*leap_after)?;
                 let d = d - own;
-                (1..=c.festivals[after].days)
+                (1..=c.festivals.get(after)?.days)
                     .contains(&d)
                     .then_some(Day::Festival {
                         festival: after,
@@ -747,12 +747,11 @@ fn moon_phase(c: &Calendar, moon: Option<i64>, index: Option<i64>) -> Option<Imp
         .moons
         .get(usize::try_from(moon?).ok()?)
         .map(|m| m.name.clone());
-    let index = index?;
-    let moon = moon?;
-    (index % 3 == 0 && (0..24).contains(&index)).then(|| ImportedWhen::Moon {
-        moon,
-        phase: Phase::ALL[(index / 3) as usize],
-    })
+    // Every third of the 24 is one of the eight.
+    let &phase = (usize::try_from(index?).ok())
+        .filter(|index| index % 3 == 0)
+        .and_then(|index| Phase::ALL.get(index / 3))?;
+    Some(ImportedWhen::Moon { moon: moon?, phase })
 }
 
 fn hours(t: &FcTime) -> f64 {
@@ -788,12 +787,13 @@ fn seasons_of(
         let (month, day) = match day {
             Some(Day::Of { month, day }) => (month, day),
             Some(Day::Festival { festival, .. }) => {
-                let month = c.festivals[festival]
-                    .after_month
+                let month = (c.festivals.get(festival))
+                    .and_then(|f| f.after_month)
                     .map_or(0, |m| (m + 1) % c.months.len());
                 left_out.push(format!(
                     "the season {}: starts on a festival; Waybook starts it on 1 {}",
-                    season.name, c.months[month].name
+                    season.name,
+                    c.month_name(month)
                 ));
                 (month, 1)
             }
@@ -860,15 +860,18 @@ fn periodic_starts(
         lengths.len() - 1
     };
     let mut starts = vec![None; lengths.len()];
-    if lengths.len() == 1 {
+    if let [whole_year] = starts.as_mut_slice() {
         // One season is the whole year.
-        starts[0] = Some(c.date_in_year(year, 0).day);
+        *whole_year = Some(c.date_in_year(year, 0).day);
     }
     for o in (0..days).filter(|_| lengths.len() > 1) {
         let e = year_first + o;
         let here = season_at(e);
-        if season_at(e - 1) != here && starts[here].is_none() {
-            starts[here] = Some(c.date_in_year(year, o).day);
+        if season_at(e - 1) != here
+            && let Some(start) = starts.get_mut(here)
+            && start.is_none()
+        {
+            *start = Some(c.date_in_year(year, o).day);
         }
     }
     // The mean year over a cycle of four hundred years.
@@ -984,37 +987,57 @@ struct Timespans {
     leap_after: Vec<Option<(usize, i64)>>,
 }
 
+impl Timespans {
+    /// Month `m`'s timespan.
+    fn month(&self, m: usize) -> Option<usize> {
+        self.month.get(m).copied()
+    }
+
+    /// Festival `f`'s timespan, if it has one of its own.
+    fn festival(&self, f: usize) -> Option<usize> {
+        self.festival.get(f).copied().flatten()
+    }
+
+    /// The timespan and days of the festival that leap-year festival `f`
+    /// is written on.
+    fn leap_after(&self, f: usize) -> Option<(usize, i64)> {
+        self.leap_after.get(f).copied().flatten()
+    }
+}
+
 fn timespans_of(c: &Calendar) -> (Timespans, Vec<Value>) {
-    let n = c.festivals.len();
     let mut at = Timespans {
-        month: vec![0; c.months.len()],
-        festival: vec![None; n],
-        leap_after: vec![None; n],
+        month: Vec::with_capacity(c.months.len()),
+        festival: vec![None; c.festivals.len()],
+        leap_after: Vec::new(),
     };
     let mut out = Vec::new();
-    let festivals_at = |place: Option<usize>, at: &mut Timespans, out: &mut Vec<Value>| {
-        for (i, f) in c
-            .festivals
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.after_month == place && !f.leap_only)
+    let festivals_at = |place: Option<usize>,
+                        festival: &mut [Option<usize>],
+                        out: &mut Vec<Value>| {
+        for (f, timespan) in (c.festivals.iter().zip(festival))
+            .filter(|(f, _)| f.after_month == place && !f.leap_only)
         {
-            at.festival[i] = Some(out.len());
+            *timespan = Some(out.len());
             out.push(json!({"name": f.name, "type": "intercalary", "length": f.days, "interval": 1, "offset": 0}));
         }
     };
-    festivals_at(None, &mut at, &mut out);
+    festivals_at(None, &mut at.festival, &mut out);
     for (m, month) in c.months.iter().enumerate() {
-        at.month[m] = out.len();
+        at.month.push(out.len());
         out.push(json!({"name": month.name, "type": "month", "length": month.days, "interval": 1, "offset": 0}));
-        festivals_at(Some(m), &mut at, &mut out);
+        festivals_at(Some(m), &mut at.festival, &mut out);
     }
-    for (i, f) in c.festivals.iter().enumerate().filter(|(_, f)| f.leap_only) {
-        let before = (0..i)
-            .rev()
-            .find(|&j| c.festivals[j].after_month == f.after_month && !c.festivals[j].leap_only);
-        at.leap_after[i] = before.and_then(|j| Some((at.festival[j]?, c.festival_days(j, true))));
-    }
+    at.leap_after = (c.festivals.iter().enumerate())
+        .map(|(i, f)| {
+            if !f.leap_only {
+                return None;
+            }
+            let (before, _) = (c.festivals.iter().enumerate().take(i).rev())
+                .find(|(_, b)| b.after_month == f.after_month && !b.leap_only)?;
+            Some((at.festival(before)?, c.festival_days(before, true)))
+        })
+        .collect();
     (at, out)
 }
 
@@ -1027,16 +1050,13 @@ fn leap_days_of(c: &Calendar, at: &Timespans, left_out: &mut Vec<String>) -> Vec
     let interval = interval_of(rule);
     let leap_day = |name: &str, timespan: usize, intercalary: bool, day: i64| json!({"name": name, "intercalary": intercalary, "timespan": timespan, "adds_week_day": false, "day": day, "week_day": "", "interval": interval, "offset": 0});
     let mut days = Vec::new();
-    if let Some(m) = rule.month {
-        days.push(leap_day("Leap day", at.month[m], false, 0));
+    if let Some(t) = rule.month.and_then(|m| at.month(m)) {
+        days.push(leap_day("Leap day", t, false, 0));
     }
-    if let Some(f) = rule.festival.filter(|f| at.festival[*f].is_some()) {
-        days.push(leap_day(
-            &c.festivals[f].name,
-            at.festival[f].unwrap_or(0),
-            false,
-            0,
-        ));
+    if let Some(f) = rule.festival
+        && let (Some(festival), Some(t)) = (c.festivals.get(f), at.festival(f))
+    {
+        days.push(leap_day(&festival.name, t, false, 0));
     }
     for (i, f) in c.festivals.iter().enumerate().filter(|(_, f)| f.leap_only) {
         if f.days > 1 {
@@ -1045,9 +1065,11 @@ fn leap_days_of(c: &Calendar, at: &Timespans, left_out: &mut Vec<String>) -> Vec
                 f.name, f.days
             ));
         }
-        match (at.leap_after[i], f.after_month) {
+        // The month it follows: its timespan and days.
+        let month = (f.after_month).and_then(|m| Some((at.month(m)?, c.months.get(m)?.days)));
+        match (at.leap_after(i), month) {
             (Some((t, _)), _) => days.push(leap_day(&f.name, t, false, 0)),
-            (None, Some(m)) => days.push(leap_day(&f.name, at.month[m], true, c.months[m].days)),
+            (None, Some((t, month_days))) => days.push(leap_day(&f.name, t, true, month_days)),
             (None, None) => left_out.push(format!("{}: a leap-year festival opening the year has no timespan before it in Fantasy-Calendar", f.name)),
         }
     }
@@ -1057,10 +1079,10 @@ fn leap_days_of(c: &Calendar, at: &Timespans, left_out: &mut Vec<String>) -> Vec
 /// Timespan and day of `day` in the export, if it has them.
 fn timespan_day(at: &Timespans, day: Day) -> Option<(usize, i64)> {
     match day {
-        Day::Of { month, day } => Some((at.month[month], day)),
-        Day::Festival { festival, day } => at.festival[festival]
+        Day::Of { month, day } => Some((at.month(month)?, day)),
+        Day::Festival { festival, day } => (at.festival(festival))
             .map(|t| (t, day))
-            .or_else(|| at.leap_after[festival].map(|(t, days)| (t, days + day))),
+            .or_else(|| at.leap_after(festival).map(|(t, days)| (t, days + day))),
     }
 }
 
@@ -1142,8 +1164,9 @@ pub fn write(
         })
         .collect();
     let time = |h: f64| json!({"hour": h.floor(), "minute": ((h - h.floor()) * 60.0).round()});
+    // A checked calendar's seasons start on its months.
     let seasons: Vec<Value> = (c.seasons.iter())
-        .map(|s| json!({"name": s.name, "time": {"sunrise": time(s.sunrise), "sunset": time(s.sunset)}, "timespan": at.month[s.month], "day": s.day, "color": ["#ffffff", "#ffffff"]}))
+        .filter_map(|s| Some(json!({"name": s.name, "time": {"sunrise": time(s.sunrise), "sunset": time(s.sunset)}, "timespan": at.month(s.month)?, "day": s.day, "color": ["#ffffff", "#ffffff"]})))
         .collect();
     let mut eras = Vec::new();
     if !c.era.is_empty() {

@@ -299,7 +299,8 @@ impl FoundryTable {
         let rows = (self.drawn(&dice).into_iter())
             .map(|segment| {
                 let results: Vec<String> = (segment.results.iter())
-                    .map(|&i| self.result_of(&self.rows[i], known))
+                    .filter_map(|&i| self.rows.get(i))
+                    .map(|row| self.result_of(row, known))
                     .collect();
                 TableRowDef {
                     // Within limits::TABLE_TOTAL, as read.
@@ -411,9 +412,8 @@ pub fn import_edit(tables: &[FoundryTable], data: &CampaignData) -> Result<Edit,
     let first = data.next_id::<TableDef>().0;
     for (i, t) in tables.iter().enumerate() {
         let taken = data.table_called(&t.name).is_some();
-        let twice = tables[..i]
-            .iter()
-            .any(|o| o.name.trim().eq_ignore_ascii_case(t.name.trim()));
+        let twice =
+            (tables.iter().take(i)).any(|o| o.name.trim().eq_ignore_ascii_case(t.name.trim()));
         if taken {
             errors.push(format!("{}: a table is already called {}", t.file, t.name));
         } else if twice {

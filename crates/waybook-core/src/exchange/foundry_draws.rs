@@ -38,8 +38,10 @@ pub struct Segment {
 /// as segments of no result. A range beyond `rolls` is kept (it cannot
 /// be rolled, which the table then says).
 pub fn segments(ranges: &[(i64, i64)], rolls: (i64, i64)) -> Vec<Segment> {
-    let mut order: Vec<usize> = (0..ranges.len()).collect();
-    order.sort_by_key(|&i| ranges[i].0);
+    // Each result's place and range, the first to start first.
+    let mut order: Vec<(usize, (i64, i64))> = ranges.iter().copied().enumerate().collect();
+    order.sort_by_key(|&(_, (from, _))| from);
+    let mut starting = order.into_iter().peekable();
     let mut cuts: Vec<i64> = (ranges.iter())
         .flat_map(|&(from, to)| [from, to + 1])
         .chain([rolls.0, rolls.1 + 1])
@@ -47,24 +49,29 @@ pub fn segments(ranges: &[(i64, i64)], rolls: (i64, i64)) -> Vec<Segment> {
     cuts.sort_unstable();
     cuts.dedup();
     let mut out: Vec<Segment> = Vec::new();
-    let (mut next, mut active) = (0, Vec::new());
+    // The results drawn on the totals from `from`: each one's place and
+    // the last total its range holds.
+    let mut active: Vec<(usize, i64)> = Vec::new();
     for pair in cuts.windows(2) {
-        let (from, to) = (pair[0], pair[1] - 1);
-        active.retain(|&i: &usize| ranges[i].1 >= from);
-        while let Some(&i) = order.get(next).filter(|&&i| ranges[i].0 <= from) {
-            active.push(i);
-            next += 1;
+        let &[from, next_cut] = pair else { continue };
+        let to = next_cut - 1;
+        active.retain(|&(_, last)| last >= from);
+        while let Some((i, (_, last))) = starting.next_if(|&(_, (start, _))| start <= from) {
+            active.push((i, last));
         }
         active.sort_unstable();
         if active.is_empty() && !(rolls.0..=rolls.1).contains(&from) {
             continue;
         }
+        let results = || active.iter().map(|&(i, _)| i);
         match out.last_mut() {
-            Some(last) if last.to + 1 == from && last.results == active => last.to = to,
+            Some(last) if last.to + 1 == from && last.results.iter().copied().eq(results()) => {
+                last.to = to;
+            }
             _ => out.push(Segment {
                 from,
                 to,
-                results: active.clone(),
+                results: results().collect(),
             }),
         }
     }

@@ -206,7 +206,7 @@ impl Clashing {
     /// no room for a copy), and a copy besides for any other record.
     pub fn choices(&self) -> &'static [Clash] {
         if self.is_single() {
-            &Clash::ALL[..2]
+            &[Clash::Keep, Clash::Replace]
         } else {
             Clash::ALL
         }
@@ -396,7 +396,7 @@ impl Pack {
                 if name.trim().is_empty() {
                     return Err(field(format!("{list}[{i}].name"), "a name is needed"));
                 }
-                if names[..i].iter().any(|n| same(n, name)) {
+                if names.iter().take(i).any(|n| same(n, name)) {
                     return Err(field(
                         format!("{list}[{i}].name"),
                         format!("“{name}” is in the pack twice"),

@@ -25,7 +25,7 @@ use crate::model::calendar::{
 use crate::model::limits::{CALENDAR_YEAR, LEAP_YEARS, MONTH_DAYS};
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 const TOOL: &str = "Seasons & Stars";
 
@@ -388,7 +388,9 @@ fn leap_month(c: &mut Calendar, leap: Option<&SsLeap>, left_out: &mut Vec<String
         l.month.as_deref().or(Some("February"))
     });
     let more = leap.and_then(|l| l.extra_days).unwrap_or(1);
-    let Some(m) = name.and_then(|n| c.months.iter().position(|m| m.name == n)) else {
+    let Some((m, month)) =
+        name.and_then(|n| c.months.iter().enumerate().find(|(_, m)| m.name == n))
+    else {
         return;
     };
     if more == 1 {
@@ -396,7 +398,7 @@ fn leap_month(c: &mut Calendar, leap: Option<&SsLeap>, left_out: &mut Vec<String
     } else if more != 0 {
         left_out.push(format!(
             "{}: {more} days in leap years is not kept (Waybook adds one day, to one month or festival)",
-            c.months[m].name
+            month.name
         ));
     }
 }
@@ -410,36 +412,35 @@ fn festivals_of(
     left_out: &mut Vec<String>,
 ) -> Result<Vec<Festival>, String> {
     let mut festivals: Vec<Festival> = Vec::new();
-    let mut placed = vec![false; ss.intercalary.len()];
+    // The intercalary days placed so far, by their index.
+    let mut placed = BTreeSet::new();
     // The intercalary days after `name` (a month or one of them), each
     // followed by those after it.
-    fn after(
-        ss: &SsCalendar,
+    fn after<'a>(
+        ss: &'a SsCalendar,
         name: &str,
         place: Option<usize>,
-        placed: &mut [bool],
-        out: &mut Vec<(usize, Option<usize>)>,
+        placed: &mut BTreeSet<usize>,
+        out: &mut Vec<(usize, &'a SsIntercalary, Option<usize>)>,
     ) {
         for (i, d) in ss.intercalary.iter().enumerate() {
-            if !placed[i] && d.after.as_deref() == Some(name) {
-                placed[i] = true;
-                out.push((i, place));
+            if d.after.as_deref() == Some(name) && placed.insert(i) {
+                out.push((i, d, place));
                 after(ss, &d.name, place, placed, out);
             }
         }
     }
-    let mut order: Vec<(usize, Option<usize>)> = Vec::new();
+    let mut order: Vec<(usize, &SsIntercalary, Option<usize>)> = Vec::new();
     for (m, month) in c.months.iter().enumerate() {
         for (i, d) in ss.intercalary.iter().enumerate() {
-            if !placed[i] && d.before.as_deref() == Some(month.name.as_str()) {
-                placed[i] = true;
-                order.push((i, m.checked_sub(1)));
+            if d.before.as_deref() == Some(month.name.as_str()) && placed.insert(i) {
+                order.push((i, d, m.checked_sub(1)));
                 after(ss, &d.name, m.checked_sub(1), &mut placed, &mut order);
             }
         }
         after(ss, &month.name, Some(m), &mut placed, &mut order);
     }
-    for d in (ss.intercalary.iter().zip(&placed)).filter_map(|(d, p)| (!p).then_some(d)) {
+    for (_, d) in (ss.intercalary.iter().enumerate()).filter(|(i, _)| !placed.contains(i)) {
         let (side, name) = match (&d.after, &d.before) {
             (Some(a), _) => ("after", a.as_str()),
             (None, Some(b)) => ("before", b.as_str()),
@@ -450,8 +451,7 @@ fn festivals_of(
             d.name
         ));
     }
-    for (i, place) in order {
-        let d = &ss.intercalary[i];
+    for (i, d, place) in order {
         let days = d.days.unwrap_or(1);
         if !MONTH_DAYS.contains(&days) {
             return Err(format!(
@@ -499,11 +499,11 @@ fn default_daylight(name: &str) -> (f64, f64) {
 fn seasons_of(ss: &SsCalendar, c: &Calendar, left_out: &mut Vec<String>) -> Vec<Season> {
     let mut seasons = Vec::new();
     for (i, s) in ss.seasons.iter().enumerate() {
+        let day = s.start_day.unwrap_or(1);
         let month = usize::try_from(s.start_month - 1)
             .ok()
-            .filter(|m| *m < c.months.len());
-        let day = s.start_day.unwrap_or(1);
-        let Some(month) = month.filter(|m| (1..=c.months[*m].days).contains(&day)) else {
+            .filter(|&m| (c.months.get(m)).is_some_and(|month| (1..=month.days).contains(&day)));
+        let Some(month) = month else {
             left_out.push(format!(
                 "the season {} (seasons[{i}]): its first day is not a month's day of the calendar",
                 s.name
@@ -561,10 +561,9 @@ fn event_of(e: &SsEvent, c: &Calendar, left_out: &mut Vec<String>) -> Option<Imp
             let leap_month = c.leap.as_ref().and_then(|l| l.month);
             usize::try_from(month - 1)
                 .ok()
-                .filter(|m| *m < c.months.len())
-                .filter(|m| {
-                    let more = i64::from(leap_month == Some(*m));
-                    (1..=c.months[*m].days + more).contains(&day)
+                .filter(|&m| {
+                    let more = i64::from(leap_month == Some(m));
+                    (c.months.get(m)).is_some_and(|month| (1..=month.days + more).contains(&day))
                 })
                 .map(|month| Day::Of { month, day })
         }

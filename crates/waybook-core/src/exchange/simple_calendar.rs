@@ -392,7 +392,7 @@ fn leap_day_to(
 /// File month `month`'s day `day` (from 1) as Waybook's day.
 fn span_day(c: &Calendar, spans: &[Span], month: i64, day: i64) -> Option<Day> {
     match *spans.get(usize::try_from(month).ok()?)? {
-        Span::Month(m) => (1..=c.months[m].days + 1)
+        Span::Month(m) => (1..=c.months.get(m)?.days + 1)
             .contains(&day)
             .then_some(Day::Of { month: m, day }),
         Span::Festival(f) => (f < c.festivals.len()
@@ -410,7 +410,9 @@ fn seasons_of(
     let mut seasons: Vec<Season> = Vec::new();
     for s in &sc.seasons {
         let (month, day) = match span_day(c, spans, s.starting_month, s.starting_day + 1) {
-            Some(Day::Of { month, day }) if day <= c.months[month].days => (month, day),
+            Some(Day::Of { month, day }) if c.months.get(month).is_some_and(|m| day <= m.days) => {
+                (month, day)
+            }
             _ => {
                 left_out.push(format!(
                     "the season {}: its first day is not a month's day of the calendar",

@@ -71,15 +71,15 @@ impl TableImport {
             let line = record.position().map_or(0, |p| p.line() as usize);
             lines.push((line, record.iter().map(str::to_owned).collect()));
         }
-        let Some((_, first)) = lines.first() else {
+        let Some(((_, first), after_first)) = lines.split_first() else {
             return Err(fail("it is empty"));
         };
         // A first cell that is a total or a range is a result, not a heading.
         let headed = first.first().is_none_or(|c| range_of(c, 100).is_none());
         let (heading, rows) = if headed {
-            (first.clone(), &lines[1..])
+            (first.clone(), after_first)
         } else {
-            (Vec::new(), &lines[..])
+            (Vec::new(), lines.as_slice())
         };
         if rows.is_empty() {
             return Err(fail("it has a heading but no rows"));
@@ -105,11 +105,10 @@ impl TableImport {
                 (*line, cell(cells, 0), results)
             })
             .collect();
-        let mut chosen = vec![false; columns.len()];
-        chosen[0] = true;
+        let chosen = (0..columns.len()).map(|c| c == 0).collect();
         // A file of several columns names its first table after its column.
         let name = match columns.as_slice() {
-            [_, _, ..] if !columns[0].is_empty() => columns[0].clone(),
+            [first, _, ..] if !first.is_empty() => first.clone(),
             _ => name.trim().to_owned(),
         };
         Ok(Self {
@@ -128,7 +127,7 @@ impl TableImport {
     /// How column `c` is called: its heading, or without one its letter
     /// as a spreadsheet shows it ("column B": the first is the totals').
     pub fn column_label(&self, c: usize) -> String {
-        match self.columns[c].trim() {
+        match self.heading(c) {
             "" => format!("column {}", column_letters(c + 2)),
             heading => heading.to_owned(),
         }
@@ -136,27 +135,32 @@ impl TableImport {
 
     /// Chooses the columns headed `names` (any case), or says which is none.
     pub fn choose(&mut self, names: &[String]) -> Result<(), String> {
-        let mut chosen = vec![false; self.columns.len()];
         let labels: Vec<String> = (0..self.columns.len())
             .map(|c| self.column_label(c))
             .collect();
+        let mut picked = Vec::new();
         for name in names {
             // A column without a heading answers to its letter too ("B").
-            let named = |c: usize| {
+            let named = |c: usize, label: &String| {
                 let name = name.trim();
-                labels[c].eq_ignore_ascii_case(name)
-                    || (self.columns[c].trim().is_empty()
+                label.eq_ignore_ascii_case(name)
+                    || (self.heading(c).is_empty()
                         && column_letters(c + 2).eq_ignore_ascii_case(name))
             };
-            let at = (0..labels.len()).find(|&c| named(c)).ok_or_else(|| {
-                format!(
-                    "{} has no column “{name}” (its columns: {})",
-                    self.file,
-                    labels.join(", ")
-                )
-            })?;
-            chosen[at] = true;
+            let at = (labels.iter().enumerate())
+                .position(|(c, label)| named(c, label))
+                .ok_or_else(|| {
+                    format!(
+                        "{} has no column “{name}” (its columns: {})",
+                        self.file,
+                        labels.join(", ")
+                    )
+                })?;
+            picked.push(at);
         }
+        let chosen: Vec<bool> = (0..self.columns.len())
+            .map(|c| picked.contains(&c))
+            .collect();
         if chosen.contains(&true) {
             self.chosen = chosen;
         }
@@ -164,7 +168,7 @@ impl TableImport {
             && self.columns.len() > 1
             && !names.is_empty()
         {
-            self.name = match self.columns[*one].trim() {
+            self.name = match self.heading(*one) {
                 "" => self.name.clone(),
                 heading => heading.to_owned(),
             };
@@ -172,17 +176,23 @@ impl TableImport {
         Ok(())
     }
 
+    /// Column `c`'s heading, trimmed ("" without one).
+    fn heading(&self, c: usize) -> &str {
+        self.columns.get(c).map_or("", |heading| heading.trim())
+    }
+
     /// The columns chosen, in order.
     fn chosen_columns(&self) -> Vec<usize> {
-        (0..self.columns.len())
-            .filter(|&c| self.chosen[c])
+        (self.chosen.iter().take(self.columns.len()).enumerate())
+            .filter(|&(_, &chosen)| chosen)
+            .map(|(c, _)| c)
             .collect()
     }
 
     /// The name the table of column `c` takes: with several chosen, its
     /// heading, or without one the file's name and its letter.
     pub fn name_of(&self, c: usize) -> String {
-        match (self.chosen_columns().len(), self.columns[c].trim()) {
+        match (self.chosen_columns().len(), self.heading(c)) {
             (1, _) => self.name.trim().to_owned(),
             (_, "") => format!("{} ({})", self.name.trim(), self.column_label(c)),
             (_, heading) => heading.to_owned(),
@@ -198,9 +208,10 @@ impl TableImport {
 
     /// Column `c`'s rows with an entry: line, range, result.
     fn column_rows(&self, c: usize) -> impl Iterator<Item = (usize, &str, &str)> + '_ {
-        (self.rows.iter())
-            .filter(move |(_, _, cells)| self.is_entry(&cells[c]))
-            .map(move |(line, range, cells)| (*line, range.as_str(), cells[c].trim()))
+        (self.rows.iter()).filter_map(move |(line, range, cells)| {
+            let cell = cells.get(c).filter(|cell| self.is_entry(cell))?;
+            Some((*line, range.as_str(), cell.trim()))
+        })
     }
 
     /// The table column `c` makes, under `id`, or every error, each naming

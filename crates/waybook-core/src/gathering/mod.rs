@@ -901,8 +901,8 @@ fn gather_tests(data: &CampaignData, site: SiteId, all: bool, dice: &mut Dice) -
     let mut tests = 0;
     loop {
         let mut any = false;
-        for n in 0..book.session.gatherers.len() {
-            let g = book.session.gatherers[n].clone();
+        // Each test changes its own gatherer alone: the others are as listed.
+        for (n, g) in book.session.gatherers.clone().into_iter().enumerate() {
             if !working(&book.session, &g, day_hours) {
                 continue;
             }
@@ -1012,7 +1012,8 @@ fn one_test(
         20 => book.line("A natural 20: an Inspired Event (here it counts only in its total)."),
         _ => {}
     }
-    let gatherer = &mut book.session.gatherers[n];
+    let gatherer = (book.session.gatherers.get_mut(n))
+        .ok_or_else(|| GatherError::NotGathering(c.name.clone()))?;
     gatherer.minutes += result.minutes;
     gatherer.units += result.units;
     book.session.tests.push(GatherTest {

@@ -408,6 +408,10 @@ waybook_rules::named_enum! {
 impl Phase {
     /// The phase a moon is in, `fraction` of the way through its cycle:
     /// each named phase is the eighth of the cycle around its point.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "the eighth is taken % 8, and ALL holds the eight phases"
+    )]
     pub fn at(fraction: f64) -> Self {
         let eighth = (fraction.rem_euclid(1.0) * 8.0 + 0.5).floor() as usize % 8;
         Self::ALL[eighth]
@@ -802,9 +806,9 @@ impl Calendar {
         let in_range = || steps.iter().flatten().all(|n| LEAP_YEARS.contains(n));
         // Only once each step is at least 1: no remainder by zero.
         let multiples = || {
-            steps.windows(2).all(|w| match (w[0], w[1]) {
-                (Some(a), Some(b)) => b % a == 0,
-                (None, Some(_)) => false,
+            steps.windows(2).all(|w| match w {
+                [Some(a), Some(b)] => b % a == 0,
+                [None, Some(_)] => false,
                 _ => true,
             })
         };
@@ -824,7 +828,7 @@ impl Calendar {
             }
         }
         let order: Vec<(usize, i64)> = self.seasons.iter().map(|s| (s.month, s.day)).collect();
-        if order.windows(2).any(|w| w[0] >= w[1]) {
+        if order.windows(2).any(|w| matches!(w, [a, b] if a >= b)) {
             return Err(CalendarError::SeasonOrder);
         }
         Ok(())
@@ -847,7 +851,7 @@ impl Calendar {
 
     fn month_days(&self, month: usize, leap: bool) -> i64 {
         let extra = leap && self.leap.as_ref().is_some_and(|l| l.month == Some(month));
-        self.months[month].days + i64::from(extra)
+        self.months.get(month).map_or(0, |m| m.days) + i64::from(extra)
     }
 
     /// Whether festival `i` has a day more in leap years.
@@ -858,7 +862,9 @@ impl Calendar {
     /// The days festival `i` has in a leap or common year (none in a
     /// common year when it comes only in leap years).
     pub fn festival_days(&self, i: usize, leap: bool) -> i64 {
-        let f = &self.festivals[i];
+        let Some(f) = self.festivals.get(i) else {
+            return 0;
+        };
         if f.leap_only && !leap {
             return 0;
         }
@@ -1182,28 +1188,37 @@ impl Calendar {
     /// Whether festival `i`'s days are numbered: it has more than one in
     /// some year.
     fn festival_numbered(&self, i: usize) -> bool {
-        self.festivals[i].days > 1 || self.festival_gets_leap_day(i)
+        self.festivals.get(i).is_some_and(|f| f.days > 1) || self.festival_gets_leap_day(i)
     }
 
     /// The date's day as written: "14 Harvestmoon", a festival's name, or
     /// its day and name when it has several ("3 Needfest").
     pub fn day_words(&self, day: Day) -> String {
         match day {
-            Day::Of { month, day } => format!("{day} {}", self.months[month].name),
+            Day::Of { month, day } => format!("{day} {}", self.month_name(month)),
             Day::Festival { festival, day } if self.festival_numbered(festival) => {
-                format!("{day} {}", self.festivals[festival].name)
+                format!("{day} {}", self.festival_name(festival))
             }
-            Day::Festival { festival, .. } => self.festivals[festival].name.clone(),
+            Day::Festival { festival, .. } => self.festival_name(festival).to_owned(),
         }
+    }
+
+    /// Month `m`'s name, "?" for a month the calendar does not have.
+    pub fn month_name(&self, m: usize) -> &str {
+        self.months.get(m).map_or("?", |m| m.name.as_str())
+    }
+
+    /// Festival `f`'s name, "?" for a festival the calendar does not have.
+    pub fn festival_name(&self, f: usize) -> &str {
+        self.festivals.get(f).map_or("?", |f| f.name.as_str())
     }
 
     /// Where festival `f` comes, in words: "after Flamerule", "before
     /// Fireseek" (opening the year).
     pub fn festival_place(&self, f: &Festival) -> String {
-        let name = |m: usize| self.months.get(m).map_or("?", |m| m.name.as_str());
         match f.after_month {
-            Some(m) => format!("after {}", name(m)),
-            None => format!("before {}", name(0)),
+            Some(m) => format!("after {}", self.month_name(m)),
+            None => format!("before {}", self.month_name(0)),
         }
     }
 
@@ -1398,8 +1413,8 @@ impl Calendar {
         let this_year = self.season_starts(date.year);
         let n = self.seasons.len();
         // The last season begun by today, else last year's last one.
-        let (index, start) = match this_year.iter().rposition(|&s| s <= at) {
-            Some(i) => (i, this_year[i]),
+        let (index, start) = match this_year.iter().enumerate().rfind(|&(_, &s)| s <= at) {
+            Some((i, &s)) => (i, s),
             None => {
                 let last = *self.season_starts(date.year - 1).last()?;
                 (n - 1, last - self.year_days(date.year - 1))
@@ -1409,11 +1424,11 @@ impl Calendar {
         let next_start = if next_index == 0 {
             self.season_starts(date.year + 1).first()? + self.year_days(date.year)
         } else {
-            this_year[next_index]
+            *this_year.get(next_index)?
         };
         let span = (next_start - start).max(1) as f64;
         let t = (at - start) as f64 / span;
-        let (s, next) = (&self.seasons[index], &self.seasons[next_index]);
+        let (s, next) = (self.seasons.get(index)?, self.seasons.get(next_index)?);
         let between = |a: f64, b: f64| a + (b - a) * t;
         Some((
             s,

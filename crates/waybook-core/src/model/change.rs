@@ -46,9 +46,11 @@ impl Change {
     /// a region's weather as it was rolled.
     pub fn added_lines(&self) -> Vec<String> {
         fn beyond(before: Option<&[String]>, after: Option<&[String]>) -> Vec<String> {
-            let after = after.unwrap_or_default();
-            let kept = before.map_or(0, <[String]>::len).min(after.len());
-            after[kept..].to_vec()
+            let kept = before.map_or(0, <[String]>::len);
+            (after.unwrap_or_default().iter())
+                .skip(kept)
+                .cloned()
+                .collect()
         }
         match self {
             Change::Scene { before, after } => beyond(

@@ -87,7 +87,7 @@ fn sheet_changes(old: &Character, c: &Character) -> Vec<String> {
     number(&mut lines, "XP", old.companion.xp, c.companion.xp);
     let (was, is) = (old.companion.advances.len(), c.companion.advances.len());
     if is > was {
-        let new: Vec<&str> = (c.companion.advances[was..].iter())
+        let new: Vec<&str> = (c.companion.advances.iter().skip(was))
             .map(|a| a.what.trim())
             .filter(|w| !w.is_empty())
             .collect();

@@ -68,7 +68,9 @@ impl Layer<'_> {
         let mixed: Vec<Option<Arc<Forecast>>> = (0..self.members.len())
             .map(|i| {
                 let parts: Vec<(f64, &Forecast)> = (planned.iter())
-                    .map(|(chance, .., characters)| (*chance, characters[i].forecast.as_ref()))
+                    .filter_map(|(chance, .., characters)| {
+                        Some((*chance, characters.get(i)?.forecast.as_ref()))
+                    })
                     .collect();
                 (parts.len() > 1).then(|| Arc::new(forecast::mixed(&parts)))
             })
@@ -125,6 +127,11 @@ struct Walk {
 impl Walk {
     fn arrived(&self) -> bool {
         self.next >= self.road.len()
+    }
+
+    /// The road hour the party walks next, none on arrival.
+    fn ahead(&self) -> Option<RoadHour> {
+        self.road.get(self.next).copied()
     }
 }
 
@@ -318,17 +325,19 @@ fn day_slots(
     // goes on until the round is done, and the day's travel ends with it.
     let mut round_done = false;
     for hour in hours {
-        let on_road = !walk.arrived()
-            && !round_done
-            && match walk.road[walk.next].round {
-                Some(r) if r.first => hour == start && !layout.travel.is_empty(),
-                Some(_) => hour >= start,
-                None => layout.travel.contains(&hour),
-            };
-        if on_road {
-            round_done = walk.road[walk.next].round.is_some_and(|r| r.last);
-            walk.place = walk.road[walk.next];
+        let travelled = walk.ahead().filter(|ahead| {
+            !round_done
+                && match ahead.round {
+                    Some(r) if r.first => hour == start && !layout.travel.is_empty(),
+                    Some(_) => hour >= start,
+                    None => layout.travel.contains(&hour),
+                }
+        });
+        if let Some(ahead) = travelled {
+            round_done = ahead.round.is_some_and(|r| r.last);
+            walk.place = ahead;
         }
+        let on_road = travelled.is_some();
         let mut here = walk.place;
         // The region's weather of the day, else the leg's, within the leg's
         // hours; the day's change within its own.
@@ -351,7 +360,9 @@ fn day_slots(
         }
     }
     let camp_hours = rules.pattern.camp_hours.max(0);
-    let in_a_round = |s: &&Slot| s.road.is_some_and(|i| walk.road[i].round.is_some());
+    let in_a_round = |s: &&Slot| {
+        (s.road.and_then(|i| walk.road.get(i))).is_some_and(|hour| hour.round.is_some())
+    };
     if let Some(last) = slots.iter().rev().find(in_a_round) {
         // The day's travel was its round's: it ends when the round does.
         layout.travel.end = last.hour + 1;

@@ -149,24 +149,24 @@ pub fn figures(data: &CampaignData, journey: &Journey) -> Figures {
     let chosen = journey.plan.chosen;
     std::thread::scope(|scope| {
         let others = scope.spawn(|| {
-            (0..journey.plan.routes.len())
-                .filter(|i| *i != chosen)
-                .map(|i| {
+            (journey.plan.routes.iter().enumerate())
+                .filter(|(i, _)| *i != chosen)
+                .map(|(i, route)| {
                     let alt = from_the_start(journey, i);
                     let view = plan(data, &alt);
                     let food = food_ledger(data, &alt, &view);
-                    (i, route_figures(journey, i, &view, &food))
+                    (i, route_figures(&route.name, &view, &food))
                 })
                 .collect::<Vec<_>>()
         });
         let view = plan(data, journey);
         let food = food_ledger(data, journey, &view);
-        let mine = (chosen < journey.plan.routes.len()).then(|| {
+        let mine = journey.plan.routes.get(chosen).map(|route| {
             if food.from_day == 0 {
-                route_figures(journey, chosen, &view, &food)
+                route_figures(&route.name, &view, &food)
             } else {
                 let alt = from_the_start(journey, chosen);
-                route_figures(journey, chosen, &view, &food_ledger(data, &alt, &view))
+                route_figures(&route.name, &view, &food_ledger(data, &alt, &view))
             }
         });
         let mut routes = others
@@ -192,16 +192,12 @@ fn from_the_start(journey: &Journey, i: usize) -> Journey {
     alt
 }
 
-/// Route `i`'s figures from its plan and its ledger from the first day.
-fn route_figures(
-    journey: &Journey,
-    i: usize,
-    view: &JourneyPlanView,
-    food: &FoodLedger,
-) -> RouteFigures {
+/// The figures of the route called `name` from its plan and its ledger
+/// from the first day.
+fn route_figures(name: &str, view: &JourneyPlanView, food: &FoodLedger) -> RouteFigures {
     let characters = || view.days.iter().flat_map(|d| &d.characters);
     RouteFigures {
-        name: journey.plan.routes[i].name.clone(),
+        name: name.to_owned(),
         road_hours: view.road_hours,
         days: view.days.len(),
         tests: view.test_count(),

@@ -12,7 +12,7 @@
 //! items (a ration is not split), so a day may use a little more than needed.
 
 use super::food::{Meal, Pools, eat, endurance};
-use super::{JourneyPlanView, members, plan, plan_with_weather};
+use super::{JourneyPlanView, PlanDay, members, plan, plan_with_weather};
 use crate::model::{
     CampaignData, Change, Character, CharacterId, ClockTime, Edit, Gained, Journey, Settings,
 };
@@ -131,7 +131,8 @@ pub fn round_of_the_day<'a>(
 ) -> Option<(&'a crate::model::MapPath, crate::model::Along)> {
     let both = data.settings.both_travel_texts();
     let (d, _) = view.locate(journey.played_hours).filter(|_| both)?;
-    let hour = (view.days[d].slots.iter()).find(|s| s.road.is_some() && s.place.round.is_some())?;
+    let hour =
+        (view.days.get(d)?.slots.iter()).find(|s| s.road.is_some() && s.place.round.is_some())?;
     let along = journey.route()?.legs.get(hour.place.leg)?.path?;
     Some((data.paths.get(&along.path)?, along))
 }
@@ -333,12 +334,16 @@ fn played_to(view: &JourneyPlanView, from: i64, until: Until) -> Result<i64, Pla
         Until::Destination => total,
         Until::EndOfDay => {
             let (day, _) = view.locate(from).ok_or(PlayError::NoSuchHour(from))?;
-            view.days[..=day].iter().map(|d| d.slots.len() as i64).sum()
+            (view.days.iter().take(day + 1))
+                .map(|d| d.slots.len() as i64)
+                .sum()
         }
         Until::NextSetOff => {
             let (day, _) = view.locate(from).ok_or(PlayError::NoSuchHour(from))?;
-            let end: i64 = view.days[..=day].iter().map(|d| d.slots.len() as i64).sum();
-            let after = view.days[day + 1..].iter().flat_map(|d| &d.slots);
+            let (to_day, after_day) =
+                (view.days.split_at_checked(day + 1)).ok_or(PlayError::NoSuchHour(from))?;
+            let end: i64 = to_day.iter().map(|d| d.slots.len() as i64).sum();
+            let after = after_day.iter().flat_map(|d| &d.slots);
             after
                 .take_while(|s| s.road.is_none())
                 .count()
@@ -357,10 +362,10 @@ impl Play<'_> {
         dice: &mut Dice,
     ) -> Result<(), PlayError> {
         let (d, s) = view.locate(n).ok_or(PlayError::NoSuchHour(n))?;
-        let day = &view.days[d];
+        let (day, slot) = view.day_and_slot(d, s).ok_or(PlayError::NoSuchHour(n))?;
         let when = ClockTime {
             day: day.date,
-            hour: day.slots[s].hour,
+            hour: slot.hour,
         }
         .stamp();
         let tested = day
@@ -368,7 +373,7 @@ impl Play<'_> {
             .iter()
             .any(|cd| cd.tests.iter().any(|t| t.hour == s + 1));
         if !tested {
-            let doing = if day.slots[s].road.is_some() {
+            let doing = if slot.road.is_some() {
                 "on the road"
             } else {
                 "off the road"
@@ -402,7 +407,7 @@ impl Play<'_> {
             }
         }
         if s + 1 == day.slots.len() {
-            self.end_of_day(journey, d, view, &when)?;
+            self.end_of_day(journey, (d, day), view, &when)?;
         }
         Ok(())
     }
@@ -410,11 +415,10 @@ impl Play<'_> {
     fn end_of_day(
         &mut self,
         journey: &Journey,
-        d: usize,
+        (d, day): (usize, &PlanDay),
         view: &JourneyPlanView,
         when: &str,
     ) -> Result<(), PlayError> {
-        let day = &view.days[d];
         let ration = journey
             .plan
             .days
@@ -552,8 +556,7 @@ fn keep_legs_as_played(data: &CampaignData, journey: &mut Journey, road_hours_pl
 /// Hours of rest or camp a character had in the day's length of hours ending
 /// with day `d`: a night's rest runs over midnight.
 fn rest_in_last_day(view: &JourneyPlanView, d: usize, who: CharacterId, day_hours: i64) -> usize {
-    let activities: Vec<crate::model::Activity> = view.days[..=d]
-        .iter()
+    let activities: Vec<crate::model::Activity> = (view.days.iter().take(d + 1))
         .flat_map(|day| day.characters.iter().filter(|c| c.character == who))
         .flat_map(|c| c.activities.iter().copied())
         .collect();

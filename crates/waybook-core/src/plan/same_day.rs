@@ -103,7 +103,7 @@ pub fn today(data: &CampaignData, party: PartyId) -> Option<TripToday> {
         trip: j.name.clone(),
         // Counted by the calendar: a day the trip was left in and went on
         // is one day.
-        day: view.days[d].date - j.start.day + 1,
+        day: view.days.get(d)?.date - j.start.day + 1,
         path: path.id,
         path_name: path.name.clone(),
         toward: (data.places.get(&along.toward)).map_or_else(String::new, |p| p.name.clone()),
@@ -172,9 +172,8 @@ pub fn travel_step(
     let Some((mut trip, view)) = trip_of(&at_camp, &ended) else {
         return Ok(edit);
     };
-    if let Some((d, _)) = view.locate(trip.played_hours) {
-        let index = view.days[d].index;
-        trip.plan.days.entry(index).or_default().no_progress = ended.no_progress;
+    if let Some(day) = (view.locate(trip.played_hours)).and_then(|(d, _)| view.days.get(d)) {
+        trip.plan.days.entry(day.index).or_default().no_progress = ended.no_progress;
     }
     let view = plan(&at_camp, &trip);
     let total = view.total_hours();
@@ -270,7 +269,7 @@ fn trip_set_out_on(
     let mut trip = new_trip(data, party, &name, crate::model::Leg::new(&path.name, 0.0));
     trip.plan.pattern.start_hour = clock.hour;
     let leg = leg_along(&trip, path, toward, rounds);
-    trip.plan.routes[0].legs = vec![leg];
+    trip.plan.routes.first_mut()?.legs = vec![leg];
     Some((None, trip))
 }
 

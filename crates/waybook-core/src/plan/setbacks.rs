@@ -85,6 +85,12 @@ pub fn setback_days(
 /// takes when each pathfind succeeds with chance `p`: a failure's d6 gives
 /// no progress on 1-2, a step back on 3 (a round more), progress on 4-5,
 /// and 6 leaves the party lost until a success, which progresses.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "the progress still needed starts at needed <= most and a step back is capped \
+              at most + 1, in tables of most + 2; round - needed is checked to be at most \
+              ROUNDS_COUNTED, done's last place"
+)]
 fn extra_rounds(p: f64, needed: u32, lost: bool) -> Vec<f64> {
     let needed = needed as usize;
     if needed == 0 {

@@ -97,13 +97,15 @@ impl CharacterDay {
             .tests
             .iter()
             .filter(|t| matches!(t.cause, TestCause::March | TestCause::Swim))
-            .map(|t| {
-                format!(
+            .filter_map(|t| {
+                // A test's hour counts the day's slots from 1.
+                let slot = day.slots.get(t.hour.checked_sub(1)?)?;
+                Some(format!(
                     "{:02}:00 {} TG {}",
-                    day.slots[t.hour - 1].hour,
+                    slot.hour,
                     t.cause.as_str(),
                     t.tg
-                )
+                ))
             })
             .collect();
         for cause in [TestCause::Cold, TestCause::Heat, TestCause::ColdWater] {
@@ -338,7 +340,8 @@ impl JourneyPlanView {
         let mut left = usize::try_from(played_hours).unwrap_or(0);
         let mut reached = 0;
         for day in &self.days {
-            let played = &day.slots[..left.min(day.slots.len())];
+            // The whole day when more hours are left than it has.
+            let played = day.slots.get(..left).unwrap_or(&day.slots);
             if let Some(last) = played.iter().rev().find_map(|s| s.road) {
                 let first = played.iter().find_map(|s| s.road).unwrap_or(last);
                 reached = if day.walked_again { first } else { last + 1 };
@@ -395,12 +398,19 @@ impl JourneyPlanView {
         self.days.iter().map(|d| d.slots.len() as i64).sum()
     }
 
+    /// Day `d` and its slot `s`, as [`Self::locate`] finds them.
+    pub fn day_and_slot(&self, d: usize, s: usize) -> Option<(&PlanDay, &Slot)> {
+        let day = self.days.get(d)?;
+        Some((day, day.slots.get(s)?))
+    }
+
     /// The clock time of the `n`th hour of the journey.
     pub fn clock_at(&self, n: i64) -> Option<ClockTime> {
         let (d, s) = self.locate(n)?;
+        let (day, slot) = self.day_and_slot(d, s)?;
         Some(ClockTime {
-            day: self.days[d].date,
-            hour: self.days[d].slots[s].hour,
+            day: day.date,
+            hour: slot.hour,
         })
     }
 }

@@ -388,8 +388,9 @@ pub(super) fn play(
 
 /// How each standing enemy behaves this round, on a D6 each.
 fn roll_behaviour(book: &mut Booking, dice: &mut Dice) -> Result<String> {
-    let standing: Vec<usize> = (0..book.scene.enemies.len())
-        .filter(|&i| !book.scene.enemies[i].is_down())
+    let standing: Vec<String> = (book.scene.enemies.iter())
+        .filter(|e| !e.is_down())
+        .map(|e| e.name.clone())
         .collect();
     if standing.is_empty() {
         return Err(SceneError::NoEnemies);
@@ -398,13 +399,7 @@ fn roll_behaviour(book: &mut Booking, dice: &mut Dice) -> Result<String> {
     let read: Vec<String> = standing
         .iter()
         .zip(&rolled)
-        .map(|(&i, (face, b))| {
-            format!(
-                "{} d6 = {face}: {}",
-                book.scene.enemies[i].name,
-                behaviour(*b)
-            )
-        })
+        .map(|(name, (face, b))| format!("{name} d6 = {face}: {}", behaviour(*b)))
         .collect();
     book.line(format!("Enemy behaviour: {}.", read.join("; ")));
     Ok("Roll enemy behaviour".to_owned())

@@ -311,7 +311,8 @@ pub fn play(data: &CampaignData, step: &SceneStep, dice: &mut Dice) -> Result<Ed
             }
             let c = book.character(*character)?;
             let request = challenge_request(c, *stat, *difficulty, *modifier, *wild_die)?;
-            let s = c.companion.stats[*stat].clone();
+            let s = (c.companion.stats.get(*stat).cloned())
+                .ok_or_else(|| SceneError::NoStat(c.name.clone(), stat + 1))?;
             if *wild_die {
                 spend_wild_die(c)?;
             }
@@ -535,13 +536,13 @@ fn begin(data: &CampaignData, id: SceneId, dice: &mut Dice) -> Result<Edit> {
             .collect();
         book.line(format!("Priority D10s: {}.", said.join(", ")));
         book.scene.priority = order;
-        for i in 0..book.scene.enemies.len() {
-            let e = &book.scene.enemies[i];
-            if e.boss_rule && !e.is_down() {
-                let name = e.name.clone();
-                let roll = dice.roll(10)?;
-                book.line(format!("{name}'s D10 at the start of the round: {roll}."));
-            }
+        let bosses: Vec<String> = (book.scene.enemies.iter())
+            .filter(|e| e.boss_rule && !e.is_down())
+            .map(|e| e.name.clone())
+            .collect();
+        for name in bosses {
+            let roll = dice.roll(10)?;
+            book.line(format!("{name}'s D10 at the start of the round: {roll}."));
         }
     }
     Ok(book.edit(format!("Begin {step} {round}")))

@@ -74,7 +74,9 @@ pub fn starter_tables(data: &CampaignData) -> Vec<Change> {
 /// climate's table for it, added again if the GM removed it; the region's
 /// climate is named if it had none.
 pub fn region_climate(data: &CampaignData, region: &Region, climate: &str) -> Option<Edit> {
-    let at = CLIMATES.iter().position(|c| *c == climate)?;
+    // The climate's tables, a season each.
+    let (_, climate_weather) =
+        (CLIMATES.iter().zip(&CLIMATE_WEATHER)).find(|(c, _)| **c == climate)?;
     let mut changes = Vec::new();
     let mut after = region.clone();
     let mut next = data.next_id::<TableDef>().0;
@@ -87,10 +89,12 @@ pub fn region_climate(data: &CampaignData, region: &Region, climate: &str) -> Op
         } else {
             name
         };
-        let Some(s) = SEASONS.iter().position(|s| *s == name) else {
+        let Some((climate_season, rows)) =
+            (SEASONS.iter().zip(climate_weather)).find(|(s, _)| **s == name)
+        else {
             continue;
         };
-        let title = climate_table_name(climate, SEASONS[s]);
+        let title = climate_table_name(climate, climate_season);
         let table = match data
             .table_named(&title)
             .map(|t| t.id)
@@ -98,7 +102,7 @@ pub fn region_climate(data: &CampaignData, region: &Region, climate: &str) -> Op
         {
             Some(id) => id,
             None => {
-                let table = suggested(TableId(next), &title, &CLIMATE_WEATHER[at][s]);
+                let table = suggested(TableId(next), &title, rows);
                 next += 1;
                 changes.push(Change::of(None, Some(&table)));
                 made.insert(title, table.id);

@@ -287,9 +287,9 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
     attach(
         &mut characters,
         stats,
-        |c, section, (name, value)| match STAT_SECTIONS[section] {
-            "companion" => c.companion.stats.push(NamedStat { name, value }),
-            "trait" => c.exploration.traits.push(NamedStat { name, value }),
+        |c, section, (name, value)| match STAT_SECTIONS.get(section).copied() {
+            Some("companion") => c.companion.stats.push(NamedStat { name, value }),
+            Some("trait") => c.exploration.traits.push(NamedStat { name, value }),
             _ => c.exploration.skills.push(Skill { name, value }),
         },
     );
@@ -300,7 +300,7 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Charact
         |row| row.get::<_, String>(3),
     )?;
     attach(&mut characters, entries, |c, list, text| {
-        if let Some(target) = list_mut(c, LISTS[list]) {
+        if let Some(target) = LISTS.get(list).and_then(|&list| list_mut(c, list)) {
             target.push(text);
         }
     });

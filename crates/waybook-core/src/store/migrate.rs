@@ -45,7 +45,10 @@ pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
         return Ok(());
     }
     let tx = conn.transaction()?;
-    for sql in &MIGRATIONS[usize::try_from(current).unwrap_or(0)..] {
+    for sql in MIGRATIONS
+        .iter()
+        .skip(usize::try_from(current).unwrap_or(0))
+    {
         tx.execute_batch(sql)?;
     }
     tx.pragma_update(None, "user_version", LATEST_VERSION)?;

@@ -433,8 +433,9 @@ fn shortest_way(
     let way = steps
         .windows(2)
         .filter_map(|pair| {
-            let (id, _) = graph.edge_weight(graph.find_edge(pair[0], pair[1])?)?;
-            Some((data.paths.get(id)?, graph[pair[0]]))
+            let &[from, to] = pair else { return None };
+            let (id, _) = graph.edge_weight(graph.find_edge(from, to)?)?;
+            Some((data.paths.get(id)?, *graph.node_weight(from)?))
         })
         .collect();
     Some(way)

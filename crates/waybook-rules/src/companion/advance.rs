@@ -203,7 +203,8 @@ pub fn check_advancement(request: &Advancement) -> Result<AdvancementResult, Rul
     };
     let allowed = level - 1;
     let mut count = BTreeMap::<AdvanceKind, usize>::new();
-    let mut stats = BTreeMap::<&str, usize>::new();
+    // Each stat improved: its value before the advances, and how many times.
+    let mut stats = BTreeMap::<&str, (u32, usize)>::new();
     let mut named = BTreeSet::<(AdvanceKind, String)>::new();
     let mut errors = Vec::new();
     for (i, advance) in request.advances.iter().enumerate() {
@@ -213,13 +214,13 @@ pub fn check_advancement(request: &Advancement) -> Result<AdvancementResult, Rul
                 let stat = advance.stat.as_deref().ok_or_else(|| {
                     RuleError::new(format!("advances[{i}].stat"), "missing field")
                 })?;
-                if !request.stats.contains_key(stat) {
-                    return Err(RuleError::new(
+                let &value = request.stats.get(stat).ok_or_else(|| {
+                    RuleError::new(
                         format!("advances[{i}].stat"),
                         format!("unknown stat \"{stat}\": not in stats"),
-                    ));
-                }
-                *stats.entry(stat).or_default() += 1;
+                    )
+                })?;
+                stats.entry(stat).or_insert((value, 0)).1 += 1;
             }
             AdvanceKind::Power | AdvanceKind::Talent => {
                 let name = advance.name.as_deref().ok_or_else(|| {
@@ -250,8 +251,8 @@ pub fn check_advancement(request: &Advancement) -> Result<AdvancementResult, Rul
             errors.push(format!("+1 {kind} is taken {times} times; at most twice"));
         }
     }
-    for (stat, times) in stats {
-        improve(&mut errors, stat, request.stats[stat], times, BEST_STAT);
+    for (stat, (value, times)) in stats {
+        improve(&mut errors, stat, value, times, BEST_STAT);
     }
     for (kind, value) in [
         (AdvanceKind::Quality, request.quality),

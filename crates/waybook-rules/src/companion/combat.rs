@@ -135,6 +135,7 @@ impl D6Check<'_> {
     ) -> Result<(Vec<u32>, u32, Vec<RollRecord>), RuleError> {
         let faces = dice.roll_many(count, 6)?;
         let mut successes = 0;
+        let [on_success, on_failure] = self.outcomes;
         let records = faces
             .iter()
             .map(|&face| {
@@ -143,7 +144,7 @@ impl D6Check<'_> {
                 RollRecord::single(self.what, 6, face)
                     .modifier(self.modifier, self.why.as_str())
                     .target(self.target_name.as_str(), self.target)
-                    .outcome(self.outcomes[usize::from(!success)])
+                    .outcome(if success { on_success } else { on_failure })
             })
             .collect();
         Ok((faces, successes, records))

@@ -14,10 +14,10 @@ use crate::RuleError;
 
 /// Checks that each modifier is +1 or -1 ("Modifiers are +1 or −1").
 pub fn check_modifiers(modifiers: &[i32], field: &str) -> Result<(), RuleError> {
-    match modifiers.iter().position(|m| m.abs() != 1) {
-        Some(i) => Err(RuleError::new(
+    match modifiers.iter().enumerate().find(|(_, m)| m.abs() != 1) {
+        Some((i, modifier)) => Err(RuleError::new(
             format!("{field}[{i}]"),
-            format!("a modifier is +1 or -1, not {}", modifiers[i]),
+            format!("a modifier is +1 or -1, not {modifier}"),
         )),
         None => Ok(()),
     }

@@ -290,7 +290,7 @@ impl Camp {
         }
         for (i, hero) in self.heroes.iter().enumerate() {
             let at = |field: &str| format!("heroes[{i}].{field}");
-            if self.heroes[..i].iter().any(|h| h.name == hero.name) {
+            if self.heroes.iter().take(i).any(|h| h.name == hero.name) {
                 return Err(RuleError::new(
                     at("name"),
                     format!("two heroes are named \"{}\"", hero.name),

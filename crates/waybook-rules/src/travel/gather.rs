@@ -260,6 +260,24 @@ pub fn row_index<T>(rows: &[T], ttv: i32, threshold: impl Fn(&T) -> i32) -> usiz
         .unwrap_or(0)
 }
 
+/// The survey table's row for `ttv`, [`INSPIRED_ROWS`] further down on an
+/// Inspired Event (the last row at most).
+fn survey_row_for(ttv: i32, inspired: bool) -> SurveyRow {
+    let moved = if inspired { INSPIRED_ROWS } else { 0 };
+    let index = row_index(&SURVEY_TABLE, ttv, |row| row.ttv) + moved;
+    let [.., last] = SURVEY_TABLE;
+    SURVEY_TABLE.get(index).copied().unwrap_or(last)
+}
+
+/// The gathering table's row for `ttv` (the first row for totals below 0).
+pub fn gather_row_for(ttv: i32) -> GatherRow {
+    let [first, ..] = GATHER_TABLE;
+    (GATHER_TABLE.iter().rev())
+        .find(|row| row.ttv <= ttv)
+        .copied()
+        .unwrap_or(first)
+}
+
 impl Source {
     /// The survey row of this source.
     pub fn row(self) -> SurveyRow {
@@ -331,11 +349,7 @@ pub fn survey(request: &Survey, dice: &mut Dice) -> Result<SurveyResult, RuleErr
         Advantage::from_flag(request.advantage),
     )?;
     let ttv = roll.total();
-    let mut index = row_index(&SURVEY_TABLE, ttv, |row| row.ttv);
-    if roll.inspired() {
-        index = (index + INSPIRED_ROWS).min(SURVEY_TABLE.len() - 1);
-    }
-    let row = SURVEY_TABLE[index];
+    let row = survey_row_for(ttv, roll.inspired());
     let quality = if roll.inspired() && ttv >= PURE_TTV {
         Some(Quality::Pure)
     } else {
@@ -576,7 +590,7 @@ pub fn gather(request: &Gather, dice: &mut Dice) -> Result<GatherResult, RuleErr
     };
     let roll = D20Roll::roll(dice, request.bonus, Advantage::Normal)?;
     let ttv = roll.total();
-    let row = GATHER_TABLE[row_index(&GATHER_TABLE, ttv, |row| row.ttv)];
+    let row = gather_row_for(ttv);
     let mut records = vec![roll.record("gather", None).outcome(row.bounty.as_str())];
     let raw = match row.units {
         Units::Fixed(units) => units,

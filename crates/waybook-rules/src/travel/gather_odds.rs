@@ -3,7 +3,7 @@
 //! and time of a session of several tests (for so many hours, or until so
 //! many units).
 
-use super::gather::{GATHER_TABLE, Gather, Units, row_index};
+use super::gather::{GATHER_TABLE, Gather, Units, gather_row_for, row_index};
 use crate::check::d20_total;
 use serde::Serialize;
 
@@ -30,7 +30,7 @@ pub fn outcomes(request: &Gather) -> Vec<Outcome> {
     let mut found = Vec::new();
     for face in 1..=20u32 {
         let ttv = d20_total(face, request.bonus);
-        let row = GATHER_TABLE[row_index(&GATHER_TABLE, ttv, |row| row.ttv)];
+        let row = gather_row_for(ttv);
         let mut add = |p: f64, raw: u32| {
             found.push(Outcome {
                 p,
@@ -72,6 +72,10 @@ pub fn row_chances(request: &Gather) -> Vec<RowChance> {
 /// Expected units and minutes of tests made while time is left: a test is
 /// started whenever fewer than `minutes` have been worked, and the last one
 /// may run over (a Stalled Bounty takes its two hours).
+#[allow(
+    clippy::indexing_slicing,
+    reason = "left runs 1..=steps and after is at most left, in tables of steps + 1"
+)]
 pub fn for_minutes(outcomes: &[Outcome], minutes: u32) -> (f64, f64) {
     // Every row's time is a multiple of 30 minutes.
     let steps = minutes.div_ceil(30) as usize;
@@ -89,6 +93,10 @@ pub fn for_minutes(outcomes: &[Outcome], minutes: u32) -> (f64, f64) {
 
 /// Expected minutes and tests to gather at least `wanted` units; `None` when
 /// no test can give a unit.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "left runs 1..=wanted and after is below left, in tables of wanted + 1"
+)]
 pub fn until_units(outcomes: &[Outcome], wanted: u32) -> Option<(f64, f64)> {
     let idle: f64 = outcomes.iter().filter(|o| o.units == 0).map(|o| o.p).sum();
     if idle >= 1.0 - 1e-12 {
