@@ -103,7 +103,7 @@ fn two_phones_follow_a_wound_and_the_clock_without_a_reload() {
         );
         // Maya's page leads with her hero's card, its wounds first.
         let card = format!(
-            "<h2>{hero}</h2>\n<dl>\n<dt>Wounds</dt><dd>{}/{}</dd>",
+            "<h2>{hero}</h2><dl><dt>Wounds</dt><dd>{}/{}</dd>",
             wounds.current, wounds.max
         );
         assert_eq!(dom.contains(&card), name == maya.name, "{name}: {card}");
