@@ -14,7 +14,7 @@ pub mod forecast;
 use crate::model::gathering::{
     FoundSource, GatherTest, Gatherer, SessionLimit, SiteMaterial, TestKind,
 };
-use crate::model::step::{StepError, shared_causes};
+use crate::model::step::{StepError, refused, shared_causes};
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, Edit, GatheringSession, Holder,
     Holding, Item, ItemId, PartyId, SiteId, capitalised,
@@ -72,13 +72,6 @@ pub enum GatherError {
 }
 
 shared_causes!(GatherError);
-
-impl GatherError {
-    /// A rule's refusal, in its words.
-    fn rules(said: String) -> Self {
-        StepError::Rules(said).into()
-    }
-}
 
 type Result<T> = std::result::Result<T, GatherError>;
 
@@ -240,7 +233,7 @@ fn check_forage(
 ) -> Result<()> {
     character_of(data, character)?;
     if !crate::model::limits::FORAGE_TG.contains(&i64::from(tg)) {
-        return Err(GatherError::rules(format!(
+        return Err(refused(format!(
             "a foraging TG must be between {} and {}",
             crate::model::limits::FORAGE_TG.start(),
             crate::model::limits::FORAGE_TG.end()
@@ -249,7 +242,7 @@ fn check_forage(
     if let Some((item, quantity)) = found {
         data.items.get(&item).ok_or(GatherError::NoItem)?;
         if !crate::model::limits::FORAGE_FOUND.contains(&quantity) {
-            return Err(GatherError::rules(format!(
+            return Err(refused(format!(
                 "what was found must be between {} and {}",
                 crate::model::limits::FORAGE_FOUND.start(),
                 crate::model::limits::FORAGE_FOUND.end()
@@ -306,7 +299,7 @@ pub fn check(data: &CampaignData, step: &GatherStep) -> Result<()> {
                 SessionLimit::Hours(n) | SessionLimit::Units(n)
                     if !crate::model::limits::SESSION_LENGTH.contains(&i64::from(*n)) =>
                 {
-                    Err(GatherError::rules(format!(
+                    Err(refused(format!(
                         "a session lasts between {} and {} hours or units",
                         crate::model::limits::SESSION_LENGTH.start(),
                         crate::model::limits::SESSION_LENGTH.end()

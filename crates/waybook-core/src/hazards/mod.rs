@@ -55,10 +55,6 @@ type Result<T> = std::result::Result<T, HazardError>;
 /// What quicksand leaves on a character.
 const QUICKSAND_CONDITIONS: [&str; 2] = ["Restrained (quicksand)", "Submerged: cannot breathe"];
 
-fn rules(e: impl std::fmt::Display) -> HazardError {
-    StepError::rules(e).into()
-}
-
 /// An enemy of the scene who might notice a hider.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EnemyWatch {
@@ -245,8 +241,8 @@ fn out_of_breath(c: &mut Character) -> (String, String) {
 /// A swim through rough water: a Physique test against the water's TG.
 fn rough_water(c: &Character, tg: i32, dice: &mut Dice) -> Result<(String, String)> {
     let name = &c.name;
-    let (test, record) =
-        ground::test_roll(dice, "Physique", bonus(c, "Physique", None), tg).map_err(rules)?;
+    let (test, record) = ground::test_roll(dice, "Physique", bonus(c, "Physique", None), tg)
+        .map_err(StepError::rules)?;
     Ok((
         format!("{name} swims rough water"),
         format!(
@@ -263,7 +259,7 @@ fn rough_water(c: &Character, tg: i32, dice: &mut Dice) -> Result<(String, Strin
 /// Lava's fire damage for the time spent in it.
 fn lava(c: &mut Character, exposure: LavaExposure, dice: &mut Dice) -> Result<(String, String)> {
     let name = c.name.clone();
-    let roll = ground::lava(exposure, dice).map_err(rules)?;
+    let roll = ground::lava(exposure, dice).map_err(StepError::rules)?;
     let hurt = hurt(c, u32::try_from(roll.total).unwrap_or(0));
     Ok((
         format!("{name} is burnt by lava"),
@@ -285,7 +281,7 @@ fn ice(c: &mut Character, thin: bool, dice: &mut Dice) -> Result<(String, String
         },
         dice,
     )
-    .map_err(rules)?;
+    .map_err(StepError::rules)?;
     let outcome = match result.outcome {
         IceOutcome::Stands => "keeps their feet".to_owned(),
         IceOutcome::Prone => {
@@ -344,7 +340,7 @@ fn hide(
         bonus: bonus(c, "Agility", Some("Stealth")),
         observers: watchers,
     };
-    let result = senses::hide(&request, dice).map_err(rules)?;
+    let result = senses::hide(&request, dice).map_err(StepError::rules)?;
     let against: Vec<String> = names
         .iter()
         .zip(&result.contests)
@@ -479,7 +475,7 @@ fn fall(
         },
         dice,
     )
-    .map_err(rules)?;
+    .map_err(StepError::rules)?;
     let working: Vec<String> = result.records.iter().map(ToString::to_string).collect();
     let hurt = hurt(c, result.damage);
     if result.prone {
@@ -519,7 +515,7 @@ fn cold_water(
 ) -> Result<(String, String)> {
     let name = c.name.clone();
     let request = c.exploration.cold_water(minutes, depth_m);
-    let result = water::cold_water(&request, dice).map_err(rules)?;
+    let result = water::cold_water(&request, dice).map_err(StepError::rules)?;
     let gained = i64::from(result.exhaustion);
     let e = &mut c.exploration;
     e.exhaustion += gained;
@@ -607,7 +603,7 @@ fn climb(
         Some(tg) => {
             let (test, record) =
                 ground::test_roll(dice, "Physique", bonus(c, "Physique", None), tg)
-                    .map_err(rules)?;
+                    .map_err(StepError::rules)?;
             format!(
                 "; slippery: {record}: {}",
                 if test.passed {
@@ -653,7 +649,7 @@ fn quicksand(
         },
         dice,
     )
-    .map_err(rules)?;
+    .map_err(StepError::rules)?;
     let h = &mut c.exploration.hazards;
     h.sunk_m = if result.free { 0.0 } else { result.sunk_m };
     for (on, condition) in [

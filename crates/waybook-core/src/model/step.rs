@@ -33,6 +33,12 @@ impl StepError {
     }
 }
 
+/// A rule's refusal, in its words, as the error of the domain that
+/// returns it (`return Err(refused("…"))`).
+pub fn refused<E: From<StepError>>(said: impl std::fmt::Display) -> E {
+    StepError::rules(said).into()
+}
+
 impl From<RuleError> for StepError {
     fn from(e: RuleError) -> Self {
         StepError::Rules(e.message)

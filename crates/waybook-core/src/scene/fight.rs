@@ -11,6 +11,7 @@
 
 use super::{Booking, Result, SceneError};
 use crate::model::scene::{Action, Activation, Combatant, Downed, Enemy, Tier};
+use crate::model::step::{StepError, refused};
 use crate::model::{Character, CharacterId, CultId, SceneId, Track};
 use waybook_rules::companion::combat::{self, Attack, Behaviour};
 use waybook_rules::companion::hero::{Hero, HeroError, Revive, ToughnessSpend};
@@ -122,10 +123,6 @@ impl FightStep {
             FightStep::Give { .. } => "No wild die was given",
         }
     }
-}
-
-fn rules(e: impl std::fmt::Display) -> SceneError {
-    crate::model::step::StepError::rules(e).into()
 }
 
 /// Wounds, Toughness and wild dice as the engine's hero.
@@ -395,7 +392,7 @@ fn roll_behaviour(book: &mut Booking, dice: &mut Dice) -> Result<String> {
     if standing.is_empty() {
         return Err(SceneError::NoEnemies);
     }
-    let rolled = combat::behaviour(standing.len() as u32, dice).map_err(rules)?;
+    let rolled = combat::behaviour(standing.len() as u32, dice).map_err(StepError::rules)?;
     let read: Vec<String> = standing
         .iter()
         .zip(&rolled)
@@ -472,7 +469,7 @@ fn reroll(book: &mut Booking, character: CharacterId) -> Result<String> {
 /// "You can give one to another hero": a wild die passed on.
 fn give(book: &mut Booking, from: CharacterId, to: CharacterId) -> Result<String> {
     if from == to {
-        return Err(rules("a hero gives a wild die to another hero"));
+        return Err(refused("a hero gives a wild die to another hero"));
     }
     let (giver, taker) = (Combatant::Hero(from), Combatant::Hero(to));
     let (from_name, to_name) = (book.name_of(giver)?, book.name_of(taker)?);
@@ -514,7 +511,7 @@ fn add_enemies(
 ) -> Result<String> {
     let range = crate::model::limits::ENEMIES_ADDED;
     if !range.contains(&i64::from(count)) {
-        return Err(rules(format!(
+        return Err(refused(format!(
             "add {} to {} enemies at a time, not {count}",
             range.start(),
             range.end()
@@ -583,7 +580,7 @@ fn add_enemies(
 /// "Players and GM alternate activating one model at a time."
 fn activate(book: &mut Booking, who: Combatant) -> Result<String> {
     if book.scene.mode != crate::model::SceneMode::Combat {
-        return Err(rules(
+        return Err(refused(
             "models activate in combat mode; exploration has no strict turn order",
         ));
     }
@@ -632,10 +629,12 @@ fn leave_contact(
 ) -> Result<String> {
     let who = book.activating()?;
     let Combatant::Hero(hero) = who else {
-        return Err(rules("free attacks for leaving contact are made on a hero"));
+        return Err(refused(
+            "free attacks for leaving contact are made on a hero",
+        ));
     };
     if enemies.is_empty() {
-        return Err(rules("tick the enemies touching the hero"));
+        return Err(refused("tick the enemies touching the hero"));
     }
     book.act(who, Action::Move)?;
     let name = book.name_of(who)?;
@@ -651,7 +650,7 @@ fn leave_contact(
             toughness: budget.min(book.hero(who)?.toughness),
             ..combat::leaving_contact(1, quality, defence)
         };
-        let result = combat::attack(&request, dice).map_err(rules)?;
+        let result = combat::attack(&request, dice).map_err(StepError::rules)?;
         budget -= result.toughness_spent;
         let attacker = book.name_of(Combatant::Enemy(i))?;
         wound(book, &attacker, who, &result, "free attack")?;
@@ -707,7 +706,7 @@ fn stats_of(book: &mut Booking, who: Combatant) -> Result<(u32, u32)> {
 
 fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<String> {
     if order.attacker.side() == order.defender.side() {
-        return Err(rules("an attack is made on a model of the other side"));
+        return Err(refused("an attack is made on a model of the other side"));
     }
     let attacker = book.name_of(order.attacker)?;
     if book.is_down(order.attacker)? {
@@ -719,7 +718,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
     }
     let range = crate::model::limits::ATTACK_DICE;
     if !range.contains(&i64::from(order.attacks)) {
-        return Err(rules(format!(
+        return Err(refused(format!(
             "an attack rolls {} to {} dice, not {}",
             range.start(),
             range.end(),
@@ -728,7 +727,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
     }
     let range = crate::model::limits::AP;
     if !range.contains(&i64::from(order.ap)) {
-        return Err(rules(format!(
+        return Err(refused(format!(
             "a weapon's AP is {} to {}, not {}",
             range.start(),
             range.end(),
@@ -744,7 +743,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
     let mut attacks = order.attacks;
     if order.wild_die {
         let Combatant::Hero(id) = order.attacker else {
-            return Err(rules("only heroes hold wild dice"));
+            return Err(refused("only heroes hold wild dice"));
         };
         let c = book.character(id)?;
         super::spend_wild_die(c)?;
@@ -764,7 +763,7 @@ fn attack(book: &mut Booking, order: &AttackOrder, dice: &mut Dice) -> Result<St
         extra_enemies: order.extra_enemies,
         toughness,
     };
-    let result = combat::attack(&request, dice).map_err(rules)?;
+    let result = combat::attack(&request, dice).map_err(StepError::rules)?;
     let what = if order.shooting { "shot" } else { "attack" };
     wound(book, &attacker, order.defender, &result, what)?;
     Ok(format!("{attacker} attacks {defender}"))
@@ -797,8 +796,8 @@ fn cast(
     }
     let stat_name = if drill { "Dexterity" } else { "Will" };
     let c = book.character(character)?;
-    let stat =
-        named_stat(c, stat_name).ok_or_else(|| rules(format!("{name} has no {stat_name} stat")))?;
+    let stat = named_stat(c, stat_name)
+        .ok_or_else(|| StepError::rules(format!("{name} has no {stat_name} stat")))?;
     if wild_die {
         super::spend_wild_die(c)?;
     }
@@ -811,7 +810,7 @@ fn cast(
         wild_die,
         threat,
     };
-    let result = powers::cast(&request, dice).map_err(rules)?;
+    let result = powers::cast(&request, dice).map_err(StepError::rules)?;
     book.scene.threat = i64::from(result.threat);
     let outcome = if result.peril {
         format!(
@@ -897,7 +896,7 @@ fn revive(
     let name = book.name_of(helper)?;
     let down_name = book.name_of(Combatant::Hero(downed))?;
     if !book.is_down(Combatant::Hero(downed))? {
-        return Err(rules(format!("{down_name} is not down")));
+        return Err(refused(format!("{down_name} is not down")));
     }
     if book.is_down(helper)? {
         return Err(SceneError::Down(name));
@@ -926,7 +925,7 @@ fn revive(
             },
             dice,
         )
-        .map_err(rules)?;
+        .map_err(StepError::rules)?;
     book.set_hero(Combatant::Hero(downed), &hero)?;
     book.line(format!(
         "{name} tries to revive {down_name} on {} {}+: {}; {}.",
