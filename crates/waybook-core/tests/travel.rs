@@ -7,7 +7,7 @@ use waybook_testkit as common;
 
 use waybook_core::model::{
     CampaignData, Change, Character, CharacterId, CharacterKind, Edit, EncounterTables, MapPath,
-    MapPathId, Party, PartyId, Place, PlaceId, PlaceKind, RoundStep, Settings, Ware, WareId,
+    MapPathId, Party, PartyId, Place, PlaceId, RoundStep, Settings, Ware, WareId,
 };
 use waybook_core::travel::forecast::{self, RouteError};
 use waybook_core::travel::round::{
@@ -46,20 +46,7 @@ fn campaign() -> CampaignData {
         (HILL, "Hill"),
         (PlaceId(4), "Isle"),
     ] {
-        changes.push(Change::of(
-            None,
-            Some(&Place {
-                shown: Default::default(),
-                id,
-                name: name.to_owned(),
-                kind: PlaceKind::Settlement,
-                x: 0.0,
-                y: 0.0,
-                notes: String::new(),
-                region: None,
-                merchant_table: None,
-            }),
-        ));
+        changes.push(Change::of(None, Some(&Place::new(id, name, (0.0, 0.0)))));
     }
     changes.push(Change::of(None, Some(&path(LANE, HOME, FORD, 6, 2))));
     changes.push(Change::of(None, Some(&path(MOOR, FORD, HILL, 4, 1))));

@@ -10,8 +10,7 @@ use crate::model::gathering::SiteMaterial;
 use crate::model::{
     CalendarEvent, CampaignData, Category, Change, Character, CharacterKind, Cult, CultSide, Edit,
     EncounterTables, Item, Journey, Leg, MapPath, MaterialType, Party, PartyId, Place, PlaceId,
-    PlaceKind, Record, Recurrence, Region, RegionId, Reshape, Site, TableDef, TableRowDef, Ware,
-    limits,
+    Record, Recurrence, Region, RegionId, Reshape, Site, TableDef, TableRowDef, Ware, limits,
 };
 use waybook_rules::expr::DiceExpr;
 use waybook_rules::travel::gather::Abundance;
@@ -172,15 +171,12 @@ pub fn add_place(data: &CampaignData, x: f64, y: f64) -> Added<Place> {
         far(a).total_cmp(&far(b))
     });
     let place = Place {
-        shown: Default::default(),
-        id: data.next_id::<Place>(),
-        name: format!("Place {}", data.places.len() + 1),
-        kind: PlaceKind::Settlement,
-        x,
-        y,
-        notes: String::new(),
         region: nearest.and_then(|p| p.region).or_else(|| only_region(data)),
-        merchant_table: None,
+        ..Place::new(
+            data.next_id::<Place>(),
+            format!("Place {}", data.places.len() + 1),
+            (x, y),
+        )
     };
     added("Add place", &place)
 }

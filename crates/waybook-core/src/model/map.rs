@@ -77,6 +77,24 @@ pub struct Place {
     pub shown: super::Visibility,
 }
 
+impl Place {
+    /// A settlement at `(x, y)` as a place is first drawn: no notes, no
+    /// region, no merchant's table, seen by the GM alone.
+    pub fn new(id: PlaceId, name: impl Into<String>, (x, y): (f64, f64)) -> Self {
+        Self {
+            shown: Default::default(),
+            id,
+            name: name.into(),
+            kind: PlaceKind::Settlement,
+            x,
+            y,
+            notes: String::new(),
+            region: None,
+            merchant_table: None,
+        }
+    }
+}
+
 /// A path between two places, travelled in either direction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MapPath {

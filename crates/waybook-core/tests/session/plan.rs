@@ -216,19 +216,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
             methods: Method::standard(),
             routes: vec![Route {
                 name: "Road".into(),
-                legs: vec![Leg {
-                    name: "Road".into(),
-                    method: 0,
-                    distance_km: 4.0 * 8.0 * 10.0,
-                    terrain: Terrain::Normal,
-                    altitude_m: 0,
-                    temperature: Temperature::Normal,
-                    weather_hours: None,
-                    depth_m: 0,
-                    played_as: None,
-                    region: None,
-                    path: None,
-                }],
+                legs: vec![Leg::new("Road", 4.0 * 8.0 * 10.0)],
             }],
             chosen: 0,
             pattern: DayPattern {
@@ -1184,15 +1172,8 @@ fn a_party_s_food_lasts_as_the_forecast_weighs_the_days_ahead() {
     let (mut data, _) = small_party(56 * 20);
     let region = a_plain_cold_four_days_in_ten(&mut data);
     let place = Place {
-        shown: Default::default(),
-        id: PlaceId(1),
-        name: "Camp".into(),
-        kind: PlaceKind::Settlement,
-        x: 0.0,
-        y: 0.0,
-        notes: String::new(),
         region: Some(region.id),
-        merchant_table: None,
+        ..Place::new(PlaceId(1), "Camp", (0.0, 0.0))
     };
     data.apply(&Change::of(None, Some(&place)));
     let mut party = data.parties[&PartyId(1)].clone();

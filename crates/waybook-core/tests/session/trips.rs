@@ -18,17 +18,7 @@ const LANE: MapPathId = MapPathId(1);
 const MOOR: MapPathId = MapPathId(2);
 
 fn place(id: PlaceId, name: &str) -> Place {
-    Place {
-        shown: Default::default(),
-        id,
-        name: name.to_owned(),
-        kind: PlaceKind::Settlement,
-        x: 0.0,
-        y: 0.0,
-        notes: String::new(),
-        region: None,
-        merchant_table: None,
-    }
+    Place::new(id, name, (0.0, 0.0))
 }
 
 fn path(
