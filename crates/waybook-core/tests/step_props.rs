@@ -477,15 +477,8 @@ fn level_up_walk(seed: u64, xp: i64) -> Result<(), TestCaseError> {
             .iter()
             .find(|id| data.characters[id].kind == CharacterKind::Hero)
             .expect("a hero");
-        let mission = Mission {
-            shown: Default::default(),
-            id: MissionId(0),
-            name: "Onward".into(),
-            party: None,
-            at: data.settings.clock,
-            awards: vec![heroes::award_for(hero, 1, &[], false)],
-            lines: Vec::new(),
-        };
+        let awards = vec![heroes::award_for(hero, 1, &[], false)];
+        let mission = Mission::new(MissionId(0), "Onward", None, data.settings.clock, awards);
         let award = admitted(
             &data,
             vec![HeroStep::Award(mission)],

@@ -293,15 +293,13 @@ impl HeroesState {
             };
             awards.push(heroes::award_for(*id, xp, &reasons, *down));
         }
-        Ok(Mission {
-            shown: Default::default(),
-            id: data.next_id::<waybook_core::model::Mission>(),
-            name: self.name.text().to_owned(),
-            party: self.party,
-            at: data.settings.clock,
+        Ok(Mission::new(
+            data.next_id::<Mission>(),
+            self.name.text(),
+            self.party,
+            data.settings.clock,
             awards,
-            lines: Vec::new(),
-        })
+        ))
     }
 }
 

@@ -41,15 +41,8 @@ pub fn first_mission(data: &CampaignData) -> Vec<Edit> {
         .filter(|c| c.party == Some(party) && c.kind == CharacterKind::Hero)
         .map(|c| award_for(c.id, 4, &reasons, false))
         .collect();
-    let mission = Mission {
-        shown: Default::default(),
-        id: MissionId(0),
-        name: DEMO_MISSION.to_owned(),
-        party: Some(party),
-        at: ClockTime { day: 0, hour: 0 },
-        awards,
-        lines: Vec::new(),
-    };
+    let at = ClockTime { day: 0, hour: 0 };
+    let mission = Mission::new(MissionId(0), DEMO_MISSION, Some(party), at, awards);
     let mission_id = after.next_id::<crate::model::Mission>();
     let mut steps = vec![HeroStep::Award(mission)];
     if let Some(odric) = after.characters.values().find(|c| c.name == "Ødric Hale") {

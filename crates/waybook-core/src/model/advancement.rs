@@ -168,6 +168,26 @@ pub struct Mission {
 }
 
 impl Mission {
+    /// A mission closed at `at` with `awards`, its injury rolls still to
+    /// come, seen by the GM alone.
+    pub fn new(
+        id: MissionId,
+        name: impl Into<String>,
+        party: Option<PartyId>,
+        at: ClockTime,
+        awards: Vec<Award>,
+    ) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            party,
+            at,
+            awards,
+            lines: Vec::new(),
+            shown: Default::default(),
+        }
+    }
+
     pub fn award_of(&self, character: CharacterId) -> Option<&Award> {
         self.awards.iter().find(|a| a.character == character)
     }

@@ -56,15 +56,13 @@ fn advance(
 
 fn give_xp(data: &mut CampaignData, who: &str, xp: i64) {
     let id = named(data, who).id;
-    let mission = Mission {
-        shown: Default::default(),
-        id: MissionId(0),
-        name: "Test mission".to_owned(),
-        party: None,
-        at: data.settings.clock,
-        awards: vec![heroes::award_for(id, xp, &[], false)],
-        lines: Vec::new(),
-    };
+    let mission = Mission::new(
+        MissionId(0),
+        "Test mission",
+        None,
+        data.settings.clock,
+        vec![heroes::award_for(id, xp, &[], false)],
+    );
     play(data, HeroStep::Award(mission), &[]).expect("awarded");
 }
 
@@ -99,15 +97,7 @@ fn a_mission_goes_into_the_ledger_and_onto_the_heroes_xp() {
 #[test]
 fn a_mission_needs_a_name_and_someone_who_took_part() {
     let (_dir, mut data) = common::demo();
-    let mission = Mission {
-        shown: Default::default(),
-        id: MissionId(0),
-        name: "  ".to_owned(),
-        party: None,
-        at: data.settings.clock,
-        awards: Vec::new(),
-        lines: Vec::new(),
-    };
+    let mission = Mission::new(MissionId(0), "  ", None, data.settings.clock, Vec::new());
     assert_eq!(
         play(&mut data, HeroStep::Award(mission.clone()), &[]),
         Err("name the mission first".to_owned())
@@ -141,15 +131,13 @@ fn a_mission_awarding_the_traveller_or_an_ally_is_refused() {
     ] {
         let c = named(&data, who).clone();
         assert!(!heroes::earns_xp(&c));
-        let mission = Mission {
-            shown: Default::default(),
-            id: MissionId(0),
-            name: "Watch the ford".to_owned(),
-            party: None,
-            at: data.settings.clock,
-            awards: vec![heroes::award_for(c.id, 2, &[], false)],
-            lines: Vec::new(),
-        };
+        let mission = Mission::new(
+            MissionId(0),
+            "Watch the ford",
+            None,
+            data.settings.clock,
+            vec![heroes::award_for(c.id, 2, &[], false)],
+        );
         assert_eq!(
             play(&mut data, HeroStep::Award(mission), &[]),
             Err(why.to_owned())
@@ -321,15 +309,13 @@ fn an_advance_taken_back_restores_the_stat() {
 fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
     let (_dir, mut data) = common::demo();
     let ash = named(&data, "Ash Varnell").id;
-    let mission = Mission {
-        shown: Default::default(),
-        id: MissionId(0),
-        name: "The burning mill".to_owned(),
-        party: None,
-        at: data.settings.clock,
-        awards: vec![heroes::award_for(ash, 2, &[], true)],
-        lines: Vec::new(),
-    };
+    let mission = Mission::new(
+        MissionId(0),
+        "The burning mill",
+        None,
+        data.settings.clock,
+        vec![heroes::award_for(ash, 2, &[], true)],
+    );
     play(&mut data, HeroStep::Award(mission), &[]).expect("awarded");
     let id = *data.missions.keys().last().expect("the mission");
     let table = data
@@ -410,15 +396,13 @@ fn a_placeholder_injury_table_is_not_rolled_on() {
         after: Some(table),
     });
     let ash = named(&data, "Ash Varnell").id;
-    let mission = Mission {
-        shown: Default::default(),
-        id: MissionId(0),
-        name: "The burning mill".to_owned(),
-        party: None,
-        at: data.settings.clock,
-        awards: vec![heroes::award_for(ash, 2, &[], true)],
-        lines: Vec::new(),
-    };
+    let mission = Mission::new(
+        MissionId(0),
+        "The burning mill",
+        None,
+        data.settings.clock,
+        vec![heroes::award_for(ash, 2, &[], true)],
+    );
     play(&mut data, HeroStep::Award(mission), &[]).expect("awarded");
     let id = *data.missions.keys().last().expect("the mission");
     assert_eq!(

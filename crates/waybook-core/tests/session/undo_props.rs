@@ -148,20 +148,18 @@ fn heroes_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Option<Edit> 
     use waybook_core::model::{AdvanceKind, Mission, MissionId};
     let who = pick(rng, &seen.characters)?;
     let step = match rng.random_range(0..3) {
-        0 => HeroStep::Award(Mission {
-            shown: Default::default(),
-            id: MissionId(0),
-            name: format!("Mission {n}"),
-            party: who.party,
-            at: seen.settings.clock,
-            awards: vec![waybook_core::heroes::award_for(
-                who.id,
-                rng.random_range(0..8),
-                &[],
-                false,
-            )],
-            lines: Vec::new(),
-        }),
+        0 => {
+            let xp = rng.random_range(0..8);
+            let awards = vec![waybook_core::heroes::award_for(who.id, xp, &[], false)];
+            let at = seen.settings.clock;
+            HeroStep::Award(Mission::new(
+                MissionId(0),
+                format!("Mission {n}"),
+                who.party,
+                at,
+                awards,
+            ))
+        }
         1 => HeroStep::Advance {
             character: who.id,
             kind: [
