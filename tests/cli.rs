@@ -2532,6 +2532,23 @@ fn serving(file: &Path) -> Stopped {
     )
 }
 
+/// A page of a link `url` ("http://127.0.0.1:PORT/p/TOKEN") as a phone
+/// asks for it: the whole answer, its head included.
+fn get(url: &str) -> String {
+    use std::io::{Read, Write};
+    let (host, path) = url
+        .trim_start_matches("http://")
+        .split_once('/')
+        .expect("a path");
+    let mut s = std::net::TcpStream::connect(host).expect("connects");
+    let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(15)));
+    let request = format!("GET /{path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    s.write_all(request.as_bytes()).expect("sent");
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    answer
+}
+
 impl Drop for Stopped {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -2545,7 +2562,7 @@ impl Drop for Stopped {
 /// the file, and the old link is the same 404 at once.
 #[test]
 fn serve_renews_and_closes_a_link_and_the_running_table_says_so() {
-    use std::io::{BufRead, Read, Write};
+    use std::io::BufRead;
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let mut child = serving(&file);
@@ -2590,19 +2607,6 @@ fn serve_renews_and_closes_a_link_and_the_running_table_says_so() {
         next("Maya's link"),
         format!("Maya's link is renewed: {new}")
     );
-    let get = |url: &str| -> String {
-        let (host, path) = url
-            .trim_start_matches("http://")
-            .split_once('/')
-            .expect("a path");
-        let mut s = std::net::TcpStream::connect(host).expect("connects");
-        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(15)));
-        let request = format!("GET /{path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
-        s.write_all(request.as_bytes()).expect("sent");
-        let mut answer = String::new();
-        let _ = s.read_to_string(&mut answer);
-        answer
-    };
     assert!(
         get(&old).starts_with("HTTP/1.1 404"),
         "the old link stopped"
@@ -2630,7 +2634,7 @@ fn serve_renews_and_closes_a_link_and_the_running_table_says_so() {
 /// within ten seconds.
 #[test]
 fn serve_prints_the_links_and_follows_changes_to_the_file() {
-    use std::io::{BufRead, Read, Write};
+    use std::io::BufRead;
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let mut child = serving(&file);
@@ -2652,43 +2656,20 @@ fn serve_prints_the_links_and_follows_changes_to_the_file() {
         "{links:?}"
     );
     let url = links[0].split(": ").nth(1).expect("a link").to_owned();
-    let (host, path) = url
-        .trim_start_matches("http://")
-        .split_once('/')
-        .expect("a path");
-    let get = |path: &str| -> String {
-        let mut s = std::net::TcpStream::connect(host).expect("connects");
-        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(15)));
-        let request = format!("GET /{path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
-        s.write_all(request.as_bytes()).expect("sent");
-        let mut answer = String::new();
-        let _ = s.read_to_string(&mut answer);
-        answer
-    };
     // The first pages are built once the links are out: a phone that asks
     // before is asked to wait (503), as one would, until they are.
     let asked = std::time::Instant::now();
-    let mut page = get(path);
+    let mut page = get(&url);
     while page.starts_with("HTTP/1.1 503") && asked.elapsed() < std::time::Duration::from_secs(10) {
         std::thread::sleep(std::time::Duration::from_millis(50));
-        page = get(path);
+        page = get(&url);
     }
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("<meta name=\"waybook-revision\" content=\"1\">"));
     let changed = std::time::Instant::now();
     let waiting = std::thread::spawn({
-        let get_path = format!("{path}/revision?after=1");
-        let host = host.to_owned();
-        move || {
-            let mut s = std::net::TcpStream::connect(&host).expect("connects");
-            let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(10)));
-            let request =
-                format!("GET /{get_path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
-            s.write_all(request.as_bytes()).expect("sent");
-            let mut answer = String::new();
-            let _ = s.read_to_string(&mut answer);
-            answer
-        }
+        let revision = format!("{url}/revision?after=1");
+        move || get(&revision)
     });
     // Another program moves the clock (a table's page shows the hour;
     // a roll table, which no page shows, would touch none).

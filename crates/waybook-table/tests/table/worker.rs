@@ -12,8 +12,8 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::time::{Duration, Instant};
 use waybook_core::model::{
-    Change, Character, CharacterId, CharacterKind, ClockTime, Edit, LogEntry, LogId, LogKind,
-    Party, PartyId, Player, PlayerId, Visibility,
+    CampaignData, Change, Character, CharacterId, CharacterKind, ClockTime, Edit, LogEntry, LogId,
+    LogKind, Party, PartyId, Player, PlayerId, Visibility,
 };
 use waybook_core::store::Campaign;
 use waybook_table::links::{self, Link, Target};
@@ -132,19 +132,7 @@ fn only_the_pages_asked_for_are_built_and_a_first_request_waits_for_its_page() {
         .id;
     let today = data.settings.clock.day;
     let mut changes: Vec<Change> = (today + 1..=today + 40)
-        .map(|day| {
-            let mut e = LogEntry::new(
-                &data,
-                LogKind::Dice,
-                &format!("Camp of day {day}"),
-                String::new(),
-                Vec::new(),
-                "2026-12-01 20:00".to_owned(),
-            );
-            (e.id, e.at) = (LogId(50_000 + day), ClockTime { day, hour: 20 });
-            (e.shown, e.parties) = (Visibility::Party, vec![lantern]);
-            Change::of(None, Some(&e))
-        })
+        .map(|day| Change::of(None, Some(&camp(&data, day, lantern))))
         .collect();
     let mut settings = data.settings.clone();
     settings.clock.day = today + 40;
@@ -213,6 +201,21 @@ fn a_change_builds_again_only_the_followed_pages_it_touches() {
     );
 }
 
+/// The entry of the camp of `day`, at 20:00, shared with `party`.
+fn camp(data: &CampaignData, day: i64, party: PartyId) -> LogEntry {
+    let mut e = LogEntry::new(
+        data,
+        LogKind::Dice,
+        &format!("Camp of day {day}"),
+        String::new(),
+        Vec::new(),
+        "2026-12-01 20:00".to_owned(),
+    );
+    (e.id, e.at) = (LogId(50_000 + day), ClockTime { day, hour: 20 });
+    (e.shown, e.parties) = (Visibility::Party, vec![party]);
+    e
+}
+
 /// The demo's Lantern Company with `days` days of entries shared with the
 /// party, one a day, and `heroes` more heroes of Maya's in it.
 fn grown(days: i64, heroes: i64) -> waybook_core::exchange::handout::Handout {
@@ -226,17 +229,7 @@ fn grown(days: i64, heroes: i64) -> waybook_core::exchange::handout::Handout {
         .expect("Maya")
         .id;
     for day in 0..days {
-        let mut e = LogEntry::new(
-            &data,
-            LogKind::Dice,
-            &format!("Camp of day {day}"),
-            String::new(),
-            Vec::new(),
-            "2026-12-01 20:00".to_owned(),
-        );
-        e.id = LogId(50_000 + day);
-        e.at = ClockTime { day, hour: 20 };
-        (e.shown, e.parties) = (Visibility::Party, vec![lantern]);
+        let e = camp(&data, day, lantern);
         data.log.insert(e.id, e);
     }
     data.settings.clock.day = data.settings.clock.day.max(days);
