@@ -253,7 +253,10 @@ fn challenge_ui(
             modifier
         })
         .inner;
-    challenge_odds_ui(ui, state, data);
+    // Until the modifier reads, its field says why under it.
+    if let Ok(modifier) = &modifier {
+        challenge_odds_ui(ui, state, *modifier, data);
+    }
     let tested = state
         .challenger
         .is_some_and(|c| scene.in_round && scene.tested.contains(&c));
@@ -282,12 +285,8 @@ fn challenge_ui(
 
 /// The chance of success, of a tie and of failure of the roll as set, before
 /// anyone rolls: the same request the roll makes.
-fn challenge_odds_ui(ui: &mut Ui, state: &SceneState, data: &CampaignData) {
+fn challenge_odds_ui(ui: &mut Ui, state: &SceneState, modifier: i64, data: &CampaignData) {
     let Some(c) = state.challenger.and_then(|c| data.characters.get(&c)) else {
-        return;
-    };
-    // Until the modifier reads, its field says why under it.
-    let Ok(modifier) = state.modifier.value() else {
         return;
     };
     let request = scene::challenge_request(
