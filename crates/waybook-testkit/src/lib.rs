@@ -64,16 +64,34 @@ pub fn demo() -> (tempfile::TempDir, CampaignData) {
     (dir, data)
 }
 
-/// A campaign as Waybook's first version wrote it (schema 1): a campaign
-/// "Old" with one party, "Band", of 3 Supplies.
-pub fn first_version_campaign(path: &std::path::Path) {
+/// A new, empty campaign file at `path` of schema `version`, as a build of
+/// that version made it: the first `version` files of `migrations/`, in
+/// order. The connection is left open for the test to fill it.
+pub fn schema_of_version(path: &std::path::Path, version: usize) -> rusqlite::Connection {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
+        .expect("the migrations")
+        .map(|entry| entry.expect("a migration").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sql"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= version, "no schema {version} yet");
     let conn = rusqlite::Connection::open(path).expect("created");
     conn.pragma_update(None, "application_id", waybook_core::store::APPLICATION_ID)
         .expect("marked");
-    conn.execute_batch(include_str!("../../../migrations/0001_init.sql"))
-        .expect("version 1");
-    conn.pragma_update(None, "user_version", 1)
+    for file in files.iter().take(version) {
+        let sql = std::fs::read_to_string(file).expect("a migration");
+        conn.execute_batch(&sql).expect("migrated");
+    }
+    conn.pragma_update(None, "user_version", version as i64)
         .expect("versioned");
+    conn
+}
+
+/// A campaign as Waybook's first version wrote it (schema 1): a campaign
+/// "Old" with one party, "Band", of 3 Supplies.
+pub fn first_version_campaign(path: &std::path::Path) {
+    let conn = schema_of_version(path, 1);
     conn.execute_batch(
         "INSERT INTO campaign (id, name) VALUES (1, 'Old');
          INSERT INTO party (id, name, supplies) VALUES (1, 'Band', 3);",

@@ -1046,33 +1046,10 @@ fn a_new_campaign_starts_with_waybook_s_starter_tables() {
 /// name, as it was seen before.
 #[test]
 fn a_file_naming_players_by_name_upgrades_to_player_records() {
-    const UP_TO_14: [&str; 14] = [
-        include_str!("../../../../migrations/0001_init.sql"),
-        include_str!("../../../../migrations/0002_journeys.sql"),
-        include_str!("../../../../migrations/0003_played_exhaustion.sql"),
-        include_str!("../../../../migrations/0004_travel_rounds.sql"),
-        include_str!("../../../../migrations/0005_gathering.sql"),
-        include_str!("../../../../migrations/0006_advancement.sql"),
-        include_str!("../../../../migrations/0007_fights_and_senses.sql"),
-        include_str!("../../../../migrations/0008_food_need.sql"),
-        include_str!("../../../../migrations/0009_food_and_drink_apart.sql"),
-        include_str!("../../../../migrations/0010_suggested_tables.sql"),
-        include_str!("../../../../migrations/0011_calendar.sql"),
-        include_str!("../../../../migrations/0012_regions_and_events.sql"),
-        include_str!("../../../../migrations/0013_house_rules.sql"),
-        include_str!("../../../../migrations/0014_notes_shown.sql"),
-    ];
     let dir = temp();
     let path = dir.path().join("v14.waybook");
     {
-        let conn = rusqlite::Connection::open(&path).expect("created");
-        conn.pragma_update(None, "application_id", APPLICATION_ID)
-            .expect("marked");
-        for sql in UP_TO_14 {
-            conn.execute_batch(sql).expect("migrated");
-        }
-        conn.pragma_update(None, "user_version", 14)
-            .expect("versioned");
+        let conn = common::schema_of_version(&path, 14);
         let stats = "c_quality, c_defence, c_wounds, c_wounds_max, c_toughness, c_toughness_max, \
             c_wild_dice, c_xp, r_body, r_mind, r_spirit, r_hp, r_hp_max, r_mp, r_mp_max, \
             r_striker, r_caster, r_healer, r_defender, r_support, r_saboteur, e_exhaustion, \
