@@ -17,15 +17,19 @@ fn get(address: std::net::SocketAddr, path: &str) -> std::io::Result<String> {
     Ok(answer)
 }
 
-/// Maya's link path and the table's address, as the window lists them.
-fn maya(f: &Fixture) -> (std::net::SocketAddr, String) {
-    let state = f
-        .harness
+/// The window's open table.
+fn open_table(f: &Fixture) -> &waybook_app::app::table::TableState {
+    f.harness
         .state()
         .app
         .table
         .as_ref()
-        .expect("the table is open");
+        .expect("the table is open")
+}
+
+/// Maya's link path and the table's address, as the window lists them.
+fn maya(f: &Fixture) -> (std::net::SocketAddr, String) {
+    let state = open_table(f);
     let link = (state.links.iter())
         .find(|l| l.name == "Maya")
         .and_then(|l| l.path())
@@ -129,15 +133,7 @@ fn the_table_opens_where_it_was_says_when_it_cannot_and_moves() {
     assert_eq!(moved.port(), opened.port(), "its port kept");
     assert_eq!(f.harness.state().app.table_address, Some(moved));
     let (_, path) = maya(&f);
-    let url = f
-        .harness
-        .state()
-        .app
-        .table
-        .as_ref()
-        .expect("open")
-        .table
-        .url(&path);
+    let url = open_table(&f).table.url(&path);
     assert!(!url.contains("0.0.0.0"), "a link a phone can reach: {url}");
     // It answers on loopback too, being on every network.
     let local = std::net::SocketAddr::from(([127, 0, 0, 1], moved.port()));
@@ -255,12 +251,7 @@ fn a_table_whose_listener_fails_says_so_at_once_and_opens_again() {
     assert!(f.shows("The table is open"));
     f.harness.run();
     let ctx = f.harness.ctx.clone();
-    f.harness
-        .state()
-        .app
-        .table
-        .as_ref()
-        .expect("open")
+    open_table(&f)
         .table
         .break_for_test("the listener failed (a test)");
     let asked = Instant::now();
