@@ -19,6 +19,11 @@
 //! `cargo bench -p waybook-table --bench load` (prints both tables).
 
 #[cfg(target_os = "linux")]
+#[path = "../tests/table/demo.rs"]
+#[allow(dead_code, reason = "the table's tests read the rest of what it opens")]
+mod demo;
+
+#[cfg(target_os = "linux")]
 fn main() {
     waybook_testkit::hostile::parent_or_child(
         || {
@@ -167,19 +172,13 @@ mod changes {
 /// 50 phones asking for their page while 8 pages follow the demo (the
 /// table's own pages, built in this process).
 fn pages() {
-    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
     use std::time::Duration;
-    use waybook_table::links::{self, Link};
+    use waybook_table::links::Link;
     use waybook_table::pages::Pages;
-    use waybook_table::server::Table;
     use waybook_testkit::phones::{Load, Outcome, run};
-    let dir = tempfile::tempdir().expect("dir");
-    let mut campaign =
-        waybook_core::demo::create_demo(&dir.path().join("d.waybook")).expect("the demo");
-    let data = campaign.load().expect("loads");
-    let links = links::open(&mut campaign, &data).expect("links");
-    let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
-    table.publish(Pages::build(&data, &links, 1));
+    let demo::Open {
+        data, links, table, ..
+    } = &demo::open();
     let pages: Vec<String> = links.iter().filter_map(Link::path).collect();
     let load = Load {
         clients: 50,
@@ -193,7 +192,7 @@ fn pages() {
         table.address(),
         &pages,
         1,
-        |revision| publisher.publish(Pages::build(&data, &links, revision)),
+        |revision| publisher.publish(Pages::build(data, links, revision)),
         &load,
     );
     let ms = |d: Duration| format!("{:.2} ms", d.as_secs_f64() * 1000.0);

@@ -14,6 +14,11 @@
 //! read from /proc.
 
 #[cfg(target_os = "linux")]
+#[path = "table/demo.rs"]
+#[allow(dead_code, reason = "the table's tests read the rest of what it opens")]
+mod demo;
+
+#[cfg(target_os = "linux")]
 fn main() {
     use waybook_testkit::hostile;
     hostile::parent_or_child(
@@ -29,19 +34,10 @@ fn main() {
 /// but 100 of its files held.
 #[cfg(target_os = "linux")]
 fn child() {
-    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
     use waybook_table::links::{self, Link};
-    use waybook_table::pages::Pages;
-    use waybook_table::server::Table;
     use waybook_testkit::hostile;
     hostile::limit_open_files(hostile::OPEN_FILES);
-    let dir = tempfile::tempdir().expect("dir");
-    let mut campaign =
-        waybook_core::demo::create_demo(&dir.path().join("d.waybook")).expect("the demo");
-    let data = campaign.load().expect("loads");
-    let links = links::open(&mut campaign, &data).expect("links");
-    let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
-    table.publish(Pages::build(&data, &links, 1));
+    let demo::Open { links, table, .. } = &demo::open();
     let player = (links.iter())
         .find(|l| matches!(l.target, links::Target::Player(_)))
         .and_then(Link::path)

@@ -4,6 +4,7 @@
 
 mod browser;
 mod common;
+mod demo;
 mod hostile;
 mod leak;
 mod load;
