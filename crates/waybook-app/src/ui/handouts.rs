@@ -29,11 +29,8 @@ pub fn handouts_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         preview_ui(ui, form, data);
         ui.separator();
         ui.horizontal(|ui| {
-            // The form is the window's (it makes the handouts); the field
-            // is drawn from its text and gives back what is typed.
-            let mut folder = Entry::<String>::new(std::mem::take(&mut form.folder), ());
-            folder.field(ui, "Folder", 420.0);
-            form.folder = folder.into_text();
+            // The form is the window's: it makes the handouts.
+            Entry::in_place(ui, &mut form.folder, "Folder", 420.0, None);
             ui.checkbox(&mut form.overwrite, "Write over handouts already there");
         });
         if let Some(e) = &form.error {

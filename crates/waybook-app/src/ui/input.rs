@@ -339,6 +339,24 @@ impl<T: Reads> Entry<T> {
     }
 }
 
+impl Entry<String> {
+    /// The labelled field for a text the window's own state keeps (the
+    /// handouts' folder, the path prompt's path): drawn from `text`, what
+    /// is typed written back to it.
+    pub fn in_place(
+        ui: &mut Ui,
+        text: &mut String,
+        label: &str,
+        width: f32,
+        hint: Option<&str>,
+    ) -> egui::Response {
+        let mut entry = Self::new(std::mem::take(text), ());
+        let (response, _) = entry.show(ui, label, width, hint);
+        *text = entry.text;
+        response
+    }
+}
+
 impl<T: Reads<Rule = ()>> Default for Entry<T> {
     fn default() -> Self {
         Self::empty(())

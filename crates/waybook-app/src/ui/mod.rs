@@ -682,12 +682,10 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
         ui.set_width(460.0);
         ui.heading(purpose.title());
         ui.label("No file dialog is available here. Type the file's path:");
-        // The prompt is the window's (it opens the file); the field is
-        // drawn from its text and gives back what is typed.
+        // The prompt is the window's: it opens the file.
         let hint = app.suggested_path(purpose).display().to_string();
-        let mut typed = input::Entry::<String>::new(std::mem::take(&mut prompt.text), ());
-        let (response, _) = typed.show(ui, "File path", 440.0, Some(&hint));
-        prompt.text = typed.into_text();
+        let response =
+            input::Entry::in_place(ui, &mut prompt.text, "File path", 440.0, Some(&hint));
         if !prompt.focused_once {
             // The field takes the keyboard as the prompt opens.
             response.request_focus();
