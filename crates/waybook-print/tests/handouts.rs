@@ -9,7 +9,7 @@ use waybook_testkit as common;
 
 use common::secrets::{RIN, Rule, Who, planted};
 use std::collections::BTreeMap;
-use waybook_core::exchange::players_view::{Audience, first_day_lived, players};
+use waybook_core::exchange::players_view::{Audience, Index, first_day_lived, players};
 use waybook_core::model::{CampaignData, PlayerId};
 use waybook_print::handouts::{self, Format, Request};
 use waybook_print::pdf::Paper;
@@ -61,7 +61,7 @@ fn no_handout_shows_a_secret_and_every_shared_text_is_there() {
             let audience = Audience::of(&data, p.id).expect("a player of a party");
             Who {
                 player: p.id,
-                lived: first_day_lived(&data, &audience),
+                lived: first_day_lived(&Index::of(&data), &audience),
                 parties: audience.parties,
                 everyone: audience.everyone,
             }

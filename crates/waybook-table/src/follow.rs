@@ -28,6 +28,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
+use waybook_core::exchange::players_view::Index;
 use waybook_core::model::{CampaignData, PartyId, PlayerId};
 use waybook_core::store::{Campaign, StoreError};
 
@@ -147,19 +148,12 @@ impl Worker {
             .partition(|key| !self.built.contains_key(key));
         first.sort();
         then.sort();
-        let mut published = Instant::now();
-        let mut dirty = self.published != self.revision;
         let keys: Vec<(String, Part)> = first.iter().chain(&then).cloned().collect();
-        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        for batch in keys.chunks(threads * BATCH) {
-            let made = make(&data, &self.links, batch, threads);
-            for (key, html) in batch.iter().zip(made) {
-                dirty |= self.keep(key, html);
-            }
-            if dirty && published.elapsed() >= PUBLISH {
-                self.publish(publisher);
-                (published, dirty) = (Instant::now(), false);
-            }
+        let mut dirty = self.published != self.revision;
+        // Nothing to build is the usual case: the file is looked at every
+        // 100 ms, mostly to find it the same.
+        if !keys.is_empty() {
+            dirty = self.build_pages(&data, &keys, dirty, publisher);
         }
         for (token, _) in then.iter().chain(&first) {
             self.stale.remove(token);
@@ -168,6 +162,32 @@ impl Worker {
             self.publish(publisher);
         }
         self.data = Some(data);
+    }
+
+    /// Builds the pages `keys` of `data`, publishing what is built every
+    /// [`PUBLISH`] (`dirty`: something built is not published yet, as it
+    /// says once done).
+    fn build_pages(
+        &mut self,
+        data: &CampaignData,
+        keys: &[(String, Part)],
+        mut dirty: bool,
+        publisher: &Publisher,
+    ) -> bool {
+        let index = Index::of(data);
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let mut published = Instant::now();
+        for batch in keys.chunks(threads * BATCH) {
+            let made = make(&index, &self.links, batch, threads);
+            for (key, html) in batch.iter().zip(made) {
+                dirty |= self.keep(key, html);
+            }
+            if dirty && published.elapsed() >= PUBLISH {
+                self.publish(publisher);
+                (published, dirty) = (Instant::now(), false);
+            }
+        }
+        dirty
     }
 
     /// Keeps `key`'s page `html` (none: no such page), its revision
@@ -209,9 +229,11 @@ impl Worker {
 /// still to be stamped, built on up to `threads` threads at once: on a
 /// campaign of 1,000 parties a page takes 5 ms or so, and a change to
 /// every one of 200 followed pages would otherwise wait for each in turn.
-/// A link's handout is made once a thread.
+/// A link's handout is made once a thread, from one index of the
+/// campaign for all (`players_view::Index`: a page reads only its own
+/// parties' records).
 fn make(
-    data: &CampaignData,
+    index: &Index,
     links: &[Link],
     keys: &[(String, Part)],
     threads: usize,
@@ -219,7 +241,7 @@ fn make(
     let each = keys.len().div_ceil(threads.max(1)).max(1);
     std::thread::scope(|scope| {
         let made: Vec<_> = (keys.chunks(each))
-            .map(|chunk| scope.spawn(move || build_html(data, links, chunk)))
+            .map(|chunk| scope.spawn(move || build_html(index, links, chunk)))
             .collect();
         (made.into_iter())
             .flat_map(|thread| match thread.join() {
@@ -233,13 +255,13 @@ fn make(
 }
 
 /// The HTML of each page of `keys`, on this thread.
-fn build_html(data: &CampaignData, links: &[Link], keys: &[(String, Part)]) -> Vec<Option<String>> {
+fn build_html(index: &Index, links: &[Link], keys: &[(String, Part)]) -> Vec<Option<String>> {
     let mut handouts = HashMap::new();
     (keys.iter())
         .map(|(token, part)| {
             let link = links.iter().find(|l| l.token.as_ref() == Some(token))?;
             let handout =
-                (handouts.entry(token.clone())).or_insert_with(|| pages::handout(data, link));
+                (handouts.entry(token.clone())).or_insert_with(|| pages::handout(index, link));
             (handout.as_mut()).and_then(|h| pages::render(h, token, *part))
         })
         .collect()

@@ -18,7 +18,7 @@ use bytes::Bytes;
 use maud::{Markup, html};
 use std::collections::HashMap;
 use waybook_core::exchange::handout::Handout;
-use waybook_core::exchange::players_view::Audience;
+use waybook_core::exchange::players_view::{Audience, Index};
 use waybook_core::model::CampaignData;
 use waybook_print::handouts::html::{AtTheTable, days_page, live_page};
 
@@ -82,10 +82,11 @@ impl Pages {
             .filter(|l| l.token.is_some())
             .cloned()
             .collect();
+        let index = Index::of(data);
         let built = (open.iter())
             .filter_map(|link| {
                 let token = link.token.clone()?;
-                let mut handout = handout(data, link)?;
+                let mut handout = handout(&index, link)?;
                 let html = render(&mut handout, &token, Part::Now).map(|h| stamp(&h, revision));
                 Some(((token, Part::Now), Page { html, revision }))
             })
@@ -114,13 +115,14 @@ pub fn stamp(html: &str, revision: u64) -> Bytes {
     Bytes::from(html.replacen(REVISION, &revision.to_string(), 1))
 }
 
-/// The handout `link` shows of `data`, if its player or party still has one.
-pub fn handout(data: &CampaignData, link: &Link) -> Option<Handout> {
+/// The handout `link` shows of the campaign `index` holds, if its player
+/// or party still has one.
+pub fn handout(index: &Index, link: &Link) -> Option<Handout> {
     let audience = match link.target {
-        Target::Player(p) => Audience::of(data, p)?,
-        Target::Party(p) => Audience::party(data, p)?,
+        Target::Player(p) => Audience::of(index.data, p)?,
+        Target::Party(p) => Audience::party(index.data, p)?,
     };
-    Some(Handout::for_audience(data, audience, None))
+    Some(Handout::for_audience(index, audience, None))
 }
 
 /// The head of a served page: its revision (to be stamped), its icon,

@@ -4,7 +4,7 @@
 //! the changes since a session, the map's drawing, where each party
 //! stands, the shared journey plans and each day's lines.
 
-use super::players_view::{self, Audience, first_day_lived};
+use super::players_view::{self, Audience, Index, first_day_lived};
 use crate::model::{CampaignData, Character, PlaceId};
 use std::collections::BTreeSet;
 
@@ -34,22 +34,21 @@ impl Handout {
         player: crate::model::PlayerId,
         before: Option<(&CampaignData, &str)>,
     ) -> Option<Self> {
-        Some(Self::for_audience(
-            data,
-            Audience::of(data, player)?,
-            before,
-        ))
+        let audience = Audience::of(data, player)?;
+        Some(Self::for_audience(&Index::of(data), audience, before))
     }
 
-    /// The handout of `audience` (a player, or a party's table screen).
+    /// The handout of `audience` (a player, or a party's table screen) of
+    /// the campaign `index` holds: making many, each reads its own
+    /// records only.
     pub fn for_audience(
-        data: &CampaignData,
+        index: &Index,
         audience: Audience,
         before: Option<(&CampaignData, &str)>,
     ) -> Self {
         let player = audience.player;
-        let view = players_view::view(data, &audience);
-        let first = first_day_lived(data, &audience).unwrap_or(i64::MIN);
+        let view = players_view::view(index, &audience);
+        let first = first_day_lived(index, &audience).unwrap_or(i64::MIN);
         let days: BTreeSet<i64> = (view.log.values())
             .map(|e| e.at.day)
             .filter(|d| *d >= first)
@@ -64,7 +63,7 @@ impl Handout {
                 .and_then(|p| Audience::of(before, p))
                 .map_or_else(
                     || CampaignData::new(before.settings.clone()),
-                    |a| players_view::view(before, &a),
+                    |a| players_view::view(&Index::of(before), &a),
                 );
             crate::model::session_changes::between(&then, &view, since)
         });

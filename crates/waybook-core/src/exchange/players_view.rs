@@ -21,10 +21,13 @@
 //! the party (or of no party) named to every one of its players.
 
 use crate::model::{
-    CampaignData, Character, CharacterId, Holder, LogEntry, MapPathId, PartyId, PlaceId, PlaceKind,
-    Player, PlayerId, Reader, RegionId, Settings, Visibility,
+    CampaignData, Character, CharacterId, Holder, Holding, LogEntry, MapPathId, PartyId, PlaceId,
+    PlaceKind, Player, PlayerId, Reader, RegionId, Settings, Visibility,
 };
 use std::collections::BTreeSet;
+
+mod index;
+pub use index::Index;
 
 /// Every player with a character in a party, by name: those a handout can
 /// be made for.
@@ -131,18 +134,6 @@ impl Audience {
         };
         shown.shows(reader, owners) || everyone
     }
-
-    /// As [`Audience::sees`], with the owners found only when they matter
-    /// (a text shown to the party, or named players on a table screen):
-    /// a log entry's are found from its characters, and a page of a
-    /// campaign of 20,000 GM-only rolls looked for them 20,000 times.
-    pub fn sees_of(&self, shown: &Visibility, owners: impl FnOnce() -> Vec<PartyId>) -> bool {
-        match shown {
-            Visibility::Gm => false,
-            Visibility::Players(ids) if self.everyone.is_empty() => ids.contains(&self.player),
-            Visibility::Players(_) | Visibility::Party => self.sees(shown, &owners()),
-        }
-    }
 }
 
 /// Why `player`, named to see a text of the parties `owners` that only
@@ -182,12 +173,11 @@ pub struct Known {
 /// (a travel round on them) or stand on, and both their ends; the place
 /// they are at; a Landmark at the end of a path they travelled (seen from
 /// it); and every place and path the GM shares with the player (told of).
-pub fn known(data: &CampaignData, audience: &Audience) -> Known {
+pub fn known(index: &Index, audience: &Audience) -> Known {
+    let data = index.data;
     let mut known = Known::default();
-    let mut travelled: BTreeSet<MapPathId> = data
-        .rounds
-        .values()
-        .filter(|r| audience.parties.contains(&r.party))
+    let mut travelled: BTreeSet<MapPathId> = (audience.parties.iter())
+        .flat_map(|p| index.rounds(*p))
         .map(|r| r.path)
         .collect();
     for party in audience.parties.iter().filter_map(|p| data.parties.get(p)) {
@@ -216,27 +206,22 @@ pub fn known(data: &CampaignData, audience: &Audience) -> Known {
 /// The first clock day the audience's parties lived in the campaign: a
 /// member named in the log, or a travel round of theirs. The days before it
 /// are not theirs.
-pub fn first_day_lived(data: &CampaignData, audience: &Audience) -> Option<i64> {
-    let member = |c: &CharacterId| {
-        (data.characters.get(c))
-            .is_some_and(|c| c.party.is_some_and(|p| audience.parties.contains(&p)))
-    };
-    let named = (data.log.values())
-        .filter(|e| !e.undone && e.characters.iter().any(member))
-        .map(|e| e.at.day);
-    let travelled = (data.rounds.values())
-        .filter(|r| audience.parties.contains(&r.party))
-        .map(|r| r.day);
-    named.chain(travelled).min()
+pub fn first_day_lived(index: &Index, audience: &Audience) -> Option<i64> {
+    (audience.parties.iter())
+        .filter_map(|p| index.first_day(*p))
+        .min()
 }
 
 /// The campaign as `audience` may see it (the module's doc says what is in it).
-pub fn view(data: &CampaignData, audience: &Audience) -> CampaignData {
+/// It reads only the records `index` finds for the audience's parties
+/// and player, so a view of a big campaign costs what it shows.
+pub fn view(index: &Index, audience: &Audience) -> CampaignData {
+    let data = index.data;
     let mut view = CampaignData::new(settings_seen(&data.settings));
     view.revision = data.revision;
-    people(data, audience, &mut view);
-    map(data, audience, &mut view);
-    story(data, audience, &mut view);
+    people(index, audience, &mut view);
+    map(index, audience, &mut view);
+    story(index, audience, &mut view);
     view
 }
 
@@ -250,16 +235,16 @@ fn settings_seen(settings: &Settings) -> Settings {
 }
 
 /// The parties, their members and what they hold.
-fn people(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
+fn people(index: &Index, audience: &Audience, view: &mut CampaignData) {
+    let data = index.data;
     for party in audience.parties.iter().filter_map(|p| data.parties.get(p)) {
         let mut party = party.clone();
         party.notes.clear();
         view.parties.insert(party.id, party);
     }
-    for c in (data.characters.values())
-        .filter(|c| c.party.is_some_and(|p| view.parties.contains_key(&p)))
-    {
-        let mut c = c.clone();
+    let parties: Vec<PartyId> = view.parties.keys().copied().collect();
+    for c in parties.iter().flat_map(|p| index.members(*p)) {
+        let mut c = (*c).clone();
         let owners: Vec<PartyId> = c.party.into_iter().collect();
         if !audience.sees(&c.notes_shown, &owners) {
             c.notes.clear();
@@ -269,12 +254,11 @@ fn people(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
         }
         view.characters.insert(c.id, c);
     }
-    for h in data.holdings.values() {
-        let held = match h.holder {
-            Holder::Character(id) => view.characters.contains_key(&id),
-            Holder::Stash(id) => view.parties.contains_key(&id),
-        };
-        if let (true, Some(item)) = (held, data.items.get(&h.item)) {
+    let holders = (view.characters.keys().map(|c| Holder::Character(*c)))
+        .chain(parties.iter().map(|p| Holder::Stash(*p)));
+    let held: Vec<&Holding> = holders.flat_map(|h| index.held(h)).copied().collect();
+    for h in held {
+        if let Some(item) = data.items.get(&h.item) {
             let mut item = item.clone();
             item.notes.clear();
             view.items.insert(item.id, item);
@@ -284,8 +268,9 @@ fn people(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
 }
 
 /// The known places and paths, their regions and those regions' weather.
-fn map(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
-    let known = known(data, audience);
+fn map(index: &Index, audience: &Audience, view: &mut CampaignData) {
+    let data = index.data;
+    let known = known(index, audience);
     let mut regions: BTreeSet<RegionId> = BTreeSet::new();
     for place in known.places.iter().filter_map(|p| data.places.get(p)) {
         let mut place = place.clone();
@@ -334,8 +319,9 @@ fn map(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
         view.regions.insert(region.id, region);
     }
     let today = data.settings.clock.day;
-    for w in (data.weather.values()).filter(|w| w.day <= today && regions.contains(&w.region)) {
-        let mut w = w.clone();
+    let weather = regions.iter().flat_map(|r| index.weather(*r));
+    for w in weather.filter(|w| w.day <= today) {
+        let mut w = (*w).clone();
         w.rolled.clear();
         view.weather.insert(w.id, w);
     }
@@ -343,12 +329,14 @@ fn map(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
 
 /// The log's shared entries up to today, and the shared events, missions,
 /// sites and journey plans.
-fn story(data: &CampaignData, audience: &Audience, view: &mut CampaignData) {
+fn story(index: &Index, audience: &Audience, view: &mut CampaignData) {
+    let data = index.data;
     let today = data.settings.clock.day;
-    for e in (data.log.values()).filter(|e| {
-        !e.undone && e.at.day <= today && audience.sees_of(&e.shown, || entry_owners(data, e))
-    }) {
-        view.log.insert(e.id, entry_seen(e, view));
+    let entries = index.entries_for(audience.parties.iter().copied(), audience.player);
+    for (e, owners) in entries {
+        if e.at.day <= today && audience.sees(&e.shown, owners) {
+            view.log.insert(e.id, entry_seen(e, view));
+        }
     }
     for ev in data
         .events

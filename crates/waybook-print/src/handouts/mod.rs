@@ -12,6 +12,7 @@ pub mod html;
 use crate::pdf::{Paper, PdfError};
 use std::path::{Path, PathBuf};
 use waybook_core::exchange::handout::Handout;
+use waybook_core::exchange::players_view::{Audience, Index};
 use waybook_core::model::CampaignData;
 
 waybook_rules::named_enum! {
@@ -101,9 +102,11 @@ pub fn plan(
         return Err(HandoutError::NoPlayers);
     }
     let mut made = Vec::new();
+    let index = Index::of(data);
     for player in players {
-        let handout = Handout::of(data, player.id, before)
+        let audience = Audience::of(data, player.id)
             .ok_or_else(|| HandoutError::NoSuchPlayer(player.name.clone()))?;
+        let handout = Handout::for_audience(&index, audience, before);
         let path = target(out, &player.name, request.format);
         if path.exists() && !request.overwrite {
             return Err(HandoutError::Exists(path));

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::time::Duration;
-use waybook_core::exchange::players_view::{Audience, first_day_lived};
+use waybook_core::exchange::players_view::{Audience, Index, first_day_lived};
 use waybook_table::links::{self, Target};
 use waybook_table::pages::Pages;
 use waybook_table::server::Table;
@@ -55,7 +55,7 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
         .expect("an audience");
         let who = Who {
             player: audience.player,
-            lived: first_day_lived(&data, &audience),
+            lived: first_day_lived(&Index::of(&data), &audience),
             parties: audience.parties.clone(),
             everyone: audience.everyone.clone(),
         };

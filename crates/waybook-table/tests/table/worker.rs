@@ -243,7 +243,11 @@ fn grown(days: i64, heroes: i64) -> waybook_core::exchange::handout::Handout {
         data.characters.insert(c.id, c);
     }
     let audience = waybook_core::exchange::players_view::Audience::of(&data, maya).expect("Maya");
-    waybook_core::exchange::handout::Handout::for_audience(&data, audience, None)
+    waybook_core::exchange::handout::Handout::for_audience(
+        &waybook_core::exchange::players_view::Index::of(&data),
+        audience,
+        None,
+    )
 }
 
 #[test]
