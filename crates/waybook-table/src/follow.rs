@@ -227,7 +227,7 @@ impl Worker {
 
 /// The HTML of each page of `keys` (none: no such page), its revision
 /// still to be stamped, built on up to `threads` threads at once: on a
-/// campaign of 1,000 parties a page takes 5 ms or so, and a change to
+/// campaign of 1,000 parties a page takes 1.5 ms or so, and a change to
 /// every one of 200 followed pages would otherwise wait for each in turn.
 /// A link's handout is made once a thread, from one index of the
 /// campaign for all (`players_view::Index`: a page reads only its own
