@@ -18,7 +18,7 @@ fn grid() -> CampaignData {
     for change in common::grid(WIDE, HIGH, 1) {
         data.apply(&change);
     }
-    let mut party = Party::new(PartyId(1), "Walkers");
+    let mut party = Party::new(PartyId(1), "Walkers", waybook_core::model::ClockTime::START);
     party.travel.place = Some(PlaceId(1));
     data.apply(&Change::of(None, Some(&party)));
     data

@@ -68,6 +68,9 @@ fn a_deleted_records_id_is_not_given_again_while_the_campaign_is_open() {
     assert_eq!(next.0, top.0 + 1, "not {top:?} again");
     let mut fresh = CampaignData::new(Settings::new("Empty"));
     assert_eq!(fresh.next_id::<Party>(), PartyId(1));
-    fresh.apply(&Change::of(None, Some(&Party::new(PartyId(5), "Five"))));
+    fresh.apply(&Change::of(
+        None,
+        Some(&Party::new(PartyId(5), "Five", ClockTime::START)),
+    ));
     assert_eq!(fresh.next_id::<Party>(), PartyId(6));
 }

@@ -32,6 +32,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0021_moon_resets.sql", 0x6fef9e9e8a43015a),
     ("0022_food_opened.sql", 0x3dd46d335ea059ce),
     ("0023_undo_history.sql", 0xe95f5456325cbf1c),
+    ("0024_party_present.sql", 0xe4082c7d1b29df44),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

@@ -53,7 +53,7 @@ fn campaign() -> CampaignData {
     let mut party = Party {
         supplies: 10,
         purse: 30,
-        ..Party::new(PARTY, "Walkers")
+        ..Party::new(PARTY, "Walkers", waybook_core::model::ClockTime::START)
     };
     party.travel.place = Some(HOME);
     party.travel.pathfinding_tokens = 1;

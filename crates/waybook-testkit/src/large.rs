@@ -27,7 +27,11 @@ pub fn fill(path: &Path, crowd: bool) {
     let items: Vec<_> = data.items.keys().copied().collect();
     let mut changes = Vec::new();
     for p in 0..PARTIES {
-        let party = Party::new(PartyId(FIRST + p), format!("Company {p}"));
+        let party = Party::new(
+            PartyId(FIRST + p),
+            format!("Company {p}"),
+            data.settings.clock,
+        );
         changes.push(Change::of(None, Some(&party)));
     }
     for i in 0..CHARACTERS {

@@ -108,7 +108,8 @@ pub fn planted() -> (tempfile::TempDir, CampaignData, Plant) {
     let (dir, mut data) = crate::demo();
     let mut plant = Plant::default();
     data.players.insert(RIN, Player::new(RIN, "Rin"));
-    data.parties.insert(SOLO, Party::new(SOLO, "The Solo Road"));
+    let solo = Party::new(SOLO, "The Solo Road", data.settings.clock);
+    data.parties.insert(SOLO, solo);
     let mut wren = Character::new(CharacterId(901), "Wren", CharacterKind::Hero);
     (wren.party, wren.player) = (Some(SOLO), Some(RIN));
     data.characters.insert(wren.id, wren);

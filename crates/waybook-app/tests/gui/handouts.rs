@@ -316,7 +316,10 @@ fn naming_a_player_of_another_party_to_a_members_notes_is_refused_with_why() {
                 "a second party",
                 vec![
                     Change::of(None, Some(&Player::new(rin, "Rin"))),
-                    Change::of(None, Some(&Party::new(solo, "The Solo Road"))),
+                    Change::of(
+                        None,
+                        Some(&Party::new(solo, "The Solo Road", data.settings.clock)),
+                    ),
                     Change::character(None, Some(&wren)),
                     Change::character(Some(ash), Some(&shared)),
                 ],

@@ -541,7 +541,11 @@ fn founding(data: &CampaignData) -> Founding {
         notes: "Bound for Emberfall over the Greyspine pass.".to_owned(),
         purse: 40,
         currency: "silver".to_owned(),
-        ..Party::new(data.next_id::<crate::model::Party>(), "The Lantern Company")
+        ..Party::new(
+            data.next_id::<crate::model::Party>(),
+            "The Lantern Company",
+            settings.clock,
+        )
     };
     let mut changes = vec![
         Change::Settings {

@@ -565,8 +565,8 @@ mod tests {
         let rope = Item::new(ItemId(2), "Rope", Category::Other);
         data.items.insert(rope.id, rope);
         let (first, second) = (
-            Party::new(PartyId(1), "Wardens"),
-            Party::new(PartyId(2), "Pilgrims"),
+            Party::new(PartyId(1), "Wardens", crate::model::ClockTime::START),
+            Party::new(PartyId(2), "Pilgrims", crate::model::ClockTime::START),
         );
         for party in [&first, &second] {
             data.parties.insert(party.id, party.clone());

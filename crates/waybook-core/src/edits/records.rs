@@ -137,11 +137,12 @@ pub fn set_party(data: &CampaignData, c: &Character, party: Option<PartyId>) -> 
     changed(label, c, |c| c.party = party)
 }
 
-/// A party called "New party".
+/// A party called "New party", living from the campaign's clock (the
+/// latest present of any party).
 pub fn add_party(data: &CampaignData) -> Added<Party> {
     added(
         "Add party",
-        &Party::new(data.next_id::<Party>(), "New party"),
+        &Party::new(data.next_id::<Party>(), "New party", data.settings.clock),
     )
 }
 

@@ -78,7 +78,7 @@ impl Settings {
             exploration: true,
             day_hours: 24,
             long_rest_degrees: 1,
-            clock: super::ClockTime { day: 1, hour: 8 },
+            clock: super::ClockTime::START,
             weather_table: None,
             gather_table: None,
             track_food: true,

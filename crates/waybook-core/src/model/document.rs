@@ -38,9 +38,11 @@ pub const FORMAT: &str = "waybook-campaign";
 /// festivals of several days (opening the year, in the week), a leap day
 /// lengthening a festival, weeks starting again each month, eras, and
 /// moons' phases on a date, version 17 moons starting their cycle again
-/// each leap year or every N years; an older file reads with none of them
-/// (and its advances' text read as records where they can be).
-pub const VERSION: u32 = 17;
+/// each leap year or every N years, version 18 each party's own present
+/// (`parties[].now`); an older file reads with none of them (and its
+/// advances' text read as records where they can be; its parties at its
+/// clock).
+pub const VERSION: u32 = 18;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -434,7 +436,7 @@ mod tests {
         let mut data = CampaignData::new(Settings::new("Small"));
         let party = Party {
             supplies: 3,
-            ..Party::new(PartyId(1), "Two")
+            ..Party::new(PartyId(1), "Two", crate::model::ClockTime::START)
         };
         data.apply(&Change::of(None, Some(&party)));
         let mut ana = Character::new(CharacterId(1), "Ana", CharacterKind::Hero);

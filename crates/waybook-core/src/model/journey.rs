@@ -15,6 +15,9 @@ pub struct ClockTime {
 }
 
 impl ClockTime {
+    /// Where a new campaign's clock starts: day 1, 08:00.
+    pub const START: Self = Self { day: 1, hour: 8 };
+
     /// `hours` later on a clock whose days have `day_hours` hours.
     pub fn plus(self, hours: i64, day_hours: i64) -> Self {
         let total = self.day * day_hours + self.hour + hours;

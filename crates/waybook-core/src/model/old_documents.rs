@@ -2,7 +2,8 @@
 //! the JSON brought up to date before its fields are read, as the store's
 //! migrations bring a file. Version 14 made players records with ids: in
 //! older files a character's player and a text's named players are names,
-//! and "the party" shared with every player.
+//! and "the party" shared with every player. Version 18 gave each party
+//! its own present: a party without one lives from the export's clock.
 
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -12,6 +13,20 @@ pub(super) fn upgrade(value: &mut Value, version: u64) {
     if version < 14 {
         players_from_names(value);
         training_in_tools(value);
+    }
+    parties_at_the_clock(value);
+}
+
+/// Each party without a present of its own (`parties[].now`, as exports
+/// before version 18 were written) at the export's clock.
+fn parties_at_the_clock(value: &mut Value) {
+    let Some(clock) = value.pointer("/settings/clock").cloned() else {
+        return;
+    };
+    for party in list_mut(value, "parties") {
+        if let Some(party) = party.as_object_mut() {
+            party.entry("now").or_insert_with(|| clock.clone());
+        }
     }
 }
 
@@ -144,5 +159,20 @@ mod tests {
         assert_eq!(v["places"][0]["shown"], json!({"players": [1, 2]}));
         assert_eq!(v["log"][0]["shown"], "party", "an entry of a party's");
         assert_eq!(v["log"][1]["shown"], json!({"players": [1, 2]}));
+    }
+
+    /// Issue 53: "a JSON export without `parties[].now` (as earlier
+    /// versions wrote it) imports with every party at the export's
+    /// clock", and one with it keeps it.
+    #[test]
+    fn a_party_without_a_present_lives_from_the_exports_clock() {
+        let mut v = json!({
+            "version": 17,
+            "settings": {"clock": {"day": 21, "hour": 11}},
+            "parties": [{"id": 1}, {"id": 2, "now": {"day": 19, "hour": 6}}]
+        });
+        upgrade(&mut v, 17);
+        assert_eq!(v["parties"][0]["now"], json!({"day": 21, "hour": 11}));
+        assert_eq!(v["parties"][1]["now"], json!({"day": 19, "hour": 6}));
     }
 }

@@ -1,7 +1,7 @@
 //! A party: a named group of heroes and allies with a stash, Supplies, a
-//! purse and a place on the map.
+//! purse, a place on the map and a present of its own.
 
-use super::{PartyId, Travel};
+use super::{ClockTime, PartyId, Travel};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -20,6 +20,10 @@ pub struct Party {
     /// Where the party is on the map, its tokens and what last camp left.
     #[serde(default)]
     pub travel: Travel,
+    /// The party's present: the date and hour it has lived to. What it
+    /// does moves it on; only undo moves it back (`world::present`). A
+    /// document without it gives the campaign's clock (`old_documents`).
+    pub now: ClockTime,
 }
 
 fn default_currency() -> String {
@@ -27,8 +31,9 @@ fn default_currency() -> String {
 }
 
 impl Party {
-    /// An empty party with no Supplies, an empty purse and no place on the map.
-    pub fn new(id: PartyId, name: impl Into<String>) -> Self {
+    /// An empty party with no Supplies, an empty purse and no place on the
+    /// map, living from `now`.
+    pub fn new(id: PartyId, name: impl Into<String>, now: ClockTime) -> Self {
         Self {
             id,
             name: name.into(),
@@ -37,6 +42,7 @@ impl Party {
             purse: 0,
             currency: default_currency(),
             travel: Travel::default(),
+            now,
         }
     }
 }

@@ -271,13 +271,16 @@ fn journeys(found: &mut Problems, data: &CampaignData) {
     }
 }
 
-/// Each party's Supplies, purse, tokens and modifiers.
+/// Each party's present, Supplies, purse, tokens and modifiers.
 fn parties(found: &mut Problems, data: &CampaignData) {
+    let hour = limits::hour_of_day(data.settings.day_hours);
     for p in data.parties.values() {
         found.at(
             Place::Party(p.id.0),
             &format!("party {} ({})", p.id.0, p.name),
         );
+        found.check("present's day", "now.day", p.now.day, &limits::CLOCK_DAY);
+        found.check("present's hour", "now.hour", p.now.hour, &hour);
         found.check("supplies", "supplies", p.supplies, &limits::SUPPLIES);
         found.check("purse", "purse", p.purse, &limits::COIN);
         let t = &p.travel;

@@ -29,6 +29,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0021_moon_resets.sql"),
     include_str!("../../../../migrations/0022_food_opened.sql"),
     include_str!("../../../../migrations/0023_undo_history.sql"),
+    include_str!("../../../../migrations/0024_party_present.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 
 pub fn put(conn: &Connection, p: &Party) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO party (id, name, supplies, notes, purse, currency, travel)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        "INSERT INTO party (id, name, supplies, notes, purse, currency, travel, now_day, now_hour)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, supplies = excluded.supplies,
          notes = excluded.notes, purse = excluded.purse, currency = excluded.currency,
-         travel = excluded.travel",
+         travel = excluded.travel, now_day = excluded.now_day, now_hour = excluded.now_hour",
     )?
     .execute(params![
         p.id,
@@ -21,7 +21,9 @@ pub fn put(conn: &Connection, p: &Party) -> rusqlite::Result<()> {
         p.notes,
         p.purse,
         p.currency,
-        to_json(&p.travel)?
+        to_json(&p.travel)?,
+        p.now.day,
+        p.now.hour
     ])?;
     Ok(())
 }
@@ -33,8 +35,9 @@ pub fn delete(conn: &Connection, id: PartyId) -> rusqlite::Result<()> {
 }
 
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
-    let mut stmt =
-        conn.prepare("SELECT id, name, supplies, notes, purse, currency, travel FROM party")?;
+    let mut stmt = conn.prepare(
+        "SELECT id, name, supplies, notes, purse, currency, travel, now_day, now_hour FROM party",
+    )?;
     let parties = stmt.query_map([], |row| {
         Ok(Party {
             id: row.get(0)?,
@@ -44,6 +47,10 @@ pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<PartyId, Party>> {
             purse: row.get(4)?,
             currency: row.get(5)?,
             travel: from_json(6, &row.get::<_, String>(6)?)?,
+            now: crate::model::ClockTime {
+                day: row.get(7)?,
+                hour: row.get(8)?,
+            },
         })
     })?;
     parties.map(|p| p.map(|p| (p.id, p))).collect()

@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn undone_entries_did_not_happen_and_filters_keep_what_they_name() {
         let mut data = CampaignData::new(Settings::new("Chronicle"));
-        let party = Party::new(PartyId(1), "Walkers");
+        let party = Party::new(PartyId(1), "Walkers", ClockTime::START);
         let mut ana = Character::new(CharacterId(1), "Ana", CharacterKind::Hero);
         ana.party = Some(party.id);
         let bo = Character::new(CharacterId(2), "Bo", CharacterKind::Hero);

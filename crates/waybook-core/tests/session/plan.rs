@@ -176,7 +176,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
     // The clock at the journey's start: the days before it are history.
     settings.clock = ClockTime { day: 1, hour: 0 };
     let mut data = CampaignData::new(settings);
-    let party = Party::new(PartyId(1), "Two");
+    let party = Party::new(PartyId(1), "Two", ClockTime::START);
     data.apply(&Change::of(None, Some(&party)));
     for (id, name) in [(1, "Ana"), (2, "Bo")] {
         let mut c = Character::new(CharacterId(id), name, CharacterKind::Hero);

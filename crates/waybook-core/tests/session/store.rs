@@ -98,7 +98,7 @@ fn sample_edit() -> Edit {
         notes: "n".into(),
         purse: 12,
         currency: "crowns".into(),
-        ..Party::new(PartyId(1), "Lantern")
+        ..Party::new(PartyId(1), "Lantern", ClockTime::START)
     };
     let c = full_character(CharacterId(1), party.id);
     let item = Item {
@@ -458,7 +458,7 @@ fn creating_over_an_existing_file_is_refused() {
 #[test]
 fn foreign_keys_are_enforced_and_a_failed_edit_writes_nothing() {
     let mut campaign = Campaign::in_memory("fk").expect("created");
-    let party = Party::new(PartyId(1), "P");
+    let party = Party::new(PartyId(1), "P", ClockTime::START);
     let orphan = Holding::new(HoldingId(1), ItemId(42), Holder::Stash(party.id), 1);
     let edit = Edit::new(
         "bad",
@@ -1127,4 +1127,28 @@ fn a_player_who_plays_a_character_is_removed_and_brought_back() {
     let reopened = Campaign::open(&path).expect("opens").load().expect("loads");
     assert!(reopened.players.contains_key(&maya.id));
     assert!(plays(&reopened) > 0, "she plays them again");
+}
+
+/// Issue 53: "Opening an older campaign gives every party the campaign's
+/// clock as its present; nothing else moves."
+#[test]
+fn an_older_file_gives_every_party_the_campaigns_clock() {
+    let dir = temp();
+    let path = dir.path().join("v23.waybook");
+    {
+        let conn = common::schema_of_version(&path, 23);
+        conn.execute_batch(
+            "INSERT INTO campaign (id, name, clock_day, clock_hour) VALUES (1, 'Old', 21, 11);
+             INSERT INTO party (id, name) VALUES (1, 'Band'), (2, 'Others');",
+        )
+        .expect("filled");
+    }
+    let data = Campaign::open(&path)
+        .expect("upgraded")
+        .load()
+        .expect("loads");
+    let clock = waybook_core::model::ClockTime { day: 21, hour: 11 };
+    assert_eq!(data.settings.clock, clock, "the clock stays");
+    let presents: Vec<_> = data.parties.values().map(|p| p.now).collect();
+    assert_eq!(presents, [clock, clock]);
 }

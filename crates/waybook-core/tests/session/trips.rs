@@ -55,7 +55,7 @@ fn campaign() -> (CampaignData, JourneyId) {
     ];
     let mut party = Party {
         supplies: 10,
-        ..Party::new(PARTY, "Two")
+        ..Party::new(PARTY, "Two", ClockTime::START)
     };
     party.travel.place = Some(HOME);
     changes.push(Change::of(None, Some(&party)));

@@ -298,6 +298,7 @@ fn roster_edit(rng: &mut StdRng, seen: &CampaignData, n: usize, k: u32) -> Edit 
                 ..Party::new(
                     seen.next_id::<waybook_core::model::Party>(),
                     format!("Party {n}"),
+                    seen.settings.clock,
                 )
             };
             match rng.random_bool(0.5) {

@@ -138,7 +138,7 @@ mod tests {
     #[test]
     fn a_party_of_nobody_or_one_is_said_as_a_person_says_it() {
         let mut data = CampaignData::new(Settings::new("Parties"));
-        let party = Party::new(PartyId(1), "Alone");
+        let party = Party::new(PartyId(1), "Alone", waybook_core::model::ClockTime::START);
         data.apply(&Change::of(None, Some(&party)));
         let nobody = PartyFigures::of(&data, &party);
         assert_eq!(

@@ -20,7 +20,10 @@ const RIN: PlayerId = PlayerId(900);
 fn two_parties() -> CampaignData {
     let (_dir, mut data) = waybook_testkit::demo();
     data.players.insert(RIN, Player::new(RIN, "Rin"));
-    data.parties.insert(SOLO, Party::new(SOLO, "The Solo Road"));
+    data.parties.insert(
+        SOLO,
+        Party::new(SOLO, "The Solo Road", waybook_core::model::ClockTime::START),
+    );
     let mut wren = Character::new(CharacterId(901), "Wren", CharacterKind::Hero);
     (wren.party, wren.player) = (Some(SOLO), Some(RIN));
     data.characters.insert(wren.id, wren);

@@ -43,7 +43,10 @@ fn followed() -> Followed {
         "a second party",
         vec![
             Change::of(None, Some(&Player::new(RIN, "Rin"))),
-            Change::of(None, Some(&Party::new(SOLO, "The Solo Road"))),
+            Change::of(
+                None,
+                Some(&Party::new(SOLO, "The Solo Road", ClockTime::START)),
+            ),
             Change::character(None, Some(&wren)),
         ],
     );
