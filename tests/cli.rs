@@ -2265,14 +2265,19 @@ fn a_log_entry_at_the_first_day_an_i64_holds_is_named_not_a_panic() {
 
 /// Issue 35: a plan's first day to play is worked out from the clock and
 /// is never before the clock's day, however long ago the plan was set off.
+/// Issue 53: "its `first_day_to_play` is never before its party's
+/// present".
 #[test]
 fn journey_json_never_plays_before_the_clock() {
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     {
         let conn = rusqlite::Connection::open(&file).expect("opens");
-        conn.execute("UPDATE campaign SET clock_day = 12, clock_hour = 9", [])
-            .expect("the clock moved on four days");
+        conn.execute_batch(
+            "UPDATE campaign SET clock_day = 12, clock_hour = 9;
+             UPDATE party SET now_day = 12, now_hour = 9;",
+        )
+        .expect("the clock moved on four days");
     }
     let output = waybook(&["journey", path_str(&file), "--json"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -2778,5 +2783,65 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
         session(&app),
         (None, day_before),
         "both undone in the window"
+    );
+}
+
+/// Issue 53: "`waybook clock FILE --party NAME --on DAYS` moves that party
+/// alone ...; without `--party`, in a campaign of several parties, it is
+/// refused, naming the parties."
+#[test]
+fn clock_moves_the_party_named_and_refuses_to_guess_which() {
+    use waybook_core::model::{Change, Edit, Party, PartyId};
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let at = path_str(&file);
+    let before = {
+        let mut campaign = waybook_core::store::Campaign::open(&file).expect("opens");
+        let data = campaign.load().expect("loads");
+        let watch = Party::new(PartyId(900), "The Kettleford Watch", data.settings.clock);
+        let edit = Edit::new("a second party", vec![Change::of(None, Some(&watch))]);
+        campaign.apply(&edit).expect("added");
+        data
+    };
+    let company = before.parties.values().next().expect("the company");
+    let unnamed = waybook(&["clock", at, "--on", "1"]);
+    assert_eq!(
+        one_error_line(&unnamed),
+        "waybook: The clock was not moved: each party lives its own days (The Lantern Company, The Kettleford Watch): name the one whose days pass\n"
+    );
+    let moved = waybook(&[
+        "clock",
+        at,
+        "--party",
+        "the kettleford watch",
+        "--on",
+        "2",
+        "--json",
+    ]);
+    assert!(moved.status.success(), "{}", text(&moved.stderr));
+    let said: serde_json::Value = serde_json::from_slice(&moved.stdout).expect("JSON");
+    assert_eq!(
+        said["done"],
+        "Move the clock on 2 days for The Kettleford Watch"
+    );
+    assert_eq!(said["party"], "The Kettleford Watch");
+    assert_eq!(said["day"], before.settings.clock.day + 2);
+    let after = waybook_core::store::Campaign::open(&file)
+        .expect("opens")
+        .load()
+        .expect("loads");
+    assert_eq!(
+        after.parties[&PartyId(900)].now.day,
+        before.settings.clock.day + 2
+    );
+    assert_eq!(
+        after.parties[&company.id].now, company.now,
+        "the company stays"
+    );
+    let nobody = waybook(&["clock", at, "--party", "The Gone", "--on", "1"]);
+    assert!(
+        one_error_line(&nobody).contains("no party is named"),
+        "{}",
+        text(&nobody.stderr)
     );
 }

@@ -17,10 +17,14 @@ use waybook_rules::dice::Dice;
 #[derive(Debug, clap::Args)]
 pub struct ClockArgs {
     pub file: PathBuf,
-    /// Move the campaign's clock on this many days (the weather of each day
-    /// it enters is rolled, as in the window).
+    /// Move the party's present on this many days (the weather of each
+    /// day it enters that no party lived yet is rolled, as in the window).
     #[arg(long, value_name = "DAYS")]
     pub on: i64,
+    /// The party whose days pass, by name (any case): each party lives
+    /// its own days. Needed when the campaign has several.
+    #[arg(long, value_name = "NAME")]
+    pub party: Option<String>,
     /// Why, for the campaign log ("the party rests in Harrowgate").
     #[arg(long, default_value = "")]
     pub why: String,
@@ -104,17 +108,31 @@ pub fn clock(args: &ClockArgs, out: &mut impl Write) -> anyhow::Result<()> {
             let days = limits::parse_whole(&args.on.to_string(), &limits::CLOCK_MOVE_DAYS)
                 .map_err(|e| anyhow::anyhow!("--on: {e}"))?;
             let hours = days.saturating_mul(data.settings.day_hours.max(1));
-            let edit = edits::clock::move_on(data, hours, &args.why, &mut Dice::random())
+            let party = (args.party.as_deref())
+                .map(|name| named(data.parties.values(), name, "party", |p| &p.name))
+                .transpose()?
+                .map(|p| p.id);
+            let edit = edits::clock::move_on(data, party, hours, &args.why, &mut Dice::random())
                 .map_err(anyhow::Error::msg)?;
-            Ok((edit, ()))
+            let moved = waybook_core::world::clock::whose(data, party)
+                .ok()
+                .flatten()
+                .map(|p| p.id);
+            Ok((edit, moved))
         },
-        |data, ()| {
-            let clock = data.settings.clock;
+        |data, moved| {
+            let clock = waybook_core::world::present::now_of(data, moved);
             let when = data.settings.when(clock);
-            (
-                format!("It is now {when}."),
-                json!({ "day": clock.day, "hour": clock.hour, "when": when }),
-            )
+            let whose = moved.and_then(|p| data.parties.get(&p));
+            let line = match whose {
+                Some(p) if data.parties.len() > 1 => format!("For {}, it is now {when}.", p.name),
+                _ => format!("It is now {when}."),
+            };
+            let mut said = json!({ "day": clock.day, "hour": clock.hour, "when": when });
+            if let (Some(p), Some(said)) = (whose, said.as_object_mut()) {
+                said.insert("party".to_owned(), json!(p.name));
+            }
+            (line, said)
         },
     )
 }

@@ -270,7 +270,7 @@ use waybook_core::world::weather;
             let edit = match what {
                 0 => weather::roll_today(&data, &mut dice).ok(),
                 1 => weather::reroll_forecast(&data, waybook_core::model::RegionId(1 + n % 2), 1 + n % 14, &mut dice).ok(),
-                _ => waybook_core::world::clock::move_on(&data, n, "a while", &mut dice).ok(),
+                _ => waybook_core::world::clock::move_on(&data, None, n, "a while", &mut dice).ok(),
             };
             for change in edit.iter().flat_map(|e| &e.changes) {
                 data.apply(change);

@@ -160,3 +160,22 @@ pub fn fuzz_config(cases: u32) -> proptest::test_runner::Config {
         ..proptest::test_runner::Config::default()
     }
 }
+
+/// The campaign's clock and every party's present at `clock`, as a GM
+/// who moved them all there by hand.
+pub fn everyone_at(data: &mut CampaignData, clock: waybook_core::model::ClockTime) {
+    let mut settings = data.settings.clone();
+    settings.clock = clock;
+    let mut changes = vec![waybook_core::model::Change::of(
+        Some(&data.settings),
+        Some(&settings),
+    )];
+    for party in data.parties.values() {
+        let mut moved = party.clone();
+        moved.now = clock;
+        changes.push(waybook_core::model::Change::of(Some(party), Some(&moved)));
+    }
+    for change in &changes {
+        data.apply(change);
+    }
+}

@@ -244,6 +244,7 @@ pub fn trace(command: &Command) -> String {
         Command::PlayJourney(journey, until) => format!("Play journey {} {until:?}", journey.0),
         Command::Play(step) => format!("{:?}: {}", step.0.kind(), step.0.name()),
         Command::MoveClock { hours, .. } => format!("Move the clock on {hours} h"),
+        Command::RunParty(party) => format!("Run party {}", party.0),
         Command::Record { kind, .. } => format!("Record a roll ({kind:?})"),
         Command::Notify(_) => "Notify".to_owned(),
         Command::Refuse(_) => "Refuse".to_owned(),

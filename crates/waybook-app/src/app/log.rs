@@ -44,11 +44,17 @@ impl App {
         }
     }
 
-    /// Moves the clock on, the move logged as the GM's event with the
-    /// weather it rolled, or says why not.
-    pub(super) fn move_clock(&mut self, hours: i64, why: &str) {
+    /// Moves `party`'s present on, the move logged as the GM's event with
+    /// the weather it rolled, or says why not.
+    pub(super) fn move_clock(
+        &mut self,
+        party: Option<waybook_core::model::PartyId>,
+        hours: i64,
+        why: &str,
+    ) {
         let Some(session) = &self.session else { return };
-        match waybook_core::edits::clock::move_on(&session.data, hours, why, &mut self.dice) {
+        let data = &session.data;
+        match waybook_core::edits::clock::move_on(data, party, hours, why, &mut self.dice) {
             Ok(edit) => self.run(Command::Apply(edit)),
             Err(refusal) => self.refuse(refusal),
         }

@@ -101,12 +101,17 @@ pub enum Command {
     /// Plays a step of any domain (a travel phase, a gathering test, an
     /// advance, a scene's action, a hazard, the weather) with the app's dice.
     Play(AnyStep),
-    /// Moves the campaign clock on by `hours`, for `why`, rolling the
-    /// weather of the days it enters; always logged.
+    /// Moves the present of `party` (the one party, or the campaign's
+    /// clock, when none) on by `hours`, for `why`, rolling the weather of
+    /// the days it enters; always logged.
     MoveClock {
+        party: Option<waybook_core::model::PartyId>,
         hours: i64,
         why: String,
     },
+    /// Runs `party` (the menu bar's switcher): the screens' today is its
+    /// present.
+    RunParty(waybook_core::model::PartyId),
     /// A roll of the dice roller or a table, or the GM's event, into the
     /// log as its own edit; `at` on the campaign clock (its time now if none).
     Record {
@@ -224,6 +229,8 @@ pub struct App {
     pub upgrade_asked: Option<UpgradeAsked>,
     /// Campaigns in a sync folder whose warning the GM has seen (once each).
     pub warned_sync: Vec<PathBuf>,
+    /// The party the GM chose to run, if any (see [`App::running`]).
+    run: Option<waybook_core::model::PartyId>,
     /// The campaign just opened holds texts of no party marked "the party"
     /// (`model::partyless`): the GM is asked once what becomes of them.
     pub partyless_asked: bool,
@@ -276,6 +283,7 @@ impl App {
             upgrade_asked: None,
             warned_sync: Vec::new(),
             partyless_asked: false,
+            run: None,
             export_sheets: Vec::new(),
             pending_copy: None,
             csv_import: None,
@@ -294,6 +302,15 @@ impl App {
             draft: None,
             notices: Vec::new(),
         }
+    }
+
+    /// The party the GM runs: the one chosen in the menu bar while it
+    /// is in the campaign, else the campaign's first; none in a campaign
+    /// of no party. Each party lives its own days (issue 53): the screens
+    /// show its present as today.
+    pub fn running(&self) -> Option<&waybook_core::model::Party> {
+        let parties = &self.session.as_ref()?.data.parties;
+        (self.run.and_then(|p| parties.get(&p))).or_else(|| parties.values().next())
     }
 
     /// What happened since the screens last asked.
@@ -347,6 +364,7 @@ impl App {
     pub fn open_campaign(&mut self, campaign: Campaign) {
         match Session::new(campaign) {
             Ok(session) => {
+                self.run = None;
                 if let Some(path) = session.path_buf() {
                     self.remember(path.clone());
                     self.notify(if session.is_read_only() {
@@ -628,7 +646,8 @@ impl App {
             }
             Command::PlayJourney(id, until) => self.play_journey(id, until),
             Command::Play(step) => self.play_step(&*step.0),
-            Command::MoveClock { hours, why } => self.move_clock(hours, &why),
+            Command::MoveClock { party, hours, why } => self.move_clock(party, hours, &why),
+            Command::RunParty(party) => self.run = Some(party),
             Command::Record {
                 kind,
                 why,

@@ -15,9 +15,9 @@ use egui::{Color32, RichText, Ui};
 use waybook_core::edits::records;
 use waybook_core::model::calendar::MonthPage;
 use waybook_core::model::event::{Repeat, RepeatError};
-use waybook_core::model::{CampaignData, Recurrence, limits};
+use waybook_core::model::{CampaignData, PartyId, Recurrence, limits};
 use waybook_core::world::chronicle::{self, Filter};
-use waybook_core::world::{clock, weather};
+use waybook_core::world::{clock, present, weather};
 
 #[derive(Debug)]
 pub struct CalendarState {
@@ -55,7 +55,13 @@ impl Default for CalendarState {
 /// Chronicle keeps too; the screen an entry of the day asks to open, if any.
 impl super::navigation::View for CalendarState {
     fn view(&mut self, ui: &mut Ui, desk: &mut super::navigation::Desk<'_>) -> Option<Screen> {
-        calendar_ui(ui, self, desk.log_by_day, desk.data, desk.out)
+        calendar_ui(
+            ui,
+            self,
+            desk.log_by_day,
+            (desk.data, desk.running),
+            desk.out,
+        )
     }
 }
 
@@ -64,11 +70,11 @@ fn calendar_ui(
     ui: &mut Ui,
     state: &mut CalendarState,
     log: &mut ChronicleMemo,
-    data: &CampaignData,
+    (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) -> Option<Screen> {
     let c = &data.settings.calendar;
-    let today = data.settings.clock.day;
+    let today = present::now_of(data, running).day;
     let picked = state.picked.unwrap_or(today);
     let (year, month) = c.page_of(state.page.unwrap_or(picked));
     let mut open = None;
@@ -77,7 +83,7 @@ fn calendar_ui(
         .default_size(380.0)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                clock_ui(ui, state, data, out);
+                clock_ui(ui, state, (data, running), out);
                 ui.separator();
                 open = day_ui(ui, state, log, data, picked, out);
             });
@@ -262,10 +268,20 @@ fn moon_glyph(phase: waybook_core::model::calendar::Phase) -> &'static str {
     }
 }
 
-/// Moving the clock on by days and hours, for a reason.
-fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &mut Vec<Command>) {
+/// Moving the present of the party the GM runs (`running`) on by days and
+/// hours, for a reason.
+fn clock_ui(
+    ui: &mut Ui,
+    state: &mut CalendarState,
+    (data, running): (&CampaignData, Option<PartyId>),
+    out: &mut Vec<Command>,
+) {
     ui.label(RichText::new("The clock").strong());
-    ui.label(format!("Now: {}", data.settings.when(data.settings.clock)));
+    let now = data.settings.when(present::now_of(data, running));
+    match running.and_then(|p| data.parties.get(&p)) {
+        Some(party) => ui.label(format!("Now, for {}: {now}", party.name)),
+        None => ui.label(format!("Now: {now}")),
+    };
     let day_hours = data.settings.day_hours;
     state.move_hours.set_rule(limits::hour_of_day(day_hours));
     let (days, hours) = ui
@@ -278,10 +294,13 @@ fn clock_ui(ui: &mut Ui, state: &mut CalendarState, data: &CampaignData, out: &m
     ui.horizontal(|ui| state.why.field(ui, "Why", 220.0));
     let hours = days.and_then(|d| hours.map(|h| clock::hours_in(data, d, h)));
     let (_, pressed) = play_button(ui, "Move the clock on", hours, |&h| {
-        clock::moved_to(data, h).err().map(|e| e.to_string())
+        clock::moved_to(data, running, h)
+            .err()
+            .map(|e| e.to_string())
     });
     if let Some(hours) = pressed {
         out.push(Command::MoveClock {
+            party: running,
             hours,
             why: std::mem::take(&mut state.why).into_text(),
         });

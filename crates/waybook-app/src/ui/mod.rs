@@ -275,6 +275,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
             let (view, log_by_day) = state.shown();
             let mut desk = navigation::Desk {
                 data,
+                running: app.running().map(|p| p.id),
                 out: &mut out,
                 dice: &mut app.dice,
                 log_by_day,
@@ -507,11 +508,46 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
             ui.separator();
             ui.label(RichText::new(&session.data.settings.name).strong());
             ui.separator();
-            ui.label(session.data.settings.today()).on_hover_text(
-                "The campaign clock's date (Campaign screen: the clock and the calendar)",
-            );
+            running_ui(ui, &session.data, app.running(), out);
         }
     });
+}
+
+/// The party the GM runs and its present ("The Lantern Company: Wellday
+/// 21 Harvestmoon, 11:00"), a click away from any other party's; the
+/// campaign's clock in a campaign of no party.
+fn running_ui(
+    ui: &mut Ui,
+    data: &waybook_core::model::CampaignData,
+    running: Option<&waybook_core::model::Party>,
+    out: &mut Vec<Command>,
+) {
+    let settings = &data.settings;
+    let Some(running) = running else {
+        ui.label(settings.today())
+            .on_hover_text("The campaign clock's date (Calendar screen: move it on)");
+        return;
+    };
+    let now = |p: &waybook_core::model::Party| format!("{}: {}", p.name, settings.when(p.now));
+    if data.parties.len() == 1 {
+        ui.label(now(running))
+            .on_hover_text("The party's present: each party lives its own days");
+        return;
+    }
+    ui.menu_button(now(running), |ui| {
+        ui.label(RichText::new("Each party lives its own days: run").weak());
+        for party in data.parties.values() {
+            if ui
+                .selectable_label(party.id == running.id, now(party))
+                .clicked()
+            {
+                out.push(Command::RunParty(party.id));
+                ui.close();
+            }
+        }
+    })
+    .response
+    .on_hover_text("The party you run: the screens show its present as today");
 }
 
 fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {

@@ -18,6 +18,8 @@ use waybook_rules::dice::Dice;
 /// Chronicle share).
 pub struct Desk<'a> {
     pub data: &'a CampaignData,
+    /// The party the GM runs (`App::running`), if the campaign has one.
+    pub running: Option<waybook_core::model::PartyId>,
     pub out: &'a mut Vec<Command>,
     pub dice: &'a mut Dice,
     pub log_by_day: &'a mut ChronicleMemo,

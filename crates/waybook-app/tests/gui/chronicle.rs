@@ -36,7 +36,11 @@ fn the_clock_moves_on_for_a_reason_with_its_weather_and_undoes_as_one() {
         before.weather.len() + 4,
         "two days of weather for each region"
     );
-    assert!(f.shows("Now: Earthday 23 Harvestmoon 1203 of the Crossing, 14:00"));
+    let company = f.data().parties.values().next().expect("the company").now;
+    assert_eq!(company, clock, "the party lived the days the clock moved");
+    assert!(f.shows(
+        "Now, for The Lantern Company: Earthday 23 Harvestmoon 1203 of the Crossing, 14:00"
+    ));
     f.type_into("Hours", "30");
     assert!(f.shows("Hours: must be between 0 and 23"));
     f.type_into("Days", "0");

@@ -953,9 +953,9 @@ fn a_plan_whose_start_has_passed_is_set_off_now() {
     f.click("Journeys");
     f.click("Play");
     assert!(f.shows(
-        "The plan sets off at Windday 22 Harvestmoon 1203 of the Crossing, 08:00, before the campaign clock (Moonday 25 Harvestmoon 1203 of the Crossing, 11:00); the days before the clock are history: set it off now."
+        "The plan sets off at Windday 22 Harvestmoon 1203 of the Crossing, 08:00, before the party's present (Moonday 25 Harvestmoon 1203 of the Crossing, 11:00); the days before it are history: set it off now."
     ));
-    f.greyed_with("Play next hour", "before the campaign clock");
+    f.greyed_with("Play next hour", "before the party's present");
     f.click("Set off now");
     let journey = f.journey().clone();
     assert_eq!((journey.start.day, journey.start.hour), (12, 11));

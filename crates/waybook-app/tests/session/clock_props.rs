@@ -57,6 +57,7 @@ fn random_step(n: usize, rng: &mut StdRng, data: &CampaignData) -> Command {
         0 => Command::Run(Action::Undo),
         1 => Command::Run(Action::Redo),
         2 => Command::MoveClock {
+            party: None,
             hours: rng.random_range(1..40),
             why: "waiting for the ferry".into(),
         },

@@ -31,6 +31,7 @@ fn child_panics_after_a_few_commands() {
     app.data_dir = Ok(dir.join("data"));
     app.open_path(&dir.join("demo.waybook"));
     app.push(Command::MoveClock {
+        party: None,
         hours: 3,
         why: "Ash Varnell waits for the ferry".into(),
     });

@@ -141,6 +141,7 @@ pub fn waiting_week(data: &CampaignData) -> Vec<Edit> {
     let hours = 6 * data.settings.day_hours;
     let Ok(edit) = clock::move_on(
         data,
+        None,
         hours,
         "waiting in Kettleford for the pass to clear",
         &mut dice,

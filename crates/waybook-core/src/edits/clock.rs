@@ -5,20 +5,22 @@
 //! the exact time an edit moved the clock from.
 
 use crate::model::log::{LogKind, real_time, with_entry};
-use crate::model::{CampaignData, Change, ClockTime, Edit, Settings, plural};
+use crate::model::{CampaignData, Change, ClockTime, Edit, PartyId, Settings, plural};
 use waybook_rules::dice::Dice;
 
-/// Moving the clock on by `hours` for `why` (the window's "Move the clock
-/// on" and `waybook clock --on`): the weather of the days it enters rolled,
-/// and the move kept in the campaign log with the dice it rolled.
+/// Moving `party`'s present on by `hours` for `why` (the window's "Move
+/// the clock on" and `waybook clock --on`; `world::clock::whose` says
+/// which party when none is named): the weather of the days it enters
+/// rolled, and the move kept in the campaign log with the dice it rolled.
 pub fn move_on(
     data: &CampaignData,
+    party: Option<PartyId>,
     hours: i64,
     why: &str,
     dice: &mut Dice,
 ) -> Result<Edit, String> {
     dice.take_tape();
-    let moved = crate::world::clock::move_on(data, hours, why, dice);
+    let moved = crate::world::clock::move_on(data, party, hours, why, dice);
     let tape = dice.take_tape();
     match moved {
         Ok(edit) => Ok(with_entry(data, LogKind::Event, edit, &tape, real_time())),

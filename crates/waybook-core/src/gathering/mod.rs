@@ -16,9 +16,10 @@ use crate::model::gathering::{
 };
 use crate::model::step::{StepError, refused, shared_causes};
 use crate::model::{
-    CampaignData, Category, Change, Character, CharacterId, Edit, GatheringSession, Holder,
-    Holding, Item, ItemId, PartyId, SiteId, capitalised,
+    CampaignData, Category, Change, Character, CharacterId, ClockTime, Edit, GatheringSession,
+    Holder, Holding, Item, ItemId, PartyId, SiteId, capitalised,
 };
+use crate::world::present;
 use waybook_rules::check::Advantage;
 use waybook_rules::dice::Dice;
 use waybook_rules::travel::gather::{self, Quality, Source};
@@ -411,6 +412,8 @@ struct Booking<'a> {
     data: &'a CampaignData,
     session: GatheringSession,
     site: Option<crate::model::Site>,
+    /// The session's party, its present moved on by the work.
+    party: Option<crate::model::Party>,
     settings: crate::model::Settings,
     created: Vec<Change>,
     /// Stacks changed so far, so two tests of one step add to one stack.
@@ -421,10 +424,12 @@ struct Booking<'a> {
 impl<'a> Booking<'a> {
     fn new(data: &'a CampaignData, session: GatheringSession) -> Self {
         let site = session.site.and_then(|s| data.sites.get(&s)).cloned();
+        let party = session.party.and_then(|p| data.parties.get(&p)).cloned();
         Self {
             data,
             session,
             site,
+            party,
             settings: data.settings.clone(),
             created: Vec::new(),
             stacks: Vec::new(),
@@ -444,18 +449,16 @@ impl<'a> Booking<'a> {
     fn open_or_new(data: &'a CampaignData, site: SiteId, party: Option<PartyId>) -> Self {
         let session = open_session(data, site).cloned().unwrap_or_else(|| {
             let name = data.sites.get(&site).map_or("?", |s| s.name.as_str());
+            let start = present::now_of(data, party);
             GatheringSession {
                 id: data.next_id::<crate::model::GatheringSession>(),
                 site: Some(site),
                 party,
-                start: data.settings.clock,
+                start,
                 limit: SessionLimit::Hours(4),
                 gatherers: Vec::new(),
                 tests: Vec::new(),
-                lines: vec![format!(
-                    "{}: a gathering session at {name}.",
-                    data.settings.clock.stamp()
-                )],
+                lines: vec![format!("{}: a gathering session at {name}.", start.stamp())],
                 finished: false,
             }
         });
@@ -480,8 +483,13 @@ impl<'a> Booking<'a> {
             "{why} {} gathered in {}; the clock reads {}.",
             crate::model::plural(units, "unit"),
             duration(worked),
-            self.settings.clock
+            self.now()
         ));
+    }
+
+    /// The session's party's present (the campaign's clock, with none).
+    fn now(&self) -> ClockTime {
+        self.party.as_ref().map_or(self.settings.clock, |p| p.now)
     }
 
     /// The item of a material at a quality, from the catalogue or new.
@@ -550,6 +558,11 @@ impl<'a> Booking<'a> {
         let mut changes = Vec::new();
         if self.settings != data.settings {
             changes.push(Change::of(Some(&data.settings), Some(&self.settings)));
+        }
+        if let Some(party) = &self.party
+            && data.parties.get(&party.id) != Some(party)
+        {
+            changes.push(Change::of(data.parties.get(&party.id), Some(party)));
         }
         if let Some(site) = &self.site
             && data.sites.get(&site.id) != Some(site)
@@ -643,7 +656,7 @@ fn survey(
         },
         dice,
     )?;
-    let stamp = data.settings.clock;
+    let stamp = book.now();
     match &result.record {
         Some(record) => book.line(format!(
             "{} surveys for {} ({}): {record}",
@@ -910,13 +923,13 @@ fn gather_tests(data: &CampaignData, site: SiteId, all: bool, dice: &mut Dice) -
             .map(|g| g.minutes)
             .max()
             .unwrap_or(0);
-        // The clock follows the longest time worked, and never goes back
-        // (the GM may have moved it on between tests).
-        book.settings.clock = book
-            .session
-            .start
-            .plus(i64::from(worked.div_ceil(60)), day_hours)
-            .max(book.settings.clock);
+        // The party's present follows the longest time worked, and never
+        // goes back (the GM may have moved it on between tests).
+        let to = (book.session.start).plus(i64::from(worked.div_ceil(60)), day_hours);
+        match &mut book.party {
+            Some(party) => present::move_to(party, &mut book.settings, to),
+            None => book.settings.clock = book.settings.clock.max(to),
+        }
         let still = book
             .session
             .gatherers
@@ -1037,19 +1050,16 @@ fn forage(
     dice: &mut Dice,
 ) -> Result<Edit> {
     let c = character_of(data, who)?;
+    let now = present::now_of(data, c.party);
     let session = GatheringSession {
         id: data.next_id::<crate::model::GatheringSession>(),
         site: None,
         party: c.party,
-        start: data.settings.clock,
+        start: now,
         limit: SessionLimit::Hours(0),
         gatherers: Vec::new(),
         tests: Vec::new(),
-        lines: vec![format!(
-            "{}: {} forages.",
-            data.settings.clock.stamp(),
-            c.name
-        )],
+        lines: vec![format!("{}: {} forages.", now.stamp(), c.name)],
         finished: true,
     };
     let mut book = Booking::new(data, session);
@@ -1068,7 +1078,7 @@ fn forage(
     ));
     if let Some((item, quantity)) = found.filter(|(_, q)| *q > 0) {
         let name = data.items.get(&item).map_or("?", |i| i.name.as_str());
-        let origin = format!("foraged, {}", data.settings.clock);
+        let origin = format!("foraged, {now}");
         book.stash(
             Holder::Character(c.id),
             item,

@@ -243,6 +243,10 @@ fn logged(
         let mut entry = LogEntry::new(data, kind, &edit.label, faces_line(tape), characters, real);
         entry.said = said;
         entry.parties = parties_of(data, &edit);
+        // A step of one party happens at that party's present (issue 53).
+        if let [party] = entry.parties[..] {
+            entry.at = data.parties.get(&party).map_or(entry.at, |p| p.now);
+        }
         edit.changes.push(Change::of(None, Some(&entry)));
     }
     edit

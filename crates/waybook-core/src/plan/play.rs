@@ -17,7 +17,7 @@ use crate::model::{
     CampaignData, Change, Character, CharacterId, ClockTime, Edit, Gained, Journey, Settings,
 };
 use crate::plan;
-use crate::world::weather;
+use crate::world::{present, weather};
 use std::collections::BTreeMap;
 use waybook_rules::dice::Dice;
 use waybook_rules::travel::rations::Status;
@@ -40,8 +40,8 @@ pub enum PlayError {
     Food(String, waybook_rules::RuleError),
     #[error("the weather cannot be rolled: {0}")]
     Weather(#[from] crate::world::weather::WeatherError),
-    /// The plan's next hour lies before the campaign clock: the days before
-    /// the clock are history, and playing never moves the clock back.
+    /// The plan's next hour lies before its party's present: the days
+    /// before it are history, and playing never moves a present back.
     #[error("{}", behind_words(&next.to_string(), &clock.to_string(), *.begun))]
     BehindTheClock {
         next: ClockTime,
@@ -73,17 +73,17 @@ impl PlayError {
 fn behind_words(next: &str, clock: &str, begun: bool) -> String {
     if begun {
         format!(
-            "the journey was left at {next} and the clock has moved on to {clock} since; the hours between are history: go on from now"
+            "the journey was left at {next} and the party has moved on to {clock} since; the hours between are history: go on from now"
         )
     } else {
         format!(
-            "the plan sets off at {next}, before the campaign clock ({clock}); the days before the clock are history: set it off now"
+            "the plan sets off at {next}, before the party's present ({clock}); the days before it are history: set it off now"
         )
     }
 }
 
 /// When the journey's next hour is played, if anything is left: the plan's
-/// next hour, or the campaign clock where the plan's lies before it.
+/// next hour, or its party's present where the plan's lies before it.
 pub fn next_to_play(
     data: &CampaignData,
     journey: &Journey,
@@ -92,11 +92,11 @@ pub fn next_to_play(
     (journey.played_hours < view.total_hours())
         .then(|| view.clock_at(journey.played_hours))
         .flatten()
-        .map(|next| next.max(data.settings.clock))
+        .map(|next| next.max(present::now_of(data, Some(journey.party))))
 }
 
 /// Why the journey cannot be played on now, if it cannot: it has arrived,
-/// or its next hour lies before the campaign clock.
+/// or its next hour lies before its party's present.
 pub fn why_not(
     data: &CampaignData,
     journey: &Journey,
@@ -108,7 +108,7 @@ pub fn why_not(
         });
     }
     let next = view.clock_at(journey.played_hours)?;
-    let clock = data.settings.clock;
+    let clock = present::now_of(data, Some(journey.party));
     if next < clock {
         return Some(PlayError::BehindTheClock {
             next,
@@ -162,7 +162,7 @@ pub fn moved_to_now(
     journey: &Journey,
     view: &JourneyPlanView,
 ) -> Option<Journey> {
-    let clock = data.settings.clock;
+    let clock = present::now_of(data, Some(journey.party));
     let mut after = journey.clone();
     if journey.played_hours == 0 {
         if journey.start >= clock {
@@ -237,9 +237,8 @@ pub(super) fn play_on(
     let to = played_to(&view, from, until)?;
     // The weather of every region up to the last day played, rolled now
     // where it is not yet, so the hours are played in it and it is kept.
-    let last_day = view
-        .clock_at(to - 1)
-        .map_or(data.settings.clock.day, |t| t.day);
+    let now = present::now_of(data, Some(journey.party));
+    let last_day = view.clock_at(to - 1).map_or(now.day, |t| t.day);
     let rolled = weather::roll_through(data, last_day, dice)?;
     // The days played are played in their weather as it fell, never in
     // the forecast's chances.
@@ -276,15 +275,8 @@ pub(super) fn play_on(
         Some(t) => t,
         None => view
             .clock_at(to - 1)
-            .map_or(data.settings.clock, |t| t.plus(1, data.settings.day_hours)),
+            .map_or(now, |t| t.plus(1, data.settings.day_hours)),
     };
-    changes.push(Change::Settings {
-        before: data.settings.clone(),
-        after: Settings {
-            clock,
-            ..data.settings.clone()
-        },
-    });
     let mut after = journey.clone();
     if after.food_left.is_empty() {
         // Day 0 of the played line: what the party set off with.
@@ -295,15 +287,21 @@ pub(super) fn play_on(
     after.played_hours = to;
     let road_played = view.road_hours_played(to);
     keep_legs_as_played(data, &mut after, road_played);
-    if let Some(travel) =
-        plan::position::after_road(data, &after, road_played).filter(|_| moves_party)
-        && let Some(party) = data.parties.get(&journey.party)
-    {
-        let moved = crate::model::Party {
-            travel,
-            ..party.clone()
-        };
+    // The party lives the hours played: its present moves on to the
+    // next hour, and the campaign's clock with it when it passes it.
+    let mut settings = data.settings.clone();
+    if let Some(party) = data.parties.get(&journey.party) {
+        let mut moved = party.clone();
+        present::move_to(&mut moved, &mut settings, clock);
+        if let Some(travel) =
+            plan::position::after_road(data, &after, road_played).filter(|_| moves_party)
+        {
+            moved.travel = travel;
+        }
         changes.push(Change::of(Some(party), Some(&moved)));
+    }
+    if settings != data.settings {
+        changes.push(Change::of(Some(&data.settings), Some(&settings)));
     }
     after.log.extend(crate::model::quiet_runs(&play.log));
     after.food_left.extend(play.food_left);

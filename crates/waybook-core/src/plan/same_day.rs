@@ -66,7 +66,8 @@ fn trip_day(
 pub fn trip_of(data: &CampaignData, round: &TravelRound) -> Option<(Journey, JourneyPlanView)> {
     trip_day(data, round.party).find_map(|(j, view, path, along)| {
         let next = view.clock_at(j.played_hours)?;
-        let today = next.day == round.day && next >= data.settings.clock;
+        let now = crate::world::present::now_of(data, Some(round.party));
+        let today = next.day == round.day && next >= now;
         (today && path.id == round.path && along.toward == round.toward).then_some((j, view))
     })
 }
@@ -163,12 +164,17 @@ pub fn travel_step(
     let Some(ended) = ended.filter(|_| has_trip) else {
         return Ok(edit);
     };
-    // The trip is found as the day began: at the clock the round set out.
+    // The trip is found as the day began: at the present the round set
+    // out from (the party's, and the campaign's clock).
     let mut at_camp = data.clone();
     for change in &edit.changes {
         at_camp.apply(change);
     }
     at_camp.settings.clock = data.settings.clock;
+    if let (Some(then), Some(camped)) = (data.parties.get(&party), at_camp.parties.get_mut(&party))
+    {
+        camped.now = then.now;
+    }
     let Some((mut trip, view)) = trip_of(&at_camp, &ended) else {
         return Ok(edit);
     };
@@ -190,22 +196,29 @@ pub fn travel_step(
 }
 
 /// A trip that arrives ends its hours in the evening, but the round's day
-/// still ends when the next round could set out (the clock "a day on"):
-/// the clock ends at the later of the two, so no two rounds share a day.
-/// (A trip that goes on ends the day at its next setting off instead.)
+/// still ends when the next round could set out (the party's present "a
+/// day on"): the present, and the campaign's clock, end at the later of
+/// the two, so no two rounds share a day. (A trip that goes on ends the
+/// day at its next setting off instead.)
 fn the_day_ends_with_the_round(edit: &mut Edit) {
-    let latest = (edit.changes.iter())
-        .filter_map(|c| match c {
-            Change::Settings { after, .. } => Some(after.clock),
-            _ => None,
-        })
-        .max();
-    let last = edit.changes.iter_mut().rev().find_map(|c| match c {
-        Change::Settings { after, .. } => Some(after),
+    at_the_latest(&mut edit.changes, |c| match c {
+        Change::Settings { after, .. } => Some(&mut after.clock),
         _ => None,
     });
-    if let (Some(latest), Some(last)) = (latest, last) {
-        last.clock = latest;
+    at_the_latest(&mut edit.changes, |c| match c {
+        Change::Party { after: Some(p), .. } => Some(&mut p.now),
+        _ => None,
+    });
+}
+
+/// The last of the times `time` finds in `changes` set to the latest.
+fn at_the_latest(
+    changes: &mut [Change],
+    time: fn(&mut Change) -> Option<&mut crate::model::ClockTime>,
+) {
+    let latest = changes.iter_mut().filter_map(|c| time(c).copied()).max();
+    if let (Some(latest), Some(last)) = (latest, changes.iter_mut().rev().find_map(time)) {
+        *last = latest;
     }
 }
 
@@ -244,7 +257,7 @@ fn trip_set_out_on(
     let on = round::on_path(data, p, path).ok()?;
     let from = p.travel.on_path.is_none().then_some(on.from);
     let (toward, rounds) = (on.toward, i64::from(on.state.rounds_left.max(1)));
-    let clock = data.settings.clock;
+    let clock = p.now;
     if let Some(last) = (data.journeys.values())
         .filter(|j| j.party == party)
         .max_by_key(|j| j.id)

@@ -401,7 +401,7 @@ fn navigation_weather(
     let foretold = book.party.travel.forecast_weather.take();
     match data.region_on_path(path, on) {
         Some(region) => {
-            let day = data.settings.clock.day;
+            let day = book.round.day;
             let weather = book.region_weather(region, day, false, dice)?;
             book.round.weather = weather.as_ref().map(|(w, _)| w.weather.clone());
             let line = match weather {
@@ -458,7 +458,7 @@ pub fn navigate(
         party,
         path: path.id,
         toward: on.toward,
-        day: data.settings.clock.day,
+        day: p.now.day,
         partial: false,
         next: RoundStep::Encounter,
         pending_roll: None,
@@ -478,7 +478,7 @@ pub fn navigate(
         .map_or_else(String::new, |p| p.name.clone());
     book.line(format!(
         "Day {}: {} along {} toward {toward}.",
-        data.settings.clock.day, book.party.name, path.name
+        book.round.day, book.party.name, path.name
     ));
     navigation_weather(&mut book, path, &on, dice)?;
     book.party.travel.on_path = Some(on);
@@ -1078,7 +1078,8 @@ pub fn camp(
     } else if warned {
         book.line("The Watch reports a quiet night.");
     }
-    heal(&mut book, orders, &result, data.settings.clock.day);
+    let day = book.round.day;
+    heal(&mut book, orders, &result, day);
     finish(&mut book);
     Ok(book.edit("Camping phase"))
 }
@@ -1114,7 +1115,7 @@ fn fed_lines(
             hero.name
         ));
     }
-    let day = data.settings.clock.day;
+    let day = book.round.day;
     for ally in super::ally_members(data, party) {
         if request.fellow_travelers || (orders.feeds(ally.id) && !request.out_of_supplies()) {
             continue;
@@ -1231,15 +1232,17 @@ fn gather(book: &mut Booking<'_>, dice: &mut Dice) -> Result<()> {
     Ok(())
 }
 
-/// The end of a round: the clock a day on and, on arrival, the party at its
+/// The end of a round: the party's present a day on (and the campaign's
+/// clock with it, if it passes it) and, on arrival, the party at its
 /// place and the path one more successful trip.
 fn finish(book: &mut Booking<'_>) {
     book.round.next = RoundStep::Done;
-    let clock = book.settings.clock;
-    book.settings.clock = ClockTime {
-        day: clock.day + 1,
-        ..clock
+    let now = book.party.now;
+    let to = ClockTime {
+        day: now.day + 1,
+        ..now
     };
+    crate::world::present::move_to(&mut book.party, &mut book.settings, to);
     let Some(on) = book.party.travel.on_path else {
         return;
     };
@@ -1258,7 +1261,7 @@ fn finish(book: &mut Booking<'_>) {
             "Arrived at {name}; the path is one trip more familiar."
         ));
     }
-    let day = book.settings.clock.day;
+    let day = book.party.now.day;
     book.line(format!(
         "The round ends; the next day is {}.",
         book.settings.calendar.describe(day)

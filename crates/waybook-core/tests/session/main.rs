@@ -1,12 +1,13 @@
 //! The open campaign and the domain through it, with no screen, as one test
-//! binary: a crash mid-edit, heroes' advancement, the journey plans, the
-//! store, trips on the map and undo.
+//! binary: a crash mid-edit, heroes' advancement, the journey plans, each
+//! party's present, the store, trips on the map and undo.
 
 use waybook_testkit as common;
 
 mod crash;
 mod heroes;
 mod plan;
+mod presents;
 mod steps;
 mod store;
 mod trips;

@@ -176,7 +176,7 @@ fn small_party(stash_units: i64) -> (CampaignData, Journey) {
     // The clock at the journey's start: the days before it are history.
     settings.clock = ClockTime { day: 1, hour: 0 };
     let mut data = CampaignData::new(settings);
-    let party = Party::new(PartyId(1), "Two", ClockTime::START);
+    let party = Party::new(PartyId(1), "Two", data.settings.clock);
     data.apply(&Change::of(None, Some(&party)));
     for (id, name) in [(1, "Ana"), (2, "Bo")] {
         let mut c = Character::new(CharacterId(id), name, CharacterKind::Hero);
@@ -1005,7 +1005,7 @@ fn a_road_longer_than_a_year_is_planned_for_a_year() {
 fn a_plan_never_plays_the_days_before_the_clock() {
     let (mut data, journey) = small_party(400);
     let clock = ClockTime { day: 4, hour: 12 };
-    change_settings(&mut data, |s| s.clock = clock);
+    common::everyone_at(&mut data, clock);
     let view = plan::plan(&data, &journey);
     assert_eq!(
         play::next_to_play(&data, &journey, &view),
@@ -1036,7 +1036,7 @@ fn a_plan_never_plays_the_days_before_the_clock() {
         day: data.settings.clock.day + 3,
         hour: 9,
     };
-    change_settings(&mut data, |s| s.clock = moved_on);
+    common::everyone_at(&mut data, moved_on);
     let begun = data.journeys[&journey.id].clone();
     let refused = play::advance(&data, &begun, play::Until::NextHour, &mut Dice::seeded(1))
         .expect_err("left partway three days ago");

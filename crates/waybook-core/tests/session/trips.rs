@@ -55,7 +55,7 @@ fn campaign() -> (CampaignData, JourneyId) {
     ];
     let mut party = Party {
         supplies: 10,
-        ..Party::new(PARTY, "Two", ClockTime::START)
+        ..Party::new(PARTY, "Two", data.settings.clock)
     };
     party.travel.place = Some(HOME);
     changes.push(Change::of(None, Some(&party)));
@@ -121,12 +121,7 @@ fn travel_hours(data: &CampaignData, trip: JourneyId) -> Vec<i64> {
 #[test]
 fn the_maps_route_is_a_leg_per_path_in_order() {
     let (mut data, trip) = campaign();
-    let mut later = data.settings.clone();
-    later.clock = ClockTime { day: 3, hour: 5 };
-    data.apply(&Change::Settings {
-        before: data.settings.clone(),
-        after: later,
-    });
+    crate::common::everyone_at(&mut data, ClockTime { day: 3, hour: 5 });
     to_hill(&mut data, trip);
     let j = &data.journeys[&trip];
     let legs: Vec<(Option<MapPathId>, Option<PlaceId>, &str)> =
@@ -381,6 +376,7 @@ fn a_trip_left_for_a_morning_goes_on_from_the_clock() {
     play_round(&mut data, LANE, &[9]);
     let edit = waybook_core::world::clock::move_on(
         &data,
+        None,
         3,
         "a morning's gathering",
         &mut Dice::seeded(1),
@@ -452,11 +448,11 @@ fn rounds_without_a_trip() -> CampaignData {
     data.apply(&Change::of(None, Some(&region)));
     let mut settings = data.settings.clone();
     settings.weather_table = Some(table.id);
-    settings.clock = ClockTime { day: 1, hour: 8 };
     data.apply(&Change::Settings {
         before: data.settings.clone(),
         after: settings,
     });
+    crate::common::everyone_at(&mut data, ClockTime { day: 1, hour: 8 });
     for day in 1..=3 {
         let w = Weather {
             id: WeatherId::of(region.id, day),

@@ -1,0 +1,24 @@
+//! A party's present (issue 53): the date and hour the party has lived
+//! to (`Party::now`). What a party does moves its own present on (a
+//! travel round, a trip's hours, a gathering session, *Move the clock
+//! on*), never another party's, and only undo moves it back. The
+//! campaign's clock is the latest present of any party (with no party,
+//! the clock alone): the world's weather is rolled once, by the first
+//! party to live a day, and the forecast begins after the clock.
+
+use crate::model::{CampaignData, ClockTime, Party, PartyId, Settings};
+
+/// The present of `party`; the campaign's clock when there is no such
+/// party (a step of no party, or a campaign with none).
+pub fn now_of(data: &CampaignData, party: Option<PartyId>) -> ClockTime {
+    party
+        .and_then(|p| data.parties.get(&p))
+        .map_or(data.settings.clock, |p| p.now)
+}
+
+/// Moves `party`'s present to `to` (a step's end; never back), and the
+/// campaign's clock in `settings` with it when `to` passes it.
+pub fn move_to(party: &mut Party, settings: &mut Settings, to: ClockTime) {
+    party.now = party.now.max(to);
+    settings.clock = settings.clock.max(party.now);
+}

@@ -1,0 +1,105 @@
+//! Each party lives its own days (issue 53, NOTES.md "A party's days"):
+//! "Each party has its own present (a date and an hour); what it does
+//! moves its present on, and only undo moves it back." "The world is one:
+//! a region's weather on a day is rolled once, when the first party lives
+//! that day there (or the GM rolls it), and stays as it fell for every
+//! party that lives that day later."
+
+use crate::common;
+use waybook_core::model::*;
+use waybook_core::world::clock::{self, ClockError};
+use waybook_core::world::present;
+use waybook_rules::dice::Dice;
+
+/// The demo with a second party, the Kettleford Watch, at the company's
+/// present: the company's id and the watch's.
+fn two_parties() -> (CampaignData, PartyId, PartyId) {
+    let (_dir, mut data) = common::demo();
+    let company = *data.parties.keys().next().expect("the company");
+    let watch = Party::new(PartyId(900), "The Kettleford Watch", data.settings.clock);
+    data.apply(&Change::of(None, Some(&watch)));
+    (data, company, watch.id)
+}
+
+fn apply(data: &mut CampaignData, edit: &Edit) {
+    for change in &edit.changes {
+        data.apply(change);
+    }
+}
+
+#[test]
+fn moving_one_partys_clock_leaves_the_other_where_it_is() {
+    let (mut data, company, watch) = two_parties();
+    let start = data.settings.clock;
+    let day = data.settings.day_hours;
+    let refused = clock::move_on(&data, None, day, "", &mut Dice::seeded(1)).expect_err("whose?");
+    assert_eq!(
+        refused,
+        ClockError::WhichParty(vec![
+            "The Lantern Company".to_owned(),
+            "The Kettleford Watch".to_owned()
+        ])
+    );
+    assert!(
+        refused
+            .to_string()
+            .contains("The Lantern Company, The Kettleford Watch")
+    );
+    let ahead = clock::move_on(&data, Some(company), 2 * day, "", &mut Dice::seeded(1))
+        .expect("the company rests two days");
+    apply(&mut data, &ahead);
+    let two_days_on = start.plus(2 * day, day);
+    assert_eq!(data.parties[&company].now, two_days_on);
+    assert_eq!(
+        data.parties[&watch].now, start,
+        "the watch did not live them"
+    );
+    assert_eq!(data.settings.clock, two_days_on, "the latest present");
+    assert!(
+        ahead.label.ends_with("for The Lantern Company"),
+        "{}",
+        ahead.label
+    );
+}
+
+#[test]
+fn a_party_behind_finds_the_weather_as_it_fell_and_undo_restores_its_present() {
+    let (mut data, company, watch) = two_parties();
+    let day = data.settings.day_hours;
+    let ahead = clock::move_on(&data, Some(company), 2 * day, "", &mut Dice::seeded(7))
+        .expect("the company goes on");
+    apply(&mut data, &ahead);
+    let weather = data.weather.clone();
+    let before = data.clone();
+    let behind = waybook_core::edits::clock::move_on(
+        &data,
+        Some(watch),
+        day,
+        "the watch keeps its post",
+        &mut Dice::seeded(8),
+    )
+    .expect("the watch lives a day the company lived");
+    apply(&mut data, &behind);
+    assert_eq!(data.weather, weather, "no day's weather is rolled twice");
+    assert_eq!(
+        data.settings.clock, before.settings.clock,
+        "the clock stays the latest"
+    );
+    let watch_now = data.parties[&watch].now;
+    assert_eq!(watch_now, before.parties[&watch].now.plus(day, day));
+    let entry = data.log.values().last().expect("logged");
+    assert_eq!(entry.parties, [watch]);
+    assert_eq!(
+        entry.at, before.parties[&watch].now,
+        "the watch's step is stamped at the watch's own present"
+    );
+    apply(&mut data, &behind.inverse());
+    assert_eq!(
+        data.parties[&watch].now, before.parties[&watch].now,
+        "undo moves it back exactly"
+    );
+    assert_eq!(
+        present::now_of(&data, Some(company)),
+        before.parties[&company].now
+    );
+}
