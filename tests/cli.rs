@@ -2844,4 +2844,27 @@ fn clock_moves_the_party_named_and_refuses_to_guess_which() {
         "{}",
         text(&nobody.stderr)
     );
+    // "`waybook calendar FILE --json` adds `parties`: each {"name", "day",
+    // "hour", "date"} ...; `today` stays, and is the latest present of any
+    // party." "`waybook map FILE --json` gives each party's `now`".
+    let calendar = waybook(&["calendar", at, "--json"]);
+    let calendar: serde_json::Value = serde_json::from_slice(&calendar.stdout).expect("JSON");
+    let watch_now = after.parties[&PartyId(900)].now;
+    assert_eq!(
+        calendar["parties"],
+        serde_json::json!([
+            {"name": "The Lantern Company", "day": company.now.day, "hour": company.now.hour,
+             "date": after.settings.when(company.now)},
+            {"name": "The Kettleford Watch", "day": watch_now.day, "hour": watch_now.hour,
+             "date": after.settings.when(watch_now)},
+        ])
+    );
+    assert_eq!(
+        calendar["today"]["day"], watch_now.day,
+        "the latest present"
+    );
+    let map = waybook(&["map", at, "--json"]);
+    let map: serde_json::Value = serde_json::from_slice(&map.stdout).expect("JSON");
+    assert_eq!(map["parties"][1]["now"]["day"], watch_now.day);
+    assert_eq!(map["parties"][0]["now"]["day"], company.now.day);
 }

@@ -119,7 +119,23 @@ pub fn calendar(
     }
     let today = today_json(&data);
     if as_json {
-        let all = json!({"today": today, "calendar": calendar_json(&data.settings.calendar)});
+        // Each party's present, its date as the menu bar writes it;
+        // `today` is the latest of them (the campaign's clock).
+        let parties: Vec<serde_json::Value> = (data.parties.values())
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "day": p.now.day,
+                    "hour": p.now.hour,
+                    "date": data.settings.when(p.now),
+                })
+            })
+            .collect();
+        let all = json!({
+            "today": today,
+            "parties": parties,
+            "calendar": calendar_json(&data.settings.calendar),
+        });
         serde_json::to_writer_pretty(&mut *out, &all)?;
         writeln!(out)?;
         return Ok(());
@@ -127,6 +143,11 @@ pub fn calendar(
     let s = &data.settings;
     let c = &s.calendar;
     writeln!(out, "Today: {}", s.today())?;
+    if data.parties.len() > 1 {
+        for p in data.parties.values() {
+            writeln!(out, "  {}: {}", p.name, s.when(p.now))?;
+        }
+    }
     if let Some((season, rise, set)) = c.season_on(s.clock.day) {
         let (rise, set) = (clock_time(rise), clock_time(set));
         writeln!(out, "{}: sunrise {rise}, sunset {set}", season.name)?;

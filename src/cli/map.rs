@@ -85,6 +85,7 @@ pub fn map_json(data: &CampaignData) -> Value {
             json!({
                 "name": p.name,
                 "position": position(data, p),
+                "now": {"day": p.now.day, "hour": p.now.hour, "date": data.settings.when(p.now)},
                 "supplies": p.supplies,
                 "purse": p.purse,
                 "currency": p.currency,
