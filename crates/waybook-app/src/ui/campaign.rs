@@ -9,7 +9,7 @@ use crate::app::Command;
 use egui::{RichText, Ui};
 use strum::IntoEnumIterator;
 use waybook_core::edits::records;
-use waybook_core::model::{CampaignData, ClockTime, RuleText, TableId, limits};
+use waybook_core::model::{CampaignData, ClockTime, PartyId, RuleText, TableId, limits};
 
 /// The Campaign screen, scrolled: it is longer than a window.
 /// The Campaign screen's state: what is being typed into its fields.
@@ -18,21 +18,28 @@ pub struct CampaignState {
     pub fields: Typing,
 }
 
-pub fn campaign_ui(
-    ui: &mut Ui,
-    state: &mut CampaignState,
-    data: &CampaignData,
-    out: &mut Vec<Command>,
-) {
-    let fields = &mut state.fields;
-    egui::ScrollArea::vertical()
-        .auto_shrink(false)
-        .show(ui, |ui| settings_ui(ui, fields, data, out));
+impl super::navigation::View for CampaignState {
+    fn view(
+        &mut self,
+        ui: &mut Ui,
+        desk: &mut super::navigation::Desk<'_>,
+    ) -> Option<super::Screen> {
+        let (fields, at) = (&mut self.fields, (desk.data, desk.running));
+        egui::ScrollArea::vertical()
+            .auto_shrink(false)
+            .show(ui, |ui| settings_ui(ui, fields, at, desk.out));
+        None
+    }
 }
 
 /// The campaign's settings, its clock and calendar, the travel tables, the
 /// merchant table and the cults.
-fn settings_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
+fn settings_ui(
+    ui: &mut Ui,
+    fields: &mut Typing,
+    (data, running): (&CampaignData, Option<PartyId>),
+    out: &mut Vec<Command>,
+) {
     let s = &data.settings;
     ui.heading("Campaign settings");
     ui.add_space(6.0);
@@ -60,7 +67,7 @@ fn settings_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut 
     ui.add_space(8.0);
     days_and_food_ui(ui, fields, s, out);
     ui.add_space(8.0);
-    clock_ui(ui, fields, data, out);
+    clock_ui(ui, fields, (data, running), out);
     ui.add_space(8.0);
     super::calendar_settings::calendar_settings_ui(ui, fields, data, out);
     ui.add_space(8.0);
@@ -132,49 +139,50 @@ fn days_and_food_ui(
     });
 }
 
-/// The campaign's clock, which journeys and travel rounds move on. Set by
-/// hand it goes on freely, and back only while nothing played lies after
-/// the new time (`edits::clock` decides, and says what does).
-fn clock_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
+/// The present of the party the GM runs (`running`; the campaign's clock
+/// with no party), which its journeys and travel rounds move on. Set by
+/// hand it goes on freely, and back only while nothing the party played
+/// lies after the new time (`edits::clock` decides, and says what does).
+fn clock_ui(
+    ui: &mut Ui,
+    fields: &mut Typing,
+    (data, running): (&CampaignData, Option<PartyId>),
+    out: &mut Vec<Command>,
+) {
     let s = &data.settings;
-    ui.label(
-        RichText::new(format!(
-            "Campaign clock: {} · {}",
-            s.clock,
-            s.calendar.describe(s.clock.day)
-        ))
-        .strong(),
+    let party = running.and_then(|p| data.parties.get(&p));
+    let now = party.map_or(s.clock, |p| p.now);
+    let whose = party.map_or_else(
+        || "Campaign clock".to_owned(),
+        |p| format!("{}'s present", p.name),
     );
+    ui.label(RichText::new(format!("{whose}: {now} · {}", s.calendar.describe(now.day))).strong());
     let mut to = None;
     ui.horizontal(|ui| {
-        if let Some(day) = fields.whole(
-            ui,
-            "campaign:clock-day",
-            "Day",
-            s.clock.day,
-            &limits::CLOCK_DAY,
-        ) {
-            to = Some(ClockTime { day, ..s.clock });
+        if let Some(day) =
+            fields.whole(ui, "campaign:clock-day", "Day", now.day, &limits::CLOCK_DAY)
+        {
+            to = Some(ClockTime { day, ..now });
         }
         if let Some(hour) = fields.whole(
             ui,
             "campaign:clock-hour",
             "Hour",
-            s.clock.hour,
+            now.hour,
             &limits::hour_of_day(s.day_hours),
         ) {
-            to = Some(ClockTime { hour, ..s.clock });
+            to = Some(ClockTime { hour, ..now });
         }
     });
     if let Some(to) = to {
-        match waybook_core::edits::clock::set_clock(data, to) {
+        match waybook_core::edits::clock::set_clock(data, running, to) {
             Ok(edit) => out.extend(fields.command(Some(edit))),
             Err(why) => fields.refuse(out, why),
         }
     }
     ui.label(
         RichText::new(
-            "Playing a journey or a travel round moves the clock; new journeys set off from it. Set back, it may not pass anything played: undo goes back instead.",
+            "Each party lives its own days: playing its journeys and travel rounds moves its present; new journeys set off from it. Set back, it may not pass anything the party played: undo goes back instead.",
         )
         .weak(),
     );

@@ -1111,7 +1111,7 @@ fn the_campaign_clock_is_set_on_the_campaign_screen() {
     let mut f = Fixture::demo();
     f.click("Campaign");
     assert!(
-        f.shows("Campaign clock: day 8, 11:00"),
+        f.shows("The Lantern Company's present: day 8, 11:00"),
         "after the demo's week of waiting, travel round and gathering session"
     );
     f.type_into("Hour", "30");
@@ -1125,7 +1125,13 @@ fn the_campaign_clock_is_set_on_the_campaign_screen() {
     assert!(f.shows("Undo back to then (Edit › Undo)"));
     assert_eq!(f.reloaded().settings.clock, ClockTime { day: 8, hour: 11 });
     f.type_into("Hour", "14");
-    assert!(f.shows("Campaign clock: day 8, 14:00"));
+    assert!(f.shows("The Lantern Company's present: day 8, 14:00"));
+    assert_eq!(
+        f.data().parties.values().next().expect("the company").now,
+        ClockTime { day: 8, hour: 14 },
+        "the party's own present is set, and the campaign's clock with it"
+    );
+    assert_eq!(f.data().settings.clock, ClockTime { day: 8, hour: 14 });
     f.menu("Edit", "Undo");
     assert_eq!(
         f.data().settings.clock,

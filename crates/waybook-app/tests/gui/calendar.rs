@@ -575,3 +575,70 @@ fn old_file_of_party_events() -> Fixture {
         false,
     )
 }
+
+/// Issue 53: "The GM picks the party they are running (the menu bar shows
+/// "The Lantern Company: Wellday 21 Harvestmoon, 11:00"; one click
+/// switches), and every screen that shows "today" shows that party's." A
+/// second party two days behind the company: switched to, the Calendar and
+/// the Campaign screen show its present, and moving the clock moves it
+/// alone (its days already lived by the company: no weather is rolled).
+#[test]
+fn the_menu_bar_switches_the_party_run_and_its_clock_moves_alone() {
+    use waybook_core::model::{Change, Edit, Party, PartyId};
+    let watch = PartyId(900);
+    let mut f = Fixture::opening(
+        "two parties.waybook",
+        |path| {
+            let mut campaign = waybook_core::store::Campaign::open(path).expect("opens");
+            let data = campaign.load().expect("loads");
+            let day_hours = data.settings.day_hours;
+            let behind = data.settings.clock.plus(-2 * day_hours, day_hours);
+            let party = Party::new(watch, "The Kettleford Watch", behind);
+            let edit = Edit::new("a second party", vec![Change::of(None, Some(&party))]);
+            campaign.apply(&edit).expect("added");
+        },
+        Vec::new(),
+        false,
+    );
+    let before = f.data().clone();
+    let company = before.parties.values().next().expect("the company").clone();
+    let when = |p: &Party| format!("{}: {}", p.name, before.settings.when(p.now));
+    assert!(f.shows(&when(&company)), "the company is run at first");
+    f.menu(&when(&company), "The Kettleford Watch");
+    let the_watch = before.parties[&watch].clone();
+    assert!(f.shows(&when(&the_watch)), "one click switches");
+    f.click("Calendar");
+    assert!(f.shows(&format!(
+        "Now, for The Kettleford Watch: {}",
+        before.settings.when(the_watch.now)
+    )));
+    f.type_into("Days", "1");
+    f.type_into("Hours", "0");
+    f.click("Move the clock on");
+    let after = f.data().clone();
+    let day_hours = before.settings.day_hours;
+    assert_eq!(
+        after.parties[&watch].now,
+        the_watch.now.plus(day_hours, day_hours)
+    );
+    assert_eq!(
+        after.parties[&company.id].now, company.now,
+        "the company stays"
+    );
+    assert_eq!(
+        after.settings.clock, before.settings.clock,
+        "the latest present"
+    );
+    assert_eq!(
+        after.weather, before.weather,
+        "a day lived already keeps its weather"
+    );
+    f.menu("Edit", "Undo");
+    assert_eq!(f.data().parties[&watch].now, the_watch.now);
+    f.click("Campaign");
+    assert!(f.shows(&format!(
+        "The Kettleford Watch's present: {} · {}",
+        the_watch.now,
+        before.settings.calendar.describe(the_watch.now.day)
+    )));
+}

@@ -1,11 +1,11 @@
-//! Moving the campaign clock on, and setting it by hand (the Campaign
-//! screen): on freely;
-//! back only while nothing played lies after the new time, since the days
-//! before the clock are history. Undo is the other way back: it restores
-//! the exact time an edit moved the clock from.
+//! Moving a party's present on, and setting it by hand (the Campaign
+//! screen): on freely; back only while nothing the party played lies
+//! after the new time (a slip of the GM's corrected), since the days
+//! before its present are history. Undo is the other way back: it
+//! restores the exact time an edit moved the present from.
 
 use crate::model::log::{LogKind, real_time, with_entry};
-use crate::model::{CampaignData, Change, ClockTime, Edit, PartyId, Settings, plural};
+use crate::model::{CampaignData, Change, ClockTime, Edit, Party, PartyId, plural};
 use waybook_rules::dice::Dice;
 
 /// Moving `party`'s present on by `hours` for `why` (the window's "Move
@@ -28,35 +28,59 @@ pub fn move_on(
     }
 }
 
-/// The edit that sets the clock to `to`, or why it may not go back there:
-/// what was played after it, named.
-pub fn set_clock(data: &CampaignData, to: ClockTime) -> Result<Edit, String> {
-    let after = played_after(data, to);
-    if to < data.settings.clock && !after.is_empty() {
+/// The edit that sets `party`'s present (`world::clock::whose` says which
+/// when none is named; the campaign's clock in a campaign of none) to
+/// `to`, or why it may not go back there: what the party played after it,
+/// named. The campaign's clock follows as the latest present of any party.
+pub fn set_clock(
+    data: &CampaignData,
+    party: Option<PartyId>,
+    to: ClockTime,
+) -> Result<Edit, String> {
+    let whose = crate::world::clock::whose(data, party)
+        .map_err(|e| format!("The clock was not set: {e}"))?;
+    let now = whose.map_or(data.settings.clock, |p| p.now);
+    let after = played_after(data, whose.map(|p| p.id), to);
+    if to < now && !after.is_empty() {
         return Err(format!(
             "The clock was not set back to {}; played after it: {}. Undo back to then (Edit › Undo), or keep the clock where it is",
             data.settings.when(to),
             after.join("; ")
         ));
     }
-    let settings = Settings {
-        clock: to,
-        ..data.settings.clone()
-    };
-    Ok(Edit::new(
-        "Change campaign clock",
-        vec![Change::of(Some(&data.settings), Some(&settings))],
-    ))
+    let mut settings = data.settings.clone();
+    let mut changes = Vec::new();
+    let mut label = "Change campaign clock".to_owned();
+    match whose {
+        Some(before) => {
+            let moved = Party {
+                now: to,
+                ..before.clone()
+            };
+            changes.push(Change::of(Some(before), Some(&moved)));
+            let others = (data.parties.values()).filter(|p| p.id != before.id);
+            settings.clock = others.map(|p| p.now).fold(to, ClockTime::max);
+            if data.parties.len() > 1 {
+                label = format!("Change the clock of {}", before.name);
+            }
+        }
+        None => settings.clock = to,
+    }
+    if settings != data.settings {
+        changes.push(Change::of(Some(&data.settings), Some(&settings)));
+    }
+    Ok(Edit::new(label, changes))
 }
 
-/// What was played at or after `time`, in words: the log's entries, the
-/// journeys played on past it, and the travel rounds of its day or later.
-pub fn played_after(data: &CampaignData, time: ClockTime) -> Vec<String> {
+/// What `party` (every party, when none) played at or after `time`, in
+/// words: the log's entries, the journeys played on past it, and the
+/// travel rounds of its day or later.
+pub fn played_after(data: &CampaignData, party: Option<PartyId>, time: ClockTime) -> Vec<String> {
     let mut found = Vec::new();
-    let entries: Vec<_> = data
-        .log
-        .values()
+    let its = |p: PartyId| party.is_none_or(|party| party == p);
+    let entries: Vec<_> = (data.log.values())
         .filter(|e| !e.undone && e.at >= time)
+        .filter(|e| party.is_none_or(|p| e.parties.contains(&p)))
         .collect();
     if let Some(last) = entries.iter().max_by_key(|e| (e.at, e.id)) {
         found.push(format!(
@@ -66,7 +90,7 @@ pub fn played_after(data: &CampaignData, time: ClockTime) -> Vec<String> {
             data.settings.when(last.at)
         ));
     }
-    for j in data.journeys.values().filter(|j| j.played_hours > 0) {
+    for j in (data.journeys.values()).filter(|j| j.played_hours > 0 && its(j.party)) {
         let view = crate::plan::plan(data, j);
         if let Some(last) = view.clock_at(j.played_hours - 1).filter(|t| *t >= time) {
             found.push(format!(
@@ -76,7 +100,9 @@ pub fn played_after(data: &CampaignData, time: ClockTime) -> Vec<String> {
             ));
         }
     }
-    let rounds = data.rounds.values().filter(|r| r.day >= time.day).count();
+    let rounds = (data.rounds.values())
+        .filter(|r| r.day >= time.day && its(r.party))
+        .count();
     if rounds > 0 {
         found.push(format!(
             "{} from day {} on",

@@ -1065,12 +1065,13 @@ fn a_plan_never_plays_the_days_before_the_clock() {
         "nothing moved the clock back"
     );
     // Set by hand, the clock goes back only to before nothing was played.
-    let refused = waybook_core::edits::clock::set_clock(&data, clock).expect_err("played since");
+    let refused =
+        waybook_core::edits::clock::set_clock(&data, None, clock).expect_err("played since");
     assert!(
         refused.contains("played after it: the journey Walk, played to Friday 5 January 1, 00:00"),
         "{refused}"
     );
-    assert!(waybook_core::edits::clock::set_clock(&data, moved_on.plus(5, 24)).is_ok());
+    assert!(waybook_core::edits::clock::set_clock(&data, None, moved_on.plus(5, 24)).is_ok());
 }
 
 /// A Plain whose table (the campaign's weather table) gives Extreme cold
