@@ -16,6 +16,7 @@ const PAPER_KEY: &str = "waybook.paper";
 const VIEW_KEY: &str = "waybook.view";
 const SYNC_KEY: &str = "waybook.warned-sync";
 const TABLE_KEY: &str = "waybook.table-address";
+const RAN_KEY: &str = "waybook.party-run";
 
 /// The window's options. What eframe remembers between runs (recent files,
 /// paper, window size) lives in `app.ron` in the one data folder, beside
@@ -61,6 +62,7 @@ fn start(
         app.warned_sync = eframe::get_value(storage, SYNC_KEY).unwrap_or_default();
         app.view = eframe::get_value(storage, VIEW_KEY).unwrap_or_default();
         app.table_address = eframe::get_value(storage, TABLE_KEY).unwrap_or_default();
+        app.ran = eframe::get_value(storage, RAN_KEY).unwrap_or_default();
     }
     match unkept {
         Some(path) => app.open_path(&path),
@@ -175,6 +177,7 @@ impl eframe::App for WaybookApp {
         eframe::set_value(storage, SYNC_KEY, &self.app.warned_sync);
         eframe::set_value(storage, VIEW_KEY, &self.app.view);
         eframe::set_value(storage, TABLE_KEY, &self.app.table_address);
+        eframe::set_value(storage, RAN_KEY, &self.app.ran);
     }
 }
 

@@ -231,6 +231,9 @@ pub struct App {
     pub warned_sync: Vec<PathBuf>,
     /// The party the GM chose to run, if any (see [`App::running`]).
     run: Option<waybook_core::model::PartyId>,
+    /// The party last run in each recent campaign file, remembered
+    /// between runs.
+    pub ran: std::collections::BTreeMap<PathBuf, waybook_core::model::PartyId>,
     /// The campaign just opened holds texts of no party marked "the party"
     /// (`model::partyless`): the GM is asked once what becomes of them.
     pub partyless_asked: bool,
@@ -284,6 +287,7 @@ impl App {
             warned_sync: Vec::new(),
             partyless_asked: false,
             run: None,
+            ran: std::collections::BTreeMap::new(),
             export_sheets: Vec::new(),
             pending_copy: None,
             csv_import: None,
@@ -311,6 +315,16 @@ impl App {
     pub fn running(&self) -> Option<&waybook_core::model::Party> {
         let parties = &self.session.as_ref()?.data.parties;
         (self.run.and_then(|p| parties.get(&p))).or_else(|| parties.values().next())
+    }
+
+    /// Runs `party` from now on, and next time this campaign is opened.
+    fn run_party(&mut self, party: waybook_core::model::PartyId) {
+        self.run = Some(party);
+        if let Some(path) = self.session.as_ref().and_then(Session::path_buf) {
+            self.ran.insert(path, party);
+            let recent = &self.recent;
+            self.ran.retain(|p, _| recent.contains(p));
+        }
     }
 
     /// What happened since the screens last asked.
@@ -364,7 +378,7 @@ impl App {
     pub fn open_campaign(&mut self, campaign: Campaign) {
         match Session::new(campaign) {
             Ok(session) => {
-                self.run = None;
+                self.run = (session.path_buf()).and_then(|p| self.ran.get(&p).copied());
                 if let Some(path) = session.path_buf() {
                     self.remember(path.clone());
                     self.notify(if session.is_read_only() {
@@ -647,7 +661,7 @@ impl App {
             Command::PlayJourney(id, until) => self.play_journey(id, until),
             Command::Play(step) => self.play_step(&*step.0),
             Command::MoveClock { party, hours, why } => self.move_clock(party, hours, &why),
-            Command::RunParty(party) => self.run = Some(party),
+            Command::RunParty(party) => self.run_party(party),
             Command::Record {
                 kind,
                 why,
