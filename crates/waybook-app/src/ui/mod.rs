@@ -236,7 +236,7 @@ navigation::plain_view! {
     items::ItemsState => items::items_ui;
     parties::PartiesState => parties::parties_ui;
     heroes::HeroesState => heroes::heroes_ui;
-    journeys::JourneysState => journeys::journeys_ui;
+    journeys::JourneysState => journeys::journeys_ui [running];
     map::MapState => map::map_ui;
     gathering::GatheringState => gathering::gathering_ui;
     hazards::HazardsState => hazards::hazards_ui;

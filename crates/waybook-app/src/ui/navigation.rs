@@ -32,20 +32,27 @@ pub trait View {
 }
 
 /// The [`View`] of a screen whose function draws from the campaign and
-/// gives commands, and goes nowhere.
+/// gives commands, and goes nowhere; marked `[running]`, it draws from
+/// the campaign and the party the GM runs (`(data, running)`).
 macro_rules! plain_view {
-    ($($state:ty => $draw:path;)*) => {$(
+    ($($state:ty => $draw:path $([$running:ident])?;)*) => {$(
         impl $crate::ui::navigation::View for $state {
             fn view(
                 &mut self,
                 ui: &mut egui::Ui,
                 desk: &mut $crate::ui::navigation::Desk<'_>,
             ) -> Option<$crate::ui::Screen> {
-                $draw(ui, self, desk.data, desk.out);
+                $crate::ui::navigation::plain_view!(@draw $draw, ui, self, desk $(, $running)?);
                 None
             }
         }
     )*};
+    (@draw $draw:path, $ui:ident, $state:ident, $desk:ident) => {
+        $draw($ui, $state, $desk.data, $desk.out)
+    };
+    (@draw $draw:path, $ui:ident, $state:ident, $desk:ident, running) => {
+        $draw($ui, $state, ($desk.data, $desk.running), $desk.out)
+    };
 }
 pub(super) use plain_view;
 

@@ -20,9 +20,9 @@ pub(super) fn on_screen(state: &mut UiState, action: Action, app: &mut App) {
         }
         Action::NewJourney => {
             state.screen = Screen::Journeys;
-            journeys::add_journey(&mut state.journeys, data)
-                .map(Some)
-                .ok_or_else(|| "Add a party first: a journey belongs to a party".to_owned())
+            let running = app.running().map(|p| p.id);
+            journeys::new_journey(data, running)
+                .map(|added| Some(journeys::chosen(&mut state.journeys, added)))
         }
         Action::PlayNextHour => {
             state.screen = Screen::Journeys;

@@ -1303,9 +1303,13 @@ fn the_palette_runs_the_screens_actions() {
     assert_eq!(f.data().journeys[&journey].played_hours, played + 1);
     assert!(f.shows("Journey log"), "the journey's Play tab is shown");
 
+    // Issue 53: the company is on the trip just begun, and not ended: a
+    // party lives each day once, so no second trip is made, and the
+    // refusal names the trip.
     let journeys = f.data().journeys.len();
     palette(&mut f, "new journey");
-    assert_eq!(f.data().journeys.len(), journeys + 1);
+    assert_eq!(f.data().journeys.len(), journeys, "refused mid-trip");
+    assert!(f.shows("The Lantern Company is on the journey To Emberfall, begun and not ended"));
 
     palette(&mut f, "add character");
     assert!(f.character("New character").is_some(), "on the roster");
@@ -1324,6 +1328,9 @@ fn the_palette_runs_the_screens_actions() {
         f.click("Delete journey");
     }
     assert!(f.data().journeys.is_empty());
+    palette(&mut f, "new journey");
+    assert_eq!(f.data().journeys.len(), 1, "no trip under way: a new one");
+    f.click("Delete journey");
     palette(&mut f, "next hour");
     assert!(f.shows("No journey yet: plan one on the Journeys screen"));
     // Issue 22, fault 16: a refusal is said in the status bar, with no dialog

@@ -16,6 +16,7 @@ use waybook_rules::expr::DiceExpr;
 use waybook_rules::travel::gather::Abundance;
 
 /// A new record and the edit that adds it.
+#[derive(Debug)]
 pub struct Added<R: Record> {
     pub id: R::Id,
     pub edit: Edit,
@@ -278,12 +279,24 @@ pub fn new_leg(data: &CampaignData, party: PartyId, name: &str, km: f64) -> Leg 
     leg
 }
 
-/// A journey of `party` from today, one 32 km leg on foot in the region
-/// the party is in ([`crate::plan::new_trip`]'s day pattern).
-pub fn add_journey(data: &CampaignData, party: PartyId) -> Added<Journey> {
+/// A journey of `party` from its present, one 32 km leg on foot in the
+/// region the party is in ([`crate::plan::new_trip`]'s day pattern); or
+/// why not: the party is on a trip, named (a party lives each day once;
+/// another way there is a route to compare within that trip).
+pub fn add_journey(data: &CampaignData, party: PartyId) -> Result<Added<Journey>, String> {
+    if let Some(trip) = crate::plan::trip_under_way(data, party) {
+        let name = data
+            .parties
+            .get(&party)
+            .map_or("The party", |p| p.name.as_str());
+        return Err(format!(
+            "{name} is on the journey {}, begun and not ended: a party lives each day once. Play it to its end, or add a route to compare on its Route tab",
+            trip.name
+        ));
+    }
     let leg = new_leg(data, party, "First leg", 32.0);
     let journey = crate::plan::new_trip(data, party, "New journey", leg);
-    added("New journey", &journey)
+    Ok(added("New journey", &journey))
 }
 
 /// The GM's event `name` (or "New event"), coming round `when`.
@@ -559,7 +572,7 @@ mod tests {
         apply(&mut data, &ash.edit);
         ash = add_character(&data, None);
         apply(&mut data, &ash.edit);
-        let journey = add_journey(&data, party.id);
+        let journey = add_journey(&data, party.id).expect("no trip under way");
         let j = match &journey.edit.changes[0] {
             Change::Journey { after: Some(j), .. } => j.clone(),
             other => panic!("a journey, not {other:?}"),

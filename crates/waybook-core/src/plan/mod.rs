@@ -50,13 +50,23 @@ pub fn dark_marches(calendar: &crate::model::calendar::Calendar, day: &PlanDay) 
 }
 use serde::Serialize;
 
-/// A new trip of `party` named `name` from the campaign clock, along
+/// The trip `party` is on: one of its journeys begun and not ended. A
+/// party is on one trip at a time (issue 53): a second plan over the same
+/// days is a route to compare within it, never a second booking.
+pub fn trip_under_way(data: &CampaignData, party: PartyId) -> Option<&Journey> {
+    (data.journeys.values())
+        .filter(|j| j.party == party && j.played_hours > 0)
+        .find(|j| j.played_hours < plan(data, j).total_hours())
+}
+
+/// A new trip of `party` named `name` from the party's present, along
 /// `leg`, under the next free id: each day setting off at sunrise (07:00
 /// at the earliest), the base travel hours, and the party's members on
 /// watch in turn.
 pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Journey {
+    let now = crate::world::present::now_of(data, Some(party));
     let sunrise = (data.settings.calendar)
-        .season_on(data.settings.clock.day)
+        .season_on(now.day)
         .map_or(0.0, |(_, sunrise, _)| sunrise);
     let mut watchers: Vec<&Character> = data.members(party).collect();
     watchers.sort_by_key(|c| c.name.to_lowercase());
@@ -71,7 +81,7 @@ pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Jo
         id: data.next_id::<Journey>(),
         name: name.to_owned(),
         party,
-        start: data.settings.clock,
+        start: now,
         plan: JourneyPlan {
             resumed: Vec::new(),
             shown: Default::default(),

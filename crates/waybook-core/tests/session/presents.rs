@@ -103,3 +103,29 @@ fn a_party_behind_finds_the_weather_as_it_fell_and_undo_restores_its_present() {
         before.parties[&company].now
     );
 }
+
+/// "A party is on at most one trip at a time; a new trip for a party
+/// mid-trip is refused, naming the trip." Another party plans from its own
+/// present.
+#[test]
+fn a_new_trip_is_refused_mid_trip_and_starts_at_its_partys_present() {
+    let (mut data, company, watch) = two_parties();
+    let day = data.settings.day_hours;
+    let behind = clock::move_on(&data, Some(company), day, "", &mut Dice::seeded(3))
+        .expect("the company goes a day on");
+    apply(&mut data, &behind);
+    let refused = waybook_core::edits::records::add_journey(&data, company).expect_err("mid-trip");
+    assert!(
+        refused.starts_with(
+            "The Lantern Company is on the journey By the river, on the map, begun and not ended"
+        ),
+        "{refused}"
+    );
+    let added = waybook_core::edits::records::add_journey(&data, watch).expect("the watch is free");
+    apply(&mut data, &added.edit);
+    assert_eq!(data.journeys[&added.id].start, data.parties[&watch].now);
+    assert!(
+        data.parties[&watch].now < data.settings.clock,
+        "a day behind"
+    );
+}

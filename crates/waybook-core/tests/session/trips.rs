@@ -67,7 +67,7 @@ fn campaign() -> (CampaignData, JourneyId) {
     for change in &changes {
         data.apply(change);
     }
-    let added = records::add_journey(&data, PARTY);
+    let added = records::add_journey(&data, PARTY).expect("no trip under way");
     apply(&mut data, &added.edit);
     let mut j = data.journeys[&added.id].clone();
     j.plan.pattern = DayPattern {

@@ -23,7 +23,7 @@ use std::ops::RangeInclusive;
 use waybook_core::edits::records;
 use waybook_core::model::{
     Activity, CampaignData, CharacterId, DayChange, DayPattern, HourWindow, Journey, JourneyId,
-    Leg, Route, Temperature, limits,
+    Leg, PartyId, Route, Temperature, limits,
 };
 use waybook_core::plan::play::Until;
 use waybook_core::plan::{self, FoodLedger, JourneyPlanView};
@@ -127,13 +127,13 @@ const RISK: Color32 = Color32::from_rgb(0xb0, 0x4a, 0x1c);
 pub fn journeys_ui(
     ui: &mut Ui,
     state: &mut JourneysState,
-    data: &CampaignData,
+    (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) {
     shown_journey(state, data);
     let names = data.journeys.values().map(|j| j.name.as_str());
     lists::list_panel(ui, "journey-list", names, (200.0, 340.0))
-        .show(ui, |ui| journey_list_ui(ui, state, data, out));
+        .show(ui, |ui| journey_list_ui(ui, state, (data, running), out));
     egui::CentralPanel::default().show(ui, |ui| {
         let Some(journey) = state.selected.and_then(|id| data.journeys.get(&id)) else {
             ui.label(RichText::new("No journey yet.").weak());
@@ -185,19 +185,23 @@ pub fn journeys_ui(
     });
 }
 
-/// The journeys of the campaign, New journey and Delete journey.
+/// The journeys of the campaign, New journey (for the party the GM
+/// runs; greyed, saying why, while it is on a trip) and Delete journey.
 fn journey_list_ui(
     ui: &mut Ui,
     state: &mut JourneysState,
-    data: &CampaignData,
+    (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) {
     ui.heading("Journeys");
-    if !data.parties.is_empty()
-        && ui.button("New journey").clicked()
-        && let Some(command) = add_journey(state, data)
-    {
-        out.push(command);
+    if !data.parties.is_empty() {
+        let added = new_journey(data, running);
+        let refusal = added.as_ref().err().cloned();
+        if super::forms::step_button(ui, "New journey", refusal).clicked()
+            && let Ok(added) = added
+        {
+            out.push(chosen(state, added));
+        }
     }
     if let Some(j) = state.selected.and_then(|id| data.journeys.get(&id))
         && ui
@@ -240,13 +244,23 @@ pub(super) fn shown_journey(state: &mut JourneysState, data: &CampaignData) -> O
     state.selected
 }
 
-/// A new journey for the first party, chosen; none without a party.
-pub(super) fn add_journey(state: &mut JourneysState, data: &CampaignData) -> Option<Command> {
-    let party = *data.parties.keys().next()?;
-    let journey = records::add_journey(data, party);
-    state.selected = Some(journey.id);
+/// A new journey for `running` (the party the GM runs; the first, when
+/// none is), or why there is none.
+pub(super) fn new_journey(
+    data: &CampaignData,
+    running: Option<PartyId>,
+) -> Result<records::Added<Journey>, String> {
+    let party = running
+        .or_else(|| data.parties.keys().next().copied())
+        .ok_or_else(|| "Add a party first: a journey belongs to a party".to_owned())?;
+    records::add_journey(data, party)
+}
+
+/// The journey `added`, chosen.
+pub(super) fn chosen(state: &mut JourneysState, added: records::Added<Journey>) -> Command {
+    state.selected = Some(added.id);
     state.day = 0;
-    Some(Command::Apply(journey.edit))
+    Command::Apply(added.edit)
 }
 
 /// The plan, ledger and route comparison of a journey: the cached ones while
