@@ -2679,13 +2679,9 @@ fn serve_prints_the_links_and_follows_changes_to_the_file() {
     // Another program moves the clock (a table's page shows the hour;
     // a roll table, which no page shows, would touch none).
     let mut other = waybook_core::store::Campaign::open(&file).expect("opens");
-    let before = other.settings().expect("settings");
-    let mut after = before.clone();
-    after.clock.hour = (after.clock.hour + 3) % 24;
-    let edit = waybook_core::model::Edit::new(
-        "the clock",
-        vec![waybook_core::model::Change::Settings { before, after }],
-    );
+    let data = other.load().expect("loads");
+    let day_hours = data.settings.day_hours;
+    let edit = waybook_testkit::everyone_moved(&data, |t| t.plus(3, day_hours));
     other.apply(&edit).expect("the clock moves");
     let answer = waiting.join().expect("answered");
     drop(child);

@@ -218,10 +218,8 @@ fn to_every_page(
         let before = phones.holding();
         let at = std::time::Instant::now();
         if let Some(session) = &mut app.app.session {
-            let before = session.data.settings.clone();
-            let mut after = before.clone();
-            after.clock.hour = (after.clock.hour + 1) % 24;
-            let edit = Edit::new("the clock", vec![Change::Settings { before, after }]);
+            let day_hours = session.data.settings.day_hours;
+            let edit = waybook_testkit::everyone_moved(&session.data, |t| t.plus(1, day_hours));
             session.apply(edit).expect("the clock moves");
         }
         app.app.keep_table_current();

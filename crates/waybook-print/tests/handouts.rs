@@ -9,7 +9,7 @@ use waybook_testkit as common;
 
 use common::secrets::{RIN, Rule, Who, planted};
 use std::collections::BTreeMap;
-use waybook_core::exchange::players_view::{Audience, Index, first_day_lived, players};
+use waybook_core::exchange::players_view::{Audience, players};
 use waybook_core::model::{CampaignData, PlayerId};
 use waybook_print::handouts::{self, Format, Request};
 use waybook_print::pdf::Paper;
@@ -59,12 +59,7 @@ fn no_handout_shows_a_secret_and_every_shared_text_is_there() {
         .iter()
         .map(|p| {
             let audience = Audience::of(&data, p.id).expect("a player of a party");
-            Who {
-                player: p.id,
-                lived: first_day_lived(&Index::of(&data), &audience),
-                parties: audience.parties,
-                everyone: audience.everyone,
-            }
+            Who::of(&data, &audience)
         })
         .collect();
     for format in [Format::Pdf, Format::Html] {
@@ -74,6 +69,11 @@ fn no_handout_shows_a_secret_and_every_shared_text_is_there() {
         for who in &readers {
             let text = &texts[&who.player];
             let name = &data.players[&who.player].name;
+            // Issue 53: "Handouts ... use each party's own date."
+            let today = data.settings.when(who.present);
+            if format == Format::Html {
+                assert!(text.contains(&today), "{name}'s handout is dated {today}");
+            }
             for (marker, rule) in &plant.markers {
                 match (rule.may(who), text.contains(marker.as_str())) {
                     (false, true) => leaked.push(format!("{name}: {marker} ({rule:?})")),

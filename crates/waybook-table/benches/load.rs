@@ -63,7 +63,7 @@ fn child() {
 mod changes {
     use std::path::Path;
     use std::time::{Duration, Instant};
-    use waybook_core::model::{Change, Edit};
+    use waybook_core::model::CampaignData;
     use waybook_core::store::Campaign;
     use waybook_table::links::{self, Link, Target};
     use waybook_testkit::hostile::{self, Child};
@@ -101,13 +101,15 @@ mod changes {
         links
     }
 
-    /// The clock an hour on, as another program writes it.
-    fn move_clock(campaign: &mut Campaign) {
-        let before = campaign.settings().expect("settings");
-        let mut after = before.clone();
-        after.clock.hour = (after.clock.hour + 1) % 24;
-        let edit = Edit::new("the clock", vec![Change::Settings { before, after }]);
+    /// The clock and every party's present an hour on, as another program
+    /// writes it into the file; `data` follows.
+    fn move_clock(campaign: &mut Campaign, data: &mut CampaignData) {
+        let day_hours = data.settings.day_hours;
+        let edit = waybook_testkit::everyone_moved(data, |t| t.plus(1, day_hours));
         campaign.apply(&edit).expect("written");
+        for change in &edit.changes {
+            data.apply(change);
+        }
     }
 
     fn row(name: &str, path: &Path, links: &[Link], followers: usize) {
@@ -121,6 +123,7 @@ mod changes {
             "every followed page built"
         );
         let mut campaign = Campaign::open(path).expect("opens");
+        let mut data = campaign.load().expect("loads");
         let started = Instant::now();
         let cpu = hostile::cpu_time(child.id()).expect("its CPU time");
         let (mut each, mut every, mut missed) = (Vec::new(), Vec::new(), 0);
@@ -129,7 +132,7 @@ mod changes {
             std::thread::sleep(Duration::from_millis(1000 + 37 * n as u64));
             let before = following.holding();
             let at = Instant::now();
-            move_clock(&mut campaign);
+            move_clock(&mut campaign, &mut data);
             let took = following.after(&before, at, Duration::from_secs(30));
             missed += followers - took.len();
             every.push(took.iter().copied().max().unwrap_or_default());

@@ -161,21 +161,29 @@ pub fn fuzz_config(cases: u32) -> proptest::test_runner::Config {
     }
 }
 
+/// The edit that puts the campaign's clock and every party's present at
+/// `to(their time)`, as another program, or a GM moving them all by hand,
+/// writes it.
+pub fn everyone_moved(
+    data: &CampaignData,
+    to: impl Fn(waybook_core::model::ClockTime) -> waybook_core::model::ClockTime,
+) -> waybook_core::model::Edit {
+    use waybook_core::model::Change;
+    let mut settings = data.settings.clone();
+    settings.clock = to(settings.clock);
+    let mut changes = vec![Change::of(Some(&data.settings), Some(&settings))];
+    for party in data.parties.values() {
+        let mut moved = party.clone();
+        moved.now = to(party.now);
+        changes.push(Change::of(Some(party), Some(&moved)));
+    }
+    waybook_core::model::Edit::new("the clock", changes)
+}
+
 /// The campaign's clock and every party's present at `clock`, as a GM
 /// who moved them all there by hand.
 pub fn everyone_at(data: &mut CampaignData, clock: waybook_core::model::ClockTime) {
-    let mut settings = data.settings.clone();
-    settings.clock = clock;
-    let mut changes = vec![waybook_core::model::Change::of(
-        Some(&data.settings),
-        Some(&settings),
-    )];
-    for party in data.parties.values() {
-        let mut moved = party.clone();
-        moved.now = clock;
-        changes.push(waybook_core::model::Change::of(Some(party), Some(&moved)));
-    }
-    for change in &changes {
-        data.apply(change);
+    for change in everyone_moved(data, |_| clock).changes {
+        data.apply(&change);
     }
 }

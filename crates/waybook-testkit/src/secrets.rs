@@ -5,13 +5,14 @@
 //! gets for the markers. Lantern's texts named to Rin, who plays only on
 //! the Solo Road, never reach Rin where only the party's players see the
 //! record (a member's notes, a journey's plan): Waybook says so when the
-//! GM names them (`players_view::named_outside`).
+//! GM names them (`players_view::named_outside`). The Solo Road lives two
+//! days behind the company: its player sees nothing of those two days.
 
 use std::collections::{BTreeMap, BTreeSet};
-use waybook_core::exchange::players_view::entry_owners;
+use waybook_core::exchange::players_view::{Audience, entry_owners};
 use waybook_core::model::{
-    CalendarEvent, CampaignData, Character, CharacterId, CharacterKind, EventId, Party, PartyId,
-    Place, PlaceId, Player, PlayerId, Recurrence, Visibility,
+    CalendarEvent, CampaignData, Character, CharacterId, CharacterKind, ClockTime, EventId, Party,
+    PartyId, Place, PlaceId, Player, PlayerId, Recurrence, Visibility,
 };
 
 /// Who may find a marker.
@@ -26,17 +27,35 @@ pub enum Rule {
     Players(Vec<PlayerId>, Vec<PartyId>),
     /// The rule, for the players of this party alone (a member's notes).
     Within(PartyId, Box<Rule>),
-    /// The rule, for a player whose parties lived this day of the log.
+    /// The rule, for a player whose parties lived this day of the log, and
+    /// live on it or after it now.
     OnDay(i64, Box<Rule>),
 }
 
 /// A reader of handouts: a player, their parties, the first day they
-/// lived; on a table screen, its party's players.
+/// lived and the day they live now (the latest present of their parties:
+/// issue 53); on a table screen, its party's players.
 pub struct Who {
     pub player: PlayerId,
     pub parties: BTreeSet<PartyId>,
     pub lived: Option<i64>,
+    pub present: ClockTime,
     pub everyone: BTreeSet<PlayerId>,
+}
+
+impl Who {
+    /// The reader `audience` of `data`.
+    pub fn of(data: &CampaignData, audience: &Audience) -> Self {
+        let index = waybook_core::exchange::players_view::Index::of(data);
+        let presents = audience.parties.iter().filter_map(|p| data.parties.get(p));
+        Who {
+            player: audience.player,
+            parties: audience.parties.clone(),
+            lived: waybook_core::exchange::players_view::first_day_lived(&index, audience),
+            present: presents.map(|p| p.now).max().unwrap_or(data.settings.clock),
+            everyone: audience.everyone.clone(),
+        }
+    }
 }
 
 impl Rule {
@@ -51,7 +70,9 @@ impl Rule {
                 ids.contains(&who.player) || screen
             }
             Rule::Within(party, rule) => who.parties.contains(party) && rule.may(who),
-            Rule::OnDay(day, rule) => who.lived.is_none_or(|l| *day >= l) && rule.may(who),
+            Rule::OnDay(day, rule) => {
+                who.lived.is_none_or(|l| *day >= l) && *day <= who.present.day && rule.may(who)
+            }
         }
     }
 }
@@ -108,7 +129,11 @@ pub fn planted() -> (tempfile::TempDir, CampaignData, Plant) {
     let (dir, mut data) = crate::demo();
     let mut plant = Plant::default();
     data.players.insert(RIN, Player::new(RIN, "Rin"));
-    let solo = Party::new(SOLO, "The Solo Road", data.settings.clock);
+    // The Solo Road lives two days behind the company (issue 53): its
+    // player finds nothing of the days the company lived since.
+    let day_hours = data.settings.day_hours;
+    let behind = data.settings.clock.plus(-2 * day_hours, day_hours);
+    let solo = Party::new(SOLO, "The Solo Road", behind);
     data.parties.insert(SOLO, solo);
     let mut wren = Character::new(CharacterId(901), "Wren", CharacterKind::Hero);
     (wren.party, wren.player) = (Some(SOLO), Some(RIN));

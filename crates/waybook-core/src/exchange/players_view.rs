@@ -10,6 +10,8 @@
 //! - the places and paths the parties know ([`known`]), without the GM's
 //!   numbers, tables and notes unless shared; the regions they lie in with
 //!   the weather of the days up to today (never a forecast, never its dice);
+//!   today is their parties' present, not the campaign's clock, so a
+//!   party behind the others sees nothing of the days ahead of it;
 //! - the log's entries shared with the player, up to today, their dice only
 //!   where the GM shares those; the calendar events, missions, gathering
 //!   sites and journey plans shared with the player.
@@ -217,12 +219,26 @@ pub fn first_day_lived(index: &Index, audience: &Audience) -> Option<i64> {
 /// and player, so a view of a big campaign costs what it shows.
 pub fn view(index: &Index, audience: &Audience) -> CampaignData {
     let data = index.data;
-    let mut view = CampaignData::new(settings_seen(&data.settings));
+    let mut view = CampaignData::new(Settings {
+        clock: present(data, audience),
+        ..settings_seen(&data.settings)
+    });
     view.revision = data.revision;
     people(index, audience, &mut view);
     map(index, audience, &mut view);
     story(index, audience, &mut view);
     view
+}
+
+/// Today for the audience: the latest present of their parties (each
+/// party lives its own days: a party behind the others sees nothing of the
+/// days ahead of it); the campaign's clock for none.
+fn present(data: &CampaignData, audience: &Audience) -> crate::model::ClockTime {
+    (audience.parties.iter())
+        .filter_map(|p| data.parties.get(p))
+        .map(|p| p.now)
+        .max()
+        .unwrap_or(data.settings.clock)
 }
 
 fn settings_seen(settings: &Settings) -> Settings {
@@ -318,7 +334,7 @@ fn map(index: &Index, audience: &Audience, view: &mut CampaignData) {
         region.keep_percent = 0;
         view.regions.insert(region.id, region);
     }
-    let today = data.settings.clock.day;
+    let today = view.settings.clock.day;
     let weather = regions.iter().flat_map(|r| index.weather(*r));
     for w in weather.filter(|w| w.day <= today) {
         let mut w = (*w).clone();
@@ -331,7 +347,7 @@ fn map(index: &Index, audience: &Audience, view: &mut CampaignData) {
 /// sites and journey plans.
 fn story(index: &Index, audience: &Audience, view: &mut CampaignData) {
     let data = index.data;
-    let today = data.settings.clock.day;
+    let today = view.settings.clock.day;
     let entries = index.entries_for(audience.parties.iter().copied(), audience.player);
     for (e, owners) in entries {
         if e.at.day <= today && audience.sees(&e.shown, owners) {

@@ -41,7 +41,10 @@ fn wound_and_hours(data: &CampaignData, hero: &str) -> CampaignData {
         .find(|c| c.name == hero)
         .expect("the hero");
     c.companion.wounds.current -= 2;
-    after.settings.clock.hour += 3;
+    let day_hours = after.settings.day_hours;
+    for change in waybook_testkit::everyone_moved(&after, |t| t.plus(3, day_hours)).changes {
+        after.apply(&change);
+    }
     after
 }
 

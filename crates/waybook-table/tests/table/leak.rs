@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::time::Duration;
-use waybook_core::exchange::players_view::{Audience, Index, first_day_lived};
+use waybook_core::exchange::players_view::Audience;
 use waybook_table::links::{self, Target};
 use waybook_table::pages::Pages;
 use waybook_table::server::Table;
@@ -53,16 +53,19 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
             Target::Party(p) => Audience::party(&data, p),
         }
         .expect("an audience");
-        let who = Who {
-            player: audience.player,
-            lived: first_day_lived(&Index::of(&data), &audience),
-            parties: audience.parties.clone(),
-            everyone: audience.everyone.clone(),
-        };
+        let who = Who::of(&data, &audience);
         let page = link.path().expect("open");
         let mut near = page.clone();
         near.push('0');
-        today.insert(link.name.clone(), today_card(&everything(&table, &page)));
+        let card = today_card(&everything(&table, &page));
+        // Issue 53: "the live table ... use each party's own date".
+        let date = data.settings.when(who.present);
+        assert!(
+            card.first().is_some_and(|l| l.starts_with(&date)),
+            "{}'s page is dated {date}: {card:?}",
+            link.name
+        );
+        today.insert(link.name.clone(), card);
         let served = [
             everything(&table, &page),
             everything(&table, &format!("{page}/revision")),

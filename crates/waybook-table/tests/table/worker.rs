@@ -137,12 +137,9 @@ fn only_the_pages_asked_for_are_built_and_a_first_request_waits_for_its_page() {
     let mut changes: Vec<Change> = (today + 1..=today + 40)
         .map(|day| Change::of(None, Some(&camp(&data, day, lantern))))
         .collect();
-    let mut settings = data.settings.clone();
-    settings.clock.day = today + 40;
-    changes.push(Change::Settings {
-        before: data.settings.clone(),
-        after: settings,
-    });
+    let day_hours = data.settings.day_hours;
+    let moved = waybook_testkit::everyone_moved(&data, |t| t.plus(40 * day_hours, day_hours));
+    changes.extend(moved.changes);
     f.campaign
         .apply(&Edit::new("forty days", changes))
         .expect("written");
@@ -189,15 +186,9 @@ fn a_change_builds_again_only_the_followed_pages_it_touches() {
     assert_eq!(maya_now, Some(first));
     assert!(rin_now > Some(first) && rin_now < Some(f.table.revision()));
     // The clock moves: every followed page.
-    let mut settings = data.settings.clone();
-    settings.clock.hour = (settings.clock.hour + 2) % 24;
-    f.apply(
-        "the clock",
-        Change::Settings {
-            before: data.settings.clone(),
-            after: settings,
-        },
-    );
+    let day_hours = data.settings.day_hours;
+    let moved = waybook_testkit::everyone_moved(&data, |t| t.plus(2, day_hours));
+    f.campaign.apply(&moved).expect("written");
     until(
         || f.built(maya) > maya_now && f.built(rin) > rin_now,
         "both pages built again",
@@ -235,7 +226,8 @@ fn grown(days: i64, heroes: i64) -> waybook_core::exchange::handout::Handout {
         let e = camp(&data, day, lantern);
         data.log.insert(e.id, e);
     }
-    data.settings.clock.day = data.settings.clock.day.max(days);
+    let latest = data.settings.clock.max(ClockTime { day: days, hour: 8 });
+    waybook_testkit::everyone_at(&mut data, latest);
     for n in 0..heroes {
         let mut c = Character::new(
             CharacterId(60_000 + n),
