@@ -2863,4 +2863,33 @@ fn clock_moves_the_party_named_and_refuses_to_guess_which() {
     let map: serde_json::Value = serde_json::from_slice(&map.stdout).expect("JSON");
     assert_eq!(map["parties"][1]["now"]["day"], watch_now.day);
     assert_eq!(map["parties"][0]["now"]["day"], company.now.day);
+    // "`waybook weather FILE --json` gives, on each entry of
+    // `regions[].history` and of the forecast, whether the day was lived
+    // (`"lived": true`, with the parties that lived it) or not."
+    let weather = waybook(&["weather", at, "--json"]);
+    let weather: serde_json::Value = serde_json::from_slice(&weather.stdout).expect("JSON");
+    let region = &weather["regions"][0];
+    let on = |day: i64| {
+        (region["history"].as_array().expect("a history"))
+            .iter()
+            .find(|d| d["day"] == day)
+            .cloned()
+            .expect("that day's weather")
+    };
+    assert_eq!(
+        on(company.now.day)["parties"],
+        serde_json::json!(["The Lantern Company", "The Kettleford Watch"])
+    );
+    let ahead = on(company.now.day + 1);
+    assert_eq!(ahead["lived"], true);
+    assert_eq!(
+        ahead["parties"],
+        serde_json::json!(["The Kettleford Watch"])
+    );
+    let forecast = &region["forecast"][0];
+    assert_eq!(
+        forecast["lived"], false,
+        "a forecast covers days no party lived"
+    );
+    assert_eq!(forecast["parties"], serde_json::json!([]));
 }

@@ -1,12 +1,14 @@
 //! `waybook weather`: each region's weather as it fell (day, date, weather)
 //! and its forecast for the days ahead (the chance of each weather, summing
-//! to 1, and the weather rolled ahead, if any).
+//! to 1, and the weather rolled ahead, if any); on each day, whether a
+//! party lived it and which.
 
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
 use waybook_core::model::{CampaignData, Region, limits};
 use waybook_core::store::Campaign;
+use waybook_core::world::present;
 use waybook_core::world::weather::{self, DayOdds};
 
 #[derive(Debug, clap::Args)]
@@ -29,7 +31,11 @@ fn region_json(data: &CampaignData, r: &Region, days: i64) -> Value {
     let today = data.settings.clock.day;
     let history: Vec<Value> = data
         .weather_of(r.id, *limits::CLOCK_DAY.start()..=today)
-        .map(|w| json!({"day": w.day, "date": c.describe(w.day), "weather": w.weather, "rolled": w.rolled}))
+        .map(|w| {
+            let mut day = json!({"day": w.day, "date": c.describe(w.day), "weather": w.weather, "rolled": w.rolled});
+            lived_json(data, w.day, &mut day);
+            day
+        })
         .collect();
     let (forecast, why) = match weather::forecast(data, r, days) {
         Ok(ahead) => (
@@ -48,15 +54,29 @@ fn region_json(data: &CampaignData, r: &Region, days: i64) -> Value {
     })
 }
 
+/// Adds to a day's JSON whether it was lived (issue 53), and by which
+/// parties (`world::present::lived_by`).
+fn lived_json(data: &CampaignData, day: i64, json: &mut Value) {
+    let parties: Vec<&str> = (present::lived_by(data, day).into_iter())
+        .map(|p| p.name.as_str())
+        .collect();
+    if let Some(json) = json.as_object_mut() {
+        json.insert("lived".to_owned(), present::is_lived(data, day).into());
+        json.insert("parties".to_owned(), parties.into());
+    }
+}
+
 fn day_json(data: &CampaignData, r: &Region, day: &DayOdds) -> Value {
     let rolled = data.weather_on(r.id, day.day);
-    json!({
+    let mut json = json!({
         "day": day.day,
         "date": data.settings.calendar.describe(day.day),
         "rolled": rolled.map(|w| w.weather.clone()),
         "foretold": rolled.is_some_and(|w| w.foretold),
         "chances": day.odds.iter().map(|(w, p)| json!({"weather": w, "chance": p})).collect::<Vec<_>>(),
-    })
+    });
+    lived_json(data, day.day, &mut json);
+    json
 }
 
 /// The regions asked for: all of them in name order, or the one named.

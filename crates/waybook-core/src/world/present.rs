@@ -22,3 +22,20 @@ pub fn move_to(party: &mut Party, settings: &mut Settings, to: ClockTime) {
     party.now = party.now.max(to);
     settings.clock = settings.clock.max(party.now);
 }
+
+/// The parties that have lived `day`: each whose present has reached it.
+/// Where a party was each day is not kept, so a day is lived by a party
+/// wherever it was.
+pub fn lived_by(data: &CampaignData, day: i64) -> Vec<&Party> {
+    data.parties.values().filter(|p| p.now.day >= day).collect()
+}
+
+/// Whether `day` was lived: by a party, or, in a campaign of no party,
+/// by the campaign's clock. A forecast covers only days no party lived.
+pub fn is_lived(data: &CampaignData, day: i64) -> bool {
+    if data.parties.is_empty() {
+        day <= data.settings.clock.day
+    } else {
+        !lived_by(data, day).is_empty()
+    }
+}
