@@ -2711,6 +2711,17 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
     assert_eq!(said["day"], day_before + 2);
     let log = text(&waybook(&["log", at]).stdout);
     assert!(log.contains("Move the clock on 2 days: rest"), "{log}");
+    // Issue 53: the days passed are days at rest, each member eating the
+    // day's units from what the party carries; the trip under way says so.
+    let today = day_before;
+    for day in [today, today + 1] {
+        let line = format!("Day {day} (at rest) · Ash Varnell eats 40 of 40 units (full)");
+        assert!(log.contains(&line), "{line}: {log}");
+    }
+    assert!(
+        log.contains("2 days spent resting at Old Mill Crossing"),
+        "{log}"
+    );
 
     let moved = waybook(&[
         "move",
@@ -2726,7 +2737,8 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
     ]);
     assert_eq!(
         text(&moved.stdout),
-        "Move 3 × Trail rations to Ash Varnell: done. The Lantern Company stash holds 22 of it, Ash Varnell 7.\n"
+        "Move 3 × Trail rations to Ash Varnell: done. The Lantern Company stash holds 15 of it, Ash Varnell 3.\n",
+        "two days' rations eaten at rest first"
     );
     let too_many = waybook(&[
         "move",
@@ -2742,7 +2754,7 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
     ]);
     assert_eq!(
         one_error_line(&too_many),
-        "waybook: Cannot move 300 × Trail rations: The Lantern Company stash holds only 22\n",
+        "waybook: Cannot move 300 × Trail rations: The Lantern Company stash holds only 15\n",
         "the Inventory screen's words"
     );
     let itself = waybook(&[

@@ -10,6 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use waybook_core::edits;
 use waybook_core::model::{CampaignData, Edit, Holder, Holding, limits};
+use waybook_core::plan::rest::Meals;
 use waybook_core::session::Session;
 use waybook_core::store::Campaign;
 use waybook_rules::dice::Dice;
@@ -25,6 +26,10 @@ pub struct ClockArgs {
     /// its own days. Needed when the campaign has several.
     #[arg(long, value_name = "NAME")]
     pub party: Option<String>,
+    /// Book the days passed unfed: nobody eats (each member eats the
+    /// day's units from what the party carries otherwise).
+    #[arg(long)]
+    pub unfed: bool,
     /// Why, for the campaign log ("the party rests in Harrowgate").
     #[arg(long, default_value = "")]
     pub why: String,
@@ -112,8 +117,10 @@ pub fn clock(args: &ClockArgs, out: &mut impl Write) -> anyhow::Result<()> {
                 .map(|name| named(data.parties.values(), name, "party", |p| &p.name))
                 .transpose()?
                 .map(|p| p.id);
-            let edit = edits::clock::move_on(data, party, hours, &args.why, &mut Dice::random())
-                .map_err(anyhow::Error::msg)?;
+            let meals = if args.unfed { Meals::Unfed } else { Meals::Fed };
+            let edit =
+                edits::clock::move_on(data, party, (hours, meals), &args.why, &mut Dice::random())
+                    .map_err(anyhow::Error::msg)?;
             let moved = waybook_core::world::clock::whose(data, party)
                 .ok()
                 .flatten()

@@ -49,12 +49,12 @@ impl App {
     pub(super) fn move_clock(
         &mut self,
         party: Option<waybook_core::model::PartyId>,
-        hours: i64,
+        passed: (i64, waybook_core::plan::rest::Meals),
         why: &str,
     ) {
         let Some(session) = &self.session else { return };
         let data = &session.data;
-        match waybook_core::edits::clock::move_on(data, party, hours, why, &mut self.dice) {
+        match waybook_core::edits::clock::move_on(data, party, passed, why, &mut self.dice) {
             Ok(edit) => self.run(Command::Apply(edit)),
             Err(refusal) => self.refuse(refusal),
         }

@@ -103,10 +103,12 @@ pub enum Command {
     Play(AnyStep),
     /// Moves the present of `party` (the one party, or the campaign's
     /// clock, when none) on by `hours`, for `why`, rolling the weather of
-    /// the days it enters; always logged.
+    /// the days it enters and booking the days it passes at rest as
+    /// `meals` says; always logged.
     MoveClock {
         party: Option<waybook_core::model::PartyId>,
         hours: i64,
+        meals: waybook_core::plan::rest::Meals,
         why: String,
     },
     /// Runs `party` (the menu bar's switcher): the screens' today is its
@@ -660,7 +662,12 @@ impl App {
             }
             Command::PlayJourney(id, until) => self.play_journey(id, until),
             Command::Play(step) => self.play_step(&*step.0),
-            Command::MoveClock { party, hours, why } => self.move_clock(party, hours, &why),
+            Command::MoveClock {
+                party,
+                hours,
+                meals,
+                why,
+            } => self.move_clock(party, (hours, meals), &why),
             Command::RunParty(party) => self.run_party(party),
             Command::Record {
                 kind,

@@ -16,6 +16,7 @@ use waybook_core::edits::records;
 use waybook_core::model::calendar::MonthPage;
 use waybook_core::model::event::{Repeat, RepeatError};
 use waybook_core::model::{CampaignData, PartyId, Recurrence, limits};
+use waybook_core::plan::rest::Meals;
 use waybook_core::world::chronicle::{self, Filter};
 use waybook_core::world::{clock, present, weather};
 
@@ -30,6 +31,8 @@ pub struct CalendarState {
     move_days: Entry<i64>,
     move_hours: Entry<i64>,
     why: Entry<String>,
+    /// The days passed are booked unfed (nobody eats).
+    unfed: bool,
     event_name: Entry<String>,
     repeat: Repeat,
     /// The picked day's entries as last drawn.
@@ -44,6 +47,7 @@ impl Default for CalendarState {
             move_days: Entry::new(1, limits::CLOCK_MOVE_DAYS),
             move_hours: Entry::new(0, limits::hour_of_day(24)),
             why: Entry::default(),
+            unfed: false,
             event_name: Entry::default(),
             repeat: Repeat::Once,
             entry_rows: super::lists::Heights::default(),
@@ -292,6 +296,10 @@ fn clock_ui(
         })
         .inner;
     ui.horizontal(|ui| state.why.field(ui, "Why", 220.0));
+    ui.checkbox(&mut state.unfed, "Unfed: nobody eats on the days passed")
+        .on_hover_text(
+            "Each day passed is a day at rest: each member eats the day's units from what the party carries, unless booked unfed",
+        );
     let hours = days.and_then(|d| hours.map(|h| clock::hours_in(data, d, h)));
     let (_, pressed) = play_button(ui, "Move the clock on", hours, |&h| {
         clock::moved_to(data, running, h)
@@ -302,6 +310,11 @@ fn clock_ui(
         out.push(Command::MoveClock {
             party: running,
             hours,
+            meals: if state.unfed {
+                Meals::Unfed
+            } else {
+                Meals::Fed
+            },
             why: std::mem::take(&mut state.why).into_text(),
         });
     }

@@ -220,3 +220,29 @@ fn the_weeks_zoom_after_a_new_forecast_shows_only_what_happened() {
         "a forecast is not history"
     );
 }
+
+/// Issue 53: "the GM may choose "unfed" instead, and the log says which":
+/// a day passed with Unfed ticked adds a day without food to every member
+/// and eats nothing; undo takes it back.
+#[test]
+fn a_day_passed_unfed_adds_a_day_without_food() {
+    let mut f = Fixture::demo();
+    f.click("Calendar");
+    let before = f.data().clone();
+    let ash = f.character("Ash Varnell").expect("Ash").clone();
+    f.type_into("Days", "1");
+    f.type_into("Hours", "0");
+    f.click("Unfed: nobody eats on the days passed");
+    f.dice(&[1; 4]);
+    f.click("Move the clock on");
+    let starved = f.character("Ash Varnell").expect("Ash").clone();
+    assert_eq!(
+        starved.exploration.days_without_food,
+        ash.exploration.days_without_food + 1.0
+    );
+    assert_eq!(f.data().holdings, before.holdings, "nothing eaten");
+    let entry = f.data().log.values().last().expect("logged").clone();
+    assert!(entry.why.ends_with("(unfed)"), "{}", entry.why);
+    f.menu("Edit", "Undo");
+    assert_eq!(f.data().characters, before.characters);
+}

@@ -58,6 +58,7 @@ fn random_step(n: usize, rng: &mut StdRng, data: &CampaignData) -> Command {
         1 => Command::Run(Action::Redo),
         2 => Command::MoveClock {
             party: None,
+            meals: waybook_core::plan::rest::Meals::Fed,
             hours: rng.random_range(1..40),
             why: "waiting for the ferry".into(),
         },

@@ -32,6 +32,7 @@ fn child_panics_after_a_few_commands() {
     app.open_path(&dir.join("demo.waybook"));
     app.push(Command::MoveClock {
         party: None,
+        meals: waybook_core::plan::rest::Meals::Fed,
         hours: 3,
         why: "Ash Varnell waits for the ferry".into(),
     });

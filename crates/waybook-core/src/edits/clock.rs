@@ -5,27 +5,93 @@
 //! restores the exact time an edit moved the present from.
 
 use crate::model::log::{LogKind, real_time, with_entry};
-use crate::model::{CampaignData, Change, ClockTime, Edit, Party, PartyId, plural};
+use crate::model::{CampaignData, Change, ClockTime, Edit, Party, PartyId, Weather, plural};
+use crate::plan::rest::{self, Meals};
 use waybook_rules::dice::Dice;
 
 /// Moving `party`'s present on by `hours` for `why` (the window's "Move
 /// the clock on" and `waybook clock --on`; `world::clock::whose` says
 /// which party when none is named): the weather of the days it enters
-/// rolled, and the move kept in the campaign log with the dice it rolled.
+/// rolled, the days it passes lived at rest as `meals` says
+/// (`plan::rest`), and the move kept in the campaign log with the dice it
+/// rolled and each member's day.
 pub fn move_on(
     data: &CampaignData,
     party: Option<PartyId>,
-    hours: i64,
+    (hours, meals): (i64, Meals),
     why: &str,
     dice: &mut Dice,
+) -> Result<Edit, String> {
+    moved_on(data, party, (hours, meals), why, (dice, real_time()))
+}
+
+/// [`move_on`], its log entry made at the real time `real`.
+pub fn moved_on(
+    data: &CampaignData,
+    party: Option<PartyId>,
+    (hours, meals): (i64, Meals),
+    why: &str,
+    (dice, real): (&mut Dice, String),
 ) -> Result<Edit, String> {
     dice.take_tape();
     let moved = crate::world::clock::move_on(data, party, hours, why, dice);
     let tape = dice.take_tape();
-    match moved {
-        Ok(edit) => Ok(with_entry(data, LogKind::Event, edit, &tape, real_time())),
-        Err(e) => Err(format!("The clock was not moved: {e}")),
+    let mut edit = moved.map_err(|e| format!("The clock was not moved: {e}"))?;
+    let mut said = Vec::new();
+    let whose = crate::world::clock::whose(data, party).ok().flatten();
+    if let Some(party) = whose {
+        let to = party.now.plus(hours, data.settings.day_hours.max(1));
+        let rolled: Vec<Weather> = (edit.changes.iter())
+            .filter_map(|c| match c {
+                Change::Weather { after: Some(w), .. } => Some(w.clone()),
+                _ => None,
+            })
+            .collect();
+        let rested = rest::rest(data, party, (party.now, to), meals, &rolled)
+            .map_err(|(who, e)| format!("The clock was not moved: {who}'s day at rest: {e}"))?;
+        let days = to.day - party.now.day;
+        if days > 0 {
+            edit.changes.extend(rested.changes);
+            edit.changes.extend(trip_rested(data, party, days));
+            if meals == Meals::Unfed {
+                edit.label.push_str(" (unfed)");
+            }
+        }
+        said = rested.lines;
     }
+    let mut edit = with_entry(data, LogKind::Event, edit, &tape, real);
+    if let Some(Change::Log {
+        after: Some(entry), ..
+    }) = edit.changes.last_mut()
+    {
+        entry.said.extend(said);
+    }
+    Ok(edit)
+}
+
+/// The line the trip `party` is on (if any) keeps of `days` spent at rest
+/// where the party is: "2 days spent resting at Ridge Camp".
+fn trip_rested(data: &CampaignData, party: &Party, days: i64) -> Option<Change> {
+    let trip = crate::plan::trip_under_way(data, party.id)?;
+    let at = match (party.travel.place, party.travel.on_path) {
+        (Some(place), _) => data.places.get(&place).map(|p| format!("at {}", p.name)),
+        (None, Some(on)) => data
+            .paths
+            .get(&on.path)
+            .map(|p| format!("along {}", p.name)),
+        (None, None) => None,
+    };
+    let mut after = trip.clone();
+    let mut line = format!(
+        "{} · {} spent resting",
+        party.now.stamp(),
+        plural(days, "day")
+    );
+    if let Some(at) = at {
+        line = format!("{line} {at}");
+    }
+    after.log.push(line);
+    Some(Change::journey(Some(trip), Some(&after)))
 }
 
 /// The edit that sets `party`'s present (`world::clock::whose` says which

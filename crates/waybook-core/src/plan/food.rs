@@ -130,7 +130,7 @@ impl Pools {
     }
 
     /// The food `party`'s members and stash hold, eaten in `order`.
-    fn of_party(
+    pub(super) fn of_party(
         data: &CampaignData,
         holdings: &BTreeMap<HoldingId, Holding>,
         (party, order): (PartyId, FoodOrder),

@@ -19,6 +19,7 @@ pub mod from_map;
 mod layout;
 pub mod play;
 pub mod position;
+pub mod rest;
 mod road;
 pub mod same_day;
 pub mod setbacks;

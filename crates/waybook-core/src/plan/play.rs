@@ -466,7 +466,7 @@ impl Play<'_> {
 
 /// A character eats a day's food through the rules: days without food,
 /// hunger's degree; the log line says what was eaten and what it did.
-fn eat_the_day(
+pub(super) fn eat_the_day(
     c: &mut Character,
     Meal {
         opened,

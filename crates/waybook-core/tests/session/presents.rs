@@ -74,7 +74,7 @@ fn a_party_behind_finds_the_weather_as_it_fell_and_undo_restores_its_present() {
     let behind = waybook_core::edits::clock::move_on(
         &data,
         Some(watch),
-        day,
+        (day, waybook_core::plan::rest::Meals::Fed),
         "the watch keeps its post",
         &mut Dice::seeded(8),
     )
@@ -128,4 +128,67 @@ fn a_new_trip_is_refused_mid_trip_and_starts_at_its_partys_present() {
         data.parties[&watch].now < data.settings.clock,
         "a day behind"
     );
+}
+
+/// NOTES.md: "A day that passes without travel (the GM moves a party's
+/// clock on) is a day at rest: each member eats and drinks the day's units
+/// from what the party carries and the days-without-food count follows
+/// the exploration text, unless the GM books the day unfed, which the log
+/// says."
+#[test]
+fn days_passed_are_eaten_at_rest_or_booked_unfed() {
+    use waybook_core::edits::clock::move_on;
+    use waybook_core::plan::rest::Meals;
+    let (_dir, data) = common::demo();
+    let company = *data.parties.keys().next().expect("the company");
+    let day = data.settings.day_hours;
+    let members: Vec<CharacterId> = data.members(company).map(|c| c.id).collect();
+    let food = |d: &CampaignData| -> i64 {
+        (d.holdings.values())
+            .filter(|h| d.items.get(&h.item).is_some_and(|i| i.food_units > 0))
+            .map(|h| h.quantity * d.items[&h.item].food_units)
+            .sum()
+    };
+    let fed = move_on(&data, None, (2 * day, Meals::Fed), "", &mut Dice::seeded(5)).expect("fed");
+    let mut after = data.clone();
+    apply(&mut after, &fed);
+    assert!(
+        food(&after) < food(&data),
+        "two days' food eaten from what they carry"
+    );
+    for c in &members {
+        assert_eq!(
+            after.characters[c].exploration.days_without_food, 0.0,
+            "full days"
+        );
+    }
+    let unfed = move_on(
+        &data,
+        None,
+        (2 * day, Meals::Unfed),
+        "",
+        &mut Dice::seeded(5),
+    )
+    .expect("unfed");
+    let mut starved = data.clone();
+    apply(&mut starved, &unfed);
+    assert_eq!(food(&starved), food(&data), "nothing eaten");
+    for c in &members {
+        let before = data.characters[c].exploration.days_without_food;
+        assert_eq!(
+            starved.characters[c].exploration.days_without_food,
+            before + 2.0
+        );
+    }
+    assert!(unfed.label.ends_with("(unfed)"), "{}", unfed.label);
+    let entry = starved.log.values().last().expect("logged");
+    assert!(
+        entry.said.iter().any(|l| l.contains("booked unfed")),
+        "{:?}",
+        entry.said
+    );
+    let within = move_on(&data, None, (3, Meals::Fed), "", &mut Dice::seeded(5)).expect("hours");
+    let mut later = data.clone();
+    apply(&mut later, &within);
+    assert_eq!(food(&later), food(&data), "no day ended: nothing eaten");
 }
