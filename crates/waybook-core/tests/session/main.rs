@@ -7,6 +7,7 @@ use waybook_testkit as common;
 mod crash;
 mod heroes;
 mod plan;
+mod present_props;
 mod presents;
 mod steps;
 mod store;
