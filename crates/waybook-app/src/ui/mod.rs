@@ -514,7 +514,8 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
 
 /// The party the GM runs and its present ("The Lantern Company: Wellday
 /// 21 Harvestmoon, 11:00"), a click away from any other party's; the
-/// campaign's clock in a campaign of no party.
+/// campaign's clock in a campaign of no party. The season and the moons
+/// of the day are a hover away.
 fn running_ui(
     ui: &mut Ui,
     data: &waybook_core::model::CampaignData,
@@ -528,13 +529,19 @@ fn running_ui(
         return;
     };
     let now = |p: &waybook_core::model::Party| format!("{}: {}", p.name, settings.when(p.now));
+    let sky = |ui: &mut Ui| {
+        ui.label(format!(
+            "{}'s present: each party lives its own days.\n{}",
+            running.name,
+            settings.today_at(running.now)
+        ));
+    };
     if data.parties.len() == 1 {
-        ui.label(now(running))
-            .on_hover_text("The party's present: each party lives its own days");
+        ui.label(now(running)).on_hover_ui(sky);
         return;
     }
-    ui.menu_button(now(running), |ui| {
-        ui.label(RichText::new("Each party lives its own days: run").weak());
+    ui.menu_button(format!("{} ▼", now(running)), |ui| {
+        ui.label(RichText::new("Run the party:").weak());
         for party in data.parties.values() {
             if ui
                 .selectable_label(party.id == running.id, now(party))
@@ -546,7 +553,10 @@ fn running_ui(
         }
     })
     .response
-    .on_hover_text("The party you run: the screens show its present as today");
+    .on_hover_ui(|ui| {
+        sky(ui);
+        ui.label("The screens show its present as today: click to run another party.");
+    });
 }
 
 fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {

@@ -604,7 +604,7 @@ fn the_menu_bar_switches_the_party_run_and_its_clock_moves_alone() {
     let company = before.parties.values().next().expect("the company").clone();
     let when = |p: &Party| format!("{}: {}", p.name, before.settings.when(p.now));
     assert!(f.shows(&when(&company)), "the company is run at first");
-    f.menu(&when(&company), "The Kettleford Watch");
+    f.menu(&format!("{} ▼", when(&company)), "The Kettleford Watch");
     let the_watch = before.parties[&watch].clone();
     assert!(f.shows(&when(&the_watch)), "one click switches");
     f.click("Calendar");

@@ -36,7 +36,8 @@ const FIRST: i64 = 10_000;
 /// Changes written in one edit, so the filling never holds them all.
 const BATCH: usize = 100_000;
 
-/// Grows the demo `campaign` by `growth`, its clock moved to the last day.
+/// Grows the demo `campaign` by `growth`, its clock and its parties'
+/// presents moved to the last day.
 pub fn grow(campaign: &mut Campaign, growth: Growth) -> Result<()> {
     let data = campaign.load()?;
     let journey = data.journeys.values().next().cloned();
@@ -113,6 +114,14 @@ pub fn grow(campaign: &mut Campaign, growth: Growth) -> Result<()> {
         day: growth.days,
         hour: 9,
     };
+    // The company lived the years grown: its present goes with the clock.
+    for party in data.parties.values() {
+        let moved = crate::model::Party {
+            now: settings.clock,
+            ..party.clone()
+        };
+        changes.push(Change::of(Some(party), Some(&moved)));
+    }
     changes.push(Change::Settings {
         before,
         after: settings,

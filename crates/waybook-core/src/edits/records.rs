@@ -279,20 +279,28 @@ pub fn new_leg(data: &CampaignData, party: PartyId, name: &str, km: f64) -> Leg 
     leg
 }
 
+/// Why `party` may not plan a new journey now, if it may not: it is on a
+/// trip, named (a party lives each day once; another way there is a
+/// route to compare within that trip).
+pub fn journey_refused(data: &CampaignData, party: PartyId) -> Option<String> {
+    let trip = crate::plan::trip_under_way(data, party)?;
+    let name = data
+        .parties
+        .get(&party)
+        .map_or("The party", |p| p.name.as_str());
+    Some(format!(
+        "{name} is on the journey {}, begun and not ended: a party lives each day once. Play it to its end, or add a route to compare on its Route tab",
+        trip.name
+    ))
+}
+
 /// A journey of `party` from its present, one 32 km leg on foot in the
 /// region the party is in ([`crate::plan::new_trip`]'s day pattern); or
 /// why not: the party is on a trip, named (a party lives each day once;
 /// another way there is a route to compare within that trip).
 pub fn add_journey(data: &CampaignData, party: PartyId) -> Result<Added<Journey>, String> {
-    if let Some(trip) = crate::plan::trip_under_way(data, party) {
-        let name = data
-            .parties
-            .get(&party)
-            .map_or("The party", |p| p.name.as_str());
-        return Err(format!(
-            "{name} is on the journey {}, begun and not ended: a party lives each day once. Play it to its end, or add a route to compare on its Route tab",
-            trip.name
-        ));
+    if let Some(why) = journey_refused(data, party) {
+        return Err(why);
     }
     let leg = new_leg(data, party, "First leg", 32.0);
     let journey = crate::plan::new_trip(data, party, "New journey", leg);

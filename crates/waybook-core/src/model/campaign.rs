@@ -97,8 +97,14 @@ impl Settings {
     /// Today on the campaign clock: the date and hour, the season and each
     /// moon's phase ("… · Winter · The Moon full").
     pub fn today(&self) -> String {
-        let day = self.clock.day;
-        let mut parts = vec![self.when(self.clock)];
+        self.today_at(self.clock)
+    }
+
+    /// The day at `at` as [`Settings::today`] says it: a party's present
+    /// (each party lives its own days).
+    pub fn today_at(&self, at: super::ClockTime) -> String {
+        let day = at.day;
+        let mut parts = vec![self.when(at)];
         if let Some((season, _, _)) = self.calendar.season_on(day) {
             parts.push(season.name.clone());
         }

@@ -60,6 +60,9 @@ pub struct JourneysState {
     /// The plan, ledger and route comparison for (revision, journey):
     /// recomputed only when the campaign changes.
     cache: Option<Computed>,
+    /// Why New journey is greyed, for (revision, party run): a party's
+    /// trip under way is found by planning it, too slow for every frame.
+    new_refused: Option<((u64, Option<PartyId>), Option<String>)>,
 }
 
 /// A plan as the GM last saw it: looked at, or printed (at the campaign's
@@ -195,10 +198,15 @@ fn journey_list_ui(
 ) {
     ui.heading("Journeys");
     if !data.parties.is_empty() {
-        let added = new_journey(data, running);
-        let refusal = added.as_ref().err().cloned();
+        let key = (data.revision, running);
+        if state.new_refused.as_ref().is_none_or(|(k, _)| *k != key) {
+            let party = running.or_else(|| data.parties.keys().next().copied());
+            let why = party.and_then(|p| records::journey_refused(data, p));
+            state.new_refused = Some((key, why));
+        }
+        let refusal = state.new_refused.as_ref().and_then(|(_, why)| why.clone());
         if super::forms::step_button(ui, "New journey", refusal).clicked()
-            && let Ok(added) = added
+            && let Ok(added) = new_journey(data, running)
         {
             out.push(chosen(state, added));
         }
