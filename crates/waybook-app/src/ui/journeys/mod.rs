@@ -62,8 +62,12 @@ pub struct JourneysState {
     cache: Option<Computed>,
     /// Why New journey is greyed, for (revision, party run): a party's
     /// trip under way is found by planning it, too slow for every frame.
-    new_refused: Option<((u64, Option<PartyId>), Option<String>)>,
+    new_refused: Option<(RefusalKey, Option<String>)>,
 }
+
+/// What New journey's refusal was found for: the campaign's revision and
+/// the party run.
+type RefusalKey = (u64, Option<PartyId>);
 
 /// A plan as the GM last saw it: looked at, or printed (at the campaign's
 /// time given).
