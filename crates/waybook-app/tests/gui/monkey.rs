@@ -2,7 +2,8 @@
 //! egui_kittest and the accessibility tree, never through the code's own
 //! functions. From the demo and from awkward states (a new empty campaign;
 //! the party partway along a path with 0 Supplies; a scene with a hero
-//! down; a calendar of one month with a leap day), seeded random steps: click any enabled button
+//! down; a calendar of one month with a leap day; two parties two days
+//! apart, switched between in the menu bar), seeded random steps: click any enabled button
 //! (a screen, a tab, a list's entry, a menu's), tick any box, open any
 //! list, type random text (numbers, negatives, huge values, empty,
 //! unicode) into any field, press Escape, Enter, Tab, Ctrl+Z or
@@ -422,6 +423,36 @@ fn a_random_gm_partway_with_no_supplies_breaks_nothing() {
 fn a_random_gm_on_a_one_month_calendar_breaks_nothing() {
     let f = opened("one-month.waybook", one_month_and_a_leap_day);
     walk(f, "one month and a leap day", 3603);
+}
+
+/// The demo with a second party two days behind the company, the
+/// Kettleford Watch of one hero (issue 53): the menu bar's switcher and
+/// New journey (greyed for the company on its trip, free for the watch)
+/// are within the monkey's reach.
+fn two_parties(path: &std::path::Path) {
+    use waybook_core::model::{
+        Change, Character, CharacterId, CharacterKind, Edit, Party, PartyId,
+    };
+    drop(waybook_core::demo::create_demo(path).expect("the demo"));
+    let mut campaign = waybook_core::store::Campaign::open(path).expect("opens");
+    let clock = campaign.settings().expect("settings").clock;
+    let watch = Party::new(PartyId(900), "The Kettleford Watch", clock.plus(-48, 24));
+    let mut wren = Character::new(CharacterId(901), "Wren", CharacterKind::Hero);
+    wren.party = Some(watch.id);
+    let edit = Edit::new(
+        "a second party",
+        vec![
+            Change::of(None, Some(&watch)),
+            Change::character(None, Some(&wren)),
+        ],
+    );
+    campaign.apply(&edit).expect("written");
+}
+
+#[test]
+fn a_random_gm_running_two_parties_breaks_nothing() {
+    let f = opened("two parties.waybook", two_parties);
+    walk(f, "two parties two days apart", 3605);
 }
 
 /// Replay of the monkey's first find (seed 36, step 84): removing a player
