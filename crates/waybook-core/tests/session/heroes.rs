@@ -8,7 +8,7 @@ use crate::common;
 
 use waybook_core::heroes::{self, HeroStep, Offer};
 use waybook_core::model::{
-    AdvanceKind, CampaignData, Character, CharacterKind, Memory, Mission, MissionId,
+    AdvanceKind, CampaignData, Character, CharacterId, CharacterKind, Memory, Mission, MissionId,
 };
 use waybook_core::store::Campaign;
 use waybook_rules::dice::Dice;
@@ -304,11 +304,10 @@ fn an_advance_taken_back_restores_the_stat() {
     );
 }
 
-/// "Heroes who are down at the end of a mission roll on the injury table."
-#[test]
-fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
-    let (_dir, mut data) = common::demo();
-    let ash = named(&data, "Ash Varnell").id;
+/// The mission "The burning mill" awarded, Ash Varnell down at its end:
+/// Ash's id and the mission's.
+fn ash_down_at_the_burning_mill(data: &mut CampaignData) -> (CharacterId, MissionId) {
+    let ash = named(data, "Ash Varnell").id;
     let mission = Mission::new(
         MissionId(0),
         "The burning mill",
@@ -316,8 +315,15 @@ fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
         data.settings.clock,
         vec![heroes::award_for(ash, 2, &[], true)],
     );
-    play(&mut data, HeroStep::Award(mission), &[]).expect("awarded");
-    let id = *data.missions.keys().last().expect("the mission");
+    play(data, HeroStep::Award(mission), &[]).expect("awarded");
+    (ash, *data.missions.keys().last().expect("the mission"))
+}
+
+/// "Heroes who are down at the end of a mission roll on the injury table."
+#[test]
+fn a_hero_down_at_the_end_rolls_on_the_injury_table() {
+    let (_dir, mut data) = common::demo();
+    let (ash, id) = ash_down_at_the_burning_mill(&mut data);
     let table = data
         .tables
         .values()
@@ -395,16 +401,7 @@ fn a_placeholder_injury_table_is_not_rolled_on() {
         before: data.tables.get(&table.id).cloned(),
         after: Some(table),
     });
-    let ash = named(&data, "Ash Varnell").id;
-    let mission = Mission::new(
-        MissionId(0),
-        "The burning mill",
-        None,
-        data.settings.clock,
-        vec![heroes::award_for(ash, 2, &[], true)],
-    );
-    play(&mut data, HeroStep::Award(mission), &[]).expect("awarded");
-    let id = *data.missions.keys().last().expect("the mission");
+    let (ash, id) = ash_down_at_the_burning_mill(&mut data);
     assert_eq!(
         play(
             &mut data,
