@@ -334,10 +334,12 @@ fn map(index: &Index, audience: &Audience, view: &mut CampaignData) {
         region.keep_percent = 0;
         view.regions.insert(region.id, region);
     }
-    let today = view.settings.clock.day;
-    let weather = regions.iter().flat_map(|r| index.weather(*r));
-    for w in weather.filter(|w| w.day <= today) {
-        let mut w = (*w).clone();
+    let days = *crate::model::limits::CLOCK_DAY.start()..=view.settings.clock.day;
+    for w in regions
+        .iter()
+        .flat_map(|r| data.weather_of(*r, days.clone()))
+    {
+        let mut w = w.clone();
         w.rolled.clear();
         view.weather.insert(w.id, w);
     }

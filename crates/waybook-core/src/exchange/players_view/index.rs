@@ -2,16 +2,16 @@
 //! found in one pass, so that each of many views (a page for each of the
 //! table's 200 phones, a handout for each player) reads only its own
 //! parties' records: the members of each party, what each holder holds,
-//! each party's travel rounds and first day lived, each region's weather,
-//! and the log's entries any player may see, by the parties they belong
-//! to and the players they name. On a campaign of 10,000 characters,
+//! each party's travel rounds and first day lived, and the log's entries
+//! any player may see, by the parties they belong to and the players
+//! they name (a region's weather is in id order by region already:
+//! `CampaignData::weather_of`). On a campaign of 10,000 characters,
 //! 100,000 holdings and a 20,000-roll log, a view that read every record
 //! took 7 ms; one that reads its own takes a fraction of that.
 
 use super::entry_owners;
 use crate::model::{
-    CampaignData, Character, Holder, Holding, LogEntry, PartyId, PlayerId, RegionId, TravelRound,
-    Visibility, Weather,
+    CampaignData, Character, Holder, Holding, LogEntry, PartyId, PlayerId, TravelRound, Visibility,
 };
 use std::collections::HashMap;
 
@@ -22,7 +22,6 @@ pub struct Index<'a> {
     held: HashMap<Holder, Vec<&'a Holding>>,
     rounds: HashMap<PartyId, Vec<&'a TravelRound>>,
     first_day: HashMap<PartyId, i64>,
-    weather: HashMap<RegionId, Vec<&'a Weather>>,
     /// The entries not undone and not the GM's alone, each with the
     /// parties it belongs to (`entry_owners`).
     shared: Vec<(&'a LogEntry, Vec<PartyId>)>,
@@ -42,7 +41,6 @@ impl<'a> Index<'a> {
             held: HashMap::new(),
             rounds: HashMap::new(),
             first_day: HashMap::new(),
-            weather: HashMap::new(),
             shared: Vec::new(),
             shared_of: HashMap::new(),
             shared_of_none: Vec::new(),
@@ -59,9 +57,6 @@ impl<'a> Index<'a> {
         for r in data.rounds.values() {
             index.rounds.entry(r.party).or_default().push(r);
             index.lived(r.party, r.day);
-        }
-        for w in data.weather.values() {
-            index.weather.entry(w.region).or_default().push(w);
         }
         for e in data.log.values().filter(|e| !e.undone) {
             for c in e.characters.iter().filter_map(|c| data.characters.get(c)) {
@@ -119,11 +114,6 @@ impl<'a> Index<'a> {
     /// undone), or a travel round of theirs.
     pub fn first_day(&self, party: PartyId) -> Option<i64> {
         self.first_day.get(&party).copied()
-    }
-
-    /// The weather of `region`, every day it was rolled or forecast.
-    pub fn weather(&self, region: RegionId) -> &[&'a Weather] {
-        self.weather.get(&region).map_or(&[], Vec::as_slice)
     }
 
     /// The entries a reader of `parties`, or the player `player`, could
