@@ -8,8 +8,8 @@
 
 use super::{JourneyPlanView, members};
 use crate::model::{
-    CampaignData, Category, Character, CharacterId, FoodOrder, Holder, Holding, HoldingId, Journey,
-    PartyId, Ration,
+    CampaignData, Category, Change, Character, CharacterId, FoodOrder, Holder, Holding, HoldingId,
+    Journey, PartyId, Ration,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -236,8 +236,27 @@ impl Pools {
         opened
     }
 
+    /// What eating did to `data`: the changes to the `characters` as they
+    /// ended, then to the stacks the pools opened.
+    pub(super) fn changes(
+        &self,
+        data: &CampaignData,
+        characters: &BTreeMap<CharacterId, Character>,
+    ) -> Vec<Change> {
+        let mut changes: Vec<Change> = (characters.values())
+            .filter_map(|after| {
+                let before = data.characters.get(&after.id)?;
+                (before != after).then(|| Change::character(Some(before), Some(after)))
+            })
+            .collect();
+        let mut holdings = data.holdings.clone();
+        self.write_into(&mut holdings);
+        changes.extend(Change::holdings_between(&data.holdings, &holdings));
+        changes
+    }
+
     /// Writes the quantities left into `holdings`; emptied stacks are removed.
-    pub(super) fn write_into(&self, holdings: &mut BTreeMap<HoldingId, Holding>) {
+    fn write_into(&self, holdings: &mut BTreeMap<HoldingId, Holding>) {
         for stack in self.stacks() {
             if stack.quantity <= 0 {
                 holdings.remove(&stack.id);

@@ -264,13 +264,7 @@ pub(super) fn play_on(
         play.hour(&view, journey, n, dice)?;
     }
     let mut changes: Vec<Change> = weather::edit_of(data, "", &rolled).changes;
-    changes.extend(play.characters.values().filter_map(|after| {
-        let before = data.characters.get(&after.id)?;
-        (before != after).then(|| Change::character(Some(before), Some(after)))
-    }));
-    let mut holdings = data.holdings.clone();
-    play.pools.write_into(&mut holdings);
-    changes.extend(Change::holdings_between(&data.holdings, &holdings));
+    changes.extend(play.pools.changes(data, &play.characters));
     let clock = match view.clock_at(to) {
         Some(t) => t,
         None => view

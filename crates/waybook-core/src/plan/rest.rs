@@ -87,14 +87,8 @@ pub fn rest(
             });
         }
     }
-    let mut changes: Vec<Change> = (members.values())
-        .filter_map(|after| {
-            let before = data.characters.get(&after.id)?;
-            (before != after).then(|| Change::character(Some(before), Some(after)))
-        })
-        .collect();
-    let mut holdings = data.holdings.clone();
-    pools.write_into(&mut holdings);
-    changes.extend(Change::holdings_between(&data.holdings, &holdings));
-    Ok(Rested { changes, lines })
+    Ok(Rested {
+        changes: pools.changes(data, &members),
+        lines,
+    })
 }
