@@ -40,7 +40,8 @@ pub fn moved_on(
     let mut said = Vec::new();
     let whose = crate::world::clock::whose(data, party).ok().flatten();
     if let Some(party) = whose {
-        let to = party.now.plus(hours, data.settings.day_hours.max(1));
+        let to = crate::world::clock::moved_to(data, Some(party.id), hours)
+            .map_err(|e| format!("The clock was not moved: {e}"))?;
         let rolled: Vec<Weather> = (edit.changes.iter())
             .filter_map(|c| match c {
                 Change::Weather { after: Some(w), .. } => Some(w.clone()),

@@ -926,10 +926,7 @@ fn gather_tests(data: &CampaignData, site: SiteId, all: bool, dice: &mut Dice) -
         // The party's present follows the longest time worked, and never
         // goes back (the GM may have moved it on between tests).
         let to = (book.session.start).plus(i64::from(worked.div_ceil(60)), day_hours);
-        match &mut book.party {
-            Some(party) => present::move_to(party, &mut book.settings, to),
-            None => book.settings.clock = book.settings.clock.max(to),
-        }
+        present::move_to(book.party.as_mut(), &mut book.settings, to);
         let still = book
             .session
             .gatherers

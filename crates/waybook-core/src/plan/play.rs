@@ -286,7 +286,7 @@ pub(super) fn play_on(
     let mut settings = data.settings.clone();
     if let Some(party) = data.parties.get(&journey.party) {
         let mut moved = party.clone();
-        present::move_to(&mut moved, &mut settings, clock);
+        present::move_to(Some(&mut moved), &mut settings, clock);
         if let Some(travel) =
             plan::position::after_road(data, &after, road_played).filter(|_| moves_party)
         {

@@ -1242,7 +1242,7 @@ fn finish(book: &mut Booking<'_>) {
         day: now.day + 1,
         ..now
     };
-    crate::world::present::move_to(&mut book.party, &mut book.settings, to);
+    crate::world::present::move_to(Some(&mut book.party), &mut book.settings, to);
     let Some(on) = book.party.travel.on_path else {
         return;
     };

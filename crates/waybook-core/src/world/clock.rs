@@ -99,13 +99,13 @@ pub fn move_on(
     match whose(data, party)? {
         Some(before) => {
             let mut after = before.clone();
-            present::move_to(&mut after, &mut settings, to);
+            present::move_to(Some(&mut after), &mut settings, to);
             changes.push(Change::of(Some(before), Some(&after)));
             if data.parties.len() > 1 {
                 label = format!("{label} for {}", before.name);
             }
         }
-        None => settings.clock = to,
+        None => present::move_to(None, &mut settings, to),
     }
     if settings != data.settings {
         changes.push(Change::of(Some(&data.settings), Some(&settings)));

@@ -17,10 +17,17 @@ pub fn now_of(data: &CampaignData, party: Option<PartyId>) -> ClockTime {
 }
 
 /// Moves `party`'s present to `to` (a step's end; never back), and the
-/// campaign's clock in `settings` with it when `to` passes it.
-pub fn move_to(party: &mut Party, settings: &mut Settings, to: ClockTime) {
-    party.now = party.now.max(to);
-    settings.clock = settings.clock.max(party.now);
+/// campaign's clock in `settings` with it when `to` passes it; a step of
+/// no party moves the clock alone.
+pub fn move_to(party: Option<&mut Party>, settings: &mut Settings, to: ClockTime) {
+    let now = match party {
+        Some(party) => {
+            party.now = party.now.max(to);
+            party.now
+        }
+        None => to,
+    };
+    settings.clock = settings.clock.max(now);
 }
 
 /// The parties that have lived `day`: each whose present has reached it.
