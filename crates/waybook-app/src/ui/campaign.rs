@@ -18,18 +18,16 @@ pub struct CampaignState {
     pub fields: Typing,
 }
 
-impl super::navigation::View for CampaignState {
-    fn view(
-        &mut self,
-        ui: &mut Ui,
-        desk: &mut super::navigation::Desk<'_>,
-    ) -> Option<super::Screen> {
-        let (fields, at) = (&mut self.fields, (desk.data, desk.running));
-        egui::ScrollArea::vertical()
-            .auto_shrink(false)
-            .show(ui, |ui| settings_ui(ui, fields, at, desk.out));
-        None
-    }
+pub fn campaign_ui(
+    ui: &mut Ui,
+    state: &mut CampaignState,
+    at: (&CampaignData, Option<PartyId>),
+    out: &mut Vec<Command>,
+) {
+    let fields = &mut state.fields;
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| settings_ui(ui, fields, at, out));
 }
 
 /// The campaign's settings, its clock and calendar, the travel tables, the

@@ -243,6 +243,7 @@ navigation::plain_view! {
     weather::WeatherState => weather::weather_ui;
     scene::SceneState => scene::scene_ui;
     log::LogState => log::log_ui;
+    campaign::CampaignState => campaign::campaign_ui [running];
 }
 
 /// The screens' tabs, by group; the screen chosen is noted for a crash
