@@ -37,6 +37,12 @@ fn demo_file(dir: &tempfile::TempDir) -> std::path::PathBuf {
     file
 }
 
+/// The campaign in `file`, as the window would load it.
+fn loaded(file: &Path) -> waybook_core::model::CampaignData {
+    let campaign = waybook_core::store::Campaign::open(file).expect("opens");
+    campaign.load().expect("loads")
+}
+
 fn one_error_line(output: &Output) -> String {
     let stderr = text(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr}");
@@ -61,7 +67,7 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     );
     assert!(report.contains("integrity: ok"), "{report}");
     assert!(
-        report.contains("characters: 7, parties: 1, items: 18"),
+        report.contains("characters: 9, parties: 2, items: 18"),
         "{report}"
     );
     assert!(
@@ -142,14 +148,15 @@ fn roster_json_lists_name_kind_and_party() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
     let rows = rows.as_array().expect("an array");
-    assert_eq!(rows.len(), 7);
+    // The company's seven and the Kettleford Watch's two.
+    assert_eq!(rows.len(), 9);
     let traveller = rows
         .iter()
         .find(|r| r["name"] == "The Traveller")
         .expect("the Traveller");
     assert_eq!(traveller["kind"], "traveller");
     assert_eq!(traveller["party"], "The Lantern Company");
-    assert!(rows.iter().filter(|r| r["kind"] == "ally").count() == 2);
+    assert!(rows.iter().filter(|r| r["kind"] == "ally").count() == 4);
     let table = text(&waybook(&["roster", path_str(&file)]).stdout);
     assert!(
         table
@@ -385,7 +392,7 @@ fn export_of_the_whole_roster_by_default() {
     let out = dir.path().join("all.pdf");
     let output = waybook(&["export", path_str(&file), "--out", path_str(&out)]);
     assert!(
-        text(&output.stdout).contains("wrote 7 sheets"),
+        text(&output.stdout).contains("wrote 9 sheets"),
         "{}",
         text(&output.stderr)
     );
@@ -463,40 +470,57 @@ fn journey_json_lists_days_tests_food_and_forecasts() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let plan: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(plan["name"], "To Emberfall");
-    // Issue 35: the demo's plan sets off the morning after the clock's day 8.
-    assert_eq!(plan["first_day_to_play"], 9);
+    // Issue 53: the demo's plan is the Kettleford Watch's, setting off the
+    // morning after its present (day 5, three days behind the company).
+    assert_eq!(plan["party"], "The Kettleford Watch");
+    assert_eq!(plan["first_day_to_play"], 6);
     let days = plan["days"].as_array().expect("days");
     assert_eq!(days.len(), 7);
     let day2 = &days[1];
     assert_eq!(day2["travel_hours"], 10);
-    let ash = day2["characters"]
+    let hobb = day2["characters"]
         .as_array()
         .expect("characters")
         .iter()
-        .find(|c| c["name"] == "Ash Varnell")
-        .expect("Ash");
+        .find(|c| c["name"] == "Hobb the Carter")
+        .expect("Hobb");
     assert_eq!(
-        ash["tests"],
+        hobb["tests"],
         serde_json::json!([{"hour": 15, "cause": "march", "tg": 11}, {"hour": 16, "cause": "march", "tg": 12}])
     );
-    assert_eq!(ash["food"]["required"], 40.0);
-    // Ash's bonus is +5: fails TG 11 on 1-5 (0.25) and TG 12 on 1-6 (0.3).
-    let expected = ash["forecast"]["expected_exhaustion"]
+    assert_eq!(hobb["food"]["required"], 40.0);
+    // Hobb's bonus is +5 (Stamina 2, Body trait 3): fails TG 11 on 1-5
+    // (0.25) and TG 12 on 1-6 (0.3).
+    let expected = hobb["forecast"]["expected_exhaustion"]
         .as_f64()
         .expect("a number");
     assert!((expected - 0.55).abs() < 1e-9, "{expected}");
-    // Issue 35, one weather: day 3's weather on the pass is not rolled, so
-    // it is planned by the forecast's chances, and its food weighs the
-    // chance of extreme cold (×2) against the rest (×1).
-    let day3 = &days[2];
-    let weather = day3["weather"].as_array().expect("the day's weather");
+    // Issue 53, one world: day 3 (campaign day 8) the company lived
+    // already, so the Watch finds the pass's weather as it fell there.
+    let fell = waybook(&["weather", path_str(&file), "--json"]);
+    let fell: serde_json::Value = serde_json::from_slice(&fell.stdout).expect("JSON");
+    let pass = (fell["regions"].as_array().expect("regions").iter())
+        .find(|r| r["name"] == "Greyspine pass")
+        .expect("the pass");
+    let day8 = (pass["history"].as_array().expect("history").iter())
+        .find(|h| h["day"] == 8)
+        .expect("day 8 fell");
+    assert_eq!(
+        days[2]["weather"],
+        serde_json::json!([{"as": "fact", "region": "Greyspine pass", "weather": day8["weather"]}])
+    );
+    // Issue 35, one weather: day 4's weather on the plain is not rolled (no
+    // party has lived day 9), so it is planned by the forecast's chances,
+    // and its food weighs the chance of extreme heat (×2) against the rest.
+    let day4 = &days[3];
+    let weather = day4["weather"].as_array().expect("the day's weather");
     assert!(
         weather
             .iter()
             .any(|w| w["as"] == "chance" && w["odds"].as_array().is_some_and(|o| !o.is_empty())),
         "{weather:?}"
     );
-    let factor = day3["food_factor"].as_f64().expect("a number");
+    let factor = day4["food_factor"].as_f64().expect("a number");
     assert!(factor > 1.0 && factor < 2.0, "{factor}");
     // Each warning names a traveller past their limit, "max(1, Endurance)"
     // days without food, read from their sheet.
@@ -773,7 +797,7 @@ fn json_export_and_import_round_trip_to_the_same_bytes() {
     let copy = dir.path().join("copy.waybook");
     let imported = waybook(&["import", path_str(&first), "--out", path_str(&copy)]);
     assert!(imported.status.success(), "{}", text(&imported.stderr));
-    assert!(text(&imported.stdout).contains("imported 7 characters"));
+    assert!(text(&imported.stdout).contains("imported 9 characters"));
     let second = dir.path().join("second.json");
     let again = waybook(&[
         "export",
@@ -1360,7 +1384,8 @@ fn import_pack_says_how_each_clash_differs_and_checks_the_pack_whole() {
             .unwrap_or_else(|| panic!("day 2: {plan}"))
     };
     let planned = day_two(&demo);
-    assert!(planned.contains(", 14 tests,"), "{planned}");
+    // The Watch's two, each tested at the 9th and 10th hour.
+    assert!(planned.contains(", 4 tests,"), "{planned}");
     let said = run(&["import-pack", path_str(&demo), "--pack", path_str(&pack)]);
     assert!(said.status.success(), "{}", text(&said.stderr));
     let lines = text(&said.stdout);
@@ -1783,6 +1808,8 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
     assert_eq!(
         kinds,
         [
+            // The company's week waited in Kettleford, and the Watch's days.
+            "event",
             "event",
             "travel",
             "travel",
@@ -1799,10 +1826,10 @@ fn log_json_lists_every_roll_of_the_demo_with_its_dice() {
         ]
     );
     // The survey's scripted d20 of 14 (src/demo/gathering.rs).
-    assert_eq!(entries[4]["rolled"], "d20: 14");
-    assert_eq!(entries[4]["real"], "2026-11-27 19:30");
+    assert_eq!(entries[5]["rolled"], "d20: 14");
+    assert_eq!(entries[5]["real"], "2026-11-27 19:30");
     assert!(
-        entries[5]["characters"]
+        entries[6]["characters"]
             .as_array()
             .expect("characters")
             .contains(&serde_json::json!("Brother Ilo"))
@@ -2282,7 +2309,7 @@ fn journey_json_never_plays_before_the_clock() {
     let output = waybook(&["journey", path_str(&file), "--json"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let plan: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
-    assert_eq!(plan["start"]["day"], 9, "the plan as it was made");
+    assert_eq!(plan["start"]["day"], 6, "the plan as it was made");
     assert_eq!(plan["first_day_to_play"], 12, "but it plays from the clock");
 }
 
@@ -2697,20 +2724,25 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let at = path_str(&file);
-    let day_before = waybook_core::store::Campaign::open(&file)
-        .expect("opens")
-        .load()
-        .expect("loads")
-        .settings
-        .clock
-        .day;
-    let clock = waybook(&["clock", at, "--on", "2", "--why", "rest", "--json"]);
+    let day_before = loaded(&file).settings.clock.day;
+    let clock = waybook(&[
+        "clock",
+        at,
+        "--party",
+        "The Lantern Company",
+        "--on",
+        "2",
+        "--why",
+        "rest",
+        "--json",
+    ]);
     assert!(clock.status.success(), "{}", text(&clock.stderr));
     let said: serde_json::Value = serde_json::from_slice(&clock.stdout).expect("JSON");
-    assert_eq!(said["done"], "Move the clock on 2 days: rest");
+    let done = "Move the clock on 2 days for The Lantern Company: rest";
+    assert_eq!(said["done"], done);
     assert_eq!(said["day"], day_before + 2);
     let log = text(&waybook(&["log", at]).stdout);
-    assert!(log.contains("Move the clock on 2 days: rest"), "{log}");
+    assert!(log.contains(done), "{log}");
     // Issue 53: the days passed are days at rest, each member eating the
     // day's units from what the party carries; the trip under way says so.
     let today = day_before;
@@ -2727,7 +2759,7 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
         "move",
         at,
         "--item",
-        "trail rations",
+        "smoked fish",
         "--count",
         "3",
         "--from",
@@ -2737,14 +2769,14 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
     ]);
     assert_eq!(
         text(&moved.stdout),
-        "Move 3 × Trail rations to Ash Varnell: done. The Lantern Company stash holds 15 of it, Ash Varnell 3.\n",
-        "two days' rations eaten at rest first"
+        "Move 3 × Smoked fish to Ash Varnell: done. The Lantern Company stash holds 1 of it, Ash Varnell 3.\n",
+        "two days eaten at rest from the stash first: 6 of its 10 fish with its rations"
     );
     let too_many = waybook(&[
         "move",
         at,
         "--item",
-        "Trail rations",
+        "Smoked fish",
         "--count",
         "300",
         "--from",
@@ -2754,7 +2786,7 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
     ]);
     assert_eq!(
         one_error_line(&too_many),
-        "waybook: Cannot move 300 × Trail rations: The Lantern Company stash holds only 15\n",
+        "waybook: Cannot move 300 × Smoked fish: The Lantern Company stash holds only 1\n",
         "the Inventory screen's words"
     );
     let itself = waybook(&[
@@ -2777,7 +2809,7 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
     assert_eq!(
         session(&app),
         (
-            Some("Move 3 × Trail rations to Ash Varnell".into()),
+            Some("Move 3 × Smoked fish to Ash Varnell".into()),
             day_before + 2
         )
     );
@@ -2799,19 +2831,15 @@ fn clock_move_and_delete_party_edit_the_file_and_undo_in_the_window() {
 /// refused, naming the parties."
 #[test]
 fn clock_moves_the_party_named_and_refuses_to_guess_which() {
-    use waybook_core::model::{Change, Edit, Party, PartyId};
     let dir = tempfile::tempdir().expect("dir");
     let file = demo_file(&dir);
     let at = path_str(&file);
-    let before = {
-        let mut campaign = waybook_core::store::Campaign::open(&file).expect("opens");
-        let data = campaign.load().expect("loads");
-        let watch = Party::new(PartyId(900), "The Kettleford Watch", data.settings.clock);
-        let edit = Edit::new("a second party", vec![Change::of(None, Some(&watch))]);
-        campaign.apply(&edit).expect("added");
-        data
-    };
+    let before = loaded(&file);
     let company = before.parties.values().next().expect("the company");
+    // The demo's Watch, three days behind the company, moved past it.
+    let watch = (before.parties.values())
+        .find(|p| p.name == "The Kettleford Watch")
+        .expect("the Watch");
     let unnamed = waybook(&["clock", at, "--on", "1"]);
     assert_eq!(
         one_error_line(&unnamed),
@@ -2823,25 +2851,22 @@ fn clock_moves_the_party_named_and_refuses_to_guess_which() {
         "--party",
         "the kettleford watch",
         "--on",
-        "2",
+        "5",
         "--json",
     ]);
     assert!(moved.status.success(), "{}", text(&moved.stderr));
     let said: serde_json::Value = serde_json::from_slice(&moved.stdout).expect("JSON");
     assert_eq!(
         said["done"],
-        "Move the clock on 2 days for The Kettleford Watch"
+        "Move the clock on 5 days for The Kettleford Watch"
     );
     assert_eq!(said["party"], "The Kettleford Watch");
-    assert_eq!(said["day"], before.settings.clock.day + 2);
+    assert_eq!(said["day"], watch.now.day + 5);
     let after = waybook_core::store::Campaign::open(&file)
         .expect("opens")
         .load()
         .expect("loads");
-    assert_eq!(
-        after.parties[&PartyId(900)].now.day,
-        before.settings.clock.day + 2
-    );
+    assert_eq!(after.parties[&watch.id].now.day, watch.now.day + 5);
     assert_eq!(
         after.parties[&company.id].now, company.now,
         "the company stays"
@@ -2857,7 +2882,7 @@ fn clock_moves_the_party_named_and_refuses_to_guess_which() {
     // party." "`waybook map FILE --json` gives each party's `now`".
     let calendar = waybook(&["calendar", at, "--json"]);
     let calendar: serde_json::Value = serde_json::from_slice(&calendar.stdout).expect("JSON");
-    let watch_now = after.parties[&PartyId(900)].now;
+    let watch_now = after.parties[&watch.id].now;
     assert_eq!(
         calendar["parties"],
         serde_json::json!([

@@ -574,11 +574,10 @@ fn a_boon_is_rolled_on_a_campaign_table_into_the_log() {
 fn foraged_food_is_counted_by_the_journey_food_ledger() {
     let (_dir, mut data) = common::demo();
     let who = ilo(&data);
-    let journey = data
-        .journeys
-        .values()
-        .next()
-        .expect("the demo journey")
+    let company = data.characters[&who].party;
+    let journey = (data.journeys.values())
+        .find(|j| Some(j.party) == company)
+        .expect("the company's trip")
         .clone();
     let units = |data: &CampaignData| {
         let view = waybook_core::plan::plan(data, &journey);

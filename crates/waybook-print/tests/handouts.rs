@@ -176,7 +176,8 @@ fn each_html_handout_renders_in_a_browser_and_validates() {
             dom.contains("The Lantern Company"),
             "{player}'s page names the party"
         );
-        for c in data.characters.values().filter(|c| c.party.is_some()) {
+        let company = data.characters.values().find_map(|c| c.party);
+        for c in data.characters.values().filter(|c| c.party == company) {
             assert!(dom.contains(&c.name), "{player}'s page names {}", c.name);
         }
     }
@@ -223,10 +224,9 @@ fn a_handout_reads_in_players_words() {
         html.contains("Harvest fair at Kettleford"),
         "the fair is coming"
     );
-    let route = data
-        .journeys
-        .values()
-        .next()
+    let company = data.characters.values().find_map(|c| c.party);
+    let route = (data.journeys.values())
+        .find(|j| Some(j.party) == company)
         .and_then(|j| j.route())
         .expect("a route");
     assert!(html.contains(&format!("By {}", route.name)));
@@ -268,13 +268,25 @@ fn names_and_notes_that_look_like_markup_are_shown_as_text() {
     );
 }
 
-/// The demo with its journey To Emberfall played to the destination (its
-/// tests on the march and in the heat, its meals and hungry days logged as
-/// the app logs a step), and the GM keeping every roll's dice back.
+/// The demo with its journey To Emberfall (the Kettleford Watch's, whose
+/// Hobb the Carter Sam plays here) played to the destination (its tests on
+/// the march and in the heat, its meals and hungry days logged as the app
+/// logs a step), and the GM keeping every roll's dice back.
 fn played_with_dice_kept_back() -> (tempfile::TempDir, waybook_core::model::CampaignData) {
-    use waybook_core::model::{LogKind, log};
+    use waybook_core::model::{Change, LogKind, Player, log};
     use waybook_core::plan::play::{Until, advance};
     let (dir, mut data) = common::demo();
+    let sam = Player::new(data.next_id::<Player>(), "Sam");
+    data.apply(&Change::of(None, Some(&sam)));
+    let hobb = (data.characters.values())
+        .find(|c| c.name == "Hobb the Carter")
+        .expect("Hobb")
+        .clone();
+    let played = waybook_core::model::Character {
+        player: Some(sam.id),
+        ..hobb.clone()
+    };
+    data.apply(&Change::character(Some(&hobb), Some(&played)));
     let trip = (data.journeys.values())
         .find(|j| j.name == "To Emberfall")
         .expect("the demo's journey")
@@ -332,9 +344,17 @@ fn the_players_chronicle_reads_as_a_gm_tells_it() {
             .any(|l| l.ends_with("13:00 to 23:00 · off the road, no tests"))
     );
     assert!(gm.iter().any(|l| *l == "Brother Ilo: HP 10 → 11."));
-    let maya = data.player_named("Maya").expect("Maya").id;
-    let handout = Handout::of(&data, maya, None).expect("Maya's handout");
-    let days = handout.chronicle();
+    // Maya's chronicle has the company's travel round, Sam's the Watch's
+    // journey.
+    let days: Vec<_> = ["Maya", "Sam"]
+        .iter()
+        .flat_map(|name| {
+            let player = data.player_named(name).expect("a player").id;
+            Handout::of(&data, player, None)
+                .expect("their handout")
+                .chronicle()
+        })
+        .collect();
     let lines: Vec<&String> = days.iter().flat_map(|b| b.lines.iter()).collect();
     let text = lines
         .iter()
@@ -392,8 +412,8 @@ fn the_players_chronicle_reads_as_a_gm_tells_it() {
         "3 tests at TG 10, none failed",
         "The party knows the way: it keeps to the path without a roll.",
         "Greyspine pass: the weather holds: Rain on the scree",
-        "Ash Varnell fails a test against the heat, +1 exhaustion",
-        "Ash Varnell passes a test of the march",
+        "Hobb the Carter fails a test against the heat, +1 exhaustion",
+        "Hobb the Carter passes a test of the march",
     ] {
         assert!(text.contains(told), "“{told}” in:\n{text}");
     }

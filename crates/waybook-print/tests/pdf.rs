@@ -268,13 +268,13 @@ fn page_text(doc: &lopdf::Document, page: u32) -> String {
 }
 
 /// Issue 8: a sheet continues only with content that did not fit. The
-/// demo's seven sheets fit a page each: no page holds only a
+/// demo's nine sheets fit a page each: no page holds only a
 /// "(continued)" heading and ruled lines.
 #[test]
 fn no_page_holds_only_a_continued_heading() {
     let (_dir, data) = demo();
     let doc = read(&render(&data, &pdf::whole_roster(&data), Paper::A4));
-    assert_eq!(doc.get_pages().len(), 7, "one page per sheet");
+    assert_eq!(doc.get_pages().len(), 9, "one page per sheet");
     let (_dir, mut data) = demo();
     let long = huge_character(&mut data);
     let doc = read(&render(&data, &[Sheet::Character(long)], Paper::A4));

@@ -231,7 +231,7 @@ impl UiState {
 }
 
 navigation::plain_view! {
-    roster::RosterState => roster::roster_ui;
+    roster::RosterState => roster::roster_ui [running];
     inventory::InventoryState => inventory::inventory_ui;
     items::ItemsState => items::items_ui;
     parties::PartiesState => parties::parties_ui;

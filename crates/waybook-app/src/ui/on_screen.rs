@@ -16,7 +16,12 @@ pub(super) fn on_screen(state: &mut UiState, action: Action, app: &mut App) {
     let command: Result<Option<Command>, String> = match action {
         Action::AddCharacter => {
             state.screen = Screen::Roster;
-            Ok(Some(roster::add_character(&mut state.roster, data)))
+            let running = app.running().map(|p| p.id);
+            Ok(Some(roster::add_character(
+                &mut state.roster,
+                data,
+                running,
+            )))
         }
         Action::NewJourney => {
             state.screen = Screen::Journeys;

@@ -7,7 +7,9 @@ use crate::app::Command;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use waybook_core::edits::{self, KitFate, records};
-use waybook_core::model::{CampaignData, Character, CharacterId, CharacterKind, NaturalKey};
+use waybook_core::model::{
+    CampaignData, Character, CharacterId, CharacterKind, NaturalKey, PartyId,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SortColumn {
@@ -172,7 +174,7 @@ pub fn visible_rows(
 pub fn roster_ui(
     ui: &mut Ui,
     state: &mut RosterState,
-    data: &CampaignData,
+    (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) {
     if state
@@ -188,7 +190,7 @@ pub fn roster_ui(
         .default_size(470.0)
         .min_size(320.0)
         .show(ui, |ui| {
-            toolbar_ui(ui, state, data, out);
+            toolbar_ui(ui, state, (data, running), out);
             ui.separator();
             table_ui(ui, state, data);
         });
@@ -212,7 +214,12 @@ pub fn roster_ui(
     });
 }
 
-fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &mut Vec<Command>) {
+fn toolbar_ui(
+    ui: &mut Ui,
+    state: &mut RosterState,
+    (data, running): (&CampaignData, Option<PartyId>),
+    out: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         state
             .filter
@@ -227,7 +234,7 @@ fn toolbar_ui(ui: &mut Ui, state: &mut RosterState, data: &CampaignData, out: &m
     });
     ui.horizontal(|ui| {
         if ui.button("Add character").clicked() {
-            out.push(add_character(state, data));
+            out.push(add_character(state, data, running));
         }
         let selected = state.selected.and_then(|id| data.characters.get(&id));
         if ui
@@ -508,12 +515,17 @@ fn dedup(mut names: Vec<String>) -> Vec<String> {
 }
 
 /// A new hero added to the roster, chosen, with the keyboard in their name.
-pub(super) fn add_character(state: &mut RosterState, data: &CampaignData) -> Command {
-    // In the party of the character chosen, if any.
+pub(super) fn add_character(
+    state: &mut RosterState,
+    data: &CampaignData,
+    running: Option<PartyId>,
+) -> Command {
+    // In the party of the character chosen, if any; else the party run.
     let party = state
         .selected
         .and_then(|c| data.characters.get(&c))
-        .and_then(|c| c.party);
+        .and_then(|c| c.party)
+        .or(running);
     let c = records::add_character(data, party);
     state.select(c.id);
     state.fields.focus(field_key(c.id, "Name"));

@@ -17,9 +17,9 @@ fn foreign_file(path: &Path) {
 #[test]
 fn adding_a_character_shows_it_in_the_roster_and_stores_it() {
     let mut f = Fixture::demo();
-    assert!(f.shows("7 of 7 characters"));
+    assert!(f.shows("9 of 9 characters"));
     f.click("Add character");
-    assert!(f.shows("8 of 8 characters"));
+    assert!(f.shows("10 of 10 characters"));
     f.type_into("Name", "Kestrel Dunmore");
     assert!(
         f.shows_exactly("Kestrel Dunmore"),
@@ -216,7 +216,7 @@ fn deleting_a_character_can_be_undone_and_redone() {
     f.click("Delete");
     assert!(!f.shows_exactly("Brother Ilo"));
     // The demo's seven characters less Brother Ilo, all of them listed.
-    assert!(f.shows("6 of 6 characters"));
+    assert!(f.shows("8 of 8 characters"));
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     f.harness.run();
     assert!(
@@ -352,7 +352,8 @@ fn a_large_partys_chart_draws_the_twelve_most_at_risk() {
             .push(waybook_app::app::Command::Apply(edit));
         f.harness.run();
     };
-    hire(&mut f, 10);
+    // The Watch's two and eleven porters: more than the chart draws.
+    hire(&mut f, 11);
     f.click("Journeys");
     f.click("Charts");
     let drawn = |n: usize| format!("The 12 most at risk of {n} travellers are drawn.");
@@ -372,14 +373,14 @@ fn the_charts_name_their_lines_above_the_plot() {
     f.click("Charts");
     let named = |f: &Fixture, name: &str| f.harness.query_all_by_label(name).count();
     assert_eq!(
-        named(&f, "Ødric Hale"),
+        named(&f, "Hobb the Carter"),
         2,
         "the risk grid's row and the legend's name"
     );
     let chart = f.harness.get_by_label("Expected exhaustion chart").rect();
     let legend = f
         .harness
-        .query_all_by_label("Ødric Hale")
+        .query_all_by_label("Hobb the Carter")
         .last()
         .expect("named")
         .rect();
@@ -496,7 +497,7 @@ fn filtering_the_roster() {
     f.harness.run();
     f.field("Filter").type_text("sefa");
     f.harness.run();
-    assert!(f.shows("1 of 7 characters"));
+    assert!(f.shows("1 of 9 characters"));
     assert!(!f.shows_exactly("Ash Varnell"));
 }
 
@@ -519,7 +520,7 @@ fn opening_a_foreign_file_explains_and_keeps_the_campaign_open() {
     );
     assert_eq!(
         f.data().characters.len(),
-        7,
+        9,
         "the open campaign is still there"
     );
 }
@@ -553,7 +554,7 @@ fn save_a_copy_writes_a_campaign_that_opens() {
         .expect("the copy opens")
         .load()
         .expect("loads");
-    assert_eq!(copied.characters.len(), 7);
+    assert_eq!(copied.characters.len(), 9);
 }
 
 #[test]
@@ -708,7 +709,7 @@ fn a_ten_hour_day_calls_for_march_tests_at_tg_11_and_12_for_each_traveller() {
     open_day_one(&mut f);
     assert!(!f.shows("march TG 11"), "eight hours are within the base");
     f.type_into("Travel hours this day", "10");
-    let members = f.data().characters.len();
+    let members = journey_members(&f).len();
     let both = f
         .harness
         .query_all_by_label_contains("16:00 march TG 11 · 17:00 march TG 12")
@@ -723,14 +724,18 @@ fn a_ten_hour_day_calls_for_march_tests_at_tg_11_and_12_for_each_traveller() {
     assert!(f.shows(&format!("Food ×1: {need} units for the party")));
 }
 
-/// A normal day's units for the demo's company: 40 each, times each one's
-/// own need.
+/// The members of the party of the demo's journey (the Kettleford
+/// Watch's).
+fn journey_members(f: &Fixture) -> Vec<waybook_core::model::CharacterId> {
+    let party = f.journey().party;
+    f.data().members(party).map(|c| c.id).collect()
+}
+
+/// A normal day's units for the party of the demo's journey: 40 each,
+/// times each one's own need.
 fn party_need(f: &Fixture) -> f64 {
-    f.data()
-        .characters
-        .values()
-        .filter(|c| c.party.is_some())
-        .map(|c| 40.0 * c.exploration.food_percent as f64 / 100.0)
+    (journey_members(f).iter())
+        .map(|c| 40.0 * f.data().characters[c].exploration.food_percent as f64 / 100.0)
         .sum()
 }
 
@@ -749,8 +754,8 @@ fn extreme_heat_doubles_the_food_and_adds_heat_tests() {
         .count();
     assert_eq!(
         heat_rows,
-        f.data().characters.len() - 1,
-        "all but Sefa, who resists heat"
+        journey_members(&f).len(),
+        "every member: none resists heat as the company's Sefa does"
     );
     assert!(f.shows("80 of 80"));
 }
@@ -765,7 +770,9 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
     f.harness.state_mut().app.dice = waybook_rules::dice::Dice::scripted(vec![1; 200]);
     f.click("Play to end of day");
     let after = f.data().clone();
-    for c in after.characters.values() {
+    let members = journey_members(&f);
+    for c in &members {
+        let c = &after.characters[c];
         assert_eq!(
             c.exploration.exhaustion, 2,
             "{} failed both march tests (natural 1s)",
@@ -780,14 +787,14 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
             .sum()
     };
     assert!(
-        food(&after) <= food(&before) - 40 * 7,
-        "a day of food for seven is eaten"
+        food(&after) <= food(&before) - 40 * members.len() as i64,
+        "a day of food for each member is eaten"
     );
     let journey = before.journeys.values().next().expect("the journey");
     assert_eq!(
-        after.settings.clock.day,
+        after.parties[&journey.party].now.day,
         journey.start.day + 1,
-        "the clock moves to the journey's next day"
+        "the party's present moves to the journey's next day"
     );
     f.click("Day by day");
     assert!(
@@ -797,7 +804,7 @@ fn playing_a_day_applies_exhaustion_and_eats_food_and_undo_takes_it_back() {
     f.click("Play");
     assert!(
         f.shows(
-            "Ash Varnell · march: d20 = 1 (natural 1: Critical Failure, counts 0) vs TG 11: fail, +1 exhaustion"
+            "Hobb the Carter · march: d20 = 1 (natural 1: Critical Failure, counts 0) vs TG 11: fail, +1 exhaustion"
         ),
         "the log shows each roll's working"
     );
@@ -834,7 +841,7 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
     let text = crate::common::pdf_text(&doc);
     assert!(text.contains("Journey packet") && text.contains("Food ledger"));
     assert!(
-        text.contains("sets off Windday 22 Harvestmoon"),
+        text.contains("sets off Moonday 19 Harvestmoon"),
         "the start as the calendar names it, like the time it was made at"
     );
     assert!(
@@ -842,7 +849,7 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
         "day 2's forced march with its TGs"
     );
     assert!(
-        text.contains("Ødric Hale, then Ash Varnell"),
+        text.contains("watch of 6 hours: Wren Tallis, then Hobb"),
         "the watch rota"
     );
 }
@@ -879,9 +886,10 @@ fn the_food_tab_shows_the_expected_factor_and_what_is_left_over() {
 }
 
 /// Issue 50, item 8: "the likeliest of six weathers tied at 17% was
-/// chosen without a word. Say the tie and the weather chosen". Day 3 of
-/// the demo's trip crosses the pass, its weather left to chance: the Day
-/// by day tab says the weather its tests are shown in, and how likely.
+/// chosen without a word. Say the tie and the weather chosen". Day 4 of
+/// the demo's trip (the Watch's) reaches the plain on a day no party has
+/// lived, its weather left to chance: the Day by day tab says the weather
+/// its tests are shown in, and how likely.
 #[test]
 fn a_day_left_to_chance_says_the_weather_its_tests_are_in() {
     let mut f = Fixture::demo();
@@ -892,10 +900,15 @@ fn a_day_left_to_chance_says_the_weather_its_tests_are_in() {
         "day 1 is known"
     );
     f.click("Next day ▶");
+    assert!(
+        !f.shows("Hours and tests in the likeliest weather"),
+        "day 3 (campaign day 8) the company lived: its weather fell"
+    );
+    f.click("Next day ▶");
     f.click("Next day ▶");
     let view = waybook_core::plan::plan(f.data(), f.journey());
-    let words = view.days[2].likeliest.as_ref().expect("by chance").words();
-    assert!(words.contains("Greyspine pass: Normal"), "{words}");
+    let words = view.days[3].likeliest.as_ref().expect("by chance").words();
+    assert!(words.contains("Ashen plain: "), "{words}");
     assert!(f.shows_exactly(&words), "{words}");
 }
 
@@ -1012,7 +1025,7 @@ fn the_food_need_and_the_looked_after_switch() {
     assert!(f.shows("Food and drink are counted apart"));
     assert!(f.shows(" of drink in packs and the stash"));
     assert!(
-        f.shows("At full rations the food or drink runs out on day 1"),
+        f.shows("At full rations the food or drink runs out on day 3"),
         "the demo carries far less water than food"
     );
     f.click("Campaign");
@@ -1303,13 +1316,15 @@ fn the_palette_runs_the_screens_actions() {
     assert_eq!(f.data().journeys[&journey].played_hours, played + 1);
     assert!(f.shows("Journey log"), "the journey's Play tab is shown");
 
-    // Issue 53: the company is on the trip just begun, and not ended: a
-    // party lives each day once, so no second trip is made, and the
-    // refusal names the trip.
+    // Issue 53: the company (the party run) is on its trip by the river,
+    // begun and not ended: a party lives each day once, so no second trip
+    // is made, and the refusal names the trip.
     let journeys = f.data().journeys.len();
     palette(&mut f, "new journey");
     assert_eq!(f.data().journeys.len(), journeys, "refused mid-trip");
-    assert!(f.shows("The Lantern Company is on the journey To Emberfall, begun and not ended"));
+    assert!(f.shows(
+        "The Lantern Company is on the journey By the river, on the map, begun and not ended"
+    ));
 
     palette(&mut f, "add character");
     assert!(f.character("New character").is_some(), "on the roster");
@@ -1746,7 +1761,7 @@ fn empty_screens_say_what_to_do() {
     f.harness.run();
     assert!(f.shows("No character matches the filter."));
     f.click("Show everyone");
-    assert!(f.shows("7 of 7 characters"));
+    assert!(f.shows("9 of 9 characters"));
     let mut f = Fixture::new_campaign_then(|path| {
         rusqlite::Connection::open(path)
             .expect("opens")
@@ -1909,8 +1924,8 @@ fn a_deleted_partys_stash_goes_where_the_gm_says() {
     let mut f = Fixture::demo();
     f.click("Parties");
     assert!(
-        f.shows("Its stash is removed with it."),
-        "one party: no choice"
+        !f.shows("Its stash is removed with it."),
+        "two parties: a choice"
     );
     f.click("Add party");
     f.click("The Lantern Company");
@@ -1920,7 +1935,7 @@ fn a_deleted_partys_stash_goes_where_the_gm_says() {
     f.click("Delete party");
     let new = f.data().parties.values().find(|p| p.name == "New party");
     let new = Holder::Stash(new.expect("the new party").id);
-    assert_eq!(f.data().parties.len(), 1);
+    assert_eq!(f.data().parties.len(), 2, "the Watch and New party");
     assert_eq!(
         rations_of(f.data(), new),
         stash,
@@ -1929,7 +1944,7 @@ fn a_deleted_partys_stash_goes_where_the_gm_says() {
     assert_eq!(rations_of(&f.reloaded(), new), stash);
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     f.harness.run();
-    assert_eq!(f.data().parties.len(), 2, "Ctrl+Z brings it back");
+    assert_eq!(f.data().parties.len(), 3, "Ctrl+Z brings it back");
     assert_eq!(rations_of(f.data(), lantern), stash, "with its stash");
 }
 

@@ -23,9 +23,10 @@ fn the_calendar_names_the_clock_s_day_on_every_screen() {
         f.shows("Wellday 21 Reapmoon 1203"),
         "the roster's date follows"
     );
-    // The demo's journey sets off the morning after: day 9, 08:00.
+    // The demo's journey (the Watch's) sets off the morning after its
+    // present: day 6, 08:00.
     f.click("Journeys");
-    assert!(f.shows("(Windday 22 Reapmoon 1203 of the Crossing, 08:00)"));
+    assert!(f.shows("(Moonday 19 Reapmoon 1203 of the Crossing, 08:00)"));
     f.click("Campaign");
     // The Gregorian calendar has no Sable: the toll-keepers' full moon
     // would fall on no day, so the switch is refused until it is moved.
@@ -80,7 +81,7 @@ fn a_march_in_the_dark_is_flagged() {
         "the first day sets off at 08:00"
     );
     f.click("Next day ▶");
-    assert!(f.shows("Earthday 23 Harvestmoon 1203 of the Crossing"));
+    assert!(f.shows("Fireday 20 Harvestmoon 1203 of the Crossing"));
     assert!(
         f.shows("⚠ 4 hours of march in the dark (02:00 to 06:00)"),
         "02:00 to 05:59, before a sunrise of about 06:20"
@@ -578,28 +579,19 @@ fn old_file_of_party_events() -> Fixture {
 
 /// Issue 53: "The GM picks the party they are running (the menu bar shows
 /// "The Lantern Company: Wellday 21 Harvestmoon, 11:00"; one click
-/// switches), and every screen that shows "today" shows that party's." A
-/// second party two days behind the company: switched to, the Calendar and
-/// the Campaign screen show its present, and moving the clock moves it
-/// alone (its days already lived by the company: no weather is rolled).
+/// switches), and every screen that shows "today" shows that party's." The
+/// demo's Kettleford Watch, three days behind the company: switched to, the
+/// Calendar and the Campaign screen show its present, and moving the clock
+/// moves it alone (its days already lived by the company: no weather is
+/// rolled).
 #[test]
 fn the_menu_bar_switches_the_party_run_and_its_clock_moves_alone() {
-    use waybook_core::model::{Change, Edit, Party, PartyId};
-    let watch = PartyId(900);
-    let mut f = Fixture::opening(
-        "two parties.waybook",
-        |path| {
-            let mut campaign = waybook_core::store::Campaign::open(path).expect("opens");
-            let data = campaign.load().expect("loads");
-            let day_hours = data.settings.day_hours;
-            let behind = data.settings.clock.plus(-2 * day_hours, day_hours);
-            let party = Party::new(watch, "The Kettleford Watch", behind);
-            let edit = Edit::new("a second party", vec![Change::of(None, Some(&party))]);
-            campaign.apply(&edit).expect("added");
-        },
-        Vec::new(),
-        false,
-    );
+    use waybook_core::model::Party;
+    let mut f = Fixture::demo();
+    let watch = (f.data().parties.values())
+        .find(|p| p.name == "The Kettleford Watch")
+        .expect("the demo's Watch")
+        .id;
     let before = f.data().clone();
     let company = before.parties.values().next().expect("the company").clone();
     let when = |p: &Party| format!("{}: {}", p.name, before.settings.when(p.now));

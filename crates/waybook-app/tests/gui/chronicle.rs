@@ -29,7 +29,7 @@ fn the_clock_moves_on_for_a_reason_with_its_weather_and_undoes_as_one() {
     assert_eq!(entry.kind, LogKind::Event);
     assert_eq!(
         entry.why,
-        "Move the clock on 2 days and 3 hours: waiting for the ferry"
+        "Move the clock on 2 days and 3 hours for The Lantern Company: waiting for the ferry"
     );
     assert_eq!(
         f.data().weather.len(),

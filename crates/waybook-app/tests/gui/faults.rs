@@ -54,7 +54,7 @@ fn a_native_dialog_that_asked_may_replace_a_file() {
         .expect("the copy opens")
         .load()
         .expect("loads");
-    assert_eq!(copy.characters.len(), 7);
+    assert_eq!(copy.characters.len(), 9);
 }
 
 #[test]
@@ -388,8 +388,8 @@ fn the_dice_error_is_shown_by_the_roller_and_the_export_dialog_keeps_still() {
     f.click("Selected characters (0)");
     let before = f.harness.get_by_label("Export…").rect();
     assert!(f.shows("Nothing to print"));
-    f.click("Whole roster (7)");
-    assert!(f.shows("7 sheets to print."));
+    f.click("Whole roster (9)");
+    assert!(f.shows("9 sheets to print."));
     let after = f.harness.get_by_label("Export…").rect();
     assert_eq!(before.top(), after.top(), "the buttons do not move");
 }

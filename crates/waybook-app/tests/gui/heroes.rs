@@ -237,7 +237,7 @@ fn a_missing_xp_names_the_first_hero_listed() {
     assert_eq!(
         f.character("Aldo Brenn").and_then(|c| c.party),
         f.character("Ash Varnell").and_then(|c| c.party),
-        "the new hero joins the one party"
+        "the new hero joins the party run"
     );
     f.click("Heroes");
     f.type_into("Mission", "Bridge at Karn");

@@ -937,38 +937,54 @@ fn a_path_is_given_a_stretch_in_another_region_on_the_map() {
 }
 
 /// Issue 35: "Play next hour moved the clock back three days". With the
-/// clock moved on past the demo plan's start, the Play tab says why it
+/// Watch's clock moved on past its plan's start, the Play tab says why it
 /// cannot play and offers *Set off now*; set off, the plan plays from the
-/// clock, and undo brings the plan's days back.
+/// Watch's present, and undo brings the plan's days back.
 #[test]
 fn a_plan_whose_start_has_passed_is_set_off_now() {
     let mut f = Fixture::demo();
+    let company = f
+        .data()
+        .parties
+        .values()
+        .next()
+        .expect("the company")
+        .clone();
+    let run = format!(
+        "{}: {} ▼",
+        company.name,
+        f.data().settings.when(company.now)
+    );
+    f.menu(&run, "The Kettleford Watch");
+    let watch = f.journey().party;
+    let present = |f: &Fixture| f.data().parties[&watch].now;
+    let before = present(&f);
     f.click("Calendar");
     f.type_into("Days", "4");
     f.type_into("Why", "waiting out the storm");
     f.dice(&[1; 16]);
     f.click("Move the clock on");
-    let clock = f.data().settings.clock;
-    assert_eq!((clock.day, clock.hour), (12, 11));
+    assert_eq!((present(&f).day, present(&f).hour), (9, 18));
     f.click("Journeys");
     f.click("Play");
     assert!(f.shows(
-        "The plan sets off at Windday 22 Harvestmoon 1203 of the Crossing, 08:00, before the party's present (Moonday 25 Harvestmoon 1203 of the Crossing, 11:00); the days before it are history: set it off now."
+        "The plan sets off at Moonday 19 Harvestmoon 1203 of the Crossing, 08:00, before the party's present (Windday 22 Harvestmoon 1203 of the Crossing, 18:00); the days before it are history: set it off now."
     ));
     f.greyed_with("Play next hour", "before the party's present");
     f.click("Set off now");
     let journey = f.journey().clone();
-    assert_eq!((journey.start.day, journey.start.hour), (12, 11));
+    assert_eq!((journey.start.day, journey.start.hour), (9, 18));
     f.click("Play next hour");
     assert_eq!(
-        f.data().settings.clock,
-        waybook_core::model::ClockTime { day: 12, hour: 12 },
-        "the hour played is the clock's, and the clock goes on"
+        present(&f),
+        waybook_core::model::ClockTime { day: 9, hour: 19 },
+        "the hour played is the Watch's present, and it goes on"
     );
     f.menu("Edit", "Undo");
     f.menu("Edit", "Undo");
-    assert_eq!(f.journey().start.day, 9, "undo moves the plan's days back");
-    assert_eq!(f.data().settings.clock, clock);
+    assert_eq!(f.journey().start.day, 6, "undo moves the plan's days back");
+    f.menu("Edit", "Undo");
+    assert_eq!(present(&f), before);
 }
 
 /// Issue 35, both travel texts on the same day: the Travel screen says

@@ -10,10 +10,9 @@
 )]
 
 use crate::model::{
-    CampaignData, Category, Change, Character, CharacterKind, ClockTime, DayChange, DayPattern,
-    Edit, FoodOrder, Holder, Holding, HourWindow, Item, ItemId, Journey, JourneyId, JourneyPlan,
-    Leg, MaterialType, Method, NamedStat, Party, PartyId, Quality, RoleRanks, Route, Settings,
-    Skill, Temperature, Terrain, ToolKind, Track,
+    CampaignData, Category, Change, Character, CharacterKind, DayPattern, Edit, FoodOrder, Holder,
+    Holding, Item, ItemId, Journey, JourneyId, JourneyPlan, MaterialType, Method, NamedStat, Party,
+    PartyId, Quality, RoleRanks, Route, Settings, Skill, ToolKind, Track,
 };
 use crate::store::{self, Campaign};
 
@@ -24,6 +23,7 @@ mod handouts;
 mod hazards;
 mod heroes;
 mod map;
+mod watch;
 mod weather;
 use crate::store::snapshots::{Reason, Snapshots};
 use std::path::Path;
@@ -244,7 +244,8 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: None,
-        stash: 40,
+        // A week's wait in Kettleford and the road after it.
+        stash: 130,
     },
     Stock {
         name: "Waterskin (full)",
@@ -609,7 +610,12 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
         "Mark the demo's calendar",
         weather::calendar_events(&data),
     ))?;
-    for edit in weather::waiting_week(&campaign.load()?) {
+    for edit in weather::waiting_week(&campaign.load()?, party.id) {
+        campaign.apply(&edit)?;
+    }
+    let data = campaign.load()?;
+    campaign.apply(&watch::founding(&data, party.now))?;
+    if let Some(edit) = watch::waiting(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
     if let (Some(snapshots), Ok(began)) = (snapshots, NIGHT_BEGAN.parse()) {
@@ -639,24 +645,9 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
     for edit in hazards::senses_and_hazards(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
-    // The journey sets off the morning after the travel round and the
-    // afternoon in the meadow.
-    let clock = campaign.settings()?.clock;
-    let morning = ClockTime {
-        day: clock.day + 1,
-        hour: 8,
-    };
-    let data = campaign.load()?;
-    let region = |name: &str| data.regions.values().find(|r| r.name == name).map(|r| r.id);
-    let regions = Regions {
-        pass: region("Greyspine pass"),
-        plain: region("Ashen plain"),
-    };
-    let journey = demo_journey(JourneyId(1), party.id, morning, watchers, regions);
-    campaign.apply(&Edit::new(
-        "Plan the demo journey",
-        vec![Change::journey(None, Some(&journey))],
-    ))?;
+    if let Some(edit) = watch::plan(&campaign.load()?) {
+        campaign.apply(&edit)?;
+    }
     if let Some(edit) = encounters::warriors_ahead(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
@@ -718,127 +709,4 @@ fn map_trip(
         legs,
     });
     Some(trip)
-}
-
-/// The Ashen plain's heat: the hours of the day it is extreme.
-const PLAIN_HEAT: HourWindow = HourWindow { from: 10, to: 18 };
-/// The pass's cold: extreme from the evening to the morning sun.
-const PASS_NIGHT_COLD: HourWindow = HourWindow { from: 17, to: 9 };
-
-fn leg(
-    name: &str,
-    method: usize,
-    km: f64,
-    terrain: Terrain,
-    altitude_m: i64,
-    temperature: Temperature,
-) -> Leg {
-    Leg {
-        method,
-        terrain,
-        altitude_m,
-        temperature,
-        ..Leg::new(name, km)
-    }
-}
-
-/// The regions the journey's legs cross.
-struct Regions {
-    pass: Option<crate::model::RegionId>,
-    plain: Option<crate::model::RegionId>,
-}
-
-/// A week and more to Emberfall: over a pass above 2,500 m in the cold, then
-/// across a plain that is extremely hot from 10:00 to 18:00 (its nights are
-/// not), with a forced march on the second day; and a longer way round by
-/// the river to compare. Planned as a careful GM would: the pass crossed in
-/// one morning, so nobody camps on it.
-fn demo_journey(
-    id: JourneyId,
-    party: PartyId,
-    start: ClockTime,
-    watchers: Vec<crate::model::CharacterId>,
-    regions: Regions,
-) -> Journey {
-    use Temperature::{ExtremeCold, ExtremeHeat, Normal};
-    use Terrain::Difficult;
-    let pass = Route {
-        name: "Over the Greyspine pass".to_owned(),
-        legs: vec![
-            leg("Kettleford road", 0, 32.0, Terrain::Normal, 300, Normal),
-            leg("Greyspine foothills", 0, 20.0, Difficult, 1_400, Normal),
-            Leg {
-                weather_hours: Some(PASS_NIGHT_COLD),
-                region: regions.pass,
-                ..leg("The pass", 0, 12.0, Difficult, 2_750, ExtremeCold)
-            },
-            leg("The long descent", 0, 16.0, Difficult, 1_500, Normal),
-            Leg {
-                weather_hours: Some(PLAIN_HEAT),
-                region: regions.plain,
-                ..leg(
-                    "The Ashen plain",
-                    0,
-                    64.0,
-                    Terrain::Normal,
-                    200,
-                    ExtremeHeat,
-                )
-            },
-            leg("Emberfall road", 0, 20.0, Terrain::Normal, 150, Normal),
-        ],
-    };
-    let river = Route {
-        name: "Round by the river".to_owned(),
-        legs: vec![
-            leg("Kettleford road", 0, 32.0, Terrain::Normal, 300, Normal),
-            leg("Down the Silverrun", 2, 160.0, Terrain::Normal, 100, Normal),
-            Leg {
-                weather_hours: Some(PLAIN_HEAT),
-                region: regions.plain,
-                ..leg(
-                    "The Ashen plain, south edge",
-                    0,
-                    48.0,
-                    Terrain::Normal,
-                    150,
-                    ExtremeHeat,
-                )
-            },
-            leg("Emberfall road", 0, 20.0, Terrain::Normal, 150, Normal),
-        ],
-    };
-    let mut days = std::collections::BTreeMap::new();
-    days.insert(
-        1,
-        DayChange {
-            travel_hours: Some(10),
-            ..DayChange::default()
-        },
-    );
-
-    Journey {
-        id,
-        name: "To Emberfall".to_owned(),
-        party,
-        start,
-        plan: JourneyPlan {
-            resumed: Vec::new(),
-            shown: Default::default(),
-            methods: Method::standard(),
-            routes: vec![pass, river],
-            chosen: 0,
-            pattern: DayPattern {
-                watchers,
-                ..DayPattern::default()
-            },
-            food_order: FoodOrder::PackFirst,
-            days,
-        },
-        played_hours: 0,
-        log: Vec::new(),
-        food_left: Vec::new(),
-        food_opened: Vec::new(),
-        exhaustion_gained: Vec::new(),
-    }
 }

@@ -7,9 +7,10 @@
 
 use crate::model::calendar::Phase;
 use crate::model::{
-    CalendarEvent, CampaignData, Change, Edit, EventId, LogKind, Place, Recurrence, Region,
+    CalendarEvent, CampaignData, Change, Edit, EventId, PartyId, Place, Recurrence, Region,
     RegionId, TableDef, TableId,
 };
+use crate::plan::rest::Meals;
 use std::collections::BTreeMap;
 use waybook_rules::dice::Dice;
 
@@ -133,30 +134,18 @@ pub fn region_changes(data: &CampaignData) -> Vec<Change> {
     changes
 }
 
-/// The week in Kettleford: six days waited out, both regions' weather
-/// rolled each day from a seeded die, logged as the app logs a clock move.
-/// The company's days at rest are not eaten here (the demo's figures were
-/// set before a party ate at rest; issue 53's one story will book them).
-pub fn waiting_week(data: &CampaignData) -> Vec<Edit> {
-    let mut dice = Dice::seeded(1203);
-    let hours = 6 * data.settings.day_hours;
-    let Ok(edit) = crate::world::clock::move_on(
+/// The week in Kettleford: six days the company waited out, eaten at rest
+/// from what it carries, both regions' weather rolled each day from a
+/// seeded die, logged as the app logs a clock move.
+pub fn waiting_week(data: &CampaignData, company: PartyId) -> Vec<Edit> {
+    let moved = crate::edits::clock::moved_on(
         data,
-        None,
-        hours,
+        Some(company),
+        (6 * data.settings.day_hours, Meals::Fed),
         "waiting in Kettleford for the pass to clear",
-        &mut dice,
-    ) else {
-        return Vec::new();
-    };
-    let tape = dice.take_tape();
-    vec![crate::model::log::with_entry(
-        data,
-        LogKind::Event,
-        edit,
-        &tape,
-        super::NIGHT.to_owned(),
-    )]
+        (&mut Dice::seeded(1203), super::NIGHT.to_owned()),
+    );
+    moved.into_iter().collect()
 }
 
 /// The GM's events: the harvest fair at Kettleford each year, the Silverrun

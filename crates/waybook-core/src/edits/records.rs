@@ -283,14 +283,9 @@ pub fn new_leg(data: &CampaignData, party: PartyId, name: &str, km: f64) -> Leg 
 /// trip, named (a party lives each day once; another way there is a
 /// route to compare within that trip).
 pub fn journey_refused(data: &CampaignData, party: PartyId) -> Option<String> {
-    let trip = crate::plan::trip_under_way(data, party)?;
-    let name = data
-        .parties
-        .get(&party)
-        .map_or("The party", |p| p.name.as_str());
+    let busy = crate::plan::on_another_trip(data, party, None)?;
     Some(format!(
-        "{name} is on the journey {}, begun and not ended: a party lives each day once. Play it to its end, or add a route to compare on its Route tab",
-        trip.name
+        "{busy}. Play it to its end, or add a route to compare on its Route tab"
     ))
 }
 

@@ -55,9 +55,35 @@ use serde::Serialize;
 /// party is on one trip at a time (issue 53): a second plan over the same
 /// days is a route to compare within it, never a second booking.
 pub fn trip_under_way(data: &CampaignData, party: PartyId) -> Option<&Journey> {
+    trip_under_way_but(data, party, None)
+}
+
+/// [`trip_under_way`], leaving out the journey `but` (the one about to
+/// be played). Only begun journeys are planned, so a party of many plans
+/// not yet begun costs nothing.
+fn trip_under_way_but(
+    data: &CampaignData,
+    party: PartyId,
+    but: Option<crate::model::JourneyId>,
+) -> Option<&Journey> {
     (data.journeys.values())
-        .filter(|j| j.party == party && j.played_hours > 0)
+        .filter(|j| j.party == party && j.played_hours > 0 && Some(j.id) != but)
         .find(|j| j.played_hours < plan(data, j).total_hours())
+}
+
+/// Why `party` may not begin a trip other than `but`, in words: the trip
+/// it is on, named. The one sentence both New journey and Play give.
+pub fn on_another_trip(
+    data: &CampaignData,
+    party: PartyId,
+    but: Option<crate::model::JourneyId>,
+) -> Option<String> {
+    let trip = trip_under_way_but(data, party, but)?;
+    let name = (data.parties.get(&party)).map_or("The party", |p| p.name.as_str());
+    Some(format!(
+        "{name} is on the journey {}, begun and not ended: a party lives each day once",
+        trip.name
+    ))
 }
 
 /// A new trip of `party` named `name` from the party's present, along

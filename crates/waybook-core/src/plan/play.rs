@@ -55,6 +55,10 @@ pub enum PlayError {
         "this day is the travel round along {path}: play the round on the Travel screen, and its hours are played with the night's camp"
     )]
     TheRound { path: String },
+    /// The party is on another trip, begun and not ended: a party lives
+    /// each day once, so this one waits until that one ends.
+    #[error("{0}. Play it to its end first: this journey sets off after it")]
+    OnAnotherTrip(String),
 }
 
 impl PlayError {
@@ -96,7 +100,8 @@ pub fn next_to_play(
 }
 
 /// Why the journey cannot be played on now, if it cannot: it has arrived,
-/// or its next hour lies before its party's present.
+/// its party is on another trip, or its next hour lies before its
+/// party's present.
 pub fn why_not(
     data: &CampaignData,
     journey: &Journey,
@@ -106,6 +111,9 @@ pub fn why_not(
         return Some(PlayError::Arrived {
             journey: journey.name.clone(),
         });
+    }
+    if let Some(busy) = plan::on_another_trip(data, journey.party, Some(journey.id)) {
+        return Some(PlayError::OnAnotherTrip(busy));
     }
     let next = view.clock_at(journey.played_hours)?;
     let clock = present::now_of(data, Some(journey.party));

@@ -6,8 +6,10 @@
 //! a trip's day is: moving a party from day 8, 11:00 to day 10, 11:00
 //! passes the ends of days 8 and 9. Each day's units are doubled in
 //! extreme heat or cold where the party is (the region's weather that day,
-//! as it fell or as the move rolls it). Food is taken as a trip takes it
-//! (`food::Pools`: whole items, packs before the stash).
+//! as it fell or as the move rolls it). Food is taken in whole items as a
+//! trip takes it (`food::Pools`), but from the stash before the packs:
+//! the texts are silent on the order, and a party at rest eats from its
+//! common stores first and keeps what each member carries for the road.
 
 use super::food::{self, Meal, Pools};
 use crate::model::{
@@ -55,7 +57,7 @@ pub fn rest(
     let mut pools = Pools::of_party(
         data,
         &data.holdings,
-        (party.id, FoodOrder::default()),
+        (party.id, FoodOrder::StashFirst),
         members.keys().copied(),
     );
     let region = data.region_of_party(party).map(|r| r.id);

@@ -70,7 +70,16 @@ fn the_forced_march_tests_at_tg_11_and_12() {
 #[test]
 fn the_pass_doubles_the_hours_and_its_cold_tests_every_hour() {
     let (_dir, data) = demo();
-    let demo_journey = data.journeys.values().next().expect("the demo journey");
+    // The demo's week over the pass (the Kettleford Watch's), walked by the
+    // company, whose Ødric is adapted to the cold.
+    let mut demo_journey = data
+        .journeys
+        .values()
+        .next()
+        .expect("the demo journey")
+        .clone();
+    demo_journey.party = *data.parties.keys().next().expect("the company");
+    let demo_journey = &demo_journey;
     // The demo's pass is extremely cold from 17:00 to 09:00: here, all day.
     let mut journey = demo_journey.clone();
     journey.plan.routes[0].legs[2].weather_hours = None;

@@ -11,13 +11,19 @@ use waybook_core::world::clock::{self, ClockError};
 use waybook_core::world::present;
 use waybook_rules::dice::Dice;
 
-/// The demo with a second party, the Kettleford Watch, at the company's
-/// present: the company's id and the watch's.
+/// The demo with its second party, the Kettleford Watch, brought up to
+/// the company's present: the company's id and the watch's.
 fn two_parties() -> (CampaignData, PartyId, PartyId) {
     let (_dir, mut data) = common::demo();
     let company = *data.parties.keys().next().expect("the company");
-    let watch = Party::new(PartyId(900), "The Kettleford Watch", data.settings.clock);
-    data.apply(&Change::of(None, Some(&watch)));
+    let behind = (data.parties.values())
+        .find(|p| p.name == "The Kettleford Watch")
+        .expect("the demo's Watch");
+    let watch = Party {
+        now: data.settings.clock,
+        ..behind.clone()
+    };
+    data.apply(&Change::of(Some(behind), Some(&watch)));
     (data, company, watch.id)
 }
 
@@ -149,7 +155,14 @@ fn days_passed_are_eaten_at_rest_or_booked_unfed() {
             .map(|h| h.quantity * d.items[&h.item].food_units)
             .sum()
     };
-    let fed = move_on(&data, None, (2 * day, Meals::Fed), "", &mut Dice::seeded(5)).expect("fed");
+    let fed = move_on(
+        &data,
+        Some(company),
+        (2 * day, Meals::Fed),
+        "",
+        &mut Dice::seeded(5),
+    )
+    .expect("fed");
     let mut after = data.clone();
     apply(&mut after, &fed);
     assert!(
@@ -164,7 +177,7 @@ fn days_passed_are_eaten_at_rest_or_booked_unfed() {
     }
     let unfed = move_on(
         &data,
-        None,
+        Some(company),
         (2 * day, Meals::Unfed),
         "",
         &mut Dice::seeded(5),
@@ -187,7 +200,14 @@ fn days_passed_are_eaten_at_rest_or_booked_unfed() {
         "{:?}",
         entry.said
     );
-    let within = move_on(&data, None, (3, Meals::Fed), "", &mut Dice::seeded(5)).expect("hours");
+    let within = move_on(
+        &data,
+        Some(company),
+        (3, Meals::Fed),
+        "",
+        &mut Dice::seeded(5),
+    )
+    .expect("hours");
     let mut later = data.clone();
     apply(&mut later, &within);
     assert_eq!(food(&later), food(&data), "no day ended: nothing eaten");

@@ -42,7 +42,7 @@ fn no_page_served_shows_a_secret_and_every_shared_text_is_on_its_players_page() 
         .map(|(target, _)| (target.key(), links::new_token().expect("a token")))
         .collect();
     let links = links::links(&data, &kept);
-    assert_eq!(links.len(), 7, "five players and two parties");
+    assert_eq!(links.len(), 8, "five players and three parties");
     let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
     table.publish(Pages::build(&data, &links, 1));
     let (mut leaked, mut missing) = (Vec::new(), Vec::new());

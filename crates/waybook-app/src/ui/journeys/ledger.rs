@@ -420,11 +420,12 @@ mod tests {
             }
         }
         let journey = &data.journeys[&id];
+        // Of the Kettleford Watch, whose plan the demo's journey is.
         let ash = data
             .characters
             .values()
-            .find(|c| c.name == "Ash Varnell")
-            .expect("Ash");
+            .find(|c| c.name == "Hobb the Carter")
+            .expect("Hobb");
         let line = played_exhaustion(journey, ash.id, 2);
         assert_eq!(line.len(), 3, "the start and two played days");
         assert_eq!(line[0], [0.0, 0.0]);

@@ -44,7 +44,7 @@ pub(super) fn play_ui(
             }
         }
     }
-    if let Some(refusal @ PlayError::TheRound { .. }) = &why_not {
+    if let Some(refusal @ (PlayError::TheRound { .. } | PlayError::OnAnotherTrip(_))) = &why_not {
         ui.label(RichText::new(sentence_of(refusal, &data.settings)).strong());
     }
     ui.horizontal(|ui| {
