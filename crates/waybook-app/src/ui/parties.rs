@@ -29,6 +29,11 @@ pub struct PartiesState {
     /// Where a deleted party's stash may go, named: worked out again only
     /// when something changes (a campaign may have a thousand parties).
     stash_choices: Memo<(u64, PartyId), StashChoices>,
+    /// The other party the one shown is to meet.
+    meet: Option<PartyId>,
+    /// Whether that party may join the one shown (the edit, or why not):
+    /// worked out again only when something changes.
+    joining: Memo<(u64, PartyId, PartyId), Result<waybook_core::model::Edit, String>>,
 }
 
 type StashChoices = Vec<(Option<PartyId>, String)>;
@@ -102,6 +107,7 @@ pub fn parties_ui(
                         );
                         choices.into()
                     });
+                    meeting_ui(ui, state, &choices, data, p, out);
                     delete_ui(ui, &mut state.stash_to, &choices, data, p, out);
                     ui.separator();
                     super::players::players_ui(ui, &mut state.fields, data, out);
@@ -187,6 +193,83 @@ fn party_editor(
     members_ui(ui, data, p, shown.candidates, out);
 }
 
+/// Meeting another party (issue 53): how far apart the two are, *Move …
+/// on* for the one behind (its days at rest, as the Calendar moves them),
+/// and the other's joining once they have met, greyed with why not.
+fn meeting_ui(
+    ui: &mut Ui,
+    state: &mut PartiesState,
+    others: &StashChoices,
+    data: &CampaignData,
+    p: &Party,
+    out: &mut Vec<Command>,
+) {
+    let others = &others[1.min(others.len())..];
+    let Some(first) = others.first().and_then(|(id, _)| *id) else {
+        return;
+    };
+    if state
+        .meet
+        .is_none_or(|m| m == p.id || !data.parties.contains_key(&m))
+    {
+        state.meet = Some(first);
+    }
+    ui.add_space(10.0);
+    ui.label(RichText::new("Meeting another party").strong());
+    let names: Vec<(Option<PartyId>, &str)> = (others.iter())
+        .map(|(id, to)| (*id, to.trim_start_matches("to ")))
+        .collect();
+    super::choices::list_combo(ui, "meet", "Meet", &mut state.meet, &names);
+    let Some(other) = state.meet.and_then(|m| data.parties.get(&m)) else {
+        return;
+    };
+    let apart = edits::meeting::apart(data, p, other);
+    ui.label(apart.as_deref().map_or_else(
+        || {
+            format!(
+                "{} and {} have met: one day, one place.",
+                p.name, other.name
+            )
+        },
+        |why| format!("{why}."),
+    ));
+    let joining = state.joining.get((data.revision, other.id, p.id), || {
+        edits::meeting::join(data, other, p).into()
+    });
+    let joining: &Result<_, String> = &joining;
+    ui.horizontal(|ui| {
+        let (behind, ahead) = if p.now <= other.now { (p, other) } else { (other, p) };
+        if let Some(hours) = edits::meeting::hours_behind(data, behind, ahead) {
+            let span = waybook_core::world::clock::span(hours, data.settings.day_hours.max(1));
+            let hover = "Its days pass at rest where it is, each member eating from what it carries; Ctrl+Z takes it back";
+            if ui
+                .button(format!("Move {} on {span}", behind.name))
+                .on_hover_text(hover)
+                .clicked()
+            {
+                out.push(Command::MoveClock {
+                    party: Some(behind.id),
+                    hours,
+                    meals: waybook_core::plan::rest::Meals::Fed,
+                    why: format!("to meet {}", ahead.name),
+                });
+            }
+        }
+        let button = ui
+            .add_enabled(
+                joining.is_ok(),
+                egui::Button::new(format!("{} joins {}", other.name, p.name)),
+            )
+            .on_hover_text("Its members, stash, Supplies, coin, plans and history become this party's; Ctrl+Z takes it back")
+            .on_disabled_hover_text(joining.as_ref().err().cloned().unwrap_or_default());
+        if button.clicked()
+            && let Ok(edit) = joining.as_ref()
+        {
+            out.push(Command::Apply(edit.clone()));
+        }
+    });
+}
+
 /// Delete party, with where its stash goes: removed with it, or to another
 /// party's stash (as `waybook delete-party --stash-to`).
 fn delete_ui(
@@ -252,12 +335,16 @@ fn members_ui(
             Some(other) => format!("{} (in {})", c.name, other.name),
             None => c.name.clone(),
         };
-        if ui.checkbox(&mut member, label).changed() {
-            out.push(Command::Apply(records::set_party(
-                data,
-                c,
-                member.then_some(p.id),
-            )));
+        // From another party only once the two have met.
+        let refused = elsewhere.and_then(|_| edits::meeting::move_refused(data, c, Some(p.id)));
+        let checkbox = ui
+            .add_enabled(refused.is_none(), egui::Checkbox::new(&mut member, label))
+            .on_disabled_hover_text(refused.unwrap_or_default());
+        if checkbox.changed() {
+            out.push(match records::set_party(data, c, member.then_some(p.id)) {
+                Ok(edit) => Command::Apply(edit),
+                Err(why) => Command::Refuse(why),
+            });
         }
     });
 }

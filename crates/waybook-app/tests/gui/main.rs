@@ -16,6 +16,7 @@ mod heroes;
 mod keyboard;
 mod log;
 mod monkey;
+mod parties;
 mod scene;
 mod table;
 mod travel;

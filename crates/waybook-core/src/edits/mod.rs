@@ -4,6 +4,7 @@
 //! changing and removing a single record is in [`records`].
 
 pub mod clock;
+pub mod meeting;
 pub mod players;
 pub mod records;
 

@@ -127,15 +127,23 @@ pub fn duplicate_character(data: &CampaignData, c: &Character) -> Added<Characte
     added(format!("Duplicate {}", c.name), &copy)
 }
 
-/// `c` joins `party`, or leaves theirs with `None`.
-pub fn set_party(data: &CampaignData, c: &Character, party: Option<PartyId>) -> Edit {
+/// `c` joins `party`, or leaves theirs with `None`; or why not: from one
+/// party to another only once the two have met (`meeting::apart`).
+pub fn set_party(
+    data: &CampaignData,
+    c: &Character,
+    party: Option<PartyId>,
+) -> Result<Edit, String> {
+    if let Some(why) = super::meeting::move_refused(data, c, party) {
+        return Err(why);
+    }
     let name = |p: PartyId| data.parties.get(&p).map_or("?", |p| p.name.as_str());
     let label = match (party, c.party) {
         (Some(p), _) => format!("Add {} to {}", c.name, name(p)),
         (None, Some(old)) => format!("Remove {} from {}", c.name, name(old)),
         (None, None) => format!("Change party of {}", c.name),
     };
-    changed(label, c, |c| c.party = party)
+    Ok(changed(label, c, |c| c.party = party))
 }
 
 /// A party called "New party", living from the campaign's clock (the
@@ -532,11 +540,11 @@ mod tests {
         apply(&mut data, &ash.edit);
         // Issue 34, 16: the campaign's one party is a new character's.
         assert_eq!(data.characters[&ash.id].party, Some(party.id));
-        let leave = set_party(&data, &data.characters[&ash.id], None);
+        let leave = set_party(&data, &data.characters[&ash.id], None).expect("may leave");
         assert_eq!(leave.label, "Remove New character from New party");
         apply(&mut data, &leave);
         assert_eq!(data.characters[&ash.id].party, None);
-        let join = set_party(&data, &data.characters[&ash.id], Some(party.id));
+        let join = set_party(&data, &data.characters[&ash.id], Some(party.id)).expect("may join");
         assert_eq!(join.label, "Add New character to New party");
         apply(&mut data, &join);
         let second = add_party(&data);

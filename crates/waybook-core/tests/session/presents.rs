@@ -212,3 +212,102 @@ fn days_passed_are_eaten_at_rest_or_booked_unfed() {
     apply(&mut later, &within);
     assert_eq!(food(&later), food(&data), "no day ended: nothing eaten");
 }
+
+/// Issue 53: "Two parties meet only on the same day at the same place: the
+/// GM moves the earlier one on to the later one's date (the rest days
+/// booked as above) and may then merge them or move members between
+/// them." The demo's Watch, three days behind the company and at
+/// Kettleford, is refused until it is moved on and walked up; then it
+/// joins the company whole, and undo gives both back.
+#[test]
+fn two_parties_meet_on_one_day_at_one_place_and_then_join() {
+    use waybook_core::edits::meeting::{apart, hours_behind, join, move_refused};
+    use waybook_core::plan::rest::Meals;
+    let (_dir, mut data) = common::demo();
+    let party = |d: &CampaignData, name: &str| {
+        (d.parties.values().find(|p| p.name == name).cloned()).expect("the demo's party")
+    };
+    let (company, watch) = (
+        party(&data, "The Lantern Company"),
+        party(&data, "The Kettleford Watch"),
+    );
+    let why = apart(&data, &company, &watch).expect("three days apart");
+    assert_eq!(
+        why,
+        format!(
+            "The Kettleford Watch lives {}, 2 days and 17 hours behind The Lantern Company: move it on to meet them",
+            data.settings.when(watch.now)
+        )
+    );
+    let wren = (data.characters.values().find(|c| c.name == "Wren Tallis")).expect("Wren");
+    let refused = move_refused(&data, wren, Some(company.id)).expect("refused");
+    assert!(
+        refused.starts_with(
+            "Wren Tallis cannot move from The Kettleford Watch to The Lantern Company: "
+        ),
+        "{refused}"
+    );
+    assert!(
+        join(&data, &watch, &company).is_err(),
+        "not met: no joining"
+    );
+
+    let hours = hours_behind(&data, &watch, &company).expect("behind");
+    assert_eq!(hours, 65);
+    let moved = waybook_core::edits::clock::move_on(
+        &data,
+        Some(watch.id),
+        (hours, Meals::Fed),
+        "to meet the company",
+        &mut Dice::scripted(Vec::new()),
+    )
+    .expect("days the company lived: no roll");
+    apply(&mut data, &moved);
+    let watch = party(&data, "The Kettleford Watch");
+    assert_eq!(watch.now, company.now);
+    assert_eq!(
+        apart(&data, &company, &watch).expect("apart in place"),
+        "The Lantern Company is at Old Mill Crossing; The Kettleford Watch is at Kettleford: parties meet at one place"
+    );
+    // Walked up the Kettleford road (the GM puts it where the company is).
+    let walked = Party {
+        travel: company.travel.clone(),
+        ..watch.clone()
+    };
+    data.apply(&Change::of(Some(&watch), Some(&walked)));
+    assert_eq!(apart(&data, &company, &walked), None, "met");
+
+    let before = data.clone();
+    let joined = join(&data, &walked, &company).expect("joins");
+    assert_eq!(
+        joined.label,
+        "The Kettleford Watch joins The Lantern Company"
+    );
+    apply(&mut data, &joined);
+    assert!(!data.parties.contains_key(&watch.id));
+    assert_eq!(data.members(company.id).count(), 9, "seven and two");
+    let after = &data.parties[&company.id];
+    assert_eq!(after.supplies, company.supplies + watch.supplies);
+    assert_eq!(after.purse, company.purse + watch.purse);
+    assert_eq!(
+        after.travel, company.travel,
+        "the company goes on from where it is"
+    );
+    let food = |d: &CampaignData, p: PartyId| d.totals_of(Holder::Stash(p)).food_units;
+    assert_eq!(
+        food(&data, company.id),
+        food(&before, company.id) + food(&before, watch.id),
+        "the stashes merged"
+    );
+    assert!(
+        (data.journeys.values()).all(|j| j.party == company.id),
+        "the Watch's plan is the company's"
+    );
+    assert!(
+        (data.log.values()).all(|e| !e.parties.contains(&watch.id)),
+        "its history is the company's"
+    );
+    apply(&mut data, &joined.inverse());
+    let json = |d: &CampaignData| waybook_core::model::document::Document::of(d).to_json();
+    assert_eq!(json(&data), json(&before), "undo gives both parties back");
+}

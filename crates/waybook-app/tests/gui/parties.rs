@@ -1,0 +1,79 @@
+//! Issue 53, two parties meeting: "Two parties meet only on the same day
+//! at the same place: the GM moves the earlier one on to the later one's
+//! date (the rest days booked as above) and may then merge them or move
+//! members between them." Driven on the Parties screen with the demo's
+//! company and its Kettleford Watch, three days behind it at Kettleford.
+
+use crate::common::gui::Fixture;
+use egui::{Key, Modifiers};
+use waybook_core::model::{Party, PartyId};
+
+fn party(f: &Fixture, name: &str) -> Party {
+    (f.data().parties.values().find(|p| p.name == name).cloned()).expect("the demo's party")
+}
+
+#[test]
+fn the_watch_is_moved_on_to_meet_the_company_and_joins_it() {
+    let mut f = Fixture::demo();
+    // The first party, the company, is shown.
+    f.click("Parties");
+    let (company, watch) = (
+        party(&f, "The Lantern Company"),
+        party(&f, "The Kettleford Watch"),
+    );
+    assert!(f.shows(&format!(
+        "The Kettleford Watch lives {}, 2 days and 17 hours behind The Lantern Company: move it on to meet them.",
+        f.data().settings.when(watch.now)
+    )));
+    let joins = "The Kettleford Watch joins The Lantern Company";
+    f.greyed_with(joins, "move it on to meet them");
+    f.greyed_with(
+        "Wren Tallis (in The Kettleford Watch)",
+        "Wren Tallis cannot move from The Kettleford Watch to The Lantern Company",
+    );
+
+    f.click("Move The Kettleford Watch on 2 days and 17 hours");
+    assert_eq!(party(&f, "The Kettleford Watch").now, company.now);
+    let entry = f.data().log.values().last().expect("logged");
+    assert_eq!(entry.parties, [watch.id], "the Watch's days at rest");
+    assert!(
+        (entry.said.iter())
+            .any(|l| l == "Day 7 (at rest) · Hobb the Carter eats 40 of 40 units (full)"),
+        "{:?}",
+        entry.said
+    );
+    assert!(f.shows("parties meet at one place"));
+    f.greyed_with(joins, "The Kettleford Watch is at Kettleford");
+
+    // The GM walks the Watch up to the company at Old Mill Crossing.
+    let mill = (f
+        .data()
+        .places
+        .values()
+        .find(|p| p.name == "Old Mill Crossing"))
+    .expect("the mill")
+    .clone();
+    let walked =
+        waybook_core::edits::records::put_party_at(&party(&f, "The Kettleford Watch"), &mill);
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook_app::app::Command::Apply(walked));
+    f.harness.run();
+    assert!(f.shows("The Lantern Company and The Kettleford Watch have met: one day, one place."));
+    f.click(joins);
+    assert_eq!(
+        f.data().parties.keys().copied().collect::<Vec<PartyId>>(),
+        [company.id],
+        "one party now"
+    );
+    assert_eq!(f.data().members(company.id).count(), 9);
+    assert!(
+        (f.data().journeys.values()).all(|j| j.party == company.id),
+        "the Watch's plan is the company's"
+    );
+    f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    f.harness.run();
+    assert_eq!(f.data().parties.len(), 2, "Ctrl+Z brings the Watch back");
+    assert_eq!(f.data().members(watch.id).count(), 2);
+}
