@@ -49,11 +49,11 @@ pub fn apart(data: &CampaignData, a: &Party, b: &Party) -> Option<String> {
     }
     if !same_place(a, b) {
         let said = |p: &Party| {
-            let mut at = crate::travel::whereabouts(data, p);
-            if let Some(first) = at.get_mut(..1) {
-                first.make_ascii_lowercase();
-            }
-            format!("{} is {at}", p.name)
+            format!(
+                "{} is {}",
+                p.name,
+                crate::travel::whereabouts_within(data, p)
+            )
         };
         return Some(format!(
             "{}; {}: parties meet at one place",

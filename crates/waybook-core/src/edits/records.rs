@@ -155,13 +155,15 @@ pub fn add_party(data: &CampaignData) -> Added<Party> {
     )
 }
 
-/// Puts a party that is nowhere at `place`, so it can set out.
+/// Puts a party that is nowhere, or off the map past its last place, at
+/// `place`, so it can set out.
 pub fn put_party_at(party: &Party, place: &Place) -> Edit {
     changed(
         format!("Put {} at {}", party.name, place.name),
         party,
         |p| {
             p.travel.place = Some(place.id);
+            p.travel.beyond = None;
         },
     )
 }

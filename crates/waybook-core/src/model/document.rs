@@ -337,6 +337,12 @@ impl Document {
                 place(format!("parties[{i}].travel.on_path.toward"), on.toward)?;
                 place(format!("parties[{i}].travel.on_path.from"), on.from)?;
             }
+            if let Some(beyond) = &p.travel.beyond {
+                place(format!("parties[{i}].travel.beyond.from"), beyond.from)?;
+                if let Some(toward) = beyond.toward {
+                    place(format!("parties[{i}].travel.beyond.toward"), toward)?;
+                }
+            }
         }
         // A round of the log may outlive the path and places it names (the
         // GM redraws the map); it belongs to its party.

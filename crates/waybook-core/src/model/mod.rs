@@ -87,7 +87,7 @@ pub use record::{Record, Stale};
 pub use region::{Region, Weather, temperature_of};
 pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, TableUse, uses_of as uses_of_table};
-pub use travel::{RoundStep, Travel, TravelRound, Ware};
+pub use travel::{Beyond, RoundStep, Travel, TravelRound, Ware};
 pub use visibility::{Reader, SeenFilter, Shown, Visibility};
 pub use words::{
     NaturalKey, and_list, capitalised, decimal, decimal_to, kg, natural, plural, signed,

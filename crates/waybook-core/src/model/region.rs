@@ -185,9 +185,11 @@ impl CampaignData {
         Some((table, format!("{}'s {what} table", region.name)))
     }
 
-    /// The region a party is in: its path's, or its place's.
+    /// The region a party is in: its path's, or its place's (off the map,
+    /// the last place's the map saw it at).
     pub fn region_of_party(&self, party: &super::Party) -> Option<&Region> {
-        match (&party.travel.on_path, party.travel.place) {
+        let beyond = party.travel.beyond.map(|b| b.from);
+        match (&party.travel.on_path, party.travel.place.or(beyond)) {
             (Some(on), _) => self
                 .paths
                 .get(&on.path)

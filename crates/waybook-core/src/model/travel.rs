@@ -26,6 +26,21 @@ pub struct Travel {
     pub scouted: Option<u32>,
     /// A successful Divine told tomorrow's weather tonight.
     pub forecast_weather: Option<String>,
+    /// Off the map, after an uncharted stretch of a trip (issue 53): how
+    /// far past the last place the map saw it at, toward what. Neither at
+    /// a place nor on a path then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beyond: Option<Beyond>,
+}
+
+/// Where an uncharted stretch of a trip took its party: `km` past the
+/// place `from` where the map last saw it, on the way to `toward` (the
+/// next place its route reaches on the map, when it reaches one).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Beyond {
+    pub from: PlaceId,
+    pub km: f64,
+    pub toward: Option<PlaceId>,
 }
 
 /// The phase a travel round has reached: the next one to play.

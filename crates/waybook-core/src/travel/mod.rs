@@ -43,6 +43,60 @@ pub fn rank(c: &Character, role: Role) -> i64 {
     }
 }
 
+/// [`whereabouts`] within a sentence: "at Kettleford", "beyond High Col,
+/// 32 km east along the way to Ford".
+pub fn whereabouts_within(data: &CampaignData, party: &crate::model::Party) -> String {
+    let mut at = whereabouts(data, party);
+    if let Some(first) = at.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    at
+}
+
+/// Off the map after an uncharted stretch (issue 53): "Beyond High Col,
+/// 32 km east along the way to Ford", or, with no place of the map ahead,
+/// "Beyond High Col, 32 km off the map".
+fn beyond_words(data: &CampaignData, beyond: &crate::model::Beyond) -> String {
+    let from = data.places.get(&beyond.from);
+    let name = from.map_or("?", |p| p.name.as_str());
+    let km = format!("{:.0} km", beyond.km.max(1.0));
+    match beyond.toward.and_then(|t| data.places.get(&t)) {
+        Some(toward) => {
+            let heading = from
+                .and_then(|f| compass(f, toward))
+                .map_or_else(String::new, |c| format!(" {c}"));
+            format!(
+                "Beyond {name}, {km}{heading} along the way to {}",
+                toward.name
+            )
+        }
+        None => format!("Beyond {name}, {km} off the map"),
+    }
+}
+
+/// The compass point from `from` to `to` on the map (whose y grows
+/// southward, as it is drawn); none when they are drawn at one spot.
+pub fn compass(from: &crate::model::Place, to: &crate::model::Place) -> Option<&'static str> {
+    const POINTS: [&str; 8] = [
+        "east",
+        "north-east",
+        "north",
+        "north-west",
+        "west",
+        "south-west",
+        "south",
+        "south-east",
+    ];
+    let (dx, dy) = (to.x - from.x, from.y - to.y);
+    if dx.abs() < f64::EPSILON && dy.abs() < f64::EPSILON {
+        return None;
+    }
+    let eighths = (dy.atan2(dx) / std::f64::consts::FRAC_PI_4).round() as i64;
+    POINTS
+        .get(usize::try_from(eighths.rem_euclid(8)).ok()?)
+        .copied()
+}
+
 /// Where a party stands, as the Travel screen and a plan's change box say
 /// it: "At Kettleford", "On Col road toward High Col: 1 of 3 rounds done,
 /// Noisy ×1"; a path with no round left is its end ("At High Col, the end
@@ -55,10 +109,11 @@ pub fn whereabouts(data: &CampaignData, party: &crate::model::Party) -> String {
     };
     let t = &party.travel;
     let Some(on) = t.on_path else {
-        return t.place.map_or_else(
-            || "Not on the map".to_owned(),
-            |p| format!("At {}", place(p)),
-        );
+        return match (t.place, t.beyond) {
+            (Some(p), _) => format!("At {}", place(p)),
+            (None, Some(beyond)) => beyond_words(data, &beyond),
+            (None, None) => "Not on the map".to_owned(),
+        };
     };
     let Some(path) = data.paths.get(&on.path) else {
         return format!("On a path toward {}", place(on.toward));

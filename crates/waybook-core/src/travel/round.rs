@@ -483,6 +483,7 @@ pub fn navigate(
     navigation_weather(&mut book, path, &on, dice)?;
     book.party.travel.on_path = Some(on);
     book.party.travel.place = None;
+    book.party.travel.beyond = None;
     let request = pathfind_request(&book.party, path, &on, false);
     let effective = request.effective();
     if effective <= 0 {

@@ -254,13 +254,66 @@ fn a_path_edited_changes_the_plan_but_not_the_days_played() {
 }
 
 /// An uncharted stretch ("apply Exploration rules for that part of the
-/// journey") is off the map: the party stays where the map last saw it.
+/// journey") is off the map. Issue 53: "Off the map: after an uncharted
+/// leg the party is 'beyond High Col, 32 km east along the way to X' ...,
+/// never still at the place it left."
 #[test]
-fn an_uncharted_leg_leaves_the_party_where_the_map_saw_it() {
+fn an_uncharted_leg_takes_the_party_beyond_the_place_it_left() {
     let (mut data, trip) = campaign();
     play_day(&mut data, trip);
-    let t = &data.parties[&PARTY].travel;
-    assert_eq!((t.place, t.on_path), (Some(HOME), None));
+    let party = &data.parties[&PARTY];
+    let t = &party.travel;
+    assert_eq!((t.place, t.on_path), (None, None), "not at Home");
+    assert_eq!(
+        t.beyond,
+        Some(Beyond {
+            from: HOME,
+            km: 32.0,
+            toward: None
+        })
+    );
+    assert_eq!(
+        waybook_core::travel::whereabouts(&data, party),
+        "Beyond Home, 32 km off the map"
+    );
+    let back = records::put_party_at(party, &data.places[&FORD].clone());
+    apply(&mut data, &back);
+    assert_eq!(
+        waybook_core::travel::whereabouts(&data, &data.parties[&PARTY]),
+        "At Ford",
+        "the GM puts it where it came out"
+    );
+}
+
+/// The same, with a place of the map ahead: four hours of an uncharted
+/// 32 km leg from Home, Ford drawn to the east, then the Moor from Ford;
+/// the next day's road ends the leg where the Moor sets out.
+#[test]
+fn an_uncharted_leg_says_how_far_along_the_way_to_the_next_place() {
+    let (mut data, trip) = campaign();
+    switch_rounds(&mut data, false);
+    let mut ford = data.places[&FORD].clone();
+    ford.x = 100.0;
+    data.apply(&Change::of(data.places.get(&FORD), Some(&ford)));
+    let mut j = data.journeys[&trip].clone();
+    let moor = from_map::leg_along(&j, &data.paths[&MOOR], HILL, 1);
+    j.plan.routes[0].legs.push(moor);
+    data.apply(&Change::journey(data.journeys.get(&trip), Some(&j)));
+    // Half a day's road: 16 of the leg's 32 km.
+    let mut half = data.journeys[&trip].clone();
+    half.plan.pattern.travel_hours = 4;
+    data.apply(&Change::journey(data.journeys.get(&trip), Some(&half)));
+    play_day(&mut data, trip);
+    assert_eq!(
+        waybook_core::travel::whereabouts(&data, &data.parties[&PARTY]),
+        "Beyond Home, 16 km east along the way to Ford"
+    );
+    play_day(&mut data, trip);
+    assert_eq!(
+        waybook_core::travel::whereabouts(&data, &data.parties[&PARTY]),
+        "At Ford",
+        "the leg walked: where the Moor sets out from"
+    );
 }
 
 /// "When anything a plan reads changes (... a path edited ...)": the path

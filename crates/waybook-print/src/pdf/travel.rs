@@ -20,15 +20,15 @@ pub fn worksheet(l: &mut Layout<'_>, data: &CampaignData, party: Option<&Party>)
         (Some(p), Some(on), Some(path)) => format!(
             "{} · {} · {} toward {}",
             p.name,
-            data.settings.calendar.describe(data.settings.clock.day),
+            data.settings.calendar.describe(p.now.day),
             path.name,
             place_name(on.toward)
         ),
         (Some(p), _, _) => format!(
-            "{} · {} · at {}",
+            "{} · {} · {}",
             p.name,
-            data.settings.calendar.describe(data.settings.clock.day),
-            p.travel.place.map_or("?", place_name)
+            data.settings.calendar.describe(p.now.day),
+            waybook_core::travel::whereabouts_within(data, p)
         ),
         _ => "Party ________ · day ____ · path ________________".to_owned(),
     };
@@ -312,7 +312,7 @@ pub fn travel_log(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
             "{} · {} · now {}",
             data.settings.name,
             waybook_core::model::plural(rounds.len(), "travel round"),
-            data.settings.calendar.describe(data.settings.clock.day)
+            data.settings.calendar.describe(party.now.day)
         ),
     );
     if rounds.is_empty() {

@@ -1119,7 +1119,17 @@ fn party_position(
             Some(a + (b - a) * (on.rounds_done(path) as f32 / total))
         }
         (None, Some(place)) => Some(at(place)? + vec2(0.0, -PLACE_RADIUS - 12.0)),
-        (None, None) => None,
+        (None, None) => {
+            // Off the map past its last place: drawn a little beyond it,
+            // toward the place it is on the way to (else to the east).
+            let beyond = party.travel.beyond?;
+            let from = at(beyond.from)?;
+            let toward = (beyond.toward.and_then(at))
+                .map(|to| (to - from).normalized())
+                .filter(|d| d.is_finite() && *d != Vec2::ZERO)
+                .unwrap_or(Vec2::X);
+            Some(from + toward * (PLACE_RADIUS + 28.0))
+        }
     }
 }
 
