@@ -108,7 +108,7 @@ fn calendar_ui(
         });
         match c.month_page(year, month) {
             Some(page) => {
-                if let Some(day) = grid_ui(ui, data, &page, picked) {
+                if let Some(day) = grid_ui(ui, data, &page, (today, picked)) {
                     state.picked = Some(day);
                     state.page = Some(page.first);
                 }
@@ -124,7 +124,12 @@ fn calendar_ui(
 /// The festival days opening the year (on its first month's page), the
 /// weeks of the month, a column a weekday, and its festivals after them;
 /// the day clicked.
-fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> Option<i64> {
+fn grid_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    page: &MonthPage,
+    (today, picked): (i64, i64),
+) -> Option<i64> {
     let c = &data.settings.calendar;
     let columns = c.weekdays.len().max(1);
     // The cell's inner width: the panel's share less the grid's spacing and
@@ -140,7 +145,7 @@ fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> O
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
                     for (day, name) in &page.before {
-                        if day_cell(ui, data, *day, name, width, picked) {
+                        if day_cell(ui, data, *day, name, width, (today, picked)) {
                             clicked = Some(*day);
                         }
                     }
@@ -159,7 +164,7 @@ fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> O
                     }
                     for i in 0..page.days {
                         let day = page.first + i;
-                        if day_cell(ui, data, day, &(i + 1).to_string(), width, picked) {
+                        if day_cell(ui, data, day, &(i + 1).to_string(), width, (today, picked)) {
                             clicked = Some(day);
                         }
                         if (lead + i as usize + 1).is_multiple_of(columns) {
@@ -168,7 +173,7 @@ fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> O
                     }
                 });
             for (day, name) in &page.festivals {
-                if day_cell(ui, data, *day, name, width * 2.0, picked) {
+                if day_cell(ui, data, *day, name, width * 2.0, (today, picked)) {
                     clicked = Some(*day);
                 }
             }
@@ -177,17 +182,16 @@ fn grid_ui(ui: &mut Ui, data: &CampaignData, page: &MonthPage, picked: i64) -> O
 }
 
 /// One day of the grid: its number, the moons' quarters falling on it, the
-/// GM's events and each region's weather; today framed, the picked day
-/// filled. Whether it was clicked.
+/// GM's events and each region's weather; today (the party run's) framed,
+/// the picked day filled. Whether it was clicked.
 fn day_cell(
     ui: &mut Ui,
     data: &CampaignData,
     day: i64,
     title: &str,
     width: f32,
-    picked: i64,
+    (today, picked): (i64, i64),
 ) -> bool {
-    let today = data.settings.clock.day;
     let (fill, mark) = (
         ui.visuals().selection.bg_fill,
         ui.visuals().selection.stroke.color,

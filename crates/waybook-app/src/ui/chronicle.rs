@@ -13,7 +13,7 @@ use crate::app::Command;
 use egui::{RichText, Ui};
 use std::rc::Rc;
 use waybook_core::model::pages::Unit;
-use waybook_core::model::{CampaignData, LogEntry, LogKind, limits};
+use waybook_core::model::{CampaignData, LogEntry, LogKind, PartyId, limits};
 use waybook_core::world::chronicle::{self, Filter, Index, Period};
 use waybook_rules::Named as _;
 
@@ -68,10 +68,10 @@ pub struct ChronicleState {
     shown_days: bool,
     /// The Hours zoom's entries as last drawn.
     entry_rows: Heights,
-    /// The Days zoom's lines made so far, for (revision, filter).
+    /// The Days zoom's rows made so far, for (revision, filter).
     day_lines: (
         Option<(u64, FilterKey)>,
-        std::collections::HashMap<i64, String>,
+        std::collections::HashMap<i64, Row>,
     ),
     /// The days *Print chronicle…* prints: the whole chronicle until the
     /// GM types others.
@@ -172,7 +172,13 @@ fn entry_ui(
 
 impl super::navigation::View for ChronicleState {
     fn view(&mut self, ui: &mut Ui, desk: &mut super::navigation::Desk<'_>) -> Option<Screen> {
-        chronicle_ui(ui, self, desk.log_by_day, desk.data, desk.out)
+        chronicle_ui(
+            ui,
+            self,
+            desk.log_by_day,
+            (desk.data, desk.running),
+            desk.out,
+        )
     }
 }
 
@@ -181,9 +187,11 @@ fn chronicle_ui(
     ui: &mut Ui,
     state: &mut ChronicleState,
     log_by_day: &mut ChronicleMemo,
-    data: &CampaignData,
+    (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) -> Option<Screen> {
+    // Today is the party run's (issue 53).
+    let today = waybook_core::world::present::now_of(data, running).day;
     if super::log::unread_log_ui(ui, data) {
         return None;
     }
@@ -192,10 +200,10 @@ fn chronicle_ui(
     toolbar_ui(ui, state, data, &span, out);
     ui.separator();
     match state.zoom {
-        Zoom::Hours => hours_ui(ui, state, (data, &index), &span, out),
+        Zoom::Hours => hours_ui(ui, state, (data, &index, today), &span, out),
         Zoom::Days => {
             ui.label(RichText::new("Click a day to read it hour by hour.").weak());
-            days_ui(ui, state, data, &index, &span);
+            days_ui(ui, state, (data, &index, today), &span);
             None
         }
         zoom => {
@@ -280,11 +288,11 @@ fn toolbar_ui(
 fn hours_ui(
     ui: &mut Ui,
     state: &mut ChronicleState,
-    (data, index): (&CampaignData, &Index),
+    (data, index, today): (&CampaignData, &Index, i64),
     span: &std::ops::RangeInclusive<i64>,
     out: &mut Vec<Command>,
 ) -> Option<Screen> {
-    let day = state.day.unwrap_or(data.settings.clock.day);
+    let day = state.day.unwrap_or(today);
     let shown = chronicle::day(data, index, day, &state.filter);
     ui.horizontal(|ui| {
         if ui
@@ -355,8 +363,7 @@ fn day_line(shown: &chronicle::Day<'_>) -> String {
 fn days_ui(
     ui: &mut Ui,
     state: &mut ChronicleState,
-    data: &CampaignData,
-    index: &Index,
+    (data, index, today): (&CampaignData, &Index, i64),
     span: &std::ops::RangeInclusive<i64>,
 ) {
     let first = *span.start();
@@ -364,6 +371,8 @@ fn days_ui(
     let height = ui.spacing().interact_size.y + 2.0;
     // The bar always shown: one that came and went changed the rows'
     // width every frame, and each truncated line was laid out again.
+    let lanes = lane_heads(data, &state.filter);
+    lanes_head_ui(ui, &lanes);
     let mut area = egui::ScrollArea::vertical()
         .id_salt("chronicle-days")
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
@@ -371,7 +380,7 @@ fn days_ui(
     if !state.shown_days {
         // First shown: today near the top.
         state.shown_days = true;
-        state.scroll_to.get_or_insert(data.settings.clock.day);
+        state.scroll_to.get_or_insert(today);
     }
     if let Some(target) = state.scroll_to.take() {
         let row = (target - first - 3).max(0) as f32;
@@ -385,16 +394,15 @@ fn days_ui(
         }
         for row in rows {
             let day = first + row as i64;
-            let line = state
-                .day_lines
-                .1
-                .entry(day)
-                .or_insert_with(|| day_line(&chronicle::day(data, index, day, &state.filter)));
-            let mut text = RichText::new(line.as_str());
-            if day == data.settings.clock.day {
+            let line = state.day_lines.1.entry(day).or_insert_with(|| Row {
+                line: day_line(&chronicle::day(data, index, day, &state.filter)),
+                lanes: lane_words(data, index, day..=day, &state.filter, &lanes),
+            });
+            let mut text = RichText::new(line.line.as_str());
+            if day == today {
                 text = text.strong();
             }
-            if ui.selectable_label(false, text).clicked() {
+            if row_ui(ui, text, &line.lanes, height) {
                 state.zoom = Zoom::Hours;
                 state.day = Some(day);
             }
@@ -423,13 +431,24 @@ fn periods_ui(
                         let p = chronicle::period(data, index, days, &state.filter);
                         PeriodLine {
                             first_day: *p.days.start(),
-                            text: period_line(&data.settings.calendar, &p, zoom),
+                            row: Row {
+                                line: period_line(&data.settings.calendar, &p, zoom),
+                                lanes: (zoom == Zoom::Weeks)
+                                    .then(|| {
+                                        let heads = lane_heads(data, &state.filter);
+                                        lane_words(data, index, p.days, &state.filter, &heads)
+                                    })
+                                    .unwrap_or_default(),
+                            },
                         }
                     })
                     .collect(),
             )
         });
     let height = ui.spacing().interact_size.y + 2.0;
+    if zoom == Zoom::Weeks {
+        lanes_head_ui(ui, &lane_heads(data, &state.filter));
+    }
     // The bar always shown, as the Days zoom's.
     egui::ScrollArea::vertical()
         .id_salt("chronicle-periods")
@@ -438,7 +457,7 @@ fn periods_ui(
         .show_rows(ui, height, periods.len(), |ui, rows| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for p in &periods[rows] {
-                if ui.selectable_label(false, p.text.as_str()).clicked() {
+                if row_ui(ui, RichText::new(p.row.line.as_str()), &p.row.lanes, height) {
                     state.zoom = Zoom::Days;
                     state.scroll_to = Some(p.first_day);
                 }
@@ -451,7 +470,94 @@ fn periods_ui(
 #[derive(Debug)]
 struct PeriodLine {
     first_day: i64,
-    text: String,
+    row: Row,
+}
+
+/// A row of the Days or Weeks zoom: the world's line, then each party's
+/// lane (issue 53: "the world's chronicle shows every party's days side
+/// by side").
+#[derive(Debug)]
+struct Row {
+    line: String,
+    lanes: Vec<String>,
+}
+
+/// How many parties' lanes a row has room for at 1280 px; a party past
+/// them is read by picking it in the filter.
+const LANES_SHOWN: usize = 3;
+/// A lane's width.
+const LANE_WIDTH: f32 = 200.0;
+
+/// The parties given a lane: none with one party, or with a party picked
+/// (the chronicle is then that party's own); else the first few.
+fn lane_heads(data: &CampaignData, filter: &Filter) -> Vec<(PartyId, String)> {
+    if data.parties.len() < 2 || filter.party.is_some() {
+        return Vec::new();
+    }
+    (data.parties.values().take(LANES_SHOWN))
+        .map(|p| (p.id, p.name.clone()))
+        .collect()
+}
+
+/// The lanes of `days` for the parties `heads` names.
+fn lane_words(
+    data: &CampaignData,
+    index: &Index,
+    days: std::ops::RangeInclusive<i64>,
+    filter: &Filter,
+    heads: &[(PartyId, String)],
+) -> Vec<String> {
+    let lanes = chronicle::lanes(data, index, days, filter);
+    (heads.iter())
+        .map(|(id, _)| {
+            (lanes.iter().find(|l| l.party == *id)).map_or_else(String::new, chronicle::Lane::words)
+        })
+        .collect()
+}
+
+/// The heading of the lanes: "The world's days", then each party's name.
+fn lanes_head_ui(ui: &mut Ui, heads: &[(PartyId, String)]) {
+    if heads.is_empty() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        let world = (ui.available_width() - LANE_WIDTH * heads.len() as f32).max(200.0);
+        ui.add_sized(
+            [world, 18.0],
+            egui::Label::new(RichText::new("The world's days").strong()),
+        );
+        for (_, name) in heads {
+            ui.add_sized(
+                [LANE_WIDTH, 18.0],
+                egui::Label::new(RichText::new(name).strong()).truncate(),
+            );
+        }
+    });
+}
+
+/// A row: its line (clicked: whether it was) and its lanes.
+fn row_ui(ui: &mut Ui, line: RichText, lanes: &[String], height: f32) -> bool {
+    if lanes.is_empty() {
+        return ui.selectable_label(false, line).clicked();
+    }
+    ui.horizontal(|ui| {
+        let world = (ui.available_width() - LANE_WIDTH * lanes.len() as f32).max(200.0);
+        let clicked = ui
+            .allocate_ui_with_layout(
+                egui::vec2(world, height),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| ui.selectable_label(false, line).clicked(),
+            )
+            .inner;
+        for lane in lanes {
+            ui.add_sized(
+                [LANE_WIDTH, height],
+                egui::Label::new(lane.as_str()).truncate(),
+            );
+        }
+        clicked
+    })
+    .inner
 }
 
 /// "Week of … · Travel 3 · ★ 1 · Plain: Rain (2 d)".

@@ -240,7 +240,7 @@ navigation::plain_view! {
     map::MapState => map::map_ui;
     gathering::GatheringState => gathering::gathering_ui;
     hazards::HazardsState => hazards::hazards_ui;
-    weather::WeatherState => weather::weather_ui;
+    weather::WeatherState => weather::weather_ui [running];
     scene::SceneState => scene::scene_ui;
     log::LogState => log::log_ui;
     campaign::CampaignState => campaign::campaign_ui [running];

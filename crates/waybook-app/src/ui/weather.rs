@@ -12,7 +12,7 @@ use crate::app::Command;
 use egui::{RichText, Ui};
 use waybook_core::edits::records;
 use waybook_core::model::plural;
-use waybook_core::model::{CampaignData, Region, RegionId, limits};
+use waybook_core::model::{CampaignData, PartyId, Region, RegionId, limits};
 use waybook_core::world::weather::{self, DayOdds, WeatherStep};
 
 #[derive(Debug)]
@@ -39,7 +39,7 @@ impl Default for WeatherState {
 pub fn weather_ui(
     ui: &mut Ui,
     state: &mut WeatherState,
-    data: &CampaignData,
+    (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) {
     if state
@@ -52,7 +52,7 @@ pub fn weather_ui(
     super::lists::list_panel(ui, "region-list", names, (220.0, 340.0))
         .show(ui, |ui| region_list_ui(ui, state, data, out));
     egui::CentralPanel::default().show(ui, |ui| {
-        today_ui(ui, data, out);
+        today_ui(ui, (data, running), out);
         ui.separator();
         match state.selected.and_then(|r| data.regions.get(&r)) {
             Some(region) => {
@@ -93,12 +93,40 @@ fn region_list_ui(
     });
 }
 
-/// Today's date, every region's weather today and the weather parties in
-/// no region met (a path or place outside every region), with the button that
-/// rolls what is not rolled yet (greyed with the reason when nothing is).
-fn today_ui(ui: &mut Ui, data: &CampaignData, out: &mut Vec<Command>) {
-    let today = data.settings.clock.day;
-    ui.label(RichText::new(format!("Today: {}", data.settings.today())).strong());
+/// Today's date (the party run's, issue 53), every region's weather today
+/// and the weather parties in no region met (a path or place outside every
+/// region), with the button that rolls what is not rolled yet of the
+/// campaign's latest day (greyed with the reason when nothing is). A party
+/// behind the others is told its days ahead were lived: their weather is
+/// as it fell.
+fn today_ui(
+    ui: &mut Ui,
+    (data, running): (&CampaignData, Option<PartyId>),
+    out: &mut Vec<Command>,
+) {
+    let now = waybook_core::world::present::now_of(data, running);
+    let today = now.day;
+    let run = running
+        .and_then(|p| data.parties.get(&p))
+        .filter(|_| data.parties.len() > 1);
+    ui.label(
+        RichText::new(match run {
+            Some(p) => format!("Today, for {}: {}", p.name, data.settings.today_at(now)),
+            None => format!("Today: {}", data.settings.today()),
+        })
+        .strong(),
+    );
+    if let Some(p) = run.filter(|_| today < data.settings.clock.day) {
+        let ahead: Vec<&str> = (data.parties.values())
+            .filter(|o| o.id != p.id && o.now.day > today)
+            .map(|o| o.name.as_str())
+            .collect();
+        ui.label(format!(
+            "Its days to {} were lived by {}: their weather is as it fell, not a forecast.",
+            data.settings.calendar.describe(data.settings.clock.day),
+            ahead.join(", ")
+        ));
+    }
     ui.horizontal_wrapped(|ui| {
         for r in data.regions_by_name() {
             let weather = data

@@ -246,3 +246,44 @@ fn a_day_passed_unfed_adds_a_day_without_food() {
     f.menu("Edit", "Undo");
     assert_eq!(f.data().characters, before.characters);
 }
+
+/// Issue 53: "Each party's chronicle shows its own days ...; the world's
+/// chronicle shows every party's days side by side (the Days and Weeks
+/// zooms: one lane per party)." The demo's Kettleford Watch lives three
+/// days behind the company: the days after its present are not yet lived
+/// in its lane, and lived in the company's.
+#[test]
+fn the_days_and_weeks_zooms_have_a_lane_for_each_party() {
+    let mut f = Fixture::demo();
+    f.click("Chronicle");
+    f.click("Days");
+    assert!(f.shows_exactly("The world's days"));
+    let watch = (f.data().parties.values())
+        .find(|p| p.name == "The Kettleford Watch")
+        .expect("the Watch")
+        .clone();
+    let today = f.data().settings.clock.day;
+    // Today near the top: the days from the Watch's next to today in view.
+    let not_lived = f.harness.query_all_by_label("not yet lived").count();
+    assert_eq!(
+        not_lived,
+        usize::try_from(today - watch.now.day).expect("days")
+    );
+    // Today's fight is the world's line's and the company's lane's, not
+    // the Watch's.
+    assert_eq!(
+        (f.harness.query_all_by_label_contains("Scene 11")).count(),
+        2,
+        "the world and the company"
+    );
+    f.click("Weeks");
+    assert!(
+        f.shows_exactly("The world's days"),
+        "the Weeks zoom has lanes too"
+    );
+    f.pick("Party", "The Kettleford Watch");
+    assert!(
+        !f.shows_exactly("The world's days"),
+        "a party picked: its own chronicle, no lanes"
+    );
+}

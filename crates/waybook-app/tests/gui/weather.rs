@@ -218,3 +218,56 @@ fn a_region_takes_waybook_s_weather_for_a_climate() {
     f.menu("Edit", "Undo");
     assert_eq!(f.data().regions[&pass].tables, own, "the demo's own again");
 }
+
+/// Issue 53: "every screen that shows 'today' shows that party's" and
+/// "For a party behind the others in time, the GM sees the days ahead of
+/// it that another party already lived as fact, not as forecast." Run
+/// from the menu bar, the Kettleford Watch's today is its own, and the
+/// screen says whose days lie ahead of it.
+#[test]
+fn the_weather_screens_today_is_the_party_runs() {
+    let mut f = Fixture::demo();
+    f.click("Weather");
+    assert!(f.shows(&format!(
+        "Today, for The Lantern Company: {}",
+        f.data().settings.today()
+    )));
+    let company = f
+        .data()
+        .parties
+        .values()
+        .next()
+        .expect("the company")
+        .clone();
+    let run = format!(
+        "{}: {} ▼",
+        company.name,
+        f.data().settings.when(company.now)
+    );
+    f.menu(&run, "The Kettleford Watch");
+    let watch = (f.data().parties.values())
+        .find(|p| p.name == "The Kettleford Watch")
+        .expect("the Watch")
+        .clone();
+    assert!(f.shows(&format!(
+        "Today, for The Kettleford Watch: {}",
+        f.data().settings.today_at(watch.now)
+    )));
+    assert!(f.shows(
+        "Its days to Wellday 21 Harvestmoon 1203 of the Crossing were lived by The Lantern Company: their weather is as it fell, not a forecast."
+    ));
+    let pass = (f.data().regions.values())
+        .find(|r| r.name == "Greyspine pass")
+        .expect("the pass")
+        .id;
+    let fell = f
+        .data()
+        .weather_on(pass, watch.now.day)
+        .expect("fell")
+        .weather
+        .clone();
+    assert!(
+        f.shows(&format!("Greyspine pass: {fell}")),
+        "its day's weather, as it fell"
+    );
+}

@@ -125,10 +125,12 @@ pub struct Day<'a> {
     pub entries: Vec<&'a LogEntry>,
 }
 
-/// Clock day `day` as the chronicle tells it.
+/// Clock day `day` as the chronicle tells it. With a party picked, a day
+/// after that party's present is ahead: it has not lived it.
 pub fn day<'a>(data: &'a CampaignData, index: &Index, day: i64, filter: &Filter) -> Day<'a> {
     let c = &data.settings.calendar;
-    let ahead = day > data.settings.clock.day;
+    let now = crate::world::present::now_of(data, filter.party);
+    let ahead = day > now.day;
     Day {
         day,
         ahead,
@@ -149,6 +151,64 @@ pub fn day<'a>(data: &'a CampaignData, index: &Index, day: i64, filter: &Filter)
         events: CalendarEvent::on_day(data.events.values(), c, day),
         entries: index.entries(data, day, filter),
     }
+}
+
+/// A party's lane of a day or of a run of days (issue 53): "the world's
+/// chronicle shows every party's days side by side". What the party lived
+/// in them (its log entries, by kind), or that it has not lived them yet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lane {
+    pub party: PartyId,
+    /// Whether the party's present has reached the first of the days.
+    pub lived: bool,
+    pub entries: BTreeMap<LogKind, usize>,
+}
+
+impl Lane {
+    /// "Travel 3, Scene 1"; "quiet" for a day lived with nothing logged;
+    /// "not yet lived".
+    pub fn words(&self) -> String {
+        if !self.lived {
+            return "not yet lived".to_owned();
+        }
+        if self.entries.is_empty() {
+            return "quiet".to_owned();
+        }
+        (self.entries.iter())
+            .map(|(k, n)| format!("{} {n}", k.label()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Each party's lane of `days`, the parties in id order; the entries
+/// `filter` keeps that the log stamped with the party.
+pub fn lanes(
+    data: &CampaignData,
+    index: &Index,
+    days: RangeInclusive<i64>,
+    filter: &Filter,
+) -> Vec<Lane> {
+    let mut lanes: Vec<Lane> = (data.parties.values())
+        .map(|p| Lane {
+            party: p.id,
+            lived: *days.start() <= p.now.day,
+            entries: BTreeMap::new(),
+        })
+        .collect();
+    let logged = (!days.is_empty())
+        .then(|| index.by_day.range(days.clone()))
+        .into_iter()
+        .flatten();
+    for e in logged.flat_map(|(_, ids)| ids.iter().filter_map(|id| data.log.get(id))) {
+        if !filter.keeps(data, e) {
+            continue;
+        }
+        for lane in lanes.iter_mut().filter(|l| e.parties.contains(&l.party)) {
+            *lane.entries.entry(e.kind).or_default() += 1;
+        }
+    }
+    lanes
 }
 
 /// A run of days summed up: how many entries of each kind, the GM's events,

@@ -23,7 +23,11 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
         &format!(
             "Journey packet · {party} · {route} · sets off {} · made at {}",
             data.settings.when(journey.start),
-            data.settings.when(data.settings.clock)
+            // The party's own date (issue 53), not another party's.
+            data.settings.when(waybook_core::world::present::now_of(
+                data,
+                Some(journey.party)
+            ))
         ),
     );
     let tests = view.test_count();

@@ -416,7 +416,7 @@ fn header_ui(
             // Printed: what it says now is what the GM has in hand.
             let seen = Seen {
                 summary: summary.clone(),
-                printed_at: Some(data.settings.clock),
+                printed_at: Some(waybook_core::world::present::now_of(data, Some(j.party))),
             };
             state.seen.insert(j.id, seen);
         }

@@ -27,7 +27,9 @@ pub(super) fn play_ui(
     if let Some(refusal @ PlayError::BehindTheClock { begun, .. }) = &why_not {
         ui.label(RichText::new(sentence_of(refusal, &data.settings)).color(ERROR_COLOUR));
         if let Some(edit) = play::set_off_now(data, j, view) {
-            let now = data.settings.when(data.settings.clock);
+            let now = data
+                .settings
+                .when(waybook_core::world::present::now_of(data, Some(j.party)));
             let (button, hover) = if *begun {
                 (
                     "Go on from now",
