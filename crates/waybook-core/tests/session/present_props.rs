@@ -1,42 +1,34 @@
-//! Each party lives its own days, whatever the order (issue 53): two
-//! parties of one world, two days apart, take random steps (a party's
-//! clock moved on, fed or unfed; the company's trip played on an hour or
-//! to the end of its day; a new trip planned), with undo and redo among
-//! them. After every step: no party's present went back but by undo, which
-//! restores it exactly; a region's weather on a day, once rolled, stays as
-//! it fell; each party's log entries are in its own time order; and
-//! undoing everything gives back the starting JSON.
+//! Each party lives its own days, whatever the order (issue 53): the
+//! demo's two parties, the company and the Kettleford Watch three days
+//! behind it, take random steps (a party's clock moved on, fed or unfed;
+//! a trip of its played on an hour or to the end of its day, or set off
+//! now; a new trip planned; a travel round's next step; a gathering
+//! survey; a scene begun), with undo and redo among them. After every
+//! step: no party's present went back but by undo, which restores it
+//! exactly; no party booked an hour of its trips twice; a region's weather
+//! on a day, once rolled, stays as it fell; each party's log entries are
+//! in its own time order; and undoing everything gives back the starting
+//! JSON.
 
 use crate::common;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 use waybook_core::model::document::Document;
+use waybook_core::model::step::Step;
 use waybook_core::model::*;
 use waybook_core::plan::play::{self, Until};
 use waybook_core::plan::rest::Meals;
+use waybook_core::travel::round::{self, EncounterChoice, PartyStep, TravelStep};
 use waybook_rules::dice::Dice;
 
-const WATCH: PartyId = PartyId(900);
-
-/// The demo with a second party two days behind the company: the
-/// Kettleford Watch, one member carrying nothing.
+/// The demo: the company on its trip by the river, the Watch behind it at
+/// Kettleford with its plan over the pass.
 fn world() -> CampaignData {
     static WORLD: OnceLock<CampaignData> = OnceLock::new();
-    WORLD
-        .get_or_init(|| {
-            let (_dir, mut data) = common::demo();
-            let day_hours = data.settings.day_hours;
-            let behind = data.settings.clock.plus(-2 * day_hours, day_hours);
-            let watch = Party::new(WATCH, "The Kettleford Watch", behind);
-            let mut wren = Character::new(CharacterId(901), "Wren", CharacterKind::Hero);
-            wren.party = Some(WATCH);
-            data.apply(&Change::of(None, Some(&watch)));
-            data.apply(&Change::character(None, Some(&wren)));
-            data
-        })
-        .clone()
+    WORLD.get_or_init(|| common::demo().1).clone()
 }
 
 fn apply(data: &mut CampaignData, edit: &Edit) {
@@ -45,11 +37,11 @@ fn apply(data: &mut CampaignData, edit: &Edit) {
     }
 }
 
-/// A step a GM might take now, if it plays.
+/// A step a GM might take now for one of the parties, if it plays.
 fn step(data: &CampaignData, rng: &mut StdRng, dice: &mut Dice) -> Option<Edit> {
-    let company = *data.parties.keys().next()?;
-    let party = if rng.random_bool(0.5) { company } else { WATCH };
-    match rng.random_range(0..4) {
+    let parties: Vec<PartyId> = data.parties.keys().copied().collect();
+    let party = *parties.get(rng.random_range(0..parties.len()))?;
+    match rng.random_range(0..8) {
         0 | 1 => {
             let hours = rng.random_range(1..40);
             let meals = if rng.random_bool(0.8) {
@@ -59,8 +51,17 @@ fn step(data: &CampaignData, rng: &mut StdRng, dice: &mut Dice) -> Option<Edit> 
             };
             waybook_core::edits::clock::move_on(data, Some(party), (hours, meals), "", dice).ok()
         }
-        2 => {
-            let trip = data.journeys.values().find(|j| j.party == company)?;
+        2 | 3 => {
+            let trips: Vec<&Journey> = (data.journeys.values())
+                .filter(|j| j.party == party)
+                .collect();
+            let trip = *trips.get(rng.random_range(0..trips.len().max(1)))?;
+            let view = waybook_core::plan::plan(data, trip);
+            if let Some(edit) =
+                play::set_off_now(data, trip, &view).filter(|_| rng.random_bool(0.5))
+            {
+                return Some(edit);
+            }
             let until = if rng.random_bool(0.5) {
                 Until::NextHour
             } else {
@@ -68,9 +69,60 @@ fn step(data: &CampaignData, rng: &mut StdRng, dice: &mut Dice) -> Option<Edit> 
             };
             play::advance(data, trip, until, dice).ok()
         }
-        _ => waybook_core::edits::records::add_journey(data, party)
+        4 => waybook_core::edits::records::add_journey(data, party)
             .ok()
             .map(|a| a.edit),
+        5 => {
+            let step = PartyStep {
+                party,
+                step: travel_step(data, party),
+            };
+            Step::play(&step, data, dice).ok()
+        }
+        6 => {
+            let site = data.sites.values().next()?;
+            let members: Vec<CharacterId> = data.members(party).map(|c| c.id).collect();
+            let survey = waybook_core::gathering::GatherStep::Survey {
+                site: site.id,
+                material: 0,
+                character: *members.get(rng.random_range(0..members.len().max(1)))?,
+                advantage: false,
+                elsewhere: true,
+            };
+            Step::play(&survey, data, dice).ok()
+        }
+        _ => {
+            let scene = waybook_core::scene::SceneStep::Start {
+                name: "A brawl".to_owned(),
+                party: Some(party),
+                mode: SceneMode::Combat,
+                threat: 2,
+                new_scenario: false,
+            };
+            Step::play(&scene, data, dice).ok()
+        }
+    }
+}
+
+/// The next step of `party`'s travel round, as the Travel screen offers it.
+fn travel_step(data: &CampaignData, party: PartyId) -> TravelStep {
+    let p = &data.parties[&party];
+    match data.round_in_play(party).map(|r| r.next) {
+        None | Some(RoundStep::Done) => {
+            let here = match (p.travel.on_path, p.travel.place) {
+                (Some(on), _) => Some(on.path),
+                (None, Some(place)) => data.paths_at(place).map(|x| x.id).next(),
+                (None, None) => None,
+            };
+            here.map_or(TravelStep::TurnBack, TravelStep::Navigate)
+        }
+        Some(RoundStep::Setback) => TravelStep::Setback { spend_token: false },
+        Some(RoundStep::Encounter) => TravelStep::Encounter(EncounterChoice::Die),
+        Some(RoundStep::Camping) => TravelStep::Camp(round::default_orders(
+            data,
+            party,
+            &waybook_core::plan::same_day::on_watch_tonight(data, party),
+        )),
     }
 }
 
@@ -82,6 +134,21 @@ fn in_time_order(data: &CampaignData) -> Result<(), TestCaseError> {
             .map(|e| e.at)
             .collect();
         prop_assert!(times.is_sorted(), "{party:?}'s entries: {times:?}");
+    }
+    Ok(())
+}
+
+/// No party booked an hour twice: the hours its trips played, on the
+/// clock, are each one trip's once.
+fn each_hour_once(data: &CampaignData) -> Result<(), TestCaseError> {
+    for party in data.parties.keys() {
+        let mut booked = BTreeSet::new();
+        for j in data.journeys.values().filter(|j| j.party == *party) {
+            let view = waybook_core::plan::plan(data, j);
+            for hour in (0..j.played_hours).filter_map(|n| view.clock_at(n)) {
+                prop_assert!(booked.insert(hour), "{}: {hour:?} booked twice", j.name);
+            }
+        }
     }
     Ok(())
 }
@@ -126,6 +193,7 @@ proptest! {
                 undone.clear();
             }
             in_time_order(&data)?;
+            each_hour_once(&data)?;
         }
         while let Some((edit, _)) = done.pop() {
             apply(&mut data, &edit.inverse());
