@@ -420,6 +420,12 @@ fn periods_ui(
     span: &std::ops::RangeInclusive<i64>,
     zoom: Zoom,
 ) {
+    // Lanes in the Weeks zoom only: a month's or a year's lane says little.
+    let heads = if zoom == Zoom::Weeks {
+        lane_heads(data, &state.filter)
+    } else {
+        Vec::new()
+    };
     let periods = state
         .periods
         .get((data.revision, zoom, key_of(&state.filter)), || {
@@ -433,12 +439,7 @@ fn periods_ui(
                             first_day: *p.days.start(),
                             row: Row {
                                 line: period_line(&data.settings.calendar, &p, zoom),
-                                lanes: (zoom == Zoom::Weeks)
-                                    .then(|| {
-                                        let heads = lane_heads(data, &state.filter);
-                                        lane_words(data, index, p.days, &state.filter, &heads)
-                                    })
-                                    .unwrap_or_default(),
+                                lanes: lane_words(data, index, p.days, &state.filter, &heads),
                             },
                         }
                     })
@@ -446,9 +447,7 @@ fn periods_ui(
             )
         });
     let height = ui.spacing().interact_size.y + 2.0;
-    if zoom == Zoom::Weeks {
-        lanes_head_ui(ui, &lane_heads(data, &state.filter));
-    }
+    lanes_head_ui(ui, &heads);
     // The bar always shown, as the Days zoom's.
     egui::ScrollArea::vertical()
         .id_salt("chronicle-periods")
@@ -507,6 +506,9 @@ fn lane_words(
     filter: &Filter,
     heads: &[(PartyId, String)],
 ) -> Vec<String> {
+    if heads.is_empty() {
+        return Vec::new();
+    }
     let lanes = chronicle::lanes(data, index, days, filter);
     (heads.iter())
         .map(|(id, _)| {

@@ -283,6 +283,18 @@ impl Fixture {
         self.harness.run();
     }
 
+    /// Runs the party `name` from the menu bar's switcher, as a GM does.
+    pub fn run_party(&mut self, name: &str) {
+        let app = &self.harness.state().app;
+        let running = app.running().expect("a party run");
+        let menu = format!(
+            "{}: {} ▼",
+            running.name,
+            self.data().settings.when(running.now)
+        );
+        self.menu(&menu, name);
+    }
+
     pub fn field<'a>(&'a self, label: &'a str) -> egui_kittest::Node<'a> {
         self.harness.get_by_role_and_label(Role::TextInput, label)
     }

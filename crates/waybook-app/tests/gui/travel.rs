@@ -943,19 +943,7 @@ fn a_path_is_given_a_stretch_in_another_region_on_the_map() {
 #[test]
 fn a_plan_whose_start_has_passed_is_set_off_now() {
     let mut f = Fixture::demo();
-    let company = f
-        .data()
-        .parties
-        .values()
-        .next()
-        .expect("the company")
-        .clone();
-    let run = format!(
-        "{}: {} ▼",
-        company.name,
-        f.data().settings.when(company.now)
-    );
-    f.menu(&run, "The Kettleford Watch");
+    f.run_party("The Kettleford Watch");
     let watch = f.journey().party;
     let present = |f: &Fixture| f.data().parties[&watch].now;
     let before = present(&f);

@@ -232,19 +232,7 @@ fn the_weather_screens_today_is_the_party_runs() {
         "Today, for The Lantern Company: {}",
         f.data().settings.today()
     )));
-    let company = f
-        .data()
-        .parties
-        .values()
-        .next()
-        .expect("the company")
-        .clone();
-    let run = format!(
-        "{}: {} ▼",
-        company.name,
-        f.data().settings.when(company.now)
-    );
-    f.menu(&run, "The Kettleford Watch");
+    f.run_party("The Kettleford Watch");
     let watch = (f.data().parties.values())
         .find(|p| p.name == "The Kettleford Watch")
         .expect("the Watch")

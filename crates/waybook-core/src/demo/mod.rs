@@ -67,6 +67,16 @@ fn book(
     edits.push(edit);
 }
 
+/// An ally's ranks: none in any role.
+const NO_RANKS: RoleRanks = RoleRanks {
+    striker: 0,
+    caster: 0,
+    healer: 0,
+    defender: 0,
+    support: 0,
+    saboteur: 0,
+};
+
 struct Hero {
     name: &'static str,
     player: &'static str,
@@ -190,14 +200,7 @@ const HEROES: [Hero; 7] = [
         will: 6,
         dexterity: 5,
         body_mind_spirit: [4, 4, 4],
-        ranks: RoleRanks {
-            striker: 0,
-            caster: 0,
-            healer: 0,
-            defender: 0,
-            support: 0,
-            saboteur: 0,
-        },
+        ranks: NO_RANKS,
         traits: [2, 2, 3, 4],
         stamina: 2,
         note: "Hired in Kettleford for two silver a day.",
@@ -210,14 +213,7 @@ const HEROES: [Hero; 7] = [
         will: 7,
         dexterity: 6,
         body_mind_spirit: [5, 2, 3],
-        ranks: RoleRanks {
-            striker: 0,
-            caster: 0,
-            healer: 0,
-            defender: 0,
-            support: 0,
-            saboteur: 0,
-        },
+        ranks: NO_RANKS,
         traits: [4, 1, 4, 0],
         stamina: 3,
         note: "Carries the heavy packs; afraid of heights.",

@@ -5,26 +5,17 @@
 //! hand-made week over the Greyspine pass to Emberfall, with the longer
 //! way round by the river as a route to compare.
 
-use super::{Hero, character};
+use super::{Hero, NO_RANKS, character};
 use crate::edits::clock::moved_on;
 use crate::model::{
     CampaignData, Change, CharacterKind, ClockTime, DayChange, DayPattern, Edit, FoodOrder, Holder,
     Holding, HourWindow, Journey, JourneyId, JourneyPlan, Leg, Method, Party, PartyId, RegionId,
-    RoleRanks, Route, Temperature, Terrain,
+    Route, Temperature, Terrain,
 };
 use crate::plan::rest::Meals;
 use waybook_rules::dice::Dice;
 
 pub const NAME: &str = "The Kettleford Watch";
-
-const NO_RANKS: RoleRanks = RoleRanks {
-    striker: 0,
-    caster: 0,
-    healer: 0,
-    defender: 0,
-    support: 0,
-    saboteur: 0,
-};
 
 const MEMBERS: [Hero; 2] = [
     Hero {
