@@ -522,18 +522,9 @@ fn lanes_head_ui(ui: &mut Ui, heads: &[(PartyId, String)]) {
     if heads.is_empty() {
         return;
     }
-    ui.horizontal(|ui| {
-        let world = (ui.available_width() - LANE_WIDTH * heads.len() as f32).max(200.0);
-        ui.add_sized(
-            [world, 18.0],
-            egui::Label::new(RichText::new("The world's days").strong()),
-        );
-        for (_, name) in heads {
-            ui.add_sized(
-                [LANE_WIDTH, 18.0],
-                egui::Label::new(RichText::new(name).strong()).truncate(),
-            );
-        }
+    let names: Vec<String> = heads.iter().map(|(_, name)| name.clone()).collect();
+    columns_ui(ui, 18.0, &names, |ui| {
+        ui.label(RichText::new("The world's days").strong());
     });
 }
 
@@ -542,22 +533,36 @@ fn row_ui(ui: &mut Ui, line: RichText, lanes: &[String], height: f32) -> bool {
     if lanes.is_empty() {
         return ui.selectable_label(false, line).clicked();
     }
+    columns_ui(ui, height, lanes, |ui| {
+        ui.selectable_label(false, line).clicked()
+    })
+}
+
+/// The world's column, drawn by `world`, then a lane's column for each of
+/// `lanes`: each of a fixed width, so the lanes stand under their names
+/// whatever the world's line says, and none runs off the window.
+fn columns_ui<R>(
+    ui: &mut Ui,
+    height: f32,
+    lanes: &[String],
+    world: impl FnOnce(&mut Ui) -> R,
+) -> R {
     ui.horizontal(|ui| {
-        let world = (ui.available_width() - LANE_WIDTH * lanes.len() as f32).max(200.0);
-        let clicked = ui
-            .allocate_ui_with_layout(
-                egui::vec2(world, height),
-                egui::Layout::left_to_right(egui::Align::Center),
-                |ui| ui.selectable_label(false, line).clicked(),
-            )
-            .inner;
+        let gap = ui.spacing().item_spacing.x;
+        let taken = (LANE_WIDTH + gap) * lanes.len() as f32;
+        let width = (ui.available_width() - taken).max(200.0);
+        let layout = egui::Layout::left_to_right(egui::Align::Center);
+        let drawn = ui.allocate_ui_with_layout(egui::vec2(width, height), layout, |ui| {
+            ui.set_width(width);
+            world(ui)
+        });
         for lane in lanes {
-            ui.add_sized(
-                [LANE_WIDTH, height],
-                egui::Label::new(lane.as_str()).truncate(),
-            );
+            ui.allocate_ui_with_layout(egui::vec2(LANE_WIDTH, height), layout, |ui| {
+                ui.set_width(LANE_WIDTH);
+                ui.add(egui::Label::new(lane.as_str()).truncate());
+            });
         }
-        clicked
+        drawn.inner
     })
     .inner
 }

@@ -219,7 +219,9 @@ fn meeting_ui(
     let names: Vec<(Option<PartyId>, &str)> = (others.iter())
         .map(|(id, to)| (*id, to.trim_start_matches("to ")))
         .collect();
-    super::choices::list_combo(ui, "meet", "Meet", &mut state.meet, &names);
+    ui.horizontal(|ui| {
+        super::choices::list_combo(ui, "meet", "Meet", &mut state.meet, &names);
+    });
     let Some(other) = state.meet.and_then(|m| data.parties.get(&m)) else {
         return;
     };

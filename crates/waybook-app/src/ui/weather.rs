@@ -139,14 +139,15 @@ fn today_ui(
             ui.label(w.words());
             ui.separator();
         }
-        play_step(
-            ui,
-            data,
-            "Roll today's weather",
-            Ok(WeatherStep::RollToday),
-            out,
-        );
     });
+    // On a row of its own: its reason, when greyed, is read whole.
+    play_step(
+        ui,
+        data,
+        "Roll today's weather",
+        Ok(WeatherStep::RollToday),
+        out,
+    );
 }
 
 fn region_ui(
