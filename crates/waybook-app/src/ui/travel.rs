@@ -269,10 +269,15 @@ fn encounter_scene_ui(
 /// Where the party is, its Supplies, purse and tokens, and what last camp left.
 fn position_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
     let t = &party.travel;
-    let at = if t.on_path.is_none() && t.place.is_none() {
-        "Not on the map yet: set where the party is below.".to_owned()
-    } else {
-        waybook_core::travel::whereabouts(data, party)
+    let at = match (t.on_path, t.place, t.beyond) {
+        (None, None, None) => "Not on the map yet: set where the party is below.".to_owned(),
+        // Off the map: a travel round sets out from a place, so the GM
+        // puts the party where the uncharted way comes out.
+        (None, None, Some(_)) => format!(
+            "{}: off the map; put the party where it comes out below.",
+            waybook_core::travel::whereabouts(data, party)
+        ),
+        _ => waybook_core::travel::whereabouts(data, party),
     };
     ui.label(RichText::new(at).strong());
     ui.label(format!(

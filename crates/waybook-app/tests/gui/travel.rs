@@ -1160,3 +1160,50 @@ fn the_map_shows_the_trips_paths_ahead() {
         "Trip By the river, on the map: Down the Silverrun, Hollow Wood track, Emberfall road ahead"
     ));
 }
+
+/// Issue 53: "Off the map: after an uncharted leg the party is 'beyond
+/// High Col, 32 km east along the way to X' ..., never still at the place
+/// it left." The Travel screen says where the company is and how through:
+/// put it where the uncharted way comes out, which brings it back.
+#[test]
+fn a_party_off_the_map_is_said_beyond_its_place_and_put_back() {
+    let mut f = Fixture::demo();
+    let place = |f: &Fixture, name: &str| {
+        (f.data().places.values().find(|p| p.name == name))
+            .expect("a demo place")
+            .id
+    };
+    let company = f
+        .data()
+        .parties
+        .values()
+        .next()
+        .expect("the company")
+        .clone();
+    let mut off = company.clone();
+    off.travel.place = None;
+    off.travel.beyond = Some(waybook_core::model::Beyond {
+        from: place(&f, "Old Mill Crossing"),
+        km: 16.0,
+        toward: Some(place(&f, "Greyspine Foot")),
+    });
+    let edit = waybook_core::model::Edit::new(
+        "walk off the map",
+        vec![waybook_core::model::Change::of(Some(&company), Some(&off))],
+    );
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook_app::app::Command::Apply(edit));
+    f.harness.run();
+    travel_screen(&mut f);
+    assert!(f.shows(
+        "Beyond Old Mill Crossing, 16 km north-east along the way to Greyspine Foot: off the map; put the party where it comes out below."
+    ));
+    f.click("Greyspine Foot");
+    let t = &f.data().parties[&company.id].travel;
+    assert_eq!(
+        (t.place, t.beyond),
+        (Some(place(&f, "Greyspine Foot")), None)
+    );
+}
