@@ -83,15 +83,11 @@ fn trip_rested(data: &CampaignData, party: &Party, days: i64) -> Option<Change> 
         (None, None) => None,
     };
     let mut after = trip.clone();
-    let mut line = format!(
-        "{} · {} spent resting",
-        party.now.stamp(),
-        plural(days, "day")
-    );
-    if let Some(at) = at {
-        line = format!("{line} {at}");
-    }
-    after.log.push(line);
+    after.log.push(crate::plan::rest::rested_line(
+        party.now,
+        days,
+        at.as_deref(),
+    ));
     Some(Change::journey(Some(trip), Some(&after)))
 }
 

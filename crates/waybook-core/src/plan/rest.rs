@@ -19,6 +19,28 @@ use crate::model::{
 use std::collections::BTreeMap;
 use waybook_rules::travel::rations::day_multiplier;
 
+/// The line a trip under way keeps of `days` its party spent at rest
+/// `at` where it was ("at Ridge Camp"), stamped at `when`: "Day 8, 11:00
+/// · 2 days spent resting at Ridge Camp".
+pub fn rested_line(when: ClockTime, days: i64, at: Option<&str>) -> String {
+    let mut line = format!(
+        "{} · {} {RESTED}",
+        when.stamp(),
+        crate::model::plural(days, "day")
+    );
+    if let Some(at) = at {
+        line = format!("{line} {at}");
+    }
+    line
+}
+
+/// Whether a trip's log line is one [`rested_line`] wrote.
+pub fn is_rested_line(line: &str) -> bool {
+    line.contains(RESTED)
+}
+
+const RESTED: &str = "spent resting";
+
 /// How a move of the clock books the days it passes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Meals {

@@ -50,6 +50,10 @@ pub struct Summary {
     /// Where the party stood ("At Ridge Camp").
     #[serde(default)]
     pub party_at: String,
+    /// The trip's lines of days its party spent at rest ("2 days spent
+    /// resting at Ridge Camp").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rested: Vec<String>,
 }
 
 impl Summary {
@@ -100,6 +104,10 @@ impl Summary {
             food_units: to_come().map(|d| d.food_units).sum::<f64>() + 0.0,
             party_at: (data.parties.get(&journey.party))
                 .map_or_else(String::new, |p| crate::travel::whereabouts(data, p)),
+            rested: (journey.log.iter())
+                .filter(|l| super::rest::is_rested_line(l))
+                .cloned()
+                .collect(),
             days,
         }
     }
@@ -130,6 +138,12 @@ impl Summary {
                 before.days.len()
             ));
         }
+        // Issue 53: days passed at rest mid-trip are said.
+        lines.extend(
+            (self.rested.iter())
+                .filter(|r| !before.rested.contains(r))
+                .cloned(),
+        );
         if self.party_at != before.party_at && !before.party_at.is_empty() {
             lines.push(format!(
                 "The party now: {} (was: {})",

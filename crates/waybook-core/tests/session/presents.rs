@@ -311,3 +311,47 @@ fn two_parties_meet_on_one_day_at_one_place_and_then_join() {
     let json = |d: &CampaignData| waybook_core::model::document::Document::of(d).to_json();
     assert_eq!(json(&data), json(&before), "undo gives both parties back");
 }
+
+/// Issue 53: "A trip whose days were passed this way says so ('2 days
+/// spent resting at Ridge Camp'), in its plan and in its packet's
+/// changed-since box."
+#[test]
+fn days_at_rest_mid_trip_are_said_in_the_plan_and_what_changed_since() {
+    use waybook_core::plan::{self, summary::Summary};
+    let (_dir, mut data) = common::demo();
+    let company = *data.parties.keys().next().expect("the company");
+    let trip = (data.journeys.values())
+        .find(|j| j.party == company)
+        .expect("the company's trip under way")
+        .id;
+    let summary = |d: &CampaignData| {
+        let j = &d.journeys[&trip];
+        let view = plan::plan(d, j);
+        let food = plan::food_ledger(d, j, &view);
+        Summary::of(d, j, &view, &food)
+    };
+    let printed = summary(&data);
+    let day = data.settings.day_hours;
+    let rest = waybook_core::edits::clock::move_on(
+        &data,
+        Some(company),
+        (2 * day, waybook_core::plan::rest::Meals::Fed),
+        "",
+        &mut Dice::seeded(3),
+    )
+    .expect("rested");
+    apply(&mut data, &rest);
+    let said = "2 days spent resting at Old Mill Crossing";
+    assert!(
+        data.journeys[&trip]
+            .log
+            .last()
+            .is_some_and(|l| l.ends_with(said)),
+        "in its plan's log"
+    );
+    let changed = summary(&data).changes_since(&printed);
+    assert!(
+        changed.iter().any(|l| l.ends_with(said)),
+        "what changed since: {changed:?}"
+    );
+}
