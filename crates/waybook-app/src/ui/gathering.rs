@@ -691,7 +691,8 @@ fn odds_ui(
         minutes: 0,
         units: 0,
     };
-    let start = open_session(data, site.id).map_or(data.settings.clock.hour, |s| s.start.hour);
+    let now = waybook_core::world::present::now_of(data, c.party);
+    let start = open_session(data, site.id).map_or(now.hour, |s| s.start.hour);
     let key = (
         data.revision,
         site.id,

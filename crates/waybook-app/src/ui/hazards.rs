@@ -463,11 +463,13 @@ fn hide_ui(
 /// What the character sees in a light and fog, with their Nightvision.
 fn sight_ui(ui: &mut Ui, state: &mut HazardsState, data: &CampaignData, c: &Character) {
     ui.label(RichText::new("Light and sight").strong());
-    let daylight = data.settings.daylight_now();
+    // The light of the character's party's present (issue 53).
+    let at = waybook_core::world::present::now_of(data, c.party);
+    let daylight = data.settings.daylight_at(at);
     ui.horizontal_wrapped(|ui| {
         choices::optional_choice_combo(ui, "sight-light", "Light", &mut state.light, "the clock's");
         if state.light.is_none() {
-            let now = data.settings.when(data.settings.clock);
+            let now = data.settings.when(at);
             ui.label(
                 RichText::new(format!("({} at {now})", daylight.label().to_lowercase())).weak(),
             );

@@ -297,7 +297,8 @@ impl HeroesState {
             data.next_id::<Mission>(),
             self.name.text(),
             self.party,
-            data.settings.clock,
+            // The mission ends at its party's present (issue 53).
+            waybook_core::world::present::now_of(data, self.party),
             awards,
         ))
     }

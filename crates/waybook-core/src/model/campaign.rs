@@ -114,11 +114,11 @@ impl Settings {
         parts.join(" · ")
     }
 
-    /// Outdoors under the sky, the light of the clock's hour: darkness
-    /// between sunset and sunrise, else well lit.
-    pub fn daylight_now(&self) -> waybook_rules::travel::senses::Light {
+    /// Outdoors under the sky, the light of the hour `at` (a party's
+    /// present): darkness between sunset and sunrise, else well lit.
+    pub fn daylight_at(&self, at: super::ClockTime) -> waybook_rules::travel::senses::Light {
         use waybook_rules::travel::senses::Light;
-        if self.calendar.is_dark(self.clock.day, self.clock.hour) {
+        if self.calendar.is_dark(at.day, at.hour) {
             Light::Darkness
         } else {
             Light::WellLit

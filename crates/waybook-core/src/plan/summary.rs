@@ -370,6 +370,7 @@ mod tests {
             food_units: days.iter().map(|d| d.food_units).sum(),
             days,
             party_at: "At Kettleford".into(),
+            rested: Vec::new(),
         }
     }
 
