@@ -48,12 +48,9 @@ fn main() {
 
     let mut app = open(&path);
     let mut crowd = open(&crowd_path);
-    let journey = app_data(&app)
-        .journeys
-        .values()
-        .next()
+    let journey = common::large::the_journey(app_data(&app))
         .cloned()
-        .expect("the demo journey");
+        .expect("the company's journey");
     let first = CharacterId(FIRST);
     let mut cases: Vec<(String, SetUp)> = vec![
         case("Roster", |a| a.ui.screen = Screen::Roster),

@@ -1,14 +1,22 @@
 //! The bench campaign the frames bench and the table's load bench share:
 //! the demo, then 10,000 characters in 1,000 parties with 100,000
-//! holdings, the demo journey stretched to 60 days, a 500-place map, and
+//! holdings, the company's journey stretched to 60 days, a 500-place map, and
 //! a log of 20,000 rolls; and, for the crowd figures, the same with all
 //! 10,000 on the 60-day journey.
 
 use std::path::Path;
 use waybook_core::model::{
-    Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, HoldingId, LogEntry, LogId,
-    LogKind, Party, PartyId,
+    CampaignData, Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, HoldingId,
+    Journey, LogEntry, LogId, LogKind, Party, PartyId,
 };
+
+/// The journey the bench stretches to 60 days: the company's (the demo's
+/// first party, seven travellers), its trip by the river played back to
+/// its start so that it is the one trip the company is on.
+pub fn the_journey(data: &CampaignData) -> Option<&Journey> {
+    let company = data.parties.keys().next()?;
+    data.journeys.values().find(|j| j.party == *company)
+}
 
 pub const CHARACTERS: i64 = 10_000;
 pub const PARTIES: i64 = 1_000;
@@ -22,7 +30,7 @@ pub const FIRST: i64 = 10_000;
 pub fn fill(path: &Path, crowd: bool) {
     let mut campaign = waybook_core::demo::create_demo(path).expect("the demo");
     let data = campaign.load().expect("loads");
-    let journey = data.journeys.values().next().cloned().expect("a journey");
+    let journey = the_journey(&data).cloned().expect("the company's journey");
     let template = data.characters.values().next().cloned().expect("a hero");
     let items: Vec<_> = data.items.keys().copied().collect();
     let mut changes = Vec::new();
@@ -61,10 +69,23 @@ pub fn fill(path: &Path, crowd: bool) {
         }
     }
     changes.extend(crate::grid(25, 20, FIRST));
-    let mut long = journey.clone();
+    // A plan not begun, setting off the morning after the company's
+    // present, as the demo's plans do.
+    let mut long = Journey {
+        start: ClockTime {
+            day: data.settings.clock.day + 1,
+            hour: 8,
+        },
+        played_hours: 0,
+        log: Vec::new(),
+        food_left: Vec::new(),
+        food_opened: Vec::new(),
+        exhaustion_gained: Vec::new(),
+        ..journey.clone()
+    };
     long.plan.routes[0].legs = crate::long_road(60);
     long.plan.chosen = 0;
-    long.played_hours = 0;
+    long.plan.resumed.clear();
     changes.push(Change::of(Some(&journey), Some(&long)));
     for n in 0..LOG {
         let entry = LogEntry {

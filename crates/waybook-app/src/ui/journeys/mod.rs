@@ -117,6 +117,9 @@ impl std::fmt::Debug for JourneysState {
 struct Computed {
     revision: u64,
     journey: JourneyId,
+    /// Why the journey cannot be played on now: worked out once per
+    /// change (it may plan the party's trip under way).
+    refusal: Option<plan::play::PlayError>,
     view: JourneyPlanView,
     food: FoodLedger,
     routes: Vec<plan::RouteFigures>,
@@ -154,6 +157,7 @@ pub fn journeys_ui(
             chart,
             summary,
             setbacks,
+            refusal,
             ..
         } = &computed;
         header_ui(ui, state, data, journey, (view, summary), out);
@@ -186,7 +190,7 @@ pub fn journeys_ui(
                     let chart = chart.get_or_init(|| ledger::chart_lines(view));
                     charts_ui(ui, journey, view, food, chart)
                 }
-                Tab::Play => play_ui(ui, data, journey, view, out),
+                Tab::Play => play_ui(ui, data, (journey, view, refusal.as_ref()), out),
             });
         state.cache = Some(computed);
     });
@@ -286,6 +290,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
                 revision: data.revision,
                 journey: journey.id,
                 summary: plan::summary::Summary::of(data, journey, &view, &food),
+                refusal: plan::play::why_not(data, journey, &view),
                 setbacks: plan::setbacks::setback_days(
                     data,
                     journey,

@@ -15,16 +15,14 @@ fn sentence_of(refusal: &PlayError, settings: &waybook_core::model::Settings) ->
 pub(super) fn play_ui(
     ui: &mut Ui,
     data: &CampaignData,
-    j: &Journey,
-    view: &JourneyPlanView,
+    (j, view, why_not): (&Journey, &JourneyPlanView, Option<&PlayError>),
     out: &mut Vec<Command>,
 ) {
-    let why_not = play::why_not(data, j, view);
     match play::next_to_play(data, j, view) {
         Some(next) => ui.label(format!("Next hour to play: {}", data.settings.when(next))),
         None => ui.label(RichText::new("The journey has reached its destination.").strong()),
     };
-    if let Some(refusal @ PlayError::BehindTheClock { begun, .. }) = &why_not {
+    if let Some(refusal @ PlayError::BehindTheClock { begun, .. }) = why_not {
         ui.label(RichText::new(sentence_of(refusal, &data.settings)).color(ERROR_COLOUR));
         if let Some(edit) = play::set_off_now(data, j, view) {
             let now = data
@@ -46,7 +44,7 @@ pub(super) fn play_ui(
             }
         }
     }
-    if let Some(refusal @ (PlayError::TheRound { .. } | PlayError::OnAnotherTrip(_))) = &why_not {
+    if let Some(refusal @ (PlayError::TheRound { .. } | PlayError::OnAnotherTrip(_))) = why_not {
         ui.label(RichText::new(sentence_of(refusal, &data.settings)).strong());
     }
     ui.horizontal(|ui| {
@@ -59,7 +57,6 @@ pub(super) fn play_ui(
                 .add_enabled(why_not.is_none(), egui::Button::new(label))
                 .on_disabled_hover_text(
                     why_not
-                        .as_ref()
                         .map(|r| sentence_of(r, &data.settings))
                         .unwrap_or_default(),
                 );
