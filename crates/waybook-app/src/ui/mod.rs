@@ -234,7 +234,7 @@ navigation::plain_view! {
     roster::RosterState => roster::roster_ui [running];
     inventory::InventoryState => inventory::inventory_ui;
     items::ItemsState => items::items_ui;
-    parties::PartiesState => parties::parties_ui;
+    parties::PartiesState => parties::parties_ui [running];
     heroes::HeroesState => heroes::heroes_ui;
     journeys::JourneysState => journeys::journeys_ui [running];
     map::MapState => map::map_ui;

@@ -41,14 +41,15 @@ type StashChoices = Vec<(Option<PartyId>, String)>;
 pub fn parties_ui(
     ui: &mut Ui,
     state: &mut PartiesState,
-    data: &CampaignData,
+    (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) {
     if state
         .selected
         .is_none_or(|p| !data.parties.contains_key(&p))
     {
-        state.selected = data.parties.keys().next().copied();
+        // The party the GM runs, at first.
+        state.selected = running.or_else(|| data.parties.keys().next().copied());
     }
     let names = data.parties.values().map(|p| p.name.as_str());
     lists::list_panel(ui, "party-list", names, (220.0, 380.0)).show(ui, |ui| {

@@ -77,3 +77,12 @@ fn the_watch_is_moved_on_to_meet_the_company_and_joins_it() {
     assert_eq!(f.data().parties.len(), 2, "Ctrl+Z brings the Watch back");
     assert_eq!(f.data().members(watch.id).count(), 2);
 }
+
+/// The Parties screen opens on the party the GM runs.
+#[test]
+fn the_parties_screen_opens_on_the_party_run() {
+    let mut f = Fixture::demo();
+    f.run_party("The Kettleford Watch");
+    f.click("Parties");
+    assert!(f.shows("for 2 characters."), "the Watch's two");
+}
