@@ -1578,6 +1578,47 @@ fn map_json_lists_places_paths_and_the_party_on_the_map() {
     );
 }
 
+/// Issue 53: a party off the map after an uncharted stretch is given by
+/// `map` as beyond the place it left, in JSON and in words.
+#[test]
+fn map_says_a_party_off_the_map_is_beyond_its_place() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = demo_file(&dir);
+    let data = loaded(&file);
+    let place = |name: &str| {
+        (data.places.values().find(|p| p.name == name))
+            .expect("a demo place")
+            .id
+    };
+    let company = data.parties.values().next().expect("the company");
+    let mut off = company.clone();
+    off.travel.place = None;
+    off.travel.beyond = Some(waybook_core::model::Beyond {
+        from: place("Old Mill Crossing"),
+        km: 16.0,
+        toward: Some(place("Greyspine Foot")),
+    });
+    let edit = waybook_core::model::Edit::new(
+        "walk off the map",
+        vec![waybook_core::model::Change::of(Some(company), Some(&off))],
+    );
+    let mut campaign = waybook_core::store::Campaign::open(&file).expect("opens");
+    campaign.apply(&edit).expect("written");
+    let out = waybook(&["map", path_str(&file), "--json"]);
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let words = "Beyond Old Mill Crossing, 16 km north-east along the way to Greyspine Foot";
+    assert_eq!(
+        map["parties"][0]["position"],
+        serde_json::json!({"beyond": {"from": "Old Mill Crossing", "km": 16.0,
+            "toward": "Greyspine Foot", "words": words}})
+    );
+    let lines = text(&waybook(&["map", path_str(&file)]).stdout);
+    assert!(
+        lines.contains("The Lantern Company: beyond Old Mill Crossing, 16 km north-east"),
+        "{lines}"
+    );
+}
+
 /// Issue 11: `route` gives the route by fewest expected rounds and its odds;
 /// bad names and a place no path reaches are one line and exit 1.
 #[test]

@@ -30,7 +30,8 @@ fn place_name(data: &CampaignData, id: PlaceId) -> String {
         .map_or_else(|| format!("place {}", id.0), |p| p.name.clone())
 }
 
-/// Where a party is: at a place, or along a path with the rounds done.
+/// Where a party is: at a place, along a path with the rounds done, or
+/// beyond a place off the map (issue 53).
 fn position(data: &CampaignData, party: &Party) -> Value {
     match (party.travel.on_path, party.travel.place) {
         (Some(on), _) => {
@@ -47,7 +48,14 @@ fn position(data: &CampaignData, party: &Party) -> Value {
             })
         }
         (None, Some(place)) => json!({"place": place_name(data, place)}),
-        (None, None) => Value::Null,
+        (None, None) => party.travel.beyond.map_or(Value::Null, |b| {
+            json!({"beyond": {
+                "from": place_name(data, b.from),
+                "km": b.km,
+                "toward": b.toward.map(|t| place_name(data, t)),
+                "words": waybook_core::travel::whereabouts(data, party),
+            }})
+        }),
     }
 }
 
@@ -137,7 +145,7 @@ pub fn map(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Result<(
                 place_name(&data, on.toward)
             ),
             (None, Some(place)) => format!("at {}", place_name(&data, place)),
-            (None, None) => "not on the map".to_owned(),
+            (None, None) => waybook_core::travel::whereabouts_within(&data, p),
         };
         writeln!(
             out,

@@ -305,6 +305,10 @@ fn parties(found: &mut Problems, data: &CampaignData) {
             t.modifiers,
             &limits::NAVIGATION_MODIFIERS,
         );
+        if let Some(beyond) = &t.beyond {
+            let (label, path) = ("km beyond the map", "travel.beyond.km");
+            found.check(label, path, beyond.km, &limits::DISTANCE_KM);
+        }
     }
 }
 
@@ -552,5 +556,24 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].path, "ground.distance_km");
         assert_eq!(found[0].place, Place::Path(4));
+    }
+
+    /// Issue 53: a party off the map is so many km past its place; a
+    /// negative distance in an imported file is named.
+    #[test]
+    fn a_party_beyond_the_map_by_a_negative_distance_is_named() {
+        use crate::model::{Beyond, Party, PartyId, PlaceId};
+        let mut data = CampaignData::new(Settings::new("Test"));
+        let mut party = Party::new(PartyId(3), "Two", data.settings.clock);
+        party.travel.beyond = Some(Beyond {
+            from: PlaceId(1),
+            km: -2.0,
+            toward: None,
+        });
+        data.parties.insert(party.id, party);
+        let found = problems(&data);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, "travel.beyond.km");
+        assert_eq!(found[0].place, Place::Party(3));
     }
 }
