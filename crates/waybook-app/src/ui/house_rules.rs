@@ -1,6 +1,7 @@
 //! The house-rules part of the Campaign screen: the travel methods a new
-//! journey starts with (name, speed, swimming), and each enemy tier's
-//! stats a new enemy starts with. Each change is one undoable edit of the
+//! journey starts with (name, speed, swimming), what one character carries
+//! before being slowed, and each enemy tier's stats a new enemy starts
+//! with. Each change is one undoable edit of the
 //! settings; a pack carries them.
 
 use super::input::{FieldLabel, Typing};
@@ -26,6 +27,27 @@ pub fn house_rules_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut 
             });
         });
     }
+    ui.horizontal(|ui| {
+        let carry = fields.decimal(
+            ui,
+            "house:carry",
+            "Each character carries up to (kg)",
+            s.house_rules.carry_kg,
+            &limits::CARRY_KG,
+        );
+        if let Some(v) = carry {
+            fields.commit(out, s, "what a character carries", |s| {
+                s.house_rules.carry_kg = v;
+            });
+        }
+        ui.label(
+            RichText::new(format!(
+                "a house rule: the texts give no figure; Waybook's is {} kg",
+                waybook_core::model::house_rules::CARRY_KG
+            ))
+            .weak(),
+        );
+    });
     ui.add_space(6.0);
     ui.label(RichText::new("Enemy tiers (a new enemy's stats)").strong());
     egui::Grid::new("house-tiers")

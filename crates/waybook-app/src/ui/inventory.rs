@@ -136,6 +136,15 @@ pub fn inventory_ui(
         let shown = state.shown(data, holder);
         ui.heading(data.holder_name(holder));
         ui.label(totals_text(shown.totals));
+        if let Holder::Character(c) = holder {
+            let carried = waybook_core::travel::load::Carried::of(data, c);
+            let words = RichText::new(carried.words());
+            ui.label(if carried.over() {
+                words.color(super::input::ERROR_COLOUR)
+            } else {
+                words.weak()
+            });
+        }
         if let (Holder::Stash(p), Some(totals)) = (holder, shown.party_totals) {
             let party = &data.parties[&p];
             ui.label(format!(

@@ -1,4 +1,5 @@
-//! Issue 53, two parties meeting: "Two parties meet only on the same day
+//! The Parties screen and what a party carries. Issue 53, two parties
+//! meeting: "Two parties meet only on the same day
 //! at the same place: the GM moves the earlier one on to the later one's
 //! date (the rest days booked as above) and may then merge them or move
 //! members between them." Driven on the Parties screen with the demo's
@@ -85,4 +86,28 @@ fn the_parties_screen_opens_on_the_party_run() {
     f.run_party("The Kettleford Watch");
     f.click("Parties");
     assert!(f.shows("for 2 characters."), "the Watch's two");
+}
+
+/// Issue 54, a first step: "what each character carries (their kit's
+/// weight, a limit each as a house rule with a default)". Ødric's mail,
+/// sword and rations against Waybook's 25 kg, then the GM's 10 kg; a limit
+/// below 1 kg is refused in words and nothing is stored.
+#[test]
+fn a_characters_load_is_said_against_the_house_rule() {
+    let mut f = Fixture::demo();
+    f.click("Inventory");
+    f.click("Ødric Hale");
+    assert!(f.shows("12.5 of 25 kg carried (house rule)"));
+    f.click("Campaign");
+    f.type_into("Each character carries up to (kg)", "0");
+    assert!(f.shows("must be between 1 and 1000"));
+    assert_eq!(
+        f.data().settings.house_rules.carry_kg,
+        25.0,
+        "nothing stored"
+    );
+    f.type_into("Each character carries up to (kg)", "10");
+    assert_eq!(f.data().settings.house_rules.carry_kg, 10.0);
+    f.click("Inventory");
+    assert!(f.shows("12.5 kg carried: 2.5 kg over the house rule's 10 kg"));
 }

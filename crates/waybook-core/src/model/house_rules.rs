@@ -1,7 +1,9 @@
 //! The house rules a table decides where the texts leave it open, kept per
 //! campaign and carried by packs: the travel methods a new journey starts
-//! with (and their speeds), and each enemy tier's stats ("Use the tier
-//! stats under Enemies", which the texts do not give).
+//! with (and their speeds), each enemy tier's stats ("Use the tier stats
+//! under Enemies", which the texts do not give), and what one character
+//! carries before being slowed (NOTES.md, "Animals and vehicles": a house
+//! rule, Waybook's default).
 
 use super::Method;
 use super::scene::{Tier, TierStats};
@@ -15,6 +17,17 @@ pub struct HouseRules {
     /// The stats a new enemy of each tier starts with.
     #[serde(default)]
     pub tiers: Tiers,
+    /// What one character carries before being slowed, in kg.
+    #[serde(default = "default_carry_kg")]
+    pub carry_kg: f64,
+}
+
+/// Waybook's default of what one character carries before being slowed:
+/// a pack walked with all day (the texts give no figure).
+pub const CARRY_KG: f64 = 25.0;
+
+fn default_carry_kg() -> f64 {
+    CARRY_KG
 }
 
 /// Each tier's stats.
@@ -58,6 +71,7 @@ impl Default for HouseRules {
         Self {
             methods: Method::standard(),
             tiers: Tiers::default(),
+            carry_kg: CARRY_KG,
         }
     }
 }

@@ -129,8 +129,14 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
     found.found
 }
 
-/// The house rules' travel speeds and tier stats.
+/// The house rules' travel speeds, tier stats and what a character carries.
 fn house_rules(found: &mut Problems, rules: &super::HouseRules) {
+    found.check(
+        "what a character carries (kg)",
+        "house_rules.carry_kg",
+        rules.carry_kg,
+        &limits::CARRY_KG,
+    );
     for (i, m) in rules.methods.iter().enumerate() {
         let path = format!("house_rules.methods[{i}].km_per_hour");
         found.check(

@@ -286,6 +286,7 @@ fn settings_round_trip() {
                 },
                 ..waybook_core::model::house_rules::Tiers::default()
             },
+            carry_kg: 32.5,
         }),
     };
     campaign
