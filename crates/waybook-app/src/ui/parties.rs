@@ -26,9 +26,10 @@ pub struct PartiesState {
     /// Where the stash of the party shown goes when it is deleted: to
     /// another party's stash, or (none) removed with it.
     stash_to: Option<PartyId>,
-    /// Where a deleted party's stash may go, named: worked out again only
-    /// when something changes (a campaign may have a thousand parties).
-    stash_choices: Memo<(u64, PartyId), StashChoices>,
+    /// The other parties, named for Meet and for where a deleted party's
+    /// stash may go: worked out again only when something changes (a
+    /// campaign may have a thousand parties).
+    others: Memo<(u64, PartyId), Others>,
     /// The other party the one shown is to meet.
     meet: Option<PartyId>,
     /// Whether that party may join the one shown (the edit, or why not):
@@ -36,7 +37,25 @@ pub struct PartiesState {
     joining: Memo<(u64, PartyId, PartyId), Result<waybook_core::model::Edit, String>>,
 }
 
-type StashChoices = Vec<(Option<PartyId>, String)>;
+type Choices = Vec<(Option<PartyId>, String)>;
+
+/// The parties other than the one shown, as two lists pick from them.
+struct Others {
+    /// By name, for Meet.
+    meet: Choices,
+    /// "removed with it", then "to" each, for where its stash goes.
+    stash: Choices,
+}
+
+impl Others {
+    fn of(data: &CampaignData, p: &Party) -> Self {
+        let others = data.parties.values().filter(|o| o.id != p.id);
+        let meet: Choices = others.map(|o| (Some(o.id), o.name.clone())).collect();
+        let mut stash = vec![(None, "removed with it".to_owned())];
+        stash.extend(meet.iter().map(|(id, name)| (*id, format!("to {name}"))));
+        Self { meet, stash }
+    }
+}
 
 pub fn parties_ui(
     ui: &mut Ui,
@@ -98,18 +117,10 @@ pub fn parties_ui(
                 };
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     party_editor(ui, &mut state.fields, data, &shown, out);
-                    let choices = state.stash_choices.get((data.revision, p.id), || {
-                        let mut choices = vec![(None, "removed with it".to_owned())];
-                        choices.extend(
-                            data.parties
-                                .values()
-                                .filter(|o| o.id != p.id)
-                                .map(|o| (Some(o.id), format!("to {}", o.name))),
-                        );
-                        choices.into()
-                    });
-                    meeting_ui(ui, state, &choices, data, p, out);
-                    delete_ui(ui, &mut state.stash_to, &choices, data, p, out);
+                    let others =
+                        (state.others).get((data.revision, p.id), || Others::of(data, p).into());
+                    meeting_ui(ui, state, &others.meet, data, p, out);
+                    delete_ui(ui, &mut state.stash_to, &others.stash, data, p, out);
                     ui.separator();
                     super::players::players_ui(ui, &mut state.fields, data, out);
                 });
@@ -200,12 +211,11 @@ fn party_editor(
 fn meeting_ui(
     ui: &mut Ui,
     state: &mut PartiesState,
-    others: &StashChoices,
+    others: &Choices,
     data: &CampaignData,
     p: &Party,
     out: &mut Vec<Command>,
 ) {
-    let others = &others[1.min(others.len())..];
     let Some(first) = others.first().and_then(|(id, _)| *id) else {
         return;
     };
@@ -217,11 +227,8 @@ fn meeting_ui(
     }
     ui.add_space(10.0);
     ui.label(RichText::new("Meeting another party").strong());
-    let names: Vec<(Option<PartyId>, &str)> = (others.iter())
-        .map(|(id, to)| (*id, to.trim_start_matches("to ")))
-        .collect();
     ui.horizontal(|ui| {
-        super::choices::list_combo(ui, "meet", "Meet", &mut state.meet, &names);
+        super::choices::list_combo(ui, "meet", "Meet", &mut state.meet, others);
     });
     let Some(other) = state.meet.and_then(|m| data.parties.get(&m)) else {
         return;
@@ -278,7 +285,7 @@ fn meeting_ui(
 fn delete_ui(
     ui: &mut Ui,
     stash_to: &mut Option<PartyId>,
-    choices: &StashChoices,
+    choices: &Choices,
     data: &CampaignData,
     p: &Party,
     out: &mut Vec<Command>,
