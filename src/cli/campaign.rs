@@ -100,6 +100,11 @@ struct RosterRow<'a> {
     kind: &'static str,
     player: &'a str,
     party: Option<&'a str>,
+    /// An animal's type, and its rider's name (null when none).
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    breed: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rider: Option<Option<&'a str>>,
 }
 
 pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<()> {
@@ -116,6 +121,12 @@ pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<(
                 .party
                 .and_then(|p| data.parties.get(&p))
                 .map(|p| p.name.as_str()),
+            breed: c.animal.as_ref().map(|a| a.breed.as_str()),
+            rider: c.animal.as_ref().map(|a| {
+                (a.rider)
+                    .and_then(|r| data.characters.get(&r))
+                    .map(|r| r.name.as_str())
+            }),
         })
         .collect();
     // The order the roster screen shows: natural, "Hero 2" before "Hero 10".
@@ -125,7 +136,7 @@ pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<(
         writeln!(out)?;
     } else {
         for r in rows {
-            writeln!(
+            write!(
                 out,
                 "{:<28} {:<10} {:<12} {}",
                 r.name,
@@ -133,6 +144,11 @@ pub fn roster(file: &Path, json: bool, out: &mut impl Write) -> anyhow::Result<(
                 r.player,
                 r.party.unwrap_or("-")
             )?;
+            match (r.breed, r.rider) {
+                (Some(breed), Some(Some(rider))) => writeln!(out, " ({breed}, ridden by {rider})")?,
+                (Some(breed), _) => writeln!(out, " ({breed})")?,
+                _ => writeln!(out)?,
+            }
         }
     }
     Ok(())

@@ -54,10 +54,15 @@ fn hero_json(data: &CampaignData, c: &Character) -> Value {
     hero
 }
 
+/// The heroes, the Traveller and the allies: not the GM's NPCs, nor animals.
+fn listed(c: &Character) -> bool {
+    !matches!(c.kind, CharacterKind::Npc | CharacterKind::Animal)
+}
+
 pub fn heroes_json(data: &CampaignData) -> Value {
     data.characters
         .values()
-        .filter(|c| c.kind != CharacterKind::Npc)
+        .filter(|c| listed(c))
         .map(|c| hero_json(data, c))
         .collect()
 }
@@ -69,11 +74,7 @@ pub fn heroes(file: &Path, as_json: bool, out: &mut impl Write) -> anyhow::Resul
         writeln!(out)?;
         return Ok(());
     }
-    for c in data
-        .characters
-        .values()
-        .filter(|c| c.kind != CharacterKind::Npc)
-    {
+    for c in data.characters.values().filter(|c| listed(c)) {
         let xp = u32::try_from(c.companion.xp).unwrap_or(0);
         let said = match waybook_core::heroes::takes_no_xp(c) {
             Some(why) => why,

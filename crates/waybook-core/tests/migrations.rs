@@ -33,6 +33,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0022_food_opened.sql", 0x3dd46d335ea059ce),
     ("0023_undo_history.sql", 0xe95f5456325cbf1c),
     ("0024_party_present.sql", 0xe4082c7d1b29df44),
+    ("0025_animals.sql", 0x1b428d56e8a52cc2),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

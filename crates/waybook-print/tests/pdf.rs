@@ -162,6 +162,7 @@ fn huge_character(data: &mut CampaignData) -> CharacterId {
                 bonus: 0,
                 notes: String::new(),
                 suggested: false,
+                fodder: false,
             };
             data.apply(&Change::Item {
                 before: None,

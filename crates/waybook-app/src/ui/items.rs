@@ -153,6 +153,17 @@ fn item_editor(
                 }
                 ui.end_row();
             }
+            if item.category == waybook_core::model::Category::Food {
+                ui.label("");
+                let mut fodder = item.fodder;
+                if ui
+                    .checkbox(&mut fodder, "Fodder: only animals eat it (house rule)")
+                    .changed()
+                {
+                    commit_item(fields, out, item, "fodder", |i| i.fodder = fodder);
+                }
+                ui.end_row();
+            }
             ui.label("");
             if let Some(v) = fields.decimal(
                 ui,

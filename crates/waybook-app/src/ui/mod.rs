@@ -6,6 +6,7 @@
 //! that returns a value is named for what it returns (`choice_combo`,
 //! `Typing::whole`).
 
+mod animal_types;
 mod calendar;
 mod calendar_import;
 mod calendar_settings;

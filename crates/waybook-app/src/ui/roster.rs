@@ -236,6 +236,17 @@ fn toolbar_ui(
         if ui.button("Add character").clicked() {
             out.push(add_character(state, data, running));
         }
+        ui.menu_button("Add animal", |ui| {
+            ui.label(RichText::new("Of the house rules' types").weak());
+            for kind in &data.settings.house_rules.animal_types {
+                if ui.button(&kind.name).clicked() {
+                    out.push(add_animal(state, data, running, &kind.name));
+                    ui.close();
+                }
+            }
+        })
+        .response
+        .on_hover_text("A mount or pack animal: it marches, eats and tires with its party");
         let selected = state.selected.and_then(|id| data.characters.get(&id));
         if ui
             .add_enabled(selected.is_some(), egui::Button::new("Duplicate"))
@@ -376,7 +387,12 @@ fn sort_headers(
 /// player and party.
 fn figure_cells(row: &mut egui_extras::TableRow<'_, '_>, data: &CampaignData, c: &Character) {
     row.col(|ui| {
-        ui.label(c.kind.label());
+        // An animal's kind is its type: "Mule".
+        ui.label(
+            c.animal
+                .as_ref()
+                .map_or(c.kind.label(), |a| a.breed.as_str()),
+        );
     });
     row.col(|ui| {
         let level = waybook_core::heroes::level(c).map_or("—".to_owned(), |l| l.to_string());
@@ -514,20 +530,46 @@ fn dedup(mut names: Vec<String>) -> Vec<String> {
     names
 }
 
+/// The party a new character or animal joins: that of the character
+/// chosen, if any; else the party run.
+fn party_for_new(
+    state: &RosterState,
+    data: &CampaignData,
+    running: Option<PartyId>,
+) -> Option<PartyId> {
+    state
+        .selected
+        .and_then(|c| data.characters.get(&c))
+        .and_then(|c| c.party)
+        .or(running)
+}
+
 /// A new hero added to the roster, chosen, with the keyboard in their name.
 pub(super) fn add_character(
     state: &mut RosterState,
     data: &CampaignData,
     running: Option<PartyId>,
 ) -> Command {
-    // In the party of the character chosen, if any; else the party run.
-    let party = state
-        .selected
-        .and_then(|c| data.characters.get(&c))
-        .and_then(|c| c.party)
-        .or(running);
-    let c = records::add_character(data, party);
+    let c = records::add_character(data, party_for_new(state, data, running));
     state.select(c.id);
     state.fields.focus(field_key(c.id, "Name"));
     Command::Apply(c.edit)
+}
+
+/// A new animal of `breed`, chosen, with the keyboard in its name.
+fn add_animal(
+    state: &mut RosterState,
+    data: &CampaignData,
+    running: Option<PartyId>,
+    breed: &str,
+) -> Command {
+    let party = party_for_new(state, data, running);
+    match edits::animals::add_animal(data, party, breed) {
+        Ok(c) => {
+            state.select(c.id);
+            state.fields.focus(field_key(c.id, "Name"));
+            Command::Apply(c.edit)
+        }
+        Err(why) => Command::Refuse(why),
+    }
 }

@@ -9,7 +9,9 @@ use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
 use waybook_core::model::ToolKind;
 use waybook_core::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
-use waybook_core::model::{CampaignData, Character, NamedStat, RuleText, Skill, Track, sheet};
+use waybook_core::model::{
+    CampaignData, Character, CharacterKind, NamedStat, RuleText, Skill, Track, sheet,
+};
 
 /// A stat's or skill's name field.
 const NAME_WIDTH: f32 = 135.0;
@@ -311,10 +313,14 @@ pub fn sheet_ui(
             .show(ui, |ui| {
                 form.text(ui, &sheet::NAME);
                 ui.end_row();
-                player_ui(ui, &mut form, data);
-                ui.end_row();
-                kind_combo(ui, &mut form);
-                ui.end_row();
+                if c.is_animal() {
+                    animal_ui(ui, &mut form, data);
+                } else {
+                    player_ui(ui, &mut form, data);
+                    ui.end_row();
+                    kind_combo(ui, &mut form);
+                    ui.end_row();
+                }
                 party_combo(ui, &mut form, data);
                 ui.end_row();
             });
@@ -334,6 +340,23 @@ pub fn sheet_ui(
         }
     });
     let s = &data.settings;
+    if c.is_animal() {
+        // An animal is neither hero nor ally: it has no Companion or
+        // travel-rounds sheet, only what the hour-by-hour rules read.
+        if s.enabled(RuleText::Exploration) {
+            section(ui, RuleText::Exploration.label(), |ui| {
+                ui.label(
+                    RichText::new(
+                        "Its Endurance, Stamina, food need and Wounds are its type's \
+                         (a house rule, edited on the Campaign screen).",
+                    )
+                    .weak(),
+                );
+                exploration_ui(ui, &mut form);
+            });
+        }
+        return;
+    }
     if s.enabled(RuleText::Companion) {
         section(ui, RuleText::Companion.label(), |ui| {
             companion_ui(ui, &mut form, level_up, data);
@@ -349,6 +372,54 @@ pub fn sheet_ui(
     }
 }
 
+/// An animal's type and rider: rows of the sheet's grid. A type picked
+/// puts its figures on the sheet; a rider is one of its party's people.
+fn animal_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>, data: &CampaignData) {
+    let c = form.record;
+    let Some(animal) = &c.animal else { return };
+    let types: Vec<(usize, &str)> = (data.settings.house_rules.animal_types.iter())
+        .map(|t| t.name.as_str())
+        .enumerate()
+        .collect();
+    let mut chosen = types.iter().position(|(_, n)| *n == animal.breed);
+    super::choices::record_combo(
+        ui,
+        "animal-type",
+        "Type",
+        &mut chosen,
+        super::choices::Unpicked::Prompt("no type"),
+        &types,
+    );
+    if let Some((_, breed)) = chosen.and_then(|i| types.get(i))
+        && *breed != animal.breed
+    {
+        match waybook_core::edits::animals::set_type(data, c, breed) {
+            Ok(edit) => form.out.push(Command::Apply(edit)),
+            Err(why) => form.out.push(Command::Refuse(why)),
+        }
+    }
+    ui.end_row();
+    let riders: Vec<_> = (waybook_core::edits::animals::riders(data, c).into_iter())
+        .map(|r| (r.id, r.name.as_str()))
+        .collect();
+    let mut rider = animal.rider;
+    super::choices::record_combo(
+        ui,
+        "animal-rider",
+        "Ridden by",
+        &mut rider,
+        super::choices::Unpicked::Offered("nobody (led)"),
+        &riders,
+    );
+    if rider != animal.rider {
+        match waybook_core::edits::animals::set_rider(data, c, rider) {
+            Ok(edit) => form.out.push(Command::Apply(edit)),
+            Err(why) => form.out.push(Command::Refuse(why)),
+        }
+    }
+    ui.end_row();
+}
+
 fn party_name(data: &CampaignData, c: &Character) -> String {
     c.party
         .and_then(|p| data.parties.get(&p))
@@ -360,7 +431,13 @@ fn party_name(data: &CampaignData, c: &Character) -> String {
 /// chooses. A row of the sheet's grid: a label, then its widget.
 fn kind_combo(ui: &mut Ui, form: &mut RecordForm<'_, Character>) {
     let c = form.record;
-    if let Some(kind) = super::choices::choice_combo(ui, "kind", "Kind", c.kind) {
+    // An animal is added as one (Add animal), never made from a person.
+    let kinds: Vec<(CharacterKind, &str)> = (CharacterKind::ALL.iter())
+        .filter(|k| **k != CharacterKind::Animal)
+        .map(|k| (*k, k.label()))
+        .collect();
+    let mut kind = c.kind;
+    if super::choices::list_combo(ui, "kind", "Kind", &mut kind, &kinds) {
         let change = waybook_core::edits::records::set_kind(c, kind);
         form.out.push(Command::Apply(change.edit));
         ui.data_mut(|d| match change.typed_wounds {

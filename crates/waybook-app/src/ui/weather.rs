@@ -183,6 +183,13 @@ fn region_ui(
             fields.commit(out, r, "chance to keep the weather", |r| r.keep_percent = v);
         }
     });
+    let mut grazing = r.grazing;
+    if ui
+        .checkbox(&mut grazing, "Animals graze here (house rule)")
+        .changed()
+    {
+        fields.commit(out, r, "grazing", |r| r.grazing = grazing);
+    }
     season_tables_ui(ui, fields, data, r, out);
     ui.horizontal_wrapped(|ui| {
         ui.label("Waybook's weather for the seasons:");

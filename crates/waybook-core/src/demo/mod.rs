@@ -228,6 +228,7 @@ struct Stock {
     quality: Option<Quality>,
     material: Option<MaterialType>,
     tool: Option<ToolKind>,
+    fodder: bool,
     stash: i64,
 }
 
@@ -240,6 +241,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: None,
+        fodder: false,
         // A week's wait in Kettleford and the road after it.
         stash: 130,
     },
@@ -251,6 +253,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: None,
+        fodder: false,
         stash: 12,
     },
     Stock {
@@ -261,6 +264,7 @@ const STOCK: [Stock; 12] = [
         quality: Some(Quality::Standard),
         material: Some(MaterialType::Fish),
         tool: None,
+        fodder: false,
         stash: 10,
     },
     Stock {
@@ -271,6 +275,7 @@ const STOCK: [Stock; 12] = [
         quality: Some(Quality::Rich),
         material: Some(MaterialType::Plant),
         tool: None,
+        fodder: false,
         stash: 6,
     },
     Stock {
@@ -281,6 +286,7 @@ const STOCK: [Stock; 12] = [
         quality: Some(Quality::Impure),
         material: Some(MaterialType::Ore),
         tool: None,
+        fodder: false,
         stash: 4,
     },
     Stock {
@@ -291,6 +297,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: Some(ToolKind::Botanist),
+        fodder: false,
         stash: 0,
     },
     Stock {
@@ -301,6 +308,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: Some(ToolKind::Miner),
+        fodder: false,
         stash: 1,
     },
     Stock {
@@ -311,6 +319,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: Some(ToolKind::Fisher),
+        fodder: false,
         stash: 1,
     },
     Stock {
@@ -321,6 +330,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: None,
+        fodder: false,
         stash: 0,
     },
     Stock {
@@ -331,6 +341,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: None,
+        fodder: false,
         stash: 0,
     },
     Stock {
@@ -341,6 +352,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: None,
+        fodder: false,
         stash: 2,
     },
     Stock {
@@ -351,6 +363,7 @@ const STOCK: [Stock; 12] = [
         quality: None,
         material: None,
         tool: None,
+        fodder: false,
         stash: 3,
     },
 ];
@@ -477,6 +490,7 @@ fn catalogue(data: &CampaignData) -> Vec<Item> {
             bonus: i64::from(s.tool.is_some()) * 2,
             notes: String::new(),
             suggested: false,
+            fodder: s.fodder,
         })
         .collect();
     let kept = STOCK.iter().filter_map(|s| starter(s.name)).cloned();

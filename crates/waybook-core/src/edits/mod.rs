@@ -3,6 +3,7 @@
 //! hangs on them. Pure functions, so screens and tests share them. Adding,
 //! changing and removing a single record is in [`records`].
 
+pub mod animals;
 pub mod clock;
 pub mod meeting;
 pub mod players;
@@ -248,6 +249,13 @@ pub fn delete_characters(
             changes.push(Change::of(Some(m), Some(&after)));
         }
     }
+    // An animal whose rider is deleted (and not itself) is left riderless.
+    let gone = ids.iter().map(|id| (*id, None)).collect();
+    changes.extend(
+        animals::riders_parted(data, &gone)
+            .into_iter()
+            .filter(|c| !matches!(c, Change::Character { after: None, .. })),
+    );
     let label = match names.as_slice() {
         [one] => format!("Delete {one}"),
         many => format!("Delete {} characters", many.len()),

@@ -143,7 +143,23 @@ pub fn set_party(
         (None, Some(old)) => format!("Remove {} from {}", c.name, name(old)),
         (None, None) => format!("Change party of {}", c.name),
     };
-    Ok(changed(label, c, |c| c.party = party))
+    let mut edit = changed(label, c, |c| c.party = party);
+    let mut moved = c.clone();
+    moved.party = party;
+    let moved = [(c.id, Some(&moved))].into_iter().collect();
+    // A rider and the animal they ride part when one leaves the party.
+    for parted in super::animals::riders_parted(data, &moved) {
+        match (&parted, edit.changes.first_mut()) {
+            (
+                Change::Character { after: Some(a), .. },
+                Some(Change::Character { after: Some(b), .. }),
+            ) if a.id == b.id => {
+                *b = a.clone();
+            }
+            _ => edit.changes.push(parted),
+        }
+    }
+    Ok(edit)
 }
 
 /// A party called "New party", living from the campaign's clock (the

@@ -90,6 +90,8 @@ pub struct PackItem {
     pub notes: String,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub suggested: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fodder: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -119,6 +121,9 @@ pub struct PackRegion {
     pub warriors: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub benign: Option<String>,
+    /// Animals that graze feed themselves there (a house rule).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub grazing: bool,
 }
 
 /// The campaign's house rules: which texts are played, the day's hours,
@@ -335,6 +340,7 @@ impl Pack {
                     hazard: table_name(r.encounters.hazard),
                     warriors: table_name(r.encounters.warriors),
                     benign: table_name(r.encounters.benign),
+                    grazing: r.grazing,
                 })
                 .collect(),
             calendar: Some((*s.calendar).clone()),
@@ -740,6 +746,7 @@ impl PackItem {
             bonus: i.bonus,
             notes: i.notes.clone(),
             suggested: i.suggested,
+            fodder: i.fodder,
         }
     }
 
@@ -756,6 +763,7 @@ impl PackItem {
             bonus: self.bonus,
             notes: self.notes.clone(),
             suggested: self.suggested,
+            fodder: self.fodder,
         }
     }
 }
@@ -1027,6 +1035,7 @@ impl<'a> Book<'a> {
                     warriors: self.table(at("warriors"), r.warriors.as_ref())?,
                     benign: self.table(at("benign"), r.benign.as_ref())?,
                 },
+                grazing: r.grazing,
             };
             self.changes
                 .push(Change::of(existing.filter(|e| e.id == id), Some(&region)));

@@ -9,6 +9,7 @@ waybook_rules::named_enum! {
         Ally => "ally" as "Ally",
         Npc => "npc" as "NPC",
         Traveller => "traveller" as "The Traveller",
+        Animal => "animal" as "Animal",
     }
 }
 
@@ -330,9 +331,18 @@ pub struct Character {
     pub companion: CompanionSheet,
     pub rounds: RoundsSheet,
     pub exploration: ExplorationSheet,
+    /// An animal's type and rider: set exactly when `kind` is an animal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub animal: Option<super::Animal>,
 }
 
 impl Character {
+    /// Whether it is an animal: a member who marches, eats and tires, but
+    /// neither hero nor ally.
+    pub fn is_animal(&self) -> bool {
+        self.kind == CharacterKind::Animal
+    }
+
     /// A fresh character with the rule texts' standard values.
     pub fn new(id: CharacterId, name: impl Into<String>, kind: CharacterKind) -> Self {
         Self {
@@ -346,6 +356,7 @@ impl Character {
             companion: CompanionSheet::for_kind(kind),
             rounds: RoundsSheet::default(),
             exploration: ExplorationSheet::default(),
+            animal: None,
         }
     }
 }

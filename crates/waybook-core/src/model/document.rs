@@ -39,10 +39,12 @@ pub const FORMAT: &str = "waybook-campaign";
 /// lengthening a festival, weeks starting again each month, eras, and
 /// moons' phases on a date, version 17 moons starting their cycle again
 /// each leap year or every N years, version 18 each party's own present
-/// (`parties[].now`); an older file reads with none of them (and its
+/// (`parties[].now`), version 19 animals (`characters[].animal`), the
+/// house rules' animal types, fodder and grazing; an older file reads with
+/// none of them (and its
 /// advances' text read as records where they can be; its parties at its
 /// clock).
-pub const VERSION: u32 = 18;
+pub const VERSION: u32 = 19;
 
 /// The document's struct, [`Document::of`], [`Document::changes`] and the
 /// check that ids are unique, from the table of kinds: a list per kind, in
@@ -203,6 +205,7 @@ impl Document {
     fn check(&self) -> Result<(), DocumentError> {
         self.check_unique()?;
         self.check_references()?;
+        self.check_animals()?;
         // A text of no party marked "the party" would be shown to nobody.
         if let Some((at, why)) = super::partyless::first_in_document(
             &self.events,
@@ -234,6 +237,54 @@ impl Document {
                 Place::Weather(id) => index("weather", self.weather.iter().map(|w| w.id.0), id),
             };
             return Err(field(format!("{record}.{}", problem.path), problem.rule()));
+        }
+        Ok(())
+    }
+
+    /// Every animal is of a type of the house rules, and its rider is one
+    /// other member of its party, who is not an animal and rides no other.
+    fn check_animals(&self) -> Result<(), DocumentError> {
+        let by_id: std::collections::BTreeMap<_, _> =
+            self.characters.iter().map(|c| (c.id, c)).collect();
+        let mut riders = BTreeSet::new();
+        for (i, c) in self.characters.iter().enumerate() {
+            let at = |what: &str| format!("characters[{i}].{what}");
+            let Some(animal) = &c.animal else {
+                if c.is_animal() {
+                    return Err(field(at("animal"), "missing: an animal has a type"));
+                }
+                continue;
+            };
+            if !c.is_animal() {
+                return Err(field(at("animal"), "only an animal has a type and a rider"));
+            }
+            if self
+                .settings
+                .house_rules
+                .animal_type(&animal.breed)
+                .is_none()
+            {
+                return Err(field(
+                    at("animal.type"),
+                    format!(
+                        "there is no animal type \"{}\" in the house rules",
+                        animal.breed
+                    ),
+                ));
+            }
+            let Some(rider) = animal.rider else { continue };
+            let why = match by_id.get(&rider) {
+                None => Some(format!("there is no character {} in the file", rider.0)),
+                Some(r) if r.is_animal() => Some(format!("{} is an animal", r.name)),
+                Some(r) if r.party != c.party || r.party.is_none() => {
+                    Some(format!("{} is not in {}'s party", r.name, c.name))
+                }
+                Some(r) if !riders.insert(rider) => Some(format!("{} rides another", r.name)),
+                Some(_) => None,
+            };
+            if let Some(why) = why {
+                return Err(field(at("animal.rider"), why));
+            }
         }
         Ok(())
     }

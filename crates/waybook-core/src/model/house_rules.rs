@@ -2,8 +2,8 @@
 //! campaign and carried by packs: the travel methods a new journey starts
 //! with (and their speeds), each enemy tier's stats ("Use the tier stats
 //! under Enemies", which the texts do not give), and what one character
-//! carries before being slowed (NOTES.md, "Animals and vehicles": a house
-//! rule, Waybook's default).
+//! carries before being slowed and the types of animal (NOTES.md, "Animals
+//! and vehicles": house rules, Waybook's defaults).
 
 use super::Method;
 use super::scene::{Tier, TierStats};
@@ -20,6 +20,13 @@ pub struct HouseRules {
     /// What one character carries before being slowed, in kg.
     #[serde(default = "default_carry_kg")]
     pub carry_kg: f64,
+    /// The types of animal and their figures.
+    #[serde(default = "super::AnimalType::standard")]
+    pub animal_types: Vec<super::AnimalType>,
+    /// Whether animals eat Supplies at camp, as allies do (the texts have
+    /// animals use none; no camp action either way).
+    #[serde(default)]
+    pub animals_eat_supplies: bool,
 }
 
 /// Waybook's default of what one character carries before being slowed:
@@ -72,6 +79,15 @@ impl Default for HouseRules {
             methods: Method::standard(),
             tiers: Tiers::default(),
             carry_kg: CARRY_KG,
+            animal_types: super::AnimalType::standard(),
+            animals_eat_supplies: false,
         }
+    }
+}
+
+impl HouseRules {
+    /// The animal type named `name`.
+    pub fn animal_type(&self, name: &str) -> Option<&super::AnimalType> {
+        self.animal_types.iter().find(|t| t.name == name)
     }
 }

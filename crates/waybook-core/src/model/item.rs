@@ -65,6 +65,10 @@ pub struct Item {
     /// the texts do not give) until the GM changes it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub suggested: bool,
+    /// Food for animals (oats, hay): only animals eat it, and they eat no
+    /// other food (a house rule: NOTES.md, "Animals and vehicles").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fodder: bool,
 }
 
 impl Item {
@@ -97,6 +101,7 @@ impl Item {
             bonus: 0,
             notes: String::new(),
             suggested: false,
+            fodder: false,
         }
     }
 }

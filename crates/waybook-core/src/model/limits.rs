@@ -56,6 +56,9 @@ pub const DISTANCE_KM: RangeInclusive<f64> = 0.0..=100_000.0;
 pub const SPEED_KMH: RangeInclusive<f64> = 0.1..=1_000.0;
 /// What one character carries before being slowed (a house rule), in kg.
 pub const CARRY_KG: RangeInclusive<f64> = 1.0..=1_000.0;
+/// What an animal carries (a house rule), in kg: a dog's pack to an
+/// elephant's.
+pub const ANIMAL_CARRY_KG: RangeInclusive<f64> = 0.0..=2_000.0;
 /// From the shore of the Dead Sea to above the highest peaks.
 pub const ALTITUDE_M: RangeInclusive<i64> = -500..=9_000;
 /// Below the surface, to the deepest trench.

@@ -133,6 +133,9 @@ pub struct MapPath {
     /// Who may see it besides the GM (GM only by default).
     #[serde(default, skip_serializing_if = "super::Visibility::is_gm_only")]
     pub shown: super::Visibility,
+    /// Animals that graze feed themselves along it (a house rule).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub grazing: bool,
 }
 
 /// What a path is to the hour-by-hour rules: a trip's leg along it takes
@@ -187,6 +190,7 @@ impl MapPath {
             stretches: Vec::new(),
             encounters: EncounterTables::default(),
             ground: Ground::default(),
+            grazing: false,
         }
     }
 

@@ -17,6 +17,7 @@
 //! and CSV are `exchange`, both above this module.
 
 pub mod advancement;
+pub mod animal;
 pub mod calendar;
 mod campaign;
 mod change;
@@ -55,6 +56,7 @@ pub mod visibility;
 mod words;
 
 pub use advancement::{Advance, AdvanceKind, Award, Memory, Mission};
+pub use animal::{Animal, AnimalType};
 pub use campaign::{RuleText, Settings};
 pub use change::{Change, Edit, KINDS};
 pub use character::{

@@ -30,6 +30,9 @@ pub struct Region {
     /// The encounter tables of its paths that have none of their own.
     #[serde(default, skip_serializing_if = "super::EncounterTables::is_empty")]
     pub encounters: super::EncounterTables,
+    /// Animals that graze feed themselves here (a house rule).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub grazing: bool,
 }
 
 impl Region {
@@ -42,6 +45,7 @@ impl Region {
             tables: BTreeMap::new(),
             keep_percent: 0,
             encounters: super::EncounterTables::default(),
+            grazing: false,
         }
     }
 }

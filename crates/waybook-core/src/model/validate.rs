@@ -129,7 +129,8 @@ pub fn problems(data: &CampaignData) -> Vec<Problem> {
     found.found
 }
 
-/// The house rules' travel speeds, tier stats and what a character carries.
+/// The house rules' travel speeds, tier stats, what a character carries and
+/// the animal types' figures.
 fn house_rules(found: &mut Problems, rules: &super::HouseRules) {
     found.check(
         "what a character carries (kg)",
@@ -177,6 +178,46 @@ fn house_rules(found: &mut Problems, rules: &super::HouseRules) {
             &at("toughness"),
             stats.toughness,
             &limits::TOUGHNESS_MAX,
+        );
+    }
+    for (i, t) in rules.animal_types.iter().enumerate() {
+        let at = |what: &str| format!("house_rules.animal_types[{i}].{what}");
+        let label = |what: &str| format!("{} {what}", t.name);
+        found.check(
+            &label("Endurance"),
+            &at("endurance"),
+            t.endurance,
+            &limits::TRAIT_OR_SKILL,
+        );
+        found.check(
+            &label("Stamina"),
+            &at("stamina"),
+            t.stamina,
+            &limits::TRAIT_OR_SKILL,
+        );
+        found.check(
+            &label("speed"),
+            &at("km_per_hour"),
+            t.km_per_hour,
+            &limits::SPEED_KMH,
+        );
+        found.check(
+            &label("food need"),
+            &at("food_percent"),
+            t.food_percent,
+            &limits::FOOD_PERCENT,
+        );
+        found.check(
+            &label("load (kg)"),
+            &at("carry_kg"),
+            t.carry_kg,
+            &limits::ANIMAL_CARRY_KG,
+        );
+        found.check(
+            &label("Wounds"),
+            &at("wounds"),
+            t.wounds,
+            &limits::WOUNDS_MAX,
         );
     }
 }

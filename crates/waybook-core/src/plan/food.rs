@@ -4,7 +4,10 @@
 //! the GM chose), what that leaves, the days without food it adds, and the day
 //! the food runs out at full and at half rations. A campaign that counts
 //! food and drink apart needs half of each day's units from food and half
-//! from drink (`Pools::take`).
+//! from drink (`Pools::take`). Animals (a house rule: NOTES.md, "Animals
+//! and vehicles") eat fodder and drink water, and people eat no fodder;
+//! what an animal carries is the party's, eaten as the stash is; on a day
+//! where the land allows grazing, an animal that grazes is fed by it.
 
 use super::{JourneyPlanView, members};
 use crate::model::{
@@ -31,6 +34,9 @@ pub struct FoodEntry {
     pub days_without: f64,
     /// Degrees of exhaustion hunger adds at the end of the day.
     pub hunger: u32,
+    /// An animal fed by grazing (a house rule).
+    pub grazed: bool,
+    pub animal: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -51,6 +57,23 @@ pub struct FoodDay {
 }
 
 impl FoodDay {
+    /// Day `index` of the ledger: its entries added up, and what `pools`
+    /// has left after it.
+    fn of(index: i64, entries: Vec<FoodEntry>, pools: &Pools) -> Self {
+        // Folded from +0: a day of nobody is 0, never -0.
+        let sum = |f: fn(&FoodEntry) -> f64| entries.iter().map(f).fold(0.0, |a, b| a + b);
+        FoodDay {
+            index,
+            required: sum(|e| e.required),
+            planned: sum(|e| e.planned),
+            eaten: sum(|e| e.eaten),
+            opened: sum(|e| e.opened),
+            entries,
+            units_left: pools.total(),
+            drink_left: pools.drink(),
+        }
+    }
+
     /// Units opened beyond those eaten: what is left of whole items
     /// opened, not kept (counted apart, also food or drink beyond the
     /// other half, which does not count).
@@ -89,6 +112,8 @@ struct Stack {
     units: i64,
     quantity: i64,
     drink: bool,
+    /// Fodder: for animals only.
+    fodder: bool,
 }
 
 /// What a character's day of eating came to.
@@ -101,6 +126,18 @@ pub(super) struct Meal {
     pub eaten: f64,
     /// Counted apart: the half of the day's units that was short.
     pub short_of: Option<&'static str>,
+    /// An animal fed by grazing: nothing opened, the day's need met.
+    pub grazed: bool,
+}
+
+impl Meal {
+    /// A day where nothing was eaten (booked unfed).
+    pub(super) const NONE: Meal = Meal {
+        opened: 0.0,
+        eaten: 0.0,
+        short_of: None,
+        grazed: false,
+    };
 }
 
 /// The food in packs and stash, eaten in the GM's order and in whole items:
@@ -111,6 +148,10 @@ pub(super) struct Pools {
     stash: Vec<Stack>,
     order: FoodOrder,
     apart: bool,
+    /// The animals among the eaters, and whether each grazes.
+    animals: BTreeMap<CharacterId, bool>,
+    /// Whether the day being eaten lets animals graze.
+    grazing: bool,
 }
 
 impl Pools {
@@ -138,11 +179,25 @@ impl Pools {
     ) -> Self {
         // One pass over the holdings, however many members: a party of
         // thousands in a campaign of 100,000 stacks stays one pass.
-        let mut packs: BTreeMap<CharacterId, Vec<Stack>> =
-            members.into_iter().map(|c| (c, Vec::new())).collect();
+        let mut packs: BTreeMap<CharacterId, Vec<Stack>> = BTreeMap::new();
+        let mut animals = BTreeMap::new();
+        for id in members {
+            // What an animal carries is the party's: eaten as the stash is.
+            match (data.characters.get(&id)).and_then(|c| c.animal.as_ref()) {
+                Some(animal) => {
+                    let rules = &data.settings.house_rules;
+                    let grazes = rules.animal_type(&animal.breed).is_some_and(|t| t.grazes);
+                    animals.insert(id, grazes);
+                }
+                None => {
+                    packs.insert(id, Vec::new());
+                }
+            }
+        }
         let mut stash = Vec::new();
         for h in holdings.values().filter(|h| h.quantity > 0) {
             let into = match h.holder {
+                Holder::Character(c) if animals.contains_key(&c) => Some(&mut stash),
                 Holder::Character(c) => packs.get_mut(&c),
                 Holder::Stash(p) if p == party => Some(&mut stash),
                 Holder::Stash(_) => None,
@@ -157,6 +212,7 @@ impl Pools {
                     units: item.food_units,
                     quantity: h.quantity,
                     drink: item.category == Category::Water,
+                    fodder: item.fodder && item.category == Category::Food,
                 });
             }
         }
@@ -165,7 +221,14 @@ impl Pools {
             stash,
             order,
             apart: data.settings.food_and_drink_apart,
+            animals,
+            grazing: false,
         }
+    }
+
+    /// Sets whether the days eaten from now let animals graze.
+    pub(super) fn graze(&mut self, grazing: bool) {
+        self.grazing = grazing;
     }
 
     fn stacks(&self) -> impl Iterator<Item = &Stack> {
@@ -195,17 +258,43 @@ impl Pools {
     /// stash in the GM's order. Counted apart, half of `want` is food and
     /// half drink, and the day counts twice the smaller of the two.
     pub(super) fn take(&mut self, who: CharacterId, want: f64) -> Meal {
+        let animal = self.animals.get(&who).copied();
+        if self.grazing && animal == Some(true) {
+            return Meal {
+                eaten: want,
+                grazed: true,
+                ..Meal::NONE
+            };
+        }
+        let eats = Eats {
+            drink: None,
+            fodder: animal.is_some(),
+        };
         if !self.apart {
-            let opened = self.open(who, want, None);
+            let opened = self.open(who, want, eats);
             return Meal {
                 opened,
                 eaten: opened.min(want),
-                short_of: None,
+                ..Meal::NONE
             };
         }
         let half = want / 2.0;
-        let food = self.open(who, half, Some(false));
-        let drink = self.open(who, half, Some(true));
+        let food = self.open(
+            who,
+            half,
+            Eats {
+                drink: Some(false),
+                ..eats
+            },
+        );
+        let drink = self.open(
+            who,
+            half,
+            Eats {
+                drink: Some(true),
+                ..eats
+            },
+        );
         let (fed, watered) = (food + 1e-9 >= half, drink + 1e-9 >= half);
         Meal {
             opened: food + drink,
@@ -216,13 +305,13 @@ impl Pools {
                 (false, true) => Some("food"),
                 (false, false) => Some("food and drink"),
             },
+            grazed: false,
         }
     }
 
-    /// Opens whole items (only drink, or only food, if `drink` says so) for
-    /// `who` until `want` units are covered or nothing is left; returns the
-    /// units opened.
-    fn open(&mut self, who: CharacterId, want: f64, drink: Option<bool>) -> f64 {
+    /// Opens whole items of what `who` eats for them until `want` units are
+    /// covered or nothing is left; returns the units opened.
+    fn open(&mut self, who: CharacterId, want: f64, eats: Eats) -> f64 {
         let pack_first = self.order == FoodOrder::PackFirst;
         let mut opened = 0.0;
         for from_pack in [pack_first, !pack_first] {
@@ -231,7 +320,7 @@ impl Pools {
             } else {
                 &mut self.stash
             };
-            opened += open_items(stacks, want - opened, drink);
+            opened += open_items(stacks, want - opened, eats);
         }
         opened
     }
@@ -267,17 +356,31 @@ impl Pools {
     }
 }
 
-/// Opens items from `stacks` (only drink, or only food, if `drink` says so)
-/// to cover `want` units, wasting as little as it can: the smallest item that
-/// covers what is still wanted, else the largest item there is, and again.
-/// Returns the units opened.
-fn open_items(stacks: &mut [Stack], want: f64, drink: Option<bool>) -> f64 {
+/// What an eater opens: only drink, or only food, when `drink` says so;
+/// fodder (and water) for an animal, food and water for anyone else.
+#[derive(Debug, Clone, Copy)]
+struct Eats {
+    drink: Option<bool>,
+    fodder: bool,
+}
+
+impl Eats {
+    fn opens(self, s: &Stack) -> bool {
+        s.quantity > 0
+            && self.drink.is_none_or(|d| s.drink == d)
+            && (s.drink || s.fodder == self.fodder)
+    }
+}
+
+/// Opens items from `stacks` that `eats` opens to cover `want` units,
+/// wasting as little as it can: the smallest item that covers what is still
+/// wanted, else the largest item there is, and again. Returns the units
+/// opened.
+fn open_items(stacks: &mut [Stack], want: f64, eats: Eats) -> f64 {
     let mut opened = 0.0;
     while want - opened > 1e-9 {
         let still = want - opened;
-        let left = stacks
-            .iter_mut()
-            .filter(|s| s.quantity > 0 && drink.is_none_or(|d| s.drink == d));
+        let left = stacks.iter_mut().filter(|s| eats.opens(s));
         let best = left.fold(None::<&mut Stack>, |best, s| match best {
             None => Some(s),
             Some(b) => {
@@ -307,21 +410,36 @@ pub(super) fn planned_units(required: f64, ration: Ration) -> f64 {
 }
 
 /// The first day someone goes short if everyone eats `ration` every day,
-/// each day's need times its `multiplier`.
+/// each day's need times its multiplier, its animals grazing where the day
+/// allows it (`day` gives both).
 fn runs_out(
-    multiplier: impl Fn(i64) -> f64,
+    day: impl Fn(i64) -> (f64, bool),
     from_day: i64,
     mut pools: Pools,
     members: &[&Character],
     ration: Ration,
 ) -> Option<i64> {
     const TEN_YEARS: i64 = 3650;
-    (from_day..from_day + TEN_YEARS).find(|&day| {
-        let multiplier = multiplier(day);
+    (from_day..from_day + TEN_YEARS).find(|&index| {
+        let (multiplier, grazing) = day(index);
+        pools.graze(grazing);
         members.iter().any(|c| {
             let want = planned_units(required(c, multiplier), ration);
             pools.take(c.id, want).eaten + 1e-9 < want
         })
+    })
+}
+
+/// Whether the land feeds grazing animals on `day` of `journey`: a region
+/// it is in or a path it follows says animals graze there (a house rule).
+pub fn grazing_on(data: &CampaignData, journey: &Journey, day: &super::PlanDay) -> bool {
+    day.slots.iter().any(|s| {
+        let region = (s.place.region).and_then(|r| data.regions.get(&r));
+        let path = (journey.route())
+            .and_then(|r| r.legs.get(s.place.leg))
+            .and_then(|l| l.path.as_ref())
+            .and_then(|a| data.paths.get(&a.path));
+        region.is_some_and(|r| r.grazing) || path.is_some_and(|p| p.grazing)
     })
 }
 
@@ -340,23 +458,32 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
     let drink_at_start = pools.drink();
     let apart = data.settings.food_and_drink_apart;
     let from_day = view.days_played(journey.played_hours);
-    if !data.settings.track_food {
-        return FoodLedger {
-            from_day,
-            units_at_start,
-            drink_at_start,
-            apart,
-            days: Vec::new(),
-            runs_out_full: None,
-            runs_out_half: None,
-            warnings: Vec::new(),
-            looked_after: true,
-        };
+    let mut ledger = FoodLedger {
+        from_day,
+        units_at_start,
+        drink_at_start,
+        apart,
+        days: Vec::new(),
+        runs_out_full: None,
+        runs_out_half: None,
+        warnings: Vec::new(),
+        looked_after: !data.settings.track_food,
+    };
+    if ledger.looked_after {
+        return ledger;
     }
-    // The plan's days first, then ordinary days.
-    let multiplier = |day: i64| view.days.get(day as usize).map_or(1.0, |d| d.food_factor);
-    let runs_out_full = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Full);
-    let runs_out_half = runs_out(multiplier, from_day, pools.clone(), &members, Ration::Half);
+    // The plan's days first, then ordinary days (where nobody grazes).
+    let planned: Vec<(f64, bool)> = (view.days.iter())
+        .map(|d| (d.food_factor, grazing_on(data, journey, d)))
+        .collect();
+    let on_day = |day: i64| {
+        let at = usize::try_from(day).ok();
+        at.and_then(|at| planned.get(at))
+            .copied()
+            .unwrap_or((1.0, false))
+    };
+    let runs_out_full = runs_out(on_day, from_day, pools.clone(), &members, Ration::Full);
+    let runs_out_half = runs_out(on_day, from_day, pools.clone(), &members, Ration::Half);
     let mut pools = pools;
     let mut days_without: BTreeMap<CharacterId, f64> = members
         .iter()
@@ -372,11 +499,17 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
             .and_then(|c| c.ration)
             .unwrap_or_default();
         let mut entries: Vec<FoodEntry> = Vec::with_capacity(members.len());
+        pools.graze(on_day(day.index).1);
         for c in &members {
             let required = required(c, day.food_factor);
             let planned = planned_units(required, ration);
             // Whole items are opened; what passes the ration is not kept.
-            let Meal { eaten, opened, .. } = pools.take(c.id, planned);
+            let Meal {
+                eaten,
+                opened,
+                grazed,
+                ..
+            } = pools.take(c.id, planned);
             let before = days_without.get(&c.id).copied().unwrap_or(0.0);
             let result = match eat(c, before, eaten, day.food_factor) {
                 Ok(result) => result,
@@ -410,32 +543,17 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
                 status: result.status,
                 days_without: result.days_without,
                 hunger: result.exhaustion,
+                grazed,
+                animal: c.is_animal(),
             });
         }
-        // Folded from +0: a day of nobody is 0, never -0.
-        let sum = |f: fn(&FoodEntry) -> f64| entries.iter().map(f).fold(0.0, |a, b| a + b);
-        days.push(FoodDay {
-            index: day.index,
-            required: sum(|e| e.required),
-            planned: sum(|e| e.planned),
-            eaten: sum(|e| e.eaten),
-            opened: sum(|e| e.opened),
-            entries,
-            units_left: pools.total(),
-            drink_left: pools.drink(),
-        });
+        days.push(FoodDay::of(day.index, entries, &pools));
     }
-    FoodLedger {
-        from_day,
-        units_at_start,
-        drink_at_start,
-        apart,
-        days,
-        runs_out_full,
-        runs_out_half,
-        warnings,
-        looked_after: false,
-    }
+    ledger.days = days;
+    ledger.runs_out_full = runs_out_full;
+    ledger.runs_out_half = runs_out_half;
+    ledger.warnings = warnings;
+    ledger
 }
 
 /// A party's food as every screen and sheet shows it: the units in its
@@ -489,14 +607,17 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
         }),
     };
     let multiplier = weather(0).map_or(1, |w| rations::day_multiplier(w.temperature()));
+    // At rest, the region the party is in says whether its animals graze.
+    let grazing = region.is_some_and(|r| r.grazing);
+    let on_day = |day: i64| (multiplier_on(day), grazing);
     let need_today = (members.iter())
         .map(|c| required(c, f64::from(multiplier)))
         .fold(0.0, |a, b| a + b);
     let units = pools.total();
     let (days_full, days_half) = if counting {
         (
-            runs_out(multiplier_on, 0, pools.clone(), &members, Ration::Full),
-            runs_out(multiplier_on, 0, pools, &members, Ration::Half),
+            runs_out(on_day, 0, pools.clone(), &members, Ration::Full),
+            runs_out(on_day, 0, pools, &members, Ration::Half),
         )
     } else {
         (None, None)
@@ -603,7 +724,7 @@ pub fn eat(
 
 #[cfg(test)]
 mod tests {
-    use super::{Stack, open_items};
+    use super::{Eats, Stack, open_items};
     use crate::model::HoldingId;
 
     fn stack(id: i64, units: i64, quantity: i64) -> Stack {
@@ -612,30 +733,36 @@ mod tests {
             units,
             quantity,
             drink: false,
+            fodder: false,
         }
     }
+
+    const FOOD: Eats = Eats {
+        drink: None,
+        fodder: false,
+    };
 
     /// Issue 8: with smoked fish (15 a unit) and trail rations (20), a day's
     /// 40 units are two rations, not fish that wastes 5.
     #[test]
     fn whole_items_are_opened_to_waste_least() {
         let mut stacks = [stack(1, 15, 10), stack(2, 20, 40)];
-        assert_eq!(open_items(&mut stacks, 40.0, None), 40.0);
+        assert_eq!(open_items(&mut stacks, 40.0, FOOD), 40.0);
         assert_eq!((stacks[0].quantity, stacks[1].quantity), (10, 38));
         let mut fish_only = [stack(1, 15, 10)];
         assert_eq!(
-            open_items(&mut fish_only, 40.0, None),
+            open_items(&mut fish_only, 40.0, FOOD),
             45.0,
             "three fish cover 40"
         );
         let mut half = [stack(1, 15, 10), stack(2, 20, 40)];
         assert_eq!(
-            open_items(&mut half, 15.0, None),
+            open_items(&mut half, 15.0, FOOD),
             15.0,
             "the fish fits a 15"
         );
         let mut short = [stack(1, 20, 1)];
-        assert_eq!(open_items(&mut short, 40.0, None), 20.0, "all there is");
+        assert_eq!(open_items(&mut short, 40.0, FOOD), 20.0, "all there is");
         assert_eq!(short[0].quantity, 0);
     }
 }

@@ -428,6 +428,7 @@ impl Play<'_> {
         let long_rest = self.data.settings.long_rest_degrees;
         let track_food = self.data.settings.track_food;
         let mut opened = 0.0;
+        (self.pools).graze(super::food::grazing_on(self.data, journey, day));
         for cd in &day.characters {
             let Some(c) = self.characters.get(&cd.character) else {
                 continue;
@@ -474,6 +475,7 @@ pub(super) fn eat_the_day(
         opened,
         eaten,
         short_of,
+        grazed,
     }: Meal,
     required: f64,
     day_multiplier: f64,
@@ -489,13 +491,21 @@ pub(super) fn eat_the_day(
         e.starvation = 0;
     }
     let units = crate::model::decimal;
-    let mut line = format!(
-        "{when} · {} eats {} of {} units ({})",
-        c.name,
-        units(eaten),
-        units(required),
-        result.status
-    );
+    let mut line = if grazed {
+        format!(
+            "{when} · {} grazes: {} units from the land (house rule)",
+            c.name,
+            units(required)
+        )
+    } else {
+        format!(
+            "{when} · {} eats {} of {} units ({})",
+            c.name,
+            units(eaten),
+            units(required),
+            result.status
+        )
+    };
     if let Some(short) = short_of {
         line.push_str(&format!(", short of {short}"));
     }

@@ -83,6 +83,8 @@ pub fn rest(
         members.keys().copied(),
     );
     let region = data.region_of_party(party).map(|r| r.id);
+    // At rest, the region the party is in says whether its animals graze.
+    pools.graze(data.region_of_party(party).is_some_and(|r| r.grazing));
     let mut lines = Vec::new();
     for day in from.day..to.day {
         let weather = region.and_then(|r| {
@@ -97,11 +99,7 @@ pub fn rest(
             let required = food::required(c, multiplier);
             let meal = match meals {
                 Meals::Fed => pools.take(c.id, required),
-                Meals::Unfed => Meal {
-                    opened: 0.0,
-                    eaten: 0.0,
-                    short_of: None,
-                },
+                Meals::Unfed => Meal::NONE,
             };
             let line = super::play::eat_the_day(c, meal, required, multiplier, &when)
                 .map_err(|e| (c.name.clone(), e))?;

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The columns of the `character` table that are not simple sheet fields,
 /// first in every row.
-const OWN_COLUMNS: [&str; 10] = [
+const OWN_COLUMNS: [&str; 11] = [
     "id",
     "kind",
     "party_id",
@@ -21,6 +21,7 @@ const OWN_COLUMNS: [&str; 10] = [
     "x_senses",
     "x_hazards",
     "notes_shown",
+    "animal",
 ];
 
 /// The advances column: records, or the free text files before schema 6 hold.
@@ -57,6 +58,10 @@ fn row_values(c: &Character) -> rusqlite::Result<Vec<Value>> {
         Value::Text(super::sql_types::to_json(&c.exploration.senses)?),
         Value::Text(super::sql_types::to_json(&c.exploration.hazards)?),
         Value::Text(super::sql_types::to_json(&c.notes_shown)?),
+        match &c.animal {
+            Some(animal) => Value::Text(super::sql_types::to_json(animal)?),
+            None => Value::Null,
+        },
     ];
     for section in sheet::SECTIONS {
         values.extend(section.numbers.iter().map(|f| Value::Integer((f.get)(c))));
@@ -187,6 +192,10 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     c.exploration.senses = super::sql_types::from_json(7, &row.get::<_, String>(7)?)?;
     c.exploration.hazards = super::sql_types::from_json(8, &row.get::<_, String>(8)?)?;
     c.notes_shown = super::sql_types::from_json(9, &row.get::<_, String>(9)?)?;
+    c.animal = match row.get::<_, Option<String>>(10)? {
+        Some(json) => Some(super::sql_types::from_json(10, &json)?),
+        None => None,
+    };
     c.companion.stats.clear();
     c.exploration.traits.clear();
     c.exploration.skills.clear();

@@ -8,12 +8,12 @@ use std::collections::BTreeMap;
 
 pub fn put_item(conn: &Connection, i: &Item) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO item (id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus, suggested)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+        "INSERT INTO item (id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus, suggested, fodder)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category,
            food_units = excluded.food_units, weight = excluded.weight, quality = excluded.quality,
            material = excluded.material, tool_kind = excluded.tool_kind, notes = excluded.notes,
-           bonus = excluded.bonus, suggested = excluded.suggested",
+           bonus = excluded.bonus, suggested = excluded.suggested, fodder = excluded.fodder",
     )?
     .execute(params![
         i.id,
@@ -27,6 +27,7 @@ pub fn put_item(conn: &Connection, i: &Item) -> rusqlite::Result<()> {
         i.notes,
         i.bonus,
         i.suggested,
+        i.fodder,
     ])?;
     Ok(())
 }
@@ -51,7 +52,7 @@ fn optional_choice_at<C: Choice>(row: &Row<'_>, at: usize) -> rusqlite::Result<O
 
 pub fn load_items(conn: &Connection) -> rusqlite::Result<BTreeMap<ItemId, Item>> {
     let mut stmt = conn.prepare(
-        "SELECT id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus, suggested FROM item",
+        "SELECT id, name, category, food_units, weight, quality, material, tool_kind, notes, bonus, suggested, fodder FROM item",
     )?;
     let items = stmt.query_map([], |row| {
         Ok(Item {
@@ -66,6 +67,7 @@ pub fn load_items(conn: &Connection) -> rusqlite::Result<BTreeMap<ItemId, Item>>
             notes: row.get(8)?,
             bonus: row.get(9)?,
             suggested: row.get(10)?,
+            fodder: row.get(11)?,
         })
     })?;
     items.map(|i| i.map(|i| (i.id, i))).collect()

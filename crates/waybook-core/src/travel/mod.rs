@@ -19,10 +19,12 @@ pub fn heroes(data: &CampaignData, party: PartyId) -> Vec<&Character> {
 }
 
 /// The allies travelling with it: fed unless the players choose otherwise,
-/// no camp action.
+/// no camp action. Animals are neither heroes nor allies and use no
+/// Supplies, unless the GM's house rule has them eat Supplies as allies do.
 pub fn ally_members(data: &CampaignData, party: PartyId) -> Vec<&Character> {
+    let animals_eat = data.settings.house_rules.animals_eat_supplies;
     data.members(party)
-        .filter(|c| c.kind == CharacterKind::Ally)
+        .filter(|c| c.kind == CharacterKind::Ally || (animals_eat && c.is_animal()))
         .collect()
 }
 

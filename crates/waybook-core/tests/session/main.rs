@@ -4,6 +4,7 @@
 
 use waybook_testkit as common;
 
+mod animals;
 mod crash;
 mod heroes;
 mod plan;

@@ -180,7 +180,7 @@ fn heat_within_its_hours_tests_only_those_hours() {
     );
 }
 
-fn small_party(stash_units: i64) -> (CampaignData, Journey) {
+pub(crate) fn small_party(stash_units: i64) -> (CampaignData, Journey) {
     let mut settings = Settings::new("small");
     // The clock at the journey's start: the days before it are history.
     settings.clock = ClockTime { day: 1, hour: 0 };

@@ -113,6 +113,7 @@ fn sample_edit() -> Edit {
         bonus: 2,
         notes: "glows".into(),
         suggested: true,
+        fodder: true,
     };
     let carried = Holding {
         origin: Some("Mill meadow, day 2, 08:00".into()),
@@ -287,6 +288,8 @@ fn settings_round_trip() {
                 ..waybook_core::model::house_rules::Tiers::default()
             },
             carry_kg: 32.5,
+            animal_types: vec![waybook_core::model::AnimalType::blank("Griffon")],
+            animals_eat_supplies: true,
         }),
     };
     campaign

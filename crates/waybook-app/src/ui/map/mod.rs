@@ -565,6 +565,13 @@ fn path_editor(
     {
         fields.commit(out, p, "wild area", |p| p.wild = wild);
     }
+    let mut grazing = p.grazing;
+    if ui
+        .checkbox(&mut grazing, "Animals graze along it (house rule)")
+        .changed()
+    {
+        fields.commit(out, p, "grazing", |p| p.grazing = grazing);
+    }
     if let Some(notes) = fields.multiline(ui, &key("notes"), "Notes", &p.notes) {
         fields.commit(out, p, "notes", |p| p.notes = notes);
     }
