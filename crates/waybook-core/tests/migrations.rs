@@ -34,6 +34,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0023_undo_history.sql", 0xe95f5456325cbf1c),
     ("0024_party_present.sql", 0xe4082c7d1b29df44),
     ("0025_animals.sql", 0x1b428d56e8a52cc2),
+    ("0026_vehicles.sql", 0xbadbf10d676e8c26),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

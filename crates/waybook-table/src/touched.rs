@@ -61,6 +61,7 @@ pub fn touched(before: &CampaignData, after: &CampaignData) -> Touched {
         parties,
         items,
         characters,
+        vehicles,
         holdings,
         journeys,
         tables: _,
@@ -109,6 +110,10 @@ pub fn touched(before: &CampaignData, after: &CampaignData) -> Touched {
         t.parties
             .extend([was, is].into_iter().flatten().filter_map(|c| c.party));
     }
+    for (was, is) in changed(&before.vehicles, vehicles) {
+        t.parties
+            .extend([was, is].into_iter().flatten().filter_map(|v| v.party));
+    }
     for (was, is) in changed(&before.holdings, holdings) {
         for h in [was, is].into_iter().flatten() {
             match h.holder {
@@ -116,6 +121,11 @@ pub fn touched(before: &CampaignData, after: &CampaignData) -> Touched {
                 Holder::Stash(p) => {
                     t.parties.insert(p);
                 }
+                Holder::Vehicle(v) => t.parties.extend(
+                    [before, after]
+                        .into_iter()
+                        .filter_map(|d| d.vehicles.get(&v)?.party),
+                ),
             }
         }
     }

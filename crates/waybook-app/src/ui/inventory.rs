@@ -67,20 +67,24 @@ impl InventoryState {
                 totals: data.totals_of(holder),
                 party_totals: match holder {
                     Holder::Stash(p) => Some(data.party_totals(p)),
-                    Holder::Character(_) => None,
+                    Holder::Character(_) | Holder::Vehicle(_) => None,
                 },
             })
         })
     }
 }
 
-/// Every holder: party stashes first, then characters by name.
+/// Every holder: party stashes first, then vehicles and characters (an
+/// animal among them) by name.
 fn holders(data: &CampaignData) -> Vec<Holder> {
     let mut characters: Vec<_> = data.characters.values().collect();
     waybook_core::model::sort_by_name(&mut characters, |c| &c.name);
+    let mut vehicles: Vec<_> = data.vehicles.values().collect();
+    waybook_core::model::sort_by_name(&mut vehicles, |v| &v.name);
     data.parties
         .keys()
         .map(|p| Holder::Stash(*p))
+        .chain(vehicles.into_iter().map(|v| Holder::Vehicle(v.id)))
         .chain(characters.into_iter().map(|c| Holder::Character(c.id)))
         .collect()
 }
@@ -116,6 +120,9 @@ pub fn inventory_ui(
                 for h in &all[rows] {
                     let label = match h {
                         Holder::Stash(_) => RichText::new(data.holder_name(*h)).strong(),
+                        Holder::Vehicle(_) => {
+                            RichText::new(format!("{} (vehicle)", data.holder_name(*h)))
+                        }
                         Holder::Character(_) => RichText::new(data.holder_name(*h)),
                     };
                     if ui
@@ -136,22 +143,26 @@ pub fn inventory_ui(
         let shown = state.shown(data, holder);
         ui.heading(data.holder_name(holder));
         ui.label(totals_text(shown.totals));
-        if let Holder::Character(c) = holder {
-            let carried = waybook_core::travel::load::Carried::of(data, c);
-            let words = RichText::new(carried.words());
-            ui.label(if carried.over() {
+        let load = |ui: &mut Ui, (words, over): (String, bool)| {
+            let words = RichText::new(words);
+            ui.label(if over {
                 words.color(super::input::ERROR_COLOUR)
             } else {
                 words.weak()
             });
+        };
+        if let Some(carried) = waybook_core::travel::load::Carried::of_holder(data, holder) {
+            load(ui, (carried.words(), carried.over()));
         }
         if let (Holder::Stash(p), Some(totals)) = (holder, shown.party_totals) {
             let party = &data.parties[&p];
             ui.label(format!(
-                "Party totals (stash and members): {} · {} Supplies",
+                "Party totals (stash, members, animals and vehicles): {} · {} Supplies",
                 totals_text(totals),
                 party.supplies
             ));
+            let whole = waybook_core::travel::load::PartyLoad::of(data, p);
+            load(ui, (whole.words(), whole.over()));
         }
         ui.separator();
         stacks_table(ui, state, data, &shown.stacks);
@@ -322,10 +333,7 @@ fn give_ui(
 /// The party of a holder (a stash's own, a character's) by name, and its
 /// members as holders.
 fn party_members(data: &CampaignData, holder: Holder) -> Option<(String, Vec<Holder>)> {
-    let party = match holder {
-        Holder::Stash(p) => Some(p),
-        Holder::Character(c) => data.characters.get(&c)?.party,
-    }?;
+    let party = data.party_of_holder(holder)?;
     let name = data.parties.get(&party)?.name.clone();
     let mut members: Vec<&waybook_core::model::Character> = data.members(party).collect();
     members.sort_by_key(|c| c.name.to_lowercase());

@@ -9,8 +9,9 @@
 use super::records::Added;
 use crate::model::{
     Animal, AnimalType, CampaignData, Change, Character, CharacterId, CharacterKind, Edit, PartyId,
-    Settings,
+    Settings, Vehicle, VehicleId,
 };
+use std::collections::BTreeMap;
 
 /// A new animal of `breed` in `party`, named after its type ("Mule",
 /// "Mule 2"), with the type's figures.
@@ -101,6 +102,12 @@ pub fn set_rider(
             who.name, animal.name
         ));
     }
+    if let Some(cart) = super::vehicles::drawn_by(data, animal.id) {
+        return Err(format!(
+            "{} draws {}: take it from the team first",
+            animal.name, cart.name
+        ));
+    }
     let mut changes = vec![Change::character(Some(animal), Some(&after))];
     if let Some(before) = mount_of(data, rider).filter(|m| m.id != animal.id) {
         let mut unridden = before.clone();
@@ -115,31 +122,114 @@ pub fn set_rider(
     ))
 }
 
-/// The animals `changed` leaves with a rider they may no longer have (one
-/// who left the party, was deleted, or became an animal), set riderless.
-pub fn riders_parted(
-    data: &CampaignData,
-    changed: &std::collections::BTreeMap<CharacterId, Option<&Character>>,
-) -> Vec<Change> {
-    let now = |id: CharacterId| match changed.get(&id) {
-        Some(c) => *c,
+/// Keeps the ties of animals as `changes` leave them: an animal whose
+/// rider left its party, was deleted or is an animal is left riderless,
+/// and a vehicle's team keeps only animals of its party, in the same edit
+/// (the change already there amended, or one added).
+pub fn keep_ties(data: &CampaignData, changes: &mut Vec<Change>) {
+    let mut characters: BTreeMap<CharacterId, Option<Character>> = BTreeMap::new();
+    let mut vehicles: BTreeMap<VehicleId, Option<Vehicle>> = BTreeMap::new();
+    for change in changes.iter() {
+        match change {
+            Change::Character { before, after } => {
+                if let Some(id) = after.as_ref().or(before.as_ref()).map(|c| c.id) {
+                    characters.insert(id, after.as_deref().cloned());
+                }
+            }
+            Change::Vehicle { before, after } => {
+                if let Some(id) = after.as_ref().or(before.as_ref()).map(|v| v.id) {
+                    vehicles.insert(id, after.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    let now = |id: CharacterId| match characters.get(&id) {
+        Some(c) => c.as_ref(),
         None => data.characters.get(&id),
     };
-    (data.characters.values())
-        .filter_map(|before| {
-            let animal = now(before.id)?;
-            let rider = animal.animal.as_ref()?.rider?;
-            let keeps = now(rider).is_some_and(|r| !r.is_animal() && r.party == animal.party);
-            if keeps {
-                return None;
-            }
+    let party_animal = |id: CharacterId, party: Option<crate::model::PartyId>| {
+        now(id).is_some_and(|c| c.is_animal() && party.is_some() && c.party == party)
+    };
+    let mut fixed = Vec::new();
+    let animals = (data
+        .characters
+        .values()
+        .filter(|c| c.is_animal())
+        .map(|c| c.id))
+    .chain(characters.keys().copied());
+    for id in animals.collect::<std::collections::BTreeSet<_>>() {
+        let Some(animal) = now(id) else { continue };
+        let Some(rider) = animal.animal.as_ref().and_then(|a| a.rider) else {
+            continue;
+        };
+        let keeps = now(rider)
+            .is_some_and(|r| !r.is_animal() && r.party.is_some() && r.party == animal.party);
+        if !keeps {
             let mut after = animal.clone();
             if let Some(a) = after.animal.as_mut() {
                 a.rider = None;
             }
-            Some(Change::character(Some(before), Some(&after)))
-        })
-        .collect()
+            fixed.push(Change::character(data.characters.get(&id), Some(&after)));
+        }
+    }
+    let all_vehicles = (data.vehicles.keys().copied()).chain(vehicles.keys().copied());
+    for id in all_vehicles.collect::<std::collections::BTreeSet<_>>() {
+        let Some(vehicle) = vehicles
+            .get(&id)
+            .map_or(data.vehicles.get(&id), Option::as_ref)
+        else {
+            continue;
+        };
+        let mut after = vehicle.clone();
+        after.team.retain(|a| party_animal(*a, vehicle.party));
+        if after != *vehicle {
+            fixed.push(Change::of(data.vehicles.get(&id), Some(&after)));
+        }
+    }
+    for fix in fixed {
+        let same = changes.iter_mut().find(|c| same_record(c, &fix));
+        match same {
+            Some(change) => amend(change, fix),
+            None => changes.push(fix),
+        }
+    }
+}
+
+/// Whether two changes are of the same character or vehicle.
+fn same_record(a: &Change, b: &Change) -> bool {
+    match (a, b) {
+        (
+            Change::Character { before, after },
+            Change::Character {
+                after: Some(fixed), ..
+            },
+        ) => after
+            .as_ref()
+            .or(before.as_ref())
+            .is_some_and(|c| c.id == fixed.id),
+        (
+            Change::Vehicle { before, after },
+            Change::Vehicle {
+                after: Some(fixed), ..
+            },
+        ) => after
+            .as_ref()
+            .or(before.as_ref())
+            .is_some_and(|v| v.id == fixed.id),
+        _ => false,
+    }
+}
+
+/// `change`'s after made `fix`'s.
+fn amend(change: &mut Change, fix: Change) {
+    match (change, fix) {
+        (Change::Character { after, .. }, Change::Character { after: fixed, .. }) => {
+            *after = fixed;
+        }
+        (Change::Vehicle { after, .. }, Change::Vehicle { after: fixed, .. }) => *after = fixed,
+        _ => {}
+    }
 }
 
 /// The house rules' animal types changed by `change`, named `label`, with
@@ -154,18 +244,7 @@ pub fn change_types(
     let before = &data.settings.house_rules.animal_types;
     let mut types = before.clone();
     change(&mut types);
-    let mut names: Vec<&str> = types.iter().map(|t| t.name.trim()).collect();
-    if names.iter().any(|n| n.is_empty()) {
-        return Err("An animal type needs a name".to_owned());
-    }
-    names.sort_unstable();
-    let twice = names.windows(2).find_map(|w| match w {
-        [a, b] if a == b => Some(*a),
-        _ => None,
-    });
-    if let Some(name) = twice {
-        return Err(format!("There is already an animal type {name}"));
-    }
+    names_unique(types.iter().map(|t| t.name.as_str()), "an animal type")?;
     // A type renamed in place keeps its animals under its new name.
     let renamed = |old: &str| {
         let at = before.iter().position(|t| t.name == old)?;
@@ -207,6 +286,27 @@ pub fn change_types(
         },
     );
     Ok(Edit::new(label, changes))
+}
+
+/// Refused when a name of `names` is blank or given twice: "There is
+/// already an animal type Pony".
+pub(super) fn names_unique<'a>(
+    names: impl Iterator<Item = &'a str>,
+    what: &str,
+) -> Result<(), String> {
+    let mut names: Vec<&str> = names.map(str::trim).collect();
+    if names.iter().any(|n| n.is_empty()) {
+        return Err(format!("{} needs a name", crate::model::capitalised(what)));
+    }
+    names.sort_unstable();
+    let twice = names.windows(2).find_map(|w| match w {
+        [a, b] if a == b => Some(*a),
+        _ => None,
+    });
+    match twice {
+        Some(name) => Err(format!("There is already {what} {name}")),
+        None => Ok(()),
+    }
 }
 
 /// The types of Waybook's defaults the campaign does not have, for the GM
@@ -302,8 +402,8 @@ mod tests {
         assert!(on_a_horse.expect_err("refused").contains("not an animal"));
         let mut gone = data.characters[&ana].clone();
         gone.party = None;
-        let changed = [(ana, Some(&gone))].into_iter().collect();
-        let parted = riders_parted(&data, &changed);
-        assert_eq!(parted.len(), 1, "the pony loses its rider");
+        let mut changes = vec![Change::character(data.characters.get(&ana), Some(&gone))];
+        keep_ties(&data, &mut changes);
+        assert_eq!(changes.len(), 2, "the pony loses its rider");
     }
 }

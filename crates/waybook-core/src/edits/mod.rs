@@ -8,6 +8,7 @@ pub mod clock;
 pub mod meeting;
 pub mod players;
 pub mod records;
+pub mod vehicles;
 
 use crate::model::{
     CampaignData, Change, Character, CharacterId, Edit, Holder, Holding, HoldingId, ItemId, Party,
@@ -249,13 +250,9 @@ pub fn delete_characters(
             changes.push(Change::of(Some(m), Some(&after)));
         }
     }
-    // An animal whose rider is deleted (and not itself) is left riderless.
-    let gone = ids.iter().map(|id| (*id, None)).collect();
-    changes.extend(
-        animals::riders_parted(data, &gone)
-            .into_iter()
-            .filter(|c| !matches!(c, Change::Character { after: None, .. })),
-    );
+    // An animal whose rider is deleted is left riderless, a vehicle's
+    // team without the animals deleted.
+    animals::keep_ties(data, &mut changes);
     let label = match names.as_slice() {
         [one] => format!("Delete {one}"),
         many => format!("Delete {} characters", many.len()),
@@ -354,6 +351,15 @@ pub fn delete_party(
     for round in data.rounds.values().filter(|r| r.party == p.id) {
         changes.push(Change::of(Some(round), None));
     }
+    // Its vehicles stay, with their cargo, in no party.
+    for vehicle in data.vehicles.values().filter(|v| v.party == Some(p.id)) {
+        let after = crate::model::Vehicle {
+            party: None,
+            ..vehicle.clone()
+        };
+        changes.push(Change::of(Some(vehicle), Some(&after)));
+    }
+    animals::keep_ties(data, &mut changes);
     changes.push(Change::of(Some(p), None));
     let label = match stash_to {
         Some(to) => format!("Delete party {}, its stash to {}", p.name, to.name),

@@ -144,21 +144,9 @@ pub fn set_party(
         (None, None) => format!("Change party of {}", c.name),
     };
     let mut edit = changed(label, c, |c| c.party = party);
-    let mut moved = c.clone();
-    moved.party = party;
-    let moved = [(c.id, Some(&moved))].into_iter().collect();
-    // A rider and the animal they ride part when one leaves the party.
-    for parted in super::animals::riders_parted(data, &moved) {
-        match (&parted, edit.changes.first_mut()) {
-            (
-                Change::Character { after: Some(a), .. },
-                Some(Change::Character { after: Some(b), .. }),
-            ) if a.id == b.id => {
-                *b = a.clone();
-            }
-            _ => edit.changes.push(parted),
-        }
-    }
+    // A rider and the animal they ride part when one leaves the party; an
+    // animal leaves the teams of its old party's vehicles.
+    super::animals::keep_ties(data, &mut edit.changes);
     Ok(edit)
 }
 

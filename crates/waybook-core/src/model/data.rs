@@ -85,6 +85,20 @@ impl CampaignData {
                 || "(missing party)".to_owned(),
                 |p| format!("{} stash", p.name),
             ),
+            Holder::Vehicle(id) => self
+                .vehicles
+                .get(&id)
+                .map_or_else(|| "(missing vehicle)".to_owned(), |v| v.name.clone()),
+        }
+    }
+
+    /// The party whose load a holder's stacks are: a member's, the
+    /// stash's, a vehicle's.
+    pub fn party_of_holder(&self, holder: Holder) -> Option<PartyId> {
+        match holder {
+            Holder::Stash(p) => Some(p),
+            Holder::Character(c) => self.characters.get(&c)?.party,
+            Holder::Vehicle(v) => self.vehicles.get(&v)?.party,
         }
     }
 
@@ -104,15 +118,9 @@ impl CampaignData {
 
     /// The stash plus everything the party's members carry.
     pub fn party_totals(&self, party: PartyId) -> Totals {
-        self.totals(self.holdings.values().filter(|h| {
-            match h.holder {
-                Holder::Stash(p) => p == party,
-                Holder::Character(c) => self
-                    .characters
-                    .get(&c)
-                    .is_some_and(|c| c.party == Some(party)),
-            }
-        }))
+        self.totals(
+            (self.holdings.values()).filter(|h| self.party_of_holder(h.holder) == Some(party)),
+        )
     }
 
     fn totals<'a>(&'a self, holdings: impl Iterator<Item = &'a Holding>) -> Totals {

@@ -286,6 +286,51 @@ impl Document {
                 return Err(field(at("animal.rider"), why));
             }
         }
+        self.check_vehicles(&by_id)
+    }
+
+    /// Every vehicle is of a type of the house rules, of a party in the
+    /// file, drawn by animals of its party that draw no other.
+    fn check_vehicles(
+        &self,
+        by_id: &std::collections::BTreeMap<super::CharacterId, &super::Character>,
+    ) -> Result<(), DocumentError> {
+        let parties: BTreeSet<_> = self.parties.iter().map(|p| p.id).collect();
+        let mut drawing = BTreeSet::new();
+        for (i, v) in self.vehicles.iter().enumerate() {
+            let at = |what: &str| format!("vehicles[{i}].{what}");
+            if self.settings.house_rules.vehicle_type(&v.breed).is_none() {
+                return Err(field(
+                    at("type"),
+                    format!(
+                        "there is no vehicle type \"{}\" in the house rules",
+                        v.breed
+                    ),
+                ));
+            }
+            if let Some(p) = v.party.filter(|p| !parties.contains(p)) {
+                return Err(field(
+                    at("party"),
+                    format!("there is no party {} in the file", p.0),
+                ));
+            }
+            for (j, a) in v.team.iter().enumerate() {
+                let why = match by_id.get(a) {
+                    None => Some(format!("there is no character {} in the file", a.0)),
+                    Some(c) if !c.is_animal() => Some(format!("{} is not an animal", c.name)),
+                    Some(c) if c.party != v.party || c.party.is_none() => {
+                        Some(format!("{} is not in {}'s party", c.name, v.name))
+                    }
+                    Some(c) if !drawing.insert(*a) => {
+                        Some(format!("{} draws another vehicle", c.name))
+                    }
+                    Some(_) => None,
+                };
+                if let Some(why) = why {
+                    return Err(field(at(&format!("team[{j}]")), why));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -332,6 +377,9 @@ impl Document {
                 }
                 Holder::Stash(p) if !parties.contains(&p) => {
                     return Err(missing("holdings", i, "holder", p.0));
+                }
+                Holder::Vehicle(v) if !self.vehicles.iter().any(|r| r.id == v) => {
+                    return Err(missing("holdings", i, "holder", v.0));
                 }
                 _ => {}
             }

@@ -2,8 +2,9 @@
 //! campaign and carried by packs: the travel methods a new journey starts
 //! with (and their speeds), each enemy tier's stats ("Use the tier stats
 //! under Enemies", which the texts do not give), and what one character
-//! carries before being slowed and the types of animal (NOTES.md, "Animals
-//! and vehicles": house rules, Waybook's defaults).
+//! carries before being slowed, the types of animal and vehicle and an
+//! overloaded party's speed (NOTES.md, "Animals and vehicles": house rules,
+//! Waybook's defaults).
 
 use super::Method;
 use super::scene::{Tier, TierStats};
@@ -27,6 +28,19 @@ pub struct HouseRules {
     /// animals use none; no camp action either way).
     #[serde(default)]
     pub animals_eat_supplies: bool,
+    /// The types of vehicle and their figures.
+    #[serde(default = "super::VehicleType::standard")]
+    pub vehicle_types: Vec<super::VehicleType>,
+    /// An overloaded party's speed, in percent of its own.
+    #[serde(default = "default_overloaded_percent")]
+    pub overloaded_percent: i64,
+}
+
+/// Waybook's default speed of an overloaded party: half its own.
+pub const OVERLOADED_PERCENT: i64 = 50;
+
+fn default_overloaded_percent() -> i64 {
+    OVERLOADED_PERCENT
 }
 
 /// Waybook's default of what one character carries before being slowed:
@@ -81,6 +95,8 @@ impl Default for HouseRules {
             carry_kg: CARRY_KG,
             animal_types: super::AnimalType::standard(),
             animals_eat_supplies: false,
+            vehicle_types: super::VehicleType::standard(),
+            overloaded_percent: OVERLOADED_PERCENT,
         }
     }
 }
@@ -89,5 +105,10 @@ impl HouseRules {
     /// The animal type named `name`.
     pub fn animal_type(&self, name: &str) -> Option<&super::AnimalType> {
         self.animal_types.iter().find(|t| t.name == name)
+    }
+
+    /// The vehicle type named `name`.
+    pub fn vehicle_type(&self, name: &str) -> Option<&super::VehicleType> {
+        self.vehicle_types.iter().find(|t| t.name == name)
     }
 }

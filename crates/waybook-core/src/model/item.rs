@@ -106,11 +106,13 @@ impl Item {
     }
 }
 
-/// Who holds a stack: a character or a party's stash.
+/// Who holds a stack: a character (an animal among them), a party's stash,
+/// or a vehicle (its cargo).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Holder {
     Character(CharacterId),
     Stash(PartyId),
+    Vehicle(super::VehicleId),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -40,6 +40,9 @@ macro_rules! record_kinds {
             Character characters: Character(CharacterId) boxed "character" since 1
                 stored(beside characters: put delete load)
                 titled |c| c.name.clone();
+            Vehicle vehicles: Vehicle(VehicleId) plain "vehicle" since 19
+                stored(body "vehicle")
+                titled |v| v.name.clone();
             Holding holdings: Holding(HoldingId) plain "stack" since 1
                 stored(repo items: put_holding delete_holding load_holdings)
                 titled |h| format!("stack {}", h.id.0);

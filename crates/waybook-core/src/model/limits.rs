@@ -59,6 +59,12 @@ pub const CARRY_KG: RangeInclusive<f64> = 1.0..=1_000.0;
 /// What an animal carries (a house rule), in kg: a dog's pack to an
 /// elephant's.
 pub const ANIMAL_CARRY_KG: RangeInclusive<f64> = 0.0..=2_000.0;
+/// What a vehicle type holds (a house rule), in kg: a sled to a barge.
+pub const VEHICLE_CAPACITY_KG: RangeInclusive<f64> = 0.0..=100_000.0;
+/// The animals a vehicle type needs to move.
+pub const VEHICLE_ANIMALS: RangeInclusive<i64> = 0..=20;
+/// An overloaded party's speed, in percent of its own (a house rule).
+pub const OVERLOADED_PERCENT: RangeInclusive<i64> = 1..=100;
 /// From the shore of the Dead Sea to above the highest peaks.
 pub const ALTITUDE_M: RangeInclusive<i64> = -500..=9_000;
 /// Below the surface, to the deepest trench.

@@ -141,7 +141,7 @@ pub fn characters_of(edit: &Edit) -> Vec<CharacterId> {
             Change::Character { before, after } => after.as_ref().or(before.as_ref()).map(|c| c.id),
             Change::Holding { before, after } => match after.as_ref().or(before.as_ref())?.holder {
                 super::Holder::Character(c) => Some(c),
-                super::Holder::Stash(_) => None,
+                super::Holder::Stash(_) | super::Holder::Vehicle(_) => None,
             },
             _ => None,
         })
@@ -168,10 +168,9 @@ pub fn parties_of(data: &CampaignData, edit: &Edit) -> Vec<super::PartyId> {
             Change::Scene { before, after } => after.as_ref().or(before.as_ref())?.party,
             Change::Mission { before, after } => after.as_ref().or(before.as_ref())?.party,
             Change::Character { before, after } => after.as_ref().or(before.as_ref())?.party,
-            Change::Holding { before, after } => match after.as_ref().or(before.as_ref())?.holder {
-                super::Holder::Stash(p) => Some(p),
-                super::Holder::Character(c) => data.characters.get(&c)?.party,
-            },
+            Change::Holding { before, after } => {
+                data.party_of_holder(after.as_ref().or(before.as_ref())?.holder)
+            }
             _ => None,
         })
         .collect();

@@ -52,6 +52,7 @@ pub mod step;
 mod table;
 mod travel;
 pub mod validate;
+pub mod vehicle;
 pub mod visibility;
 mod words;
 
@@ -72,7 +73,7 @@ pub use house_rules::HouseRules;
 pub use ids::{
     CharacterId, CultId, EventId, HoldingId, ItemId, JourneyId, LogId, MapPathId, MissionId,
     PartyId, PlaceId, PlayerId, RegionId, SceneId, SessionId, SiteId, TableId, TravelRoundId,
-    WareId, WeatherId,
+    VehicleId, WareId, WeatherId,
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
@@ -90,6 +91,7 @@ pub use region::{Region, Weather, temperature_of};
 pub use scene::{Scene, SceneMode};
 pub use table::{DiceText, SUGGESTED, TableDef, TableRowDef, TableUse, uses_of as uses_of_table};
 pub use travel::{Beyond, RoundStep, Travel, TravelRound, Ware};
+pub use vehicle::{Vehicle, VehicleType};
 pub use visibility::{Reader, SeenFilter, Shown, Visibility};
 pub use words::{
     NaturalKey, and_list, capitalised, decimal, decimal_to, kg, natural, plural, signed,

@@ -180,6 +180,17 @@ fn house_rules(found: &mut Problems, rules: &super::HouseRules) {
             &limits::TOUGHNESS_MAX,
         );
     }
+    animal_and_vehicle_types(found, rules);
+    found.check(
+        "an overloaded party's speed (%)",
+        "house_rules.overloaded_percent",
+        rules.overloaded_percent,
+        &limits::OVERLOADED_PERCENT,
+    );
+}
+
+/// The animal and vehicle types' figures (house rules).
+fn animal_and_vehicle_types(found: &mut Problems, rules: &super::HouseRules) {
     for (i, t) in rules.animal_types.iter().enumerate() {
         let at = |what: &str| format!("house_rules.animal_types[{i}].{what}");
         let label = |what: &str| format!("{} {what}", t.name);
@@ -218,6 +229,28 @@ fn house_rules(found: &mut Problems, rules: &super::HouseRules) {
             &at("wounds"),
             t.wounds,
             &limits::WOUNDS_MAX,
+        );
+    }
+    for (i, t) in rules.vehicle_types.iter().enumerate() {
+        let at = |what: &str| format!("house_rules.vehicle_types[{i}].{what}");
+        let label = |what: &str| format!("{} {what}", t.name);
+        found.check(
+            &label("capacity (kg)"),
+            &at("capacity_kg"),
+            t.capacity_kg,
+            &limits::VEHICLE_CAPACITY_KG,
+        );
+        found.check(
+            &label("speed"),
+            &at("km_per_hour"),
+            t.km_per_hour,
+            &limits::SPEED_KMH,
+        );
+        found.check(
+            &label("animals"),
+            &at("animals"),
+            t.animals,
+            &limits::VEHICLE_ANIMALS,
         );
     }
 }

@@ -201,6 +201,16 @@ impl Pools {
                 Holder::Character(c) => packs.get_mut(&c),
                 Holder::Stash(p) if p == party => Some(&mut stash),
                 Holder::Stash(_) => None,
+                // A vehicle's cargo is the party's: eaten as the stash is.
+                Holder::Vehicle(v)
+                    if data
+                        .vehicles
+                        .get(&v)
+                        .is_some_and(|v| v.party == Some(party)) =>
+                {
+                    Some(&mut stash)
+                }
+                Holder::Vehicle(_) => None,
             };
             let Some(into) = into else { continue };
             if let Some(item) = data.items.get(&h.item)

@@ -74,17 +74,19 @@ pub fn load_items(conn: &Connection) -> rusqlite::Result<BTreeMap<ItemId, Item>>
 }
 
 pub fn put_holding(conn: &Connection, h: &Holding) -> rusqlite::Result<()> {
-    let (character, party) = match h.holder {
-        Holder::Character(c) => (Some(c), None),
-        Holder::Stash(p) => (None, Some(p)),
+    let (character, party, vehicle) = match h.holder {
+        Holder::Character(c) => (Some(c), None, None),
+        Holder::Stash(p) => (None, Some(p), None),
+        Holder::Vehicle(v) => (None, None, Some(v)),
     };
     conn.prepare_cached(
-        "INSERT INTO holding (id, item_id, character_id, party_id, quantity, origin)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        "INSERT INTO holding (id, item_id, character_id, party_id, vehicle_id, quantity, origin)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (id) DO UPDATE SET item_id = excluded.item_id, character_id = excluded.character_id,
-           party_id = excluded.party_id, quantity = excluded.quantity, origin = excluded.origin",
+           party_id = excluded.party_id, vehicle_id = excluded.vehicle_id,
+           quantity = excluded.quantity, origin = excluded.origin",
     )?
-    .execute(params![h.id, h.item, character, party, h.quantity, h.origin])?;
+    .execute(params![h.id, h.item, character, party, vehicle, h.quantity, h.origin])?;
     Ok(())
 }
 
@@ -95,13 +97,15 @@ pub fn delete_holding(conn: &Connection, id: HoldingId) -> rusqlite::Result<()> 
 }
 
 pub fn load_holdings(conn: &Connection) -> rusqlite::Result<BTreeMap<HoldingId, Holding>> {
-    let mut stmt =
-        conn.prepare("SELECT id, item_id, character_id, party_id, quantity, origin FROM holding")?;
+    let mut stmt = conn.prepare(
+        "SELECT id, item_id, character_id, party_id, quantity, origin, vehicle_id FROM holding",
+    )?;
     let holdings = stmt.query_map([], |row| {
-        let holder = match (row.get(2)?, row.get(3)?) {
-            (Some(c), _) => Holder::Character(c),
-            (None, Some(p)) => Holder::Stash(p),
-            (None, None) => {
+        let holder = match (row.get(2)?, row.get(3)?, row.get(6)?) {
+            (Some(c), _, _) => Holder::Character(c),
+            (None, Some(p), _) => Holder::Stash(p),
+            (None, None, Some(v)) => Holder::Vehicle(v),
+            (None, None, None) => {
                 return Err(rusqlite::Error::InvalidColumnType(
                     2,
                     "holder".into(),

@@ -31,6 +31,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0023_undo_history.sql"),
     include_str!("../../../../migrations/0024_party_present.sql"),
     include_str!("../../../../migrations/0025_animals.sql"),
+    include_str!("../../../../migrations/0026_vehicles.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

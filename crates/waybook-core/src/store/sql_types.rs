@@ -1,6 +1,8 @@
 //! How typed ids, the small enums and JSON columns travel in and out of SQLite.
 
-use crate::model::{CharacterId, Choice, HoldingId, ItemId, JourneyId, PartyId, PlayerId, TableId};
+use crate::model::{
+    CharacterId, Choice, HoldingId, ItemId, JourneyId, PartyId, PlayerId, TableId, VehicleId,
+};
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 macro_rules! sql_id {
@@ -25,7 +27,8 @@ sql_id!(
     ItemId,
     HoldingId,
     JourneyId,
-    TableId
+    TableId,
+    VehicleId
 );
 
 /// Reads a stored enum key, failing loudly on a key this build doesn't know.

@@ -290,6 +290,8 @@ fn settings_round_trip() {
             carry_kg: 32.5,
             animal_types: vec![waybook_core::model::AnimalType::blank("Griffon")],
             animals_eat_supplies: true,
+            vehicle_types: vec![waybook_core::model::VehicleType::blank("Chariot")],
+            overloaded_percent: 75,
         }),
     };
     campaign
