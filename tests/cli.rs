@@ -67,7 +67,7 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     );
     assert!(report.contains("integrity: ok"), "{report}");
     assert!(
-        report.contains("characters: 9, parties: 2, items: 18"),
+        report.contains("characters: 12, parties: 2, items: 19"),
         "{report}"
     );
     assert!(
@@ -148,8 +148,26 @@ fn roster_json_lists_name_kind_and_party() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
     let rows = rows.as_array().expect("an array");
-    // The company's seven and the Kettleford Watch's two.
-    assert_eq!(rows.len(), 9);
+    // The company's seven and its three animals, the Kettleford Watch's two.
+    assert_eq!(rows.len(), 12);
+    let sorrel = rows
+        .iter()
+        .find(|r| r["name"] == "Sorrel")
+        .expect("the guide's horse");
+    assert_eq!(
+        (&sorrel["kind"], &sorrel["type"], &sorrel["rider"]),
+        (
+            &serde_json::json!("animal"),
+            &serde_json::json!("Riding horse"),
+            &serde_json::json!("Marta the Guide")
+        )
+    );
+    let bess = rows.iter().find(|r| r["name"] == "Bess").expect("a mule");
+    assert_eq!(
+        (&bess["type"], &bess["rider"]),
+        (&serde_json::json!("Mule"), &serde_json::Value::Null)
+    );
+    assert!(bess.get("rider").is_some(), "null when none, not left out");
     let traveller = rows
         .iter()
         .find(|r| r["name"] == "The Traveller")
@@ -392,7 +410,7 @@ fn export_of_the_whole_roster_by_default() {
     let out = dir.path().join("all.pdf");
     let output = waybook(&["export", path_str(&file), "--out", path_str(&out)]);
     assert!(
-        text(&output.stdout).contains("wrote 9 sheets"),
+        text(&output.stdout).contains("wrote 12 sheets"),
         "{}",
         text(&output.stderr)
     );
@@ -797,7 +815,7 @@ fn json_export_and_import_round_trip_to_the_same_bytes() {
     let copy = dir.path().join("copy.waybook");
     let imported = waybook(&["import", path_str(&first), "--out", path_str(&copy)]);
     assert!(imported.status.success(), "{}", text(&imported.stderr));
-    assert!(text(&imported.stdout).contains("imported 9 characters"));
+    assert!(text(&imported.stdout).contains("imported 12 characters"));
     let second = dir.path().join("second.json");
     let again = waybook(&[
         "export",

@@ -87,6 +87,18 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
                     "left_over": m.left_over(),
                     "units_left": m.units_left,
                 })),
+                // The day's food, the animals' part apart (issue 54).
+                "food": meals.map(|m| {
+                    let (animals_units, animals_eaten) = m.animals();
+                    json!({
+                        "units": m.required,
+                        "people_units": m.required - animals_units,
+                        "animals_units": animals_units,
+                        "animals_eaten": animals_eaten,
+                        "grazing": m.grazing(),
+                        "units_left": m.units_left,
+                    })
+                }),
                 "played": played_json(journey, day.index, day.index < food.from_day),
                 "weather": day.weather,
                 "characters": characters,
@@ -112,6 +124,7 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
         // rounds on), with the most nine trips in ten take, and their food.
         "setbacks": plan::setbacks::setback_days(data, journey, view.road_hours_played(journey.played_hours)),
         "routes": routes_json(data, journey, &figures.routes),
+        "ways": ways_json(data, journey),
         "days": days,
         "food": {
             "units_at_start": food.units_at_start,
@@ -122,6 +135,31 @@ pub fn plan_json(data: &CampaignData, journey: &Journey, figures: &plan::Figures
             "warnings": food.warnings,
             "looked_after": food.looked_after,
         },
+    })
+}
+
+/// The ways of travelling at the speeds the party goes them, what it
+/// lacks for them, and its load (house rules: issue 54).
+fn ways_json(data: &CampaignData, journey: &Journey) -> Value {
+    let gear = plan::gear::gear(data, journey);
+    let ways: Vec<Value> = (journey.plan.methods.iter().zip(&gear.methods))
+        .map(|(planned, goes)| {
+            json!({
+                "name": planned.name,
+                "km_per_hour": planned.km_per_hour,
+                "goes_km_per_hour": goes.km_per_hour,
+                "by": planned.by,
+            })
+        })
+        .collect();
+    json!({
+        "methods": ways,
+        "refusals": gear.refusals,
+        "notes": gear.notes,
+        "load": {"carried_kg": gear.load.carried_kg, "capacity_kg": gear.load.capacity_kg},
+        "left_behind": (journey.plan.left_behind.iter())
+            .filter_map(|v| data.vehicles.get(v).map(|v| v.name.clone()))
+            .collect::<Vec<_>>(),
     })
 }
 

@@ -90,9 +90,25 @@ pub fn map_json(data: &CampaignData) -> Value {
         .parties
         .values()
         .map(|p| {
+            let load = waybook_core::model::load::PartyLoad::of(data, p.id);
+            let mut animals: Vec<&str> = (data.members(p.id))
+                .filter(|c| c.is_animal())
+                .map(|c| c.name.as_str())
+                .collect();
+            waybook_core::model::sort_by_name(&mut animals, |n| n);
+            let mut vehicles: Vec<&str> = (data.vehicles.values())
+                .filter(|v| v.party == Some(p.id))
+                .map(|v| v.name.as_str())
+                .collect();
+            waybook_core::model::sort_by_name(&mut vehicles, |n| n);
             json!({
                 "name": p.name,
                 "position": position(data, p),
+                // What it carries against what its people, animals and
+                // vehicles carry (house rules: issue 54).
+                "load": {"carried_kg": load.carried_kg, "capacity_kg": load.capacity_kg},
+                "animals": animals,
+                "vehicles": vehicles,
                 "now": {"day": p.now.day, "hour": p.now.hour, "date": data.settings.when(p.now)},
                 "supplies": p.supplies,
                 "purse": p.purse,

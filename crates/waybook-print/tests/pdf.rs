@@ -124,10 +124,16 @@ fn the_whole_roster_is_one_file_with_every_character() {
         text.contains("eats 150% of 40 units"),
         "the porter's own food need is printed"
     );
+    let animals = data.characters.values().filter(|c| c.is_animal()).count();
     assert_eq!(
         text.matches("% of 40 units").count(),
-        1,
-        "the usual need is not"
+        1 + animals,
+        "the usual need is not; each animal's is its type's"
+    );
+    assert_eq!(
+        text.matches("of 40 units a day (house rule)").count(),
+        animals,
+        "an animal's food is said as a house rule"
     );
 }
 
@@ -275,7 +281,7 @@ fn page_text(doc: &lopdf::Document, page: u32) -> String {
 fn no_page_holds_only_a_continued_heading() {
     let (_dir, data) = demo();
     let doc = read(&render(&data, &pdf::whole_roster(&data), Paper::A4));
-    assert_eq!(doc.get_pages().len(), 9, "one page per sheet");
+    assert_eq!(doc.get_pages().len(), 12, "one page per sheet");
     let (_dir, mut data) = demo();
     let long = huge_character(&mut data);
     let doc = read(&render(&data, &[Sheet::Character(long)], Paper::A4));

@@ -221,7 +221,7 @@ fn remove_ui(
 }
 
 /// The edit made, through the fields' one path, or why it was refused.
-fn send(
+pub(super) fn send(
     fields: &mut Typing,
     out: &mut Vec<Command>,
     made: Result<waybook_core::model::Edit, String>,

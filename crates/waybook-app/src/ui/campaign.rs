@@ -76,6 +76,8 @@ fn settings_ui(
     super::house_rules::house_rules_ui(ui, fields, s, out);
     ui.add_space(6.0);
     super::animal_types::animal_types_ui(ui, fields, data, out);
+    ui.add_space(6.0);
+    super::vehicle_types::vehicle_types_ui(ui, fields, data, out);
     ui.add_space(8.0);
     super::cults::cults_ui(ui, fields, data, out);
 }

@@ -24,6 +24,7 @@ pub fn house_rules_ui(ui: &mut Ui, fields: &mut Typing, s: &Settings, out: &mut 
                 name: format!("Method {}", s.house_rules.methods.len() + 1),
                 km_per_hour: 4.0,
                 swimming: false,
+                by: None,
             });
         });
     }

@@ -49,6 +49,9 @@ struct Shown {
     totals: Totals,
     /// For a party's stash: the stash plus all its members carry.
     party_totals: Option<Totals>,
+    /// What the holder carries against its limit, and for a stash the
+    /// party's whole load, in words, each with whether it is over.
+    loads: Vec<(String, bool)>,
 }
 
 impl InventoryState {
@@ -69,9 +72,22 @@ impl InventoryState {
                     Holder::Stash(p) => Some(data.party_totals(p)),
                     Holder::Character(_) | Holder::Vehicle(_) => None,
                 },
+                loads: loads(data, holder),
             })
         })
     }
+}
+
+/// What `holder` carries against its limit; for a stash, the party's
+/// whole load.
+fn loads(data: &CampaignData, holder: Holder) -> Vec<(String, bool)> {
+    use waybook_core::model::load::{Carried, PartyLoad};
+    let own = Carried::of_holder(data, holder).map(|c| (c.words(), c.over()));
+    let party = match holder {
+        Holder::Stash(p) => Some(PartyLoad::of(data, p)).map(|l| (l.words(), l.over())),
+        Holder::Character(_) | Holder::Vehicle(_) => None,
+    };
+    own.into_iter().chain(party).collect()
 }
 
 /// Every holder: party stashes first, then vehicles and characters (an
@@ -143,17 +159,6 @@ pub fn inventory_ui(
         let shown = state.shown(data, holder);
         ui.heading(data.holder_name(holder));
         ui.label(totals_text(shown.totals));
-        let load = |ui: &mut Ui, (words, over): (String, bool)| {
-            let words = RichText::new(words);
-            ui.label(if over {
-                words.color(super::input::ERROR_COLOUR)
-            } else {
-                words.weak()
-            });
-        };
-        if let Some(carried) = waybook_core::travel::load::Carried::of_holder(data, holder) {
-            load(ui, (carried.words(), carried.over()));
-        }
         if let (Holder::Stash(p), Some(totals)) = (holder, shown.party_totals) {
             let party = &data.parties[&p];
             ui.label(format!(
@@ -161,8 +166,14 @@ pub fn inventory_ui(
                 totals_text(totals),
                 party.supplies
             ));
-            let whole = waybook_core::travel::load::PartyLoad::of(data, p);
-            load(ui, (whole.words(), whole.over()));
+        }
+        for (words, over) in &shown.loads {
+            let words = RichText::new(words);
+            ui.label(if *over {
+                words.color(super::input::ERROR_COLOUR)
+            } else {
+                words.weak()
+            });
         }
         ui.separator();
         stacks_table(ui, state, data, &shown.stacks);

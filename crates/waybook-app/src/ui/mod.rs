@@ -46,11 +46,13 @@ mod scene;
 mod sheet;
 pub(crate) mod shown;
 mod snapshots;
+mod stable;
 pub mod style;
 mod table;
 mod table_import;
 mod tables;
 mod travel;
+mod vehicle_types;
 mod weather;
 
 use crate::app::actions::Action;

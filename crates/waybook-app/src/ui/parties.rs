@@ -32,6 +32,8 @@ pub struct PartiesState {
     others: Memo<(u64, PartyId), Others>,
     /// The other party the one shown is to meet.
     meet: Option<PartyId>,
+    /// Its animals, vehicles and load in words.
+    stable: Memo<(u64, PartyId), super::stable::Stable>,
     /// Whether that party may join the one shown (the edit, or why not):
     /// worked out again only when something changes.
     joining: Memo<(u64, PartyId, PartyId), Result<waybook_core::model::Edit, String>>,
@@ -109,11 +111,15 @@ pub fn parties_ui(
                 let food = state.food.get((data.revision, p.id), || {
                     waybook_core::plan::food::party_food(data, p.id).into()
                 });
+                let stable = (state.stable).get((data.revision, p.id), || {
+                    super::stable::Stable::of(data, p).into()
+                });
                 let shown = Shown {
                     party: p,
                     candidates: &candidates,
                     totals,
                     food,
+                    stable,
                 };
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     party_editor(ui, &mut state.fields, data, &shown, out);
@@ -142,6 +148,7 @@ struct Shown<'a> {
     candidates: &'a [(CharacterId, String)],
     totals: Totals,
     food: std::rc::Rc<waybook_core::plan::food::PartyFood>,
+    stable: std::rc::Rc<super::stable::Stable>,
 }
 
 /// "120 food units last 1 day at full rations (×2: Greyspine pass: Extreme
@@ -198,11 +205,20 @@ fn party_editor(
     let totals = shown.totals;
     ui.label(RichText::new("What the party carries").strong());
     ui.label(totals_text(totals));
+    let (load, over) = &shown.stable.load;
+    let load = RichText::new(load);
+    ui.label(if *over {
+        load.color(super::input::ERROR_COLOUR)
+    } else {
+        load.weak()
+    });
     if !members.is_empty() {
         ui.label(food_text(&shown.food, members.len()));
     }
     ui.add_space(6.0);
     members_ui(ui, data, p, shown.candidates, out);
+    ui.add_space(6.0);
+    super::stable::stable_ui(ui, data, (p, &shown.stable), out);
 }
 
 /// Meeting another party (issue 53): how far apart the two are, *Move …

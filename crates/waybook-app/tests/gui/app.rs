@@ -17,9 +17,9 @@ fn foreign_file(path: &Path) {
 #[test]
 fn adding_a_character_shows_it_in_the_roster_and_stores_it() {
     let mut f = Fixture::demo();
-    assert!(f.shows("9 of 9 characters"));
+    assert!(f.shows("12 of 12 characters"));
     f.click("Add character");
-    assert!(f.shows("10 of 10 characters"));
+    assert!(f.shows("13 of 13 characters"));
     f.type_into("Name", "Kestrel Dunmore");
     assert!(
         f.shows_exactly("Kestrel Dunmore"),
@@ -216,7 +216,7 @@ fn deleting_a_character_can_be_undone_and_redone() {
     f.click("Delete");
     assert!(!f.shows_exactly("Brother Ilo"));
     // The demo's seven characters less Brother Ilo, all of them listed.
-    assert!(f.shows("8 of 8 characters"));
+    assert!(f.shows("11 of 11 characters"));
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     f.harness.run();
     assert!(
@@ -497,7 +497,7 @@ fn filtering_the_roster() {
     f.harness.run();
     f.field("Filter").type_text("sefa");
     f.harness.run();
-    assert!(f.shows("1 of 9 characters"));
+    assert!(f.shows("1 of 12 characters"));
     assert!(!f.shows_exactly("Ash Varnell"));
 }
 
@@ -520,7 +520,7 @@ fn opening_a_foreign_file_explains_and_keeps_the_campaign_open() {
     );
     assert_eq!(
         f.data().characters.len(),
-        9,
+        12,
         "the open campaign is still there"
     );
 }
@@ -554,7 +554,7 @@ fn save_a_copy_writes_a_campaign_that_opens() {
         .expect("the copy opens")
         .load()
         .expect("loads");
-    assert_eq!(copied.characters.len(), 9);
+    assert_eq!(copied.characters.len(), 12);
 }
 
 #[test]
@@ -1104,7 +1104,8 @@ fn journey_fields_refuse_bad_values_and_routes_compare() {
             .plan
             .methods
             .len(),
-        5
+        6,
+        "Waybook's five ways (riding among them) and the one added"
     );
     f.click("Take Round by the river");
     assert_eq!(
@@ -1761,7 +1762,7 @@ fn empty_screens_say_what_to_do() {
     f.harness.run();
     assert!(f.shows("No character matches the filter."));
     f.click("Show everyone");
-    assert!(f.shows("9 of 9 characters"));
+    assert!(f.shows("12 of 12 characters"));
     let mut f = Fixture::new_campaign_then(|path| {
         rusqlite::Connection::open(path)
             .expect("opens")

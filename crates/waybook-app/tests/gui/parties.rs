@@ -68,7 +68,7 @@ fn the_watch_is_moved_on_to_meet_the_company_and_joins_it() {
         [company.id],
         "one party now"
     );
-    assert_eq!(f.data().members(company.id).count(), 9);
+    assert_eq!(f.data().members(company.id).count(), 12);
     assert!(
         (f.data().journeys.values()).all(|j| j.party == company.id),
         "the Watch's plan is the company's"

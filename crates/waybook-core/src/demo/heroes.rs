@@ -118,7 +118,7 @@ fn toll_bridge(after: &mut CampaignData, edits: &mut Vec<Edit>, party: crate::mo
     let add = Edit::new("Add a lesser god", vec![Change::of(None, Some(&cult))]);
     add.changes.iter().for_each(|c| after.apply(c));
     edits.push(add);
-    let heroes = after.members(party).count();
+    let heroes = after.members(party).filter(|c| !c.is_animal()).count();
     // Threat, one priority D10 a hero, Ash's two hits and the bandit's two
     // failed blocks, the captain's two hits of three and Ash's one block.
     let mut faces = vec![2];

@@ -23,6 +23,7 @@ mod handouts;
 mod hazards;
 mod heroes;
 mod map;
+mod stable;
 mod watch;
 mod weather;
 use crate::store::snapshots::{Reason, Snapshots};
@@ -232,7 +233,19 @@ struct Stock {
     stash: i64,
 }
 
-const STOCK: [Stock; 12] = [
+const STOCK: [Stock; 13] = [
+    Stock {
+        name: "Oats",
+        category: Category::Food,
+        food_units: 40,
+        weight: 2.0,
+        quality: None,
+        material: None,
+        tool: None,
+        // Fodder: the mules carry it (`stable`).
+        fodder: true,
+        stash: 0,
+    },
     Stock {
         name: "Trail rations",
         category: Category::Food,
@@ -620,6 +633,7 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
         "Mark the demo's calendar",
         weather::calendar_events(&data),
     ))?;
+    campaign.apply(&stable::animals(&campaign.load()?, party.id))?;
     for edit in weather::waiting_week(&campaign.load()?, party.id) {
         campaign.apply(&edit)?;
     }
@@ -658,6 +672,9 @@ pub fn fill_demo(campaign: &mut Campaign, snapshots: Option<&Snapshots>) -> stor
     if let Some(edit) = watch::plan(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
+    if let Some(edit) = stable::cart(&campaign.load()?) {
+        campaign.apply(&edit)?;
+    }
     if let Some(edit) = encounters::warriors_ahead(&campaign.load()?) {
         campaign.apply(&edit)?;
     }
@@ -681,6 +698,7 @@ fn map_trip(
         party,
         start: data.settings.clock,
         plan: JourneyPlan {
+            left_behind: Vec::new(),
             resumed: Vec::new(),
             shown: Default::default(),
             methods: Method::standard(),

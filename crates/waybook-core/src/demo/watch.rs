@@ -229,6 +229,7 @@ fn to_emberfall(
         party,
         start,
         plan: JourneyPlan {
+            left_behind: Vec::new(),
             resumed: Vec::new(),
             shown: Default::default(),
             methods: Method::standard(),

@@ -102,14 +102,14 @@ pub fn set_rider(
             who.name, animal.name
         ));
     }
-    if let Some(cart) = super::vehicles::drawn_by(data, animal.id) {
+    if let Some(cart) = data.drawn_by(animal.id) {
         return Err(format!(
             "{} draws {}: take it from the team first",
             animal.name, cart.name
         ));
     }
     let mut changes = vec![Change::character(Some(animal), Some(&after))];
-    if let Some(before) = mount_of(data, rider).filter(|m| m.id != animal.id) {
+    if let Some(before) = data.mount_of(rider).filter(|m| m.id != animal.id) {
         let mut unridden = before.clone();
         if let Some(a) = unridden.animal.as_mut() {
             a.rider = None;
@@ -395,7 +395,7 @@ mod tests {
         let edit = set_rider(&data, &data.characters[&pony.id], Some(ana)).expect("allowed");
         assert_eq!(edit.label, "Ana rides Pony");
         data.apply_edit(&edit);
-        assert_eq!(mount_of(&data, ana).map(|m| m.id), Some(pony.id));
+        assert_eq!(data.mount_of(ana).map(|m| m.id), Some(pony.id));
         let rider = |id| data.characters[&id].animal.as_ref().and_then(|a| a.rider);
         assert_eq!(rider(horse.id), None, "she left the horse");
         let on_a_horse = set_rider(&data, &data.characters[&horse.id], Some(pony.id));

@@ -111,11 +111,6 @@ pub fn set_team(
     Ok(Edit::new(format!("{} draws {}", a.name, v.name), changes))
 }
 
-/// The vehicle drawn by `animal`, if any.
-pub fn drawn_by(data: &CampaignData, animal: CharacterId) -> Option<&Vehicle> {
-    data.vehicles.values().find(|v| v.team.contains(&animal))
-}
-
 /// Deletes `v`; its cargo goes to its party's stash (merged into stacks of
 /// the same item). Refused for a loaded vehicle of no party: its cargo
 /// would have nowhere to go.

@@ -84,6 +84,15 @@ pub fn sections(data: &CampaignData, settings: &Settings, c: Option<&Character>)
         filled: c.is_some(),
     };
     let mut sections = Vec::new();
+    // An animal is neither hero nor ally: its type's figures and what the
+    // hour-by-hour rules read of it.
+    if let Some(c) = c.filter(|c| c.is_animal()) {
+        sections.push(animal(data, c));
+        if settings.exploration {
+            sections.push(exploration(&fill));
+        }
+        return sections;
+    }
     if settings.companion {
         sections.push(companion(data, &fill));
     }
@@ -310,6 +319,63 @@ fn exploration(fill: &Fill<'_>) -> Section {
     }
 }
 
+/// An animal's section: its type, who rides it or what it draws, its
+/// Wounds, its load and its food, each figure a house rule.
+fn animal(data: &CampaignData, c: &Character) -> Section {
+    let Some(facts) = &c.animal else {
+        return Section {
+            title: "Animal",
+            parts: Vec::new(),
+        };
+    };
+    let rules = &data.settings.house_rules;
+    let kind = rules.animal_type(&facts.breed);
+    let role = match (facts.rider, data.drawn_by(c.id)) {
+        (Some(r), _) => format!(
+            "ridden by {}",
+            data.characters.get(&r).map_or("?", |r| r.name.as_str())
+        ),
+        (None, Some(v)) => format!("draws {}", v.name),
+        (None, None) => "led".to_owned(),
+    };
+    let carried = crate::model::load::Carried::of(data, c.id);
+    let mut facts = vec![
+        ("Type".to_owned(), format!("{} (house rule)", facts.breed)),
+        ("Goes".to_owned(), role),
+        ("Load".to_owned(), carried.words()),
+        (
+            "Food".to_owned(),
+            format!(
+                "{}% of 40 units a day (house rule)",
+                c.exploration.food_percent
+            ),
+        ),
+    ];
+    if let Some(t) = kind {
+        facts.push((
+            "Speed".to_owned(),
+            format!("{} km/h (house rule)", crate::model::decimal(t.km_per_hour)),
+        ));
+        let eats = if t.grazes {
+            "fodder and water, or grazes"
+        } else {
+            "fodder and water; does not graze"
+        };
+        facts.push(("Eats".to_owned(), eats.to_owned()));
+    }
+    Section {
+        title: "Animal",
+        parts: vec![
+            Part::Track {
+                label: "Wounds".to_owned(),
+                current: Some(c.companion.wounds.current),
+                max: c.companion.wounds.max,
+            },
+            Part::Facts(facts),
+        ],
+    }
+}
+
 /// Immunity, resistance and reduction against one kind of damage, in words.
 fn protection(
     c: &Character,
@@ -356,7 +422,9 @@ fn exploration_facts(fill: &Fill<'_>) -> Vec<(String, String)> {
     .collect();
     let days = &sheet::DAYS_WITHOUT_FOOD;
     // A food need other than the usual 40 units rides on the same line.
+    // An animal's need is on its own section, as its type's.
     let need = match c.exploration.food_percent {
+        _ if c.is_animal() => String::new(),
         100 => String::new(),
         percent => format!(" · eats {percent}% of 40 units"),
     };

@@ -116,6 +116,18 @@ pub struct Animal {
     pub rider: Option<CharacterId>,
 }
 
+impl super::CampaignData {
+    /// The animal `rider` rides, if any.
+    pub fn mount_of(&self, rider: CharacterId) -> Option<&Character> {
+        (self.characters.values()).find(|c| c.animal.as_ref().and_then(|a| a.rider) == Some(rider))
+    }
+
+    /// The vehicle `animal` draws, if any.
+    pub fn drawn_by(&self, animal: CharacterId) -> Option<&super::Vehicle> {
+        self.vehicles.values().find(|v| v.team.contains(&animal))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::AnimalType;

@@ -155,22 +155,39 @@ pub struct Method {
     pub km_per_hour: f64,
     /// Swimming: its hours count toward the swim, not the march.
     pub swimming: bool,
+    /// What the party needs to travel this way, if anything: a mount for
+    /// each member, or a vehicle of a type (a house rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
+}
+
+/// What a way of travelling needs of the party.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum By {
+    /// A mount for each member who travels.
+    Riding,
+    /// A vehicle of this type, drawn by the animals it needs.
+    Vehicle(String),
 }
 
 impl Method {
     /// The methods every campaign starts with; the GM adds more.
     pub fn standard() -> Vec<Method> {
+        let vehicle = |name: &str| Some(By::Vehicle(name.to_owned()));
         [
-            ("On foot", 4.0, false),
-            ("Horse and cart", 6.0, false),
-            ("Boat", 8.0, false),
-            ("Swimming", 2.0, true),
+            ("On foot", 4.0, false, None),
+            ("Horse and cart", 6.0, false, vehicle("Cart")),
+            ("Boat", 8.0, false, vehicle("Boat")),
+            ("Swimming", 2.0, true, None),
+            ("Riding", 7.0, false, Some(By::Riding)),
         ]
         .into_iter()
-        .map(|(name, km_per_hour, swimming)| Method {
+        .map(|(name, km_per_hour, swimming, by)| Method {
             name: name.to_owned(),
             km_per_hour,
             swimming,
+            by,
         })
         .collect()
     }
@@ -387,6 +404,9 @@ pub struct JourneyPlan {
     /// were the party's to spend otherwise (a morning gathering, a fight).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resumed: Vec<Resumed>,
+    /// The party's vehicles left behind for this journey, with their cargo.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_behind: Vec<super::VehicleId>,
 }
 
 /// A journey left after `after_hours` of its plan were played, going on

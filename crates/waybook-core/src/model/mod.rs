@@ -35,6 +35,7 @@ mod item;
 mod journey;
 pub mod kinds;
 pub mod limits;
+pub mod load;
 pub mod log;
 mod map;
 mod old_documents;
@@ -77,7 +78,7 @@ pub use ids::{
 };
 pub use item::{Category, Holder, Holding, Item, MaterialType, Quality, ToolKind};
 pub use journey::{
-    Activity, Along, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
+    Activity, Along, By, ClockTime, DayChange, DayPattern, FoodOrder, Gained, HourWindow, Journey,
     JourneyPlan, Leg, Method, NoProgress, Ration, Resumed, Route, Temperature, Terrain, quiet_hour,
     quiet_runs, weather_at,
 };

@@ -52,8 +52,11 @@ pub struct FoodDay {
     /// opened.
     pub required: f64,
     pub planned: f64,
+    /// Eaten from packs and stash; what grazing animals found is apart.
     pub eaten: f64,
     pub opened: f64,
+    /// Units grazing animals found on the land (a house rule).
+    pub grazed: f64,
 }
 
 impl FoodDay {
@@ -66,12 +69,27 @@ impl FoodDay {
             index,
             required: sum(|e| e.required),
             planned: sum(|e| e.planned),
-            eaten: sum(|e| e.eaten),
+            eaten: sum(|e| if e.grazed { 0.0 } else { e.eaten }),
             opened: sum(|e| e.opened),
+            grazed: sum(|e| if e.grazed { e.eaten } else { 0.0 }),
             entries,
             units_left: pools.total(),
             drink_left: pools.drink(),
         }
+    }
+
+    /// The units the day's animals need, and those they ate (grazing
+    /// counted as eaten): their part of the day's figures.
+    pub fn animals(&self) -> (f64, f64) {
+        (self.entries.iter().filter(|e| e.animal)).fold((0.0, 0.0), |(need, ate), e| {
+            (need + e.required, ate + e.eaten)
+        })
+    }
+
+    /// Whether the day's animals graze (a house rule): some animal fed by
+    /// the land.
+    pub fn grazing(&self) -> bool {
+        self.entries.iter().any(|e| e.grazed)
     }
 
     /// Units opened beyond those eaten: what is left of whole items
@@ -440,6 +458,18 @@ fn runs_out(
     })
 }
 
+/// Whether the land feeds a party's grazing animals where it rests: its
+/// region allows grazing, or a path it is on, or one setting out from the
+/// place it is at, does (house rules).
+pub fn grazing_at_rest(data: &CampaignData, party: &crate::model::Party) -> bool {
+    let region = data.region_of_party(party).is_some_and(|r| r.grazing);
+    let on = (party.travel.on_path)
+        .and_then(|on| data.paths.get(&on.path))
+        .is_some_and(|p| p.grazing);
+    let around = (party.travel.place).is_some_and(|at| data.paths_at(at).any(|p| p.grazing));
+    region || on || around
+}
+
 /// Whether the land feeds grazing animals on `day` of `journey`: a region
 /// it is in or a path it follows says animals graze there (a house rule).
 pub fn grazing_on(data: &CampaignData, journey: &Journey, day: &super::PlanDay) -> bool {
@@ -576,7 +606,10 @@ pub fn food_ledger(data: &CampaignData, journey: &Journey, view: &JourneyPlanVie
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PartyFood {
     pub units: f64,
+    /// Units its members need today from what it carries.
     pub need_today: f64,
+    /// Units its grazing animals find on the land today (a house rule).
+    pub grazed_today: f64,
     pub multiplier: u32,
     /// Why today's multiplier is what it is: "Greyspine pass: Extreme cold".
     pub weather: Option<String>,
@@ -617,12 +650,26 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
         }),
     };
     let multiplier = weather(0).map_or(1, |w| rations::day_multiplier(w.temperature()));
-    // At rest, the region the party is in says whether its animals graze.
-    let grazing = region.is_some_and(|r| r.grazing);
+    let grazing = (data.parties.get(&party)).is_some_and(|p| grazing_at_rest(data, p));
     let on_day = |day: i64| (multiplier_on(day), grazing);
-    let need_today = (members.iter())
-        .map(|c| required(c, f64::from(multiplier)))
-        .fold(0.0, |a, b| a + b);
+    // What grazing animals find on the land today is not taken from the
+    // party's food.
+    let grazes = |c: &Character| {
+        let rules = &data.settings.house_rules;
+        grazing
+            && (c.animal.as_ref())
+                .and_then(|a| rules.animal_type(&a.breed))
+                .is_some_and(|t| t.grazes)
+    };
+    let (grazed_today, need_today) = (members.iter())
+        .map(|c| (grazes(c), required(c, f64::from(multiplier))))
+        .fold((0.0, 0.0), |(land, stock), (grazed, units)| {
+            if grazed {
+                (land + units, stock)
+            } else {
+                (land, stock + units)
+            }
+        });
     let units = pools.total();
     let (days_full, days_half) = if counting {
         (
@@ -635,6 +682,7 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
     PartyFood {
         units,
         need_today,
+        grazed_today,
         multiplier,
         weather: region
             .zip(weather(0))

@@ -166,7 +166,9 @@ pub fn plan_with_weather(
     let most = usize::try_from(MAX_DAYS * day_hours + 1).unwrap_or(usize::MAX);
     let map = TheMap::of(data, &journey.plan);
     let (road, total) = journey.route().map_or((Vec::new(), 0), |r| {
-        let methods = &journey.plan.methods;
+        // The speeds the party goes at, with what it has (its mounts,
+        // its vehicles, its load).
+        let methods = &super::gear::methods(data, journey);
         (
             map.road_hours(r, methods, most),
             map.route_hours(r, methods),

@@ -16,6 +16,7 @@
 mod adapter;
 pub mod food;
 pub mod from_map;
+pub mod gear;
 mod layout;
 pub mod play;
 pub mod position;
@@ -110,6 +111,7 @@ pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Jo
         party,
         start: now,
         plan: JourneyPlan {
+            left_behind: Vec::new(),
             resumed: Vec::new(),
             shown: Default::default(),
             methods: data.settings.house_rules.methods.clone(),

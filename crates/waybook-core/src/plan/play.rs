@@ -59,6 +59,10 @@ pub enum PlayError {
     /// each day once, so this one waits until that one ends.
     #[error("{0}. Play it to its end first: this journey sets off after it")]
     OnAnotherTrip(String),
+    /// The party lacks what its way of travelling needs (a mount, a
+    /// vehicle and its team), or brings a vehicle a leg's ground refuses.
+    #[error("{0}")]
+    Gear(String),
 }
 
 impl PlayError {
@@ -100,8 +104,8 @@ pub fn next_to_play(
 }
 
 /// Why the journey cannot be played on now, if it cannot: it has arrived,
-/// its party is on another trip, or its next hour lies before its
-/// party's present.
+/// its party is on another trip or lacks what its way needs, or its next
+/// hour lies before its party's present.
 pub fn why_not(
     data: &CampaignData,
     journey: &Journey,
@@ -114,6 +118,9 @@ pub fn why_not(
     }
     if let Some(busy) = plan::on_another_trip(data, journey.party, Some(journey.id)) {
         return Some(PlayError::OnAnotherTrip(busy));
+    }
+    if let Some(lack) = plan::gear::gear(data, journey).refusals.into_iter().next() {
+        return Some(PlayError::Gear(lack));
     }
     let next = view.clock_at(journey.played_hours)?;
     let clock = present::now_of(data, Some(journey.party));
@@ -532,7 +539,7 @@ pub(super) fn eat_the_day(
 /// speed or a path changed later does not rewrite the hours already played.
 fn keep_legs_as_played(data: &CampaignData, journey: &mut Journey, road_hours_played: usize) {
     let map = plan::TheMap::of(data, &journey.plan);
-    let methods = journey.plan.methods.clone();
+    let methods = plan::gear::methods(data, journey);
     let Some(route) = journey.plan.routes.get_mut(journey.plan.chosen) else {
         return;
     };

@@ -63,7 +63,7 @@ pub fn off_the_map(data: &CampaignData, journey: &Journey, road_played: usize) -
     let party = data.parties.get(&journey.party)?;
     let route = journey.route()?;
     let map = TheMap::of(data, &journey.plan);
-    let methods = &journey.plan.methods;
+    let methods = &super::gear::methods(data, journey);
     let walked = map.road_hours(route, methods, road_played).len();
     let (mut start, mut km, mut whole) = (0usize, 0.0, false);
     let mut seen: Option<PlaceId> = (party.travel.place).or(party.travel.beyond.map(|b| b.from));
@@ -119,7 +119,7 @@ pub fn on_the_map(
     let party = data.parties.get(&journey.party)?;
     let route = journey.route()?;
     let map = TheMap::of(data, &journey.plan);
-    let methods = &journey.plan.methods;
+    let methods = &super::gear::methods(data, journey);
     let road = map.road_hours(route, methods, road_played);
     let mut start = 0usize;
     let mut seen: Option<(OnPath, bool)> = None;

@@ -83,8 +83,7 @@ pub fn rest(
         members.keys().copied(),
     );
     let region = data.region_of_party(party).map(|r| r.id);
-    // At rest, the region the party is in says whether its animals graze.
-    pools.graze(data.region_of_party(party).is_some_and(|r| r.grazing));
+    pools.graze(food::grazing_at_rest(data, party));
     let mut lines = Vec::new();
     for day in from.day..to.day {
         let weather = region.and_then(|r| {

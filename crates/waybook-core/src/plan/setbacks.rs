@@ -44,8 +44,9 @@ pub fn setback_days(
     let mut expected = 0.0;
     let mut extra = vec![1.0]; // the chance of each number of extra rounds
     let mut any = false;
+    let methods = super::gear::methods(data, journey);
     for leg in &route.legs {
-        let hours = usize::try_from(map.leg_hours(leg, &journey.plan.methods)).unwrap_or(0);
+        let hours = usize::try_from(map.leg_hours(leg, &methods)).unwrap_or(0);
         let ahead = start + hours > road_played;
         start += hours;
         let (Some(along), Some(path)) = (leg.path, map.path_of(leg)) else {

@@ -220,11 +220,16 @@ fn spend_wild_die(c: &mut Character) -> Result<()> {
     Ok(())
 }
 
-/// The characters of the scene's party, in id order.
+/// The characters of the scene's party, in id order: its people, not its
+/// animals (neither heroes nor allies).
 pub fn cast(data: &CampaignData, scene: &Scene) -> Vec<CharacterId> {
     scene
         .party
-        .map(|p| data.members(p).map(|c| c.id).collect())
+        .map(|p| {
+            (data.members(p).filter(|c| !c.is_animal()))
+                .map(|c| c.id)
+                .collect()
+        })
         .unwrap_or_default()
 }
 

@@ -5,7 +5,6 @@
 //! the results.
 
 pub mod forecast;
-pub mod load;
 pub mod round;
 
 use crate::model::{CampaignData, Character, CharacterKind, PartyId};

@@ -220,6 +220,7 @@ pub(crate) fn small_party(stash_units: i64) -> (CampaignData, Journey) {
         party: party.id,
         start: ClockTime { day: 1, hour: 0 },
         plan: JourneyPlan {
+            left_behind: Vec::new(),
             resumed: Vec::new(),
             shown: Default::default(),
             methods: Method::standard(),

@@ -277,6 +277,7 @@ fn settings_round_trip() {
                 name: "Griffon".into(),
                 km_per_hour: 40.0,
                 swimming: false,
+                by: None,
             }],
             tiers: waybook_core::model::house_rules::Tiers {
                 boss: waybook_core::model::scene::TierStats {
@@ -585,7 +586,12 @@ fn the_demo_has_four_heroes_the_traveller_and_two_allies_with_kit() {
     // The company's two, and the two of the Kettleford Watch.
     assert_eq!(count(CharacterKind::Ally), 4);
     let party = data.parties.values().next().expect("a party");
-    assert_eq!(data.members(party.id).count(), 7);
+    assert_eq!(
+        data.members(party.id).count(),
+        10,
+        "seven and three animals"
+    );
+    assert_eq!(count(CharacterKind::Animal), 3);
     assert!(data.totals_of(Holder::Stash(party.id)).food_units > 0);
     for c in data.characters.values() {
         assert!(
@@ -967,7 +973,7 @@ fn a_file_that_fails_its_integrity_check_opens_but_refuses_every_write() {
     let snapshots = waybook_core::store::snapshots::Snapshots::of(&dir.path().join("data"), &path);
     let mut campaign = Campaign::open_keeping(&path, &snapshots).expect("opens while checked");
     let data = campaign.load().expect("what can be read is read");
-    assert_eq!(data.characters.len(), 9);
+    assert_eq!(data.characters.len(), 12);
     let err = campaign
         .apply(&renamed_first_character(&data))
         .expect_err("a damaged file takes no edit");

@@ -219,12 +219,34 @@ fn hazard_or_cult_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit 
 
 /// One random edit, built from `seen`: the campaign as a screen last saw it.
 fn random_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
-    match rng.random_range(0..23) {
+    match rng.random_range(0..24) {
         k @ 0..8 => roster_edit(rng, seen, n, k),
         k @ 8..13 => kit_and_journey_edit(rng, seen, n, k),
         22 => region_edit(rng, seen, n),
+        23 => stable_edit(rng, seen, n),
         k => world_edit(rng, seen, n, k),
     }
+}
+
+/// An animal or a vehicle added to a party, an animal put to draw a
+/// vehicle, or a vehicle deleted (its cargo to the stash), through the
+/// edits the screens send.
+fn stable_edit(rng: &mut StdRng, seen: &CampaignData, n: usize) -> Edit {
+    use waybook_core::edits::{animals, vehicles};
+    let party = pick(rng, &seen.parties).map(|p| p.id);
+    let made = match rng.random_range(0..4) {
+        0 => animals::add_animal(seen, party, "Mule").map(|a| a.edit),
+        1 => vehicles::add_vehicle(seen, party, "Cart").map(|v| v.edit),
+        2 => match (pick(rng, &seen.vehicles), pick(rng, &seen.characters)) {
+            (Some(v), Some(a)) => vehicles::set_team(seen, v, a.id, true),
+            _ => Err("nothing to draw".to_owned()),
+        },
+        _ => match pick(rng, &seen.vehicles) {
+            Some(v) => vehicles::delete(seen, v),
+            None => Err("no vehicle".to_owned()),
+        },
+    };
+    made.unwrap_or_else(|_| Edit::new(format!("edit {n}"), vec![]))
 }
 
 /// A new character, played by a new player half the time; or a player

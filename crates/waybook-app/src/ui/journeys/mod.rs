@@ -4,6 +4,7 @@
 //! food ledger, and play the journey out hour by hour or day by day.
 
 mod days;
+mod gear;
 mod ledger;
 mod play;
 mod route;
@@ -120,6 +121,8 @@ struct Computed {
     /// Why the journey cannot be played on now: worked out once per
     /// change (it may plan the party's trip under way).
     refusal: Option<plan::play::PlayError>,
+    /// What the party has for its ways of travelling.
+    gear: plan::gear::Gear,
     view: JourneyPlanView,
     food: FoodLedger,
     routes: Vec<plan::RouteFigures>,
@@ -158,6 +161,7 @@ pub fn journeys_ui(
             summary,
             setbacks,
             refusal,
+            gear,
             ..
         } = &computed;
         header_ui(ui, state, data, journey, (view, summary), out);
@@ -182,7 +186,7 @@ pub fn journeys_ui(
             .show(ui, |ui| match state.tab {
                 Tab::Route => {
                     let forms = (&mut state.fields, &mut state.legs, &mut state.trip_to);
-                    route_ui(ui, forms, data, journey, view, routes, out)
+                    route_ui(ui, forms, data, (journey, gear), view, routes, out)
                 }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
                 Tab::Food => food_ui(ui, journey, food, view, &data.settings.calendar),
@@ -291,6 +295,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
                 journey: journey.id,
                 summary: plan::summary::Summary::of(data, journey, &view, &food),
                 refusal: plan::play::why_not(data, journey, &view),
+                gear: plan::gear::gear(data, journey),
                 setbacks: plan::setbacks::setback_days(
                     data,
                     journey,

@@ -47,6 +47,10 @@ pub(super) fn play_ui(
     if let Some(refusal @ (PlayError::TheRound { .. } | PlayError::OnAnotherTrip(_))) = why_not {
         ui.label(RichText::new(sentence_of(refusal, &data.settings)).strong());
     }
+    if let Some(refusal @ PlayError::Gear(_)) = why_not {
+        ui.label(RichText::new(sentence_of(refusal, &data.settings)).color(ERROR_COLOUR));
+        ui.label(RichText::new("See the Route tab: what the party brings.").weak());
+    }
     ui.horizontal(|ui| {
         for (until, label) in [
             (Until::NextHour, "Play next hour"),

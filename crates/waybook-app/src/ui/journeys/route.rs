@@ -8,7 +8,7 @@ pub(super) fn route_ui(
     ui: &mut Ui,
     (fields, legs, trip_to): (&mut Typing, &mut lists::Heights, &mut TripTo),
     data: &CampaignData,
-    j: &Journey,
+    (j, gear): (&Journey, &plan::gear::Gear),
     view: &JourneyPlanView,
     routes: &[plan::RouteFigures],
     out: &mut Vec<Command>,
@@ -20,6 +20,8 @@ pub(super) fn route_ui(
     legs_ui(ui, (fields, legs), j, view, data, out);
     ui.add_space(8.0);
     methods_ui(ui, fields, j, out);
+    ui.add_space(8.0);
+    super::gear::gear_ui(ui, fields, data, (j, gear), out);
     ui.add_space(8.0);
     pattern_ui(ui, fields, data, j, view.day_in_play(j.played_hours), out);
 }
@@ -509,6 +511,7 @@ pub(super) fn methods_ui(ui: &mut Ui, fields: &mut Typing, j: &Journey, out: &mu
                 name: "Mule train".into(),
                 km_per_hour: 5.0,
                 swimming: false,
+                by: None,
             })
         });
     }

@@ -6,7 +6,7 @@
 //! vehicles"): each limit is a house rule, said so wherever it shows, and
 //! an overloaded party goes at the house rule's share of its speed.
 
-use crate::model::{CampaignData, CharacterId, Holder, PartyId, kg};
+use super::{CampaignData, CharacterId, Holder, PartyId, VehicleId, kg};
 
 /// A holder's load: the weight of what it holds, and its limit.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -53,7 +53,7 @@ impl Carried {
         } else {
             format!(
                 "{} of {} carried (house rule)",
-                crate::model::decimal_to(self.kg, 3),
+                super::decimal_to(self.kg, 3),
                 kg(self.limit_kg)
             )
         }
@@ -90,15 +90,24 @@ pub struct PartyLoad {
 impl PartyLoad {
     /// `party`'s load now.
     pub fn of(data: &CampaignData, party: PartyId) -> Self {
+        Self::travelling(data, party, &[])
+    }
+
+    /// `party`'s load on a journey that leaves `left_behind` vehicles,
+    /// and their cargo, behind.
+    pub fn travelling(data: &CampaignData, party: PartyId, left_behind: &[VehicleId]) -> Self {
         let members = data.members(party).map(|c| Holder::Character(c.id));
         let vehicles = (data.vehicles.values())
-            .filter(|v| v.party == Some(party))
+            .filter(|v| v.party == Some(party) && !left_behind.contains(&v.id))
             .map(|v| Holder::Vehicle(v.id));
         let capacity_kg = (members.chain(vehicles))
             .filter_map(|h| limit_of(data, h))
             .fold(0.0, |a, b| a + b);
+        let left: f64 = (left_behind.iter())
+            .map(|v| data.totals_of(Holder::Vehicle(*v)).weight)
+            .fold(0.0, |a, b| a + b);
         Self {
-            carried_kg: data.party_totals(party).weight,
+            carried_kg: data.party_totals(party).weight - left,
             capacity_kg,
             overloaded_percent: data.settings.house_rules.overloaded_percent,
         }
@@ -133,7 +142,7 @@ impl PartyLoad {
         } else {
             format!(
                 "{} of {} carried (house rules)",
-                crate::model::decimal_to(self.carried_kg, 3),
+                super::decimal_to(self.carried_kg, 3),
                 kg(self.capacity_kg)
             )
         }
@@ -187,11 +196,13 @@ mod tests {
         let mut bo = Character::new(CharacterId(1), "Bo", CharacterKind::Hero);
         bo.party = Some(party.id);
         data.apply(&Change::character(None, Some(&bo)));
-        let ox = crate::edits::animals::add_animal(&data, Some(party.id), "Draught ox");
-        let ox = ox.expect("a type");
-        for change in &ox.edit.changes {
-            data.apply(change);
-        }
+        let mut ox = Character::new(CharacterId(2), "Tam", CharacterKind::Animal);
+        ox.party = Some(party.id);
+        ox.animal = Some(crate::model::Animal {
+            breed: "Draught ox".into(),
+            rider: None,
+        });
+        data.apply(&Change::character(None, Some(&ox)));
         let mut cart = Vehicle::new(VehicleId(1), "Cart", "Cart");
         cart.party = Some(party.id);
         data.apply(&Change::of(None, Some(&cart)));

@@ -1,0 +1,52 @@
+//! The party's animals, vehicles and load on a journey's Route tab: which
+//! of its vehicles it brings (one left behind stays with its cargo), what
+//! its ways of travelling lack, and the speeds what it has sets, each a
+//! house rule said as one (`plan::gear` decides; this only shows it).
+
+use super::*;
+use waybook_core::plan::gear::Gear;
+
+pub(super) fn gear_ui(
+    ui: &mut Ui,
+    fields: &mut Typing,
+    data: &CampaignData,
+    (j, gear): (&Journey, &Gear),
+    out: &mut Vec<Command>,
+) {
+    let vehicles: Vec<_> = (data.vehicles.values())
+        .filter(|v| v.party == Some(j.party))
+        .collect();
+    let animals = data.members(j.party).filter(|c| c.is_animal()).count();
+    if vehicles.is_empty() && animals == 0 && gear.refusals.is_empty() && gear.notes.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("Animals, vehicles and load").strong());
+    ui.label(RichText::new(format!("The party's load: {}", gear.load.words())).weak());
+    for v in vehicles {
+        let mut brought = !j.plan.left_behind.contains(&v.id);
+        let capacity = waybook_core::model::load::Carried::of_holder(
+            data,
+            waybook_core::model::Holder::Vehicle(v.id),
+        )
+        .map_or_else(String::new, |c| format!(": {}", c.words()));
+        let text = format!("Bring {} ({}){capacity}", v.name, v.breed);
+        if ui
+            .checkbox(&mut brought, text)
+            .on_hover_text("A vehicle left behind stays with its cargo")
+            .changed()
+        {
+            fields.commit(out, j, "vehicles brought", |j| {
+                j.plan.left_behind.retain(|id| *id != v.id);
+                if !brought {
+                    j.plan.left_behind.push(v.id);
+                }
+            });
+        }
+    }
+    for refusal in &gear.refusals {
+        ui.label(RichText::new(refusal).color(ERROR_COLOUR));
+    }
+    for note in &gear.notes {
+        ui.label(RichText::new(note).weak());
+    }
+}

@@ -1,0 +1,107 @@
+//! The demo's animals and cart (issue 54): the Lantern Company's two mules,
+//! Bess and Clover, carry its oats, and its guide
+//! rides Sorrel; the paths around Kettleford let animals graze, so the
+//! waiting week costs no oats, and on the river the oats run out a day or
+//! two before the people's food. The cart
+//! the company left with the Kettleford Watch waits for the pass to clear:
+//! the Watch's plan leaves it behind, and bringing it says why it cannot.
+
+use crate::edits::{animals, vehicles};
+use crate::model::{CampaignData, Change, Edit, Holder, Holding, HoldingId, PartyId};
+
+/// The paths around Kettleford whose land feeds grazing animals (a house
+/// rule): the company's animals graze through its waiting week there.
+const GRAZING: [&str; 3] = ["Kettleford road", "Mill track", "River road"];
+
+/// What an animal carries: item, quantity.
+type Load = &'static [(&'static str, i64)];
+
+/// Each animal: its name, type, and what it carries.
+const ANIMALS: [(&str, &str, Load); 3] = [
+    ("Bess", "Mule", &[("Oats", 8)]),
+    ("Clover", "Mule", &[("Oats", 8)]),
+    ("Sorrel", "Riding horse", &[("Oats", 2)]),
+];
+
+/// The rider of the riding horse.
+const GUIDE: &str = "Marta the Guide";
+
+/// The edit that gives the company its animals and loads them, and marks
+/// the lowland paths as grazing; applied before the waiting week.
+pub fn animals(data: &CampaignData, company: PartyId) -> Edit {
+    let mut scratch = data.clone();
+    let mut changes = Vec::new();
+    let mut keep = |scratch: &mut CampaignData, made: Vec<Change>| {
+        for change in &made {
+            scratch.apply(change);
+        }
+        changes.extend(made);
+    };
+    for (name, kind, carried) in ANIMALS {
+        let Ok(added) = animals::add_animal(&scratch, Some(company), kind) else {
+            continue;
+        };
+        keep(&mut scratch, added.edit.changes);
+        let Some(beast) = scratch.characters.get(&added.id).cloned() else {
+            continue;
+        };
+        let mut named = beast.clone();
+        named.name = name.to_owned();
+        keep(
+            &mut scratch,
+            vec![Change::character(Some(&beast), Some(&named))],
+        );
+        for (item, quantity) in carried {
+            let loaded = load(&scratch, (added.id, item, *quantity));
+            keep(&mut scratch, loaded);
+        }
+        let guide = scratch.characters.values().find(|c| c.name == GUIDE);
+        let ridden = guide.and_then(|g| animals::set_rider(&scratch, &named, Some(g.id)).ok());
+        if let Some(edit) = ridden.filter(|_| kind == "Riding horse") {
+            keep(&mut scratch, edit.changes);
+        }
+    }
+    for path in (data.paths.values()).filter(|p| GRAZING.contains(&p.name.as_str())) {
+        let mut after = path.clone();
+        after.grazing = true;
+        keep(&mut scratch, vec![Change::of(Some(path), Some(&after))]);
+    }
+    Edit::new("Bring the company's animals", changes)
+}
+
+/// A new stack of `quantity` of `item` on an animal.
+fn load(
+    data: &CampaignData,
+    (beast, item, quantity): (crate::model::CharacterId, &str, i64),
+) -> Vec<Change> {
+    let Some(item) = data.items.values().find(|i| i.name == item) else {
+        return Vec::new();
+    };
+    let id = HoldingId(data.next_id::<Holding>().0);
+    let stack = Holding::new(id, item.id, Holder::Character(beast), quantity);
+    vec![Change::of(None, Some(&stack))]
+}
+
+/// The edit that gives the Watch the company's cart, left behind in its
+/// plan until the pass clears.
+pub fn cart(data: &CampaignData) -> Option<Edit> {
+    let watch = data
+        .parties
+        .values()
+        .find(|p| p.name == super::watch::NAME)?;
+    let added = vehicles::add_vehicle(data, Some(watch.id), "Cart").ok()?;
+    let mut changes = added.edit.changes;
+    for change in &mut changes {
+        if let Change::Vehicle { after: Some(v), .. } = change {
+            v.name = "The company cart".to_owned();
+            v.notes =
+                "Waits in Kettleford: a cart cannot cross the pass's difficult ground.".to_owned();
+        }
+    }
+    if let Some(plan) = data.journeys.values().find(|j| j.party == watch.id) {
+        let mut after = plan.clone();
+        after.plan.left_behind.push(added.id);
+        changes.push(Change::journey(Some(plan), Some(&after)));
+    }
+    Some(Edit::new("Leave the cart with the Watch", changes))
+}

@@ -1,0 +1,241 @@
+//! What a journey's party has for the ways it travels (issue 54): riding
+//! needs a mount for each member who travels, a way by vehicle needs a
+//! vehicle of its type drawn by the animals it needs, and a vehicle the
+//! party brings must cross every leg's ground (a cart no difficult terrain
+//! and no water, a boat only its own way on the water), unless the GM
+//! leaves it behind. The speeds the plan walks with follow what the party
+//! has: the slowest mount or team, and an overloaded party at the house
+//! rule's share of its speed. Every figure here is a house rule (NOTES.md,
+//! "Animals and vehicles"), said so wherever it shows.
+
+use crate::model::load::PartyLoad;
+use crate::model::{By, CampaignData, Character, Journey, Method, Terrain, Vehicle, VehicleType};
+
+/// What the party has for a journey's ways, and what it lacks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gear {
+    /// The journey's ways of travelling at the speeds the party goes them.
+    pub methods: Vec<Method>,
+    /// Why the chosen route cannot be travelled as planned: each a
+    /// sentence; play is refused while there is one.
+    pub refusals: Vec<String>,
+    /// What changed the speeds, in words ("Riding: 5 km/h, the pace of
+    /// Bess (Pony), house rule").
+    pub notes: Vec<String>,
+    /// The party's load, its vehicles left behind not counted.
+    pub load: PartyLoad,
+}
+
+/// The vehicles of `journey`'s party it brings: those not left behind.
+pub fn brought<'a>(
+    data: &'a CampaignData,
+    journey: &'a Journey,
+) -> impl Iterator<Item = &'a Vehicle> {
+    (data.vehicles.values()).filter(move |v| {
+        v.party == Some(journey.party) && !journey.plan.left_behind.contains(&v.id)
+    })
+}
+
+/// What `journey`'s party has for its ways of travelling.
+pub fn gear(data: &CampaignData, journey: &Journey) -> Gear {
+    let load = PartyLoad::travelling(data, journey.party, &journey.plan.left_behind);
+    let used: Vec<usize> = (journey.route().into_iter())
+        .flat_map(|r| &r.legs)
+        .filter(|l| l.played_as.is_none())
+        .map(|l| l.method)
+        .collect();
+    let mut gear = Gear {
+        methods: Vec::with_capacity(journey.plan.methods.len()),
+        refusals: Vec::new(),
+        notes: Vec::new(),
+        load,
+    };
+    for (i, method) in journey.plan.methods.iter().enumerate() {
+        let (speed, lack) = match &method.by {
+            None => (method.km_per_hour, None),
+            Some(By::Riding) => riding(data, journey, method),
+            Some(By::Vehicle(kind)) => by_vehicle(data, journey, method, kind),
+        };
+        let mut effective = Method {
+            km_per_hour: speed,
+            ..method.clone()
+        };
+        if used.contains(&i) {
+            if let Some(lack) = lack {
+                gear.refusals.push(lack);
+            }
+            if speed < method.km_per_hour {
+                gear.notes.push(format!(
+                    "{}: {} km/h, the pace of what the party has (house rule)",
+                    method.name,
+                    crate::model::decimal(speed)
+                ));
+            }
+        }
+        if gear.load.over() && !method.swimming {
+            effective.km_per_hour *= gear.load.speed_factor();
+        }
+        gear.methods.push(effective);
+    }
+    if gear.load.over() {
+        gear.notes
+            .push(format!("Overloaded: {}", gear.load.words()));
+    }
+    gear.refusals.extend(ground(data, journey));
+    gear
+}
+
+/// The ways of travelling `journey` is walked with: its own, at the
+/// speeds its party goes them.
+pub fn methods(data: &CampaignData, journey: &Journey) -> Vec<Method> {
+    gear(data, journey).methods
+}
+
+/// Riding: the slowest mount's pace, and who has none.
+fn riding(data: &CampaignData, journey: &Journey, method: &Method) -> (f64, Option<String>) {
+    let rules = &data.settings.house_rules;
+    let riders: Vec<&Character> = (data.members(journey.party))
+        .filter(|c| !c.is_animal())
+        .collect();
+    let mut unmounted = Vec::new();
+    let mut speed = method.km_per_hour;
+    for rider in &riders {
+        let pace = data
+            .mount_of(rider.id)
+            .and_then(|m| m.animal.as_ref())
+            .and_then(|a| rules.animal_type(&a.breed))
+            .map(|t| t.km_per_hour);
+        match pace {
+            Some(pace) => speed = speed.min(pace),
+            None => unmounted.push(rider.name.as_str()),
+        }
+    }
+    let lack = (!unmounted.is_empty()).then(|| {
+        format!(
+            "{} needs a mount for each member: {} {} none (give them one on the roster)",
+            method.name,
+            crate::model::and_list(&unmounted),
+            if unmounted.len() == 1 { "has" } else { "have" }
+        )
+    });
+    (speed, lack)
+}
+
+/// By a vehicle of `kind`: the first the party brings that moves, at the
+/// pace of it and its team; or what is missing.
+fn by_vehicle(
+    data: &CampaignData,
+    journey: &Journey,
+    method: &Method,
+    kind: &str,
+) -> (f64, Option<String>) {
+    let rules = &data.settings.house_rules;
+    let Some(t) = rules.vehicle_type(kind) else {
+        let why = format!(
+            "{} needs a {kind}, a type the house rules no longer have",
+            method.name
+        );
+        return (method.km_per_hour, Some(why));
+    };
+    let of_kind: Vec<&Vehicle> = brought(data, journey).filter(|v| v.breed == kind).collect();
+    let moving = of_kind.iter().find(|v| t.teams(v.team.len()) > 0);
+    let Some(vehicle) = moving else {
+        let needs = match t.animals {
+            0 => String::new(),
+            n => format!(" drawn by {}", crate::model::plural(n, "animal")),
+        };
+        let has = match of_kind.first() {
+            Some(v) => format!("{} has {} of them", v.name, v.team.len()),
+            None => format!("the party brings no {kind}"),
+        };
+        let why = format!("{} needs a {kind}{needs}: {has}", method.name);
+        return (method.km_per_hour, Some(why));
+    };
+    let team = (vehicle.team.iter())
+        .filter_map(|a| data.characters.get(a)?.animal.as_ref())
+        .filter_map(|a| rules.animal_type(&a.breed))
+        .map(|a| a.km_per_hour);
+    let speed = team.fold(method.km_per_hour.min(t.km_per_hour), f64::min);
+    (speed, None)
+}
+
+/// The legs of the chosen route a vehicle the party brings cannot cross.
+fn ground(data: &CampaignData, journey: &Journey) -> Vec<String> {
+    let rules = &data.settings.house_rules;
+    let Some(route) = journey.route() else {
+        return Vec::new();
+    };
+    let mut refusals = Vec::new();
+    for vehicle in brought(data, journey) {
+        let Some(t) = rules.vehicle_type(&vehicle.breed) else {
+            continue;
+        };
+        let blocked = (route.legs.iter().enumerate())
+            .filter(|(_, l)| l.played_as.is_none())
+            .find_map(|(n, leg)| {
+                let method = leg.method(&journey.plan.methods)?;
+                let why = cannot_cross(t, &vehicle.breed, method, leg.terrain)?;
+                Some(format!(
+                    "{} cannot cross leg {} ({}: {why}): leave it behind, or take another way",
+                    vehicle.name,
+                    n + 1,
+                    leg.name
+                ))
+            });
+        refusals.extend(blocked);
+    }
+    refusals
+}
+
+/// Why a vehicle of type `t` cannot go a leg by `method` on `terrain`.
+fn cannot_cross(
+    t: &VehicleType,
+    kind: &str,
+    method: &Method,
+    terrain: Terrain,
+) -> Option<&'static str> {
+    let by_it = method.by == Some(By::Vehicle(kind.to_owned()));
+    let on_water =
+        method.swimming || matches!(&method.by, Some(By::Vehicle(other)) if other != kind);
+    if t.water {
+        return (!by_it).then_some("a boat goes only on the water");
+    }
+    if on_water {
+        return Some("water");
+    }
+    (terrain == Terrain::Difficult && !t.difficult).then_some("difficult terrain")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cannot_cross;
+    use crate::model::{Method, Terrain, VehicleType};
+
+    /// Issue 54: "a cart no difficult terrain and no swimming; a boat
+    /// only on water".
+    #[test]
+    fn a_cart_keeps_to_easy_ground_and_a_boat_to_the_water() {
+        let types = VehicleType::standard();
+        let (cart, boat) = (&types[0], &types[3]);
+        let methods = Method::standard();
+        let (foot, by_cart, by_boat, swim) = (&methods[0], &methods[1], &methods[2], &methods[3]);
+        assert_eq!(cannot_cross(cart, "Cart", by_cart, Terrain::Normal), None);
+        assert_eq!(
+            cannot_cross(cart, "Cart", foot, Terrain::Difficult),
+            Some("difficult terrain")
+        );
+        assert_eq!(
+            cannot_cross(cart, "Cart", swim, Terrain::Normal),
+            Some("water")
+        );
+        assert_eq!(
+            cannot_cross(cart, "Cart", by_boat, Terrain::Normal),
+            Some("water")
+        );
+        assert_eq!(cannot_cross(boat, "Boat", by_boat, Terrain::Normal), None);
+        assert_eq!(
+            cannot_cross(boat, "Boat", foot, Terrain::Normal),
+            Some("a boat goes only on the water")
+        );
+    }
+}
