@@ -67,7 +67,7 @@ fn new_demo_then_check_reports_version_integrity_and_counts() {
     );
     assert!(report.contains("integrity: ok"), "{report}");
     assert!(
-        report.contains("characters: 12, parties: 2, items: 19"),
+        report.contains("characters: 13, parties: 2, items: 19"),
         "{report}"
     );
     assert!(
@@ -148,8 +148,8 @@ fn roster_json_lists_name_kind_and_party() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
     let rows = rows.as_array().expect("an array");
-    // The company's seven and its three animals, the Kettleford Watch's two.
-    assert_eq!(rows.len(), 12);
+    // The company's seven and its three animals, the Watch's two and its ox.
+    assert_eq!(rows.len(), 13);
     let sorrel = rows
         .iter()
         .find(|r| r["name"] == "Sorrel")
@@ -410,7 +410,7 @@ fn export_of_the_whole_roster_by_default() {
     let out = dir.path().join("all.pdf");
     let output = waybook(&["export", path_str(&file), "--out", path_str(&out)]);
     assert!(
-        text(&output.stdout).contains("wrote 12 sheets"),
+        text(&output.stdout).contains("wrote 13 sheets"),
         "{}",
         text(&output.stderr)
     );
@@ -815,7 +815,7 @@ fn json_export_and_import_round_trip_to_the_same_bytes() {
     let copy = dir.path().join("copy.waybook");
     let imported = waybook(&["import", path_str(&first), "--out", path_str(&copy)]);
     assert!(imported.status.success(), "{}", text(&imported.stderr));
-    assert!(text(&imported.stdout).contains("imported 12 characters"));
+    assert!(text(&imported.stdout).contains("imported 13 characters"));
     let second = dir.path().join("second.json");
     let again = waybook(&[
         "export",
@@ -1402,8 +1402,8 @@ fn import_pack_says_how_each_clash_differs_and_checks_the_pack_whole() {
             .unwrap_or_else(|| panic!("day 2: {plan}"))
     };
     let planned = day_two(&demo);
-    // The Watch's two, each tested at the 9th and 10th hour.
-    assert!(planned.contains(", 4 tests,"), "{planned}");
+    // The Watch's two and its ox, each tested at the 9th and 10th hour.
+    assert!(planned.contains(", 6 tests,"), "{planned}");
     let said = run(&["import-pack", path_str(&demo), "--pack", path_str(&pack)]);
     assert!(said.status.success(), "{}", text(&said.stderr));
     let lines = text(&said.stdout);

@@ -412,8 +412,11 @@ fn the_players_chronicle_reads_as_a_gm_tells_it() {
         "3 tests at TG 10, none failed",
         "The party knows the way: it keeps to the path without a roll.",
         "Greyspine pass: the weather holds: Rain on the scree",
-        "Hobb the Carter fails a test against the heat, +1 exhaustion",
+        "Wren Tallis fails a test against the heat, +1 exhaustion",
         "Hobb the Carter passes a test of the march",
+        // An animal is tested as anyone (issue 54).
+        "Old Tam fails a test of the march, +1 exhaustion",
+        "Old Tam eats 60 of 120 units (half)",
     ] {
         assert!(text.contains(told), "“{told}” in:\n{text}");
     }

@@ -281,7 +281,7 @@ fn page_text(doc: &lopdf::Document, page: u32) -> String {
 fn no_page_holds_only_a_continued_heading() {
     let (_dir, data) = demo();
     let doc = read(&render(&data, &pdf::whole_roster(&data), Paper::A4));
-    assert_eq!(doc.get_pages().len(), 12, "one page per sheet");
+    assert_eq!(doc.get_pages().len(), 13, "one page per sheet");
     let (_dir, mut data) = demo();
     let long = huge_character(&mut data);
     let doc = read(&render(&data, &[Sheet::Character(long)], Paper::A4));

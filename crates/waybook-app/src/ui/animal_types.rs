@@ -51,7 +51,7 @@ pub fn animal_types_ui(
                 "Grazes",
                 "",
             ] {
-                ui.label(RichText::new(heading).weak());
+                super::animal_types::heading(ui, heading);
             }
             ui.end_row();
             for (i, t) in types.iter().enumerate() {
@@ -112,7 +112,7 @@ fn type_row(
         &key("name"),
         FieldLabel::Unseen(&name_label),
         &t.name,
-        110.0,
+        NAME_WIDTH,
     ) {
         change(fields, out, &|t| t.name = name.trim().to_owned());
     }
@@ -219,6 +219,22 @@ fn remove_ui(
         );
     }
 }
+
+/// A column's heading in a table of types; the first ("Type") as wide as
+/// the names' fields, so the grid never squeezes them to the first
+/// frame's width.
+pub(super) fn heading(ui: &mut Ui, heading: &str) {
+    let text = RichText::new(heading).weak();
+    ui.scope(|ui| {
+        if heading == "Type" {
+            ui.set_min_width(NAME_WIDTH);
+        }
+        ui.label(text);
+    });
+}
+
+/// The width of a type's name field.
+pub(super) const NAME_WIDTH: f32 = 120.0;
 
 /// The edit made, through the fields' one path, or why it was refused.
 pub(super) fn send(

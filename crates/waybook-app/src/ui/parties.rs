@@ -152,8 +152,9 @@ struct Shown<'a> {
 }
 
 /// "120 food units last 1 day at full rations (×2: Greyspine pass: Extreme
-/// cold), 3 at half, for 4 characters."
-fn food_text(food: &waybook_core::plan::food::PartyFood, members: usize) -> String {
+/// cold), 3 at half, for 4 characters"; with animals, "for 7 characters and
+/// 3 animals", and when they graze, that the land feeds them.
+fn food_text(food: &waybook_core::plan::food::PartyFood, members: &[&Character]) -> String {
     if food.looked_after {
         return "The campaign does not count food: the party is always being looked after."
             .to_owned();
@@ -163,12 +164,25 @@ fn food_text(food: &waybook_core::plan::food::PartyFood, members: usize) -> Stri
         (Some(w), m) if m > 1 => format!(" (each day ×{m} while {w})"),
         _ => String::new(),
     };
+    let animals = members.iter().filter(|c| c.is_animal()).count();
+    let who = match animals {
+        0 => plural(members.len(), "character"),
+        n => format!(
+            "{} and {}",
+            plural(members.len() - n, "character"),
+            plural(n, "animal")
+        ),
+    };
+    let grazing = if food.grazed_today > 0.0 {
+        " The animals that graze find their food on the land here (house rule)."
+    } else {
+        ""
+    };
     format!(
-        "{:.0} food units last {} at full rations{why}, {} at half rations, for {}.",
+        "{:.0} food units last {} at full rations{why}, {} at half rations, for {who}.{grazing}",
         food.units,
         days(food.days_full),
         days(food.days_half),
-        plural(members, "character")
     )
 }
 
@@ -213,7 +227,7 @@ fn party_editor(
         load.weak()
     });
     if !members.is_empty() {
-        ui.label(food_text(&shown.food, members.len()));
+        ui.label(food_text(&shown.food, &members));
     }
     ui.add_space(6.0);
     members_ui(ui, data, p, shown.candidates, out);

@@ -33,7 +33,7 @@ pub fn vehicle_types_ui(
                 "Boat",
                 "",
             ] {
-                ui.label(RichText::new(heading).weak());
+                super::animal_types::heading(ui, heading);
             }
             ui.end_row();
             for (i, t) in types.iter().enumerate() {
@@ -110,7 +110,13 @@ fn type_row(
         send(fields, out, made);
     };
     let l = label("name");
-    if let Some(name) = fields.text(ui, &key("name"), FieldLabel::Unseen(&l), &t.name, 110.0) {
+    if let Some(name) = fields.text(
+        ui,
+        &key("name"),
+        FieldLabel::Unseen(&l),
+        &t.name,
+        super::animal_types::NAME_WIDTH,
+    ) {
         change(fields, out, &|t| t.name = name.trim().to_owned());
     }
     let l = label("capacity (kg)");

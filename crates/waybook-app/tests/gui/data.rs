@@ -40,7 +40,7 @@ fn a_snapshot_is_restored_as_a_new_campaign() {
         f.shows("Snapshots") && f.shows_exactly("opened"),
         "today's snapshot on opening"
     );
-    assert!(f.shows("12 characters"));
+    assert!(f.shows("13 characters"));
     f.click("Restore…");
     assert!(f.shows("Restored as a new campaign"));
     assert_eq!(open_path(&f), restored, "the new file is open");
@@ -63,7 +63,7 @@ fn a_snapshot_is_restored_as_a_new_campaign() {
         .expect("opens")
         .load()
         .expect("loads");
-    assert_eq!(back.characters.len(), 12);
+    assert_eq!(back.characters.len(), 13);
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn the_campaign_goes_out_as_json_and_comes_back_as_a_new_file() {
         "then asked where the new file goes"
     );
     assert_eq!(open_path(&f), copy);
-    assert_eq!(f.data().characters.len(), 12);
+    assert_eq!(f.data().characters.len(), 13);
 }
 
 #[test]
@@ -252,12 +252,12 @@ fn a_csv_roster_shows_its_bad_row_before_anything_is_written_and_imports_as_one_
             .accesskit_node()
             .is_disabled()
     );
-    assert_eq!(f.data().characters.len(), 12, "nothing written");
+    assert_eq!(f.data().characters.len(), 13, "nothing written");
     f.click("Cancel");
     f.click("Import CSV…");
     assert!(f.shows("2 characters are ready to add, with 2 new players: Lin, Sam."));
     f.click("Import");
-    assert_eq!(f.data().characters.len(), 14);
+    assert_eq!(f.data().characters.len(), 15);
     let kell = f.character("Kell").expect("Kell");
     let player = f.data().player_name(kell.player);
     assert_eq!((player, kell.companion.xp), ("Sam", 3));
@@ -272,7 +272,7 @@ fn a_csv_roster_shows_its_bad_row_before_anything_is_written_and_imports_as_one_
     f.harness.run();
     assert_eq!(
         f.data().characters.len(),
-        12,
+        13,
         "one undo takes the whole import back"
     );
 }
@@ -357,7 +357,7 @@ fn a_csv_with_a_bad_row_can_import_its_good_rows() {
     f.click("Import CSV…");
     assert!(f.shows("row 3: XP: “lots” is not a whole number"));
     f.click("Import the 2 good rows without the 1 bad one");
-    assert_eq!(f.data().characters.len(), 14);
+    assert_eq!(f.data().characters.len(), 15);
     assert!(f.character("Kell").is_some() && f.character("Wren").is_some());
     assert!(f.character("Dory").is_none(), "the bad row is left out");
     let session = f.harness.state().app.session.as_ref().expect("open");
@@ -612,7 +612,7 @@ fn file_open_of_an_older_campaign_without_a_snapshot_offers_the_upgrade() {
     assert!(f.shows(
         "Upgrading keeps a copy of the file as it is beside it instead: Old road (before the upgrade).waybook."
     ));
-    assert_eq!(f.data().characters.len(), 12, "the demo is still open");
+    assert_eq!(f.data().characters.len(), 13, "the demo is still open");
     assert_eq!(
         crate::common::schema_version(&old),
         1,

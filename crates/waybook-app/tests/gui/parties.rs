@@ -68,15 +68,19 @@ fn the_watch_is_moved_on_to_meet_the_company_and_joins_it() {
         [company.id],
         "one party now"
     );
-    assert_eq!(f.data().members(company.id).count(), 12);
+    assert_eq!(f.data().members(company.id).count(), 13);
     assert!(
         (f.data().journeys.values()).all(|j| j.party == company.id),
         "the Watch's plan is the company's"
     );
+    assert!(
+        (f.data().vehicles.values()).all(|v| v.party == Some(company.id)),
+        "and so is its cart"
+    );
     f.harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     f.harness.run();
     assert_eq!(f.data().parties.len(), 2, "Ctrl+Z brings the Watch back");
-    assert_eq!(f.data().members(watch.id).count(), 2);
+    assert_eq!(f.data().members(watch.id).count(), 3, "its two and Old Tam");
 }
 
 /// The Parties screen opens on the party the GM runs.
@@ -85,7 +89,10 @@ fn the_parties_screen_opens_on_the_party_run() {
     let mut f = Fixture::demo();
     f.run_party("The Kettleford Watch");
     f.click("Parties");
-    assert!(f.shows("for 2 characters."), "the Watch's two");
+    assert!(
+        f.shows("for 2 characters and 1 animal."),
+        "the Watch's two and its ox"
+    );
 }
 
 /// Issue 54, a first step: "what each character carries (their kit's

@@ -1,10 +1,10 @@
 //! The demo's animals and cart (issue 54): the Lantern Company's two mules,
-//! Bess and Clover, carry its oats, and its guide
-//! rides Sorrel; the paths around Kettleford let animals graze, so the
-//! waiting week costs no oats, and on the river the oats run out a day or
-//! two before the people's food. The cart
-//! the company left with the Kettleford Watch waits for the pass to clear:
-//! the Watch's plan leaves it behind, and bringing it says why it cannot.
+//! Bess and Clover, carry its oats, and its guide rides Sorrel; the paths
+//! around Kettleford let animals graze, so the waiting week costs no oats,
+//! and on the river the oats run out a day before the people's food. The
+//! cart the company left with the Kettleford Watch, drawn by Old Tam,
+//! waits for the pass to clear: the Watch's plan leaves it behind, and
+//! bringing it says why it cannot.
 
 use crate::edits::{animals, vehicles};
 use crate::model::{CampaignData, Change, Edit, Holder, Holding, HoldingId, PartyId};
@@ -82,26 +82,52 @@ fn load(
     vec![Change::of(None, Some(&stack))]
 }
 
-/// The edit that gives the Watch the company's cart, left behind in its
-/// plan until the pass clears.
+/// The edit that gives the Watch the company's cart and Old Tam, the
+/// draught ox that draws it (with oats of his own), the cart left behind
+/// in its plan until the pass clears.
 pub fn cart(data: &CampaignData) -> Option<Edit> {
     let watch = data
         .parties
         .values()
         .find(|p| p.name == super::watch::NAME)?;
-    let added = vehicles::add_vehicle(data, Some(watch.id), "Cart").ok()?;
-    let mut changes = added.edit.changes;
-    for change in &mut changes {
+    let mut scratch = data.clone();
+    let mut changes = Vec::new();
+    let mut keep = |scratch: &mut CampaignData, made: Vec<Change>| {
+        for change in &made {
+            scratch.apply(change);
+        }
+        changes.extend(made);
+    };
+    let ox = animals::add_animal(&scratch, Some(watch.id), "Draught ox").ok()?;
+    let mut named = ox.edit.changes;
+    for change in &mut named {
+        if let Change::Character { after: Some(c), .. } = change {
+            c.name = "Old Tam".to_owned();
+        }
+    }
+    keep(&mut scratch, named);
+    let oats = load(&scratch, (ox.id, "Oats", 6));
+    keep(&mut scratch, oats);
+    let added = vehicles::add_vehicle(&scratch, Some(watch.id), "Cart").ok()?;
+    let mut cart = added.edit.changes;
+    for change in &mut cart {
         if let Change::Vehicle { after: Some(v), .. } = change {
             v.name = "The company cart".to_owned();
             v.notes =
                 "Waits in Kettleford: a cart cannot cross the pass's difficult ground.".to_owned();
         }
     }
-    if let Some(plan) = data.journeys.values().find(|j| j.party == watch.id) {
+    keep(&mut scratch, cart);
+    let drawn = vehicles::set_team(&scratch, scratch.vehicles.get(&added.id)?, ox.id, true).ok()?;
+    keep(&mut scratch, drawn.changes);
+    let plan = (scratch.journeys.values()).find(|j| j.party == watch.id);
+    if let Some(plan) = plan.cloned() {
         let mut after = plan.clone();
         after.plan.left_behind.push(added.id);
-        changes.push(Change::journey(Some(plan), Some(&after)));
+        keep(
+            &mut scratch,
+            vec![Change::journey(Some(&plan), Some(&after))],
+        );
     }
     Some(Edit::new("Leave the cart with the Watch", changes))
 }

@@ -112,6 +112,14 @@ pub fn join(data: &CampaignData, from: &Party, into: &Party) -> Result<Edit, Str
         };
         changes.push(Change::character(Some(member), Some(&after)));
     }
+    // Its vehicles come with it, drawn by the same animals.
+    for vehicle in data.vehicles.values().filter(|v| v.party == Some(from.id)) {
+        let after = crate::model::Vehicle {
+            party: Some(into.id),
+            ..vehicle.clone()
+        };
+        changes.push(Change::of(Some(vehicle), Some(&after)));
+    }
     changes.extend(lived_by(data, from.id, into.id));
     changes.push(Change::of(Some(from), None));
     Ok(Edit::new(

@@ -43,6 +43,13 @@ impl Carried {
     /// "12.5 of 25 kg carried (house rule)"; over it, "31 kg carried: 6 kg
     /// over the house rule's 25 kg".
     pub fn words(&self) -> String {
+        if self.limit_kg <= 0.0 {
+            // A vehicle its team does not draw yet: nothing moves.
+            return format!(
+                "{} aboard; it carries nothing until its team draws it (house rule)",
+                kg(self.kg)
+            );
+        }
         if self.over() {
             format!(
                 "{} carried: {} over the house rule's {}",

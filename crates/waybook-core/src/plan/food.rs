@@ -180,12 +180,21 @@ impl Pools {
         journey: &Journey,
         members: impl IntoIterator<Item = CharacterId>,
     ) -> Self {
-        Self::of_party(
+        let mut pools = Self::of_party(
             data,
             holdings,
             (journey.party, journey.plan.food_order),
             members,
-        )
+        );
+        // The cargo of a vehicle left behind stays behind with it.
+        let left: Vec<HoldingId> = (holdings.values())
+            .filter(
+                |h| matches!(h.holder, Holder::Vehicle(v) if journey.plan.left_behind.contains(&v)),
+            )
+            .map(|h| h.id)
+            .collect();
+        pools.stash.retain(|s| !left.contains(&s.id));
+        pools
     }
 
     /// The food `party`'s members and stash hold, eaten in `order`.

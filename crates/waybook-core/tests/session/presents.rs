@@ -285,7 +285,7 @@ fn two_parties_meet_on_one_day_at_one_place_and_then_join() {
     );
     apply(&mut data, &joined);
     assert!(!data.parties.contains_key(&watch.id));
-    assert_eq!(data.members(company.id).count(), 12, "ten and two");
+    assert_eq!(data.members(company.id).count(), 13, "ten and three");
     let after = &data.parties[&company.id];
     assert_eq!(after.supplies, company.supplies + watch.supplies);
     assert_eq!(after.purse, company.purse + watch.purse);
