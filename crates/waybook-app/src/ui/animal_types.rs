@@ -208,6 +208,9 @@ fn remove_ui(
             t.name,
             if of_it == 1 { "it" } else { "them" },
         ));
+    // Read aloud (and found by tests) by what it does, not as "✕".
+    let said = format!("Remove {}", t.name);
+    remove.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, of_it == 0, &said));
     if remove.clicked() {
         let label = format!("Remove animal type {}", t.name);
         send(

@@ -181,6 +181,9 @@ fn type_row(
             if of_it == 1 { "is" } else { "are" },
             if of_it == 1 { "it" } else { "them" },
         ));
+    // Read aloud (and found by tests) by what it does, not as "✕".
+    let said = format!("Remove {}", t.name);
+    remove.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, of_it == 0, &said));
     if remove.clicked() {
         let what = format!("Remove vehicle type {}", t.name);
         send(

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod animals;
 mod app;
 mod calendar;
 mod chronicle;

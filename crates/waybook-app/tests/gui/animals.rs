@@ -1,0 +1,156 @@
+//! Issue 54 through the window: an animal added in one click and given a
+//! rider; a type's figures edited once for all its animals, a bad one
+//! refused; a vehicle added, drawn and loaded; a journey refused while it
+//! brings a cart its ground refuses, and let go once the cart stays.
+
+use crate::common::gui::Fixture;
+use egui_kittest::kittest::Queryable;
+use waybook_core::model::{CharacterKind, Holder};
+
+/// Clicks the entry `name` of the menu open now: a button, not a label of
+/// the same name (the roster's "Mule" cells).
+fn menu_entry(f: &mut Fixture, name: &str) {
+    let entry = f
+        .harness
+        .get_all_by_role_and_label(egui::accesskit::Role::Button, name);
+    entry.last().expect("the menu's entry").click();
+    f.harness.run();
+}
+
+/// Clicks the journey tab `name` (the first of its label: the tab row is
+/// above the tab's own headings).
+fn tab(f: &mut Fixture, name: &str) {
+    f.harness
+        .get_all_by_label(name)
+        .next()
+        .expect("the tab")
+        .click();
+    f.harness.run();
+}
+
+/// "An animal ... belongs to a party and may be someone's mount", its
+/// figures from its type: a mule added from the roster joins the party
+/// run with a mule's figures, and Ash rides it.
+#[test]
+fn an_animal_is_added_in_one_click_and_given_a_rider() {
+    let mut f = Fixture::demo();
+    f.click("Roster");
+    f.click("Add animal");
+    menu_entry(&mut f, "Mule");
+    let mule = f.character("Mule").expect("a new mule");
+    assert_eq!(mule.kind, CharacterKind::Animal);
+    assert_eq!(mule.exploration.food_percent, 200, "Waybook's mule");
+    assert_eq!(mule.party, f.character("Bess").and_then(|b| b.party));
+    assert!(f.shows("Its Endurance, Stamina, food need and Wounds are its type's"));
+    assert!(!f.shows("Travellers' Companion"), "no hero's sections");
+    f.pick("Ridden by", "Ash Varnell");
+    let rider = |f: &Fixture| {
+        let mule = f.character("Mule").expect("the mule");
+        mule.animal.as_ref().and_then(|a| a.rider)
+    };
+    assert_eq!(rider(&f), f.character("Ash Varnell").map(|a| a.id));
+    // Marta rides Sorrel: taking her puts her on the mule instead.
+    f.pick("Ridden by", "Marta the Guide");
+    assert_eq!(rider(&f), f.character("Marta the Guide").map(|m| m.id));
+    let sorrel = f.character("Sorrel").expect("the horse");
+    assert_eq!(sorrel.animal.as_ref().and_then(|a| a.rider), None);
+}
+
+/// "an editable table of animal types with defaults, so a GM ... edits a
+/// type once for all its animals": the mule's food need typed once feeds
+/// both demo mules, a bad figure is refused where it was typed, and one
+/// undo takes the change back from every animal.
+#[test]
+fn a_type_edited_once_changes_all_its_animals() {
+    let mut f = Fixture::demo();
+    f.click("Campaign");
+    let need =
+        |f: &Fixture, name: &str| f.character(name).expect("a mule").exploration.food_percent;
+    f.type_into("Mule food need (%)", "lots");
+    assert!(f.shows("Mule food need (%): “lots” is not a whole number"));
+    assert_eq!(
+        (need(&f, "Bess"), need(&f, "Clover")),
+        (200, 200),
+        "nothing stored"
+    );
+    f.type_into("Mule food need (%)", "250");
+    assert_eq!((need(&f, "Bess"), need(&f, "Clover")), (250, 250));
+    f.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    f.harness.run();
+    assert_eq!(
+        (need(&f, "Bess"), need(&f, "Clover")),
+        (200, 200),
+        "one undo"
+    );
+    f.greyed_with("Remove Mule", "give them another type first");
+    f.greyed_with("Remove Mule", "give them another type first");
+    f.click("Remove Dog");
+    assert!(
+        f.data().settings.house_rules.animal_type("Dog").is_none(),
+        "no dog in the demo"
+    );
+}
+
+/// "A vehicle ... its capacity ... the animals it needs to move (a cart
+/// with one draught animal, a wagon with two)": a wagon added to the
+/// Watch takes Old Tam from the cart, and with one of its two animals
+/// carries nothing yet; the oats move into the cart like any stack.
+#[test]
+fn a_wagon_is_added_drawn_and_loaded() {
+    let mut f = Fixture::demo();
+    f.run_party("The Kettleford Watch");
+    f.click("Parties");
+    assert!(f.shows("The company cart (Cart) · 0 of 250 kg carried (house rule)"));
+    f.click("Add vehicle");
+    menu_entry(&mut f, "Wagon");
+    let wagon = (f.data().vehicles.values()).find(|v| v.breed == "Wagon");
+    let wagon = wagon.expect("a wagon").id;
+    assert!(f.shows("Drawn by (needs 2 a team):"));
+    f.click_last("Old Tam");
+    let tam = f.character("Old Tam").expect("the ox").id;
+    assert_eq!(f.data().vehicles[&wagon].team, vec![tam]);
+    assert!(f.shows("it carries nothing until its team draws it"));
+    let cart = (f.data().vehicles.values()).find(|v| v.breed == "Cart");
+    assert!(cart.expect("the cart").team.is_empty(), "Tam left the cart");
+    f.click("Inventory");
+    f.click("Old Tam");
+    f.click("Oats");
+    f.type_into("Quantity", "2");
+    f.click("to");
+    f.click_last("The company cart");
+    f.click("Move");
+    let cart = (f.data().vehicles.values())
+        .find(|v| v.breed == "Cart")
+        .expect("cart")
+        .id;
+    let aboard: i64 = f
+        .data()
+        .holdings_of(Holder::Vehicle(cart))
+        .map(|h| h.quantity)
+        .sum();
+    assert_eq!(aboard, 2);
+}
+
+/// "a leg whose ground the vehicle cannot cross is refused in the plan
+/// with the reason, or planned with the vehicle left behind, as the GM
+/// chooses": the Watch's plan leaves the cart; brought, the Route tab and
+/// Play say why not; left again, it plays.
+#[test]
+fn a_cart_brought_over_the_pass_is_refused_with_why() {
+    let mut f = Fixture::demo();
+    f.run_party("The Kettleford Watch");
+    f.click("Journeys");
+    tab(&mut f, "Route");
+    let bring = "Bring The company cart (Cart): 0 of 250 kg carried (house rule)";
+    f.click(bring);
+    let why = "The company cart cannot cross leg 2 (Greyspine foothills: difficult terrain)";
+    assert!(f.shows(why));
+    assert!(f.journey().plan.left_behind.is_empty());
+    tab(&mut f, "Play");
+    f.greyed_with("Play next hour", why);
+    tab(&mut f, "Route");
+    f.click(bring);
+    assert!(!f.shows(why));
+    assert_eq!(f.journey().plan.left_behind.len(), 1, "left behind again");
+}
