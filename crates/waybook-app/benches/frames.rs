@@ -6,9 +6,10 @@
 //! the first frame.
 //!
 //! The campaign: the demo, then 10,000 characters in 1,000 parties with
-//! 100,000 holdings, the demo journey stretched to 60 days, a 500-place
-//! map, and a log of 20,000 rolls; and, for the crowd figures, the same
-//! with all 10,000 on the 60-day journey.
+//! 100,000 holdings, the demo journey stretched to 60 days with the
+//! company's 100 more mules and a loaded cart, a 500-place map, and a log
+//! of 20,000 rolls; and, for the crowd figures, the same with all 10,000
+//! on the 60-day journey.
 //!
 //! Run: `cargo bench --bench frames` (prints a Markdown table);
 //! `cargo bench --bench frames -- map route` measures only the screens
@@ -62,15 +63,19 @@ fn main() {
             a.ui.screen = Screen::Inventory;
             a.ui.inventory.holder = Some(Holder::Character(first));
         }),
+        case("Inventory, a loaded cart", move |a| {
+            a.ui.screen = Screen::Inventory;
+            a.ui.inventory.holder = Some(Holder::Vehicle(waybook_core::model::VehicleId(FIRST)));
+        }),
         case("Item catalogue", |a| a.ui.screen = Screen::Items),
-        case("Parties", move |a| {
+        case("Parties (103 animals and a cart)", move |a| {
             a.ui.screen = Screen::Parties;
             a.ui.parties.selected = Some(journey.party);
         }),
     ];
     for (label, tab) in JOURNEY_TABS {
         cases.push(case(
-            &format!("Journey, {label} (60 days, 8 travellers)"),
+            &format!("Journey, {label} (60 days, 8 travellers, 103 animals)"),
             move |a| journey_tab(a, journey.id, tab),
         ));
     }

@@ -1,8 +1,9 @@
 //! The bench campaign the frames bench and the table's load bench share:
 //! the demo, then 10,000 characters in 1,000 parties with 100,000
-//! holdings, the company's journey stretched to 60 days, a 500-place map, and
-//! a log of 20,000 rolls; and, for the crowd figures, the same with all
-//! 10,000 on the 60-day journey.
+//! holdings, the company's journey stretched to 60 days with 100 more
+//! animals and a loaded cart, a 500-place map, and a log of 20,000 rolls;
+//! and, for the crowd figures, the same with all 10,000 on the 60-day
+//! journey.
 
 use std::path::Path;
 use waybook_core::model::{
@@ -19,11 +20,63 @@ pub fn the_journey(data: &CampaignData) -> Option<&Journey> {
 }
 
 pub const CHARACTERS: i64 = 10_000;
+/// The company's animals the bench adds (issue 54), one drawing its cart.
+pub const ANIMALS: i64 = 100;
 pub const PARTIES: i64 = 1_000;
 const HOLDINGS_EACH: i64 = 10;
 const LOG: i64 = 20_000;
 /// Ids of what the bench adds start here, above the demo's own.
 pub const FIRST: i64 = 10_000;
+
+/// The company's 100 mules, each with a sack, and a cart the first draws,
+/// loaded with what is in the catalogue.
+fn stable(
+    data: &CampaignData,
+    party: PartyId,
+    items: &[waybook_core::model::ItemId],
+) -> Vec<Change> {
+    use waybook_core::model::{Animal, Vehicle, VehicleId};
+    let first = FIRST + CHARACTERS;
+    let kind = data.settings.house_rules.animal_type("Mule").cloned();
+    let mut changes = Vec::new();
+    for a in 0..ANIMALS {
+        let mut mule = Character::new(
+            CharacterId(first + a),
+            format!("Mule {a}"),
+            waybook_core::model::CharacterKind::Animal,
+        );
+        mule.party = Some(party);
+        mule.animal = Some(Animal {
+            breed: "Mule".to_owned(),
+            rider: None,
+        });
+        if let Some(kind) = &kind {
+            kind.put_on(&mut mule);
+        }
+        changes.push(Change::character(None, Some(&mule)));
+        let sack = Holding::new(
+            HoldingId(first * HOLDINGS_EACH + a),
+            items[a as usize % items.len()],
+            Holder::Character(mule.id),
+            2,
+        );
+        changes.push(Change::of(None, Some(&sack)));
+    }
+    let mut cart = Vehicle::new(VehicleId(FIRST), "The bench cart", "Cart");
+    cart.party = Some(party);
+    cart.team = vec![CharacterId(first)];
+    changes.push(Change::of(None, Some(&cart)));
+    for (n, item) in items.iter().enumerate() {
+        let cargo = Holding::new(
+            HoldingId(first * HOLDINGS_EACH + ANIMALS + n as i64),
+            *item,
+            Holder::Vehicle(cart.id),
+            3,
+        );
+        changes.push(Change::of(None, Some(&cargo)));
+    }
+    changes
+}
 
 /// Makes the demo at `path` and fills it to the bench's size; with `crowd`,
 /// all 10,000 travel on the demo's 60-day journey.
@@ -68,6 +121,7 @@ pub fn fill(path: &Path, crowd: bool) {
             changes.push(Change::of(None, Some(&holding)));
         }
     }
+    changes.extend(stable(&data, journey.party, &items));
     changes.extend(crate::grid(25, 20, FIRST));
     // A plan not begun, setting off the morning after the company's
     // present, as the demo's plans do.

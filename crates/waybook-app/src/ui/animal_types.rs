@@ -210,7 +210,7 @@ fn remove_ui(
         ));
     // Read aloud (and found by tests) by what it does, not as "✕".
     let said = format!("Remove {}", t.name);
-    remove.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, of_it == 0, &said));
+    remove.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, of_it == 0, &said));
     if remove.clicked() {
         let label = format!("Remove animal type {}", t.name);
         send(

@@ -183,7 +183,7 @@ fn type_row(
         ));
     // Read aloud (and found by tests) by what it does, not as "✕".
     let said = format!("Remove {}", t.name);
-    remove.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, of_it == 0, &said));
+    remove.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, of_it == 0, &said));
     if remove.clicked() {
         let what = format!("Remove vehicle type {}", t.name);
         send(
