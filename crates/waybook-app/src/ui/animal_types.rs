@@ -17,7 +17,6 @@ pub fn animal_types_ui(
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new("Animal types").strong());
     ui.label(
         RichText::new(
             "House rules: the texts give no figures for animals; these start as Waybook's.",
@@ -36,56 +35,68 @@ pub fn animal_types_ui(
         });
     }
     let types = &s.house_rules.animal_types;
-    egui::Grid::new("animal-types")
-        .num_columns(9)
-        .spacing([8.0, 4.0])
+    // Folded until opened: a table of fields is the screen's heaviest part.
+    let header = format!("Animal types ({})", types.len());
+    egui::CollapsingHeader::new(RichText::new(header).strong())
+        .id_salt("animal-types")
         .show(ui, |ui| {
-            for heading in [
-                "Type",
-                "Endurance",
-                "Stamina",
-                "km/h",
-                "Food %",
-                "Carries kg",
-                "Wounds",
-                "Grazes",
-                "",
-            ] {
-                super::animal_types::heading(ui, heading);
+            // How many animals are of each type, counted once a frame.
+            let mut in_use = std::collections::BTreeMap::<&str, usize>::new();
+            for a in data.characters.values().filter_map(|c| c.animal.as_ref()) {
+                *in_use.entry(a.breed.as_str()).or_default() += 1;
             }
-            ui.end_row();
-            for (i, t) in types.iter().enumerate() {
-                type_row(ui, fields, data, (i, t), out);
-                ui.end_row();
-            }
-        });
-    ui.horizontal(|ui| {
-        ui.menu_button("Add animal type", |ui| {
-            for t in animals::missing_standard_types(data) {
-                if ui.button(format!("{} (Waybook's)", t.name)).clicked() {
-                    let label = format!("Add animal type {}", t.name);
-                    send(
-                        fields,
-                        out,
-                        animals::change_types(data, &label, |all| all.push(t)),
-                    );
-                    ui.close();
-                }
-            }
-            if ui.button("A new type…").clicked() {
-                let name = (1..)
-                    .map(|n| format!("Animal type {n}"))
-                    .find(|n| data.settings.house_rules.animal_type(n).is_none())
-                    .unwrap_or_default();
-                let label = format!("Add animal type {name}");
-                let made = animals::change_types(data, &label, |all| {
-                    all.push(AnimalType::blank(name));
+            egui::Grid::new("animal-types")
+                .num_columns(9)
+                .spacing([8.0, 4.0])
+                .show(ui, |ui| {
+                    for heading in [
+                        "Type",
+                        "Endurance",
+                        "Stamina",
+                        "km/h",
+                        "Food %",
+                        "Carries kg",
+                        "Wounds",
+                        "Grazes",
+                        "",
+                    ] {
+                        super::animal_types::heading(ui, heading);
+                    }
+                    ui.end_row();
+                    for (i, t) in types.iter().enumerate() {
+                        let of_it = in_use.get(t.name.as_str()).copied().unwrap_or(0);
+                        type_row(ui, fields, data, (i, t, of_it), out);
+                        ui.end_row();
+                    }
                 });
-                send(fields, out, made);
-                ui.close();
-            }
+            ui.horizontal(|ui| {
+                ui.menu_button("Add animal type", |ui| {
+                    for t in animals::missing_standard_types(data) {
+                        if ui.button(format!("{} (Waybook's)", t.name)).clicked() {
+                            let label = format!("Add animal type {}", t.name);
+                            send(
+                                fields,
+                                out,
+                                animals::change_types(data, &label, |all| all.push(t)),
+                            );
+                            ui.close();
+                        }
+                    }
+                    if ui.button("A new type…").clicked() {
+                        let name = (1..)
+                            .map(|n| format!("Animal type {n}"))
+                            .find(|n| data.settings.house_rules.animal_type(n).is_none())
+                            .unwrap_or_default();
+                        let label = format!("Add animal type {name}");
+                        let made = animals::change_types(data, &label, |all| {
+                            all.push(AnimalType::blank(name));
+                        });
+                        send(fields, out, made);
+                        ui.close();
+                    }
+                });
+            });
         });
-    });
 }
 
 /// One type's row: its fields and the ✕ that removes it.
@@ -93,7 +104,7 @@ fn type_row(
     ui: &mut Ui,
     fields: &mut Typing,
     data: &CampaignData,
-    (i, t): (usize, &AnimalType),
+    (i, t, of_it): (usize, &AnimalType, usize),
     out: &mut Vec<Command>,
 ) {
     let key = |f: &str| format!("house:animal{i}:{f}");
@@ -184,7 +195,7 @@ fn type_row(
     {
         change(fields, out, &|t| t.grazes = grazes);
     }
-    remove_ui(ui, fields, data, (i, t), out);
+    remove_ui(ui, fields, data, (i, t, of_it), out);
 }
 
 /// The ✕ that removes a type no animal is of, and why it is greyed.
@@ -192,12 +203,9 @@ fn remove_ui(
     ui: &mut Ui,
     fields: &mut Typing,
     data: &CampaignData,
-    (i, t): (usize, &AnimalType),
+    (i, t, of_it): (usize, &AnimalType, usize),
     out: &mut Vec<Command>,
 ) {
-    let of_it = (data.characters.values())
-        .filter(|c| c.animal.as_ref().is_some_and(|a| a.breed == t.name))
-        .count();
     let remove = ui
         .add_enabled(of_it == 0, egui::Button::new("✕").small())
         .on_hover_text(format!("Remove {}", t.name))

@@ -98,14 +98,7 @@ fn animal_line(data: &CampaignData, beast: &Character) -> String {
     let Some(animal) = &beast.animal else {
         return beast.name.clone();
     };
-    let role = match (animal.rider, data.drawn_by(beast.id)) {
-        (Some(r), _) => format!(
-            "ridden by {}",
-            data.characters.get(&r).map_or("?", |r| r.name.as_str())
-        ),
-        (None, Some(v)) => format!("draws {}", v.name),
-        (None, None) => "led".to_owned(),
-    };
+    let role = data.animal_goes(beast);
     let carried = Carried::of_holder(data, Holder::Character(beast.id))
         .map_or_else(String::new, |c| format!(" · {}", c.words()));
     format!("{} ({}) · {role}{carried}", beast.name, animal.breed)

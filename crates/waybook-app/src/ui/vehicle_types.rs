@@ -18,53 +18,59 @@ pub fn vehicle_types_ui(
     data: &CampaignData,
     out: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new("Vehicle types").strong());
     let types = &data.settings.house_rules.vehicle_types;
-    egui::Grid::new("vehicle-types")
-        .num_columns(7)
-        .spacing([8.0, 4.0])
+    // Folded until opened, as the animal types are.
+    let header = format!("Vehicle types ({})", types.len());
+    egui::CollapsingHeader::new(RichText::new(header).strong())
+        .id_salt("vehicle-types")
         .show(ui, |ui| {
-            for heading in [
-                "Type",
-                "Holds kg",
-                "km/h",
-                "Animals",
-                "Rough ground",
-                "Boat",
-                "",
-            ] {
-                super::animal_types::heading(ui, heading);
-            }
-            ui.end_row();
-            for (i, t) in types.iter().enumerate() {
-                type_row(ui, fields, data, (i, t), out);
-                ui.end_row();
-            }
+            egui::Grid::new("vehicle-types")
+                .num_columns(7)
+                .spacing([8.0, 4.0])
+                .show(ui, |ui| {
+                    for heading in [
+                        "Type",
+                        "Holds kg",
+                        "km/h",
+                        "Animals",
+                        "Rough ground",
+                        "Boat",
+                        "",
+                    ] {
+                        super::animal_types::heading(ui, heading);
+                    }
+                    ui.end_row();
+                    for (i, t) in types.iter().enumerate() {
+                        type_row(ui, fields, data, (i, t), out);
+                        ui.end_row();
+                    }
+                });
+            ui.menu_button("Add vehicle type", |ui| {
+                for t in vehicles::missing_standard_types(data) {
+                    if ui.button(format!("{} (Waybook's)", t.name)).clicked() {
+                        let label = format!("Add vehicle type {}", t.name);
+                        send(
+                            fields,
+                            out,
+                            vehicles::change_types(data, &label, |all| all.push(t)),
+                        );
+                        ui.close();
+                    }
+                }
+                if ui.button("A new type…").clicked() {
+                    let name = (1..)
+                        .map(|n| format!("Vehicle type {n}"))
+                        .find(|n| data.settings.house_rules.vehicle_type(n).is_none())
+                        .unwrap_or_default();
+                    let label = format!("Add vehicle type {name}");
+                    let made = vehicles::change_types(data, &label, |all| {
+                        all.push(VehicleType::blank(name))
+                    });
+                    send(fields, out, made);
+                    ui.close();
+                }
+            });
         });
-    ui.menu_button("Add vehicle type", |ui| {
-        for t in vehicles::missing_standard_types(data) {
-            if ui.button(format!("{} (Waybook's)", t.name)).clicked() {
-                let label = format!("Add vehicle type {}", t.name);
-                send(
-                    fields,
-                    out,
-                    vehicles::change_types(data, &label, |all| all.push(t)),
-                );
-                ui.close();
-            }
-        }
-        if ui.button("A new type…").clicked() {
-            let name = (1..)
-                .map(|n| format!("Vehicle type {n}"))
-                .find(|n| data.settings.house_rules.vehicle_type(n).is_none())
-                .unwrap_or_default();
-            let label = format!("Add vehicle type {name}");
-            let made =
-                vehicles::change_types(data, &label, |all| all.push(VehicleType::blank(name)));
-            send(fields, out, made);
-            ui.close();
-        }
-    });
     let s = &data.settings;
     ui.horizontal(|ui| {
         let label = "An overloaded party goes at (% of its speed)";

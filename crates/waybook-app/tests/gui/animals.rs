@@ -64,6 +64,7 @@ fn an_animal_is_added_in_one_click_and_given_a_rider() {
 fn a_type_edited_once_changes_all_its_animals() {
     let mut f = Fixture::demo();
     f.click("Campaign");
+    f.click("Animal types (6)");
     let need =
         |f: &Fixture, name: &str| f.character(name).expect("a mule").exploration.food_percent;
     f.type_into("Mule food need (%)", "lots");

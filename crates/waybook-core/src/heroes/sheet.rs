@@ -330,14 +330,7 @@ fn animal(data: &CampaignData, c: &Character) -> Section {
     };
     let rules = &data.settings.house_rules;
     let kind = rules.animal_type(&facts.breed);
-    let role = match (facts.rider, data.drawn_by(c.id)) {
-        (Some(r), _) => format!(
-            "ridden by {}",
-            data.characters.get(&r).map_or("?", |r| r.name.as_str())
-        ),
-        (None, Some(v)) => format!("draws {}", v.name),
-        (None, None) => "led".to_owned(),
-    };
+    let role = data.animal_goes(c);
     let carried = crate::model::load::Carried::of(data, c.id);
     let mut facts = vec![
         ("Type".to_owned(), format!("{} (house rule)", facts.breed)),

@@ -126,6 +126,20 @@ impl super::CampaignData {
     pub fn drawn_by(&self, animal: CharacterId) -> Option<&super::Vehicle> {
         self.vehicles.values().find(|v| v.team.contains(&animal))
     }
+
+    /// How an animal goes, in words: "ridden by Marta the Guide", "draws
+    /// The company cart", "led".
+    pub fn animal_goes(&self, animal: &Character) -> String {
+        let rider = animal.animal.as_ref().and_then(|a| a.rider);
+        match (rider, self.drawn_by(animal.id)) {
+            (Some(r), _) => format!(
+                "ridden by {}",
+                self.characters.get(&r).map_or("?", |r| r.name.as_str())
+            ),
+            (None, Some(v)) => format!("draws {}", v.name),
+            (None, None) => "led".to_owned(),
+        }
+    }
 }
 
 #[cfg(test)]
