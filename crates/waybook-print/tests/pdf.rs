@@ -702,3 +702,28 @@ fn no_label_or_cell_is_cut_short() {
     }
     assert!(inside_the_margins(&data, &sheets, Paper::A4) >= 2);
 }
+
+/// Issue 54: "Sheets and the party sheet list the animals and vehicles
+/// with their loads and food": the Watch's sheet gives Old Tam and the
+/// cart he draws, each load against its house rule, and the party's
+/// whole load; a person is in the members' table, an animal is not.
+#[test]
+fn the_party_sheet_lists_its_animals_and_vehicles() {
+    let (_dir, data) = demo();
+    let watch = (data.parties.values())
+        .find(|p| p.name == "The Kettleford Watch")
+        .expect("the Watch");
+    let doc = read(&render(&data, &[Sheet::Party(watch.id)], Paper::A4));
+    let text = all_text(&doc);
+    assert!(text.contains("Animals and vehicles (house rules)"));
+    assert!(text.contains("Old Tam") && text.contains("Draught ox"));
+    assert!(text.contains("drawn by Old Tam"));
+    let load = waybook_core::model::load::PartyLoad::of(&data, watch.id);
+    assert!(
+        text.contains(&load.words()),
+        "the party's load: {}",
+        load.words()
+    );
+    assert!(text.contains("300% of 40"), "the ox's food: its type's");
+    assert!(text.contains("grazing animals find 120 on the land (house rule)"));
+}
