@@ -206,29 +206,33 @@ fn remove_ui(
     (i, t, of_it): (usize, &AnimalType, usize),
     out: &mut Vec<Command>,
 ) {
-    let remove = ui
-        .add_enabled(of_it == 0, egui::Button::new("✕").small())
-        .on_hover_text(format!("Remove {}", t.name))
-        .on_disabled_hover_text(format!(
-            "{} of the roster {} {}: give {} another type first",
-            of_it,
-            if of_it == 1 { "is a" } else { "are" },
-            t.name,
-            if of_it == 1 { "it" } else { "them" },
-        ));
-    // Read aloud (and found by tests) by what it does, not as "✕".
-    let said = format!("Remove {}", t.name);
-    remove.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, of_it == 0, &said));
-    if remove.clicked() {
+    let in_use = format!(
+        "{of_it} of the roster {} {}: give {} another type first",
+        if of_it == 1 { "is a" } else { "are" },
+        t.name,
+        if of_it == 1 { "it" } else { "them" },
+    );
+    if remove_button(ui, &t.name, (of_it == 0).then_some(()).ok_or(in_use)) {
         let label = format!("Remove animal type {}", t.name);
-        send(
-            fields,
-            out,
-            animals::change_types(data, &label, |all| {
-                all.remove(i);
-            }),
-        );
+        let made = animals::change_types(data, &label, |all| {
+            all.remove(i);
+        });
+        send(fields, out, made);
     }
+}
+
+/// The ✕ that removes the type `name`, greyed with why while something is
+/// of it; read aloud (and found by tests) as "Remove {name}". Whether it
+/// was clicked.
+pub(super) fn remove_button(ui: &mut Ui, name: &str, allowed: Result<(), String>) -> bool {
+    let said = format!("Remove {name}");
+    let enabled = allowed.is_ok();
+    let remove = ui
+        .add_enabled(enabled, egui::Button::new("✕").small())
+        .on_hover_text(&said)
+        .on_disabled_hover_text(allowed.err().unwrap_or_default());
+    remove.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &said));
+    remove.clicked()
 }
 
 /// A column's heading in a table of types; the first ("Type") as wide as

@@ -178,19 +178,13 @@ fn type_row(
     let of_it = (data.vehicles.values())
         .filter(|v| v.breed == t.name)
         .count();
-    let remove = ui
-        .add_enabled(of_it == 0, egui::Button::new("✕").small())
-        .on_hover_text(format!("Remove {}", t.name))
-        .on_disabled_hover_text(format!(
-            "{} of the party's vehicles {} of it: give {} another type first",
-            of_it,
-            if of_it == 1 { "is" } else { "are" },
-            if of_it == 1 { "it" } else { "them" },
-        ));
-    // Read aloud (and found by tests) by what it does, not as "✕".
-    let said = format!("Remove {}", t.name);
-    remove.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, of_it == 0, &said));
-    if remove.clicked() {
+    let in_use = format!(
+        "{of_it} of the party's vehicles {} of it: give {} another type first",
+        if of_it == 1 { "is" } else { "are" },
+        if of_it == 1 { "it" } else { "them" },
+    );
+    let allowed = (of_it == 0).then_some(()).ok_or(in_use);
+    if super::animal_types::remove_button(ui, &t.name, allowed) {
         let what = format!("Remove vehicle type {}", t.name);
         send(
             fields,

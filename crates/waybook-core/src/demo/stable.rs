@@ -26,47 +26,58 @@ const ANIMALS: [(&str, &str, Load); 3] = [
 /// The rider of the riding horse.
 const GUIDE: &str = "Marta the Guide";
 
+/// The changes made so far, and the campaign as they leave it (each
+/// next one is worked out from it).
+struct Book {
+    scratch: CampaignData,
+    changes: Vec<Change>,
+}
+
+impl Book {
+    fn of(data: &CampaignData) -> Self {
+        Self {
+            scratch: data.clone(),
+            changes: Vec::new(),
+        }
+    }
+
+    fn keep(&mut self, made: Vec<Change>) {
+        self.scratch.apply_all(&made);
+        self.changes.extend(made);
+    }
+}
+
 /// The edit that gives the company its animals and loads them, and marks
 /// the lowland paths as grazing; applied before the waiting week.
 pub fn animals(data: &CampaignData, company: PartyId) -> Edit {
-    let mut scratch = data.clone();
-    let mut changes = Vec::new();
-    let mut keep = |scratch: &mut CampaignData, made: Vec<Change>| {
-        for change in &made {
-            scratch.apply(change);
-        }
-        changes.extend(made);
-    };
+    let mut book = Book::of(data);
     for (name, kind, carried) in ANIMALS {
-        let Ok(added) = animals::add_animal(&scratch, Some(company), kind) else {
+        let Ok(added) = animals::add_animal(&book.scratch, Some(company), kind) else {
             continue;
         };
-        keep(&mut scratch, added.edit.changes);
-        let Some(beast) = scratch.characters.get(&added.id).cloned() else {
+        book.keep(added.edit.changes);
+        let Some(beast) = book.scratch.characters.get(&added.id).cloned() else {
             continue;
         };
         let mut named = beast.clone();
         named.name = name.to_owned();
-        keep(
-            &mut scratch,
-            vec![Change::character(Some(&beast), Some(&named))],
-        );
+        book.keep(vec![Change::character(Some(&beast), Some(&named))]);
         for (item, quantity) in carried {
-            let loaded = load(&scratch, (added.id, item, *quantity));
-            keep(&mut scratch, loaded);
+            let loaded = load(&book.scratch, (added.id, item, *quantity));
+            book.keep(loaded);
         }
-        let guide = scratch.characters.values().find(|c| c.name == GUIDE);
-        let ridden = guide.and_then(|g| animals::set_rider(&scratch, &named, Some(g.id)).ok());
+        let guide = book.scratch.characters.values().find(|c| c.name == GUIDE);
+        let ridden = guide.and_then(|g| animals::set_rider(&book.scratch, &named, Some(g.id)).ok());
         if let Some(edit) = ridden.filter(|_| kind == "Riding horse") {
-            keep(&mut scratch, edit.changes);
+            book.keep(edit.changes);
         }
     }
     for path in (data.paths.values()).filter(|p| GRAZING.contains(&p.name.as_str())) {
         let mut after = path.clone();
         after.grazing = true;
-        keep(&mut scratch, vec![Change::of(Some(path), Some(&after))]);
+        book.keep(vec![Change::of(Some(path), Some(&after))]);
     }
-    Edit::new("Bring the company's animals", changes)
+    Edit::new("Bring the company's animals", book.changes)
 }
 
 /// A new stack of `quantity` of `item` on an animal.
@@ -90,25 +101,18 @@ pub fn cart(data: &CampaignData) -> Option<Edit> {
         .parties
         .values()
         .find(|p| p.name == super::watch::NAME)?;
-    let mut scratch = data.clone();
-    let mut changes = Vec::new();
-    let mut keep = |scratch: &mut CampaignData, made: Vec<Change>| {
-        for change in &made {
-            scratch.apply(change);
-        }
-        changes.extend(made);
-    };
-    let ox = animals::add_animal(&scratch, Some(watch.id), "Draught ox").ok()?;
+    let mut book = Book::of(data);
+    let ox = animals::add_animal(&book.scratch, Some(watch.id), "Draught ox").ok()?;
     let mut named = ox.edit.changes;
     for change in &mut named {
         if let Change::Character { after: Some(c), .. } = change {
             c.name = "Old Tam".to_owned();
         }
     }
-    keep(&mut scratch, named);
-    let oats = load(&scratch, (ox.id, "Oats", 6));
-    keep(&mut scratch, oats);
-    let added = vehicles::add_vehicle(&scratch, Some(watch.id), "Cart").ok()?;
+    book.keep(named);
+    let oats = load(&book.scratch, (ox.id, "Oats", 6));
+    book.keep(oats);
+    let added = vehicles::add_vehicle(&book.scratch, Some(watch.id), "Cart").ok()?;
     let mut cart = added.edit.changes;
     for change in &mut cart {
         if let Change::Vehicle { after: Some(v), .. } = change {
@@ -117,17 +121,20 @@ pub fn cart(data: &CampaignData) -> Option<Edit> {
                 "Waits in Kettleford: a cart cannot cross the pass's difficult ground.".to_owned();
         }
     }
-    keep(&mut scratch, cart);
-    let drawn = vehicles::set_team(&scratch, scratch.vehicles.get(&added.id)?, ox.id, true).ok()?;
-    keep(&mut scratch, drawn.changes);
-    let plan = (scratch.journeys.values()).find(|j| j.party == watch.id);
+    book.keep(cart);
+    let drawn = vehicles::set_team(
+        &book.scratch,
+        book.scratch.vehicles.get(&added.id)?,
+        ox.id,
+        true,
+    )
+    .ok()?;
+    book.keep(drawn.changes);
+    let plan = (book.scratch.journeys.values()).find(|j| j.party == watch.id);
     if let Some(plan) = plan.cloned() {
         let mut after = plan.clone();
         after.plan.left_behind.push(added.id);
-        keep(
-            &mut scratch,
-            vec![Change::journey(Some(&plan), Some(&after))],
-        );
+        book.keep(vec![Change::journey(Some(&plan), Some(&after))]);
     }
-    Some(Edit::new("Leave the cart with the Watch", changes))
+    Some(Edit::new("Leave the cart with the Watch", book.changes))
 }

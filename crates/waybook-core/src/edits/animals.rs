@@ -9,7 +9,7 @@
 use super::records::Added;
 use crate::model::{
     Animal, AnimalType, CampaignData, Change, Character, CharacterId, CharacterKind, Edit, PartyId,
-    Settings, Vehicle, VehicleId,
+    Vehicle, VehicleId,
 };
 use std::collections::BTreeMap;
 
@@ -245,23 +245,16 @@ pub fn change_types(
     let mut types = before.clone();
     change(&mut types);
     names_unique(types.iter().map(|t| t.name.as_str()), "an animal type")?;
-    // A type renamed in place keeps its animals under its new name.
-    let renamed = |old: &str| {
-        let at = before.iter().position(|t| t.name == old)?;
-        let now = types.get(at)?;
-        (types.len() == before.len()).then_some(now)
-    };
+    let named = |t: &AnimalType| t.name.clone();
     let mut changes = Vec::new();
     for c in data.characters.values() {
         let Some(animal) = &c.animal else { continue };
-        let kind = (types.iter().find(|t| t.name == animal.breed))
-            .or_else(|| renamed(&animal.breed))
-            .ok_or_else(|| {
-                format!(
-                    "{} is a {}: give it another type before removing its own",
-                    c.name, animal.breed
-                )
-            })?;
+        let kind = type_now((before, &types), &animal.breed, named).ok_or_else(|| {
+            format!(
+                "{} is a {}: give it another type before removing its own",
+                c.name, animal.breed
+            )
+        })?;
         let mut after = c.clone();
         if let Some(a) = after.animal.as_mut() {
             a.breed = kind.name.clone();
@@ -271,21 +264,36 @@ pub fn change_types(
             changes.push(Change::character(Some(c), Some(&after)));
         }
     }
-    let settings_after = Settings {
-        house_rules: Box::new(crate::model::HouseRules {
-            animal_types: types,
-            ..(*data.settings.house_rules).clone()
-        }),
-        ..data.settings.clone()
-    };
-    changes.insert(
-        0,
-        Change::Settings {
-            before: data.settings.clone(),
-            after: settings_after,
-        },
-    );
+    changes.insert(0, house_rules_change(data, |r| r.animal_types = types));
     Ok(Edit::new(label, changes))
+}
+
+/// The type named `name` once `before` is changed to `now`: of that name,
+/// or, when the types were only edited in place, the one at its place (a
+/// type renamed keeps what is of it).
+pub(super) fn type_now<'a, T>(
+    (before, now): (&[T], &'a [T]),
+    name: &str,
+    named: impl Fn(&T) -> String,
+) -> Option<&'a T> {
+    let kept = now.iter().find(|t| named(t) == name);
+    kept.or_else(|| {
+        let at = before.iter().position(|t| named(t) == name)?;
+        (now.len() == before.len()).then(|| now.get(at)).flatten()
+    })
+}
+
+/// The change `change` makes of the campaign's house rules.
+pub(super) fn house_rules_change(
+    data: &CampaignData,
+    change: impl FnOnce(&mut crate::model::HouseRules),
+) -> Change {
+    let mut after = data.settings.clone();
+    change(&mut after.house_rules);
+    Change::Settings {
+        before: data.settings.clone(),
+        after,
+    }
 }
 
 /// Refused when a name of `names` is blank or given twice: "There is
@@ -322,18 +330,7 @@ pub fn missing_standard_types(data: &CampaignData) -> Vec<AnimalType> {
 mod tests {
     use super::*;
     use crate::model::Party;
-
-    trait Applies {
-        fn apply_edit(&mut self, edit: &Edit);
-    }
-
-    impl Applies for CampaignData {
-        fn apply_edit(&mut self, edit: &Edit) {
-            for change in &edit.changes {
-                self.apply(change);
-            }
-        }
-    }
+    use crate::model::Settings;
 
     fn campaign() -> (CampaignData, PartyId) {
         let mut data = CampaignData::new(Settings::new("Animals"));
@@ -353,7 +350,7 @@ mod tests {
         let (mut data, party) = campaign();
         for _ in 0..2 {
             let mule = add_animal(&data, Some(party), "Mule").expect("a type");
-            data.apply_edit(&mule.edit);
+            data.apply_all(&mule.edit.changes);
         }
         let names: Vec<&str> = data.characters.values().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["Ana", "Mule", "Mule 2"]);
@@ -364,7 +361,7 @@ mod tests {
         })
         .expect("allowed");
         assert_eq!(edit.changes.len(), 3, "the settings and both mules");
-        data.apply_edit(&edit);
+        data.apply_all(&edit.changes);
         let mules: Vec<&Character> = data.characters.values().filter(|c| c.is_animal()).collect();
         assert!(mules.iter().all(|m| m.exploration.food_percent == 300
             && m.animal.as_ref().is_some_and(|a| a.breed == "Pack mule")));
@@ -386,15 +383,15 @@ mod tests {
     fn a_rider_rides_one_animal_of_their_party() {
         let (mut data, party) = campaign();
         let horse = add_animal(&data, Some(party), "Riding horse").expect("a type");
-        data.apply_edit(&horse.edit);
+        data.apply_all(&horse.edit.changes);
         let pony = add_animal(&data, Some(party), "Pony").expect("a type");
-        data.apply_edit(&pony.edit);
+        data.apply_all(&pony.edit.changes);
         let ana = CharacterId(1);
         let edit = set_rider(&data, &data.characters[&horse.id], Some(ana)).expect("allowed");
-        data.apply_edit(&edit);
+        data.apply_all(&edit.changes);
         let edit = set_rider(&data, &data.characters[&pony.id], Some(ana)).expect("allowed");
         assert_eq!(edit.label, "Ana rides Pony");
-        data.apply_edit(&edit);
+        data.apply_all(&edit.changes);
         assert_eq!(data.mount_of(ana).map(|m| m.id), Some(pony.id));
         let rider = |id| data.characters[&id].animal.as_ref().and_then(|a| a.rider);
         assert_eq!(rider(horse.id), None, "she left the horse");

@@ -5,7 +5,7 @@
 
 use super::records::Added;
 use crate::model::{
-    CampaignData, Change, CharacterId, Edit, Holder, PartyId, Settings, Vehicle, VehicleType,
+    CampaignData, Change, CharacterId, Edit, Holder, PartyId, Vehicle, VehicleType,
 };
 
 /// A new vehicle of `breed` in `party`, named after its type ("Cart",
@@ -149,17 +149,11 @@ pub fn change_types(
     let mut types = before.clone();
     change(&mut types);
     super::animals::names_unique(types.iter().map(|t| t.name.as_str()), "a vehicle type")?;
-    let renamed = |old: &str| {
-        let at = before.iter().position(|t| t.name == old)?;
-        (types.len() == before.len())
-            .then(|| types.get(at))
-            .flatten()
-    };
+    let named = |t: &VehicleType| t.name.clone();
     let mut changes = Vec::new();
     for v in data.vehicles.values() {
-        let kind = (types.iter().find(|t| t.name == v.breed))
-            .or_else(|| renamed(&v.breed))
-            .ok_or_else(|| {
+        let kind =
+            super::animals::type_now((before, &types), &v.breed, named).ok_or_else(|| {
                 format!(
                     "{} is a {}: give it another type before removing its own",
                     v.name, v.breed
@@ -171,20 +165,8 @@ pub fn change_types(
             changes.push(Change::of(Some(v), Some(&after)));
         }
     }
-    let after = Settings {
-        house_rules: Box::new(crate::model::HouseRules {
-            vehicle_types: types,
-            ..(*data.settings.house_rules).clone()
-        }),
-        ..data.settings.clone()
-    };
-    changes.insert(
-        0,
-        Change::Settings {
-            before: data.settings.clone(),
-            after,
-        },
-    );
+    let rules = super::animals::house_rules_change(data, |r| r.vehicle_types = types);
+    changes.insert(0, rules);
     Ok(Edit::new(label, changes))
 }
 
@@ -199,13 +181,8 @@ pub fn missing_standard_types(data: &CampaignData) -> Vec<VehicleType> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Settings;
     use crate::model::{Character, CharacterKind, Item, ItemId, Party};
-
-    fn apply(data: &mut CampaignData, edit: &Edit) {
-        for change in &edit.changes {
-            data.apply(change);
-        }
-    }
 
     /// A cart drawn by a mule, with a sack of grain aboard; the mule
     /// leaving the party leaves the team; the cart deleted, its sack goes
@@ -217,9 +194,9 @@ mod tests {
         data.apply(&Change::of(None, Some(&party)));
         let mule = crate::edits::animals::add_animal(&data, Some(party.id), "Mule");
         let mule = mule.expect("a type");
-        apply(&mut data, &mule.edit);
+        data.apply_all(&mule.edit.changes);
         let cart = add_vehicle(&data, Some(party.id), "Cart").expect("a type");
-        apply(&mut data, &cart.edit);
+        data.apply_all(&cart.edit.changes);
         let ana = Character::new(CharacterId(9), "Ana", CharacterKind::Hero);
         data.apply(&Change::character(None, Some(&ana)));
         let refused = set_team(&data, &data.vehicles[&cart.id], ana.id, true);
@@ -230,7 +207,7 @@ mod tests {
         );
         let edit = set_team(&data, &data.vehicles[&cart.id], mule.id, true).expect("drawn");
         assert_eq!(edit.label, "Mule draws Cart");
-        apply(&mut data, &edit);
+        data.apply_all(&edit.changes);
         let sack = Item::new(ItemId(1), "Sack", crate::model::Category::Kit);
         data.apply(&Change::of(None, Some(&sack)));
         let aboard = crate::model::Holding::new(
@@ -250,7 +227,7 @@ mod tests {
         let before = data.clone();
         let gone = delete(&data, &data.vehicles[&cart.id]).expect("deleted");
         assert_eq!(gone.label, "Delete Cart, its cargo to the stash");
-        apply(&mut data, &gone);
+        data.apply_all(&gone.changes);
         let stash: Vec<_> = data.holdings_of(Holder::Stash(party.id)).collect();
         assert_eq!(stash.len(), 1);
         assert_eq!(stash[0].quantity, 2);

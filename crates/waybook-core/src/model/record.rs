@@ -104,6 +104,14 @@ impl CampaignData {
             }
         })
     }
+
+    /// Applies each of `changes` in turn: an edit's, to work out what
+    /// follows from it before it is made.
+    pub fn apply_all(&mut self, changes: &[Change]) {
+        for change in changes {
+            self.apply(change);
+        }
+    }
 }
 
 impl Record for Settings {

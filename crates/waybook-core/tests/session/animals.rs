@@ -7,12 +7,6 @@ use waybook_core::model::*;
 use waybook_core::plan::{self, play};
 use waybook_rules::dice::Dice;
 
-fn apply(data: &mut CampaignData, edit: &Edit) {
-    for change in &edit.changes {
-        data.apply(change);
-    }
-}
-
 /// Two mules in the small party, and `fodder` units of oats (20 a sack) in
 /// the stash beside its rations.
 fn with_mules(stash_units: i64, fodder: i64) -> (CampaignData, Journey, [CharacterId; 2]) {
@@ -21,7 +15,7 @@ fn with_mules(stash_units: i64, fodder: i64) -> (CampaignData, Journey, [Charact
     for mule in &mut mules {
         let added = animals::add_animal(&data, Some(journey.party), "Mule").expect("a type");
         *mule = added.id;
-        apply(&mut data, &added.edit);
+        data.apply_all(&added.edit.changes);
     }
     let oats = Item {
         food_units: 20,
@@ -124,7 +118,7 @@ fn grazing_land_feeds_the_animals_that_graze() {
         &mut Dice::scripted(vec![]),
     )
     .expect("played");
-    apply(&mut data, &edit);
+    data.apply_all(&edit.changes);
     let log = &data.journeys[&grazing.id].log;
     assert!(
         log.iter()
@@ -149,7 +143,7 @@ fn an_unfed_animal_tires_by_the_days_without_food_rule() {
             &mut Dice::scripted(vec![]),
         )
         .expect("played");
-        apply(&mut data, &edit);
+        data.apply_all(&edit.changes);
     }
     let mule = &data.characters[&mules[0]];
     assert_eq!(mule.exploration.days_without_food, 4.0);
