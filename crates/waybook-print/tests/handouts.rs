@@ -230,6 +230,14 @@ fn a_handout_reads_in_players_words() {
         .and_then(|j| j.route())
         .expect("a route");
     assert!(html.contains(&format!("By {}", route.name)));
+    // Issue 54: "the handouts ... show the players their mounts and what
+    // they carry".
+    assert!(html.contains("Animals and vehicles (house rules)"));
+    assert!(html.contains("ridden by Marta the Guide"));
+    assert!(
+        html.contains("16 of 90 kg carried (house rule)"),
+        "a mule's load"
+    );
 }
 
 /// Issue 52: the page is written by a template engine that escapes every

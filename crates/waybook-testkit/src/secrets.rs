@@ -269,7 +269,7 @@ fn log_and_journeys(data: &mut CampaignData, plant: &mut Plant) {
 }
 
 /// What is the GM's whatever they mark: the party's notes, the items'
-/// notes, the tables, the regions' notes, the wares, the scenes, the cults,
+/// notes, the vehicles' notes, the tables, the regions' notes, the wares, the scenes, the cults,
 /// the travel rounds' lines, tomorrow's weather and the dice of past days'.
 fn never_shown(data: &mut CampaignData, plant: &mut Plant) {
     for p in data.parties.values_mut() {
@@ -277,6 +277,9 @@ fn never_shown(data: &mut CampaignData, plant: &mut Plant) {
     }
     for i in data.items.values_mut() {
         i.notes = plant.mark(Rule::Nobody);
+    }
+    for v in data.vehicles.values_mut() {
+        v.notes = plant.mark(Rule::Nobody);
     }
     for t in data.tables.values_mut() {
         t.name = plant.mark(Rule::Nobody);

@@ -270,8 +270,19 @@ fn people(index: &Index, audience: &Audience, view: &mut CampaignData) {
         }
         view.characters.insert(c.id, c);
     }
+    // The parties' vehicles, the GM's notes left out, and their cargo.
+    for v in data
+        .vehicles
+        .values()
+        .filter(|v| v.party.is_some_and(|p| parties.contains(&p)))
+    {
+        let mut v = v.clone();
+        v.notes.clear();
+        view.vehicles.insert(v.id, v);
+    }
     let holders = (view.characters.keys().map(|c| Holder::Character(*c)))
-        .chain(parties.iter().map(|p| Holder::Stash(*p)));
+        .chain(parties.iter().map(|p| Holder::Stash(*p)))
+        .chain(view.vehicles.keys().map(|v| Holder::Vehicle(*v)));
     let held: Vec<&Holding> = holders.flat_map(|h| index.held(h)).copied().collect();
     for h in held {
         if let Some(item) = data.items.get(&h.item) {

@@ -408,9 +408,13 @@ fn paragraphs(text: &str) -> Markup {
 
 fn party(h: &Handout, p: &Party, b: Bounds) -> Markup {
     let data = &h.view;
-    let mut members: Vec<&Character> = data.members(p.id).collect();
+    let mut members: Vec<&Character> = data.members(p.id).filter(|c| !c.is_animal()).collect();
     members.sort_by_key(|c| c.name.to_lowercase());
     let (food_line, figures) = party_figures(h, p);
+    let stable = crate::members::stable_rows(data, p.id);
+    let stable_head: Vec<&str> = (crate::members::STABLE_COLUMNS.iter())
+        .map(|(h, _)| *h)
+        .collect();
     let figure_rows: Vec<Vec<String>> = figures.into_iter().map(|(k, v)| vec![k, v]).collect();
     let columns: Vec<&str> = crate::members::columns(&data.settings)
         .into_iter()
@@ -428,6 +432,11 @@ fn party(h: &Handout, p: &Party, b: Bounds) -> Markup {
             h3 { "Members" }
             (table(&columns, &member_rows))
             (more(members.len(), b.rows, "members"))
+            @if !stable.is_empty() {
+                h3 { "Animals and vehicles (house rules)" }
+                (table(&stable_head, &stable[..stable.len().min(b.rows)]))
+                (more(stable.len(), b.rows, "animals and vehicles"))
+            }
             h3 { "Party stash" }
             (holdings(h, Holder::Stash(p.id), "The stash is empty.", b))
         }

@@ -32,10 +32,9 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
         .collect();
     blocks::facts(l, &facts);
     blocks::section(l, "Members", 40.0);
-    let (people, animals): (Vec<&Character>, Vec<&Character>) =
-        members.iter().partition(|c| !c.is_animal());
+    let people: Vec<&Character> = members.iter().copied().filter(|c| !c.is_animal()).collect();
     members_table(l, data, &people);
-    stable(l, data, party, &animals);
+    stable(l, data, party);
     blocks::section(l, "Party stash", 40.0);
     super::holdings_table(l, data, Holder::Stash(party.id), "The stash is empty.");
     if !party.notes.trim().is_empty() {
@@ -46,56 +45,19 @@ pub fn party_sheet(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
 
 /// The party's animals and vehicles: how each goes, its load and its
 /// food, and the party's whole load (house rules: issue 54).
-fn stable(l: &mut Layout<'_>, data: &CampaignData, party: &Party, animals: &[&Character]) {
-    use waybook_core::model::load::{Carried, PartyLoad};
-    let vehicles: Vec<_> = (data.vehicles.values())
-        .filter(|v| v.party == Some(party.id))
-        .collect();
-    if animals.is_empty() && vehicles.is_empty() {
+fn stable(l: &mut Layout<'_>, data: &CampaignData, party: &Party) {
+    let rows = crate::members::stable_rows(data, party.id);
+    if rows.is_empty() {
         return;
     }
     blocks::section(l, "Animals and vehicles (house rules)", 40.0);
-    let load = |h: Holder| Carried::of_holder(data, h).map_or_else(String::new, |c| c.words());
-    let mut rows: Vec<Vec<String>> = (animals.iter())
-        .map(|c| {
-            vec![
-                c.name.clone(),
-                c.animal
-                    .as_ref()
-                    .map_or_else(String::new, |a| a.breed.clone()),
-                data.animal_goes(c),
-                load(Holder::Character(c.id)),
-                format!("{}% of 40 units", c.exploration.food_percent),
-            ]
-        })
+    let columns: Vec<Column<'_>> = (crate::members::STABLE_COLUMNS.iter())
+        .map(|(heading, share)| Column::left(heading, *share))
         .collect();
-    rows.extend(vehicles.iter().map(|v| {
-        let team: Vec<&str> = (v.team.iter())
-            .filter_map(|a| data.characters.get(a).map(|a| a.name.as_str()))
-            .collect();
-        let drawn = match team.as_slice() {
-            [] => "drawn by no animal".to_owned(),
-            team => format!("drawn by {}", waybook_core::model::and_list(team)),
-        };
-        vec![
-            v.name.clone(),
-            v.breed.clone(),
-            drawn,
-            load(Holder::Vehicle(v.id)),
-            "–".to_owned(),
-        ]
-    }));
-    blocks::table(l, &STABLE_COLUMNS, &rows);
-    blocks::line(l, "Load", &PartyLoad::of(data, party.id).words());
+    blocks::table(l, &columns, &rows);
+    let load = waybook_core::model::load::PartyLoad::of(data, party.id);
+    blocks::line(l, "Load", &load.words());
 }
-
-const STABLE_COLUMNS: [Column<'static>; 5] = [
-    Column::left("Name", 1.6),
-    Column::left("Type", 1.3),
-    Column::left("Goes", 2.0),
-    Column::left("Load", 2.8),
-    Column::left("Food a day", 1.4),
-];
 
 /// A party's figures as its sheet and a handout's page both give them: the
 /// boxes (Supplies, food, members, the days the food lasts, from the one
