@@ -116,11 +116,22 @@ impl CampaignData {
         self.totals(self.holdings_of(holder))
     }
 
-    /// The stash plus everything the party's members carry.
+    /// The stash plus everything the party's members and vehicles carry.
     pub fn party_totals(&self, party: PartyId) -> Totals {
-        self.totals(
-            (self.holdings.values()).filter(|h| self.party_of_holder(h.holder) == Some(party)),
-        )
+        // Its holders first (a few), then one pass over the stacks: a
+        // campaign of 100,000 stacks is not looked up character by
+        // character.
+        let members: std::collections::BTreeSet<super::CharacterId> =
+            self.members(party).map(|c| c.id).collect();
+        let vehicles: Vec<super::VehicleId> = (self.vehicles.values())
+            .filter(|v| v.party == Some(party))
+            .map(|v| v.id)
+            .collect();
+        self.totals((self.holdings.values()).filter(|h| match h.holder {
+            Holder::Stash(p) => p == party,
+            Holder::Character(c) => members.contains(&c),
+            Holder::Vehicle(v) => vehicles.contains(&v),
+        }))
     }
 
     fn totals<'a>(&'a self, holdings: impl Iterator<Item = &'a Holding>) -> Totals {

@@ -24,6 +24,9 @@ pub struct Gear {
     pub notes: Vec<String>,
     /// The party's load, its vehicles left behind not counted.
     pub load: PartyLoad,
+    /// Each of the party's vehicles, and what it holds against its
+    /// capacity in words.
+    pub vehicles: Vec<(crate::model::VehicleId, String)>,
 }
 
 /// The vehicles of `journey`'s party it brings: those not left behind.
@@ -38,45 +41,29 @@ pub fn brought<'a>(
 
 /// What `journey`'s party has for its ways of travelling.
 pub fn gear(data: &CampaignData, journey: &Journey) -> Gear {
-    let load = PartyLoad::travelling(data, journey.party, &journey.plan.left_behind);
-    let used: Vec<usize> = (journey.route().into_iter())
-        .flat_map(|r| &r.legs)
-        .filter(|l| l.played_as.is_none())
-        .map(|l| l.method)
+    let vehicles = (data.vehicles.values())
+        .filter(|v| v.party == Some(journey.party))
+        .map(|v| {
+            let held =
+                crate::model::load::Carried::of_holder(data, crate::model::Holder::Vehicle(v.id));
+            let words = held.map_or_else(String::new, |c| format!(": {}", c.words()));
+            (v.id, format!("{} ({}){words}", v.name, v.breed))
+        })
         .collect();
+    let load = PartyLoad::travelling(data, journey.party, &journey.plan.left_behind);
     let mut gear = Gear {
-        methods: Vec::with_capacity(journey.plan.methods.len()),
+        methods: Vec::new(),
         refusals: Vec::new(),
         notes: Vec::new(),
         load,
+        vehicles,
     };
-    for (i, method) in journey.plan.methods.iter().enumerate() {
-        let (speed, lack) = match &method.by {
-            None => (method.km_per_hour, None),
-            Some(By::Riding) => riding(data, journey, method),
-            Some(By::Vehicle(kind)) => by_vehicle(data, journey, method, kind),
-        };
-        let mut effective = Method {
-            km_per_hour: speed,
-            ..method.clone()
-        };
-        if used.contains(&i) {
-            if let Some(lack) = lack {
-                gear.refusals.push(lack);
-            }
-            if speed < method.km_per_hour {
-                gear.notes.push(format!(
-                    "{}: {} km/h, the pace of what the party has (house rule)",
-                    method.name,
-                    crate::model::decimal(speed)
-                ));
-            }
-        }
-        if gear.load.over() && !method.swimming {
-            effective.km_per_hour *= gear.load.speed_factor();
-        }
-        gear.methods.push(effective);
-    }
+    gear.methods = ways(
+        data,
+        journey,
+        &gear.load,
+        (&mut gear.refusals, &mut gear.notes),
+    );
     if gear.load.over() {
         gear.notes
             .push(format!("Overloaded: {}", gear.load.words()));
@@ -86,9 +73,55 @@ pub fn gear(data: &CampaignData, journey: &Journey) -> Gear {
 }
 
 /// The ways of travelling `journey` is walked with: its own, at the
-/// speeds its party goes them.
+/// speeds its party goes them (the plan's hours, play and the setbacks
+/// read only these).
 pub fn methods(data: &CampaignData, journey: &Journey) -> Vec<Method> {
-    gear(data, journey).methods
+    let load = PartyLoad::travelling(data, journey.party, &journey.plan.left_behind);
+    ways(data, journey, &load, (&mut Vec::new(), &mut Vec::new()))
+}
+
+/// Each of the journey's ways at the speed the party goes it with `load`;
+/// what a way the route takes lacks goes to `refusals`, and a pace slower
+/// than the way's own to `notes`.
+fn ways(
+    data: &CampaignData,
+    journey: &Journey,
+    load: &PartyLoad,
+    (refusals, notes): (&mut Vec<String>, &mut Vec<String>),
+) -> Vec<Method> {
+    let used: Vec<usize> = (journey.route().into_iter())
+        .flat_map(|r| &r.legs)
+        .filter(|l| l.played_as.is_none())
+        .map(|l| l.method)
+        .collect();
+    let mut methods = Vec::with_capacity(journey.plan.methods.len());
+    for (i, method) in journey.plan.methods.iter().enumerate() {
+        let (speed, lack) = match &method.by {
+            None => (method.km_per_hour, None),
+            Some(By::Riding) => riding(data, journey, method),
+            Some(By::Vehicle(kind)) => by_vehicle(data, journey, method, kind),
+        };
+        if used.contains(&i) {
+            refusals.extend(lack);
+            if speed < method.km_per_hour {
+                notes.push(format!(
+                    "{}: {} km/h, the pace of what the party has (house rule)",
+                    method.name,
+                    crate::model::decimal(speed)
+                ));
+            }
+        }
+        let factor = if method.swimming {
+            1.0
+        } else {
+            load.speed_factor()
+        };
+        methods.push(Method {
+            km_per_hour: speed * factor,
+            ..method.clone()
+        });
+    }
+    methods
 }
 
 /// Riding: the slowest mount's pace, and who has none.

@@ -167,3 +167,129 @@ fn the_partys_food_today_counts_its_animals() {
     assert_eq!(food.need_today, 240.0);
     assert_eq!(food.days_full, Some(2), "the oats run out first");
 }
+
+/// Issue 54: "riding needs a mount for each member who travels", at the
+/// pace of the slowest (house rules: Waybook's riding horse 7 km/h, pony
+/// 5): Bo without a mount refuses the ride with his name; on a pony, the
+/// 320 km go at 5 km/h.
+#[test]
+fn riding_needs_a_mount_each_and_goes_at_the_slowest_pace() {
+    let (mut data, journey) = small_party(400);
+    let mut riding = journey.clone();
+    let way = (riding.plan.methods.iter()).position(|m| m.by == Some(By::Riding));
+    let way = way.expect("Waybook's riding way");
+    for leg in riding.plan.routes.iter_mut().flat_map(|r| &mut r.legs) {
+        leg.method = way;
+    }
+    data.apply(&Change::journey(Some(&journey), Some(&riding)));
+    for (kind, rider) in [("Riding horse", CharacterId(1))] {
+        let beast = animals::add_animal(&data, Some(riding.party), kind).expect("a type");
+        data.apply_all(&beast.edit.changes);
+        let edit = animals::set_rider(&data, &data.characters[&beast.id], Some(rider));
+        data.apply_all(&edit.expect("rides").changes);
+    }
+    let view = plan::plan(&data, &riding);
+    let refused = play::why_not(&data, &riding, &view).map(|r| r.to_string());
+    assert_eq!(
+        refused.as_deref(),
+        Some("Riding needs a mount for each member: Bo has none (give them one on the roster)")
+    );
+    let pony = animals::add_animal(&data, Some(riding.party), "Pony").expect("a type");
+    data.apply_all(&pony.edit.changes);
+    let edit = animals::set_rider(&data, &data.characters[&pony.id], Some(CharacterId(2)));
+    data.apply_all(&edit.expect("rides").changes);
+    let view = plan::plan(&data, &riding);
+    assert!(play::why_not(&data, &riding, &view).is_none());
+    assert_eq!(view.road_hours, 64, "320 km at the pony's 5 km/h");
+}
+
+/// Issue 54: "Over capacity, the plan says ... how much slower the party
+/// goes (a house rule: the speed of an overloaded party, by default on
+/// foot at half speed)": 60 kg of stones on two people who carry 25 kg
+/// each doubles the road's hours.
+#[test]
+fn an_overloaded_party_goes_at_half_speed() {
+    let (mut data, journey) = small_party(0);
+    let before = plan::plan(&data, &journey).road_hours;
+    let stone = Item {
+        weight: 1.0,
+        ..Item::new(ItemId(7), "Stone", Category::Material)
+    };
+    data.apply(&Change::of(None, Some(&stone)));
+    let pile = Holding::new(HoldingId(7), stone.id, Holder::Stash(journey.party), 60);
+    data.apply(&Change::of(None, Some(&pile)));
+    let gear = plan::gear::gear(&data, &journey);
+    assert_eq!(
+        gear.notes,
+        [
+            "Overloaded: 60 kg carried, 10 kg over the 50 kg the party carries: leave 10 kg or go at 50 % of its speed (house rule)"
+        ]
+    );
+    assert_eq!(plan::plan(&data, &journey).road_hours, 2 * before);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// The load and food counts for any mix: the party carries what its
+    /// people (25 kg each) and mules (90 kg) carry; the mules eat only
+    /// oats and the people never do, so each side's units eaten never pass
+    /// what it had; on grazing land no oats are opened; and every day's
+    /// units left are the day before's less what was opened.
+    #[test]
+    fn loads_and_food_add_up_for_any_mix(
+        mules in 0usize..4,
+        rations in 0i64..40,
+        sacks in 0i64..12,
+        grazing in proptest::bool::ANY,
+    ) {
+        let (mut data, journey, _) = with_mules(rations * 20, sacks * 20);
+        for _ in 2..mules {
+            let more = animals::add_animal(&data, Some(journey.party), "Mule").expect("a type");
+            data.apply_all(&more.edit.changes);
+        }
+        if mules < 2 {
+            let gone: Vec<CharacterId> = (data.characters.values())
+                .filter(|c| c.is_animal())
+                .skip(mules)
+                .filter(|c| data.holdings_of(Holder::Character(c.id)).next().is_none())
+                .map(|c| c.id)
+                .collect();
+            let edit = waybook_core::edits::delete_characters(&data, &gone, waybook_core::edits::KitFate::ToStash);
+            data.apply_all(&edit.expect("deleted").changes);
+        }
+        let mut region = Region::new(RegionId(1), "Meadows");
+        region.grazing = grazing;
+        data.apply(&Change::of(None, Some(&region)));
+        let mut placed = journey.clone();
+        for leg in placed.plan.routes.iter_mut().flat_map(|r| &mut r.legs) {
+            leg.region = Some(region.id);
+        }
+        data.apply(&Change::journey(Some(&journey), Some(&placed)));
+        let members: Vec<&Character> = data.members(journey.party).collect();
+        let beasts = members.iter().filter(|c| c.is_animal()).count();
+        let load = waybook_core::model::load::PartyLoad::of(&data, journey.party);
+        proptest::prop_assert_eq!(
+            load.capacity_kg,
+            25.0 * (members.len() - beasts) as f64 + 90.0 * beasts as f64
+        );
+        let view = plan::plan(&data, &placed);
+        let ledger = plan::food_ledger(&data, &placed, &view);
+        let (mut oats, mut food) = (0.0, 0.0);
+        let mut before = ledger.units_at_start;
+        for day in &ledger.days {
+            for e in &day.entries {
+                if e.animal {
+                    proptest::prop_assert!(!grazing || e.opened == 0.0, "grazing opens nothing");
+                    oats += e.opened;
+                } else {
+                    food += e.opened;
+                }
+            }
+            proptest::prop_assert!((before - day.opened - day.units_left).abs() < 1e-6);
+            before = day.units_left;
+        }
+        proptest::prop_assert!(oats <= (sacks * 20) as f64 + 1e-9, "{oats} of oats");
+        proptest::prop_assert!(food <= (rations * 20) as f64 + 1e-9, "{food} of rations");
+    }
+}

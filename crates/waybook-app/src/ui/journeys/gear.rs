@@ -13,32 +13,24 @@ pub(super) fn gear_ui(
     (j, gear): (&Journey, &Gear),
     out: &mut Vec<Command>,
 ) {
-    let vehicles: Vec<_> = (data.vehicles.values())
-        .filter(|v| v.party == Some(j.party))
-        .collect();
     let animals = data.members(j.party).filter(|c| c.is_animal()).count();
-    if vehicles.is_empty() && animals == 0 && gear.refusals.is_empty() && gear.notes.is_empty() {
+    if gear.vehicles.is_empty() && animals == 0 && gear.refusals.is_empty() && gear.notes.is_empty()
+    {
         return;
     }
     ui.label(RichText::new("Animals, vehicles and load").strong());
     ui.label(RichText::new(format!("The party's load: {}", gear.load.words())).weak());
-    for v in vehicles {
-        let mut brought = !j.plan.left_behind.contains(&v.id);
-        let capacity = waybook_core::model::load::Carried::of_holder(
-            data,
-            waybook_core::model::Holder::Vehicle(v.id),
-        )
-        .map_or_else(String::new, |c| format!(": {}", c.words()));
-        let text = format!("Bring {} ({}){capacity}", v.name, v.breed);
+    for (id, words) in &gear.vehicles {
+        let mut brought = !j.plan.left_behind.contains(id);
         if ui
-            .checkbox(&mut brought, text)
+            .checkbox(&mut brought, format!("Bring {words}"))
             .on_hover_text("A vehicle left behind stays with its cargo")
             .changed()
         {
             fields.commit(out, j, "vehicles brought", |j| {
-                j.plan.left_behind.retain(|id| *id != v.id);
+                j.plan.left_behind.retain(|v| v != id);
                 if !brought {
-                    j.plan.left_behind.push(v.id);
+                    j.plan.left_behind.push(*id);
                 }
             });
         }
