@@ -168,6 +168,14 @@ fn the_partys_food_today_counts_its_animals() {
     assert_eq!(food.days_full, Some(2), "the oats run out first");
 }
 
+/// A new animal of `kind` in `party`, ridden by `rider`.
+fn mount(data: &mut CampaignData, (party, kind): (PartyId, &str), rider: CharacterId) {
+    let beast = animals::add_animal(data, Some(party), kind).expect("a type");
+    data.apply_all(&beast.edit.changes);
+    let edit = animals::set_rider(data, &data.characters[&beast.id], Some(rider));
+    data.apply_all(&edit.expect("rides").changes);
+}
+
 /// Issue 54: "riding needs a mount for each member who travels", at the
 /// pace of the slowest (house rules: Waybook's riding horse 7 km/h, pony
 /// 5): Bo without a mount refuses the ride with his name; on a pony, the
@@ -182,22 +190,14 @@ fn riding_needs_a_mount_each_and_goes_at_the_slowest_pace() {
         leg.method = way;
     }
     data.apply(&Change::journey(Some(&journey), Some(&riding)));
-    for (kind, rider) in [("Riding horse", CharacterId(1))] {
-        let beast = animals::add_animal(&data, Some(riding.party), kind).expect("a type");
-        data.apply_all(&beast.edit.changes);
-        let edit = animals::set_rider(&data, &data.characters[&beast.id], Some(rider));
-        data.apply_all(&edit.expect("rides").changes);
-    }
+    mount(&mut data, (riding.party, "Riding horse"), CharacterId(1));
     let view = plan::plan(&data, &riding);
     let refused = play::why_not(&data, &riding, &view).map(|r| r.to_string());
     assert_eq!(
         refused.as_deref(),
         Some("Riding needs a mount for each member: Bo has none (give them one on the roster)")
     );
-    let pony = animals::add_animal(&data, Some(riding.party), "Pony").expect("a type");
-    data.apply_all(&pony.edit.changes);
-    let edit = animals::set_rider(&data, &data.characters[&pony.id], Some(CharacterId(2)));
-    data.apply_all(&edit.expect("rides").changes);
+    mount(&mut data, (riding.party, "Pony"), CharacterId(2));
     let view = plan::plan(&data, &riding);
     assert!(play::why_not(&data, &riding, &view).is_none());
     assert_eq!(view.road_hours, 64, "320 km at the pony's 5 km/h");
