@@ -89,14 +89,14 @@ pub fn on_another_trip(
 
 /// A new trip of `party` named `name` from the party's present, along
 /// `leg`, under the next free id: each day setting off at sunrise (07:00
-/// at the earliest), the base travel hours, and the party's members on
-/// watch in turn.
+/// at the earliest), the base travel hours, and the party's people (not
+/// its animals) on watch in turn.
 pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Journey {
     let now = crate::world::present::now_of(data, Some(party));
     let sunrise = (data.settings.calendar)
         .season_on(now.day)
         .map_or(0.0, |(_, sunrise, _)| sunrise);
-    let mut watchers: Vec<&Character> = data.members(party).collect();
+    let mut watchers: Vec<&Character> = data.members(party).filter(|c| !c.is_animal()).collect();
     watchers.sort_by_key(|c| c.name.to_lowercase());
     let defaults = DayPattern::default();
     let pattern = DayPattern {

@@ -503,6 +503,19 @@ pub(super) fn methods_ui(ui: &mut Ui, fields: &mut Typing, j: &Journey, out: &mu
                     j.plan.methods[m].swimming = swimming
                 });
             }
+            // What the way needs of the party (a house rule).
+            let needs = match &method.by {
+                Some(waybook_core::model::By::Riding) => {
+                    Some("needs a mount for each person".to_owned())
+                }
+                Some(waybook_core::model::By::Vehicle(kind)) => {
+                    Some(format!("needs a {kind} and its team"))
+                }
+                None => None,
+            };
+            if let Some(needs) = needs {
+                ui.label(RichText::new(needs).weak());
+            }
         });
     }
     if ui.button("Add a way of travelling").clicked() {
@@ -602,7 +615,11 @@ fn rota_ui(
     let p = &j.plan.pattern;
     ui.horizontal_wrapped(|ui| {
         ui.label("Watch rota:");
-        for c in plan::members(data, j) {
+        // An animal keeps no watch: neither hero nor ally.
+        for c in plan::members(data, j)
+            .into_iter()
+            .filter(|c| !c.is_animal())
+        {
             let mut on = p.watchers.contains(&c.id);
             if ui
                 .checkbox(&mut on, format!("{} watches", c.name))
