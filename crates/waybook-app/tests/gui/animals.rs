@@ -154,7 +154,10 @@ fn a_cart_brought_over_the_pass_is_refused_with_why() {
     f.click(bring);
     assert!(!f.shows(why));
     assert_eq!(f.journey().plan.left_behind.len(), 1, "left behind again");
-    assert!(f.shows("needs a Cart and its team"), "what a way needs is said");
+    assert!(
+        f.shows("needs a Cart and its team"),
+        "what a way needs is said"
+    );
     assert!(f.shows("Hobb the Carter watches"));
     assert!(!f.shows("Old Tam watches"), "an animal keeps no watch");
 }

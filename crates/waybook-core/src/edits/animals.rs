@@ -4,7 +4,9 @@
 //! in the same edit, so one undo takes back both. A rider is a member of
 //! the animal's party who is not an animal and rides one animal at most;
 //! the edits that part them (a move to another party, a deletion) set the
-//! animal riderless in the same edit.
+//! animal riderless, and take it from its vehicle's team, in the same edit
+//! (`keep_ties`). The checks a table of types keeps (names, a renamed
+//! type's records, the house rules' change) serve the vehicles' too.
 
 use super::records::Added;
 use crate::model::{
