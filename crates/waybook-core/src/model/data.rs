@@ -118,13 +118,19 @@ impl CampaignData {
 
     /// The stash plus everything the party's members and vehicles carry.
     pub fn party_totals(&self, party: PartyId) -> Totals {
+        self.party_totals_leaving(party, &[])
+    }
+
+    /// [`Self::party_totals`] without the vehicles `left_behind` and their
+    /// cargo.
+    pub fn party_totals_leaving(&self, party: PartyId, left_behind: &[super::VehicleId]) -> Totals {
         // Its holders first (a few), then one pass over the stacks: a
         // campaign of 100,000 stacks is not looked up character by
         // character.
         let members: std::collections::BTreeSet<super::CharacterId> =
             self.members(party).map(|c| c.id).collect();
         let vehicles: Vec<super::VehicleId> = (self.vehicles.values())
-            .filter(|v| v.party == Some(party))
+            .filter(|v| v.party == Some(party) && !left_behind.contains(&v.id))
             .map(|v| v.id)
             .collect();
         self.totals((self.holdings.values()).filter(|h| match h.holder {

@@ -110,11 +110,8 @@ impl PartyLoad {
         let capacity_kg = (members.chain(vehicles))
             .filter_map(|h| limit_of(data, h))
             .fold(0.0, |a, b| a + b);
-        let left: f64 = (left_behind.iter())
-            .map(|v| data.totals_of(Holder::Vehicle(*v)).weight)
-            .fold(0.0, |a, b| a + b);
         Self {
-            carried_kg: data.party_totals(party).weight - left,
+            carried_kg: data.party_totals_leaving(party, left_behind).weight,
             capacity_kg,
             overloaded_percent: data.settings.house_rules.overloaded_percent,
         }

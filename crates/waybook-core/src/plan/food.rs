@@ -180,29 +180,23 @@ impl Pools {
         journey: &Journey,
         members: impl IntoIterator<Item = CharacterId>,
     ) -> Self {
-        let mut pools = Self::of_party(
+        Self::of_party(
             data,
             holdings,
             (journey.party, journey.plan.food_order),
             members,
-        );
-        // The cargo of a vehicle left behind stays behind with it.
-        let left: Vec<HoldingId> = (holdings.values())
-            .filter(
-                |h| matches!(h.holder, Holder::Vehicle(v) if journey.plan.left_behind.contains(&v)),
-            )
-            .map(|h| h.id)
-            .collect();
-        pools.stash.retain(|s| !left.contains(&s.id));
-        pools
+            &journey.plan.left_behind,
+        )
     }
 
-    /// The food `party`'s members and stash hold, eaten in `order`.
+    /// The food `party`'s members, stash and vehicles hold, eaten in
+    /// `order`; the cargo of a vehicle `left_behind` stays behind with it.
     pub(super) fn of_party(
         data: &CampaignData,
         holdings: &BTreeMap<HoldingId, Holding>,
         (party, order): (PartyId, FoodOrder),
         members: impl IntoIterator<Item = CharacterId>,
+        left_behind: &[crate::model::VehicleId],
     ) -> Self {
         // One pass over the holdings, however many members: a party of
         // thousands in a campaign of 100,000 stacks stays one pass.
@@ -222,6 +216,10 @@ impl Pools {
             }
         }
         let mut stash = Vec::new();
+        let carts: Vec<crate::model::VehicleId> = (data.vehicles.values())
+            .filter(|v| v.party == Some(party) && !left_behind.contains(&v.id))
+            .map(|v| v.id)
+            .collect();
         for h in holdings.values().filter(|h| h.quantity > 0) {
             let into = match h.holder {
                 Holder::Character(c) if animals.contains_key(&c) => Some(&mut stash),
@@ -229,14 +227,7 @@ impl Pools {
                 Holder::Stash(p) if p == party => Some(&mut stash),
                 Holder::Stash(_) => None,
                 // A vehicle's cargo is the party's: eaten as the stash is.
-                Holder::Vehicle(v)
-                    if data
-                        .vehicles
-                        .get(&v)
-                        .is_some_and(|v| v.party == Some(party)) =>
-                {
-                    Some(&mut stash)
-                }
+                Holder::Vehicle(v) if carts.contains(&v) => Some(&mut stash),
                 Holder::Vehicle(_) => None,
             };
             let Some(into) = into else { continue };
@@ -638,6 +629,7 @@ pub fn party_food(data: &CampaignData, party: PartyId) -> PartyFood {
         &data.holdings,
         (party, FoodOrder::default()),
         members.iter().map(|c| c.id),
+        &[],
     );
     let today = data.settings.clock.day;
     let region = data

@@ -130,13 +130,17 @@ fn riding(data: &CampaignData, journey: &Journey, method: &Method) -> (f64, Opti
     let riders: Vec<&Character> = (data.members(journey.party))
         .filter(|c| !c.is_animal())
         .collect();
+    // Who rides what, found in one pass: a party may be thousands.
+    let mounts: std::collections::BTreeMap<crate::model::CharacterId, &str> =
+        (data.characters.values())
+            .filter_map(|c| c.animal.as_ref())
+            .filter_map(|a| Some((a.rider?, a.breed.as_str())))
+            .collect();
     let mut unmounted = Vec::new();
     let mut speed = method.km_per_hour;
     for rider in &riders {
-        let pace = data
-            .mount_of(rider.id)
-            .and_then(|m| m.animal.as_ref())
-            .and_then(|a| rules.animal_type(&a.breed))
+        let pace = (mounts.get(&rider.id))
+            .and_then(|breed| rules.animal_type(breed))
             .map(|t| t.km_per_hour);
         match pace {
             Some(pace) => speed = speed.min(pace),

@@ -81,6 +81,7 @@ pub fn rest(
         &data.holdings,
         (party.id, FoodOrder::StashFirst),
         members.keys().copied(),
+        &[],
     );
     let region = data.region_of_party(party).map(|r| r.id);
     pools.graze(food::grazing_at_rest(data, party));
