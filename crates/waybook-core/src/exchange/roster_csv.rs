@@ -173,6 +173,14 @@ impl RosterImport {
                 .find(|c| c.key().eq_ignore_ascii_case(k) || c.label().eq_ignore_ascii_case(k))
                 .ok_or_else(|| format!("Kind: “{k}” is not a hero, ally, NPC or the Traveller"))?,
         };
+        // An animal takes its figures from a type of the house rules, which
+        // a roster's row does not name: it is added with Add animal.
+        if kind == CharacterKind::Animal {
+            return Err(format!(
+                "Kind: “{}” rows are not read: add an animal with Add animal on the Roster, of a type from the house rules",
+                kind.label()
+            ));
+        }
         let name = cell(Target::Text("Name")).ok_or("Name: a character needs a name")?;
         let mut c = Character::new(id, name, kind);
         if let Some(party) = cell(Target::Party) {
@@ -260,6 +268,19 @@ impl RosterImport {
 mod tests {
     use super::*;
     use crate::model::Settings;
+
+    /// An animal's figures come from a type the row cannot name: its row
+    /// is refused with where to add one, never written half-made.
+    #[test]
+    fn an_animal_row_says_to_add_it_with_add_animal() {
+        let data = CampaignData::new(Settings::new("Test"));
+        let import = RosterImport::read("r.csv", "Name,Kind\nBess,animal\n").expect("read");
+        let rows = import.characters(&data);
+        assert_eq!(
+            rows[0].as_ref().expect_err("refused"),
+            "row 2: Kind: “Animal” rows are not read: add an animal with Add animal on the Roster, of a type from the house rules"
+        );
+    }
 
     #[test]
     fn columns_map_by_header_and_bad_rows_are_named() {
