@@ -192,7 +192,25 @@ pub fn travel_step(
     if arrived {
         the_day_ends_with_the_round(&mut edit);
     }
+    the_clock_is_the_latest_present(&mut edit, data, party);
     Ok(edit)
+}
+
+/// The round moved the campaign's clock a day on, but a trip that goes on
+/// ends the party's present at its next setting off: the clock ends at
+/// the latest present of any party, as every step leaves it.
+fn the_clock_is_the_latest_present(edit: &mut Edit, data: &CampaignData, party: PartyId) {
+    let now = edit.changes.iter().rev().find_map(|c| match c {
+        Change::Party { after: Some(p), .. } if p.id == party => Some(p.now),
+        _ => None,
+    });
+    let last_clock = edit.changes.iter_mut().rev().find_map(|c| match c {
+        Change::Settings { after, .. } => Some(&mut after.clock),
+        _ => None,
+    });
+    if let (Some(now), Some(clock)) = (now, last_clock) {
+        *clock = data.settings.clock.max(now);
+    }
 }
 
 /// A trip that arrives ends its hours in the evening, but the round's day
