@@ -1383,3 +1383,113 @@ fn a_paths_rounds_changed_keep_the_rounds_a_party_made() {
         Err("Walkers has made 1 round along path 1: it keeps at least that many".into())
     );
 }
+
+/// Adds an animal of `breed` to the walkers, and returns it.
+fn with_animal(data: &mut CampaignData, breed: &str) -> CharacterId {
+    let added = waybook_core::edits::animals::add_animal(data, Some(PARTY), breed).expect("a type");
+    data.apply_all(&added.edit.changes);
+    added.id
+}
+
+/// NOTES.md: "an animal is named only by entries of the GM's own tables".
+/// The lane's hazard table says "Scree: {lame: Mule}": of the two mules a
+/// d2 picks the second, who takes a Wound; undo gives it back.
+#[test]
+fn a_hazard_from_the_gms_table_lames_one_of_the_partys_mules() {
+    let (mut data, [ambushers, ..]) = with_encounter_tables();
+    let scree = waybook_core::model::TableDef::one_per_face(
+        ambushers,
+        "Ambushers",
+        &["Scree: {lame: Mule}", "Mud"],
+    );
+    data.apply(&Change::of(data.tables.get(&ambushers), Some(&scree)));
+    let mut lane = data.paths[&LANE].clone();
+    lane.encounters.hazard = Some(ambushers);
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    let mules = [
+        with_animal(&mut data, "Mule"),
+        with_animal(&mut data, "Mule"),
+    ];
+    let wounds = |data: &CampaignData, id: CharacterId| data.characters[&id].companion.wounds;
+    let whole = wounds(&data, mules[1]);
+    step(&mut data, TravelStep::Navigate(LANE), &[10]);
+    // The encounter die 10 (a hazard), the table's d2 = 1, which mule d2 = 2.
+    let edit = step(
+        &mut data,
+        TravelStep::Encounter(EncounterChoice::Die),
+        &[10, 1, 2],
+    );
+    let lines = &round(&data).lines;
+    assert!(
+        lines.iter().any(|l| l.contains("the path's hazard table")
+            && l.ends_with(": Scree: Mule 2 the Mule goes lame")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Which Mule: 1 Mule, 2 Mule 2: d2 = 2"),
+        "{lines:?}"
+    );
+    assert_eq!(wounds(&data, mules[1]).current, whole.current - 1);
+    assert_eq!(wounds(&data, mules[0]), whole, "the other mule is sound");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Mule 2 takes a Wound")
+            && l.contains("an animal's Wounds are a house rule")),
+        "{lines:?}"
+    );
+    data.apply_all(&edit.inverse().changes);
+    assert_eq!(wounds(&data, mules[1]), whole, "undone");
+}
+
+/// "they will be ambushed by warriors, and will have to fight an extra
+/// warrior encounter": the lane's warriors table is rolled for it, and its
+/// "{lost: Mule}" loses the mule that drew the cart: it leaves the party,
+/// its team and the cart's load with it, and one undo brings all back.
+#[test]
+fn the_camps_ambush_rolls_the_warriors_table_and_loses_an_animal() {
+    use waybook_core::edits::vehicles;
+    let (mut data, [ambushers, ..]) = with_encounter_tables();
+    let wolves = waybook_core::model::TableDef::one_per_face(
+        ambushers,
+        "Ambushers",
+        &["Wolves scatter the beasts: {lost: Mule}", "Two bandits"],
+    );
+    data.apply(&Change::of(data.tables.get(&ambushers), Some(&wolves)));
+    let mut lane = data.paths[&LANE].clone();
+    lane.encounters.warriors = Some(ambushers);
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    let mule = with_animal(&mut data, "Mule");
+    let cart = vehicles::add_vehicle(&data, Some(PARTY), "Cart").expect("a cart");
+    data.apply_all(&cart.edit.changes);
+    let team = vehicles::set_team(&data, &data.vehicles[&cart.id], mule, true).expect("drawn");
+    data.apply_all(&team.changes);
+    let before = data.clone();
+    to_camp(&mut data);
+    // The ambush d10 = 1 (danger 2: at most 1), then the table's d2 = 1.
+    let edit = step(
+        &mut data,
+        camp_orders(Action::Shelter, Action::Shelter),
+        &[1, 1],
+    );
+    let lines = &round(&data).lines;
+    assert!(lines.iter().any(|l| l.starts_with("Ambush!")), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("Wolves scatter the beasts: Mule the Mule is lost")),
+        "{lines:?}"
+    );
+    assert_eq!(data.characters[&mule].party, None, "lost to the party");
+    assert!(
+        data.vehicles[&cart.id].team.is_empty(),
+        "and to the cart's team"
+    );
+    data.apply_all(&edit.inverse().changes);
+    assert_eq!(data.characters[&mule], before.characters[&mule]);
+    assert_eq!(
+        data.vehicles[&cart.id].team,
+        vec![mule],
+        "undone, it draws again"
+    );
+}

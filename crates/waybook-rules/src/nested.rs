@@ -3,7 +3,10 @@
 //! pass: {roll: Wolves} and {1d4} of them"). Rolled to any depth; a loop
 //! (a table that can come back round to itself) or a name no table has is
 //! refused before anything is rolled, with the tables named. The working
-//! keeps every roll.
+//! keeps every roll. A row may also name what befalls one of the party's
+//! animals, `{lame: Mule}` or `{lost: animal}` (NOTES.md: "an animal is
+//! named only by entries of the GM's own tables"): the engine keeps such a
+//! mark in the result as written, for the campaign to say which animal.
 
 use super::dice::{Dice, DiceError};
 use super::expr::DiceExpr;
@@ -17,13 +20,64 @@ pub enum Piece {
     Dice(DiceExpr),
     /// `{roll: Wolves}`: that table's result, written in its place.
     Table(String),
+    /// `{lame: Mule}`: what befalls one of the party's animals (of that
+    /// type, or any for "animal"), kept in the result as a mark.
+    Animal(Fate, String),
+}
+
+/// What a table's row may do to one of the party's animals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fate {
+    /// It goes lame: a Wound.
+    Lame,
+    /// It is lost, with what it carries.
+    Lost,
+}
+
+impl Fate {
+    pub const ALL: [Fate; 2] = [Fate::Lame, Fate::Lost];
+
+    /// The word of its mark: `{lame: …}`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Fate::Lame => "lame",
+            Fate::Lost => "lost",
+        }
+    }
+
+    /// The mark as a row writes it, `{lame: Mule}`.
+    pub fn mark(self, who: &str) -> String {
+        format!("{{{}: {who}}}", self.word())
+    }
+
+    /// The mark in words, no animal picked: "a Mule goes lame", "an
+    /// animal is lost".
+    pub fn said(self, who: &str) -> String {
+        let an = who.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+        self.befalls(&format!("{} {who}", if an { "an" } else { "a" }))
+    }
+
+    /// What befalls `name` ("Bess", "a Mule"): "Bess goes lame".
+    pub fn befalls(self, name: &str) -> String {
+        match self {
+            Fate::Lame => format!("{name} goes lame"),
+            Fate::Lost => format!("{name} is lost"),
+        }
+    }
+}
+
+/// The head `word:` of a mark's inside, and what follows it.
+fn headed<'a>(inner: &'a str, word: &str) -> Option<&'a str> {
+    let head = inner.get(..word.len() + 1)?;
+    (head[..word.len()].eq_ignore_ascii_case(word) && head.ends_with(':'))
+        .then(|| inner[word.len() + 1..].trim())
 }
 
 /// Why a table that rolls others cannot be rolled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NestError {
     #[error(
-        "{table}: “{{{inner}}}” is neither dice (as {{1d4}}) nor a table to roll (as {{roll: Wolves}})"
+        "{table}: “{{{inner}}}” is neither dice (as {{1d4}}), a table to roll (as {{roll: Wolves}}) nor an animal's fate (as {{lame: Mule}} or {{lost: animal}})"
     )]
     NotDice { table: String, inner: String },
     #[error("{table}: a “{{” is not closed with “}}”")]
@@ -54,13 +108,13 @@ pub fn pieces(table: &str, result: &str) -> Result<Vec<Piece>, NestError> {
             table: table.to_owned(),
         })?;
         let inner = after[..close].trim();
-        let named = inner
-            .get(..5)
-            .filter(|head| head.eq_ignore_ascii_case("roll:"))
-            .map(|_| inner[5..].trim());
-        pieces.push(match named {
-            Some(name) => Piece::Table(name.to_owned()),
-            None => Piece::Dice(inner.parse().map_err(|_| NestError::NotDice {
+        let fate = Fate::ALL
+            .into_iter()
+            .find_map(|fate| headed(inner, fate.word()).map(|who| (fate, who)));
+        pieces.push(match (headed(inner, "roll"), fate) {
+            (Some(name), _) => Piece::Table(name.to_owned()),
+            (None, Some((fate, who))) if !who.is_empty() => Piece::Animal(fate, who.to_owned()),
+            _ => Piece::Dice(inner.parse().map_err(|_| NestError::NotDice {
                 table: table.to_owned(),
                 inner: inner.to_owned(),
             })?),
@@ -125,10 +179,7 @@ pub fn rename_tables(result: &str, renamed: &dyn Fn(&str) -> Option<String>) -> 
         };
         out.push_str(&rest[..open]);
         let inner = rest[open + 1..close].trim();
-        let named = inner
-            .get(..5)
-            .filter(|head| head.eq_ignore_ascii_case("roll:"))
-            .and_then(|_| renamed(inner[5..].trim()));
+        let named = headed(inner, "roll").and_then(renamed);
         match named {
             Some(name) => out.push_str(&format!("{{roll: {name}}}")),
             None => out.push_str(&rest[open..=close]),
@@ -211,6 +262,7 @@ fn written(
                 working.extend(inner.inner);
                 text.push_str(&inner.result);
             }
+            Piece::Animal(fate, who) => text.push_str(&fate.mark(&who)),
         }
     }
     Ok((text, working))
@@ -273,6 +325,31 @@ mod tests {
             pieces("t", "a {1d4"),
             Err(NestError::Unclosed { .. })
         ));
+    }
+
+    /// NOTES.md: "an animal is named only by entries of the GM's own
+    /// tables": `{lame: Mule}` and `{lost: animal}` are marks the roll
+    /// keeps as written, for the campaign to say which animal.
+    #[test]
+    fn a_row_may_name_what_befalls_an_animal() {
+        assert_eq!(
+            pieces("Hazards", "Scree: {LAME: Riding horse}, {lost:animal}"),
+            Ok(vec![
+                Piece::Text("Scree: ".into()),
+                Piece::Animal(Fate::Lame, "Riding horse".into()),
+                Piece::Text(", ".into()),
+                Piece::Animal(Fate::Lost, "animal".into()),
+            ])
+        );
+        assert!(
+            matches!(pieces("t", "{lame:}"), Err(NestError::NotDice { .. })),
+            "a fate names whose"
+        );
+        let hazards = table("Hazards", &["A {lame: Mule} after {1d4} hours"]);
+        let roll = roll_with(&[hazards], "Hazards", vec![1, 3]).expect("rolled");
+        assert_eq!(roll.result, "A {lame: Mule} after 3 hours");
+        assert_eq!(Fate::Lost.said("animal"), "an animal is lost");
+        assert_eq!(Fate::Lame.said("Mule"), "a Mule goes lame");
     }
 
     /// "Beasts of the pass: {roll: Wolves} and {1d4} of them": each roll is

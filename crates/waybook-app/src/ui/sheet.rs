@@ -418,6 +418,18 @@ fn animal_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>, data: &CampaignD
         }
     }
     ui.end_row();
+    // Its most Wounds are its type's; those it has left, the GM marks after
+    // a scene (a table's {lame: …} takes one in a travel round).
+    let max = c.companion.wounds.max;
+    form.whole_keyed(
+        ui,
+        "wounds",
+        format!("Wounds left (of {max})").as_str(),
+        limits::track_current(max),
+        |c| c.companion.wounds.current,
+        |c, v| c.companion.wounds.current = v,
+    );
+    ui.end_row();
 }
 
 fn party_name(data: &CampaignData, c: &Character) -> String {

@@ -92,7 +92,11 @@ pub fn tables_ui(
             rolled = match (campaign, text) {
                 (Some(t), _) => Some(
                     t.roll_in(data, dice)
-                        .map(|r| working(&t.marked(), &r))
+                        .map(|mut r| {
+                            // Rolled for no party: an animal's fate in words.
+                            r.result = waybook_core::travel::befall::in_words(&r.result);
+                            working(&t.marked(), &r)
+                        })
                         .map_err(RollProblem::from),
                 ),
                 (None, Some(t)) => Some(
@@ -221,7 +225,12 @@ fn editor_ui(
         );
     }
     ui.label(
-        RichText::new("A result may roll another table and dice: \"{1d4} {roll: Wolves}\".").weak(),
+        RichText::new(
+            "A result may roll another table and dice, \"{1d4} {roll: Wolves}\", and name \
+             what befalls one of the party's animals in a travel round, \"{lame: Mule}\" \
+             or \"{lost: animal}\".",
+        )
+        .weak(),
     );
 }
 

@@ -56,6 +56,30 @@ fn an_animal_is_added_in_one_click_and_given_a_rider() {
     assert_eq!(sorrel.animal.as_ref().and_then(|a| a.rider), None);
 }
 
+/// "the camp's ambush or a scene can wound one (its Wounds a house
+/// rule)": after a scene the GM marks Bess's Wounds on her sheet, out of
+/// her type's; more than her type gives is refused where it was typed.
+#[test]
+fn an_animal_wounded_in_a_scene_is_marked_on_its_sheet() {
+    let mut f = Fixture::demo();
+    f.click("Roster");
+    f.click("Bess");
+    let max = f.character("Bess").expect("Bess").companion.wounds.max;
+    let field = format!("Wounds left (of {max})");
+    f.type_into(&field, &(max + 1).to_string());
+    assert!(
+        f.shows(&format!("{field}: must be between 0 and {max}")),
+        "refused where typed"
+    );
+    assert_eq!(
+        f.character("Bess").expect("Bess").companion.wounds.current,
+        max
+    );
+    f.type_into(&field, &(max - 2).to_string());
+    let wounds = f.character("Bess").expect("Bess").companion.wounds;
+    assert_eq!((wounds.current, wounds.max), (max - 2, max));
+}
+
 /// "an editable table of animal types with defaults, so a GM ... edits a
 /// type once for all its animals": the mule's food need typed once feeds
 /// both demo mules, a bad figure is refused where it was typed, and one
@@ -160,4 +184,31 @@ fn a_cart_brought_over_the_pass_is_refused_with_why() {
     );
     assert!(f.shows("Hobb the Carter watches"));
     assert!(!f.shows("Old Tam watches"), "an animal keeps no watch");
+}
+
+/// Done when: "one goes lame from a table entry". The demo's pass hazards
+/// say "Ice on the ledges: {lame: animal}": a round up the Mill track
+/// meets it, a d3 picks Sorrel of the company's three animals, and the
+/// round's log says so; Sorrel's sheet counts the Wound.
+#[test]
+fn a_hazard_of_the_pass_lames_the_guides_horse() {
+    let mut f = Fixture::demo();
+    let whole = f.character("Sorrel").expect("Sorrel").companion.wounds;
+    f.click("Travel");
+    f.pick("Path", "Mill track to Greyspine Foot · D4 ⚠2 · 2 rounds");
+    // Pathfinding 10; the encounter die 10 (a hazard); the pass's hazards
+    // d4 = 2 (the ice); which animal d3 = 3 (Sorrel).
+    f.dice(&[10, 10, 2, 3]);
+    f.click("Roll the Navigation Phase");
+    f.click("Cast the encounter die");
+    assert!(
+        f.shows("Ice on the ledges: Sorrel the Riding horse goes lame"),
+        "the table's row, the animal named"
+    );
+    assert!(f.shows("Which animal: 1 Bess, 2 Clover, 3 Sorrel: d3 = 3"));
+    let wounds = f.character("Sorrel").expect("Sorrel").companion.wounds;
+    assert_eq!(wounds.current, whole.current - 1);
+    f.click("Roster");
+    f.click("Sorrel");
+    assert!(f.shows(&format!("Wounds left (of {})", whole.max)));
 }

@@ -1,8 +1,10 @@
 //! The demo's encounter tables: the Greyspine pass's warriors (one row
-//! rolls the toll bandits) and hazards, the Emberfall road's own bandits,
-//! and what Emberfall's merchants sell, so a round in the pass or toward
-//! Emberfall rolls them; and the GM's roll on the pass's warriors ahead of
-//! the climb, kept in the log with every roll beneath it.
+//! rolls the toll bandits, one lames an animal) and hazards (ice lames
+//! one; the Mill track up to the pass's foot meets them too), the
+//! Emberfall road's own bandits, and what Emberfall's merchants sell, so a
+//! round in the pass or toward Emberfall rolls them; and the GM's roll on
+//! the pass's warriors ahead of the climb, kept in the log with every roll
+//! beneath it.
 
 use crate::model::{
     CampaignData, Change, Edit, LogEntry, LogKind, MapPath, Place, Region, TableDef, TableId,
@@ -12,12 +14,12 @@ use waybook_rules::dice::Dice;
 const PASS_WARRIORS: [&str; 4] = [
     "{1d4+1} frost goblins",
     "A snow troll and its keeper",
-    "Wolves of the pass, {1d6} of them",
+    "Wolves of the pass, {1d6} of them, after the animals: {lame: animal}",
     "{roll: Toll bandits}",
 ];
 const PASS_HAZARDS: [&str; 4] = [
     "A rockslide blocks the way",
-    "Ice on the ledges",
+    "Ice on the ledges: {lame: animal}",
     "A snow bridge gives",
     "Whiteout: the path vanishes",
 ];
@@ -53,6 +55,12 @@ pub fn encounter_changes(data: &CampaignData) -> Vec<Change> {
         after.encounters.warriors = id(0);
         after.encounters.hazard = id(1);
         changes.push(Change::of(Some(pass), Some(&after)));
+    }
+    // The Mill track climbs to the pass's foot: its ice is the pass's.
+    if let Some(track) = data.paths.values().find(|p| p.name == "Mill track") {
+        let mut after: MapPath = track.clone();
+        after.encounters.hazard = id(1);
+        changes.push(Change::of(Some(track), Some(&after)));
     }
     if let Some(road) = data.paths.values().find(|p| p.name == "Emberfall road") {
         let mut after: MapPath = road.clone();

@@ -252,7 +252,7 @@ pub fn delete_characters(
     }
     // An animal whose rider is deleted is left riderless, a vehicle's
     // team without the animals deleted.
-    animals::keep_ties(data, &mut changes);
+    crate::model::ties::keep(data, &mut changes);
     let label = match names.as_slice() {
         [one] => format!("Delete {one}"),
         many => format!("Delete {} characters", many.len()),
@@ -359,7 +359,7 @@ pub fn delete_party(
         };
         changes.push(Change::of(Some(vehicle), Some(&after)));
     }
-    animals::keep_ties(data, &mut changes);
+    crate::model::ties::keep(data, &mut changes);
     changes.push(Change::of(Some(p), None));
     let label = match stash_to {
         Some(to) => format!("Delete party {}, its stash to {}", p.name, to.name),

@@ -146,7 +146,7 @@ pub fn set_party(
     let mut edit = changed(label, c, |c| c.party = party);
     // A rider and the animal they ride part when one leaves the party; an
     // animal leaves the teams of its old party's vehicles.
-    super::animals::keep_ties(data, &mut edit.changes);
+    crate::model::ties::keep(data, &mut edit.changes);
     Ok(edit)
 }
 

@@ -535,7 +535,7 @@ fn foundry_dice(dice: waybook_rules::expr::DiceExpr) -> String {
 }
 
 /// A result's pieces as Foundry's text: dice as inline rolls, a table
-/// rolled inside the text by its name.
+/// rolled inside the text by its name, an animal's fate in words.
 fn foundry_text(pieces: &[Piece], result: &str) -> String {
     if pieces.is_empty() {
         return result.to_owned();
@@ -546,6 +546,7 @@ fn foundry_text(pieces: &[Piece], result: &str) -> String {
             Piece::Text(text) => text.clone(),
             Piece::Dice(dice) => format!("[[/r {}]]", foundry_dice(*dice)),
             Piece::Table(name) => name.clone(),
+            Piece::Animal(fate, who) => fate.said(who),
         })
         .collect()
 }

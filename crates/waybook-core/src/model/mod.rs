@@ -51,6 +51,7 @@ pub mod session_changes;
 pub mod sheet;
 pub mod step;
 mod table;
+pub mod ties;
 mod travel;
 pub mod validate;
 pub mod vehicle;

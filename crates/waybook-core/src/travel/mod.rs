@@ -2,8 +2,10 @@
 //! rolls ([`forecast`]) and the guided travel round, phase by phase, as
 //! edits of the campaign ([`round`]). The rules themselves are
 //! `waybook_rules::rounds`; this layer reads the map and the party and books
-//! the results.
+//! the results, with what the GM's tables do to the party's animals
+//! ([`befall`]).
 
+pub mod befall;
 pub mod forecast;
 pub mod round;
 

@@ -10,6 +10,7 @@
 //! Every die comes from the app's one dice source; the rules engine
 //! (`waybook_rules::rounds`) judges it.
 
+use super::befall;
 use crate::model::step::{StepError, shared_causes};
 use crate::model::{
     CampaignData, Category, Change, Character, CharacterId, ClockTime, Edit, Holder, Holding, Item,
@@ -271,6 +272,40 @@ impl<'a> Booking<'a> {
         Ok(found.map(|w| (w, fresh)))
     }
 
+    /// What is met from the encounter table `tied` (with whose table it
+    /// is), rolled and written in, and what its row does to the party's
+    /// animals done. A table that cannot be rolled never holds up the
+    /// round: the GM is told why and says what is met.
+    fn met_on(&mut self, tied: Option<(TableId, String)>, dice: &mut Dice) -> Result<()> {
+        let Some((table, whose)) = tied else {
+            return Ok(());
+        };
+        match self.roll_table(Some(table), &whose, dice) {
+            Ok(Some((working, result))) => {
+                let befalling = befall::befall(self.data, self.party.id, &result, dice)?;
+                self.line(format!("{working}: {}", befalling.text));
+                for pick in &befalling.picks {
+                    self.roll_line(pick);
+                }
+                for (id, fate) in befalling.animals {
+                    if let Some(animal) = self.character(id) {
+                        let words = befall::suffer(fate, animal);
+                        self.line(words);
+                    }
+                }
+            }
+            Ok(None) => {}
+            Err(TravelError::Step(StepError::Nested(e))) => {
+                let whose = waybook_rules::capitalised(&whose);
+                self.line(format!(
+                    "{whose} was not rolled ({e}); the GM says what is met."
+                ));
+            }
+            Err(e) => return Err(e),
+        }
+        Ok(())
+    }
+
     /// Rolls on a campaign table, or says none is chosen.
     fn roll_table(
         &self,
@@ -313,6 +348,8 @@ impl<'a> Booking<'a> {
             data.rounds.get(&self.round.id),
             Some(&self.round),
         ));
+        // An animal a table's row lost leaves its rider and its team.
+        crate::model::ties::keep(data, &mut changes);
         Edit::new(label, changes)
     }
 }
@@ -674,21 +711,7 @@ pub fn encounter(
         let merchant = found == Some(Benign::Merchant);
         let region = book.round.region.and_then(|r| data.regions.get(&r));
         let tied = data.encounter_table(path, region, book.round.toward, kind, merchant);
-        if let Some((table, whose)) = tied {
-            // A table that cannot be rolled never holds up the round: the
-            // GM is told why and says what is met.
-            match book.roll_table(Some(table), &whose, dice) {
-                Ok(Some((working, result))) => book.line(format!("{working}: {result}")),
-                Ok(None) => {}
-                Err(TravelError::Step(StepError::Nested(e))) => {
-                    let whose = waybook_rules::capitalised(&whose);
-                    book.line(format!(
-                        "{whose} was not rolled ({e}); the GM says what is met."
-                    ));
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        book.met_on(tied, dice)?;
     }
     if book.round.partial {
         finish(&mut book);
@@ -1076,6 +1099,14 @@ pub fn camp(
         } else {
             "Ambush! Warriors attack before the healing; no First Strike against the watch."
         });
+        // "an extra warrior encounter": met from the warriors table of the
+        // path (or its region), whose entries may name an animal.
+        let path = data.paths.get(&book.round.path);
+        let region = book.round.region.and_then(|r| data.regions.get(&r));
+        let tied = path.and_then(|path| {
+            data.encounter_table(path, region, book.round.toward, Kind::Warriors, false)
+        });
+        book.met_on(tied, dice)?;
     } else if warned {
         book.line("The Watch reports a quiet night.");
     }
