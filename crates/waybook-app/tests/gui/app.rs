@@ -841,6 +841,11 @@ fn the_food_tab_says_when_the_food_runs_out_and_the_packet_prints() {
     let text = crate::common::pdf_text(&doc);
     assert!(text.contains("Journey packet") && text.contains("Food ledger"));
     assert!(
+        text.contains("The animals' food\nDay\nAnimals")
+            && text.contains("Old Tam\n120\n120\nfodder"),
+        "issue 54: the packet adds the animals' food, apart: the Watch's ox"
+    );
+    assert!(
         text.contains("sets off Moonday 19 Harvestmoon"),
         "the start as the calendar names it, like the time it was made at"
     );

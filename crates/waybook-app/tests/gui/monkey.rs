@@ -3,7 +3,8 @@
 //! functions. From the demo and from awkward states (a new empty campaign;
 //! the party partway along a path with 0 Supplies; a scene with a hero
 //! down; a calendar of one month with a leap day; two parties two days
-//! apart, switched between in the menu bar), seeded random steps: click any enabled button
+//! apart, switched between in the menu bar; animals astray: a mule down,
+//! a horse and the cart's ox lost), seeded random steps: click any enabled button
 //! (a screen, a tab, a list's entry, a menu's), tick any box, open any
 //! list, type random text (numbers, negatives, huge values, empty,
 //! unicode) into any field, press Escape, Enter, Tab, Ctrl+Z or
@@ -47,8 +48,8 @@ use waybook_app::app::actions::Action;
 use waybook_app::app::dialogs::{DialogPurpose, FileDialogs};
 use waybook_core::model::document::Document;
 
-/// Steps a state takes in the test command: five states, 3,000 steps,
-/// about 20 seconds on 2 cores.
+/// Steps a state takes in the test command: six states, 3,600 steps,
+/// about 24 seconds on 2 cores.
 const STEPS: usize = 600;
 
 /// Labels the monkey leaves alone: what replaces the campaign, closes it,
@@ -453,6 +454,46 @@ fn two_parties(path: &std::path::Path) {
 fn a_random_gm_running_two_parties_breaks_nothing() {
     let f = opened("two parties.waybook", two_parties);
     walk(f, "two parties two days apart", 3605);
+}
+
+/// The demo's animals astray (issue 54): Bess down (no Wounds left),
+/// Sorrel lost and its rider afoot, Old Tam lost and the Watch's cart
+/// with no team: each animal's row, sheet, the Parties' stable and the
+/// trips that needed them are within the monkey's reach.
+fn animals_astray(path: &std::path::Path) {
+    use waybook_core::model::{Change, Edit};
+    drop(waybook_core::demo::create_demo(path).expect("the demo"));
+    let mut campaign = waybook_core::store::Campaign::open(path).expect("opens");
+    let data = campaign.load().expect("loads");
+    let named = |name: &str| {
+        (data.characters.values())
+            .find(|c| c.name == name)
+            .expect("a demo animal")
+    };
+    let mut changes = Vec::new();
+    let mut bess = named("Bess").clone();
+    bess.companion.wounds.current = 0;
+    changes.push(Change::character(Some(named("Bess")), Some(&bess)));
+    for lost in ["Sorrel", "Old Tam"] {
+        let mut after = named(lost).clone();
+        after.party = None;
+        changes.push(Change::character(Some(named(lost)), Some(&after)));
+    }
+    waybook_core::model::ties::keep(&data, &mut changes);
+    campaign
+        .apply(&Edit::new("animals astray", changes))
+        .expect("written");
+}
+
+#[test]
+fn a_random_gm_with_animals_astray_breaks_nothing() {
+    let f = opened("astray.waybook", animals_astray);
+    let data = f.data();
+    assert!(
+        data.vehicles.values().all(|v| v.team.is_empty()),
+        "the cart has lost its ox"
+    );
+    walk(f, "animals astray", 3606);
 }
 
 /// Replay of the monkey's first find (seed 36, step 84): removing a player

@@ -1,6 +1,7 @@
 //! The journey packet: the plan day by day with each character's tests and
-//! TGs, the risk of exhaustion, the food ledger, the watch rota, the warnings
-//! and the log so far — what a GM takes to the table for a long journey.
+//! TGs, the risk of exhaustion, the food ledger (the animals' part apart),
+//! the watch rota, the warnings and the log so far — what a GM takes to the
+//! table for a long journey.
 
 use super::blocks::{self, Column};
 use super::layout::Layout;
@@ -91,6 +92,7 @@ pub fn journey_packet(l: &mut Layout<'_>, data: &CampaignData, journey: &Journey
     let calendar = &data.settings.calendar;
     days(l, &view, (journey, food.from_day), calendar);
     ledger(l, &view, (journey, &food), calendar);
+    animals(l, &view, &food, calendar);
     // Nothing played yet is said in the figures: no page for it alone.
     if !journey.log.is_empty() {
         blocks::section(l, "Log so far", 30.0);
@@ -225,5 +227,53 @@ fn ledger(
             ])
         })
         .collect();
+    blocks::table(l, &columns, &rows);
+}
+
+/// The animals' part of the food still to eat, day by day: what they need,
+/// the fodder they eat, and whether the land feeds them (grazing, a house
+/// rule). No section for a party without animals.
+fn animals(
+    l: &mut Layout<'_>,
+    view: &JourneyPlanView,
+    food: &plan::FoodLedger,
+    calendar: &Calendar,
+) {
+    let rows: Vec<Vec<String>> = (view.days.iter())
+        .filter_map(|day| {
+            let meals = food.day(day.index)?;
+            let names: Vec<&str> = (meals.entries.iter())
+                .filter(|e| e.animal)
+                .map(|e| e.name.as_str())
+                .collect();
+            if names.is_empty() {
+                return None;
+            }
+            let (need, ate) = meals.animals();
+            Some(vec![
+                format!("{} ({})", day.index + 1, calendar.describe(day.date)),
+                names.join(", "),
+                format!("{need:.0}"),
+                format!("{ate:.0}"),
+                if meals.grazing() {
+                    "grazing (house rule)"
+                } else {
+                    "fodder"
+                }
+                .to_owned(),
+            ])
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    blocks::section(l, "The animals' food", 40.0);
+    let columns = [
+        Column::left("Day", 3.0),
+        Column::left("Animals", 3.0),
+        Column::right("Needed", 1.0),
+        Column::right("Eaten", 1.0),
+        Column::left("Fed by", 2.0),
+    ];
     blocks::table(l, &columns, &rows);
 }
