@@ -483,6 +483,26 @@ impl Typing {
         self.field(ui, key, label, &current, range, NUMBER_WIDTH)
     }
 
+    /// A whole number field of a record whose label and field are laid out
+    /// by what holds them (a grid's two cells), checked against `range`.
+    pub fn whole_in_cells(
+        &mut self,
+        ui: &mut Ui,
+        key: &str,
+        label: &str,
+        current: i64,
+        range: &RangeInclusive<i64>,
+    ) -> Option<i64> {
+        self.typed(
+            ui,
+            key,
+            label.into(),
+            (&current, range),
+            NUMBER_WIDTH,
+            false,
+        )
+    }
+
     /// A one-line text field of a record, `width` wide; its label and the
     /// field are laid out by what holds them (a grid's two cells).
     pub fn text<'l>(

@@ -420,15 +420,12 @@ fn animal_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>, data: &CampaignD
     ui.end_row();
     // Its most Wounds are its type's; those it has left, the GM marks after
     // a scene (a table's {lame: …} takes one in a travel round).
-    let max = c.companion.wounds.max;
-    form.whole_keyed(
-        ui,
-        "wounds",
-        format!("Wounds left (of {max})").as_str(),
-        limits::track_current(max),
-        |c| c.companion.wounds.current,
-        |c, v| c.companion.wounds.current = v,
-    );
+    let (key, wounds) = (form.key("wounds"), c.companion.wounds);
+    let label = format!("Wounds left (of {})", wounds.max);
+    let range = limits::track_current(wounds.max);
+    if let Some(v) = (form.typing).whole_in_cells(ui, &key, &label, wounds.current, &range) {
+        form.commit("Wounds left", |c| c.companion.wounds.current = v);
+    }
     ui.end_row();
 }
 

@@ -255,12 +255,7 @@ fn animals(
                 names.join(", "),
                 format!("{need:.0}"),
                 format!("{ate:.0}"),
-                if meals.grazing() {
-                    "grazing (house rule)"
-                } else {
-                    "fodder"
-                }
-                .to_owned(),
+                fed_by(meals.grazing(), need, ate).to_owned(),
             ])
         })
         .collect();
@@ -276,4 +271,17 @@ fn animals(
         Column::left("Fed by", 2.0),
     ];
     blocks::table(l, &columns, &rows);
+}
+
+/// What fed the day's animals, in words: the land, fodder, or too little.
+fn fed_by(grazing: bool, need: f64, ate: f64) -> &'static str {
+    if grazing {
+        "grazing (house rule)"
+    } else if ate + 1e-9 >= need {
+        "fodder"
+    } else if ate > 0.0 {
+        "fodder, short"
+    } else {
+        "nothing: unfed"
+    }
 }
