@@ -1,5 +1,8 @@
 //! PDF sheets: one character sheet, and a 200-character roster in one file.
-//! Prints the size per sheet beside criterion's times.
+//! Prints the size per sheet beside criterion's times. With
+//! `WAYBOOK_BENCH_OUT=dir`, keeps the roster's PDF and its pages' drawing
+//! operations there, for `benches/reportlab_replay.py` to draw the same pages
+//! with ReportLab (`benches/compare-reportlab` runs both).
 //! Run: `cargo bench --bench sheets`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -57,6 +60,9 @@ fn sheets(c: &mut Criterion) {
             bytes.len(),
             bytes.len() / sheets.len()
         );
+        if sheets.len() > 1 {
+            keep_for_reportlab(&data, sheets, &bytes);
+        }
     }
     c.bench_function("render one character sheet", |b| {
         b.iter(|| black_box(pdf::render(&data, &one, Paper::A4, &mut |_| true).expect("rendered")))
@@ -64,6 +70,20 @@ fn sheets(c: &mut Criterion) {
     c.bench_function("render a 200-character roster", |b| {
         b.iter(|| black_box(pdf::render(&data, &all, Paper::A4, &mut |_| true).expect("rendered")))
     });
+}
+
+/// With `WAYBOOK_BENCH_OUT=dir`: the roster's PDF as `waybook.pdf`, and
+/// every page's drawing operations as `pages.json` (a list of pages, each a
+/// list of printpdf's operations), the same pages for ReportLab to draw.
+fn keep_for_reportlab(data: &CampaignData, sheets: &[pdf::Sheet], bytes: &[u8]) {
+    let Some(dir) = std::env::var_os("WAYBOOK_BENCH_OUT").map(std::path::PathBuf::from) else {
+        return;
+    };
+    let pages = pdf::pages(data, sheets, Paper::A4).expect("laid out");
+    let ops: Vec<_> = pages.iter().map(|p| &p.ops).collect();
+    let json = serde_json::to_vec(&ops).expect("the operations as JSON");
+    std::fs::write(dir.join("pages.json"), json).expect("pages.json written");
+    std::fs::write(dir.join("waybook.pdf"), bytes).expect("waybook.pdf written");
 }
 
 criterion_group! {

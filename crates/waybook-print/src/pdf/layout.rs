@@ -177,6 +177,60 @@ pub struct Page {
     pub ops: Vec<Op>,
     /// (x, y, width, height) in points from the bottom-left corner.
     pub marks: Vec<[f32; 4]>,
+    /// What the page's graphics state holds after its last operation.
+    pen: Pen,
+}
+
+/// The greys, line width and font a page's graphics state holds, so an
+/// operation that would set one to what it already is is left out: a page
+/// of a hundred boxes sets its outline once, not a hundred times.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct Pen {
+    fill: Option<f32>,
+    outline: Option<f32>,
+    thickness: Option<f32>,
+    /// The face (by index) and size.
+    font: Option<(usize, f32)>,
+}
+
+impl Page {
+    fn fill(&mut self, grey: f32) {
+        if self.pen.fill != Some(grey) {
+            self.pen.fill = Some(grey);
+            self.ops.push(Op::SetFillColor {
+                col: grey_colour(grey),
+            });
+        }
+    }
+
+    fn outline(&mut self, grey: f32, thickness: f32) {
+        if self.pen.outline != Some(grey) {
+            self.pen.outline = Some(grey);
+            self.ops.push(Op::SetOutlineColor {
+                col: grey_colour(grey),
+            });
+        }
+        if self.pen.thickness != Some(thickness) {
+            self.pen.thickness = Some(thickness);
+            self.ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        }
+    }
+
+    fn font(&mut self, (face, id): (usize, &FontId), size: f32) {
+        if self.pen.font != Some((face, size)) {
+            self.pen.font = Some((face, size));
+            self.ops.push(Op::SetFont {
+                font: PdfFontHandle::External(id.clone()),
+                size: Pt(size),
+            });
+        }
+    }
+}
+
+/// A coordinate to the hundredth of a point (a 280th of a millimetre):
+/// finer than any printer, and two digits a number in the page's stream.
+fn at(v: f32) -> Pt {
+    Pt((v * 100.0).round() / 100.0)
 }
 
 pub const INK: f32 = 0.0;
@@ -288,32 +342,27 @@ impl<'m> Layout<'m> {
             return;
         }
         let width = self.metrics.width(text, size);
-        let mut ops = vec![
-            Op::StartTextSection,
-            Op::SetFillColor {
-                col: grey_colour(grey),
-            },
-        ];
+        let metrics = self.metrics;
+        self.page();
+        let (fonts, page) = (&self.fonts, &mut self.pages[self.current]);
+        page.ops.push(Op::StartTextSection);
+        page.fill(grey);
         let mut run_x = x;
-        for (face, run) in self.metrics.runs(text) {
-            ops.extend([
-                Op::SetFont {
-                    font: PdfFontHandle::External(self.fonts[face].clone()),
-                    size: Pt(size),
-                },
+        for (face, run) in metrics.runs(text) {
+            page.font((face, &fonts[face]), size);
+            let advance = metrics.width(&run, size);
+            page.ops.extend([
                 Op::SetTextMatrix {
-                    matrix: printpdf::TextMatrix::Translate(Pt(run_x), Pt(y)),
+                    matrix: printpdf::TextMatrix::Translate(at(run_x), at(y)),
                 },
                 Op::ShowText {
-                    items: vec![TextItem::Text(run.clone())],
+                    items: vec![TextItem::Text(run)],
                 },
             ]);
-            run_x += self.metrics.width(&run, size);
+            run_x += advance;
         }
-        ops.push(Op::EndTextSection);
-        let page = self.page();
+        page.ops.push(Op::EndTextSection);
         page.marks.push([x, y - size * 0.25, width, size]);
-        page.ops.extend(ops);
     }
 
     /// Text centred on `x`.
@@ -331,59 +380,59 @@ impl<'m> Layout<'m> {
         };
         let page = self.page();
         page.marks.push([x, y, w, h]);
-        page.ops.extend([
-            Op::SetFillColor {
-                col: grey_colour(fill.unwrap_or(1.0)),
+        if let Some(grey) = fill {
+            page.fill(grey);
+        }
+        if stroke {
+            page.outline(INK, 0.7);
+        }
+        page.ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: at(x),
+                y: at(y),
+                width: at(w),
+                height: at(h),
+                mode: Some(mode),
+                winding_order: Some(WindingOrder::NonZero),
             },
-            Op::SetOutlineColor {
-                col: grey_colour(INK),
-            },
-            Op::SetOutlineThickness { pt: Pt(0.7) },
-            Op::DrawRectangle {
-                rectangle: Rect {
-                    x: Pt(x),
-                    y: Pt(y),
-                    width: Pt(w),
-                    height: Pt(h),
-                    mode: Some(mode),
-                    winding_order: Some(WindingOrder::NonZero),
-                },
-            },
-        ]);
+        });
     }
 
-    /// A circle (a 24-sided polygon), outlined, filled grey when `filled`.
+    /// A circle (four Bézier arcs), outlined, filled grey when `filled`.
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, filled: bool) {
-        let points = (0..24)
-            .map(|i| {
-                let a = i as f32 * std::f32::consts::TAU / 24.0;
-                LinePoint {
-                    p: Point {
-                        x: Pt(cx + r * a.cos()),
-                        y: Pt(cy + r * a.sin()),
-                    },
-                    bezier: false,
-                }
-            })
-            .collect();
+        // The control points' distance for a quarter circle.
+        let k = r * 0.552_284_8;
+        let point = |x: f32, y: f32, bezier: bool| LinePoint {
+            p: Point {
+                x: at(cx + x),
+                y: at(cy + y),
+            },
+            bezier,
+        };
+        let mut points = vec![point(r, 0.0, false)];
+        for [(c1x, c1y), (c2x, c2y), (ex, ey)] in [
+            [(r, k), (k, r), (0.0, r)],
+            [(-k, r), (-r, k), (-r, 0.0)],
+            [(-r, -k), (-k, -r), (0.0, -r)],
+            [(k, -r), (r, -k), (r, 0.0)],
+        ] {
+            points.extend([
+                point(c1x, c1y, true),
+                point(c2x, c2y, true),
+                point(ex, ey, false),
+            ]);
+        }
         let page = self.page();
         page.marks.push([cx - r, cy - r, 2.0 * r, 2.0 * r]);
-        page.ops.extend([
-            Op::SetFillColor {
-                col: grey_colour(if filled { SOFT } else { 1.0 }),
+        page.fill(if filled { SOFT } else { 1.0 });
+        page.outline(INK, 0.7);
+        page.ops.push(Op::DrawPolygon {
+            polygon: Polygon {
+                rings: vec![PolygonRing { points }],
+                mode: PaintMode::FillStroke,
+                winding_order: WindingOrder::NonZero,
             },
-            Op::SetOutlineColor {
-                col: grey_colour(INK),
-            },
-            Op::SetOutlineThickness { pt: Pt(0.7) },
-            Op::DrawPolygon {
-                polygon: Polygon {
-                    rings: vec![PolygonRing { points }],
-                    mode: PaintMode::FillStroke,
-                    winding_order: WindingOrder::NonZero,
-                },
-            },
-        ]);
+        });
     }
 
     /// A horizontal rule across the content width at `y`.
@@ -397,21 +446,16 @@ impl<'m> Layout<'m> {
         page.marks
             .push([x1.min(x2), y1.min(y2), (x2 - x1).abs(), (y2 - y1).abs()]);
         let point = |x: f32, y: f32| LinePoint {
-            p: Point { x: Pt(x), y: Pt(y) },
+            p: Point { x: at(x), y: at(y) },
             bezier: false,
         };
-        page.ops.extend([
-            Op::SetOutlineColor {
-                col: grey_colour(grey),
+        page.outline(grey, thickness);
+        page.ops.push(Op::DrawLine {
+            line: Line {
+                points: vec![point(x1, y1), point(x2, y2)],
+                is_closed: false,
             },
-            Op::SetOutlineThickness { pt: Pt(thickness) },
-            Op::DrawLine {
-                line: Line {
-                    points: vec![point(x1, y1), point(x2, y2)],
-                    is_closed: false,
-                },
-            },
-        ]);
+        });
     }
 
     /// Numbers every page "page k of n" with `footer` beside it.

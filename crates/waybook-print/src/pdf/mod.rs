@@ -140,6 +140,8 @@ pub enum PdfError {
     Missing(String),
     #[error("the embedded font could not be read")]
     Font,
+    #[error("the PDF could not be written: {0}")]
+    Write(String),
 }
 
 /// Lays out pages with `draw`, each with the campaign's footer.
@@ -221,8 +223,17 @@ fn metrics() -> Result<Metrics, PdfError> {
     Ok(Metrics::new(parse(FONT)?, parse(SYMBOL_FONT)?))
 }
 
+/// The faces added to `doc` under short names ("F0", "F1"), named in every
+/// run of text on every page.
 fn add_fonts(doc: &mut PdfDocument, metrics: &Metrics) -> [printpdf::FontId; 2] {
-    metrics.fonts().map(|font| doc.add_font(font))
+    let mut face = 0;
+    metrics.fonts().map(|font| {
+        let id = printpdf::FontId(format!("F{face}"));
+        face += 1;
+        let font = printpdf::PdfFont::new(font.clone());
+        doc.resources.fonts.map.insert(id.clone(), font);
+        id
+    })
 }
 
 /// The laid-out pages without the PDF around them: what each page draws and
@@ -300,9 +311,21 @@ fn save(
         .into_iter()
         .map(|p| PdfPage::new(printpdf::Mm(w), printpdf::Mm(h), p.ops))
         .collect();
-    let bytes = doc
+    let mut pdf = doc
         .with_pages(pages)
-        .save(&PdfSaveOptions::default(), &mut Vec::new());
+        .to_lopdf_document(&PdfSaveOptions::default(), &mut Vec::new());
+    // Streams compressed, and the pages' small objects packed into
+    // compressed object streams (PDF 1.5).
+    pdf.compress();
+    pdf.version = "1.5".to_owned();
+    let options = lopdf::SaveOptions::builder()
+        .use_object_streams(true)
+        .use_xref_streams(true)
+        .compression_level(9)
+        .build();
+    let mut bytes = Vec::new();
+    pdf.save_with_options(&mut bytes, options)
+        .map_err(|e| PdfError::Write(e.to_string()))?;
     Ok((bytes, count))
 }
 
