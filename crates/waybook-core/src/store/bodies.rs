@@ -35,6 +35,14 @@ pub fn delete<R: Body>(conn: &Connection, id: R::Id) -> rusqlite::Result<()> {
 
 pub fn load<R: Body>(conn: &Connection) -> rusqlite::Result<BTreeMap<R::Id, R>> {
     let mut stmt = conn.prepare(&format!("SELECT body FROM {} ORDER BY id", R::TABLE))?;
-    let rows = stmt.query_map([], |row| from_json::<R>(0, &row.get::<_, String>(0)?))?;
+    let rows = stmt.query_map([], |row| from_json::<R>(0, body(row)?))?;
     rows.map(|r| r.map(|r| (r.id(), r))).collect()
+}
+
+/// The row's body as SQLite holds it, read in place (a ten-year log is
+/// 150 MB of bodies: no copy of each).
+fn body<'r>(row: &'r rusqlite::Row<'_>) -> rusqlite::Result<&'r str> {
+    row.get_ref(0)?.as_str().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
+    })
 }
