@@ -15,6 +15,7 @@ use waybook_core::travel::round::{
 };
 use waybook_rules::dice::Dice;
 use waybook_rules::rounds::camp::Action;
+use waybook_rules::rounds::encounter::Kind;
 
 const PARTY: PartyId = PartyId(1);
 const ANA: CharacterId = CharacterId(1);
@@ -1391,21 +1392,26 @@ fn with_animal(data: &mut CampaignData, breed: &str) -> CharacterId {
     added.id
 }
 
+/// The lane's `kind` encounter table, of these two rows.
+fn with_lane_table(kind: Kind, rows: [&str; 2]) -> CampaignData {
+    let (mut data, [table, ..]) = with_encounter_tables();
+    let def = waybook_core::model::TableDef::one_per_face(table, "Lane encounters", &rows);
+    data.apply(&Change::of(data.tables.get(&table), Some(&def)));
+    let mut lane = data.paths[&LANE].clone();
+    match kind {
+        Kind::Hazard => lane.encounters.hazard = Some(table),
+        _ => lane.encounters.warriors = Some(table),
+    }
+    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    data
+}
+
 /// NOTES.md: "an animal is named only by entries of the GM's own tables".
 /// The lane's hazard table says "Scree: {lame: Mule}": of the two mules a
 /// d2 picks the second, who takes a Wound; undo gives it back.
 #[test]
 fn a_hazard_from_the_gms_table_lames_one_of_the_partys_mules() {
-    let (mut data, [ambushers, ..]) = with_encounter_tables();
-    let scree = waybook_core::model::TableDef::one_per_face(
-        ambushers,
-        "Ambushers",
-        &["Scree: {lame: Mule}", "Mud"],
-    );
-    data.apply(&Change::of(data.tables.get(&ambushers), Some(&scree)));
-    let mut lane = data.paths[&LANE].clone();
-    lane.encounters.hazard = Some(ambushers);
-    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
+    let mut data = with_lane_table(Kind::Hazard, ["Scree: {lame: Mule}", "Mud"]);
     let mules = [
         with_animal(&mut data, "Mule"),
         with_animal(&mut data, "Mule"),
@@ -1449,16 +1455,10 @@ fn a_hazard_from_the_gms_table_lames_one_of_the_partys_mules() {
 #[test]
 fn the_camps_ambush_rolls_the_warriors_table_and_loses_an_animal() {
     use waybook_core::edits::vehicles;
-    let (mut data, [ambushers, ..]) = with_encounter_tables();
-    let wolves = waybook_core::model::TableDef::one_per_face(
-        ambushers,
-        "Ambushers",
-        &["Wolves scatter the beasts: {lost: Mule}", "Two bandits"],
+    let mut data = with_lane_table(
+        Kind::Warriors,
+        ["Wolves scatter the beasts: {lost: Mule}", "Two bandits"],
     );
-    data.apply(&Change::of(data.tables.get(&ambushers), Some(&wolves)));
-    let mut lane = data.paths[&LANE].clone();
-    lane.encounters.warriors = Some(ambushers);
-    data.apply(&Change::of(data.paths.get(&LANE), Some(&lane)));
     let mule = with_animal(&mut data, "Mule");
     let cart = vehicles::add_vehicle(&data, Some(PARTY), "Cart").expect("a cart");
     data.apply_all(&cart.edit.changes);
