@@ -129,8 +129,7 @@ impl CampaignData {
         // character.
         let members: std::collections::BTreeSet<super::CharacterId> =
             self.members(party).map(|c| c.id).collect();
-        let vehicles: Vec<super::VehicleId> = (self.vehicles.values())
-            .filter(|v| v.party == Some(party) && !left_behind.contains(&v.id))
+        let vehicles: Vec<super::VehicleId> = (self.vehicles_brought(party, left_behind))
             .map(|v| v.id)
             .collect();
         self.totals((self.holdings.values()).filter(|h| match h.holder {

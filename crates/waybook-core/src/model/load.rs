@@ -104,9 +104,7 @@ impl PartyLoad {
     /// and their cargo, behind.
     pub fn travelling(data: &CampaignData, party: PartyId, left_behind: &[VehicleId]) -> Self {
         let members = data.members(party).map(|c| Holder::Character(c.id));
-        let vehicles = (data.vehicles.values())
-            .filter(|v| v.party == Some(party) && !left_behind.contains(&v.id))
-            .map(|v| Holder::Vehicle(v.id));
+        let vehicles = (data.vehicles_brought(party, left_behind)).map(|v| Holder::Vehicle(v.id));
         let capacity_kg = (members.chain(vehicles))
             .filter_map(|h| limit_of(data, h))
             .fold(0.0, |a, b| a + b);

@@ -100,6 +100,19 @@ impl Vehicle {
     }
 }
 
+impl super::CampaignData {
+    /// The vehicles `party` takes along: its own, but those `left_behind`
+    /// (by a journey's plan; none for the party as it stands).
+    pub fn vehicles_brought<'a>(
+        &'a self,
+        party: PartyId,
+        left_behind: &'a [VehicleId],
+    ) -> impl Iterator<Item = &'a Vehicle> {
+        (self.vehicles.values())
+            .filter(move |v| v.party == Some(party) && !left_behind.contains(&v.id))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::VehicleType;

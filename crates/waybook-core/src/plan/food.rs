@@ -216,8 +216,7 @@ impl Pools {
             }
         }
         let mut stash = Vec::new();
-        let carts: Vec<crate::model::VehicleId> = (data.vehicles.values())
-            .filter(|v| v.party == Some(party) && !left_behind.contains(&v.id))
+        let carts: Vec<crate::model::VehicleId> = (data.vehicles_brought(party, left_behind))
             .map(|v| v.id)
             .collect();
         for h in holdings.values().filter(|h| h.quantity > 0) {

@@ -29,16 +29,6 @@ pub struct Gear {
     pub vehicles: Vec<(crate::model::VehicleId, String)>,
 }
 
-/// The vehicles of `journey`'s party it brings: those not left behind.
-pub fn brought<'a>(
-    data: &'a CampaignData,
-    journey: &'a Journey,
-) -> impl Iterator<Item = &'a Vehicle> {
-    (data.vehicles.values()).filter(move |v| {
-        v.party == Some(journey.party) && !journey.plan.left_behind.contains(&v.id)
-    })
-}
-
 /// What `journey`'s party has for its ways of travelling.
 pub fn gear(data: &CampaignData, journey: &Journey) -> Gear {
     let vehicles = (data.vehicles.values())
@@ -174,7 +164,10 @@ fn by_vehicle(
         );
         return (method.km_per_hour, Some(why));
     };
-    let of_kind: Vec<&Vehicle> = brought(data, journey).filter(|v| v.breed == kind).collect();
+    let of_kind: Vec<&Vehicle> = data
+        .vehicles_brought(journey.party, &journey.plan.left_behind)
+        .filter(|v| v.breed == kind)
+        .collect();
     let moving = of_kind.iter().find(|v| t.teams(v.team.len()) > 0);
     let Some(vehicle) = moving else {
         let needs = match t.animals {
@@ -203,7 +196,7 @@ fn ground(data: &CampaignData, journey: &Journey) -> Vec<String> {
         return Vec::new();
     };
     let mut refusals = Vec::new();
-    for vehicle in brought(data, journey) {
+    for vehicle in data.vehicles_brought(journey.party, &journey.plan.left_behind) {
         let Some(t) = rules.vehicle_type(&vehicle.breed) else {
             continue;
         };

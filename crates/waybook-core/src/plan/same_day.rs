@@ -196,9 +196,10 @@ pub fn travel_step(
     Ok(edit)
 }
 
-/// The round moved the campaign's clock a day on, but a trip that goes on
-/// ends the party's present at its next setting off: the clock ends at
-/// the latest present of any party, as every step leaves it.
+/// The campaign's clock at the latest present of any party, as every step
+/// leaves it: the round moved it a day on, but a trip that goes on ends
+/// the party's present at its next setting off, and one that arrives at
+/// the later of the two.
 fn the_clock_is_the_latest_present(edit: &mut Edit, data: &CampaignData, party: PartyId) {
     let now = edit.changes.iter().rev().find_map(|c| match c {
         Change::Party { after: Some(p), .. } if p.id == party => Some(p.now),
@@ -215,14 +216,11 @@ fn the_clock_is_the_latest_present(edit: &mut Edit, data: &CampaignData, party: 
 
 /// A trip that arrives ends its hours in the evening, but the round's day
 /// still ends when the next round could set out (the party's present "a
-/// day on"): the present, and the campaign's clock, end at the later of
-/// the two, so no two rounds share a day. (A trip that goes on ends the
+/// day on"): the present ends at the later of the two, so no two rounds
+/// share a day, and the campaign's clock with it
+/// ([`the_clock_is_the_latest_present`]). (A trip that goes on ends the
 /// day at its next setting off instead.)
 fn the_day_ends_with_the_round(edit: &mut Edit) {
-    at_the_latest(&mut edit.changes, |c| match c {
-        Change::Settings { after, .. } => Some(&mut after.clock),
-        _ => None,
-    });
     at_the_latest(&mut edit.changes, |c| match c {
         Change::Party { after: Some(p), .. } => Some(&mut p.now),
         _ => None,
