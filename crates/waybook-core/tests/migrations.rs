@@ -35,6 +35,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0024_party_present.sql", 0xe4082c7d1b29df44),
     ("0025_animals.sql", 0x1b428d56e8a52cc2),
     ("0026_vehicles.sql", 0xbadbf10d676e8c26),
+    ("0027_undo_history_undone.sql", 0x21636345167b3f00),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

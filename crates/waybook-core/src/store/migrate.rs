@@ -32,6 +32,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0024_party_present.sql"),
     include_str!("../../../../migrations/0025_animals.sql"),
     include_str!("../../../../migrations/0026_vehicles.sql"),
+    include_str!("../../../../migrations/0027_undo_history_undone.sql"),
 ];
 
 /// The schema version this build writes and reads up to.
