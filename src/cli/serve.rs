@@ -103,7 +103,7 @@ fn following(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let publisher = table.publisher();
-    let worker = std::thread::spawn(move || follow(&campaign, &publisher));
+    let worker = std::thread::spawn(move || follow(&campaign, &publisher, None));
     let at = table.url("");
     let publisher = table.publisher();
     while !worker.is_finished() {

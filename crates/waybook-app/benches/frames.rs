@@ -189,7 +189,7 @@ fn table_rows(ctx: &Context, app: &mut WaybookApp, bare: Figures, measured: &dyn
             bare,
         );
     }
-    let every = to_every_page(app, &phones);
+    let every = to_every_page(ctx, app, &phones);
     // Closing the table ends the pages' streams; then they stop.
     app.app.table = None;
     phones.stop();
@@ -211,6 +211,7 @@ const FOLLOWED: usize = 8;
 /// The GM moves the clock (a change every page shows) 20 times, a little
 /// apart: how long each took to reach every followed page, sorted.
 fn to_every_page(
+    ctx: &Context,
     app: &mut WaybookApp,
     phones: &common::phones::Following,
 ) -> Vec<std::time::Duration> {
@@ -224,7 +225,13 @@ fn to_every_page(
             let edit = waybook_testkit::everyone_moved(&session.data, |t| t.plus(1, day_hours));
             session.apply(edit).expect("the clock moves");
         }
-        app.app.keep_table_current();
+        // The app's frames go on while the edit is written behind them,
+        // and tell the table's worker once it is.
+        frame_of(ctx, n as usize, &mut |ui| app.frame_ui(ui));
+        while app.app.is_writing() {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            frame_of(ctx, n as usize, &mut |ui| app.frame_ui(ui));
+        }
         let took = phones.after(&before, at, std::time::Duration::from_secs(30));
         every.push(took.into_iter().max().unwrap_or_default());
     }

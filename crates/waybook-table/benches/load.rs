@@ -51,7 +51,7 @@ fn child() {
         waybook_table::server::Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0))
             .expect("open");
     let publisher = table.publisher();
-    std::thread::spawn(move || waybook_table::follow::follow(&campaign, &publisher));
+    std::thread::spawn(move || waybook_table::follow::follow(&campaign, &publisher, None));
     // Said once the first read is done: no phone is asked to wait.
     while table.revision() == 0 {
         std::thread::sleep(std::time::Duration::from_millis(10));

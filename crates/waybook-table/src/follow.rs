@@ -8,6 +8,10 @@
 //! It stops when the table closes, saying so when the table's server
 //! stopped on its own.
 //!
+//! Told each edit the window writes (`store::Written`), it applies them
+//! to the campaign it read, when the file's count of edits shows no one
+//! else wrote between; otherwise it reads the whole file again.
+//!
 //! It builds only the pages someone follows (asked for in the last five
 //! minutes, or held by an open stream), and of those, after a change, only
 //! the ones the change touches (`touched`): on a campaign of 10,000
@@ -23,14 +27,14 @@
 use crate::links::{self, Link};
 use crate::pages::{self, Page, Pages, Part};
 use crate::server::Publisher;
-use crate::touched::{Touched, parties_of_players, touched};
+use crate::touched::{Touched, parties_of_players, touched, touched_by};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
-use std::sync::mpsc::RecvTimeoutError;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use waybook_core::exchange::players_view::Index;
 use waybook_core::model::{CampaignData, PartyId, PlayerId};
-use waybook_core::store::{Campaign, StoreError};
+use waybook_core::store::{Campaign, StoreError, Written};
 
 /// How often the file is asked whether it changed, when not nudged.
 const LOOK: Duration = Duration::from_millis(100);
@@ -62,6 +66,10 @@ struct Built {
 struct Worker {
     /// The campaign as last read, and how many times it was read.
     data: Option<CampaignData>,
+    /// How many edits the file had when it was read, and the edits told
+    /// of since, in the order written.
+    written: Option<i64>,
+    heard: Vec<Written>,
     revision: u64,
     links: Vec<Link>,
     /// The open links' tokens.
@@ -77,7 +85,11 @@ struct Worker {
 /// Publishes the pages of `campaign` that are followed, then again each
 /// time it changes, until the table closes (then `Ok`), the file cannot
 /// be read or the table's server stops on its own (why, in words).
-pub fn follow(campaign: &Campaign, publisher: &Publisher) -> Result<(), FollowError> {
+pub fn follow(
+    campaign: &Campaign,
+    publisher: &Publisher,
+    told: Option<Receiver<Written>>,
+) -> Result<(), FollowError> {
     let Some(nudges) = publisher.nudges() else {
         return Err(FollowError::Closed(
             "another worker follows it already".to_owned(),
@@ -95,7 +107,7 @@ pub fn follow(campaign: &Campaign, publisher: &Publisher) -> Result<(), FollowEr
         let now = campaign.data_version()?;
         if seen != Some(now) {
             seen = Some(now);
-            worker.read(campaign)?;
+            worker.read(campaign, told.as_ref())?;
         }
         worker.build(publisher);
         match nudges.recv_timeout(LOOK) {
@@ -106,18 +118,59 @@ pub fn follow(campaign: &Campaign, publisher: &Publisher) -> Result<(), FollowEr
 }
 
 impl Worker {
-    /// Reads the campaign again: what it touched is marked to build again.
-    fn read(&mut self, campaign: &Campaign) -> Result<(), StoreError> {
-        let data = campaign.load()?;
+    /// Reads what changed in the campaign: the edits the window told of,
+    /// applied to what was read before, when they are all the file had
+    /// since; else the whole campaign again. What it touched is marked to
+    /// build again.
+    fn read(
+        &mut self,
+        campaign: &Campaign,
+        told: Option<&Receiver<Written>>,
+    ) -> Result<(), StoreError> {
+        let count = campaign.written_in_file()?;
+        self.heard
+            .extend(told.into_iter().flat_map(Receiver::try_iter));
+        let held = self.written;
+        self.heard
+            .retain(|w| held.is_some_and(|held| w.count > held));
+        let told_all = held.is_some_and(|held| {
+            let until = self.heard.partition_point(|w| w.count <= count);
+            (self.heard[..until].iter().zip(held + 1..)).all(|(w, n)| w.count == n)
+                && held + i64::try_from(until).unwrap_or(i64::MAX) == count
+        });
+        let (data, change) = match self.data.take() {
+            Some(mut data) if told_all => {
+                let mut change = Touched::default();
+                let edits: Vec<Written> = self
+                    .heard
+                    .drain(..)
+                    .take_while(|w| w.count <= count)
+                    .collect();
+                for edit in &edits {
+                    touched_by(&mut change, &data, &edit.changes);
+                    data.apply_all(&edit.changes);
+                    touched_by(&mut change, &data, &edit.changes);
+                }
+                (data, change)
+            }
+            before => {
+                // Read after the count: an edit written meanwhile is in the
+                // data and told again, and applying it again changes nothing.
+                let data = campaign.load()?;
+                let change = match &before {
+                    Some(before) => touched(before, &data),
+                    None => Touched {
+                        all: true,
+                        ..Touched::default()
+                    },
+                };
+                (data, change)
+            }
+        };
+        self.written = Some(count);
+        self.heard.retain(|w| w.count > count);
         let links = links::links(&data, &campaign.kept()?);
         let parties_of = parties_of_players(&data);
-        let change = match &self.data {
-            Some(before) => touched(before, &data),
-            None => Touched {
-                all: true,
-                ..Touched::default()
-            },
-        };
         let built: HashSet<&String> = self.built.keys().map(|(token, _)| token).collect();
         let stale: Vec<String> = (links.iter())
             .filter(|link| change.touches(link, &self.parties_of, &parties_of))

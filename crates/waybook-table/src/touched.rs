@@ -16,7 +16,7 @@ use crate::links::{Link, Target};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use waybook_core::exchange::players_view::entry_owners;
 use waybook_core::model::{
-    CampaignData, CharacterId, Holder, LogEntry, Mission, PartyId, PlayerId, Visibility,
+    CampaignData, Change, CharacterId, Holder, LogEntry, Mission, PartyId, PlayerId, Visibility,
 };
 
 /// What a change touches.
@@ -116,16 +116,8 @@ pub fn touched(before: &CampaignData, after: &CampaignData) -> Touched {
     }
     for (was, is) in changed(&before.holdings, holdings) {
         for h in [was, is].into_iter().flatten() {
-            match h.holder {
-                Holder::Character(c) => t.parties.extend(party_of(&c)),
-                Holder::Stash(p) => {
-                    t.parties.insert(p);
-                }
-                Holder::Vehicle(v) => t.parties.extend(
-                    [before, after]
-                        .into_iter()
-                        .filter_map(|d| d.vehicles.get(&v)?.party),
-                ),
+            for data in [before, after] {
+                holder(&mut t, data, h.holder);
             }
         }
     }
@@ -147,6 +139,83 @@ pub fn touched(before: &CampaignData, after: &CampaignData) -> Touched {
         entry(&mut t, after, is);
     }
     t
+}
+
+/// What the changes of an edit touch, read against `data`: called with
+/// the campaign before they were applied and after (a page touched either
+/// way is built again), so the worker told of the window's edits need not
+/// compare the whole campaign. The kinds are placed as [`touched`] places
+/// them, each named, so a new kind does not compile until it is placed.
+pub fn touched_by(t: &mut Touched, data: &CampaignData, changes: &[Change]) {
+    let party_of = |c: &CharacterId| data.characters.get(c).and_then(|c| c.party).into_iter();
+    for change in changes {
+        match change {
+            Change::Settings { .. }
+            | Change::Player { .. }
+            | Change::Item { .. }
+            | Change::Region { .. }
+            | Change::Place { .. }
+            | Change::Path { .. }
+            | Change::Weather { .. }
+            | Change::Event { .. }
+            | Change::Site { .. } => t.all = true,
+            Change::Party { before, after } => t.parties.extend(both(before, after).map(|p| p.id)),
+            Change::Character { before, after } => {
+                t.parties
+                    .extend(both(before, after).filter_map(|c| c.party));
+            }
+            Change::Vehicle { before, after } => {
+                t.parties
+                    .extend(both(before, after).filter_map(|v| v.party));
+            }
+            Change::Holding { before, after } => {
+                for h in both(before, after) {
+                    holder(t, data, h.holder);
+                }
+            }
+            Change::Journey { before, after } => {
+                t.parties.extend(both(before, after).map(|j| j.party));
+            }
+            Change::Round { before, after } => {
+                t.parties.extend(both(before, after).map(|r| r.party));
+            }
+            Change::Mission { before, after } => {
+                for m in both(before, after) {
+                    mission(t, m, &party_of);
+                }
+            }
+            Change::Log { before, after } => {
+                for e in both(before, after) {
+                    entry(t, data, Some(e));
+                }
+            }
+            Change::Table { .. }
+            | Change::Ware { .. }
+            | Change::Session { .. }
+            | Change::Scene { .. }
+            | Change::Cult { .. } => {}
+        }
+    }
+}
+
+/// A change's record before and after, where there is one.
+fn both<'a, T>(before: &'a Option<T>, after: &'a Option<T>) -> impl Iterator<Item = &'a T> {
+    before.iter().chain(after)
+}
+
+/// The party whose stack `holder` holds, in `data`.
+fn holder(t: &mut Touched, data: &CampaignData, holder: Holder) {
+    match holder {
+        Holder::Character(c) => t
+            .parties
+            .extend(data.characters.get(&c).and_then(|c| c.party)),
+        Holder::Stash(p) => {
+            t.parties.insert(p);
+        }
+        Holder::Vehicle(v) => t
+            .parties
+            .extend(data.vehicles.get(&v).and_then(|v| v.party)),
+    }
 }
 
 /// What a mission touches: its party (none: every page), its players and

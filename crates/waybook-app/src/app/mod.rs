@@ -379,7 +379,9 @@ impl App {
 
     pub fn open_campaign(&mut self, campaign: Campaign) {
         match Session::new(campaign) {
-            Ok(session) => {
+            Ok(mut session) => {
+                // The window's frames never wait for the disk.
+                session.write_behind();
                 self.run = (session.path_buf()).and_then(|p| self.ran.get(&p).copied());
                 if let Some(path) = session.path_buf() {
                     self.remember(path.clone());
@@ -394,9 +396,12 @@ impl App {
                         format!("Opened {}", path.display())
                     });
                     self.warn_of_sync(&path);
-                    if let Some(snapshots) = self.snapshots_of(&path)
-                        && let Err(e) = snapshots.take_daily(session.campaign())
-                    {
+                    let taken = (self.snapshots_of(&path)).map(|snapshots| {
+                        (session.campaign())
+                            .map_err(|e| e.to_string())
+                            .and_then(|c| snapshots.take_daily(c).map_err(|e| e.to_string()))
+                    });
+                    if let Some(Err(e)) = taken {
                         self.fail(format!(
                             "Opened {}, but its daily snapshot failed: {e}",
                             path.display()
@@ -446,6 +451,23 @@ impl App {
         }
     }
 
+    /// The edits written behind the frames: a refusal (a full disk) is
+    /// said at once, with the edits it took back.
+    fn watch_writes(&mut self) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        if let Err(e) = session.settle_writes(false) {
+            self.fail(format!("The file refused an edit: {e}"));
+        }
+    }
+
+    /// Whether edits made are still being written (the frames go on until
+    /// they are, to hear what became of them).
+    pub fn is_writing(&self) -> bool {
+        self.session.as_ref().is_some_and(Session::is_writing)
+    }
+
     /// The campaign log read behind the first frames: taken in as soon as
     /// it is read, or at once (waiting) when `wait`; a log that could not
     /// be read is said at once.
@@ -462,11 +484,19 @@ impl App {
 
     /// A snapshot of the open campaign before a change made in bulk.
     fn snapshot_before(&mut self, reason: waybook_core::store::snapshots::Reason) {
-        let Some(session) = &self.session else { return };
-        let Some(snapshots) = session.path().and_then(|p| self.snapshots_of(p)) else {
+        let Some(snapshots) = (self.session.as_ref())
+            .and_then(|s| s.path())
+            .and_then(|p| self.snapshots_of(p))
+        else {
             return;
         };
-        if let Err(e) = snapshots.take(session.campaign(), reason) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let taken = (session.campaign())
+            .map_err(|e| e.to_string())
+            .and_then(|campaign| snapshots.take(campaign, reason).map_err(|e| e.to_string()));
+        if let Err(e) = taken {
             self.fail(format!(
                 "The snapshot before the {} failed: {e}",
                 reason.key()
@@ -541,6 +571,7 @@ impl App {
         self.finish_export();
         self.watch_file();
         self.watch_verification();
+        self.watch_writes();
         let commands = std::mem::take(&mut self.commands);
         let ran = commands.iter().any(|c| !matches!(c, Command::Draft(_)));
         // What the GM asks for (an edit, an export, a sheet) sees the whole log.
@@ -1041,7 +1072,9 @@ impl App {
                 self.export_job = Some(export::ExportJob::start(data, sheets, self.paper, path));
             }
             DialogPurpose::SaveCopy => {
-                let Some(session) = &self.session else { return };
+                let Some(session) = &mut self.session else {
+                    return;
+                };
                 match session.save_copy(&path) {
                     Ok(()) => self.notify(format!("Saved a copy to {}", path.display())),
                     Err(e) => self.fail(format!("Could not save a copy: {e}")),

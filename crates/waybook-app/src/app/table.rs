@@ -73,9 +73,14 @@ pub struct TableState {
     /// Whether the table calls for a frame when its server stops on its
     /// own, so the window says so at once.
     waking: bool,
-    /// The campaign's revision the worker was last nudged at (and the
-    /// links worked out), if any.
-    nudged_at: Option<u64>,
+    /// The campaign's revision and the file's count of edits written the
+    /// worker was last nudged at, if any (an edit is told to the worker
+    /// once written, a frame or so after it is made).
+    nudged_at: Option<(u64, i64)>,
+    /// The campaign's revision the links were worked out at: only while
+    /// the window shows them (a campaign of 1,000 parties takes half a
+    /// millisecond, too much for each frame of a GM typing).
+    links_at: Option<u64>,
     /// Each link's QR code, drawn once, by token.
     pub codes: std::collections::HashMap<String, egui::TextureHandle>,
     /// The address the window offers to move the table to, among the
@@ -149,8 +154,15 @@ impl App {
             Err(e) => return self.fail(e.to_string()),
         };
         let publisher = table.publisher();
-        let follower =
-            std::thread::spawn(move || waybook_table::follow::follow(&followed, &publisher));
+        // Told each edit the window makes, the worker reads only what
+        // changed instead of the whole campaign again.
+        let (tell, told) = std::sync::mpsc::channel();
+        if let Some(session) = &mut self.session {
+            session.tell_written(tell);
+        }
+        let follower = std::thread::spawn(move || {
+            waybook_table::follow::follow(&followed, &publisher, Some(told))
+        });
         let address = table.address();
         self.table = Some(TableState {
             table,
@@ -161,6 +173,7 @@ impl App {
             follower: Some(follower),
             waking: false,
             nudged_at: None,
+            links_at: None,
             codes: std::collections::HashMap::new(),
             choice: address.ip(),
             addresses: addresses(address.ip()),
@@ -176,7 +189,8 @@ impl App {
     }
 
     /// Nudges the worker following the file when the campaign changed
-    /// since (and works out the window's links again); closes the table
+    /// since (and works out the links again, while the window shows them);
+    /// closes the table
     /// when its campaign is no longer the one open, or says why it
     /// stopped following it.
     pub fn keep_table_current(&mut self) {
@@ -203,12 +217,16 @@ impl App {
             }
             return;
         }
-        if state.nudged_at == Some(session.data.revision) {
-            return;
+        let revision = Some(session.data.revision);
+        if state.window && state.links_at != revision {
+            state.links_at = revision;
+            state.links = links::links(&session.data, &session.kept);
         }
-        state.nudged_at = Some(session.data.revision);
-        state.links = links::links(&session.data, &session.kept);
-        state.table.publisher().nudge();
+        let mark = Some((session.data.revision, session.written_count()));
+        if state.nudged_at != mark {
+            state.nudged_at = mark;
+            state.table.publisher().nudge();
+        }
     }
 
     /// Has the open table call for a frame of `ctx` if its server stops
@@ -258,7 +276,7 @@ impl App {
             return self.fail(format!("The link was not changed: {e}"));
         }
         // The links changed, not the campaign: look again.
-        state.nudged_at = None;
+        (state.nudged_at, state.links_at) = (None, None);
         self.keep_table_current();
     }
 }

@@ -158,7 +158,12 @@ impl WaybookApp {
         if self.app.run_commands() {
             // Drawn before the change: the next frame shows it.
             ui.ctx().request_repaint();
+        } else if self.app.is_writing() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(5));
         }
+        // The edits written meanwhile reach the table's worker at once.
+        self.app.keep_table_current();
         let title = self.app.window_title();
         if title != self.title {
             ui.ctx()

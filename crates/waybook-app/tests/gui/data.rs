@@ -637,3 +637,45 @@ fn file_open_of_an_older_campaign_without_a_snapshot_offers_the_upgrade() {
         .expect("its name");
     assert_eq!(name, "Old", "the copy holds the campaign");
 }
+
+/// The window writes behind its frames: when the file refuses an edit at
+/// its commit (here a trigger standing in for a full disk), the GM is told
+/// a moment later, the edit is taken back and the screen shows what the
+/// file holds.
+#[test]
+fn an_edit_the_file_refuses_behind_the_frames_is_taken_back_and_said() {
+    let mut f = Fixture::opening(
+        "refusing.waybook",
+        |path| {
+            rusqlite::Connection::open(path)
+                .expect("opens")
+                .execute_batch(
+                    "CREATE TRIGGER refuse BEFORE UPDATE ON character \
+                     BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;",
+                )
+                .expect("the trigger");
+        },
+        vec![],
+        false,
+    );
+    let before = std::fs::read(f.path("refusing.waybook")).expect("read");
+    f.click("Ash Varnell");
+    f.type_into("Quality", "3");
+    for _ in 0..200 {
+        if f.shows("The file refused an edit") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        f.harness.step();
+    }
+    f.harness.run();
+    assert!(
+        f.shows("the disk is full. The last edit was not written, so taken back"),
+        "the GM is told what became of the edit"
+    );
+    assert_eq!(ash_quality(&f), 5, "taken back from memory");
+    assert_eq!(
+        std::fs::read(f.path("refusing.waybook")).expect("read"),
+        before
+    );
+}

@@ -6,6 +6,10 @@
 use crate::model::Edit;
 use crate::store::{HISTORY_BOUND, Kept, Recorded};
 
+/// The row of an edit sent to the file, until it is written
+/// ([`History::confirm`]); the file's rows start at 1.
+pub const PENDING: i64 = 0;
+
 #[derive(Debug, Default)]
 pub struct History {
     done: Vec<Recorded>,
@@ -28,6 +32,14 @@ impl History {
         self.undone.clear();
         let past = self.done.len().saturating_sub(HISTORY_BOUND);
         self.done.drain(..past);
+    }
+
+    /// The oldest edit recorded with its row [`PENDING`] was written, in
+    /// `row` (edits are written in the order made).
+    pub fn confirm(&mut self, row: i64) {
+        if let Some(recorded) = self.done.iter_mut().find(|r| r.row == PENDING) {
+            recorded.row = row;
+        }
     }
 
     pub fn undo_label(&self) -> Option<&str> {

@@ -6,11 +6,15 @@
 //!
 //! A large campaign is shown before its log is read: the log comes in on a
 //! worker ([`Session::settle_log`] takes it), and every edit waits for it.
+//!
+//! A reader following the file beside the session (the table's worker)
+//! may be told each edit as written ([`store::Written`]), so it need not
+//! read the whole campaign again to learn what the window changed.
 
 mod history;
 
 use crate::model::{CampaignData, Change, Edit, LogRead, Stale};
-use crate::store::{self, Campaign, HistoryStep, LogReading, StoreError};
+use crate::store::{self, Answer, Campaign, HistoryStep, LogReading, StoreError};
 use history::History;
 use std::path::{Path, PathBuf};
 
@@ -23,6 +27,11 @@ pub enum EditError {
     Store(#[from] StoreError),
     #[error("{} is read-only, so nothing in it can change; File > Save a Copy As… makes one you can edit", .0.display())]
     ReadOnly(PathBuf),
+    #[error("{cause}. The last {} not written, so taken back: the screen shows what the file holds", if *.taken_back == 1 { "edit was".to_owned() } else { format!("{taken_back} edits were") })]
+    TakenBack {
+        cause: StoreError,
+        taken_back: usize,
+    },
     #[error("{} was moved or deleted while it was open, so nothing more was written to it; File > Save a Copy As… keeps what is open", .0.display())]
     Gone(PathBuf),
 }
@@ -60,6 +69,20 @@ pub struct Session {
     /// The app's notes about the campaign, kept in its file outside its
     /// records ([`Campaign::keep`]).
     pub kept: std::collections::BTreeMap<String, String>,
+    /// The edits sent to the file not answered yet, oldest first.
+    sent: std::collections::VecDeque<Sent>,
+    /// Whether an edit returns before it is written ([`Self::write_behind`]).
+    behind: bool,
+}
+
+/// How many edits may wait to be written before the next waits for them.
+const MOST_UNWRITTEN: usize = 32;
+
+/// An edit sent to the file, not answered yet: its changes as made (to
+/// take back if it is refused), and whether it is in the undo history.
+struct Sent {
+    changes: Vec<Change>,
+    recorded: bool,
 }
 
 impl Session {
@@ -80,7 +103,15 @@ impl Session {
             identity,
             log_reading,
             log_news: None,
+            sent: std::collections::VecDeque::new(),
+            behind: false,
         })
+    }
+
+    /// Tells `to` each edit from now on as it is written to the file,
+    /// until `to`'s receiver is dropped (instead of whoever was told before).
+    pub fn tell_written(&mut self, to: std::sync::mpsc::Sender<store::Written>) {
+        self.campaign.tell_written(to);
     }
 
     /// Takes the log into memory once its worker has read it, or at once
@@ -112,9 +143,11 @@ impl Session {
         self.log_news.take()
     }
 
-    /// The campaign file, for taking a snapshot of it.
-    pub fn campaign(&self) -> &Campaign {
-        &self.campaign
+    /// The campaign file, for taking a snapshot of it, with every edit
+    /// sent written first.
+    pub fn campaign(&mut self) -> Result<&Campaign, EditError> {
+        self.settle_writes(true)?;
+        Ok(&self.campaign)
     }
 
     pub fn path(&self) -> Option<&Path> {
@@ -128,21 +161,34 @@ impl Session {
     /// Makes an edit; if it is stale or the file refuses it (full disk,
     /// read-only), memory and history stay as they were and the error is
     /// returned to show. The edit is kept in the file's undo history, so
-    /// it can be undone after the campaign is opened again.
+    /// it can be undone after the campaign is opened again. Writing
+    /// behind ([`Self::write_behind`]), it returns once the edit is made
+    /// in memory and sent to the file; a refusal comes from
+    /// [`Self::settle_writes`].
     pub fn apply(&mut self, edit: Edit) -> Result<(), EditError> {
-        let (made, row) = self.write(&edit, Some(HistoryStep::Made))?;
-        self.history.record(made, row);
-        Ok(())
+        let made = self.write(&edit, Some(HistoryStep::Made))?;
+        self.history.record(made, history::PENDING);
+        self.written_through()
+    }
+
+    /// From now on, each edit returns once it is made in memory and sent
+    /// to be written, and the GM's frame never waits for the disk: the
+    /// window's way. The command line waits for each.
+    pub fn write_behind(&mut self) {
+        self.behind = true;
     }
 
     /// Resolves each change against the data as the changes before it leave
-    /// it, applies it in memory, then writes the whole edit to the file with
-    /// its `step` of the undo history (none for an edit outside it).
-    /// Returns the edit as made, with the states it really replaced, and
-    /// its row in the history.
-    fn write(&mut self, edit: &Edit, step: Option<HistoryStep>) -> Result<(Edit, i64), EditError> {
+    /// it, applies it in memory, then sends the whole edit to be written to
+    /// the file with its `step` of the undo history (none for an edit
+    /// outside it). Returns the edit as made, with the states it really
+    /// replaced.
+    fn write(&mut self, edit: &Edit, step: Option<HistoryStep>) -> Result<Edit, EditError> {
         self.settle_log(true);
         self.check_file()?;
+        // A refusal answered already takes its edits back before this one
+        // is resolved.
+        self.settle_writes(false)?;
         let mut made: Vec<Change> = Vec::with_capacity(edit.changes.len());
         for change in &edit.changes {
             match change.resolve(&self.data) {
@@ -157,16 +203,85 @@ impl Session {
             }
         }
         let made = Edit::new(edit.label.clone(), made);
-        let written = match step {
-            Some(step) => self.campaign.apply_recorded(&made, step),
-            None => self.campaign.apply(&made).map(|()| 0),
-        };
-        match written {
-            Ok(row) => Ok((made, row)),
-            Err(e) => {
-                self.roll_back(&made.changes);
-                Err(e.into())
+        if let Err(e) = self.campaign.send(made.clone(), step) {
+            self.roll_back(&made.changes);
+            return Err(e.into());
+        }
+        self.sent.push_back(Sent {
+            changes: made.changes.clone(),
+            recorded: step == Some(HistoryStep::Made),
+        });
+        if self.sent.len() > MOST_UNWRITTEN {
+            // Edits made faster than the disk takes them: wait for it.
+            self.settle_writes(true)?;
+        }
+        Ok(made)
+    }
+
+    /// Whether edits sent to the file are not answered yet.
+    pub fn is_writing(&self) -> bool {
+        !self.sent.is_empty()
+    }
+
+    /// How many edits the file had once the last edit this session wrote
+    /// was: it moves when an edit sent is written.
+    pub fn written_count(&self) -> i64 {
+        self.campaign.last_written()
+    }
+
+    /// Waits for the edits sent to be written, unless writing behind.
+    fn written_through(&mut self) -> Result<(), EditError> {
+        if self.behind {
+            return Ok(());
+        }
+        self.settle_writes(true)
+    }
+
+    /// Takes in what became of the edits sent to the file (waiting for
+    /// every one with `wait`): each written is told to whoever listens and
+    /// its row kept for undo. When the file refused one, that edit and
+    /// every one sent after it are taken back from memory, last first,
+    /// the undo history read again from the file, and the refusal
+    /// returned: what is on screen is again what the file holds.
+    pub fn settle_writes(&mut self, wait: bool) -> Result<(), EditError> {
+        let mut refused = None;
+        let mut taken: Vec<Sent> = Vec::new();
+        for answer in self.campaign.answers(wait) {
+            let Some(sent) = self.sent.pop_front() else {
+                break;
+            };
+            match (answer, &refused) {
+                (Answer::Wrote(wrote), None) => {
+                    if sent.recorded {
+                        self.history.confirm(wrote.row);
+                    }
+                }
+                (Answer::Refused(e), None) => {
+                    refused = Some(e);
+                    taken.push(sent);
+                }
+                (Answer::NotWritten, None) => {
+                    refused = Some(StoreError::WriterStopped);
+                    taken.push(sent);
+                }
+                _ => taken.push(sent),
             }
+        }
+        let Some(cause) = refused else {
+            return Ok(());
+        };
+        // The edits sent after it are never written: the writer stopped.
+        self.campaign.answers(true);
+        taken.extend(self.sent.drain(..));
+        let taken_back = taken.len();
+        for sent in taken.iter().rev() {
+            self.roll_back(&sent.changes);
+        }
+        self.history = History::from_kept(self.campaign.load_history()?);
+        if self.behind {
+            Err(EditError::TakenBack { cause, taken_back })
+        } else {
+            Err(cause.into())
         }
     }
 
@@ -242,17 +357,22 @@ impl Session {
     /// replaced, read-only or full), the notes as they were.
     pub fn keep(&mut self, key: String, value: String) -> Result<(), EditError> {
         self.check_file()?;
+        self.settle_writes(true)?;
         self.campaign.keep(&key, &value)?;
         self.kept.insert(key, value);
         Ok(())
     }
 
     /// Undoes the last edit; returns its label, or `None` if there was none.
+    /// Undo and redo wait for the edits sent to be written: the history
+    /// moves once the file holds the step.
     pub fn undo(&mut self) -> Result<Option<String>, EditError> {
+        self.settle_writes(true)?;
         let Some((inverse, row)) = self.history.peek_undo() else {
             return Ok(None);
         };
         self.write(&inverse, Some(HistoryStep::Undone(row)))?;
+        self.settle_writes(true)?;
         self.history.commit_undo();
         // The campaign log keeps what was rolled: the entries the edit wrote
         // stay, marked undone (outside the history; redo writes them again).
@@ -273,15 +393,18 @@ impl Session {
             .collect();
         if !marked.is_empty() {
             self.write(&Edit::new("Mark the log's entries undone", marked), None)?;
+            self.written_through()?;
         }
         Ok(Some(inverse.label))
     }
 
     pub fn redo(&mut self) -> Result<Option<String>, EditError> {
+        self.settle_writes(true)?;
         let Some((edit, row)) = self.history.peek_redo() else {
             return Ok(None);
         };
         self.write(&edit, Some(HistoryStep::Redone(row)))?;
+        self.settle_writes(true)?;
         self.history.commit_redo();
         Ok(Some(edit.label))
     }
@@ -294,10 +417,13 @@ impl Session {
         self.history.redo_label()
     }
 
-    pub fn save_copy(&self, target: &Path) -> store::Result<()> {
+    /// A copy of the campaign at `target`, with every edit sent first
+    /// written.
+    pub fn save_copy(&mut self, target: &Path) -> Result<(), EditError> {
         if self.path() == Some(target) {
-            return Err(store::StoreError::Exists(target.to_owned()));
+            return Err(store::StoreError::Exists(target.to_owned()).into());
         }
-        self.campaign.save_copy(target)
+        self.settle_writes(true)?;
+        Ok(self.campaign.save_copy(target)?)
     }
 }

@@ -68,12 +68,7 @@ pub fn check(path: &Path) -> Result<CheckReport> {
     );
     // The values are read as the app reads them only at the schema it writes.
     let (problems, partyless) = if schema_version == LATEST_VERSION && integrity == "ok" {
-        let campaign = Campaign {
-            conn,
-            path: Some(path.to_owned()),
-            read_only: true,
-            verification: None,
-        };
+        let campaign = Campaign::on(conn, Some(path.to_owned()), true);
         let data = campaign.load()?;
         let problems = crate::model::validate::problems(&data);
         let partyless = crate::model::partyless::marked(&data);

@@ -7,7 +7,7 @@
 //! holds an edit its history does not, or the other way round.
 
 use super::sql_types::{from_json, to_json};
-use super::{Campaign, Result, apply_change};
+use super::{Campaign, Result, tell, write_edit};
 use crate::model::{Change, Edit};
 use rusqlite::{Transaction, params};
 
@@ -46,13 +46,10 @@ impl Campaign {
     /// returns the row a new edit was kept in.
     pub fn apply_recorded(&mut self, edit: &Edit, step: HistoryStep) -> Result<i64> {
         self.verified()?;
-        let tx = self.conn.transaction()?;
-        for change in &edit.changes {
-            apply_change(&tx, change)?;
-        }
-        let row = record(&tx, edit, step)?;
-        tx.commit()?;
-        Ok(row)
+        let wrote = write_edit(&mut self.conn, edit, Some(step))?;
+        self.written = wrote.count;
+        tell(&self.told, wrote.count, edit.changes.clone());
+        Ok(wrote.row)
     }
 
     /// The history kept in the file. A row this build cannot read (its
@@ -96,7 +93,8 @@ impl Campaign {
 /// by reading every edit kept.
 const FORGET_UNDONE: &str = "DELETE FROM undo_history WHERE undone = 1";
 
-fn record(tx: &Transaction<'_>, edit: &Edit, step: HistoryStep) -> Result<i64> {
+/// Writes `step` of the undo history, for `edit`; the row it keeps.
+pub(super) fn record(tx: &Transaction<'_>, edit: &Edit, step: HistoryStep) -> Result<i64> {
     match step {
         HistoryStep::Made => {
             tx.execute(FORGET_UNDONE, [])?;

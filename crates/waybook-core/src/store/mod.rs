@@ -19,12 +19,16 @@ pub mod snapshots;
 mod sql_types;
 mod tables;
 mod verify;
+mod writer;
 
 pub use check::{CheckReport, check};
 pub use history::{HISTORY_BOUND, HistoryStep, Kept, Recorded};
 pub use log_reading::{Log, LogReading};
 pub use migrate::LATEST_VERSION;
+use std::sync::mpsc::Sender;
 pub use verify::Verdict;
+use writer::Writer;
+pub use writer::{Answer, Wrote};
 
 use crate::model::{CampaignData, Change, Edit, LogEntry, LogRead, Record, Settings};
 use rusqlite::{Connection, OpenFlags, Transaction};
@@ -99,6 +103,8 @@ pub enum StoreError {
     Damaged { path: PathBuf, reason: String },
     #[error("{}", in_words(.0))]
     Sqlite(#[from] rusqlite::Error),
+    #[error("the edit was not written: the thread writing the file stopped")]
+    WriterStopped,
 }
 
 /// Whether `cause` is the operating system's or SQLite's own error: a
@@ -171,6 +177,29 @@ fn in_words(e: &rusqlite::Error) -> String {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// An edit as written to the file, told to a reader following it (the
+/// table's worker) the moment it is: the file's count of edits once it
+/// was written, and its changes as made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    pub count: i64,
+    pub changes: Vec<Change>,
+}
+
+/// Who is told each edit as written, shared with the writer's thread.
+type Told = std::sync::Arc<std::sync::Mutex<Option<Sender<Written>>>>;
+
+/// Tells whoever listens that `changes` were written, the file's `count`th
+/// edit; forgets them once they stop listening.
+fn tell(told: &Told, count: i64, changes: Vec<Change>) {
+    let Ok(mut told) = told.lock() else { return };
+    if let Some(to) = told.as_ref()
+        && to.send(Written { count, changes }).is_err()
+    {
+        *told = None;
+    }
+}
+
 /// An open campaign file. Owns the one connection.
 pub struct Campaign {
     conn: Connection,
@@ -180,9 +209,33 @@ pub struct Campaign {
     /// The file's integrity check, when it runs while the campaign is read
     /// (`None`: checked before it opened, or never on a disk).
     verification: Option<verify::Verification>,
+    /// How many edits the file had once the last edit written by this
+    /// campaign was (0 before it wrote any).
+    written: i64,
+    /// The thread writing the edits sent, once one is ([`Self::send`]).
+    writer: Option<Writer>,
+    /// The answers of edits written here and now (a campaign in memory).
+    answered: Vec<Answer>,
+    /// Who is told each edit as written ([`Self::tell_written`]).
+    told: Told,
 }
 
 impl Campaign {
+    /// The campaign on `conn`, of the file at `path` (none: in memory),
+    /// opened for reading only or not.
+    fn on(conn: Connection, path: Option<PathBuf>, read_only: bool) -> Self {
+        Self {
+            conn,
+            path,
+            read_only,
+            verification: None,
+            written: 0,
+            writer: None,
+            answered: Vec::new(),
+            told: Told::default(),
+        }
+    }
+
     /// Creates a new, empty campaign file. Refuses to overwrite anything.
     pub fn create(path: &Path, name: &str) -> Result<Self> {
         if path.exists() {
@@ -333,12 +386,7 @@ impl Campaign {
         keep: impl FnOnce(&Self) -> Result<PathBuf>,
     ) -> Result<(Self, PathBuf)> {
         verify::quick_check(&conn, path)?;
-        let campaign = Self {
-            conn,
-            path: Some(crate::files::absolute(path)),
-            read_only: false,
-            verification: None,
-        };
+        let campaign = Self::on(conn, Some(crate::files::absolute(path)), false);
         let kept = keep(&campaign).map_err(|cause| StoreError::NotKept {
             path: path.to_owned(),
             found,
@@ -375,29 +423,13 @@ impl Campaign {
                 read_only: std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()),
             });
         }
-        Ok(Self {
-            conn,
-            path: Some(path.to_owned()),
-            read_only: true,
-            verification: None,
-        })
+        Ok(Self::on(conn, Some(path.to_owned()), true))
     }
 
     fn prepare(mut conn: Connection, path: Option<PathBuf>) -> Result<Self> {
-        // A rollback journal, synced in full: once an edit's transaction
-        // commits, it is on the disk and the .waybook file alone holds the
-        // whole campaign (no -wal beside it that a copy would leave behind).
-        // The -journal file exists only while an edit is being written.
-        conn.pragma_update_and_check(None, "journal_mode", "DELETE", |_| Ok(()))?;
-        conn.pragma_update(None, "foreign_keys", true)?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
+        tune(&conn)?;
         migrate::migrate(&mut conn)?;
-        Ok(Self {
-            conn,
-            path,
-            read_only: false,
-            verification: None,
-        })
+        Ok(Self::on(conn, path, false))
     }
 
     pub fn path(&self) -> Option<&Path> {
@@ -512,12 +544,76 @@ impl Campaign {
     /// Writes every change of one GM action in one transaction: all or nothing.
     pub fn apply(&mut self, edit: &Edit) -> Result<()> {
         self.verified()?;
-        let tx = self.conn.transaction()?;
-        for change in &edit.changes {
-            apply_change(&tx, change)?;
-        }
-        tx.commit()?;
+        self.written = write_edit(&mut self.conn, edit, None)?.count;
+        tell(&self.told, self.written, edit.changes.clone());
         Ok(())
+    }
+
+    /// Tells `to` each edit from now on as it is written, by this campaign
+    /// or its writer, until `to`'s receiver is dropped.
+    pub fn tell_written(&mut self, to: Sender<Written>) {
+        if let Ok(mut told) = self.told.lock() {
+            *told = Some(to);
+        }
+    }
+
+    /// Sends `edit` (and its `step` of the undo history) to be written
+    /// after the edits sent before, by a thread of its own when the file
+    /// is on disk, so the caller need not wait for the disk; here and now
+    /// in memory. Its answer comes from [`Self::answers`]. Refused at once
+    /// when the file failed its integrity check or the thread cannot open
+    /// the file.
+    pub fn send(&mut self, edit: Edit, step: Option<HistoryStep>) -> Result<()> {
+        self.verified()?;
+        let Some(path) = self.path.as_deref() else {
+            let answer = match write_edit(&mut self.conn, &edit, step) {
+                Ok(wrote) => {
+                    tell(&self.told, wrote.count, edit.changes);
+                    Answer::Wrote(wrote)
+                }
+                Err(e) => Answer::Refused(e),
+            };
+            self.answered.push(answer);
+            return Ok(());
+        };
+        let writer = match self.writer.take() {
+            Some(writer) if !writer.is_done() => writer,
+            _ => Writer::start(writing(path)?, self.told.clone()),
+        };
+        self.writer.insert(writer).send(edit, step);
+        Ok(())
+    }
+
+    /// What became of the edits sent ([`Self::send`]) since last asked, in
+    /// the order sent; with `wait`, of every edit sent.
+    pub fn answers(&mut self, wait: bool) -> Vec<Answer> {
+        let mut answers = std::mem::take(&mut self.answered);
+        if let Some(writer) = &mut self.writer {
+            answers.extend(writer.answers(wait));
+        }
+        if let Some(count) = answers.iter().rev().find_map(|a| match a {
+            Answer::Wrote(wrote) => Some(wrote.count),
+            _ => None,
+        }) {
+            self.written = count;
+        }
+        answers
+    }
+
+    /// How many edits the file had once this connection's last edit was
+    /// written: that edit's number, to tell a reader of the file which
+    /// edit it was ([`Self::written_in_file`]).
+    pub fn last_written(&self) -> i64 {
+        self.written
+    }
+
+    /// How many edits the file has had, by any program.
+    pub fn written_in_file(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("SELECT written FROM campaign WHERE id = 1", [], |row| {
+                row.get(0)
+            })?)
     }
 
     /// Keeps `value` under `key` among the app's notes about the campaign:
@@ -593,6 +689,50 @@ fn write_change<R: Stored>(
         (Some(gone), None) => R::remove(tx, gone.id()),
         (None, None) => Ok(()),
     }
+}
+
+/// Counts an edit's transaction among the edits the file has had; the
+/// count it brings the file to.
+fn count_written(tx: &Transaction<'_>) -> rusqlite::Result<i64> {
+    tx.query_row(
+        "UPDATE campaign SET written = written + 1 WHERE id = 1 RETURNING written",
+        [],
+        |row| row.get(0),
+    )
+}
+
+/// Writes `edit`, and its `step` of the undo history, in one transaction.
+fn write_edit(conn: &mut Connection, edit: &Edit, step: Option<HistoryStep>) -> Result<Wrote> {
+    let tx = conn.transaction()?;
+    for change in &edit.changes {
+        apply_change(&tx, change)?;
+    }
+    let row = match step {
+        Some(step) => history::record(&tx, edit, step)?,
+        None => 0,
+    };
+    let count = count_written(&tx)?;
+    tx.commit()?;
+    Ok(Wrote { row, count })
+}
+
+/// A second connection to the campaign at `path`, for its writer: synced
+/// in full with the rollback journal, as the first ([`Campaign::prepare`]).
+fn writing(path: &Path) -> Result<Connection> {
+    let conn = open_marked(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+    tune(&conn)?;
+    Ok(conn)
+}
+
+/// The journal, keys and syncing every connection that writes uses.
+fn tune(conn: &Connection) -> rusqlite::Result<()> {
+    // A rollback journal, synced in full: once an edit's transaction
+    // commits, it is on the disk and the .waybook file alone holds the
+    // whole campaign (no -wal beside it that a copy would leave behind).
+    // The -journal file exists only while an edit is being written.
+    conn.pragma_update_and_check(None, "journal_mode", "DELETE", |_| Ok(()))?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.pragma_update(None, "synchronous", "FULL")
 }
 
 fn apply_change(tx: &Transaction<'_>, change: &Change) -> rusqlite::Result<()> {

@@ -1166,3 +1166,89 @@ fn an_older_file_gives_every_party_the_campaigns_clock() {
     let presents: Vec<_> = data.parties.values().map(|p| p.now).collect();
     assert_eq!(presents, [clock, clock]);
 }
+
+/// An edit the file refuses at its commit (here a stack of an item the
+/// campaign does not have: the foreign key).
+fn orphan_stack(party: PartyId) -> Edit {
+    let orphan = Holding::new(HoldingId(1), ItemId(42), Holder::Stash(party), 1);
+    Edit::new("an orphan stack", vec![Change::of(None, Some(&orphan))])
+}
+
+fn a_party(id: i64, name: &str) -> Edit {
+    let party = Party::new(PartyId(id), name, ClockTime::START);
+    Edit::new(format!("add {name}"), vec![Change::of(None, Some(&party))])
+}
+
+/// The window writes behind its frames: an edit returns once made in
+/// memory, and the file's refusal comes a moment later. Then that edit is
+/// taken back from memory and the undo history, and the screen again shows
+/// what the file holds; the next edit is written as usual.
+#[test]
+fn an_edit_written_behind_and_refused_is_taken_back() {
+    let dir = temp();
+    let path = dir.path().join("behind.waybook");
+    let mut session =
+        Session::new(Campaign::create(&path, "Behind").expect("created")).expect("opened");
+    session.write_behind();
+    session.apply(a_party(1, "Lantern")).expect("made");
+    session
+        .apply(orphan_stack(PartyId(1)))
+        .expect("made in memory, the refusal comes later");
+    let refusal = session
+        .settle_writes(true)
+        .expect_err("the file refuses it");
+    let text = refusal.to_string();
+    assert!(
+        text.contains("FOREIGN KEY")
+            && text.contains("The last edit was not written, so taken back"),
+        "{text}"
+    );
+    assert!(session.data.holdings.is_empty(), "taken back from memory");
+    assert_eq!(session.undo_label(), Some("add Lantern"));
+    session.apply(a_party(2, "Solo")).expect("made");
+    session.settle_writes(true).expect("written");
+    let file = Campaign::open(&path).expect("opens").load().expect("loads");
+    assert_eq!(file.parties, session.data.parties);
+    assert!(file.holdings.is_empty());
+    assert_eq!(session.undo().expect("undone").as_deref(), Some("add Solo"));
+}
+
+/// However the refusal falls among the edits sent after it, memory ends
+/// as the file is: each edit sent after the refused one is taken back
+/// too, or refused at once.
+#[test]
+fn edits_sent_after_a_refused_one_end_as_the_file_holds_them() {
+    let dir = temp();
+    let path = dir.path().join("after.waybook");
+    let mut session =
+        Session::new(Campaign::create(&path, "After").expect("created")).expect("opened");
+    session.write_behind();
+    session.apply(a_party(1, "Lantern")).expect("made");
+    session.settle_writes(true).expect("written");
+    let _ = session.apply(orphan_stack(PartyId(1)));
+    for id in 2..6 {
+        let _ = session.apply(a_party(id, &format!("Party {id}")));
+    }
+    let _ = session.settle_writes(true);
+    let file = Campaign::open(&path).expect("opens").load().expect("loads");
+    assert_eq!(file.parties, session.data.parties);
+    assert_eq!(file.holdings, session.data.holdings);
+    assert!(file.holdings.is_empty());
+}
+
+/// The command line waits for each edit: the refusal is the edit's own
+/// answer, and memory never held it.
+#[test]
+fn an_edit_written_through_is_refused_at_once() {
+    let dir = temp();
+    let path = dir.path().join("through.waybook");
+    let mut session =
+        Session::new(Campaign::create(&path, "Through").expect("created")).expect("opened");
+    session.apply(a_party(1, "Lantern")).expect("made");
+    let refusal = session
+        .apply(orphan_stack(PartyId(1)))
+        .expect_err("refused at once");
+    assert!(refusal.to_string().contains("FOREIGN KEY"), "{refusal}");
+    assert!(session.data.holdings.is_empty());
+    assert_eq!(session.undo_label(), Some("add Lantern"));
+}

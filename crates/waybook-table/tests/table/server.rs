@@ -217,7 +217,7 @@ fn a_listener_that_fails_is_said_at_once_and_the_table_opens_again() {
         o.table.closed().as_deref(),
         Some("the listener failed (a test)")
     );
-    let followed = waybook_table::follow::follow(&o.campaign, &o.table.publisher());
+    let followed = waybook_table::follow::follow(&o.campaign, &o.table.publisher(), None);
     assert_eq!(
         followed.map_err(|e| e.to_string()),
         Err("The table closed: the listener failed (a test)".to_owned())

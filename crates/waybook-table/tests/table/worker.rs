@@ -9,13 +9,15 @@
 
 use crate::common::get;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::Path;
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use waybook_core::model::{
     CampaignData, Change, Character, CharacterId, CharacterKind, ClockTime, Edit, LogEntry, LogId,
     LogKind, Party, PartyId, Player, PlayerId, Visibility,
 };
+use waybook_core::session::Session;
 use waybook_core::store::Campaign;
+use waybook_core::store::Written;
 use waybook_table::links::{self, Link, Target};
 use waybook_table::pages::{self, Part, RECENT_DAYS};
 use waybook_table::server::Table;
@@ -28,12 +30,18 @@ const WREN: CharacterId = CharacterId(901);
 /// its table open on loopback, a worker following the file.
 struct Followed {
     _dir: tempfile::TempDir,
+    file: std::path::PathBuf,
     campaign: Campaign,
     links: Vec<Link>,
     table: Table,
 }
 
 fn followed() -> Followed {
+    followed_told(None)
+}
+
+/// [`followed`], its worker told the edits `told` of.
+fn followed_told(told: Option<Receiver<Written>>) -> Followed {
     let dir = tempfile::tempdir().expect("dir");
     let path = dir.path().join("d.waybook");
     let mut campaign = waybook_core::demo::create_demo(&path).expect("the demo");
@@ -54,21 +62,17 @@ fn followed() -> Followed {
     let data = campaign.load().expect("loads");
     let links = links::open(&mut campaign, &data).expect("links");
     let table = Table::open(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0)).expect("open");
-    follow(&path, &table);
+    let reader = Campaign::open_following(&path).expect("follows");
+    let publisher = table.publisher();
+    std::thread::spawn(move || waybook_table::follow::follow(&reader, &publisher, told));
     until(|| table.revision() > 0, "the first read");
     Followed {
         _dir: dir,
+        file: path,
         campaign,
         links,
         table,
     }
-}
-
-/// A worker following the file at `path` for `table`, until it closes.
-fn follow(path: &Path, table: &Table) {
-    let reader = Campaign::open_following(path).expect("follows");
-    let publisher = table.publisher();
-    std::thread::spawn(move || waybook_table::follow::follow(&reader, &publisher));
 }
 
 /// Waits up to ten seconds for `done`.
@@ -193,6 +197,57 @@ fn a_change_builds_again_only_the_followed_pages_it_touches() {
         || f.built(maya) > maya_now && f.built(rin) > rin_now,
         "both pages built again",
     );
+}
+
+/// The window tells the worker each edit it makes, and the worker applies
+/// it to what it read instead of reading the whole campaign again: the
+/// pages show it as they would after a whole read, and only the pages it
+/// touches are built again. An edit of another program between two of the
+/// window's is not missed: the file's count of edits shows the gap.
+#[test]
+fn the_windows_edits_told_reach_their_pages_and_another_programs_are_not_missed() {
+    let (tell, told) = std::sync::mpsc::channel();
+    let mut f = followed_told(Some(told));
+    let mut window = Session::new(Campaign::open(&f.file).expect("opens")).expect("reads");
+    window.tell_written(tell);
+    let (maya, rin) = (f.maya(), Target::Player(RIN));
+    for target in [maya, rin] {
+        assert_eq!(get(&f.table, &f.path(target)).status, 200);
+    }
+    let first = f.built(maya).expect("built");
+    let rename = |window: &mut Session, name: &str| {
+        let before = window.data.characters[&WREN].clone();
+        let mut after = before.clone();
+        after.name = name.to_owned();
+        let edit = Edit::new(
+            "a name",
+            vec![Change::character(Some(&before), Some(&after))],
+        );
+        window.apply(edit).expect("renamed");
+    };
+    let rin_shows = |f: &Followed, text: &str| {
+        String::from_utf8_lossy(&get(&f.table, &f.path(rin)).body).contains(text)
+    };
+    rename(&mut window, "Wren the Bold");
+    f.table.publisher().nudge();
+    until(
+        || rin_shows(&f, "Wren the Bold"),
+        "Rin's page shows the window's edit",
+    );
+    assert_eq!(f.built(maya), Some(first), "Maya's page untouched");
+    // Another program renames the party between two of the window's edits.
+    let data = f.campaign.load().expect("loads");
+    let before = data.parties[&SOLO].clone();
+    let mut after = before.clone();
+    after.name = "The Lonely Road".to_owned();
+    f.apply("a party's name", Change::of(Some(&before), Some(&after)));
+    rename(&mut window, "Wren Twice-Named");
+    f.table.publisher().nudge();
+    until(
+        || rin_shows(&f, "Wren Twice-Named") && rin_shows(&f, "The Lonely Road"),
+        "Rin's page shows both programs' edits",
+    );
+    assert_eq!(f.built(maya), Some(first), "Maya's page still untouched");
 }
 
 /// The entry of the camp of `day`, at 20:00, shared with `party`.
