@@ -378,6 +378,8 @@ impl App {
     }
 
     pub fn open_campaign(&mut self, campaign: Campaign) {
+        // The campaign open before is written whole before it goes.
+        self.settle_writes(true);
         match Session::new(campaign) {
             Ok(mut session) => {
                 // The window's frames never wait for the disk.
@@ -451,13 +453,14 @@ impl App {
         }
     }
 
-    /// The edits written behind the frames: a refusal (a full disk) is
-    /// said at once, with the edits it took back.
-    fn watch_writes(&mut self) {
+    /// The edits written behind the frames (waiting for every one with
+    /// `wait`): a refusal (a full disk) is said at once, with the edits it
+    /// took back.
+    fn settle_writes(&mut self, wait: bool) {
         let Some(session) = &mut self.session else {
             return;
         };
-        if let Err(e) = session.settle_writes(false) {
+        if let Err(e) = session.settle_writes(wait) {
             self.fail(format!("The file refused an edit: {e}"));
         }
     }
@@ -571,7 +574,7 @@ impl App {
         self.finish_export();
         self.watch_file();
         self.watch_verification();
-        self.watch_writes();
+        self.settle_writes(false);
         let commands = std::mem::take(&mut self.commands);
         let ran = commands.iter().any(|c| !matches!(c, Command::Draft(_)));
         // What the GM asks for (an edit, an export, a sheet) sees the whole log.
@@ -631,11 +634,13 @@ impl App {
         }
     }
 
-    /// Writes the edit still being typed: called when the window closes.
+    /// Writes the edit still being typed, and waits for every edit made
+    /// to be written: called when the window closes.
     pub fn flush_draft(&mut self) {
         if let Some(edit) = self.draft.take() {
             self.run(Command::Apply(edit));
         }
+        self.settle_writes(true);
     }
 
     fn run(&mut self, command: Command) {
@@ -725,6 +730,7 @@ impl App {
             Action::Undo => self.step_history(true),
             Action::Redo => self.step_history(false),
             Action::CloseCampaign => {
+                self.settle_writes(true);
                 if let Some(session) = self.session.take() {
                     let name = session.data.settings.name.clone();
                     drop(session);
