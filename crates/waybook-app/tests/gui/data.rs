@@ -149,21 +149,26 @@ fn a_read_only_file_opens_read_only_and_refuses_edits_in_words() {
     );
 }
 
-#[test]
-fn a_log_that_cannot_be_read_leaves_the_campaign_shown_and_refusing_edits() {
-    let mut f = Fixture::opening(
-        "torn.waybook",
-        |path| {
+/// The demo in `file`, `sql` run on it as another program would, opened.
+fn opened_after_sql(file: &str, sql: &'static str) -> Fixture {
+    Fixture::opening(
+        file,
+        move |path| {
             rusqlite::Connection::open(path)
                 .expect("opens")
-                .execute(
-                    "UPDATE log_entry SET body = '{\"torn\":' WHERE id = (SELECT MIN(id) FROM log_entry)",
-                    [],
-                )
-                .expect("one entry torn");
+                .execute_batch(sql)
+                .expect("the SQL runs");
         },
         vec![],
         false,
+    )
+}
+
+#[test]
+fn a_log_that_cannot_be_read_leaves_the_campaign_shown_and_refusing_edits() {
+    let mut f = opened_after_sql(
+        "torn.waybook",
+        "UPDATE log_entry SET body = '{\"torn\":' WHERE id = (SELECT MIN(id) FROM log_entry)",
     );
     assert!(
         f.shows("its campaign log could not be read"),
@@ -644,19 +649,10 @@ fn file_open_of_an_older_campaign_without_a_snapshot_offers_the_upgrade() {
 /// file holds.
 #[test]
 fn an_edit_the_file_refuses_behind_the_frames_is_taken_back_and_said() {
-    let mut f = Fixture::opening(
+    let mut f = opened_after_sql(
         "refusing.waybook",
-        |path| {
-            rusqlite::Connection::open(path)
-                .expect("opens")
-                .execute_batch(
-                    "CREATE TRIGGER refuse BEFORE UPDATE ON character \
-                     BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;",
-                )
-                .expect("the trigger");
-        },
-        vec![],
-        false,
+        "CREATE TRIGGER refuse BEFORE UPDATE ON character \
+         BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;",
     );
     let before = std::fs::read(f.path("refusing.waybook")).expect("read");
     f.click("Ash Varnell");

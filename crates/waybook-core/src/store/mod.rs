@@ -703,17 +703,67 @@ fn count_written(tx: &Transaction<'_>) -> rusqlite::Result<i64> {
 
 /// Writes `edit`, and its `step` of the undo history, in one transaction.
 fn write_edit(conn: &mut Connection, edit: &Edit, step: Option<HistoryStep>) -> Result<Wrote> {
-    let tx = conn.transaction()?;
-    for change in &edit.changes {
-        apply_change(&tx, change)?;
+    let (mut wrote, refused) = write_edits(conn, &[(edit, step)]);
+    match refused {
+        Some(e) => Err(e),
+        None => Ok(wrote.remove(0)),
     }
-    let row = match step {
-        Some(step) => history::record(&tx, edit, step)?,
-        None => 0,
+}
+
+/// Writes `edits` in order, each with its step of the undo history, in one
+/// transaction synced once (the writer's edits that waited together): each
+/// edit is still all or nothing, in a savepoint of its own. Stops at the
+/// first the file refuses: the edits written before it, and why; none
+/// written when the transaction itself fails.
+fn write_edits(
+    conn: &mut Connection,
+    edits: &[(&Edit, Option<HistoryStep>)],
+) -> (Vec<Wrote>, Option<StoreError>) {
+    let tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => return (Vec::new(), Some(e.into())),
     };
-    let count = count_written(&tx)?;
-    tx.commit()?;
-    Ok(Wrote { row, count })
+    let mut wrote = Vec::with_capacity(edits.len());
+    let mut refused = None;
+    for (edit, step) in edits {
+        match in_savepoint(&tx, edit, *step) {
+            Ok(one) => wrote.push(one),
+            Err(e) => {
+                refused = Some(e);
+                break;
+            }
+        }
+    }
+    match tx.commit() {
+        Ok(()) => (wrote, refused),
+        Err(e) => (Vec::new(), Some(e.into())),
+    }
+}
+
+/// Writes one edit inside `tx`, in a savepoint rolled back if any of it is
+/// refused.
+fn in_savepoint(tx: &Transaction<'_>, edit: &Edit, step: Option<HistoryStep>) -> Result<Wrote> {
+    tx.execute_batch("SAVEPOINT edit")?;
+    let written = (|| -> Result<Wrote> {
+        for change in &edit.changes {
+            apply_change(tx, change)?;
+        }
+        let row = match step {
+            Some(step) => history::record(tx, edit, step)?,
+            None => 0,
+        };
+        Ok(Wrote {
+            row,
+            count: count_written(tx)?,
+        })
+    })();
+    let end = if written.is_ok() {
+        "RELEASE edit"
+    } else {
+        "ROLLBACK TO edit; RELEASE edit"
+    };
+    tx.execute_batch(end)?;
+    written
 }
 
 /// A second connection to the campaign at `path`, for its writer: synced
@@ -940,6 +990,33 @@ fn read_header(path: &Path) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Edits that waited together are written in one transaction, each
+    /// all or nothing: the one refused is rolled back alone, those before
+    /// it stay, those after it are not written.
+    #[test]
+    fn edits_written_together_stop_at_the_first_refused() {
+        use crate::model::{ClockTime, Holder, Holding, HoldingId, ItemId, Party, PartyId};
+        let mut campaign = Campaign::in_memory("together").expect("created");
+        let party = |id, name| {
+            let p = Party::new(PartyId(id), name, ClockTime::START);
+            Edit::new("a party", vec![Change::of(None, Some(&p))])
+        };
+        let orphan = Holding::new(HoldingId(1), ItemId(42), Holder::Stash(PartyId(1)), 1);
+        let edits = [
+            party(1, "Lantern"),
+            Edit::new("an orphan", vec![Change::of(None, Some(&orphan))]),
+            party(2, "Solo"),
+        ];
+        let together: Vec<_> = edits.iter().map(|e| (e, None)).collect();
+        let (wrote, refused) = write_edits(&mut campaign.conn, &together);
+        assert_eq!(wrote.len(), 1, "the edit before the refused one");
+        assert!(refused.is_some_and(|e| e.to_string().contains("FOREIGN KEY")));
+        let data = campaign.load().expect("loads");
+        assert_eq!(data.parties.len(), 1);
+        assert!(data.holdings.is_empty());
+        assert_eq!(campaign.written_in_file().expect("counted"), wrote[0].count);
+    }
 
     fn sqlite(code: std::ffi::c_int) -> rusqlite::Error {
         rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None)

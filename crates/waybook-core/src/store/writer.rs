@@ -8,7 +8,7 @@
 //! written, so the session takes them all back.
 
 use super::history::HistoryStep;
-use super::{Result, Told, tell, write_edit};
+use super::{Result, Told, tell, write_edits};
 use crate::model::Edit;
 use rusqlite::Connection;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError};
@@ -32,6 +32,9 @@ pub enum Answer {
     NotWritten,
 }
 
+/// How many edits that waited are written in one transaction, at most.
+const MOST_TOGETHER: usize = 64;
+
 struct Job {
     edit: Edit,
     step: Option<HistoryStep>,
@@ -54,13 +57,24 @@ impl Writer {
         let (jobs, inbox) = std::sync::mpsc::channel::<Job>();
         let (outbox, answers) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
-            for job in inbox {
-                let written = write_edit(&mut conn, &job.edit, job.step);
-                if let Ok(wrote) = &written {
+            while let Ok(first) = inbox.recv() {
+                // The edits that waited while the last were written go
+                // together, synced once: the disk's time is shared.
+                let batch: Vec<Job> = std::iter::once(first)
+                    .chain(inbox.try_iter().take(MOST_TOGETHER - 1))
+                    .collect();
+                let edits: Vec<_> = batch.iter().map(|job| (&job.edit, job.step)).collect();
+                let (wrote, refused) = write_edits(&mut conn, &edits);
+                for (job, wrote) in batch.into_iter().zip(wrote) {
                     tell(&told, wrote.count, job.edit.changes);
+                    if outbox.send(Ok(wrote)).is_err() {
+                        return;
+                    }
                 }
-                let refused = written.is_err();
-                if outbox.send(written).is_err() || refused {
+                if let Some(e) = refused {
+                    // The edits after it in the batch are never answered:
+                    // the session counts them not written.
+                    let _ = outbox.send(Err(e));
                     return;
                 }
             }

@@ -1179,6 +1179,15 @@ fn a_party(id: i64, name: &str) -> Edit {
     Edit::new(format!("add {name}"), vec![Change::of(None, Some(&party))])
 }
 
+/// A new campaign in `dir`, its session writing behind, as the window's.
+fn writing_behind(dir: &tempfile::TempDir) -> (PathBuf, Session) {
+    let path = dir.path().join("behind.waybook");
+    let mut session =
+        Session::new(Campaign::create(&path, "Behind").expect("created")).expect("opened");
+    session.write_behind();
+    (path, session)
+}
+
 /// The window writes behind its frames: an edit returns once made in
 /// memory, and the file's refusal comes a moment later. Then that edit is
 /// taken back from memory and the undo history, and the screen again shows
@@ -1186,10 +1195,7 @@ fn a_party(id: i64, name: &str) -> Edit {
 #[test]
 fn an_edit_written_behind_and_refused_is_taken_back() {
     let dir = temp();
-    let path = dir.path().join("behind.waybook");
-    let mut session =
-        Session::new(Campaign::create(&path, "Behind").expect("created")).expect("opened");
-    session.write_behind();
+    let (path, mut session) = writing_behind(&dir);
     session.apply(a_party(1, "Lantern")).expect("made");
     session
         .apply(orphan_stack(PartyId(1)))
@@ -1219,10 +1225,7 @@ fn an_edit_written_behind_and_refused_is_taken_back() {
 #[test]
 fn edits_sent_after_a_refused_one_end_as_the_file_holds_them() {
     let dir = temp();
-    let path = dir.path().join("after.waybook");
-    let mut session =
-        Session::new(Campaign::create(&path, "After").expect("created")).expect("opened");
-    session.write_behind();
+    let (path, mut session) = writing_behind(&dir);
     session.apply(a_party(1, "Lantern")).expect("made");
     session.settle_writes(true).expect("written");
     let _ = session.apply(orphan_stack(PartyId(1)));
