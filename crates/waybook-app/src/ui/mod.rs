@@ -592,6 +592,9 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
                     ui.label(RichText::new(format!("Reading the log… · {where_}")).weak());
                     ui.ctx()
                         .request_repaint_after(std::time::Duration::from_millis(50));
+                } else if session.is_writing() {
+                    // Edits made, still on their way to the disk (a frame or so).
+                    ui.label(RichText::new(format!("Saving… · {where_}")).weak());
                 } else if session.is_being_checked() {
                     ui.label(RichText::new(format!("Checking the file… · {where_}")).weak());
                     ui.ctx()
