@@ -7,7 +7,7 @@
 //! holds an edit its history does not, or the other way round.
 
 use super::sql_types::{from_json, to_json};
-use super::{Campaign, Result, tell, write_edit};
+use super::{Campaign, Result};
 use crate::model::{Change, Edit};
 use rusqlite::{Transaction, params};
 
@@ -45,11 +45,7 @@ impl Campaign {
     /// Writes `edit` and its step of the history in one transaction;
     /// returns the row a new edit was kept in.
     pub fn apply_recorded(&mut self, edit: &Edit, step: HistoryStep) -> Result<i64> {
-        self.verified()?;
-        let wrote = write_edit(&mut self.conn, edit, Some(step))?;
-        self.written = wrote.count;
-        tell(&self.told, wrote.count, edit.changes.clone());
-        Ok(wrote.row)
+        Ok(self.write_now(edit, Some(step))?.row)
     }
 
     /// The history kept in the file. A row this build cannot read (its

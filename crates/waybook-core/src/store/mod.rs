@@ -543,10 +543,17 @@ impl Campaign {
 
     /// Writes every change of one GM action in one transaction: all or nothing.
     pub fn apply(&mut self, edit: &Edit) -> Result<()> {
+        self.write_now(edit, None).map(|_| ())
+    }
+
+    /// Writes `edit`, with its `step` of the undo history, here and now on
+    /// this connection, and tells whoever listens.
+    fn write_now(&mut self, edit: &Edit, step: Option<HistoryStep>) -> Result<Wrote> {
         self.verified()?;
-        self.written = write_edit(&mut self.conn, edit, None)?.count;
-        tell(&self.told, self.written, edit.changes.clone());
-        Ok(())
+        let wrote = write_edit(&mut self.conn, edit, step)?;
+        self.written = wrote.count;
+        tell(&self.told, wrote.count, edit.changes.clone());
+        Ok(wrote)
     }
 
     /// Tells `to` each edit from now on as it is written, by this campaign
@@ -566,11 +573,8 @@ impl Campaign {
     pub fn send(&mut self, edit: Edit, step: Option<HistoryStep>) -> Result<()> {
         self.verified()?;
         let Some(path) = self.path.as_deref() else {
-            let answer = match write_edit(&mut self.conn, &edit, step) {
-                Ok(wrote) => {
-                    tell(&self.told, wrote.count, edit.changes);
-                    Answer::Wrote(wrote)
-                }
+            let answer = match self.write_now(&edit, step) {
+                Ok(wrote) => Answer::Wrote(wrote),
                 Err(e) => Answer::Refused(e),
             };
             self.answered.push(answer);
