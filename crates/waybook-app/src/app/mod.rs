@@ -456,7 +456,7 @@ impl App {
     /// The edits written behind the frames (waiting for every one with
     /// `wait`): a refusal (a full disk) is said at once, with the edits it
     /// took back.
-    fn settle_writes(&mut self, wait: bool) {
+    pub fn settle_writes(&mut self, wait: bool) {
         let Some(session) = &mut self.session else {
             return;
         };

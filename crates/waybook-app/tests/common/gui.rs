@@ -342,7 +342,10 @@ impl Fixture {
         self.harness.query_all_by_label(text).next().is_some()
     }
 
-    pub fn reloaded(&self) -> CampaignData {
+    /// The campaign as its file holds it, once every edit the window made
+    /// is written (the window writes behind its frames).
+    pub fn reloaded(&mut self) -> CampaignData {
+        self.harness.state_mut().app.settle_writes(true);
         Campaign::open(&self.path(&self.file))
             .expect("the file reopens")
             .load()
