@@ -87,11 +87,26 @@ macro_rules! named_enum {
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
+                deserializer.deserialize_str($crate::ByName::<$name>(std::marker::PhantomData))
             }
         }
     };
+}
+
+/// Reads a [`named_enum!`] value from its name where the reader holds it,
+/// never copying it (a ten-year log reads a million of them).
+pub struct ByName<T>(pub std::marker::PhantomData<T>);
+
+impl<T: std::str::FromStr<Err = UnknownName>> serde::de::Visitor<'_> for ByName<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a name")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<T, E> {
+        text.parse().map_err(E::custom)
+    }
 }
 
 /// An enum declared with [`named_enum!`]: its name in files and requests,
@@ -190,5 +205,25 @@ pub(crate) fn whole_or_decimal<S: Serializer>(
         serializer.serialize_i64(*value as i64)
     } else {
         serializer.serialize_f64(*value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rounds::camp::Role;
+
+    #[test]
+    fn a_named_value_is_read_from_its_name_and_an_unknown_one_says_the_names() {
+        let read: Vec<Role> = serde_json::from_str(r#"["striker", "caster"]"#).expect("names");
+        assert_eq!(read, [Role::Striker, Role::Caster]);
+        let unknown = serde_json::from_str::<Role>(r#""wizard""#).expect_err("not a role");
+        assert!(
+            unknown
+                .to_string()
+                .contains(r#"unknown role "wizard" (expected one of: striker"#),
+            "{unknown}"
+        );
+        let number = serde_json::from_str::<Role>("3").expect_err("not a name");
+        assert!(number.to_string().contains("expected a name"), "{number}");
     }
 }

@@ -107,10 +107,18 @@ impl CompanionSheet {
 
     /// A standard hero: 5 Wounds, 4 Toughness; the Traveller has 9 Wounds.
     pub fn for_kind(kind: CharacterKind) -> Self {
+        Self {
+            stats: vec![NamedStat::new("Will", 5), NamedStat::new("Dexterity", 5)],
+            ..Self::without_stats(kind)
+        }
+    }
+
+    /// [`Self::for_kind`] with no stats yet (nothing allocated).
+    fn without_stats(kind: CharacterKind) -> Self {
         let wounds = Self::kind_wounds(kind);
         let toughness = i64::from(waybook_rules::companion::hero::STANDARD_TOUGHNESS);
         Self {
-            stats: vec![NamedStat::new("Will", 5), NamedStat::new("Dexterity", 5)],
+            stats: Vec::new(),
             quality: 5,
             defence: 5,
             wounds: Track::full(wounds),
@@ -252,6 +260,17 @@ impl Default for ExplorationSheet {
                     value: 0,
                 })
                 .collect(),
+            ..Self::without_stats()
+        }
+    }
+}
+
+impl ExplorationSheet {
+    /// The standard sheet with no traits or skills yet (nothing allocated).
+    fn without_stats() -> Self {
+        Self {
+            traits: Vec::new(),
+            skills: Vec::new(),
             exhaustion: 0,
             starvation: 0,
             days_without_food: 0.0,
@@ -267,9 +286,7 @@ impl Default for ExplorationSheet {
             hazards: super::hazard::HazardState::default(),
         }
     }
-}
 
-impl ExplorationSheet {
     pub fn trait_value(&self, name: &str) -> i64 {
         self.traits
             .iter()
@@ -346,16 +363,28 @@ impl Character {
     /// A fresh character with the rule texts' standard values.
     pub fn new(id: CharacterId, name: impl Into<String>, kind: CharacterKind) -> Self {
         Self {
-            id,
             name: name.into(),
+            companion: CompanionSheet::for_kind(kind),
+            exploration: ExplorationSheet::default(),
+            ..Self::without_named_stats(id, kind)
+        }
+    }
+
+    /// A fresh character with no name and no named stats (Companion stats,
+    /// traits, skills) at all, nothing allocated: for a reader that fills
+    /// them from the file.
+    pub fn without_named_stats(id: CharacterId, kind: CharacterKind) -> Self {
+        Self {
+            id,
+            name: String::new(),
             player: None,
             kind,
             party: None,
             notes: String::new(),
             notes_shown: super::Visibility::Gm,
-            companion: CompanionSheet::for_kind(kind),
+            companion: CompanionSheet::without_stats(kind),
             rounds: RoundsSheet::default(),
-            exploration: ExplorationSheet::default(),
+            exploration: ExplorationSheet::without_stats(),
             animal: None,
         }
     }

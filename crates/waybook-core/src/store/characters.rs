@@ -182,23 +182,22 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Character> {
     let kind = choice_from_sql(row.get_ref(1)?).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, Box::new(e))
     })?;
-    let mut c = Character::new(row.get(0)?, String::new(), kind);
+    let mut c = Character::without_named_stats(row.get(0)?, kind);
     c.party = row.get(2)?;
     c.player = row.get(3)?;
-    let advances: StoredAdvances = super::sql_types::from_json(4, &row.get::<_, String>(4)?)?;
+    // Each JSON column parsed where SQLite holds its text, never copied.
+    let json = |at: usize| row.get_ref(at)?.as_str().map_err(rusqlite::Error::from);
+    let advances: StoredAdvances = super::sql_types::from_json(4, json(4)?)?;
     c.companion.advances = advances.0;
-    c.exploration.tools = super::sql_types::from_json(5, &row.get::<_, String>(5)?)?;
-    c.companion.memories = super::sql_types::from_json(6, &row.get::<_, String>(6)?)?;
-    c.exploration.senses = super::sql_types::from_json(7, &row.get::<_, String>(7)?)?;
-    c.exploration.hazards = super::sql_types::from_json(8, &row.get::<_, String>(8)?)?;
-    c.notes_shown = super::sql_types::from_json(9, &row.get::<_, String>(9)?)?;
-    c.animal = match row.get::<_, Option<String>>(10)? {
-        Some(json) => Some(super::sql_types::from_json(10, &json)?),
+    c.exploration.tools = super::sql_types::from_json(5, json(5)?)?;
+    c.companion.memories = super::sql_types::from_json(6, json(6)?)?;
+    c.exploration.senses = super::sql_types::from_json(7, json(7)?)?;
+    c.exploration.hazards = super::sql_types::from_json(8, json(8)?)?;
+    c.notes_shown = super::sql_types::from_json(9, json(9)?)?;
+    c.animal = match row.get_ref(10)?.as_str_or_null()? {
+        Some(text) => Some(super::sql_types::from_json(10, text)?),
         None => None,
     };
-    c.companion.stats.clear();
-    c.exploration.traits.clear();
-    c.exploration.skills.clear();
     let mut at = OWN_COLUMNS.len()..;
     let mut next = || at.next().unwrap_or_default();
     for section in sheet::SECTIONS {
@@ -281,37 +280,69 @@ fn attach<T>(
 
 /// Every character with its stats and lists, in three queries.
 pub fn load(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Character>> {
-    let mut characters = BTreeMap::new();
-    let mut stmt = conn.prepare(&format!("SELECT {} FROM character", columns().join(", ")))?;
-    for c in stmt.query_map([], from_row)? {
-        let c = c?;
-        characters.insert(c.id, c);
-    }
-    let stats = in_place_order(
-        conn,
-        "SELECT character_id, section, position, name, value FROM character_stat",
-        &STAT_SECTIONS,
-        |row| Ok((row.get::<_, String>(3)?, row.get::<_, i64>(4)?)),
-    )?;
-    attach(
-        &mut characters,
-        stats,
-        |c, section, (name, value)| match STAT_SECTIONS.get(section).copied() {
-            Some("companion") => c.companion.stats.push(NamedStat { name, value }),
-            Some("trait") => c.exploration.traits.push(NamedStat { name, value }),
-            _ => c.exploration.skills.push(Skill { name, value }),
-        },
-    );
-    let entries = in_place_order(
-        conn,
-        "SELECT character_id, list, position, text FROM character_entry",
-        &LISTS,
-        |row| row.get::<_, String>(3),
-    )?;
-    attach(&mut characters, entries, |c, list, text| {
-        if let Some(target) = LISTS.get(list).and_then(|&list| list_mut(c, list)) {
-            target.push(text);
-        }
-    });
+    let mut characters = load_rows(conn)?;
+    load_lists(conn)?.hand_to(&mut characters);
     Ok(characters)
+}
+
+/// Every character's row, its named stats and lists still empty: read
+/// beside [`load_lists`] on a connection of its own when opening.
+pub fn load_rows(conn: &Connection) -> rusqlite::Result<BTreeMap<CharacterId, Character>> {
+    let mut stmt = conn.prepare(&format!("SELECT {} FROM character", columns().join(", ")))?;
+    let rows = stmt.query_map([], from_row)?;
+    // In order of id already (the table's own order), so built in one pass.
+    rows.map(|c| c.map(|c| (c.id, c))).collect()
+}
+
+/// Every character's named stats and lists, read apart from their rows.
+pub struct Lists {
+    stats: Vec<(Place, NamedStat)>,
+    entries: Vec<(Place, String)>,
+}
+
+/// The stats and lists of every character, in two queries.
+pub fn load_lists(conn: &Connection) -> rusqlite::Result<Lists> {
+    Ok(Lists {
+        stats: in_place_order(
+            conn,
+            "SELECT character_id, section, position, name, value FROM character_stat",
+            &STAT_SECTIONS,
+            |row| {
+                Ok(NamedStat {
+                    name: row.get(3)?,
+                    value: row.get(4)?,
+                })
+            },
+        )?,
+        entries: in_place_order(
+            conn,
+            "SELECT character_id, list, position, text FROM character_entry",
+            &LISTS,
+            |row| row.get::<_, String>(3),
+        )?,
+    })
+}
+
+impl Lists {
+    /// Hands each stat and entry to its character, as [`load_rows`] read
+    /// it (with no named stats yet).
+    pub fn hand_to(self, characters: &mut BTreeMap<CharacterId, Character>) {
+        attach(
+            characters,
+            self.stats,
+            |c, section, stat| match STAT_SECTIONS.get(section).copied() {
+                Some("companion") => c.companion.stats.push(stat),
+                Some("trait") => c.exploration.traits.push(stat),
+                _ => c.exploration.skills.push(Skill {
+                    name: stat.name,
+                    value: stat.value,
+                }),
+            },
+        );
+        attach(characters, self.entries, |c, list, text| {
+            if let Some(target) = LISTS.get(list).and_then(|&list| list_mut(c, list)) {
+                target.push(text);
+            }
+        });
+    }
 }

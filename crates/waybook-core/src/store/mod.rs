@@ -520,17 +520,26 @@ impl Campaign {
         .ok()
     }
 
-    /// Every kind but the one named `left` (read by the caller).
+    /// Every kind but the one named `left` (read by the caller). The
+    /// characters' rows and their stats and lists, the most of a large
+    /// campaign, are read on two workers beside the other kinds.
     fn load_but(&self, left: Option<&str>) -> Result<CampaignData> {
-        let beside = self.reader();
+        let beside = self.reader().zip(self.reader());
         std::thread::scope(|scope| {
-            let characters = beside.map(|conn| scope.spawn(move || characters::load(&conn)));
+            let workers = beside.map(|(rows, lists)| {
+                (
+                    scope.spawn(move || characters::load_rows(&rows)),
+                    scope.spawn(move || characters::load_lists(&lists)),
+                )
+            });
             let mut data = CampaignData::new(self.settings()?);
             load_kinds(&self.conn, &mut data, left)?;
-            data.characters = match characters {
-                Some(worker) => worker
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
+            data.characters = match workers {
+                Some((rows, lists)) => {
+                    let mut characters = joined(rows)?;
+                    joined(lists)?.hand_to(&mut characters);
+                    characters
+                }
                 None => characters::load(&self.conn)?,
             };
             Ok(data)
@@ -861,6 +870,13 @@ macro_rules! declare_stored {
 }
 
 crate::model::kinds::record_kinds!(declare_stored, []);
+
+/// What a scoped worker returned, its panic carried on.
+fn joined<T>(worker: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    worker
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
 
 /// A [`StoreError::Foreign`] for `path`, its reason on one line.
 fn foreign(path: &Path, reason: &str) -> StoreError {
