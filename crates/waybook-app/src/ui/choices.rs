@@ -162,13 +162,36 @@ pub fn party_combo(
     chosen: &mut Option<waybook_core::model::PartyId>,
     unpicked: Unpicked<'_>,
 ) -> bool {
-    let before = *chosen;
-    let mut parties: Vec<_> = data
-        .parties
-        .values()
+    let order = parties_by_name(data);
+    party_combo_in(ui, (id, label), data, &order, chosen, unpicked)
+}
+
+/// The campaign's parties in natural order of their names.
+pub fn parties_by_name(
+    data: &waybook_core::model::CampaignData,
+) -> Vec<waybook_core::model::PartyId> {
+    let mut parties: Vec<_> = (data.parties.values())
         .map(|p| (p.id, p.name.as_str()))
         .collect();
     waybook_core::model::sort_by_name(&mut parties, |(_, name)| name);
+    parties.into_iter().map(|(id, _)| id).collect()
+}
+
+/// [`party_combo`] listing the parties in `order` (a screen keeps
+/// [`parties_by_name`] until the campaign changes, so a frame sorts none).
+pub fn party_combo_in(
+    ui: &mut Ui,
+    (id, label): (impl egui::AsIdSalt, &str),
+    data: &waybook_core::model::CampaignData,
+    order: &[waybook_core::model::PartyId],
+    chosen: &mut Option<waybook_core::model::PartyId>,
+    unpicked: Unpicked<'_>,
+) -> bool {
+    let before = *chosen;
+    let parties: Vec<_> = (order.iter())
+        .filter_map(|id| data.parties.get(id))
+        .map(|p| (p.id, p.name.as_str()))
+        .collect();
     record_combo(ui, id, label, chosen, unpicked, &parties);
     *chosen != before
 }

@@ -6,8 +6,9 @@
 use super::input::Typing;
 use crate::app::Command;
 use egui::{RichText, Ui};
+use std::collections::BTreeMap;
 use waybook_core::edits::players;
-use waybook_core::model::{CampaignData, capitalised};
+use waybook_core::model::{CampaignData, PlayerId, capitalised};
 
 pub fn players_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &mut Vec<Command>) {
     ui.heading("Players at the table");
@@ -19,6 +20,7 @@ pub fn players_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &m
     );
     let mut list: Vec<_> = data.players.values().collect();
     waybook_core::model::sort_by_name(&mut list, |p| &p.name);
+    let plays = characters_played(data);
     if list.is_empty() {
         ui.label(RichText::new("No players yet: add one below, or on a character's sheet.").weak());
     }
@@ -33,15 +35,10 @@ pub fn players_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &m
                     Err(why) => fields.refuse(out, capitalised(&why.to_string())),
                 }
             }
-            let plays: Vec<&str> = (data.characters.values())
-                .filter(|c| c.player == Some(p.id))
-                .map(|c| c.name.as_str())
-                .collect();
-            let plays = if plays.is_empty() {
-                "no character yet".to_owned()
-            } else {
-                format!("plays {}", plays.join(", "))
-            };
+            let plays = plays.get(&p.id).map_or_else(
+                || "no character yet".to_owned(),
+                |played| format!("plays {}", played.words()),
+            );
             ui.label(RichText::new(plays).weak());
             if ui.button(format!("Remove {}", p.name)).clicked() {
                 out.push(Command::Apply(players::remove(data, p)));
@@ -58,4 +55,41 @@ pub fn players_ui(ui: &mut Ui, fields: &mut Typing, data: &CampaignData, out: &m
             }
         }
     });
+}
+
+/// The most characters named beside a player; the rest are counted.
+const NAMED: usize = 5;
+
+/// The characters a player plays: the first few by name, and how many.
+#[derive(Default)]
+struct Played<'a> {
+    named: Vec<&'a str>,
+    count: usize,
+}
+
+impl Played<'_> {
+    /// "Ash Varnell, Pell (porter)", or "Ash, Bryn, Cael, Dara, Eli and
+    /// 9996 more": a player of thousands is not one line of thousands.
+    fn words(&self) -> String {
+        let named = self.named.join(", ");
+        match self.count - self.named.len() {
+            0 => named,
+            more => format!("{named} and {more} more"),
+        }
+    }
+}
+
+/// Each player's characters, from one pass over the campaign's.
+fn characters_played(data: &CampaignData) -> BTreeMap<PlayerId, Played<'_>> {
+    let mut plays: BTreeMap<PlayerId, Played<'_>> = BTreeMap::new();
+    for c in data.characters.values() {
+        if let Some(player) = c.player {
+            let played = plays.entry(player).or_default();
+            played.count += 1;
+            if played.named.len() < NAMED {
+                played.named.push(&c.name);
+            }
+        }
+    }
+    plays
 }

@@ -35,6 +35,7 @@ pub struct RosterState {
     pub fields: Typing,
     /// The names typed for a level-up, and a memory being written.
     pub level_up: super::heroes::LevelUpDrafts,
+    sheet_lists: super::sheet::SheetLists,
     /// Characters the GM asked to delete, waiting for the answer.
     pub confirm_delete: Option<DeleteQuestion>,
     /// The visible rows for (revision, filter, kind, sort): rebuilt only when one changes.
@@ -200,7 +201,15 @@ pub fn roster_ui(
                 egui::ScrollArea::vertical()
                     .auto_shrink(false)
                     .show(ui, |ui| {
-                        sheet_ui(ui, &mut state.fields, &mut state.level_up, data, c, out);
+                        sheet_ui(
+                            ui,
+                            &mut state.fields,
+                            &mut state.level_up,
+                            &mut state.sheet_lists,
+                            data,
+                            c,
+                            out,
+                        );
                     });
             }
             None => {

@@ -4,13 +4,15 @@
 //! of the character.
 
 use super::input::{FieldLabel, Halves, NUMBER_WIDTH, RecordForm, Typing};
+use super::lists::Memo;
 use crate::app::Command;
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
 use waybook_core::model::ToolKind;
 use waybook_core::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
 use waybook_core::model::{
-    CampaignData, Character, CharacterKind, NamedStat, RuleText, Skill, Track, sheet,
+    CampaignData, Character, CharacterKind, NamedStat, PartyId, PlayerId, RuleText, Skill, Track,
+    sheet,
 };
 
 /// A stat's or skill's name field.
@@ -295,14 +297,31 @@ fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
     });
 }
 
+/// What the sheet lists from the whole campaign (its parties by name, the
+/// players playing), kept until the campaign changes: a campaign of 10,000
+/// characters in 1,000 parties is not sorted or searched each frame.
+#[derive(Debug, Default)]
+pub struct SheetLists {
+    parties: Memo<u64, [PartyId]>,
+    players: Memo<u64, [PlayerId]>,
+}
+
 pub fn sheet_ui(
     ui: &mut Ui,
     fields: &mut Typing,
     level_up: &mut super::heroes::LevelUpDrafts,
+    lists: &mut SheetLists,
     data: &CampaignData,
     c: &Character,
     out: &mut Vec<Command>,
 ) {
+    let parties = (lists.parties).get(data.revision, || {
+        super::choices::parties_by_name(data).into()
+    });
+    let playing = lists.players.get(data.revision, || {
+        let players = waybook_core::exchange::players_view::players(data);
+        players.iter().map(|p| p.id).collect::<Vec<_>>().into()
+    });
     let mut form = RecordForm::new(c, keys(c.id), fields, out);
     ui.heading(RichText::new(&c.name).size(22.0));
     ui.label(RichText::new(format!("{} · {}", c.kind.label(), party_name(data, c))).weak());
@@ -321,12 +340,12 @@ pub fn sheet_ui(
                     kind_combo(ui, &mut form);
                     ui.end_row();
                 }
-                party_combo(ui, &mut form, data);
+                party_combo(ui, &mut form, data, &parties);
                 ui.end_row();
             });
         kind_wounds_question_ui(ui, &mut form);
         form.paragraph(ui, &sheet::NOTES);
-        let players = waybook_core::exchange::players_view::players(data);
+        let players: Vec<_> = playing.iter().filter_map(|p| data.players.get(p)).collect();
         let key = form.key("shown");
         let owners: Vec<_> = c.party.into_iter().collect();
         let readers = super::shown::Readers {
@@ -538,13 +557,18 @@ fn player_ui(ui: &mut Ui, form: &mut RecordForm<'_, Character>, data: &CampaignD
     }
 }
 
-fn party_combo(ui: &mut Ui, form: &mut RecordForm<'_, Character>, data: &CampaignData) {
+fn party_combo(
+    ui: &mut Ui,
+    form: &mut RecordForm<'_, Character>,
+    data: &CampaignData,
+    order: &[PartyId],
+) {
     let mut party = form.record.party;
-    if super::choices::party_combo(
+    if super::choices::party_combo_in(
         ui,
-        "party",
-        "Party",
+        ("party", "Party"),
         data,
+        order,
         &mut party,
         super::choices::Unpicked::Offered("no party"),
     ) {

@@ -8,8 +8,10 @@
 //! the row's at the first click.
 
 use egui::{RichText, Ui};
-use waybook_core::exchange::players_view::players_of;
-use waybook_core::model::{CampaignData, LogEntry, PartyId, Player, SeenFilter, Shown, Visibility};
+use waybook_core::exchange::players_view::{named_outside_of, players_of};
+use waybook_core::model::{
+    CampaignData, LogEntry, PartyId, Player, PlayerId, SeenFilter, Shown, Visibility,
+};
 
 /// Who a text can be shown to: the campaign's players, and the parties the
 /// text belongs to (none: "the party" cannot be chosen).
@@ -72,12 +74,14 @@ pub fn shown_ui(
         if shown.shown() != Shown::Players {
             return;
         }
+        // The owners' players, worked out once for every player's box.
+        let theirs = players_of(readers.data, readers.owners);
         ui.horizontal_wrapped(|ui| {
             if readers.players.is_empty() {
                 ui.weak("No character in a party has a player yet: choose one on a sheet.");
             }
             for player in readers.players {
-                if let Some(v) = player_box(ui, &shown, readers, player) {
+                if let Some(v) = player_box(ui, &shown, readers, &theirs, player) {
                     changed = Some(v);
                 }
             }
@@ -85,7 +89,7 @@ pub fn shown_ui(
         // A name already given (before, or by another program) that can
         // never see it: said, to take off.
         for player in readers.players.iter().filter(|p| shown.names(p.id)) {
-            if let Some(why) = outside(readers, player) {
+            if let Some(why) = outside(readers, &theirs, player) {
                 ui.label(RichText::new(why).color(ui.visuals().warn_fg_color));
             }
         }
@@ -94,13 +98,10 @@ pub fn shown_ui(
 }
 
 /// Why `player` would never see the text, when only the owners' players
-/// see it at all and they play in none of those parties.
-fn outside(readers: Readers<'_>, player: &Player) -> Option<String> {
-    let data = readers.data;
+/// (`theirs`) see it at all and they play in none of those parties.
+fn outside(readers: Readers<'_>, theirs: &[PlayerId], player: &Player) -> Option<String> {
     (readers.within)
-        .then(|| {
-            waybook_core::exchange::players_view::named_outside(data, player.id, readers.owners)
-        })
+        .then(|| named_outside_of(readers.data, player.id, readers.owners, theirs))
         .flatten()
 }
 
@@ -111,10 +112,11 @@ fn player_box(
     ui: &mut Ui,
     shown: &Visibility,
     readers: Readers<'_>,
+    theirs: &[PlayerId],
     player: &Player,
 ) -> Option<Visibility> {
     let mut on = shown.names(player.id);
-    let outside = outside(readers, player);
+    let outside = outside(readers, theirs, player);
     let refused = outside.is_some() && !on;
     let response = ui.add_enabled(!refused, egui::Checkbox::new(&mut on, &player.name));
     let response = match outside {
@@ -122,10 +124,9 @@ fn player_box(
         Some(why) => response.on_hover_text(why),
         None => response,
     };
-    response.changed().then(|| {
-        let party = players_of(readers.data, readers.owners);
-        shown.toggle_player(player.id, on, &party)
-    })
+    response
+        .changed()
+        .then(|| shown.toggle_player(player.id, on, theirs))
 }
 
 /// The "Players see" choice of a text that belongs to no party (a place,

@@ -118,3 +118,32 @@ fn a_characters_load_is_said_against_the_house_rule() {
     f.click("Inventory");
     assert!(f.shows("12.5 kg carried: 2.5 kg over the house rule's 10 kg"));
 }
+
+/// A player of many characters is one line beside their name: the first
+/// five named, the rest counted (a player of thousands is not a line of
+/// thousands of names).
+#[test]
+fn a_player_of_many_characters_names_five_and_counts_the_rest() {
+    use waybook_core::model::{Change, Character, CharacterId, CharacterKind, Edit};
+    let mut f = Fixture::new_campaign_then(|path| {
+        let mut campaign = waybook_core::store::Campaign::open(path).expect("opens");
+        let data = campaign.load().expect("reads");
+        let added = waybook_core::edits::players::add(&data, "Maya").expect("a player");
+        let first = data.next_id::<Character>().0;
+        let mut changes = added.edit.changes;
+        for (i, name) in ["Ash", "Bryn", "Cael", "Dara", "Eli", "Fen", "Gil"]
+            .into_iter()
+            .enumerate()
+        {
+            let id = CharacterId(first + i as i64);
+            let mut c = Character::new(id, name, CharacterKind::Hero);
+            c.player = Some(added.id);
+            changes.push(Change::character(None, Some(&c)));
+        }
+        campaign
+            .apply(&Edit::new("Maya's seven", changes))
+            .expect("written");
+    });
+    f.click("Parties");
+    assert!(f.shows("plays Ash, Bryn, Cael, Dara, Eli and 2 more"));
+}

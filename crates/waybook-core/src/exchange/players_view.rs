@@ -143,7 +143,18 @@ impl Audience {
 /// would never see it: they play in none of those parties. None when
 /// they do.
 pub fn named_outside(data: &CampaignData, player: PlayerId, owners: &[PartyId]) -> Option<String> {
-    if players_of(data, owners).contains(&player) {
+    named_outside_of(data, player, owners, &players_of(data, owners))
+}
+
+/// [`named_outside`], the owners' players (`theirs`) already worked out:
+/// a screen asks it of every player with the one list.
+pub fn named_outside_of(
+    data: &CampaignData,
+    player: PlayerId,
+    owners: &[PartyId],
+    theirs: &[PlayerId],
+) -> Option<String> {
+    if theirs.contains(&player) {
         return None;
     }
     let name = data
