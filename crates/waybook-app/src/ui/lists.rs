@@ -7,7 +7,7 @@
 
 use egui::Ui;
 use std::rc::Rc;
-use waybook_core::model::{CampaignData, Character, CharacterId};
+use waybook_core::model::{CampaignData, Character, CharacterId, Player, PlayerId};
 
 /// A value worked out for a key (the campaign's revision, with the
 /// screen's filter), kept until the key changes.
@@ -172,6 +172,22 @@ impl Everyone {
     pub fn get(&mut self, data: &CampaignData) -> Rc<Names> {
         self.0
             .get(data.revision, || characters_by_name(data, |_| true))
+    }
+}
+
+/// The players with a character in a party, by name, for a screen's
+/// "Players see" boxes: looked for among the characters again only when
+/// the campaign changes.
+#[derive(Debug, Default)]
+pub struct Playing(Memo<u64, [PlayerId]>);
+
+impl Playing {
+    pub fn get<'d>(&mut self, data: &'d CampaignData) -> Vec<&'d Player> {
+        let ids = self.0.get(data.revision, || {
+            let players = waybook_core::exchange::players_view::players(data);
+            players.iter().map(|p| p.id).collect::<Vec<_>>().into()
+        });
+        ids.iter().filter_map(|id| data.players.get(id)).collect()
     }
 }
 

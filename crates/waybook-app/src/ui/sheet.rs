@@ -11,8 +11,7 @@ use std::ops::RangeInclusive;
 use waybook_core::model::ToolKind;
 use waybook_core::model::limits::{self, COMPANION_STAT, TRAIT_OR_SKILL};
 use waybook_core::model::{
-    CampaignData, Character, CharacterKind, NamedStat, PartyId, PlayerId, RuleText, Skill, Track,
-    sheet,
+    CampaignData, Character, CharacterKind, NamedStat, PartyId, RuleText, Skill, Track, sheet,
 };
 
 /// A stat's or skill's name field.
@@ -303,7 +302,7 @@ fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
 #[derive(Debug, Default)]
 pub struct SheetLists {
     parties: Memo<u64, [PartyId]>,
-    players: Memo<u64, [PlayerId]>,
+    playing: super::lists::Playing,
 }
 
 pub fn sheet_ui(
@@ -318,10 +317,7 @@ pub fn sheet_ui(
     let parties = (lists.parties).get(data.revision, || {
         super::choices::parties_by_name(data).into()
     });
-    let playing = lists.players.get(data.revision, || {
-        let players = waybook_core::exchange::players_view::players(data);
-        players.iter().map(|p| p.id).collect::<Vec<_>>().into()
-    });
+    let players = lists.playing.get(data);
     let mut form = RecordForm::new(c, keys(c.id), fields, out);
     ui.heading(RichText::new(&c.name).size(22.0));
     ui.label(RichText::new(format!("{} · {}", c.kind.label(), party_name(data, c))).weak());
@@ -345,7 +341,6 @@ pub fn sheet_ui(
             });
         kind_wounds_question_ui(ui, &mut form);
         form.paragraph(ui, &sheet::NOTES);
-        let players: Vec<_> = playing.iter().filter_map(|p| data.players.get(p)).collect();
         let key = form.key("shown");
         let owners: Vec<_> = c.party.into_iter().collect();
         let readers = super::shown::Readers {

@@ -64,6 +64,8 @@ pub struct JourneysState {
     /// Why New journey is greyed, for (revision, party run): a party's
     /// trip under way is found by planning it, too slow for every frame.
     new_refused: Option<(RefusalKey, Option<String>)>,
+    /// The players a plan may be shown to.
+    playing: lists::Playing,
 }
 
 /// What New journey's refusal was found for: the campaign's revision and
@@ -373,7 +375,7 @@ fn header_ui(
             .get(&j.party)
             .map_or("(no party)", |p| p.name.as_str());
         ui.label(RichText::new(format!("for {party}")).weak());
-        let players = waybook_core::exchange::players_view::players(data);
+        let players = state.playing.get(data);
         let id = format!("journey{}:shown", j.id.0);
         let owners = [j.party];
         let readers = crate::ui::shown::Readers {
