@@ -7,6 +7,7 @@
 //! edit is written in its own transaction the moment it is made.
 
 mod bodies;
+pub mod changesets;
 mod characters;
 mod check;
 mod history;
