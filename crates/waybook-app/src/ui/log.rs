@@ -10,7 +10,7 @@ use crate::app::Command;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use waybook_core::model::{
-    CampaignData, CharacterId, LogEntry, LogId, LogKind, SeenFilter, Visibility, limits,
+    CampaignData, CharacterId, LogEntry, LogId, LogKind, Player, SeenFilter, Visibility, limits,
 };
 
 /// What the GM throws in: "the GG may choose to throw some obstacles".
@@ -36,6 +36,8 @@ pub struct LogState {
     nights: Memo<u64, [Night]>,
     characters: lists::Everyone,
     rows: Memo<(u64, Filter), Listed>,
+    /// The players an entry may be shared with.
+    playing: lists::Playing,
     /// Who sees the entries listed.
     pub seen: SeenFilter,
 }
@@ -55,6 +57,7 @@ impl Default for LogState {
             nights: Memo::default(),
             characters: lists::Everyone::default(),
             rows: Memo::default(),
+            playing: lists::Playing::default(),
             seen: SeenFilter::Everything,
         }
     }
@@ -188,7 +191,8 @@ pub fn log_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, out: &mut 
         }
         share_listed_ui(ui, data, &listed, out);
     });
-    entries_ui(ui, data, &listed.ids, out);
+    let players = state.playing.get(data);
+    entries_ui(ui, data, (&listed.ids, &players), out);
 }
 
 /// Shares the entries listed with the party at once, or keeps them to the
@@ -263,8 +267,12 @@ fn filters_ui(ui: &mut Ui, state: &mut LogState, data: &CampaignData, nights: &[
 }
 
 /// The entries shown, newest first; only the rows in view are drawn.
-fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId], out: &mut Vec<Command>) {
-    let players = waybook_core::exchange::players_view::players(data);
+fn entries_ui(
+    ui: &mut Ui,
+    data: &CampaignData,
+    (rows, players): (&[LogId], &[&Player]),
+    out: &mut Vec<Command>,
+) {
     // One line a row: the time stays whole, long texts are clipped.
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
     TableBuilder::new(ui)
@@ -337,7 +345,7 @@ fn entries_ui(ui: &mut Ui, data: &CampaignData, rows: &[LogId], out: &mut Vec<Co
                     ui.label(text(e.rolled.clone()).monospace());
                 });
                 row.col(|ui| {
-                    out.extend(super::shown::entry_share_ui(ui, data, e, &players));
+                    out.extend(super::shown::entry_share_ui(ui, data, e, players));
                 });
             });
         });
