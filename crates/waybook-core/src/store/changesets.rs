@@ -462,26 +462,29 @@ mod tests {
             .collect()
     }
 
+    /// The changeset of what `sql` changes in `copy`.
+    fn recorded(copy: &Connection, sql: &str) -> Vec<u8> {
+        let recorder = Recorder::on(copy).unwrap();
+        copy.execute_batch(sql).unwrap();
+        recorder.changeset().unwrap()
+    }
+
     #[test]
     fn what_one_copy_changed_is_recorded_and_applied_to_the_other() {
         let (a, b) = copies();
-        let changeset = {
-            let recorder = Recorder::on(&a).unwrap();
-            a.execute_batch(
-                "UPDATE party SET supplies = 7 WHERE id = 1;
+        let changeset = recorded(
+            &a,
+            "UPDATE party SET supplies = 7 WHERE id = 1;
                  DELETE FROM party WHERE id = 2;
                  INSERT INTO party VALUES (3, 'The Solo Road', 2);",
-            )
-            .unwrap();
-            recorder.changeset().unwrap()
-        };
-        let recorded = changes(&changeset).unwrap();
-        let ops: Vec<Op> = recorded.iter().map(|c| c.op).collect();
-        assert_eq!(recorded.len(), 3, "{recorded:?}");
+        );
+        let found = changes(&changeset).unwrap();
+        let ops: Vec<Op> = found.iter().map(|c| c.op).collect();
+        assert_eq!(found.len(), 3, "{found:?}");
         assert!(
             ops.contains(&Op::Update) && ops.contains(&Op::Delete) && ops.contains(&Op::Insert)
         );
-        let update = recorded.iter().find(|c| c.op == Op::Update).unwrap();
+        let update = found.iter().find(|c| c.op == Op::Update).unwrap();
         assert_eq!(update.table, "party");
         assert_eq!(update.old[2], Some(Value::Integer(10)));
         assert_eq!(update.new[2], Some(Value::Integer(7)));
@@ -494,20 +497,13 @@ mod tests {
     #[test]
     fn nothing_changed_is_an_empty_changeset() {
         let (a, _) = copies();
-        let recorder = Recorder::on(&a).unwrap();
-        a.execute_batch("SELECT * FROM party").unwrap();
-        assert!(recorder.changeset().unwrap().is_empty());
+        assert!(recorded(&a, "SELECT * FROM party").is_empty());
     }
 
     #[test]
     fn a_row_both_copies_changed_is_a_conflict_decided_either_way() {
         let (a, b) = copies();
-        let changeset = {
-            let recorder = Recorder::on(&a).unwrap();
-            a.execute("UPDATE party SET supplies = 7 WHERE id = 1", [])
-                .unwrap();
-            recorder.changeset().unwrap()
-        };
+        let changeset = recorded(&a, "UPDATE party SET supplies = 7 WHERE id = 1");
         b.execute("UPDATE party SET supplies = 3 WHERE id = 1", [])
             .unwrap();
         let mut seen = Vec::new();
@@ -532,15 +528,11 @@ mod tests {
     #[test]
     fn an_abort_leaves_the_copy_as_it_was() {
         let (a, b) = copies();
-        let changeset = {
-            let recorder = Recorder::on(&a).unwrap();
-            a.execute_batch(
-                "INSERT INTO party VALUES (3, 'The Solo Road', 2);
+        let changeset = recorded(
+            &a,
+            "INSERT INTO party VALUES (3, 'The Solo Road', 2);
                  UPDATE party SET supplies = 7 WHERE id = 1;",
-            )
-            .unwrap();
-            recorder.changeset().unwrap()
-        };
+        );
         b.execute("UPDATE party SET supplies = 3 WHERE id = 1", [])
             .unwrap();
         let before = parties(&b);
@@ -559,12 +551,7 @@ mod tests {
     #[test]
     fn torn_bytes_are_refused_not_read_past() {
         let (a, _) = copies();
-        let changeset = {
-            let recorder = Recorder::on(&a).unwrap();
-            a.execute("UPDATE party SET name = 'The Lanterns' WHERE id = 1", [])
-                .unwrap();
-            recorder.changeset().unwrap()
-        };
+        let changeset = recorded(&a, "UPDATE party SET name = 'The Lanterns' WHERE id = 1");
         let torn = &changeset[..changeset.len() - 3];
         assert!(changes(torn).is_err());
     }
