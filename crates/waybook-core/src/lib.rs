@@ -25,6 +25,7 @@ pub mod model;
 pub mod plan;
 pub mod scene;
 pub mod session;
+pub mod sharing;
 pub mod starter;
 pub mod store;
 pub mod travel;

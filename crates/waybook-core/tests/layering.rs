@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 const LEVELS: &[(&str, u32)] = &[
     ("files", 0),
     ("model", 1),
+    ("sharing", 1),
     ("world", 2),
     ("exchange", 3),
     ("store", 4),

@@ -14,18 +14,45 @@ crate::model::kinds::record_kinds!(declare_data, []);
 /// record deleted this session, which its undo may bring back. It is the
 /// open session's bookkeeping, not campaign data: two campaigns with the
 /// same records are equal whatever ids either has handed out.
+///
+/// A working copy shared with other machines takes its new ids from a
+/// block of its own ([`IdMarks::in_block`]), so records two machines made
+/// apart never share an id; the copy that began the sharing, and every
+/// campaign never shared, has block 0: ids from 1.
 #[derive(Debug, Clone, Default)]
-pub struct IdMarks(BTreeMap<&'static str, i64>);
+pub struct IdMarks {
+    block: i64,
+    largest: BTreeMap<&'static str, i64>,
+}
+
+/// How many ids each machine's block holds.
+pub const ID_BLOCK_SIZE: i64 = 1 << 32;
 
 impl IdMarks {
+    /// Marks handing out ids from `block` on.
+    pub fn in_block(block: i64) -> Self {
+        Self {
+            block,
+            largest: BTreeMap::new(),
+        }
+    }
+
+    /// The first id of this copy's block, and the first past it.
+    fn bounds(&self) -> (i64, i64) {
+        (self.block * ID_BLOCK_SIZE, (self.block + 1) * ID_BLOCK_SIZE)
+    }
+
     /// A record of `kind` with this key is in the campaign.
     pub fn saw(&mut self, kind: &'static str, key: i64) {
-        let mark = self.0.entry(kind).or_insert(key);
-        *mark = (*mark).max(key);
+        let (low, high) = self.bounds();
+        if (low..high).contains(&key) {
+            let mark = self.largest.entry(kind).or_insert(key);
+            *mark = (*mark).max(key);
+        }
     }
 
     fn largest(&self, kind: &str) -> Option<i64> {
-        self.0.get(kind).copied()
+        self.largest.get(kind).copied()
     }
 }
 
@@ -151,11 +178,15 @@ impl CampaignData {
     }
 
     /// The id for a new record of kind `R`: one more than the largest the
-    /// kind has had since the campaign was opened, so an id a deleted
-    /// record's undo may bring back is never given to another.
+    /// kind has had in this copy's block since the campaign was opened, so
+    /// an id a deleted record's undo may bring back is never given to
+    /// another.
     pub fn next_id<R: super::Record>(&self) -> R::Id {
-        let last = R::last_key(self).max(self.ids.largest(R::KIND));
-        R::of_key(last.map_or(1, |k| k + 1))
+        let (low, high) = self.ids.bounds();
+        let last = R::last_key_below(self, high)
+            .filter(|&k| k >= low)
+            .max(self.ids.largest(R::KIND));
+        R::of_key(last.map_or(low.max(0) + 1, |k| k + 1))
     }
 
     /// The player called `name` (any case, spaces around it ignored).

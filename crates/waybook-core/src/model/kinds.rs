@@ -212,8 +212,8 @@ macro_rules! declare_records {
             fn get(data: &CampaignData, id: Self::Id) -> Option<&Self> {
                 data.$field.get(&id)
             }
-            fn last_key(data: &CampaignData) -> Option<i64> {
-                data.$field.keys().next_back().map(|k| k.0)
+            fn last_key_below(data: &CampaignData, bound: i64) -> Option<i64> {
+                data.$field.range(..$crate::model::$id(bound)).next_back().map(|(k, _)| k.0)
             }
             fn put(data: &mut CampaignData, id: Self::Id, record: Option<Self>) {
                 match record {

@@ -21,8 +21,8 @@ pub trait Record: Clone + PartialEq + Debug {
     fn of_key(key: i64) -> Self::Id;
     /// The record with this id in the campaign, if there is one.
     fn get(data: &CampaignData, id: Self::Id) -> Option<&Self>;
-    /// The largest key the campaign holds of this kind, if any.
-    fn last_key(data: &CampaignData) -> Option<i64>;
+    /// The largest key below `bound` the campaign holds of this kind, if any.
+    fn last_key_below(data: &CampaignData, bound: i64) -> Option<i64>;
     /// Puts the record with this id in place (or removes it with `None`).
     fn put(data: &mut CampaignData, id: Self::Id, record: Option<Self>);
     /// The change from `before` to `after` of one record of this kind.
@@ -125,7 +125,7 @@ impl Record for Settings {
     fn get(data: &CampaignData, _: ()) -> Option<&Self> {
         Some(&data.settings)
     }
-    fn last_key(_: &CampaignData) -> Option<i64> {
+    fn last_key_below(_: &CampaignData, _: i64) -> Option<i64> {
         Some(0)
     }
     fn put(data: &mut CampaignData, _: (), record: Option<Self>) {

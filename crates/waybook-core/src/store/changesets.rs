@@ -110,6 +110,37 @@ impl<'c> Recorder<'c> {
     /// Starts recording the changes `conn` makes to every table of its
     /// main database that has a primary key.
     pub fn on(conn: &'c Connection) -> rusqlite::Result<Self> {
+        let recorder = Self::new(conn)?;
+        // SAFETY: a live session; a null table name attaches every table.
+        unsafe {
+            checked(sqlite3session_attach(
+                recorder.session.as_ptr(),
+                std::ptr::null(),
+            ))?
+        };
+        Ok(recorder)
+    }
+
+    /// Starts recording the changes `conn` makes to the `tables` named.
+    pub fn of(conn: &'c Connection, tables: &[String]) -> rusqlite::Result<Self> {
+        let recorder = Self::new(conn)?;
+        for table in tables {
+            let name = std::ffi::CString::new(table.as_str()).map_err(|_| {
+                rusqlite::Error::SqliteFailure(ffi::Error::new(ffi::SQLITE_MISUSE), None)
+            })?;
+            // SAFETY: a live session; the name is NUL-ended and outlives the call.
+            unsafe {
+                checked(sqlite3session_attach(
+                    recorder.session.as_ptr(),
+                    name.as_ptr(),
+                ))?
+            };
+        }
+        Ok(recorder)
+    }
+
+    /// A session on `conn` recording no table yet.
+    fn new(conn: &'c Connection) -> rusqlite::Result<Self> {
         let mut session = std::ptr::null_mut();
         // SAFETY: the handle is the connection's own, and outlives the
         // session (the lifetime 'c); "main" is a NUL-ended string.
@@ -123,18 +154,10 @@ impl<'c> Recorder<'c> {
         let session = NonNull::new(session).ok_or_else(|| {
             rusqlite::Error::SqliteFailure(ffi::Error::new(ffi::SQLITE_NOMEM), None)
         })?;
-        let recorder = Self {
+        Ok(Self {
             session,
             _conn: std::marker::PhantomData,
-        };
-        // SAFETY: a live session; a null table name attaches every table.
-        unsafe {
-            checked(sqlite3session_attach(
-                recorder.session.as_ptr(),
-                std::ptr::null(),
-            ))?
-        };
-        Ok(recorder)
+        })
     }
 
     /// What was changed since recording began, as a changeset (empty when

@@ -34,6 +34,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0026_vehicles.sql"),
     include_str!("../../../../migrations/0027_undo_history_undone.sql"),
     include_str!("../../../../migrations/0028_edits_written.sql"),
+    include_str!("../../../../migrations/0029_sharing.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

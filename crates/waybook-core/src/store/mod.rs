@@ -16,6 +16,7 @@ mod journeys;
 mod log_reading;
 mod migrate;
 mod parties;
+pub mod sharing;
 pub mod snapshots;
 mod sql_types;
 mod tables;
@@ -106,6 +107,9 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("the edit was not written: the thread writing the file stopped")]
     WriterStopped,
+    /// Sharing through a folder cannot do what was asked: why, in words.
+    #[error("{0}")]
+    Sharing(String),
 }
 
 /// Whether `cause` is the operating system's or SQLite's own error: a
@@ -534,6 +538,7 @@ impl Campaign {
                 )
             });
             let mut data = CampaignData::new(self.settings()?);
+            data.ids = crate::model::IdMarks::in_block(sharing::id_block(&self.conn)?);
             load_kinds(&self.conn, &mut data, left)?;
             data.characters = match workers {
                 Some((rows, lists)) => {
@@ -625,7 +630,7 @@ impl Campaign {
     pub fn written_in_file(&self) -> Result<i64> {
         Ok(self
             .conn
-            .query_row("SELECT written FROM campaign WHERE id = 1", [], |row| {
+            .query_row("SELECT written FROM edit_count WHERE id = 1", [], |row| {
                 row.get(0)
             })?)
     }
@@ -709,7 +714,7 @@ fn write_change<R: Stored>(
 /// count it brings the file to.
 fn count_written(tx: &Transaction<'_>) -> rusqlite::Result<i64> {
     tx.query_row(
-        "UPDATE campaign SET written = written + 1 WHERE id = 1 RETURNING written",
+        "UPDATE edit_count SET written = written + 1 WHERE id = 1 RETURNING written",
         [],
         |row| row.get(0),
     )
@@ -737,10 +742,14 @@ fn write_edits(
         Ok(tx) => tx,
         Err(e) => return (Vec::new(), Some(e.into())),
     };
+    let mut outbox = match sharing::Outbox::of(&tx) {
+        Ok(outbox) => outbox,
+        Err(e) => return (Vec::new(), Some(e.into())),
+    };
     let mut wrote = Vec::with_capacity(edits.len());
     let mut refused = None;
     for (edit, step) in edits {
-        match in_savepoint(&tx, edit, *step) {
+        match in_savepoint(&tx, edit, *step, outbox.as_mut()) {
             Ok(one) => wrote.push(one),
             Err(e) => {
                 refused = Some(e);
@@ -755,12 +764,24 @@ fn write_edits(
 }
 
 /// Writes one edit inside `tx`, in a savepoint rolled back if any of it is
-/// refused.
-fn in_savepoint(tx: &Transaction<'_>, edit: &Edit, step: Option<HistoryStep>) -> Result<Wrote> {
+/// refused; in a shared working copy, with its changeset kept for the
+/// other machines.
+fn in_savepoint(
+    tx: &Transaction<'_>,
+    edit: &Edit,
+    step: Option<HistoryStep>,
+    outbox: Option<&mut sharing::Outbox>,
+) -> Result<Wrote> {
     tx.execute_batch("SAVEPOINT edit")?;
     let written = (|| -> Result<Wrote> {
+        let recorder = outbox.as_ref().map(|o| o.recorder(tx)).transpose()?;
         for change in &edit.changes {
             apply_change(tx, change)?;
+        }
+        if let (Some(outbox), Some(recorder)) = (outbox, recorder) {
+            let changeset = recorder.changeset()?;
+            drop(recorder);
+            outbox.keep(tx, &edit.label, &changeset)?;
         }
         let row = match step {
             Some(step) => history::record(tx, edit, step)?,

@@ -10,6 +10,7 @@ mod heroes;
 mod plan;
 mod present_props;
 mod presents;
+mod sharing;
 mod steps;
 mod store;
 mod trips;

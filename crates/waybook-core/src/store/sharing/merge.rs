@@ -1,0 +1,298 @@
+//! Another machine's edit merged here: its changeset applied with
+//! SQLite's conflict handler, which keeps this copy's row wherever the
+//! change does not apply as recorded; each such row is then merged field
+//! by field ([`super::fields`]): a field only the other machine changed
+//! takes its value, a field only this one changed keeps its own, and a
+//! field both changed apart keeps this machine's value and becomes a
+//! conflict for the GM to choose ([`settle`]). A choice the GM made on
+//! another machine settles the same field here ([`apply_choice`]).
+
+use super::super::changesets::{self, Conflict, ConflictKind, Op, Resolution};
+use super::fields::{self, Columns, json_of, object_of, same};
+use crate::sharing::clock::Clock;
+use crate::sharing::journal::{Choice, Record};
+use rusqlite::types::Value;
+use rusqlite::{OptionalExtension, Transaction, params};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+
+/// Whose edit is being merged.
+pub(crate) struct From<'a> {
+    pub machine: &'a str,
+    pub record: &'a Record,
+}
+
+/// Why a record could not be merged: the file refused it as a whole.
+pub(crate) enum Refused {
+    /// It names a record this copy no longer has (a foreign key).
+    Missing,
+    Sqlite(rusqlite::Error),
+}
+
+impl std::convert::From<rusqlite::Error> for Refused {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Sqlite(e)
+    }
+}
+
+/// Merges one record of another machine into `tx`.
+pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused> {
+    let mut met = Vec::new();
+    if !from.record.changeset.is_empty() {
+        let applied = changesets::apply(tx, &from.record.changeset, |conflict| {
+            met.push(conflict.clone());
+            Resolution::Keep
+        });
+        if let Err(e) = applied {
+            return Err(match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::OperationAborted) => Refused::Missing,
+                _ => Refused::Sqlite(e),
+            });
+        }
+    }
+    for conflict in &met {
+        settle(tx, conflict, from)?;
+    }
+    for choice in &from.record.choices {
+        apply_choice(tx, choice, Clock(from.record.clock))?;
+    }
+    Ok(())
+}
+
+/// Merges a change the handler kept out, field by field.
+fn settle(tx: &Transaction<'_>, conflict: &Conflict, from: &From<'_>) -> rusqlite::Result<()> {
+    let change = &conflict.change;
+    let columns = Columns::of(tx, &change.table)?;
+    let table = change.table.as_str();
+    let whole = |tx: &Transaction<'_>, mine: Json, theirs: Json, key: &str| {
+        keep_conflict(tx, table, key, "", &mine, &theirs, from)
+    };
+    match (conflict.kind, change.op) {
+        (ConflictKind::Data, Op::Update) => {
+            let key = columns.key_of(&change.old);
+            merge_fields(
+                tx,
+                &columns,
+                table,
+                &key,
+                &change.old,
+                &change.new,
+                &conflict.current,
+                from,
+            )
+        }
+        (ConflictKind::Conflict, _) => {
+            let key = columns.key_of(&change.new);
+            let none = vec![None; change.new.len()];
+            merge_fields(
+                tx,
+                &columns,
+                table,
+                &key,
+                &none,
+                &change.new,
+                &conflict.current,
+                from,
+            )
+        }
+        (ConflictKind::Data, Op::Delete) => {
+            // Deleted there, changed here: kept until the GM chooses.
+            let key = columns.key_of(&change.old);
+            let mine = fields::row_json(&columns, Some(&conflict.current));
+            whole(tx, mine, Json::Null, &key)
+        }
+        (ConflictKind::NotFound, Op::Update) => {
+            // Changed there, deleted here: what they changed is kept.
+            let key = columns.key_of(&change.old);
+            let mut theirs = serde_json::Map::new();
+            for (name, value) in columns.names.iter().zip(&change.new) {
+                if let Some(value) = value {
+                    theirs.insert(name.clone(), json_of(Some(value)));
+                }
+            }
+            whole(tx, Json::Null, Json::Object(theirs), &key)
+        }
+        (ConflictKind::Constraint, _) => {
+            let values = if change.op == Op::Delete {
+                &change.old
+            } else {
+                &change.new
+            };
+            let key = columns.key_of(values);
+            let mine = fields::field_value(tx, table, &key, "")?;
+            whole(tx, mine, fields::row_json(&columns, Some(values)), &key)
+        }
+        // Deleted on both: nothing to keep.
+        _ => Ok(()),
+    }
+}
+
+/// Merges the changed columns of a row field by field (`old` all none:
+/// a row both made).
+#[allow(clippy::too_many_arguments)]
+fn merge_fields(
+    tx: &Transaction<'_>,
+    columns: &Columns,
+    table: &str,
+    key: &str,
+    old: &[Option<Value>],
+    new: &[Option<Value>],
+    current: &[Option<Value>],
+    from: &From<'_>,
+) -> rusqlite::Result<()> {
+    let mut merged = current.to_vec();
+    let sides = new.iter().zip(old).zip(merged.iter_mut()).enumerate();
+    for (at, ((theirs, before), slot)) in sides {
+        let Some(theirs) = theirs else { continue };
+        if columns.key.contains(&at) {
+            continue;
+        }
+        let (recorded, before) = (before.is_some(), before.as_ref());
+        let mine = current.get(at).and_then(Option::as_ref);
+        if same(mine, Some(theirs)) {
+            continue;
+        }
+        if recorded && same(mine, before) {
+            *slot = Some(theirs.clone());
+            continue;
+        }
+        let name = columns.names.get(at).map_or("", String::as_str);
+        if let (Some(mut object), Some(their_object)) = (object_of(mine), object_of(Some(theirs))) {
+            let before = object_of(before).unwrap_or_default();
+            let mut keys: Vec<&String> = before.keys().chain(their_object.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            let mut took = false;
+            for inner in keys {
+                let (b, t, m) = (
+                    before.get(inner),
+                    their_object.get(inner),
+                    object.get(inner),
+                );
+                if t == b || t == m {
+                    continue;
+                }
+                if m == b && recorded {
+                    match t {
+                        Some(t) => object.insert(inner.clone(), t.clone()),
+                        None => object.remove(inner),
+                    };
+                    took = true;
+                    continue;
+                }
+                let field = format!("{name}.{inner}");
+                let (m, t) = (
+                    m.cloned().unwrap_or(Json::Null),
+                    t.cloned().unwrap_or(Json::Null),
+                );
+                keep_conflict(tx, table, key, &field, &m, &t, from)?;
+            }
+            if took {
+                *slot = Some(Value::Text(Json::Object(object).to_string()));
+            }
+        } else {
+            keep_conflict(
+                tx,
+                table,
+                key,
+                name,
+                &json_of(mine),
+                &json_of(Some(theirs)),
+                from,
+            )?;
+        }
+    }
+    fields::write_merged(tx, columns, table, key, current, &merged)
+}
+
+/// Keeps a field both machines changed as a conflict, this machine's
+/// value in place; a later edit of the other machine's to the same field
+/// is the one shown. Not when a choice made for the field had seen the
+/// edit (it settled it).
+fn keep_conflict(
+    tx: &Transaction<'_>,
+    table: &str,
+    key: &str,
+    field: &str,
+    mine: &Json,
+    theirs: &Json,
+    from: &From<'_>,
+) -> rusqlite::Result<()> {
+    if chosen(tx, table, key, field)?.is_some_and(|(_, seen)| {
+        seen.get(from.machine)
+            .is_some_and(|&seq| seq >= from.record.seq)
+    }) {
+        return Ok(());
+    }
+    tx.execute(
+        "DELETE FROM share_conflict WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
+        params![table, key, field],
+    )?;
+    tx.execute(
+        "INSERT INTO share_conflict (tbl, row_key, field, mine, theirs, machine, seq, clock, label)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            table,
+            key,
+            field,
+            mine.to_string(),
+            theirs.to_string(),
+            from.machine,
+            from.record.seq,
+            from.record.clock,
+            from.record.label
+        ],
+    )?;
+    Ok(())
+}
+
+/// The latest choice made for the field: its clock, and the edits its
+/// chooser had seen.
+fn chosen(
+    tx: &Transaction<'_>,
+    table: &str,
+    key: &str,
+    field: &str,
+) -> rusqlite::Result<Option<(Clock, BTreeMap<String, i64>)>> {
+    tx.query_row(
+        "SELECT clock, seen FROM share_chosen WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
+        params![table, key, field],
+        |row| {
+            let seen: String = row.get(1)?;
+            Ok((
+                Clock(row.get(0)?),
+                serde_json::from_str(&seen).unwrap_or_default(),
+            ))
+        },
+    )
+    .optional()
+}
+
+/// Settles a field as a choice stamped `clock` says, unless a later choice
+/// settled it here: the value set, the conflict gone, the choice kept.
+pub(crate) fn apply_choice(
+    tx: &Transaction<'_>,
+    choice: &Choice,
+    clock: Clock,
+) -> rusqlite::Result<()> {
+    if chosen(tx, &choice.table, &choice.key, &choice.field)?.is_some_and(|(at, _)| at >= clock) {
+        return Ok(());
+    }
+    fields::set_field(tx, &choice.table, &choice.key, &choice.field, &choice.value)?;
+    tx.execute(
+        "DELETE FROM share_conflict WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
+        params![choice.table, choice.key, choice.field],
+    )?;
+    tx.execute(
+        "INSERT INTO share_chosen (tbl, row_key, field, clock, seen) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (tbl, row_key, field) DO UPDATE SET clock = excluded.clock, seen = excluded.seen",
+        params![
+            choice.table,
+            choice.key,
+            choice.field,
+            clock.0,
+            serde_json::to_string(&choice.seen).unwrap_or_default()
+        ],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,607 @@
+//! One campaign kept in step on several machines through a folder the
+//! GM's sync service keeps (`crate::sharing` has the folder's files): a
+//! working copy starts sharing ([`Campaign::share`]) or is made from the
+//! folder ([`Campaign::join`]); its edits are recorded as they are written
+//! ([`Outbox`]) and appended to its journal, and the other machines'
+//! journals are merged in clock order ([`Campaign::sync`]), each record in
+//! a transaction of its own with how far it got, so a merge cut short
+//! resumes where it stopped. Conflicts wait for the GM ([`Campaign::choose`]).
+
+mod fields;
+mod merge;
+mod outbox;
+
+pub(crate) use outbox::Outbox;
+
+use super::{Campaign, Result, StoreError, migrate::LATEST_VERSION};
+use crate::sharing::clock::Clock;
+use crate::sharing::journal::{self, Choice, Record};
+use crate::sharing::{Machine, folder};
+use rusqlite::{OptionalExtension, params};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// An edit of another machine merged here.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Merged {
+    pub machine: String,
+    pub name: String,
+    pub seq: i64,
+    pub label: String,
+}
+
+/// A field two machines changed apart, waiting for the GM.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Pending {
+    pub id: i64,
+    pub table: String,
+    /// The record's key, as JSON (`[12]`).
+    pub key: String,
+    /// The field ('' the whole record: one side deleted it).
+    pub field: String,
+    /// This machine's value (JSON; null: no record here).
+    pub mine: serde_json::Value,
+    pub theirs: serde_json::Value,
+    /// The machine whose edit it was, by id and name, and when.
+    pub machine: String,
+    pub name: String,
+    pub at_ms: i64,
+    pub label: String,
+}
+
+/// A machine sharing the campaign: how far this copy has it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Seen {
+    pub id: String,
+    pub name: String,
+    /// Its last edit merged here (this machine's: its last edit).
+    pub last_seq: i64,
+    /// Whether it is this machine.
+    pub this: bool,
+    /// When its last edit merged here was made (ms since 1970).
+    pub heard_ms: Option<i64>,
+}
+
+/// What a sync did and where the sharing stands.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Report {
+    pub merged: Vec<Merged>,
+    pub conflicts: Vec<Pending>,
+    pub machines: Vec<Seen>,
+    /// What is waiting and why (a newer Waybook's edits, a journal still
+    /// being copied, an edit naming a record deleted here).
+    pub waiting: Vec<String>,
+}
+
+/// Which value the GM keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Mine,
+    Theirs,
+}
+
+/// This copy's sharing, as its `share` row keeps it.
+struct Share {
+    folder: PathBuf,
+    machine: String,
+    seq: i64,
+    clock: Clock,
+}
+
+fn sharing_error(text: String) -> StoreError {
+    StoreError::Sharing(text)
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
+    move |cause| StoreError::Io {
+        path: path.to_owned(),
+        cause,
+    }
+}
+
+fn written(e: crate::files::WriteError) -> StoreError {
+    StoreError::Io {
+        path: e.path,
+        cause: e.cause,
+    }
+}
+
+/// The block of ids a working copy's new records take (0 unshared).
+pub(crate) fn id_block(conn: &rusqlite::Connection) -> rusqlite::Result<i64> {
+    Ok(conn
+        .query_row("SELECT id_block FROM share WHERE id = 1", [], |row| {
+            row.get(0)
+        })
+        .optional()?
+        .unwrap_or(0))
+}
+
+impl Campaign {
+    fn share_row(&self) -> Result<Option<Share>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT folder, machine, seq, clock FROM share WHERE id = 1",
+                [],
+                |row| {
+                    Ok(Share {
+                        folder: PathBuf::from(row.get::<_, String>(0)?),
+                        machine: row.get(1)?,
+                        seq: row.get(2)?,
+                        clock: Clock(row.get(3)?),
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// The folder this working copy shares through, when it does.
+    pub fn shared_folder(&self) -> Result<Option<PathBuf>> {
+        Ok(self.share_row()?.map(|s| s.folder))
+    }
+
+    /// Starts sharing this campaign through `folder` as `machine`: its
+    /// file there, the snapshot a joining machine starts from (written
+    /// under a temporary name, then renamed) and its journal, empty.
+    pub fn share(&mut self, folder: &Path, machine: &Machine) -> Result<()> {
+        self.verified()?;
+        if let Some(share) = self.share_row()? {
+            return Err(sharing_error(format!(
+                "this campaign is shared already, through {}",
+                share.folder.display()
+            )));
+        }
+        if !folder.is_dir() {
+            return Err(sharing_error(format!(
+                "{} is not a folder",
+                folder.display()
+            )));
+        }
+        let others = folder::machines_with(folder, "snapshot").map_err(io(folder))?;
+        if !others.is_empty() {
+            return Err(sharing_error(format!(
+                "{} already holds a shared campaign: join it instead (`waybook join`)",
+                folder.display()
+            )));
+        }
+        let folder = crate::files::absolute(folder);
+        self.conn.execute(
+            "INSERT INTO share (id, folder, machine, id_block) VALUES (1, ?1, ?2, 0)",
+            params![folder.to_string_lossy(), machine.id],
+        )?;
+        let started = self.write_snapshot(&folder, &machine.id).and_then(|()| {
+            folder::write_member(&folder, machine, 0).map_err(written)?;
+            let journal = folder::file_of(&folder, &machine.id, "journal");
+            journal::append(&journal, &[]).map_err(io(&journal))
+        });
+        if started.is_err() {
+            self.conn.execute("DELETE FROM share", [])?;
+        }
+        started
+    }
+
+    /// The campaign as it is, for machines joining: `VACUUM INTO` a
+    /// temporary name in the folder, then renamed (never `.waybook`).
+    fn write_snapshot(&self, folder: &Path, machine: &str) -> Result<()> {
+        let target = folder::file_of(folder, machine, "snapshot");
+        let temp = folder::file_of(folder, machine, "snapshot-partial");
+        let _ = std::fs::remove_file(&temp);
+        let made = self
+            .conn
+            .execute("VACUUM INTO ?1", [temp.to_string_lossy()])
+            .map_err(StoreError::from)
+            .and_then(|_| std::fs::rename(&temp, &target).map_err(io(&target)));
+        if made.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        made
+    }
+
+    /// Makes this machine's working copy `out` of the campaign shared
+    /// through `folder`: the snapshot copied out of the folder before it
+    /// is opened, this machine's block of ids given, then every journal
+    /// merged. Never overwrites `out`.
+    pub fn join(folder: &Path, out: &Path, machine: &Machine) -> Result<(Self, Report)> {
+        if out.exists() {
+            return Err(StoreError::Exists(out.to_owned()));
+        }
+        let sharer = folder::machines_with(folder, "snapshot")
+            .map_err(io(folder))?
+            .into_iter()
+            .next()
+            .ok_or_else(|| {
+                sharing_error(format!(
+                    "no campaign is shared through {} yet: share it from the machine that has it (`waybook share`)",
+                    folder.display()
+                ))
+            })?;
+        let temp = crate::files::temp_path_beside(out);
+        let _ = std::fs::remove_file(&temp);
+        let snapshot = folder::file_of(folder, &sharer, "snapshot");
+        std::fs::copy(&snapshot, &temp).map_err(io(&snapshot))?;
+        let joined = Self::open(&temp).and_then(|mut campaign| {
+            campaign.become_member(folder, machine)?;
+            Ok(campaign)
+        });
+        let campaign = match joined {
+            Ok(campaign) => campaign,
+            Err(e) => {
+                let _ = std::fs::remove_file(&temp);
+                return Err(e);
+            }
+        };
+        drop(campaign);
+        std::fs::rename(&temp, out).map_err(io(out))?;
+        let mut campaign = Self::open(out)?;
+        let report = campaign.sync(machine)?;
+        Ok((campaign, report))
+    }
+
+    /// Makes the copy of a snapshot this machine's: the sharer's place
+    /// kept as the edits merged, this machine's own edits (when it shared
+    /// before and lost its copy) to be merged again from its journal.
+    fn become_member(&mut self, folder: &Path, machine: &Machine) -> Result<()> {
+        let share = self.share_row()?.ok_or_else(|| {
+            sharing_error("the snapshot in the folder is not a shared campaign's".to_owned())
+        })?;
+        let members = folder::members(folder).map_err(io(folder))?;
+        let id_block = match members.iter().find(|m| m.id == machine.id) {
+            Some(me) => me.id_block,
+            None => {
+                let taken: Vec<i64> = members.iter().map(|m| m.id_block).collect();
+                machine.id_block(&taken)
+            }
+        };
+        let own_journal = folder::file_of(folder, &machine.id, "journal");
+        let own_seq = journal::read_from(&own_journal, 0)
+            .map_err(io(&own_journal))?
+            .records
+            .last()
+            .map_or(0, |(r, _)| r.seq);
+        let folder = crate::files::absolute(folder);
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM share_out", [])?;
+        tx.execute("DELETE FROM share_conflict", [])?;
+        tx.execute(
+            "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, ?2, 0, ?3)
+             ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq, byte_offset = 0",
+            params![share.machine, share.seq, share.clock.0],
+        )?;
+        tx.execute(
+            "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, 0, 0, 0)
+             ON CONFLICT (machine) DO UPDATE SET seq = 0, byte_offset = 0",
+            [&machine.id],
+        )?;
+        tx.execute(
+            "UPDATE share SET folder = ?1, machine = ?2, id_block = ?3, seq = ?4 WHERE id = 1",
+            params![folder.to_string_lossy(), machine.id, id_block, own_seq],
+        )?;
+        tx.commit()?;
+        folder::write_member(&folder, machine, id_block).map_err(written)
+    }
+
+    /// The sharing of this copy, refused when there is none or it belongs
+    /// to another machine.
+    fn own_share(&self, machine: &Machine) -> Result<Share> {
+        let share = self.share_row()?.ok_or_else(|| {
+            sharing_error(
+                "this campaign is not shared: start with `waybook share FILE --folder DIR` (File > Share through a folder…)".to_owned(),
+            )
+        })?;
+        if share.machine != machine.id {
+            return Err(sharing_error(format!(
+                "this working copy belongs to another machine ({}); on this one, make its own with `waybook join {}`",
+                share.machine,
+                share.folder.display()
+            )));
+        }
+        Ok(share)
+    }
+
+    /// Appends this machine's edits not yet in its journal to it.
+    fn publish(&mut self, share: &Share) -> Result<()> {
+        let records = {
+            let mut statement = self.conn.prepare(
+                "SELECT seq, clock, label, changeset, choices FROM share_out ORDER BY seq",
+            )?;
+            let rows = statement.query_map([], |row| {
+                let choices: String = row.get(4)?;
+                Ok(Record {
+                    seq: row.get(0)?,
+                    clock: row.get(1)?,
+                    schema: LATEST_VERSION,
+                    label: row.get(2)?,
+                    choices: serde_json::from_str(&choices).unwrap_or_default(),
+                    changeset: row.get(3)?,
+                })
+            })?;
+            rows.collect::<rusqlite::Result<Vec<_>>>()?
+        };
+        let Some(last) = records.last().map(|r| r.seq) else {
+            return Ok(());
+        };
+        let path = folder::file_of(&share.folder, &share.machine, "journal");
+        journal::append(&path, &records).map_err(io(&path))?;
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM share_out WHERE seq <= ?1", [last])?;
+        tx.execute(
+            "INSERT INTO share_seen (machine, seq, byte_offset) VALUES (?1, ?2, 0)
+             ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq",
+            params![share.machine, last],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Publishes this machine's edits, then merges every other machine's
+    /// new ones in clock order (the machine's id breaking ties), each in a
+    /// transaction of its own; says what it merged, what conflicts and how
+    /// far each machine is had.
+    pub fn sync(&mut self, machine: &Machine) -> Result<Report> {
+        self.verified()?;
+        let share = self.own_share(machine)?;
+        self.publish(&share)?;
+        let mut report = Report::default();
+        let mut pending = Vec::new();
+        for id in folder::machines_with(&share.folder, "journal").map_err(io(&share.folder))? {
+            self.read_new(&share, &id, &mut pending, &mut report.waiting)?;
+        }
+        pending.sort_by(|a: &Incoming, b| {
+            (a.record.clock, &a.machine).cmp(&(b.record.clock, &b.machine))
+        });
+        let names = self.names(&share)?;
+        let mut stopped: Vec<String> = Vec::new();
+        for incoming in pending {
+            if stopped.contains(&incoming.machine) {
+                continue;
+            }
+            let name = names
+                .get(&incoming.machine)
+                .cloned()
+                .unwrap_or_else(|| incoming.machine.clone());
+            match self.merge_one(&incoming)? {
+                true => report.merged.push(Merged {
+                    machine: incoming.machine.clone(),
+                    name,
+                    seq: incoming.record.seq,
+                    label: incoming.record.label.clone(),
+                }),
+                false => {
+                    report.waiting.push(format!(
+                        "{name}'s edit “{}” names a record deleted here; its edits from there on wait until that record is back (Edit > Undo the deletion, or restore it)",
+                        incoming.record.label
+                    ));
+                    stopped.push(incoming.machine);
+                }
+            }
+        }
+        report.conflicts = self.conflicts(&names)?;
+        report.machines = self.machines_seen(&share, &names)?;
+        Ok(report)
+    }
+
+    /// Reads the records of machine `id`'s journal not merged here yet.
+    fn read_new(
+        &self,
+        share: &Share,
+        id: &str,
+        pending: &mut Vec<Incoming>,
+        waiting: &mut Vec<String>,
+    ) -> Result<()> {
+        let (mut seq, offset): (i64, i64) = self
+            .conn
+            .query_row(
+                "SELECT seq, byte_offset FROM share_seen WHERE machine = ?1",
+                [id],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?
+            .unwrap_or((0, 0));
+        if id == share.machine && seq >= share.seq {
+            return Ok(());
+        }
+        let path = folder::file_of(&share.folder, id, "journal");
+        let mut read =
+            journal::read_from(&path, u64::try_from(offset).unwrap_or(0)).map_err(io(&path))?;
+        if read.records.first().is_some_and(|(r, _)| r.seq > seq + 1) && offset > 0 {
+            // The journal is not as it was read last (copied anew): read it whole.
+            read = journal::read_from(&path, 0).map_err(io(&path))?;
+        }
+        if let Some(format) = read.newer {
+            waiting.push(format!(
+                "machine {id}'s edits were written by a newer Waybook (journal format {format}): update Waybook here to merge them"
+            ));
+        }
+        for (record, end) in read.records {
+            if record.seq <= seq {
+                continue;
+            }
+            if record.seq != seq + 1 {
+                waiting.push(format!(
+                    "machine {id}'s edits from {} on are still being copied into the folder",
+                    seq + 1
+                ));
+                break;
+            }
+            if record.schema > LATEST_VERSION {
+                waiting.push(format!(
+                    "machine {id}'s edits from {} on were made by a newer Waybook (schema version {}): update Waybook here to merge them",
+                    record.seq, record.schema
+                ));
+                break;
+            }
+            seq = record.seq;
+            pending.push(Incoming {
+                machine: id.to_owned(),
+                record,
+                end,
+            });
+        }
+        Ok(())
+    }
+
+    /// Merges one record and marks it merged, in one transaction: false
+    /// when it names a record this copy does not have (nothing written).
+    fn merge_one(&mut self, incoming: &Incoming) -> Result<bool> {
+        let tx = self.conn.transaction()?;
+        let from = merge::From {
+            machine: &incoming.machine,
+            record: &incoming.record,
+        };
+        match merge::merge(&tx, &from) {
+            Ok(()) => {}
+            Err(merge::Refused::Missing) => return Ok(false),
+            Err(merge::Refused::Sqlite(e)) => return Err(e.into()),
+        }
+        tx.execute(
+            "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq, byte_offset = excluded.byte_offset, clock = excluded.clock",
+            params![
+                incoming.machine,
+                incoming.record.seq,
+                i64::try_from(incoming.end).unwrap_or(0),
+                incoming.record.clock
+            ],
+        )?;
+        tx.execute(
+            "UPDATE share SET clock = MAX(clock, ?1) WHERE id = 1",
+            [incoming.record.clock],
+        )?;
+        super::count_written(&tx)?;
+        tx.commit()?;
+        Ok(true)
+    }
+
+    /// The machines' names, by id, as their files in the folder say.
+    fn names(&self, share: &Share) -> Result<std::collections::BTreeMap<String, String>> {
+        Ok(folder::members(&share.folder)
+            .map_err(io(&share.folder))?
+            .into_iter()
+            .map(|m| (m.id, m.name))
+            .collect())
+    }
+
+    /// The conflicts waiting for the GM, oldest first.
+    fn conflicts(
+        &self,
+        names: &std::collections::BTreeMap<String, String>,
+    ) -> Result<Vec<Pending>> {
+        let mut statement = self.conn.prepare(
+            "SELECT id, tbl, row_key, field, mine, theirs, machine, clock, label FROM share_conflict ORDER BY id",
+        )?;
+        let rows = statement.query_map([], |row| {
+            let machine: String = row.get(6)?;
+            let json =
+                |text: String| serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+            Ok(Pending {
+                id: row.get(0)?,
+                table: row.get(1)?,
+                key: row.get(2)?,
+                field: row.get(3)?,
+                mine: json(row.get(4)?),
+                theirs: json(row.get(5)?),
+                name: names
+                    .get(&machine)
+                    .cloned()
+                    .unwrap_or_else(|| machine.clone()),
+                machine,
+                at_ms: Clock(row.get(7)?).millis(),
+                label: row.get(8)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every machine of the folder and of what was merged, this one first.
+    fn machines_seen(
+        &self,
+        share: &Share,
+        names: &std::collections::BTreeMap<String, String>,
+    ) -> Result<Vec<Seen>> {
+        let mut seen: std::collections::BTreeMap<String, (i64, i64)> = {
+            let mut statement = self
+                .conn
+                .prepare("SELECT machine, seq, clock FROM share_seen")?;
+            let rows =
+                statement.query_map([], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        for id in names.keys() {
+            seen.entry(id.clone()).or_insert((0, 0));
+        }
+        let this = share.machine.clone();
+        let mut machines: Vec<Seen> = seen
+            .into_iter()
+            .map(|(id, (seq, clock))| Seen {
+                name: names.get(&id).cloned().unwrap_or_else(|| id.clone()),
+                last_seq: if id == this { share.seq } else { seq },
+                this: id == this,
+                heard_ms: (clock > 0).then(|| Clock(clock).millis()),
+                id,
+            })
+            .collect();
+        machines.sort_by_key(|m| !m.this);
+        Ok(machines)
+    }
+
+    /// Settles conflict `id` as the GM chose: the value kept here, and the
+    /// choice recorded for the other machines, so each settles the field
+    /// the same way. A record deleted here that the other machine changed
+    /// only in part cannot be brought back whole: said so, nothing changed.
+    pub fn choose(&mut self, machine: &Machine, id: i64, side: Side) -> Result<()> {
+        self.verified()?;
+        let share = self.own_share(machine)?;
+        let tx = self.conn.transaction()?;
+        let (table, key, field, theirs, label): (String, String, String, String, String) = tx
+            .query_row(
+                "SELECT tbl, row_key, field, theirs, label FROM share_conflict WHERE id = ?1",
+                [id],
+                |row| {
+                    Ok((
+                        row.get(0)?,
+                        row.get(1)?,
+                        row.get(2)?,
+                        row.get(3)?,
+                        row.get(4)?,
+                    ))
+                },
+            )
+            .optional()?
+            .ok_or_else(|| sharing_error(format!("there is no conflict {id} waiting")))?;
+        let value = match side {
+            Side::Mine => fields::field_value(&tx, &table, &key, &field)?,
+            Side::Theirs => serde_json::from_str(&theirs).unwrap_or(serde_json::Value::Null),
+        };
+        if !fields::set_field(&tx, &table, &key, &field, &value)? {
+            return Err(sharing_error(format!(
+                "“{label}” changed only some fields of a record deleted here, so it cannot be brought back whole: keep it deleted, or restore it from a snapshot (File > Snapshots…)"
+            )));
+        }
+        let mut outbox = Outbox::of(&tx)?.ok_or_else(|| sharing_error("not shared".to_owned()))?;
+        let seen = {
+            let mut statement = tx.prepare("SELECT machine, seq FROM share_seen")?;
+            let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        let choice = Choice {
+            table,
+            key,
+            field,
+            value,
+            seen,
+        };
+        let choices = serde_json::to_string(&[&choice]).unwrap_or_default();
+        outbox.push(&tx, &format!("Chose for “{label}”"), &[], &choices)?;
+        merge::apply_choice(&tx, &choice, outbox.clock())?;
+        super::count_written(&tx)?;
+        tx.commit()?;
+        self.publish(&share)
+    }
+}
+
+/// A record of another machine's, read and not yet merged.
+struct Incoming {
+    machine: String,
+    record: Record,
+    end: u64,
+}

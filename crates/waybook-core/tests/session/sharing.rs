@@ -1,0 +1,375 @@
+//! Two and three machines sharing one campaign through a folder (issue
+//! 56): separate data folders, each machine its own view of the shared
+//! folder, and a sync service between them that copies each machine's
+//! files in random orders, late, and sometimes half-way.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::path::{Path, PathBuf};
+use waybook_core::model::document::Document;
+use waybook_core::model::{Category, Change, Edit, Item, Record};
+use waybook_core::sharing::Machine;
+use waybook_core::store::Campaign;
+use waybook_core::store::sharing::{Report, Side};
+
+/// A machine: its data folder, its view of the shared folder, its
+/// working copy.
+struct Desk {
+    me: Machine,
+    _data: tempfile::TempDir,
+    folder: tempfile::TempDir,
+    file: PathBuf,
+    campaign: Option<Campaign>,
+}
+
+impl Desk {
+    fn new(name: &str, work: &Path) -> Self {
+        let data = tempfile::tempdir().expect("set up by the test");
+        let me = Machine::of_data_dir(data.path(), Some(name)).expect("set up by the test");
+        Self {
+            file: work.join(format!("{name}.waybook")),
+            me,
+            _data: data,
+            folder: tempfile::tempdir().expect("set up by the test"),
+            campaign: None,
+        }
+    }
+
+    fn campaign(&mut self) -> &mut Campaign {
+        self.campaign.as_mut().expect("a working copy")
+    }
+
+    fn sync(&mut self) -> Report {
+        let me = self.me.clone();
+        self.campaign().sync(&me).expect("synced")
+    }
+
+    fn edit(&mut self, label: &str, changes: Vec<Change>) {
+        self.campaign()
+            .apply(&Edit::new(label, changes))
+            .expect("written");
+    }
+
+    fn export(&mut self) -> String {
+        Document::of(&self.campaign().load().expect("set up by the test")).to_json()
+    }
+
+    fn join(&mut self) -> Report {
+        let (campaign, report) =
+            Campaign::join(self.folder.path(), &self.file, &self.me).expect("joined");
+        self.campaign = Some(campaign);
+        report
+    }
+}
+
+/// The sync service: copies `from`'s own files into `to`'s view of the
+/// folder; a copy is whole, or (`torn`) cut short at random.
+fn carry(from: &Desk, to: &Desk, rng: &mut StdRng, torn: f64) {
+    for entry in std::fs::read_dir(from.folder.path()).expect("set up by the test") {
+        let path = entry.expect("set up by the test").path();
+        let name = path
+            .file_name()
+            .expect("set up by the test")
+            .to_string_lossy()
+            .into_owned();
+        if !name.starts_with(&from.me.id) || name.contains("partial") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).expect("set up by the test");
+        let cut = if rng.random_bool(torn) && !bytes.is_empty() {
+            rng.random_range(0..bytes.len())
+        } else {
+            bytes.len()
+        };
+        std::fs::write(to.folder.path().join(&name), &bytes[..cut]).expect("set up by the test");
+    }
+}
+
+fn carry_all(desks: &[Desk], rng: &mut StdRng) {
+    for from in desks {
+        for to in desks {
+            if from.me.id != to.me.id {
+                carry(from, to, rng, 0.0);
+            }
+        }
+    }
+}
+
+fn renamed<R: Record + Clone>(record: &R, rename: impl FnOnce(&mut R)) -> Change {
+    let mut after = record.clone();
+    rename(&mut after);
+    Change::of(Some(record), Some(&after))
+}
+
+/// Makes `desks[0]`'s demo campaign and shares it; each other desk joins
+/// from its own view of the folder once the snapshot reaches it.
+fn shared(names: &[&str], work: &Path, rng: &mut StdRng) -> Vec<Desk> {
+    let mut desks: Vec<Desk> = names.iter().map(|n| Desk::new(n, work)).collect();
+    desks[0].campaign =
+        Some(waybook_core::demo::create_demo(&desks[0].file).expect("set up by the test"));
+    let me = desks[0].me.clone();
+    let folder = desks[0].folder.path().to_owned();
+    desks[0]
+        .campaign()
+        .share(&folder, &me)
+        .expect("set up by the test");
+    for at in 1..desks.len() {
+        carry(&desks[0], &desks[at], rng, 0.0);
+        desks[at].join();
+    }
+    carry_all(&desks, rng);
+    desks
+}
+
+/// Two machines: a character renamed on each apart, a party's purse on
+/// one and a new item on the other: both end with both machines' edits,
+/// the one field both changed a conflict shown on each with who changed
+/// it, and the GM's choice on one settles it on the other.
+#[test]
+fn two_machines_merge_apart_edits_and_the_gm_settles_a_conflict() {
+    let work = tempfile::tempdir().expect("set up by the test");
+    let mut rng = StdRng::seed_from_u64(56);
+    let mut desks = shared(&["Study PC", "Laptop"], work.path(), &mut rng);
+    assert_eq!(
+        desks[0].export(),
+        desks[1].export(),
+        "the laptop starts from the study's campaign"
+    );
+
+    let data = desks[0].campaign().load().expect("set up by the test");
+    let hero = data
+        .characters
+        .values()
+        .next()
+        .expect("set up by the test")
+        .clone();
+    let party = data
+        .parties
+        .values()
+        .next()
+        .expect("set up by the test")
+        .clone();
+    desks[0].edit(
+        "Rename Aldric",
+        vec![renamed(&hero, |c| c.name = "Aldric the Bold".into())],
+    );
+    desks[0].edit("Purse", vec![renamed(&party, |p| p.purse += 40)]);
+    desks[1].edit(
+        "Rename Aldric",
+        vec![renamed(&hero, |c| c.name = "Aldric Greycloak".into())],
+    );
+    let laptop_data = desks[1].campaign().load().expect("set up by the test");
+    let rope = Item::new(laptop_data.next_id::<Item>(), "Elven rope", Category::Tool);
+    assert!(
+        rope.id.0 > i64::from(u32::MAX),
+        "the laptop's ids are its own block's: {:?}",
+        rope.id
+    );
+    desks[1].edit("New item", vec![Change::of(None, Some(&rope))]);
+    let study_item = Item::new(data.next_id::<Item>(), "Lantern oil", Category::Tool);
+    desks[0].edit("Another item", vec![Change::of(None, Some(&study_item))]);
+    desks[0].sync();
+    desks[1].sync();
+    carry_all(&desks, &mut rng);
+    let study = desks[0].sync();
+    let laptop = desks[1].sync();
+
+    assert_eq!(
+        study
+            .merged
+            .iter()
+            .map(|m| (m.name.as_str(), m.label.as_str()))
+            .collect::<Vec<_>>(),
+        [("Laptop", "Rename Aldric"), ("Laptop", "New item")]
+    );
+    for (report, other) in [(&study, "Laptop"), (&laptop, "Study PC")] {
+        assert_eq!(report.conflicts.len(), 1, "{report:#?}");
+        let conflict = &report.conflicts[0];
+        assert_eq!(
+            (conflict.table.as_str(), conflict.field.as_str()),
+            ("character", "name")
+        );
+        assert_eq!(conflict.name, other);
+        assert_eq!(conflict.label, "Rename Aldric");
+    }
+    assert_eq!(study.conflicts[0].mine, "Aldric the Bold");
+    assert_eq!(study.conflicts[0].theirs, "Aldric Greycloak");
+    // Until the GM chooses, each machine keeps its own value.
+    let name_on = |desk: &mut Desk| {
+        desk.campaign()
+            .load()
+            .expect("set up by the test")
+            .characters[&hero.id]
+            .name
+            .clone()
+    };
+    assert_eq!(name_on(&mut desks[0]), "Aldric the Bold");
+    assert_eq!(name_on(&mut desks[1]), "Aldric Greycloak");
+    for desk in desks.iter_mut() {
+        let data = desk.campaign().load().expect("set up by the test");
+        assert_eq!(data.parties[&party.id].purse, party.purse + 40);
+        assert!(data.items.contains_key(&rope.id) && data.items.contains_key(&study_item.id));
+    }
+    // The GM takes the laptop's name on the study machine.
+    let me = desks[0].me.clone();
+    let id = study.conflicts[0].id;
+    desks[0]
+        .campaign()
+        .choose(&me, id, Side::Theirs)
+        .expect("set up by the test");
+    carry_all(&desks, &mut rng);
+    assert!(
+        desks[1].sync().conflicts.is_empty(),
+        "the study's choice settles the laptop's conflict"
+    );
+    assert!(desks[0].sync().conflicts.is_empty());
+    assert_eq!(name_on(&mut desks[0]), "Aldric Greycloak");
+    assert_eq!(desks[0].export(), desks[1].export());
+    let machines = desks[1].sync().machines;
+    assert_eq!(machines[0].name, "Laptop");
+    assert!(machines[0].this);
+    assert_eq!(machines[1].name, "Study PC");
+    assert_eq!(machines[1].last_seq, 4, "three edits and a choice");
+}
+
+/// One random edit of the simulation's list: a character renamed, a
+/// party's purse changed, a place renamed or given notes, an item made.
+fn random_edit(desk: &mut Desk, rng: &mut StdRng) {
+    let data = desk.campaign().load().expect("set up by the test");
+    let word = ["Ash", "Brin", "Cole", "Dusk", "Eld"][rng.random_range(0..5)];
+    let pick = |n: usize, rng: &mut StdRng| rng.random_range(0..n.max(1));
+    let (label, change) = match rng.random_range(0..5) {
+        0 => {
+            let hero = data
+                .characters
+                .values()
+                .nth(pick(3, rng))
+                .expect("set up by the test");
+            (
+                "Rename a hero",
+                renamed(hero, |c| c.name = format!("{word} {}", desk.me.name)),
+            )
+        }
+        1 => {
+            let party = data
+                .parties
+                .values()
+                .nth(pick(data.parties.len(), rng))
+                .expect("set up by the test");
+            let purse = rng.random_range(0..500);
+            ("Purse", renamed(party, |p| p.purse = purse))
+        }
+        2 => {
+            let place = data
+                .places
+                .values()
+                .nth(pick(3, rng))
+                .expect("set up by the test");
+            (
+                "Rename a place",
+                renamed(place, |p| p.name = format!("{word}ford")),
+            )
+        }
+        3 => {
+            let place = data
+                .places
+                .values()
+                .nth(pick(3, rng))
+                .expect("set up by the test");
+            (
+                "Place notes",
+                renamed(place, |p| p.notes = format!("{word} was here")),
+            )
+        }
+        _ => {
+            let item = Item::new(
+                data.next_id::<Item>(),
+                format!("{word}wood staff"),
+                Category::Tool,
+            );
+            ("New item", Change::of(None, Some(&item)))
+        }
+    };
+    desk.edit(label, vec![change]);
+}
+
+/// Three machines, the files carried between them in random orders, late
+/// and sometimes torn, one machine offline for a week of edits: random
+/// edits on each, sync until quiet, every conflict chosen at random on
+/// some machine, and every machine ends with the same campaign. Bounded:
+/// three seeds of twelve rounds.
+#[test]
+fn three_machines_apart_end_with_the_same_campaign() {
+    for seed in 0..3 {
+        let work = tempfile::tempdir().expect("set up by the test");
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut desks = shared(&["Study PC", "Laptop", "Tablet"], work.path(), &mut rng);
+        let mut conflicts_shown = 0;
+        for round in 0..12 {
+            // The tablet is away for rounds 3 to 8: it edits, and hears nothing.
+            let away = |at: usize| at == 2 && (3..9).contains(&round);
+            for (at, desk) in desks.iter_mut().enumerate() {
+                for _ in 0..rng.random_range(0..3) {
+                    random_edit(desk, &mut rng);
+                }
+                if !away(at) {
+                    conflicts_shown += desk.sync().conflicts.len();
+                }
+            }
+            for from in 0..desks.len() {
+                for to in 0..desks.len() {
+                    if from != to && !away(from) && !away(to) && rng.random_bool(0.6) {
+                        carry(&desks[from], &desks[to], &mut rng, 0.25);
+                    }
+                }
+            }
+        }
+        // Quiet: everything carried whole, then every conflict chosen.
+        for _ in 0..6 {
+            for _ in 0..2 {
+                for desk in desks.iter_mut() {
+                    desk.sync();
+                }
+                carry_all(&desks, &mut rng);
+            }
+            let mut chose = false;
+            for desk in desks.iter_mut() {
+                let me = desk.me.clone();
+                for conflict in desk.sync().conflicts {
+                    let side = if rng.random_bool(0.5) {
+                        Side::Mine
+                    } else {
+                        Side::Theirs
+                    };
+                    desk.campaign()
+                        .choose(&me, conflict.id, side)
+                        .expect("set up by the test");
+                    chose = true;
+                }
+            }
+            if !chose {
+                break;
+            }
+        }
+        let pending: usize = desks.iter_mut().map(|d| d.sync().conflicts.len()).sum();
+        assert_eq!(pending, 0, "seed {seed}: every conflict chosen");
+        assert!(
+            conflicts_shown > 0,
+            "seed {seed}: the machines met conflicts"
+        );
+        let first = desks[0].export();
+        for desk in desks.iter_mut().skip(1) {
+            assert!(
+                desk.export() == first,
+                "seed {seed}: {} differs from Study PC",
+                desk.me.name
+            );
+        }
+        for desk in desks.iter_mut() {
+            let path = desk.file.clone();
+            desk.campaign = None;
+            let report = waybook_core::store::check(&path).expect("set up by the test");
+            assert!(report.is_ok(), "{report:?}");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+-- Two machines, one campaign (issue 56): what this working copy needs to
+-- share its edits through a synced folder and merge the other machines'.
+--
+-- The count of edits the file has had leaves the campaign row for a row
+-- of its own: the campaign row's settings travel to the other machines,
+-- and a count that every edit bumps would make each edit change them.
+CREATE TABLE edit_count (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    written INTEGER NOT NULL
+);
+INSERT INTO edit_count (id, written) SELECT 1, COALESCE(MAX(written), 0) FROM campaign;
+ALTER TABLE campaign DROP COLUMN written;
+
+-- This working copy's sharing, once it shares or joined: the folder, the
+-- machine it belongs to, the block its new ids are taken from, the last
+-- sequence number of its own edits and its hybrid logical clock.
+CREATE TABLE share (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    folder TEXT NOT NULL,
+    machine TEXT NOT NULL,
+    id_block INTEGER NOT NULL CHECK (id_block >= 0),
+    seq INTEGER NOT NULL DEFAULT 0,
+    clock INTEGER NOT NULL DEFAULT 0
+);
+
+-- This machine's edits as changesets, written in each edit's transaction
+-- and removed once appended to its journal in the folder.
+CREATE TABLE share_out (
+    seq INTEGER PRIMARY KEY,
+    clock INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    changeset BLOB NOT NULL,
+    choices TEXT NOT NULL DEFAULT '[]'
+);
+
+-- How far each other machine's journal has been merged here.
+CREATE TABLE share_seen (
+    machine TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    byte_offset INTEGER NOT NULL,
+    clock INTEGER NOT NULL DEFAULT 0
+);
+
+-- A field two machines changed apart, this machine's value kept until the
+-- GM chooses (JSON values; `field` '' is the whole record).
+CREATE TABLE share_conflict (
+    id INTEGER PRIMARY KEY,
+    tbl TEXT NOT NULL,
+    row_key TEXT NOT NULL,
+    field TEXT NOT NULL,
+    mine TEXT NOT NULL,
+    theirs TEXT NOT NULL,
+    machine TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    clock INTEGER NOT NULL,
+    label TEXT NOT NULL
+);
+
+-- The latest choice made for a field, here or on another machine: its
+-- clock (an earlier choice arriving later is not applied over it) and the
+-- edits its chooser had seen, by machine (an edit among them arriving
+-- later is settled by it; one not among them is a new conflict).
+CREATE TABLE share_chosen (
+    tbl TEXT NOT NULL,
+    row_key TEXT NOT NULL,
+    field TEXT NOT NULL,
+    clock INTEGER NOT NULL,
+    seen TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (tbl, row_key, field)
+);
