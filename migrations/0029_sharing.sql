@@ -24,7 +24,8 @@ CREATE TABLE share (
 );
 
 -- This machine's edits as changesets, written in each edit's transaction
--- and removed once appended to its journal in the folder.
+-- and appended to its journal in the folder; kept, so a journal the sync
+-- service rolls back to an older copy is written again.
 CREATE TABLE share_out (
     seq INTEGER PRIMARY KEY,
     clock INTEGER NOT NULL,

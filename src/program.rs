@@ -120,6 +120,9 @@ fn run(command: CliCommand, out: &mut impl std::io::Write) -> anyhow::Result<()>
         CliCommand::Clock(args) => cli::edits::clock(&args, out),
         CliCommand::Move(args) => cli::edits::move_items(&args, out),
         CliCommand::DeleteParty(args) => cli::edits::delete_party(&args, out),
+        CliCommand::Share(args) => cli::share::share(&args, out),
+        CliCommand::Join(args) => cli::share::join(&args, out),
+        CliCommand::Sync(args) => cli::share::sync(&args, out),
         CliCommand::Calendar { file, json, year } => {
             cli::calendar::calendar(&file, json, year, out)
         }

@@ -2989,3 +2989,272 @@ fn clock_moves_the_party_named_and_refuses_to_guess_which() {
     );
     assert_eq!(forecast["parties"], serde_json::json!([]));
 }
+
+/// The sync service between two views of a shared folder: each file of
+/// `from` copied into `to` when `to` has none or a shorter one (journals
+/// only grow), as `rsync --update` does.
+fn carry_folder(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("the folder") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        let len = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+        if !target.exists() || len(&target) < len(&path) {
+            std::fs::copy(&path, &target).expect("copied");
+        }
+    }
+}
+
+/// Two machines, each its data folder and its view of the shared folder,
+/// the demo shared by the study and joined by the laptop.
+struct TwoMachines {
+    dir: tempfile::TempDir,
+    study_data: std::path::PathBuf,
+    laptop_data: std::path::PathBuf,
+    study_folder: std::path::PathBuf,
+    laptop_folder: std::path::PathBuf,
+    study: std::path::PathBuf,
+    laptop: std::path::PathBuf,
+}
+
+impl TwoMachines {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let made = |name: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir(&path).expect("made");
+            path
+        };
+        let machines = Self {
+            study_data: made("d1"),
+            laptop_data: made("d2"),
+            study_folder: made("f1"),
+            laptop_folder: made("f2"),
+            study: dir.path().join("study.waybook"),
+            laptop: dir.path().join("laptop.waybook"),
+            dir,
+        };
+        let created = waybook(&["new", path_str(&machines.study), "--demo"]);
+        assert!(created.status.success(), "{}", text(&created.stderr));
+        let shared = machines.on_study(&[
+            "share",
+            path_str(&machines.study),
+            "--folder",
+            path_str(&machines.study_folder),
+            "--as",
+            "Study PC",
+        ]);
+        assert!(shared.status.success(), "{}", text(&shared.stderr));
+        assert!(text(&shared.stdout).contains("shared through"));
+        machines.carry();
+        let joined = machines.on_laptop(&[
+            "join",
+            path_str(&machines.laptop_folder),
+            "--out",
+            path_str(&machines.laptop),
+            "--as",
+            "Laptop",
+        ]);
+        assert!(joined.status.success(), "{}", text(&joined.stderr));
+        machines
+    }
+
+    fn on_study(&self, args: &[&str]) -> Output {
+        waybook_keeping(&self.study_data, args)
+    }
+
+    fn on_laptop(&self, args: &[&str]) -> Output {
+        waybook_keeping(&self.laptop_data, args)
+    }
+
+    /// The sync service, both ways.
+    fn carry(&self) {
+        carry_folder(&self.study_folder, &self.laptop_folder);
+        carry_folder(&self.laptop_folder, &self.study_folder);
+    }
+
+    /// Both working copies as `waybook export --format json` writes them.
+    fn exports(&self) -> (String, String) {
+        let export = |data: &Path, file: &Path| {
+            text(&waybook_keeping(data, &["export", path_str(file), "--format", "json"]).stdout)
+        };
+        (
+            export(&self.study_data, &self.study),
+            export(&self.laptop_data, &self.laptop),
+        )
+    }
+}
+
+/// Two machines sharing the demo through a folder copied both ways:
+/// edits on both by `move`, and `sync --json` says what merged and each
+/// machine's last edit; both end with the same campaign.
+#[test]
+fn share_join_and_sync_keep_two_machines_in_step() {
+    let two = TwoMachines::new();
+    let moved = |on_study: bool, item: &str, to: &str| {
+        let file = if on_study { &two.study } else { &two.laptop };
+        let args = [
+            "move",
+            path_str(file),
+            "--item",
+            item,
+            "--count",
+            "1",
+            "--from",
+            "The Lantern Company",
+            "--to",
+            to,
+        ];
+        let out = if on_study {
+            two.on_study(&args)
+        } else {
+            two.on_laptop(&args)
+        };
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    moved(true, "Trail rations", "Ash Varnell");
+    moved(false, "Climbing kit", "Brother Ilo");
+    two.carry();
+    let synced = two.on_study(&["sync", path_str(&two.study), "--json"]);
+    assert!(synced.status.success(), "{}", text(&synced.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&synced.stdout).expect("JSON");
+    assert_eq!(
+        report["merged"].as_array().map(Vec::len),
+        Some(1),
+        "{report:#}"
+    );
+    assert_eq!(report["merged"][0]["name"], "Laptop");
+    assert_eq!(report["conflicts"], serde_json::json!([]));
+    let machines = report["machines"].as_array().expect("machines");
+    let seen: Vec<_> = (machines.iter())
+        .map(|m| (m["name"].as_str(), m["last_seq"].as_i64()))
+        .collect();
+    assert_eq!(
+        seen,
+        [(Some("Study PC"), Some(1)), (Some("Laptop"), Some(1))]
+    );
+    assert!(
+        machines
+            .iter()
+            .all(|m| m["id"].as_str().is_some_and(|id| id.len() == 16))
+    );
+    let other = two.on_laptop(&["sync", path_str(&two.laptop)]);
+    assert!(
+        text(&other.stdout).contains("merged: Move 1 × Trail rations to Ash Varnell from Study PC"),
+        "{}",
+        text(&other.stdout)
+    );
+    let (study, laptop) = two.exports();
+    assert_eq!(study, laptop);
+}
+
+/// What sharing refuses, each said and nothing written: sharing twice,
+/// joining a folder with nothing shared or over a file, syncing another
+/// machine's copy or a campaign never shared, a choice in other words.
+#[test]
+fn sharing_refuses_what_it_cannot_do_and_says_why() {
+    let two = TwoMachines::new();
+    let said = |out: Output, words: &str| {
+        assert_eq!(out.status.code(), Some(1), "{words}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(words), "{stderr}");
+    };
+    let study = path_str(&two.study);
+    said(
+        two.on_study(&["share", study, "--folder", path_str(&two.study_folder)]),
+        "shared already",
+    );
+    let nowhere = two.dir.path().join("nowhere");
+    std::fs::create_dir(&nowhere).expect("made");
+    let copy = two.dir.path().join("copy.waybook");
+    said(
+        two.on_laptop(&["join", path_str(&nowhere), "--out", path_str(&copy)]),
+        "no campaign is shared through",
+    );
+    assert!(!copy.exists(), "nothing written");
+    said(
+        two.on_laptop(&["join", path_str(&two.laptop_folder), "--out", study]),
+        "already exists",
+    );
+    said(
+        two.on_study(&["sync", path_str(&two.laptop)]),
+        "belongs to another machine",
+    );
+    said(
+        two.on_study(&["sync", study, "--choose", "1=maybe"]),
+        "3=mine",
+    );
+    said(
+        two.on_study(&["sync", study, "--choose", "7=mine"]),
+        "no conflict 7 waiting",
+    );
+    let alone = two.dir.path().join("alone.waybook");
+    assert!(waybook(&["new", path_str(&alone)]).status.success());
+    said(two.on_study(&["sync", path_str(&alone)]), "is not shared");
+}
+
+/// `kill -9` while `waybook sync` merges another machine's edits leaves
+/// the working copy whole (`waybook check`), and the next sync merges the
+/// rest from where the first stopped: both machines end the same.
+#[test]
+fn a_sync_killed_mid_merge_leaves_the_file_whole_and_resumes() {
+    const EDITS: usize = 1500;
+    let two = TwoMachines::new();
+    laptop_renames_a_place(&two, EDITS);
+    two.carry();
+    // Killed sooner or later until one kill lands mid-merge.
+    let kept = two.dir.path().join("study before.waybook");
+    std::fs::copy(&two.study, &kept).expect("kept");
+    let mut resumed = None;
+    for wait_ms in [50, 100, 200, 400, 800, 1600] {
+        std::fs::copy(&kept, &two.study).expect("as before");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_waybook"))
+            .args(["sync", path_str(&two.study), "--json"])
+            .env("WAYBOOK_DATA_DIR", &two.study_data)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("syncing");
+        std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+        let finished = child.try_wait().expect("asked").is_some();
+        child.kill().expect("killed");
+        let _ = child.wait();
+        if finished {
+            break;
+        }
+        let check = waybook(&["check", path_str(&two.study)]);
+        assert!(check.status.success(), "{}", text(&check.stderr));
+        assert!(text(&check.stdout).contains("integrity: ok"));
+        let again = two.on_study(&["sync", path_str(&two.study), "--json"]);
+        assert!(again.status.success(), "{}", text(&again.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON");
+        let merged = report["merged"].as_array().map_or(0, Vec::len);
+        if (1..EDITS).contains(&merged) {
+            resumed = Some(merged);
+            break;
+        }
+    }
+    let merged = resumed.expect("a kill landed mid-merge and the next sync took the rest");
+    let (study, laptop) = two.exports();
+    assert!(study == laptop, "{merged} merged after the kill");
+}
+
+/// The laptop renames a place `times` over, each an edit of its own,
+/// appended to its journal.
+fn laptop_renames_a_place(two: &TwoMachines, times: usize) {
+    use waybook_core::model::{Change, Edit};
+    let machine =
+        waybook_core::sharing::Machine::of_data_dir(&two.laptop_data, None).expect("the laptop");
+    let mut campaign = waybook_core::store::Campaign::open(&two.laptop).expect("opens");
+    let data = campaign.load().expect("loads");
+    let mut place = data.places.values().next().expect("a place").clone();
+    for n in 0..times {
+        let before = place.clone();
+        place.name = format!("Waystone {n}");
+        let edit = Edit::new(
+            format!("Rename {n}"),
+            vec![Change::of(Some(&before), Some(&place))],
+        );
+        campaign.send(edit, None).expect("sent");
+    }
+    assert_eq!(campaign.answers(true).len(), times);
+    campaign.publish_edits(&machine).expect("published");
+}

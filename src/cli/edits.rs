@@ -91,6 +91,14 @@ fn edit_file<T>(
     let label = edit.label.clone();
     session.apply(edit)?;
     let (line, extra) = more(&session.data, known);
+    drop(session);
+    if let Err(e) = super::share::publish_edits(file) {
+        // The edit is in the file; `waybook sync` sends it once it can.
+        eprintln!(
+            "not sent to the other machines yet: {}",
+            super::error_line(&e)
+        );
+    }
     if json {
         let mut said = json!({ "done": label, "undo": "Edit › Undo in the window takes it back" });
         if let (Some(said), serde_json::Value::Object(extra)) = (said.as_object_mut(), extra) {

@@ -15,6 +15,7 @@ pub mod map;
 pub mod packs;
 pub mod rules;
 pub mod serve;
+pub mod share;
 pub mod snapshots;
 pub mod tables;
 pub mod weather;
@@ -182,6 +183,15 @@ pub enum CliCommand {
     DeleteParty(edits::DeletePartyArgs),
     /// Apply one rule of the rules engine to a JSON request (see `waybook rules --help`).
     Rules(rules::RulesArgs),
+    /// Start sharing a campaign with other machines through a folder your
+    /// sync service keeps (Syncthing, Dropbox, OneDrive, a network share).
+    Share(share::ShareArgs),
+    /// Make this machine's working copy of a campaign shared through a folder.
+    Join(share::JoinArgs),
+    /// Merge what the other machines sharing the campaign did, and send
+    /// them this machine's edits; prints what merged, what conflicts and
+    /// how far each machine is had (`--json` for scripts).
+    Sync(share::SyncArgs),
 }
 
 /// Whether a command may write `out`: refused, with why, when something

@@ -141,6 +141,14 @@ fn read_bytes(bytes: &[u8], offset: u64) -> Read {
     read
 }
 
+/// The sequence number of the journal's last whole record (0: none).
+pub fn last_seq(path: &Path) -> std::io::Result<i64> {
+    Ok(read_from(path, 0)?
+        .records
+        .last()
+        .map_or(0, |(record, _)| record.seq))
+}
+
 /// Appends `records` to this machine's journal at `path`, made when
 /// missing; a torn last record (a crash while appending) is cut first, and
 /// records it already holds (by sequence number) are not written again.

@@ -949,6 +949,9 @@ fn open_marked_with(path: &Path, flags: OpenFlags, alone: bool) -> Result<Connec
     if !header.starts_with(b"SQLite format 3\0") {
         return Err(foreign(path, "it is not an SQLite database"));
     }
+    if flags.contains(OpenFlags::SQLITE_OPEN_READ_ONLY) && sidecar(path, "-journal").exists() {
+        roll_back_interrupted(path);
+    }
     let conn = if flags.contains(OpenFlags::SQLITE_OPEN_READ_ONLY)
         && alone
         && !sidecar(path, "-wal").exists()
@@ -986,6 +989,23 @@ fn open_marked_with(path: &Path, flags: OpenFlags, alone: bool) -> Result<Connec
         });
     }
     Ok(conn)
+}
+
+/// Rolls back the transaction a program killed while writing left in the
+/// journal beside `path` (a connection that may only read cannot, and
+/// would refuse the file): SQLite does so as a connection that may write
+/// first reads the file. A journal of a transaction still under way is
+/// not touched; a file that cannot be written is left as it is.
+fn roll_back_interrupted(path: &Path) {
+    if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+        return;
+    }
+    if let Ok(conn) = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    ) {
+        let _ = conn.query_row("PRAGMA schema_version", [], |row| row.get::<_, i64>(0));
+    }
 }
 
 fn sidecar(path: &Path, suffix: &str) -> PathBuf {

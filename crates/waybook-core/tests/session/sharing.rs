@@ -373,3 +373,62 @@ fn three_machines_apart_end_with_the_same_campaign() {
         }
     }
 }
+
+/// A stack's quantity counts: two machines each taking from one stack
+/// apart leave what both took gone, and taking more than it holds between
+/// them is a conflict, never a stack of nothing or items made from air.
+#[test]
+fn takings_from_one_stack_add_up_and_too_many_conflict() {
+    let work = tempfile::tempdir().expect("set up by the test");
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut desks = shared(&["Study PC", "Laptop"], work.path(), &mut rng);
+    let data = desks[0].campaign().load().expect("set up by the test");
+    let mut stacks = data.holdings.values().filter(|h| h.quantity >= 10);
+    let (rations, water) = (
+        stacks.next().expect("a big stack").clone(),
+        stacks.next().expect("another").clone(),
+    );
+    desks[0].edit(
+        "Eat",
+        vec![
+            renamed(&rations, |h| h.quantity -= 2),
+            renamed(&water, |h| h.quantity = 1),
+        ],
+    );
+    desks[1].edit(
+        "Eat",
+        vec![
+            renamed(&rations, |h| h.quantity -= 3),
+            renamed(&water, |h| h.quantity = 2),
+        ],
+    );
+    for _ in 0..2 {
+        desks[0].sync();
+        desks[1].sync();
+        carry_all(&desks, &mut rng);
+    }
+    let study = desks[0].sync();
+    let laptop = desks[1].sync();
+    for desk in desks.iter_mut() {
+        let data = desk.campaign().load().expect("set up by the test");
+        assert_eq!(
+            data.holdings[&rations.id].quantity,
+            rations.quantity - 5,
+            "both takings"
+        );
+    }
+    for report in [&study, &laptop] {
+        let fields: Vec<_> = report
+            .conflicts
+            .iter()
+            .map(|c| (c.table.as_str(), c.field.as_str(), c.key.clone()))
+            .collect();
+        assert_eq!(
+            fields,
+            [("holding", "quantity", format!("[{}]", water.id.0))],
+            "{report:#?}"
+        );
+    }
+    assert_eq!(study.conflicts[0].mine, 1);
+    assert_eq!(study.conflicts[0].theirs, 2);
+}

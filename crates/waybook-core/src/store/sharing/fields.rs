@@ -263,3 +263,44 @@ pub(crate) fn write_merged(
     tx.execute(&sql, params_from_iter(params))?;
     Ok(())
 }
+
+/// The record a GM knows by its name: `character “Ash Varnell”`, `stack
+/// of Climbing kit`; by its kind and key when it has no name here.
+pub(crate) fn title(conn: &rusqlite::Connection, table: &str, key: &str) -> String {
+    use rusqlite::OptionalExtension as _;
+    let id = key_values(key).into_iter().next().unwrap_or(Value::Null);
+    let what = table.replace('_', " ");
+    let named = |sql: &str| -> Option<String> {
+        conn.query_row(sql, [&id], |row| row.get::<_, Option<String>>(0))
+            .optional()
+            .ok()
+            .flatten()
+            .flatten()
+    };
+    let has = |column: &str| {
+        conn.query_row(
+            "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2",
+            [table, column],
+            |_| Ok(()),
+        )
+        .is_ok()
+    };
+    if table == "holding" {
+        if let Some(item) = named(
+            "SELECT item.name FROM holding JOIN item ON item.id = holding.item_id WHERE holding.id = ?1",
+        ) {
+            return format!("stack of {item}");
+        }
+    } else if has("name") {
+        if let Some(name) = named(&format!("SELECT name FROM \"{table}\" WHERE id = ?1")) {
+            return format!("{what} “{name}”");
+        }
+    } else if has("body")
+        && let Some(name) = named(&format!(
+            "SELECT json_extract(body, '$.name') FROM \"{table}\" WHERE id = ?1"
+        ))
+    {
+        return format!("{what} “{name}”");
+    }
+    format!("{what} {}", key.trim_matches(['[', ']']))
+}

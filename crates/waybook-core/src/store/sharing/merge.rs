@@ -149,6 +149,26 @@ fn merge_fields(
         }
         let (recorded, before) = (before.is_some(), before.as_ref());
         let mine = current.get(at).and_then(Option::as_ref);
+        let name = columns.names.get(at).map_or("", String::as_str);
+        match counted(name, before, mine, theirs) {
+            Some(Some(sum)) => {
+                *slot = Some(Value::Integer(sum));
+                continue;
+            }
+            Some(None) => {
+                keep_conflict(
+                    tx,
+                    table,
+                    key,
+                    name,
+                    &json_of(mine),
+                    &json_of(Some(theirs)),
+                    from,
+                )?;
+                continue;
+            }
+            None => {}
+        }
         if same(mine, Some(theirs)) {
             continue;
         }
@@ -156,7 +176,6 @@ fn merge_fields(
             *slot = Some(theirs.clone());
             continue;
         }
-        let name = columns.names.get(at).map_or("", String::as_str);
         if let (Some(mut object), Some(their_object)) = (object_of(mine), object_of(Some(theirs))) {
             let before = object_of(before).unwrap_or_default();
             let mut keys: Vec<&String> = before.keys().chain(their_object.keys()).collect();
@@ -203,6 +222,35 @@ fn merge_fields(
         }
     }
     fields::write_merged(tx, columns, table, key, current, &merged)
+}
+
+/// The columns that count (a stack's quantity, a party's coin and
+/// Supplies), with the least each may hold: two machines' changes to one
+/// add up (two took one each from a stack of five: three are left), as
+/// long as what is left is allowed; otherwise they conflict.
+const COUNTERS: &[(&str, i64)] = &[("quantity", 1), ("purse", 0), ("supplies", 0)];
+
+/// The sum of both machines' changes to a counting column both changed
+/// (none inside: less than it may hold); none when it is not that.
+fn counted(
+    name: &str,
+    before: Option<&Value>,
+    mine: Option<&Value>,
+    theirs: &Value,
+) -> Option<Option<i64>> {
+    let (_, least) = COUNTERS.iter().find(|(counter, _)| *counter == name)?;
+    let (Some(Value::Integer(before)), Some(Value::Integer(mine)), Value::Integer(theirs)) =
+        (before, mine, theirs)
+    else {
+        return None;
+    };
+    if mine == before || theirs == before {
+        return None;
+    }
+    let sum = theirs
+        .checked_sub(*before)
+        .and_then(|change| mine.checked_add(change));
+    Some(sum.filter(|sum| sum >= least))
 }
 
 /// Keeps a field both machines changed as a conflict, this machine's

@@ -37,6 +37,8 @@ pub struct Pending {
     pub table: String,
     /// The record's key, as JSON (`[12]`).
     pub key: String,
+    /// The record as the GM knows it: `character “Ash Varnell”`.
+    pub record: String,
     /// The field ('' the whole record: one side deleted it).
     pub field: String,
     /// This machine's value (JSON; null: no record here).
@@ -298,13 +300,27 @@ impl Campaign {
         Ok(share)
     }
 
-    /// Appends this machine's edits not yet in its journal to it.
+    /// Appends this machine's edits not yet in its journal to it, when
+    /// the campaign is shared (a copy of another machine's is refused).
+    pub fn publish_edits(&mut self, machine: &Machine) -> Result<()> {
+        if self.share_row()?.is_none() {
+            return Ok(());
+        }
+        let share = self.own_share(machine)?;
+        self.publish(&share)
+    }
+
+    /// Appends this machine's edits not yet in its journal to it: those
+    /// past the journal's last whole record, so a journal the sync service
+    /// rolled back to an older copy gets them again.
     fn publish(&mut self, share: &Share) -> Result<()> {
-        let records = {
+        let path = folder::file_of(&share.folder, &share.machine, "journal");
+        let in_file = journal::last_seq(&path).map_err(io(&path))?;
+        if in_file < share.seq {
             let mut statement = self.conn.prepare(
-                "SELECT seq, clock, label, changeset, choices FROM share_out ORDER BY seq",
+                "SELECT seq, clock, label, changeset, choices FROM share_out WHERE seq > ?1 ORDER BY seq",
             )?;
-            let rows = statement.query_map([], |row| {
+            let rows = statement.query_map([in_file], |row| {
                 let choices: String = row.get(4)?;
                 Ok(Record {
                     seq: row.get(0)?,
@@ -315,21 +331,14 @@ impl Campaign {
                     changeset: row.get(3)?,
                 })
             })?;
-            rows.collect::<rusqlite::Result<Vec<_>>>()?
-        };
-        let Some(last) = records.last().map(|r| r.seq) else {
-            return Ok(());
-        };
-        let path = folder::file_of(&share.folder, &share.machine, "journal");
-        journal::append(&path, &records).map_err(io(&path))?;
-        let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM share_out WHERE seq <= ?1", [last])?;
-        tx.execute(
+            let records = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+            journal::append(&path, &records).map_err(io(&path))?;
+        }
+        self.conn.execute(
             "INSERT INTO share_seen (machine, seq, byte_offset) VALUES (?1, ?2, 0)
              ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq",
-            params![share.machine, last],
+            params![share.machine, share.seq],
         )?;
-        tx.commit()?;
         Ok(())
     }
 
@@ -493,10 +502,12 @@ impl Campaign {
             let machine: String = row.get(6)?;
             let json =
                 |text: String| serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+            let (table, key): (String, String) = (row.get(1)?, row.get(2)?);
             Ok(Pending {
                 id: row.get(0)?,
-                table: row.get(1)?,
-                key: row.get(2)?,
+                record: fields::title(&self.conn, &table, &key),
+                table,
+                key,
                 field: row.get(3)?,
                 mine: json(row.get(4)?),
                 theirs: json(row.get(5)?),
@@ -550,7 +561,7 @@ impl Campaign {
     /// only in part cannot be brought back whole: said so, nothing changed.
     pub fn choose(&mut self, machine: &Machine, id: i64, side: Side) -> Result<()> {
         self.verified()?;
-        let share = self.own_share(machine)?;
+        self.own_share(machine)?;
         let tx = self.conn.transaction()?;
         let (table, key, field, theirs, label): (String, String, String, String, String) = tx
             .query_row(
@@ -595,7 +606,7 @@ impl Campaign {
         merge::apply_choice(&tx, &choice, outbox.clock())?;
         super::count_written(&tx)?;
         tx.commit()?;
-        self.publish(&share)
+        self.publish_edits(machine)
     }
 }
 
