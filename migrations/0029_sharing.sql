@@ -13,14 +13,16 @@ ALTER TABLE campaign DROP COLUMN written;
 
 -- This working copy's sharing, once it shares or joined: the folder, the
 -- machine it belongs to, the block its new ids are taken from, the last
--- sequence number of its own edits and its hybrid logical clock.
+-- sequence number of its own edits, its hybrid logical clock, and the
+-- length of its journal once it last wrote it.
 CREATE TABLE share (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     folder TEXT NOT NULL,
     machine TEXT NOT NULL,
     id_block INTEGER NOT NULL CHECK (id_block >= 0),
     seq INTEGER NOT NULL DEFAULT 0,
-    clock INTEGER NOT NULL DEFAULT 0
+    clock INTEGER NOT NULL DEFAULT 0,
+    published INTEGER NOT NULL DEFAULT 0
 );
 
 -- This machine's edits as changesets, written in each edit's transaction

@@ -17,6 +17,9 @@ pub enum Action {
     ImportPack,
     MakeHandouts,
     OpenTable,
+    ShareFolder,
+    JoinShared,
+    Sharing,
     Snapshots,
     CloseCampaign,
     Quit,
@@ -44,6 +47,9 @@ impl Action {
             Action::ImportPack => "Import pack…",
             Action::MakeHandouts => "Make handouts…",
             Action::OpenTable => "Open the table…",
+            Action::ShareFolder => "Share through a folder…",
+            Action::JoinShared => "Join a shared campaign…",
+            Action::Sharing => "Sharing…",
             Action::Snapshots => "Snapshots…",
             Action::CloseCampaign => "Close",
             Action::Quit => "Quit",
@@ -79,6 +85,15 @@ impl Action {
             Action::OpenTable => {
                 "Each player follows their view on their own phone, live, over the local network (plain HTTP: a link shows that player's view to whoever holds it)"
             }
+            Action::ShareFolder => {
+                "Keep this campaign in step with your other machines through a folder your sync service keeps (Syncthing, Dropbox, OneDrive, a network share)"
+            }
+            Action::JoinShared => {
+                "Make this machine's copy of a campaign another machine shares through a folder"
+            }
+            Action::Sharing => {
+                "The machines sharing this campaign, what is waiting, and the conflicts to choose"
+            }
             Action::Snapshots => {
                 "The copies Waybook keeps of this campaign; restore one as a new file"
             }
@@ -112,6 +127,9 @@ impl Action {
             | Action::ImportPack
             | Action::MakeHandouts
             | Action::OpenTable
+            | Action::ShareFolder
+            | Action::JoinShared
+            | Action::Sharing
             | Action::Snapshots
             | Action::AddCharacter
             | Action::NewJourney
@@ -136,6 +154,7 @@ impl Action {
             self,
             Action::NewCampaign
                 | Action::OpenCampaign
+                | Action::JoinShared
                 | Action::ImportJson
                 | Action::CommandPalette
                 | Action::Quit

@@ -238,6 +238,7 @@ pub fn trace(command: &Command) -> String {
         Command::ImportFoundry => "Import Foundry tables".to_owned(),
         Command::ImportCalendar => "Import a calendar".to_owned(),
         Command::Table(step) => format!("Table: {}", variant(step)),
+        Command::Sharing(step) => format!("Sharing: {}", variant(step)),
         Command::BringCalendar(edit) => changes("Import calendar", edit),
         Command::ExportCalendar => "Export the calendar".to_owned(),
         Command::ExportTable(table) => format!("Export table {}", table.0),

@@ -44,6 +44,12 @@ pub enum DialogPurpose {
     ImportPack,
     /// The new campaign an import or a restored snapshot becomes.
     NewFromCopy,
+    /// The folder a campaign is shared through.
+    ShareFolder,
+    /// The shared folder to join.
+    JoinFolder,
+    /// This machine's working copy of a shared campaign.
+    JoinCopy,
 }
 
 impl DialogPurpose {
@@ -66,12 +72,16 @@ impl DialogPurpose {
             DialogPurpose::ExportPack => "Export the house rules as a pack",
             DialogPurpose::ImportPack => "Import a house-rule pack",
             DialogPurpose::NewFromCopy => "Save the new campaign as",
+            DialogPurpose::ShareFolder => "Share through a folder your sync service keeps",
+            DialogPurpose::JoinFolder => "Join the campaign shared through a folder",
+            DialogPurpose::JoinCopy => "Save this machine's copy of the shared campaign as",
         }
     }
 
     /// The extension of the file this dialog is for.
     pub fn extension(self) -> &'static str {
         match self {
+            DialogPurpose::ShareFolder | DialogPurpose::JoinFolder => "",
             DialogPurpose::ExportPdf => "pdf",
             DialogPurpose::ExportJson
             | DialogPurpose::ImportJson
@@ -101,6 +111,8 @@ impl DialogPurpose {
             DialogPurpose::ImportFoundry => "table.json",
             DialogPurpose::ImportCalendar | DialogPurpose::ExportCalendar => "calendar.json",
             DialogPurpose::ExportPack | DialogPurpose::ImportPack => "house-rules.json",
+            DialogPurpose::ShareFolder | DialogPurpose::JoinFolder => "Waybook shared",
+            DialogPurpose::JoinCopy => "campaign.waybook",
         }
     }
 }
@@ -126,6 +138,9 @@ impl FileDialogs for NativeDialogs {
         };
         let started = Instant::now();
         let picked = match purpose {
+            DialogPurpose::ShareFolder | DialogPurpose::JoinFolder => rfd::FileDialog::new()
+                .set_title(purpose.title())
+                .pick_folder(),
             DialogPurpose::OpenCampaign
             | DialogPurpose::ImportJson
             | DialogPurpose::ImportCsv

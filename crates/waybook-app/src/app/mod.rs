@@ -15,6 +15,7 @@ pub mod dialogs;
 pub mod export;
 pub mod handouts;
 pub mod log;
+pub mod sharing;
 pub mod table;
 
 pub use default_campaign::open_default;
@@ -89,6 +90,8 @@ pub enum Command {
     BringCalendar(Box<Edit>),
     /// A step of the table's window (renew or close a link, close it).
     Table(table::TableStep),
+    /// A step of the sharing window (merge now, settle a conflict).
+    Sharing(sharing::SharingStep),
     /// Ask where to write the calendar as Fantasy-Calendar.com JSON.
     ExportCalendar,
     /// Asks where to write this roll table as CSV, and writes it.
@@ -266,6 +269,10 @@ pub struct App {
     pub handouts: Option<handouts::HandoutsForm>,
     /// The table waiting for the name of the CSV file it is written to.
     export_table: Option<waybook_core::model::TableId>,
+    /// The open campaign's sharing with other machines, when it is shared.
+    pub sharing: Option<sharing::SharingState>,
+    /// The shared folder chosen to join, waiting for the working copy's name.
+    join_folder: Option<PathBuf>,
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
     draft: Option<Edit>,
@@ -301,6 +308,8 @@ impl App {
             pack_import: None,
             handouts: None,
             export_table: None,
+            sharing: None,
+            join_folder: None,
             quit_asked: false,
             told_file_gone: false,
             dialogs,
@@ -417,6 +426,7 @@ impl App {
                     && !waybook_core::model::partyless::marked(&session.data).is_empty();
                 crash::campaign(session.path());
                 self.session = Some(session);
+                self.look_for_sharing();
             }
             Err(e) => self.fail(e.to_string()),
         }
@@ -575,6 +585,7 @@ impl App {
         self.watch_file();
         self.watch_verification();
         self.settle_writes(false);
+        self.follow_sharing();
         let commands = std::mem::take(&mut self.commands);
         let ran = commands.iter().any(|c| !matches!(c, Command::Draft(_)));
         // What the GM asks for (an edit, an export, a sheet) sees the whole log.
@@ -668,6 +679,7 @@ impl App {
             Command::ImportCalendar => self.ask_path(DialogPurpose::ImportCalendar),
             Command::ExportCalendar => self.ask_path(DialogPurpose::ExportCalendar),
             Command::Table(step) => self.table_step(step),
+            Command::Sharing(step) => self.sharing_step(step),
             Command::BringCalendar(edit) => {
                 self.calendar_import = None;
                 self.snapshot_before(waybook_core::store::snapshots::Reason::Import);
@@ -731,6 +743,7 @@ impl App {
             Action::Redo => self.step_history(false),
             Action::CloseCampaign => {
                 self.settle_writes(true);
+                self.sharing = None;
                 if let Some(session) = self.session.take() {
                     let name = session.data.settings.name.clone();
                     drop(session);
@@ -774,6 +787,19 @@ impl App {
                 }
             }
             Action::MakeHandouts => self.open_handouts(),
+            Action::ShareFolder => {
+                if self.session.is_some() {
+                    self.ask_path(DialogPurpose::ShareFolder);
+                }
+            }
+            Action::JoinShared => self.ask_path(DialogPurpose::JoinFolder),
+            Action::Sharing => {
+                if let Some(sharing) = &mut self.sharing {
+                    sharing.window = true;
+                } else if self.session.is_some() {
+                    self.notify("This campaign is not shared: File > Share through a folder… starts sharing it");
+                }
+            }
             Action::OpenTable => self.open_table(None),
             Action::CommandPalette => self.notices.push(Notice::PaletteAsked),
             action @ (Action::AddCharacter
@@ -865,6 +891,7 @@ impl App {
         let writes = matches!(
             purpose,
             DialogPurpose::SaveCopy
+                | DialogPurpose::JoinCopy
                 | DialogPurpose::ExportPdf
                 | DialogPurpose::ExportJson
                 | DialogPurpose::ExportTable
@@ -931,6 +958,12 @@ impl App {
             DialogPurpose::ImportFoundry => self.read_foundry(&path),
             DialogPurpose::ImportCalendar => self.read_calendar(&path),
             DialogPurpose::NewFromCopy => self.new_from_copy(&path),
+            DialogPurpose::ShareFolder => self.share_through(&path),
+            DialogPurpose::JoinFolder => {
+                self.join_folder = Some(path);
+                self.ask_path(DialogPurpose::JoinCopy);
+            }
+            DialogPurpose::JoinCopy => self.join_into(&path),
         }
     }
 

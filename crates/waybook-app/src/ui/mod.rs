@@ -43,6 +43,7 @@ mod players;
 pub mod roster;
 mod rules;
 mod scene;
+mod sharing;
 mod sheet;
 pub(crate) mod shown;
 mod snapshots;
@@ -318,6 +319,7 @@ fn app_ui(ui: &mut Ui, app: &mut App, state: &mut UiState) {
     pack_import::pack_import_ui(ui, app, &mut out);
     calendar_import::calendar_import_ui(ui, app, &mut out);
     table::table_ui(ui, app, &mut out);
+    sharing::sharing_ui(ui, app, &mut out);
     handouts::handouts_ui(ui, app, &mut out);
     let imported = table_import::table_import_ui(ui, app, &mut out)
         .or_else(|| foundry_import::foundry_import_ui(ui, app, &mut out));
@@ -490,6 +492,13 @@ fn menu_bar_ui(ui: &mut Ui, app: &mut App, help: &mut help::HelpState, out: &mut
             action_button(ui, app, Action::MakeHandouts, true, out);
             action_button(ui, app, Action::OpenTable, true, out);
             ui.separator();
+            if app.sharing.is_some() {
+                action_button(ui, app, Action::Sharing, true, out);
+            } else {
+                action_button(ui, app, Action::ShareFolder, true, out);
+            }
+            action_button(ui, app, Action::JoinShared, true, out);
+            ui.separator();
             action_button(ui, app, Action::CloseCampaign, true, out);
             action_button(ui, app, Action::Quit, true, out);
         });
@@ -619,6 +628,7 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
                 out.push(Command::Table(crate::app::table::TableStep::Window(true)));
             }
         }
+        sharing::sharing_status_ui(ui, app, out);
         if let Some(job) = &app.export_job {
             ui.separator();
             let fraction = job.done() as f32 / job.total.max(1) as f32;
@@ -789,7 +799,9 @@ fn path_prompt_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
                     | DialogPurpose::ImportFoundry
                     | DialogPurpose::ImportCalendar
                     | DialogPurpose::ImportPack => "Import",
-                    DialogPurpose::NewFromCopy => "Create",
+                    DialogPurpose::NewFromCopy | DialogPurpose::JoinCopy => "Create",
+                    DialogPurpose::ShareFolder => "Share",
+                    DialogPurpose::JoinFolder => "Join",
                 }),
             );
             if (ok.clicked() || entered) && !typed.is_empty() {

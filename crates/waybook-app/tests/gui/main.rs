@@ -19,6 +19,7 @@ mod log;
 mod monkey;
 mod parties;
 mod scene;
+mod sharing;
 mod table;
 mod travel;
 mod weather;

@@ -126,7 +126,9 @@ impl FileDialogs for Scratch {
         use DialogPurpose::*;
         match purpose {
             NewCampaign | OpenCampaign | ImportJson | ImportCsv | ImportTable | ImportFoundry
-            | ImportCalendar | ImportPack | NewFromCopy => DialogOutcome::Cancelled,
+            | ImportCalendar | ImportPack | NewFromCopy | ShareFolder | JoinFolder | JoinCopy => {
+                DialogOutcome::Cancelled
+            }
             SaveCopy | ExportPdf | ExportJson | ExportTable | ExportPack | ExportCalendar => {
                 self.picked += 1;
                 let name = if name.is_empty() { "export" } else { name };

@@ -237,6 +237,18 @@ impl Session {
         self.settle_writes(true)
     }
 
+    /// Reads the campaign again from its file, once every edit sent is
+    /// written and the log is in: what another machine's edits merged
+    /// into the file (`store::sharing`) changed. The undo history stays.
+    pub fn reload(&mut self) -> Result<(), EditError> {
+        self.settle_writes(true)?;
+        self.settle_log(true);
+        let revision = self.data.revision;
+        self.data = self.campaign.load()?;
+        self.data.revision = revision + 1;
+        Ok(())
+    }
+
     /// Takes in what became of the edits sent to the file (waiting for
     /// every one with `wait`): each written is told to whoever listens and
     /// its row kept for undo. When the file refused one, that edit and

@@ -111,34 +111,50 @@ fn decode(bytes: &[u8]) -> Option<(Record, usize)> {
 }
 
 /// The whole records of the journal at `path` from byte `offset` (0: its
-/// start); a journal not there yet holds none.
+/// start), reading only its first line and what follows the offset; a
+/// journal not there yet holds none.
 pub fn read_from(path: &Path, offset: u64) -> std::io::Result<Read> {
-    let mut bytes = Vec::new();
-    match std::fs::File::open(path) {
-        Ok(mut file) => file.read_to_end(&mut bytes)?,
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Read::default()),
         Err(e) => return Err(e),
     };
-    Ok(read_bytes(&bytes, offset))
-}
-
-fn read_bytes(bytes: &[u8], offset: u64) -> Read {
+    let mut first = Vec::new();
+    std::io::Read::by_ref(&mut file)
+        .take(64)
+        .read_to_end(&mut first)?;
     let mut read = Read::default();
-    let Some(format) = format_of(bytes) else {
-        return read;
+    let Some(format) = format_of(&first) else {
+        return Ok(read);
     };
     if format > FORMAT {
         read.newer = Some(format);
-        return read;
+        return Ok(read);
     }
-    let mut at = usize::try_from(offset)
-        .unwrap_or(usize::MAX)
-        .max(header().len());
+    let start = offset.max(header().len() as u64);
+    file.seek(std::io::SeekFrom::Start(start))?;
+    let mut rest = Vec::new();
+    file.read_to_end(&mut rest)?;
+    let mut at = 0;
+    while let Some((record, length)) = rest.get(at..).and_then(decode) {
+        at += length;
+        read.records.push((record, start + at as u64));
+    }
+    Ok(read)
+}
+
+/// The whole records of a journal's `bytes`, with the offset past each.
+fn read_bytes(bytes: &[u8]) -> Vec<(Record, u64)> {
+    let mut records = Vec::new();
+    if format_of(bytes).is_none_or(|format| format > FORMAT) {
+        return records;
+    }
+    let mut at = header().len();
     while let Some((record, length)) = bytes.get(at..).and_then(decode) {
         at += length;
-        read.records.push((record, at as u64));
+        records.push((record, at as u64));
     }
-    read
+    records
 }
 
 /// The sequence number of the journal's last whole record (0: none).
@@ -162,8 +178,13 @@ pub fn append(path: &Path, records: &[Record]) -> std::io::Result<()> {
         .open(path)?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)?;
-    let whole = read_bytes(&bytes, 0);
-    let (end, last_seq) = match whole.records.last() {
+    if let Some(format) = format_of(&bytes).filter(|&f| f > FORMAT) {
+        return Err(std::io::Error::other(format!(
+            "the journal was written by a newer Waybook (format {format}); update Waybook to write to it"
+        )));
+    }
+    let whole = read_bytes(&bytes);
+    let (end, last_seq) = match whole.last() {
         Some((record, end)) => (*end, record.seq),
         None if format_of(&bytes).is_some() => (header().len() as u64, 0),
         None => (0, 0),

@@ -401,6 +401,22 @@ impl Campaign {
         Ok((Self::prepare(campaign.conn, campaign.path)?, kept))
     }
 
+    /// Opens a campaign of this Waybook's schema beside the program that
+    /// has it open (the window's merge of other machines' edits), on a
+    /// connection of its own, without the integrity check it had.
+    pub fn open_beside(path: &Path) -> Result<Self> {
+        let conn = writing(path)?;
+        if migrate::user_version(&conn)? < LATEST_VERSION {
+            return Err(StoreError::Older {
+                path: path.to_owned(),
+                found: migrate::user_version(&conn)?,
+                supported: LATEST_VERSION,
+                read_only: false,
+            });
+        }
+        Ok(Self::on(conn, Some(crate::files::absolute(path)), false))
+    }
+
     /// Opens a campaign for reading only (the command line's reports): the
     /// file is not migrated or written; an older schema is asked to be upgraded.
     pub fn open_read_only(path: &Path) -> Result<Self> {
@@ -817,6 +833,9 @@ fn tune(conn: &Connection) -> rusqlite::Result<()> {
     // The -journal file exists only while an edit is being written.
     conn.pragma_update_and_check(None, "journal_mode", "DELETE", |_| Ok(()))?;
     conn.pragma_update(None, "foreign_keys", true)?;
+    // Another connection may be writing (the window's writer, a merge of
+    // another machine's edits): wait for it rather than fail.
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
     conn.pragma_update(None, "synchronous", "FULL")
 }
 

@@ -432,3 +432,30 @@ fn takings_from_one_stack_add_up_and_too_many_conflict() {
     assert_eq!(study.conflicts[0].mine, 1);
     assert_eq!(study.conflicts[0].theirs, 2);
 }
+
+/// A machine whose working copy is lost joins again from the folder: its
+/// own edits, in its journal, come back with everyone else's.
+#[test]
+fn a_machine_that_lost_its_copy_joins_again_with_its_own_edits() {
+    let work = tempfile::tempdir().expect("set up by the test");
+    let mut rng = StdRng::seed_from_u64(9);
+    let mut desks = shared(&["Study PC", "Laptop"], work.path(), &mut rng);
+    let data = desks[1].campaign().load().expect("set up by the test");
+    let party = data.parties.values().next().expect("a party").clone();
+    desks[1].edit("Purse", vec![renamed(&party, |p| p.purse = 321)]);
+    desks[1].sync();
+    let before = desks[1].export();
+    desks[1].campaign = None;
+    std::fs::remove_file(&desks[1].file).expect("lost");
+    let report = desks[1].join();
+    assert_eq!(
+        report.merged.len(),
+        1,
+        "its own edit, from its journal: {report:#?}"
+    );
+    assert_eq!(desks[1].export(), before);
+    // Its next edit goes on from its last number.
+    desks[1].edit("Purse", vec![renamed(&party, |p| p.purse = 5)]);
+    let machines = desks[1].sync().machines;
+    assert_eq!((machines[0].this, machines[0].last_seq), (true, 2));
+}

@@ -275,7 +275,7 @@ impl Campaign {
             [&machine.id],
         )?;
         tx.execute(
-            "UPDATE share SET folder = ?1, machine = ?2, id_block = ?3, seq = ?4 WHERE id = 1",
+            "UPDATE share SET folder = ?1, machine = ?2, id_block = ?3, seq = ?4, published = -2 WHERE id = 1",
             params![folder.to_string_lossy(), machine.id, id_block, own_seq],
         )?;
         tx.commit()?;
@@ -312,9 +312,19 @@ impl Campaign {
 
     /// Appends this machine's edits not yet in its journal to it: those
     /// past the journal's last whole record, so a journal the sync service
-    /// rolled back to an older copy gets them again.
+    /// rolled back to an older copy gets them again. A journal as long as
+    /// this machine left it, no edit made since, is not read.
     fn publish(&mut self, share: &Share) -> Result<()> {
         let path = folder::file_of(&share.folder, &share.machine, "journal");
+        let length = |path: &Path| std::fs::metadata(path).map_or(-1, |m| m.len() as i64);
+        let published: i64 =
+            self.conn
+                .query_row("SELECT published FROM share WHERE id = 1", [], |row| {
+                    row.get(0)
+                })?;
+        if published == length(&path) {
+            return Ok(());
+        }
         let in_file = journal::last_seq(&path).map_err(io(&path))?;
         if in_file < share.seq {
             let mut statement = self.conn.prepare(
@@ -335,9 +345,8 @@ impl Campaign {
             journal::append(&path, &records).map_err(io(&path))?;
         }
         self.conn.execute(
-            "INSERT INTO share_seen (machine, seq, byte_offset) VALUES (?1, ?2, 0)
-             ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq",
-            params![share.machine, share.seq],
+            "UPDATE share SET published = ?1 WHERE id = 1",
+            [length(&path)],
         )?;
         Ok(())
     }

@@ -81,8 +81,15 @@ impl Outbox {
             params![self.seq, self.clock.0, label, changeset, choices],
         )?;
         tx.execute(
-            "UPDATE share SET seq = ?1, clock = ?2 WHERE id = 1",
+            "UPDATE share SET seq = ?1, clock = ?2, published = -2 WHERE id = 1",
             params![self.seq, self.clock.0],
+        )?;
+        // The journal lacks it (-2: no length of a file), and this
+        // machine's own edits are in the file: never merged again.
+        tx.execute(
+            "INSERT INTO share_seen (machine, seq, byte_offset) SELECT machine, ?1, 0 FROM share WHERE id = 1
+             ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq",
+            [self.seq],
         )?;
         Ok(())
     }

@@ -1,0 +1,266 @@
+//! One campaign on several machines from the window (issue 56): File >
+//! Share through a folder… starts sharing the open campaign through a
+//! folder the GM's sync service keeps; File > Join a shared campaign…
+//! makes this machine's working copy from such a folder. While a shared
+//! campaign is open, a worker with a connection of its own merges the
+//! other machines' edits every few seconds (`store::sharing`), never on
+//! the GM's frame; when it merged anything the campaign is read again.
+//! This machine is the data folder's (`sharing::Machine`).
+
+use super::App;
+use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use waybook_core::sharing::Machine;
+use waybook_core::store::Campaign;
+use waybook_core::store::sharing::{Report, Side};
+
+/// How long after one merge the next looks at the folder.
+const EVERY: Duration = Duration::from_secs(3);
+
+/// What the sharing window's buttons ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SharingStep {
+    /// Shows or hides the window.
+    Window(bool),
+    /// Merges now, not at the next look.
+    SyncNow,
+    /// Settles a conflict with this machine's value or the other's.
+    Choose(i64, Side),
+}
+
+/// The open campaign's sharing.
+pub struct SharingState {
+    pub folder: PathBuf,
+    pub machine: Machine,
+    /// What the last merge found, once one ran.
+    pub report: Option<Report>,
+    /// Why the last merge could not run, in words.
+    pub error: Option<String>,
+    /// Whether the window is shown.
+    pub window: bool,
+    worker: Option<JoinHandle<Result<Report, String>>>,
+    last: Option<Instant>,
+}
+
+impl SharingState {
+    /// Whether a merge is running.
+    pub fn is_merging(&self) -> bool {
+        self.worker.is_some()
+    }
+}
+
+impl App {
+    /// This machine, as the data folder keeps it.
+    fn machine(&self) -> Result<Machine, String> {
+        let dir = self.data_dir.as_ref().map_err(|why| {
+            format!("sharing needs Waybook's data folder, where this machine's id is kept: {why}")
+        })?;
+        Machine::of_data_dir(dir, None).map_err(|e| e.to_string())
+    }
+
+    /// After a campaign opened: its sharing, when it is shared (merged at
+    /// once), else none.
+    pub(super) fn look_for_sharing(&mut self) {
+        self.sharing = None;
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let folder = session
+            .campaign()
+            .ok()
+            .and_then(|c| c.shared_folder().ok().flatten());
+        let Some(folder) = folder else { return };
+        match self.machine() {
+            Ok(machine) => {
+                self.sharing = Some(SharingState {
+                    folder,
+                    machine,
+                    report: None,
+                    error: None,
+                    window: false,
+                    worker: None,
+                    last: None,
+                });
+            }
+            Err(e) => self.refuse(format!("This campaign is shared, but {e}")),
+        }
+    }
+
+    /// Each frame: takes a finished merge in, and starts the next when it
+    /// is time and no edit is on its way to the disk.
+    pub(super) fn follow_sharing(&mut self) {
+        let finished = (self.sharing.as_ref())
+            .and_then(|s| s.worker.as_ref())
+            .is_some_and(JoinHandle::is_finished);
+        if finished {
+            self.take_merge();
+        }
+        let due = (self.sharing.as_ref())
+            .is_some_and(|s| s.worker.is_none() && s.last.is_none_or(|at| at.elapsed() >= EVERY));
+        if due && !self.is_writing() {
+            self.start_merge();
+        }
+    }
+
+    fn start_merge(&mut self) {
+        let Some(path) = self.session.as_ref().and_then(|s| s.path_buf()) else {
+            return;
+        };
+        let Some(sharing) = &mut self.sharing else {
+            return;
+        };
+        let machine = sharing.machine.clone();
+        sharing.worker = Some(std::thread::spawn(move || {
+            Campaign::open_beside(&path)
+                .and_then(|mut campaign| campaign.sync(&machine))
+                .map_err(|e| e.to_string())
+        }));
+    }
+
+    /// The merge's report in; the campaign read again when it merged.
+    fn take_merge(&mut self) {
+        let Some(sharing) = &mut self.sharing else {
+            return;
+        };
+        let Some(worker) = sharing.worker.take() else {
+            return;
+        };
+        sharing.last = Some(Instant::now());
+        let outcome = worker
+            .join()
+            .unwrap_or_else(|_| Err("the merge stopped unexpectedly".to_owned()));
+        match outcome {
+            Ok(report) => {
+                let merged = report.merged.len();
+                sharing.report = Some(report);
+                sharing.error = None;
+                if merged > 0 {
+                    self.read_again(merged);
+                }
+            }
+            Err(e) => sharing.error = Some(e),
+        }
+    }
+
+    /// Reads the campaign again after another machine's edits were merged.
+    fn read_again(&mut self, merged: usize) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        match session.reload() {
+            Ok(()) => {
+                self.notices.push(super::Notice::HistoryStepped);
+                if merged > 0 {
+                    let from = (self.sharing.as_ref())
+                        .and_then(|s| s.report.as_ref())
+                        .map(|r| {
+                            let mut names: Vec<&str> = r.merged.iter().map(|m| m.name.as_str()).collect();
+                            names.dedup();
+                            names.join(", ")
+                        })
+                        .unwrap_or_default();
+                    self.notify(format!(
+                        "Merged {} from {from}",
+                        waybook_core::model::plural(merged, "edit")
+                    ));
+                }
+            }
+            Err(e) => self.fail(format!("The other machines' edits were merged, but the campaign could not be read again: {e}")),
+        }
+    }
+
+    pub(super) fn sharing_step(&mut self, step: SharingStep) {
+        match step {
+            SharingStep::Window(shown) => {
+                if let Some(sharing) = &mut self.sharing {
+                    sharing.window = shown;
+                }
+            }
+            SharingStep::SyncNow => {
+                if let Some(sharing) = &mut self.sharing {
+                    sharing.last = None;
+                }
+            }
+            SharingStep::Choose(id, side) => self.choose(id, side),
+        }
+    }
+
+    /// Settles a conflict as the GM chose, on a connection of its own,
+    /// then reads the campaign again.
+    fn choose(&mut self, id: i64, side: Side) {
+        self.settle_writes(true);
+        let (Some(sharing), Some(path)) = (
+            &self.sharing,
+            self.session.as_ref().and_then(|s| s.path_buf()),
+        ) else {
+            return;
+        };
+        let machine = sharing.machine.clone();
+        let chosen = Campaign::open_beside(&path).and_then(|mut c| c.choose(&machine, id, side));
+        match chosen {
+            Ok(()) => {
+                if let Some(sharing) = &mut self.sharing {
+                    if let Some(report) = &mut sharing.report {
+                        report.conflicts.retain(|c| c.id != id);
+                    }
+                    sharing.last = None;
+                }
+                self.read_again(0);
+                self.notify("Chosen: the other machines settle on it as they sync");
+            }
+            Err(e) => self.refuse(format!("The conflict was not settled: {e}")),
+        }
+    }
+
+    /// Starts sharing the open campaign through `folder`.
+    pub(super) fn share_through(&mut self, folder: &Path) {
+        self.settle_writes(true);
+        let Some(path) = self.session.as_ref().and_then(|s| s.path_buf()) else {
+            return;
+        };
+        let shared = self.machine().and_then(|machine| {
+            Campaign::open_beside(&path)
+                .and_then(|mut c| c.share(folder, &machine))
+                .map_err(|e| e.to_string())
+                .map(|()| machine)
+        });
+        match shared {
+            Ok(machine) => {
+                self.look_for_sharing();
+                self.notify(format!(
+                    "Shared through {} as {}: on the other machine, File > Join a shared campaign… and choose this folder as its sync service keeps it",
+                    folder.display(),
+                    machine.name
+                ));
+            }
+            Err(e) => self.refuse(format!("The campaign was not shared: {e}")),
+        }
+    }
+
+    /// Makes this machine's working copy at `path` of the campaign shared
+    /// through the folder chosen first, and opens it.
+    pub(super) fn join_into(&mut self, path: &Path) {
+        let Some(folder) = self.join_folder.take() else {
+            return;
+        };
+        let joined = self
+            .machine()
+            .and_then(|machine| Campaign::join(&folder, path, &machine).map_err(|e| e.to_string()));
+        match joined {
+            Ok((campaign, report)) => {
+                self.open_campaign(campaign);
+                if let Some(sharing) = &mut self.sharing {
+                    sharing.report = Some(report);
+                    sharing.last = Some(Instant::now());
+                }
+                self.notify(format!(
+                    "Joined the campaign shared through {}: this machine's copy is {}",
+                    folder.display(),
+                    path.display()
+                ));
+            }
+            Err(e) => self.fail(format!("The shared campaign was not joined: {e}")),
+        }
+    }
+}

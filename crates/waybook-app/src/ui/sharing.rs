@@ -1,0 +1,205 @@
+//! The sharing of the open campaign with the GM's other machines (issue
+//! 56): a word in the status bar ("In step with Laptop, seen 2 minutes
+//! ago", or what waits), and File > Sharing…, the window of the machines,
+//! what is waiting and why, and each conflict: the field both machines
+//! changed apart, this machine's value and the other's with who and when,
+//! and a button for each. Until the GM chooses, the record keeps this
+//! machine's value.
+
+use crate::app::sharing::{SharingState, SharingStep};
+use crate::app::{App, Command};
+use egui::{RichText, Ui};
+use waybook_core::sharing::clock::{ago, now_ms};
+use waybook_core::store::sharing::{Pending, Report, Side};
+
+/// The status bar's word on the sharing, a click from its window.
+pub fn sharing_status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
+    let Some(sharing) = &app.sharing else { return };
+    ui.separator();
+    let (said, worrying) = status_words(sharing);
+    let text = RichText::new(format!("⇄ {said}"));
+    let text = if worrying {
+        text.color(ui.visuals().warn_fg_color)
+    } else {
+        text
+    };
+    if ui
+        .button(text)
+        .on_hover_text("Show the machines sharing this campaign and the conflicts to choose")
+        .clicked()
+    {
+        out.push(Command::Sharing(SharingStep::Window(true)));
+    }
+    // The next look at the folder comes without the GM moving the mouse.
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs(1));
+}
+
+/// What the status bar says of the sharing, and whether it needs the GM.
+pub fn status_words(sharing: &SharingState) -> (String, bool) {
+    if let Some(error) = &sharing.error {
+        return (format!("Sharing paused: {error}"), true);
+    }
+    let Some(report) = &sharing.report else {
+        return ("Shared · looking at the folder…".to_owned(), false);
+    };
+    if !report.conflicts.is_empty() {
+        let count = report.conflicts.len();
+        return (
+            format!(
+                "{} to choose",
+                waybook_core::model::plural(count, "conflict")
+            ),
+            true,
+        );
+    }
+    if let Some(waiting) = report.waiting.first() {
+        return (format!("Waiting: {waiting}"), true);
+    }
+    let others: Vec<_> = report.machines.iter().filter(|m| !m.this).collect();
+    if others.is_empty() {
+        return ("Shared · no other machine has joined yet".to_owned(), false);
+    }
+    let now = now_ms();
+    let words: Vec<String> = others
+        .iter()
+        .map(|m| match m.heard_ms {
+            Some(ms) => format!("{}, seen {}", m.name, ago(ms, now)),
+            None => format!("{}, not heard from yet", m.name),
+        })
+        .collect();
+    (format!("In step with {}", words.join("; ")), false)
+}
+
+/// File > Sharing…, while shown.
+pub fn sharing_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
+    let Some(sharing) = app.sharing.as_ref().filter(|s| s.window) else {
+        return;
+    };
+    let mut open = true;
+    egui::Window::new("Sharing")
+        .open(&mut open)
+        .default_width(620.0)
+        .show(ui.ctx(), |ui| {
+            ui.label(format!(
+                "Shared through {} as {}. Each machine writes only its own files there; the sync service carries them.",
+                sharing.folder.display(),
+                sharing.machine.name
+            ));
+            if let Some(error) = &sharing.error {
+                ui.colored_label(crate::ui::input::ERROR_COLOUR, format!("The last merge could not run: {error}"));
+            }
+            match &sharing.report {
+                Some(report) => report_ui(ui, report, out),
+                None => {
+                    ui.label(RichText::new("Looking at the folder…").weak());
+                }
+            }
+            ui.add_space(6.0);
+            let merge = ui
+                .add_enabled(!sharing.is_merging(), egui::Button::new("Merge now"))
+                .on_disabled_hover_text("A merge is running")
+                .on_hover_text("Look at the folder now instead of in a few seconds");
+            if merge.clicked() {
+                out.push(Command::Sharing(SharingStep::SyncNow));
+            }
+        });
+    if !open {
+        out.push(Command::Sharing(SharingStep::Window(false)));
+    }
+}
+
+fn report_ui(ui: &mut Ui, report: &Report, out: &mut Vec<Command>) {
+    let now = now_ms();
+    ui.add_space(6.0);
+    ui.label(RichText::new("Machines").strong());
+    egui::Grid::new("sharing machines")
+        .striped(true)
+        .show(ui, |ui| {
+            for machine in &report.machines {
+                ui.label(if machine.this {
+                    format!("{} (this machine)", machine.name)
+                } else {
+                    machine.name.clone()
+                });
+                ui.label(format!("edit {}", machine.last_seq));
+                ui.label(match (machine.this, machine.heard_ms) {
+                    (true, _) => String::new(),
+                    (false, Some(ms)) => format!("seen {}", ago(ms, now)),
+                    (false, None) => "not heard from yet".to_owned(),
+                });
+                ui.end_row();
+            }
+        });
+    for waiting in &report.waiting {
+        ui.label(RichText::new(format!("Waiting: {waiting}")).color(ui.visuals().warn_fg_color));
+    }
+    ui.add_space(6.0);
+    if report.conflicts.is_empty() {
+        ui.label("No conflicts: every field changed on two machines was settled.");
+        return;
+    }
+    ui.label(RichText::new("Conflicts to choose").strong());
+    ui.label(
+        RichText::new("A field both machines changed apart. Until you choose, this machine keeps its value; your choice goes to the other machines.")
+            .weak(),
+    );
+    egui::ScrollArea::vertical()
+        .max_height(360.0)
+        .show(ui, |ui| {
+            for conflict in &report.conflicts {
+                conflict_ui(ui, conflict, now, out);
+            }
+        });
+}
+
+/// One conflict: what, both values, who and when, and the two choices.
+fn conflict_ui(ui: &mut Ui, conflict: &Pending, now: i64, out: &mut Vec<Command>) {
+    ui.group(|ui| {
+        let field = if conflict.field.is_empty() {
+            "the whole record".to_owned()
+        } else {
+            conflict.field.replace("body.", "")
+        };
+        ui.label(RichText::new(format!("{}: {field}", conflict.record)).strong());
+        ui.label(format!("Here: {}", value_words(&conflict.mine)));
+        ui.label(format!(
+            "{}: {} (“{}”, {})",
+            conflict.name,
+            value_words(&conflict.theirs),
+            conflict.label,
+            ago(conflict.at_ms, now)
+        ));
+        ui.horizontal(|ui| {
+            if ui
+                .button("Keep this machine's")
+                .on_hover_text("The other machines take this machine's value")
+                .clicked()
+            {
+                out.push(Command::Sharing(SharingStep::Choose(
+                    conflict.id,
+                    Side::Mine,
+                )));
+            }
+            if ui
+                .button(format!("Take {}'s", conflict.name))
+                .on_hover_text("This machine takes the other machine's value")
+                .clicked()
+            {
+                out.push(Command::Sharing(SharingStep::Choose(
+                    conflict.id,
+                    Side::Theirs,
+                )));
+            }
+        });
+    });
+}
+
+/// A value as the GM reads it: text without quotes, no record as "deleted".
+fn value_words(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Null => "deleted".to_owned(),
+        serde_json::Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,173 @@
+//! Issue 56 from the window: File > Share through a folder… shares the
+//! open campaign, a second machine joins and edits apart, the status bar
+//! says what waits, and File > Sharing… shows the conflict with both
+//! values and who made the other; the GM's choice settles it on both.
+
+use crate::common::gui::Fixture;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use waybook_app::app::DialogOutcome;
+use waybook_core::model::{Change, Edit};
+use waybook_core::sharing::Machine;
+use waybook_core::store::Campaign;
+
+/// Steps the app until it shows `text` (a merge runs on a worker).
+fn wait_until_shown(f: &mut Fixture, text: &str) {
+    let began = Instant::now();
+    while !f.shows(text) && began.elapsed() < Duration::from_secs(20) {
+        f.harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    f.harness.run();
+    assert!(f.shows(text), "shows {text:?}");
+}
+
+/// The laptop: a data folder of its own, joined through `folder`.
+fn laptop(f: &Fixture, folder: &Path) -> (Machine, Campaign) {
+    let machine = Machine::of_data_dir(&f.path("laptop data"), Some("Laptop")).expect("the laptop");
+    let (campaign, _) =
+        Campaign::join(folder, &f.path("laptop.waybook"), &machine).expect("joined");
+    (machine, campaign)
+}
+
+/// A character renamed, as one edit.
+fn rename(campaign: &Campaign, from: &str, to: &str) -> Edit {
+    let data = campaign.load().expect("loads");
+    let hero = data
+        .characters
+        .values()
+        .find(|c| c.name == from)
+        .expect("the hero");
+    let mut renamed = hero.clone();
+    renamed.name = to.to_owned();
+    Edit::new(
+        format!("Rename {from}"),
+        vec![Change::of(Some(hero), Some(&renamed))],
+    )
+}
+
+#[test]
+fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
+    let shared = tempfile::tempdir().expect("the shared folder");
+    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
+    f.menu("File", "Share through a folder…");
+    assert!(f.shows("Shared through"), "the status says so");
+    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+
+    let (machine, mut laptop) = laptop(&f, shared.path());
+    laptop
+        .apply(&rename(&laptop, "Ash Varnell", "Ash the Grey"))
+        .expect("renamed");
+    laptop.publish_edits(&machine).expect("published");
+    let edit = {
+        let campaign = Campaign::open(&f.path("demo.waybook")).expect("opens");
+        rename(&campaign, "Ash Varnell", "Ash the Bold")
+    };
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook_app::app::Command::Apply(edit));
+    f.harness.run();
+    f.harness.state_mut().app.settle_writes(true);
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook_app::app::Command::Sharing(
+            waybook_app::app::sharing::SharingStep::SyncNow,
+        ));
+    wait_until_shown(&mut f, "⇄ 1 conflict to choose");
+
+    f.click("⇄ 1 conflict to choose");
+    assert!(
+        f.shows("character “Ash the Bold”: name"),
+        "the record and field"
+    );
+    assert!(f.shows("Here: Ash the Bold"));
+    assert!(f.shows("Laptop: Ash the Grey (“Rename Ash Varnell”, just now)"));
+    assert!(
+        f.character("Ash the Bold").is_some(),
+        "this machine's value until the GM chooses"
+    );
+    f.click("Take Laptop's");
+    assert!(f.shows("No conflicts"), "settled");
+    assert!(
+        f.character("Ash the Grey").is_some(),
+        "the laptop's name taken"
+    );
+
+    // The laptop settles on the same name: the choice went with the edits.
+    let report = laptop.sync(&machine).expect("synced");
+    assert!(report.conflicts.is_empty(), "{report:#?}");
+    let names: Vec<String> = laptop
+        .load()
+        .expect("loads")
+        .characters
+        .values()
+        .map(|c| c.name.clone())
+        .collect();
+    assert!(names.contains(&"Ash the Grey".to_owned()));
+    wait_until_shown(&mut f, "⇄ In step with Laptop, seen");
+}
+
+/// Sharing through a folder that is not there is refused with why, and
+/// joining a folder with nothing shared in it opens nothing.
+#[test]
+fn sharing_refuses_a_missing_folder_and_joining_an_empty_one() {
+    let nowhere = std::env::temp_dir().join("waybook no such folder");
+    let empty = tempfile::tempdir().expect("an empty folder");
+    let mut f = Fixture::keeping_snapshots(vec![
+        DialogOutcome::Picked(nowhere.clone()),
+        DialogOutcome::Picked(empty.path().to_owned()),
+        DialogOutcome::Picked(empty.path().join("mine.waybook")),
+    ]);
+    f.menu("File", "Share through a folder…");
+    assert!(f.shows("The campaign was not shared"), "refused");
+    assert!(f.shows("is not a folder"));
+    assert!(f.harness.state().app.sharing.is_none());
+    f.menu("File", "Join a shared campaign…");
+    assert!(f.shows("The shared campaign was not joined"));
+    assert!(f.shows("no campaign is shared through"));
+    assert!(
+        !empty.path().join("mine.waybook").exists(),
+        "nothing written"
+    );
+    assert!(f.shows("demo.waybook"), "the campaign open stays open");
+}
+
+/// File > Join a shared campaign… makes this machine's copy and opens it,
+/// in step with the machine that shared it.
+#[test]
+fn joining_from_the_window_opens_this_machines_copy() {
+    let shared = tempfile::tempdir().expect("the shared folder");
+    let study_data = tempfile::tempdir().expect("the study's data folder");
+    let study = shared.path().join("..").join(format!(
+        "study {}.waybook",
+        shared.path().file_name().expect("a name").to_string_lossy()
+    ));
+    let machine = Machine::of_data_dir(study_data.path(), Some("Study PC")).expect("the study");
+    let mut campaign = waybook_core::demo::create_demo(&study).expect("the demo");
+    campaign.share(shared.path(), &machine).expect("shared");
+    drop(campaign);
+    let copy = shared.path().join("..").join(format!(
+        "laptop {}.waybook",
+        shared.path().file_name().expect("a name").to_string_lossy()
+    ));
+    let mut f = Fixture::keeping_snapshots(vec![
+        DialogOutcome::Picked(shared.path().to_owned()),
+        DialogOutcome::Picked(copy.clone()),
+    ]);
+    f.menu("File", "Join a shared campaign…");
+    assert!(f.shows("Joined the campaign shared through"));
+    assert_eq!(
+        f.harness
+            .state()
+            .app
+            .session
+            .as_ref()
+            .and_then(|s| s.path_buf()),
+        Some(waybook_core::files::absolute(&copy))
+    );
+    wait_until_shown(&mut f, "⇄ In step with Study PC");
+    let _ = std::fs::remove_file(&study);
+    let _ = std::fs::remove_file(&copy);
+}
