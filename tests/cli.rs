@@ -3197,7 +3197,7 @@ fn sharing_refuses_what_it_cannot_do_and_says_why() {
 /// rest from where the first stopped: both machines end the same.
 #[test]
 fn a_sync_killed_mid_merge_leaves_the_file_whole_and_resumes() {
-    const EDITS: usize = 1500;
+    const EDITS: usize = 3000;
     let two = TwoMachines::new();
     laptop_renames_a_place(&two, EDITS);
     two.carry();
@@ -3205,7 +3205,7 @@ fn a_sync_killed_mid_merge_leaves_the_file_whole_and_resumes() {
     let kept = two.dir.path().join("study before.waybook");
     std::fs::copy(&two.study, &kept).expect("kept");
     let mut resumed = None;
-    for wait_ms in [50, 100, 200, 400, 800, 1600] {
+    for wait_ms in [20, 40, 80, 160, 320, 640, 1280] {
         std::fs::copy(&kept, &two.study).expect("as before");
         let mut child = Command::new(env!("CARGO_BIN_EXE_waybook"))
             .args(["sync", path_str(&two.study), "--json"])

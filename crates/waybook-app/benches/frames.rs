@@ -25,7 +25,7 @@ use waybook_core::model::{Change, CharacterId, Edit, Holder, JourneyId};
 
 use waybook_testkit as common;
 
-use common::screens::{Figures, app_data, cold_start, frame_of, measure, ms, open};
+use common::screens::{Figures, app_data, bare_table, cold_start, frame_of, measure, ms, open};
 
 use common::large::{CHARACTERS, FIRST, fill};
 
@@ -106,7 +106,7 @@ fn main() {
     // One context, so the bare table is drawn in the app's own fonts and style.
     let ctx = Context::default();
     frame_of(&ctx, 0, &mut |ui| app.frame_ui(ui));
-    let bare = measure(&ctx, &mut |ui| bare_table(ui));
+    let bare = measure(&ctx, &mut |ui| bare_table(ui, CHARACTERS as usize));
     println!("| Screen | Median | p95 | Median ÷ bare table's |");
     println!("|---|---|---|---|");
     row("Bare `egui_extras` table, 10,000 rows", bare, bare);
@@ -281,39 +281,4 @@ fn row(label: &str, figures: Figures, bare: Figures) {
         ms(figures.p95),
         figures.median.as_secs_f64() / bare.median.as_secs_f64()
     );
-}
-
-/// The reference: 10,000 rows of five columns, only the visible ones drawn.
-fn bare_table(ui: &mut egui::Ui) {
-    egui::CentralPanel::default().show(ui, |ui| {
-        egui_extras::TableBuilder::new(ui)
-            .columns(egui_extras::Column::auto(), 5)
-            .header(20.0, |mut header| {
-                for title in ["Name", "Player", "Level", "Wounds", "Party"] {
-                    header.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
-            })
-            .body(|body| {
-                body.rows(18.0, CHARACTERS as usize, |mut row| {
-                    let i = row.index();
-                    row.col(|ui| {
-                        ui.label(format!("Traveller {i}"));
-                    });
-                    row.col(|ui| {
-                        ui.label(format!("Player {}", i % 97));
-                    });
-                    row.col(|ui| {
-                        ui.label((i % 10).to_string());
-                    });
-                    row.col(|ui| {
-                        ui.label((i % 4).to_string());
-                    });
-                    row.col(|ui| {
-                        ui.label(format!("Party {}", i % 1000));
-                    });
-                });
-            });
-    });
 }

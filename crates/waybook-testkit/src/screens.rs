@@ -124,3 +124,39 @@ fn session(app: &WaybookApp) -> &waybook_core::session::Session {
 pub fn app_data(app: &WaybookApp) -> &waybook_core::model::CampaignData {
     &session(app).data
 }
+
+/// The reference every frame is compared with: a table of `rows` rows of
+/// five columns, only the visible ones drawn.
+pub fn bare_table(ui: &mut egui::Ui, rows: usize) {
+    egui::CentralPanel::default().show(ui, |ui| {
+        egui_extras::TableBuilder::new(ui)
+            .columns(egui_extras::Column::auto(), 5)
+            .header(20.0, |mut header| {
+                for title in ["Name", "Player", "Level", "Wounds", "Party"] {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(18.0, rows, |mut row| {
+                    let i = row.index();
+                    row.col(|ui| {
+                        ui.label(format!("Traveller {i}"));
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("Player {}", i % 97));
+                    });
+                    row.col(|ui| {
+                        ui.label((i % 10).to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label((i % 4).to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("Party {}", i % 1000));
+                    });
+                });
+            });
+    });
+}

@@ -29,6 +29,14 @@ pub enum SharingStep {
     Choose(i64, Side),
 }
 
+/// What a merge on the worker came to: its report, and when it merged
+/// anything, the campaign read again there with the file's count of edits
+/// as it was read.
+struct Merge {
+    report: Report,
+    read: Option<(waybook_core::model::CampaignData, i64)>,
+}
+
 /// The open campaign's sharing.
 pub struct SharingState {
     pub folder: PathBuf,
@@ -39,7 +47,7 @@ pub struct SharingState {
     pub error: Option<String>,
     /// Whether the window is shown.
     pub window: bool,
-    worker: Option<JoinHandle<Result<Report, String>>>,
+    worker: Option<JoinHandle<Result<Merge, String>>>,
     last: Option<Instant>,
 }
 
@@ -112,9 +120,16 @@ impl App {
         };
         let machine = sharing.machine.clone();
         sharing.worker = Some(std::thread::spawn(move || {
-            Campaign::open_beside(&path)
-                .and_then(|mut campaign| campaign.sync(&machine))
-                .map_err(|e| e.to_string())
+            let merged = Campaign::open_beside(&path).and_then(|mut campaign| {
+                let report = campaign.sync(&machine)?;
+                let read = if report.merged.is_empty() {
+                    None
+                } else {
+                    read_whole(&campaign)?
+                };
+                Ok(Merge { report, read })
+            });
+            merged.map_err(|e| e.to_string())
         }));
     }
 
@@ -131,11 +146,18 @@ impl App {
             .join()
             .unwrap_or_else(|_| Err("the merge stopped unexpectedly".to_owned()));
         match outcome {
-            Ok(report) => {
+            Ok(Merge { report, read }) => {
                 let merged = report.merged.len();
                 sharing.report = Some(report);
                 sharing.error = None;
-                if merged > 0 {
+                let adopted = match (read, &mut self.session) {
+                    (Some((data, count)), Some(session)) => session.adopt(data, count),
+                    _ => false,
+                };
+                if adopted {
+                    self.notices.push(super::Notice::HistoryStepped);
+                    self.say_merged(merged);
+                } else if merged > 0 {
                     self.read_again(merged);
                 }
             }
@@ -151,23 +173,30 @@ impl App {
         match session.reload() {
             Ok(()) => {
                 self.notices.push(super::Notice::HistoryStepped);
-                if merged > 0 {
-                    let from = (self.sharing.as_ref())
-                        .and_then(|s| s.report.as_ref())
-                        .map(|r| {
-                            let mut names: Vec<&str> = r.merged.iter().map(|m| m.name.as_str()).collect();
-                            names.dedup();
-                            names.join(", ")
-                        })
-                        .unwrap_or_default();
-                    self.notify(format!(
-                        "Merged {} from {from}",
-                        waybook_core::model::plural(merged, "edit")
-                    ));
-                }
+                self.say_merged(merged);
             }
             Err(e) => self.fail(format!("The other machines' edits were merged, but the campaign could not be read again: {e}")),
         }
+    }
+
+    /// "Merged 3 edits from Laptop", when any were.
+    fn say_merged(&mut self, merged: usize) {
+        if merged == 0 {
+            return;
+        }
+        let from = (self.sharing.as_ref())
+            .and_then(|s| s.report.as_ref())
+            .map(|r| {
+                let mut names: Vec<&str> = r.merged.iter().map(|m| m.name.as_str()).collect();
+                names.sort_unstable();
+                names.dedup();
+                names.join(", ")
+            })
+            .unwrap_or_default();
+        self.notify(format!(
+            "Merged {} from {from}",
+            waybook_core::model::plural(merged, "edit")
+        ));
     }
 
     pub(super) fn sharing_step(&mut self, step: SharingStep) {
@@ -263,4 +292,15 @@ impl App {
             Err(e) => self.fail(format!("The shared campaign was not joined: {e}")),
         }
     }
+}
+
+/// The campaign read whole on the merge's connection, and the file's
+/// count of edits it holds: none when an edit was written while it was
+/// read (the window reads it again itself).
+fn read_whole(
+    campaign: &Campaign,
+) -> waybook_core::store::Result<Option<(waybook_core::model::CampaignData, i64)>> {
+    let count = campaign.written_in_file()?;
+    let data = campaign.load()?;
+    Ok((campaign.written_in_file()? == count).then_some((data, count)))
 }

@@ -51,6 +51,14 @@ impl IdMarks {
         }
     }
 
+    /// Keeps the ids `earlier` marks handed out (the same campaign read
+    /// again: an undo may still bring back a record deleted before).
+    pub fn keep_from(&mut self, earlier: &Self) {
+        for (kind, &key) in &earlier.largest {
+            self.saw(kind, key);
+        }
+    }
+
     fn largest(&self, kind: &str) -> Option<i64> {
         self.largest.get(kind).copied()
     }

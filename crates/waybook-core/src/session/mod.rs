@@ -243,10 +243,30 @@ impl Session {
     pub fn reload(&mut self) -> Result<(), EditError> {
         self.settle_writes(true)?;
         self.settle_log(true);
-        let revision = self.data.revision;
-        self.data = self.campaign.load()?;
-        self.data.revision = revision + 1;
+        let data = self.campaign.load()?;
+        self.take_data(data);
         Ok(())
+    }
+
+    /// Takes `data`, the campaign read on another connection when the
+    /// file had had `count` edits, in place of what is in memory, when it
+    /// holds every edit of this session's (none on its way, the last
+    /// written by then, the log read): whether it did.
+    pub fn adopt(&mut self, data: CampaignData, count: i64) -> bool {
+        let holds_all =
+            self.sent.is_empty() && self.log_reading.is_none() && self.written_count() <= count;
+        if holds_all {
+            self.take_data(data);
+        }
+        holds_all
+    }
+
+    /// `data` in place of what is in memory: a new revision, the ids
+    /// handed out kept.
+    fn take_data(&mut self, mut data: CampaignData) {
+        data.ids.keep_from(&self.data.ids);
+        data.revision = self.data.revision + 1;
+        self.data = data;
     }
 
     /// Takes in what became of the edits sent to the file (waiting for

@@ -369,27 +369,23 @@ impl Campaign {
         });
         let names = self.names(&share)?;
         let mut stopped: Vec<String> = Vec::new();
-        for incoming in pending {
-            if stopped.contains(&incoming.machine) {
-                continue;
-            }
-            let name = names
-                .get(&incoming.machine)
-                .cloned()
-                .unwrap_or_else(|| incoming.machine.clone());
-            match self.merge_one(&incoming)? {
-                true => report.merged.push(Merged {
-                    machine: incoming.machine.clone(),
-                    name,
-                    seq: incoming.record.seq,
-                    label: incoming.record.label.clone(),
-                }),
-                false => {
-                    report.waiting.push(format!(
+        for batch in pending.chunks(TOGETHER) {
+            for (incoming, merged) in batch.iter().zip(self.merge_batch(batch, &mut stopped)?) {
+                let name = (names.get(&incoming.machine))
+                    .cloned()
+                    .unwrap_or_else(|| incoming.machine.clone());
+                match merged {
+                    Some(true) => report.merged.push(Merged {
+                        machine: incoming.machine.clone(),
+                        name,
+                        seq: incoming.record.seq,
+                        label: incoming.record.label.clone(),
+                    }),
+                    Some(false) => report.waiting.push(format!(
                         "{name}'s edit “{}” names a record deleted here; its edits from there on wait until that record is back (Edit > Undo the deletion, or restore it)",
                         incoming.record.label
-                    ));
-                    stopped.push(incoming.machine);
+                    )),
+                    None => {}
                 }
             }
         }
@@ -458,36 +454,59 @@ impl Campaign {
         Ok(())
     }
 
-    /// Merges one record and marks it merged, in one transaction: false
-    /// when it names a record this copy does not have (nothing written).
-    fn merge_one(&mut self, incoming: &Incoming) -> Result<bool> {
+    /// Merges a batch of records in one transaction, each in a savepoint
+    /// of its own and marked merged with it, so a merge cut short resumes
+    /// after the last batch committed. Per record: merged (true), naming
+    /// a record this copy does not have (false: nothing of it written, and
+    /// its machine's later records wait), or not tried (none: its machine
+    /// is waiting).
+    fn merge_batch(
+        &mut self,
+        batch: &[Incoming],
+        stopped: &mut Vec<String>,
+    ) -> Result<Vec<Option<bool>>> {
         let tx = self.conn.transaction()?;
-        let from = merge::From {
-            machine: &incoming.machine,
-            record: &incoming.record,
-        };
-        match merge::merge(&tx, &from) {
-            Ok(()) => {}
-            Err(merge::Refused::Missing) => return Ok(false),
-            Err(merge::Refused::Sqlite(e)) => return Err(e.into()),
+        let mut merged = Vec::with_capacity(batch.len());
+        for incoming in batch {
+            if stopped.contains(&incoming.machine) {
+                merged.push(None);
+                continue;
+            }
+            tx.execute_batch("SAVEPOINT record")?;
+            let from = merge::From {
+                machine: &incoming.machine,
+                record: &incoming.record,
+            };
+            match merge::merge(&tx, &from) {
+                Ok(()) => {}
+                Err(merge::Refused::Missing) => {
+                    tx.execute_batch("ROLLBACK TO record; RELEASE record")?;
+                    stopped.push(incoming.machine.clone());
+                    merged.push(Some(false));
+                    continue;
+                }
+                Err(merge::Refused::Sqlite(e)) => return Err(e.into()),
+            }
+            tx.execute(
+                "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq, byte_offset = excluded.byte_offset, clock = excluded.clock",
+                params![
+                    incoming.machine,
+                    incoming.record.seq,
+                    i64::try_from(incoming.end).unwrap_or(0),
+                    incoming.record.clock
+                ],
+            )?;
+            tx.execute(
+                "UPDATE share SET clock = MAX(clock, ?1) WHERE id = 1",
+                [incoming.record.clock],
+            )?;
+            super::count_written(&tx)?;
+            tx.execute_batch("RELEASE record")?;
+            merged.push(Some(true));
         }
-        tx.execute(
-            "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq, byte_offset = excluded.byte_offset, clock = excluded.clock",
-            params![
-                incoming.machine,
-                incoming.record.seq,
-                i64::try_from(incoming.end).unwrap_or(0),
-                incoming.record.clock
-            ],
-        )?;
-        tx.execute(
-            "UPDATE share SET clock = MAX(clock, ?1) WHERE id = 1",
-            [incoming.record.clock],
-        )?;
-        super::count_written(&tx)?;
         tx.commit()?;
-        Ok(true)
+        Ok(merged)
     }
 
     /// The machines' names, by id, as their files in the folder say.
@@ -618,6 +637,10 @@ impl Campaign {
         self.publish_edits(machine)
     }
 }
+
+/// How many records of the other machines are merged in one transaction
+/// (synced once), at most.
+const TOGETHER: usize = 128;
 
 /// A record of another machine's, read and not yet merged.
 struct Incoming {
