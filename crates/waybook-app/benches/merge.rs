@@ -139,8 +139,7 @@ fn frames_while_merging(ctx: &egui::Context, app: &mut WaybookApp) -> (Figures, 
     let mut times = Vec::new();
     let began = Instant::now();
     for frame in 1.. {
-        let merging = app.app.sharing.as_ref().is_some_and(|s| s.is_merging());
-        if !merging && frame > 1 {
+        if app.app.sharing.as_ref().is_some_and(|s| s.report.is_some()) {
             break;
         }
         let started = Instant::now();

@@ -1,13 +1,13 @@
 //! The one data folder (`$WAYBOOK_DATA_DIR`, else the platform data
 //! directory) and the default campaign in it, created with the demo on the
-//! first run.
+//! first run, shared with a demo laptop (`demo::shared`).
 
 use anyhow::Context;
 use std::path::Path;
 use waybook_core::store::Campaign;
 
 /// Opens the default campaign in the data folder `dir`, creating it with
-/// the demo on first run.
+/// the demo on first run, shared through a folder beside it.
 pub fn open_default(dir: &Path) -> anyhow::Result<Campaign> {
     std::fs::create_dir_all(dir).with_context(|| format!("could not create {}", dir.display()))?;
     let path = dir.join("demo.waybook");
@@ -15,6 +15,8 @@ pub fn open_default(dir: &Path) -> anyhow::Result<Campaign> {
     if path.exists() {
         Ok(Campaign::open_keeping(&path, &snapshots)?)
     } else {
-        Ok(waybook_core::demo::create_demo_keeping(&path, &snapshots)?)
+        let mut demo = waybook_core::demo::create_demo_keeping(&path, &snapshots)?;
+        waybook_core::demo::shared::share_demo(&mut demo, dir)?;
+        Ok(demo)
     }
 }

@@ -54,7 +54,7 @@ pub struct SharingState {
 impl SharingState {
     /// Whether a merge is running.
     pub fn is_merging(&self) -> bool {
-        self.worker.is_some()
+        self.worker.as_ref().is_some_and(|w| !w.is_finished())
     }
 }
 

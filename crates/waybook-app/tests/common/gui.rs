@@ -141,6 +141,23 @@ impl Fixture {
             app.app.data_dir = Ok(dir.path().join("data"));
         }
         app.app.open_path(&path);
+        Self::around_in(app, dir, name)
+    }
+
+    /// The app given, with its campaign open, under the harness.
+    pub fn around(app: WaybookApp) -> Self {
+        let name = (app.app.session.as_ref())
+            .and_then(|s| s.path_buf())
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default();
+        Self::around_in(
+            app,
+            tempfile::tempdir().expect("a temporary directory"),
+            &name,
+        )
+    }
+
+    fn around_in(mut app: WaybookApp, dir: tempfile::TempDir, name: &str) -> Self {
         // The log is read behind the first frame; the tests read it at once.
         app.app.watch_log(true);
         let mut harness = Harness::builder()

@@ -171,3 +171,32 @@ fn joining_from_the_window_opens_this_machines_copy() {
     let _ = std::fs::remove_file(&study);
     let _ = std::fs::remove_file(&copy);
 }
+
+/// The first run's demo is shared with a demo laptop: a new GM meets the
+/// status bar's word, the merged note and the conflict waiting.
+#[test]
+fn the_first_runs_demo_is_shared_with_a_demo_laptop() {
+    let data = tempfile::tempdir().expect("a data folder");
+    let campaign = waybook_app::app::open_default(data.path()).expect("the demo");
+    let mut app = waybook_app::ui::WaybookApp::new(Box::new(
+        waybook_app::app::ScriptedDialogs::new(Vec::new()),
+    ));
+    app.app.data_dir = Ok(data.path().to_owned());
+    app.app.open_campaign(campaign);
+    let mut f = Fixture::around(app);
+    wait_until_shown(&mut f, "⇄ 1 conflict to choose");
+    assert!(f.shows("Merged 2 edits from Laptop (demo)"));
+    f.click("⇄ 1 conflict to choose");
+    assert!(f.shows("character “Brother Ilo”: notes"));
+    f.click("Keep this machine's");
+    assert!(f.shows("No conflicts"));
+    // Opened again, it is not shared a second time.
+    drop(f);
+    let again = waybook_app::app::open_default(data.path()).expect("opens again");
+    assert_eq!(
+        again.shared_folder().expect("read"),
+        Some(waybook_core::files::absolute(
+            &data.path().join("Demo shared folder")
+        ))
+    );
+}

@@ -23,6 +23,7 @@ mod handouts;
 mod hazards;
 mod heroes;
 mod map;
+pub mod shared;
 mod stable;
 mod watch;
 mod weather;
