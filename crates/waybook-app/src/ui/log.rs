@@ -132,6 +132,17 @@ impl Listed {
             listed.partyless += usize::from(!owned && e.shown.is_gm_only());
             listed.shared += usize::from(!e.shown.is_gm_only());
         }
+        // A campaign shared with other machines holds their entries under
+        // ids of their own blocks: listed by when they were rolled, as
+        // they were (newest first), not by id.
+        let shared = (data.log.keys().next_back())
+            .is_some_and(|id| id.0 >= waybook_core::model::ID_BLOCK_SIZE);
+        if shared {
+            listed.ids.sort_by(|a, b| {
+                let real = |id: &LogId| data.log.get(id).map_or("", |e| e.real.as_str());
+                real(b).cmp(real(a))
+            });
+        }
         listed
     }
 }

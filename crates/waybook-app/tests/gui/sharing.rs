@@ -200,3 +200,58 @@ fn the_first_runs_demo_is_shared_with_a_demo_laptop() {
         ))
     );
 }
+
+/// A roll made on the laptop before one made here is listed below it in
+/// the Log, though its id (the laptop's block) is the larger: both
+/// machines' rolls, newest first, by when they were rolled.
+#[test]
+fn the_log_lists_both_machines_rolls_by_when_they_were_rolled() {
+    use waybook_core::model::{LogEntry, LogKind};
+    let shared = tempfile::tempdir().expect("the shared folder");
+    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
+    f.menu("File", "Share through a folder…");
+    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+    let (machine, mut laptop) = laptop(&f, shared.path());
+    let roll = |campaign: &Campaign, why: &str, real: &str| {
+        let data = campaign.load().expect("loads");
+        let entry = LogEntry::new(
+            &data,
+            LogKind::Dice,
+            why,
+            "d20: 7".to_owned(),
+            Vec::new(),
+            real.to_owned(),
+        );
+        Edit::new(why, vec![Change::of(None, Some(&entry))])
+    };
+    laptop
+        .apply(&roll(&laptop, "Laptop's early roll", "2030-01-01 10:00"))
+        .expect("rolled");
+    laptop.publish_edits(&machine).expect("published");
+    let here = {
+        let campaign = Campaign::open(&f.path("demo.waybook")).expect("opens");
+        roll(&campaign, "This machine's later roll", "2030-01-01 11:00")
+    };
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook_app::app::Command::Apply(here));
+    f.harness.run();
+    f.harness.state_mut().app.settle_writes(true);
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook_app::app::Command::Sharing(
+            waybook_app::app::sharing::SharingStep::SyncNow,
+        ));
+    wait_until_shown(&mut f, "Merged 1 edit from Laptop");
+    f.click("Log");
+    let top = |f: &Fixture, text: &str| {
+        use egui_kittest::kittest::Queryable as _;
+        f.harness.get_by_label_contains(text).rect().top()
+    };
+    assert!(
+        top(&f, "This machine's later roll") < top(&f, "Laptop's early roll"),
+        "the later roll is listed first"
+    );
+}

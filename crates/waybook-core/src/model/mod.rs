@@ -68,7 +68,7 @@ pub use character::{
 };
 pub use choice::Choice;
 pub use cult::{Cult, CultSide};
-pub use data::{CampaignData, HOLDING_COLUMNS, IdMarks, Totals};
+pub use data::{CampaignData, HOLDING_COLUMNS, ID_BLOCK_SIZE, IdMarks, Totals};
 pub use event::{CalendarEvent, Recurrence, Reshape};
 pub use gathering::{GatheringSession, Site};
 pub use house_rules::HouseRules;

@@ -20,6 +20,9 @@ struct Desk {
     folder: tempfile::TempDir,
     file: PathBuf,
     campaign: Option<Campaign>,
+    /// The labels of the edits it made that changed something, and of
+    /// its choices, in order: its own history.
+    made: Vec<String>,
 }
 
 impl Desk {
@@ -32,6 +35,7 @@ impl Desk {
             _data: data,
             folder: tempfile::tempdir().expect("set up by the test"),
             campaign: None,
+            made: Vec::new(),
         }
     }
 
@@ -45,9 +49,27 @@ impl Desk {
     }
 
     fn edit(&mut self, label: &str, changes: Vec<Change>) {
+        // A change whose after is its before changes nothing.
+        if changes.iter().any(|c| c.inverse() != *c) {
+            self.made.push(label.to_owned());
+        }
         self.campaign()
             .apply(&Edit::new(label, changes))
             .expect("written");
+    }
+
+    /// The labels of the records of its own journal, as the folder it
+    /// writes holds it.
+    fn journalled(&self) -> Vec<String> {
+        let path = self.folder.path().join(format!("{}.journal", self.me.id));
+        let read = waybook_core::sharing::journal::read_from(&path, 0).expect("its journal");
+        let seqs: Vec<i64> = read.records.iter().map(|(r, _)| r.seq).collect();
+        assert_eq!(
+            seqs,
+            (1..=seqs.len() as i64).collect::<Vec<_>>(),
+            "numbered in turn"
+        );
+        read.records.into_iter().map(|(r, _)| r.label).collect()
     }
 
     fn export(&mut self) -> String {
@@ -344,6 +366,7 @@ fn three_machines_apart_end_with_the_same_campaign() {
                     desk.campaign()
                         .choose(&me, conflict.id, side)
                         .expect("set up by the test");
+                    desk.made.push(format!("Chose for “{}”", conflict.label));
                     chose = true;
                 }
             }
@@ -362,6 +385,16 @@ fn three_machines_apart_end_with_the_same_campaign() {
             assert!(
                 desk.export() == first,
                 "seed {seed}: {} differs from Study PC",
+                desk.me.name
+            );
+        }
+        // Each machine's journal alone is its own history: every edit it
+        // made and every choice, in order, once, whatever the copies did.
+        for desk in &desks {
+            assert_eq!(
+                desk.journalled(),
+                desk.made,
+                "seed {seed}: {}'s journal",
                 desk.me.name
             );
         }
