@@ -754,7 +754,10 @@ fn write_edits(
     conn: &mut Connection,
     edits: &[(&Edit, Option<HistoryStep>)],
 ) -> (Vec<Wrote>, Option<StoreError>) {
-    let tx = match conn.transaction() {
+    // Taken for writing at once, so a merge of another machine's edits
+    // committing meanwhile is waited for (a transaction that read first
+    // would be refused at once instead, to avoid a deadlock).
+    let tx = match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => return (Vec::new(), Some(e.into())),
     };

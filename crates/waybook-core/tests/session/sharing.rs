@@ -492,3 +492,55 @@ fn a_machine_that_lost_its_copy_joins_again_with_its_own_edits() {
     let machines = desks[1].sync().machines;
     assert_eq!((machines[0].this, machines[0].last_seq), (true, 2));
 }
+
+/// Two programs merging one working copy at once (the window's worker and
+/// `waybook sync`) merge each edit once: a stack's takings are not
+/// counted twice.
+#[test]
+fn two_merges_of_one_copy_at_once_merge_each_edit_once() {
+    let work = tempfile::tempdir().expect("set up by the test");
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut desks = shared(&["Study PC", "Laptop"], work.path(), &mut rng);
+    let data = desks[0].campaign().load().expect("set up by the test");
+    let stack = (data.holdings.values().find(|h| h.quantity >= 10))
+        .expect("a big stack")
+        .clone();
+    desks[0].edit("Eat", vec![renamed(&stack, |h| h.quantity -= 2)]);
+    let mut now = stack.clone();
+    // Enough edits for several batches: the two merges overlap.
+    for _ in 0..1000 {
+        let before = now.clone();
+        now.quantity = if now.quantity == stack.quantity {
+            stack.quantity - 1
+        } else {
+            stack.quantity
+        };
+        desks[1].edit(
+            "Take and put back",
+            vec![Change::of(Some(&before), Some(&now))],
+        );
+    }
+    desks[1].edit(
+        "Take three",
+        vec![renamed(&now, |h| h.quantity = stack.quantity - 3)],
+    );
+    desks[1].sync();
+    carry_all(&desks, &mut rng);
+    let (file, me) = (desks[0].file.clone(), desks[0].me.clone());
+    let merges: Vec<_> = (0..2)
+        .map(|_| {
+            let (file, me) = (file.clone(), me.clone());
+            std::thread::spawn(move || {
+                let mut campaign = Campaign::open(&file).expect("opens");
+                campaign.sync(&me).expect("synced").merged.len()
+            })
+        })
+        .collect();
+    let merged: usize = merges.into_iter().map(|m| m.join().expect("merged")).sum();
+    assert_eq!(
+        merged, 1001,
+        "each of the laptop's edits merged by one of them"
+    );
+    let data = desks[0].campaign().load().expect("set up by the test");
+    assert_eq!(data.holdings[&stack.id].quantity, stack.quantity - 5);
+}

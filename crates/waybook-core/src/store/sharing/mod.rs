@@ -465,10 +465,15 @@ impl Campaign {
         batch: &[Incoming],
         stopped: &mut Vec<String>,
     ) -> Result<Vec<Option<bool>>> {
-        let tx = self.conn.transaction()?;
+        // Taken for writing at once: another program merging the same
+        // file (`waybook sync` beside the window) waits, then finds the
+        // records merged.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut merged = Vec::with_capacity(batch.len());
         for incoming in batch {
-            if stopped.contains(&incoming.machine) {
+            if stopped.contains(&incoming.machine) || merged_already(&tx, incoming)? {
                 merged.push(None);
                 continue;
             }
@@ -590,7 +595,9 @@ impl Campaign {
     pub fn choose(&mut self, machine: &Machine, id: i64, side: Side) -> Result<()> {
         self.verified()?;
         self.own_share(machine)?;
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let (table, key, field, theirs, label): (String, String, String, String, String) = tx
             .query_row(
                 "SELECT tbl, row_key, field, theirs, label FROM share_conflict WHERE id = ?1",
@@ -636,6 +643,19 @@ impl Campaign {
         tx.commit()?;
         self.publish_edits(machine)
     }
+}
+
+/// Whether `incoming` was merged since it was read (by another program
+/// merging the same file).
+fn merged_already(tx: &rusqlite::Transaction<'_>, incoming: &Incoming) -> rusqlite::Result<bool> {
+    let seen: Option<i64> = tx
+        .query_row(
+            "SELECT seq FROM share_seen WHERE machine = ?1",
+            [&incoming.machine],
+            |row| row.get(0),
+        )
+        .optional()?;
+    Ok(seen.is_some_and(|seq| seq >= incoming.record.seq))
 }
 
 /// How many records of the other machines are merged in one transaction
