@@ -25,7 +25,9 @@ use waybook_core::model::{Change, CharacterId, Edit, Holder, JourneyId};
 
 use waybook_testkit as common;
 
-use common::screens::{Figures, app_data, bare_table, cold_start, frame_of, measure, ms, open};
+use common::screens::{
+    Figures, app_data, bare_table, cold_start, frame_of, measure, ms, open, row,
+};
 
 use common::large::{CHARACTERS, FIRST, fill};
 
@@ -272,13 +274,4 @@ fn journey_tab(app: &mut WaybookApp, journey: JourneyId, tab: Tab) {
     app.ui.screen = Screen::Journeys;
     app.ui.journeys.selected = Some(journey);
     app.ui.journeys.tab = tab;
-}
-
-fn row(label: &str, figures: Figures, bare: Figures) {
-    println!(
-        "| {label} | {} | {} | {:.2} |",
-        ms(figures.median),
-        ms(figures.p95),
-        figures.median.as_secs_f64() / bare.median.as_secs_f64()
-    );
 }

@@ -13,7 +13,9 @@ use waybook_app::ui::WaybookApp;
 use waybook_core::model::{Category, Change, Edit, Item};
 use waybook_core::sharing::Machine;
 use waybook_core::store::Campaign;
-use waybook_testkit::screens::{Figures, bare_table, frame_of, measure, ms, wait_for_the_check};
+use waybook_testkit::screens::{
+    Figures, bare_table, frame_of, measure, ms, row, wait_for_the_check,
+};
 
 const EDITS: usize = 10_000;
 
@@ -154,15 +156,6 @@ fn frames_while_merging(ctx: &egui::Context, app: &mut WaybookApp) -> (Figures, 
         p95: times[times.len() * 95 / 100],
     };
     (figures, times.len(), taken_in)
-}
-
-fn row(label: &str, figures: Figures, bare: Figures) {
-    println!(
-        "| {label} | {} | {} | {:.2} |",
-        ms(figures.median),
-        ms(figures.p95),
-        figures.median.as_secs_f64() / bare.median.as_secs_f64()
-    );
 }
 
 /// The process's resident memory in KB as Linux says it on the line

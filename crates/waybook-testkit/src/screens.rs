@@ -160,3 +160,14 @@ pub fn bare_table(ui: &mut egui::Ui, rows: usize) {
             });
     });
 }
+
+/// One row of a bench's Markdown table: the frame's median and p95, and
+/// its median over the bare table's of the same run.
+pub fn row(label: &str, figures: Figures, bare: Figures) {
+    println!(
+        "| {label} | {} | {} | {:.2} |",
+        ms(figures.median),
+        ms(figures.p95),
+        figures.median.as_secs_f64() / bare.median.as_secs_f64()
+    );
+}

@@ -22,6 +22,17 @@ fn wait_until_shown(f: &mut Fixture, text: &str) {
     assert!(f.shows(text), "shows {text:?}");
 }
 
+/// The GM's `edit` made in the window and written, then a merge asked for
+/// at once, until the window shows `shown`.
+fn made_here_then_merged(f: &mut Fixture, edit: Edit, shown: &str) {
+    use waybook_app::app::{Command, sharing::SharingStep};
+    f.harness.state_mut().app.push(Command::Apply(edit));
+    f.harness.run();
+    f.harness.state_mut().app.settle_writes(true);
+    (f.harness.state_mut().app).push(Command::Sharing(SharingStep::SyncNow));
+    wait_until_shown(f, shown);
+}
+
 /// The laptop: a data folder of its own, joined through `folder`.
 fn laptop(f: &Fixture, folder: &Path) -> (Machine, Campaign) {
     let machine = Machine::of_data_dir(&f.path("laptop data"), Some("Laptop")).expect("the laptop");
@@ -63,19 +74,7 @@ fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
         let campaign = Campaign::open(&f.path("demo.waybook")).expect("opens");
         rename(&campaign, "Ash Varnell", "Ash the Bold")
     };
-    f.harness
-        .state_mut()
-        .app
-        .push(waybook_app::app::Command::Apply(edit));
-    f.harness.run();
-    f.harness.state_mut().app.settle_writes(true);
-    f.harness
-        .state_mut()
-        .app
-        .push(waybook_app::app::Command::Sharing(
-            waybook_app::app::sharing::SharingStep::SyncNow,
-        ));
-    wait_until_shown(&mut f, "⇄ 1 conflict to choose");
+    made_here_then_merged(&mut f, edit, "⇄ 1 conflict to choose");
 
     f.click("⇄ 1 conflict to choose");
     assert!(
@@ -232,19 +231,7 @@ fn the_log_lists_both_machines_rolls_by_when_they_were_rolled() {
         let campaign = Campaign::open(&f.path("demo.waybook")).expect("opens");
         roll(&campaign, "This machine's later roll", "2030-01-01 11:00")
     };
-    f.harness
-        .state_mut()
-        .app
-        .push(waybook_app::app::Command::Apply(here));
-    f.harness.run();
-    f.harness.state_mut().app.settle_writes(true);
-    f.harness
-        .state_mut()
-        .app
-        .push(waybook_app::app::Command::Sharing(
-            waybook_app::app::sharing::SharingStep::SyncNow,
-        ));
-    wait_until_shown(&mut f, "Merged 1 edit from Laptop");
+    made_here_then_merged(&mut f, here, "Merged 1 edit from Laptop");
     f.click("Log");
     let top = |f: &Fixture, text: &str| {
         use egui_kittest::kittest::Queryable as _;

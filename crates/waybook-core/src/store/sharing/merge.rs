@@ -150,21 +150,24 @@ fn merge_fields(
         let (recorded, before) = (before.is_some(), before.as_ref());
         let mine = current.get(at).and_then(Option::as_ref);
         let name = columns.names.get(at).map_or("", String::as_str);
+        let column_conflict = |mine: Option<&Value>, theirs: &Value| {
+            keep_conflict(
+                tx,
+                table,
+                key,
+                name,
+                &json_of(mine),
+                &json_of(Some(theirs)),
+                from,
+            )
+        };
         match counted(name, before, mine, theirs) {
             Some(Some(sum)) => {
                 *slot = Some(Value::Integer(sum));
                 continue;
             }
             Some(None) => {
-                keep_conflict(
-                    tx,
-                    table,
-                    key,
-                    name,
-                    &json_of(mine),
-                    &json_of(Some(theirs)),
-                    from,
-                )?;
+                column_conflict(mine, theirs)?;
                 continue;
             }
             None => {}
@@ -210,15 +213,7 @@ fn merge_fields(
                 *slot = Some(Value::Text(Json::Object(object).to_string()));
             }
         } else {
-            keep_conflict(
-                tx,
-                table,
-                key,
-                name,
-                &json_of(mine),
-                &json_of(Some(theirs)),
-                from,
-            )?;
+            column_conflict(mine, theirs)?;
         }
     }
     fields::write_merged(tx, columns, table, key, current, &merged)
