@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use waybook_core::sharing::Machine;
 use waybook_core::sharing::clock::{self, ago};
 use waybook_core::store::Campaign;
-use waybook_core::store::sharing::{Report, Side};
+use waybook_core::store::sharing::{Report, Side, value_words};
 
 #[derive(Debug, clap::Args)]
 pub struct ShareArgs {
@@ -134,20 +134,16 @@ fn print_report(report: &Report, out: &mut impl Write) -> anyhow::Result<()> {
         )?;
     }
     for conflict in &report.conflicts {
-        let field = if conflict.field.is_empty() {
-            "the whole record"
-        } else {
-            &conflict.field
-        };
+        let field = conflict.field_words();
         writeln!(
             out,
             "conflict {}: {}, {}: here {}, {} made it {} ({}, {}); choose with --choose {}=mine or {}=theirs",
             conflict.id,
             conflict.record,
             field,
-            conflict.mine,
+            value_words(&conflict.mine),
             conflict.name,
-            conflict.theirs,
+            value_words(&conflict.theirs),
             conflict.label,
             ago(conflict.at_ms, now),
             conflict.id,

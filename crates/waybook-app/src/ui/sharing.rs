@@ -10,7 +10,7 @@ use crate::app::sharing::{SharingState, SharingStep};
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
 use waybook_core::sharing::clock::{ago, now_ms};
-use waybook_core::store::sharing::{Pending, Report, Side};
+use waybook_core::store::sharing::{Pending, Report, Side, value_words};
 
 /// The status bar's word on the sharing, a click from its window.
 pub fn sharing_status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
@@ -156,11 +156,7 @@ fn report_ui(ui: &mut Ui, report: &Report, out: &mut Vec<Command>) {
 /// One conflict: what, both values, who and when, and the two choices.
 fn conflict_ui(ui: &mut Ui, conflict: &Pending, now: i64, out: &mut Vec<Command>) {
     ui.group(|ui| {
-        let field = if conflict.field.is_empty() {
-            "the whole record".to_owned()
-        } else {
-            conflict.field.replace("body.", "")
-        };
+        let field = conflict.field_words();
         ui.label(RichText::new(format!("{}: {field}", conflict.record)).strong());
         ui.label(format!("Here: {}", value_words(&conflict.mine)));
         ui.label(format!(
@@ -193,13 +189,4 @@ fn conflict_ui(ui: &mut Ui, conflict: &Pending, now: i64, out: &mut Vec<Command>
             }
         });
     });
-}
-
-/// A value as the GM reads it: text without quotes, no record as "deleted".
-fn value_words(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::Null => "deleted".to_owned(),
-        serde_json::Value::String(text) => text.clone(),
-        other => other.to_string(),
-    }
 }

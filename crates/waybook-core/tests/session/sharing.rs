@@ -544,3 +544,155 @@ fn two_merges_of_one_copy_at_once_merge_each_edit_once() {
     let data = desks[0].campaign().load().expect("set up by the test");
     assert_eq!(data.holdings[&stack.id].quantity, stack.quantity - 5);
 }
+
+/// Two groups run on two machines: each machine moves its own party on
+/// into the same day no party had lived, and each rolls the world's
+/// weather of that day. The world is one: a region's weather on a day is
+/// one record (its id is the region and the day), so two rolls of it are
+/// a conflict the GM settles; both parties keep their own present, and
+/// both machines end with the same campaign.
+#[test]
+fn two_groups_on_two_machines_share_one_world() {
+    use waybook_core::plan::rest::Meals;
+    use waybook_rules::dice::Dice;
+    let work = tempfile::tempdir().expect("set up by the test");
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut desks = shared(&["Study PC", "Laptop"], work.path(), &mut rng);
+    let data = desks[0].campaign().load().expect("set up by the test");
+    let parties: Vec<_> = data.parties.values().cloned().collect();
+    assert!(parties.len() >= 2, "the demo's two parties");
+    let latest = parties.iter().map(|p| p.now.day).max().expect("a present");
+    let weather_before = data.weather.len();
+    for (at, (desk, party)) in desks.iter_mut().zip(&parties).enumerate() {
+        let data = desk.campaign().load().expect("set up by the test");
+        // Into the day after the latest any party lived: no one's yet.
+        let days = latest + 1 - party.now.day;
+        let hours = days * data.settings.day_hours;
+        let edit = waybook_core::edits::clock::move_on(
+            &data,
+            Some(party.id),
+            (hours, Meals::Fed),
+            "the group plays on",
+            &mut Dice::seeded(at as u64 + 1),
+        )
+        .expect("moved on");
+        desk.campaign().apply(&edit).expect("written");
+    }
+    for _ in 0..2 {
+        for desk in desks.iter_mut() {
+            desk.sync();
+        }
+        carry_all(&desks, &mut rng);
+    }
+    let study = desks[0].sync();
+    assert!(
+        study.conflicts.iter().all(|c| c.table == "weather"),
+        "only the world's weather was rolled on both: {:#?}",
+        study.conflicts
+    );
+    assert!(!study.conflicts.is_empty(), "the two rolls differ");
+    for conflict in &study.conflicts {
+        assert!(
+            conflict.record.starts_with("the weather of ") && conflict.record.contains(" on day "),
+            "named as the GM knows it: {}",
+            conflict.record
+        );
+        assert_eq!(
+            conflict.field_words(),
+            "the whole record",
+            "a roll is kept or taken whole"
+        );
+    }
+    let me = desks[0].me.clone();
+    for conflict in study.conflicts {
+        let side = if conflict.id % 2 == 0 {
+            Side::Mine
+        } else {
+            Side::Theirs
+        };
+        desks[0]
+            .campaign()
+            .choose(&me, conflict.id, side)
+            .expect("chosen");
+    }
+    for _ in 0..2 {
+        for desk in desks.iter_mut() {
+            desk.sync();
+        }
+        carry_all(&desks, &mut rng);
+    }
+    assert!(
+        desks[1].sync().conflicts.is_empty(),
+        "the study's choices settle the laptop's"
+    );
+    assert_eq!(desks[0].export(), desks[1].export());
+    let data = desks[0].campaign().load().expect("set up by the test");
+    for party in &parties {
+        assert_eq!(
+            data.parties[&party.id].now.day,
+            latest + 1,
+            "{} lived on",
+            party.name
+        );
+    }
+    assert!(data.weather.len() > weather_before, "the new day's weather");
+    let log_whys = data
+        .log
+        .values()
+        .filter(|e| e.why.contains("the group plays on"))
+        .count();
+    assert!(log_whys >= 2, "both machines' entries kept: {log_whys}");
+}
+
+/// A machine joining starts from the campaign, not from the sharing
+/// machine's own: its undo history and its notes (the table's links
+/// among them) stay on the machine that shared.
+#[test]
+fn a_machine_joining_takes_neither_the_undo_history_nor_the_notes() {
+    let work = tempfile::tempdir().expect("set up by the test");
+    let mut study = Desk::new("Study PC", work.path());
+    let laptop = Desk::new("Laptop", work.path());
+    let campaign = waybook_core::demo::create_demo(&study.file).expect("the demo");
+    let mut session = waybook_core::session::Session::new(campaign).expect("opens");
+    let hero = session
+        .data
+        .characters
+        .values()
+        .next()
+        .expect("a hero")
+        .clone();
+    session
+        .apply(Edit::new(
+            "Rename",
+            vec![renamed(&hero, |c| c.name = "Ash the Bold".into())],
+        ))
+        .expect("renamed");
+    session
+        .keep("table-link".to_owned(), "a secret token".to_owned())
+        .expect("kept");
+    assert_eq!(session.undo_label(), Some("Rename"));
+    drop(session);
+    let mut campaign = Campaign::open(&study.file).expect("opens");
+    campaign
+        .share(study.folder.path(), &study.me)
+        .expect("shared");
+    study.campaign = Some(campaign);
+    let mut rng = StdRng::seed_from_u64(1);
+    carry(&study, &laptop, &mut rng, 0.0);
+    let (joined, _) =
+        Campaign::join(laptop.folder.path(), &laptop.file, &laptop.me).expect("joined");
+    assert!(
+        joined.kept().expect("read").is_empty(),
+        "no notes of the study's"
+    );
+    let session = waybook_core::session::Session::new(joined).expect("opens");
+    assert_eq!(session.undo_label(), None, "no undo history of the study's");
+    assert!(
+        session
+            .data
+            .characters
+            .values()
+            .any(|c| c.name == "Ash the Bold"),
+        "its campaign"
+    );
+}

@@ -285,7 +285,22 @@ pub(crate) fn title(conn: &rusqlite::Connection, table: &str, key: &str) -> Stri
         )
         .is_ok()
     };
-    if table == "holding" {
+    if table == "weather" {
+        let day_and_region = conn
+            .query_row(
+                "SELECT json_extract(weather.body, '$.day'), json_extract(region.body, '$.name') \
+                 FROM weather LEFT JOIN region ON region.id = json_extract(weather.body, '$.region') \
+                 WHERE weather.id = ?1",
+                [&id],
+                |row| Ok((row.get::<_, Option<i64>>(0)?, row.get::<_, Option<String>>(1)?)),
+            )
+            .optional()
+            .ok()
+            .flatten();
+        if let Some((Some(day), Some(region))) = day_and_region {
+            return format!("the weather of {region} on day {day}");
+        }
+    } else if table == "holding" {
         if let Some(item) = named(
             "SELECT item.name FROM holding JOIN item ON item.id = holding.item_id WHERE holding.id = ?1",
         ) {
@@ -303,4 +318,66 @@ pub(crate) fn title(conn: &rusqlite::Connection, table: &str, key: &str) -> Stri
         return format!("{what} “{name}”");
     }
     format!("{what} {}", key.trim_matches(['[', ']']))
+}
+
+/// A value of a conflict as the GM reads it: text as it is, no record as
+/// "deleted", a whole record by its fields ("weather: Hot and dry · day:
+/// 9"), its body's included, ids and lists left out.
+pub fn value_words(value: &Json) -> String {
+    const MOST: usize = 240;
+    let words = match value {
+        Json::Null => "deleted".to_owned(),
+        Json::String(text) => text.clone(),
+        Json::Object(row) => {
+            let mut said = Vec::new();
+            let mut say = |name: &str, value: &Json| match value {
+                Json::String(text) if name != "id" => said.push(format!("{name}: {text}")),
+                Json::Number(_) | Json::Bool(_) if name != "id" => {
+                    said.push(format!("{name}: {value}"))
+                }
+                _ => {}
+            };
+            for (name, value) in row {
+                let body = (name == "body")
+                    .then(|| {
+                        value
+                            .as_str()
+                            .and_then(|t| serde_json::from_str::<Json>(t).ok())
+                    })
+                    .flatten();
+                match body {
+                    Some(Json::Object(body)) => body.iter().for_each(|(k, v)| say(k, v)),
+                    _ => say(name, value),
+                }
+            }
+            said.join(" · ")
+        }
+        other => other.to_string(),
+    };
+    match words.char_indices().nth(MOST) {
+        Some((cut, _)) => format!("{}…", &words[..cut]),
+        None => words,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_whole_record_reads_by_its_fields_and_its_bodys() {
+        let row = serde_json::json!({
+            "id": 10_000_009,
+            "body": "{\"id\":10000009,\"weather\":\"Rain on the scree\",\"day\":9,\"foretold\":false,\"tags\":[1]}",
+        });
+        assert_eq!(
+            value_words(&row),
+            "day: 9 · foretold: false · weather: Rain on the scree"
+        );
+        assert_eq!(value_words(&Json::Null), "deleted");
+        assert_eq!(value_words(&Json::from("Ash the Bold")), "Ash the Bold");
+        assert_eq!(value_words(&Json::from(7)), "7");
+        let long = Json::from("x".repeat(300));
+        assert!(value_words(&long).ends_with('…'));
+    }
 }

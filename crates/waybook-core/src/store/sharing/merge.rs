@@ -4,8 +4,11 @@
 //! by field ([`super::fields`]): a field only the other machine changed
 //! takes its value, a field only this one changed keeps its own, and a
 //! field both changed apart keeps this machine's value and becomes a
-//! conflict for the GM to choose ([`settle`]). A choice the GM made on
-//! another machine settles the same field here ([`apply_choice`]).
+//! conflict for the GM to choose ([`settle`]). A record both machines
+//! made apart under one key (a region's weather on a day), and a record
+//! one deleted and the other changed, are kept or taken whole. A choice
+//! the GM made on another machine settles the same field here
+//! ([`apply_choice`]).
 
 use super::super::changesets::{self, Conflict, ConflictKind, Op, Resolution};
 use super::fields::{self, Columns, json_of, object_of, same};
@@ -82,17 +85,20 @@ fn settle(tx: &Transaction<'_>, conflict: &Conflict, from: &From<'_>) -> rusqlit
             )
         }
         (ConflictKind::Conflict, _) => {
+            // Made on both apart under one key (a region's weather on a
+            // day): one record, a roll or a whole, so kept or taken whole.
             let key = columns.key_of(&change.new);
-            let none = vec![None; change.new.len()];
-            merge_fields(
+            let alike = (change.new.iter().zip(&conflict.current))
+                .all(|(theirs, mine)| same(theirs.as_ref(), mine.as_ref()));
+            if alike {
+                return Ok(());
+            }
+            let mine = fields::row_json(&columns, Some(&conflict.current));
+            whole(
                 tx,
-                &columns,
-                table,
+                mine,
+                fields::row_json(&columns, Some(&change.new)),
                 &key,
-                &none,
-                &change.new,
-                &conflict.current,
-                from,
             )
         }
         (ConflictKind::Data, Op::Delete) => {
@@ -127,8 +133,7 @@ fn settle(tx: &Transaction<'_>, conflict: &Conflict, from: &From<'_>) -> rusqlit
     }
 }
 
-/// Merges the changed columns of a row field by field (`old` all none:
-/// a row both made).
+/// Merges the changed columns of a row field by field.
 #[allow(clippy::too_many_arguments)]
 fn merge_fields(
     tx: &Transaction<'_>,
@@ -147,7 +152,7 @@ fn merge_fields(
         if columns.key.contains(&at) {
             continue;
         }
-        let (recorded, before) = (before.is_some(), before.as_ref());
+        let before = before.as_ref();
         let mine = current.get(at).and_then(Option::as_ref);
         let name = columns.names.get(at).map_or("", String::as_str);
         let column_conflict = |mine: Option<&Value>, theirs: &Value| {
@@ -175,7 +180,7 @@ fn merge_fields(
         if same(mine, Some(theirs)) {
             continue;
         }
-        if recorded && same(mine, before) {
+        if same(mine, before) {
             *slot = Some(theirs.clone());
             continue;
         }
@@ -194,7 +199,7 @@ fn merge_fields(
                 if t == b || t == m {
                     continue;
                 }
-                if m == b && recorded {
+                if m == b {
                     match t {
                         Some(t) => object.insert(inner.clone(), t.clone()),
                         None => object.remove(inner),

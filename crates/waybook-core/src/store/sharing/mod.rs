@@ -9,6 +9,8 @@
 
 mod fields;
 mod merge;
+
+pub use fields::value_words;
 mod outbox;
 
 pub(crate) use outbox::Outbox;
@@ -49,6 +51,17 @@ pub struct Pending {
     pub name: String,
     pub at_ms: i64,
     pub label: String,
+}
+
+impl Pending {
+    /// The field as the GM reads it: "the whole record", "notes", "now day".
+    pub fn field_words(&self) -> String {
+        if self.field.is_empty() {
+            return "the whole record".to_owned();
+        }
+        let field = self.field.strip_prefix("body.").unwrap_or(&self.field);
+        field.replace('_', " ")
+    }
 }
 
 /// A machine sharing the campaign: how far this copy has it.
@@ -191,8 +204,9 @@ impl Campaign {
         let made = self
             .conn
             .execute("VACUUM INTO ?1", [temp.to_string_lossy()])
+            .and_then(|_| without_what_stays(&temp))
             .map_err(StoreError::from)
-            .and_then(|_| std::fs::rename(&temp, &target).map_err(io(&target)));
+            .and_then(|()| std::fs::rename(&temp, &target).map_err(io(&target)));
         if made.is_err() {
             let _ = std::fs::remove_file(&temp);
         }
@@ -262,8 +276,6 @@ impl Campaign {
             .map_or(0, |(r, _)| r.seq);
         let folder = crate::files::absolute(folder);
         let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM share_out", [])?;
-        tx.execute("DELETE FROM share_conflict", [])?;
         tx.execute(
             "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, ?2, 0, ?3)
              ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq, byte_offset = 0",
@@ -643,6 +655,18 @@ impl Campaign {
         tx.commit()?;
         self.publish_edits(machine)
     }
+}
+
+/// Takes out of the snapshot at `path` what stays on the machine that
+/// shared (its undo history, its notes with the table's links among them,
+/// its records waiting for the journal, its conflicts), then compacts it,
+/// so none of it is left in the folder's free pages either.
+fn without_what_stays(path: &Path) -> rusqlite::Result<()> {
+    let conn = rusqlite::Connection::open(path)?;
+    conn.execute_batch(
+        "DELETE FROM undo_history; DELETE FROM kept; DELETE FROM share_out; \
+         DELETE FROM share_conflict; VACUUM;",
+    )
 }
 
 /// Whether `incoming` was merged since it was read (by another program
