@@ -242,3 +242,40 @@ fn the_log_lists_both_machines_rolls_by_when_they_were_rolled() {
         "the later roll is listed first"
     );
 }
+
+/// The shared folder gone (a drive unplugged, a folder renamed): the
+/// status bar says sharing is paused and why, edits go on here, and
+/// sharing takes up again when the folder is back.
+#[test]
+fn a_shared_folder_gone_pauses_sharing_and_says_why() {
+    use waybook_app::app::{Command, sharing::SharingStep};
+    let shared = tempfile::tempdir().expect("the shared folder");
+    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
+    f.menu("File", "Share through a folder…");
+    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+    let away = shared.path().with_extension("away");
+    std::fs::rename(shared.path(), &away).expect("unplugged");
+    let edit = {
+        let campaign = Campaign::open(&f.path("demo.waybook")).expect("opens");
+        rename(&campaign, "Ash Varnell", "Ash the Bold")
+    };
+    made_here_then_merged(&mut f, edit, "⇄ Sharing paused:");
+    assert!(
+        f.character("Ash the Bold").is_some(),
+        "the edit is made here all the same"
+    );
+    std::fs::rename(&away, shared.path()).expect("plugged in again");
+    (f.harness.state_mut().app).push(Command::Sharing(SharingStep::SyncNow));
+    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+    let journal = std::fs::read_dir(shared.path())
+        .expect("the folder")
+        .filter_map(Result::ok)
+        .find(|e| e.path().extension().is_some_and(|x| x == "journal"))
+        .expect("this machine's journal");
+    let read = waybook_core::sharing::journal::read_from(&journal.path(), 0).expect("read");
+    assert_eq!(
+        read.records.len(),
+        1,
+        "the edit made while it was away, sent once it is back"
+    );
+}

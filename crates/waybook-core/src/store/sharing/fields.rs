@@ -321,8 +321,8 @@ pub(crate) fn title(conn: &rusqlite::Connection, table: &str, key: &str) -> Stri
 }
 
 /// A value of a conflict as the GM reads it: text as it is, no record as
-/// "deleted", a whole record by its fields ("weather: Hot and dry · day:
-/// 9"), its body's included, ids and lists left out.
+/// "deleted", a whole record by its fields, what names it first ("weather:
+/// Hot and dry · day: 9"), its body's included, ids and lists left out.
 pub fn value_words(value: &Json) -> String {
     const MOST: usize = 240;
     let words = match value {
@@ -330,12 +330,16 @@ pub fn value_words(value: &Json) -> String {
         Json::String(text) => text.clone(),
         Json::Object(row) => {
             let mut said = Vec::new();
-            let mut say = |name: &str, value: &Json| match value {
-                Json::String(text) if name != "id" => said.push(format!("{name}: {text}")),
-                Json::Number(_) | Json::Bool(_) if name != "id" => {
-                    said.push(format!("{name}: {value}"))
+            let mut say = |name: &str, value: &Json| {
+                let words = match value {
+                    Json::String(text) => text.clone(),
+                    Json::Number(_) | Json::Bool(_) => value.to_string(),
+                    _ => return,
+                };
+                if name != "id" {
+                    let naming = matches!(name, "name" | "weather");
+                    said.push((!naming, format!("{name}: {words}")));
                 }
-                _ => {}
             };
             for (name, value) in row {
                 let body = (name == "body")
@@ -350,6 +354,8 @@ pub fn value_words(value: &Json) -> String {
                     _ => say(name, value),
                 }
             }
+            said.sort_by_key(|(later, _)| *later);
+            let said: Vec<String> = said.into_iter().map(|(_, words)| words).collect();
             said.join(" · ")
         }
         other => other.to_string(),
@@ -372,7 +378,7 @@ mod tests {
         });
         assert_eq!(
             value_words(&row),
-            "day: 9 · foretold: false · weather: Rain on the scree"
+            "weather: Rain on the scree · day: 9 · foretold: false"
         );
         assert_eq!(value_words(&Json::Null), "deleted");
         assert_eq!(value_words(&Json::from("Ash the Bold")), "Ash the Bold");
