@@ -4,15 +4,15 @@
 //! folder ([`Campaign::join`]); its edits are recorded as they are written
 //! ([`Outbox`]) and appended to its journal, and the other machines'
 //! journals are merged in clock order ([`Campaign::sync`]), each record in
-//! a transaction of its own with how far it got, so a merge cut short
-//! resumes where it stopped. Conflicts wait for the GM ([`Campaign::choose`]).
+//! a savepoint of its own and marked merged with it, a batch of them to a
+//! transaction, so a merge cut short resumes after the last batch.
+//! Conflicts wait for the GM ([`Campaign::choose`]).
 
 mod fields;
 mod merge;
-
-pub use fields::value_words;
 mod outbox;
 
+pub use fields::value_words;
 pub(crate) use outbox::Outbox;
 
 use super::{Campaign, Result, StoreError, migrate::LATEST_VERSION};
@@ -41,7 +41,8 @@ pub struct Pending {
     pub key: String,
     /// The record as the GM knows it: `character “Ash Varnell”`.
     pub record: String,
-    /// The field ('' the whole record: one side deleted it).
+    /// The field ('' the whole record: one side deleted it, or both made
+    /// it apart).
     pub field: String,
     /// This machine's value (JSON; null: no record here).
     pub mine: serde_json::Value,
