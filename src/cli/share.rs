@@ -99,7 +99,9 @@ pub fn sync(args: &SyncArgs, out: &mut impl Write) -> anyhow::Result<()> {
 /// journal, so the other machines have them at once (`waybook sync`
 /// merges theirs).
 pub fn publish_edits(file: &std::path::Path) -> anyhow::Result<()> {
-    let mut campaign = Campaign::open(file)?;
+    // The file was just opened, checked and written: opened beside, as
+    // the window's merge opens it, without its checks again.
+    let mut campaign = Campaign::open_beside(file)?;
     if campaign.shared_folder()?.is_some() {
         campaign.publish_edits(&Machine::here(None)?)?;
     }

@@ -27,12 +27,8 @@ pub fn share_demo(campaign: &mut Campaign, dir: &Path) -> store::Result<()> {
             cause,
         })?;
     }
-    let written = |e: crate::files::WriteError| store::StoreError::Io {
-        path: e.path,
-        cause: e.cause,
-    };
-    let here = Machine::of_data_dir(dir, None).map_err(written)?;
-    let laptop = Machine::of_data_dir(&laptop_dir, Some("Laptop (demo)")).map_err(written)?;
+    let here = Machine::of_data_dir(dir, None)?;
+    let laptop = Machine::of_data_dir(&laptop_dir, Some("Laptop (demo)"))?;
     campaign.share(&folder, &here)?;
     let (mut apart, _) = Campaign::join(&folder, &laptop_dir.join("demo.waybook"), &laptop)?;
     let theirs = apart.load()?;

@@ -154,6 +154,15 @@ fn one_line(text: &str) -> String {
     }
 }
 
+impl From<crate::files::WriteError> for StoreError {
+    fn from(e: crate::files::WriteError) -> Self {
+        Self::Io {
+            path: e.path,
+            cause: e.cause,
+        }
+    }
+}
+
 /// Whether SQLite failed because of the disk or the folder (full, read-only,
 /// not allowed, gone), not because of what the file holds.
 fn is_disk_problem(e: &rusqlite::Error) -> bool {
@@ -782,17 +791,15 @@ fn write_edits(
     }
 }
 
-/// Writes one edit inside `tx`, in a savepoint rolled back if any of it is
-/// refused; in a shared working copy, with its changeset kept for the
-/// other machines.
+/// Writes one edit inside `tx`, all or nothing; in a shared working copy,
+/// with its changeset kept for the other machines.
 fn in_savepoint(
     tx: &Transaction<'_>,
     edit: &Edit,
     step: Option<HistoryStep>,
     outbox: Option<&mut sharing::Outbox>,
 ) -> Result<Wrote> {
-    tx.execute_batch("SAVEPOINT edit")?;
-    let written = (|| -> Result<Wrote> {
+    all_or_nothing(tx, || {
         let recorder = outbox.as_ref().map(|o| o.recorder(tx)).transpose()?;
         for change in &edit.changes {
             apply_change(tx, change)?;
@@ -810,14 +817,24 @@ fn in_savepoint(
             row,
             count: count_written(tx)?,
         })
-    })();
-    let end = if written.is_ok() {
-        "RELEASE edit"
+    })
+}
+
+/// Does `work` inside `tx` in a savepoint of its own: kept when it
+/// succeeds, rolled back when it fails (the rest of `tx` stands).
+fn all_or_nothing<T, E: From<rusqlite::Error>>(
+    tx: &Transaction<'_>,
+    work: impl FnOnce() -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
+    tx.execute_batch("SAVEPOINT one")?;
+    let done = work();
+    let end = if done.is_ok() {
+        "RELEASE one"
     } else {
-        "ROLLBACK TO edit; RELEASE edit"
+        "ROLLBACK TO one; RELEASE one"
     };
     tx.execute_batch(end)?;
-    written
+    done
 }
 
 /// A second connection to the campaign at `path`, for its writer: synced

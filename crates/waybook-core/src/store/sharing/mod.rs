@@ -115,13 +115,6 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StoreError + '_ {
     }
 }
 
-fn written(e: crate::files::WriteError) -> StoreError {
-    StoreError::Io {
-        path: e.path,
-        cause: e.cause,
-    }
-}
-
 /// The block of ids a working copy's new records take (0 unshared).
 pub(crate) fn id_block(conn: &rusqlite::Connection) -> rusqlite::Result<i64> {
     Ok(conn
@@ -186,7 +179,7 @@ impl Campaign {
             params![folder.to_string_lossy(), machine.id],
         )?;
         let started = self.write_snapshot(&folder, &machine.id).and_then(|()| {
-            folder::write_member(&folder, machine, 0).map_err(written)?;
+            folder::write_member(&folder, machine, 0)?;
             let journal = folder::file_of(&folder, &machine.id, "journal");
             journal::append(&journal, &[]).map_err(io(&journal))
         });
@@ -270,11 +263,7 @@ impl Campaign {
             }
         };
         let own_journal = folder::file_of(folder, &machine.id, "journal");
-        let own_seq = journal::read_from(&own_journal, 0)
-            .map_err(io(&own_journal))?
-            .records
-            .last()
-            .map_or(0, |(r, _)| r.seq);
+        let own_seq = journal::last_seq(&own_journal).map_err(io(&own_journal))?;
         let folder = crate::files::absolute(folder);
         let tx = self.conn.transaction()?;
         tx.execute(
@@ -292,7 +281,7 @@ impl Campaign {
             params![folder.to_string_lossy(), machine.id, id_block, own_seq],
         )?;
         tx.commit()?;
-        folder::write_member(&folder, machine, id_block).map_err(written)
+        Ok(folder::write_member(&folder, machine, id_block)?)
     }
 
     /// The sharing of this copy, refused when there is none or it belongs
@@ -365,8 +354,8 @@ impl Campaign {
     }
 
     /// Publishes this machine's edits, then merges every other machine's
-    /// new ones in clock order (the machine's id breaking ties), each in a
-    /// transaction of its own; says what it merged, what conflicts and how
+    /// new ones in clock order (the machine's id breaking ties), in batches
+    /// ([`Self::merge_batch`]); says what it merged, what conflicts and how
     /// far each machine is had.
     pub fn sync(&mut self, machine: &Machine) -> Result<Report> {
         self.verified()?;
@@ -490,38 +479,23 @@ impl Campaign {
                 merged.push(None);
                 continue;
             }
-            tx.execute_batch("SAVEPOINT record")?;
             let from = merge::From {
                 machine: &incoming.machine,
                 record: &incoming.record,
             };
-            match merge::merge(&tx, &from) {
-                Ok(()) => {}
+            let done = super::all_or_nothing(&tx, || {
+                merge::merge(&tx, &from)?;
+                mark_merged(&tx, incoming)?;
+                Ok(())
+            });
+            match done {
+                Ok(()) => merged.push(Some(true)),
                 Err(merge::Refused::Missing) => {
-                    tx.execute_batch("ROLLBACK TO record; RELEASE record")?;
                     stopped.push(incoming.machine.clone());
                     merged.push(Some(false));
-                    continue;
                 }
                 Err(merge::Refused::Sqlite(e)) => return Err(e.into()),
             }
-            tx.execute(
-                "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq, byte_offset = excluded.byte_offset, clock = excluded.clock",
-                params![
-                    incoming.machine,
-                    incoming.record.seq,
-                    i64::try_from(incoming.end).unwrap_or(0),
-                    incoming.record.clock
-                ],
-            )?;
-            tx.execute(
-                "UPDATE share SET clock = MAX(clock, ?1) WHERE id = 1",
-                [incoming.record.clock],
-            )?;
-            super::count_written(&tx)?;
-            tx.execute_batch("RELEASE record")?;
-            merged.push(Some(true));
         }
         tx.commit()?;
         Ok(merged)
@@ -668,6 +642,27 @@ fn without_what_stays(path: &Path) -> rusqlite::Result<()> {
         "DELETE FROM undo_history; DELETE FROM kept; DELETE FROM share_out; \
          DELETE FROM share_conflict; VACUUM;",
     )
+}
+
+/// Marks `incoming` merged: how far its machine's journal is had, the
+/// clock past it, the file's count of edits.
+fn mark_merged(tx: &rusqlite::Transaction<'_>, incoming: &Incoming) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO share_seen (machine, seq, byte_offset, clock) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (machine) DO UPDATE SET seq = excluded.seq, byte_offset = excluded.byte_offset, clock = excluded.clock",
+        params![
+            incoming.machine,
+            incoming.record.seq,
+            i64::try_from(incoming.end).unwrap_or(0),
+            incoming.record.clock
+        ],
+    )?;
+    tx.execute(
+        "UPDATE share SET clock = MAX(clock, ?1) WHERE id = 1",
+        [incoming.record.clock],
+    )?;
+    super::count_written(tx)?;
+    Ok(())
 }
 
 /// Whether `incoming` was merged since it was read (by another program
