@@ -27,13 +27,17 @@ CREATE TABLE share (
 
 -- This machine's edits as changesets, written in each edit's transaction
 -- and appended to its journal in the folder; kept, so a journal the sync
--- service rolls back to an older copy is written again.
+-- service rolls back to an older copy is written again. Each with the
+-- last edit of every machine merged here when it was made (JSON), and a
+-- choice of a party's days (JSON) when it is one.
 CREATE TABLE share_out (
     seq INTEGER PRIMARY KEY,
     clock INTEGER NOT NULL,
     label TEXT NOT NULL,
     changeset BLOB NOT NULL,
-    choices TEXT NOT NULL DEFAULT '[]'
+    choices TEXT NOT NULL DEFAULT '[]',
+    seen TEXT NOT NULL DEFAULT '{}',
+    days TEXT
 );
 
 -- How far each other machine's journal has been merged here.
@@ -60,14 +64,40 @@ CREATE TABLE share_conflict (
 );
 
 -- The latest choice made for a field, here or on another machine: its
--- clock (an earlier choice arriving later is not applied over it) and the
--- edits its chooser had seen, by machine (an edit among them arriving
--- later is settled by it; one not among them is a new conflict).
+-- clock and machine (an earlier choice arriving later is not applied over
+-- it; of two with one clock, the machine's id decides) and the edits its
+-- chooser had seen, by machine (an edit among them arriving later is
+-- settled by it; one not among them is a new conflict).
 CREATE TABLE share_chosen (
     tbl TEXT NOT NULL,
     row_key TEXT NOT NULL,
     field TEXT NOT NULL,
     clock INTEGER NOT NULL,
+    machine TEXT NOT NULL DEFAULT '',
     seen TEXT NOT NULL DEFAULT '{}',
     PRIMARY KEY (tbl, row_key, field)
 );
+
+-- A party's days as this copy knows them: every edit, this machine's or
+-- merged, that moved a party's present (and what another machine did on
+-- from its own days held here), from where to where, with its changeset
+-- and what its machine had seen. 'applied' is in this copy; 'held' is
+-- another machine's days played apart from this copy's, kept out until
+-- the GM keeps one machine's days; 'set_aside' was not kept (undone here,
+-- or never merged; its changeset stays).
+CREATE TABLE share_days (
+    machine TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    party INTEGER NOT NULL,
+    clock INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('applied', 'held', 'set_aside')),
+    seen TEXT NOT NULL DEFAULT '{}',
+    changeset BLOB,
+    from_day INTEGER,
+    from_hour INTEGER,
+    to_day INTEGER,
+    to_hour INTEGER,
+    PRIMARY KEY (machine, seq, party)
+);
+CREATE INDEX share_days_of_party ON share_days (party, state);

@@ -3147,6 +3147,102 @@ fn share_join_and_sync_keep_two_machines_in_step() {
     assert_eq!(study, laptop);
 }
 
+/// One party's clock moved on on both machines apart (`waybook clock`):
+/// `sync` says its days were played apart, with what each machine played,
+/// merges neither over the other, and `--keep-days N=theirs` keeps the
+/// laptop's: the study's day undone after a snapshot, both machines the
+/// same. A party with nothing apart is refused with why.
+#[test]
+fn days_played_apart_are_kept_from_one_machine_by_sync() {
+    let two = TwoMachines::new();
+    let clock = |on_study: bool, days: &str| {
+        let file = if on_study { &two.study } else { &two.laptop };
+        let args = [
+            "clock",
+            path_str(file),
+            "--party",
+            "The Lantern Company",
+            "--on",
+            days,
+        ];
+        let out = if on_study {
+            two.on_study(&args)
+        } else {
+            two.on_laptop(&args)
+        };
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    clock(true, "1");
+    clock(false, "2");
+    two.carry();
+    let synced = two.on_study(&["sync", path_str(&two.study), "--json"]);
+    assert!(synced.status.success(), "{}", text(&synced.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&synced.stdout).expect("JSON");
+    assert_eq!(report["conflicts"], serde_json::json!([]), "{report:#}");
+    assert_eq!(
+        report["merged"],
+        serde_json::json!([]),
+        "held out, not merged"
+    );
+    let apart = &report["days_apart"][0];
+    assert_eq!(apart["party_name"], "The Lantern Company", "{report:#}");
+    let span = |side: &str| {
+        let line = &apart[side];
+        (
+            line["edits"].as_i64(),
+            line["to_day"]
+                .as_i64()
+                .zip(line["from_day"].as_i64())
+                .map(|(to, from)| to - from),
+        )
+    };
+    assert_eq!(span("mine"), (Some(1), Some(1)), "{apart:#}");
+    assert_eq!(
+        span("theirs"),
+        (Some(1), Some(2)),
+        "one edit of two days: {apart:#}"
+    );
+    let party = apart["party"].as_i64().expect("the party's number");
+    let words = two.on_study(&["sync", path_str(&two.study)]);
+    assert!(
+        text(&words.stdout).contains(&format!(
+            "days apart: The Lantern Company (party {party}): here 1 edit(s)"
+        )),
+        "{}",
+        text(&words.stdout)
+    );
+    let kept = two.on_study(&[
+        "sync",
+        path_str(&two.study),
+        "--keep-days",
+        &format!("{party}=theirs"),
+    ]);
+    assert!(kept.status.success(), "{}", text(&kept.stderr));
+    assert!(
+        text(&kept.stdout).contains("this machine's days of party"),
+        "the snapshot named: {}",
+        text(&kept.stdout)
+    );
+    two.carry();
+    let laptop = two.on_laptop(&["sync", path_str(&two.laptop), "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&laptop.stdout).expect("JSON");
+    assert_eq!(report["days_apart"], serde_json::json!([]), "{report:#}");
+    let (study, laptop) = two.exports();
+    assert_eq!(study, laptop);
+    let again = two.on_study(&[
+        "sync",
+        path_str(&two.study),
+        "--keep-days",
+        &format!("{party}=mine"),
+    ]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        text(&again.stderr).contains("played on another machine are waiting"),
+        "{}",
+        text(&again.stderr)
+    );
+}
+
 /// What sharing refuses, each said and nothing written: sharing twice,
 /// joining a folder with nothing shared or over a file, syncing another
 /// machine's copy or a campaign never shared, a choice in other words.

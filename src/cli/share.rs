@@ -41,7 +41,11 @@ pub struct SyncArgs {
     /// `3=mine` or `3=theirs` (may be given again).
     #[arg(long, value_name = "N=mine|theirs")]
     pub choose: Vec<String>,
-    /// Print `{"merged", "conflicts", "machines"}` as JSON.
+    /// Keep one machine's days of a party played on two machines apart:
+    /// the party's number and whose days, `2=mine` or `2=theirs`.
+    #[arg(long, value_name = "PARTY=mine|theirs")]
+    pub keep_days: Vec<String>,
+    /// Print `{"merged", "conflicts", "machines", "waiting", "days_apart"}` as JSON.
     #[arg(long)]
     pub json: bool,
 }
@@ -78,8 +82,18 @@ pub fn sync(args: &SyncArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let machine = Machine::here(None)?;
     let mut campaign = Campaign::open(&args.file)?;
     for choice in &args.choose {
-        let (id, side) = parse_choice(choice)?;
+        let (id, side) = parse_choice("--choose", choice)?;
         campaign.choose(&machine, id, side)?;
+    }
+    for choice in &args.keep_days {
+        let (party, side) = parse_choice("--keep-days", choice)?;
+        if let Some(snapshot) = campaign.keep_days(&machine, party, side)? {
+            writeln!(
+                out,
+                "this machine's days of party {party} are undone; they are kept to look at in {}",
+                snapshot.display()
+            )?;
+        }
     }
     let report = campaign.sync(&machine)?;
     if args.json {
@@ -88,6 +102,7 @@ pub fn sync(args: &SyncArgs, out: &mut impl Write) -> anyhow::Result<()> {
             "conflicts": report.conflicts,
             "machines": report.machines.iter().map(|m| json!({"id": m.id, "name": m.name, "last_seq": m.last_seq})).collect::<Vec<_>>(),
             "waiting": report.waiting,
+            "days_apart": report.days_apart,
         });
         writeln!(out, "{said:#}")?;
         return Ok(());
@@ -108,13 +123,10 @@ pub fn publish_edits(file: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `3=theirs` as the conflict's number and the side kept.
-fn parse_choice(text: &str) -> anyhow::Result<(i64, Side)> {
-    let refused = || {
-        anyhow::anyhow!(
-            "--choose {text}: write the conflict's number and mine or theirs, as 3=mine"
-        )
-    };
+/// `3=theirs` as the number (of a conflict, or a party) and the side kept.
+fn parse_choice(flag: &str, text: &str) -> anyhow::Result<(i64, Side)> {
+    let refused =
+        || anyhow::anyhow!("{flag} {text}: write the number and mine or theirs, as 3=mine");
     let (id, side) = text.split_once('=').ok_or_else(refused)?;
     let id = id.trim().parse().map_err(|_| refused())?;
     let side = match side.trim().to_lowercase().as_str() {
@@ -150,6 +162,27 @@ fn print_report(report: &Report, out: &mut impl Write) -> anyhow::Result<()> {
             ago(conflict.at_ms, now),
             conflict.id,
             conflict.id
+        )?;
+    }
+    for apart in &report.days_apart {
+        let line = |line: &waybook_core::store::sharing::Line| {
+            let at = |day: Option<i64>| day.map_or("?".to_owned(), |day| day.to_string());
+            format!(
+                "{} edit(s), day {} to {}",
+                line.edits,
+                at(line.from_day),
+                at(line.to_day)
+            )
+        };
+        writeln!(
+            out,
+            "days apart: {} (party {}): here {}; the other machine {}; keep one with --keep-days {}=mine or {}=theirs",
+            apart.party_name,
+            apart.party,
+            line(&apart.mine),
+            line(&apart.theirs),
+            apart.party,
+            apart.party
         )?;
     }
     for waiting in &report.waiting {

@@ -248,6 +248,15 @@ impl Session {
         Ok(())
     }
 
+    /// Reads the undo history again from the file: when another machine's
+    /// choice undid this machine's edits there, the history that would
+    /// make them again was cleared with them.
+    pub fn reload_history(&mut self) -> Result<(), EditError> {
+        self.settle_writes(true)?;
+        self.history = History::from_kept(self.campaign.load_history()?);
+        Ok(())
+    }
+
     /// Takes `data`, the campaign read on another connection when the
     /// file had had `count` edits, in place of what is in memory, when it
     /// holds every edit of this session's (none on its way, the last

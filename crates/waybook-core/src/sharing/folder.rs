@@ -76,6 +76,7 @@ mod tests {
         let machine = Machine {
             id: "0123456789abcdef".into(),
             name: "Study PC".into(),
+            data_dir: None,
         };
         write_member(folder.path(), &machine, 0).expect("set up by the test");
         for stray in [

@@ -33,6 +33,25 @@ pub struct Choice {
     pub seen: std::collections::BTreeMap<String, i64>,
 }
 
+/// An edit of one machine, named by its machine and sequence number.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct EditOf {
+    pub machine: String,
+    pub seq: i64,
+}
+
+/// The GM's choice of whose days a party keeps, when two machines played
+/// its days apart: one machine's edits of those days are set aside,
+/// undone where they were merged and never merged where not; the other's
+/// are kept, merged where they were held.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DaysChoice {
+    pub party: i64,
+    pub set_aside: Vec<EditOf>,
+    #[serde(default)]
+    pub kept: Vec<EditOf>,
+}
+
 /// One edit of one machine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
@@ -43,6 +62,12 @@ pub struct Record {
     pub label: String,
     #[serde(default)]
     pub choices: Vec<Choice>,
+    /// The last edit of each machine merged where it was made: what it
+    /// had seen, so what it had not is known to have been done apart.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seen: std::collections::BTreeMap<String, i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<DaysChoice>,
     #[serde(skip)]
     pub changeset: Vec<u8>,
 }
@@ -210,6 +235,8 @@ mod tests {
             schema: 29,
             label: format!("Edit {seq}"),
             choices: Vec::new(),
+            seen: std::collections::BTreeMap::from([("b".to_owned(), seq - 1)]),
+            days: None,
             changeset: vec![seq as u8; 40],
         }
     }

@@ -15,6 +15,9 @@ pub struct Machine {
     pub id: String,
     /// What the other machines call it.
     pub name: String,
+    /// The data folder it is kept in (its snapshots are kept there too).
+    #[serde(skip)]
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Machine {
@@ -29,11 +32,15 @@ impl Machine {
             .filter(|m| is_id(&m.id));
         let named = name.map(str::trim).filter(|n| !n.is_empty());
         match kept {
-            Some(machine) if named.is_none_or(|n| n == machine.name) => Ok(machine),
+            Some(machine) if named.is_none_or(|n| n == machine.name) => Ok(Self {
+                data_dir: Some(dir.to_owned()),
+                ..machine
+            }),
             kept => {
                 let machine = Self {
                     id: kept.map_or_else(new_id, |m| m.id),
                     name: named.map_or_else(computer_name, str::to_owned),
+                    data_dir: Some(dir.to_owned()),
                 };
                 let _ = std::fs::create_dir_all(dir);
                 let json = serde_json::to_vec_pretty(&machine).unwrap_or_default();
@@ -125,6 +132,7 @@ mod tests {
         let machine = Machine {
             id: "00000000000000ff".into(),
             name: "Laptop".into(),
+            data_dir: None,
         };
         let own = machine.id_block(&[]);
         assert!(own >= 1);

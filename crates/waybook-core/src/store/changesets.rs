@@ -79,6 +79,12 @@ unsafe extern "C" {
         value: *mut *mut ffi::sqlite3_value,
     ) -> c_int;
     fn sqlite3changeset_finalize(iter: *mut ChangesetIter) -> c_int;
+    fn sqlite3changeset_invert(
+        size: c_int,
+        changeset: *const c_void,
+        out_size: *mut c_int,
+        out: *mut *mut c_void,
+    ) -> c_int;
 }
 
 /// The extension's codes for a conflict's kind and its resolution.
@@ -341,6 +347,32 @@ unsafe fn change_at(iter: *mut ChangesetIter) -> rusqlite::Result<Change> {
     }
 }
 
+/// The changeset that undoes `changeset`: each insert a delete, each
+/// delete an insert, each update back from its new values to its old.
+pub fn invert(changeset: &[u8]) -> rusqlite::Result<Vec<u8>> {
+    let size = c_int::try_from(changeset.len())
+        .map_err(|_| rusqlite::Error::SqliteFailure(ffi::Error::new(ffi::SQLITE_TOOBIG), None))?;
+    let mut out_size: c_int = 0;
+    let mut out: *mut c_void = std::ptr::null_mut();
+    // SAFETY: the bytes are only read; the buffer SQLite allocates is
+    // copied out, then given back to sqlite3_free.
+    unsafe {
+        checked(sqlite3changeset_invert(
+            size,
+            changeset.as_ptr().cast(),
+            &raw mut out_size,
+            &raw mut out,
+        ))?;
+        let bytes = if out.is_null() || out_size <= 0 {
+            Vec::new()
+        } else {
+            std::slice::from_raw_parts(out.cast::<u8>(), out_size as usize).to_vec()
+        };
+        ffi::sqlite3_free(out);
+        Ok(bytes)
+    }
+}
+
 /// Every change of `changeset`, in order.
 pub fn changes(changeset: &[u8]) -> rusqlite::Result<Vec<Change>> {
     let size = c_int::try_from(changeset.len())
@@ -515,6 +547,22 @@ mod tests {
         assert_eq!(update.new[1], None);
         apply(&b, &changeset, |c| panic!("no conflict expected: {c:?}")).unwrap();
         assert_eq!(parties(&b), parties(&a));
+    }
+
+    #[test]
+    fn an_inverted_changeset_undoes_what_it_recorded() {
+        let (a, _) = copies();
+        let before = parties(&a);
+        let changeset = recorded(
+            &a,
+            "UPDATE party SET supplies = 7 WHERE id = 1;
+                 DELETE FROM party WHERE id = 2;
+                 INSERT INTO party VALUES (3, 'The Solo Road', 2);",
+        );
+        assert_ne!(parties(&a), before);
+        let undo = invert(&changeset).unwrap();
+        apply(&a, &undo, |c| panic!("no conflict expected: {c:?}")).unwrap();
+        assert_eq!(parties(&a), before);
     }
 
     #[test]

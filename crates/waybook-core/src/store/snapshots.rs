@@ -27,6 +27,9 @@ pub enum Reason {
     Restore,
     /// The GM asked (`waybook backup`).
     Backup,
+    /// Before days of a party played on two machines apart were undone
+    /// here, the GM having kept the other machine's.
+    DaysSetAside,
 }
 
 impl Reason {

@@ -255,12 +255,23 @@ fn two_machines_merge_apart_edits_and_the_gm_settles_a_conflict() {
 }
 
 /// One random edit of the simulation's list: a character renamed, a
-/// party's purse changed, a place renamed or given notes, an item made.
+/// party's purse changed, a place renamed or given notes, an item made,
+/// a day lived by a party.
 fn random_edit(desk: &mut Desk, rng: &mut StdRng) {
     let data = desk.campaign().load().expect("set up by the test");
     let word = ["Ash", "Brin", "Cole", "Dusk", "Eld"][rng.random_range(0..5)];
     let pick = |n: usize, rng: &mut StdRng| rng.random_range(0..n.max(1));
-    let (label, change) = match rng.random_range(0..5) {
+    let (label, change) = match rng.random_range(0..6) {
+        5 => {
+            let party = data
+                .parties
+                .values()
+                .nth(pick(data.parties.len(), rng))
+                .expect("set up by the test")
+                .id;
+            live_days(desk, party, 1, rng.random_range(0..1000));
+            return;
+        }
         0 => {
             let hero = data
                 .characters
@@ -315,6 +326,48 @@ fn random_edit(desk: &mut Desk, rng: &mut StdRng) {
     desk.edit(label, vec![change]);
 }
 
+/// Every machine chooses what waits for it at random: a party's days
+/// played apart (the first: the report is stale once kept), else each
+/// conflict. Whether any chose, and how many days apart were shown.
+fn choose_all(desks: &mut [Desk], rng: &mut StdRng) -> (bool, usize) {
+    let mut chose = false;
+    let mut days_apart_shown = 0;
+    for desk in desks.iter_mut() {
+        let me = desk.me.clone();
+        let report = desk.sync();
+        days_apart_shown += report.days_apart.len();
+        let side = |rng: &mut StdRng| {
+            if rng.random_bool(0.5) {
+                Side::Mine
+            } else {
+                Side::Theirs
+            }
+        };
+        if let Some(apart) = report.days_apart.first() {
+            let side = side(rng);
+            desk.campaign()
+                .keep_days(&me, apart.party, side)
+                .expect("days kept");
+            let whose = match side {
+                Side::Mine => "this machine's",
+                Side::Theirs => "the other machine's",
+            };
+            desk.made
+                .push(format!("Kept {whose} days of {}", apart.party_name));
+            chose = true;
+            continue;
+        }
+        for conflict in report.conflicts {
+            desk.campaign()
+                .choose(&me, conflict.id, side(rng))
+                .expect("set up by the test");
+            desk.made.push(format!("Chose for “{}”", conflict.label));
+            chose = true;
+        }
+    }
+    (chose, days_apart_shown)
+}
+
 /// Three machines, the files carried between them in random orders, late
 /// and sometimes torn, one machine offline for a week of edits: random
 /// edits on each, sync until quiet, every conflict chosen at random on
@@ -322,11 +375,12 @@ fn random_edit(desk: &mut Desk, rng: &mut StdRng) {
 /// three seeds of twelve rounds.
 #[test]
 fn three_machines_apart_end_with_the_same_campaign() {
+    let mut days_apart_shown = 0;
+    let mut conflicts_shown = 0;
     for seed in 0..3 {
         let work = tempfile::tempdir().expect("set up by the test");
         let mut rng = StdRng::seed_from_u64(seed);
         let mut desks = shared(&["Study PC", "Laptop", "Tablet"], work.path(), &mut rng);
-        let mut conflicts_shown = 0;
         for round in 0..12 {
             // The tablet is away for rounds 3 to 8: it edits, and hears nothing.
             let away = |at: usize| at == 2 && (3..9).contains(&round);
@@ -335,7 +389,9 @@ fn three_machines_apart_end_with_the_same_campaign() {
                     random_edit(desk, &mut rng);
                 }
                 if !away(at) {
-                    conflicts_shown += desk.sync().conflicts.len();
+                    let report = desk.sync();
+                    conflicts_shown += report.conflicts.len();
+                    days_apart_shown += report.days_apart.len();
                 }
             }
             for from in 0..desks.len() {
@@ -347,39 +403,30 @@ fn three_machines_apart_end_with_the_same_campaign() {
             }
         }
         // Quiet: everything carried whole, then every conflict chosen.
-        for _ in 0..6 {
+        for _ in 0..10 {
             for _ in 0..2 {
                 for desk in desks.iter_mut() {
                     desk.sync();
                 }
                 carry_all(&desks, &mut rng);
             }
-            let mut chose = false;
-            for desk in desks.iter_mut() {
-                let me = desk.me.clone();
-                for conflict in desk.sync().conflicts {
-                    let side = if rng.random_bool(0.5) {
-                        Side::Mine
-                    } else {
-                        Side::Theirs
-                    };
-                    desk.campaign()
-                        .choose(&me, conflict.id, side)
-                        .expect("set up by the test");
-                    desk.made.push(format!("Chose for “{}”", conflict.label));
-                    chose = true;
-                }
-            }
+            let (chose, days_shown) = choose_all(&mut desks, &mut rng);
+            days_apart_shown += days_shown;
             if !chose {
                 break;
             }
         }
-        let pending: usize = desks.iter_mut().map(|d| d.sync().conflicts.len()).sum();
-        assert_eq!(pending, 0, "seed {seed}: every conflict chosen");
-        assert!(
-            conflicts_shown > 0,
-            "seed {seed}: the machines met conflicts"
+        let pending: usize = (desks.iter_mut())
+            .map(|d| {
+                let report = d.sync();
+                report.conflicts.len() + report.days_apart.len()
+            })
+            .sum();
+        assert_eq!(
+            pending, 0,
+            "seed {seed}: every conflict and days apart chosen"
         );
+
         let first = desks[0].export();
         for desk in desks.iter_mut().skip(1) {
             assert!(
@@ -405,6 +452,11 @@ fn three_machines_apart_end_with_the_same_campaign() {
             assert!(report.is_ok(), "{report:?}");
         }
     }
+    assert!(conflicts_shown > 0, "the machines met conflicts");
+    assert!(
+        days_apart_shown > 0,
+        "the machines played a party's days apart"
+    );
 }
 
 /// A stack's quantity counts: two machines each taking from one stack
@@ -695,4 +747,118 @@ fn a_machine_joining_takes_neither_the_undo_history_nor_the_notes() {
             .any(|c| c.name == "Ash the Bold"),
         "its campaign"
     );
+}
+
+/// Moves `party`'s present on `days` days on `desk`, one edit a day, the
+/// party fed from what it carries.
+fn live_days(desk: &mut Desk, party: waybook_core::model::PartyId, days: i64, seed: u64) {
+    use waybook_core::plan::rest::Meals;
+    use waybook_rules::dice::Dice;
+    for day in 0..days {
+        let data = desk.campaign().load().expect("set up by the test");
+        let edit = waybook_core::edits::clock::move_on(
+            &data,
+            Some(party),
+            (data.settings.day_hours, Meals::Fed),
+            "a day on the road",
+            &mut Dice::seeded(seed + day as u64),
+        )
+        .expect("moved on");
+        desk.edit(&edit.label, edit.changes);
+    }
+}
+
+/// A party lives each day once (NOTES.md: "A party lives each day once";
+/// "Each party has its own present … only undo moves it back"): when two
+/// machines played one party's days apart, neither machine's days are
+/// merged over the other's, both machines say so, and the GM keeps one
+/// machine's days. The other's are undone (a snapshot of them taken
+/// first) or never merged, and both machines end with the kept days
+/// exactly as they were played: the food eaten once, the present where
+/// the kept machine left it.
+#[test]
+fn a_partys_days_played_apart_on_two_machines_are_kept_from_one() {
+    for (keep_from, side) in [(1, Side::Theirs), (0, Side::Mine)] {
+        let work = tempfile::tempdir().expect("set up by the test");
+        let mut rng = StdRng::seed_from_u64(31);
+        let mut desks = shared(&["Study PC", "Laptop"], work.path(), &mut rng);
+        let data = desks[0].campaign().load().expect("set up by the test");
+        let party = data.parties.values().next().expect("a party").clone();
+        live_days(&mut desks[0], party.id, 1, 40);
+        live_days(&mut desks[1], party.id, 2, 50);
+        let played: Vec<String> = desks.iter_mut().map(Desk::export).collect();
+        let presents: Vec<i64> = (desks.iter_mut())
+            .map(|d| {
+                d.campaign().load().expect("read").parties[&party.id]
+                    .now
+                    .day
+            })
+            .collect();
+        assert_eq!(presents, [party.now.day + 1, party.now.day + 2]);
+        for _ in 0..2 {
+            for desk in desks.iter_mut() {
+                desk.sync();
+            }
+            carry_all(&desks, &mut rng);
+        }
+        for (at, desk) in desks.iter_mut().enumerate() {
+            let report = desk.sync();
+            assert!(
+                report.conflicts.is_empty(),
+                "{}: the days are one choice, not fields: {:#?}",
+                desk.me.name,
+                report.conflicts
+            );
+            let [apart] = report.days_apart.as_slice() else {
+                panic!(
+                    "{}: one party's days apart: {:#?}",
+                    desk.me.name, report.days_apart
+                );
+            };
+            assert_eq!(
+                (apart.party, apart.party_name.as_str()),
+                (party.id.0, party.name.as_str())
+            );
+            let (own, other) = if at == 0 { (1, 2) } else { (2, 1) };
+            assert_eq!((apart.mine.edits, apart.theirs.edits), (own, other));
+            assert_eq!(apart.mine.to_day, Some(presents[at]));
+            // Held out: nothing of the other machine's days is merged yet.
+            assert_eq!(
+                desk.export(),
+                played[at],
+                "{}: its own days only",
+                desk.me.name
+            );
+        }
+        let me = desks[0].me.clone();
+        let snapshot = desks[0]
+            .campaign()
+            .keep_days(&me, party.id.0, side)
+            .expect("kept");
+        assert_eq!(
+            snapshot.is_some_and(|s| s.exists()),
+            side == Side::Theirs,
+            "a snapshot before the study's own days are undone"
+        );
+        for _ in 0..2 {
+            for desk in desks.iter_mut() {
+                desk.sync();
+            }
+            carry_all(&desks, &mut rng);
+        }
+        for desk in desks.iter_mut() {
+            let report = desk.sync();
+            assert!(report.days_apart.is_empty(), "{:#?}", report.days_apart);
+            assert!(
+                desk.export() == played[keep_from],
+                "{}: the kept days as played",
+                desk.me.name
+            );
+        }
+        // The laptop's own days were undone when it kept the study's.
+        if side == Side::Mine {
+            let laptop = desks[1].campaign();
+            assert!(laptop.load_history().expect("read").done.is_empty());
+        }
+    }
 }

@@ -15,7 +15,7 @@ pub(crate) struct Columns {
 }
 
 impl Columns {
-    pub(crate) fn of(tx: &Transaction<'_>, table: &str) -> rusqlite::Result<Self> {
+    pub(crate) fn of(tx: &rusqlite::Connection, table: &str) -> rusqlite::Result<Self> {
         let mut statement =
             tx.prepare_cached("SELECT name, pk FROM pragma_table_info(?1) ORDER BY cid")?;
         let rows: Vec<(String, i64)> = statement

@@ -57,7 +57,7 @@ pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused
         settle(tx, conflict, from)?;
     }
     for choice in &from.record.choices {
-        apply_choice(tx, choice, Clock(from.record.clock))?;
+        apply_choice(tx, choice, (Clock(from.record.clock), from.machine))?;
     }
     Ok(())
 }
@@ -81,7 +81,7 @@ fn settle(tx: &Transaction<'_>, conflict: &Conflict, from: &From<'_>) -> rusqlit
                 &change.old,
                 &change.new,
                 &conflict.current,
-                from,
+                Some(from),
             )
         }
         (ConflictKind::Conflict, _) => {
@@ -133,7 +133,50 @@ fn settle(tx: &Transaction<'_>, conflict: &Conflict, from: &From<'_>) -> rusqlit
     }
 }
 
-/// Merges the changed columns of a row field by field.
+/// Undoes `changeset` (one of the days the GM set aside) where what it
+/// did still stands: a record it made goes, changed since or not; a field
+/// it changed goes back unless changed since; a count gives back what it
+/// took or takes back what it gave. Nothing of it becomes a conflict.
+pub(crate) fn undo(tx: &Transaction<'_>, changeset: &[u8]) -> Result<(), Refused> {
+    let inverse = changesets::invert(changeset)?;
+    let mut met = Vec::new();
+    let applied = changesets::apply(tx, &inverse, |conflict| {
+        match (conflict.kind, conflict.change.op) {
+            (ConflictKind::Data, Op::Delete) => Resolution::Take,
+            (ConflictKind::Data, Op::Update) => {
+                met.push(conflict.clone());
+                Resolution::Keep
+            }
+            _ => Resolution::Keep,
+        }
+    });
+    if let Err(e) = applied {
+        return Err(match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::OperationAborted) => Refused::Missing,
+            _ => Refused::Sqlite(e),
+        });
+    }
+    for conflict in met {
+        let change = &conflict.change;
+        let columns = Columns::of(tx, &change.table)?;
+        let key = columns.key_of(&change.old);
+        merge_fields(
+            tx,
+            &columns,
+            &change.table,
+            &key,
+            &change.old,
+            &change.new,
+            &conflict.current,
+            None,
+        )?;
+    }
+    Ok(())
+}
+
+/// Merges the changed columns of a row field by field; a field both
+/// changed is a conflict of `from`'s, or left as it is here when none
+/// (an undo).
 #[allow(clippy::too_many_arguments)]
 fn merge_fields(
     tx: &Transaction<'_>,
@@ -143,28 +186,24 @@ fn merge_fields(
     old: &[Option<Value>],
     new: &[Option<Value>],
     current: &[Option<Value>],
-    from: &From<'_>,
+    from: Option<&From<'_>>,
 ) -> rusqlite::Result<()> {
+    let conflict = |field: &str, mine: &Json, theirs: &Json| match from {
+        Some(from) => keep_conflict(tx, table, key, field, mine, theirs, from),
+        None => Ok(()),
+    };
     let mut merged = current.to_vec();
     let sides = new.iter().zip(old).zip(merged.iter_mut()).enumerate();
     for (at, ((theirs, before), slot)) in sides {
         let Some(theirs) = theirs else { continue };
-        if columns.key.contains(&at) {
+        if columns.key.contains(&at) || follows_parties(table, columns.names.get(at)) {
             continue;
         }
         let before = before.as_ref();
         let mine = current.get(at).and_then(Option::as_ref);
         let name = columns.names.get(at).map_or("", String::as_str);
         let column_conflict = |mine: Option<&Value>, theirs: &Value| {
-            keep_conflict(
-                tx,
-                table,
-                key,
-                name,
-                &json_of(mine),
-                &json_of(Some(theirs)),
-                from,
-            )
+            conflict(name, &json_of(mine), &json_of(Some(theirs)))
         };
         match counted(name, before, mine, theirs) {
             Some(Some(sum)) => {
@@ -212,7 +251,7 @@ fn merge_fields(
                     m.cloned().unwrap_or(Json::Null),
                     t.cloned().unwrap_or(Json::Null),
                 );
-                keep_conflict(tx, table, key, &field, &m, &t, from)?;
+                conflict(&field, &m, &t)?;
             }
             if took {
                 *slot = Some(Value::Text(Json::Object(object).to_string()));
@@ -222,6 +261,13 @@ fn merge_fields(
         }
     }
     fields::write_merged(tx, columns, table, key, current, &merged)
+}
+
+/// Whether a column follows the parties' presents rather than any edit:
+/// the campaign's clock, the latest present of any party, set again once
+/// a merge is done ([`super::days::follow_clock`]), never a conflict.
+fn follows_parties(table: &str, column: Option<&String>) -> bool {
+    table == "campaign" && column.is_some_and(|c| c == "clock_day" || c == "clock_hour")
 }
 
 /// The columns that count (a stack's quantity, a party's coin and
@@ -294,21 +340,24 @@ fn keep_conflict(
     Ok(())
 }
 
-/// The latest choice made for the field: its clock, and the edits its
-/// chooser had seen.
+/// When a choice was made: its clock, and its machine (breaking a tie).
+type ChosenAt = (Clock, String);
+
+/// The latest choice made for the field: when, and the edits its chooser
+/// had seen.
 fn chosen(
     tx: &Transaction<'_>,
     table: &str,
     key: &str,
     field: &str,
-) -> rusqlite::Result<Option<(Clock, BTreeMap<String, i64>)>> {
+) -> rusqlite::Result<Option<(ChosenAt, BTreeMap<String, i64>)>> {
     tx.query_row(
-        "SELECT clock, seen FROM share_chosen WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
+        "SELECT clock, machine, seen FROM share_chosen WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
         params![table, key, field],
         |row| {
-            let seen: String = row.get(1)?;
+            let seen: String = row.get(2)?;
             Ok((
-                Clock(row.get(0)?),
+                (Clock(row.get(0)?), row.get(1)?),
                 serde_json::from_str(&seen).unwrap_or_default(),
             ))
         },
@@ -316,14 +365,17 @@ fn chosen(
     .optional()
 }
 
-/// Settles a field as a choice stamped `clock` says, unless a later choice
-/// settled it here: the value set, the conflict gone, the choice kept.
+/// Settles a field as a choice stamped `when` (its clock, and its
+/// machine breaking a tie of clocks) says, unless a later choice settled
+/// it here: the value set, the conflict gone, the choice kept.
 pub(crate) fn apply_choice(
     tx: &Transaction<'_>,
     choice: &Choice,
-    clock: Clock,
+    (clock, machine): (Clock, &str),
 ) -> rusqlite::Result<()> {
-    if chosen(tx, &choice.table, &choice.key, &choice.field)?.is_some_and(|(at, _)| at >= clock) {
+    let later = |(at, by): &ChosenAt| (*at, by.as_str()) >= (clock, machine);
+    if chosen(tx, &choice.table, &choice.key, &choice.field)?.is_some_and(|(when, _)| later(&when))
+    {
         return Ok(());
     }
     fields::set_field(tx, &choice.table, &choice.key, &choice.field, &choice.value)?;
@@ -332,13 +384,15 @@ pub(crate) fn apply_choice(
         params![choice.table, choice.key, choice.field],
     )?;
     tx.execute(
-        "INSERT INTO share_chosen (tbl, row_key, field, clock, seen) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (tbl, row_key, field) DO UPDATE SET clock = excluded.clock, seen = excluded.seen",
+        "INSERT INTO share_chosen (tbl, row_key, field, clock, machine, seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (tbl, row_key, field) DO UPDATE
+         SET clock = excluded.clock, machine = excluded.machine, seen = excluded.seen",
         params![
             choice.table,
             choice.key,
             choice.field,
             clock.0,
+            machine,
             serde_json::to_string(&choice.seen).unwrap_or_default()
         ],
     )?;

@@ -8,16 +8,18 @@
 //! transaction, so a merge cut short resumes after the last batch.
 //! Conflicts wait for the GM ([`Campaign::choose`]).
 
+mod days;
 mod fields;
 mod merge;
 mod outbox;
 
+pub use days::{DaysApart, Line};
 pub use fields::value_words;
 pub(crate) use outbox::Outbox;
 
 use super::{Campaign, Result, StoreError, migrate::LATEST_VERSION};
 use crate::sharing::clock::Clock;
-use crate::sharing::journal::{self, Choice, Record};
+use crate::sharing::journal::{self, Choice, DaysChoice, Record};
 use crate::sharing::{Machine, folder};
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
@@ -87,6 +89,14 @@ pub struct Report {
     /// What is waiting and why (a newer Waybook's edits, a journal still
     /// being copied, an edit naming a record deleted here).
     pub waiting: Vec<String>,
+    /// The parties whose days were played apart, waiting for the GM to
+    /// keep one machine's.
+    pub days_apart: Vec<DaysApart>,
+    /// The snapshot taken before days the GM set aside were undone here.
+    pub snapshot: Option<PathBuf>,
+    /// Whether this machine's own days were undone (its undo history,
+    /// which would make them again, was cleared with them).
+    pub own_days_undone: bool,
 }
 
 /// Which value the GM keeps.
@@ -330,16 +340,20 @@ impl Campaign {
         let in_file = journal::last_seq(&path).map_err(io(&path))?;
         if in_file < share.seq {
             let mut statement = self.conn.prepare(
-                "SELECT seq, clock, label, changeset, choices FROM share_out WHERE seq > ?1 ORDER BY seq",
+                "SELECT seq, clock, label, changeset, choices, seen, days FROM share_out WHERE seq > ?1 ORDER BY seq",
             )?;
             let rows = statement.query_map([in_file], |row| {
                 let choices: String = row.get(4)?;
+                let seen: String = row.get(5)?;
+                let days: Option<String> = row.get(6)?;
                 Ok(Record {
                     seq: row.get(0)?,
                     clock: row.get(1)?,
                     schema: LATEST_VERSION,
                     label: row.get(2)?,
                     choices: serde_json::from_str(&choices).unwrap_or_default(),
+                    seen: serde_json::from_str(&seen).unwrap_or_default(),
+                    days: days.and_then(|days| serde_json::from_str(&days).ok()),
                     changeset: row.get(3)?,
                 })
             })?;
@@ -370,30 +384,59 @@ impl Campaign {
             (a.record.clock, &a.machine).cmp(&(b.record.clock, &b.machine))
         });
         let names = self.names(&share)?;
+        let undoes = pending.iter().filter_map(|i| i.record.days.as_ref());
+        for choice in undoes {
+            if days::undoes_here(&self.conn, choice)? {
+                report.snapshot = self.snapshot_before_days(machine)?;
+                break;
+            }
+        }
         let mut stopped: Vec<String> = Vec::new();
         for batch in pending.chunks(TOGETHER) {
-            for (incoming, merged) in batch.iter().zip(self.merge_batch(batch, &mut stopped)?) {
+            let (outcomes, own_undone) = self.merge_batch(&share, batch, &mut stopped)?;
+            report.own_days_undone |= own_undone;
+            for (incoming, merged) in batch.iter().zip(outcomes) {
                 let name = (names.get(&incoming.machine))
                     .cloned()
                     .unwrap_or_else(|| incoming.machine.clone());
                 match merged {
-                    Some(true) => report.merged.push(Merged {
+                    Outcome::Merged => report.merged.push(Merged {
                         machine: incoming.machine.clone(),
                         name,
                         seq: incoming.record.seq,
                         label: incoming.record.label.clone(),
                     }),
-                    Some(false) => report.waiting.push(format!(
+                    Outcome::Missing => report.waiting.push(format!(
                         "{name}'s edit “{}” names a record deleted here; its edits from there on wait until that record is back (Edit > Undo the deletion, or restore it)",
                         incoming.record.label
                     )),
-                    None => {}
+                    Outcome::Early(other) => {
+                        let other = names.get(&other).cloned().unwrap_or(other);
+                        report.waiting.push(format!(
+                            "{name}'s edits from “{}” on build on {other}'s edits still on their way to this folder; they wait for them",
+                            incoming.record.label
+                        ));
+                    }
+                    Outcome::HeldOut | Outcome::NotTried => {}
                 }
             }
         }
         report.conflicts = self.conflicts(&names)?;
+        report.days_apart = days::apart(&self.conn, &share.machine)?;
         report.machines = self.machines_seen(&share, &names)?;
         Ok(report)
+    }
+
+    /// A snapshot of this copy before days the GM set aside are undone in
+    /// it, so they can still be looked at (none without a data folder).
+    fn snapshot_before_days(&self, machine: &Machine) -> Result<Option<PathBuf>> {
+        let (Some(root), Some(path)) = (&machine.data_dir, self.path()) else {
+            return Ok(None);
+        };
+        let snapshots = super::snapshots::Snapshots::of(root, path);
+        snapshots
+            .take(self, super::snapshots::Reason::DaysSetAside)
+            .map(Some)
     }
 
     /// Reads the records of machine `id`'s journal not merged here yet.
@@ -458,15 +501,14 @@ impl Campaign {
 
     /// Merges a batch of records in one transaction, each in a savepoint
     /// of its own and marked merged with it, so a merge cut short resumes
-    /// after the last batch committed. Per record: merged (true), naming
-    /// a record this copy does not have (false: nothing of it written, and
-    /// its machine's later records wait), or not tried (none: its machine
-    /// is waiting).
+    /// after the last batch committed. What became of each record, and
+    /// whether a choice of days merged undid this machine's own.
     fn merge_batch(
         &mut self,
+        share: &Share,
         batch: &[Incoming],
         stopped: &mut Vec<String>,
-    ) -> Result<Vec<Option<bool>>> {
+    ) -> Result<(Vec<Outcome>, bool)> {
         // Taken for writing at once: another program merging the same
         // file (`waybook sync` beside the window) waits, then finds the
         // records merged.
@@ -474,9 +516,15 @@ impl Campaign {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut merged = Vec::with_capacity(batch.len());
+        let mut own_undone = false;
         for incoming in batch {
             if stopped.contains(&incoming.machine) || merged_already(&tx, incoming)? {
-                merged.push(None);
+                merged.push(Outcome::NotTried);
+                continue;
+            }
+            if let Some(other) = not_seen_yet(&tx, incoming)? {
+                stopped.push(incoming.machine.clone());
+                merged.push(Outcome::Early(other));
                 continue;
             }
             let from = merge::From {
@@ -484,21 +532,38 @@ impl Campaign {
                 record: &incoming.record,
             };
             let done = super::all_or_nothing(&tx, || {
-                merge::merge(&tx, &from)?;
+                let outcome = match days::arriving(&tx, &incoming.machine, &incoming.record)? {
+                    days::Arrival::Merge(steps) => {
+                        merge::merge(&tx, &from)?;
+                        days::keep(&tx, &incoming.machine, &incoming.record, &steps, "applied")?;
+                        Outcome::Merged
+                    }
+                    days::Arrival::Held | days::Arrival::SetAside => Outcome::HeldOut,
+                };
+                let undone = match &incoming.record.days {
+                    Some(choice) => days::settle(&tx, &share.machine, choice)?,
+                    None => false,
+                };
                 mark_merged(&tx, incoming)?;
-                Ok(())
+                Ok((outcome, undone))
             });
             match done {
-                Ok(()) => merged.push(Some(true)),
+                Ok((outcome, undone)) => {
+                    own_undone |= undone;
+                    merged.push(outcome);
+                }
                 Err(merge::Refused::Missing) => {
                     stopped.push(incoming.machine.clone());
-                    merged.push(Some(false));
+                    merged.push(Outcome::Missing);
                 }
                 Err(merge::Refused::Sqlite(e)) => return Err(e.into()),
             }
         }
+        if merged.iter().any(|m| matches!(m, Outcome::Merged)) {
+            days::follow_clock(&tx)?;
+        }
         tx.commit()?;
-        Ok(merged)
+        Ok((merged, own_undone))
     }
 
     /// The machines' names, by id, as their files in the folder say.
@@ -581,7 +646,7 @@ impl Campaign {
     /// only in part cannot be brought back whole: said so, nothing changed.
     pub fn choose(&mut self, machine: &Machine, id: i64, side: Side) -> Result<()> {
         self.verified()?;
-        self.own_share(machine)?;
+        let share = self.own_share(machine)?;
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -623,12 +688,90 @@ impl Campaign {
             value,
             seen,
         };
-        let choices = serde_json::to_string(&[&choice]).unwrap_or_default();
-        outbox.push(&tx, &format!("Chose for “{label}”"), &[], &choices)?;
-        merge::apply_choice(&tx, &choice, outbox.clock())?;
+        outbox.push(
+            &tx,
+            &format!("Chose for “{label}”"),
+            &[],
+            std::slice::from_ref(&choice),
+            None,
+        )?;
+        merge::apply_choice(&tx, &choice, (outbox.clock(), &share.machine))?;
         super::count_written(&tx)?;
         tx.commit()?;
         self.publish_edits(machine)
+    }
+}
+
+impl Campaign {
+    /// Keeps one side's days of `party`, played apart on two machines:
+    /// this copy's (`Side::Mine`: the days held here are set aside, never
+    /// merged) or the other machine's (`Side::Theirs`: this copy's days
+    /// apart are undone, a snapshot taken first, and the held ones
+    /// merged). The choice travels, so every machine keeps the same days.
+    /// Returns the snapshot taken.
+    pub fn keep_days(
+        &mut self,
+        machine: &Machine,
+        party: i64,
+        side: Side,
+    ) -> Result<Option<PathBuf>> {
+        self.verified()?;
+        let share = self.own_share(machine)?;
+        let waiting = |conn: &rusqlite::Connection| -> Result<String> {
+            days::first_apart(conn, party)?.ok_or_else(|| {
+                sharing_error(format!(
+                    "no days of party {party} played on another machine are waiting"
+                ))
+            })
+        };
+        waiting(&self.conn)?;
+        let snapshot = match side {
+            Side::Mine => None,
+            Side::Theirs => self.snapshot_before_days(machine)?,
+        };
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let other = waiting(&tx)?;
+        let theirs = days::held(&tx, party, &other)?;
+        let mine = days::apart_here(&tx, &share.machine, party, &other)?;
+        let (set_aside, kept) = match side {
+            Side::Mine => (theirs, mine),
+            Side::Theirs => (mine, theirs),
+        };
+        let name: String = tx
+            .query_row("SELECT name FROM party WHERE id = ?1", [party], |row| {
+                row.get(0)
+            })
+            .optional()?
+            .unwrap_or_else(|| format!("party {party}"));
+        let choice = DaysChoice {
+            party,
+            set_aside,
+            kept,
+        };
+        let whose = match side {
+            Side::Mine => "this machine's",
+            Side::Theirs => "the other machine's",
+        };
+        let mut outbox = Outbox::of(&tx)?.ok_or_else(|| sharing_error("not shared".to_owned()))?;
+        outbox.push(
+            &tx,
+            &format!("Kept {whose} days of {name}"),
+            &[],
+            &[],
+            Some(&choice),
+        )?;
+        days::settle(&tx, &share.machine, &choice).map_err(|refused| match refused {
+            merge::Refused::Sqlite(e) => StoreError::from(e),
+            merge::Refused::Missing => sharing_error(format!(
+                "the days of {name} kept name a record deleted here: restore it (Edit > Undo, or File > Snapshots…), then choose again"
+            )),
+        })?;
+        super::count_written(&tx)?;
+        tx.commit()?;
+        self.publish_edits(machine)?;
+        Ok(snapshot)
     }
 }
 
@@ -676,6 +819,44 @@ fn merged_already(tx: &rusqlite::Transaction<'_>, incoming: &Incoming) -> rusqli
         )
         .optional()?;
     Ok(seen.is_some_and(|seq| seq >= incoming.record.seq))
+}
+
+/// What became of a record of another machine's in a merge.
+enum Outcome {
+    Merged,
+    /// Days of a party played apart from this copy's (or set aside).
+    HeldOut,
+    /// It names a record this copy does not have: nothing of it written,
+    /// and its machine's later records wait.
+    Missing,
+    /// Its machine had merged edits of this machine (by id) that this copy
+    /// has not yet: it and its machine's later records wait for them, so
+    /// every copy merges an edit after those it was made on.
+    Early(String),
+    /// Its machine is waiting, or another program merged it.
+    NotTried,
+}
+
+/// The machine whose edits `incoming`'s machine had merged when it was
+/// made and this copy has not: none when it may be merged now.
+fn not_seen_yet(
+    tx: &rusqlite::Transaction<'_>,
+    incoming: &Incoming,
+) -> rusqlite::Result<Option<String>> {
+    for (machine, &seq) in &incoming.record.seen {
+        if machine == &incoming.machine || seq <= 0 {
+            continue;
+        }
+        let here: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(seq), 0) FROM share_seen WHERE machine = ?1",
+            [machine],
+            |row| row.get(0),
+        )?;
+        if here < seq {
+            return Ok(Some(machine.clone()));
+        }
+    }
+    Ok(None)
 }
 
 /// How many records of the other machines are merged in one transaction

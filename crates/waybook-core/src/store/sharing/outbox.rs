@@ -6,8 +6,11 @@
 //! record (or the other way); publishing copies them to the journal.
 
 use super::super::changesets::Recorder;
+use super::days;
 use crate::sharing::clock::{self, Clock};
+use crate::sharing::journal::{Choice, DaysChoice, Record};
 use rusqlite::{OptionalExtension, Transaction, params};
+use std::collections::BTreeMap;
 
 /// The tables that stay on this machine: its undo history, its notes,
 /// its count of edits and its sharing's own.
@@ -20,10 +23,12 @@ pub(crate) const LOCAL_TABLES: &[&str] = &[
     "share_seen",
     "share_conflict",
     "share_chosen",
+    "share_days",
 ];
 
 /// A shared working copy's recording, for one transaction of edits.
 pub(crate) struct Outbox {
+    machine: String,
     seq: i64,
     clock: Clock,
     tables: Vec<String>,
@@ -32,15 +37,18 @@ pub(crate) struct Outbox {
 impl Outbox {
     /// The recording of the working copy on `tx`, when it is shared.
     pub(crate) fn of(tx: &Transaction<'_>) -> rusqlite::Result<Option<Self>> {
-        let Some((seq, clock)) = tx
-            .query_row("SELECT seq, clock FROM share WHERE id = 1", [], |row| {
-                Ok((row.get(0)?, Clock(row.get(1)?)))
-            })
+        let Some((machine, seq, clock)) = tx
+            .query_row(
+                "SELECT machine, seq, clock FROM share WHERE id = 1",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?, Clock(row.get(2)?))),
+            )
             .optional()?
         else {
             return Ok(None);
         };
         Ok(Some(Self {
+            machine,
             seq,
             clock,
             tables: travelling_tables(tx)?,
@@ -63,23 +71,54 @@ impl Outbox {
         if changeset.is_empty() {
             return Ok(());
         }
-        self.push(tx, label, changeset, "[]")
+        self.push(tx, label, changeset, &[], None)
     }
 
-    /// Keeps one record of this machine's, of any kind, in `share_out`.
+    /// Keeps one record of this machine's, of any kind, in `share_out`,
+    /// with what this copy had merged of each machine when it was made;
+    /// one that moves a party's present is kept among its days.
     pub(crate) fn push(
         &mut self,
         tx: &Transaction<'_>,
         label: &str,
         changeset: &[u8],
-        choices: &str,
+        choices: &[Choice],
+        days: Option<&DaysChoice>,
     ) -> rusqlite::Result<()> {
         self.seq += 1;
         self.clock = self.clock.tick(clock::now_ms());
+        let seen: BTreeMap<String, i64> = {
+            let mut statement = tx.prepare_cached("SELECT machine, seq FROM share_seen")?;
+            let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
         tx.execute(
-            "INSERT INTO share_out (seq, clock, label, changeset, choices) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![self.seq, self.clock.0, label, changeset, choices],
+            "INSERT INTO share_out (seq, clock, label, changeset, choices, seen, days)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                self.seq,
+                self.clock.0,
+                label,
+                changeset,
+                json(&choices),
+                json(&seen),
+                days.map(|days| json(&days))
+            ],
         )?;
+        let steps = days::steps_in(tx, changeset)?;
+        if !steps.is_empty() {
+            let record = Record {
+                seq: self.seq,
+                clock: self.clock.0,
+                schema: 0,
+                label: label.to_owned(),
+                choices: Vec::new(),
+                seen,
+                days: None,
+                changeset: changeset.to_vec(),
+            };
+            days::keep(tx, &self.machine, &record, &steps, "applied")?;
+        }
         tx.execute(
             "UPDATE share SET seq = ?1, clock = ?2, published = -2 WHERE id = 1",
             params![self.seq, self.clock.0],
@@ -98,6 +137,11 @@ impl Outbox {
     pub(crate) fn clock(&self) -> Clock {
         self.clock
     }
+}
+
+/// A value as the JSON `share_out` keeps.
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// Every table of the campaign's records: those the other machines keep too.
