@@ -27,6 +27,9 @@ pub enum SharingStep {
     SyncNow,
     /// Settles a conflict with this machine's value or the other's.
     Choose(i64, Side),
+    /// Keeps this machine's days of a party (by id), played apart, or the
+    /// other's.
+    KeepDays(i64, Side),
 }
 
 /// What a merge on the worker came to: its report, and when it merged
@@ -47,6 +50,9 @@ pub struct SharingState {
     pub error: Option<String>,
     /// Whether the window is shown.
     pub window: bool,
+    /// What the GM last settled in the window, said there until the next
+    /// merge's report.
+    pub settled: Option<String>,
     worker: Option<JoinHandle<Result<Merge, String>>>,
     last: Option<Instant>,
 }
@@ -87,6 +93,7 @@ impl App {
                     report: None,
                     error: None,
                     window: false,
+                    settled: None,
                     worker: None,
                     last: None,
                 });
@@ -148,29 +155,51 @@ impl App {
         match outcome {
             Ok(Merge { report, read }) => {
                 let merged = report.merged.len();
+                let undone = report.own_days_undone;
+                let snapshot = report.snapshot.clone();
                 sharing.report = Some(report);
+                sharing.settled = None;
                 sharing.error = None;
                 let adopted = match (read, &mut self.session) {
-                    (Some((data, count)), Some(session)) => session.adopt(data, count),
+                    (Some((data, count)), Some(session)) if !undone => session.adopt(data, count),
                     _ => false,
                 };
                 if adopted {
                     self.notices.push(super::Notice::HistoryStepped);
                     self.say_merged(merged);
                 } else if merged > 0 {
-                    self.read_again(merged);
+                    self.read_again(merged, undone);
+                }
+                if undone {
+                    let kept = if snapshot.is_some() {
+                        ", kept to look at in File > Snapshots… (days-set-aside)"
+                    } else {
+                        ""
+                    };
+                    self.notify(format!(
+                        "Another machine kept its days of a party played apart: this machine's are undone{kept}"
+                    ));
                 }
             }
             Err(e) => sharing.error = Some(e),
         }
     }
 
-    /// Reads the campaign again after another machine's edits were merged.
-    fn read_again(&mut self, merged: usize) {
+    /// Reads the campaign again after another machine's edits were
+    /// merged, and its undo history with it when that was cleared (this
+    /// machine's days undone).
+    fn read_again(&mut self, merged: usize, history: bool) {
         let Some(session) = &mut self.session else {
             return;
         };
-        match session.reload() {
+        let read = session.reload().and_then(|()| {
+            if history {
+                session.reload_history()
+            } else {
+                Ok(())
+            }
+        });
+        match read {
             Ok(()) => {
                 self.notices.push(super::Notice::HistoryStepped);
                 self.say_merged(merged);
@@ -211,13 +240,63 @@ impl App {
                     sharing.last = None;
                 }
             }
-            SharingStep::Choose(id, side) => self.choose(id, side),
+            SharingStep::Choose(id, side) => self.settle(
+                |campaign, machine| {
+                    campaign.choose(machine, id, side)?;
+                    Ok("Chosen: the other machines settle on it as they sync".to_owned())
+                },
+                |report| report.conflicts.retain(|c| c.id != id),
+                "The conflict was not settled",
+            ),
+            SharingStep::KeepDays(party, side) => {
+                let (party_name, other) = self.days_words(party);
+                self.settle(
+                    |campaign, machine| {
+                        let snapshot = campaign.keep_days(machine, party, side)?;
+                        Ok(match (side, snapshot) {
+                            (Side::Theirs, Some(_)) => format!(
+                                "Kept {other}'s days of {party_name}: this machine's are undone, kept to look at in File > Snapshots… (days-set-aside)"
+                            ),
+                            (Side::Theirs, None) => format!(
+                                "Kept {other}'s days of {party_name}: this machine's are undone"
+                            ),
+                            (Side::Mine, _) => format!(
+                                "Kept this machine's days of {party_name}: {other}'s are set aside, undone there as it syncs"
+                            ),
+                        })
+                    },
+                    |report| report.days_apart.retain(|d| d.party != party),
+                    "The days were not kept",
+                );
+            }
         }
     }
 
-    /// Settles a conflict as the GM chose, on a connection of its own,
-    /// then reads the campaign again.
-    fn choose(&mut self, id: i64, side: Side) {
+    /// The party and the other machine of days played apart, by name, as
+    /// the last merge found them.
+    fn days_words(&self, party: i64) -> (String, String) {
+        let report = self.sharing.as_ref().and_then(|s| s.report.as_ref());
+        let apart = report.and_then(|r| r.days_apart.iter().find(|d| d.party == party));
+        let other = apart.and_then(|d| {
+            (report?.machines.iter())
+                .find(|m| m.id == d.machine)
+                .map(|m| m.name.clone())
+        });
+        (
+            apart.map_or_else(|| format!("party {party}"), |d| d.party_name.clone()),
+            other.unwrap_or_else(|| "the other machine".to_owned()),
+        )
+    }
+
+    /// Settles what two machines did apart as the GM chose (`choose`, on
+    /// a connection of its own, saying what it did), then reads the
+    /// campaign and its undo history again.
+    fn settle(
+        &mut self,
+        choose: impl FnOnce(&mut Campaign, &Machine) -> waybook_core::store::Result<String>,
+        settled: impl FnOnce(&mut Report),
+        failed: &str,
+    ) {
         self.settle_writes(true);
         let (Some(sharing), Some(path)) = (
             &self.sharing,
@@ -226,19 +305,20 @@ impl App {
             return;
         };
         let machine = sharing.machine.clone();
-        let chosen = Campaign::open_beside(&path).and_then(|mut c| c.choose(&machine, id, side));
+        let chosen = Campaign::open_beside(&path).and_then(|mut c| choose(&mut c, &machine));
         match chosen {
-            Ok(()) => {
+            Ok(said) => {
                 if let Some(sharing) = &mut self.sharing {
                     if let Some(report) = &mut sharing.report {
-                        report.conflicts.retain(|c| c.id != id);
+                        settled(report);
                     }
+                    sharing.settled = Some(said.clone());
                     sharing.last = None;
                 }
-                self.read_again(0);
-                self.notify("Chosen: the other machines settle on it as they sync");
+                self.read_again(0, true);
+                self.notify(said);
             }
-            Err(e) => self.refuse(format!("The conflict was not settled: {e}")),
+            Err(e) => self.refuse(format!("{failed}: {e}")),
         }
     }
 

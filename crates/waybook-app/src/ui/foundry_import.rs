@@ -101,8 +101,9 @@ fn table_ui(ui: &mut Ui, tables: &mut [FoundryTable], i: usize, data: &CampaignD
                     Some(name) => format!("Draws on {name}"),
                     None => row.text.clone(),
                 };
-                // One line a row: the whole text on hover.
-                ui.add(egui::Label::new(&said).truncate()).on_hover_text(&said);
+                // One line a row: the whole text on hover (egui shows a
+                // cut label's text, once).
+                ui.add(egui::Label::new(&said).truncate());
             });
         }
         super::csv_import::more_rows_ui(ui, table.rows.len(), PREVIEW_ROWS);

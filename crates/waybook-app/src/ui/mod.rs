@@ -651,9 +651,9 @@ fn status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
             } else {
                 text
             };
-            // A long line is cut to the bar; the whole of it is a hover away.
-            ui.add(egui::Label::new(text).truncate())
-                .on_hover_text(&message.text);
+            // A long line is cut to the bar; the whole of it is a hover
+            // away (egui shows a cut label's text on hover, once).
+            ui.add(egui::Label::new(text).truncate());
         }
     });
 }

@@ -10,7 +10,7 @@ use crate::app::sharing::{SharingState, SharingStep};
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
 use waybook_core::sharing::clock::{ago, now_ms};
-use waybook_core::store::sharing::{Pending, Report, Side, value_words};
+use waybook_core::store::sharing::{DaysApart, Line, Pending, Report, Side, value_words};
 
 /// The status bar's word on the sharing, a click from its window.
 pub fn sharing_status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
@@ -43,6 +43,15 @@ pub fn status_words(sharing: &SharingState) -> (String, bool) {
     let Some(report) = &sharing.report else {
         return ("Shared · looking at the folder…".to_owned(), false);
     };
+    if let Some(apart) = report.days_apart.first() {
+        return (
+            format!(
+                "{}'s days were played apart: choose whose to keep",
+                apart.party_name
+            ),
+            true,
+        );
+    }
     if !report.conflicts.is_empty() {
         let count = report.conflicts.len();
         return (
@@ -89,6 +98,10 @@ pub fn sharing_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             if let Some(error) = &sharing.error {
                 ui.colored_label(crate::ui::input::ERROR_COLOUR, format!("The last merge could not run: {error}"));
             }
+            if let Some(settled) = &sharing.settled {
+                ui.add_space(6.0);
+                ui.label(RichText::new(format!("✔ {settled}")).strong());
+            }
             match &sharing.report {
                 Some(report) => report_ui(ui, report, out),
                 None => {
@@ -133,6 +146,10 @@ fn report_ui(ui: &mut Ui, report: &Report, out: &mut Vec<Command>) {
         });
     for waiting in &report.waiting {
         ui.label(RichText::new(format!("Waiting: {waiting}")).color(ui.visuals().warn_fg_color));
+    }
+    for apart in &report.days_apart {
+        ui.add_space(6.0);
+        days_apart_ui(ui, report, apart, now, out);
     }
     ui.add_space(6.0);
     if report.conflicts.is_empty() {
@@ -189,4 +206,62 @@ fn conflict_ui(ui: &mut Ui, conflict: &Pending, now: i64, out: &mut Vec<Command>
             }
         });
     });
+}
+
+/// One party's days played on two machines apart: what each played, and
+/// whose to keep.
+fn days_apart_ui(
+    ui: &mut Ui,
+    report: &Report,
+    apart: &DaysApart,
+    now: i64,
+    out: &mut Vec<Command>,
+) {
+    let theirs = (report.machines.iter())
+        .find(|m| m.id == apart.machine)
+        .map_or_else(|| apart.machine.clone(), |m| m.name.clone());
+    ui.group(|ui| {
+        ui.label(RichText::new(format!("{}'s days were played apart", apart.party_name)).strong());
+        ui.label(
+            RichText::new("A party lives each day once. Until you choose, this machine keeps its own days and holds the other's out.")
+                .weak(),
+        );
+        ui.label(format!("Here: {}", line_words(&apart.mine, None)));
+        ui.label(format!("{theirs}: {}", line_words(&apart.theirs, Some(now))));
+        let party = apart.party;
+        ui.horizontal(|ui| {
+            if ui
+                .button("Keep this machine's days")
+                .on_hover_text(format!("{theirs}'s days of this party are set aside: never merged here, and undone on {theirs} (after a snapshot there)"))
+                .clicked()
+            {
+                out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Mine)));
+            }
+            if ui
+                .button(format!("Take {theirs}'s days"))
+                .on_hover_text(format!("This machine's days of this party are undone (after a snapshot, File > Snapshots…), and {theirs}'s merged"))
+                .clicked()
+            {
+                out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Theirs)));
+            }
+        });
+    });
+}
+
+/// One side's days: how many edits, from where to where, the last one.
+fn line_words(line: &Line, now: Option<i64>) -> String {
+    let span = match (line.from_day, line.to_day) {
+        (Some(from), Some(to)) => format!(", day {from} → day {to}"),
+        (None, Some(to)) => format!(", to day {to}"),
+        _ => String::new(),
+    };
+    let when = now
+        .filter(|_| line.last_ms > 0)
+        .map(|now| format!(", {}", ago(line.last_ms, now)))
+        .unwrap_or_default();
+    format!(
+        "{}{span} (last “{}”{when})",
+        waybook_core::model::plural(line.edits, "edit"),
+        line.last
+    )
 }

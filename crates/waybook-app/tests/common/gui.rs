@@ -280,6 +280,13 @@ impl Fixture {
         self.harness.run();
     }
 
+    /// Clicks the widget whose label holds `text` (a label that changes,
+    /// as the status bar's).
+    pub fn click_containing(&mut self, text: &str) {
+        self.harness.get_by_label_contains(text).click();
+        self.harness.run();
+    }
+
     /// Clicks the last of several widgets with this label (a popup's entry).
     pub fn click_last(&mut self, label: &str) {
         self.harness

@@ -176,16 +176,10 @@ fn joining_from_the_window_opens_this_machines_copy() {
 #[test]
 fn the_first_runs_demo_is_shared_with_a_demo_laptop() {
     let data = tempfile::tempdir().expect("a data folder");
-    let campaign = waybook_app::app::open_default(data.path()).expect("the demo");
-    let mut app = waybook_app::ui::WaybookApp::new(Box::new(
-        waybook_app::app::ScriptedDialogs::new(Vec::new()),
-    ));
-    app.app.data_dir = Ok(data.path().to_owned());
-    app.app.open_campaign(campaign);
-    let mut f = Fixture::around(app);
-    wait_until_shown(&mut f, "⇄ 1 conflict to choose");
+    let mut f = first_run(data.path());
+    wait_until_shown(&mut f, "days were played apart: choose whose to keep");
     assert!(f.shows("Merged 2 edits from Laptop (demo)"));
-    f.click("⇄ 1 conflict to choose");
+    f.click_containing("days were played apart: choose whose to keep");
     assert!(f.shows("character “Brother Ilo”: notes"));
     f.click("Keep this machine's");
     assert!(f.shows("No conflicts"));
@@ -278,4 +272,111 @@ fn a_shared_folder_gone_pauses_sharing_and_says_why() {
         1,
         "the edit made while it was away, sent once it is back"
     );
+}
+
+/// The first run's demo, opened in the window, as a new GM meets it.
+fn first_run(data: &Path) -> Fixture {
+    let campaign = waybook_app::app::open_default(data).expect("the demo");
+    let mut app = waybook_app::ui::WaybookApp::new(Box::new(
+        waybook_app::app::ScriptedDialogs::new(Vec::new()),
+    ));
+    app.app.data_dir = Ok(data.to_owned());
+    app.app.open_campaign(campaign);
+    Fixture::around(app)
+}
+
+/// The demo's second party lived a day on each machine apart: File >
+/// Sharing… says so with what each played, and taking the laptop's days
+/// undoes this machine's (a snapshot kept) and merges the laptop's: the
+/// party has lived the day once, as the laptop played it.
+#[test]
+fn a_partys_days_played_apart_are_kept_from_the_laptop() {
+    let data = tempfile::tempdir().expect("a data folder");
+    let mut f = first_run(data.path());
+    wait_until_shown(&mut f, "days were played apart: choose whose to keep");
+    let party = f
+        .data()
+        .parties
+        .values()
+        .nth(1)
+        .expect("a second party")
+        .clone();
+    f.click_containing("days were played apart: choose whose to keep");
+    assert!(f.shows(&format!("{}'s days were played apart", party.name)));
+    let (from, here) = (party.now.day - 1, party.now.day);
+    assert!(f.shows(&format!("Here: 1 edit, day {from} → day {here}")));
+    assert!(f.shows(&format!(
+        "Laptop (demo): 1 edit, day {from} → day {}",
+        here + 1
+    )));
+    f.click("Take Laptop (demo)'s days");
+    let said = format!(
+        "Kept Laptop (demo)'s days of {}: this machine's are undone",
+        party.name
+    );
+    assert!(f.shows(&said), "the status bar and the window say so");
+    let log = |f: &Fixture, why: &str| {
+        f.data()
+            .log
+            .values()
+            .filter(|e| e.why.contains(why))
+            .count()
+    };
+    assert_eq!(
+        log(&f, "the laptop's session"),
+        1,
+        "the laptop's day merged"
+    );
+    assert_eq!(
+        log(&f, "this machine's session"),
+        0,
+        "this machine's day undone"
+    );
+    let lived = f.data().parties[&party.id].now;
+    assert_eq!(
+        lived.day,
+        party.now.day + 1,
+        "the laptop's two days, lived once"
+    );
+    assert!(!f.shows("days were played apart"), "settled");
+}
+
+/// Days already kept elsewhere (`waybook sync --keep-days` beside the
+/// window) are refused in the window with why, and nothing changes.
+#[test]
+fn days_kept_elsewhere_first_are_refused_with_why() {
+    let data = tempfile::tempdir().expect("a data folder");
+    let mut f = first_run(data.path());
+    wait_until_shown(&mut f, "days were played apart: choose whose to keep");
+    f.click_containing("days were played apart: choose whose to keep");
+    let party = f
+        .data()
+        .parties
+        .values()
+        .nth(1)
+        .expect("a second party")
+        .id
+        .0;
+    let path = (f.harness.state().app.session.as_ref())
+        .and_then(|s| s.path_buf())
+        .expect("a file");
+    let machine = f
+        .harness
+        .state()
+        .app
+        .sharing
+        .as_ref()
+        .expect("shared")
+        .machine
+        .clone();
+    Campaign::open_beside(&path)
+        .and_then(|mut c| c.keep_days(&machine, party, waybook_core::store::sharing::Side::Mine))
+        .expect("kept beside the window");
+    f.click("Take Laptop (demo)'s days");
+    assert!(f.shows("The days were not kept: "));
+    assert!(f.shows("played on another machine are waiting"));
+    let kept = (f.data().log.values())
+        .filter(|e| e.why.contains("this machine's session"))
+        .count();
+    assert_eq!(kept, 1, "this machine's day stands");
 }

@@ -3,7 +3,10 @@
 //! the data folder, a "Laptop (demo)" with a data folder of its own joins
 //! it and writes two edits apart — a note on the map, merged, and a note
 //! on Brother Ilo that this machine wrote too, a conflict waiting in
-//! File > Sharing… with both values and who wrote the other.
+//! File > Sharing… with both values and who wrote the other. Both also
+//! lived days of the second party's apart (its GM ran a session on each
+//! machine: two days on the laptop, one here), so File > Sharing… asks
+//! whose days to keep.
 
 use crate::model::{Change, Edit};
 use crate::sharing::Machine;
@@ -56,6 +59,7 @@ pub fn share_demo(campaign: &mut Campaign, dir: &Path) -> store::Result<()> {
             vec![Change::character(Some(&hero), Some(&noted))],
         ))?;
     }
+    live_days(&mut apart, 2, "the laptop's session", 1205)?;
     apart.publish_edits(&laptop)?;
     if let Some(hero) = ilo(&campaign.load()?) {
         let mut noted = hero.clone();
@@ -65,5 +69,26 @@ pub fn share_demo(campaign: &mut Campaign, dir: &Path) -> store::Result<()> {
             vec![Change::character(Some(&hero), Some(&noted))],
         ))?;
     }
+    live_days(campaign, 1, "this machine's session", 1206)
+}
+
+/// Moves the second party's present on `days` days at rest on `campaign`.
+fn live_days(campaign: &mut Campaign, days: i64, why: &str, seed: u64) -> store::Result<()> {
+    let data = campaign.load()?;
+    let Some(party) = data.parties.values().nth(1) else {
+        return Ok(());
+    };
+    let edit = crate::edits::clock::move_on(
+        &data,
+        Some(party.id),
+        (
+            days * data.settings.day_hours,
+            crate::plan::rest::Meals::Fed,
+        ),
+        why,
+        &mut waybook_rules::dice::Dice::seeded(seed),
+    )
+    .map_err(store::StoreError::Sharing)?;
+    campaign.apply(&edit)?;
     Ok(())
 }
