@@ -101,3 +101,15 @@ CREATE TABLE share_days (
     PRIMARY KEY (machine, seq, party)
 );
 CREATE INDEX share_days_of_party ON share_days (party, state);
+
+-- Who last wrote each field of this copy (a column, or a key of a JSON
+-- body: `body.name`), this machine or another, by machine and edit: an
+-- edit whose machine had not seen that write changed the field apart.
+CREATE TABLE share_written (
+    tbl TEXT NOT NULL,
+    row_key TEXT NOT NULL,
+    field TEXT NOT NULL,
+    machine TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (tbl, row_key, field)
+);

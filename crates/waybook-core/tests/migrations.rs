@@ -37,7 +37,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0026_vehicles.sql", 0xbadbf10d676e8c26),
     ("0027_undo_history_undone.sql", 0x21636345167b3f00),
     ("0028_edits_written.sql", 0x1c6f256ce59a2ebe),
-    ("0029_sharing.sql", 0x999021a33ec433b0),
+    ("0029_sharing.sql", 0x55623335974439e7),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

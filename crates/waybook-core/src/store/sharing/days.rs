@@ -12,7 +12,7 @@
 
 use super::super::changesets::{self, Op};
 use super::fields::Columns;
-use super::merge;
+use super::{merge, written};
 use crate::sharing::journal::{DaysChoice, EditOf, Record};
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -375,7 +375,7 @@ pub(crate) fn settle(
     own: &str,
     choice: &DaysChoice,
 ) -> Result<bool, merge::Refused> {
-    let mut undo: Vec<(i64, Vec<u8>, bool)> = Vec::new();
+    let mut undo: Vec<(i64, Vec<u8>, &EditOf)> = Vec::new();
     for edit in &choice.set_aside {
         let found: Option<(String, Option<Vec<u8>>, i64)> = tx
             .query_row(
@@ -388,7 +388,7 @@ pub(crate) fn settle(
         match found {
             Some((state, changeset, clock)) => {
                 if let ("applied", Some(changeset)) = (state.as_str(), changeset) {
-                    undo.push((clock, changeset, own_edit));
+                    undo.push((clock, changeset, edit));
                 }
                 tx.execute(
                     "UPDATE share_days SET state = 'set_aside' WHERE machine = ?1 AND seq = ?2",
@@ -404,7 +404,7 @@ pub(crate) fn settle(
                     )
                     .optional()?;
                 if let Some((changeset, clock)) = made {
-                    undo.push((clock, changeset, true));
+                    undo.push((clock, changeset, edit));
                 }
             }
             None => {
@@ -426,14 +426,17 @@ pub(crate) fn settle(
         }
     }
     undo.sort_by_key(|(clock, _, _)| std::cmp::Reverse(*clock));
-    let own_undone = undo.iter().any(|(_, _, own_edit)| *own_edit);
-    for (_, changeset, _) in &undo {
+    let own_undone = undo.iter().any(|(_, _, edit)| edit.machine == own);
+    for (_, changeset, edit) in &undo {
         merge::undo(tx, changeset)?;
+        // What it wrote is undone: no later edit was made apart from it.
+        written::forget(tx, edit)?;
     }
     if own_undone {
         tx.execute("DELETE FROM undo_history", [])?;
     }
     merge_kept(tx, choice)?;
+    follow_present(tx, choice.party)?;
     follow_clock(tx)?;
     Ok(own_undone)
 }
@@ -494,6 +497,42 @@ fn merge_kept(tx: &Transaction<'_>, choice: &DaysChoice) -> Result<(), merge::Re
         tx.execute(
             "UPDATE share_days SET state = 'applied' WHERE machine = ?1 AND seq = ?2",
             params![machine, record.seq],
+        )?;
+    }
+    Ok(())
+}
+
+/// Sets `party`'s present to where its days kept here leave it: the end
+/// of the latest day applied, or where its first day recorded began when
+/// none is. Undoing days of two machines one under the other can leave a
+/// present where neither's days would; the days kept decide it, the same
+/// on every machine.
+fn follow_present(tx: &Connection, party: i64) -> rusqlite::Result<()> {
+    let latest: Option<(Option<i64>, Option<i64>)> = tx
+        .query_row(
+            "SELECT to_day, to_hour FROM share_days
+             WHERE party = ?1 AND state = 'applied' AND (to_day IS NOT NULL OR to_hour IS NOT NULL)
+             ORDER BY clock DESC, machine DESC, seq DESC LIMIT 1",
+            [party],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?;
+    let present = match latest {
+        Some(at) => Some(at),
+        None => tx
+            .query_row(
+                "SELECT from_day, from_hour FROM share_days
+                 WHERE party = ?1 AND (from_day IS NOT NULL OR from_hour IS NOT NULL)
+                 ORDER BY clock, machine, seq LIMIT 1",
+                [party],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?,
+    };
+    if let Some((day, hour)) = present {
+        tx.execute(
+            "UPDATE party SET now_day = COALESCE(?2, now_day), now_hour = COALESCE(?3, now_hour) WHERE id = ?1",
+            params![party, day, hour],
         )?;
     }
     Ok(())

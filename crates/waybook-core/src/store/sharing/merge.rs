@@ -12,6 +12,7 @@
 
 use super::super::changesets::{self, Conflict, ConflictKind, Op, Resolution};
 use super::fields::{self, Columns, json_of, object_of, same};
+use super::written;
 use crate::sharing::clock::Clock;
 use crate::sharing::journal::{Choice, Record};
 use rusqlite::types::Value;
@@ -38,8 +39,15 @@ impl std::convert::From<rusqlite::Error> for Refused {
     }
 }
 
-/// Merges one record of another machine into `tx`.
+/// Merges one record of another machine into `tx`. A field this copy
+/// wrote in an edit the other machine had not seen is kept as this
+/// copy's and becomes a conflict, though the record found it as it
+/// expected ([`written::apart`]).
 pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused> {
+    let apart = written::apart(tx, from.machine, from.record)?;
+    let mine = (apart.iter())
+        .map(|f| fields::field_value(tx, &f.table, &f.key, &f.field))
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut met = Vec::new();
     if !from.record.changeset.is_empty() {
         let applied = changesets::apply(tx, &from.record.changeset, |conflict| {
@@ -56,8 +64,23 @@ pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused
     for conflict in &met {
         settle(tx, conflict, from)?;
     }
+    for (field, mine) in apart.iter().zip(&mine) {
+        let now = fields::field_value(tx, &field.table, &field.key, &field.field)?;
+        if now != *mine {
+            fields::set_field(tx, &field.table, &field.key, &field.field, mine)?;
+            keep_conflict(tx, &field.table, &field.key, &field.field, mine, &now, from)?;
+        }
+    }
+    written::note(
+        tx,
+        &from.record.changeset,
+        from.machine,
+        from.record.seq,
+        |f| fields::field_value(tx, &f.table, &f.key, &f.field),
+    )?;
+    let by = (Clock(from.record.clock), from.machine, from.record.seq);
     for choice in &from.record.choices {
-        apply_choice(tx, choice, (Clock(from.record.clock), from.machine))?;
+        apply_choice(tx, choice, by)?;
     }
     Ok(())
 }
@@ -196,12 +219,12 @@ fn merge_fields(
     let sides = new.iter().zip(old).zip(merged.iter_mut()).enumerate();
     for (at, ((theirs, before), slot)) in sides {
         let Some(theirs) = theirs else { continue };
-        if columns.key.contains(&at) || follows_parties(table, columns.names.get(at)) {
+        let name = columns.names.get(at).map_or("", String::as_str);
+        if columns.key.contains(&at) || follows_parties(table, name) {
             continue;
         }
         let before = before.as_ref();
         let mine = current.get(at).and_then(Option::as_ref);
-        let name = columns.names.get(at).map_or("", String::as_str);
         let column_conflict = |mine: Option<&Value>, theirs: &Value| {
             conflict(name, &json_of(mine), &json_of(Some(theirs)))
         };
@@ -266,8 +289,13 @@ fn merge_fields(
 /// Whether a column follows the parties' presents rather than any edit:
 /// the campaign's clock, the latest present of any party, set again once
 /// a merge is done ([`super::days::follow_clock`]), never a conflict.
-fn follows_parties(table: &str, column: Option<&String>) -> bool {
-    table == "campaign" && column.is_some_and(|c| c == "clock_day" || c == "clock_hour")
+pub(crate) fn follows_parties(table: &str, column: &str) -> bool {
+    table == "campaign" && (column == "clock_day" || column == "clock_hour")
+}
+
+/// Whether a column counts (two machines' changes to it add up).
+pub(crate) fn counts(column: &str) -> bool {
+    COUNTERS.iter().any(|(counter, _)| *counter == column)
 }
 
 /// The columns that count (a stack's quantity, a party's coin and
@@ -371,7 +399,7 @@ fn chosen(
 pub(crate) fn apply_choice(
     tx: &Transaction<'_>,
     choice: &Choice,
-    (clock, machine): (Clock, &str),
+    (clock, machine, seq): (Clock, &str, i64),
 ) -> rusqlite::Result<()> {
     let later = |(at, by): &ChosenAt| (*at, by.as_str()) >= (clock, machine);
     if chosen(tx, &choice.table, &choice.key, &choice.field)?.is_some_and(|(when, _)| later(&when))
@@ -379,6 +407,13 @@ pub(crate) fn apply_choice(
         return Ok(());
     }
     fields::set_field(tx, &choice.table, &choice.key, &choice.field, &choice.value)?;
+    let field = written::Field {
+        table: choice.table.clone(),
+        key: choice.key.clone(),
+        field: choice.field.clone(),
+        value: choice.value.clone(),
+    };
+    written::wrote(tx, &field, machine, seq)?;
     tx.execute(
         "DELETE FROM share_conflict WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
         params![choice.table, choice.key, choice.field],

@@ -12,6 +12,7 @@ mod days;
 mod fields;
 mod merge;
 mod outbox;
+mod written;
 
 pub use days::{DaysApart, Line};
 pub use fields::value_words;
@@ -695,7 +696,7 @@ impl Campaign {
             std::slice::from_ref(&choice),
             None,
         )?;
-        merge::apply_choice(&tx, &choice, (outbox.clock(), &share.machine))?;
+        merge::apply_choice(&tx, &choice, (outbox.clock(), &share.machine, outbox.seq()))?;
         super::count_written(&tx)?;
         tx.commit()?;
         self.publish_edits(machine)

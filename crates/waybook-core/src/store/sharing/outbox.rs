@@ -6,7 +6,7 @@
 //! record (or the other way); publishing copies them to the journal.
 
 use super::super::changesets::Recorder;
-use super::days;
+use super::{days, written};
 use crate::sharing::clock::{self, Clock};
 use crate::sharing::journal::{Choice, DaysChoice, Record};
 use rusqlite::{OptionalExtension, Transaction, params};
@@ -24,6 +24,7 @@ pub(crate) const LOCAL_TABLES: &[&str] = &[
     "share_conflict",
     "share_chosen",
     "share_days",
+    "share_written",
 ];
 
 /// A shared working copy's recording, for one transaction of edits.
@@ -105,6 +106,9 @@ impl Outbox {
                 days.map(|days| json(&days))
             ],
         )?;
+        written::note(tx, changeset, &self.machine, self.seq, |field| {
+            Ok(field.value.clone())
+        })?;
         let steps = days::steps_in(tx, changeset)?;
         if !steps.is_empty() {
             let record = Record {
@@ -131,6 +135,11 @@ impl Outbox {
             [self.seq],
         )?;
         Ok(())
+    }
+
+    /// The sequence number of the last record kept.
+    pub(crate) fn seq(&self) -> i64 {
+        self.seq
     }
 
     /// The clock of the last record kept.

@@ -1,0 +1,152 @@
+//! Who last wrote each field of this copy (`share_written`): the machine
+//! and edit, this machine's own or merged. SQLite's conflict handler sees
+//! a change only where the row is not as the change found it; a field
+//! this copy changed and changed back, or set as the other machine's edit
+//! found it, while that machine changed it apart, would take the other's
+//! value silently on one machine and keep its own on the other. An edit
+//! whose machine had not seen this copy's last write of a field it
+//! changes was made apart from it: that field is a conflict, whatever its
+//! value ([`apart`]).
+
+use super::super::changesets::{self, Op};
+use super::fields::{Columns, json_of, object_of};
+use crate::sharing::journal::{EditOf, Record};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+
+/// A field of a record: its table, its key (JSON) and its name (`notes`,
+/// `body.name`), with the value an edit gave it.
+pub(crate) struct Field {
+    pub table: String,
+    pub key: String,
+    pub field: String,
+    pub value: Json,
+}
+
+/// The fields the updates of `changeset` change: each column given a new
+/// value, and inside a column holding a JSON object each key whose value
+/// changed. Counting columns and the campaign's clock are left out: they
+/// merge by what they count, or follow the parties.
+fn changed(conn: &Connection, changeset: &[u8]) -> rusqlite::Result<Vec<Field>> {
+    let mut columns: BTreeMap<String, Columns> = BTreeMap::new();
+    let mut found = Vec::new();
+    for change in changesets::changes(changeset)? {
+        if change.op != Op::Update {
+            continue;
+        }
+        if !columns.contains_key(&change.table) {
+            columns.insert(change.table.clone(), Columns::of(conn, &change.table)?);
+        }
+        let Some(table) = columns.get(&change.table) else {
+            continue;
+        };
+        let key = table.key_of(&change.old);
+        for (at, new) in change.new.iter().enumerate() {
+            let Some(new) = new else { continue };
+            let name = table.names.get(at).map_or("", String::as_str);
+            if table.key.contains(&at) || !merged_as_written(&change.table, name) {
+                continue;
+            }
+            let old = change.old.get(at).and_then(Option::as_ref);
+            let field = |field: String, value: Json| Field {
+                table: change.table.clone(),
+                key: key.clone(),
+                field,
+                value,
+            };
+            match (object_of(old), object_of(Some(new))) {
+                (Some(before), Some(after)) => {
+                    let mut keys: Vec<&String> = before.keys().chain(after.keys()).collect();
+                    keys.sort();
+                    keys.dedup();
+                    for inner in keys {
+                        if before.get(inner) != after.get(inner) {
+                            let value = after.get(inner).cloned().unwrap_or(Json::Null);
+                            found.push(field(format!("{name}.{inner}"), value));
+                        }
+                    }
+                }
+                _ => found.push(field(name.to_owned(), json_of(Some(new)))),
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Whether a column merges as the last write: not a count, not the
+/// clock that follows the parties, not a party's present (its days are
+/// kept from one machine whole, `super::days`).
+fn merged_as_written(table: &str, column: &str) -> bool {
+    let present = table == "party" && (column == "now_day" || column == "now_hour");
+    !present && !super::merge::counts(column) && !super::merge::follows_parties(table, column)
+}
+
+/// Notes `machine`'s edit `seq` as the last to write each field its
+/// changeset changed that holds the value it gave (a field kept as this
+/// copy's in a conflict is not its).
+pub(crate) fn note(
+    conn: &Connection,
+    changeset: &[u8],
+    machine: &str,
+    seq: i64,
+    current: impl Fn(&Field) -> rusqlite::Result<Json>,
+) -> rusqlite::Result<()> {
+    for field in changed(conn, changeset)? {
+        if current(&field)? == field.value {
+            wrote(conn, &field, machine, seq)?;
+        }
+    }
+    Ok(())
+}
+
+/// Notes `machine`'s edit `seq` as the last to write `field`.
+pub(crate) fn wrote(
+    conn: &Connection,
+    field: &Field,
+    machine: &str,
+    seq: i64,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO share_written (tbl, row_key, field, machine, seq) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (tbl, row_key, field) DO UPDATE SET machine = excluded.machine, seq = excluded.seq",
+    )?
+    .execute(params![field.table, field.key, field.field, machine, seq])?;
+    Ok(())
+}
+
+/// Forgets what `edit` wrote, undone here (days the GM set aside).
+pub(crate) fn forget(conn: &Connection, edit: &EditOf) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM share_written WHERE machine = ?1 AND seq = ?2",
+        params![edit.machine, edit.seq],
+    )?;
+    Ok(())
+}
+
+/// The fields `record` of `machine` changes that this copy last wrote in
+/// an edit that machine had not seen: changed apart, each a conflict.
+pub(crate) fn apart(
+    conn: &Connection,
+    machine: &str,
+    record: &Record,
+) -> rusqlite::Result<Vec<Field>> {
+    let mut found = Vec::new();
+    for field in changed(conn, &record.changeset)? {
+        let last: Option<(String, i64)> = conn
+            .prepare_cached(
+                "SELECT machine, seq FROM share_written WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
+            )?
+            .query_row(params![field.table, field.key, field.field], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+            .optional()?;
+        let unseen = last.is_some_and(|(by, seq)| {
+            by != machine && record.seen.get(&by).copied().unwrap_or(0) < seq
+        });
+        if unseen {
+            found.push(field);
+        }
+    }
+    Ok(found)
+}
