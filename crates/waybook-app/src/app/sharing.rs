@@ -50,8 +50,8 @@ pub struct SharingState {
     pub error: Option<String>,
     /// Whether the window is shown.
     pub window: bool,
-    /// What the GM last settled in the window, said there until the next
-    /// merge's report.
+    /// What the GM last settled in the window, said there until it is
+    /// closed.
     pub settled: Option<String>,
     worker: Option<JoinHandle<Result<Merge, String>>>,
     last: Option<Instant>,
@@ -158,7 +158,6 @@ impl App {
                 let undone = report.own_days_undone;
                 let snapshot = report.snapshot.clone();
                 sharing.report = Some(report);
-                sharing.settled = None;
                 sharing.error = None;
                 let adopted = match (read, &mut self.session) {
                     (Some((data, count)), Some(session)) if !undone => session.adopt(data, count),
@@ -172,7 +171,7 @@ impl App {
                 }
                 if undone {
                     let kept = if snapshot.is_some() {
-                        ", kept to look at in File > Snapshots… (days-set-aside)"
+                        ", kept to look at in a snapshot (File > Snapshots…)"
                     } else {
                         ""
                     };
@@ -233,6 +232,7 @@ impl App {
             SharingStep::Window(shown) => {
                 if let Some(sharing) = &mut self.sharing {
                     sharing.window = shown;
+                    sharing.settled = None;
                 }
             }
             SharingStep::SyncNow => {
@@ -255,7 +255,7 @@ impl App {
                         let snapshot = campaign.keep_days(machine, party, side)?;
                         Ok(match (side, snapshot) {
                             (Side::Theirs, Some(_)) => format!(
-                                "Kept {other}'s days of {party_name}: this machine's are undone, kept to look at in File > Snapshots… (days-set-aside)"
+                                "Kept {other}'s days of {party_name}: this machine's are undone, kept to look at in a snapshot (File > Snapshots…)"
                             ),
                             (Side::Theirs, None) => format!(
                                 "Kept {other}'s days of {party_name}: this machine's are undone"

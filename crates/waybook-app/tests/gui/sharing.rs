@@ -285,14 +285,11 @@ fn first_run(data: &Path) -> Fixture {
     Fixture::around(app)
 }
 
-/// The demo's second party lived a day on each machine apart: File >
-/// Sharing… says so with what each played, and taking the laptop's days
-/// undoes this machine's (a snapshot kept) and merges the laptop's: the
-/// party has lived the day once, as the laptop played it.
-#[test]
-fn a_partys_days_played_apart_are_kept_from_the_laptop() {
-    let data = tempfile::tempdir().expect("a data folder");
-    let mut f = first_run(data.path());
+/// The first run's demo once its merge says the second party's days were
+/// played apart, File > Sharing… opened from the status bar; the party as
+/// this machine has it.
+fn days_apart_shown(data: &Path) -> (Fixture, waybook_core::model::Party) {
+    let mut f = first_run(data);
     wait_until_shown(&mut f, "days were played apart: choose whose to keep");
     let party = f
         .data()
@@ -302,6 +299,18 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
         .expect("a second party")
         .clone();
     f.click_containing("days were played apart: choose whose to keep");
+    (f, party)
+}
+
+/// The demo's second party lived days on each machine apart (two on the
+/// laptop, one here): File > Sharing… says so with what each played, and
+/// taking the laptop's days undoes this machine's (a snapshot kept) and
+/// merges the laptop's: the party has lived its days once, as the laptop
+/// played them.
+#[test]
+fn a_partys_days_played_apart_are_kept_from_the_laptop() {
+    let data = tempfile::tempdir().expect("a data folder");
+    let (mut f, party) = days_apart_shown(data.path());
     assert!(f.shows(&format!("{}'s days were played apart", party.name)));
     let (from, here) = (party.now.day - 1, party.now.day);
     assert!(f.shows(&format!("Here: 1 edit, day {from} → day {here}")));
@@ -314,7 +323,11 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
         "Kept Laptop (demo)'s days of {}: this machine's are undone",
         party.name
     );
-    assert!(f.shows(&said), "the status bar and the window say so");
+    assert!(f.shows(&said), "the status bar says so");
+    assert!(
+        f.shows(&format!("✔ {said}")),
+        "and the window, where the days were"
+    );
     let log = |f: &Fixture, why: &str| {
         f.data()
             .log
@@ -346,17 +359,8 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
 #[test]
 fn days_kept_elsewhere_first_are_refused_with_why() {
     let data = tempfile::tempdir().expect("a data folder");
-    let mut f = first_run(data.path());
-    wait_until_shown(&mut f, "days were played apart: choose whose to keep");
-    f.click_containing("days were played apart: choose whose to keep");
-    let party = f
-        .data()
-        .parties
-        .values()
-        .nth(1)
-        .expect("a second party")
-        .id
-        .0;
+    let (mut f, party) = days_apart_shown(data.path());
+    let party = party.id.0;
     let path = (f.harness.state().app.session.as_ref())
         .and_then(|s| s.path_buf())
         .expect("a file");

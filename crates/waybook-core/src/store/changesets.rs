@@ -179,13 +179,7 @@ impl<'c> Recorder<'c> {
                 &raw mut size,
                 &raw mut buffer,
             ))?;
-            let bytes = if buffer.is_null() || size <= 0 {
-                Vec::new()
-            } else {
-                std::slice::from_raw_parts(buffer.cast::<u8>(), size as usize).to_vec()
-            };
-            ffi::sqlite3_free(buffer);
-            Ok(bytes)
+            Ok(taken(buffer, size))
         }
     }
 }
@@ -347,6 +341,24 @@ unsafe fn change_at(iter: *mut ChangesetIter) -> rusqlite::Result<Change> {
     }
 }
 
+/// The `size` bytes SQLite handed out at `buffer`, copied, the buffer
+/// given back to `sqlite3_free`.
+///
+/// SAFETY: `buffer` is null or a buffer of at least `size` bytes that
+/// SQLite allocated and nothing else frees.
+unsafe fn taken(buffer: *mut c_void, size: c_int) -> Vec<u8> {
+    // SAFETY: as the caller promises.
+    unsafe {
+        let bytes = if buffer.is_null() || size <= 0 {
+            Vec::new()
+        } else {
+            std::slice::from_raw_parts(buffer.cast::<u8>(), size as usize).to_vec()
+        };
+        ffi::sqlite3_free(buffer);
+        bytes
+    }
+}
+
 /// The changeset that undoes `changeset`: each insert a delete, each
 /// delete an insert, each update back from its new values to its old.
 pub fn invert(changeset: &[u8]) -> rusqlite::Result<Vec<u8>> {
@@ -363,13 +375,7 @@ pub fn invert(changeset: &[u8]) -> rusqlite::Result<Vec<u8>> {
             &raw mut out_size,
             &raw mut out,
         ))?;
-        let bytes = if out.is_null() || out_size <= 0 {
-            Vec::new()
-        } else {
-            std::slice::from_raw_parts(out.cast::<u8>(), out_size as usize).to_vec()
-        };
-        ffi::sqlite3_free(out);
-        Ok(bytes)
+        Ok(taken(out, out_size))
     }
 }
 
