@@ -113,3 +113,14 @@ CREATE TABLE share_written (
     seq INTEGER NOT NULL,
     PRIMARY KEY (tbl, row_key, field)
 );
+
+-- What undoing days the GM set aside would have given back to the counts
+-- of a row a later edit had removed (a stack eaten to nothing), owed to
+-- the row until undoing that edit puts it back.
+CREATE TABLE share_owed (
+    tbl TEXT NOT NULL,
+    row_key TEXT NOT NULL,
+    col TEXT NOT NULL,
+    delta INTEGER NOT NULL,
+    PRIMARY KEY (tbl, row_key, col)
+);

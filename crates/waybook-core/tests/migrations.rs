@@ -37,7 +37,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0026_vehicles.sql", 0xbadbf10d676e8c26),
     ("0027_undo_history_undone.sql", 0x21636345167b3f00),
     ("0028_edits_written.sql", 0x1c6f256ce59a2ebe),
-    ("0029_sharing.sql", 0x55623335974439e7),
+    ("0029_sharing.sql", 0x9cd0f9712e97a6c5),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

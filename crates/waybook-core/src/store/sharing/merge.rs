@@ -163,11 +163,16 @@ fn settle(tx: &Transaction<'_>, conflict: &Conflict, from: &From<'_>) -> rusqlit
 pub(crate) fn undo(tx: &Transaction<'_>, changeset: &[u8]) -> Result<(), Refused> {
     let inverse = changesets::invert(changeset)?;
     let mut met = Vec::new();
+    let mut gone = Vec::new();
     let applied = changesets::apply(tx, &inverse, |conflict| {
         match (conflict.kind, conflict.change.op) {
             (ConflictKind::Data, Op::Delete) => Resolution::Take,
             (ConflictKind::Data, Op::Update) => {
                 met.push(conflict.clone());
+                Resolution::Keep
+            }
+            (ConflictKind::NotFound, Op::Update) => {
+                gone.push(conflict.change.clone());
                 Resolution::Keep
             }
             _ => Resolution::Keep,
@@ -192,6 +197,64 @@ pub(crate) fn undo(tx: &Transaction<'_>, changeset: &[u8]) -> Result<(), Refused
             &change.new,
             &conflict.current,
             None,
+        )?;
+    }
+    for change in &gone {
+        owe(tx, change)?;
+    }
+    repay(tx, &inverse)?;
+    Ok(())
+}
+
+/// Keeps what an undo would have given back to (or taken from) the counts
+/// of a row a later edit removed (a stack eaten to nothing), owed to the
+/// row until an undo puts it back: undone in any order, the counts end
+/// the same.
+fn owe(tx: &Transaction<'_>, change: &changesets::Change) -> rusqlite::Result<()> {
+    let columns = Columns::of(tx, &change.table)?;
+    let key = columns.key_of(&change.old);
+    for (at, (old, new)) in change.old.iter().zip(&change.new).enumerate() {
+        let name = columns.names.get(at).map_or("", String::as_str);
+        let (Some(Value::Integer(old)), Some(Value::Integer(new))) = (old, new) else {
+            continue;
+        };
+        if counts(name) && new != old {
+            tx.execute(
+                "INSERT INTO share_owed (tbl, row_key, col, delta) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (tbl, row_key, col) DO UPDATE SET delta = delta + excluded.delta",
+                params![change.table, key, name, new - old],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Gives each row `inverse` put back what undos owed it ([`owe`]).
+fn repay(tx: &Transaction<'_>, inverse: &[u8]) -> rusqlite::Result<()> {
+    for change in changesets::changes(inverse)? {
+        if change.op != Op::Insert {
+            continue;
+        }
+        let columns = Columns::of(tx, &change.table)?;
+        let key = columns.key_of(&change.new);
+        let owed: Vec<(String, i64)> = {
+            let mut statement = tx.prepare_cached(
+                "SELECT col, delta FROM share_owed WHERE tbl = ?1 AND row_key = ?2",
+            )?;
+            let rows = statement.query_map(params![change.table, key], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        for (column, delta) in owed {
+            let now = fields::field_value(tx, &change.table, &key, &column)?;
+            if let Some(now) = now.as_i64() {
+                fields::set_field(tx, &change.table, &key, &column, &Json::from(now + delta))?;
+            }
+        }
+        tx.execute(
+            "DELETE FROM share_owed WHERE tbl = ?1 AND row_key = ?2",
+            params![change.table, key],
         )?;
     }
     Ok(())
@@ -432,4 +495,61 @@ pub(crate) fn apply_choice(
         ],
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::changesets::Recorder;
+    use rusqlite::Connection;
+
+    /// A stack and the table of what undos owe, and the changeset of each
+    /// of `edits` made on it in turn.
+    fn stack(edits: &[&str]) -> (Connection, Vec<Vec<u8>>) {
+        let conn = Connection::open_in_memory().expect("in memory");
+        conn.execute_batch(
+            "CREATE TABLE holding (id INTEGER PRIMARY KEY, quantity INTEGER NOT NULL);
+             CREATE TABLE share_owed (tbl TEXT NOT NULL, row_key TEXT NOT NULL, col TEXT NOT NULL,
+                                      delta INTEGER NOT NULL, PRIMARY KEY (tbl, row_key, col));
+             INSERT INTO holding VALUES (27, 14);",
+        )
+        .expect("made");
+        let recorded = edits
+            .iter()
+            .map(|sql| {
+                let recorder = Recorder::on(&conn).expect("recording");
+                conn.execute_batch(sql).expect("edited");
+                recorder.changeset().expect("recorded")
+            })
+            .collect();
+        (conn, recorded)
+    }
+
+    fn quantity(conn: &Connection) -> Option<i64> {
+        conn.query_row("SELECT quantity FROM holding WHERE id = 27", [], |row| {
+            row.get(0)
+        })
+        .optional()
+        .expect("read")
+    }
+
+    /// Two days that ate from a stack, the second to nothing, undone in
+    /// either order: the stack is whole again either way, the first undo
+    /// keeping what it owed the stack the second had removed.
+    #[test]
+    fn days_undone_in_any_order_give_a_stack_back_whole() {
+        for order in [[0, 1], [1, 0]] {
+            let (mut conn, days) = stack(&[
+                "UPDATE holding SET quantity = 10 WHERE id = 27",
+                "DELETE FROM holding WHERE id = 27",
+            ]);
+            assert_eq!(quantity(&conn), None, "eaten");
+            let tx = conn.transaction().expect("a transaction");
+            for at in order {
+                assert!(undo(&tx, &days[at]).is_ok(), "undone");
+            }
+            tx.commit().expect("committed");
+            assert_eq!(quantity(&conn), Some(14), "undone in the order {order:?}");
+        }
+    }
 }

@@ -25,6 +25,7 @@ pub(crate) const LOCAL_TABLES: &[&str] = &[
     "share_chosen",
     "share_days",
     "share_written",
+    "share_owed",
 ];
 
 /// A shared working copy's recording, for one transaction of edits.
