@@ -3066,6 +3066,20 @@ impl TwoMachines {
         waybook_keeping(&self.laptop_data, args)
     }
 
+    /// Runs `waybook VERB FILE REST…` on the study's copy (or the
+    /// laptop's), with that machine's data folder; it must succeed.
+    fn edit(&self, on_study: bool, verb: &str, rest: &[&str]) {
+        let file = if on_study { &self.study } else { &self.laptop };
+        let mut args = vec![verb, path_str(file)];
+        args.extend_from_slice(rest);
+        let out = if on_study {
+            self.on_study(&args)
+        } else {
+            self.on_laptop(&args)
+        };
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+
     /// The sync service, both ways.
     fn carry(&self) {
         carry_folder(&self.study_folder, &self.laptop_folder);
@@ -3091,25 +3105,9 @@ impl TwoMachines {
 fn share_join_and_sync_keep_two_machines_in_step() {
     let two = TwoMachines::new();
     let moved = |on_study: bool, item: &str, to: &str| {
-        let file = if on_study { &two.study } else { &two.laptop };
-        let args = [
-            "move",
-            path_str(file),
-            "--item",
-            item,
-            "--count",
-            "1",
-            "--from",
-            "The Lantern Company",
-            "--to",
-            to,
-        ];
-        let out = if on_study {
-            two.on_study(&args)
-        } else {
-            two.on_laptop(&args)
-        };
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        let from = "The Lantern Company";
+        let rest = ["--item", item, "--count", "1", "--from", from, "--to", to];
+        two.edit(on_study, "move", &rest);
     };
     moved(true, "Trail rations", "Ash Varnell");
     moved(false, "Climbing kit", "Brother Ilo");
@@ -3156,21 +3154,8 @@ fn share_join_and_sync_keep_two_machines_in_step() {
 fn days_played_apart_are_kept_from_one_machine_by_sync() {
     let two = TwoMachines::new();
     let clock = |on_study: bool, days: &str| {
-        let file = if on_study { &two.study } else { &two.laptop };
-        let args = [
-            "clock",
-            path_str(file),
-            "--party",
-            "The Lantern Company",
-            "--on",
-            days,
-        ];
-        let out = if on_study {
-            two.on_study(&args)
-        } else {
-            two.on_laptop(&args)
-        };
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        let rest = ["--party", "The Lantern Company", "--on", days];
+        two.edit(on_study, "clock", &rest);
     };
     clock(true, "1");
     clock(false, "2");

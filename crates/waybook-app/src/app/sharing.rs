@@ -277,11 +277,7 @@ impl App {
     fn days_words(&self, party: i64) -> (String, String) {
         let report = self.sharing.as_ref().and_then(|s| s.report.as_ref());
         let apart = report.and_then(|r| r.days_apart.iter().find(|d| d.party == party));
-        let other = apart.and_then(|d| {
-            (report?.machines.iter())
-                .find(|m| m.id == d.machine)
-                .map(|m| m.name.clone())
-        });
+        let other = report.zip(apart).map(|(r, d)| r.machine_name(&d.machine));
         (
             apart.map_or_else(|| format!("party {party}"), |d| d.party_name.clone()),
             other.unwrap_or_else(|| "the other machine".to_owned()),

@@ -217,9 +217,7 @@ fn days_apart_ui(
     now: i64,
     out: &mut Vec<Command>,
 ) {
-    let theirs = (report.machines.iter())
-        .find(|m| m.id == apart.machine)
-        .map_or_else(|| apart.machine.clone(), |m| m.name.clone());
+    let theirs = report.machine_name(&apart.machine);
     ui.group(|ui| {
         ui.label(RichText::new(format!("{}'s days were played apart", apart.party_name)).strong());
         ui.label(

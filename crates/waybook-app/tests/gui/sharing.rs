@@ -33,6 +33,18 @@ fn made_here_then_merged(f: &mut Fixture, edit: Edit, shown: &str) {
     wait_until_shown(f, shown);
 }
 
+/// The demo shared from the window (File > Share through a folder…)
+/// through a new folder, once the status bar says so: the folder and the
+/// window.
+fn shared_from_the_window() -> (tempfile::TempDir, Fixture) {
+    let shared = tempfile::tempdir().expect("the shared folder");
+    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
+    f.menu("File", "Share through a folder…");
+    assert!(f.shows("Shared through"), "the status says so");
+    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+    (shared, f)
+}
+
 /// The laptop: a data folder of its own, joined through `folder`.
 fn laptop(f: &Fixture, folder: &Path) -> (Machine, Campaign) {
     let machine = Machine::of_data_dir(&f.path("laptop data"), Some("Laptop")).expect("the laptop");
@@ -59,11 +71,7 @@ fn rename(campaign: &Campaign, from: &str, to: &str) -> Edit {
 
 #[test]
 fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
-    let shared = tempfile::tempdir().expect("the shared folder");
-    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
-    f.menu("File", "Share through a folder…");
-    assert!(f.shows("Shared through"), "the status says so");
-    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+    let (shared, mut f) = shared_from_the_window();
 
     let (machine, mut laptop) = laptop(&f, shared.path());
     laptop
@@ -200,10 +208,7 @@ fn the_first_runs_demo_is_shared_with_a_demo_laptop() {
 #[test]
 fn the_log_lists_both_machines_rolls_by_when_they_were_rolled() {
     use waybook_core::model::{LogEntry, LogKind};
-    let shared = tempfile::tempdir().expect("the shared folder");
-    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
-    f.menu("File", "Share through a folder…");
-    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+    let (shared, mut f) = shared_from_the_window();
     let (machine, mut laptop) = laptop(&f, shared.path());
     let roll = |campaign: &Campaign, why: &str, real: &str| {
         let data = campaign.load().expect("loads");
@@ -243,10 +248,7 @@ fn the_log_lists_both_machines_rolls_by_when_they_were_rolled() {
 #[test]
 fn a_shared_folder_gone_pauses_sharing_and_says_why() {
     use waybook_app::app::{Command, sharing::SharingStep};
-    let shared = tempfile::tempdir().expect("the shared folder");
-    let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
-    f.menu("File", "Share through a folder…");
-    wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
+    let (shared, mut f) = shared_from_the_window();
     let away = shared.path().with_extension("away");
     std::fs::rename(shared.path(), &away).expect("unplugged");
     let edit = {

@@ -408,14 +408,9 @@ pub(crate) fn settle(
                 }
             }
             None => {
-                let merged: i64 = tx.query_row(
-                    "SELECT COALESCE(MAX(seq), 0) FROM share_seen WHERE machine = ?1",
-                    [&edit.machine],
-                    |row| row.get(0),
-                )?;
                 // One merged as any edit stays (its changeset is in its
                 // journal); one still on its way is never merged.
-                if edit.seq > merged {
+                if edit.seq > super::outbox::seen_of(tx, &edit.machine)? {
                     tx.execute(
                         "INSERT OR IGNORE INTO share_days (machine, seq, party, clock, label, state)
                          VALUES (?1, ?2, ?3, 0, '', 'set_aside')",

@@ -44,7 +44,8 @@ impl std::convert::From<rusqlite::Error> for Refused {
 /// copy's and becomes a conflict, though the record found it as it
 /// expected ([`written::apart`]).
 pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused> {
-    let apart = written::apart(tx, from.machine, from.record)?;
+    let changed = written::changed(tx, &from.record.changeset)?;
+    let apart = written::apart(tx, from.machine, from.record, &changed)?;
     let mine = (apart.iter())
         .map(|f| fields::field_value(tx, &f.table, &f.key, &f.field))
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -71,13 +72,13 @@ pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused
             keep_conflict(tx, &field.table, &field.key, &field.field, mine, &now, from)?;
         }
     }
-    written::note(
-        tx,
-        &from.record.changeset,
-        from.machine,
-        from.record.seq,
-        |f| fields::field_value(tx, &f.table, &f.key, &f.field),
-    )?;
+    // Each field it changed that holds its value (not one kept as this
+    // copy's in a conflict) was last written by it.
+    for field in &changed {
+        if fields::field_value(tx, &field.table, &field.key, &field.field)? == field.value {
+            written::wrote(tx, field, from.machine, from.record.seq)?;
+        }
+    }
     let by = (Clock(from.record.clock), from.machine, from.record.seq);
     for choice in &from.record.choices {
         apply_choice(tx, choice, by)?;

@@ -100,6 +100,16 @@ pub struct Report {
     pub own_days_undone: bool,
 }
 
+impl Report {
+    /// What machine `id` is called, as the folder says (its id when it
+    /// does not).
+    pub fn machine_name(&self, id: &str) -> String {
+        (self.machines.iter())
+            .find(|m| m.id == id)
+            .map_or_else(|| id.to_owned(), |m| m.name.clone())
+    }
+}
+
 /// Which value the GM keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -677,11 +687,7 @@ impl Campaign {
             )));
         }
         let mut outbox = Outbox::of(&tx)?.ok_or_else(|| sharing_error("not shared".to_owned()))?;
-        let seen = {
-            let mut statement = tx.prepare("SELECT machine, seq FROM share_seen")?;
-            let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
-            rows.collect::<rusqlite::Result<_>>()?
-        };
+        let seen = outbox::seen_here(&tx)?;
         let choice = Choice {
             table,
             key,
@@ -701,9 +707,7 @@ impl Campaign {
         tx.commit()?;
         self.publish_edits(machine)
     }
-}
 
-impl Campaign {
     /// Keeps one side's days of `party`, played apart on two machines:
     /// this copy's (`Side::Mine`: the days held here are set aside, never
     /// merged) or the other machine's (`Side::Theirs`: this copy's days
@@ -812,14 +816,7 @@ fn mark_merged(tx: &rusqlite::Transaction<'_>, incoming: &Incoming) -> rusqlite:
 /// Whether `incoming` was merged since it was read (by another program
 /// merging the same file).
 fn merged_already(tx: &rusqlite::Transaction<'_>, incoming: &Incoming) -> rusqlite::Result<bool> {
-    let seen: Option<i64> = tx
-        .query_row(
-            "SELECT seq FROM share_seen WHERE machine = ?1",
-            [&incoming.machine],
-            |row| row.get(0),
-        )
-        .optional()?;
-    Ok(seen.is_some_and(|seq| seq >= incoming.record.seq))
+    Ok(outbox::seen_of(tx, &incoming.machine)? >= incoming.record.seq)
 }
 
 /// What became of a record of another machine's in a merge.
@@ -848,12 +845,7 @@ fn not_seen_yet(
         if machine == &incoming.machine || seq <= 0 {
             continue;
         }
-        let here: i64 = tx.query_row(
-            "SELECT COALESCE(MAX(seq), 0) FROM share_seen WHERE machine = ?1",
-            [machine],
-            |row| row.get(0),
-        )?;
-        if here < seq {
+        if outbox::seen_of(tx, machine)? < seq {
             return Ok(Some(machine.clone()));
         }
     }

@@ -9,7 +9,7 @@ use super::super::changesets::Recorder;
 use super::{days, written};
 use crate::sharing::clock::{self, Clock};
 use crate::sharing::journal::{Choice, DaysChoice, Record};
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use std::collections::BTreeMap;
 
 /// The tables that stay on this machine: its undo history, its notes,
@@ -89,11 +89,7 @@ impl Outbox {
     ) -> rusqlite::Result<()> {
         self.seq += 1;
         self.clock = self.clock.tick(clock::now_ms());
-        let seen: BTreeMap<String, i64> = {
-            let mut statement = tx.prepare_cached("SELECT machine, seq FROM share_seen")?;
-            let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
-            rows.collect::<rusqlite::Result<_>>()?
-        };
+        let seen = seen_here(tx)?;
         tx.execute(
             "INSERT INTO share_out (seq, clock, label, changeset, choices, seen, days)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -107,9 +103,9 @@ impl Outbox {
                 days.map(|days| json(&days))
             ],
         )?;
-        written::note(tx, changeset, &self.machine, self.seq, |field| {
-            Ok(field.value.clone())
-        })?;
+        for field in written::changed(tx, changeset)? {
+            written::wrote(tx, &field, &self.machine, self.seq)?;
+        }
         let steps = days::steps_in(tx, changeset)?;
         if !steps.is_empty() {
             let record = Record {
@@ -147,6 +143,19 @@ impl Outbox {
     pub(crate) fn clock(&self) -> Clock {
         self.clock
     }
+}
+
+/// The last edit of each machine merged here (this machine's: its last).
+pub(crate) fn seen_here(conn: &Connection) -> rusqlite::Result<BTreeMap<String, i64>> {
+    let mut statement = conn.prepare_cached("SELECT machine, seq FROM share_seen")?;
+    let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    rows.collect()
+}
+
+/// The last edit of `machine` merged here (0: none).
+pub(crate) fn seen_of(conn: &Connection, machine: &str) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM share_seen WHERE machine = ?1")?
+        .query_row([machine], |row| row.get(0))
 }
 
 /// A value as the JSON `share_out` keeps.

@@ -28,7 +28,7 @@ pub(crate) struct Field {
 /// value, and inside a column holding a JSON object each key whose value
 /// changed. Counting columns and the campaign's clock are left out: they
 /// merge by what they count, or follow the parties.
-fn changed(conn: &Connection, changeset: &[u8]) -> rusqlite::Result<Vec<Field>> {
+pub(crate) fn changed(conn: &Connection, changeset: &[u8]) -> rusqlite::Result<Vec<Field>> {
     let mut columns: BTreeMap<String, Columns> = BTreeMap::new();
     let mut found = Vec::new();
     for change in changesets::changes(changeset)? {
@@ -82,24 +82,6 @@ fn merged_as_written(table: &str, column: &str) -> bool {
     !present && !super::merge::counts(column) && !super::merge::follows_parties(table, column)
 }
 
-/// Notes `machine`'s edit `seq` as the last to write each field its
-/// changeset changed that holds the value it gave (a field kept as this
-/// copy's in a conflict is not its).
-pub(crate) fn note(
-    conn: &Connection,
-    changeset: &[u8],
-    machine: &str,
-    seq: i64,
-    current: impl Fn(&Field) -> rusqlite::Result<Json>,
-) -> rusqlite::Result<()> {
-    for field in changed(conn, changeset)? {
-        if current(&field)? == field.value {
-            wrote(conn, &field, machine, seq)?;
-        }
-    }
-    Ok(())
-}
-
 /// Notes `machine`'s edit `seq` as the last to write `field`.
 pub(crate) fn wrote(
     conn: &Connection,
@@ -124,15 +106,17 @@ pub(crate) fn forget(conn: &Connection, edit: &EditOf) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The fields `record` of `machine` changes that this copy last wrote in
-/// an edit that machine had not seen: changed apart, each a conflict.
-pub(crate) fn apart(
+/// Of the `fields` `record` of `machine` changes ([`changed`]), those this
+/// copy last wrote in an edit that machine had not seen: changed apart,
+/// each a conflict.
+pub(crate) fn apart<'f>(
     conn: &Connection,
     machine: &str,
     record: &Record,
-) -> rusqlite::Result<Vec<Field>> {
+    fields: &'f [Field],
+) -> rusqlite::Result<Vec<&'f Field>> {
     let mut found = Vec::new();
-    for field in changed(conn, &record.changeset)? {
+    for field in fields {
         let last: Option<(String, i64)> = conn
             .prepare_cached(
                 "SELECT machine, seq FROM share_written WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
