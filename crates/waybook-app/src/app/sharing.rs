@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use waybook_core::sharing::Machine;
 use waybook_core::store::Campaign;
-use waybook_core::store::sharing::{Report, Side};
+use waybook_core::store::sharing::{DaysApart, Pending, Report, Side};
 
 /// How long after one merge the next looks at the folder.
 const EVERY: Duration = Duration::from_secs(3);
@@ -50,11 +50,24 @@ pub struct SharingState {
     pub error: Option<String>,
     /// Whether the window is shown.
     pub window: bool,
-    /// What the GM last settled in the window, said there until it is
-    /// closed.
-    pub settled: Option<String>,
+    /// What the GM settled in the window, kept in its place and ticked
+    /// until the window closes: the next button never moves under the
+    /// mouse.
+    pub settled: Vec<Settled>,
     worker: Option<JoinHandle<Result<Merge, String>>>,
     last: Option<Instant>,
+}
+
+/// A conflict or a party's days apart the GM settled, and what was done.
+pub struct Settled {
+    pub what: Settling,
+    pub said: String,
+}
+
+/// What was settled, as the window showed it.
+pub enum Settling {
+    Conflict(Pending),
+    Days(DaysApart),
 }
 
 impl SharingState {
@@ -93,7 +106,7 @@ impl App {
                     report: None,
                     error: None,
                     window: false,
-                    settled: None,
+                    settled: Vec::new(),
                     worker: None,
                     last: None,
                 });
@@ -232,7 +245,7 @@ impl App {
             SharingStep::Window(shown) => {
                 if let Some(sharing) = &mut self.sharing {
                     sharing.window = shown;
-                    sharing.settled = None;
+                    sharing.settled.clear();
                 }
             }
             SharingStep::SyncNow => {
@@ -245,7 +258,10 @@ impl App {
                     campaign.choose(machine, id, side)?;
                     Ok("Chosen: the other machines settle on it as they sync".to_owned())
                 },
-                |report| report.conflicts.retain(|c| c.id != id),
+                |report| {
+                    let at = report.conflicts.iter().position(|c| c.id == id)?;
+                    Some(Settling::Conflict(report.conflicts.remove(at)))
+                },
                 "The conflict was not settled",
             ),
             SharingStep::KeepDays(party, side) => {
@@ -265,7 +281,10 @@ impl App {
                             ),
                         })
                     },
-                    |report| report.days_apart.retain(|d| d.party != party),
+                    |report| {
+                        let at = report.days_apart.iter().position(|d| d.party == party)?;
+                        Some(Settling::Days(report.days_apart.remove(at)))
+                    },
                     "The days were not kept",
                 );
             }
@@ -285,12 +304,13 @@ impl App {
     }
 
     /// Settles what two machines did apart as the GM chose (`choose`, on
-    /// a connection of its own, saying what it did), then reads the
+    /// a connection of its own, saying what it did), takes it from the
+    /// report (`settled`) to keep it ticked in its place, then reads the
     /// campaign and its undo history again.
     fn settle(
         &mut self,
         choose: impl FnOnce(&mut Campaign, &Machine) -> waybook_core::store::Result<String>,
-        settled: impl FnOnce(&mut Report),
+        settled: impl FnOnce(&mut Report) -> Option<Settling>,
         failed: &str,
     ) {
         self.settle_writes(true);
@@ -305,10 +325,12 @@ impl App {
         match chosen {
             Ok(said) => {
                 if let Some(sharing) = &mut self.sharing {
-                    if let Some(report) = &mut sharing.report {
-                        settled(report);
+                    if let Some(what) = sharing.report.as_mut().and_then(settled) {
+                        sharing.settled.push(Settled {
+                            what,
+                            said: said.clone(),
+                        });
                     }
-                    sharing.settled = Some(said.clone());
                     sharing.last = None;
                 }
                 self.read_again(0, true);

@@ -6,7 +6,7 @@
 //! and a button for each. Until the GM chooses, the record keeps this
 //! machine's value.
 
-use crate::app::sharing::{SharingState, SharingStep};
+use crate::app::sharing::{Settled, Settling, SharingState, SharingStep};
 use crate::app::{App, Command};
 use egui::{RichText, Ui};
 use waybook_core::sharing::clock::{ago, now_ms};
@@ -98,12 +98,8 @@ pub fn sharing_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             if let Some(error) = &sharing.error {
                 ui.colored_label(crate::ui::input::ERROR_COLOUR, format!("The last merge could not run: {error}"));
             }
-            if let Some(settled) = &sharing.settled {
-                ui.add_space(6.0);
-                ui.label(RichText::new(format!("✔ {settled}")).strong());
-            }
             match &sharing.report {
-                Some(report) => report_ui(ui, report, out),
+                Some(report) => report_ui(ui, report, &sharing.settled, out),
                 None => {
                     ui.label(RichText::new("Looking at the folder…").weak());
                 }
@@ -122,7 +118,7 @@ pub fn sharing_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     }
 }
 
-fn report_ui(ui: &mut Ui, report: &Report, out: &mut Vec<Command>) {
+fn report_ui(ui: &mut Ui, report: &Report, settled: &[Settled], out: &mut Vec<Command>) {
     let now = now_ms();
     ui.add_space(6.0);
     ui.label(RichText::new("Machines").strong());
@@ -147,16 +143,40 @@ fn report_ui(ui: &mut Ui, report: &Report, out: &mut Vec<Command>) {
     for waiting in &report.waiting {
         ui.label(RichText::new(format!("Waiting: {waiting}")).color(ui.visuals().warn_fg_color));
     }
-    for apart in &report.days_apart {
+    // Each party's days apart, those settled ticked in their place.
+    let mut days: Vec<(&DaysApart, Option<&str>)> =
+        report.days_apart.iter().map(|d| (d, None)).collect();
+    for done in settled {
+        if let Settling::Days(apart) = &done.what {
+            days.push((apart, Some(done.said.as_str())));
+        }
+    }
+    days.sort_by_key(|(apart, _)| apart.party);
+    for (apart, done) in days {
         ui.add_space(6.0);
-        days_apart_ui(ui, report, apart, now, out);
+        days_apart_ui(ui, report, apart, done, now, out);
     }
     ui.add_space(6.0);
-    if report.conflicts.is_empty() {
+    let mut conflicts: Vec<(&Pending, Option<&str>)> =
+        report.conflicts.iter().map(|c| (c, None)).collect();
+    for done in settled {
+        if let Settling::Conflict(conflict) = &done.what {
+            conflicts.push((conflict, Some(done.said.as_str())));
+        }
+    }
+    if conflicts.is_empty() {
         ui.label("No conflicts: every field changed on two machines was settled.");
         return;
     }
-    ui.label(RichText::new("Conflicts to choose").strong());
+    conflicts.sort_by_key(|(conflict, _)| conflict.id);
+    ui.label(
+        RichText::new(if report.conflicts.is_empty() {
+            "Conflicts, each chosen"
+        } else {
+            "Conflicts to choose"
+        })
+        .strong(),
+    );
     ui.label(
         RichText::new("A field both machines changed apart. Until you choose, this machine keeps its value; your choice goes to the other machines.")
             .weak(),
@@ -164,14 +184,42 @@ fn report_ui(ui: &mut Ui, report: &Report, out: &mut Vec<Command>) {
     egui::ScrollArea::vertical()
         .max_height(360.0)
         .show(ui, |ui| {
-            for conflict in &report.conflicts {
-                conflict_ui(ui, conflict, now, out);
+            for (conflict, done) in conflicts {
+                conflict_ui(ui, conflict, done, now, out);
             }
         });
 }
 
-/// One conflict: what, both values, who and when, and the two choices.
-fn conflict_ui(ui: &mut Ui, conflict: &Pending, now: i64, out: &mut Vec<Command>) {
+/// An item's two choices side by side, or once settled (`done`), what
+/// was done in their place.
+fn choices_ui(ui: &mut Ui, done: Option<&str>, choices: impl FnOnce(&mut Ui)) {
+    match done {
+        Some(said) => {
+            // As tall as the buttons were: what follows stays put.
+            let spacing = ui.spacing();
+            let buttons = (ui.text_style_height(&egui::TextStyle::Button)
+                + 2.0 * spacing.button_padding.y)
+                .max(spacing.interact_size.y);
+            ui.horizontal_wrapped(|ui| {
+                ui.set_min_height(buttons);
+                ui.label(RichText::new(format!("✔ {said}")).strong());
+            });
+        }
+        None => {
+            ui.horizontal(choices);
+        }
+    }
+}
+
+/// One conflict: what, both values, who and when, and the two choices
+/// (or what was chosen).
+fn conflict_ui(
+    ui: &mut Ui,
+    conflict: &Pending,
+    done: Option<&str>,
+    now: i64,
+    out: &mut Vec<Command>,
+) {
     ui.group(|ui| {
         let field = conflict.field_words();
         ui.label(RichText::new(format!("{}: {field}", conflict.record)).strong());
@@ -183,7 +231,7 @@ fn conflict_ui(ui: &mut Ui, conflict: &Pending, now: i64, out: &mut Vec<Command>
             conflict.label,
             ago(conflict.at_ms, now)
         ));
-        ui.horizontal(|ui| {
+        choices_ui(ui, done, |ui| {
             if ui
                 .button("Keep this machine's")
                 .on_hover_text("The other machines take this machine's value")
@@ -209,11 +257,12 @@ fn conflict_ui(ui: &mut Ui, conflict: &Pending, now: i64, out: &mut Vec<Command>
 }
 
 /// One party's days played on two machines apart: what each played, and
-/// whose to keep.
+/// whose to keep (or whose were kept).
 fn days_apart_ui(
     ui: &mut Ui,
     report: &Report,
     apart: &DaysApart,
+    done: Option<&str>,
     now: i64,
     out: &mut Vec<Command>,
 ) {
@@ -227,7 +276,7 @@ fn days_apart_ui(
         ui.label(format!("Here: {}", line_words(&apart.mine, None)));
         ui.label(format!("{theirs}: {}", line_words(&apart.theirs, Some(now))));
         let party = apart.party;
-        ui.horizontal(|ui| {
+        choices_ui(ui, done, |ui| {
             if ui
                 .button("Keep this machine's days")
                 .on_hover_text(format!("{theirs}'s days of this party are set aside: never merged here, and undone on {theirs} (after a snapshot there)"))

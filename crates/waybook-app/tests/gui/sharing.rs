@@ -4,6 +4,7 @@
 //! values and who made the other; the GM's choice settles it on both.
 
 use crate::common::gui::Fixture;
+use egui_kittest::kittest::Queryable;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use waybook_app::app::DialogOutcome;
@@ -69,22 +70,32 @@ fn rename(campaign: &Campaign, from: &str, to: &str) -> Edit {
     )
 }
 
+/// Two heroes renamed on both machines apart: two conflicts, each with
+/// both values and who; the GM takes the laptop's name for the first,
+/// which stays in its place, ticked, so the second's buttons do not move
+/// under the mouse.
 #[test]
 fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
     let (shared, mut f) = shared_from_the_window();
 
     let (machine, mut laptop) = laptop(&f, shared.path());
-    laptop
-        .apply(&rename(&laptop, "Ash Varnell", "Ash the Grey"))
-        .expect("renamed");
+    for (from, to) in [
+        ("Ash Varnell", "Ash the Grey"),
+        ("Sefa Qorrin", "Sefa the Red"),
+    ] {
+        laptop.apply(&rename(&laptop, from, to)).expect("renamed");
+    }
     laptop.publish_edits(&machine).expect("published");
     let edit = {
         let campaign = Campaign::open(&f.path("demo.waybook")).expect("opens");
-        rename(&campaign, "Ash Varnell", "Ash the Bold")
+        let mut edit = rename(&campaign, "Ash Varnell", "Ash the Bold");
+        edit.changes
+            .extend(rename(&campaign, "Sefa Qorrin", "Sefa the Wise").changes);
+        edit
     };
-    made_here_then_merged(&mut f, edit, "⇄ 1 conflict to choose");
+    made_here_then_merged(&mut f, edit, "⇄ 2 conflicts to choose");
 
-    f.click("⇄ 1 conflict to choose");
+    f.click("⇄ 2 conflicts to choose");
     assert!(
         f.shows("character “Ash the Bold”: name"),
         "the record and field"
@@ -95,11 +106,41 @@ fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
         f.character("Ash the Bold").is_some(),
         "this machine's value until the GM chooses"
     );
-    f.click("Take Laptop's");
-    assert!(f.shows("No conflicts"), "settled");
+    let take = |f: &Fixture| -> Vec<egui::Rect> {
+        (f.harness.get_all_by_label("Take Laptop's"))
+            .map(|b| b.rect())
+            .collect()
+    };
+    let before = take(&f);
+    assert_eq!(before.len(), 2, "a choice for each conflict");
+    f.harness
+        .get_all_by_label("Take Laptop's")
+        .next()
+        .expect("the first")
+        .click();
+    f.harness.run();
+    assert!(
+        f.shows("✔ Chosen: the other machines settle on it as they sync"),
+        "ticked where the choice was"
+    );
+    assert!(f.shows("⇄ 1 conflict to choose"), "one left");
+    let after = take(&f);
+    assert_eq!(after.len(), 1, "one choice left");
+    assert!(
+        (after[0].min - before[1].min).length() < 1.0,
+        "the second conflict's button where it was: {:?}, not {:?}",
+        before[1],
+        after[0]
+    );
     assert!(
         f.character("Ash the Grey").is_some(),
         "the laptop's name taken"
+    );
+    f.click("Keep this machine's");
+    assert!(f.shows("Conflicts, each chosen"), "settled");
+    assert!(
+        f.character("Sefa the Wise").is_some(),
+        "this machine's kept"
     );
 
     // The laptop settles on the same name: the choice went with the edits.
@@ -113,6 +154,7 @@ fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
         .map(|c| c.name.clone())
         .collect();
     assert!(names.contains(&"Ash the Grey".to_owned()));
+    assert!(names.contains(&"Sefa the Wise".to_owned()));
     wait_until_shown(&mut f, "⇄ In step with Laptop, seen");
 }
 
@@ -190,7 +232,8 @@ fn the_first_runs_demo_is_shared_with_a_demo_laptop() {
     f.click_containing("days were played apart: choose whose to keep");
     assert!(f.shows("character “Brother Ilo”: notes"));
     f.click("Keep this machine's");
-    assert!(f.shows("No conflicts"));
+    assert!(f.shows("Conflicts, each chosen"));
+    assert!(f.shows("✔ Chosen: the other machines settle on it as they sync"));
     // Opened again, it is not shared a second time.
     drop(f);
     let again = waybook_app::app::open_default(data.path()).expect("opens again");
@@ -328,7 +371,7 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
     assert!(f.shows(&said), "the status bar says so");
     assert!(
         f.shows(&format!("✔ {said}")),
-        "and the window, where the days were"
+        "and the window, in the choices' place"
     );
     let log = |f: &Fixture, why: &str| {
         f.data()
@@ -353,7 +396,10 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
         party.now.day + 1,
         "the laptop's two days, lived once"
     );
-    assert!(!f.shows("days were played apart"), "settled");
+    assert!(
+        !f.shows("Take Laptop (demo)'s days") && !f.shows("choose whose to keep"),
+        "settled"
+    );
 }
 
 /// Days already kept elsewhere (`waybook sync --keep-days` beside the

@@ -66,6 +66,11 @@ pub struct Record {
     /// had seen, so what it had not is known to have been done apart.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub seen: std::collections::BTreeMap<String, i64>,
+    /// The days of other machines its machine held out, unmerged, when
+    /// it was made (played apart from its own): though within `seen`, not
+    /// lived on from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<EditOf>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub days: Option<DaysChoice>,
     #[serde(skip)]
@@ -236,6 +241,7 @@ mod tests {
             label: format!("Edit {seq}"),
             choices: Vec::new(),
             seen: std::collections::BTreeMap::from([("b".to_owned(), seq - 1)]),
+            held: Vec::new(),
             days: None,
             changeset: vec![seq as u8; 40],
         }

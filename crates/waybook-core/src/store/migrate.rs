@@ -35,6 +35,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../../migrations/0027_undo_history_undone.sql"),
     include_str!("../../../../migrations/0028_edits_written.sql"),
     include_str!("../../../../migrations/0029_sharing.sql"),
+    include_str!("../../../../migrations/0030_share_undone_and_held.sql"),
 ];
 
 /// The schema version this build writes and reads up to.

@@ -78,14 +78,15 @@ pub(crate) fn arriving(
     record: &Record,
 ) -> rusqlite::Result<Arrival> {
     let set_aside = tx.execute(
-        "UPDATE share_days SET clock = ?3, label = ?4, seen = ?5, changeset = ?6
+        "UPDATE share_days SET clock = ?3, label = ?4, seen = ?5, held = ?6, changeset = ?7
          WHERE machine = ?1 AND seq = ?2 AND state = 'set_aside' AND changeset IS NULL",
         params![
             machine,
             record.seq,
             record.clock,
             record.label,
-            seen_json(&record.seen),
+            json(&record.seen),
+            json(&record.held),
             record.changeset
         ],
     )?;
@@ -115,7 +116,8 @@ pub(crate) fn arriving(
 
 /// Whether `record` moves `party`'s present apart from this copy's days:
 /// its machine's earlier days of the party are held here, or this copy
-/// has a day of the party from a machine that `record`'s had not seen.
+/// has a day of the party from a machine that `record`'s had not seen
+/// or held out.
 fn played_apart(
     tx: &Connection,
     machine: &str,
@@ -143,6 +145,20 @@ fn played_apart(
     for lived in lived {
         let (other, last) = lived?;
         if last > record.seen.get(&other).copied().unwrap_or(0) {
+            return Ok(true);
+        }
+    }
+    // Its machine held out a day of the party that this copy lives on.
+    for held in &record.held {
+        let lived_here: Option<i64> = tx
+            .query_row(
+                "SELECT 1 FROM share_days
+                 WHERE party = ?1 AND machine = ?2 AND seq = ?3 AND state = 'applied'",
+                params![party, held.machine, held.seq],
+                |row| row.get(0),
+            )
+            .optional()?;
+        if lived_here.is_some() {
             return Ok(true);
         }
     }
@@ -227,9 +243,9 @@ pub(crate) fn keep(
 ) -> rusqlite::Result<()> {
     for step in steps {
         tx.execute(
-            "INSERT INTO share_days (machine, seq, party, clock, label, state, seen, changeset,
+            "INSERT INTO share_days (machine, seq, party, clock, label, state, seen, held, changeset,
                                      from_day, from_hour, to_day, to_hour)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
              ON CONFLICT (machine, seq, party) DO UPDATE SET state = excluded.state",
             params![
                 machine,
@@ -238,7 +254,8 @@ pub(crate) fn keep(
                 record.clock,
                 record.label,
                 state,
-                seen_json(&record.seen),
+                json(&record.seen),
+                json(&record.held),
                 record.changeset,
                 step.from.0,
                 step.from.1,
@@ -250,8 +267,23 @@ pub(crate) fn keep(
     Ok(())
 }
 
-fn seen_json(seen: &BTreeMap<String, i64>) -> String {
-    serde_json::to_string(seen).unwrap_or_else(|_| "{}".to_owned())
+/// Keeps `record`, just merged, among the days of each party it moves,
+/// and sets each party's present where its days kept here leave it.
+pub(crate) fn merged(
+    tx: &Transaction<'_>,
+    machine: &str,
+    record: &Record,
+    steps: &[Step],
+) -> rusqlite::Result<()> {
+    keep(tx, machine, record, steps, "applied")?;
+    for step in steps {
+        follow_present(tx, step.party)?;
+    }
+    Ok(())
+}
+
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// The edits of this copy's days of `party` that were played apart from
@@ -263,13 +295,19 @@ pub(crate) fn apart_here(
     party: i64,
     other: &str,
 ) -> rusqlite::Result<Vec<EditOf>> {
-    let held_seen: Vec<BTreeMap<String, i64>> = {
+    // What each of `other`'s days held here had seen, and held out.
+    let theirs: Vec<(BTreeMap<String, i64>, Vec<EditOf>)> = {
         let mut statement = tx.prepare(
-            "SELECT DISTINCT seen FROM share_days WHERE party = ?1 AND machine = ?2 AND state = 'held'",
+            "SELECT DISTINCT seen, held FROM share_days WHERE party = ?1 AND machine = ?2 AND state = 'held'",
         )?;
-        let rows = statement.query_map(params![party, other], |row| row.get::<_, String>(0))?;
-        rows.map(|seen| seen.map(|s| serde_json::from_str(&s).unwrap_or_default()))
-            .collect::<rusqlite::Result<_>>()?
+        let rows = statement.query_map(params![party, other], |row| {
+            let (seen, held): (String, String) = (row.get(0)?, row.get(1)?);
+            Ok((
+                serde_json::from_str(&seen).unwrap_or_default(),
+                serde_json::from_str(&held).unwrap_or_default(),
+            ))
+        })?;
+        rows.collect::<rusqlite::Result<_>>()?
     };
     let lived: Vec<(String, i64, Option<Vec<u8>>)> = {
         let mut statement = tx.prepare(
@@ -284,9 +322,10 @@ pub(crate) fn apart_here(
     let mut keys = Keys::default();
     let mut made = BTreeSet::new();
     for (machine, seq, changeset) in lived {
-        let unseen = held_seen
-            .iter()
-            .any(|seen| seq > seen.get(&machine).copied().unwrap_or(0));
+        let unseen = theirs.iter().any(|(seen, held)| {
+            seq > seen.get(&machine).copied().unwrap_or(0)
+                || held.iter().any(|h| h.machine == machine && h.seq == seq)
+        });
         if !unseen {
             continue;
         }
@@ -337,6 +376,21 @@ pub(crate) fn held(tx: &Connection, party: i64, machine: &str) -> rusqlite::Resu
          WHERE party = ?1 AND machine = ?2 AND state = 'held' ORDER BY seq",
     )?;
     let rows = statement.query_map(params![party, machine], |row| {
+        Ok(EditOf {
+            machine: row.get(0)?,
+            seq: row.get(1)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// The days of other machines held here, unmerged, oldest first by
+/// machine: an edit made now has not lived on from them.
+pub(crate) fn held_here(tx: &Connection) -> rusqlite::Result<Vec<EditOf>> {
+    let mut statement = tx.prepare_cached(
+        "SELECT DISTINCT machine, seq FROM share_days WHERE state = 'held' ORDER BY machine, seq",
+    )?;
+    let rows = statement.query_map([], |row| {
         Ok(EditOf {
             machine: row.get(0)?,
             seq: row.get(1)?,
@@ -443,11 +497,12 @@ fn merge_kept(tx: &Transaction<'_>, choice: &DaysChoice) -> Result<(), merge::Re
     for edit in &choice.kept {
         let found = tx
             .query_row(
-                "SELECT party, clock, label, seen, changeset FROM share_days
+                "SELECT party, clock, label, seen, changeset, held FROM share_days
                  WHERE machine = ?1 AND seq = ?2 AND state = 'held' LIMIT 1",
                 params![edit.machine, edit.seq],
                 |row| {
                     let seen: String = row.get(3)?;
+                    let held: String = row.get(5)?;
                     Ok((
                         row.get::<_, i64>(0)?,
                         Record {
@@ -457,6 +512,7 @@ fn merge_kept(tx: &Transaction<'_>, choice: &DaysChoice) -> Result<(), merge::Re
                             label: row.get(2)?,
                             choices: Vec::new(),
                             seen: serde_json::from_str(&seen).unwrap_or_default(),
+                            held: serde_json::from_str(&held).unwrap_or_default(),
                             days: None,
                             changeset: row.get::<_, Option<Vec<u8>>>(4)?.unwrap_or_default(),
                         },
@@ -476,8 +532,8 @@ fn merge_kept(tx: &Transaction<'_>, choice: &DaysChoice) -> Result<(), merge::Re
             .collect();
         parties.push(party);
         let mut apart = false;
-        for party in parties {
-            apart |= played_apart(tx, &machine, &record, party)?;
+        for party in &parties {
+            apart |= played_apart(tx, &machine, &record, *party)?;
         }
         if apart {
             continue;
@@ -493,6 +549,9 @@ fn merge_kept(tx: &Transaction<'_>, choice: &DaysChoice) -> Result<(), merge::Re
             "UPDATE share_days SET state = 'applied' WHERE machine = ?1 AND seq = ?2",
             params![machine, record.seq],
         )?;
+        for party in parties {
+            follow_present(tx, party)?;
+        }
     }
     Ok(())
 }

@@ -12,7 +12,7 @@
 
 use super::super::changesets::{self, Conflict, ConflictKind, Op, Resolution};
 use super::fields::{self, Columns, json_of, object_of, same};
-use super::written;
+use super::{owed, written};
 use crate::sharing::clock::Clock;
 use crate::sharing::journal::{Choice, Record};
 use rusqlite::types::Value;
@@ -201,69 +201,16 @@ pub(crate) fn undo(tx: &Transaction<'_>, changeset: &[u8]) -> Result<(), Refused
         )?;
     }
     for change in &gone {
-        owe(tx, change)?;
+        owed::owe_counts(tx, change)?;
     }
-    repay(tx, &inverse)?;
-    Ok(())
-}
-
-/// Keeps what an undo would have given back to (or taken from) the counts
-/// of a row a later edit removed (a stack eaten to nothing), owed to the
-/// row until an undo puts it back: undone in any order, the counts end
-/// the same.
-fn owe(tx: &Transaction<'_>, change: &changesets::Change) -> rusqlite::Result<()> {
-    let columns = Columns::of(tx, &change.table)?;
-    let key = columns.key_of(&change.old);
-    for (at, (old, new)) in change.old.iter().zip(&change.new).enumerate() {
-        let name = columns.names.get(at).map_or("", String::as_str);
-        let (Some(Value::Integer(old)), Some(Value::Integer(new))) = (old, new) else {
-            continue;
-        };
-        if counts(name) && new != old {
-            tx.execute(
-                "INSERT INTO share_owed (tbl, row_key, col, delta) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (tbl, row_key, col) DO UPDATE SET delta = delta + excluded.delta",
-                params![change.table, key, name, new - old],
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// Gives each row `inverse` put back what undos owed it ([`owe`]).
-fn repay(tx: &Transaction<'_>, inverse: &[u8]) -> rusqlite::Result<()> {
-    for change in changesets::changes(inverse)? {
-        if change.op != Op::Insert {
-            continue;
-        }
-        let columns = Columns::of(tx, &change.table)?;
-        let key = columns.key_of(&change.new);
-        let owed: Vec<(String, i64)> = {
-            let mut statement = tx.prepare_cached(
-                "SELECT col, delta FROM share_owed WHERE tbl = ?1 AND row_key = ?2",
-            )?;
-            let rows = statement.query_map(params![change.table, key], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })?;
-            rows.collect::<rusqlite::Result<_>>()?
-        };
-        for (column, delta) in owed {
-            let now = fields::field_value(tx, &change.table, &key, &column)?;
-            if let Some(now) = now.as_i64() {
-                fields::set_field(tx, &change.table, &key, &column, &Json::from(now + delta))?;
-            }
-        }
-        tx.execute(
-            "DELETE FROM share_owed WHERE tbl = ?1 AND row_key = ?2",
-            params![change.table, key],
-        )?;
-    }
+    owed::repay(tx, &inverse)?;
     Ok(())
 }
 
 /// Merges the changed columns of a row field by field; a field both
-/// changed is a conflict of `from`'s, or left as it is here when none
-/// (an undo).
+/// changed is a conflict of `from`'s, or when none (an undo) left as it
+/// is here, covered until undoing what changed it uncovers it
+/// ([`owed::cover`]).
 #[allow(clippy::too_many_arguments)]
 fn merge_fields(
     tx: &Transaction<'_>,
@@ -275,22 +222,27 @@ fn merge_fields(
     current: &[Option<Value>],
     from: Option<&From<'_>>,
 ) -> rusqlite::Result<()> {
-    let conflict = |field: &str, mine: &Json, theirs: &Json| match from {
+    let conflict = |field: &str, before: &Json, mine: &Json, theirs: &Json| match from {
         Some(from) => keep_conflict(tx, table, key, field, mine, theirs, from),
-        None => Ok(()),
+        None => owed::cover(tx, table, key, field, before, theirs),
     };
     let mut merged = current.to_vec();
     let sides = new.iter().zip(old).zip(merged.iter_mut()).enumerate();
     for (at, ((theirs, before), slot)) in sides {
         let Some(theirs) = theirs else { continue };
         let name = columns.names.get(at).map_or("", String::as_str);
-        if columns.key.contains(&at) || follows_parties(table, name) {
+        if columns.key.contains(&at) || follows_days(table, name) {
             continue;
         }
         let before = before.as_ref();
         let mine = current.get(at).and_then(Option::as_ref);
         let column_conflict = |mine: Option<&Value>, theirs: &Value| {
-            conflict(name, &json_of(mine), &json_of(Some(theirs)))
+            conflict(
+                name,
+                &json_of(before),
+                &json_of(mine),
+                &json_of(Some(theirs)),
+            )
         };
         match counted(name, before, mine, theirs) {
             Some(Some(sum)) => {
@@ -334,11 +286,8 @@ fn merge_fields(
                     continue;
                 }
                 let field = format!("{name}.{inner}");
-                let (m, t) = (
-                    m.cloned().unwrap_or(Json::Null),
-                    t.cloned().unwrap_or(Json::Null),
-                );
-                conflict(&field, &m, &t)?;
+                let [b, m, t] = [b, m, t].map(|v| v.cloned().unwrap_or(Json::Null));
+                conflict(&field, &b, &m, &t)?;
             }
             if took {
                 *slot = Some(Value::Text(Json::Object(object).to_string()));
@@ -350,11 +299,17 @@ fn merge_fields(
     fields::write_merged(tx, columns, table, key, current, &merged)
 }
 
-/// Whether a column follows the parties' presents rather than any edit:
-/// the campaign's clock, the latest present of any party, set again once
-/// a merge is done ([`super::days::follow_clock`]), never a conflict.
-pub(crate) fn follows_parties(table: &str, column: &str) -> bool {
-    table == "campaign" && (column == "clock_day" || column == "clock_hour")
+/// Whether a column follows the days kept rather than any one edit: a
+/// party's present, where the latest of its days kept here leaves it
+/// ([`super::days::follow_present`]), and the campaign's clock, the
+/// latest present of any party ([`super::days::follow_clock`]). Set again
+/// once an edit is merged, never a conflict: every machine that keeps
+/// the same days reaches the same presents, whatever order they came in.
+pub(crate) fn follows_days(table: &str, column: &str) -> bool {
+    matches!(
+        (table, column),
+        ("campaign", "clock_day" | "clock_hour") | ("party", "now_day" | "now_hour")
+    )
 }
 
 /// Whether a column counts (two machines' changes to it add up).
@@ -504,15 +459,20 @@ mod tests {
     use crate::store::changesets::Recorder;
     use rusqlite::Connection;
 
-    /// A stack and the table of what undos owe, and the changeset of each
-    /// of `edits` made on it in turn.
-    fn stack(edits: &[&str]) -> (Connection, Vec<Vec<u8>>) {
+    /// A stack of 14 and a trip's log, the tables of what undos owe, and
+    /// the changeset of each of `edits` made on them in turn.
+    fn campaign(edits: &[&str]) -> (Connection, Vec<Vec<u8>>) {
         let conn = Connection::open_in_memory().expect("in memory");
         conn.execute_batch(
             "CREATE TABLE holding (id INTEGER PRIMARY KEY, quantity INTEGER NOT NULL);
+             CREATE TABLE journey (id INTEGER PRIMARY KEY, log TEXT NOT NULL);
              CREATE TABLE share_owed (tbl TEXT NOT NULL, row_key TEXT NOT NULL, col TEXT NOT NULL,
                                       delta INTEGER NOT NULL, PRIMARY KEY (tbl, row_key, col));
-             INSERT INTO holding VALUES (27, 14);",
+             CREATE TABLE share_covered (tbl TEXT NOT NULL, row_key TEXT NOT NULL, field TEXT NOT NULL,
+                                         expect TEXT NOT NULL, value TEXT NOT NULL,
+                                         PRIMARY KEY (tbl, row_key, field, expect));
+             INSERT INTO holding VALUES (27, 14);
+             INSERT INTO journey VALUES (2, 'Day 7');",
         )
         .expect("made");
         let recorded = edits
@@ -526,12 +486,19 @@ mod tests {
         (conn, recorded)
     }
 
-    fn quantity(conn: &Connection) -> Option<i64> {
-        conn.query_row("SELECT quantity FROM holding WHERE id = 27", [], |row| {
-            row.get(0)
-        })
-        .optional()
-        .expect("read")
+    /// `days` undone in `order` in one transaction.
+    fn undone(conn: &mut Connection, days: &[Vec<u8>], order: [usize; 2]) {
+        let tx = conn.transaction().expect("a transaction");
+        for at in order {
+            assert!(undo(&tx, &days[at]).is_ok(), "undone");
+        }
+        tx.commit().expect("committed");
+    }
+
+    fn read<T: rusqlite::types::FromSql>(conn: &Connection, sql: &str) -> Option<T> {
+        conn.query_row(sql, [], |row| row.get(0))
+            .optional()
+            .expect("read")
     }
 
     /// Two days that ate from a stack, the second to nothing, undone in
@@ -540,17 +507,41 @@ mod tests {
     #[test]
     fn days_undone_in_any_order_give_a_stack_back_whole() {
         for order in [[0, 1], [1, 0]] {
-            let (mut conn, days) = stack(&[
+            let (mut conn, days) = campaign(&[
                 "UPDATE holding SET quantity = 10 WHERE id = 27",
                 "DELETE FROM holding WHERE id = 27",
             ]);
+            let quantity = |conn: &Connection| -> Option<i64> {
+                read(conn, "SELECT quantity FROM holding WHERE id = 27")
+            };
             assert_eq!(quantity(&conn), None, "eaten");
-            let tx = conn.transaction().expect("a transaction");
-            for at in order {
-                assert!(undo(&tx, &days[at]).is_ok(), "undone");
-            }
-            tx.commit().expect("committed");
+            undone(&mut conn, &days, order);
             assert_eq!(quantity(&conn), Some(14), "undone in the order {order:?}");
+        }
+    }
+
+    /// Two days that each wrote on a trip's log, undone in either order
+    /// (as crossing choices on two machines undo them): the log is as it
+    /// was before both, the first undo covered by the second until that
+    /// one is undone too.
+    #[test]
+    fn days_undone_in_any_order_give_a_log_back_as_it_was() {
+        for order in [[0, 1], [1, 0]] {
+            let (mut conn, days) = campaign(&[
+                "UPDATE journey SET log = 'Day 7; Day 8' WHERE id = 2",
+                "UPDATE journey SET log = 'Day 7; Day 8; Day 9' WHERE id = 2",
+            ]);
+            undone(&mut conn, &days, order);
+            assert_eq!(
+                read::<String>(&conn, "SELECT log FROM journey WHERE id = 2").as_deref(),
+                Some("Day 7"),
+                "undone in the order {order:?}"
+            );
+            assert_eq!(
+                read::<i64>(&conn, "SELECT COUNT(*) FROM share_covered"),
+                Some(0),
+                "nothing left covered"
+            );
         }
     }
 }

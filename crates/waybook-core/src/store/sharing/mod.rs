@@ -12,6 +12,7 @@ mod days;
 mod fields;
 mod merge;
 mod outbox;
+mod owed;
 mod written;
 
 pub use days::{DaysApart, Line};
@@ -351,12 +352,13 @@ impl Campaign {
         let in_file = journal::last_seq(&path).map_err(io(&path))?;
         if in_file < share.seq {
             let mut statement = self.conn.prepare(
-                "SELECT seq, clock, label, changeset, choices, seen, days FROM share_out WHERE seq > ?1 ORDER BY seq",
+                "SELECT seq, clock, label, changeset, choices, seen, days, held FROM share_out WHERE seq > ?1 ORDER BY seq",
             )?;
             let rows = statement.query_map([in_file], |row| {
                 let choices: String = row.get(4)?;
                 let seen: String = row.get(5)?;
                 let days: Option<String> = row.get(6)?;
+                let held: String = row.get(7)?;
                 Ok(Record {
                     seq: row.get(0)?,
                     clock: row.get(1)?,
@@ -364,6 +366,7 @@ impl Campaign {
                     label: row.get(2)?,
                     choices: serde_json::from_str(&choices).unwrap_or_default(),
                     seen: serde_json::from_str(&seen).unwrap_or_default(),
+                    held: serde_json::from_str(&held).unwrap_or_default(),
                     days: days.and_then(|days| serde_json::from_str(&days).ok()),
                     changeset: row.get(3)?,
                 })
@@ -546,7 +549,7 @@ impl Campaign {
                 let outcome = match days::arriving(&tx, &incoming.machine, &incoming.record)? {
                     days::Arrival::Merge(steps) => {
                         merge::merge(&tx, &from)?;
-                        days::keep(&tx, &incoming.machine, &incoming.record, &steps, "applied")?;
+                        days::merged(&tx, &incoming.machine, &incoming.record, &steps)?;
                         Outcome::Merged
                     }
                     days::Arrival::Held | days::Arrival::SetAside => Outcome::HeldOut,

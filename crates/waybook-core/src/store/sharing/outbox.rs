@@ -26,6 +26,7 @@ pub(crate) const LOCAL_TABLES: &[&str] = &[
     "share_days",
     "share_written",
     "share_owed",
+    "share_covered",
 ];
 
 /// A shared working copy's recording, for one transaction of edits.
@@ -77,7 +78,8 @@ impl Outbox {
     }
 
     /// Keeps one record of this machine's, of any kind, in `share_out`,
-    /// with what this copy had merged of each machine when it was made;
+    /// with what this copy had merged of each machine when it was made
+    /// and the other machines' days it held out;
     /// one that moves a party's present is kept among its days.
     pub(crate) fn push(
         &mut self,
@@ -90,9 +92,10 @@ impl Outbox {
         self.seq += 1;
         self.clock = self.clock.tick(clock::now_ms());
         let seen = seen_here(tx)?;
+        let held = days::held_here(tx)?;
         tx.execute(
-            "INSERT INTO share_out (seq, clock, label, changeset, choices, seen, days)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO share_out (seq, clock, label, changeset, choices, seen, held, days)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 self.seq,
                 self.clock.0,
@@ -100,6 +103,7 @@ impl Outbox {
                 changeset,
                 json(&choices),
                 json(&seen),
+                json(&held),
                 days.map(|days| json(&days))
             ],
         )?;
@@ -115,6 +119,7 @@ impl Outbox {
                 label: label.to_owned(),
                 choices: Vec::new(),
                 seen,
+                held,
                 days: None,
                 changeset: changeset.to_vec(),
             };

@@ -74,12 +74,10 @@ pub(crate) fn changed(conn: &Connection, changeset: &[u8]) -> rusqlite::Result<V
     Ok(found)
 }
 
-/// Whether a column merges as the last write: not a count, not the
-/// clock that follows the parties, not a party's present (its days are
-/// kept from one machine whole, `super::days`).
+/// Whether a column merges as the last write: not a count, not a
+/// party's present or the clock (they follow the days kept).
 fn merged_as_written(table: &str, column: &str) -> bool {
-    let present = table == "party" && (column == "now_day" || column == "now_hour");
-    !present && !super::merge::counts(column) && !super::merge::follows_parties(table, column)
+    !super::merge::counts(column) && !super::merge::follows_days(table, column)
 }
 
 /// Notes `machine`'s edit `seq` as the last to write `field`.
