@@ -17,3 +17,8 @@ CREATE TABLE share_covered (
 -- day kept here.
 ALTER TABLE share_out ADD COLUMN held TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE share_days ADD COLUMN held TEXT NOT NULL DEFAULT '[]';
+
+-- The choices of days that set each day aside (their edits): a day made
+-- on from a day set aside, by a machine that had not yet seen any of them,
+-- is set aside with it.
+ALTER TABLE share_days ADD COLUMN aside_by TEXT NOT NULL DEFAULT '[]';

@@ -94,6 +94,12 @@ pub(crate) fn arriving(
         return Ok(Arrival::SetAside);
     }
     let steps = steps_in(tx, &record.changeset)?;
+    for step in &steps {
+        if lived_on_set_aside(tx, record, step.party)? {
+            keep(tx, machine, record, &steps, "set_aside")?;
+            return Ok(Arrival::SetAside);
+        }
+    }
     let mut apart = false;
     for step in &steps {
         apart |= played_apart(tx, machine, record, step.party)?;
@@ -112,6 +118,22 @@ pub(crate) fn arriving(
         return Ok(Arrival::Held);
     }
     Ok(Arrival::Merge(steps))
+}
+
+/// Whether `record` was made on from a day of `party` set aside here,
+/// before its machine saw it set aside: it goes with that day.
+fn lived_on_set_aside(tx: &Connection, record: &Record, party: i64) -> rusqlite::Result<bool> {
+    let made_on = Lived {
+        edit: EditOf {
+            machine: String::new(),
+            seq: record.seq,
+        },
+        seen: record.seen.clone(),
+        held: record.held.clone(),
+    };
+    Ok(aside_by(tx, party)?
+        .iter()
+        .any(|(edit, by)| made_on.lived_on(edit, by)))
 }
 
 /// Whether `record` moves `party`'s present apart from this copy's days:
@@ -399,10 +421,105 @@ pub(crate) fn held_here(tx: &Connection) -> rusqlite::Result<Vec<EditOf>> {
     rows.collect()
 }
 
+/// The edits `choice` (the edit `by`) sets aside, with every day of its
+/// party known here that lived on from one of them before its machine
+/// saw it set aside: a day set aside takes the days built on it, so
+/// crossing choices on several machines, one keeping a day whose base
+/// another set aside, end with the same days everywhere.
+pub(crate) fn set_aside_with_built_on(
+    tx: &Connection,
+    choice: &DaysChoice,
+    by: &EditOf,
+) -> rusqlite::Result<Vec<EditOf>> {
+    let days: Vec<Lived> = {
+        let mut statement = tx.prepare_cached(
+            "SELECT DISTINCT machine, seq, seen, held FROM share_days
+             WHERE party = ?1 AND state IN ('applied', 'held') ORDER BY clock",
+        )?;
+        let rows = statement.query_map([choice.party], Lived::of)?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    let mut aside_by = aside_by(tx, choice.party)?;
+    let mut set_aside = choice.set_aside.clone();
+    for edit in &set_aside {
+        aside_by.entry(edit.clone()).or_default().push(by.clone());
+    }
+    loop {
+        let built_on = days.iter().find(|day| {
+            !set_aside.contains(&day.edit)
+                && (set_aside.iter())
+                    .any(|e| day.lived_on(e, aside_by.get(e).map_or(&[], Vec::as_slice)))
+        });
+        let Some(day) = built_on else {
+            return Ok(set_aside);
+        };
+        set_aside.push(day.edit.clone());
+        aside_by.insert(day.edit.clone(), vec![by.clone()]);
+    }
+}
+
+/// The days of `party` set aside here, each with the choices that set
+/// it aside.
+fn aside_by(tx: &Connection, party: i64) -> rusqlite::Result<BTreeMap<EditOf, Vec<EditOf>>> {
+    let mut statement = tx.prepare_cached(
+        "SELECT DISTINCT machine, seq, aside_by FROM share_days WHERE party = ?1 AND state = 'set_aside'",
+    )?;
+    let rows = statement.query_map([party], |row| {
+        let by: String = row.get(2)?;
+        Ok((
+            EditOf {
+                machine: row.get(0)?,
+                seq: row.get(1)?,
+            },
+            serde_json::from_str(&by).unwrap_or_default(),
+        ))
+    })?;
+    rows.collect()
+}
+
+/// One day known here, with what its machine had seen and held out.
+struct Lived {
+    edit: EditOf,
+    seen: BTreeMap<String, i64>,
+    held: Vec<EditOf>,
+}
+
+impl Lived {
+    fn of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
+        let (seen, held): (String, String) = (row.get(2)?, row.get(3)?);
+        Ok(Self {
+            edit: EditOf {
+                machine: row.get(0)?,
+                seq: row.get(1)?,
+            },
+            seen: serde_json::from_str(&seen).unwrap_or_default(),
+            held: serde_json::from_str(&held).unwrap_or_default(),
+        })
+    }
+
+    /// Whether it was made on from `edit` (merged where it was made, not
+    /// held out), before its machine saw any of the choices (`aside_by`)
+    /// that set `edit` aside.
+    fn lived_on(&self, edit: &EditOf, aside_by: &[EditOf]) -> bool {
+        covers(&self.seen, edit)
+            && !self.held.contains(edit)
+            && !aside_by.iter().any(|choice| covers(&self.seen, choice))
+    }
+}
+
+/// Whether what a machine had seen takes in `edit`.
+fn covers(seen: &BTreeMap<String, i64>, edit: &EditOf) -> bool {
+    seen.get(&edit.machine).is_some_and(|&seq| seq >= edit.seq)
+}
+
 /// Whether settling `choice` here undoes edits merged or made here (a
 /// snapshot is taken before).
-pub(crate) fn undoes_here(tx: &Connection, choice: &DaysChoice) -> rusqlite::Result<bool> {
-    for edit in &choice.set_aside {
+pub(crate) fn undoes_here(
+    tx: &Connection,
+    choice: &DaysChoice,
+    by: &EditOf,
+) -> rusqlite::Result<bool> {
+    for edit in &set_aside_with_built_on(tx, choice, by)? {
         let state: Option<String> = tx
             .query_row(
                 "SELECT state FROM share_days WHERE machine = ?1 AND seq = ?2 LIMIT 1",
@@ -421,16 +538,21 @@ pub(crate) fn undoes_here(tx: &Connection, choice: &DaysChoice) -> rusqlite::Res
 /// are undone where merged or made here (the latest first) and never
 /// merged where not yet here; then the edits kept that are held here are
 /// merged, in clock order, unless they are apart from days of a third
-/// machine's here too (they wait for that choice). Whether this
-/// machine's own edits were undone (its undo history, which would make
-/// them again, is cleared).
+/// machine's here too (they wait for that choice). `by` is the choice's
+/// edit, made at `clock` (a field chosen later keeps its choice).
+/// Whether this machine's own edits were undone (its undo history,
+/// which would make them again, is cleared).
 pub(crate) fn settle(
     tx: &Transaction<'_>,
     own: &str,
     choice: &DaysChoice,
+    by: &EditOf,
+    clock: crate::sharing::clock::Clock,
 ) -> Result<bool, merge::Refused> {
+    let at = (clock, by.machine.clone());
+    let set_aside = set_aside_with_built_on(tx, choice, by)?;
     let mut undo: Vec<(i64, Vec<u8>, &EditOf)> = Vec::new();
-    for edit in &choice.set_aside {
+    for edit in &set_aside {
         let found: Option<(String, Option<Vec<u8>>, i64)> = tx
             .query_row(
                 "SELECT state, changeset, clock FROM share_days WHERE machine = ?1 AND seq = ?2 LIMIT 1",
@@ -445,8 +567,9 @@ pub(crate) fn settle(
                     undo.push((clock, changeset, edit));
                 }
                 tx.execute(
-                    "UPDATE share_days SET state = 'set_aside' WHERE machine = ?1 AND seq = ?2",
-                    params![edit.machine, edit.seq],
+                    "UPDATE share_days SET state = 'set_aside', aside_by = json_insert(aside_by, '$[#]', json(?3))
+                     WHERE machine = ?1 AND seq = ?2",
+                    params![edit.machine, edit.seq, json(by)],
                 )?;
             }
             None if own_edit => {
@@ -466,9 +589,9 @@ pub(crate) fn settle(
                 // journal); one still on its way is never merged.
                 if edit.seq > super::outbox::seen_of(tx, &edit.machine)? {
                     tx.execute(
-                        "INSERT OR IGNORE INTO share_days (machine, seq, party, clock, label, state)
-                         VALUES (?1, ?2, ?3, 0, '', 'set_aside')",
-                        params![edit.machine, edit.seq, choice.party],
+                        "INSERT OR IGNORE INTO share_days (machine, seq, party, clock, label, state, aside_by)
+                         VALUES (?1, ?2, ?3, 0, '', 'set_aside', json_array(json(?4)))",
+                        params![edit.machine, edit.seq, choice.party, json(by)],
                     )?;
                 }
             }
@@ -477,7 +600,7 @@ pub(crate) fn settle(
     undo.sort_by_key(|(clock, _, _)| std::cmp::Reverse(*clock));
     let own_undone = undo.iter().any(|(_, _, edit)| edit.machine == own);
     for (_, changeset, edit) in &undo {
-        merge::undo(tx, changeset)?;
+        merge::undo(tx, changeset, &at)?;
         // What it wrote is undone: no later edit was made apart from it.
         written::forget(tx, edit)?;
     }

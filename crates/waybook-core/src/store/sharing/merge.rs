@@ -157,11 +157,14 @@ fn settle(tx: &Transaction<'_>, conflict: &Conflict, from: &From<'_>) -> rusqlit
     }
 }
 
-/// Undoes `changeset` (one of the days the GM set aside) where what it
-/// did still stands: a record it made goes, changed since or not; a field
-/// it changed goes back unless changed since; a count gives back what it
-/// took or takes back what it gave. Nothing of it becomes a conflict.
-pub(crate) fn undo(tx: &Transaction<'_>, changeset: &[u8]) -> Result<(), Refused> {
+/// Undoes `changeset` (one of the days the GM set aside, `at` when)
+/// where what it did still stands: a record it made goes, changed since
+/// or not; a field it changed goes back unless changed since; a count
+/// gives back what it took or takes back what it gave; a field the GM
+/// chose later keeps the value chosen (every machine ends with the later
+/// of the two, whichever came first). Nothing of it becomes a conflict.
+pub(crate) fn undo(tx: &Transaction<'_>, changeset: &[u8], at: &ChosenAt) -> Result<(), Refused> {
+    let chosen_later = chosen_after(tx, changeset, at)?;
     let inverse = changesets::invert(changeset)?;
     let mut met = Vec::new();
     let mut gone = Vec::new();
@@ -204,7 +207,44 @@ pub(crate) fn undo(tx: &Transaction<'_>, changeset: &[u8]) -> Result<(), Refused
         owed::owe_counts(tx, change)?;
     }
     owed::repay(tx, &inverse)?;
+    for (table, key, field, value) in chosen_later {
+        fields::set_field(tx, &table, &key, &field, &value)?;
+    }
     Ok(())
+}
+
+/// The fields of the records `changeset` changes that the GM chose after
+/// `at`, with their values here.
+fn chosen_after(
+    tx: &Transaction<'_>,
+    changeset: &[u8],
+    (clock, machine): &ChosenAt,
+) -> rusqlite::Result<Vec<(String, String, String, Json)>> {
+    let mut found = Vec::new();
+    for change in changesets::changes(changeset)? {
+        let columns = Columns::of(tx, &change.table)?;
+        let key = columns.key_of(if change.op == Op::Insert {
+            &change.new
+        } else {
+            &change.old
+        });
+        let fields: Vec<String> = {
+            let mut statement = tx.prepare_cached(
+                "SELECT field FROM share_chosen WHERE tbl = ?1 AND row_key = ?2
+                 AND (clock > ?3 OR (clock = ?3 AND machine > ?4))",
+            )?;
+            let rows = statement
+                .query_map(params![change.table, key, clock.0, machine], |row| {
+                    row.get(0)
+                })?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        for field in fields {
+            let value = fields::field_value(tx, &change.table, &key, &field)?;
+            found.push((change.table.clone(), key.clone(), field, value));
+        }
+    }
+    Ok(found)
 }
 
 /// Merges the changed columns of a row field by field; a field both
@@ -388,7 +428,7 @@ fn keep_conflict(
 }
 
 /// When a choice was made: its clock, and its machine (breaking a tie).
-type ChosenAt = (Clock, String);
+pub(crate) type ChosenAt = (Clock, String);
 
 /// The latest choice made for the field: when, and the edits its chooser
 /// had seen.
@@ -471,6 +511,8 @@ mod tests {
              CREATE TABLE share_covered (tbl TEXT NOT NULL, row_key TEXT NOT NULL, field TEXT NOT NULL,
                                          expect TEXT NOT NULL, value TEXT NOT NULL,
                                          PRIMARY KEY (tbl, row_key, field, expect));
+             CREATE TABLE share_chosen (tbl TEXT NOT NULL, row_key TEXT NOT NULL, field TEXT NOT NULL,
+                                        clock INTEGER NOT NULL, machine TEXT NOT NULL, seen TEXT);
              INSERT INTO holding VALUES (27, 14);
              INSERT INTO journey VALUES (2, 'Day 7');",
         )
@@ -490,7 +532,8 @@ mod tests {
     fn undone(conn: &mut Connection, days: &[Vec<u8>], order: [usize; 2]) {
         let tx = conn.transaction().expect("a transaction");
         for at in order {
-            assert!(undo(&tx, &days[at]).is_ok(), "undone");
+            let when = (Clock(1), "a".to_owned());
+            assert!(undo(&tx, &days[at], &when).is_ok(), "undone");
         }
         tx.commit().expect("committed");
     }

@@ -21,7 +21,7 @@ pub(crate) use outbox::Outbox;
 
 use super::{Campaign, Result, StoreError, migrate::LATEST_VERSION};
 use crate::sharing::clock::Clock;
-use crate::sharing::journal::{self, Choice, DaysChoice, Record};
+use crate::sharing::journal::{self, Choice, DaysChoice, EditOf, Record};
 use crate::sharing::{Machine, folder};
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
@@ -398,9 +398,15 @@ impl Campaign {
             (a.record.clock, &a.machine).cmp(&(b.record.clock, &b.machine))
         });
         let names = self.names(&share)?;
-        let undoes = pending.iter().filter_map(|i| i.record.days.as_ref());
-        for choice in undoes {
-            if days::undoes_here(&self.conn, choice)? {
+        for incoming in &pending {
+            let Some(choice) = &incoming.record.days else {
+                continue;
+            };
+            let by = EditOf {
+                machine: incoming.machine.clone(),
+                seq: incoming.record.seq,
+            };
+            if days::undoes_here(&self.conn, choice, &by)? {
                 report.snapshot = self.snapshot_before_days(machine)?;
                 break;
             }
@@ -555,7 +561,14 @@ impl Campaign {
                     days::Arrival::Held | days::Arrival::SetAside => Outcome::HeldOut,
                 };
                 let undone = match &incoming.record.days {
-                    Some(choice) => days::settle(&tx, &share.machine, choice)?,
+                    Some(choice) => {
+                        let by = EditOf {
+                            machine: incoming.machine.clone(),
+                            seq: incoming.record.seq,
+                        };
+                        let clock = Clock(incoming.record.clock);
+                        days::settle(&tx, &share.machine, choice, &by, clock)?
+                    }
                     None => false,
                 };
                 mark_merged(&tx, incoming)?;
@@ -770,7 +783,11 @@ impl Campaign {
             &[],
             Some(&choice),
         )?;
-        days::settle(&tx, &share.machine, &choice).map_err(|refused| match refused {
+        let by = EditOf {
+            machine: share.machine.clone(),
+            seq: outbox.seq(),
+        };
+        days::settle(&tx, &share.machine, &choice, &by, outbox.clock()).map_err(|refused| match refused {
             merge::Refused::Sqlite(e) => StoreError::from(e),
             merge::Refused::Missing => sharing_error(format!(
                 "the days of {name} kept name a record deleted here: restore it (Edit > Undo, or File > Snapshots…), then choose again"
