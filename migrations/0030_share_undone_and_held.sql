@@ -22,3 +22,19 @@ ALTER TABLE share_days ADD COLUMN held TEXT NOT NULL DEFAULT '[]';
 -- on from a day set aside, by a machine that had not yet seen any of them,
 -- is set aside with it.
 ALTER TABLE share_days ADD COLUMN aside_by TEXT NOT NULL DEFAULT '[]';
+
+-- Every writer of the value a field holds, not only the last: two machines
+-- that wrote one value apart are both its writers, so an edit that had
+-- seen one of them and not the other changed it apart from the other.
+CREATE TABLE share_writers (
+    tbl TEXT NOT NULL,
+    row_key TEXT NOT NULL,
+    field TEXT NOT NULL,
+    machine TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (tbl, row_key, field, machine)
+);
+INSERT INTO share_writers (tbl, row_key, field, machine, seq)
+    SELECT tbl, row_key, field, machine, seq FROM share_written;
+DROP TABLE share_written;
+ALTER TABLE share_writers RENAME TO share_written;

@@ -38,7 +38,7 @@ const SHIPPED: &[(&str, u64)] = &[
     ("0027_undo_history_undone.sql", 0x21636345167b3f00),
     ("0028_edits_written.sql", 0x1c6f256ce59a2ebe),
     ("0029_sharing.sql", 0x9cd0f9712e97a6c5),
-    ("0030_share_undone_and_held.sql", 0x37c4_25d9_9b0f_be14),
+    ("0030_share_undone_and_held.sql", 0xc9c0_3a7e_0e8e_9d51),
 ];
 
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {

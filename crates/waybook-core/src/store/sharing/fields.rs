@@ -140,20 +140,23 @@ pub(crate) fn field_value(
     if field.is_empty() {
         return Ok(row_json(&columns, row.as_deref()));
     }
-    let Some(row) = row else {
-        return Ok(Json::Null);
-    };
+    Ok(row.map_or(Json::Null, |row| value_in(&columns, &row, field)))
+}
+
+/// A field's value in `row`, a row of the table of `columns` (null: no
+/// such column or key).
+pub(crate) fn value_in(columns: &Columns, row: &[Option<Value>], field: &str) -> Json {
     let (column, inner) = split(field);
     let Some(at) = columns.names.iter().position(|n| n == column) else {
-        return Ok(Json::Null);
+        return Json::Null;
     };
     let value = row.get(at).and_then(Option::as_ref);
-    Ok(match inner {
+    match inner {
         Some(inner) => object_of(value)
             .and_then(|mut o| o.remove(inner))
             .unwrap_or(Json::Null),
         None => json_of(value),
-    })
+    }
 }
 
 /// `body.name` as its column and key; `name` as a column.

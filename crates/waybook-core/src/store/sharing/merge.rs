@@ -62,6 +62,7 @@ pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused
             });
         }
     }
+    let agreed = agreed(tx, &met, &changed)?;
     for conflict in &met {
         settle(tx, conflict, from)?;
     }
@@ -73,9 +74,15 @@ pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused
         }
     }
     // Each field it changed that holds its value (not one kept as this
-    // copy's in a conflict) was last written by it.
-    for field in &changed {
-        if fields::field_value(tx, &field.table, &field.key, &field.field)? == field.value {
+    // copy's in a conflict) was written by it: with this copy's writers
+    // where it held that value already.
+    for (at, field) in changed.iter().enumerate() {
+        if fields::field_value(tx, &field.table, &field.key, &field.field)? != field.value {
+            continue;
+        }
+        if agreed.contains(&at) {
+            written::also_wrote(tx, field, from.machine, from.record.seq)?;
+        } else {
             written::wrote(tx, field, from.machine, from.record.seq)?;
         }
     }
@@ -84,6 +91,34 @@ pub(crate) fn merge(tx: &Transaction<'_>, from: &From<'_>) -> Result<(), Refused
         apply_choice(tx, choice, by)?;
     }
     Ok(())
+}
+
+/// Which of the `changed` fields (by place) this copy held already as
+/// the merged edit wrote them, before it was merged: the handler met
+/// each such row, as it was here.
+fn agreed(
+    tx: &Transaction<'_>,
+    met: &[Conflict],
+    changed: &[written::Field],
+) -> rusqlite::Result<Vec<usize>> {
+    let mut found = Vec::new();
+    for conflict in met {
+        let change = &conflict.change;
+        if (conflict.kind, change.op) != (ConflictKind::Data, Op::Update) {
+            continue;
+        }
+        let columns = Columns::of(tx, &change.table)?;
+        let key = columns.key_of(&change.old);
+        for (at, field) in changed.iter().enumerate() {
+            if field.table == change.table
+                && field.key == key
+                && fields::value_in(&columns, &conflict.current, &field.field) == field.value
+            {
+                found.push(at);
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// Merges a change the handler kept out, field by field.

@@ -1,17 +1,18 @@
-//! Who last wrote each field of this copy (`share_written`): the machine
-//! and edit, this machine's own or merged. SQLite's conflict handler sees
+//! Who wrote the value each field of this copy holds (`share_written`):
+//! the machine and edit, this machine's own or merged, and each other
+//! machine's edit that wrote the same value apart. SQLite's conflict handler sees
 //! a change only where the row is not as the change found it; a field
 //! this copy changed and changed back, or set as the other machine's edit
 //! found it, while that machine changed it apart, would take the other's
 //! value silently on one machine and keep its own on the other. An edit
-//! whose machine had not seen this copy's last write of a field it
+//! whose machine had not seen one of the writes of a field's value it
 //! changes was made apart from it: that field is a conflict, whatever its
 //! value ([`apart`]).
 
 use super::super::changesets::{self, Op};
 use super::fields::{Columns, json_of, object_of};
 use crate::sharing::journal::{EditOf, Record};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 
@@ -80,7 +81,7 @@ fn merged_as_written(table: &str, column: &str) -> bool {
     !super::merge::counts(column) && !super::merge::follows_days(table, column)
 }
 
-/// Notes `machine`'s edit `seq` as the last to write `field`.
+/// Notes `machine`'s edit `seq` as the one writer of `field`'s value.
 pub(crate) fn wrote(
     conn: &Connection,
     field: &Field,
@@ -88,8 +89,24 @@ pub(crate) fn wrote(
     seq: i64,
 ) -> rusqlite::Result<()> {
     conn.prepare_cached(
+        "DELETE FROM share_written WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
+    )?
+    .execute(params![field.table, field.key, field.field])?;
+    also_wrote(conn, field, machine, seq)
+}
+
+/// Notes `machine`'s edit `seq` as a writer of the value `field` already
+/// held here (written apart on two machines alike): an edit that had not
+/// seen either write changed it apart.
+pub(crate) fn also_wrote(
+    conn: &Connection,
+    field: &Field,
+    machine: &str,
+    seq: i64,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
         "INSERT INTO share_written (tbl, row_key, field, machine, seq) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (tbl, row_key, field) DO UPDATE SET machine = excluded.machine, seq = excluded.seq",
+         ON CONFLICT (tbl, row_key, field, machine) DO UPDATE SET seq = MAX(seq, excluded.seq)",
     )?
     .execute(params![field.table, field.key, field.field, machine, seq])?;
     Ok(())
@@ -104,9 +121,9 @@ pub(crate) fn forget(conn: &Connection, edit: &EditOf) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Of the `fields` `record` of `machine` changes ([`changed`]), those this
-/// copy last wrote in an edit that machine had not seen: changed apart,
-/// each a conflict.
+/// Of the `fields` `record` of `machine` changes ([`changed`]), those
+/// whose value here one edit that machine had not seen wrote: changed
+/// apart, each a conflict.
 pub(crate) fn apart<'f>(
     conn: &Connection,
     machine: &str,
@@ -114,18 +131,18 @@ pub(crate) fn apart<'f>(
     fields: &'f [Field],
 ) -> rusqlite::Result<Vec<&'f Field>> {
     let mut found = Vec::new();
+    let mut writers = conn.prepare_cached(
+        "SELECT machine, seq FROM share_written WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
+    )?;
     for field in fields {
-        let last: Option<(String, i64)> = conn
-            .prepare_cached(
-                "SELECT machine, seq FROM share_written WHERE tbl = ?1 AND row_key = ?2 AND field = ?3",
-            )?
-            .query_row(params![field.table, field.key, field.field], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })
-            .optional()?;
-        let unseen = last.is_some_and(|(by, seq)| {
-            by != machine && record.seen.get(&by).copied().unwrap_or(0) < seq
-        });
+        let rows = writers.query_map(params![field.table, field.key, field.field], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+        })?;
+        let mut unseen = false;
+        for writer in rows {
+            let (by, seq) = writer?;
+            unseen |= by != machine && record.seen.get(&by).copied().unwrap_or(0) < seq;
+        }
         if unseen {
             found.push(field);
         }
