@@ -273,6 +273,9 @@ pub struct App {
     pub sharing: Option<sharing::SharingState>,
     /// The shared folder chosen to join, waiting for the working copy's name.
     join_folder: Option<PathBuf>,
+    /// Sharing a campaign, joining one or writing a GM's choice, on a
+    /// worker while the frames go on.
+    pub sharing_chore: Option<sharing::Chore>,
     dialogs: Box<dyn FileDialogs>,
     commands: Vec<Command>,
     draft: Option<Edit>,
@@ -310,6 +313,7 @@ impl App {
             export_table: None,
             sharing: None,
             join_folder: None,
+            sharing_chore: None,
             quit_asked: false,
             told_file_gone: false,
             dialogs,

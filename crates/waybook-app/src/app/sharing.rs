@@ -115,9 +115,11 @@ impl App {
         }
     }
 
-    /// Each frame: takes a finished merge in, and starts the next when it
-    /// is time and no edit is on its way to the disk.
+    /// Each frame: takes a finished chore or merge in, and starts the
+    /// next merge when it is time, no edit is on its way to the disk and
+    /// no chore runs.
     pub(super) fn follow_sharing(&mut self) {
+        self.take_chore();
         let finished = (self.sharing.as_ref())
             .and_then(|s| s.worker.as_ref())
             .is_some_and(JoinHandle::is_finished);
@@ -126,7 +128,7 @@ impl App {
         }
         let due = (self.sharing.as_ref())
             .is_some_and(|s| s.worker.is_none() && s.last.is_none_or(|at| at.elapsed() >= EVERY));
-        if due && !self.is_writing() {
+        if due && !self.is_writing() && self.sharing_chore.is_none() {
             self.start_merge();
         }
     }
@@ -254,20 +256,18 @@ impl App {
                 }
             }
             SharingStep::Choose(id, side) => self.settle(
-                |campaign, machine| {
+                Settle::Conflict(id),
+                move |campaign, machine| {
                     campaign.choose(machine, id, side)?;
                     Ok("Chosen: the other machines settle on it as they sync".to_owned())
                 },
-                |report| {
-                    let at = report.conflicts.iter().position(|c| c.id == id)?;
-                    Some(Settling::Conflict(report.conflicts.remove(at)))
-                },
-                "The conflict was not settled",
+                |app, e| app.refuse(format!("The conflict was not settled: {e}")),
             ),
             SharingStep::KeepDays(party, side) => {
                 let (party_name, other) = self.days_words(party);
                 self.settle(
-                    |campaign, machine| {
+                    Settle::Days(party),
+                    move |campaign, machine| {
                         let snapshot = campaign.keep_days(machine, party, side)?;
                         Ok(match (side, snapshot) {
                             (Side::Theirs, Some(_)) => format!(
@@ -281,11 +281,7 @@ impl App {
                             ),
                         })
                     },
-                    |report| {
-                        let at = report.days_apart.iter().position(|d| d.party == party)?;
-                        Some(Settling::Days(report.days_apart.remove(at)))
-                    },
-                    "The days were not kept",
+                    |app, e| app.refuse(format!("The days were not kept: {e}")),
                 );
             }
         }
@@ -304,14 +300,16 @@ impl App {
     }
 
     /// Settles what two machines did apart as the GM chose (`choose`, on
-    /// a connection of its own, saying what it did), takes it from the
-    /// report (`settled`) to keep it ticked in its place, then reads the
-    /// campaign and its undo history again.
+    /// a worker with a connection of its own, saying what it did); once
+    /// done, `settle` is taken from the report to stay ticked in its
+    /// place, and the campaign and its undo history are read again.
     fn settle(
         &mut self,
-        choose: impl FnOnce(&mut Campaign, &Machine) -> waybook_core::store::Result<String>,
-        settled: impl FnOnce(&mut Report) -> Option<Settling>,
-        failed: &str,
+        settle: Settle,
+        choose: impl FnOnce(&mut Campaign, &Machine) -> waybook_core::store::Result<String>
+        + Send
+        + 'static,
+        failed: fn(&mut App, String),
     ) {
         self.settle_writes(true);
         let (Some(sharing), Some(path)) = (
@@ -321,23 +319,12 @@ impl App {
             return;
         };
         let machine = sharing.machine.clone();
-        let chosen = Campaign::open_beside(&path).and_then(|mut c| choose(&mut c, &machine));
-        match chosen {
-            Ok(said) => {
-                if let Some(sharing) = &mut self.sharing {
-                    if let Some(what) = sharing.report.as_mut().and_then(settled) {
-                        sharing.settled.push(Settled {
-                            what,
-                            said: said.clone(),
-                        });
-                    }
-                    sharing.last = None;
-                }
-                self.read_again(0, true);
-                self.notify(said);
-            }
-            Err(e) => self.refuse(format!("{failed}: {e}")),
-        }
+        self.start_chore("Writing your choice".to_owned(), failed, move || {
+            let said = Campaign::open_beside(&path)
+                .and_then(|mut c| choose(&mut c, &machine))
+                .map_err(|e| e.to_string())?;
+            Ok(Done::Settled { said, settle })
+        });
     }
 
     /// Starts sharing the open campaign through `folder`.
@@ -346,23 +333,19 @@ impl App {
         let Some(path) = self.session.as_ref().and_then(|s| s.path_buf()) else {
             return;
         };
-        let shared = self.machine().and_then(|machine| {
-            Campaign::open_beside(&path)
-                .and_then(|mut c| c.share(folder, &machine))
-                .map_err(|e| e.to_string())
-                .map(|()| machine)
-        });
-        match shared {
-            Ok(machine) => {
-                self.look_for_sharing();
-                self.notify(format!(
-                    "Shared through {} as {}: on the other machine, File > Join a shared campaign… and choose this folder as its sync service keeps it",
-                    folder.display(),
-                    machine.name
-                ));
-            }
-            Err(e) => self.refuse(format!("The campaign was not shared: {e}")),
-        }
+        let machine = self.machine();
+        let folder = folder.to_owned();
+        self.start_chore(
+            format!("Sharing through {}", folder.display()),
+            |app, e| app.refuse(format!("The campaign was not shared: {e}")),
+            move || {
+                let machine = machine?;
+                Campaign::open_beside(&path)
+                    .and_then(|mut c| c.share(&folder, &machine))
+                    .map_err(|e| e.to_string())?;
+                Ok(Done::Shared { folder, machine })
+            },
+        );
     }
 
     /// Makes this machine's working copy at `path` of the campaign shared
@@ -371,12 +354,72 @@ impl App {
         let Some(folder) = self.join_folder.take() else {
             return;
         };
-        let joined = self
-            .machine()
-            .and_then(|machine| Campaign::join(&folder, path, &machine).map_err(|e| e.to_string()));
-        match joined {
-            Ok((campaign, report)) => {
-                self.open_campaign(campaign);
+        let machine = self.machine();
+        let path = path.to_owned();
+        self.start_chore(
+            format!("Joining the campaign shared through {}", folder.display()),
+            |app, e| app.fail(format!("The shared campaign was not joined: {e}")),
+            move || {
+                let (campaign, report) =
+                    Campaign::join(&folder, &path, &machine?).map_err(|e| e.to_string())?;
+                Ok(Done::Joined {
+                    campaign: Box::new(campaign),
+                    report,
+                    folder,
+                    path,
+                })
+            },
+        );
+    }
+
+    /// Runs `work` on a worker, unless another sharing chore runs (said).
+    fn start_chore(
+        &mut self,
+        doing: String,
+        failed: fn(&mut App, String),
+        work: impl FnOnce() -> Result<Done, String> + Send + 'static,
+    ) {
+        if let Some(chore) = &self.sharing_chore {
+            let running = chore.doing.clone();
+            failed(
+                self,
+                format!("{running} is still under way: try again once it is done"),
+            );
+            return;
+        }
+        self.sharing_chore = Some(Chore {
+            doing,
+            failed,
+            worker: std::thread::spawn(work),
+        });
+    }
+
+    /// Takes a finished chore in: what it did, said, or why it failed.
+    fn take_chore(&mut self) {
+        if !(self.sharing_chore.as_ref()).is_some_and(|c| c.worker.is_finished()) {
+            return;
+        }
+        let Some(chore) = self.sharing_chore.take() else {
+            return;
+        };
+        let done =
+            (chore.worker.join()).unwrap_or_else(|_| Err("it stopped unexpectedly".to_owned()));
+        match done {
+            Ok(Done::Shared { folder, machine }) => {
+                self.look_for_sharing();
+                self.notify(format!(
+                    "Shared through {} as {}: on the other machine, File > Join a shared campaign… and choose this folder as its sync service keeps it",
+                    folder.display(),
+                    machine.name
+                ));
+            }
+            Ok(Done::Joined {
+                campaign,
+                report,
+                folder,
+                path,
+            }) => {
+                self.open_campaign(*campaign);
                 if let Some(sharing) = &mut self.sharing {
                     sharing.report = Some(report);
                     sharing.last = Some(Instant::now());
@@ -387,7 +430,73 @@ impl App {
                     path.display()
                 ));
             }
-            Err(e) => self.fail(format!("The shared campaign was not joined: {e}")),
+            Ok(Done::Settled { said, settle }) => {
+                if let Some(sharing) = &mut self.sharing {
+                    let what = sharing.report.as_mut().and_then(|r| settle.take_from(r));
+                    if let Some(what) = what {
+                        sharing.settled.push(Settled {
+                            what,
+                            said: said.clone(),
+                        });
+                    }
+                    sharing.last = None;
+                }
+                self.read_again(0, true);
+                self.notify(said);
+            }
+            Err(e) => (chore.failed)(self, e),
+        }
+    }
+}
+
+/// Sharing work that copies or writes a whole campaign (sharing it,
+/// joining one, a GM's choice), done on a worker so the frames go on,
+/// and taken in by the frame it finishes before.
+pub struct Chore {
+    /// What it does, in words ("Sharing through …").
+    pub doing: String,
+    /// Says why it failed.
+    failed: fn(&mut App, String),
+    worker: JoinHandle<Result<Done, String>>,
+}
+
+/// What a chore did.
+enum Done {
+    Shared {
+        folder: PathBuf,
+        machine: Machine,
+    },
+    Joined {
+        campaign: Box<Campaign>,
+        report: Report,
+        folder: PathBuf,
+        path: PathBuf,
+    },
+    Settled {
+        said: String,
+        settle: Settle,
+    },
+}
+
+/// What the GM settled: a conflict (by id) or a party's days (by id).
+#[derive(Debug, Clone, Copy)]
+enum Settle {
+    Conflict(i64),
+    Days(i64),
+}
+
+impl Settle {
+    /// Takes what was settled out of `report`, to show it ticked.
+    fn take_from(self, report: &mut Report) -> Option<Settling> {
+        match self {
+            Settle::Conflict(id) => {
+                let at = report.conflicts.iter().position(|c| c.id == id)?;
+                Some(Settling::Conflict(report.conflicts.remove(at)))
+            }
+            Settle::Days(party) => {
+                let at = report.days_apart.iter().position(|d| d.party == party)?;
+                Some(Settling::Days(report.days_apart.remove(at)))
+            }
         }
     }
 }

@@ -14,6 +14,13 @@ use waybook_core::store::sharing::{DaysApart, Line, Pending, Report, Side, value
 
 /// The status bar's word on the sharing, a click from its window.
 pub fn sharing_status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
+    if let Some(chore) = &app.sharing_chore {
+        ui.separator();
+        ui.label(RichText::new(format!("⇄ {}…", chore.doing)).weak());
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+        return;
+    }
     let Some(sharing) = &app.sharing else { return };
     ui.separator();
     let (said, worrying) = status_words(sharing);
@@ -98,8 +105,9 @@ pub fn sharing_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
             if let Some(error) = &sharing.error {
                 ui.colored_label(crate::ui::input::ERROR_COLOUR, format!("The last merge could not run: {error}"));
             }
+            let busy = app.sharing_chore.as_ref().map(|c| c.doing.as_str());
             match &sharing.report {
-                Some(report) => report_ui(ui, report, &sharing.settled, out),
+                Some(report) => report_ui(ui, report, &sharing.settled, busy, out),
                 None => {
                     ui.label(RichText::new("Looking at the folder…").weak());
                 }
@@ -118,7 +126,15 @@ pub fn sharing_ui(ui: &mut Ui, app: &mut App, out: &mut Vec<Command>) {
     }
 }
 
-fn report_ui(ui: &mut Ui, report: &Report, settled: &[Settled], out: &mut Vec<Command>) {
+/// What the last merge found; the choices greyed while `busy` says what
+/// runs.
+fn report_ui(
+    ui: &mut Ui,
+    report: &Report,
+    settled: &[Settled],
+    busy: Option<&str>,
+    out: &mut Vec<Command>,
+) {
     let now = now_ms();
     ui.add_space(6.0);
     ui.label(RichText::new("Machines").strong());
@@ -154,7 +170,7 @@ fn report_ui(ui: &mut Ui, report: &Report, settled: &[Settled], out: &mut Vec<Co
     days.sort_by_key(|(apart, _)| apart.party);
     for (apart, done) in days {
         ui.add_space(6.0);
-        days_apart_ui(ui, report, apart, done, now, out);
+        days_apart_ui(ui, report, apart, Choosing { done, busy }, now, out);
     }
     ui.add_space(6.0);
     let mut conflicts: Vec<(&Pending, Option<&str>)> =
@@ -185,29 +201,47 @@ fn report_ui(ui: &mut Ui, report: &Report, settled: &[Settled], out: &mut Vec<Co
         .max_height(360.0)
         .show(ui, |ui| {
             for (conflict, done) in conflicts {
-                conflict_ui(ui, conflict, done, now, out);
+                conflict_ui(ui, conflict, Choosing { done, busy }, now, out);
             }
         });
 }
 
-/// An item's two choices side by side, or once settled (`done`), what
-/// was done in their place.
-fn choices_ui(ui: &mut Ui, done: Option<&str>, choices: impl FnOnce(&mut Ui)) {
-    match done {
-        Some(said) => {
-            // As tall as the buttons were: what follows stays put.
-            let spacing = ui.spacing();
-            let buttons = (ui.text_style_height(&egui::TextStyle::Button)
-                + 2.0 * spacing.button_padding.y)
-                .max(spacing.interact_size.y);
-            ui.horizontal_wrapped(|ui| {
-                ui.set_min_height(buttons);
-                ui.label(RichText::new(format!("✔ {said}")).strong());
-            });
+/// Where an item's choice stands: made (what was done), or waiting, its
+/// buttons greyed while `busy` says what runs.
+#[derive(Clone, Copy)]
+struct Choosing<'a> {
+    done: Option<&'a str>,
+    busy: Option<&'a str>,
+}
+
+impl Choosing<'_> {
+    /// The item's two choices side by side, or once made, what was done
+    /// in their place.
+    fn ui(self, ui: &mut Ui, choices: impl FnOnce(&mut Ui, Self)) {
+        match self.done {
+            Some(said) => {
+                // As tall as the buttons were: what follows stays put.
+                let spacing = ui.spacing();
+                let buttons = (ui.text_style_height(&egui::TextStyle::Button)
+                    + 2.0 * spacing.button_padding.y)
+                    .max(spacing.interact_size.y);
+                ui.horizontal_wrapped(|ui| {
+                    ui.set_min_height(buttons);
+                    ui.label(RichText::new(format!("✔ {said}")).strong());
+                });
+            }
+            None => {
+                ui.horizontal(|ui| choices(ui, self));
+            }
         }
-        None => {
-            ui.horizontal(choices);
-        }
+    }
+
+    /// One choice's button: whether it was clicked.
+    fn button(self, ui: &mut Ui, label: String, hover: String) -> bool {
+        ui.add_enabled(self.busy.is_none(), egui::Button::new(label))
+            .on_disabled_hover_text(format!("{}…", self.busy.unwrap_or_default()))
+            .on_hover_text(hover)
+            .clicked()
     }
 }
 
@@ -216,7 +250,7 @@ fn choices_ui(ui: &mut Ui, done: Option<&str>, choices: impl FnOnce(&mut Ui)) {
 fn conflict_ui(
     ui: &mut Ui,
     conflict: &Pending,
-    done: Option<&str>,
+    choosing: Choosing<'_>,
     now: i64,
     out: &mut Vec<Command>,
 ) {
@@ -231,26 +265,21 @@ fn conflict_ui(
             conflict.label,
             ago(conflict.at_ms, now)
         ));
-        choices_ui(ui, done, |ui| {
-            if ui
-                .button("Keep this machine's")
-                .on_hover_text("The other machines take this machine's value")
-                .clicked()
-            {
-                out.push(Command::Sharing(SharingStep::Choose(
-                    conflict.id,
-                    Side::Mine,
-                )));
+        choosing.ui(ui, |ui, choosing| {
+            let id = conflict.id;
+            if choosing.button(
+                ui,
+                "Keep this machine's".to_owned(),
+                "The other machines take this machine's value".to_owned(),
+            ) {
+                out.push(Command::Sharing(SharingStep::Choose(id, Side::Mine)));
             }
-            if ui
-                .button(format!("Take {}'s", conflict.name))
-                .on_hover_text("This machine takes the other machine's value")
-                .clicked()
-            {
-                out.push(Command::Sharing(SharingStep::Choose(
-                    conflict.id,
-                    Side::Theirs,
-                )));
+            if choosing.button(
+                ui,
+                format!("Take {}'s", conflict.name),
+                "This machine takes the other machine's value".to_owned(),
+            ) {
+                out.push(Command::Sharing(SharingStep::Choose(id, Side::Theirs)));
             }
         });
     });
@@ -262,7 +291,7 @@ fn days_apart_ui(
     ui: &mut Ui,
     report: &Report,
     apart: &DaysApart,
-    done: Option<&str>,
+    choosing: Choosing<'_>,
     now: i64,
     out: &mut Vec<Command>,
 ) {
@@ -276,19 +305,19 @@ fn days_apart_ui(
         ui.label(format!("Here: {}", line_words(&apart.mine, None)));
         ui.label(format!("{theirs}: {}", line_words(&apart.theirs, Some(now))));
         let party = apart.party;
-        choices_ui(ui, done, |ui| {
-            if ui
-                .button("Keep this machine's days")
-                .on_hover_text(format!("{theirs}'s days of this party are set aside: never merged here, and undone on {theirs} (after a snapshot there)"))
-                .clicked()
-            {
+        choosing.ui(ui, |ui, choosing| {
+            if choosing.button(
+                ui,
+                "Keep this machine's days".to_owned(),
+                format!("{theirs}'s days of this party are set aside: never merged here, and undone on {theirs} (after a snapshot there)"),
+            ) {
                 out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Mine)));
             }
-            if ui
-                .button(format!("Take {theirs}'s days"))
-                .on_hover_text(format!("This machine's days of this party are undone (after a snapshot, File > Snapshots…), and {theirs}'s merged"))
-                .clicked()
-            {
+            if choosing.button(
+                ui,
+                format!("Take {theirs}'s days"),
+                format!("This machine's days of this party are undone (after a snapshot, File > Snapshots…), and {theirs}'s merged"),
+            ) {
                 out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Theirs)));
             }
         });

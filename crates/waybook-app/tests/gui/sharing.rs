@@ -23,6 +23,22 @@ fn wait_until_shown(f: &mut Fixture, text: &str) {
     assert!(f.shows(text), "shows {text:?}");
 }
 
+/// Steps the app until its sharing chore (sharing, joining, writing a
+/// choice: on a worker) is done.
+fn chore_done(f: &mut Fixture) {
+    let began = Instant::now();
+    while f.harness.state().app.sharing_chore.is_some() && began.elapsed() < Duration::from_secs(20)
+    {
+        f.harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    f.harness.run();
+    assert!(
+        f.harness.state().app.sharing_chore.is_none(),
+        "the chore is done"
+    );
+}
+
 /// The GM's `edit` made in the window and written, then a merge asked for
 /// at once, until the window shows `shown`.
 fn made_here_then_merged(f: &mut Fixture, edit: Edit, shown: &str) {
@@ -41,6 +57,7 @@ fn shared_from_the_window() -> (tempfile::TempDir, Fixture) {
     let shared = tempfile::tempdir().expect("the shared folder");
     let mut f = Fixture::keeping_snapshots(vec![DialogOutcome::Picked(shared.path().to_owned())]);
     f.menu("File", "Share through a folder…");
+    chore_done(&mut f);
     assert!(f.shows("Shared through"), "the status says so");
     wait_until_shown(&mut f, "⇄ Shared · no other machine has joined yet");
     (shared, f)
@@ -119,6 +136,7 @@ fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
         .expect("the first")
         .click();
     f.harness.run();
+    chore_done(&mut f);
     assert!(
         f.shows("✔ Chosen: the other machines settle on it as they sync"),
         "ticked where the choice was"
@@ -137,6 +155,7 @@ fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
         "the laptop's name taken"
     );
     f.click("Keep this machine's");
+    chore_done(&mut f);
     assert!(f.shows("Conflicts, each chosen"), "settled");
     assert!(
         f.character("Sefa the Wise").is_some(),
@@ -170,10 +189,12 @@ fn sharing_refuses_a_missing_folder_and_joining_an_empty_one() {
         DialogOutcome::Picked(empty.path().join("mine.waybook")),
     ]);
     f.menu("File", "Share through a folder…");
+    chore_done(&mut f);
     assert!(f.shows("The campaign was not shared"), "refused");
     assert!(f.shows("is not a folder"));
     assert!(f.harness.state().app.sharing.is_none());
     f.menu("File", "Join a shared campaign…");
+    chore_done(&mut f);
     assert!(f.shows("The shared campaign was not joined"));
     assert!(f.shows("no campaign is shared through"));
     assert!(
@@ -206,6 +227,7 @@ fn joining_from_the_window_opens_this_machines_copy() {
         DialogOutcome::Picked(copy.clone()),
     ]);
     f.menu("File", "Join a shared campaign…");
+    chore_done(&mut f);
     assert!(f.shows("Joined the campaign shared through"));
     assert_eq!(
         f.harness
@@ -232,6 +254,7 @@ fn the_first_runs_demo_is_shared_with_a_demo_laptop() {
     f.click_containing("days were played apart: choose whose to keep");
     assert!(f.shows("character “Brother Ilo”: notes"));
     f.click("Keep this machine's");
+    chore_done(&mut f);
     assert!(f.shows("Conflicts, each chosen"));
     assert!(f.shows("✔ Chosen: the other machines settle on it as they sync"));
     // Opened again, it is not shared a second time.
@@ -364,6 +387,7 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
         here + 1
     )));
     f.click("Take Laptop (demo)'s days");
+    chore_done(&mut f);
     let said = format!(
         "Kept Laptop (demo)'s days of {}: this machine's are undone",
         party.name
@@ -425,6 +449,7 @@ fn days_kept_elsewhere_first_are_refused_with_why() {
         .and_then(|mut c| c.keep_days(&machine, party, waybook_core::store::sharing::Side::Mine))
         .expect("kept beside the window");
     f.click("Take Laptop (demo)'s days");
+    chore_done(&mut f);
     assert!(f.shows("The days were not kept: "));
     assert!(f.shows("played on another machine are waiting"));
     let kept = (f.data().log.values())
