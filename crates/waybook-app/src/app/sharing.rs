@@ -58,7 +58,8 @@ pub struct SharingState {
     last: Option<Instant>,
 }
 
-/// A conflict or a party's days apart the GM settled, and what was done.
+/// A conflict or a party's days apart the GM settled, and whose was
+/// kept, in a few words.
 pub struct Settled {
     pub what: Settling,
     pub said: String,
@@ -256,7 +257,7 @@ impl App {
                 }
             }
             SharingStep::Choose(id, side) => self.settle(
-                Settle::Conflict(id),
+                Settle::Conflict(id, side),
                 move |campaign, machine| {
                     campaign.choose(machine, id, side)?;
                     Ok("Chosen: the other machines settle on it as they sync".to_owned())
@@ -266,7 +267,7 @@ impl App {
             SharingStep::KeepDays(party, side) => {
                 let (party_name, other) = self.days_words(party);
                 self.settle(
-                    Settle::Days(party),
+                    Settle::Days(party, side),
                     move |campaign, machine| {
                         let snapshot = campaign.keep_days(machine, party, side)?;
                         Ok(match (side, snapshot) {
@@ -432,12 +433,9 @@ impl App {
             }
             Ok(Done::Settled { said, settle }) => {
                 if let Some(sharing) = &mut self.sharing {
-                    let what = sharing.report.as_mut().and_then(|r| settle.take_from(r));
-                    if let Some(what) = what {
-                        sharing.settled.push(Settled {
-                            what,
-                            said: said.clone(),
-                        });
+                    let taken = sharing.report.as_mut().and_then(|r| settle.take_from(r));
+                    if let Some((what, said)) = taken {
+                        sharing.settled.push(Settled { what, said });
                     }
                     sharing.last = None;
                 }
@@ -478,24 +476,34 @@ enum Done {
     },
 }
 
-/// What the GM settled: a conflict (by id) or a party's days (by id).
+/// What the GM settled, a conflict or a party's days (each by id), and
+/// whose was kept.
 #[derive(Debug, Clone, Copy)]
 enum Settle {
-    Conflict(i64),
-    Days(i64),
+    Conflict(i64, Side),
+    Days(i64, Side),
 }
 
 impl Settle {
-    /// Takes what was settled out of `report`, to show it ticked.
-    fn take_from(self, report: &mut Report) -> Option<Settling> {
+    /// Takes what was settled out of `report`, to show it ticked, with
+    /// whose was kept in a few words ("Took Laptop's days").
+    fn take_from(self, report: &mut Report) -> Option<(Settling, String)> {
+        let took = |side: Side, name: &str, what: &str| match side {
+            Side::Mine => format!("Kept this machine's {what}"),
+            Side::Theirs => format!("Took {name}'s {what}"),
+        };
         match self {
-            Settle::Conflict(id) => {
+            Settle::Conflict(id, side) => {
                 let at = report.conflicts.iter().position(|c| c.id == id)?;
-                Some(Settling::Conflict(report.conflicts.remove(at)))
+                let conflict = report.conflicts.remove(at);
+                let said = took(side, &conflict.name, "value");
+                Some((Settling::Conflict(conflict), said))
             }
-            Settle::Days(party) => {
+            Settle::Days(party, side) => {
                 let at = report.days_apart.iter().position(|d| d.party == party)?;
-                Some(Settling::Days(report.days_apart.remove(at)))
+                let apart = report.days_apart.remove(at);
+                let said = took(side, &report.machine_name(&apart.machine), "days");
+                Some((Settling::Days(apart), said))
             }
         }
     }

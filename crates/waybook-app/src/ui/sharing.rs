@@ -16,7 +16,9 @@ use waybook_core::store::sharing::{DaysApart, Line, Pending, Report, Side, value
 pub fn sharing_status_ui(ui: &mut Ui, app: &App, out: &mut Vec<Command>) {
     if let Some(chore) = &app.sharing_chore {
         ui.separator();
-        ui.label(RichText::new(format!("⇄ {}…", chore.doing)).weak());
+        // A button's height, as the sharing's word it stands in for.
+        ui.add(egui::Button::new(RichText::new(format!("⇄ {}…", chore.doing)).weak()).frame(false))
+            .on_hover_text("Waybook is at it on a worker: the window stays yours meanwhile");
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
         return;
@@ -194,8 +196,12 @@ fn report_ui(
         .strong(),
     );
     ui.label(
-        RichText::new("A field both machines changed apart. Until you choose, this machine keeps its value; your choice goes to the other machines.")
-            .weak(),
+        RichText::new(if report.conflicts.is_empty() {
+            "A field both machines changed apart: your choice goes to the other machines as they sync."
+        } else {
+            "A field both machines changed apart. Until you choose, this machine keeps its value; your choice goes to the other machines."
+        })
+        .weak(),
     );
     egui::ScrollArea::vertical()
         .max_height(360.0)
@@ -299,8 +305,12 @@ fn days_apart_ui(
     ui.group(|ui| {
         ui.label(RichText::new(format!("{}'s days were played apart", apart.party_name)).strong());
         ui.label(
-            RichText::new("A party lives each day once. Until you choose, this machine keeps its own days and holds the other's out.")
-                .weak(),
+            RichText::new(if choosing.done.is_some() {
+                "A party lives each day once: the days not kept are set aside on every machine."
+            } else {
+                "A party lives each day once. Until you choose, this machine keeps its own days and holds the other's out."
+            })
+            .weak(),
         );
         ui.label(format!("Here: {}", line_words(&apart.mine, None)));
         ui.label(format!("{theirs}: {}", line_words(&apart.theirs, Some(now))));
@@ -309,14 +319,14 @@ fn days_apart_ui(
             if choosing.button(
                 ui,
                 "Keep this machine's days".to_owned(),
-                format!("{theirs}'s days of this party are set aside: never merged here, and undone on {theirs} (after a snapshot there)"),
+                format!("Sets aside {theirs}'s days of this party: never merged here, and undone on {theirs}, a snapshot kept there first"),
             ) {
                 out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Mine)));
             }
             if choosing.button(
                 ui,
                 format!("Take {theirs}'s days"),
-                format!("This machine's days of this party are undone (after a snapshot, File > Snapshots…), and {theirs}'s merged"),
+                format!("Undoes this machine's days of this party, a snapshot kept first (File > Snapshots…), and merges {theirs}'s"),
             ) {
                 out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Theirs)));
             }

@@ -138,8 +138,12 @@ fn a_shared_campaign_merges_the_laptops_edits_and_the_gm_settles_a_conflict() {
     f.harness.run();
     chore_done(&mut f);
     assert!(
-        f.shows("✔ Chosen: the other machines settle on it as they sync"),
-        "ticked where the choice was"
+        f.shows("✔ Took Laptop's value"),
+        "ticked where the choice was, saying whose"
+    );
+    assert!(
+        f.shows("Chosen: the other machines settle on it as they sync"),
+        "and the status bar"
     );
     assert!(f.shows("⇄ 1 conflict to choose"), "one left");
     let after = take(&f);
@@ -256,7 +260,7 @@ fn the_first_runs_demo_is_shared_with_a_demo_laptop() {
     f.click("Keep this machine's");
     chore_done(&mut f);
     assert!(f.shows("Conflicts, each chosen"));
-    assert!(f.shows("✔ Chosen: the other machines settle on it as they sync"));
+    assert!(f.shows("✔ Kept this machine's value"));
     // Opened again, it is not shared a second time.
     drop(f);
     let again = waybook_app::app::open_default(data.path()).expect("opens again");
@@ -394,7 +398,7 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
     );
     assert!(f.shows(&said), "the status bar says so");
     assert!(
-        f.shows(&format!("✔ {said}")),
+        f.shows("✔ Took Laptop (demo)'s days"),
         "and the window, in the choices' place"
     );
     let log = |f: &Fixture, why: &str| {
