@@ -3196,6 +3196,11 @@ fn days_played_apart_are_kept_from_one_machine_by_sync() {
         "{}",
         text(&words.stdout)
     );
+    assert!(
+        !text(&words.stdout).contains("In step"),
+        "not in step while days wait: {}",
+        text(&words.stdout)
+    );
     let kept = two.on_study(&[
         "sync",
         path_str(&two.study),

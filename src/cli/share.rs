@@ -196,7 +196,11 @@ fn print_report(report: &Report, out: &mut impl Write) -> anyhow::Result<()> {
         };
         writeln!(out, "{}: edit {} ({heard})", machine.name, machine.last_seq)?;
     }
-    if report.merged.is_empty() && report.conflicts.is_empty() && report.waiting.is_empty() {
+    if report.merged.is_empty()
+        && report.conflicts.is_empty()
+        && report.waiting.is_empty()
+        && report.days_apart.is_empty()
+    {
         writeln!(out, "In step: nothing new to merge.")?;
     }
     Ok(())
