@@ -272,10 +272,10 @@ impl App {
                         let snapshot = campaign.keep_days(machine, party, side)?;
                         Ok(match (side, snapshot) {
                             (Side::Theirs, Some(_)) => format!(
-                                "Kept {other}'s days of {party_name}: this machine's are undone, kept to look at in a snapshot (File > Snapshots…)"
+                                "Took {other}'s days of {party_name}: this machine's are undone, kept to look at in a snapshot (File > Snapshots…)"
                             ),
                             (Side::Theirs, None) => format!(
-                                "Kept {other}'s days of {party_name}: this machine's are undone"
+                                "Took {other}'s days of {party_name}: this machine's are undone"
                             ),
                             (Side::Mine, _) => format!(
                                 "Kept this machine's days of {party_name}: {other}'s are set aside, undone there as it syncs"

@@ -195,13 +195,11 @@ fn report_ui(
         })
         .strong(),
     );
-    ui.label(
-        RichText::new(if report.conflicts.is_empty() {
-            "A field both machines changed apart: your choice goes to the other machines as they sync."
-        } else {
-            "A field both machines changed apart. Until you choose, this machine keeps its value; your choice goes to the other machines."
-        })
-        .weak(),
+    steady_note(
+        ui,
+        report.conflicts.is_empty(),
+        "A field both machines changed apart. Until you choose, this machine keeps its value; your choice goes to the other machines.",
+        "A field both machines changed apart: your choice goes to the other machines as they sync.",
     );
     egui::ScrollArea::vertical()
         .max_height(360.0)
@@ -210,6 +208,30 @@ fn report_ui(
                 conflict_ui(ui, conflict, Choosing { done, busy }, now, out);
             }
         });
+}
+
+/// A weak note that reads `waiting` until a choice is made (`chosen`),
+/// then `made`, in as much room as `waiting` took: what follows stays
+/// put.
+fn steady_note(ui: &mut Ui, chosen: bool, waiting: &str, made: &str) {
+    let width = ui.available_width();
+    let tallest = egui::WidgetText::from(RichText::new(waiting).weak())
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            width,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .y;
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, tallest),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_height(tallest);
+            ui.label(RichText::new(if chosen { made } else { waiting }).weak());
+        },
+    );
 }
 
 /// Where an item's choice stands: made (what was done), or waiting, its
@@ -304,13 +326,11 @@ fn days_apart_ui(
     let theirs = report.machine_name(&apart.machine);
     ui.group(|ui| {
         ui.label(RichText::new(format!("{}'s days were played apart", apart.party_name)).strong());
-        ui.label(
-            RichText::new(if choosing.done.is_some() {
-                "A party lives each day once: the days not kept are set aside on every machine."
-            } else {
-                "A party lives each day once. Until you choose, this machine keeps its own days and holds the other's out."
-            })
-            .weak(),
+        steady_note(
+            ui,
+            choosing.done.is_some(),
+            "A party lives each day once. Until you choose, this machine keeps its own days and holds the other's out.",
+            "A party lives each day once: the days not kept are set aside on every machine.",
         );
         ui.label(format!("Here: {}", line_words(&apart.mine, None)));
         ui.label(format!("{theirs}: {}", line_words(&apart.theirs, Some(now))));
@@ -319,14 +339,14 @@ fn days_apart_ui(
             if choosing.button(
                 ui,
                 "Keep this machine's days".to_owned(),
-                format!("Sets aside {theirs}'s days of this party: never merged here, and undone on {theirs}, a snapshot kept there first"),
+                format!("Sets {theirs}'s days of this party aside. They are never merged here, and are undone on that machine after a snapshot there."),
             ) {
                 out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Mine)));
             }
             if choosing.button(
                 ui,
                 format!("Take {theirs}'s days"),
-                format!("Undoes this machine's days of this party, a snapshot kept first (File > Snapshots…), and merges {theirs}'s"),
+                format!("Undoes this machine's days of this party after a snapshot (File > Snapshots…), then merges {theirs}'s days."),
             ) {
                 out.push(Command::Sharing(SharingStep::KeepDays(party, Side::Theirs)));
             }

@@ -390,10 +390,17 @@ fn a_partys_days_played_apart_are_kept_from_the_laptop() {
         "Laptop (demo): 1 edit, day {from} → day {}",
         here + 1
     )));
+    let merge_now = |f: &Fixture| f.harness.get_by_label("Merge now").rect().min;
+    let before = merge_now(&f);
     f.click("Take Laptop (demo)'s days");
     chore_done(&mut f);
+    assert!(
+        (merge_now(&f) - before).length() < 1.0,
+        "what follows the days stays put: {before:?}, then {:?}",
+        merge_now(&f)
+    );
     let said = format!(
-        "Kept Laptop (demo)'s days of {}: this machine's are undone",
+        "Took Laptop (demo)'s days of {}: this machine's are undone",
         party.name
     );
     assert!(f.shows(&said), "the status bar says so");
