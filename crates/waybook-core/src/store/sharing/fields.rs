@@ -3,6 +3,7 @@
 //! its keys (`body.name`). Two machines' edits to one row merge field by
 //! field: only a field both changed apart is a conflict.
 
+use super::super::changesets::{Change, Op};
 use rusqlite::types::Value;
 use rusqlite::{Transaction, params_from_iter};
 use serde_json::Value as Json;
@@ -38,6 +39,16 @@ impl Columns {
             .map(|&at| json_of(values.get(at).and_then(Option::as_ref)))
             .collect();
         Json::Array(key).to_string()
+    }
+
+    /// The key of the row `change` changes: as made, for a row it makes;
+    /// as it was, for a row it updates or deletes.
+    pub(crate) fn key_of_change(&self, change: &Change) -> String {
+        self.key_of(if change.op == Op::Insert {
+            &change.new
+        } else {
+            &change.old
+        })
     }
 
     /// The name of column `at` ('' past the last).

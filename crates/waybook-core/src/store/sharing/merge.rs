@@ -258,11 +258,7 @@ fn chosen_after(
     let mut found = Vec::new();
     for change in changesets::changes(changeset)? {
         let columns = Columns::of(tx, &change.table)?;
-        let key = columns.key_of(if change.op == Op::Insert {
-            &change.new
-        } else {
-            &change.old
-        });
+        let key = columns.key_of_change(&change);
         let fields: Vec<String> = {
             let mut statement = tx.prepare_cached(
                 "SELECT field FROM share_chosen WHERE tbl = ?1 AND row_key = ?2

@@ -59,11 +59,10 @@ pub(crate) fn cover(
 pub(crate) fn repay(tx: &Transaction<'_>, inverse: &[u8]) -> rusqlite::Result<()> {
     for change in changesets::changes(inverse)? {
         let columns = Columns::of(tx, &change.table)?;
-        let key = match change.op {
-            Op::Insert => columns.key_of(&change.new),
-            Op::Update => columns.key_of(&change.old),
-            Op::Delete => continue,
-        };
+        if change.op == Op::Delete {
+            continue;
+        }
+        let key = columns.key_of_change(&change);
         if change.op == Op::Insert {
             repay_counts(tx, &change.table, &key)?;
         }

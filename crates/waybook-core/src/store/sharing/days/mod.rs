@@ -134,17 +134,9 @@ pub(crate) fn arriving(
 /// Whether `record` was made on from a day of `party` set aside here,
 /// before its machine saw it set aside: it goes with that day.
 fn lived_on_set_aside(tx: &Connection, record: &Record, party: i64) -> rusqlite::Result<bool> {
-    let made_on = Lived {
-        edit: EditOf {
-            machine: String::new(),
-            seq: record.seq,
-        },
-        seen: record.seen.clone(),
-        held: record.held.clone(),
-    };
     Ok(aside_by(tx, party)?
         .iter()
-        .any(|(edit, by)| made_on.lived_on(edit, by)))
+        .any(|(edit, by)| lived_on(&record.seen, &record.held, edit, by)))
 }
 
 /// Whether `record` moves `party`'s present apart from this copy's days:
@@ -255,12 +247,7 @@ impl Keys {
             let Some(columns) = self.columns.get(&change.table) else {
                 continue;
             };
-            let values = if change.op == Op::Insert {
-                &change.new
-            } else {
-                &change.old
-            };
-            found.insert((change.table.clone(), columns.key_of(values)));
+            found.insert((change.table.clone(), columns.key_of_change(&change)));
         }
         Ok(found)
     }
@@ -373,14 +360,25 @@ impl Lived {
         })
     }
 
-    /// Whether it was made on from `edit` (merged where it was made, not
-    /// held out), before its machine saw any of the choices (`aside_by`)
-    /// that set `edit` aside.
+    /// Whether it was made on from `edit`, set aside by `aside_by`.
     fn lived_on(&self, edit: &EditOf, aside_by: &[EditOf]) -> bool {
-        covers(&self.seen, edit)
-            && !self.held.contains(edit)
-            && !aside_by.iter().any(|choice| covers(&self.seen, choice))
+        lived_on(&self.seen, &self.held, edit, aside_by)
     }
+}
+
+/// Whether an edit whose machine had merged `seen` and held out `held`
+/// was made on from `edit` (merged where it was made, not held out),
+/// before its machine saw any of the choices (`aside_by`) that set
+/// `edit` aside.
+fn lived_on(
+    seen: &BTreeMap<String, i64>,
+    held: &[EditOf],
+    edit: &EditOf,
+    aside_by: &[EditOf],
+) -> bool {
+    covers(seen, edit)
+        && !held.contains(edit)
+        && !aside_by.iter().any(|choice| covers(seen, choice))
 }
 
 /// Whether what a machine had seen takes in `edit`.
