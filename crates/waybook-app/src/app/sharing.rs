@@ -121,12 +121,7 @@ impl App {
     /// no chore runs.
     pub(super) fn follow_sharing(&mut self) {
         self.take_chore();
-        let finished = (self.sharing.as_ref())
-            .and_then(|s| s.worker.as_ref())
-            .is_some_and(JoinHandle::is_finished);
-        if finished {
-            self.take_merge();
-        }
+        self.take_merge();
         let due = (self.sharing.as_ref())
             .is_some_and(|s| s.worker.is_none() && s.last.is_none_or(|at| at.elapsed() >= EVERY));
         if due && !self.is_writing() && self.sharing_chore.is_none() {
@@ -156,18 +151,16 @@ impl App {
         }));
     }
 
-    /// The merge's report in; the campaign read again when it merged.
+    /// A finished merge's report in; the campaign read again when it
+    /// merged.
     fn take_merge(&mut self) {
         let Some(sharing) = &mut self.sharing else {
             return;
         };
-        let Some(worker) = sharing.worker.take() else {
+        let Some(outcome) = finished(&mut sharing.worker, "the merge") else {
             return;
         };
         sharing.last = Some(Instant::now());
-        let outcome = worker
-            .join()
-            .unwrap_or_else(|_| Err("the merge stopped unexpectedly".to_owned()));
         match outcome {
             Ok(Merge { report, read }) => {
                 let merged = report.merged.len();
@@ -391,20 +384,20 @@ impl App {
         self.sharing_chore = Some(Chore {
             doing,
             failed,
-            worker: std::thread::spawn(work),
+            worker: Some(std::thread::spawn(work)),
         });
     }
 
     /// Takes a finished chore in: what it did, said, or why it failed.
     fn take_chore(&mut self) {
-        if !(self.sharing_chore.as_ref()).is_some_and(|c| c.worker.is_finished()) {
-            return;
-        }
-        let Some(chore) = self.sharing_chore.take() else {
+        let Some(chore) = &mut self.sharing_chore else {
             return;
         };
-        let done =
-            (chore.worker.join()).unwrap_or_else(|_| Err("it stopped unexpectedly".to_owned()));
+        let Some(done) = finished(&mut chore.worker, "it") else {
+            return;
+        };
+        let failed = chore.failed;
+        self.sharing_chore = None;
         match done {
             Ok(Done::Shared { folder, machine }) => {
                 self.look_for_sharing();
@@ -442,7 +435,7 @@ impl App {
                 self.read_again(0, true);
                 self.notify(said);
             }
-            Err(e) => (chore.failed)(self, e),
+            Err(e) => failed(self, e),
         }
     }
 }
@@ -455,7 +448,20 @@ pub struct Chore {
     pub doing: String,
     /// Says why it failed.
     failed: fn(&mut App, String),
-    worker: JoinHandle<Result<Done, String>>,
+    worker: Option<JoinHandle<Result<Done, String>>>,
+}
+
+/// What `worker` came to, once it has finished (taken, leaving none);
+/// `what` stopped unexpectedly when it panicked.
+fn finished<T>(
+    worker: &mut Option<JoinHandle<Result<T, String>>>,
+    what: &str,
+) -> Option<Result<T, String>> {
+    if !worker.as_ref().is_some_and(JoinHandle::is_finished) {
+        return None;
+    }
+    let done = worker.take()?.join();
+    Some(done.unwrap_or_else(|_| Err(format!("{what} stopped unexpectedly"))))
 }
 
 /// What a chore did.
