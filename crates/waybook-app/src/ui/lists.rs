@@ -7,7 +7,7 @@
 
 use egui::Ui;
 use std::rc::Rc;
-use waybook_core::model::{CampaignData, Character, CharacterId, Player, PlayerId};
+use waybook_core::model::{CampaignData, Character, CharacterId, Place, PlaceId, Player, PlayerId};
 
 /// A value worked out for a key (the campaign's revision, with the
 /// screen's filter), kept until the key changes.
@@ -191,6 +191,30 @@ impl Playing {
     }
 }
 
+/// The map's places by name, for a screen's place pickers: sorted again
+/// only when the campaign changes (a map may have hundreds).
+#[derive(Debug, Default)]
+pub struct Places(Memo<u64, [PlaceId]>);
+
+impl Places {
+    pub fn get<'d>(&mut self, data: &'d CampaignData) -> Vec<&'d Place> {
+        let ids = self.0.get(data.revision, || {
+            (data.places_by_name().iter())
+                .map(|p| p.id)
+                .collect::<Vec<_>>()
+                .into()
+        });
+        ids.iter().filter_map(|id| data.places.get(id)).collect()
+    }
+
+    /// The places as a picker lists them: id and name.
+    pub fn named<'d>(&mut self, data: &'d CampaignData) -> Vec<(PlaceId, &'d str)> {
+        (self.get(data).into_iter())
+            .map(|p| (p.id, p.name.as_str()))
+            .collect()
+    }
+}
+
 /// A grid of fixed widths whose rows are drawn only in view (the hour grid,
 /// the risk grid): a name column, then cells of one size.
 #[derive(Clone, Copy)]
@@ -200,15 +224,25 @@ pub struct FixedGrid {
 }
 
 impl FixedGrid {
-    /// The header: an empty corner, then a small heading over each cell.
-    pub fn header(self, ui: &mut Ui, headings: impl Iterator<Item = String>) {
+    /// The header: an empty corner, then a small heading over each of
+    /// `count` cells, worked out and painted only for those in view.
+    pub fn header(self, ui: &mut Ui, count: usize, heading: impl Fn(usize) -> String) {
         ui.horizontal(|ui| {
             self.name(ui, "");
-            for heading in headings {
-                ui.add_sized(
-                    self.cell,
-                    egui::Label::new(egui::RichText::new(heading).small()),
-                );
+            for n in 0..count {
+                let (rect, response) = ui.allocate_exact_size(self.cell, egui::Sense::hover());
+                if ui.is_rect_visible(rect) {
+                    let text = heading(n);
+                    ui.painter().text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        &text,
+                        egui::TextStyle::Small.resolve(ui.style()),
+                        ui.visuals().text_color(),
+                    );
+                    response
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+                }
             }
         });
     }
@@ -223,15 +257,58 @@ impl FixedGrid {
         });
     }
 
-    /// A cell, exactly the grid's size so the columns line up. A cell out
-    /// of view (a wide grid scrolled sideways, a row scrolled past) keeps
-    /// its place undrawn, its widget not even made; one Tab moves to is
-    /// scrolled into view.
-    pub fn cell<W: egui::Widget>(self, ui: &mut Ui, widget: impl FnOnce() -> W) -> egui::Response {
-        let at = egui::Rect::from_min_size(ui.cursor().min, self.cell);
-        if !ui.clip_rect().expand2(self.cell).intersects(at) {
-            return ui.allocate_exact_size(self.cell, egui::Sense::hover()).1;
+    /// A cell, exactly the grid's size so the columns line up: its text
+    /// painted small and centred on its fill, framed as a button is when
+    /// hovered or focused. A grid draws hundreds of cells a frame, so a cell
+    /// is one widget painted in place, not a button laid out in a child
+    /// `Ui`; one out of view (a wide grid scrolled sideways, a row scrolled
+    /// past) keeps its place with its look not even worked out. One Tab
+    /// moves to is scrolled into view. The caller names it to a screen
+    /// reader (`Response::widget_info`) and gives it its hover text
+    /// (`GridCell::hover_ui`).
+    pub fn cell(self, ui: &mut Ui, sense: egui::Sense, look: impl FnOnce() -> Cell) -> GridCell {
+        let (rect, response) = ui.allocate_exact_size(self.cell, sense);
+        if ui.is_rect_visible(rect) {
+            let Cell { text, colour, fill } = look();
+            let visuals = ui.style().interact(&response);
+            let painter = ui.painter();
+            painter.rect(
+                rect.expand(visuals.expansion),
+                visuals.corner_radius,
+                fill,
+                visuals.bg_stroke,
+                egui::StrokeKind::Inside,
+            );
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::TextStyle::Small.resolve(ui.style()),
+                colour,
+            );
         }
-        super::measure::in_view(ui.add_sized(self.cell, widget()))
+        GridCell(super::measure::in_view(response))
+    }
+}
+
+/// How a grid's cell looks: a short text in `colour` on its fill.
+pub struct Cell {
+    pub text: String,
+    pub colour: egui::Color32,
+    pub fill: egui::Color32,
+}
+
+/// A grid's cell as drawn: its response, and its hover text shown only
+/// while the pointer is on it (asking egui whether a tooltip shows costs
+/// more than a cell; hundreds ask each frame).
+pub struct GridCell(pub egui::Response);
+
+impl GridCell {
+    pub fn hover_ui(self, text: impl FnOnce(&mut Ui)) -> egui::Response {
+        if self.0.contains_pointer() {
+            self.0.on_hover_ui(text)
+        } else {
+            self.0
+        }
     }
 }

@@ -47,6 +47,8 @@ pub struct TravelState {
     trip_today: super::lists::Memo<(u64, PartyId), Option<waybook_core::plan::same_day::TripToday>>,
     /// What setting out along the chosen path does to the party's trips.
     set_out: super::lists::Memo<(u64, PartyId, MapPathId), Option<String>>,
+    /// The map's places by name, for the pickers.
+    places: super::lists::Places,
 }
 
 impl Default for TravelState {
@@ -64,6 +66,7 @@ impl Default for TravelState {
             log_rows: super::lists::Heights::default(),
             trip_today: super::lists::Memo::default(),
             set_out: super::lists::Memo::default(),
+            places: super::lists::Places::default(),
         }
     }
 }
@@ -308,11 +311,7 @@ fn position_ui(ui: &mut Ui, data: &CampaignData, party: &Party) {
 
 fn forecast_ui(ui: &mut Ui, state: &mut TravelState, data: &CampaignData, party: &Party) {
     ui.horizontal(|ui| {
-        let places: Vec<_> = data
-            .places_by_name()
-            .into_iter()
-            .map(|p| (p.id, p.name.as_str()))
-            .collect();
+        let places = state.places.named(data);
         choices::record_combo(
             ui,
             "forecast-to",

@@ -332,36 +332,63 @@ fn a_large_partys_chart_draws_the_twelve_most_at_risk() {
             .filter(|c| c.party == Some(party))
             .count()
     };
-    let hire = |f: &mut Fixture, count: i64| {
-        let first = f.data().next_id::<waybook_core::model::Character>().0;
-        let changes = (0..count)
-            .map(|n| {
-                let mut c = waybook_core::model::Character::new(
-                    waybook_core::model::CharacterId(first + n),
-                    format!("Porter {}", first + n),
-                    waybook_core::model::CharacterKind::Ally,
-                );
-                c.party = Some(party);
-                waybook_core::model::Change::character(None, Some(&c))
-            })
-            .collect();
-        let edit = waybook_core::model::Edit::new("Hire porters", changes);
-        f.harness
-            .state_mut()
-            .app
-            .push(waybook_app::app::Command::Apply(edit));
-        f.harness.run();
-    };
     // The Watch's two and eleven porters: more than the chart draws.
-    hire(&mut f, 11);
+    hire_porters(&mut f, 11);
     f.click("Journeys");
     f.click("Charts");
     let drawn = |n: usize| format!("The 12 most at risk of {n} travellers are drawn.");
     let before = travellers(&f);
     assert!(before > 12);
     assert!(f.shows(&drawn(before)));
-    hire(&mut f, 1);
+    hire_porters(&mut f, 1);
     assert!(f.shows(&drawn(before + 1)), "worked out again");
+}
+
+/// Hires `count` porters into the journey's party in one edit.
+fn hire_porters(f: &mut Fixture, count: i64) {
+    use waybook_core::model::{Change, Character, CharacterId, CharacterKind, Edit};
+    let party = f.journey().party;
+    let first = f.data().next_id::<Character>().0;
+    let changes = (0..count)
+        .map(|n| {
+            let mut c = Character::new(
+                CharacterId(first + n),
+                format!("Porter {}", first + n),
+                CharacterKind::Ally,
+            );
+            c.party = Some(party);
+            Change::character(None, Some(&c))
+        })
+        .collect();
+    let edit = Edit::new("Hire porters", changes);
+    f.harness
+        .state_mut()
+        .app
+        .push(waybook_app::app::Command::Apply(edit));
+    f.harness.run();
+}
+
+/// Issue 55: the watch rota of a party of hundreds is a list drawn only
+/// in view (each member's box laid out every frame took 36 ms at 10,007),
+/// saying how many keep watch.
+#[test]
+fn a_large_partys_watch_rota_is_a_list_drawn_in_view() {
+    let mut f = Fixture::demo();
+    let watching = f.journey().plan.pattern.watchers.len();
+    hire_porters(&mut f, 300);
+    // The Route tab is the first shown.
+    f.click("Journeys");
+    let can_watch = 2 + 300;
+    assert!(f.shows(&format!(
+        "Watch rota: {watching} of {can_watch} keep watch, in turn"
+    )));
+    let drawn = f.harness.query_all_by_label_contains(" watches").count();
+    assert!(
+        (1..40).contains(&drawn),
+        "only the rows in view are drawn: {drawn} of {can_watch}"
+    );
+    assert!(f.shows("Hobb the Carter watches"), "the first by name");
+    assert!(!f.shows("Wren Tallis watches"), "last by name: not drawn");
 }
 
 /// Issue 34, 34: the charts name their lines in a row above the plot, where

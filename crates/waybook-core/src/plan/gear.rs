@@ -27,6 +27,8 @@ pub struct Gear {
     /// Each of the party's vehicles, and what it holds against its
     /// capacity in words.
     pub vehicles: Vec<(crate::model::VehicleId, String)>,
+    /// How many of the party are animals.
+    pub animals: usize,
 }
 
 /// What `journey`'s party has for its ways of travelling.
@@ -47,6 +49,10 @@ pub fn gear(data: &CampaignData, journey: &Journey) -> Gear {
         notes: Vec::new(),
         load,
         vehicles,
+        animals: data
+            .members(journey.party)
+            .filter(|c| c.is_animal())
+            .count(),
     };
     gear.methods = ways(
         data,

@@ -309,7 +309,7 @@ pub(super) fn grid_ui(
             // Rows of fixed widths, so the hours line up; only the rows in
             // view are drawn.
             ui.spacing_mut().item_spacing.x = 2.0;
-            HOUR_GRID.header(ui, day.slots.iter().map(|s| format!("{:02}", s.hour)));
+            HOUR_GRID.header(ui, day.slots.len(), |n| format!("{:02}", day.slots[n].hour));
             let rows = day.characters.len();
             lists::rows_in_view(ui, "hour-rows", rows, 360.0, |ui, i| {
                 let cd = &day.characters[i];
@@ -321,28 +321,29 @@ pub(super) fn grid_ui(
                             .iter()
                             .any(|t| day.slots[t.hour - 1].hour == slot.hour);
                         let dark = calendar.is_dark(day.date, slot.hour);
-                        let button = || {
-                            let text = RichText::new(activity_mark(*activity))
-                                .small()
-                                .color(if tested { RISK } else { Color32::BLACK });
+                        let look = || {
                             // The row is one line of cut-short text, but a
                             // two-letter mark ("Wa") fits its cell whole.
                             let fill = activity_colour(*activity);
-                            egui::Button::new(text)
-                                .fill(if dark { dusk(fill) } else { fill })
-                                .wrap_mode(egui::TextWrapMode::Extend)
+                            lists::Cell {
+                                text: activity_mark(*activity).to_owned(),
+                                colour: if tested { RISK } else { Color32::BLACK },
+                                fill: if dark { dusk(fill) } else { fill },
+                            }
                         };
                         // Worked out only when hovered: a frame draws hundreds of cells.
-                        let cell = HOUR_GRID.cell(ui, button).on_hover_ui(|ui| {
-                            ui.label(format!(
-                                "{} at {:02}:00: {}{}{}",
-                                cd.name,
-                                slot.hour,
-                                activity.label(),
-                                if tested { " (a test)" } else { "" },
-                                if dark { ", in the dark" } else { "" }
-                            ));
-                        });
+                        let cell = HOUR_GRID
+                            .cell(ui, egui::Sense::click(), look)
+                            .hover_ui(|ui| {
+                                ui.label(format!(
+                                    "{} at {:02}:00: {}{}{}",
+                                    cd.name,
+                                    slot.hour,
+                                    activity.label(),
+                                    if tested { " (a test)" } else { "" },
+                                    if dark { ", in the dark" } else { "" }
+                                ));
+                            });
                         // Read out as "Ash Varnell, 09:00, travel", not "T".
                         cell.widget_info(|| {
                             egui::WidgetInfo::labeled(

@@ -9,12 +9,13 @@ use waybook_core::plan::gear::Gear;
 pub(super) fn gear_ui(
     ui: &mut Ui,
     fields: &mut Typing,
-    data: &CampaignData,
     (j, gear): (&Journey, &Gear),
     out: &mut Vec<Command>,
 ) {
-    let animals = data.members(j.party).filter(|c| c.is_animal()).count();
-    if gear.vehicles.is_empty() && animals == 0 && gear.refusals.is_empty() && gear.notes.is_empty()
+    if gear.vehicles.is_empty()
+        && gear.animals == 0
+        && gear.refusals.is_empty()
+        && gear.notes.is_empty()
     {
         return;
     }

@@ -364,7 +364,9 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
             // Rows of fixed widths, so the days line up; only the rows in
             // view are drawn.
             ui.spacing_mut().item_spacing.x = 3.0;
-            RISK_GRID.header(ui, view.days.iter().map(|d| format!("day {}", d.index + 1)));
+            RISK_GRID.header(ui, view.days.len(), |n| {
+                format!("day {}", view.days[n].index + 1)
+            });
             let rows = first.characters.len();
             lists::rows_in_view(ui, "risk-rows", rows, 300.0, |ui, row| {
                 let cd = &first.characters[row];
@@ -377,19 +379,28 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
                             .and_then(|c| c.forecast.p_at_least.first().copied())
                             .unwrap_or(0.0);
                         let shade = (255.0 - p * 120.0) as u8;
-                        let cell = || {
-                            egui::Button::new(RichText::new(format!("{:.0}%", p * 100.0)).small())
-                                .fill(Color32::from_rgb(255, shade, shade))
-                                .sense(egui::Sense::hover())
+                        let look = || lists::Cell {
+                            text: format!("{:.0}%", p * 100.0),
+                            // Light cells in either theme: dark text reads on them.
+                            colour: Color32::BLACK,
+                            fill: Color32::from_rgb(255, shade, shade),
                         };
-                        RISK_GRID.cell(ui, cell).on_hover_ui(|ui| {
-                            ui.label(format!(
+                        let said = || {
+                            format!(
                                 "{} on day {}: {:.0}% chance of exhaustion",
                                 cd.name,
                                 day.index + 1,
                                 p * 100.0
-                            ));
-                        });
+                            )
+                        };
+                        RISK_GRID
+                            .cell(ui, egui::Sense::hover(), look)
+                            .hover_ui(|ui| {
+                                ui.label(said());
+                            })
+                            .widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Label, true, said())
+                            });
                     }
                 });
             });

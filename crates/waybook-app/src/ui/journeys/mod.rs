@@ -66,6 +66,8 @@ pub struct JourneysState {
     new_refused: Option<(RefusalKey, Option<String>)>,
     /// The players a plan may be shown to.
     playing: lists::Playing,
+    /// The map's places by name, for the trip's destination.
+    places: lists::Places,
 }
 
 /// What New journey's refusal was found for: the campaign's revision and
@@ -125,6 +127,9 @@ struct Computed {
     refusal: Option<plan::play::PlayError>,
     /// What the party has for its ways of travelling.
     gear: plan::gear::Gear,
+    /// Who may keep watch, by name: the party's members but its animals
+    /// (a party may be thousands: sorted once per change, not each frame).
+    can_watch: Vec<CharacterId>,
     view: JourneyPlanView,
     food: FoodLedger,
     routes: Vec<plan::RouteFigures>,
@@ -164,6 +169,7 @@ pub fn journeys_ui(
             setbacks,
             refusal,
             gear,
+            can_watch,
             ..
         } = &computed;
         header_ui(ui, state, data, journey, (view, summary), out);
@@ -187,8 +193,9 @@ pub fn journeys_ui(
             .auto_shrink(false)
             .show(ui, |ui| match state.tab {
                 Tab::Route => {
-                    let forms = (&mut state.fields, &mut state.legs, &mut state.trip_to);
-                    route_ui(ui, forms, data, (journey, gear), view, routes, out)
+                    let forms = (&mut state.fields, &mut state.legs);
+                    let to = (&mut state.trip_to, &mut state.places);
+                    route_ui(ui, (forms, to), data, (journey, gear, can_watch), view, routes, out)
                 }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
                 Tab::Food => food_ui(ui, journey, food, view, &data.settings.calendar),
@@ -298,6 +305,10 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
                 summary: plan::summary::Summary::of(data, journey, &view, &food),
                 refusal: plan::play::why_not(data, journey, &view),
                 gear: plan::gear::gear(data, journey),
+                can_watch: (plan::members(data, journey).into_iter())
+                    .filter(|c| !c.is_animal())
+                    .map(|c| c.id)
+                    .collect(),
                 setbacks: plan::setbacks::setback_days(
                     data,
                     journey,

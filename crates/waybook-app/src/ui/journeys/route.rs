@@ -6,24 +6,26 @@ use crate::ui::choices::{Unpicked, region_combo};
 
 pub(super) fn route_ui(
     ui: &mut Ui,
-    (fields, legs, trip_to): (&mut Typing, &mut lists::Heights, &mut TripTo),
+    ((fields, legs), to): ((&mut Typing, &mut lists::Heights), TripToForm),
     data: &CampaignData,
-    (j, gear): (&Journey, &plan::gear::Gear),
+    (j, gear, can_watch): (&Journey, &plan::gear::Gear, &[CharacterId]),
     view: &JourneyPlanView,
     routes: &[plan::RouteFigures],
     out: &mut Vec<Command>,
 ) {
     routes_compared_ui(ui, fields, j, routes, out);
     ui.add_space(8.0);
-    from_the_map_ui(ui, trip_to, data, j, out);
+    from_the_map_ui(ui, to, data, j, out);
     ui.add_space(8.0);
     legs_ui(ui, (fields, legs), j, view, data, out);
     ui.add_space(8.0);
     methods_ui(ui, fields, j, out);
     ui.add_space(8.0);
-    super::gear::gear_ui(ui, fields, data, (j, gear), out);
+    super::gear::gear_ui(ui, fields, (j, gear), out);
     ui.add_space(8.0);
-    pattern_ui(ui, fields, data, j, view.day_in_play(j.played_hours), out);
+    let in_play = view.day_in_play(j.played_hours);
+    pattern_ui(ui, fields, data, j, in_play, out);
+    rota_ui(ui, fields, (data, can_watch), j, in_play, out);
 }
 
 /// Every route with its figures side by side; a route is taken with its
@@ -110,7 +112,7 @@ fn routes_compared_ui(
 /// why, once the party is on its way or has no place on the map.
 fn from_the_map_ui(
     ui: &mut Ui,
-    trip_to: &mut TripTo,
+    (trip_to, places): TripToForm,
     data: &CampaignData,
     j: &Journey,
     out: &mut Vec<Command>,
@@ -120,9 +122,7 @@ fn from_the_map_ui(
     }
     ui.heading("From the map");
     let mut to = trip_to.get(&j.id).copied();
-    let places: Vec<_> = (data.places_by_name().into_iter())
-        .map(|p| (p.id, p.name.as_str()))
-        .collect();
+    let places = places.named(data);
     ui.horizontal_wrapped(|ui| {
         ui.label(format!("From {}", where_the_party_is(data, j)));
         crate::ui::choices::record_combo(
@@ -164,6 +164,10 @@ fn from_the_map_ui(
 /// The place each trip's map route was last asked to.
 type TripTo =
     std::collections::BTreeMap<waybook_core::model::JourneyId, waybook_core::model::PlaceId>;
+
+/// What the map's route is asked to: each trip's place, and the places to
+/// pick from.
+type TripToForm<'s> = (&'s mut TripTo, &'s mut lists::Places);
 
 /// Where the trip's party stands on the map, in words.
 fn where_the_party_is(data: &CampaignData, j: &Journey) -> String {
@@ -597,42 +601,44 @@ pub(super) fn pattern_ui(
         ))
         .weak(),
     );
-    rota_ui(ui, fields, data, j, in_play, out);
     if let Some(order) = choice_combo(ui, "food-order", "Food from", j.plan.food_order) {
         fields.commit(out, j, "food order", |j| j.plan.food_order = order);
     }
 }
 
-/// Who keeps watch, in turn; days already played keep their rota.
+/// Who keeps watch, in turn (`can_watch`: the party but its animals);
+/// days already played keep their rota. A row each, drawn only in view: a
+/// party may be thousands.
 fn rota_ui(
     ui: &mut Ui,
     fields: &mut Typing,
-    data: &CampaignData,
+    (data, can_watch): (&CampaignData, &[CharacterId]),
     j: &Journey,
     in_play: Option<i64>,
     out: &mut Vec<Command>,
 ) {
-    let p = &j.plan.pattern;
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Watch rota:");
-        // An animal keeps no watch: neither hero nor ally.
-        for c in plan::members(data, j)
-            .into_iter()
-            .filter(|c| !c.is_animal())
+    let watchers = &j.plan.pattern.watchers;
+    ui.label(format!(
+        "Watch rota: {} of {} keep watch, in turn",
+        watchers.len(),
+        can_watch.len()
+    ));
+    lists::rows_in_view(ui, "watch-rota", can_watch.len(), 160.0, |ui, row| {
+        let Some(c) = data.characters.get(&can_watch[row]) else {
+            return;
+        };
+        let mut on = watchers.contains(&c.id);
+        if ui
+            .checkbox(&mut on, format!("{} watches", c.name))
+            .changed()
         {
-            let mut on = p.watchers.contains(&c.id);
-            if ui
-                .checkbox(&mut on, format!("{} watches", c.name))
-                .changed()
-            {
-                fields.commit(out, j, "watch rota", |j| {
-                    plan::keep_played_days(j, in_play);
-                    j.plan.pattern.watchers.retain(|w| *w != c.id);
-                    if on {
-                        j.plan.pattern.watchers.push(c.id);
-                    }
-                });
-            }
+            fields.commit(out, j, "watch rota", |j| {
+                plan::keep_played_days(j, in_play);
+                j.plan.pattern.watchers.retain(|w| *w != c.id);
+                if on {
+                    j.plan.pattern.watchers.push(c.id);
+                }
+            });
         }
     });
 }
