@@ -64,10 +64,15 @@ pub(super) fn food_ui(
         )
         .weak(),
     );
-    egui::Grid::new("food-ledger")
+    // Only the days in view are drawn (the tab scrolls them): a long
+    // journey's ledger was every day's seven labels each frame.
+    let height = ui.spacing().interact_size.y;
+    egui_extras::TableBuilder::new(ui)
+        .id_salt("food-ledger")
         .striped(true)
-        .num_columns(7)
-        .show(ui, |ui| {
+        .vscroll(false)
+        .columns(egui_extras::Column::auto().at_least(40.0), 7)
+        .header(height, |mut header| {
             for title in [
                 "Day",
                 "×",
@@ -77,52 +82,65 @@ pub(super) fn food_ui(
                 "Left over",
                 "Units left",
             ] {
-                ui.strong(title);
-            }
-            ui.end_row();
-            for day in &view.days {
-                ui.label(format!(
-                    "{} ({})",
-                    day.index + 1,
-                    calendar.describe(day.date)
-                ));
-                ui.label(day.food_factor_words());
-                let Some(meals) = food.day(day.index) else {
-                    played_row_ui(ui, journey, day.index);
-                    ui.end_row();
-                    continue;
-                };
-                ui.label(format!("{:.0}", meals.required));
-                ui.label(format!("{:.0}", meals.planned));
-                let short = meals.eaten + 0.5 < meals.planned;
-                let text = RichText::new(format!("{:.0}", meals.eaten));
-                ui.label(if short {
-                    text.color(ERROR_COLOUR)
-                } else {
-                    text
+                header.col(|ui| {
+                    ui.strong(title);
                 });
-                ui.label(format!("{:.0}", meals.left_over()));
-                ui.label(units_text(food.apart, meals.units_left, meals.drink_left));
-                ui.end_row();
             }
+        })
+        .body(|body| {
+            body.rows(height, view.days.len(), |mut row| {
+                let day = &view.days[row.index()];
+                for cell in ledger_row(journey, food, day, calendar) {
+                    // One line a row, the columns as wide as their text.
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(cell).extend());
+                    });
+                }
+            });
         });
 }
 
-/// A day already played: what it took from packs and stash, and what was
-/// left after it.
-fn played_row_ui(ui: &mut Ui, journey: &Journey, index: i64) {
-    let k = usize::try_from(index).unwrap_or(usize::MAX);
-    ui.label(RichText::new("played").weak());
-    ui.label("");
-    match journey.food_opened.get(k) {
-        Some(opened) => ui.label(format!("{opened:.0} taken")),
-        None => ui.label(""),
+/// A day's seven cells of the food ledger: planned, or, for a day already
+/// played, what it took from packs and stash and what was left after it.
+fn ledger_row(
+    journey: &Journey,
+    food: &FoodLedger,
+    day: &plan::PlanDay,
+    calendar: &waybook_core::model::calendar::Calendar,
+) -> [RichText; 7] {
+    let date = format!("{} ({})", day.index + 1, calendar.describe(day.date));
+    let factor = day.food_factor_words();
+    let Some(meals) = food.day(day.index) else {
+        let k = usize::try_from(day.index).unwrap_or(usize::MAX);
+        let taken =
+            (journey.food_opened.get(k)).map_or_else(String::new, |o| format!("{o:.0} taken"));
+        let left =
+            (journey.food_left.get(k + 1)).map_or_else(String::new, |l| format!("{l:.0} units"));
+        return [
+            date.into(),
+            factor.into(),
+            RichText::new("played").weak(),
+            RichText::default(),
+            taken.into(),
+            RichText::default(),
+            left.into(),
+        ];
     };
-    ui.label("");
-    match journey.food_left.get(k + 1) {
-        Some(left) => ui.label(format!("{left:.0} units")),
-        None => ui.label(""),
-    };
+    let eaten = RichText::new(format!("{:.0}", meals.eaten));
+    let short = meals.eaten + 0.5 < meals.planned;
+    [
+        date.into(),
+        factor.into(),
+        format!("{:.0}", meals.required).into(),
+        format!("{:.0}", meals.planned).into(),
+        if short {
+            eaten.color(ERROR_COLOUR)
+        } else {
+            eaten
+        },
+        format!("{:.0}", meals.left_over()).into(),
+        units_text(food.apart, meals.units_left, meals.drink_left).into(),
+    ]
 }
 
 /// Units of food and drink: one figure, or counted apart, each.
