@@ -298,17 +298,11 @@ pub struct Cell {
     pub fill: egui::Color32,
 }
 
-/// A grid's cell as drawn: its response, and its hover text shown only
-/// while the pointer is on it (asking egui whether a tooltip shows costs
-/// more than a cell; hundreds ask each frame).
+/// A grid's cell as drawn: its response, and its hover text.
 pub struct GridCell(pub egui::Response);
 
 impl GridCell {
     pub fn hover_ui(self, text: impl FnOnce(&mut Ui)) -> egui::Response {
-        if self.0.contains_pointer() {
-            self.0.on_hover_ui(text)
-        } else {
-            self.0
-        }
+        super::measure::hover_ui(self.0, text)
     }
 }

@@ -321,6 +321,36 @@ fn the_hour_grid_tells_work_from_watch_and_offers_a_menu() {
     assert!(f.shows(", 09:00, work"));
 }
 
+/// Issue 55: the grids' cells are painted in place, their words asked for
+/// only under the pointer; hovered, an hour cell and a risk cell still say
+/// who, when and what.
+#[test]
+fn the_grids_cells_say_their_words_when_hovered() {
+    let mut f = Fixture::demo();
+    f.click("Journeys");
+    f.click("Day by day");
+    f.harness
+        .get_all_by_label_contains(", 09:00, travel")
+        .next()
+        .expect("a travel hour in the grid")
+        .hover();
+    f.harness.run();
+    assert!(f.shows(" at 09:00: Travel"), "the hour's hover text");
+    f.click("Charts");
+    let named = |f: &Fixture| {
+        f.harness
+            .query_all_by_label_contains("Hobb the Carter on day 3: ")
+            .count()
+    };
+    assert_eq!(named(&f), 1, "the cell, named to a screen reader");
+    f.harness
+        .get_by_label_contains("Hobb the Carter on day 3: ")
+        .hover();
+    f.harness.run();
+    assert_eq!(named(&f), 2, "the cell and its hover text");
+    assert!(f.shows("% chance of exhaustion"));
+}
+
 #[test]
 fn choosing_a_route_is_an_explicit_step() {
     let mut f = Fixture::demo();

@@ -994,13 +994,14 @@ fn path_ui(
         Color32::from_rgba_unmultiplied(0xff, 0xfd, 0xf6, 0xe6),
     );
     painter.galley(label.min + vec2(4.0, 2.0), galley, colour);
-    let response = ui
-        .interact(
-            label,
-            ui.scope_id().with(("path", path.id.0)),
-            Sense::click(),
-        )
-        .on_hover_text("Click to edit this path");
+    let response = ui.interact(
+        label,
+        ui.scope_id().with(("path", path.id.0)),
+        Sense::click(),
+    );
+    let response = crate::ui::measure::hover_ui(response, |ui| {
+        ui.label("Click to edit this path");
+    });
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Path {}", path.name))
     });
@@ -1052,7 +1053,9 @@ fn place_ui(
     });
     // A name left out for want of room shows on hover.
     let response = if label.is_none() {
-        response.on_hover_text(&place.name)
+        crate::ui::measure::hover_ui(response, |ui| {
+            ui.label(&place.name);
+        })
     } else {
         response
     };
