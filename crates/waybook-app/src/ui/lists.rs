@@ -7,7 +7,7 @@
 
 use egui::Ui;
 use std::rc::Rc;
-use waybook_core::model::{CampaignData, Character, CharacterId, Place, PlaceId, Player, PlayerId};
+use waybook_core::model::{CampaignData, Character, CharacterId, PlaceId, Player, PlayerId};
 
 /// A value worked out for a key (the campaign's revision, with the
 /// screen's filter), kept until the key changes.
@@ -197,19 +197,16 @@ impl Playing {
 pub struct Places(Memo<u64, [PlaceId]>);
 
 impl Places {
-    pub fn get<'d>(&mut self, data: &'d CampaignData) -> Vec<&'d Place> {
+    /// The places as a picker lists them: id and name.
+    pub fn named<'d>(&mut self, data: &'d CampaignData) -> Vec<(PlaceId, &'d str)> {
         let ids = self.0.get(data.revision, || {
             (data.places_by_name().iter())
                 .map(|p| p.id)
                 .collect::<Vec<_>>()
                 .into()
         });
-        ids.iter().filter_map(|id| data.places.get(id)).collect()
-    }
-
-    /// The places as a picker lists them: id and name.
-    pub fn named<'d>(&mut self, data: &'d CampaignData) -> Vec<(PlaceId, &'d str)> {
-        (self.get(data).into_iter())
+        (ids.iter())
+            .filter_map(|id| data.places.get(id))
             .map(|p| (p.id, p.name.as_str()))
             .collect()
     }
@@ -233,13 +230,7 @@ impl FixedGrid {
                 let (rect, response) = ui.allocate_exact_size(self.cell, egui::Sense::hover());
                 if ui.is_rect_visible(rect) {
                     let text = heading(n);
-                    ui.painter().text(
-                        rect.center(),
-                        egui::Align2::CENTER_CENTER,
-                        &text,
-                        egui::TextStyle::Small.resolve(ui.style()),
-                        ui.visuals().text_color(),
-                    );
+                    small_centred(ui, rect, &text, ui.visuals().text_color());
                     response
                         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
                 }
@@ -265,8 +256,13 @@ impl FixedGrid {
     /// past) keeps its place with its look not even worked out. One Tab
     /// moves to is scrolled into view. The caller names it to a screen
     /// reader (`Response::widget_info`) and gives it its hover text
-    /// (`GridCell::hover_ui`).
-    pub fn cell(self, ui: &mut Ui, sense: egui::Sense, look: impl FnOnce() -> Cell) -> GridCell {
+    /// (`measure::hover_ui`).
+    pub fn cell(
+        self,
+        ui: &mut Ui,
+        sense: egui::Sense,
+        look: impl FnOnce() -> Cell,
+    ) -> egui::Response {
         let (rect, response) = ui.allocate_exact_size(self.cell, sense);
         if ui.is_rect_visible(rect) {
             let Cell { text, colour, fill } = look();
@@ -279,16 +275,21 @@ impl FixedGrid {
                 visuals.bg_stroke,
                 egui::StrokeKind::Inside,
             );
-            painter.text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
-                text,
-                egui::TextStyle::Small.resolve(ui.style()),
-                colour,
-            );
+            small_centred(ui, rect, &text, colour);
         }
-        GridCell(super::measure::in_view(response))
+        super::measure::in_view(response)
     }
+}
+
+/// `text` in the small style, centred in `rect`: a grid's heading or cell.
+fn small_centred(ui: &Ui, rect: egui::Rect, text: &str, colour: egui::Color32) {
+    ui.painter().text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::TextStyle::Small.resolve(ui.style()),
+        colour,
+    );
 }
 
 /// How a grid's cell looks: a short text in `colour` on its fill.
@@ -296,13 +297,4 @@ pub struct Cell {
     pub text: String,
     pub colour: egui::Color32,
     pub fill: egui::Color32,
-}
-
-/// A grid's cell as drawn: its response, and its hover text.
-pub struct GridCell(pub egui::Response);
-
-impl GridCell {
-    pub fn hover_ui(self, text: impl FnOnce(&mut Ui)) -> egui::Response {
-        super::measure::hover_ui(self.0, text)
-    }
 }

@@ -96,8 +96,7 @@ pub fn new_trip(data: &CampaignData, party: PartyId, name: &str, leg: Leg) -> Jo
     let sunrise = (data.settings.calendar)
         .season_on(now.day)
         .map_or(0.0, |(_, sunrise, _)| sunrise);
-    let mut watchers: Vec<&Character> = data.members(party).filter(|c| !c.is_animal()).collect();
-    watchers.sort_by_key(|c| c.name.to_lowercase());
+    let watchers = can_watch(data, party);
     let defaults = DayPattern::default();
     let pattern = DayPattern {
         start_hour: defaults.start_hour.max(sunrise.ceil() as i64),
@@ -152,6 +151,13 @@ pub fn leg_after(data: &CampaignData, journey: &Journey, route: usize) -> Leg {
         None => last.region,
     };
     leg
+}
+
+/// Who of `party` may keep watch, by name: its people, not its animals.
+pub fn can_watch(data: &CampaignData, party: PartyId) -> Vec<&Character> {
+    let mut people: Vec<&Character> = data.members(party).filter(|c| !c.is_animal()).collect();
+    people.sort_by_key(|c| c.name.to_lowercase());
+    people
 }
 
 /// The members of a journey's party, by name.

@@ -332,9 +332,9 @@ pub(super) fn grid_ui(
                             }
                         };
                         // Worked out only when hovered: a frame draws hundreds of cells.
-                        let cell = HOUR_GRID
-                            .cell(ui, egui::Sense::click(), look)
-                            .hover_ui(|ui| {
+                        let cell = crate::ui::measure::hover_ui(
+                            HOUR_GRID.cell(ui, egui::Sense::click(), look),
+                            |ui| {
                                 ui.label(format!(
                                     "{} at {:02}:00: {}{}{}",
                                     cd.name,
@@ -343,7 +343,8 @@ pub(super) fn grid_ui(
                                     if tested { " (a test)" } else { "" },
                                     if dark { ", in the dark" } else { "" }
                                 ));
-                            });
+                            },
+                        );
                         // Read out as "Ash Varnell, 09:00, travel", not "T".
                         cell.widget_info(|| {
                             egui::WidgetInfo::labeled(

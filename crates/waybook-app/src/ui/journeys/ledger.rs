@@ -411,14 +411,13 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
                                 p * 100.0
                             )
                         };
-                        RISK_GRID
-                            .cell(ui, egui::Sense::hover(), look)
-                            .hover_ui(|ui| {
+                        crate::ui::measure::hover_ui(
+                            RISK_GRID.cell(ui, egui::Sense::hover(), look),
+                            |ui| {
                                 ui.label(said());
-                            })
-                            .widget_info(|| {
-                                egui::WidgetInfo::labeled(egui::Role::Label, true, said())
-                            });
+                            },
+                        )
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, said()));
                     }
                 });
             });

@@ -305,8 +305,7 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
                 summary: plan::summary::Summary::of(data, journey, &view, &food),
                 refusal: plan::play::why_not(data, journey, &view),
                 gear: plan::gear::gear(data, journey),
-                can_watch: (plan::members(data, journey).into_iter())
-                    .filter(|c| !c.is_animal())
+                can_watch: (plan::can_watch(data, journey.party).iter())
                     .map(|c| c.id)
                     .collect(),
                 setbacks: plan::setbacks::setback_days(
