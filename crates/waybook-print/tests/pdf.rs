@@ -269,6 +269,68 @@ fn minus_signs_and_the_rule_symbols_are_real_glyphs() {
     );
 }
 
+/// Issue 55: each face is embedded cut down to the glyphs the pages set
+/// (a sheet as small as ReportLab's), named as a subset is, and holds a
+/// glyph for every character the pages show.
+#[test]
+fn the_embedded_fonts_hold_only_the_glyphs_the_pages_set() {
+    let (_dir, data) = demo();
+    let party = data.parties.values().next().expect("party").id;
+    let doc = read(&render(&data, &[Sheet::Party(party)], Paper::A4));
+    let mut faces = Vec::new();
+    for object in doc.objects.values() {
+        let Ok(descriptor) = object.as_dict() else {
+            continue;
+        };
+        let Ok(program) = descriptor
+            .get(b"FontFile2")
+            .and_then(lopdf::Object::as_reference)
+        else {
+            continue;
+        };
+        let name = descriptor.get(b"FontName").and_then(lopdf::Object::as_name);
+        let name = String::from_utf8_lossy(name.expect("a font name")).into_owned();
+        let stream = doc.get_object(program).and_then(lopdf::Object::as_stream);
+        let bytes = stream.expect("the font program").decompressed_content();
+        let bytes = bytes.expect("a font program that inflates");
+        let font = printpdf::ParsedFont::from_bytes(&bytes, 0, &mut Vec::new());
+        faces.push((
+            name,
+            bytes.len(),
+            font.expect("a font the subset can be read as"),
+        ));
+    }
+    let names: Vec<&str> = faces.iter().map(|(name, ..)| name.as_str()).collect();
+    assert_eq!(
+        names.len(),
+        2,
+        "the text face and the symbols' face (the party sheet's 🜉): {names:?}"
+    );
+    let whole = waybook_print::assets::TEXT_FONT.len() + waybook_print::assets::SYMBOL_FONT.len();
+    for (name, size, font) in &faces {
+        let (tag, _) = name.split_once('+').expect("a subset's tag");
+        assert!(
+            tag.len() == 6 && tag.chars().all(|c| c.is_ascii_uppercase()),
+            "{name}: six capitals, then a plus"
+        );
+        assert!(*size * 20 < whole, "{name} is {size} bytes of {whole}");
+        assert!(
+            font.codepoint_to_glyph.len() < 150,
+            "{name} maps {} characters",
+            font.codepoint_to_glyph.len()
+        );
+    }
+    let shown = all_text(&doc);
+    for c in shown.chars().filter(|c| !c.is_whitespace()) {
+        assert!(
+            (faces.iter()).any(|(.., font)| font
+                .lookup_glyph_index(u32::from(c))
+                .is_some_and(|g| g != 0)),
+            "no embedded face has a glyph for {c:?}"
+        );
+    }
+}
+
 /// The text of one page (1-based).
 fn page_text(doc: &lopdf::Document, page: u32) -> String {
     doc.extract_text(&[page]).expect("text extracts")

@@ -8,6 +8,7 @@ use printpdf::{
     Color, FontId, Greyscale, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfFontHandle, Point,
     Polygon, PolygonRing, Pt, Rect, TextItem, WindingOrder,
 };
+use std::collections::BTreeSet;
 
 /// Paper sizes, in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -59,7 +60,7 @@ struct Face {
 
 impl Face {
     fn new(font: ParsedFont) -> Self {
-        let units_per_em = f32::from(font.font_metrics.units_per_em.max(1));
+        let units_per_em = f32::from(font.units_per_em.max(1));
         Self { font, units_per_em }
     }
 
@@ -111,7 +112,7 @@ impl Metrics {
             .map(|c| {
                 let face = &self.faces[self.face_for(c)];
                 let glyph = face.glyph(c).unwrap_or(0);
-                f32::from(face.font.get_horizontal_advance(glyph)) * size / face.units_per_em
+                f32::from(face.font.get_glyph_width(glyph).unwrap_or(0)) * size / face.units_per_em
             })
             .sum()
     }
@@ -227,6 +228,11 @@ impl Page {
     }
 }
 
+/// The names the faces go by on every page ("F0", "F1").
+pub fn font_ids() -> [FontId; 2] {
+    [0, 1].map(|face| FontId(format!("F{face}")))
+}
+
 /// A coordinate to the hundredth of a point (a 280th of a millimetre):
 /// finer than any printer, and two digits a number in the page's stream.
 fn at(v: f32) -> Pt {
@@ -243,6 +249,8 @@ pub const BAND: f32 = 0.92;
 pub struct Layout<'m> {
     pub metrics: &'m Metrics,
     fonts: [FontId; 2],
+    /// The characters each face has set, for the fonts' subsets.
+    pub set: [BTreeSet<char>; 2],
     pub width: f32,
     pub height: f32,
     pub margin: f32,
@@ -255,11 +263,12 @@ pub struct Layout<'m> {
 }
 
 impl<'m> Layout<'m> {
-    pub fn new(metrics: &'m Metrics, fonts: [FontId; 2], paper: Paper) -> Self {
+    pub fn new(metrics: &'m Metrics, paper: Paper) -> Self {
         let (w, h) = paper.size_mm();
         Self {
             metrics,
-            fonts,
+            fonts: font_ids(),
+            set: Default::default(),
             width: mm(w),
             height: mm(h),
             margin: mm(MARGIN_MM),
@@ -349,6 +358,7 @@ impl<'m> Layout<'m> {
         page.fill(grey);
         let mut run_x = x;
         for (face, run) in metrics.runs(text) {
+            self.set[face].extend(run.chars());
             page.font((face, &fonts[face]), size);
             let advance = metrics.width(&run, size);
             page.ops.extend([

@@ -15,6 +15,7 @@ mod journey;
 pub mod layout;
 pub mod party;
 mod recap;
+mod subset;
 mod travel;
 
 pub use layout::{Page, Paper};
@@ -25,6 +26,8 @@ pub const MARGIN_PT: f32 = 42.519_686;
 use blocks::Column;
 use layout::{Layout, Metrics};
 use printpdf::{OffsetDateTime, ParsedFont, PdfDocument, PdfPage, PdfSaveOptions};
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
 use waybook_core::exchange::handout::Handout;
 use waybook_core::model::{CampaignData, CharacterId, Holder, JourneyId, PartyId, SiteId};
 
@@ -138,24 +141,23 @@ pub enum PdfError {
     Cancelled,
     #[error("{0} is no longer in the campaign")]
     Missing(String),
-    #[error("the embedded font could not be read")]
+    #[error("the embedded font could not be read or cut to the glyphs used")]
     Font,
     #[error("the PDF could not be written: {0}")]
     Write(String),
 }
 
 /// Lays out pages with `draw`, each with the campaign's footer.
-fn lay_out(
+fn lay_out<'m>(
     campaign: &str,
     paper: Paper,
-    metrics: &Metrics,
-    fonts: [printpdf::FontId; 2],
+    metrics: &'m Metrics,
     draw: &mut dyn FnMut(&mut Layout<'_>) -> Result<(), PdfError>,
-) -> Result<Vec<Page>, PdfError> {
-    let mut layout = Layout::new(metrics, fonts, paper);
+) -> Result<Layout<'m>, PdfError> {
+    let mut layout = Layout::new(metrics, paper);
     draw(&mut layout)?;
     layout.footers(&format!("Waybook · {campaign}"));
-    Ok(layout.pages)
+    Ok(layout)
 }
 
 /// Draws `sheets` and reports each finished sheet to `progress`, which
@@ -217,43 +219,53 @@ fn site(data: &CampaignData, id: SiteId) -> Result<&waybook_core::model::Site, P
         .ok_or_else(|| PdfError::Missing(format!("gathering site {}", id.0)))
 }
 
-/// The fonts parsed once per export.
-fn metrics() -> Result<Metrics, PdfError> {
-    let parse = |bytes| ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).ok_or(PdfError::Font);
-    Ok(Metrics::new(parse(FONT)?, parse(SYMBOL_FONT)?))
+/// The shipped fonts, parsed once per run of the program.
+fn metrics() -> Result<&'static Metrics, PdfError> {
+    static METRICS: OnceLock<Option<Metrics>> = OnceLock::new();
+    let parse = |bytes| ParsedFont::from_bytes(bytes, 0, &mut Vec::new());
+    let parsed = METRICS.get_or_init(|| Some(Metrics::new(parse(FONT)?, parse(SYMBOL_FONT)?)));
+    parsed.as_ref().ok_or(PdfError::Font)
 }
 
-/// The faces added to `doc` under short names ("F0", "F1"), named in every
-/// run of text on every page.
-fn add_fonts(doc: &mut PdfDocument, metrics: &Metrics) -> [printpdf::FontId; 2] {
-    let mut face = 0;
-    metrics.fonts().map(|font| {
-        let id = printpdf::FontId(format!("F{face}"));
-        face += 1;
-        let font = printpdf::PdfFont::new(font.clone());
-        doc.resources.fonts.map.insert(id.clone(), font);
-        id
-    })
+/// The tags that mark each face's subset in a document's font names.
+const SUBSET_TAGS: [&str; 2] = ["WAYBKA", "WAYBKB"];
+
+/// The faces added to `doc` under the names every run of text on its pages
+/// gives them, each cut down to the characters `set` says it set (a face
+/// that set none is left out).
+fn add_fonts(
+    doc: &mut PdfDocument,
+    metrics: &Metrics,
+    set: &[BTreeSet<char>; 2],
+) -> Result<(), PdfError> {
+    let faces = metrics.fonts().into_iter().zip(set);
+    for ((id, tag), (font, chars)) in layout::font_ids().into_iter().zip(SUBSET_TAGS).zip(faces) {
+        if !chars.is_empty() {
+            let font = printpdf::PdfFont::new(subset::subset_to(font, chars, tag)?);
+            doc.resources.fonts.map.insert(id, font);
+        }
+    }
+    Ok(())
 }
 
 /// The laid-out pages without the PDF around them: what each page draws and
 /// where, for checks that nothing leaves the printable area.
 pub fn pages(data: &CampaignData, sheets: &[Sheet], paper: Paper) -> Result<Vec<Page>, PdfError> {
     let metrics = metrics()?;
-    let fonts = add_fonts(&mut PdfDocument::new("layout"), &metrics);
-    lay_out(&data.settings.name, paper, &metrics, fonts, &mut |l| {
+    let layout = lay_out(&data.settings.name, paper, metrics, &mut |l| {
         draw_sheets(l, data, sheets, &mut |_| true)
-    })
+    })?;
+    Ok(layout.pages)
 }
 
 /// The laid-out pages of a player's handout.
 pub fn handout_pages(h: &Handout, paper: Paper) -> Result<Vec<Page>, PdfError> {
     let metrics = metrics()?;
-    let fonts = add_fonts(&mut PdfDocument::new("layout"), &metrics);
-    lay_out(&h.view.settings.name, paper, &metrics, fonts, &mut |l| {
+    let layout = lay_out(&h.view.settings.name, paper, metrics, &mut |l| {
         handout::handout(l, h);
         Ok(())
-    })
+    })?;
+    Ok(layout.pages)
 }
 
 /// A player's handout as one PDF document.
@@ -303,12 +315,11 @@ fn save(
     doc.metadata.info.modification_date = now;
     doc.metadata.info.metadata_date = now;
     doc.metadata.info.creator = "Waybook".to_owned();
-    let fonts = add_fonts(&mut doc, &metrics);
-    let pages = lay_out(campaign, paper, &metrics, fonts, draw)?;
-    let count = pages.len();
+    let layout = lay_out(campaign, paper, metrics, draw)?;
+    add_fonts(&mut doc, metrics, &layout.set)?;
+    let count = layout.pages.len();
     let (w, h) = paper.size_mm();
-    let pages = pages
-        .into_iter()
+    let pages = (layout.pages.into_iter())
         .map(|p| PdfPage::new(printpdf::Mm(w), printpdf::Mm(h), p.ops))
         .collect();
     let mut pdf = doc
