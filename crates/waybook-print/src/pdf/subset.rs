@@ -15,12 +15,12 @@ use std::collections::BTreeSet;
 
 /// `font` holding only the glyphs of `chars`, renumbered, with a Unicode
 /// cmap of its own; `.notdef` (glyph 0) first, as every font must have it.
-/// Named as a subset is (ISO 32000-1, 9.6.4): `tag`, six capitals unique in
+/// Named as a subset is (ISO 32000-1, 9.6.4): `subset_tag`, six capitals unique in
 /// the document, a plus, and the face's PostScript name.
 pub fn subset_to(
     font: &ParsedFont,
     chars: &BTreeSet<char>,
-    tag: &str,
+    subset_tag: &str,
 ) -> Result<ParsedFont, PdfError> {
     let glyphs: BTreeSet<u16> = (chars.iter())
         .filter_map(|&c| font.lookup_glyph_index(u32::from(c)))
@@ -39,6 +39,6 @@ pub fn subset_to(
             || "Font".to_owned(),
             |name| name.to_string_lossy().into_owned(),
         );
-    cut.font_name = Some(format!("{tag}+{name}"));
+    cut.font_name = Some(format!("{subset_tag}+{name}"));
     Ok(cut)
 }
