@@ -155,14 +155,19 @@ pub fn leg_after(data: &CampaignData, journey: &Journey, route: usize) -> Leg {
 
 /// Who of `party` may keep watch, by name: its people, not its animals.
 pub fn can_watch(data: &CampaignData, party: PartyId) -> Vec<&Character> {
-    let mut people: Vec<&Character> = data.members(party).filter(|c| !c.is_animal()).collect();
-    people.sort_by_key(|c| c.name.to_lowercase());
+    let mut people = by_name(data, party);
+    people.retain(|c| !c.is_animal());
     people
 }
 
 /// The members of a journey's party, by name.
 pub fn members<'a>(data: &'a CampaignData, journey: &Journey) -> Vec<&'a Character> {
-    let mut members: Vec<&Character> = data.members(journey.party).collect();
+    by_name(data, journey.party)
+}
+
+/// The members of `party`, by name.
+fn by_name(data: &CampaignData, party: PartyId) -> Vec<&Character> {
+    let mut members: Vec<&Character> = data.members(party).collect();
     members.sort_by_key(|c| c.name.to_lowercase());
     members
 }
