@@ -86,12 +86,15 @@ struct Sent {
 }
 
 impl Session {
-    /// Reads the campaign into memory but for its log, which a worker
-    /// reads while the campaign is shown; so does its integrity check, if
-    /// it is due.
+    /// Reads the campaign into memory but for its log, which workers read
+    /// while the campaign is shown; then a worker runs its integrity
+    /// check, if it is due. (Side by side, the two would share the cores,
+    /// and the GM waits for the log to see it.)
     pub fn new(mut campaign: Campaign) -> store::Result<Self> {
         let (data, log_reading) = campaign.load_but_log()?;
-        campaign.check_in_background();
+        if log_reading.is_none() {
+            campaign.check_in_background();
+        }
         let identity = campaign.path().and_then(file_identity);
         let kept = campaign.kept()?;
         let history = History::from_kept(campaign.load_history()?);
@@ -124,7 +127,9 @@ impl Session {
         let Some(reading) = self.log_reading.take() else {
             return;
         };
-        match reading.wait() {
+        let read = reading.wait();
+        self.campaign.check_in_background();
+        match read {
             Ok(log) => {
                 self.data.log = log;
                 self.data.log_read = LogRead::Whole;
@@ -375,8 +380,8 @@ impl Session {
         self.log_reading.is_some()
     }
 
-    /// Whether the file's integrity check is still under way (edits wait
-    /// for it).
+    /// Whether the file's integrity check is still under way, or waits
+    /// for the log (edits wait for it).
     pub fn is_being_checked(&self) -> bool {
         self.campaign.is_being_checked()
     }

@@ -39,6 +39,23 @@ pub fn load<R: Body>(conn: &Connection) -> rusqlite::Result<BTreeMap<R::Id, R>> 
     rows.map(|r| r.map(|r| (r.id(), r))).collect()
 }
 
+/// The records whose keys are in `keys`, in key order, each beside its id
+/// (what a map is built from without moving them again).
+pub fn load_range<R: Body>(
+    conn: &Connection,
+    keys: std::ops::RangeInclusive<i64>,
+) -> rusqlite::Result<Vec<(R::Id, R)>> {
+    let sql = format!(
+        "SELECT body FROM {} WHERE id BETWEEN ?1 AND ?2 ORDER BY id",
+        R::TABLE
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map([keys.start(), keys.end()], |row| {
+        from_json::<R>(0, body(row)?)
+    })?;
+    rows.map(|r| r.map(|r| (r.id(), r))).collect()
+}
+
 /// The row's body as SQLite holds it, read in place (a ten-year log is
 /// 150 MB of bodies: no copy of each).
 fn body<'r>(row: &'r rusqlite::Row<'_>) -> rusqlite::Result<&'r str> {

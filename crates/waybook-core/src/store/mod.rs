@@ -6,6 +6,7 @@
 //! written, so a foreign, corrupt or newer file is refused untouched. Every
 //! edit is written in its own transaction the moment it is made.
 
+mod background;
 mod bodies;
 pub mod changesets;
 mod characters;
@@ -479,11 +480,11 @@ impl Campaign {
         }
     }
 
-    /// Whether the file's integrity check is still under way.
+    /// Whether the file's integrity check is under way, or due.
     pub fn is_being_checked(&self) -> bool {
         self.verification
             .as_ref()
-            .is_some_and(verify::Verification::is_running)
+            .is_some_and(verify::Verification::is_pending)
     }
 
     /// What the integrity check found wrong with the file, once it has.
@@ -524,14 +525,21 @@ impl Campaign {
     /// The log's largest id is marked, so no id it holds is handed out
     /// meanwhile.
     pub fn load_but_log(&self) -> Result<(CampaignData, Option<LogReading>)> {
-        let Some(conn) = self.reader() else {
+        let readers: Vec<Connection> = (0..LogReading::workers())
+            .map_while(|_| self.reader())
+            .collect();
+        if readers.is_empty() {
             return Ok((self.load()?, None));
-        };
-        let reading = LogReading::start(conn);
+        }
+        // Two subqueries: SQLite reads a lone MIN or MAX off the end of the
+        // ids, but scans every entry for both in one.
+        let (first, last): (Option<i64>, Option<i64>) = self.conn.query_row(
+            "SELECT (SELECT MIN(id) FROM log_entry), (SELECT MAX(id) FROM log_entry)",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+        let reading = LogReading::start(readers, first.zip(last).map(|(f, l)| f..=l));
         let mut data = self.load_but(Some(LogEntry::KIND))?;
-        let last: Option<i64> =
-            self.conn
-                .query_row("SELECT MAX(id) FROM log_entry", [], |row| row.get(0))?;
         if let Some(last) = last {
             data.ids.saw(LogEntry::KIND, last);
         }

@@ -43,7 +43,10 @@ impl Verification {
     /// Starts the check on a worker thread, if it is due.
     pub(super) fn start(&mut self) {
         if let Some(path) = self.due.take() {
-            self.worker = Some(std::thread::spawn(move || check_file(&path)));
+            self.worker = Some(std::thread::spawn(move || {
+                super::background::give_way();
+                check_file(&path)
+            }));
         }
     }
 
@@ -63,15 +66,16 @@ impl Verification {
 
     /// The verdict once, as soon as it is in (without waiting for it).
     pub(super) fn news(&mut self) -> Option<Verdict> {
-        if self.due.is_some() || self.is_running() || self.told {
+        if self.is_pending() || self.told {
             return None;
         }
         self.told = true;
         Some(self.wait().clone())
     }
 
-    pub(super) fn is_running(&self) -> bool {
-        self.worker.as_ref().is_some_and(|w| !w.is_finished())
+    /// Whether the check is due or under way: no verdict yet.
+    pub(super) fn is_pending(&self) -> bool {
+        self.due.is_some() || self.worker.as_ref().is_some_and(|w| !w.is_finished())
     }
 
     /// The damage found, if the verdict is in and it found some.

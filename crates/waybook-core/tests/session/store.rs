@@ -704,6 +704,36 @@ fn journeys_round_trip_and_leave_with_their_party() {
     );
 }
 
+/// A log of a few blocks, its ids in two runs far apart (the demo's, then
+/// the growth's), read behind the session by its workers.
+#[test]
+fn a_long_log_read_behind_the_session_is_the_log_in_the_file() {
+    use waybook_core::demo::grown::{self, Growth};
+    let dir = temp();
+    let path = dir.path().join("long.waybook");
+    let mut campaign = waybook_core::demo::create_demo(&path).expect("demo");
+    let growth = Growth {
+        days: 10,
+        log: 13_000,
+        journeys: 1,
+        rounds: 1,
+        regions: 1,
+    };
+    grown::grow(&mut campaign, growth).expect("grown");
+    drop(campaign);
+    let written = Campaign::open(&path)
+        .expect("opens")
+        .load()
+        .expect("loads")
+        .log;
+    assert!(written.len() > 13_000, "{} entries", written.len());
+    let mut session = Session::new(Campaign::open(&path).expect("opens")).expect("session");
+    assert_eq!(session.data.log_read, LogRead::Reading);
+    session.settle_log(true);
+    assert_eq!(session.data.log_read, LogRead::Whole);
+    assert_eq!(session.data.log, written, "every entry, once, in order");
+}
+
 #[test]
 fn an_edit_made_while_the_log_is_read_keeps_every_entry_and_takes_a_new_id() {
     let dir = temp();
