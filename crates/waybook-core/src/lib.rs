@@ -1,7 +1,8 @@
 //! The campaign and everything that acts on it, with no screen and no paper.
 //!
 //! Its modules are layers, bottom to top, each naming only those below it
-//! (`tests/layering.rs`): `files` (durable writes, the data folder);
+//! (`tests/layering.rs`): `files` (durable writes, the data folder) and
+//! `background` (work that gives way to the GM's thread);
 //! `model` (the campaign's data and its invariants); `world` (what moves it
 //! in time: the clock, the weather's rolls, the chronicle) and `exchange`
 //! (what moves data in and out: packs, the players' view, handouts' content,
@@ -14,6 +15,7 @@
 // An index that can panic on a bad record is an unwrap; CI's -D warnings makes it an error.
 #![cfg_attr(not(test), warn(clippy::indexing_slicing))]
 
+pub mod background;
 pub mod demo;
 pub mod edits;
 pub mod exchange;

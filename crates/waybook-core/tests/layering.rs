@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 /// modules of a lower level.
 const LEVELS: &[(&str, u32)] = &[
     ("files", 0),
+    ("background", 0),
     ("model", 1),
     ("sharing", 1),
     ("world", 2),

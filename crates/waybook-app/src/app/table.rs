@@ -161,6 +161,7 @@ impl App {
             session.tell_written(tell);
         }
         let follower = std::thread::spawn(move || {
+            waybook_core::background::give_way();
             waybook_table::follow::follow(&followed, &publisher, Some(told))
         });
         let address = table.address();

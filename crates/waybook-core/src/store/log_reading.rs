@@ -34,7 +34,7 @@ impl LogReading {
     pub(super) fn start(readers: Vec<Connection>, ids: Option<RangeInclusive<i64>>) -> Self {
         Self {
             worker: std::thread::spawn(move || {
-                super::background::give_way();
+                crate::background::give_way();
                 let Some(ids) = ids else {
                     return Ok(Log::new());
                 };

@@ -6,7 +6,6 @@
 //! written, so a foreign, corrupt or newer file is refused untouched. Every
 //! edit is written in its own transaction the moment it is made.
 
-mod background;
 mod bodies;
 pub mod changesets;
 mod characters;

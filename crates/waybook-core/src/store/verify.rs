@@ -44,7 +44,7 @@ impl Verification {
     pub(super) fn start(&mut self) {
         if let Some(path) = self.due.take() {
             self.worker = Some(std::thread::spawn(move || {
-                super::background::give_way();
+                crate::background::give_way();
                 check_file(&path)
             }));
         }

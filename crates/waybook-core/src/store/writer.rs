@@ -57,6 +57,7 @@ impl Writer {
         let (jobs, inbox) = std::sync::mpsc::channel::<Job>();
         let (outbox, answers) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
+            crate::background::give_way();
             while let Ok(first) = inbox.recv() {
                 // The edits that waited while the last were written go
                 // together, synced once: the disk's time is shared.

@@ -344,7 +344,10 @@ impl Table {
             let shared = Arc::clone(&shared);
             std::thread::Builder::new()
                 .name("waybook-table".into())
-                .spawn(move || listen::run(runtime, listener, &shared))
+                .spawn(move || {
+                    waybook_core::background::give_way();
+                    listen::run(runtime, listener, &shared)
+                })
                 .map_err(fail)?
         };
         let reachable = if address.ip().is_unspecified() {

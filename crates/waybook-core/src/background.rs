@@ -1,5 +1,6 @@
-//! Work the GM does not wait for to see the campaign (reading its log, the
-//! integrity check of its file) gives way to the GM's thread: on two
+//! Work the GM does not wait for (reading the log, the integrity check of
+//! the file, writing edits behind the frames, the table following the
+//! file and serving the phones) gives way to the GM's thread: on two
 //! cores, the ten-year campaign's first frame took 81 to 96 ms beside the
 //! log's three workers at the GM's priority, 56 to 67 ms with them at nice
 //! 10. Linux keeps a nice value per thread, so such a worker lowers its
@@ -13,7 +14,7 @@ const NICE: i32 = 10;
 /// Lowers the calling thread's priority, and that of the threads it
 /// starts from now on. Elsewhere, or refused, the worker runs as it was,
 /// which is only slower for the GM's thread.
-pub(super) fn give_way() {
+pub fn give_way() {
     // `None`: the calling thread, as Linux reads `PRIO_PROCESS` with 0.
     // Refused, it runs at the GM's priority.
     #[cfg(target_os = "linux")]
