@@ -391,6 +391,58 @@ fn a_large_partys_watch_rota_is_a_list_drawn_in_view() {
     assert!(!f.shows("Wren Tallis watches"), "last by name: not drawn");
 }
 
+/// The watch rota counts those of the party who keep watch: a watcher who
+/// left the party is not counted (nor given a turn), and a party with
+/// nobody who may keep watch says so instead of "0 of 0".
+#[test]
+fn the_watch_rota_counts_only_who_is_still_in_the_party() {
+    use waybook_core::model::{Change, Edit};
+    let mut f = Fixture::demo();
+    let journey = f.journey();
+    let people: Vec<_> = waybook_core::plan::can_watch(f.data(), journey.party)
+        .into_iter()
+        .cloned()
+        .collect();
+    let watching = waybook_core::plan::on_watch(f.data(), journey);
+    assert!(watching.len() >= 2, "the demo's rota: {watching:?}");
+    let leave = |f: &mut Fixture, who: &waybook_core::model::Character| {
+        let mut gone = who.clone();
+        gone.party = None;
+        let edit = Edit::new(
+            "Leave the party",
+            vec![Change::character(Some(who), Some(&gone))],
+        );
+        f.harness
+            .state_mut()
+            .app
+            .push(waybook_app::app::Command::Apply(edit));
+        f.harness.run();
+    };
+    let leaver = people
+        .iter()
+        .find(|c| c.id == watching[0])
+        .expect("a watcher of the party");
+    leave(&mut f, leaver);
+    f.click("Journeys");
+    assert_eq!(
+        f.journey().plan.pattern.watchers.len(),
+        watching.len(),
+        "the rota is kept"
+    );
+    assert!(f.shows(&format!(
+        "Watch rota: {} of {} keep watch, in turn",
+        watching.len() - 1,
+        people.len() - 1
+    )));
+    for who in people.iter().filter(|c| c.id != leaver.id) {
+        leave(&mut f, who);
+    }
+    assert!(f.shows(
+        "Watch rota: nobody keeps watch, as nobody in the party can (animals keep no watch)"
+    ));
+    assert!(!f.shows("0 of 0"));
+}
+
 /// Issue 34, 34: the charts name their lines in a row above the plot, where
 /// the names cover no line (the plot's own legend sat over them).
 #[test]

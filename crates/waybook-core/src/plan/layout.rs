@@ -175,14 +175,7 @@ pub fn plan_with_weather(
         )
     });
     let members = members(data, journey);
-    let watchers: Vec<CharacterId> = journey
-        .plan
-        .pattern
-        .watchers
-        .iter()
-        .copied()
-        .filter(|w| members.iter().any(|c| c.id == *w))
-        .collect();
+    let watchers = super::on_watch(data, journey);
     let mut lay = Layer {
         members: &members,
         day_hours,

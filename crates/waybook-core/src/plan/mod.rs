@@ -38,7 +38,8 @@ pub use view::{
 };
 
 use crate::model::{
-    CampaignData, Character, DayPattern, FoodOrder, Journey, JourneyPlan, Leg, PartyId, Route,
+    CampaignData, Character, CharacterId, DayPattern, FoodOrder, Journey, JourneyPlan, Leg,
+    PartyId, Route,
 };
 
 /// The hours of a plan day the party marches in the dark, by the
@@ -158,6 +159,19 @@ pub fn can_watch(data: &CampaignData, party: PartyId) -> Vec<&Character> {
     let mut people = by_name(data, party);
     people.retain(|c| !c.is_animal());
     people
+}
+
+/// Who keeps watch on `journey`, in the rota's turn: its watchers who are
+/// still of its party and may keep watch (one who left, or an animal, is
+/// neither counted nor given a turn).
+pub fn on_watch(data: &CampaignData, journey: &Journey) -> Vec<CharacterId> {
+    let may = |id: &CharacterId| {
+        data.characters
+            .get(id)
+            .is_some_and(|c| c.party == Some(journey.party) && !c.is_animal())
+    };
+    let watchers = &journey.plan.pattern.watchers;
+    watchers.iter().copied().filter(may).collect()
 }
 
 /// The members of a journey's party, by name.

@@ -127,9 +127,8 @@ struct Computed {
     refusal: Option<plan::play::PlayError>,
     /// What the party has for its ways of travelling.
     gear: plan::gear::Gear,
-    /// Who may keep watch, by name: the party's members but its animals
-    /// (a party may be thousands: sorted once per change, not each frame).
-    can_watch: Vec<CharacterId>,
+    /// The watch rota, as the plan reads it.
+    rota: Rota,
     view: JourneyPlanView,
     food: FoodLedger,
     routes: Vec<plan::RouteFigures>,
@@ -169,7 +168,7 @@ pub fn journeys_ui(
             setbacks,
             refusal,
             gear,
-            can_watch,
+            rota,
             ..
         } = &computed;
         header_ui(ui, state, data, journey, (view, summary), out);
@@ -195,7 +194,7 @@ pub fn journeys_ui(
                 Tab::Route => {
                     let forms = (&mut state.fields, &mut state.legs);
                     let to = (&mut state.trip_to, &mut state.places);
-                    route_ui(ui, (forms, to), data, (journey, gear, can_watch), view, routes, out)
+                    route_ui(ui, (forms, to), data, (journey, gear, rota), view, routes, out)
                 }
                 Tab::Days => days_ui(ui, state, data, journey, view, food, out),
                 Tab::Food => food_ui(ui, journey, food, view, &data.settings.calendar),
@@ -292,6 +291,15 @@ pub(super) fn chosen(state: &mut JourneysState, added: records::Added<Journey>) 
     Command::Apply(added.edit)
 }
 
+/// The watch rota of a journey, worked out once per change.
+struct Rota {
+    /// Who may keep watch, by name: the party's members but its animals
+    /// (a party may be thousands: sorted once per change, not each frame).
+    can_watch: Vec<CharacterId>,
+    /// How many of them keep watch ([`plan::on_watch`]).
+    watching: usize,
+}
+
 /// The plan, ledger and route comparison of a journey: the cached ones while
 /// the campaign has not changed, else computed afresh.
 fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> Computed {
@@ -305,9 +313,12 @@ fn computed(cache: Option<Computed>, data: &CampaignData, journey: &Journey) -> 
                 summary: plan::summary::Summary::of(data, journey, &view, &food),
                 refusal: plan::play::why_not(data, journey, &view),
                 gear: plan::gear::gear(data, journey),
-                can_watch: (plan::can_watch(data, journey.party).iter())
-                    .map(|c| c.id)
-                    .collect(),
+                rota: Rota {
+                    can_watch: (plan::can_watch(data, journey.party).iter())
+                        .map(|c| c.id)
+                        .collect(),
+                    watching: plan::on_watch(data, journey).len(),
+                },
                 setbacks: plan::setbacks::setback_days(
                     data,
                     journey,

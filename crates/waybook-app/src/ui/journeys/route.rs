@@ -8,7 +8,7 @@ pub(super) fn route_ui(
     ui: &mut Ui,
     ((fields, legs), to): ((&mut Typing, &mut lists::Heights), TripToForm),
     data: &CampaignData,
-    (j, gear, can_watch): (&Journey, &plan::gear::Gear, &[CharacterId]),
+    (j, gear, rota): (&Journey, &plan::gear::Gear, &Rota),
     view: &JourneyPlanView,
     routes: &[plan::RouteFigures],
     out: &mut Vec<Command>,
@@ -25,7 +25,7 @@ pub(super) fn route_ui(
     ui.add_space(8.0);
     let in_play = view.day_in_play(j.played_hours);
     pattern_ui(ui, fields, data, j, in_play, out);
-    rota_ui(ui, fields, (data, can_watch), j, in_play, out);
+    rota_ui(ui, fields, (data, rota), j, in_play, out);
 }
 
 /// Every route with its figures side by side; a route is taken with its
@@ -612,15 +612,22 @@ pub(super) fn pattern_ui(
 fn rota_ui(
     ui: &mut Ui,
     fields: &mut Typing,
-    (data, can_watch): (&CampaignData, &[CharacterId]),
+    (data, rota): (&CampaignData, &Rota),
     j: &Journey,
     in_play: Option<i64>,
     out: &mut Vec<Command>,
 ) {
-    let watchers = &j.plan.pattern.watchers;
+    let (watchers, can_watch) = (&j.plan.pattern.watchers, &rota.can_watch);
+    if can_watch.is_empty() {
+        ui.label(
+            RichText::new("Watch rota: nobody keeps watch, as nobody in the party can (animals keep no watch)")
+                .weak(),
+        );
+        return;
+    }
     ui.label(format!(
         "Watch rota: {} of {} keep watch, in turn",
-        watchers.len(),
+        rota.watching,
         can_watch.len()
     ));
     lists::rows_in_view(ui, "watch-rota", can_watch.len(), 160.0, |ui, row| {
