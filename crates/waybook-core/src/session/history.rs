@@ -28,7 +28,7 @@ impl History {
     /// Records an edit the GM just made (kept in `row`); it clears the redo
     /// stack, and the oldest edit past the bound is forgotten.
     pub fn record(&mut self, edit: Edit, row: i64) {
-        self.done.push(Recorded { row, edit });
+        self.done.push(Recorded::made(edit, row));
         self.undone.clear();
         let past = self.done.len().saturating_sub(HISTORY_BOUND);
         self.done.drain(..past);
@@ -43,23 +43,34 @@ impl History {
     }
 
     pub fn undo_label(&self) -> Option<&str> {
-        self.done.last().map(|r| r.edit.label.as_str())
+        self.done.last().map(|r| r.label.as_str())
     }
 
     pub fn redo_label(&self) -> Option<&str> {
-        self.undone.last().map(|r| r.edit.label.as_str())
+        self.undone.last().map(|r| r.label.as_str())
     }
 
-    /// The edit to apply to take the last one back (its inverse), and its row.
-    pub fn peek_undo(&self) -> Option<(Edit, i64)> {
-        self.done.last().map(|r| (r.edit.inverse(), r.row))
+    /// The last edit done: the one undo takes back.
+    pub fn last_done(&self) -> Option<&Recorded> {
+        self.done.last()
     }
 
-    pub fn peek_redo(&self) -> Option<(Edit, i64)> {
-        self.undone.last().map(|r| (r.edit.clone(), r.row))
+    /// The last edit undone: the one redo makes again.
+    pub fn last_undone(&self) -> Option<&Recorded> {
+        self.undone.last()
     }
 
-    /// Called once the inverse from [`Self::peek_undo`] is safely written.
+    /// Forgets the edits done, when undo cannot pass the last of them.
+    pub fn forget_done(&mut self) {
+        self.done.clear();
+    }
+
+    /// Forgets the edits undone, when redo cannot pass the next of them.
+    pub fn forget_undone(&mut self) {
+        self.undone.clear();
+    }
+
+    /// Called once the inverse of [`Self::last_done`] is safely written.
     pub fn commit_undo(&mut self) {
         if let Some(recorded) = self.done.pop() {
             self.undone.push(recorded);
@@ -92,10 +103,13 @@ mod tests {
     fn undo_gives_the_inverse_and_redo_the_original() {
         let mut history = History::default();
         history.record(rename("a", "b"), 1);
-        let (undo, row) = history.peek_undo().expect("an edit to undo");
-        assert_eq!((undo, row), (rename("b", "a"), 1));
+        let last = history.last_done().expect("an edit to undo");
+        assert_eq!(last, &Recorded::made(rename("a", "b"), 1));
         history.commit_undo();
-        assert_eq!(history.peek_redo(), Some((rename("a", "b"), 1)));
+        assert_eq!(
+            history.last_undone(),
+            Some(&Recorded::made(rename("a", "b"), 1))
+        );
         assert_eq!(history.undo_label(), None);
         history.commit_redo();
         assert_eq!(history.undo_label(), Some("Rename campaign"));
@@ -107,7 +121,7 @@ mod tests {
         history.record(rename("a", "b"), 1);
         history.commit_undo();
         history.record(rename("a", "c"), 2);
-        assert_eq!(history.peek_redo(), None);
+        assert_eq!(history.last_undone(), None);
     }
 
     #[test]
@@ -118,11 +132,11 @@ mod tests {
             history.record(rename("a", &row.to_string()), row);
         }
         let mut undone = 0;
-        while history.peek_undo().is_some() {
+        while history.last_done().is_some() {
             history.commit_undo();
             undone += 1;
         }
         assert_eq!(undone, HISTORY_BOUND);
-        assert_eq!(history.peek_redo().map(|(_, row)| row), Some(6));
+        assert_eq!(history.last_undone().map(|r| r.row), Some(6));
     }
 }

@@ -34,6 +34,10 @@ pub enum EditError {
     },
     #[error("{} was moved or deleted while it was open, so nothing more was written to it; File > Save a Copy As… keeps what is open", .0.display())]
     Gone(PathBuf),
+    /// An edit of the undo history the file keeps in a shape this build
+    /// no longer reads: undo (or redo) cannot pass it.
+    #[error("“{label}” is kept in the file in a shape this Waybook no longer reads, so it and the edits {} it cannot be {}; the campaign is as it was", if *.undo { "before" } else { "after" }, if *.undo { "undone" } else { "redone" })]
+    Unreadable { label: String, undo: bool },
 }
 
 /// Which file a path names, to notice it being replaced: its device and
@@ -414,9 +418,15 @@ impl Session {
     /// moves once the file holds the step.
     pub fn undo(&mut self) -> Result<Option<String>, EditError> {
         self.settle_writes(true)?;
-        let Some((inverse, row)) = self.history.peek_undo() else {
+        let Some(last) = self.history.last_done() else {
             return Ok(None);
         };
+        let Some(edit) = self.campaign.edit_of(last)? else {
+            let label = last.label.clone();
+            self.history.forget_done();
+            return Err(EditError::Unreadable { label, undo: true });
+        };
+        let (inverse, row) = (edit.inverse(), last.row);
         self.write(&inverse, Some(HistoryStep::Undone(row)))?;
         self.settle_writes(true)?;
         self.history.commit_undo();
@@ -446,9 +456,15 @@ impl Session {
 
     pub fn redo(&mut self) -> Result<Option<String>, EditError> {
         self.settle_writes(true)?;
-        let Some((edit, row)) = self.history.peek_redo() else {
+        let Some(next) = self.history.last_undone() else {
             return Ok(None);
         };
+        let Some(edit) = self.campaign.edit_of(next)? else {
+            let label = next.label.clone();
+            self.history.forget_undone();
+            return Err(EditError::Unreadable { label, undo: false });
+        };
+        let row = next.row;
         self.write(&edit, Some(HistoryStep::Redone(row)))?;
         self.settle_writes(true)?;
         self.history.commit_redo();

@@ -1285,3 +1285,67 @@ fn an_edit_written_through_is_refused_at_once() {
     assert!(session.data.holdings.is_empty());
     assert_eq!(session.undo_label(), Some("add Lantern"));
 }
+
+/// The undo history is read as JSON only when an edit is undone or redone
+/// (a full history held the first frame back): an edit the file keeps in
+/// a shape this build cannot read is said when undo reaches it, and
+/// neither it nor any before it is undone; the edits after it still are.
+#[test]
+fn an_unreadable_edit_in_the_history_stops_undo_there_and_says_why() {
+    let dir = temp();
+    let path = dir.path().join("history.waybook");
+    let mut session =
+        Session::new(waybook_core::demo::create_demo(&path).expect("demo")).expect("session");
+    session.settle_log(true);
+    for name in ["Second", "Third"] {
+        let before = session.data.settings.clone();
+        let after = Settings {
+            name: name.to_owned(),
+            ..before.clone()
+        };
+        let edit = Edit::new(
+            format!("Rename to {name}"),
+            vec![Change::Settings { before, after }],
+        );
+        session.apply(edit).expect("renamed");
+    }
+    drop(session);
+    let conn = rusqlite::Connection::open(&path).expect("opens");
+    let changed = conn
+        .execute(
+            "UPDATE undo_history SET changes = '[{\"NoSuchKind\":{}}]' WHERE label = ?1",
+            ["Rename to Second"],
+        )
+        .expect("the row changed");
+    assert_eq!(changed, 1);
+    drop(conn);
+    let mut session = Session::new(Campaign::open(&path).expect("opens")).expect("session");
+    session.settle_log(true);
+    assert_eq!(session.undo_label(), Some("Rename to Third"));
+    assert_eq!(
+        session.undo().expect("undone"),
+        Some("Rename to Third".to_owned())
+    );
+    assert_eq!(session.data.settings.name, "Second");
+    let refused = session.undo().expect_err("refused");
+    assert_eq!(
+        refused.to_string(),
+        "“Rename to Second” is kept in the file in a shape this Waybook no longer reads, so it and the edits before it cannot be undone; the campaign is as it was"
+    );
+    assert_eq!(session.data.settings.name, "Second", "nothing changed");
+    assert_eq!(session.undo_label(), None, "undo cannot pass it");
+    assert_eq!(session.undo().expect("nothing to undo"), None);
+    assert_eq!(
+        session.redo().expect("redone"),
+        Some("Rename to Third".to_owned())
+    );
+    assert_eq!(
+        Campaign::open(&path)
+            .expect("opens")
+            .load()
+            .expect("loads")
+            .settings
+            .name,
+        "Third"
+    );
+}
