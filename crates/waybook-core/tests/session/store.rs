@@ -12,6 +12,15 @@ fn temp() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
 }
 
+/// The demo made in a new folder as `name.waybook`, open in a session.
+fn demo_session(name: &str) -> (tempfile::TempDir, PathBuf, Session) {
+    let dir = temp();
+    let path = dir.path().join(format!("{name}.waybook"));
+    let session =
+        Session::new(waybook_core::demo::create_demo(&path).expect("demo")).expect("session");
+    (dir, path, session)
+}
+
 fn bytes(path: &Path) -> Vec<u8> {
     std::fs::read(path).expect("the file is readable")
 }
@@ -527,10 +536,7 @@ fn a_copy_to_an_unwritable_place_fails_and_leaves_nothing() {
 
 #[test]
 fn undo_restores_a_deleted_character_and_what_they_carried_in_the_file() {
-    let dir = temp();
-    let path = dir.path().join("undo.waybook");
-    let mut session =
-        Session::new(waybook_core::demo::create_demo(&path).expect("demo")).expect("session");
+    let (_dir, path, mut session) = demo_session("undo");
     let before = session.data.clone();
     let ash = before
         .characters
@@ -778,10 +784,7 @@ fn an_edit_made_while_the_log_is_read_keeps_every_entry_and_takes_a_new_id() {
 
 #[test]
 fn a_played_journey_keeps_its_log_progress_and_food_record() {
-    let dir = temp();
-    let path = dir.path().join("played.waybook");
-    let mut session =
-        Session::new(waybook_core::demo::create_demo(&path).expect("demo")).expect("session");
+    let (_dir, path, mut session) = demo_session("played");
     let journey = session
         .data
         .journeys
@@ -809,10 +812,7 @@ fn a_played_journey_keeps_its_log_progress_and_food_record() {
 
 /// The demo on disk with its journey played two days, every test a natural 1.
 fn played_demo() -> (tempfile::TempDir, Session, JourneyId) {
-    let dir = temp();
-    let path = dir.path().join("played.waybook");
-    let mut session =
-        Session::new(waybook_core::demo::create_demo(&path).expect("demo")).expect("session");
+    let (dir, _, mut session) = demo_session("played");
     let id = *session.data.journeys.keys().next().expect("journey");
     let mut dice = waybook_rules::dice::Dice::scripted(vec![1; 500]);
     for _ in 0..2 {
@@ -848,10 +848,7 @@ fn a_played_journey_keeps_its_exhaustion_record_and_legs_as_played() {
 /// GM would copy it to a stick) is the whole campaign, every edit in it.
 #[test]
 fn the_file_alone_is_the_whole_campaign_while_it_is_open() {
-    let dir = temp();
-    let path = dir.path().join("open.waybook");
-    let mut session =
-        Session::new(waybook_core::demo::create_demo(&path).expect("demo")).expect("session");
+    let (dir, path, mut session) = demo_session("open");
     let ash = session
         .data
         .characters
@@ -1292,10 +1289,7 @@ fn an_edit_written_through_is_refused_at_once() {
 /// neither it nor any before it is undone; the edits after it still are.
 #[test]
 fn an_unreadable_edit_in_the_history_stops_undo_there_and_says_why() {
-    let dir = temp();
-    let path = dir.path().join("history.waybook");
-    let mut session =
-        Session::new(waybook_core::demo::create_demo(&path).expect("demo")).expect("session");
+    let (_dir, path, mut session) = demo_session("history");
     session.settle_log(true);
     for name in ["Second", "Third"] {
         let before = session.data.settings.clone();
