@@ -1408,7 +1408,7 @@ fn the_palette_runs_the_screens_actions() {
     palette(&mut f, "new journey");
     assert_eq!(f.data().journeys.len(), journeys, "refused mid-trip");
     assert!(f.shows(
-        "The Lantern Company is on the journey By the river, on the map, begun and not ended"
+        "The Lantern Company is on the journey “By the river, on the map”, begun and not ended"
     ));
 
     palette(&mut f, "add character");

@@ -83,7 +83,7 @@ pub fn on_another_trip(
     let trip = trip_under_way_but(data, party, but)?;
     let name = (data.parties.get(&party)).map_or("The party", |p| p.name.as_str());
     Some(format!(
-        "{name} is on the journey {}, begun and not ended: a party lives each day once",
+        "{name} is on the journey “{}”, begun and not ended: a party lives each day once",
         trip.name
     ))
 }

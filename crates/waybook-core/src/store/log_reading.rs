@@ -23,8 +23,9 @@ pub struct LogReading {
 }
 
 impl LogReading {
-    /// How many workers read a log at most: as many as the cores, up to
-    /// four (past which the file, not the JSON, is the wait).
+    /// How many workers read a log: as many as the cores, up to four
+    /// (each holds a connection; on two cores, three read no faster than
+    /// two).
     pub(super) fn workers() -> usize {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
     }

@@ -123,7 +123,7 @@ fn a_new_trip_is_refused_mid_trip_and_starts_at_its_partys_present() {
     let refused = waybook_core::edits::records::add_journey(&data, company).expect_err("mid-trip");
     assert!(
         refused.starts_with(
-            "The Lantern Company is on the journey By the river, on the map, begun and not ended"
+            "The Lantern Company is on the journey “By the river, on the map”, begun and not ended"
         ),
         "{refused}"
     );
