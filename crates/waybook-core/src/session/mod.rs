@@ -418,15 +418,10 @@ impl Session {
     /// moves once the file holds the step.
     pub fn undo(&mut self) -> Result<Option<String>, EditError> {
         self.settle_writes(true)?;
-        let Some(last) = self.history.last_done() else {
+        let Some((edit, row)) = self.next_in_history(true)? else {
             return Ok(None);
         };
-        let Some(edit) = self.campaign.edit_of(last)? else {
-            let label = last.label.clone();
-            self.history.forget_done();
-            return Err(EditError::Unreadable { label, undo: true });
-        };
-        let (inverse, row) = (edit.inverse(), last.row);
+        let inverse = edit.inverse();
         self.write(&inverse, Some(HistoryStep::Undone(row)))?;
         self.settle_writes(true)?;
         self.history.commit_undo();
@@ -456,19 +451,35 @@ impl Session {
 
     pub fn redo(&mut self) -> Result<Option<String>, EditError> {
         self.settle_writes(true)?;
-        let Some(next) = self.history.last_undone() else {
+        let Some((edit, row)) = self.next_in_history(false)? else {
             return Ok(None);
         };
-        let Some(edit) = self.campaign.edit_of(next)? else {
-            let label = next.label.clone();
-            self.history.forget_undone();
-            return Err(EditError::Unreadable { label, undo: false });
-        };
-        let row = next.row;
         self.write(&edit, Some(HistoryStep::Redone(row)))?;
         self.settle_writes(true)?;
         self.history.commit_redo();
         Ok(Some(edit.label))
+    }
+
+    /// The edit undo (`undo`) or redo takes next, as made, and its row;
+    /// read from the file if it was kept there. One this build cannot read
+    /// is forgotten with every edit past it (undo cannot pass it), and said.
+    fn next_in_history(&mut self, undo: bool) -> Result<Option<(Edit, i64)>, EditError> {
+        let next = match undo {
+            true => self.history.last_done(),
+            false => self.history.last_undone(),
+        };
+        let Some(next) = next else {
+            return Ok(None);
+        };
+        if let Some(edit) = self.campaign.edit_of(next)? {
+            return Ok(Some((edit, next.row)));
+        }
+        let label = next.label.clone();
+        match undo {
+            true => self.history.forget_done(),
+            false => self.history.forget_undone(),
+        }
+        Err(EditError::Unreadable { label, undo })
     }
 
     pub fn undo_label(&self) -> Option<&str> {

@@ -33,10 +33,11 @@ pub fn delete<R: Body>(conn: &Connection, id: R::Id) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Every record of the kind, by id.
 pub fn load<R: Body>(conn: &Connection) -> rusqlite::Result<BTreeMap<R::Id, R>> {
-    let mut stmt = conn.prepare(&format!("SELECT body FROM {} ORDER BY id", R::TABLE))?;
-    let rows = stmt.query_map([], |row| from_json::<R>(0, body(row)?))?;
-    rows.map(|r| r.map(|r| (r.id(), r))).collect()
+    Ok(load_range::<R>(conn, i64::MIN..=i64::MAX)?
+        .into_iter()
+        .collect())
 }
 
 /// The records whose keys are in `keys`, in key order, each beside its id
