@@ -8,6 +8,9 @@
 
 mod console;
 
+#[global_allocator]
+static ALLOCATOR: waybook_app::allocator::Allocator = waybook_app::allocator::Allocator;
+
 fn main() -> std::process::ExitCode {
     waybook::program::main(waybook::program::Face {
         attach_parent: console::attach_parent,

@@ -7,6 +7,9 @@
 //! up). On other systems `waybook` is a console program itself, and this
 //! one is built but not shipped.
 
+#[global_allocator]
+static ALLOCATOR: waybook_app::allocator::Allocator = waybook_app::allocator::Allocator;
+
 fn main() -> std::process::ExitCode {
     waybook::program::main(waybook::program::Face {
         attach_parent: || {},

@@ -8,6 +8,9 @@
 //! `WAYBOOK_BENCH_DIR` set, the campaign is made there and kept; with
 //! `WAYBOOK_BENCH_REUSE` set too, one kept is used again.
 
+#[global_allocator]
+static ALLOCATOR: waybook_app::allocator::Allocator = waybook_app::allocator::Allocator;
+
 use std::path::Path;
 use waybook_app::ui::chronicle::Zoom;
 use waybook_app::ui::{Screen, WaybookApp};

@@ -3,6 +3,9 @@
 //! journal), as the session acknowledges it. Prints the median and p95 of
 //! many edits; run with `cargo bench --bench durable`.
 
+#[global_allocator]
+static ALLOCATOR: waybook_app::allocator::Allocator = waybook_app::allocator::Allocator;
+
 use std::time::{Duration, Instant};
 use waybook_core::model::Change;
 use waybook_core::session::Session;

@@ -18,6 +18,9 @@
 //! with `WAYBOOK_BENCH_REUSE` set too, those kept are used again instead of
 //! made anew (for profiling a screen without the filling).
 
+#[global_allocator]
+static ALLOCATOR: waybook_app::allocator::Allocator = waybook_app::allocator::Allocator;
+
 use egui::Context;
 use waybook_app::ui::journeys::Tab;
 use waybook_app::ui::{Screen, WaybookApp};

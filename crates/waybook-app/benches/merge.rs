@@ -8,6 +8,9 @@
 //!
 //! Run: `cargo bench --bench merge` (Linux, for the resident memory).
 
+#[global_allocator]
+static ALLOCATOR: waybook_app::allocator::Allocator = waybook_app::allocator::Allocator;
+
 use std::time::{Duration, Instant};
 use waybook_app::ui::WaybookApp;
 use waybook_core::model::{Category, Change, Edit, Item};

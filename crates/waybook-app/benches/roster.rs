@@ -2,6 +2,9 @@
 //! the filter + sort the roster table runs when either changes.
 //! Run: `cargo bench --bench roster`.
 
+#[global_allocator]
+static ALLOCATOR: waybook_app::allocator::Allocator = waybook_app::allocator::Allocator;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use waybook_app::ui::roster::{SortColumn, visible_rows};
