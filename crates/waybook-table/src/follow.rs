@@ -2,7 +2,10 @@
 //! file itself whenever any program writes it (the window's edits, the
 //! command line, another machine's Waybook), as SQLite's `PRAGMA
 //! data_version` tells, looked at every 100 ms or at once when nudged (an
-//! edit in the window, a page asked for that is not built). It runs on a
+//! edit in the window, a page asked for that is not built), but never
+//! again within 50 ms of the last look, nor before resting as long as
+//! the last look and its building took (a burst of edits is read in a
+//! few looks). It runs on a
 //! thread of its own, never the GM's frame: `waybook serve` and the
 //! window's table follow the same way, the file the one truth both serve.
 //! It stops when the table closes, saying so when the table's server
@@ -18,8 +21,10 @@
 //! characters in 1,000 parties a change reaches every followed page in a
 //! fraction of a second, where building all 1,005 links' pages took 20 s.
 //! A page asked for first is built first, the others after, on as many
-//! threads as the machine has cores (a build is a burst after a change;
-//! the GM's frame, a few milliseconds, still finds a core); what is built
+//! threads as the machine has cores, but one left for the window's
+//! frames when it follows beside a window (it is told the window's
+//! edits): on two cores the GM's frame otherwise waited behind the
+//! builders for a slice of its own at each edit; what is built
 //! is published every 50 ms, so the first phones need not wait for the
 //! last. A page built again the same as before keeps its revision, so its
 //! phones are not told.
@@ -40,6 +45,12 @@ use waybook_core::store::{Campaign, StoreError, Written};
 const LOOK: Duration = Duration::from_millis(100);
 /// How often what is built is published while building.
 const PUBLISH: Duration = Duration::from_millis(50);
+/// The least time from one round (read what changed, build what it
+/// touched) to the next; and a round that worked longer is followed by a
+/// rest as long: a burst of nudges (an edit a frame, as a slider is
+/// dragged) is read and built in a few rounds, not one an edit, and the
+/// worker takes at most half a core from the GM's frames.
+const ROUND: Duration = Duration::from_millis(50);
 /// How many pages each of the worker's threads builds between two looks
 /// at whether to publish.
 const BATCH: usize = 4;
@@ -80,6 +91,8 @@ struct Worker {
     stale: HashSet<String>,
     /// The revision last published.
     published: u64,
+    /// How many threads build pages at once.
+    threads: usize,
 }
 
 /// Publishes the pages of `campaign` that are followed, then again each
@@ -95,9 +108,14 @@ pub fn follow(
             "another worker follows it already".to_owned(),
         ));
     };
-    let mut worker = Worker::default();
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let mut worker = Worker {
+        threads: (cores - usize::from(told.is_some())).max(1),
+        ..Worker::default()
+    };
     let mut seen = None;
     loop {
+        let round = Instant::now();
         if let Some(why) = publisher.closed() {
             return Err(FollowError::Closed(why));
         }
@@ -110,10 +128,12 @@ pub fn follow(
             worker.read(campaign, told.as_ref())?;
         }
         worker.build(publisher);
+        let worked = round.elapsed();
         match nudges.recv_timeout(LOOK) {
             Ok(()) | Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return Ok(()),
         }
+        std::thread::sleep(ROUND.max(2 * worked).saturating_sub(round.elapsed()));
     }
 }
 
@@ -228,7 +248,7 @@ impl Worker {
         publisher: &Publisher,
     ) -> bool {
         let index = Index::of(data);
-        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let threads = self.threads;
         let mut published = Instant::now();
         for batch in keys.chunks(threads * BATCH) {
             let made = make(&index, &self.links, batch, threads);
@@ -292,6 +312,9 @@ fn make(
     threads: usize,
 ) -> Vec<Option<String>> {
     let each = keys.len().div_ceil(threads.max(1)).max(1);
+    if each >= keys.len() {
+        return build_html(index, links, keys);
+    }
     std::thread::scope(|scope| {
         let made: Vec<_> = (keys.chunks(each))
             .map(|chunk| scope.spawn(move || build_html(index, links, chunk)))
