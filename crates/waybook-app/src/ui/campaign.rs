@@ -11,34 +11,63 @@ use strum::IntoEnumIterator;
 use waybook_core::edits::records;
 use waybook_core::model::{CampaignData, ClockTime, PartyId, RuleText, TableId, limits};
 
-/// The Campaign screen, scrolled: it is longer than a window.
-/// The Campaign screen's state: what is being typed into its fields.
+/// The Campaign screen's state: what is being typed into its fields, and
+/// how tall each of its sections was when last drawn.
 #[derive(Debug, Default)]
 pub struct CampaignState {
     pub fields: Typing,
+    sections: super::lists::Heights,
 }
 
+/// The Campaign screen, scrolled: it is longer than a window, so only the
+/// sections near the view are drawn (`lists::Heights`).
 pub fn campaign_ui(
     ui: &mut Ui,
     state: &mut CampaignState,
-    at: (&CampaignData, Option<PartyId>),
-    out: &mut Vec<Command>,
-) {
-    let fields = &mut state.fields;
-    egui::ScrollArea::vertical()
-        .auto_shrink(false)
-        .show(ui, |ui| settings_ui(ui, fields, at, out));
-}
-
-/// The campaign's settings, its clock and calendar, the travel tables, the
-/// merchant table and the cults.
-fn settings_ui(
-    ui: &mut Ui,
-    fields: &mut Typing,
     (data, running): (&CampaignData, Option<PartyId>),
     out: &mut Vec<Command>,
 ) {
+    let CampaignState { fields, sections } = state;
     let s = &data.settings;
+    let mut each: [&mut Section; 10] = [
+        &mut |ui, fields, out| names_ui(ui, fields, s, out),
+        &mut |ui, fields, out| days_and_food_ui(ui, fields, s, out),
+        &mut |ui, fields, out| clock_ui(ui, fields, (data, running), out),
+        &mut |ui, fields, out| {
+            super::calendar_settings::calendar_settings_ui(ui, fields, data, out)
+        },
+        &mut |ui, fields, out| travel_tables_ui(ui, fields, data, out),
+        &mut |ui, fields, out| wares_ui(ui, fields, data, out),
+        &mut |ui, fields, out| super::house_rules::house_rules_ui(ui, fields, s, out),
+        &mut |ui, fields, out| super::animal_types::animal_types_ui(ui, fields, data, out),
+        &mut |ui, fields, out| super::vehicle_types::vehicle_types_ui(ui, fields, data, out),
+        &mut |ui, fields, out| super::cults::cults_ui(ui, fields, data, out),
+    ];
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            sections.list("campaign settings", each.len());
+            for (n, section) in each.iter_mut().enumerate() {
+                sections.row(ui, n, |ui| {
+                    if n > 0 {
+                        ui.add_space(8.0);
+                    }
+                    section(ui, fields, out);
+                });
+            }
+        });
+}
+
+/// A section of the screen, drawn with its fields, sending its commands.
+type Section<'a> = dyn FnMut(&mut Ui, &mut Typing, &mut Vec<Command>) + 'a;
+
+/// The screen's heading, the campaign's name and its rule texts.
+fn names_ui(
+    ui: &mut Ui,
+    fields: &mut Typing,
+    s: &waybook_core::model::Settings,
+    out: &mut Vec<Command>,
+) {
     ui.heading("Campaign settings");
     ui.add_space(6.0);
     ui.horizontal(|ui| {
@@ -62,24 +91,6 @@ fn settings_ui(
             });
         }
     }
-    ui.add_space(8.0);
-    days_and_food_ui(ui, fields, s, out);
-    ui.add_space(8.0);
-    clock_ui(ui, fields, (data, running), out);
-    ui.add_space(8.0);
-    super::calendar_settings::calendar_settings_ui(ui, fields, data, out);
-    ui.add_space(8.0);
-    travel_tables_ui(ui, fields, data, out);
-    ui.add_space(8.0);
-    wares_ui(ui, fields, data, out);
-    ui.add_space(8.0);
-    super::house_rules::house_rules_ui(ui, fields, s, out);
-    ui.add_space(6.0);
-    super::animal_types::animal_types_ui(ui, fields, data, out);
-    ui.add_space(6.0);
-    super::vehicle_types::vehicle_types_ui(ui, fields, data, out);
-    ui.add_space(8.0);
-    super::cults::cults_ui(ui, fields, data, out);
 }
 
 /// The day's length, a long rest, and whether food is counted.

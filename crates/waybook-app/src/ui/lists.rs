@@ -131,7 +131,8 @@ impl Heights {
         self.heights.truncate(count);
     }
 
-    /// Row `i`, drawn by `draw` if it is near the view.
+    /// Row `i`, drawn by `draw` if it is near the view, or if every row
+    /// is to be drawn this frame (`every_row`).
     pub fn row(&mut self, ui: &mut Ui, i: usize, draw: impl FnOnce(&mut Ui)) {
         if self.heights.len() <= i {
             self.heights.resize(i + 1, 0.0);
@@ -139,12 +140,26 @@ impl Heights {
         let known = self.heights[i];
         let top = ui.cursor().top();
         let near = ui.clip_rect().expand2(egui::vec2(0.0, DRAWN_BEYOND_VIEW));
-        if known > 0.0 && (top > near.bottom() || top + known < near.top()) {
+        let far = top > near.bottom() || top + known < near.top();
+        if known > 0.0 && far && !every_row(ui) {
             ui.allocate_space(egui::vec2(ui.available_width(), known));
             return;
         }
         self.heights[i] = ui.scope(draw).response.rect.height();
     }
+}
+
+/// Whether rows far out of view are drawn this frame all the same: while
+/// a field has the keyboard (one scrolled far off keeps it, and what is
+/// typed in it is still taken when it is left), and while a screen reader
+/// (or a test driving the app by its labels) reads the widgets, as it
+/// reads the whole form, not the part in view.
+fn every_row(ui: &Ui) -> bool {
+    let reader = ui
+        .ctx()
+        .accesskit_node_builder(ui.unique_id(), |_| ())
+        .is_some();
+    reader || ui.memory(|m| m.focused().is_some())
 }
 
 /// Characters by name, in the order a list shows them.
@@ -226,16 +241,37 @@ impl FixedGrid {
     pub fn header(self, ui: &mut Ui, count: usize, heading: impl Fn(usize) -> String) {
         ui.horizontal(|ui| {
             self.name(ui, "");
-            for n in 0..count {
+            self.shown_cells(ui, count, |ui, n| {
                 let (rect, response) = ui.allocate_exact_size(self.cell, egui::Sense::hover());
-                if ui.is_rect_visible(rect) {
-                    let text = heading(n);
-                    small_centred(ui, rect, &text, ui.visuals().text_color());
-                    response
-                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
-                }
-            }
+                let text = heading(n);
+                small_centred(ui, rect, &text, ui.visuals().text_color());
+                response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+            });
         });
+    }
+
+    /// Cells `0..count` of a row, each drawn by `cell`, that are only
+    /// looked at (a heading, a cell with hover text: nothing Tab stops
+    /// at): those out of view sideways keep their room with no widget
+    /// each, as a grid of 60 days has a dozen in view. Cells Tab moves
+    /// through are all drawn, so that Tab reaches one out of view.
+    pub fn shown_cells(self, ui: &mut Ui, count: usize, mut cell: impl FnMut(&mut Ui, usize)) {
+        let gap = ui.spacing().item_spacing.x;
+        let stride = self.cell.x + gap;
+        let left = ui.cursor().left();
+        let clip = ui.clip_rect();
+        let column = |x: f32| ((x - left) / stride).max(0.0) as usize;
+        let first = column(clip.left()).min(count);
+        let end = (column(clip.right()) + 1).clamp(first, count);
+        if first > 0 {
+            ui.add_space(first as f32 * stride);
+        }
+        for n in first..end {
+            cell(ui, n);
+        }
+        if end < count {
+            ui.add_space((count - end) as f32 * stride - gap);
+        }
     }
 
     /// A row's name: left-aligned, cut short with "…" when too long.
@@ -297,4 +333,129 @@ pub struct Cell {
     pub text: String,
     pub colour: egui::Color32,
     pub fill: egui::Color32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FixedGrid, Heights};
+    use egui::{Context, RawInput, Rect, Sense, Ui, pos2, vec2};
+
+    /// Three frames of a 400 × 300 window drawing `draw` (egui settles a
+    /// layout over two).
+    fn frames(ctx: &Context, mut draw: impl FnMut(&mut Ui)) {
+        for _ in 0..3 {
+            let input = RawInput {
+                screen_rect: Some(Rect::from_min_size(pos2(0.0, 0.0), vec2(400.0, 300.0))),
+                ..RawInput::default()
+            };
+            // No renderer takes the textures: dropped on purpose.
+            ctx.run_ui(input, |ui| draw(ui)).textures_delta.clear();
+        }
+    }
+
+    const GRID: FixedGrid = FixedGrid {
+        name_width: 100.0,
+        cell: vec2(44.0, 18.0),
+    };
+
+    /// A row of 60 cells scrolled `offset` sideways: the cells drawn in
+    /// the last frame, those in view (worked out from where the row
+    /// starts and the view), and the row's width.
+    fn sixty_cells(offset: f32) -> (Vec<usize>, Vec<usize>, f32) {
+        let ctx = Context::default();
+        let (mut drawn, mut in_view, mut width) = (Vec::new(), Vec::new(), 0.0);
+        frames(&ctx, |ui| {
+            drawn.clear();
+            egui::ScrollArea::horizontal()
+                .horizontal_scroll_offset(offset)
+                .show(ui, |ui| {
+                    width = (ui.horizontal(|ui| {
+                        let (left, clip) = (ui.cursor().left(), ui.clip_rect());
+                        let stride = GRID.cell.x + ui.spacing().item_spacing.x;
+                        in_view = (0..60)
+                            .filter(|&n| {
+                                let x = left + n as f32 * stride;
+                                x < clip.right() && x + GRID.cell.x > clip.left()
+                            })
+                            .collect();
+                        GRID.shown_cells(ui, 60, |ui, n| {
+                            drawn.push(n);
+                            ui.allocate_exact_size(GRID.cell, Sense::hover());
+                        });
+                    }))
+                    .response
+                    .rect
+                    .width();
+                });
+        });
+        (drawn, in_view, width)
+    }
+
+    #[test]
+    fn cells_out_of_view_sideways_keep_their_room_undrawn() {
+        let gap = egui::Style::default().spacing.item_spacing.x;
+        let every = 60.0 * GRID.cell.x + 59.0 * gap;
+        for offset in [0.0, 1000.0, 2000.0] {
+            let (drawn, in_view, width) = sixty_cells(offset);
+            assert_eq!(drawn, in_view, "scrolled {offset}");
+            assert!((8..=10).contains(&drawn.len()), "{drawn:?}");
+            assert_eq!(width, every);
+        }
+    }
+
+    /// Twenty rows 100 points high in a scroll area, under a text field
+    /// that has the keyboard if `typing`: the rows drawn in the last
+    /// frame, those within 200 points of the view, and the height of them
+    /// all.
+    fn twenty_rows(ctx: &Context, typing: bool) -> (Vec<usize>, Vec<usize>, f32) {
+        let mut heights = Heights::default();
+        let (mut drawn, mut near, mut height) = (Vec::new(), Vec::new(), 0.0);
+        let mut text = String::new();
+        frames(ctx, |ui| {
+            drawn.clear();
+            let field = ui.text_edit_singleline(&mut text);
+            if typing {
+                field.request_focus();
+            }
+            let shown = egui::ScrollArea::vertical().show(ui, |ui| {
+                let (top, clip) = (ui.cursor().top(), ui.clip_rect());
+                let stride = 100.0 + ui.spacing().item_spacing.y;
+                near = (0..20)
+                    .filter(|&n| top + n as f32 * stride <= clip.bottom() + 200.0)
+                    .collect();
+                heights.list("rows", 20);
+                for n in 0..20 {
+                    heights.row(ui, n, |ui| {
+                        drawn.push(n);
+                        ui.allocate_exact_size(vec2(100.0, 100.0), Sense::hover());
+                    });
+                }
+            });
+            height = shown.content_size.y;
+        });
+        (drawn, near, height)
+    }
+
+    #[test]
+    fn rows_far_out_of_view_keep_their_room_undrawn() {
+        let (drawn, near, height) = twenty_rows(&Context::default(), false);
+        assert_eq!(drawn, near);
+        assert!((3..=6).contains(&drawn.len()), "{drawn:?}");
+        let gap = egui::Style::default().spacing.item_spacing.y;
+        assert_eq!(height, 20.0 * 100.0 + 19.0 * gap);
+    }
+
+    #[test]
+    fn every_row_is_drawn_while_a_field_has_the_keyboard() {
+        let (drawn, _, _) = twenty_rows(&Context::default(), true);
+        assert_eq!(drawn, (0..20).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn every_row_is_drawn_for_a_screen_reader() {
+        let ctx = Context::default();
+        ctx.enable_accesskit();
+        let (drawn, _, _) = twenty_rows(&ctx, false);
+        assert_eq!(drawn, (0..20).collect::<Vec<_>>());
+    }
 }

@@ -4,7 +4,7 @@
 //! of the character.
 
 use super::input::{FieldLabel, Halves, NUMBER_WIDTH, RecordForm, Typing};
-use super::lists::Memo;
+use super::lists::{Heights, Memo};
 use crate::app::Command;
 use egui::{RichText, Ui};
 use std::ops::RangeInclusive;
@@ -286,13 +286,22 @@ impl RecordForm<'_, Character> {
     }
 }
 
-fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
-    ui.add_space(6.0);
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.heading(title);
-        ui.separator();
-        add(ui);
+/// The sheet's section `n`, headed `title`: drawn only near the view
+/// (`lists::Heights`), as a sheet is longer than a window.
+fn section(
+    ui: &mut Ui,
+    (sections, n): (&mut Heights, usize),
+    title: &str,
+    add: impl FnOnce(&mut Ui),
+) {
+    sections.row(ui, n, |ui| {
+        ui.add_space(6.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.heading(title);
+            ui.separator();
+            add(ui);
+        });
     });
 }
 
@@ -303,6 +312,8 @@ fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
 pub struct SheetLists {
     parties: Memo<u64, [PartyId]>,
     playing: super::lists::Playing,
+    /// How tall each section of the sheet shown was when last drawn.
+    sections: Heights,
 }
 
 pub fn sheet_ui(
@@ -319,9 +330,11 @@ pub fn sheet_ui(
     });
     let players = lists.playing.get(data);
     let mut form = RecordForm::new(c, keys(c.id), fields, out);
+    let sections = &mut lists.sections;
+    sections.list(c.id, 4);
     ui.heading(RichText::new(&c.name).size(22.0));
     ui.label(RichText::new(format!("{} · {}", c.kind.label(), party_name(data, c))).weak());
-    section(ui, "General", |ui| {
+    section(ui, (sections, 0), "General", |ui| {
         egui::Grid::new("general")
             .num_columns(2)
             .spacing([12.0, 6.0])
@@ -358,7 +371,7 @@ pub fn sheet_ui(
         // An animal is neither hero nor ally: it has no Companion or
         // travel-rounds sheet, only what the hour-by-hour rules read.
         if s.enabled(RuleText::Exploration) {
-            section(ui, RuleText::Exploration.label(), |ui| {
+            section(ui, (sections, 3), RuleText::Exploration.label(), |ui| {
                 ui.label(
                     RichText::new(
                         "Its Endurance, Stamina, food need and Wounds are its type's \
@@ -372,15 +385,17 @@ pub fn sheet_ui(
         return;
     }
     if s.enabled(RuleText::Companion) {
-        section(ui, RuleText::Companion.label(), |ui| {
+        section(ui, (sections, 1), RuleText::Companion.label(), |ui| {
             companion_ui(ui, &mut form, level_up, data);
         });
     }
     if s.enabled(RuleText::Rounds) {
-        section(ui, RuleText::Rounds.label(), |ui| rounds_ui(ui, &mut form));
+        section(ui, (sections, 2), RuleText::Rounds.label(), |ui| {
+            rounds_ui(ui, &mut form)
+        });
     }
     if s.enabled(RuleText::Exploration) {
-        section(ui, RuleText::Exploration.label(), |ui| {
+        section(ui, (sections, 3), RuleText::Exploration.label(), |ui| {
             exploration_ui(ui, &mut form)
         });
     }

@@ -390,7 +390,8 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
                 let cd = &first.characters[row];
                 ui.horizontal(|ui| {
                     RISK_GRID.name(ui, &cd.name);
-                    for day in &view.days {
+                    RISK_GRID.shown_cells(ui, view.days.len(), |ui, n| {
+                        let day = &view.days[n];
                         let p = day
                             .characters
                             .get(row)
@@ -418,7 +419,7 @@ pub(super) fn risk_grid_ui(ui: &mut Ui, view: &JourneyPlanView) {
                             },
                         )
                         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, said()));
-                    }
+                    });
                 });
             });
         });
