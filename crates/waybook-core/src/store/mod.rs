@@ -526,6 +526,7 @@ impl Campaign {
     pub fn load_but_log(&self) -> Result<(CampaignData, Option<LogReading>)> {
         let readers: Vec<Connection> = (0..LogReading::workers())
             .map_while(|_| self.reader())
+            .inspect(map_the_file)
             .collect();
         if readers.is_empty() {
             return Ok((self.load()?, None));
@@ -965,6 +966,20 @@ fn damaged(path: &Path, e: rusqlite::Error) -> StoreError {
     } else {
         foreign(path, &format!("it is damaged ({e})"))
     }
+}
+
+/// Has a log reader's connection read the file's pages where the system
+/// keeps them (`mmap_size`) instead of copying each into SQLite's cache:
+/// a ten-year log is 150 MB of them, read in about 15% less time
+/// (`cargo bench --bench decade`). Only the log's readers: they read
+/// once, while every edit waits for them, and close. Where the system
+/// refuses, the pages are copied as before.
+fn map_the_file(reader: &Connection) {
+    const LARGEST_MAP: i64 = 1 << 30;
+    // An optimisation: its refusal changes nothing read.
+    reader
+        .pragma_update(None, "mmap_size", LARGEST_MAP)
+        .unwrap_or_default();
 }
 
 /// Opens a file only after checking it is a Waybook campaign this build can
