@@ -464,9 +464,10 @@ impl Session {
     /// read from the file if it was kept there. One this build cannot read
     /// is forgotten with every edit past it (undo cannot pass it), and said.
     fn next_in_history(&mut self, undo: bool) -> Result<Option<(Edit, i64)>, EditError> {
-        let next = match undo {
-            true => self.history.last_done(),
-            false => self.history.last_undone(),
+        let next = if undo {
+            self.history.last_done()
+        } else {
+            self.history.last_undone()
         };
         let Some(next) = next else {
             return Ok(None);
@@ -475,9 +476,10 @@ impl Session {
             return Ok(Some((edit, next.row)));
         }
         let label = next.label.clone();
-        match undo {
-            true => self.history.forget_done(),
-            false => self.history.forget_undone(),
+        if undo {
+            self.history.forget_done();
+        } else {
+            self.history.forget_undone();
         }
         Err(EditError::Unreadable { label, undo })
     }
